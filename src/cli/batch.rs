@@ -1,0 +1,271 @@
+//! Streaming over many IDs: one input at a time, in and out through buffers,
+//! so a million lines take no more memory than one.
+
+use crate::codec::{self, IdFormat};
+use crate::domain::{Names, Position};
+use crate::text_board;
+use std::io::{self, BufRead, Write};
+
+/// What to do with each position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// gnubg's board text and an empty line.
+    Show,
+    /// One line in the given format.
+    Convert(IdFormat),
+}
+
+#[derive(Clone, Debug)]
+pub struct BatchOptions {
+    pub job: Job,
+    pub names: Names,
+    /// Leave out warnings and notes (errors are always reported).
+    pub quiet: bool,
+}
+
+/// How a batch went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BatchReport {
+    pub converted: u64,
+    pub failed: u64,
+}
+
+/// Where an input came from, for messages.
+#[derive(Clone, Copy)]
+enum Origin {
+    Line(u64),
+    Argument(u64),
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Line(n) => write!(f, "line {n}"),
+            Origin::Argument(n) => write!(f, "argument {n}"),
+        }
+    }
+}
+
+fn is_position_header(line: &str) -> bool {
+    line.contains("Position ID") && !line.contains("Match ID")
+}
+
+fn is_match_header(line: &str) -> bool {
+    line.trim_start().starts_with("Match ID")
+}
+
+struct Runner<'a, W: Write, E: Write> {
+    opts: &'a BatchOptions,
+    base: Position,
+    out: W,
+    err: E,
+    buf: String,
+    report: BatchReport,
+}
+
+impl<W: Write, E: Write> Runner<'_, W, E> {
+    fn handle(&mut self, origin: Origin, text: &str) -> io::Result<()> {
+        self.buf.clear();
+        if text.trim().is_empty() {
+            // Blank lines keep convert's output aligned and are not errors.
+            if let Job::Convert(_) = self.opts.job {
+                self.out.write_all(b"\n")?;
+            }
+            return Ok(());
+        }
+        match codec::parse_any(text, &self.base) {
+            Ok(imported) => {
+                let position = &imported.position;
+                if !self.opts.quiet {
+                    self.report_notes(origin, position, imported.format)?;
+                }
+                match self.opts.job {
+                    Job::Show => {
+                        text_board::write_board(&mut self.buf, position);
+                        self.buf.push('\n');
+                    }
+                    Job::Convert(format) => {
+                        codec::write_as(position, format, &mut self.buf);
+                        self.buf.push('\n');
+                    }
+                }
+                self.out.write_all(self.buf.as_bytes())?;
+                self.report.converted += 1;
+            }
+            Err(e) => {
+                writeln!(self.err, "{origin}: {e}")?;
+                if let Job::Convert(_) = self.opts.job {
+                    self.out.write_all(b"\n")?;
+                }
+                self.report.failed += 1;
+            }
+        }
+        Ok(())
+    }
+
+    fn report_notes(&mut self, origin: Origin, position: &Position, from: IdFormat) -> io::Result<()> {
+        // A legal position validates; only its warnings are of interest here.
+        if let Ok(warnings) = position.validate() {
+            for w in warnings {
+                writeln!(self.err, "{origin}: warning: {w}")?;
+            }
+        }
+        if let Job::Convert(to) = self.opts.job {
+            for note in codec::conversion_losses(position, from, to) {
+                writeln!(self.err, "{origin}: note: {note}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs `opts.job` on each argument, or on each line of `input` when there
+/// are no arguments. gnubg's two header lines (`Position ID: …` then
+/// `Match ID   : …`) are read as one position. Output errors (a closed pipe)
+/// end the run early and are returned.
+pub fn run_batch<R: BufRead, W: Write, E: Write>(
+    opts: &BatchOptions,
+    args: &[String],
+    mut input: R,
+    out: W,
+    err: E,
+) -> io::Result<BatchReport> {
+    let base = Position {
+        names: opts.names.clone(),
+        ..Position::default()
+    };
+    let mut runner = Runner {
+        opts,
+        base,
+        out,
+        err,
+        buf: String::with_capacity(2048),
+        report: BatchReport::default(),
+    };
+    if !args.is_empty() {
+        for (i, arg) in args.iter().enumerate() {
+            runner.handle(Origin::Argument(i as u64 + 1), arg)?;
+        }
+        runner.out.flush()?;
+        return Ok(runner.report);
+    }
+
+    let mut raw = Vec::with_capacity(256);
+    // A `Position ID:` header line waiting to see if a `Match ID` line follows.
+    let mut pending: Option<(u64, String)> = None;
+    let mut number = 0u64;
+    loop {
+        raw.clear();
+        if input.read_until(b'\n', &mut raw)? == 0 {
+            break;
+        }
+        number += 1;
+        let line = match std::str::from_utf8(&raw) {
+            Ok(l) => l.trim_end_matches(['\n', '\r']),
+            Err(e) => {
+                if let Some((n, p)) = pending.take() {
+                    runner.handle(Origin::Line(n), &p)?;
+                }
+                writeln!(runner.err, "line {number}: not UTF-8 text (byte {})", e.valid_up_to() + 1)?;
+                if let Job::Convert(_) = opts.job {
+                    runner.out.write_all(b"\n")?;
+                }
+                runner.report.failed += 1;
+                continue;
+            }
+        };
+        if let Some((n, p)) = pending.take() {
+            if is_match_header(line) {
+                let joined = format!("{p}\n{line}");
+                runner.handle(Origin::Line(n), &joined)?;
+                if let Job::Convert(_) = opts.job {
+                    // Two input lines made one position: keep outputs aligned.
+                    runner.out.write_all(b"\n")?;
+                }
+                continue;
+            }
+            runner.handle(Origin::Line(n), &p)?;
+        }
+        if is_position_header(line) {
+            pending = Some((number, line.to_owned()));
+            continue;
+        }
+        runner.handle(Origin::Line(number), line)?;
+    }
+    if let Some((n, p)) = pending.take() {
+        runner.handle(Origin::Line(n), &p)?;
+    }
+    runner.out.flush()?;
+    Ok(runner.report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(job: Job, input: &str) -> (String, String, BatchReport) {
+        let opts = BatchOptions {
+            job,
+            names: Names::default(),
+            quiet: false,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let report = run_batch(&opts, &[], input.as_bytes(), &mut out, &mut err).unwrap();
+        (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap(), report)
+    }
+
+    #[test]
+    fn bad_lines_are_reported_and_the_run_continues() {
+        let (out, err, report) = run(
+            Job::Convert(IdFormat::Xgid),
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA\nnonsense\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n",
+        );
+        assert_eq!(report, BatchReport { converted: 2, failed: 1 });
+        assert_eq!(
+            out,
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n"
+        );
+        assert_eq!(
+            err,
+            "line 2: not an ID: 'nonsense' is not a Position ID (14 characters), a Match ID (12) or an XGID\n"
+        );
+    }
+
+    #[test]
+    fn gnubg_header_lines_are_one_position() {
+        let (out, err, report) = run(
+            Job::Convert(IdFormat::GnubgId),
+            " GNU Backgammon  Position ID: 4NvBA0DGzooBBg\n                 Match ID   : QYkqASAAIAAA\n",
+        );
+        assert_eq!(err, "");
+        assert_eq!(report.converted, 1);
+        assert_eq!(out, "4NvBA0DGzooBBg:QYkqASAAIAAA\n\n");
+    }
+
+    #[test]
+    fn show_prints_fifteen_lines_and_a_blank() {
+        let (out, _, _) = run(Job::Show, "4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
+        assert_eq!(out.lines().count(), 16);
+        assert!(out.ends_with("X: Black\n\n"));
+    }
+
+    #[test]
+    fn invalid_utf8_is_an_error_not_a_panic() {
+        let opts = BatchOptions {
+            job: Job::Show,
+            names: Names::default(),
+            quiet: false,
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let report = run_batch(&opts, &[], &b"\xff\xfe\n"[..], &mut out, &mut err).unwrap();
+        assert_eq!(report.failed, 1);
+        assert_eq!(String::from_utf8(err).unwrap(), "line 1: not UTF-8 text (byte 1)\n");
+    }
+
+    #[test]
+    fn warnings_and_losses_are_notes_not_failures() {
+        let (_, err, report) = run(Job::Convert(IdFormat::Xgid), "4HPwATDgc/ABMA:cGsAAAAAAAAA\n");
+        assert_eq!(report.failed, 0);
+        assert!(err.contains("note: the resignation on offer (backgammon) is not kept"), "{err}");
+    }
+}

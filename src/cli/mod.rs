@@ -1,0 +1,9 @@
+//! The scriptable side of bgedit: `show` prints gnubg's board text for IDs,
+//! `convert` turns IDs into another format. Both read their IDs from the
+//! arguments, or from standard input one per line, streaming.
+
+pub mod args;
+pub mod batch;
+
+pub use args::{Cli, Command, OutputFormat};
+pub use batch::{BatchOptions, BatchReport, Job, run_batch};

@@ -1,0 +1,188 @@
+//! Text formats for positions: gnubg's Position ID, Match ID and GNUBG ID,
+//! eXtreme Gammon's XGID, and JSON. [`parse_any`] reads whichever the user
+//! pasted; [`write_as`] writes one.
+
+mod base64_text;
+pub mod error;
+pub mod gnubg_id;
+pub mod json;
+pub mod key_bits;
+pub mod match_id;
+pub mod position_id;
+pub mod xgid;
+
+pub use error::{IdError, IdKind};
+
+use crate::domain::Position;
+
+/// A format bgedit reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdFormat {
+    /// `POSITIONID:MATCHID`
+    GnubgId,
+    PositionId,
+    MatchId,
+    Xgid,
+    Json,
+}
+
+impl IdFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            IdFormat::GnubgId => "GNUBG ID",
+            IdFormat::PositionId => "Position ID",
+            IdFormat::MatchId => "Match ID",
+            IdFormat::Xgid => "XGID",
+            IdFormat::Json => "JSON",
+        }
+    }
+}
+
+/// A position read from text, and the format it was in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    pub position: Position,
+    pub format: IdFormat,
+}
+
+/// Reads any format bgedit knows. What the text does not carry comes from
+/// `base`: the match state for a lone Position ID (which also says who is on
+/// roll, and so how to read it), the board for a lone Match ID, the names
+/// for everything but JSON.
+pub fn parse_any(text: &str, base: &Position) -> Result<Imported, IdError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(IdError::Empty);
+    }
+    if text.starts_with('{') {
+        return Ok(Imported {
+            position: json::decode(text)?,
+            format: IdFormat::Json,
+        });
+    }
+    if xgid::looks_like(text) {
+        let (board, state) = xgid::decode(text)?;
+        return Ok(Imported {
+            position: Position {
+                board,
+                state,
+                names: base.names.clone(),
+            },
+            format: IdFormat::Xgid,
+        });
+    }
+    let found = gnubg_id::find(text)?;
+    let (state, format) = match (found.match_id, found.position_id) {
+        (Some(m), Some(_)) => (match_id::decode(m)?, IdFormat::GnubgId),
+        (Some(m), None) => (match_id::decode(m)?, IdFormat::MatchId),
+        (None, _) => (base.state.clone(), IdFormat::PositionId),
+    };
+    let board = match found.position_id {
+        Some(p) => position_id::decode(p, state.on_roll)?,
+        None => base.board.clone(),
+    };
+    Ok(Imported {
+        position: Position {
+            board,
+            state,
+            names: base.names.clone(),
+        },
+        format,
+    })
+}
+
+/// Appends `position` in `format` to `out` (no newline).
+pub fn write_as(position: &Position, format: IdFormat, out: &mut String) {
+    let (board, state) = (&position.board, &position.state);
+    match format {
+        IdFormat::GnubgId => gnubg_id::encode_into(board, state, out),
+        IdFormat::PositionId => position_id::encode_into(board, state.on_roll, out),
+        IdFormat::MatchId => match_id::encode_into(state, out),
+        IdFormat::Xgid => xgid::encode_into(board, state, out),
+        IdFormat::Json => out.push_str(&json::encode(position)),
+    }
+}
+
+pub fn to_string_as(position: &Position, format: IdFormat) -> String {
+    let mut s = String::new();
+    write_as(position, format, &mut s);
+    s
+}
+
+/// What is lost when `position`, read as `from`, is written as `to`: one
+/// sentence each, empty when nothing is.
+pub fn conversion_losses(position: &Position, from: IdFormat, to: IdFormat) -> Vec<String> {
+    let state = &position.state;
+    let mut notes = Vec::new();
+    let from_carries_xgid_extras = matches!(from, IdFormat::Xgid | IdFormat::Json);
+    let from_carries_match_key = !matches!(from, IdFormat::Xgid | IdFormat::PositionId);
+    match to {
+        IdFormat::GnubgId | IdFormat::MatchId if from_carries_xgid_extras => {
+            notes.extend(xgid::dropped_by_gnubg_id(state));
+        }
+        IdFormat::Xgid if from_carries_match_key => notes.extend(xgid::dropped_by_xgid(state)),
+        _ => {}
+    }
+    match to {
+        IdFormat::PositionId if !matches!(from, IdFormat::PositionId) => {
+            notes.push("only the checkers are kept: a Position ID holds no match state".to_owned());
+        }
+        IdFormat::MatchId if !matches!(from, IdFormat::MatchId) => {
+            notes.push("only the match state is kept: a Match ID holds no checkers".to_owned());
+        }
+        _ => {}
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{MatchState, Player};
+
+    #[test]
+    fn every_format_is_recognised() {
+        let base = Position::default();
+        let cases = [
+            ("4HPwATDgc/ABMA:cAkAAAAAAAAA", IdFormat::GnubgId),
+            ("GNUBG ID: 4NvBA0DGzooBBg:QYkqASAAIAAA", IdFormat::GnubgId),
+            ("4NvBA0DGzooBBg", IdFormat::PositionId),
+            ("QYkqASAAIAAA", IdFormat::MatchId),
+            ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10", IdFormat::Xgid),
+            ("-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10", IdFormat::Xgid),
+        ];
+        for (text, format) in cases {
+            assert_eq!(parse_any(text, &base).unwrap().format, format, "{text}");
+        }
+        let json = json::encode(&base);
+        assert_eq!(parse_any(&json, &base).unwrap().format, IdFormat::Json);
+    }
+
+    #[test]
+    fn lone_ids_take_the_rest_from_the_base() {
+        let base = Position::default();
+        let p = parse_any("QYkqASAAIAAA", &base).unwrap().position;
+        assert_eq!(p.board, base.board);
+        assert_eq!(p.state.match_length, 9);
+        let p = parse_any("4NvBA0DGzooBBg", &base).unwrap().position;
+        assert_eq!(p.state, MatchState::default());
+        assert_eq!(p.board.pip_count(Player::X), 135);
+    }
+
+    #[test]
+    fn gnubg_id_and_xgid_agree_on_the_manual_example() {
+        let base = Position::default();
+        let p = parse_any("4NvBA0DGzooBBg:QYkqASAAIAAA", &base).unwrap().position;
+        let x = to_string_as(&p, IdFormat::Xgid);
+        let back = parse_any(&x, &base).unwrap().position;
+        assert_eq!(back.board, p.board);
+        assert_eq!(to_string_as(&back, IdFormat::PositionId), "4NvBA0DGzooBBg");
+        assert_eq!(back.state.dice, Some([5, 2]));
+        assert_eq!(back.state.score, [2, 4]);
+    }
+
+    #[test]
+    fn empty_input_is_an_error() {
+        assert_eq!(parse_any("   ", &Position::default()), Err(IdError::Empty));
+    }
+}

@@ -1,0 +1,217 @@
+//! gnubg's Position ID: the board as an 80-bit key in 14 Base64 characters.
+//!
+//! The key holds the player *not* on roll first, then the player on roll,
+//! each from its own ace point to its 24 point and then the bar: a one for
+//! every checker and a zero to close each place. The English manual says the
+//! roller comes first; gnubg itself and the Japanese description agree that
+//! it does not, and gnubg is what users paste from.
+
+use super::base64_text::{decode_key, encode_key_into};
+use super::error::{IdError, IdKind};
+use super::key_bits::{BitReader, BitWriter};
+use crate::domain::{Board, CHECKERS_PER_SIDE, Player};
+
+/// Characters in a Position ID.
+pub const LEN: usize = 14;
+const KEY_BYTES: usize = 10;
+
+/// The 10-byte key of `board` seen by `on_roll`.
+pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
+    let mut w = BitWriter::<KEY_BYTES>::new();
+    for player in [on_roll.opponent(), on_roll] {
+        for &count in board.side(player) {
+            w.push_run(count);
+        }
+    }
+    w.into_bytes()
+}
+
+/// Appends the Position ID of `board` with `on_roll` to move to `out`.
+pub fn encode_into(board: &Board, on_roll: Player, out: &mut String) {
+    encode_key_into(&key(board, on_roll), out);
+}
+
+pub fn encode(board: &Board, on_roll: Player) -> String {
+    let mut s = String::with_capacity(LEN);
+    encode_into(board, on_roll, &mut s);
+    s
+}
+
+/// Reads a Position ID; `on_roll` says whose checkers come second in it.
+pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
+    let key: [u8; KEY_BYTES] = decode_key(IdKind::PositionId, id, LEN)?;
+    let mut r = BitReader::new(&key);
+    let mut sides = [[0u8; 25]; 2];
+    for (slot, player) in [on_roll.opponent(), on_roll].into_iter().enumerate() {
+        let mut total = 0u8;
+        for place in 0..25 {
+            loop {
+                match r.next_bit() {
+                    Some(true) => {
+                        total += 1;
+                        if total > CHECKERS_PER_SIDE {
+                            return Err(IdError::TooManyCheckers {
+                                kind: IdKind::PositionId,
+                                player,
+                            });
+                        }
+                        sides[slot][place] += 1;
+                    }
+                    Some(false) => break,
+                    // Unreachable for 80 bits: running out needs over 30 ones.
+                    None => {
+                        return Err(IdError::TooManyCheckers {
+                            kind: IdKind::PositionId,
+                            player,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    if let Some(bit) = r.first_set_bit() {
+        return Err(IdError::BitsPastEnd {
+            kind: IdKind::PositionId,
+            bit,
+        });
+    }
+    let (o, x) = match on_roll {
+        Player::X => (sides[0], sides[1]),
+        Player::O => (sides[1], sides[0]),
+    };
+    Board::from_sides(o, x).map_err(|source| IdError::Board {
+        kind: IdKind::PositionId,
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{BoardError, Place};
+
+    #[test]
+    fn starting_position_is_the_manual_example() {
+        assert_eq!(encode(&Board::starting(), Player::X), "4HPwATDgc/ABMA");
+        assert_eq!(
+            key(&Board::starting(), Player::X),
+            [0xE0, 0x73, 0xF0, 0x01, 0x30, 0xE0, 0x73, 0xF0, 0x01, 0x30]
+        );
+        assert_eq!(decode("4HPwATDgc/ABMA", Player::O).unwrap(), Board::starting());
+    }
+
+    /// The Japanese page's example, with X on roll (its match ID, cAEAAAAAAAAA
+    /// or QYkqASAAIAAA, has X on roll): the key starts with O, not on roll.
+    /// Its hex line misprints two bytes (40 B6 BE); the bits give 40 C6 CE.
+    #[test]
+    fn japanese_example_puts_the_player_not_on_roll_first() {
+        let board = decode("4NvBA0DGzooBBg", Player::X).unwrap();
+        let k = key(&board, Player::X);
+        assert_eq!(k, [0xE0, 0xDB, 0xC1, 0x03, 0x40, 0xC6, 0xCE, 0x8A, 0x01, 0x06]);
+        // O, not on roll: 5 on its 6 point, 2 on 7, 3 on 8, 4 on 13, 1 on the bar.
+        let o = board.side(Player::O);
+        assert_eq!((o[5], o[6], o[7], o[12], o[24]), (5, 2, 3, 4, 1));
+        // X, on roll: 2 on 2, 2 on 5, 3 on 6, 2 on 8, 1 on 9 and 10, 2 on 13, 2 on 21.
+        let x = board.side(Player::X);
+        assert_eq!(
+            (x[1], x[4], x[5], x[7], x[8], x[9], x[12], x[20]),
+            (2, 2, 3, 2, 1, 1, 2, 2)
+        );
+        assert_eq!(board.pip_count(Player::X), 135);
+        assert_eq!(board.pip_count(Player::O), 145);
+        assert_eq!(encode(&board, Player::X), "4NvBA0DGzooBBg");
+    }
+
+    #[test]
+    fn empty_board_is_all_zero_key() {
+        assert_eq!(encode(&Board::empty(), Player::X), "AAAAAAAAAAAAAA");
+        assert_eq!(decode("AAAAAAAAAAAAAA", Player::X).unwrap(), Board::empty());
+    }
+
+    #[test]
+    fn wrong_length_is_named() {
+        let err = decode("4HPwATDgc/ABM", Player::X).unwrap_err();
+        assert_eq!(err.to_string(), "Position ID: 13 characters; a Position ID has 14");
+    }
+
+    #[test]
+    fn bad_character_is_named_with_its_place() {
+        let err = decode("4HPwATDgc!ABMA", Player::X).unwrap_err();
+        assert_eq!(
+            err,
+            IdError::BadCharacter {
+                kind: IdKind::PositionId,
+                position: 10,
+                ch: '!'
+            }
+        );
+    }
+
+    #[test]
+    fn sixteen_checkers_are_refused() {
+        // 16 ones then zeros: 16 checkers on the ace point of O.
+        let err = decode("//8AAAAAAAAAAA", Player::X).unwrap_err();
+        assert_eq!(
+            err,
+            IdError::TooManyCheckers {
+                kind: IdKind::PositionId,
+                player: Player::O
+            }
+        );
+    }
+
+    #[test]
+    fn both_players_on_one_point_are_refused_with_the_point() {
+        // O on its 24 point (X's 1 point) and X on its 1 point.
+        let mut w = BitWriter::<10>::new();
+        for i in 0..25 {
+            w.push_run(u8::from(i == 23));
+        }
+        for i in 0..25 {
+            w.push_run(u8::from(i == 0));
+        }
+        let mut id = String::new();
+        encode_key_into(&w.into_bytes(), &mut id);
+        let err = decode(&id, Player::X).unwrap_err();
+        assert_eq!(
+            err,
+            IdError::Board {
+                kind: IdKind::PositionId,
+                source: BoardError::BothOnPoint { point: 1, o_point: 24 }
+            }
+        );
+    }
+
+    #[test]
+    fn bits_past_the_key_are_refused() {
+        // The empty board's 50 zeros, then a stray one at bit 51.
+        let mut w = BitWriter::<10>::new();
+        for _ in 0..50 {
+            w.push(false);
+        }
+        w.push(true);
+        let mut id = String::new();
+        encode_key_into(&w.into_bytes(), &mut id);
+        assert_eq!(
+            decode(&id, Player::X).unwrap_err(),
+            IdError::BitsPastEnd {
+                kind: IdKind::PositionId,
+                bit: 51
+            }
+        );
+        // And in the Base64 padding bits of the last character.
+        assert!(matches!(
+            decode("AAAAAAAAAAAAAB", Player::X).unwrap_err(),
+            IdError::BitsPastEnd { .. }
+        ));
+    }
+
+    #[test]
+    fn on_roll_decides_orientation() {
+        let board = Board::empty().with_count(Player::X, Place::Point(3), 2).unwrap();
+        let id = encode(&board, Player::X);
+        assert_eq!(decode(&id, Player::X).unwrap(), board);
+        // The same ID read with O on roll gives O the checkers on its 3 point.
+        assert_eq!(decode(&id, Player::O).unwrap(), board.mirrored());
+    }
+}

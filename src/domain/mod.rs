@@ -1,0 +1,15 @@
+//! The backgammon domain: who plays, where the checkers are, and the state of
+//! the match around them. Nothing here knows about terminals, clipboards or
+//! text formats; codecs and views are built on top of it.
+
+pub mod board;
+pub mod match_state;
+pub mod player;
+pub mod position;
+pub mod validation;
+
+pub use board::{Board, BoardError, CHECKERS_PER_SIDE, Place};
+pub use match_state::{CubeOwner, Dice, GameState, MatchState, Resignation};
+pub use player::Player;
+pub use position::{Names, Position};
+pub use validation::{MatchError, Warning};

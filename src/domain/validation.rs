@@ -1,0 +1,217 @@
+//! The rules a match state must keep, and the odd-but-legal states worth a
+//! warning. Decoders call this after reading the fields, so every format
+//! reports the same rule the same way.
+
+use super::board::Board;
+use super::match_state::{
+    CubeOwner, GNUBG_MAX_MATCH_LENGTH, MAX_CUBE_LOG2, MAX_MATCH_NUMBER, MatchState,
+};
+use super::player::Player;
+use serde::Serialize;
+
+/// A match state that cannot be written as a gnubg Match ID or makes no sense.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    #[error("the cube value 2^{0} is above the 32768-cube (2^15) a Match ID can hold")]
+    CubeTooLarge(u8),
+    #[error("die {index} is {value}; dice are 1–6 each, or both 0 for not rolled")]
+    BadDie { index: u8, value: u8 },
+    #[error("the match length {0} is above 32767, the most a Match ID can hold")]
+    MatchTooLong(u16),
+    #[error("{player}'s score {score} is above 32767, the most a Match ID can hold")]
+    ScoreTooLarge { player: Player, score: u16 },
+    #[error("{player}'s score {score} is not below the match length {length}")]
+    ScoreNotBelowLength {
+        player: Player,
+        score: u16,
+        length: u16,
+    },
+    #[error("a money game has no Crawford game (match length 0 with the Crawford flag set)")]
+    CrawfordInMoneyGame,
+}
+
+/// A state that can be written but is unusual; shown, never hidden.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Warning {
+    /// The Crawford flag is set but neither player is one point away.
+    CrawfordWithoutOneAway,
+    /// Longer than the 64 points gnubg accepts.
+    MatchLongerThanGnubgAccepts(u16),
+    /// gnubg disables the cube in the Crawford game.
+    CubeUsedInCrawfordGame,
+    /// A double is on offer although the dice were rolled.
+    DoubleAfterRoll,
+    /// The cube is higher than XGID's maximum cube.
+    CubeAboveMaximum,
+    /// A player has no checkers left: the game is over.
+    AllBorneOff(Player),
+}
+
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Warning::CrawfordWithoutOneAway => {
+                write!(f, "Crawford game, but neither player is one point away")
+            }
+            Warning::MatchLongerThanGnubgAccepts(n) => {
+                write!(f, "a {n}-point match is longer than the 64 points gnubg accepts")
+            }
+            Warning::CubeUsedInCrawfordGame => {
+                write!(f, "the cube is turned or owned in the Crawford game, where gnubg disables it")
+            }
+            Warning::DoubleAfterRoll => write!(f, "a double is offered after the dice were rolled"),
+            Warning::CubeAboveMaximum => write!(f, "the cube is above the maximum cube"),
+            Warning::AllBorneOff(p) => {
+                write!(f, "{p} has borne off all 15 checkers: the game is over")
+            }
+        }
+    }
+}
+
+/// Checks the rules of a match state; returns the warnings when it passes.
+pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
+    if state.cube_log2 > MAX_CUBE_LOG2 {
+        return Err(MatchError::CubeTooLarge(state.cube_log2));
+    }
+    if let Some(dice) = state.dice {
+        for (i, &value) in dice.iter().enumerate() {
+            if !(1..=6).contains(&value) {
+                return Err(MatchError::BadDie {
+                    index: i as u8 + 1,
+                    value,
+                });
+            }
+        }
+    }
+    if state.match_length > MAX_MATCH_NUMBER {
+        return Err(MatchError::MatchTooLong(state.match_length));
+    }
+    for player in Player::BOTH {
+        let score = state.score_of(player);
+        if score > MAX_MATCH_NUMBER {
+            return Err(MatchError::ScoreTooLarge { player, score });
+        }
+        if state.match_length > 0 && score >= state.match_length {
+            return Err(MatchError::ScoreNotBelowLength {
+                player,
+                score,
+                length: state.match_length,
+            });
+        }
+    }
+    if state.match_length == 0 && state.crawford {
+        return Err(MatchError::CrawfordInMoneyGame);
+    }
+
+    let mut warnings = Vec::new();
+    if state.crawford {
+        let one_away = Player::BOTH
+            .iter()
+            .any(|&p| state.score_of(p) + 1 == state.match_length);
+        if !one_away {
+            warnings.push(Warning::CrawfordWithoutOneAway);
+        }
+        if state.cube_log2 > 0 || state.cube_owner != CubeOwner::Centred || state.double_offered {
+            warnings.push(Warning::CubeUsedInCrawfordGame);
+        }
+    }
+    if state.match_length > GNUBG_MAX_MATCH_LENGTH {
+        warnings.push(Warning::MatchLongerThanGnubgAccepts(state.match_length));
+    }
+    if state.double_offered && state.dice.is_some() {
+        warnings.push(Warning::DoubleAfterRoll);
+    }
+    if state.is_money() && state.cube_log2 > state.max_cube_log2 {
+        warnings.push(Warning::CubeAboveMaximum);
+    }
+    Ok(warnings)
+}
+
+/// Warnings about the board itself (its rules are checked by `Board`).
+pub fn board_warnings(board: &Board) -> Vec<Warning> {
+    Player::BOTH
+        .into_iter()
+        .filter(|&p| board.on_board(p) == 0)
+        .map(Warning::AllBorneOff)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn match_of(length: u16, o: u16, x: u16) -> MatchState {
+        MatchState {
+            match_length: length,
+            score: [o, x],
+            ..MatchState::default()
+        }
+    }
+
+    #[test]
+    fn default_state_is_clean() {
+        assert_eq!(check_match(&MatchState::default()), Ok(vec![]));
+    }
+
+    #[test]
+    fn score_at_match_length_is_an_error_naming_player() {
+        let err = check_match(&match_of(7, 2, 7)).unwrap_err();
+        assert_eq!(
+            err,
+            MatchError::ScoreNotBelowLength {
+                player: Player::X,
+                score: 7,
+                length: 7
+            }
+        );
+        assert_eq!(err.to_string(), "X's score 7 is not below the match length 7");
+    }
+
+    #[test]
+    fn crawford_in_money_is_an_error() {
+        let s = MatchState {
+            crawford: true,
+            ..MatchState::default()
+        };
+        assert_eq!(check_match(&s), Err(MatchError::CrawfordInMoneyGame));
+    }
+
+    #[test]
+    fn crawford_without_one_away_is_a_warning() {
+        let s = MatchState {
+            crawford: true,
+            ..match_of(7, 2, 3)
+        };
+        assert_eq!(check_match(&s), Ok(vec![Warning::CrawfordWithoutOneAway]));
+        let s = MatchState {
+            crawford: true,
+            ..match_of(7, 6, 3)
+        };
+        assert_eq!(check_match(&s), Ok(vec![]));
+    }
+
+    #[test]
+    fn long_match_is_a_warning_not_an_error() {
+        assert_eq!(
+            check_match(&match_of(65, 0, 0)),
+            Ok(vec![Warning::MatchLongerThanGnubgAccepts(65)])
+        );
+    }
+
+    #[test]
+    fn bad_dice_are_errors() {
+        let s = MatchState {
+            dice: Some([0, 7]),
+            ..MatchState::default()
+        };
+        assert_eq!(check_match(&s), Err(MatchError::BadDie { index: 1, value: 0 }));
+    }
+
+    #[test]
+    fn empty_board_warns_both_players() {
+        assert_eq!(
+            board_warnings(&Board::empty()),
+            vec![Warning::AllBorneOff(Player::O), Warning::AllBorneOff(Player::X)]
+        );
+    }
+}

@@ -1,0 +1,61 @@
+//! The `bgedit` binary: the editor when run with no command, `show` and
+//! `convert` for scripts.
+
+use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
+use bgedit::domain::Names;
+use clap::Parser;
+use std::io::{self, ErrorKind};
+use std::process::ExitCode;
+
+fn batch(job: Job, names: Names, quiet: bool, ids: &[String]) -> ExitCode {
+    if let Some(bad) = [&names.o, &names.x].into_iter().find(|n| n.chars().any(char::is_control)) {
+        eprintln!("bgedit: the name {bad:?} has a control character; names are one line of text");
+        return ExitCode::from(2);
+    }
+    let opts = BatchOptions { job, names, quiet };
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = io::BufWriter::new(io::stderr().lock());
+    match run_batch(&opts, ids, stdin, stdout, stderr) {
+        Ok(report) if report.failed == 0 => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::from(1),
+        // The reader went away (`bgedit show | head`): stop quietly.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Some(Command::Show { names, common, ids }) => batch(
+            Job::Show,
+            Names {
+                o: names.name_o,
+                x: names.name_x,
+            },
+            common.quiet,
+            &ids,
+        ),
+        Some(Command::Convert { to, names, common, ids }) => batch(
+            Job::Convert(to.into()),
+            Names {
+                o: names.name_o,
+                x: names.name_x,
+            },
+            common.quiet,
+            &ids,
+        ),
+        None => {
+            let ids: Vec<String> = cli.id.into_iter().collect();
+            if ids.is_empty() {
+                batch(Job::Show, Names::default(), false, &["4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()])
+            } else {
+                batch(Job::Show, Names::default(), false, &ids)
+            }
+        }
+    }
+}
