@@ -8,7 +8,10 @@ use std::io::{self, ErrorKind};
 use std::process::ExitCode;
 
 fn batch(job: Job, names: Names, quiet: bool, ids: &[String]) -> ExitCode {
-    if let Some(bad) = [&names.o, &names.x].into_iter().find(|n| n.chars().any(char::is_control)) {
+    if let Some(bad) = [&names.o, &names.x]
+        .into_iter()
+        .find(|n| n.chars().any(char::is_control))
+    {
         eprintln!("bgedit: the name {bad:?} has a control character; names are one line of text");
         return ExitCode::from(2);
     }
@@ -40,7 +43,12 @@ fn main() -> ExitCode {
             common.quiet,
             &ids,
         ),
-        Some(Command::Convert { to, names, common, ids }) => batch(
+        Some(Command::Convert {
+            to,
+            names,
+            common,
+            ids,
+        }) => batch(
             Job::Convert(to.into()),
             Names {
                 o: names.name_o,
@@ -52,7 +60,12 @@ fn main() -> ExitCode {
         None => {
             let ids: Vec<String> = cli.id.into_iter().collect();
             if ids.is_empty() {
-                batch(Job::Show, Names::default(), false, &["4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()])
+                batch(
+                    Job::Show,
+                    Names::default(),
+                    false,
+                    &["4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()],
+                )
             } else {
                 batch(Job::Show, Names::default(), false, &ids)
             }

@@ -31,11 +31,19 @@ struct Sidebar {
 }
 
 fn points(n: u16) -> String {
-    if n == 1 { "1 point".to_owned() } else { format!("{n} points") }
+    if n == 1 {
+        "1 point".to_owned()
+    } else {
+        format!("{n} points")
+    }
 }
 
 fn match_words(length: u16) -> String {
-    if length == 1 { "1 point match".to_owned() } else { format!("{length} points match") }
+    if length == 1 {
+        "1 point match".to_owned()
+    } else {
+        format!("{length} points match")
+    }
 }
 
 /// Whether either player has borne off everything (gnubg's `GameStatus`).
@@ -95,7 +103,11 @@ fn cell(board: &Board, point: usize, row: u8) -> u8 {
     let x = board.side(Player::X)[point - 1];
     let o = board.side(Player::O)[24 - point];
     if row == 4 {
-        if x > 0 { FIFTH_X[usize::from(x.min(15))] } else { FIFTH_O[usize::from(o.min(15))] }
+        if x > 0 {
+            FIFTH_X[usize::from(x.min(15))]
+        } else {
+            FIFTH_O[usize::from(o.min(15))]
+        }
     } else if x > row {
         b'X'
     } else if o > row {
@@ -143,7 +155,11 @@ fn checker_row(
 
 /// Appends gnubg's 15-line board text (each line ending in `\n`) to `out`.
 pub fn write_board(out: &mut String, position: &Position) {
-    let Position { board, state, names } = position;
+    let Position {
+        board,
+        state,
+        names,
+    } = position;
     let side = sidebar(board, state, names);
     let mut bytes = std::mem::take(out).into_bytes();
     let text = |bytes: &mut Vec<u8>, i: usize| {
@@ -176,7 +192,15 @@ pub fn write_board(out: &mut String, position: &Position) {
     let o_off = board.borne_off(Player::O);
     let x_off = board.borne_off(Player::X);
     for row in 0..5u8 {
-        checker_row(&mut bytes, board, 13..=18, 19..=24, (o_bar, b'O', FIFTH_O), (o_off, b'O'), row);
+        checker_row(
+            &mut bytes,
+            board,
+            13..=18,
+            19..=24,
+            (o_bar, b'O', FIFTH_O),
+            (o_off, b'O'),
+            row,
+        );
         if row < 4 {
             bytes.push(b' ');
         }
@@ -215,7 +239,8 @@ pub fn write_board(out: &mut String, position: &Position) {
     bytes.push(b'\n');
     // Only ASCII and the (UTF-8) names were written, so this cannot fail;
     // fall back to a lossy copy rather than panic.
-    *out = String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    *out = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
 }
 
 /// gnubg's board text for `position`.

@@ -103,7 +103,12 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         Ok(())
     }
 
-    fn report_notes(&mut self, origin: Origin, position: &Position, from: IdFormat) -> io::Result<()> {
+    fn report_notes(
+        &mut self,
+        origin: Origin,
+        position: &Position,
+        from: IdFormat,
+    ) -> io::Result<()> {
         // A legal position validates; only its warnings are of interest here.
         if let Ok(warnings) = position.validate() {
             for w in warnings {
@@ -166,7 +171,11 @@ pub fn run_batch<R: BufRead, W: Write, E: Write>(
                 if let Some((n, p)) = pending.take() {
                     runner.handle(Origin::Line(n), &p)?;
                 }
-                writeln!(runner.err, "line {number}: not UTF-8 text (byte {})", e.valid_up_to() + 1)?;
+                writeln!(
+                    runner.err,
+                    "line {number}: not UTF-8 text (byte {})",
+                    e.valid_up_to() + 1
+                )?;
                 if let Job::Convert(_) = opts.job {
                     runner.out.write_all(b"\n")?;
                 }
@@ -211,7 +220,11 @@ mod tests {
         };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let report = run_batch(&opts, &[], input.as_bytes(), &mut out, &mut err).unwrap();
-        (String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap(), report)
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+            report,
+        )
     }
 
     #[test]
@@ -220,7 +233,13 @@ mod tests {
             Job::Convert(IdFormat::Xgid),
             "4HPwATDgc/ABMA:cAkAAAAAAAAA\nnonsense\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n",
         );
-        assert_eq!(report, BatchReport { converted: 2, failed: 1 });
+        assert_eq!(
+            report,
+            BatchReport {
+                converted: 2,
+                failed: 1
+            }
+        );
         assert_eq!(
             out,
             "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n"
@@ -259,13 +278,22 @@ mod tests {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let report = run_batch(&opts, &[], &b"\xff\xfe\n"[..], &mut out, &mut err).unwrap();
         assert_eq!(report.failed, 1);
-        assert_eq!(String::from_utf8(err).unwrap(), "line 1: not UTF-8 text (byte 1)\n");
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "line 1: not UTF-8 text (byte 1)\n"
+        );
     }
 
     #[test]
     fn warnings_and_losses_are_notes_not_failures() {
-        let (_, err, report) = run(Job::Convert(IdFormat::Xgid), "4HPwATDgc/ABMA:cGsAAAAAAAAA\n");
+        let (_, err, report) = run(
+            Job::Convert(IdFormat::Xgid),
+            "4HPwATDgc/ABMA:cGsAAAAAAAAA\n",
+        );
         assert_eq!(report.failed, 0);
-        assert!(err.contains("note: the resignation on offer (backgammon) is not kept"), "{err}");
+        assert!(
+            err.contains("note: the resignation on offer (backgammon) is not kept"),
+            "{err}"
+        );
     }
 }

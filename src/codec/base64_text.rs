@@ -11,7 +11,11 @@ fn in_alphabet(c: char) -> bool {
 }
 
 /// Decodes an ID of exactly `chars` characters into its `N`-byte key.
-pub fn decode_key<const N: usize>(kind: IdKind, text: &str, chars: usize) -> Result<[u8; N], IdError> {
+pub fn decode_key<const N: usize>(
+    kind: IdKind,
+    text: &str,
+    chars: usize,
+) -> Result<[u8; N], IdError> {
     let found = text.chars().count();
     if found != chars {
         return Err(IdError::WrongLength {
@@ -41,12 +45,12 @@ pub fn decode_key<const N: usize>(kind: IdKind, text: &str, chars: usize) -> Res
             expected: chars,
             found: n,
         }),
-        Err(base64::DecodeSliceError::DecodeError(base64::DecodeError::InvalidLastSymbol { .. })) => {
-            Err(IdError::BitsPastEnd {
-                kind,
-                bit: N * 8 + 1,
-            })
-        }
+        Err(base64::DecodeSliceError::DecodeError(base64::DecodeError::InvalidLastSymbol {
+            ..
+        })) => Err(IdError::BitsPastEnd {
+            kind,
+            bit: N * 8 + 1,
+        }),
         Err(e) => Err(IdError::Malformed {
             kind,
             detail: e.to_string(),

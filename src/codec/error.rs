@@ -36,7 +36,11 @@ pub enum IdError {
         found: usize,
     },
     #[error("{kind}: character {position} '{ch}' is not Base64 (A–Z, a–z, 0–9, + and /)")]
-    BadCharacter { kind: IdKind, position: usize, ch: char },
+    BadCharacter {
+        kind: IdKind,
+        position: usize,
+        ch: char,
+    },
     #[error("{kind}: bit {bit} is set past the end of the key")]
     BitsPastEnd { kind: IdKind, bit: usize },
     #[error("{kind}: {detail}")]
@@ -47,13 +51,17 @@ pub enum IdError {
     Board { kind: IdKind, source: BoardError },
     #[error("{kind}: {source}")]
     Match { kind: IdKind, source: MatchError },
-    #[error("Match ID: dice {first} and {second} (bits 16–21); each die is 1–6, or both 0 for not rolled")]
+    #[error(
+        "Match ID: dice {first} and {second} (bits 16–21); each die is 1–6, or both 0 for not rolled"
+    )]
     Dice { first: u8, second: u8 },
     #[error("Match ID: cube owner code {0} (bits 5–6); 0 is O, 1 is X, 3 is centred")]
     CubeOwnerCode(u8),
     #[error("Match ID: game state {0} (bits 9–11); only 0–4 are defined")]
     GameStateCode(u8),
-    #[error("XGID: {found} fields; an XGID has 10 (board:cube:cube owner:turn:dice:X score:O score:rules:match length:max cube)")]
+    #[error(
+        "XGID: {found} fields; an XGID has 10 (board:cube:cube owner:turn:dice:X score:O score:rules:match length:max cube)"
+    )]
     XgidFieldCount { found: usize },
     #[error("XGID field {index} ({field}) is '{value}': {expected}")]
     XgidField {

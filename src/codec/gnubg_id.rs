@@ -14,7 +14,15 @@ pub struct Found<'a> {
 }
 
 /// Words of gnubg's labels, skipped when looking for the IDs.
-const LABEL_WORDS: [&str; 7] = ["gnubg", "gnu", "backgammon", "id", "position", "match", "gnubgid"];
+const LABEL_WORDS: [&str; 7] = [
+    "gnubg",
+    "gnu",
+    "backgammon",
+    "id",
+    "position",
+    "match",
+    "gnubgid",
+];
 
 /// Finds the Position ID and Match ID in `text` by their lengths, as gnubg's
 /// own `set gnubgid` does, but refuses what it cannot place rather than
@@ -62,7 +70,9 @@ pub fn find(text: &str) -> Result<Found<'_>, IdError> {
         *slot = Some(word);
     }
     if found.position_id.is_none() && found.match_id.is_none() {
-        return Err(IdError::Unrecognized("no Position ID or Match ID found".to_owned()));
+        return Err(IdError::Unrecognized(
+            "no Position ID or Match ID found".to_owned(),
+        ));
     }
     Ok(found)
 }
@@ -114,7 +124,10 @@ mod tests {
                 match_id: None
             }
         );
-        assert_eq!(find("Match ID: cAkAAAAAAAAA").unwrap().match_id, Some("cAkAAAAAAAAA"));
+        assert_eq!(
+            find("Match ID: cAkAAAAAAAAA").unwrap().match_id,
+            Some("cAkAAAAAAAAA")
+        );
     }
 
     #[test]

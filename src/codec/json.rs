@@ -6,7 +6,9 @@ use super::error::{IdError, IdKind};
 use super::{gnubg_id, match_id, position_id, xgid};
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::validation::check_match;
-use crate::domain::{Board, CubeOwner, GameState, MatchState, Names, Player, Position, Resignation};
+use crate::domain::{
+    Board, CubeOwner, GameState, MatchState, Names, Player, Position, Resignation,
+};
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
@@ -143,7 +145,9 @@ fn log2_of(value: u32, what: &str) -> Result<u8, IdError> {
     if value.is_power_of_two() && value.trailing_zeros() <= u32::from(MAX_CUBE_LOG2) {
         Ok(value.trailing_zeros() as u8)
     } else {
-        Err(bad(format!("{what} {value} is not a power of two from 1 to 32768")))
+        Err(bad(format!(
+            "{what} {value} is not a power of two from 1 to 32768"
+        )))
     }
 }
 
@@ -218,7 +222,10 @@ mod tests {
     fn json_round_trips_and_carries_ids() {
         let p = Position::default();
         let text = encode(&p);
-        assert!(text.contains("\"gnubg_id\":\"4HPwATDgc/ABMA:cAkAAAAAAAAA\""), "{text}");
+        assert!(
+            text.contains("\"gnubg_id\":\"4HPwATDgc/ABMA:cAkAAAAAAAAA\""),
+            "{text}"
+        );
         assert!(text.contains("\"pips\":{\"O\":167,\"X\":167}"), "{text}");
         assert_eq!(decode(&text).unwrap(), p);
     }
@@ -226,6 +233,11 @@ mod tests {
     #[test]
     fn inconsistent_off_count_is_refused() {
         let text = encode(&Position::default()).replace("\"off\":0", "\"off\":3");
-        assert!(decode(&text).unwrap_err().to_string().contains("borne off, not 3"));
+        assert!(
+            decode(&text)
+                .unwrap_err()
+                .to_string()
+                .contains("borne off, not 3")
+        );
     }
 }

@@ -83,7 +83,9 @@ impl<'a> BitReader<'a> {
     /// The next `width` bits as a number, least significant first; bits past
     /// the end read as zero.
     pub fn field(&mut self, width: u32) -> u32 {
-        (0..width).fold(0, |acc, i| acc | (u32::from(self.next_bit().unwrap_or(false)) << i))
+        (0..width).fold(0, |acc, i| {
+            acc | (u32::from(self.next_bit().unwrap_or(false)) << i)
+        })
     }
 
     /// The position (1-based, as the documents count) of the first set bit

@@ -235,7 +235,11 @@ mod tests {
                 })
             );
         }
-        let msg = IdError::Dice { first: 0, second: 7 }.to_string();
+        let msg = IdError::Dice {
+            first: 0,
+            second: 7,
+        }
+        .to_string();
         assert!(msg.contains("dice 0 and 7"), "{msg}");
     }
 

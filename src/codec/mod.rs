@@ -148,8 +148,14 @@ mod tests {
             ("GNUBG ID: 4NvBA0DGzooBBg:QYkqASAAIAAA", IdFormat::GnubgId),
             ("4NvBA0DGzooBBg", IdFormat::PositionId),
             ("QYkqASAAIAAA", IdFormat::MatchId),
-            ("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10", IdFormat::Xgid),
-            ("-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10", IdFormat::Xgid),
+            (
+                "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10",
+                IdFormat::Xgid,
+            ),
+            (
+                "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10",
+                IdFormat::Xgid,
+            ),
         ];
         for (text, format) in cases {
             assert_eq!(parse_any(text, &base).unwrap().format, format, "{text}");
@@ -172,7 +178,9 @@ mod tests {
     #[test]
     fn gnubg_id_and_xgid_agree_on_the_manual_example() {
         let base = Position::default();
-        let p = parse_any("4NvBA0DGzooBBg:QYkqASAAIAAA", &base).unwrap().position;
+        let p = parse_any("4NvBA0DGzooBBg:QYkqASAAIAAA", &base)
+            .unwrap()
+            .position;
         let x = to_string_as(&p, IdFormat::Xgid);
         let back = parse_any(&x, &base).unwrap().position;
         assert_eq!(back.board, p.board);

@@ -44,7 +44,7 @@ pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
     let mut sides = [[0u8; 25]; 2];
     for (slot, player) in [on_roll.opponent(), on_roll].into_iter().enumerate() {
         let mut total = 0u8;
-        for place in 0..25 {
+        for count in sides[slot].iter_mut() {
             loop {
                 match r.next_bit() {
                     Some(true) => {
@@ -55,7 +55,7 @@ pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
                                 player,
                             });
                         }
-                        sides[slot][place] += 1;
+                        *count += 1;
                     }
                     Some(false) => break,
                     // Unreachable for 80 bits: running out needs over 30 ones.
@@ -97,7 +97,10 @@ mod tests {
             key(&Board::starting(), Player::X),
             [0xE0, 0x73, 0xF0, 0x01, 0x30, 0xE0, 0x73, 0xF0, 0x01, 0x30]
         );
-        assert_eq!(decode("4HPwATDgc/ABMA", Player::O).unwrap(), Board::starting());
+        assert_eq!(
+            decode("4HPwATDgc/ABMA", Player::O).unwrap(),
+            Board::starting()
+        );
     }
 
     /// The Japanese page's example, with X on roll (its match ID, cAEAAAAAAAAA
@@ -107,7 +110,10 @@ mod tests {
     fn japanese_example_puts_the_player_not_on_roll_first() {
         let board = decode("4NvBA0DGzooBBg", Player::X).unwrap();
         let k = key(&board, Player::X);
-        assert_eq!(k, [0xE0, 0xDB, 0xC1, 0x03, 0x40, 0xC6, 0xCE, 0x8A, 0x01, 0x06]);
+        assert_eq!(
+            k,
+            [0xE0, 0xDB, 0xC1, 0x03, 0x40, 0xC6, 0xCE, 0x8A, 0x01, 0x06]
+        );
         // O, not on roll: 5 on its 6 point, 2 on 7, 3 on 8, 4 on 13, 1 on the bar.
         let o = board.side(Player::O);
         assert_eq!((o[5], o[6], o[7], o[12], o[24]), (5, 2, 3, 4, 1));
@@ -131,7 +137,10 @@ mod tests {
     #[test]
     fn wrong_length_is_named() {
         let err = decode("4HPwATDgc/ABM", Player::X).unwrap_err();
-        assert_eq!(err.to_string(), "Position ID: 13 characters; a Position ID has 14");
+        assert_eq!(
+            err.to_string(),
+            "Position ID: 13 characters; a Position ID has 14"
+        );
     }
 
     #[test]
@@ -177,7 +186,10 @@ mod tests {
             err,
             IdError::Board {
                 kind: IdKind::PositionId,
-                source: BoardError::BothOnPoint { point: 1, o_point: 24 }
+                source: BoardError::BothOnPoint {
+                    point: 1,
+                    o_point: 24
+                }
             }
         );
     }
@@ -208,7 +220,9 @@ mod tests {
 
     #[test]
     fn on_roll_decides_orientation() {
-        let board = Board::empty().with_count(Player::X, Place::Point(3), 2).unwrap();
+        let board = Board::empty()
+            .with_count(Player::X, Place::Point(3), 2)
+            .unwrap();
         let id = encode(&board, Player::X);
         assert_eq!(decode(&id, Player::X).unwrap(), board);
         // The same ID read with O on roll gives O the checkers on its 3 point.

@@ -51,7 +51,12 @@ fn field_error(index: usize, field: &'static str, value: &str, expected: &'stati
     }
 }
 
-fn number(fields: &[&str], index: usize, field: &'static str, expected: &'static str) -> Result<i64, IdError> {
+fn number(
+    fields: &[&str],
+    index: usize,
+    field: &'static str,
+    expected: &'static str,
+) -> Result<i64, IdError> {
     let value = fields[index - 1];
     value
         .parse::<i64>()
@@ -126,13 +131,20 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
     let body = strip_prefix(text);
     let fields: Vec<&str> = body.split(':').collect();
     if fields.len() != FIELDS {
-        return Err(IdError::XgidFieldCount { found: fields.len() });
+        return Err(IdError::XgidFieldCount {
+            found: fields.len(),
+        });
     }
     let board = parse_board(fields[0])?;
 
     let cube = number(&fields, 2, "cube", "the log2 of the cube value, 0–15")?;
     if !(0..=i64::from(MAX_CUBE_LOG2)).contains(&cube) {
-        return Err(field_error(2, "cube", fields[1], "the log2 of the cube value, 0–15"));
+        return Err(field_error(
+            2,
+            "cube",
+            fields[1],
+            "the log2 of the cube value, 0–15",
+        ));
     }
     const OWNER: &str = "1 (X owns), 0 (centred) or -1 (O owns)";
     let cube_owner = match number(&fields, 3, "cube owner", OWNER)? {
@@ -154,7 +166,12 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
         b"00" => (None, false),
         [a @ b'1'..=b'6', b @ b'1'..=b'6'] => (Some(larger_first(a - b'0', b - b'0')), false),
         b"B" | b"R" => {
-            return Err(field_error(5, "dice", dice_text, "beavers and raccoons on offer cannot be held by a Match ID"));
+            return Err(field_error(
+                5,
+                "dice",
+                dice_text,
+                "beavers and raccoons on offer cannot be held by a Match ID",
+            ));
         }
         _ => return Err(field_error(5, "dice", dice_text, DICE)),
     };
@@ -163,7 +180,12 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
     let score_o = number(&fields, 7, "O score", SCORE)?;
     for (i, s) in [(6, score_x), (7, score_o)] {
         if !(0..=i64::from(MAX_MATCH_NUMBER)).contains(&s) {
-            return Err(field_error(i, if i == 6 { "X score" } else { "O score" }, fields[i - 1], SCORE));
+            return Err(field_error(
+                i,
+                if i == 6 { "X score" } else { "O score" },
+                fields[i - 1],
+                SCORE,
+            ));
         }
     }
     const LENGTH: &str = "a match length from 0 (money) to 32767";
@@ -176,10 +198,20 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
         (1.., 0 | 1) => (rules == 1, false, false),
         (0, 0..=3) => (false, rules & 1 == 1, rules & 2 == 2),
         (1.., _) => {
-            return Err(field_error(8, "rules", fields[7], "0 or 1 (Crawford game) in a match"));
+            return Err(field_error(
+                8,
+                "rules",
+                fields[7],
+                "0 or 1 (Crawford game) in a match",
+            ));
         }
         _ => {
-            return Err(field_error(8, "rules", fields[7], "0–3 in money: Jacoby (1) + beavers (2)"));
+            return Err(field_error(
+                8,
+                "rules",
+                fields[7],
+                "0–3 in money: Jacoby (1) + beavers (2)",
+            ));
         }
     };
     const MAX: &str = "the log2 of the largest cube, 0–15";
@@ -192,7 +224,11 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
         cube_log2: cube as u8,
         cube_owner,
         on_roll,
-        turn: if double_offered { on_roll.opponent() } else { on_roll },
+        turn: if double_offered {
+            on_roll.opponent()
+        } else {
+            on_roll
+        },
         double_offered,
         resignation: Resignation::None,
         game_state: GameState::Playing,
@@ -229,7 +265,11 @@ pub fn encode_into(board: &Board, state: &MatchState, out: &mut String) {
     for point in 1..=24usize {
         let x = board.side(Player::X)[point - 1];
         let o = board.side(Player::O)[24 - point];
-        out.push(if x > 0 { board_char(Player::X, x) } else { board_char(Player::O, o) });
+        out.push(if x > 0 {
+            board_char(Player::X, x)
+        } else {
+            board_char(Player::O, o)
+        });
     }
     out.push(board_char(Player::X, board.side(Player::X)[24]));
     let owner = match state.cube_owner {
@@ -285,7 +325,11 @@ pub fn dropped_by_xgid(state: &MatchState) -> Vec<String> {
             state.resignation.words()
         ));
     }
-    let expected_turn = if state.double_offered { state.on_roll.opponent() } else { state.on_roll };
+    let expected_turn = if state.double_offered {
+        state.on_roll.opponent()
+    } else {
+        state.on_roll
+    };
     if state.turn != expected_turn && state.resignation == Resignation::None {
         notes.push(format!(
             "the player to decide ({}) is not kept: an XGID derives it from the player on roll",
@@ -308,7 +352,9 @@ pub fn dropped_by_xgid(state: &MatchState) -> Vec<String> {
 pub fn dropped_by_gnubg_id(state: &MatchState) -> Vec<String> {
     let mut notes = Vec::new();
     if state.is_money() && !state.beavers {
-        notes.push("\"no beavers\" is not kept: a GNUBG ID does not carry the beaver rule".to_owned());
+        notes.push(
+            "\"no beavers\" is not kept: a GNUBG ID does not carry the beaver rule".to_owned(),
+        );
     }
     if state.max_cube_log2 != crate::domain::match_state::DEFAULT_MAX_CUBE_LOG2 {
         notes.push(format!(
@@ -338,7 +384,10 @@ mod tests {
     #[test]
     fn prefix_is_optional() {
         assert_eq!(decode(&START[5..]).unwrap(), decode(START).unwrap());
-        assert_eq!(decode("xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10").unwrap(), decode(START).unwrap());
+        assert_eq!(
+            decode("xgid=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10").unwrap(),
+            decode(START).unwrap()
+        );
     }
 
     #[test]
@@ -377,19 +426,45 @@ mod tests {
     #[test]
     fn errors_name_the_field() {
         let e = decode("XGID=-b----E-C---eE---c-e----B-:0:2:1:00:0:0:3:0:10").unwrap_err();
-        assert_eq!(e.to_string(), "XGID field 3 (cube owner) is '2': 1 (X owns), 0 (centred) or -1 (O owns)");
+        assert_eq!(
+            e.to_string(),
+            "XGID field 3 (cube owner) is '2': 1 (X owns), 0 (centred) or -1 (O owns)"
+        );
         let e = decode("XGID=-b----E-C---eE---c-e----B-:0:0:1:07:0:0:3:0:10").unwrap_err();
-        assert!(e.to_string().starts_with("XGID field 5 (dice) is '07'"), "{e}");
+        assert!(
+            e.to_string().starts_with("XGID field 5 (dice) is '07'"),
+            "{e}"
+        );
         let e = decode("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0").unwrap_err();
         assert_eq!(e, IdError::XgidFieldCount { found: 9 });
         let e = decode("XGID=-b----E-C---eE---c-e--?-B-:0:0:1:00:0:0:3:0:10").unwrap_err();
-        assert!(matches!(e, IdError::XgidBoard { position: 23, ch: '?', .. }), "{e:?}");
+        assert!(
+            matches!(
+                e,
+                IdError::XgidBoard {
+                    position: 23,
+                    ch: '?',
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
         let e = decode("XGID=Ab----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10").unwrap_err();
         assert!(matches!(e, IdError::XgidBoard { position: 1, .. }), "{e:?}");
         let e = decode("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:7:0:0:7:10").unwrap_err();
-        assert!(e.to_string().contains("X's score 7 is not below the match length 7"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("X's score 7 is not below the match length 7"),
+            "{e}"
+        );
         let e = decode("XGID=-b----E-C---eE---c-e----BP:0:0:1:00:0:0:3:0:10").unwrap_err();
-        assert_eq!(e, IdError::TooManyCheckers { kind: IdKind::Xgid, player: Player::X });
+        assert_eq!(
+            e,
+            IdError::TooManyCheckers {
+                kind: IdKind::Xgid,
+                player: Player::X
+            }
+        );
     }
 
     #[test]

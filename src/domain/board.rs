@@ -77,7 +77,9 @@ impl Default for Board {
 impl Board {
     /// No checkers on the board: both players have borne everything off.
     pub const fn empty() -> Board {
-        Board { sides: [[0; 25]; 2] }
+        Board {
+            sides: [[0; 25]; 2],
+        }
     }
 
     /// The starting position: 2 on the 24 point, 5 on the 13, 3 on the 8 and
@@ -88,7 +90,9 @@ impl Board {
         side[12] = 5;
         side[7] = 3;
         side[5] = 5;
-        Board { sides: [side, side] }
+        Board {
+            sides: [side, side],
+        }
     }
 
     /// Builds a board from both sides' own-perspective arrays, checking the
@@ -178,12 +182,16 @@ impl Board {
 
     /// Checkers of `player` still on the board (points and bar).
     pub fn on_board(&self, player: Player) -> u32 {
-        self.sides[player.index()].iter().map(|&n| u32::from(n)).sum()
+        self.sides[player.index()]
+            .iter()
+            .map(|&n| u32::from(n))
+            .sum()
     }
 
     /// Checkers of `player` borne off: 15 minus those on the board.
     pub fn borne_off(&self, player: Player) -> u8 {
-        u8::try_from(u32::from(CHECKERS_PER_SIDE).saturating_sub(self.on_board(player))).unwrap_or(0)
+        u8::try_from(u32::from(CHECKERS_PER_SIDE).saturating_sub(self.on_board(player)))
+            .unwrap_or(0)
     }
 
     /// The pip count of `player`: each checker's distance to bearing off, 25
@@ -236,7 +244,9 @@ mod tests {
     #[test]
     fn sixteen_checkers_are_refused() {
         let b = Board::starting();
-        let err = b.with_count(Player::X, Place::Bar(Player::X), 1).unwrap_err();
+        let err = b
+            .with_count(Player::X, Place::Bar(Player::X), 1)
+            .unwrap_err();
         assert_eq!(
             err,
             BoardError::TooManyCheckers {
@@ -244,14 +254,25 @@ mod tests {
                 count: 16
             }
         );
-        assert_eq!(err.to_string(), "X has 16 checkers on the board; at most 15 are allowed");
+        assert_eq!(
+            err.to_string(),
+            "X has 16 checkers on the board; at most 15 are allowed"
+        );
     }
 
     #[test]
     fn both_colours_on_one_point_are_refused_and_named() {
-        let b = Board::empty().with_count(Player::X, Place::Point(7), 1).unwrap();
+        let b = Board::empty()
+            .with_count(Player::X, Place::Point(7), 1)
+            .unwrap();
         let err = b.with_count(Player::O, Place::Point(7), 1).unwrap_err();
-        assert_eq!(err, BoardError::BothOnPoint { point: 7, o_point: 18 });
+        assert_eq!(
+            err,
+            BoardError::BothOnPoint {
+                point: 7,
+                o_point: 18
+            }
+        );
         assert!(err.to_string().contains("X's 7 point (O's 18 point)"));
     }
 
@@ -270,7 +291,9 @@ mod tests {
 
     #[test]
     fn mirroring_twice_is_identity_and_swaps_roles() {
-        let b = Board::empty().with_count(Player::X, Place::Point(3), 4).unwrap();
+        let b = Board::empty()
+            .with_count(Player::X, Place::Point(3), 4)
+            .unwrap();
         let m = b.mirrored();
         assert_eq!(m.count(Player::O, Place::Point(22)), 4);
         assert_eq!(m.mirrored(), b);

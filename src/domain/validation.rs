@@ -43,6 +43,8 @@ pub enum Warning {
     DoubleAfterRoll,
     /// The cube is higher than XGID's maximum cube.
     CubeAboveMaximum,
+    /// Above the 4096-cube gnubg accepts (a Match ID holds up to 32768).
+    CubeAboveGnubgLimit,
     /// A player has no checkers left: the game is over.
     AllBorneOff(Player),
 }
@@ -54,19 +56,31 @@ impl std::fmt::Display for Warning {
                 write!(f, "Crawford game, but neither player is one point away")
             }
             Warning::MatchLongerThanGnubgAccepts(n) => {
-                write!(f, "a {n}-point match is longer than the 64 points gnubg accepts")
+                write!(
+                    f,
+                    "a {n}-point match is longer than the 64 points gnubg accepts"
+                )
             }
             Warning::CubeUsedInCrawfordGame => {
-                write!(f, "the cube is turned or owned in the Crawford game, where gnubg disables it")
+                write!(
+                    f,
+                    "the cube is turned or owned in the Crawford game, where gnubg disables it"
+                )
             }
             Warning::DoubleAfterRoll => write!(f, "a double is offered after the dice were rolled"),
             Warning::CubeAboveMaximum => write!(f, "the cube is above the maximum cube"),
+            Warning::CubeAboveGnubgLimit => {
+                write!(f, "the cube is above the 4096-cube gnubg accepts")
+            }
             Warning::AllBorneOff(p) => {
                 write!(f, "{p} has borne off all 15 checkers: the game is over")
             }
         }
     }
 }
+
+/// gnubg 1.07 refuses cubes above 4096 (`set cube value`, `set matchid`).
+const GNUBG_MAX_CUBE_LOG2: u8 = 12;
 
 /// Checks the rules of a match state; returns the warnings when it passes.
 pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
@@ -121,6 +135,9 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
     if state.double_offered && state.dice.is_some() {
         warnings.push(Warning::DoubleAfterRoll);
     }
+    if state.cube_log2 > GNUBG_MAX_CUBE_LOG2 {
+        warnings.push(Warning::CubeAboveGnubgLimit);
+    }
     if state.is_money() && state.cube_log2 > state.max_cube_log2 {
         warnings.push(Warning::CubeAboveMaximum);
     }
@@ -164,7 +181,10 @@ mod tests {
                 length: 7
             }
         );
-        assert_eq!(err.to_string(), "X's score 7 is not below the match length 7");
+        assert_eq!(
+            err.to_string(),
+            "X's score 7 is not below the match length 7"
+        );
     }
 
     #[test]
@@ -204,14 +224,20 @@ mod tests {
             dice: Some([0, 7]),
             ..MatchState::default()
         };
-        assert_eq!(check_match(&s), Err(MatchError::BadDie { index: 1, value: 0 }));
+        assert_eq!(
+            check_match(&s),
+            Err(MatchError::BadDie { index: 1, value: 0 })
+        );
     }
 
     #[test]
     fn empty_board_warns_both_players() {
         assert_eq!(
             board_warnings(&Board::empty()),
-            vec![Warning::AllBorneOff(Player::O), Warning::AllBorneOff(Player::X)]
+            vec![
+                Warning::AllBorneOff(Player::O),
+                Warning::AllBorneOff(Player::X)
+            ]
         );
     }
 }

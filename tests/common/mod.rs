@@ -1,0 +1,48 @@
+//! Helpers shared by the integration tests: the gnubg fixtures and the
+//! proptest strategies.
+
+#![allow(dead_code)]
+
+pub mod strategies;
+
+use bgedit::domain::Names;
+use serde::Deserialize;
+
+/// One case of `tests/fixtures/gnubg_boards.jsonl`, made by
+/// `tests/fixtures/gen_gnubg_fixtures.py` from gnubg 1.07's own output.
+#[derive(Deserialize, Debug)]
+pub struct Fixture {
+    pub kind: String,
+    pub input: String,
+    pub names: [String; 2],
+    pub board: String,
+    pub messages: Vec<String>,
+}
+
+impl Fixture {
+    pub fn names(&self) -> Names {
+        Names {
+            o: self.names[0].clone(),
+            x: self.names[1].clone(),
+        }
+    }
+
+    /// The Position ID and Match ID gnubg printed above its board.
+    pub fn printed_ids(&self) -> (&str, &str) {
+        let mut lines = self.board.lines();
+        let pos = lines
+            .next()
+            .and_then(|l| l.strip_prefix(" GNU Backgammon  Position ID: "));
+        let mat = lines
+            .next()
+            .and_then(|l| l.strip_prefix("                 Match ID   : "));
+        (pos.expect("position line"), mat.expect("match line"))
+    }
+}
+
+pub fn fixtures() -> Vec<Fixture> {
+    let text = include_str!("../fixtures/gnubg_boards.jsonl");
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("fixture line"))
+        .collect()
+}
