@@ -11,4 +11,5 @@
 pub mod cli;
 pub mod codec;
 pub mod domain;
+pub mod editor;
 pub mod text_board;

@@ -1,13 +1,19 @@
 //! The `bgedit` binary: the editor when run with no command, `show` and
 //! `convert` for scripts.
 
+use bgedit::cli::args::NameArgs;
 use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
 use bgedit::domain::Names;
+use bgedit::editor::runtime::{self, Start};
 use clap::Parser;
 use std::io::{self, ErrorKind};
 use std::process::ExitCode;
 
-fn batch(job: Job, names: Names, quiet: bool, ids: &[String]) -> ExitCode {
+fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
+    let names = Names {
+        o: names.name_o,
+        x: names.name_x,
+    };
     if let Some(bad) = [&names.o, &names.x]
         .into_iter()
         .find(|n| n.chars().any(char::is_control))
@@ -31,44 +37,34 @@ fn batch(job: Job, names: Names, quiet: bool, ids: &[String]) -> ExitCode {
     }
 }
 
+fn editor(start: Start) -> ExitCode {
+    match runtime::run(start) {
+        Ok(position) => {
+            // After the terminal is restored, so the IDs stay in the scrollback.
+            print!("{}", runtime::farewell(&position));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("bgedit: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Some(Command::Show { names, common, ids }) => batch(
-            Job::Show,
-            Names {
-                o: names.name_o,
-                x: names.name_x,
-            },
-            common.quiet,
-            &ids,
-        ),
+        Some(Command::Show { names, common, ids }) => batch(Job::Show, names, common.quiet, &ids),
         Some(Command::Convert {
             to,
             names,
             common,
             ids,
-        }) => batch(
-            Job::Convert(to.into()),
-            Names {
-                o: names.name_o,
-                x: names.name_x,
-            },
-            common.quiet,
-            &ids,
-        ),
-        None => {
-            let ids: Vec<String> = cli.id.into_iter().collect();
-            if ids.is_empty() {
-                batch(
-                    Job::Show,
-                    Names::default(),
-                    false,
-                    &["4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()],
-                )
-            } else {
-                batch(Job::Show, Names::default(), false, &ids)
-            }
-        }
+        }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
+        None => editor(match (cli.id, cli.new) {
+            (Some(id), _) => Start::Id(id),
+            (None, true) => Start::Fresh,
+            (None, false) => Start::Saved,
+        }),
     }
 }

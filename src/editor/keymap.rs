@@ -1,0 +1,624 @@
+//! Keys and mouse to actions: a pure function of the event and the mode.
+//!
+//! [`BINDINGS`] is the one table of key bindings. Key resolution, the help
+//! overlay and the status-bar hints all read it, so they cannot drift apart.
+
+use super::action::{Action, CopyTarget, Direction};
+use super::model::Mode;
+use super::prompt::PromptKind;
+use crate::domain::{Place, Player};
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+/// A key a binding answers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyPattern {
+    Char(char),
+    Ctrl(char),
+    Code(KeyCode),
+    /// Any of the digits 1–9 (the binding's action gets the digit).
+    Digit,
+}
+
+impl KeyPattern {
+    fn matches(self, key: &KeyEvent) -> bool {
+        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = key.modifiers.contains(KeyModifiers::ALT);
+        match (self, key.code) {
+            (KeyPattern::Char(c), KeyCode::Char(k)) => !ctrl && !alt && k == c,
+            (KeyPattern::Ctrl(c), KeyCode::Char(k)) => ctrl && k.eq_ignore_ascii_case(&c),
+            (KeyPattern::Digit, KeyCode::Char('1'..='9')) => !ctrl && !alt,
+            (KeyPattern::Code(c), code) => !ctrl && c == code,
+            _ => false,
+        }
+    }
+}
+
+/// Groups for the help overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Cursor,
+    Checkers,
+    Board,
+    Match,
+    Ids,
+    Editor,
+}
+
+impl Section {
+    pub const ALL: [Section; 6] = [
+        Section::Cursor,
+        Section::Checkers,
+        Section::Board,
+        Section::Match,
+        Section::Ids,
+        Section::Editor,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Section::Cursor => "Cursor",
+            Section::Checkers => "Checkers at the cursor",
+            Section::Board => "Whole board",
+            Section::Match => "Cube, dice and match",
+            Section::Ids => "IDs",
+            Section::Editor => "Editor",
+        }
+    }
+}
+
+pub struct Binding {
+    pub keys: &'static [KeyPattern],
+    /// The keys as the help overlay and hints show them.
+    pub label: &'static str,
+    pub help: &'static str,
+    pub section: Section,
+    /// (key, words) for the status-bar hints; `None` keeps it to the help.
+    pub hint: Option<(&'static str, &'static str)>,
+    pub action: fn(&KeyEvent) -> Action,
+}
+
+use KeyPattern::{Char, Code, Ctrl, Digit};
+
+fn direction(key: &KeyEvent) -> Action {
+    Action::Move(match key.code {
+        KeyCode::Left | KeyCode::Char('h') => Direction::Left,
+        KeyCode::Right | KeyCode::Char('l') => Direction::Right,
+        KeyCode::Up | KeyCode::Char('k') => Direction::Up,
+        _ => Direction::Down,
+    })
+}
+
+fn digit(key: &KeyEvent) -> Action {
+    match key.code {
+        KeyCode::Char(c) => Action::SetCount(None, c.to_digit(10).unwrap_or(0) as u8),
+        _ => Action::SetCount(None, 0),
+    }
+}
+
+/// Every key binding of the normal mode.
+pub static BINDINGS: &[Binding] = &[
+    Binding {
+        keys: &[
+            Code(KeyCode::Left),
+            Code(KeyCode::Right),
+            Code(KeyCode::Up),
+            Code(KeyCode::Down),
+            Char('h'),
+            Char('l'),
+            Char('k'),
+            Char('j'),
+        ],
+        label: "←→↑↓ hljk",
+        help: "move (↑↓ switch rows)",
+        section: Section::Cursor,
+        hint: None,
+        action: direction,
+    },
+    Binding {
+        keys: &[Char('g')],
+        label: "g",
+        help: "go to point # (25 bar, 0 off)",
+        section: Section::Cursor,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::GoTo),
+    },
+    Binding {
+        keys: &[Char('x'), Char('o')],
+        label: "x o",
+        help: "add an X / O (from its tray)",
+        section: Section::Checkers,
+        hint: Some(("x o", "add")),
+        action: |k| {
+            Action::AddChecker(if k.code == KeyCode::Char('o') {
+                Player::O
+            } else {
+                Player::X
+            })
+        },
+    },
+    Binding {
+        keys: &[Char('-'), Code(KeyCode::Backspace)],
+        label: "- ⌫",
+        help: "remove one (to its tray)",
+        section: Section::Checkers,
+        hint: Some(("-", "remove")),
+        action: |_| Action::RemoveChecker,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Delete), Char('0')],
+        label: "Del 0",
+        help: "clear the place",
+        section: Section::Checkers,
+        hint: None,
+        action: |_| Action::ClearPlace,
+    },
+    Binding {
+        keys: &[Digit],
+        label: "1–9",
+        help: "set the count here",
+        section: Section::Checkers,
+        hint: None,
+        action: digit,
+    },
+    Binding {
+        keys: &[Char('=')],
+        label: "=",
+        help: "type a count: x12, o3",
+        section: Section::Checkers,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::Count),
+    },
+    Binding {
+        keys: &[Char('S')],
+        label: "S",
+        help: "starting position",
+        section: Section::Board,
+        hint: None,
+        action: |_| Action::StartingPosition,
+    },
+    Binding {
+        keys: &[Char('E')],
+        label: "E",
+        help: "empty board (all off)",
+        section: Section::Board,
+        hint: None,
+        action: |_| Action::EmptyBoard,
+    },
+    Binding {
+        keys: &[Char('W')],
+        label: "W",
+        help: "swap players (mirror all)",
+        section: Section::Board,
+        hint: None,
+        action: |_| Action::SwapPlayers,
+    },
+    Binding {
+        keys: &[Char('t')],
+        label: "t",
+        help: "switch player on roll",
+        section: Section::Board,
+        hint: None,
+        action: |_| Action::SwitchOnRoll,
+    },
+    Binding {
+        keys: &[Char('c'), Char('C')],
+        label: "c C",
+        help: "cube value up / down",
+        section: Section::Match,
+        hint: None,
+        action: |k| {
+            if k.code == KeyCode::Char('C') {
+                Action::CubeDown
+            } else {
+                Action::CubeUp
+            }
+        },
+    },
+    Binding {
+        keys: &[Char('n')],
+        label: "n",
+        help: "cube owner: centred/O/X",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::NextCubeOwner,
+    },
+    Binding {
+        keys: &[Char('f')],
+        label: "f",
+        help: "double offered on/off",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::ToggleDoubleOffered,
+    },
+    Binding {
+        keys: &[Char('d')],
+        label: "d",
+        help: "dice (e.g. 52)",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::Dice),
+    },
+    Binding {
+        keys: &[Char('D')],
+        label: "D",
+        help: "clear the dice",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::SetDice(None),
+    },
+    Binding {
+        keys: &[Char('m')],
+        label: "m",
+        help: "match length (0 = money)",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::MatchLength),
+    },
+    Binding {
+        keys: &[Char('s')],
+        label: "s",
+        help: "score, O then X: 2-4",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::Score),
+    },
+    Binding {
+        keys: &[Char('K')],
+        label: "K",
+        help: "Crawford game on/off",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::ToggleCrawford,
+    },
+    Binding {
+        keys: &[Char('J')],
+        label: "J",
+        help: "Jacoby rule on/off",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::ToggleJacoby,
+    },
+    Binding {
+        keys: &[Char('B')],
+        label: "B",
+        help: "beavers on/off",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::ToggleBeavers,
+    },
+    Binding {
+        keys: &[Char('N')],
+        label: "N",
+        help: "player names",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::Name(Player::O)),
+    },
+    Binding {
+        keys: &[Char('R')],
+        label: "R",
+        help: "resignation offered",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::NextResignation,
+    },
+    Binding {
+        keys: &[Char('G')],
+        label: "G",
+        help: "game state",
+        section: Section::Match,
+        hint: None,
+        action: |_| Action::NextGameState,
+    },
+    Binding {
+        keys: &[Char('y')],
+        label: "y",
+        help: "copy the GNUBG ID",
+        section: Section::Ids,
+        hint: Some(("y", "copy")),
+        action: |_| Action::Copy(CopyTarget::GnubgId),
+    },
+    Binding {
+        keys: &[Char('Y')],
+        label: "Y",
+        help: "copy the XGID",
+        section: Section::Ids,
+        hint: Some(("Y", "XGID")),
+        action: |_| Action::Copy(CopyTarget::Xgid),
+    },
+    Binding {
+        keys: &[Char('b')],
+        label: "b",
+        help: "copy the board text",
+        section: Section::Ids,
+        hint: None,
+        action: |_| Action::Copy(CopyTarget::BoardText),
+    },
+    Binding {
+        keys: &[Char('p'), Ctrl('v')],
+        label: "p ^V",
+        help: "paste an ID (clipboard)",
+        section: Section::Ids,
+        hint: Some(("p", "paste")),
+        action: |_| Action::Paste,
+    },
+    Binding {
+        keys: &[Char('i')],
+        label: "i",
+        help: "type or paste any ID",
+        section: Section::Ids,
+        hint: Some(("i", "ID")),
+        action: |_| Action::OpenPrompt(PromptKind::Import),
+    },
+    Binding {
+        keys: &[Char('u')],
+        label: "u",
+        help: "undo",
+        section: Section::Editor,
+        hint: Some(("u", "undo")),
+        action: |_| Action::Undo,
+    },
+    Binding {
+        keys: &[Char('U'), Ctrl('r')],
+        label: "U ^R",
+        help: "redo",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::Redo,
+    },
+    Binding {
+        keys: &[Char('?'), Code(KeyCode::F(1))],
+        label: "? F1",
+        help: "help",
+        section: Section::Editor,
+        hint: Some(("?", "help")),
+        action: |_| Action::ToggleHelp,
+    },
+    Binding {
+        keys: &[Char('q'), Ctrl('c')],
+        label: "q ^C",
+        help: "quit (prints the IDs)",
+        section: Section::Editor,
+        hint: Some(("q", "quit")),
+        action: |_| Action::Quit,
+    },
+];
+
+/// Bindings of the input line, shown as its hints.
+pub static PROMPT_BINDINGS: &[(&str, &str)] =
+    &[("Enter", "apply"), ("Esc", "cancel"), ("^U", "clear")];
+
+fn is_press(key: &KeyEvent) -> bool {
+    matches!(key.kind, KeyEventKind::Press | KeyEventKind::Repeat)
+}
+
+/// The action for a key in a mode, if any.
+pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
+    if !is_press(key) {
+        return None;
+    }
+    let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
+    if ctrl && key.code == KeyCode::Char('c') {
+        return Some(Action::Quit);
+    }
+    match mode {
+        // Any key closes the help.
+        Mode::Help => Some(Action::ToggleHelp),
+        Mode::Prompt(_) => match key.code {
+            KeyCode::Enter => Some(Action::PromptSubmit),
+            KeyCode::Esc => Some(Action::PromptCancel),
+            KeyCode::Backspace => Some(Action::PromptBackspace),
+            KeyCode::Char('u') if ctrl => Some(Action::PromptClear),
+            KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
+            _ => None,
+        },
+        Mode::Normal => BINDINGS
+            .iter()
+            .find(|b| b.keys.iter().any(|k| k.matches(key)))
+            .map(|b| (b.action)(key)),
+    }
+}
+
+/// Text pasted through the terminal (bracketed paste): an ID to read, or
+/// more text for the input line.
+pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
+    match mode {
+        Mode::Prompt(_) => Some(Action::PromptPaste(text)),
+        Mode::Normal => Some(Action::Import(text)),
+        Mode::Help => None,
+    }
+}
+
+/// The action for a mouse event; `hit` says which place is at a cell.
+pub fn resolve_mouse(
+    event: &MouseEvent,
+    mode: &Mode,
+    hit: impl Fn(u16, u16) -> Option<Place>,
+) -> Option<Action> {
+    if *mode != Mode::Normal {
+        return None;
+    }
+    let place = hit(event.column, event.row)?;
+    match event.kind {
+        MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(place)),
+        MouseEventKind::Down(MouseButton::Right) => Some(Action::RightClick(place)),
+        MouseEventKind::ScrollUp => Some(Action::Scroll(place, 1)),
+        MouseEventKind::ScrollDown => Some(Action::Scroll(place, -1)),
+        _ => None,
+    }
+}
+
+/// The status-bar hints for a mode: (keys, words), from the same tables.
+pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
+    match mode {
+        Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
+        Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
+        Mode::Help => vec![("any key", "closes the help")],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::editor::prompt::Prompt;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn keys_resolve_to_actions_in_normal_mode() {
+        let n = Mode::Normal;
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('x')), &n),
+            Some(Action::AddChecker(Player::X))
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Left), &n),
+            Some(Action::Move(Direction::Left))
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('l')), &n),
+            Some(Action::Move(Direction::Right))
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('7')), &n),
+            Some(Action::SetCount(None, 7))
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('0')), &n),
+            Some(Action::ClearPlace)
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('y')), &n),
+            Some(Action::Copy(CopyTarget::GnubgId))
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('Y')), &n),
+            Some(Action::Copy(CopyTarget::Xgid))
+        );
+        assert_eq!(
+            resolve_key(
+                &KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL),
+                &n
+            ),
+            Some(Action::Redo)
+        );
+        assert_eq!(
+            resolve_key(
+                &KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+                &n
+            ),
+            Some(Action::Quit)
+        );
+        assert_eq!(resolve_key(&key(KeyCode::Char('Z')), &n), None);
+    }
+
+    #[test]
+    fn releases_are_ignored() {
+        let mut k = key(KeyCode::Char('x'));
+        k.kind = KeyEventKind::Release;
+        assert_eq!(resolve_key(&k, &Mode::Normal), None);
+    }
+
+    #[test]
+    fn the_prompt_takes_text() {
+        let m = Mode::Prompt(Prompt {
+            kind: PromptKind::Import,
+            text: String::new(),
+        });
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('x')), &m),
+            Some(Action::PromptChar('x'))
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('q')), &m),
+            Some(Action::PromptChar('q'))
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Enter), &m),
+            Some(Action::PromptSubmit)
+        );
+        assert_eq!(
+            resolve_key(&key(KeyCode::Esc), &m),
+            Some(Action::PromptCancel)
+        );
+        assert_eq!(
+            resolve_paste("abc".into(), &m),
+            Some(Action::PromptPaste("abc".into()))
+        );
+        assert_eq!(
+            resolve_paste("abc".into(), &Mode::Normal),
+            Some(Action::Import("abc".into()))
+        );
+    }
+
+    #[test]
+    fn any_key_closes_help() {
+        assert_eq!(
+            resolve_key(&key(KeyCode::Char('x')), &Mode::Help),
+            Some(Action::ToggleHelp)
+        );
+    }
+
+    #[test]
+    fn no_key_is_bound_twice() {
+        let mut seen = Vec::new();
+        for b in BINDINGS {
+            for k in b.keys {
+                assert!(!seen.contains(k), "{k:?} bound twice");
+                seen.push(*k);
+            }
+        }
+    }
+
+    #[test]
+    fn hints_come_from_the_table() {
+        let hints = hints(&Mode::Normal);
+        assert!(hints.contains(&("y", "copy")));
+        assert!(hints.contains(&("?", "help")));
+        // Every hint's key is one of its binding's keys, as the help shows them.
+        for b in BINDINGS {
+            if let Some((key, _)) = b.hint {
+                assert!(b.label.contains(key), "{key} in {}", b.label);
+            }
+        }
+        assert_eq!(
+            hints.len(),
+            BINDINGS.iter().filter(|b| b.hint.is_some()).count()
+        );
+    }
+
+    #[test]
+    fn mouse_buttons_map_to_edits() {
+        let hit = |c: u16, _r: u16| (c == 5).then_some(Place::Point(3));
+        let ev = |kind| MouseEvent {
+            kind,
+            column: 5,
+            row: 1,
+            modifiers: KeyModifiers::NONE,
+        };
+        assert_eq!(
+            resolve_mouse(
+                &ev(MouseEventKind::Down(MouseButton::Left)),
+                &Mode::Normal,
+                hit
+            ),
+            Some(Action::Click(Place::Point(3)))
+        );
+        assert_eq!(
+            resolve_mouse(&ev(MouseEventKind::ScrollDown), &Mode::Normal, hit),
+            Some(Action::Scroll(Place::Point(3), -1))
+        );
+        assert_eq!(
+            resolve_mouse(
+                &ev(MouseEventKind::Down(MouseButton::Right)),
+                &Mode::Help,
+                hit
+            ),
+            None
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! The `?` overlay: every key binding, by section, read from the same table
+//! as the key resolution and the status-bar hints.
+
+use super::theme::Theme;
+use crate::editor::keymap::{BINDINGS, Section};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+/// The help's lines: a title for each section, then its bindings.
+pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    for section in Section::ALL {
+        out.push(Line::styled(section.title(), theme.title));
+        for b in BINDINGS.iter().filter(|b| b.section == section) {
+            out.push(Line::from(vec![
+                Span::styled(format!("{:<10}", b.label), theme.key),
+                Span::raw(b.help),
+            ]));
+        }
+    }
+    out
+}
+
+pub fn draw(frame: &mut Frame, screen: Rect, theme: &Theme) {
+    let all = lines(theme);
+    let width = screen.width.min(100);
+    let inner_height = screen.height.saturating_sub(2);
+    let per_column = all.len().div_ceil(2);
+    let height = (per_column as u16 + 2).min(screen.height);
+    let area = Rect::new(
+        screen.x + (screen.width - width) / 2,
+        screen.y + (screen.height - height) / 2,
+        width,
+        height,
+    );
+    frame.render_widget(Clear, area);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .title(" Keys — any key closes · mouse: click adds, right-click removes, scroll ");
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let half = inner.width / 2;
+    let rows = usize::from(inner_height.min(inner.height));
+    let split = per_column.min(rows);
+    let left: Vec<Line> = all.iter().take(split).cloned().collect();
+    let right: Vec<Line> = all.iter().skip(split).take(rows).cloned().collect();
+    frame.render_widget(
+        Paragraph::new(left),
+        Rect::new(inner.x, inner.y, half, inner.height),
+    );
+    frame.render_widget(
+        Paragraph::new(right),
+        Rect::new(
+            inner.x + half + 1,
+            inner.y,
+            inner.width - half - 1,
+            inner.height,
+        ),
+    );
+}

@@ -1,0 +1,71 @@
+//! Drawing: one function per widget, all from a [`Snapshot`].
+//!
+//! - `layout.rs`: where each widget goes, and which board place a cell is
+//! - `board.rs`: gnubg's board with the cursor and colours
+//! - `match_panel.rs`: cube, dice, score, flags, pips, names
+//! - `ids_panel.rs`: the four IDs
+//! - `footer.rs`: warnings, input line, status message, key hints
+//! - `help.rs`: the `?` overlay
+//! - `theme.rs`: colours, or none under `NO_COLOR`
+
+pub mod board;
+pub mod footer;
+pub mod help;
+pub mod ids_panel;
+pub mod layout;
+pub mod match_panel;
+pub mod theme;
+
+use super::snapshot::Snapshot;
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Wrap};
+pub use theme::Theme;
+
+/// Draws the whole screen.
+pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
+    let area = frame.area();
+    let Some(areas) = layout::areas(area) else {
+        draw_too_small(frame, area);
+        return;
+    };
+    let title = Line::styled(
+        format!(
+            " bgedit — backgammon position editor · {} on roll",
+            snapshot.on_roll
+        ),
+        theme.title,
+    );
+    frame.render_widget(Paragraph::new(title), areas.title);
+    board::draw(frame, areas.board, snapshot, theme);
+    match_panel::draw(frame, areas.panel, snapshot, theme);
+    ids_panel::draw(frame, areas.ids, snapshot, theme);
+    footer::draw(frame, &areas, snapshot, theme);
+    if snapshot.help {
+        help::draw(frame, area, theme);
+    }
+}
+
+fn draw_too_small(frame: &mut Frame, area: Rect) {
+    let text = format!(
+        "Terminal too small: enlarge to {}×{} (now {}×{})",
+        layout::MIN_WIDTH,
+        layout::MIN_HEIGHT,
+        area.width,
+        area.height
+    );
+    let y = area.height / 2;
+    let line = Rect::new(
+        area.x,
+        area.y + y,
+        area.width,
+        area.height.saturating_sub(y).min(3),
+    );
+    frame.render_widget(
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        line,
+    );
+}
