@@ -174,16 +174,15 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         }),
         Action::SetMatchLength(length) => edit_state(model, |p| {
             let s = &mut p.state;
-            if length > 0 {
-                if let Some(player) = Player::BOTH
+            if length > 0
+                && let Some(player) = Player::BOTH
                     .into_iter()
                     .find(|&pl| s.score_of(pl) >= length)
-                {
-                    return Err(format!(
-                        "{player}'s score {} is not below {length}: lower the score first",
-                        s.score_of(player)
-                    ));
-                }
+            {
+                return Err(format!(
+                    "{player}'s score {} is not below {length}: lower the score first",
+                    s.score_of(player)
+                ));
             }
             s.match_length = length;
             if length == 0 {
@@ -195,15 +194,15 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         }),
         Action::SetScore(score) => edit_state(model, |p| {
             let s = &mut p.state;
-            if !s.is_money() {
-                if let Some(i) = (0..2).find(|&i| score[i] >= s.match_length) {
-                    return Err(format!(
-                        "{}'s score {} is not below the match length {}",
-                        Player::from_index(i),
-                        score[i],
-                        s.match_length
-                    ));
-                }
+            if !s.is_money()
+                && let Some(i) = (0..2).find(|&i| score[i] >= s.match_length)
+            {
+                return Err(format!(
+                    "{}'s score {} is not below the match length {}",
+                    Player::from_index(i),
+                    score[i],
+                    s.match_length
+                ));
             }
             s.score = score;
             Ok(format!("Score O {} – X {}", score[0], score[1]))
@@ -338,10 +337,11 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::PromptChar(c) => {
-            if let Mode::Prompt(p) = &mut model.mode {
-                if p.text.len() < MAX_PROMPT_LEN && !c.is_control() {
-                    p.text.push(c);
-                }
+            if let Mode::Prompt(p) = &mut model.mode
+                && p.text.len() < MAX_PROMPT_LEN
+                && !c.is_control()
+            {
+                p.text.push(c);
             }
             done(model)
         }

@@ -83,13 +83,13 @@ impl Drop for TerminalGuard {
 
 /// Runs the editor until the user quits; returns the final position.
 pub fn run(start: Start) -> Result<Position> {
+    let save_path = persist::save_path();
+    let model = initial_model(&start, save_path.as_deref())?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
             "the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`"
         );
     }
-    let save_path = persist::save_path();
-    let model = initial_model(&start, save_path.as_deref())?;
     let theme = Theme::from_no_color(std::env::var("NO_COLOR").ok().as_deref());
     let clipboard = Clipboard::new(&ClipboardEnv::from_env(|k| std::env::var(k).ok()));
 

@@ -1,0 +1,132 @@
+//! Any sequence of editor actions keeps the position legal, and the IDs the
+//! screen shows always read back to the position being edited.
+
+use bgedit::codec::{IdFormat, parse_any, to_string_as};
+use bgedit::domain::{Place, Player, Position};
+use bgedit::editor::action::{Action, Direction};
+use bgedit::editor::model::Model;
+use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::reducer::update;
+use bgedit::editor::snapshot::Snapshot;
+use proptest::prelude::*;
+
+fn player() -> impl Strategy<Value = Player> {
+    prop_oneof![Just(Player::O), Just(Player::X)]
+}
+
+fn place() -> impl Strategy<Value = Place> {
+    prop_oneof![
+        (1u8..=24).prop_map(Place::Point),
+        player().prop_map(Place::Bar),
+        player().prop_map(Place::Off),
+    ]
+}
+
+fn action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        prop_oneof![
+            Just(Direction::Left),
+            Just(Direction::Right),
+            Just(Direction::Up),
+            Just(Direction::Down)
+        ]
+        .prop_map(Action::Move),
+        place().prop_map(Action::GoTo),
+        player().prop_map(Action::AddChecker),
+        player().prop_map(Action::AddChecker),
+        Just(Action::RemoveChecker),
+        Just(Action::ClearPlace),
+        (prop::option::of(player()), 0u8..=15).prop_map(|(p, n)| Action::SetCount(p, n)),
+        Just(Action::StartingPosition),
+        Just(Action::EmptyBoard),
+        Just(Action::SwapPlayers),
+        Just(Action::SwitchOnRoll),
+        Just(Action::CubeUp),
+        Just(Action::CubeDown),
+        Just(Action::NextCubeOwner),
+        Just(Action::ToggleDoubleOffered),
+        prop::option::of((1u8..=6, 1u8..=6).prop_map(|(a, b)| [a.max(b), a.min(b)]))
+            .prop_map(Action::SetDice),
+        prop_oneof![Just(0u16), 1u16..=25, Just(65)].prop_map(Action::SetMatchLength),
+        (0u16..30, 0u16..30).prop_map(|(a, b)| Action::SetScore([a, b])),
+        Just(Action::ToggleCrawford),
+        Just(Action::ToggleJacoby),
+        Just(Action::ToggleBeavers),
+        (player(), "[a-zA-Z ]{0,12}").prop_map(|(p, n)| Action::SetName(p, n)),
+        Just(Action::NextResignation),
+        Just(Action::NextGameState),
+        Just(Action::Undo),
+        Just(Action::Redo),
+        "[A-Za-z0-9+/:=\\-]{0,40}".prop_map(Action::Import),
+        Just(Action::Import(
+            "XGID=-b----E-C---eE---c-e----B-:1:-1:-1:63:0:0:3:0:10".into()
+        )),
+        Just(Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into())),
+        Just(Action::OpenPrompt(PromptKind::Count)),
+        any::<char>().prop_map(Action::PromptChar),
+        Just(Action::PromptSubmit),
+        Just(Action::PromptCancel),
+        place().prop_map(Action::Click),
+        place().prop_map(Action::RightClick),
+        (place(), prop_oneof![Just(1i8), Just(-1i8)]).prop_map(|(p, d)| Action::Scroll(p, d)),
+        Just(Action::ToggleHelp),
+    ]
+}
+
+fn check(model: &Model) -> Result<(), TestCaseError> {
+    let p = &model.position;
+    prop_assert!(p.validate().is_ok(), "invalid: {:?}", p.validate());
+    let shown = Snapshot::of(model);
+    let base = Position::default();
+    // The GNUBG ID shown reads back to the position (bar the XGID-only
+    // fields and the names, which it does not carry).
+    let gnubg = &shown.ids.iter().find(|(l, _)| *l == "GNUBG ID").unwrap().1;
+    let back = parse_any(gnubg, &base).unwrap().position;
+    prop_assert_eq!(&back.board, &p.board);
+    let mut expected = p.state.clone();
+    expected.beavers = back.state.beavers;
+    expected.max_cube_log2 = back.state.max_cube_log2;
+    prop_assert_eq!(&back.state, &expected);
+    // The XGID shown reads back to the same board and the fields it holds.
+    let xgid = &shown.ids.iter().find(|(l, _)| *l == "XGID").unwrap().1;
+    let back = parse_any(xgid, &base).unwrap().position;
+    prop_assert_eq!(&back.board, &p.board);
+    prop_assert_eq!(back.state.cube_log2, p.state.cube_log2);
+    prop_assert_eq!(back.state.cube_owner, p.state.cube_owner);
+    prop_assert_eq!(back.state.on_roll, p.state.on_roll);
+    prop_assert_eq!(back.state.score, p.state.score);
+    prop_assert_eq!(back.state.match_length, p.state.match_length);
+    // The Position ID and Match ID shown are the GNUBG ID's halves.
+    let pos = &shown.ids[0].1;
+    let mat = &shown.ids[1].1;
+    prop_assert_eq!(format!("{pos}:{mat}"), to_string_as(p, IdFormat::GnubgId));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_action_sequence_keeps_a_legal_position_and_true_ids(actions in prop::collection::vec(action(), 1..60)) {
+        let mut model = Model::default();
+        for action in actions {
+            model = update(model, action).0;
+            check(&model)?;
+        }
+    }
+
+    /// Undoing everything after any sequence brings back the start.
+    #[test]
+    fn undo_all_returns_to_the_start(actions in prop::collection::vec(action(), 1..40)) {
+        let mut model = Model::default();
+        for action in actions {
+            if action != Action::Undo && action != Action::Redo {
+                model = update(model, action).0;
+            }
+        }
+        while !model.history.undo.is_empty() {
+            model = update(model, Action::Undo).0;
+        }
+        prop_assert_eq!(model.position, Position::default());
+    }
+}

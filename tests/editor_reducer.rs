@@ -1,0 +1,465 @@
+//! The editor's reducer, action by action: what each does to the model and
+//! which effects it asks for. No terminal involved.
+
+use bgedit::codec::{IdFormat, to_string_as};
+use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
+use bgedit::editor::action::{Action, CopyRoute, CopyTarget, Direction};
+use bgedit::editor::effect::Effect;
+use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
+use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::reducer::update;
+
+fn run(model: Model, actions: impl IntoIterator<Item = Action>) -> Model {
+    actions.into_iter().fold(model, |m, a| update(m, a).0)
+}
+
+fn at(place: Place) -> Model {
+    Model {
+        cursor: place,
+        ..Model::default()
+    }
+}
+
+fn gnubg_id(m: &Model) -> String {
+    to_string_as(&m.position, IdFormat::GnubgId)
+}
+
+fn is_error(m: &Model) -> bool {
+    m.status.tone == Tone::Error
+}
+
+#[test]
+fn move_and_go_to_move_only_the_cursor() {
+    let m = at(Place::Point(6));
+    let (m2, effects) = update(m.clone(), Action::Move(Direction::Left));
+    assert_eq!(m2.cursor, Place::Bar(Player::X));
+    assert!(effects.is_empty());
+    assert_eq!(m2.position, m.position);
+    let (m3, _) = update(m2, Action::GoTo(Place::Off(Player::O)));
+    assert_eq!(m3.cursor, Place::Off(Player::O));
+}
+
+#[test]
+fn add_checker_takes_from_the_tray_saves_and_can_be_undone() {
+    let m = run(
+        Model::default(),
+        [Action::EmptyBoard, Action::GoTo(Place::Point(6))],
+    );
+    let (m, effects) = update(m, Action::AddChecker(Player::X));
+    assert_eq!(m.position.board.count(Player::X, Place::Point(6)), 1);
+    assert_eq!(m.position.board.borne_off(Player::X), 14);
+    assert_eq!(effects, vec![Effect::Save(m.position.clone())]);
+    assert_eq!(m.brush, Player::X);
+    let m = run(m, [Action::Undo]);
+    assert_eq!(m.position.board.count(Player::X, Place::Point(6)), 0);
+}
+
+#[test]
+fn a_sixteenth_checker_or_a_second_colour_is_refused_and_changes_nothing() {
+    let m = at(Place::Point(6));
+    let (after, effects) = update(m.clone(), Action::AddChecker(Player::X));
+    assert!(is_error(&after));
+    assert!(effects.is_empty());
+    assert_eq!(after.position, m.position);
+    let (after, _) = update(m.clone(), Action::AddChecker(Player::O));
+    assert_eq!(
+        after.status.text,
+        "point 6 holds X's checkers: remove them first"
+    );
+    assert_eq!(after.position, m.position);
+}
+
+#[test]
+fn remove_and_clear_send_checkers_to_the_tray() {
+    let m = run(at(Place::Point(13)), [Action::RemoveChecker]);
+    assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 4);
+    assert_eq!(m.position.board.borne_off(Player::X), 1);
+    let m = run(m, [Action::ClearPlace]);
+    assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 0);
+    assert_eq!(m.position.board.borne_off(Player::X), 5);
+    let m = run(at(Place::Point(2)), [Action::RemoveChecker]);
+    assert!(is_error(&m));
+}
+
+#[test]
+fn set_count_sets_the_count_in_the_colour_there() {
+    let m = run(
+        Model::default(),
+        [
+            Action::EmptyBoard,
+            Action::GoTo(Place::Point(20)),
+            Action::SetCount(Some(Player::O), 15),
+        ],
+    );
+    assert_eq!(m.position.board.count(Player::O, Place::Point(20)), 15);
+    let m = run(m, [Action::SetCount(None, 3)]);
+    assert_eq!(m.position.board.count(Player::O, Place::Point(20)), 3);
+    let m = run(m, [Action::SetCount(Some(Player::X), 2)]);
+    assert!(is_error(&m), "the point holds O's checkers");
+}
+
+#[test]
+fn whole_board_commands() {
+    let m = run(Model::default(), [Action::EmptyBoard]);
+    assert_eq!(m.position.board.borne_off(Player::O), 15);
+    let m = run(m, [Action::StartingPosition]);
+    assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cAkAAAAAAAAA");
+    let m = run(m, [Action::SwitchOnRoll]);
+    assert_eq!(m.position.state.on_roll, Player::O);
+    assert_eq!(m.position.state.turn, Player::O);
+}
+
+#[test]
+fn swap_players_mirrors_everything_and_the_cursor_follows() {
+    let base = Model::default();
+    let imported = run(
+        base,
+        [
+            Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
+            Action::GoTo(Place::Point(6)),
+        ],
+    );
+    let m = run(imported.clone(), [Action::SwapPlayers]);
+    assert_eq!(m.position, imported.position.mirrored());
+    assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
+    assert_eq!(m.position.state.score, [4, 2]);
+    assert_eq!(m.cursor, Place::Point(19));
+    // The same game from the other seat: the Position ID is unchanged.
+    assert_eq!(
+        to_string_as(&m.position, IdFormat::PositionId),
+        "4NvBA0DGzooBBg"
+    );
+}
+
+#[test]
+fn cube_value_owner_and_offer() {
+    let m = run(Model::default(), [Action::CubeUp, Action::CubeUp]);
+    assert_eq!(m.position.state.cube_value(), 4);
+    let m = run(m, [Action::CubeDown]);
+    assert_eq!(m.position.state.cube_value(), 2);
+    let m = run(m, [Action::NextCubeOwner]);
+    assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::O));
+    // O owns the cube and X is on roll: X cannot double.
+    let refused = run(m.clone(), [Action::ToggleDoubleOffered]);
+    assert!(is_error(&refused));
+    let m = run(m, [Action::NextCubeOwner]);
+    assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
+    let m = run(
+        m,
+        [Action::SetDice(Some([3, 1])), Action::ToggleDoubleOffered],
+    );
+    assert!(m.position.state.double_offered);
+    assert_eq!(m.position.state.turn, Player::O, "O must answer the double");
+    assert_eq!(
+        m.position.state.dice, None,
+        "a double comes before the roll"
+    );
+    let m = run(m, [Action::NextCubeOwner, Action::ToggleDoubleOffered]);
+    assert!(!m.position.state.double_offered);
+    assert_eq!(m.position.state.turn, Player::X);
+    let mut top = Model::default();
+    top.position.state.cube_log2 = 15;
+    assert!(is_error(&run(top, [Action::CubeUp])));
+    assert!(is_error(&run(Model::default(), [Action::CubeDown])));
+}
+
+#[test]
+fn dice() {
+    let m = run(Model::default(), [Action::SetDice(Some([5, 2]))]);
+    assert_eq!(m.position.state.dice, Some([5, 2]));
+    assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cIkKAAAAAAAA");
+    let m = run(m, [Action::SetDice(None)]);
+    assert_eq!(m.position.state.dice, None);
+}
+
+#[test]
+fn match_length_score_and_crawford() {
+    let m = run(
+        Model::default(),
+        [
+            Action::SetMatchLength(7),
+            Action::SetScore([6, 3]),
+            Action::ToggleCrawford,
+        ],
+    );
+    let s = &m.position.state;
+    assert_eq!((s.match_length, s.score, s.crawford), (7, [6, 3], true));
+    // A score at the length, or a length at a score, is refused.
+    assert!(is_error(&run(m.clone(), [Action::SetScore([7, 0])])));
+    assert!(is_error(&run(m.clone(), [Action::SetMatchLength(5)])));
+    // Money: Crawford goes, and cannot come back.
+    let money = run(m, [Action::SetMatchLength(0)]);
+    assert!(!money.position.state.crawford);
+    assert!(is_error(&run(money, [Action::ToggleCrawford])));
+}
+
+#[test]
+fn jacoby_and_beavers_apply_to_money_only() {
+    let m = run(
+        Model::default(),
+        [Action::ToggleJacoby, Action::ToggleBeavers],
+    );
+    assert!(!m.position.state.jacoby);
+    assert!(!m.position.state.beavers);
+    assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cAkAAAAAAAAE");
+    let matchplay = run(m, [Action::SetMatchLength(5)]);
+    for action in [Action::ToggleJacoby, Action::ToggleBeavers] {
+        let after = run(matchplay.clone(), [action]);
+        assert!(is_error(&after));
+        assert_eq!(after.position, matchplay.position);
+    }
+}
+
+#[test]
+fn names_resignation_and_game_state() {
+    let m = run(
+        Model::default(),
+        [Action::SetName(Player::O, " Kit ".into())],
+    );
+    assert_eq!(m.position.names.o, "Kit");
+    let m = run(m, [Action::NextResignation, Action::NextResignation]);
+    assert_eq!(m.position.state.resignation, Resignation::Gammon);
+    assert_eq!(m.position.state.turn, Player::O);
+    let m = run(m, [Action::NextResignation, Action::NextResignation]);
+    assert_eq!(m.position.state.resignation, Resignation::None);
+    assert_eq!(m.position.state.turn, Player::X);
+    let m = run(m, [Action::NextGameState]);
+    assert_eq!(m.position.state.game_state, GameState::Over);
+}
+
+#[test]
+fn undo_and_redo_walk_the_history() {
+    let m = run(
+        Model::default(),
+        [Action::CubeUp, Action::CubeUp, Action::Undo],
+    );
+    assert_eq!(m.position.state.cube_value(), 2);
+    let m = run(m, [Action::Redo]);
+    assert_eq!(m.position.state.cube_value(), 4);
+    assert!(is_error(&run(m.clone(), [Action::Redo])));
+    let m = run(m, [Action::Undo, Action::Undo]);
+    assert_eq!(m.position, Position::default());
+    assert!(is_error(&run(m.clone(), [Action::Undo])));
+    // A new edit forgets what was undone.
+    let m = run(m, [Action::Redo, Action::SwitchOnRoll]);
+    assert!(m.history.redo.is_empty());
+}
+
+#[test]
+fn undo_remembers_at_least_a_hundred_steps() {
+    let mut m = Model::default();
+    for _ in 0..150 {
+        m = run(m, [Action::SwitchOnRoll]);
+    }
+    assert_eq!(m.history.undo.len(), 150);
+    for _ in 0..150 {
+        m = run(m, [Action::Undo]);
+        assert!(!is_error(&m));
+    }
+    assert_eq!(m.position, Position::default());
+    const { assert!(HISTORY_LIMIT >= 100) };
+}
+
+#[test]
+fn copy_asks_for_the_clipboard_and_reports_honestly() {
+    let (m, effects) = update(Model::default(), Action::Copy(CopyTarget::Xgid));
+    assert_eq!(
+        effects,
+        vec![Effect::Copy {
+            target: CopyTarget::Xgid,
+            text: "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10".into()
+        }]
+    );
+    let (_, effects) = update(m.clone(), Action::Copy(CopyTarget::BoardText));
+    assert!(matches!(&effects[0], Effect::Copy { text, .. } if text.lines().count() == 15));
+    let sys = run(
+        m.clone(),
+        [Action::Copied(CopyTarget::GnubgId, Ok(CopyRoute::System))],
+    );
+    assert_eq!(sys.status.text, "GNUBG ID copied to the clipboard");
+    let osc = run(
+        m.clone(),
+        [Action::Copied(CopyTarget::GnubgId, Ok(CopyRoute::Osc52))],
+    );
+    assert!(osc.status.text.contains("OSC 52"));
+    let failed = run(
+        m,
+        [Action::Copied(CopyTarget::GnubgId, Err("no way".into()))],
+    );
+    assert!(is_error(&failed));
+}
+
+#[test]
+fn paste_reads_the_clipboard_then_imports() {
+    let (m, effects) = update(Model::default(), Action::Paste);
+    assert_eq!(effects, vec![Effect::ReadClipboard]);
+    let m = run(
+        m,
+        [Action::Pasted(Ok(
+            "XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:3:0:10".into(),
+        ))],
+    );
+    assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
+    let failed = run(m.clone(), [Action::Pasted(Err("no display".into()))]);
+    assert!(is_error(&failed));
+    assert_eq!(failed.position, m.position);
+}
+
+#[test]
+fn a_bad_id_shows_the_core_message_and_changes_nothing() {
+    let m = Model::default();
+    let (after, effects) = update(m.clone(), Action::Import("4HPwATDgc/ABM".into()));
+    assert_eq!(
+        after.status.text,
+        "Position ID: 13 characters; a Position ID has 14"
+    );
+    assert!(is_error(&after));
+    assert!(effects.is_empty());
+    assert_eq!(after.position, m.position);
+}
+
+#[test]
+fn import_keeps_the_names_and_reads_lone_ids_against_the_current_position() {
+    let m = run(
+        Model::default(),
+        [
+            Action::SetName(Player::X, "Kit".into()),
+            Action::SetMatchLength(9),
+        ],
+    );
+    let m = run(m, [Action::Import("4NvBA0DGzooBBg".into())]);
+    assert_eq!(m.position.names.x, "Kit");
+    assert_eq!(
+        m.position.state.match_length, 9,
+        "a Position ID alone keeps the match"
+    );
+    let m = run(m, [Action::Import("cAkAAAAAAAAA".into())]);
+    assert_eq!(m.position.state.match_length, 0);
+    assert_eq!(
+        to_string_as(&m.position, IdFormat::PositionId),
+        "4NvBA0DGzooBBg"
+    );
+}
+
+#[test]
+fn the_input_line_collects_text_and_applies_it() {
+    let m = run(
+        Model::default(),
+        [
+            Action::OpenPrompt(PromptKind::Dice),
+            Action::PromptChar('2'),
+            Action::PromptChar('5'),
+            Action::PromptSubmit,
+        ],
+    );
+    assert_eq!(m.mode, Mode::Normal);
+    assert_eq!(m.position.state.dice, Some([5, 2]));
+    // A bad entry keeps the line open with an error.
+    let m = run(
+        m,
+        [
+            Action::OpenPrompt(PromptKind::MatchLength),
+            Action::PromptChar('z'),
+            Action::PromptSubmit,
+        ],
+    );
+    assert!(matches!(m.mode, Mode::Prompt(_)));
+    assert!(is_error(&m));
+    let m = run(
+        m,
+        [
+            Action::PromptBackspace,
+            Action::PromptChar('7'),
+            Action::PromptSubmit,
+        ],
+    );
+    assert_eq!(m.position.state.match_length, 7);
+    let m = run(
+        m,
+        [
+            Action::OpenPrompt(PromptKind::Import),
+            Action::PromptPaste("Position ID: 4NvBA0DGzooBBg\nMatch ID   : QYkqASAAIAAA".into()),
+            Action::PromptSubmit,
+        ],
+    );
+    assert_eq!(gnubg_id(&m), "4NvBA0DGzooBBg:QYkqASAAIAAA");
+    let m = run(
+        m,
+        [
+            Action::OpenPrompt(PromptKind::Score),
+            Action::PromptChar('1'),
+            Action::PromptClear,
+            Action::PromptCancel,
+        ],
+    );
+    assert_eq!(m.mode, Mode::Normal);
+}
+
+#[test]
+fn names_are_asked_for_o_then_x() {
+    let m = run(
+        Model::default(),
+        [
+            Action::OpenPrompt(PromptKind::Name(Player::O)),
+            Action::PromptClear,
+        ],
+    );
+    let m = run(m, "Ann".chars().map(Action::PromptChar));
+    let m = run(m, [Action::PromptSubmit]);
+    assert!(
+        matches!(&m.mode, Mode::Prompt(p) if p.kind == PromptKind::Name(Player::X) && p.text == "Black")
+    );
+    let m = run(
+        m,
+        [
+            Action::PromptClear,
+            Action::PromptChar('B'),
+            Action::PromptSubmit,
+        ],
+    );
+    assert_eq!(
+        (m.position.names.o.as_str(), m.position.names.x.as_str()),
+        ("Ann", "B")
+    );
+    assert_eq!(m.mode, Mode::Normal);
+}
+
+#[test]
+fn help_toggles() {
+    let m = run(Model::default(), [Action::ToggleHelp]);
+    assert_eq!(m.mode, Mode::Help);
+    assert_eq!(run(m, [Action::ToggleHelp]).mode, Mode::Normal);
+}
+
+#[test]
+fn mouse_click_adds_right_click_removes_scroll_changes_the_count() {
+    let m = run(Model::default(), [Action::RightClick(Place::Point(13))]);
+    assert_eq!(m.cursor, Place::Point(13));
+    assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 4);
+    let m = run(m, [Action::Click(Place::Point(13))]);
+    assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 5);
+    let m = run(
+        m,
+        [
+            Action::Scroll(Place::Point(13), -1),
+            Action::Scroll(Place::Point(13), -1),
+        ],
+    );
+    assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 3);
+    let m = run(m, [Action::Scroll(Place::Point(13), 1)]);
+    assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 4);
+}
+
+#[test]
+fn save_failures_are_reported() {
+    let m = run(Model::default(), [Action::SaveFailed("disk full".into())]);
+    assert!(is_error(&m));
+    assert!(m.status.text.contains("disk full"));
+}
+
+#[test]
+fn quit_asks_the_runtime_to_leave() {
+    let (m, effects) = update(Model::default(), Action::Quit);
+    assert!(m.quitting);
+    assert_eq!(effects, vec![Effect::Quit]);
+}

@@ -1,0 +1,179 @@
+//! Whole screens rendered on ratatui's TestBackend, kept as insta snapshots:
+//! the text, and a map of styles (so colour and NO_COLOR are both checked).
+
+use bgedit::domain::{Place, Player};
+use bgedit::editor::action::Action;
+use bgedit::editor::model::Model;
+use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::reducer::update;
+use bgedit::editor::snapshot::Snapshot;
+use bgedit::editor::view::{self, Theme};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::{Color, Modifier, Style};
+
+fn model(actions: impl IntoIterator<Item = Action>) -> Model {
+    actions
+        .into_iter()
+        .fold(Model::default(), |m, a| update(m, a).0)
+}
+
+fn example() -> Model {
+    model([
+        Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
+        Action::SetName(Player::O, "alice".into()),
+        Action::SetName(Player::X, "bob".into()),
+        Action::GoTo(Place::Point(6)),
+    ])
+}
+
+fn render(model: &Model, width: u16, height: u16, theme: &Theme) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    let snapshot = Snapshot::of(model);
+    terminal.draw(|f| view::draw(f, &snapshot, theme)).unwrap();
+    terminal
+}
+
+fn text(terminal: &Terminal<TestBackend>) -> String {
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area;
+    (0..area.height)
+        .map(|y| {
+            let line: String = (0..area.width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
+            line.trim_end().to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A style as a cell holds it: colours (Reset meaning none) and modifiers.
+fn essence(s: Style) -> (Option<Color>, Option<Color>, Modifier) {
+    let colour = |c: Option<Color>| c.filter(|c| *c != Color::Reset);
+    (colour(s.fg), colour(s.bg), s.add_modifier)
+}
+
+/// One character a cell: which style of the theme it has; a lower-case
+/// letter (or `#` on plain text) where the cursor reverses it.
+fn styles(terminal: &Terminal<TestBackend>, theme: &Theme) -> String {
+    let buffer = terminal.backend().buffer();
+    let area = buffer.area;
+    // Plain text first: under NO_COLOR several roles share the plain style.
+    let named = [
+        (Style::default(), '.'),
+        (theme.title, 't'),
+        (theme.x, 'X'),
+        (theme.o, 'O'),
+        (theme.label, 'l'),
+        (theme.dim, 'd'),
+        (theme.warning, 'w'),
+        (theme.error, 'e'),
+        (theme.success, 's'),
+        (theme.key, 'k'),
+    ];
+    let code = |s: Style| -> char {
+        let e = essence(s);
+        if let Some((_, c)) = named.iter().find(|(st, _)| essence(*st) == e) {
+            return *c;
+        }
+        let (fg, bg, m) = e;
+        let unreversed = (fg, bg, m - Modifier::REVERSED);
+        match named.iter().find(|(st, _)| essence(*st) == unreversed) {
+            Some((_, '.')) => '#',
+            Some((_, c)) => c.to_ascii_lowercase(),
+            None => '?',
+        }
+    };
+    (0..area.height)
+        .map(|y| {
+            let line: String = (0..area.width)
+                .map(|x| code(buffer[(x, y)].style()))
+                .collect();
+            line.trim_end_matches('.').to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn editor_at_80x24() {
+    let t = render(&example(), 80, 24, &Theme::colour());
+    insta::assert_snapshot!("80x24_text", text(&t));
+    insta::assert_snapshot!("80x24_colour_styles", styles(&t, &Theme::colour()));
+}
+
+#[test]
+fn editor_at_80x24_without_colour() {
+    let t = render(&example(), 80, 24, &Theme::plain());
+    insta::assert_snapshot!("80x24_no_colour_styles", styles(&t, &Theme::plain()));
+}
+
+#[test]
+fn editor_at_200x60() {
+    let t = render(&example(), 200, 60, &Theme::colour());
+    insta::assert_snapshot!("200x60_text", text(&t));
+    insta::assert_snapshot!("200x60_colour_styles", styles(&t, &Theme::colour()));
+    let t = render(&example(), 200, 60, &Theme::plain());
+    insta::assert_snapshot!("200x60_no_colour_styles", styles(&t, &Theme::plain()));
+}
+
+#[test]
+fn help_overlay() {
+    let t = render(&model([Action::ToggleHelp]), 80, 24, &Theme::colour());
+    insta::assert_snapshot!("help_80x24", text(&t));
+}
+
+#[test]
+fn input_line_and_refused_edit() {
+    let m = model([
+        Action::GoTo(Place::Point(6)),
+        Action::AddChecker(Player::O),
+        Action::OpenPrompt(PromptKind::Import),
+        Action::PromptPaste("XGID=-b----E-C---eE".into()),
+    ]);
+    let t = render(&m, 80, 24, &Theme::colour());
+    insta::assert_snapshot!("prompt_80x24", text(&t));
+}
+
+#[test]
+fn warnings_are_shown() {
+    let m = model([
+        Action::SetMatchLength(7),
+        Action::ToggleCrawford,
+        Action::SetMatchLength(70),
+    ]);
+    let t = render(&m, 80, 24, &Theme::colour());
+    let screen = text(&t);
+    assert!(
+        screen.contains("warning: Crawford game, but neither player is one point away"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("warning: a 70-point match is longer than the 64 points gnubg accepts"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn a_small_terminal_asks_to_be_enlarged() {
+    let t = render(&example(), 60, 20, &Theme::colour());
+    let screen = text(&t);
+    assert!(
+        screen.contains("Terminal too small: enlarge to 80×24 (now 60×20)"),
+        "{screen}"
+    );
+    assert!(!screen.contains("BAR"));
+}
+
+#[test]
+fn the_board_is_gnubgs_text() {
+    let m = example();
+    let t = render(&m, 80, 24, &Theme::colour());
+    let screen = text(&t);
+    let board = bgedit::text_board::render(&m.position);
+    for line in board.lines().skip(2) {
+        let board_part: String = line.chars().take(49).collect();
+        assert!(screen.contains(board_part.trim_end()), "{board_part}");
+    }
+}
