@@ -171,3 +171,18 @@ fn control_characters_in_names_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("control character"));
 }
+
+#[test]
+fn an_xgid_without_its_prefix_may_start_with_a_dash() {
+    let out = bgedit(
+        &[
+            "convert",
+            "--to",
+            "gnubg",
+            "-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
+}

@@ -16,6 +16,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 )]
 pub struct Cli {
     /// Open the editor on this position (any accepted ID format).
+    #[arg(allow_hyphen_values = true)]
     pub id: Option<String>,
 
     /// Start from the starting position instead of the last one saved.
@@ -38,6 +39,7 @@ pub enum Command {
         #[command(flatten)]
         common: CommonArgs,
         /// IDs in any accepted format; standard input when none.
+        #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
     },
     /// Convert each ID to another format, one output line per input line.
@@ -54,6 +56,7 @@ pub enum Command {
         #[command(flatten)]
         common: CommonArgs,
         /// IDs in any accepted format; standard input when none.
+        #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
     },
 }
