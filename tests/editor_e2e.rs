@@ -234,6 +234,8 @@ fn a_bad_id_shows_the_message_and_changes_nothing() {
     let screen = s.wait_for("error: Position ID: 13 characters; a Position ID has 14");
     assert!(screen.contains("GNUBG ID    4HPwATDgc/ABMA:cAkAAAAAAAAA"));
     s.send("\x1b");
+    // Wait for the Esc alone to be read before the paste's own escapes.
+    s.wait_for("Cancelled");
     // A terminal paste (bracketed) of something that is not an ID.
     s.send("\x1b[200~hello there\x1b[201~");
     s.wait_for("error: not an ID: 'hello' is not a Position ID");

@@ -287,6 +287,22 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
         [Action::Copied(CopyTarget::GnubgId, Err("no way".into()))],
     );
     assert!(is_error(&failed));
+    // What the copied ID cannot hold is said.
+    let resigned = run(
+        Model::default(),
+        [
+            Action::NextResignation,
+            Action::Copied(CopyTarget::Xgid, Ok(CopyRoute::System)),
+        ],
+    );
+    assert!(
+        resigned
+            .status
+            .text
+            .contains("note: the resignation on offer (single game) is not kept"),
+        "{}",
+        resigned.status.text
+    );
 }
 
 #[test]

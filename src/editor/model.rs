@@ -64,6 +64,20 @@ impl History {
         self.undo.push(previous);
         self.redo.clear();
     }
+
+    /// The position before `current`, keeping `current` for redo.
+    pub fn back(&mut self, current: Position) -> Option<Position> {
+        let previous = self.undo.pop()?;
+        self.redo.push(current);
+        Some(previous)
+    }
+
+    /// The position undone last, keeping `current` for undo.
+    pub fn forward(&mut self, current: Position) -> Option<Position> {
+        let next = self.redo.pop()?;
+        self.undo.push(current);
+        Some(next)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@ use super::edits;
 use super::effect::Effect;
 use super::model::{Mode, Model, Status};
 use super::prompt::{self, MAX_PROMPT_LEN, Prompt, PromptKind};
-use crate::codec::{self, IdFormat};
+use crate::codec::{self, IdFormat, xgid};
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, Player, Position, Resignation};
 use crate::text_board;
@@ -259,32 +259,8 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             Ok(format!("Game state: {}", s.game_state.words()))
         }),
 
-        Action::Undo => match model.history.undo.pop() {
-            Some(previous) => {
-                let current = std::mem::replace(&mut model.position, previous);
-                model.history.redo.push(current);
-                model.status = Status::info(format!(
-                    "Undone ({} more to undo)",
-                    model.history.undo.len()
-                ));
-                let save = Effect::Save(model.position.clone());
-                (model, vec![save])
-            }
-            None => refuse(model, "nothing to undo".to_owned()),
-        },
-        Action::Redo => match model.history.redo.pop() {
-            Some(next) => {
-                let current = std::mem::replace(&mut model.position, next);
-                model.history.undo.push(current);
-                model.status = Status::info(format!(
-                    "Redone ({} more to redo)",
-                    model.history.redo.len()
-                ));
-                let save = Effect::Save(model.position.clone());
-                (model, vec![save])
-            }
-            None => refuse(model, "nothing to redo".to_owned()),
-        },
+        Action::Undo => travel(model, true),
+        Action::Redo => travel(model, false),
 
         Action::Copy(target) => {
             let p = &model.position;
@@ -297,14 +273,25 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             (model, vec![Effect::Copy { target, text }])
         }
         Action::Copied(target, result) => {
+            // Say what the copied ID cannot hold, as `convert` does.
+            let state = &model.position.state;
+            let losses = match target {
+                CopyTarget::Xgid => xgid::dropped_by_xgid(state),
+                CopyTarget::GnubgId => xgid::dropped_by_gnubg_id(state),
+                CopyTarget::BoardText => Vec::new(),
+            };
+            let note = losses
+                .first()
+                .map(|n| format!(" · note: {n}"))
+                .unwrap_or_default();
+            let what = capitalised(target.name());
             model.status = match result {
-                Ok(CopyRoute::System) => Status::success(format!(
-                    "{} copied to the clipboard",
-                    capitalised(target.name())
-                )),
+                Ok(CopyRoute::System) => {
+                    Status::success(format!("{what} copied to the clipboard{note}"))
+                }
                 Ok(CopyRoute::Osc52) => Status::success(format!(
-                    "{} sent to the terminal's clipboard (OSC 52; no display here). If it does not arrive, your terminal does not allow OSC 52",
-                    capitalised(target.name())
+                    "{what} sent to the terminal's clipboard (OSC 52; no system clipboard here). \
+                     If it does not arrive, your terminal does not allow OSC 52{note}"
                 )),
                 Err(e) => Status::error(format!("could not copy the {}: {e}", target.name())),
             };
@@ -436,6 +423,30 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             (model, vec![Effect::Quit])
         }
     }
+}
+
+/// Undo (`back`) or redo: swap in a remembered position.
+fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
+    let current = model.position.clone();
+    let moved = if back {
+        model.history.back(current)
+    } else {
+        model.history.forward(current)
+    };
+    let Some(position) = moved else {
+        return refuse(
+            model,
+            format!("nothing to {}", if back { "undo" } else { "redo" }),
+        );
+    };
+    model.position = position;
+    model.status = Status::info(if back {
+        format!("Undone ({} more to undo)", model.history.undo.len())
+    } else {
+        format!("Redone ({} more to redo)", model.history.redo.len())
+    });
+    let save = Effect::Save(model.position.clone());
+    (model, vec![save])
 }
 
 fn done(model: Model) -> (Model, Vec<Effect>) {
