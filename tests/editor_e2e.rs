@@ -313,3 +313,23 @@ fn a_bad_id_on_the_command_line_is_an_error_before_the_screen() {
         "bgedit: Match ID: 11 characters; a Match ID has 12\n"
     );
 }
+
+/// The mouse, as the terminal reports it (SGR encoding): right-click takes a
+/// checker off X's 13 point, a click puts one back, scrolling down takes one.
+#[test]
+fn the_mouse_selects_and_changes_counts() {
+    let dir = state_dir("mouse");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for("Pips     O 167  X 167");
+    // X's 13 point: board columns 2–4 of the first checker row, which is
+    // screen row 2 (1-based: column 4, row 3).
+    s.send("\x1b[<2;4;3M");
+    s.wait_for("Pips     O 167  X 154");
+    s.wait_for("Checker removed from point 13");
+    s.send("\x1b[<0;4;3M");
+    s.wait_for("Pips     O 167  X 167");
+    s.send("\x1b[<65;4;3M");
+    s.wait_for("Pips     O 167  X 154");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}

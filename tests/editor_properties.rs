@@ -49,6 +49,7 @@ fn action() -> impl Strategy<Value = Action> {
             .prop_map(Action::SetDice),
         prop_oneof![Just(0u16), 1u16..=25, Just(65)].prop_map(Action::SetMatchLength),
         (0u16..30, 0u16..30).prop_map(|(a, b)| Action::SetScore([a, b])),
+        (player(), 0u16..30).prop_map(|(p, n)| Action::SetPlayerScore(p, n)),
         Just(Action::ToggleCrawford),
         Just(Action::ToggleJacoby),
         Just(Action::ToggleBeavers),

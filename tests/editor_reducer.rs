@@ -184,6 +184,8 @@ fn match_length_score_and_crawford() {
     );
     let s = &m.position.state;
     assert_eq!((s.match_length, s.score, s.crawford), (7, [6, 3], true));
+    let one = run(m.clone(), [Action::SetPlayerScore(Player::X, 5)]);
+    assert_eq!(one.position.state.score, [6, 5]);
     // A score at the length, or a length at a score, is refused.
     assert!(is_error(&run(m.clone(), [Action::SetScore([7, 0])])));
     assert!(is_error(&run(m.clone(), [Action::SetMatchLength(5)])));

@@ -69,7 +69,10 @@ pub enum Action {
     ToggleDoubleOffered,
     SetDice(Option<[u8; 2]>),
     SetMatchLength(u16),
+    /// Both scores, O's then X's.
     SetScore([u16; 2]),
+    /// One player's score.
+    SetPlayerScore(Player, u16),
     ToggleCrawford,
     ToggleJacoby,
     ToggleBeavers,

@@ -259,7 +259,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('s')],
         label: "s",
-        help: "score, O then X: 2-4",
+        help: "score: 2-4, or x5 / o3",
         section: Section::Match,
         hint: None,
         action: |_| Action::OpenPrompt(PromptKind::Score),

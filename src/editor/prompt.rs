@@ -26,7 +26,7 @@ impl PromptKind {
             PromptKind::Count => "Checkers here (e.g. 5, x12, o3)",
             PromptKind::Dice => "Dice (e.g. 52; empty for not rolled)",
             PromptKind::MatchLength => "Match length (0 for money)",
-            PromptKind::Score => "Score, O then X (e.g. 2-4)",
+            PromptKind::Score => "Score: O then X (2-4), or one player's (x5, o3)",
             PromptKind::Name(Player::O) => "Name of O (top)",
             PromptKind::Name(Player::X) => "Name of X (bottom)",
         }
@@ -110,12 +110,27 @@ pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, St
                 .split(|c: char| matches!(c, '-' | ':' | ',' | '/') || c.is_whitespace())
                 .filter(|s| !s.is_empty())
                 .collect();
+            let lower = t.to_ascii_lowercase();
+            let one = |player, digits: &str| {
+                Ok(Action::SetPlayerScore(
+                    player,
+                    number(digits, "a score", 32767)? as u16,
+                ))
+            };
+            if let Some(d) = lower.strip_prefix('x') {
+                return one(Player::X, d);
+            }
+            if let Some(d) = lower.strip_prefix('o') {
+                return one(Player::O, d);
+            }
             match parts.as_slice() {
                 [o, x] => Ok(Action::SetScore([
                     number(o, "a score", 32767)? as u16,
                     number(x, "a score", 32767)? as u16,
                 ])),
-                _ => Err("type two scores, O's then X's, like 2-4".to_owned()),
+                _ => {
+                    Err("type both scores, O's then X's (2-4), or one player's (x5, o3)".to_owned())
+                }
             }
         }
         PromptKind::Name(player) => {
@@ -203,6 +218,14 @@ mod tests {
         assert_eq!(
             parse(PromptKind::Score, "2-4", Player::X),
             Ok(Action::SetScore([2, 4]))
+        );
+        assert_eq!(
+            parse(PromptKind::Score, "x5", Player::X),
+            Ok(Action::SetPlayerScore(Player::X, 5))
+        );
+        assert_eq!(
+            parse(PromptKind::Score, "O 3", Player::X),
+            Ok(Action::SetPlayerScore(Player::O, 3))
         );
         assert_eq!(
             parse(PromptKind::Score, " 2 4 ", Player::X),

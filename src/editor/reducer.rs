@@ -192,6 +192,11 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 Ok(format!("{length}-point match"))
             }
         }),
+        Action::SetPlayerScore(player, score) => {
+            let mut both = model.position.state.score;
+            both[player.index()] = score;
+            update(model, Action::SetScore(both))
+        }
         Action::SetScore(score) => edit_state(model, |p| {
             let s = &mut p.state;
             if !s.is_money()
