@@ -19,6 +19,15 @@ fn diff(expected: &str, got: &str) -> String {
     out
 }
 
+/// Ok when bgedit wrote what gnubg printed.
+fn same(ours: String, gnubg: String) -> Result<(), String> {
+    if ours == gnubg {
+        Ok(())
+    } else {
+        Err(format!("bgedit {ours}, gnubg {gnubg}"))
+    }
+}
+
 fn check_all(name: &str, cases: &[Fixture], check: impl Fn(&Fixture) -> Result<(), String>) {
     let failures: Vec<String> = cases
         .iter()
@@ -129,11 +138,7 @@ fn gnubgs_own_ids_round_trip_exactly() {
             .map_err(|e| e.to_string())?
             .position;
         let back = gnubg_id::encode(&position.board, &position.state);
-        if back == id {
-            Ok(())
-        } else {
-            Err(format!("wrote {back}"))
-        }
+        same(back, id)
     });
 }
 
@@ -159,12 +164,7 @@ fn ids_given_to_gnubg_read_the_same_in_bgedit() {
             .map_err(|e| e.to_string())?
             .position;
         let back = gnubg_id::encode(&ours.board, &ours.state);
-        let gnubg = format!("{p}:{m}");
-        if back == gnubg {
-            Ok(())
-        } else {
-            Err(format!("bgedit {back}, gnubg {gnubg}"))
-        }
+        same(back, format!("{p}:{m}"))
     });
 }
 
@@ -188,11 +188,6 @@ fn xgid_conversion_matches_gnubg_set_xgid() {
             position = position.mirrored();
         }
         let ours = gnubg_id::encode(&position.board, &position.state);
-        let gnubg = format!("{p}:{m}");
-        if ours == gnubg {
-            Ok(())
-        } else {
-            Err(format!("bgedit {ours}, gnubg {gnubg}"))
-        }
+        same(ours, format!("{p}:{m}"))
     });
 }

@@ -10,7 +10,7 @@ use super::model::{Mode, Model, Status};
 use super::prompt::{self, MAX_PROMPT_LEN, Prompt, PromptKind};
 use crate::codec::{self, IdFormat, xgid};
 use crate::domain::match_state::MAX_CUBE_LOG2;
-use crate::domain::{Board, CubeOwner, GameState, Player, Position, Resignation};
+use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
 use crate::text_board;
 
 /// Applies `action` to `model`.
@@ -222,25 +222,18 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             s.crawford = !s.crawford;
             Ok(format!("Crawford game {}", on_off(s.crawford)))
         }),
-        Action::ToggleJacoby => edit_state(model, |p| {
-            let s = &mut p.state;
-            if !s.is_money() {
-                return Err("the Jacoby rule applies to money games only".to_owned());
-            }
-            s.jacoby = !s.jacoby;
-            Ok(format!("Jacoby rule {}", on_off(s.jacoby)))
-        }),
-        Action::ToggleBeavers => edit_state(model, |p| {
-            let s = &mut p.state;
-            if !s.is_money() {
-                return Err("beavers apply to money games only".to_owned());
-            }
-            s.beavers = !s.beavers;
-            Ok(format!(
-                "Beavers {}",
-                if s.beavers { "allowed" } else { "not allowed" }
-            ))
-        }),
+        Action::ToggleJacoby => toggle_money_rule(
+            model,
+            "the Jacoby rule",
+            |s| &mut s.jacoby,
+            |on| format!("Jacoby rule {}", on_off(on)),
+        ),
+        Action::ToggleBeavers => toggle_money_rule(
+            model,
+            "the beaver rule",
+            |s| &mut s.beavers,
+            |on| format!("Beavers {}", if on { "allowed" } else { "not allowed" }),
+        ),
         Action::SetName(player, name) => {
             let name = name.trim().to_owned();
             let mut next = model.position.clone();
@@ -452,6 +445,24 @@ fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
     });
     let save = Effect::Save(model.position.clone());
     (model, vec![save])
+}
+
+/// Flips a rule that only money games have (Jacoby, beavers); in a match it
+/// does not apply and cannot be switched.
+fn toggle_money_rule(
+    model: Model,
+    rule: &str,
+    field: fn(&mut MatchState) -> &mut bool,
+    say: fn(bool) -> String,
+) -> (Model, Vec<Effect>) {
+    edit_state(model, |p| {
+        if !p.state.is_money() {
+            return Err(format!("{rule} applies to money games only"));
+        }
+        let flag = field(&mut p.state);
+        *flag = !*flag;
+        Ok(say(*flag))
+    })
 }
 
 fn done(model: Model) -> (Model, Vec<Effect>) {
