@@ -6,10 +6,14 @@
 //! The board is always drawn physically the same way (X's home board at the
 //! bottom right, O's at the top right); only the point labels, counted for
 //! the player on roll, and the `v`/`^` marker change with who is on roll.
+//!
+//! `bgedit show` draws hundreds of thousands of boards a second, so a board
+//! is written without allocating: checker rows are filled into a fixed line
+//! and the texts beside the board are written straight into the output.
 
 use crate::codec::{match_id, position_id};
 use crate::domain::{Board, CubeOwner, MatchState, Names, Player, Position, Resignation};
-use std::fmt::Write;
+use std::fmt::{self, Display, Write};
 
 /// Lines in a board text.
 pub const LINES: usize = 15;
@@ -17,32 +21,88 @@ pub const LINES: usize = 15;
 const LABELS_TOP_FOR_X: &str = " +13-14-15-16-17-18------19-20-21-22-23-24-+     ";
 const LABELS_BOTTOM_FOR_X: &str = " +12-11-10--9--8--7-------6--5--4--3--2--1-+     ";
 const BAR_LINE: &str = "|                  |BAR|                  |     ";
+/// A checker row before its cells are filled: points, bar, points, tray and
+/// the space before the side text (which the fifth row does not have).
+const EMPTY_ROW: &[u8; 49] = b" |                  |   |                  |     ";
 /// The fifth checker row: a count above 5 is a digit or letter (gnubg's
 /// `achX`/`achO` tables).
 const FIFTH_X: &[u8; 16] = b"     X6789ABCDEF";
 const FIFTH_O: &[u8; 16] = b"     O6789ABCDEF";
 
-/// The texts gnubg writes beside the board: index 0 beside the top label
-/// line, 1–2 beside the first two rows, 3 beside the bar line, 4–5 beside
-/// the last two rows, 6 beside the bottom label line.
-#[derive(Default)]
-struct Sidebar {
-    slots: [Option<String>; 7],
+/// A text gnubg writes beside the board.
+#[derive(Clone, Copy)]
+enum SideText<'a> {
+    None,
+    /// `O: name`, with `(Cube: N)` when that player owns the cube.
+    Header(Player, &'a str, Option<u32>),
+    /// `N point(s)`.
+    Score(u16),
+    /// `Rolled 52` / `On roll` / nothing when the game is over, and the
+    /// resignation on offer.
+    Roll(Option<[u8; 2]>, bool, Resignation),
+    /// `Cube offered at N`.
+    Offered(u32),
+    /// `(Cube: N)` in money play.
+    MoneyCube(u32),
+    /// `N points match`, with `(Cube: N)` or `(Crawford game)` after it.
+    Match(u16, MatchNote),
 }
 
-fn points(n: u16) -> String {
-    if n == 1 {
-        "1 point".to_owned()
-    } else {
-        format!("{n} points")
+#[derive(Clone, Copy)]
+enum MatchNote {
+    None,
+    Cube(u32),
+    Crawford,
+}
+
+/// `N point(s) match`: gnubg's plural.
+struct MatchWords(u16);
+
+impl Display for MatchWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == 1 {
+            f.write_str("1 point match")
+        } else {
+            write!(f, "{} points match", self.0)
+        }
     }
 }
 
-fn match_words(length: u16) -> String {
-    if length == 1 {
-        "1 point match".to_owned()
-    } else {
-        format!("{length} points match")
+impl Display for SideText<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SideText::None => Ok(()),
+            SideText::Header(p, name, cube) => {
+                write!(f, "{}: {name}", p.symbol())?;
+                match cube {
+                    Some(c) => write!(f, " (Cube: {c})"),
+                    None => Ok(()),
+                }
+            }
+            SideText::Score(1) => f.write_str("1 point"),
+            SideText::Score(n) => write!(f, "{n} points"),
+            SideText::Roll(dice, over, resignation) => {
+                match dice {
+                    Some([a, b]) => write!(f, "Rolled {a}{b}")?,
+                    None if !over => f.write_str("On roll")?,
+                    None => {}
+                }
+                match resignation {
+                    Resignation::None => Ok(()),
+                    r => write!(f, ", resigns {}", r.words()),
+                }
+            }
+            SideText::Offered(n) => write!(f, "Cube offered at {n}"),
+            SideText::MoneyCube(n) => write!(f, "(Cube: {n})"),
+            SideText::Match(length, note) => {
+                write!(f, "{}", MatchWords(length))?;
+                match note {
+                    MatchNote::None => Ok(()),
+                    MatchNote::Cube(c) => write!(f, " (Cube: {c})"),
+                    MatchNote::Crawford => f.write_str(" (Crawford game)"),
+                }
+            }
+        }
     }
 }
 
@@ -51,46 +111,41 @@ fn game_is_over(board: &Board) -> bool {
     Player::BOTH.iter().any(|&p| board.on_board(p) == 0)
 }
 
-fn sidebar(board: &Board, state: &MatchState, names: &Names) -> Sidebar {
-    let mut s = Sidebar::default();
-    let header = |p: Player| format!("{}: {}", p.symbol(), names.of(p));
+/// The texts beside the board: index 0 beside the top label line, 1–2
+/// beside the first two rows, 3 beside the bar line, 4–5 beside the last two
+/// rows, 6 beside the bottom label line. This follows gnubg's `ShowBoard`.
+fn sidebar<'a>(board: &Board, state: &MatchState, names: &'a Names) -> [SideText<'a>; 7] {
+    let mut s = [SideText::None; 7];
     let slot_of = |p: Player, top: usize, bottom: usize| if p == Player::X { bottom } else { top };
-    s.slots[0] = Some(header(Player::O));
-    s.slots[6] = Some(header(Player::X));
-    s.slots[1] = Some(points(state.score[0]));
-    s.slots[5] = Some(points(state.score[1]));
+    s[0] = SideText::Header(Player::O, names.of(Player::O), None);
+    s[6] = SideText::Header(Player::X, names.of(Player::X), None);
+    s[1] = SideText::Score(state.score[0]);
+    s[5] = SideText::Score(state.score[1]);
     let cube = state.cube_value();
     if state.double_offered {
         // The offer is shown on the side of the player who must answer it;
         // nothing else (roll, cube, match) is shown, as in gnubg.
-        s.slots[slot_of(state.turn, 2, 4)] = Some(format!("Cube offered at {}", cube * 2));
+        s[slot_of(state.turn, 2, 4)] = SideText::Offered(cube * 2);
         return s;
     }
-    let mut roll = match state.dice {
-        Some([a, b]) => format!("Rolled {a}{b}"),
-        None if !game_is_over(board) => "On roll".to_owned(),
-        None => String::new(),
-    };
-    if state.resignation != Resignation::None {
-        let _ = write!(roll, ", resigns {}", state.resignation.words());
-    }
-    s.slots[slot_of(state.on_roll, 2, 4)] = Some(roll);
+    s[slot_of(state.on_roll, 2, 4)] =
+        SideText::Roll(state.dice, game_is_over(board), state.resignation);
     match state.cube_owner {
         CubeOwner::Centred => {
-            s.slots[3] = Some(if state.is_money() {
-                format!("(Cube: {cube})")
+            s[3] = if state.is_money() {
+                SideText::MoneyCube(cube)
             } else if state.match_length == 1 {
-                match_words(1)
+                SideText::Match(1, MatchNote::None)
             } else if state.crawford {
-                format!("{} (Crawford game)", match_words(state.match_length))
+                SideText::Match(state.match_length, MatchNote::Crawford)
             } else {
-                format!("{} (Cube: {cube})", match_words(state.match_length))
-            });
+                SideText::Match(state.match_length, MatchNote::Cube(cube))
+            };
         }
         CubeOwner::Owned(owner) => {
-            s.slots[slot_of(owner, 0, 6)] = Some(format!("{} (Cube: {cube})", header(owner)));
+            s[slot_of(owner, 0, 6)] = SideText::Header(owner, names.of(owner), Some(cube));
             if !state.is_money() {
-                s.slots[3] = Some(match_words(state.match_length));
+                s[3] = SideText::Match(state.match_length, MatchNote::None);
             }
         }
     }
@@ -127,120 +182,97 @@ fn bar_cell(count: u8, symbol: u8, fifth: &[u8; 16], row: u8) -> u8 {
     }
 }
 
-/// One checker row: six points, the bar, six points, the tray.
-fn checker_row(
-    out: &mut Vec<u8>,
-    board: &Board,
-    left: impl Iterator<Item = usize>,
-    right: impl Iterator<Item = usize>,
-    bar: (u8, u8, &[u8; 16]),
-    tray: (u8, u8),
-    row: u8,
-) {
-    out.extend_from_slice(b" |");
-    for p in left {
-        out.extend_from_slice(&[b' ', cell(board, p, row), b' ']);
+/// One checker row of the top half (`top`, O's bar and tray) or the bottom
+/// half (X's): six points, the bar, six points, the tray, given how many
+/// checkers that half's owner has borne off. Returns the line and its length.
+fn checker_row(board: &Board, top: bool, off: u8, row: u8) -> ([u8; 49], usize) {
+    let mut line = *EMPTY_ROW;
+    let (owner, fifth) = if top {
+        (Player::O, FIFTH_O)
+    } else {
+        (Player::X, FIFTH_X)
+    };
+    for i in 0..6 {
+        // Top: 13–18 then 19–24; bottom: 12–7 then 6–1 (X's numbering).
+        let (left, right) = if top {
+            (13 + i, 19 + i)
+        } else {
+            (12 - i, 6 - i)
+        };
+        line[3 + 3 * i] = cell(board, left, row);
+        line[26 + 3 * i] = cell(board, right, row);
     }
-    out.extend_from_slice(&[b'|', b' ', bar_cell(bar.0, bar.1, bar.2, row), b' ', b'|']);
-    for p in right {
-        out.extend_from_slice(&[b' ', cell(board, p, row), b' ']);
-    }
-    out.extend_from_slice(b"| ");
-    let (off, symbol) = tray;
+    line[22] = bar_cell(board.side(owner)[24], owner.symbol() as u8, fifth, row);
     // Three columns of five: the tray fills column by column.
     for column in 0..3u8 {
-        out.push(if off > 5 * column + row { symbol } else { b' ' });
+        if off > 5 * column + row {
+            line[45 + usize::from(column)] = owner.symbol() as u8;
+        }
+    }
+    // The fifth row ends at the tray; the others have a space before the text.
+    (line, if row == 4 { 48 } else { 49 })
+}
+
+fn push_ascii(out: &mut String, bytes: &[u8]) {
+    // Every byte written here is ASCII, so this never fails.
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        out.push_str(text);
     }
 }
 
 /// Appends gnubg's 15-line board text (each line ending in `\n`) to `out`.
 pub fn write_board(out: &mut String, position: &Position) {
-    let Position {
-        board,
-        state,
-        names,
-    } = position;
+    write_board_parts(out, &position.board, &position.state, &position.names);
+}
+
+/// `write_board` for a board, state and names held apart (the CLI keeps one
+/// set of names for a whole stream).
+pub fn write_board_parts(out: &mut String, board: &Board, state: &MatchState, names: &Names) {
     let side = sidebar(board, state, names);
-    let mut bytes = std::mem::take(out).into_bytes();
-    let text = |bytes: &mut Vec<u8>, i: usize| {
-        if let Some(t) = &side.slots[i] {
-            bytes.extend_from_slice(t.as_bytes());
-        }
+    // Writing into a String cannot fail.
+    let text = |out: &mut String, i: usize| {
+        let _ = write!(out, "{}", side[i]);
     };
     let x_on_roll = state.on_roll == Player::X;
-    let mut ids = String::with_capacity(14);
-    position_id::encode_into(board, state.on_roll, &mut ids);
-    bytes.extend_from_slice(b" GNU Backgammon  Position ID: ");
-    bytes.extend_from_slice(ids.as_bytes());
-    bytes.extend_from_slice(b"\n                 Match ID   : ");
-    ids.clear();
-    match_id::encode_into(state, &mut ids);
-    bytes.extend_from_slice(ids.as_bytes());
-    bytes.push(b'\n');
+    out.push_str(" GNU Backgammon  Position ID: ");
+    position_id::encode_into(board, state.on_roll, out);
+    out.push_str("\n                 Match ID   : ");
+    match_id::encode_into(state, out);
+    out.push('\n');
 
     let (top_labels, bottom_labels) = if x_on_roll {
         (LABELS_TOP_FOR_X, LABELS_BOTTOM_FOR_X)
     } else {
         (LABELS_BOTTOM_FOR_X, LABELS_TOP_FOR_X)
     };
-    bytes.extend_from_slice(top_labels.as_bytes());
-    text(&mut bytes, 0);
-    bytes.push(b'\n');
-
-    let o_bar = board.side(Player::O)[24];
-    let x_bar = board.side(Player::X)[24];
+    out.push_str(top_labels);
+    text(out, 0);
+    out.push('\n');
     let o_off = board.borne_off(Player::O);
-    let x_off = board.borne_off(Player::X);
     for row in 0..5u8 {
-        checker_row(
-            &mut bytes,
-            board,
-            13..=18,
-            19..=24,
-            (o_bar, b'O', FIFTH_O),
-            (o_off, b'O'),
-            row,
-        );
-        if row < 4 {
-            bytes.push(b' ');
-        }
+        let (line, len) = checker_row(board, true, o_off, row);
+        push_ascii(out, &line[..len]);
         if row < 2 {
-            text(&mut bytes, usize::from(row) + 1);
+            text(out, usize::from(row) + 1);
         }
-        bytes.push(b'\n');
+        out.push('\n');
     }
-
-    bytes.push(if x_on_roll { b'v' } else { b'^' });
-    bytes.extend_from_slice(BAR_LINE.as_bytes());
-    text(&mut bytes, 3);
-    bytes.push(b'\n');
-
+    out.push(if x_on_roll { 'v' } else { '^' });
+    out.push_str(BAR_LINE);
+    text(out, 3);
+    out.push('\n');
+    let x_off = board.borne_off(Player::X);
     for row in (0..5u8).rev() {
-        checker_row(
-            &mut bytes,
-            board,
-            (7..=12).rev(),
-            (1..=6).rev(),
-            (x_bar, b'X', FIFTH_X),
-            (x_off, b'X'),
-            row,
-        );
-        if row < 4 {
-            bytes.push(b' ');
-        }
+        let (line, len) = checker_row(board, false, x_off, row);
+        push_ascii(out, &line[..len]);
         if row < 2 {
-            text(&mut bytes, 5 - usize::from(row));
+            text(out, 5 - usize::from(row));
         }
-        bytes.push(b'\n');
+        out.push('\n');
     }
-
-    bytes.extend_from_slice(bottom_labels.as_bytes());
-    text(&mut bytes, 6);
-    bytes.push(b'\n');
-    // Only ASCII and the (UTF-8) names were written, so this cannot fail;
-    // fall back to a lossy copy rather than panic.
-    *out = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    out.push_str(bottom_labels);
+    text(out, 6);
+    out.push('\n');
 }
 
 /// gnubg's board text for `position`.

@@ -186,3 +186,35 @@ fn an_xgid_without_its_prefix_may_start_with_a_dash() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout), "4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
 }
+
+#[test]
+fn json_carries_the_names_given_and_json_input_keeps_its_own() {
+    let json = text(
+        &bgedit(
+            &[
+                "convert",
+                "--to",
+                "json",
+                "--name-o",
+                "Kit",
+                "4HPwATDgc/ABMA",
+            ],
+            "",
+        )
+        .stdout,
+    );
+    assert!(
+        json.contains("\"names\":{\"O\":\"Kit\",\"X\":\"Black\"}"),
+        "{json}"
+    );
+    let shown = text(&bgedit(&["show", "--name-o", "ignored"], &json).stdout);
+    assert!(shown.contains("O: Kit\n"), "{shown}");
+    let xgid = text(
+        &bgedit(
+            &["show", "--name-x", "Zed"],
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n",
+        )
+        .stdout,
+    );
+    assert!(xgid.contains("X: Zed\n"), "{xgid}");
+}

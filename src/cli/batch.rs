@@ -81,7 +81,24 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                 }
                 match self.opts.job {
                     Job::Show => {
-                        text_board::write_board(&mut self.buf, position);
+                        let names = match imported.format {
+                            IdFormat::Json => &position.names,
+                            _ => &self.opts.names,
+                        };
+                        text_board::write_board_parts(
+                            &mut self.buf,
+                            &position.board,
+                            &position.state,
+                            names,
+                        );
+                        self.buf.push('\n');
+                    }
+                    Job::Convert(IdFormat::Json) if imported.format != IdFormat::Json => {
+                        let named = Position {
+                            names: self.opts.names.clone(),
+                            ..position.clone()
+                        };
+                        codec::write_as(&named, IdFormat::Json, &mut self.buf);
                         self.buf.push('\n');
                     }
                     Job::Convert(format) => {
@@ -135,8 +152,13 @@ pub fn run_batch<R: BufRead, W: Write, E: Write>(
     out: W,
     err: E,
 ) -> io::Result<BatchReport> {
+    // Names are added when a board is drawn, so reading a line allocates
+    // none (empty names clone for free); JSON brings its own.
     let base = Position {
-        names: opts.names.clone(),
+        names: Names {
+            o: String::new(),
+            x: String::new(),
+        },
         ..Position::default()
     };
     let mut runner = Runner {

@@ -129,11 +129,18 @@ fn parse_board(text: &str) -> Result<Board, IdError> {
 /// Reads an XGID (with or without `XGID=`).
 pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
     let body = strip_prefix(text);
-    let fields: Vec<&str> = body.split(':').collect();
-    if fields.len() != FIELDS {
-        return Err(IdError::XgidFieldCount {
-            found: fields.len(),
-        });
+    // Ten fields, held without allocating: decoding runs a million times a
+    // second in `bgedit convert`.
+    let mut fields = [""; FIELDS];
+    let mut found = 0;
+    for field in body.split(':') {
+        if let Some(slot) = fields.get_mut(found) {
+            *slot = field;
+        }
+        found += 1;
+    }
+    if found != FIELDS {
+        return Err(IdError::XgidFieldCount { found });
     }
     let board = parse_board(fields[0])?;
 
