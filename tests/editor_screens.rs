@@ -177,3 +177,25 @@ fn the_board_is_gnubgs_text() {
         assert!(screen.contains(board_part.trim_end()), "{board_part}");
     }
 }
+
+#[test]
+fn stack_counts_take_their_owners_style() {
+    // 8 X checkers on X's 6 point, 9 O checkers on O's 6 point (X's 19).
+    let m = model([
+        Action::EmptyBoard,
+        Action::GoTo(Place::Point(6)),
+        Action::SetCount(Some(Player::X), 8),
+        Action::GoTo(Place::Point(19)),
+        Action::SetCount(Some(Player::O), 9),
+        Action::GoTo(Place::Point(1)),
+    ]);
+    let theme = Theme::colour();
+    let t = render(&m, 80, 24, &theme);
+    let buffer = t.backend().buffer();
+    // Board line 7 (screen row 8) holds X's fifth row; point 6 is column 26.
+    assert_eq!(buffer[(26, 8)].symbol(), "8");
+    assert_eq!(essence(buffer[(26, 8)].style()), essence(theme.x));
+    // Board line 5 (screen row 6) holds O's fifth row; X's 19 is column 26.
+    assert_eq!(buffer[(26, 6)].symbol(), "9");
+    assert_eq!(essence(buffer[(26, 6)].style()), essence(theme.o));
+}

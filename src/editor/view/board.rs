@@ -11,24 +11,6 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The style of one character of the board drawing.
-fn style_of(ch: char, col: u16, line: u16, cursor: Place, theme: &Theme) -> Style {
-    let place = if col < BOARD_COLUMNS {
-        place_at_cell(col, line)
-    } else {
-        None
-    };
-    let mut style = match ch {
-        'X' if col < BOARD_COLUMNS => theme.x,
-        'O' if col < BOARD_COLUMNS => theme.o,
-        _ => Style::default(),
-    };
-    if place == Some(cursor) {
-        style = style.patch(theme.cursor);
-    }
-    style
-}
-
 /// Whose stack a digit on the fifth row is: the checker drawn next to it,
 /// towards the edge.
 fn stack_owner(lines: &[String], col: u16, line: u16) -> Option<Player> {
@@ -37,6 +19,39 @@ fn stack_owner(lines: &[String], col: u16, line: u16) -> Option<Player> {
         'X' => Some(Player::X),
         'O' => Some(Player::O),
         _ => None,
+    }
+}
+
+/// The style of the character `ch` at (`col`, `line`) of the drawing: each
+/// side's checkers (and stack counts) in its style, the cursor's place
+/// reversed, gnubg's side text plain.
+fn style_at(
+    lines: &[String],
+    ch: char,
+    col: u16,
+    line: u16,
+    cursor: Place,
+    theme: &Theme,
+) -> Style {
+    if col >= BOARD_COLUMNS {
+        return Style::default();
+    }
+    let owner = match ch {
+        'X' => Some(Player::X),
+        'O' => Some(Player::O),
+        // A stack above five is a digit or letter on the fifth row.
+        c if c.is_ascii_alphanumeric() && matches!(line, 5 | 7) => stack_owner(lines, col, line),
+        _ => None,
+    };
+    let style = match owner {
+        Some(Player::X) => theme.x,
+        Some(Player::O) => theme.o,
+        None => Style::default(),
+    };
+    if place_at_cell(col, line) == Some(cursor) {
+        style.patch(theme.cursor)
+    } else {
+        style
     }
 }
 
@@ -52,22 +67,14 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
                 .take(usize::from(area.width))
                 .enumerate()
                 .map(|(c, ch)| {
-                    let col = c as u16;
-                    let mut style = style_of(ch, col, line, snapshot.cursor, theme);
-                    // A stack above five is a digit or letter on the fifth
-                    // row; it takes the style of the checkers next to it.
-                    if ch.is_ascii_alphanumeric()
-                        && ch != 'X'
-                        && ch != 'O'
-                        && matches!(line, 5 | 7)
-                        && col < BOARD_COLUMNS
-                    {
-                        match stack_owner(&snapshot.board_lines, col, line) {
-                            Some(Player::X) => style = style.patch(theme.x),
-                            Some(Player::O) => style = style.patch(theme.o),
-                            None => {}
-                        }
-                    }
+                    let style = style_at(
+                        &snapshot.board_lines,
+                        ch,
+                        c as u16,
+                        line,
+                        snapshot.cursor,
+                        theme,
+                    );
                     Span::styled(ch.to_string(), style)
                 })
                 .collect();
