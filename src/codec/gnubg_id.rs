@@ -27,13 +27,52 @@ const LABEL_WORDS: [&str; 7] = [
 /// Finds the Position ID and Match ID in `text` by their lengths, as gnubg's
 /// own `set gnubgid` does, but refuses what it cannot place rather than
 /// skipping it: a near miss gets the length error of the ID it resembles.
+///
+/// A text with gnubg's labels (`Position ID:`, `Match ID   :`) is read by
+/// them alone, so a whole pasted `show board` block works too.
 pub fn find(text: &str) -> Result<Found<'_>, IdError> {
+    if let Some(found) = find_labelled(text) {
+        return find_words(
+            found.position_id.unwrap_or(""),
+            found.match_id.unwrap_or(""),
+        );
+    }
+    find_words(text, "")
+}
+
+/// The word after `label` and its colon on `line`.
+fn after_label<'a>(line: &'a str, label: &str) -> Option<&'a str> {
+    let rest = &line[line.find(label)? + label.len()..];
+    rest.trim_start()
+        .strip_prefix(':')?
+        .split_whitespace()
+        .next()
+}
+
+/// The words after gnubg's `Position ID:` and `Match ID :` labels, if the
+/// text has either.
+fn find_labelled(text: &str) -> Option<Found<'_>> {
+    let mut found = Found {
+        position_id: None,
+        match_id: None,
+    };
+    for line in text.lines() {
+        found.position_id = found
+            .position_id
+            .or_else(|| after_label(line, "Position ID"));
+        found.match_id = found.match_id.or_else(|| after_label(line, "Match ID"));
+    }
+    (found.position_id.is_some() || found.match_id.is_some()).then_some(found)
+}
+
+fn find_words<'a>(text: &'a str, more: &'a str) -> Result<Found<'a>, IdError> {
     let mut found = Found {
         position_id: None,
         match_id: None,
     };
     let words = text
         .split(|c: char| c.is_whitespace() || c == ':')
+        .chain(more.split(|c: char| c.is_whitespace() || c == ':'))
         .filter(|w| !w.is_empty())
         .filter(|w| !LABEL_WORDS.iter().any(|l| l.eq_ignore_ascii_case(w)));
     for word in words {
@@ -127,6 +166,25 @@ mod tests {
         assert_eq!(
             find("Match ID: cAkAAAAAAAAA").unwrap().match_id,
             Some("cAkAAAAAAAAA")
+        );
+    }
+
+    #[test]
+    fn a_whole_show_board_block_is_read_by_its_labels() {
+        let block = crate::text_board::render(&crate::domain::Position::default());
+        assert_eq!(
+            find(&block).unwrap(),
+            Found {
+                position_id: Some("4HPwATDgc/ABMA"),
+                match_id: Some("cAkAAAAAAAAA")
+            }
+        );
+        // A label with a damaged ID still names the problem.
+        assert_eq!(
+            find("Position ID: 4HPwATDgc/ABM\n +13-14-15-16-17-18------19-20-21-22-23-24-+")
+                .unwrap_err()
+                .to_string(),
+            "Position ID: 13 characters; a Position ID has 14"
         );
     }
 
