@@ -227,15 +227,11 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
         return Err(field_error(10, "max cube", fields[9], MAX));
     }
 
-    let state = MatchState {
+    let mut state = MatchState {
         cube_log2: cube as u8,
         cube_owner,
         on_roll,
-        turn: if double_offered {
-            on_roll.opponent()
-        } else {
-            on_roll
-        },
+        turn: on_roll,
         double_offered,
         resignation: Resignation::None,
         game_state: GameState::Playing,
@@ -247,6 +243,7 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
         beavers,
         max_cube_log2: max_cube as u8,
     };
+    state.turn = state.expected_turn();
     check_match(&state).map_err(|source| IdError::Match {
         kind: IdKind::Xgid,
         source,
@@ -332,12 +329,8 @@ pub fn dropped_by_xgid(state: &MatchState) -> Vec<String> {
             state.resignation.words()
         ));
     }
-    let expected_turn = if state.double_offered {
-        state.on_roll.opponent()
-    } else {
-        state.on_roll
-    };
-    if state.turn != expected_turn && state.resignation == Resignation::None {
+    // With a resignation on offer the note above already covers the turn.
+    if state.resignation == Resignation::None && state.turn != state.expected_turn() {
         notes.push(format!(
             "the player to decide ({}) is not kept: an XGID derives it from the player on roll",
             state.turn

@@ -35,6 +35,15 @@ impl Place {
             _ => None,
         }
     }
+
+    /// The point `player` counts as its own point `own` (1–24): the inverse
+    /// of `point_for`.
+    pub fn own_point(player: Player, own: u8) -> Place {
+        Place::Point(match player {
+            Player::X => own,
+            Player::O => 25 - own,
+        })
+    }
 }
 
 impl std::fmt::Display for Place {
@@ -287,6 +296,16 @@ mod tests {
         assert_eq!(b.pip_count(Player::O), 75);
         assert_eq!(b.occupant(Place::Bar(Player::O)), Some((Player::O, 3)));
         assert!(b.with_count(Player::O, Place::Bar(Player::X), 1).is_err());
+    }
+
+    #[test]
+    fn own_point_is_the_inverse_of_point_for() {
+        for player in Player::BOTH {
+            for own in 1..=24 {
+                assert_eq!(Place::own_point(player, own).point_for(player), Some(own));
+            }
+        }
+        assert_eq!(Place::own_point(Player::O, 6), Place::Point(19));
     }
 
     #[test]

@@ -170,6 +170,16 @@ impl MatchState {
         self.match_length == 0
     }
 
+    /// Who must decide, as the roller and what is on offer imply: the
+    /// opponent while a double or a resignation is on offer, else the roller.
+    pub fn expected_turn(&self) -> Player {
+        if self.double_offered || self.resignation != Resignation::None {
+            self.on_roll.opponent()
+        } else {
+            self.on_roll
+        }
+    }
+
     pub fn score_of(&self, player: Player) -> u16 {
         self.score[player.index()]
     }

@@ -54,7 +54,7 @@ pub fn add(board: &Board, place: Place, player: Player, on_roll: Player) -> Resu
             let source = if from == 24 {
                 Place::Bar(owner)
             } else {
-                own_point(owner, from as u8 + 1)
+                Place::own_point(owner, from as u8 + 1)
             };
             set(board, owner, source, side[from] - 1, on_roll)
         }
@@ -80,11 +80,6 @@ pub fn add(board: &Board, place: Place, player: Player, on_roll: Player) -> Resu
     }
 }
 
-/// The physical place of `player`'s own point `own` (1–24).
-fn own_point(player: Player, own: u8) -> Place {
-    Place::Point(if player == Player::X { own } else { 25 - own })
-}
-
 /// Removes one checker from `place` (back to its owner's tray). On a tray
 /// this brings one back, onto the owner's lowest point the opponent does
 /// not hold.
@@ -96,7 +91,7 @@ pub fn remove(board: &Board, place: Place, on_roll: Player) -> Result<Board, Str
                 return Err(format!("{here} is empty"));
             }
             let target = (1..=24u8)
-                .map(|own| own_point(owner, own))
+                .map(|own| Place::own_point(owner, own))
                 .find(|&p| colour_at(board, p) != Some(owner.opponent()))
                 .ok_or(format!("no point is free for {owner}'s checker"))?;
             set(

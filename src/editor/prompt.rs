@@ -64,7 +64,7 @@ pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, St
             Ok(Action::GoTo(match n {
                 0 => Place::Off(on_roll),
                 25 => Place::Bar(on_roll),
-                own => Place::Point(if on_roll == Player::X { own } else { 25 - own }),
+                own => Place::own_point(on_roll, own),
             }))
         }
         PromptKind::Count => {

@@ -100,7 +100,7 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::SwitchOnRoll => edit_state(model, |p| {
             let s = &mut p.state;
             s.on_roll = s.on_roll.opponent();
-            s.turn = decider(s.on_roll, s.double_offered, s.resignation);
+            s.turn = s.expected_turn();
             Ok(format!("{} on roll", s.on_roll))
         }),
 
@@ -147,7 +147,7 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 // A double comes before the roll.
                 note = " (dice cleared: a double comes before the roll)".to_owned();
             }
-            s.turn = decider(s.on_roll, s.double_offered, s.resignation);
+            s.turn = s.expected_turn();
             Ok(if s.double_offered {
                 format!(
                     "{} offers the cube at {}{note}",
@@ -164,7 +164,7 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             let mut note = String::new();
             if dice.is_some() && s.double_offered {
                 s.double_offered = false;
-                s.turn = decider(s.on_roll, false, s.resignation);
+                s.turn = s.expected_turn();
                 note = " (double withdrawn: the roll comes after)".to_owned();
             }
             Ok(match dice {
@@ -245,7 +245,7 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             let s = &mut p.state;
             let next = Resignation::ALL[(usize::from(s.resignation.code()) + 1) % 4];
             s.resignation = next;
-            s.turn = decider(s.on_roll, s.double_offered, next);
+            s.turn = s.expected_turn();
             Ok(match next {
                 Resignation::None => "No resignation on offer".to_owned(),
                 r => format!("{} offers to resign a {}", s.on_roll, r.words()),
@@ -401,15 +401,9 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             model.cursor = place;
             update(model, Action::RemoveChecker)
         }
-        Action::Scroll(place, delta) => {
-            model.cursor = place;
-            if delta > 0 {
-                let player = edits::colour_at(&model.position.board, place).unwrap_or(model.brush);
-                update(model, Action::AddChecker(player))
-            } else {
-                update(model, Action::RemoveChecker)
-            }
-        }
+        // Scrolling up adds as a click does; down removes as a right-click.
+        Action::Scroll(place, delta) if delta > 0 => update(model, Action::Click(place)),
+        Action::Scroll(place, _) => update(model, Action::RightClick(place)),
 
         Action::SaveFailed(e) => refuse(
             model,
@@ -483,15 +477,6 @@ fn capitalised(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-/// Who must decide: the opponent while a double or resignation is on offer.
-fn decider(on_roll: Player, double: bool, resignation: Resignation) -> Player {
-    if double || resignation != Resignation::None {
-        on_roll.opponent()
-    } else {
-        on_roll
-    }
 }
 
 /// Makes `next` the position, if it is legal, remembering the old one.
