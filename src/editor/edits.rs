@@ -40,10 +40,7 @@ fn set(
 pub fn add(board: &Board, place: Place, player: Player, on_roll: Player) -> Result<Board, String> {
     let here = describe(place, on_roll);
     match place {
-        Place::Off(owner) if owner != player => {
-            Err(format!("{here} holds only {owner}'s checkers"))
-        }
-        Place::Bar(owner) if owner != player => {
+        Place::Off(owner) | Place::Bar(owner) if owner != player => {
             Err(format!("{here} holds only {owner}'s checkers"))
         }
         Place::Off(owner) => {
@@ -149,18 +146,18 @@ pub fn set_count(
         return Ok(b);
     }
     let present = colour_at(board, place);
-    let colour = match (player, present, place) {
-        (_, _, Place::Bar(owner)) => owner,
-        (Some(p), Some(q), _) if p != q && count > 0 => {
+    let colour = match (place, player, present) {
+        (Place::Bar(owner), Some(p), _) if p != owner => {
+            return Err(format!("{here} holds only {owner}'s checkers"));
+        }
+        (Place::Bar(owner), _, _) => owner,
+        (_, Some(p), Some(q)) if p != q && count > 0 => {
             return Err(format!("{here} holds {q}'s checkers: remove them first"));
         }
-        (Some(p), _, _) => p,
-        (None, Some(q), _) => q,
-        (None, None, _) => brush,
+        (_, Some(p), _) => p,
+        (_, None, Some(q)) => q,
+        (_, None, None) => brush,
     };
-    if player.is_some_and(|p| p != colour) {
-        return Err(format!("{here} holds only {colour}'s checkers"));
-    }
     let current = board.count(colour, place);
     let available = board.borne_off(colour);
     if count > current + available {
@@ -170,12 +167,7 @@ pub fn set_count(
             count - current
         ));
     }
-    if count > 0 && present.is_some_and(|q| q != colour) {
-        return Err(format!(
-            "{here} holds {}'s checkers: remove them first",
-            colour.opponent()
-        ));
-    }
+    // Zero of one colour on the other's point clears it.
     let board = if present.is_some_and(|q| q != colour) {
         clear(board, place, on_roll)?
     } else {
@@ -281,6 +273,40 @@ mod tests {
         )
         .unwrap();
         assert_eq!(b.borne_off(Player::O), 3);
+    }
+
+    #[test]
+    fn set_count_keeps_bars_to_their_owner_and_zero_clears_any_colour() {
+        let err = set_count(
+            &Board::empty(),
+            Place::Bar(Player::O),
+            Some(Player::X),
+            2,
+            Player::X,
+            Player::X,
+        )
+        .unwrap_err();
+        assert_eq!(err, "O's bar holds only O's checkers");
+        let b = set_count(
+            &Board::empty(),
+            Place::Bar(Player::O),
+            None,
+            2,
+            Player::X,
+            Player::X,
+        )
+        .unwrap();
+        assert_eq!(b.count(Player::O, Place::Bar(Player::O)), 2);
+        let b = set_count(
+            &Board::starting(),
+            Place::Point(6),
+            Some(Player::O),
+            0,
+            Player::O,
+            Player::X,
+        )
+        .unwrap();
+        assert_eq!(b.occupant(Place::Point(6)), None);
     }
 
     #[test]
