@@ -24,3 +24,8 @@ pub mod reducer;
 pub mod runtime;
 pub mod snapshot;
 pub mod view;
+
+/// "on" or "off", as the status line and the match panel say a flag.
+pub(crate) fn on_off(flag: bool) -> &'static str {
+    if flag { "on" } else { "off" }
+}

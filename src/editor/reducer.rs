@@ -7,6 +7,7 @@ use super::cursor;
 use super::edits;
 use super::effect::Effect;
 use super::model::{Mode, Model, Status};
+use super::on_off;
 use super::prompt::{self, MAX_PROMPT_LEN, Prompt, PromptKind};
 use crate::codec::{self, IdFormat, xgid};
 use crate::domain::match_state::MAX_CUBE_LOG2;
@@ -466,10 +467,6 @@ fn done(model: Model) -> (Model, Vec<Effect>) {
 fn refuse(mut model: Model, message: String) -> (Model, Vec<Effect>) {
     model.status = Status::error(message);
     (model, Vec::new())
-}
-
-fn on_off(b: bool) -> &'static str {
-    if b { "on" } else { "off" }
 }
 
 fn capitalised(s: &str) -> String {

@@ -72,13 +72,19 @@ struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
-        let _ = execute!(
-            std::io::stdout(),
-            DisableMouseCapture,
-            DisableBracketedPaste
-        );
+        release_mouse_and_paste();
         ratatui::restore();
     }
+}
+
+/// Turns off what `run` turned on beyond ratatui's own set-up. Best effort:
+/// on the way out there is nobody left to tell of a failure.
+fn release_mouse_and_paste() {
+    let _ = execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        DisableBracketedPaste
+    );
 }
 
 /// Runs the editor until the user quits; returns the final position.
@@ -98,11 +104,7 @@ pub fn run(start: Start) -> Result<Position> {
     // bracketed paste first, so a panic never leaves the terminal captured.
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = execute!(
-            std::io::stdout(),
-            DisableMouseCapture,
-            DisableBracketedPaste
-        );
+        release_mouse_and_paste();
         previous(info);
     }));
     let guard = TerminalGuard;

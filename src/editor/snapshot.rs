@@ -3,6 +3,7 @@
 
 use super::keymap;
 use super::model::{Mode, Model, Status};
+use super::on_off;
 use crate::codec::{self, IdFormat};
 use crate::domain::{CubeOwner, Place, Player, Position};
 use crate::text_board;
@@ -48,10 +49,6 @@ fn not_applicable(label: &'static str, why: &str) -> Field {
         value: format!("n/a ({why})"),
         not_applicable: true,
     }
-}
-
-fn on_off(b: bool) -> &'static str {
-    if b { "on" } else { "off" }
 }
 
 fn fields(p: &Position) -> Vec<Field> {
