@@ -64,13 +64,20 @@ struct Runner<'a, W: Write, E: Write> {
 }
 
 impl<W: Write, E: Write> Runner<'_, W, E> {
+    /// `convert` writes one output line per input line; an input line with
+    /// no output of its own gets an empty one.
+    fn keep_aligned(&mut self) -> io::Result<()> {
+        match self.opts.job {
+            Job::Convert(_) => self.out.write_all(b"\n"),
+            Job::Show => Ok(()),
+        }
+    }
+
     fn handle(&mut self, origin: Origin, text: &str) -> io::Result<()> {
         self.buf.clear();
         if text.trim().is_empty() {
             // Blank lines keep convert's output aligned and are not errors.
-            if let Job::Convert(_) = self.opts.job {
-                self.out.write_all(b"\n")?;
-            }
+            self.keep_aligned()?;
             return Ok(());
         }
         match codec::parse_any(text, &self.base) {
@@ -111,9 +118,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             }
             Err(e) => {
                 writeln!(self.err, "{origin}: {e}")?;
-                if let Job::Convert(_) = self.opts.job {
-                    self.out.write_all(b"\n")?;
-                }
+                self.keep_aligned()?;
                 self.report.failed += 1;
             }
         }
@@ -198,9 +203,7 @@ pub fn run_batch<R: BufRead, W: Write, E: Write>(
                     "line {number}: not UTF-8 text (byte {})",
                     e.valid_up_to() + 1
                 )?;
-                if let Job::Convert(_) = opts.job {
-                    runner.out.write_all(b"\n")?;
-                }
+                runner.keep_aligned()?;
                 runner.report.failed += 1;
                 continue;
             }
@@ -209,10 +212,8 @@ pub fn run_batch<R: BufRead, W: Write, E: Write>(
             if is_match_header(line) {
                 let joined = format!("{p}\n{line}");
                 runner.handle(Origin::Line(n), &joined)?;
-                if let Job::Convert(_) = opts.job {
-                    // Two input lines made one position: keep outputs aligned.
-                    runner.out.write_all(b"\n")?;
-                }
+                // Two input lines made one position: keep outputs aligned.
+                runner.keep_aligned()?;
                 continue;
             }
             runner.handle(Origin::Line(n), &p)?;
