@@ -31,13 +31,13 @@ const LABEL_WORDS: [&str; 7] = [
 /// A text with gnubg's labels (`Position ID:`, `Match ID   :`) is read by
 /// them alone, so a whole pasted `show board` block works too.
 pub fn find(text: &str) -> Result<Found<'_>, IdError> {
-    if let Some(found) = find_labelled(text) {
-        return find_words(
-            found.position_id.unwrap_or(""),
-            found.match_id.unwrap_or(""),
-        );
+    let labelled = ["Position ID", "Match ID"]
+        .map(|label| text.lines().find_map(|line| after_label(line, label)));
+    if labelled.iter().all(Option::is_none) {
+        place_words(text.split(|c: char| c.is_whitespace() || c == ':'))
+    } else {
+        place_words(labelled.into_iter().flatten())
     }
-    find_words(text, "")
 }
 
 /// The word after `label` and its colon on `line`.
@@ -49,30 +49,13 @@ fn after_label<'a>(line: &'a str, label: &str) -> Option<&'a str> {
         .next()
 }
 
-/// The words after gnubg's `Position ID:` and `Match ID :` labels, if the
-/// text has either.
-fn find_labelled(text: &str) -> Option<Found<'_>> {
+/// Places each word as a Position ID or a Match ID by its length.
+fn place_words<'a>(words: impl Iterator<Item = &'a str>) -> Result<Found<'a>, IdError> {
     let mut found = Found {
         position_id: None,
         match_id: None,
     };
-    for line in text.lines() {
-        found.position_id = found
-            .position_id
-            .or_else(|| after_label(line, "Position ID"));
-        found.match_id = found.match_id.or_else(|| after_label(line, "Match ID"));
-    }
-    (found.position_id.is_some() || found.match_id.is_some()).then_some(found)
-}
-
-fn find_words<'a>(text: &'a str, more: &'a str) -> Result<Found<'a>, IdError> {
-    let mut found = Found {
-        position_id: None,
-        match_id: None,
-    };
-    let words = text
-        .split(|c: char| c.is_whitespace() || c == ':')
-        .chain(more.split(|c: char| c.is_whitespace() || c == ':'))
+    let words = words
         .filter(|w| !w.is_empty())
         .filter(|w| !LABEL_WORDS.iter().any(|l| l.eq_ignore_ascii_case(w)));
     for word in words {
