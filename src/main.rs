@@ -39,10 +39,17 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
 
 fn editor(start: Start) -> ExitCode {
     match runtime::run(start) {
-        Ok(position) => {
-            // After the terminal is restored, so the IDs stay in the scrollback.
-            print!("{}", runtime::farewell(&position));
-            ExitCode::SUCCESS
+        Ok(exit) => {
+            // After the terminal is restored, so the IDs stay in the
+            // scrollback. After a hang-up there may be no terminal left to
+            // print to; that must not turn into a panic.
+            use std::io::Write;
+            let _ = io::stdout().write_all(runtime::farewell(&exit.position).as_bytes());
+            let _ = io::stdout().flush();
+            match exit.signal {
+                Some(signal) => ExitCode::from(bgedit::editor::signals::exit_status(signal)),
+                None => ExitCode::SUCCESS,
+            }
         }
         Err(e) => {
             eprintln!("bgedit: {e:#}");

@@ -112,6 +112,19 @@ pub enum Action {
     Pasted(Result<String, String>),
     /// The save file could not be written.
     SaveFailed(String),
+    /// Something the user should know about the save file (another editor
+    /// changed it, a damaged one was moved aside).
+    SaveNotice(String),
+    /// The terminal's size, at start and on every resize.
+    Resized {
+        width: u16,
+        height: u16,
+    },
+    /// A terminating signal (SIGTERM, SIGHUP, SIGINT from `kill`): save and
+    /// leave as on quit.
+    Terminated(i32),
+    /// Show or hide the message log.
+    ToggleMessages,
 
     Quit,
 }

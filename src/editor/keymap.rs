@@ -377,6 +377,14 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::ToggleHelp,
     },
     Binding {
+        keys: &[Char('H')],
+        label: "H",
+        help: "messages and all warnings",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::ToggleMessages,
+    },
+    Binding {
         keys: &[Char('q'), Ctrl('c')],
         label: "q ^C",
         help: "quit (prints the IDs)",
@@ -406,6 +414,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
     match mode {
         // Any key closes the help.
         Mode::Help => Some(Action::ToggleHelp),
+        Mode::Messages => Some(Action::ToggleMessages),
         Mode::Prompt(_) => match key.code {
             KeyCode::Enter => Some(Action::PromptSubmit),
             KeyCode::Esc => Some(Action::PromptCancel),
@@ -427,7 +436,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
     match mode {
         Mode::Prompt(_) => Some(Action::PromptPaste(text)),
         Mode::Normal => Some(Action::Import(text)),
-        Mode::Help => None,
+        Mode::Help | Mode::Messages => None,
     }
 }
 
@@ -456,6 +465,7 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
         Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
         Mode::Help => vec![("any key", "closes the help")],
+        Mode::Messages => vec![("any key", "closes the messages")],
     }
 }
 

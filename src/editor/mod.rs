@@ -12,16 +12,19 @@
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
 
 pub mod action;
+pub mod burst;
 pub mod clipboard;
 pub mod cursor;
 pub mod edits;
 pub mod effect;
 pub mod keymap;
+pub mod messages;
 pub mod model;
 pub mod persist;
 pub mod prompt;
 pub mod reducer;
 pub mod runtime;
+pub mod signals;
 pub mod snapshot;
 pub mod view;
 

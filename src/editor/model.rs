@@ -1,5 +1,6 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
+use super::messages::MessageLog;
 use super::prompt::Prompt;
 use crate::domain::{Place, Player, Position};
 
@@ -11,6 +12,8 @@ pub enum Mode {
     Normal,
     Help,
     Prompt(Prompt),
+    /// The message log overlay (`H`): past messages and every warning.
+    Messages,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +94,11 @@ pub struct Model {
     pub history: History,
     pub status: Status,
     pub quitting: bool,
+    /// Every status message so far, for the message log.
+    pub log: MessageLog,
+    /// The terminal is below 80×24: the screen asks to be enlarged and
+    /// edits are ignored (the runtime reports the size).
+    pub too_small: bool,
 }
 
 impl Model {
@@ -101,8 +109,14 @@ impl Model {
             brush: Player::X,
             mode: Mode::Normal,
             history: History::default(),
+            log: {
+                let mut log = MessageLog::default();
+                log.push(&status);
+                log
+            },
             status,
             quitting: false,
+            too_small: false,
         }
     }
 }

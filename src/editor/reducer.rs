@@ -9,13 +9,43 @@ use super::effect::Effect;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use super::prompt::{self, MAX_PROMPT_LEN, Prompt, PromptKind};
+use super::signals;
+use super::view::layout;
 use crate::codec::{self, IdFormat, xgid};
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
 use crate::text_board;
 
-/// Applies `action` to `model`.
-pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
+/// Applies `action` to `model`, and logs the status message it leaves.
+pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
+    // Behind the "enlarge" screen nothing shows what a key would do.
+    if model.too_small && !acts_behind_the_enlarge_screen(&action) {
+        return done(model);
+    }
+    let (mut next, effects) = apply(model, action);
+    let status = next.status.clone();
+    next.log.push(&status);
+    (next, effects)
+}
+
+/// Actions that still work when the terminal is too small: leaving, the
+/// overlays, and what the outside world reports.
+fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
+    matches!(
+        action,
+        Action::Quit
+            | Action::ToggleHelp
+            | Action::ToggleMessages
+            | Action::Resized { .. }
+            | Action::Terminated(_)
+            | Action::Copied(..)
+            | Action::Pasted(_)
+            | Action::SaveFailed(_)
+            | Action::SaveNotice(_)
+    )
+}
+
+fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
     let on_roll = model.position.state.on_roll;
     match action {
         Action::Move(direction) => {
@@ -188,7 +218,14 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             s.match_length = length;
             if length == 0 {
                 s.crawford = false;
-                Ok("Money game".to_owned())
+                // Money has no score; kept, it would ride along in the XGID.
+                let had_score = s.score != [0, 0];
+                s.score = [0, 0];
+                Ok(if had_score {
+                    "Money game (match score cleared; u undoes)".to_owned()
+                } else {
+                    "Money game".to_owned()
+                })
             } else {
                 Ok(format!("{length}-point match"))
             }
@@ -405,6 +442,32 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         // Scrolling up adds as a click does; down removes as a right-click.
         Action::Scroll(place, delta) if delta > 0 => update(model, Action::Click(place)),
         Action::Scroll(place, _) => update(model, Action::RightClick(place)),
+
+        Action::SaveNotice(text) => {
+            model.status = Status::error(text);
+            done(model)
+        }
+        Action::Resized { width, height } => {
+            model.too_small = width < layout::MIN_WIDTH || height < layout::MIN_HEIGHT;
+            done(model)
+        }
+        Action::Terminated(signal) => {
+            model.quitting = true;
+            model.status = Status::info(format!(
+                "{} received: saved and left",
+                signals::name(signal)
+            ));
+            let save = Effect::Save(model.position.clone());
+            (model, vec![save, Effect::Quit])
+        }
+        Action::ToggleMessages => {
+            model.mode = if model.mode == Mode::Messages {
+                Mode::Normal
+            } else {
+                Mode::Messages
+            };
+            done(model)
+        }
 
         Action::SaveFailed(e) => refuse(
             model,

@@ -2,12 +2,14 @@
 //! (clipboard, save file, quit). Everything else is pure and lives elsewhere.
 
 use super::action::Action;
+use super::burst;
 use super::clipboard::{Clipboard, ClipboardEnv};
 use super::effect::Effect;
 use super::keymap;
-use super::model::{Model, Status};
+use super::model::{Mode, Model, Status};
 use super::persist;
 use super::reducer::update;
+use super::signals::Signals;
 use super::snapshot::Snapshot;
 use super::view::{self, Theme, layout};
 use crate::codec::{self, IdFormat};
@@ -21,7 +23,9 @@ use ratatui::crossterm::event::{
 use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Where the editor starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,8 +91,19 @@ fn release_mouse_and_paste() {
     );
 }
 
-/// Runs the editor until the user quits; returns the final position.
-pub fn run(start: Start) -> Result<Position> {
+/// How the editor ended: the final position, and the signal that ended it
+/// if one did (the process then exits with 128 + its number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exit {
+    pub position: Position,
+    pub signal: Option<i32>,
+}
+
+/// How often the event loop looks for a signal while no event comes.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// Runs the editor until the user quits or a signal ends it.
+pub fn run(start: Start) -> Result<Exit> {
     let save_path = persist::save_path();
     let model = initial_model(&start, save_path.as_deref())?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
@@ -98,6 +113,9 @@ pub fn run(start: Start) -> Result<Position> {
     }
     let theme = Theme::from_no_color(std::env::var("NO_COLOR").ok().as_deref());
     let clipboard = Clipboard::new(&ClipboardEnv::from_env(|k| std::env::var(k).ok()));
+    // Before the terminal changes, so a signal never finds it half set up
+    // without a handler to put it back.
+    let signals = Signals::install().context("installing signal handlers")?;
 
     let terminal = ratatui::init();
     // ratatui::init's panic hook restores the screen; release the mouse and
@@ -110,33 +128,40 @@ pub fn run(start: Start) -> Result<Position> {
     let guard = TerminalGuard;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste)
         .context("enabling mouse and paste")?;
-    let result = event_loop(terminal, model, &theme, clipboard, save_path);
+    let result = event_loop(terminal, model, &theme, clipboard, save_path, &signals);
     drop(guard);
     result
 }
 
-fn event_loop(
-    mut terminal: DefaultTerminal,
-    mut model: Model,
-    theme: &Theme,
-    mut clipboard: Clipboard,
-    save_path: Option<PathBuf>,
-) -> Result<Position> {
+/// Waits for the next events: one, or a whole burst queued at once.
+fn next_events(signals: &Signals) -> Result<Result<Vec<Event>, i32>> {
     loop {
-        let snapshot = Snapshot::of(&model);
-        terminal.draw(|frame| view::draw(frame, &snapshot, theme))?;
-        let size = terminal.size()?;
-        let screen = Rect::new(0, 0, size.width, size.height);
-        let action = match event::read()? {
-            Event::Key(key) => keymap::resolve_key(&key, &model.mode),
-            Event::Mouse(mouse) => {
-                keymap::resolve_mouse(&mouse, &model.mode, |c, r| layout::hit(screen, c, r))
-            }
-            Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
-            // A resize redraws at the new size on the next turn.
-            Event::Resize(..) | Event::FocusGained | Event::FocusLost => None,
-        };
-        let Some(action) = action else { continue };
+        if let Some(signal) = signals.take() {
+            return Ok(Err(signal));
+        }
+        if event::poll(SIGNAL_CHECK)? {
+            break;
+        }
+    }
+    let mut events = vec![event::read()?];
+    while events.len() < burst::MAX_EVENTS && event::poll(burst::GAP)? {
+        events.push(event::read()?);
+    }
+    Ok(Ok(events))
+}
+
+/// What the effects act on.
+struct Edge<'a> {
+    terminal: DefaultTerminal,
+    clipboard: Clipboard,
+    save_path: Option<PathBuf>,
+    theme: &'a Theme,
+}
+
+impl Edge<'_> {
+    /// Runs `action` and every action its effects report back; `Break` when
+    /// an effect says to leave.
+    fn perform(&mut self, mut model: Model, action: Action) -> ControlFlow<Position, Model> {
         let mut queue = vec![action];
         while let Some(action) = queue.pop() {
             let (next, effects) = update(model, action);
@@ -144,20 +169,90 @@ fn event_loop(
             for effect in effects {
                 match effect {
                     Effect::Save(position) => {
-                        if let Some(path) = &save_path
+                        if let Some(path) = &self.save_path
                             && let Err(e) = persist::save(path, &position)
                         {
                             queue.push(Action::SaveFailed(format!("{}: {e}", path.display())));
                         }
                     }
                     Effect::Copy { target, text } => {
-                        let result = clipboard.copy(&text, terminal.backend_mut());
+                        let result = self.clipboard.copy(&text, self.terminal.backend_mut());
                         queue.push(Action::Copied(target, result));
                     }
-                    Effect::ReadClipboard => queue.push(Action::Pasted(clipboard.paste())),
-                    Effect::Quit => return Ok(model.position),
+                    Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
+                    Effect::Quit => return ControlFlow::Break(model.position),
                 }
             }
+        }
+        ControlFlow::Continue(model)
+    }
+}
+
+fn event_loop(
+    terminal: DefaultTerminal,
+    model: Model,
+    theme: &Theme,
+    clipboard: Clipboard,
+    save_path: Option<PathBuf>,
+    signals: &Signals,
+) -> Result<Exit> {
+    let mut edge = Edge {
+        terminal,
+        clipboard,
+        save_path,
+        theme,
+    };
+    let size = edge.terminal.size()?;
+    let resized = Action::Resized {
+        width: size.width,
+        height: size.height,
+    };
+    let leave = |position, signal| Ok(Exit { position, signal });
+    let mut model = match edge.perform(model, resized) {
+        ControlFlow::Continue(m) => m,
+        ControlFlow::Break(position) => return leave(position, None),
+    };
+    loop {
+        let snapshot = Snapshot::of(&model);
+        let theme = edge.theme;
+        edge.terminal
+            .draw(|frame| view::draw(frame, &snapshot, theme))?;
+        let size = edge.terminal.size()?;
+        let screen = Rect::new(0, 0, size.width, size.height);
+        let events = match next_events(signals)? {
+            Ok(events) => events,
+            Err(signal) => {
+                return match edge.perform(model, Action::Terminated(signal)) {
+                    ControlFlow::Break(position) => leave(position, Some(signal)),
+                    // The reducer always leaves on a signal; if it did not,
+                    // the signal still ends the process.
+                    ControlFlow::Continue(m) => leave(m.position, Some(signal)),
+                };
+            }
+        };
+        let mut events = events;
+        if model.mode == Mode::Normal
+            && let Some(text) = burst::as_paste(&events)
+        {
+            // Typed this fast, it was pasted: read it as a paste.
+            events = vec![Event::Paste(text)];
+        }
+        // Each event is read in the mode the one before it left.
+        for event in events.drain(..) {
+            let action = match event {
+                Event::Key(key) => keymap::resolve_key(&key, &model.mode),
+                Event::Mouse(mouse) => {
+                    keymap::resolve_mouse(&mouse, &model.mode, |c, r| layout::hit(screen, c, r))
+                }
+                Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
+                Event::Resize(width, height) => Some(Action::Resized { width, height }),
+                Event::FocusGained | Event::FocusLost => None,
+            };
+            let Some(action) = action else { continue };
+            model = match edge.perform(model, action) {
+                ControlFlow::Continue(m) => m,
+                ControlFlow::Break(position) => return leave(position, None),
+            };
         }
     }
 }

@@ -1,0 +1,79 @@
+//! Text pasted into a terminal without bracketed paste arrives as a burst of
+//! key events, all queued at once. No one types eight keys within a few
+//! milliseconds, so such a burst of plain characters is read as pasted text
+//! rather than run as commands (a pasted ID must not rename a player).
+
+use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
+use std::time::Duration;
+
+/// Fewer keys than this are typing, however fast.
+pub const MIN_KEYS: usize = 8;
+/// How long the runtime waits for the next queued event of a burst.
+pub const GAP: Duration = Duration::from_millis(3);
+/// The most events gathered into one burst (longer pastes arrive in parts,
+/// each read as a paste).
+pub const MAX_EVENTS: usize = 4096;
+
+/// The text of `events` if they are a burst of plain characters.
+pub fn as_paste(events: &[Event]) -> Option<String> {
+    if events.len() < MIN_KEYS {
+        return None;
+    }
+    let mut text = String::new();
+    for event in events {
+        let Event::Key(key) = event else { return None };
+        if key.kind == KeyEventKind::Release {
+            continue;
+        }
+        if !(key.modifiers - KeyModifiers::SHIFT).is_empty() {
+            return None;
+        }
+        match key.code {
+            KeyCode::Char(c) => text.push(c),
+            KeyCode::Enter => text.push('\n'),
+            KeyCode::Tab => text.push('\t'),
+            _ => return None,
+        }
+    }
+    (text.chars().count() >= MIN_KEYS).then_some(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyEvent;
+
+    fn keys(text: &str) -> Vec<Event> {
+        text.chars()
+            .map(|c| {
+                let code = if c == '\n' {
+                    KeyCode::Enter
+                } else {
+                    KeyCode::Char(c)
+                };
+                Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_burst_of_characters_is_text() {
+        let id = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
+        assert_eq!(as_paste(&keys(id)).as_deref(), Some(id));
+        assert_eq!(as_paste(&keys("ab\ncd\nef")).as_deref(), Some("ab\ncd\nef"));
+    }
+
+    #[test]
+    fn a_few_keys_or_other_events_are_keys() {
+        assert_eq!(as_paste(&keys("xxo")), None);
+        let mut with_arrow = keys("abcdefgh");
+        with_arrow.push(Event::Key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE)));
+        assert_eq!(as_paste(&with_arrow), None);
+        let mut with_ctrl = keys("abcdefgh");
+        with_ctrl.push(Event::Key(KeyEvent::new(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+        )));
+        assert_eq!(as_paste(&with_ctrl), None);
+    }
+}

@@ -1,0 +1,70 @@
+//! The message log: every status message of the session, so text the status
+//! line has to shorten stays readable in full (key `H`). Bounded in count and
+//! in the length of each entry.
+
+use super::model::Status;
+use std::collections::VecDeque;
+
+/// How many past messages the log keeps.
+pub const LOG_LIMIT: usize = 200;
+/// The longest message kept, in characters; longer ones end with `…`.
+pub const MAX_MESSAGE_CHARS: usize = 4000;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MessageLog {
+    entries: VecDeque<Status>,
+}
+
+impl MessageLog {
+    /// Remembers `status`, unless it repeats the newest entry.
+    pub fn push(&mut self, status: &Status) {
+        let mut status = status.clone();
+        if let Some((cut, _)) = status.text.char_indices().nth(MAX_MESSAGE_CHARS) {
+            status.text.truncate(cut);
+            status.text.push('…');
+        }
+        if self.entries.back() == Some(&status) {
+            return;
+        }
+        if self.entries.len() == LOG_LIMIT {
+            self.entries.pop_front();
+        }
+        self.entries.push_back(status);
+    }
+
+    /// The messages, newest first.
+    pub fn newest_first(&self) -> impl Iterator<Item = &Status> {
+        self.entries.iter().rev()
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_is_bounded_and_skips_repeats() {
+        let mut log = MessageLog::default();
+        for i in 0..LOG_LIMIT + 50 {
+            log.push(&Status::info(format!("m{i}")));
+            log.push(&Status::info(format!("m{i}")));
+        }
+        assert_eq!(log.len(), LOG_LIMIT);
+        assert_eq!(
+            log.newest_first().next().unwrap().text,
+            format!("m{}", LOG_LIMIT + 49)
+        );
+        log.push(&Status::error("x".repeat(MAX_MESSAGE_CHARS * 3)));
+        let long = &log.newest_first().next().unwrap().text;
+        assert_eq!(long.chars().count(), MAX_MESSAGE_CHARS + 1);
+        assert!(long.ends_with('…'));
+    }
+}

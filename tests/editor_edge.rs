@@ -1,0 +1,266 @@
+//! The editor's edges in a real pseudo-terminal: signals from `kill`, the
+//! too-small screen, pastes that arrive as a burst of keys, and the message
+//! log. The binary is the real one; the screen is read back through vt100.
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const TIMEOUT: Duration = Duration::from_secs(15);
+const START_ID: &str = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
+
+struct Session {
+    master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    screen: Arc<Mutex<vt100::Parser>>,
+}
+
+fn nz(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a terminal has rows and columns")
+}
+
+fn state_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("bgedit-edge-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+impl Session {
+    fn start(args: &[&str], state: &Path, cols: u16, rows: u16) -> Session {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_bgedit"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.env("BGEDIT_STATE_DIR", state);
+        for var in [
+            "DISPLAY",
+            "WAYLAND_DISPLAY",
+            "SSH_CONNECTION",
+            "SSH_TTY",
+            "NO_COLOR",
+        ] {
+            cmd.env_remove(var);
+        }
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
+        let (raw2, screen2) = (raw.clone(), screen.clone());
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                raw2.lock().unwrap().extend_from_slice(&buf[..n]);
+                screen2.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        Session {
+            master: pair.master,
+            writer,
+            child,
+            raw,
+            screen,
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    fn wait_for(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let c = self.contents();
+            if c.contains(what) {
+                return c;
+            }
+            if start.elapsed() > TIMEOUT {
+                panic!("waited for {what:?}; the screen shows:\n{c}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Writes `bytes` in one write: a key, or a whole burst.
+    fn send(&mut self, bytes: &str) {
+        self.writer.write_all(bytes.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        // Let each key be read as its own event.
+        std::thread::sleep(Duration::from_millis(40));
+    }
+
+    fn resize(&self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        self.screen.lock().unwrap().set_size(nz(rows), nz(cols));
+    }
+
+    fn raw_text(&self) -> String {
+        String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
+    }
+
+    fn wait_exit(&mut self) -> u32 {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(150));
+                return status.exit_code();
+            }
+            assert!(start.elapsed() < TIMEOUT, "bgedit did not exit");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The pty's line settings as `stty -a` prints them.
+    fn stty(&self) -> String {
+        let tty = self.master.tty_name().expect("a pty has a name");
+        let out = std::process::Command::new("stty")
+            .arg("-a")
+            .arg("-F")
+            .arg(&tty)
+            .output()
+            .expect("stty runs");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// `stty -a` lists a flag as `icanon` when set and `-icanon` when not.
+fn flag_set(stty: &str, flag: &str) -> bool {
+    stty.split_whitespace().any(|w| w == flag)
+}
+
+fn end_by_signal(signal: &str, number: u32) {
+    let dir = state_dir(&format!("signal-{signal}"));
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    // While running the terminal is raw, on the alternate screen, with the
+    // mouse captured: what the signal must undo.
+    let running = s.stty();
+    assert!(!flag_set(&running, "icanon"), "{running}");
+    {
+        let p = s.screen.lock().unwrap();
+        assert!(p.screen().alternate_screen());
+        assert_ne!(
+            p.screen().mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None
+        );
+    }
+    // One edit, so the save on the way out has something to keep.
+    s.send("E");
+    s.wait_for("Empty board");
+    let pid = s.child.process_id().expect("the child has a pid");
+    let killed = std::process::Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(pid.to_string())
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_eq!(s.wait_exit(), 128 + number, "exit status after SIG{signal}");
+
+    let stty = s.stty();
+    for flag in ["icanon", "echo", "isig"] {
+        assert!(
+            flag_set(&stty, flag),
+            "{flag} is off after SIG{signal}: {stty}"
+        );
+    }
+    let p = s.screen.lock().unwrap();
+    let screen = p.screen();
+    assert!(!screen.alternate_screen(), "still on the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is still hidden");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "mouse reporting is still on"
+    );
+    assert!(!screen.bracketed_paste(), "bracketed paste is still on");
+    drop(p);
+    let out = s.raw_text();
+    assert!(
+        out.contains("GNUBG ID: AAAAAAAAAAAAAA:cAkAAAAAAAAA"),
+        "{out}"
+    );
+    let saved = std::fs::read_to_string(dir.join("position.json")).unwrap();
+    assert!(saved.contains("AAAAAAAAAAAAAA"), "{saved}");
+}
+
+#[test]
+fn sigterm_restores_the_terminal_saves_and_prints_the_ids() {
+    end_by_signal("TERM", 15);
+}
+
+#[test]
+fn sighup_restores_the_terminal_saves_and_prints_the_ids() {
+    end_by_signal("HUP", 1);
+}
+
+#[test]
+fn sigint_from_kill_restores_the_terminal_saves_and_prints_the_ids() {
+    end_by_signal("INT", 2);
+}
+
+#[test]
+fn keys_do_nothing_behind_the_enlarge_screen() {
+    let dir = state_dir("small");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    s.resize(70, 20);
+    s.wait_for("Terminal too small");
+    s.send("E");
+    s.send("x");
+    std::thread::sleep(Duration::from_millis(200));
+    s.resize(100, 30);
+    let screen = s.wait_for("BAR");
+    assert!(
+        screen.contains(&format!("GNUBG ID    {START_ID}")),
+        "an edit acted unseen:\n{screen}"
+    );
+    // Quit still works there.
+    s.resize(70, 20);
+    s.wait_for("Terminal too small");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+#[test]
+fn an_id_pasted_without_bracketed_paste_is_read_as_an_id() {
+    let dir = state_dir("burst");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    // Turn bracketed paste off as a terminal without it would have it, then
+    // write the whole ID at once. Run as keys, its letters would edit the
+    // board, rename players and quit.
+    s.send("XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:3:0:10");
+    let screen = s.wait_for("XGID read");
+    assert!(screen.contains("Cube     2, X owns"), "{screen}");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
