@@ -99,3 +99,82 @@ fn every_message_is_kept_in_the_log_and_h_shows_it() {
     assert_eq!(texts[1], "7-point match");
     assert_eq!(run(m, [Action::ToggleMessages]).mode, Mode::Normal);
 }
+
+mod screens {
+    use super::run;
+    use bgedit::domain::Board;
+    use bgedit::editor::action::Action;
+    use bgedit::editor::model::{Model, Status};
+    use bgedit::editor::snapshot::Snapshot;
+    use bgedit::editor::view::{self, Theme};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+
+    fn screen(model: &Model, width: u16, height: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        let snapshot = Snapshot::of(model);
+        terminal
+            .draw(|f| view::draw(f, &snapshot, &Theme::plain()))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| {
+                (0..width)
+                    .map(|x| buffer[(x, y)].symbol().to_string())
+                    .collect::<String>()
+                    .trim_end()
+                    .to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Five warnings at once: Crawford without a player 1-away, the cube
+    /// used in it, a double after the roll, and both sides borne off.
+    fn many_warnings() -> Model {
+        let mut m = Model::default();
+        m.position.board = Board::empty();
+        let s = &mut m.position.state;
+        s.match_length = 7;
+        s.score = [2, 3];
+        s.crawford = true;
+        s.cube_log2 = 1;
+        s.double_offered = true;
+        s.dice = Some([5, 2]);
+        m
+    }
+
+    #[test]
+    fn warnings_beyond_the_two_lines_are_counted_and_all_are_in_the_log() {
+        let m = many_warnings();
+        let count = m.position.validate().unwrap().len();
+        assert!(count >= 4, "{count}");
+        let text = screen(&m, 80, 24);
+        assert!(
+            text.contains(&format!("+{} more warnings (H)", count - 1)),
+            "{text}"
+        );
+        let open = run(m, [Action::ToggleMessages]);
+        let text = screen(&open, 100, 40);
+        assert!(text.contains("Warnings now"), "{text}");
+        assert!(text.contains("has borne off all 15 checkers"), "{text}");
+        assert!(text.contains("after the dice were rolled"), "{text}");
+    }
+
+    #[test]
+    fn a_long_status_is_cut_with_a_mark_and_whole_in_the_log() {
+        let long = format!(
+            "XGID copied to the clipboard · note: {}",
+            "the end ".repeat(20)
+        );
+        let m = Model::new(Default::default(), Status::success(long.clone()));
+        let text = screen(&m, 80, 24);
+        let status = text.lines().nth(22).unwrap();
+        assert!(status.ends_with("… (H)"), "{status}");
+        assert_eq!(status.chars().count(), 80);
+        let open = run(m, [Action::ToggleMessages]);
+        let text = screen(&open, 120, 40);
+        // The overlay wraps: every word of the message is there.
+        assert_eq!(text.matches("the end").count(), 20, "{text}");
+    }
+}

@@ -33,6 +33,10 @@ pub struct Snapshot {
     /// (question, text typed so far) while the input line is open.
     pub prompt: Option<(&'static str, String)>,
     pub help: bool,
+    /// The `H` overlay is open.
+    pub messages_open: bool,
+    /// The message log, newest first (only while the overlay is open).
+    pub messages: Vec<Status>,
 }
 
 fn field(label: &'static str, value: impl Into<String>) -> Field {
@@ -164,6 +168,12 @@ impl Snapshot {
             hints: keymap::hints(&model.mode),
             prompt,
             help: model.mode == Mode::Help,
+            messages_open: model.mode == Mode::Messages,
+            messages: if model.mode == Mode::Messages {
+                model.log.newest_first().cloned().collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 }

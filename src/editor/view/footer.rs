@@ -2,23 +2,24 @@
 //! the last action, and key hints from the binding table.
 
 use super::layout::Areas;
+use super::messages;
 use super::theme::Theme;
 use crate::editor::model::Tone;
 use crate::editor::snapshot::Snapshot;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 pub fn draw(frame: &mut Frame, areas: &Areas, snapshot: &Snapshot, theme: &Theme) {
-    let warnings: Vec<Line> = snapshot
-        .warnings
-        .iter()
-        .map(|w| Line::styled(format!(" warning: {w}"), theme.warning))
-        .collect();
-    frame.render_widget(
-        Paragraph::new(warnings).wrap(Wrap { trim: false }),
-        areas.warnings,
-    );
+    let warnings: Vec<Line> = messages::warning_lines(
+        &snapshot.warnings,
+        usize::from(areas.warnings.height),
+        usize::from(areas.warnings.width),
+    )
+    .into_iter()
+    .map(|w| Line::styled(w, theme.warning))
+    .collect();
+    frame.render_widget(Paragraph::new(warnings), areas.warnings);
 
     if let Some((question, text)) = &snapshot.prompt {
         let line = Line::from(vec![
@@ -36,7 +37,10 @@ pub fn draw(frame: &mut Frame, areas: &Areas, snapshot: &Snapshot, theme: &Theme
     };
     frame.render_widget(
         Paragraph::new(Line::styled(
-            format!("{prefix}{}", snapshot.status.text),
+            messages::shorten(
+                &format!("{prefix}{}", snapshot.status.text),
+                usize::from(areas.status.width),
+            ),
             style,
         )),
         areas.status,

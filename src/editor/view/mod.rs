@@ -6,6 +6,7 @@
 //! - `ids_panel.rs`: the four IDs
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
+//! - `messages.rs`: shortening long messages, and the `H` message log
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
 pub mod board;
@@ -14,6 +15,7 @@ pub mod help;
 pub mod ids_panel;
 pub mod layout;
 pub mod match_panel;
+pub mod messages;
 pub mod theme;
 
 use super::snapshot::Snapshot;
@@ -44,6 +46,9 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
         help::draw(frame, area, theme);
+    }
+    if snapshot.messages_open {
+        messages::draw(frame, area, snapshot, theme);
     }
 }
 
