@@ -1,10 +1,26 @@
 //! The save file: the current position as JSON (every field, names too) in
 //! the user's state directory, written on every change and read at start.
+//!
+//! Several editors may share one state directory, so a save writes a
+//! temporary file of its own (unique name), syncs it to disk and renames it
+//! over the save file: a reader sees the old file or the new one, never a
+//! part. Each save makes a new file, so its identity (device, inode, size,
+//! time) says whether someone else saved since this editor last read or
+//! wrote it; their position is then kept beside it before ours replaces it.
+//! A damaged save file is moved aside, never overwritten; a save "file"
+//! that is not a regular file (a FIFO would block) or is too large to be a
+//! position is refused.
 
 use crate::codec::json;
 use crate::domain::Position;
-use std::io;
+use std::fs::{self, File};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The largest save file read; a position with long names is a few KiB.
+pub const MAX_SAVE_BYTES: u64 = 1 << 20;
 
 /// `$BGEDIT_STATE_DIR/position.json` if set, else `bgedit/position.json`
 /// under the XDG state directory (`$XDG_STATE_HOME`, `~/.local/state`), or
@@ -18,61 +34,333 @@ pub fn save_path() -> Option<PathBuf> {
         .map(|d| d.join("bgedit").join("position.json"))
 }
 
-/// Reads the saved position: `Ok(None)` when there is none yet, `Err` with a
-/// sentence when the file cannot be read or makes no sense.
-pub fn load(path: &Path) -> Result<Option<Position>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
-    };
-    json::decode(text.trim())
-        .map(Some)
-        .map_err(|e| format!("{} is damaged ({e})", path.display()))
+/// One version of the save file, as the file system tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Version {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    modified: Option<SystemTime>,
 }
 
-/// Writes the position, atomically: a half-written file never replaces a
-/// good one.
-pub fn save(path: &Path, position: &Position) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
+impl Version {
+    fn of(meta: &fs::Metadata) -> Version {
+        #[cfg(unix)]
+        let (dev, ino) = {
+            use std::os::unix::fs::MetadataExt;
+            (meta.dev(), meta.ino())
+        };
+        #[cfg(not(unix))]
+        let (dev, ino) = (0, 0);
+        Version {
+            dev,
+            ino,
+            len: meta.len(),
+            modified: meta.modified().ok(),
+        }
     }
-    let tmp = path.with_extension("json.tmp");
-    std::fs::write(&tmp, json::encode(position) + "\n")?;
-    std::fs::rename(&tmp, path)
+}
+
+/// The save file of one editor: where it is, which version this editor
+/// last read or wrote, and why it may not be written, if so.
+#[derive(Debug)]
+pub struct SaveFile {
+    path: PathBuf,
+    known: Option<Version>,
+    refused: Option<String>,
+}
+
+/// What opening the save file found.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// No save file yet (or it was not read: `--new`, an ID given).
+    Nothing,
+    Position(Position),
+    /// It could not be used; the sentence says why and where it went.
+    Problem(String),
+}
+
+impl SaveFile {
+    /// Looks at the save file at `path`, reading the position if `read`.
+    /// A damaged or oversized file is moved aside; anything but a regular
+    /// file is left alone and this editor will not save over it.
+    pub fn open(path: &Path, read: bool) -> (SaveFile, Opened) {
+        let mut file = SaveFile {
+            path: path.to_owned(),
+            known: None,
+            refused: None,
+        };
+        let opened = file.look(read);
+        (file, opened)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn look(&mut self, read: bool) -> Opened {
+        let shown = self.path.display().to_string();
+        let meta = match fs::metadata(&self.path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Opened::Nothing,
+            Err(e) => return Opened::Problem(format!("cannot read {shown}: {e}")),
+        };
+        if !meta.is_file() {
+            let why = format!(
+                "{shown} is not a regular file ({}); it is left alone and positions are not saved",
+                kind_of(&meta)
+            );
+            self.refused = Some(why.clone());
+            return Opened::Problem(why);
+        }
+        if meta.len() > MAX_SAVE_BYTES {
+            return self.move_aside(format!(
+                "{shown} is {} bytes, more than the {MAX_SAVE_BYTES} a save file may have",
+                meta.len()
+            ));
+        }
+        if !read {
+            self.known = Some(Version::of(&meta));
+            return Opened::Nothing;
+        }
+        let (text, version) = match read_bounded(&self.path) {
+            Ok(read) => read,
+            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
+                return self.move_aside(format!("{shown} is damaged ({e})"));
+            }
+            Err(e) => return Opened::Problem(format!("cannot read {shown}: {e}")),
+        };
+        match json::decode(text.trim()) {
+            Ok(position) => {
+                self.known = Some(version);
+                Opened::Position(position)
+            }
+            Err(e) => self.move_aside(format!("{shown} is damaged ({e})")),
+        }
+    }
+
+    /// Moves an unusable save file to `<name>.damaged-<time>`, so the next
+    /// save cannot overwrite it; if it cannot be moved, nothing is saved.
+    fn move_aside(&mut self, what: String) -> Opened {
+        match aside_name(&self.path, "damaged").and_then(|to| {
+            fs::rename(&self.path, &to)?;
+            Ok(to)
+        }) {
+            Ok(to) => Opened::Problem(format!("{what}; it was moved to {}", to.display())),
+            Err(e) => {
+                let why = format!(
+                    "{what}; it could not be moved aside ({e}), so positions are not saved over it"
+                );
+                self.refused = Some(why.clone());
+                Opened::Problem(why)
+            }
+        }
+    }
+
+    /// Writes `position`. `Ok(Some(note))` when the user should hear of
+    /// something (another editor's position was kept aside).
+    pub fn save(&mut self, position: &Position) -> Result<Option<String>, String> {
+        if let Some(why) = &self.refused {
+            return Err(why.clone());
+        }
+        let dir = self
+            .path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_owned();
+        fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let note = self.keep_theirs()?;
+        let version = write_atomically(&self.path, &dir, &(json::encode(position) + "\n"))
+            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+        self.known = Some(version);
+        Ok(note)
+    }
+
+    /// If the save file is not the version this editor last read or wrote,
+    /// another editor wrote it: link theirs to `<name>.other-<time>` first.
+    fn keep_theirs(&mut self) -> Result<Option<String>, String> {
+        let shown = self.path.display();
+        let meta = match fs::metadata(&self.path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("cannot look at {shown}: {e}")),
+        };
+        if !meta.is_file() {
+            let why = format!(
+                "{shown} is now {}; it is left alone and positions are not saved",
+                kind_of(&meta)
+            );
+            self.refused = Some(why.clone());
+            return Err(why);
+        }
+        if self.known == Some(Version::of(&meta)) {
+            return Ok(None);
+        }
+        let kept = keep_copy(&self.path)
+            .map_err(|e| format!("another bgedit saved {shown}; keeping theirs failed ({e})"))?;
+        Ok(Some(format!(
+            "another bgedit saved {shown} since this one read it; theirs is kept as {} \
+             (open it with `bgedit \"$(bgedit convert --to gnubg < FILE)\"` or copy it back)",
+            kept.display()
+        )))
+    }
+}
+
+/// Reads at most [`MAX_SAVE_BYTES`] without blocking on a FIFO swapped in
+/// after the check; returns the text and the version read.
+fn read_bounded(path: &Path) -> io::Result<(String, Version)> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("not a regular file ({})", kind_of(&meta)),
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("more than {MAX_SAVE_BYTES} bytes"),
+        ));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, "not UTF-8 text"))?;
+    Ok((text, Version::of(&meta)))
+}
+
+/// Writes `text` to a temporary file of its own beside `path`, syncs it and
+/// renames it into place; returns the version written.
+fn write_atomically(path: &Path, dir: &Path, text: &str) -> io::Result<Version> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().map_or_else(
+        || "position.json".into(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let tmp = dir.join(format!(
+        ".{name}.{}.{}.tmp",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = (|| -> io::Result<Version> {
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        let version = Version::of(&file.metadata()?);
+        fs::rename(&tmp, path)?;
+        Ok(version)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    let version = written?;
+    // The rename itself is on disk once the directory is synced.
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(version)
+}
+
+/// Keeps the file at `path` as `<name>.other-<time>` without ever removing
+/// `path` (a hard link; a copy where links are not possible).
+fn keep_copy(path: &Path) -> io::Result<PathBuf> {
+    for _ in 0..100 {
+        let to = aside_name(path, "other")?;
+        match fs::hard_link(path, &to) {
+            Ok(()) => return Ok(to),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(_) => {
+                fs::copy(path, &to)?;
+                return Ok(to);
+            }
+        }
+    }
+    Err(io::Error::other("no free name to keep it under"))
+}
+
+/// `<path>.<what>-<UTC time>`, with `-2`, `-3`… if that name is taken.
+fn aside_name(path: &Path, what: &str) -> io::Result<PathBuf> {
+    let stamp = utc_stamp(SystemTime::now());
+    let base = format!("{}.{what}-{stamp}", path.display());
+    for n in 1..1000 {
+        let candidate = PathBuf::from(if n == 1 {
+            base.clone()
+        } else {
+            format!("{base}-{n}")
+        });
+        if fs::symlink_metadata(&candidate).is_err() {
+            return Ok(candidate);
+        }
+    }
+    Err(io::Error::other("no free name to move it to"))
+}
+
+/// `YYYYMMDDTHHMMSSZ` for `time`.
+fn utc_stamp(time: SystemTime) -> String {
+    let secs = time.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Howard Hinnant's days-to-civil conversion.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}{month:02}{day:02}T{:02}{:02}{:02}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60
+    )
+}
+
+fn kind_of(meta: &fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if meta.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("bgedit-persist-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        d
-    }
-
     #[test]
-    fn saves_and_loads_every_field() {
-        let dir = temp_dir("roundtrip");
-        let path = dir.join("sub").join("position.json");
-        let mut p = Position::default();
-        p.names.o = "Kit".into();
-        p.state.beavers = false;
-        save(&path, &p).unwrap();
-        assert_eq!(load(&path).unwrap(), Some(p));
-        let _ = std::fs::remove_dir_all(dir);
-    }
-
-    #[test]
-    fn a_missing_file_is_none_and_a_damaged_one_is_an_error() {
-        let dir = temp_dir("damaged");
-        let path = dir.join("position.json");
-        assert_eq!(load(&path), Ok(None));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, "{ not json").unwrap();
-        let err = load(&path).unwrap_err();
-        assert!(err.contains("is damaged"), "{err}");
-        let _ = std::fs::remove_dir_all(dir);
+    fn stamps_are_utc_calendar_times() {
+        assert_eq!(utc_stamp(UNIX_EPOCH), "19700101T000000Z");
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1_795_400_000);
+        // date -u -d @1795400000
+        assert_eq!(utc_stamp(t), "20261123T021320Z");
     }
 }

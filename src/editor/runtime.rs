@@ -7,7 +7,7 @@ use super::clipboard::{Clipboard, ClipboardEnv};
 use super::effect::Effect;
 use super::keymap;
 use super::model::{Mode, Model, Status};
-use super::persist;
+use super::persist::{self, Opened, SaveFile};
 use super::reducer::update;
 use super::signals::Signals;
 use super::snapshot::Snapshot;
@@ -24,7 +24,6 @@ use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
 use std::time::Duration;
 
 /// Where the editor starts.
@@ -39,35 +38,39 @@ pub enum Start {
 }
 
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
-/// an error before the terminal is touched; a bad save file is a message.
-pub fn initial_model(start: &Start, save: Option<&std::path::Path>) -> Result<Model> {
-    match start {
+/// an error before the terminal is touched; a problem with the save file is
+/// a message (`opened` is what [`SaveFile::open`] found).
+pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
+    let mut model = match start {
         Start::Id(text) => {
             let imported =
                 codec::parse_any(text, &Position::default()).map_err(|e| anyhow::anyhow!("{e}"))?;
-            Ok(Model::new(
+            Model::new(
                 imported.position,
                 Status::success(format!(
                     "{} read from the command line · ? for help",
                     imported.format.name()
                 )),
-            ))
+            )
         }
-        Start::Fresh => Ok(Model::new(
+        Start::Fresh => Model::new(
             Position::default(),
             Status::info("Starting position · ? for help"),
-        )),
-        Start::Saved => Ok(match save.map(persist::load) {
-            Some(Ok(Some(p))) => {
-                Model::new(p, Status::info("Reopened the last position · ? for help"))
-            }
-            Some(Ok(None)) | None => Model::default(),
-            Some(Err(e)) => Model::new(
-                Position::default(),
-                Status::error(format!("the saved position was ignored: {e}")),
+        ),
+        Start::Saved => match &opened {
+            Opened::Position(p) => Model::new(
+                p.clone(),
+                Status::info("Reopened the last position · ? for help"),
             ),
-        }),
+            Opened::Nothing | Opened::Problem(_) => Model::default(),
+        },
+    };
+    if let Opened::Problem(why) = opened {
+        model.status = Status::error(format!("the saved position was ignored: {why}"));
+        let status = model.status.clone();
+        model.log.push(&status);
     }
+    Ok(model)
 }
 
 /// Restores the terminal when dropped: on quit, on error, and while
@@ -104,8 +107,14 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 
 /// Runs the editor until the user quits or a signal ends it.
 pub fn run(start: Start) -> Result<Exit> {
-    let save_path = persist::save_path();
-    let model = initial_model(&start, save_path.as_deref())?;
+    let (save_file, opened) = match persist::save_path() {
+        Some(path) => {
+            let (file, opened) = SaveFile::open(&path, start == Start::Saved);
+            (Some(file), opened)
+        }
+        None => (None, Opened::Nothing),
+    };
+    let model = initial_model(&start, opened)?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
             "the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`"
@@ -128,7 +137,7 @@ pub fn run(start: Start) -> Result<Exit> {
     let guard = TerminalGuard;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste)
         .context("enabling mouse and paste")?;
-    let result = event_loop(terminal, model, &theme, clipboard, save_path, &signals);
+    let result = event_loop(terminal, model, &theme, clipboard, save_file, &signals);
     drop(guard);
     result
 }
@@ -154,7 +163,7 @@ fn next_events(signals: &Signals) -> Result<Result<Vec<Event>, i32>> {
 struct Edge<'a> {
     terminal: DefaultTerminal,
     clipboard: Clipboard,
-    save_path: Option<PathBuf>,
+    save_file: Option<SaveFile>,
     theme: &'a Theme,
 }
 
@@ -169,10 +178,12 @@ impl Edge<'_> {
             for effect in effects {
                 match effect {
                     Effect::Save(position) => {
-                        if let Some(path) = &self.save_path
-                            && let Err(e) = persist::save(path, &position)
-                        {
-                            queue.push(Action::SaveFailed(format!("{}: {e}", path.display())));
+                        if let Some(file) = &mut self.save_file {
+                            match file.save(&position) {
+                                Ok(None) => {}
+                                Ok(Some(note)) => queue.push(Action::SaveNotice(note)),
+                                Err(e) => queue.push(Action::SaveFailed(e)),
+                            }
                         }
                     }
                     Effect::Copy { target, text } => {
@@ -193,13 +204,13 @@ fn event_loop(
     model: Model,
     theme: &Theme,
     clipboard: Clipboard,
-    save_path: Option<PathBuf>,
+    save_file: Option<SaveFile>,
     signals: &Signals,
 ) -> Result<Exit> {
     let mut edge = Edge {
         terminal,
         clipboard,
-        save_path,
+        save_file,
         theme,
     };
     let size = edge.terminal.size()?;
