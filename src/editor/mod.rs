@@ -8,6 +8,8 @@
 //! - a key's meaning: `keymap.rs` (the one table of bindings)
 //! - what an action does: `reducer.rs`, with board edits in `edits.rs`
 //! - cursor movement over the board: `cursor.rs`
+//! - the place under the cursor, in words: `place_info.rs`
+//! - away scores and the Crawford offer: `scores.rs`
 //! - each widget: `view/*.rs`
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
 
@@ -19,9 +21,11 @@ pub mod effect;
 pub mod keymap;
 pub mod model;
 pub mod persist;
+pub mod place_info;
 pub mod prompt;
 pub mod reducer;
 pub mod runtime;
+pub mod scores;
 pub mod snapshot;
 pub mod view;
 
