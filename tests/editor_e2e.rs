@@ -114,7 +114,8 @@ impl Session {
     /// Opens a prompt with `key`, types `text` and presses Enter.
     fn prompt(&mut self, key: &str, text: &str) {
         self.send(key);
-        self.wait_for(": █");
+        // The input line's hints; its text may start with the current value.
+        self.wait_for("Esc cancel");
         self.keys(text);
         self.send("\r");
     }
@@ -330,6 +331,98 @@ fn the_mouse_selects_and_changes_counts() {
     s.wait_for("Pips     O 167  X 167");
     s.send("\x1b[<65;4;3M");
     s.wait_for("Pips     O 167  X 154");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// The input line edits at its cursor with the real keys: Left, Home, End,
+/// ^W; a value offered (the dice) is replaced by typing; a rule refusal
+/// keeps the line open with the message.
+#[test]
+fn the_input_line_edits_at_the_cursor() {
+    let dir = state_dir("inputline");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for("Position ID 4HPwATDgc/ABMA");
+    s.send("i");
+    s.wait_for("Esc cancel");
+    // "4HPwATDgc/ABMA:cAkAAAAAAAAA" typed without its first character and
+    // with a stray word at the end, then fixed with cursor keys.
+    s.keys("HPwATDgc/ABMA:cAkAAAAAAAAA junk");
+    s.send("\x17"); // ^W: deletes "junk"
+    s.send("\x1b[H"); // Home
+    s.send("4");
+    s.send("\x1b[F"); // End
+    s.send("\x1b[D"); // Left, then type before the last character
+    s.wait_for("4HPwATDgc/ABMA:cAkAAAAAAAAA");
+    s.send("\r");
+    s.wait_for("GNUBG ID read");
+    // The dice prompt offers the current roll; typing replaces it.
+    s.prompt("d", "52");
+    s.wait_for("Dice     5 2");
+    s.send("d");
+    s.wait_for(": 52█");
+    s.keys("63\r");
+    s.wait_for("Dice     6 3");
+    // A rule refusal (an O count on X's point) keeps the line open.
+    s.prompt("=", "o3");
+    let screen = s.wait_for("error: point 6 holds X's checkers");
+    assert!(
+        screen.contains("Checkers here (e.g. 5, x12, o3): o3"),
+        "{screen}"
+    );
+    s.send("\x1b");
+    s.wait_for("Cancelled");
+    // The cursor's place is always shown under the board.
+    s.wait_for("Cursor point 6 (X's 6, O's 19) · 5 X");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// A click selects without editing; a second click on it adds; an Alt-click
+/// adds at once; the cursor line says where it is.
+#[test]
+fn a_click_selects_and_a_second_click_adds() {
+    let dir = state_dir("click");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for("Pips     O 167  X 167");
+    // Two X checkers to the tray (right-clicks on X's 13) for adding.
+    s.send("\x1b[<2;4;3M");
+    s.send("\x1b[<2;4;3M");
+    s.wait_for("Pips     O 167  X 141");
+    // O's 11 point (X's 14): board columns 5–7 of the top row, screen
+    // column 6 (1-based), row 3.
+    s.send("\x1b[<0;6;3M");
+    s.wait_for("Cursor point 14 (X's 14, O's 11) · empty");
+    s.wait_for("Selected point 14");
+    assert!(s.contents().contains("Pips     O 167  X 141"));
+    s.send("\x1b[<0;6;3M");
+    s.wait_for("Cursor point 14 (X's 14, O's 11) · 1 X");
+    // Alt-click (modifier bit 8) on X's 16 adds at once.
+    s.send("\x1b[<8;12;3M");
+    s.wait_for("Cursor point 16 (X's 16, O's 9) · 1 X");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// Scores as players say them, and the Crawford question answered by one
+/// key.
+#[test]
+fn away_scores_and_the_crawford_question() {
+    let dir = state_dir("away");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for("Position ID");
+    s.prompt("m", "7");
+    s.wait_for("7-point match");
+    s.prompt("s", "-3 -5");
+    s.wait_for("Away     O 3-away X 5-away");
+    s.wait_for("Score    O 4 X 2 to 7");
+    s.prompt("s", "x 1-away");
+    s.wait_for("X is 1-away: is this the Crawford game? y/n");
+    s.send("y");
+    s.wait_for("Crawford on");
+    s.send("u");
+    s.wait_for("Undid: Crawford game on");
+    s.wait_for("Crawford off");
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }

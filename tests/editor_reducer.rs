@@ -481,3 +481,205 @@ fn quit_asks_the_runtime_to_leave() {
     assert!(m.quitting);
     assert_eq!(effects, vec![Effect::Quit]);
 }
+
+fn prompt_of(m: &Model) -> &bgedit::editor::prompt::Prompt {
+    match &m.mode {
+        Mode::Prompt(p) => p,
+        other => panic!("no input line open: {other:?}"),
+    }
+}
+
+fn submit(m: Model, kind: PromptKind, text: &str) -> Model {
+    run(
+        m,
+        [
+            Action::OpenPrompt(kind),
+            Action::PromptClear,
+            Action::PromptPaste(text.into()),
+            Action::PromptSubmit,
+        ],
+    )
+}
+
+#[test]
+fn a_rule_refusal_keeps_the_input_line_open_with_the_message() {
+    // X's 6 point holds X's checkers: "o3" there is refused by the rules,
+    // not by the text.
+    let m = submit(at(Place::Point(6)), PromptKind::Count, "o3");
+    assert!(is_error(&m));
+    assert!(
+        m.status.text.contains("holds X's checkers"),
+        "{}",
+        m.status.text
+    );
+    let p = prompt_of(&m);
+    assert_eq!((p.kind, p.text.as_str()), (PromptKind::Count, "o3"));
+    // So does a score at or above the match length, and a bad name.
+    let m = submit(Model::default(), PromptKind::MatchLength, "5");
+    let m = submit(m, PromptKind::Score, "5-1");
+    assert!(is_error(&m));
+    assert_eq!(prompt_of(&m).text, "5-1");
+    // Fixed in place, it applies and closes.
+    let m = run(
+        m,
+        [
+            Action::PromptMove(bgedit::editor::prompt::Motion::Home),
+            Action::PromptDelete,
+            Action::PromptChar('3'),
+            Action::PromptSubmit,
+        ],
+    );
+    assert_eq!(m.mode, Mode::Normal);
+    assert_eq!(m.position.state.score, [3, 1]);
+}
+
+#[test]
+fn dice_match_and_score_prompts_start_with_the_current_value() {
+    let m = run(
+        Model::default(),
+        [Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into())],
+    );
+    for (kind, value) in [
+        (PromptKind::Dice, "52"),
+        (PromptKind::MatchLength, "9"),
+        (PromptKind::Score, "2-4"),
+    ] {
+        let m = run(m.clone(), [Action::OpenPrompt(kind)]);
+        let p = prompt_of(&m);
+        assert_eq!(p.text, value, "{kind:?}");
+        assert!(p.selected);
+        // Enter keeps it; typing replaces it.
+        let kept = run(m.clone(), [Action::PromptSubmit]);
+        assert_eq!(kept.position, m.position, "{kind:?}");
+        assert_eq!(kept.mode, Mode::Normal);
+    }
+    let m = run(
+        m,
+        [
+            Action::OpenPrompt(PromptKind::Dice),
+            Action::PromptChar('6'),
+            Action::PromptChar('3'),
+            Action::PromptSubmit,
+        ],
+    );
+    assert_eq!(m.position.state.dice, Some([6, 3]));
+    let m = run(Model::default(), [Action::OpenPrompt(PromptKind::Dice)]);
+    assert_eq!(prompt_of(&m).text, "", "not rolled: empty");
+}
+
+#[test]
+fn undo_and_redo_say_what_they_took_back() {
+    let m = run(
+        Model::default(),
+        [
+            Action::EmptyBoard,
+            Action::GoTo(Place::Point(6)),
+            Action::AddChecker(Player::X),
+        ],
+    );
+    let m = run(m, [Action::Undo]);
+    assert_eq!(
+        m.status.text,
+        "Undid: X checker added on point 6 (1 more to undo)"
+    );
+    let m = run(m, [Action::Undo]);
+    assert!(
+        m.status.text.starts_with("Undid: Empty board"),
+        "{}",
+        m.status.text
+    );
+    let m = run(m, [Action::Redo]);
+    assert!(
+        m.status.text.starts_with("Redid: Empty board"),
+        "{}",
+        m.status.text
+    );
+    let m = submit(m, PromptKind::Dice, "31");
+    let m = run(m, [Action::Undo]);
+    assert_eq!(m.status.text, "Undid: X rolled 31 (1 more to undo)");
+}
+
+#[test]
+fn zero_on_a_tray_brings_its_checkers_back_as_one_to_nine_set_them() {
+    let m = run(at(Place::Off(Player::X)), [Action::SetCount(None, 3)]);
+    assert_eq!(m.position.board.borne_off(Player::X), 3);
+    let (m, effects) = update(m, Action::ClearPlace);
+    assert!(!is_error(&m), "{}", m.status.text);
+    assert_eq!(m.position.board.borne_off(Player::X), 0);
+    assert_eq!(effects.len(), 1);
+    let m = run(m, [Action::SetCount(None, 2), Action::SetCount(None, 0)]);
+    assert_eq!(m.position.board.borne_off(Player::X), 0);
+}
+
+#[test]
+fn a_click_selects_and_a_second_click_adds() {
+    let m = run(Model::default(), [Action::EmptyBoard]);
+    let (m, effects) = update(m, Action::Click(Place::Point(4)));
+    assert_eq!(m.cursor, Place::Point(4));
+    assert!(effects.is_empty(), "selecting edits nothing");
+    assert_eq!(m.position.board.occupant(Place::Point(4)), None);
+    assert!(m.status.text.contains("click again"), "{}", m.status.text);
+    let m = run(m, [Action::Click(Place::Point(4))]);
+    assert_eq!(
+        m.position.board.occupant(Place::Point(4)),
+        Some((Player::X, 1))
+    );
+    // A modifier-click (AddAt) adds at once, elsewhere too, with the brush.
+    let m = run(
+        m,
+        [
+            Action::AddChecker(Player::O),
+            Action::AddAt(Place::Point(9)),
+        ],
+    );
+    assert_eq!(m.cursor, Place::Point(9));
+    assert_eq!(
+        m.position.board.occupant(Place::Point(9)),
+        Some((Player::O, 1))
+    );
+    // Right-click still removes at once.
+    let m = run(m, [Action::RightClick(Place::Point(4))]);
+    assert_eq!(m.position.board.occupant(Place::Point(4)), None);
+}
+
+#[test]
+fn away_scores_set_the_score_and_one_away_offers_crawford() {
+    let m = submit(Model::default(), PromptKind::MatchLength, "7");
+    let m = submit(m, PromptKind::Score, "3-away 5-away");
+    assert_eq!(m.position.state.score, [4, 2]);
+    assert_eq!(m.mode, Mode::Normal, "nobody 1-away: no question");
+    let m = submit(m, PromptKind::Score, "x -1");
+    assert_eq!(m.position.state.score, [4, 6]);
+    assert_eq!(prompt_of(&m).kind, PromptKind::CrawfordOffer(Player::X));
+    // y answers at once, and is undone on its own.
+    let yes = run(m.clone(), [Action::PromptChar('y')]);
+    assert!(yes.position.state.crawford);
+    assert_eq!(yes.mode, Mode::Normal);
+    let undone = run(yes, [Action::Undo]);
+    assert!(!undone.position.state.crawford);
+    assert_eq!(undone.position.state.score, [4, 6]);
+    assert!(
+        undone.status.text.starts_with("Undid: Crawford game on"),
+        "{}",
+        undone.status.text
+    );
+    // n or Esc leaves it off.
+    for answer in [Action::PromptChar('n'), Action::PromptCancel] {
+        let no = run(m.clone(), [answer]);
+        assert!(!no.position.state.crawford);
+        assert_eq!(no.mode, Mode::Normal);
+        assert_eq!(no.history, m.history);
+    }
+    // Another key is refused and the question stays.
+    let other = run(m.clone(), [Action::PromptChar('c')]);
+    assert!(is_error(&other));
+    assert_eq!(prompt_of(&other).kind, PromptKind::CrawfordOffer(Player::X));
+    // Only the first time: already 1-away, no question.
+    let again = submit(
+        run(m, [Action::PromptChar('n')]),
+        PromptKind::Score,
+        "o 3-away",
+    );
+    assert_eq!(again.position.state.score, [4, 6]);
+    assert_eq!(again.mode, Mode::Normal);
+}

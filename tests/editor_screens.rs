@@ -199,3 +199,47 @@ fn stack_counts_take_their_owners_style() {
     assert_eq!(buffer[(26, 6)].symbol(), "9");
     assert_eq!(essence(buffer[(26, 6)].style()), essence(theme.o));
 }
+
+/// Text longer than the input line scrolls so the cursor stays in view,
+/// with `…` where text is hidden; the cursor's character is reversed.
+#[test]
+fn a_long_input_line_scrolls_to_the_cursor() {
+    use bgedit::editor::prompt::Motion;
+    let mut actions = vec![
+        Action::OpenPrompt(PromptKind::Import),
+        Action::PromptPaste(
+            "GNUBG ID: 4NvBA0DGzooBBg:QYkqASAAIAAA and XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10"
+                .into(),
+        ),
+        Action::PromptMove(Motion::Home),
+    ];
+    actions.extend(std::iter::repeat_n(Action::PromptMove(Motion::Right), 60));
+    let m = model(actions);
+    let t = render(&m, 80, 24, &Theme::plain());
+    let screen = text(&t);
+    let line = screen.lines().nth(21).unwrap();
+    assert!(
+        line.starts_with(" ID (GNUBG ID, XGID, Position or Match ID): …"),
+        "{line}"
+    );
+    assert!(line.ends_with('…'), "{line}");
+    // The cursor's cell (character 60 of the text) is the one reversed.
+    let buffer = t.backend().buffer();
+    let reversed: Vec<String> = (0..80)
+        .filter(|&x| buffer[(x, 21)].modifier.contains(Modifier::REVERSED))
+        .map(|x| buffer[(x, 21)].symbol().to_owned())
+        .collect();
+    assert_eq!(reversed, ["B"], "{line}");
+    insta::assert_snapshot!("long_prompt_80x24", screen);
+}
+
+/// A score that makes one player 1-away asks about the Crawford game.
+#[test]
+fn the_crawford_question() {
+    let mut m = example();
+    m = update(m, Action::OpenPrompt(PromptKind::Score)).0;
+    m = update(m, Action::PromptPaste("1-away 5-away".into())).0;
+    m = update(m, Action::PromptSubmit).0;
+    let t = render(&m, 80, 24, &Theme::colour());
+    insta::assert_snapshot!("crawford_question_80x24", text(&t));
+}

@@ -1,7 +1,7 @@
 //! Everything that can happen to the editor, as data. Keys, mouse, pastes and
 //! the results of effects all become one of these before anything changes.
 
-use super::prompt::PromptKind;
+use super::prompt::{Motion, PromptKind};
 use crate::domain::{Place, Player};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +74,8 @@ pub enum Action {
     /// One player's score.
     SetPlayerScore(Player, u16),
     ToggleCrawford,
+    /// Sets the Crawford flag (the answer to the 1-away question).
+    SetCrawford(bool),
     ToggleJacoby,
     ToggleBeavers,
     SetName(Player, String),
@@ -95,6 +97,11 @@ pub enum Action {
     PromptChar(char),
     PromptPaste(String),
     PromptBackspace,
+    /// Deletes the character under the cursor.
+    PromptDelete,
+    /// Deletes the word before the cursor (^W).
+    PromptDeleteWord,
+    PromptMove(Motion),
     PromptClear,
     PromptSubmit,
     PromptCancel,
@@ -103,7 +110,10 @@ pub enum Action {
     ToggleHelp,
 
     // Mouse
+    /// Selects a place; on the place already selected, adds a checker.
     Click(Place),
+    /// Selects a place and adds a checker there (modifier-click, scroll up).
+    AddAt(Place),
     RightClick(Place),
     Scroll(Place, i8),
 

@@ -106,13 +106,13 @@ pub fn remove(board: &Board, place: Place, on_roll: Player) -> Result<Board, Str
     }
 }
 
-/// Takes every checker off `place` (back to the trays).
+/// Takes every checker off `place` (back to the trays); on a tray, brings
+/// them all back onto the board.
 pub fn clear(board: &Board, place: Place, on_roll: Player) -> Result<Board, String> {
     match place {
-        Place::Off(owner) => Err(format!(
-            "{}'s tray holds what is not on the board: remove checkers from points, or E for an empty board",
-            owner
-        )),
+        // As 1–9 set how many are off, 0 brings every borne-off checker
+        // back onto the board.
+        Place::Off(owner) => set_count(board, place, Some(owner), 0, owner, on_roll),
         _ => match board.occupant(place) {
             Some((player, _)) => set(board, player, place, 0, on_roll),
             None => Ok(board.clone()),

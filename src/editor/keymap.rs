@@ -5,7 +5,7 @@
 
 use super::action::{Action, CopyTarget, Direction};
 use super::model::Mode;
-use super::prompt::PromptKind;
+use super::prompt::{Motion, PromptKind};
 use crate::domain::{Place, Player};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -149,7 +149,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Code(KeyCode::Delete), Char('0')],
         label: "Del 0",
-        help: "clear the place",
+        help: "clear the place (a tray too)",
         section: Section::Checkers,
         hint: None,
         action: |_| Action::ClearPlace,
@@ -157,7 +157,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Digit],
         label: "1–9",
-        help: "set the count here",
+        help: "set the count (a tray: how many off)",
         section: Section::Checkers,
         hint: None,
         action: digit,
@@ -259,7 +259,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('s')],
         label: "s",
-        help: "score: 2-4, or x5 / o3",
+        help: "score: 2-4, -3 -5, x5",
         section: Section::Match,
         hint: None,
         action: |_| Action::OpenPrompt(PromptKind::Score),
@@ -395,8 +395,16 @@ pub static BINDINGS: &[Binding] = &[
 ];
 
 /// Bindings of the input line, shown as its hints.
-pub static PROMPT_BINDINGS: &[(&str, &str)] =
-    &[("Enter", "apply"), ("Esc", "cancel"), ("^U", "clear")];
+pub static PROMPT_BINDINGS: &[(&str, &str)] = &[
+    ("Enter", "apply"),
+    ("Esc", "cancel"),
+    ("←→ Home End", "move"),
+    ("^W", "delete word"),
+    ("^U", "clear"),
+];
+
+/// Keys of a yes/no question in the input line, shown as its hints.
+pub static YES_NO_BINDINGS: &[(&str, &str)] = &[("y Enter", "yes"), ("n Esc", "no")];
 
 fn is_press(key: &KeyEvent) -> bool {
     matches!(key.kind, KeyEventKind::Press | KeyEventKind::Repeat)
@@ -415,10 +423,22 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
         // Any key closes the help.
         Mode::Help => Some(Action::ToggleHelp),
         Mode::Messages => Some(Action::ToggleMessages),
+        // Enter on a yes/no question is yes.
+        Mode::Prompt(p) if p.kind.is_yes_no() && key.code == KeyCode::Enter => {
+            Some(Action::PromptChar('y'))
+        }
         Mode::Prompt(_) => match key.code {
             KeyCode::Enter => Some(Action::PromptSubmit),
             KeyCode::Esc => Some(Action::PromptCancel),
             KeyCode::Backspace => Some(Action::PromptBackspace),
+            KeyCode::Delete => Some(Action::PromptDelete),
+            KeyCode::Left => Some(Action::PromptMove(Motion::Left)),
+            KeyCode::Right => Some(Action::PromptMove(Motion::Right)),
+            KeyCode::Home => Some(Action::PromptMove(Motion::Home)),
+            KeyCode::End => Some(Action::PromptMove(Motion::End)),
+            KeyCode::Char('a') if ctrl => Some(Action::PromptMove(Motion::Home)),
+            KeyCode::Char('e') if ctrl => Some(Action::PromptMove(Motion::End)),
+            KeyCode::Char('w') if ctrl => Some(Action::PromptDeleteWord),
             KeyCode::Char('u') if ctrl => Some(Action::PromptClear),
             KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
             _ => None,
@@ -450,7 +470,13 @@ pub fn resolve_mouse(
         return None;
     }
     let place = hit(event.column, event.row)?;
+    // Ctrl-, Alt- or Shift-click adds at once (where the terminal passes it
+    // on; many keep Shift-click for their own selection).
+    let modified = event
+        .modifiers
+        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
     match event.kind {
+        MouseEventKind::Down(MouseButton::Left) if modified => Some(Action::AddAt(place)),
         MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(place)),
         MouseEventKind::Down(MouseButton::Right) => Some(Action::RightClick(place)),
         MouseEventKind::ScrollUp => Some(Action::Scroll(place, 1)),
@@ -463,6 +489,7 @@ pub fn resolve_mouse(
 pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
     match mode {
         Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
+        Mode::Prompt(p) if p.kind.is_yes_no() => YES_NO_BINDINGS.to_vec(),
         Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
         Mode::Help => vec![("any key", "closes the help")],
         Mode::Messages => vec![("any key", "closes the messages")],
@@ -535,10 +562,7 @@ mod tests {
 
     #[test]
     fn the_prompt_takes_text() {
-        let m = Mode::Prompt(Prompt {
-            kind: PromptKind::Import,
-            text: String::new(),
-        });
+        let m = Mode::Prompt(Prompt::new(PromptKind::Import));
         assert_eq!(
             resolve_key(&key(KeyCode::Char('x')), &m),
             Some(Action::PromptChar('x'))

@@ -8,6 +8,8 @@
 //! - a key's meaning: `keymap.rs` (the one table of bindings)
 //! - what an action does: `reducer.rs`, with board edits in `edits.rs`
 //! - cursor movement over the board: `cursor.rs`
+//! - the place under the cursor, in words: `place_info.rs`
+//! - away scores and the Crawford offer: `scores.rs`
 //! - each widget: `view/*.rs`
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
 
@@ -21,9 +23,11 @@ pub mod keymap;
 pub mod messages;
 pub mod model;
 pub mod persist;
+pub mod place_info;
 pub mod prompt;
 pub mod reducer;
 pub mod runtime;
+pub mod scores;
 pub mod signals;
 pub mod snapshot;
 pub mod view;

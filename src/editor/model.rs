@@ -51,35 +51,49 @@ impl Status {
     }
 }
 
-/// Positions before (undo) and after (redo) the current one.
+/// Positions before (undo) and after (redo) the current one, each with a
+/// short description of the edit that left it, for "undid: ..." messages.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
     pub undo: Vec<Position>,
     pub redo: Vec<Position>,
+    /// What each edit did, in step with `undo` and `redo`.
+    pub undo_what: Vec<String>,
+    pub redo_what: Vec<String>,
 }
 
 impl History {
-    /// Remembers `previous` before an edit; a new edit forgets what was undone.
-    pub fn record(&mut self, previous: Position) {
+    /// Remembers `previous` before the edit `what`; a new edit forgets what
+    /// was undone.
+    pub fn record(&mut self, previous: Position, what: &str) {
         if self.undo.len() == HISTORY_LIMIT {
             self.undo.remove(0);
+            self.undo_what.remove(0);
         }
         self.undo.push(previous);
+        self.undo_what.push(what.to_owned());
         self.redo.clear();
+        self.redo_what.clear();
     }
 
-    /// The position before `current`, keeping `current` for redo.
-    pub fn back(&mut self, current: Position) -> Option<Position> {
+    /// The position before `current` and what the edit undone did, keeping
+    /// `current` for redo.
+    pub fn back(&mut self, current: Position) -> Option<(Position, String)> {
         let previous = self.undo.pop()?;
+        let what = self.undo_what.pop().unwrap_or_default();
         self.redo.push(current);
-        Some(previous)
+        self.redo_what.push(what.clone());
+        Some((previous, what))
     }
 
-    /// The position undone last, keeping `current` for undo.
-    pub fn forward(&mut self, current: Position) -> Option<Position> {
+    /// The position undone last and what its edit did, keeping `current`
+    /// for undo.
+    pub fn forward(&mut self, current: Position) -> Option<(Position, String)> {
         let next = self.redo.pop()?;
+        let what = self.redo_what.pop().unwrap_or_default();
         self.undo.push(current);
-        Some(next)
+        self.undo_what.push(what.clone());
+        Some((next, what))
     }
 }
 

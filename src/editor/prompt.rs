@@ -3,7 +3,7 @@
 
 use super::action::Action;
 use crate::domain::match_state::larger_first;
-use crate::domain::{Place, Player};
+use crate::domain::{MatchState, Place, Player, Position};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromptKind {
@@ -15,6 +15,9 @@ pub enum PromptKind {
     MatchLength,
     Score,
     Name(Player),
+    /// The score just entered makes this player 1-away: is the next game
+    /// the Crawford game? Answered with one key, y or n.
+    CrawfordOffer(Player),
 }
 
 impl PromptKind {
@@ -26,10 +29,17 @@ impl PromptKind {
             PromptKind::Count => "Checkers here (e.g. 5, x12, o3)",
             PromptKind::Dice => "Dice (e.g. 52; empty for not rolled)",
             PromptKind::MatchLength => "Match length (0 for money)",
-            PromptKind::Score => "Score: O then X (2-4), or one player's (x5, o3)",
+            PromptKind::Score => "Score: O then X (2-4, 3-away 5-away, -3 -5), or one (x5, o -2)",
             PromptKind::Name(Player::O) => "Name of O (top)",
             PromptKind::Name(Player::X) => "Name of X (bottom)",
+            PromptKind::CrawfordOffer(Player::O) => "O is 1-away: is this the Crawford game? y/n",
+            PromptKind::CrawfordOffer(Player::X) => "X is 1-away: is this the Crawford game? y/n",
         }
+    }
+
+    /// A question answered by one key (y or n), not a line of text.
+    pub fn is_yes_no(self) -> bool {
+        matches!(self, PromptKind::CrawfordOffer(_))
     }
 }
 
@@ -37,10 +47,167 @@ impl PromptKind {
 pub struct Prompt {
     pub kind: PromptKind,
     pub text: String,
+    /// Where typing goes, in characters from the start of `text`.
+    pub cursor: usize,
+    /// The whole text is selected: it is the current value, offered to be
+    /// kept (Enter), edited (a cursor key first) or replaced by typing.
+    pub selected: bool,
 }
 
 /// Longest text the input line takes (an XGID with prefix is 57).
 pub const MAX_PROMPT_LEN: usize = 400;
+
+/// A cursor move inside the input line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Motion {
+    Left,
+    Right,
+    Home,
+    End,
+}
+
+impl Prompt {
+    /// An empty input line.
+    pub fn new(kind: PromptKind) -> Prompt {
+        Prompt {
+            kind,
+            text: String::new(),
+            cursor: 0,
+            selected: false,
+        }
+    }
+
+    /// An input line holding the current value, selected, with the cursor
+    /// at its end.
+    pub fn with_value(kind: PromptKind, value: &str) -> Prompt {
+        let text: String = value.chars().take(MAX_PROMPT_LEN).collect();
+        Prompt {
+            kind,
+            cursor: text.chars().count(),
+            selected: !text.is_empty(),
+            text,
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.text.chars().count()
+    }
+
+    /// The byte offset of character `i`.
+    fn byte_at(&self, i: usize) -> usize {
+        self.text
+            .char_indices()
+            .nth(i)
+            .map_or(self.text.len(), |(b, _)| b)
+    }
+
+    /// Typing over a selection replaces it.
+    fn take_selection(&mut self) {
+        if self.selected {
+            self.text.clear();
+            self.cursor = 0;
+            self.selected = false;
+        }
+    }
+
+    /// Inserts `text` at the cursor, control characters as spaces (a pasted
+    /// header block spans lines; the input line keeps one), up to the limit.
+    pub fn insert(&mut self, text: &str) {
+        self.take_selection();
+        let room = MAX_PROMPT_LEN.saturating_sub(self.len());
+        let flat: String = text
+            .chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .take(room)
+            .collect();
+        let at = self.byte_at(self.cursor);
+        self.text.insert_str(at, &flat);
+        self.cursor += flat.chars().count();
+    }
+
+    /// Deletes the character before the cursor (or the selection).
+    pub fn backspace(&mut self) {
+        if self.selected {
+            return self.take_selection();
+        }
+        if self.cursor > 0 {
+            self.cursor -= 1;
+            let at = self.byte_at(self.cursor);
+            self.text.remove(at);
+        }
+    }
+
+    /// Deletes the character under the cursor (or the selection).
+    pub fn delete(&mut self) {
+        if self.selected {
+            return self.take_selection();
+        }
+        if self.cursor < self.len() {
+            let at = self.byte_at(self.cursor);
+            self.text.remove(at);
+        }
+    }
+
+    /// Deletes the word before the cursor and the spaces after it, as ^W
+    /// does in a shell (or the selection).
+    pub fn delete_word(&mut self) {
+        if self.selected {
+            return self.take_selection();
+        }
+        let chars: Vec<char> = self.text.chars().collect();
+        let mut start = self.cursor;
+        while start > 0 && chars[start - 1].is_whitespace() {
+            start -= 1;
+        }
+        while start > 0 && !chars[start - 1].is_whitespace() {
+            start -= 1;
+        }
+        let (from, to) = (self.byte_at(start), self.byte_at(self.cursor));
+        self.text.replace_range(from..to, "");
+        self.cursor = start;
+    }
+
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.cursor = 0;
+        self.selected = false;
+    }
+
+    /// Moves the cursor; any move keeps the value for editing.
+    pub fn motion(&mut self, motion: Motion) {
+        self.selected = false;
+        self.cursor = match motion {
+            Motion::Left => self.cursor.saturating_sub(1),
+            Motion::Right => (self.cursor + 1).min(self.len()),
+            Motion::Home => 0,
+            Motion::End => self.len(),
+        };
+    }
+
+    /// The part of the text shown in `width` columns and the cursor's
+    /// column in it: the text scrolls so the cursor stays visible, with
+    /// `…` where text is hidden on either side.
+    pub fn window(&self, width: usize) -> (String, usize) {
+        let chars: Vec<char> = self.text.chars().collect();
+        // One column for the cursor after the last character.
+        if chars.len() < width || width < 3 {
+            return (self.text.clone(), self.cursor.min(width.saturating_sub(1)));
+        }
+        // Keep the cursor in view with a character of context on the right.
+        let first = (self.cursor + 2)
+            .saturating_sub(width)
+            .min(chars.len() + 1 - width);
+        let mut shown: Vec<char> = chars[first..(first + width).min(chars.len())].to_vec();
+        if first > 0 {
+            shown[0] = '…';
+        }
+        if first + width < chars.len() {
+            let last = shown.len() - 1;
+            shown[last] = '…';
+        }
+        (shown.into_iter().collect(), self.cursor - first)
+    }
+}
 
 fn number(text: &str, what: &str, max: u32) -> Result<u32, String> {
     let t = text.trim();
@@ -53,9 +220,27 @@ fn number(text: &str, what: &str, max: u32) -> Result<u32, String> {
     }
 }
 
-/// Reads the prompt's text into the action it asks for. `on_roll` gives
-/// point numbers their meaning, as the board's labels do.
-pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, String> {
+/// What the input line starts with: the current value, for the prompts that
+/// change one value.
+pub fn current_value(kind: PromptKind, position: &Position) -> String {
+    let s = &position.state;
+    match kind {
+        PromptKind::Dice => s.dice.map(|[a, b]| format!("{a}{b}")).unwrap_or_default(),
+        PromptKind::MatchLength => s.match_length.to_string(),
+        PromptKind::Score => format!("{}-{}", s.score[0], s.score[1]),
+        PromptKind::Name(p) => position.names.of(p).to_owned(),
+        PromptKind::Import
+        | PromptKind::GoTo
+        | PromptKind::Count
+        | PromptKind::CrawfordOffer(_) => String::new(),
+    }
+}
+
+/// Reads the prompt's text into the action it asks for. The player on roll
+/// gives point numbers their meaning, as the board's labels do; the match
+/// length gives "3-away" its score.
+pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action, String> {
+    let on_roll = state.on_roll;
     let t = text.trim();
     match kind {
         PromptKind::Import => Ok(Action::Import(text.to_owned())),
@@ -105,34 +290,7 @@ pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, St
         PromptKind::MatchLength => Ok(Action::SetMatchLength(
             number(t, "the match length", 32767)? as u16,
         )),
-        PromptKind::Score => {
-            let parts: Vec<&str> = t
-                .split(|c: char| matches!(c, '-' | ':' | ',' | '/') || c.is_whitespace())
-                .filter(|s| !s.is_empty())
-                .collect();
-            let lower = t.to_ascii_lowercase();
-            let one = |player, digits: &str| {
-                Ok(Action::SetPlayerScore(
-                    player,
-                    number(digits, "a score", 32767)? as u16,
-                ))
-            };
-            if let Some(d) = lower.strip_prefix('x') {
-                return one(Player::X, d);
-            }
-            if let Some(d) = lower.strip_prefix('o') {
-                return one(Player::O, d);
-            }
-            match parts.as_slice() {
-                [o, x] => Ok(Action::SetScore([
-                    number(o, "a score", 32767)? as u16,
-                    number(x, "a score", 32767)? as u16,
-                ])),
-                _ => {
-                    Err("type both scores, O's then X's (2-4), or one player's (x5, o3)".to_owned())
-                }
-            }
-        }
+        PromptKind::Score => score(t, state.match_length),
         PromptKind::Name(player) => {
             if t.is_empty() {
                 Err("a name cannot be empty".to_owned())
@@ -142,6 +300,111 @@ pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, St
                 Ok(Action::SetName(player, t.to_owned()))
             }
         }
+        PromptKind::CrawfordOffer(_) => match t.to_ascii_lowercase().as_str() {
+            "y" | "yes" => Ok(Action::SetCrawford(true)),
+            "n" | "no" => Ok(Action::SetCrawford(false)),
+            _ => Err("answer y (Crawford game) or n (not)".to_owned()),
+        },
+    }
+}
+
+/// A score as players say it: points won (`2`) or points still needed
+/// (`3-away`, `3away`, `3a`, `-3`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ScoreWord {
+    Won(u32),
+    Away(u32),
+}
+
+/// Splits score text into its values. A `-` starting a word marks an away
+/// score (`-3`); between two numbers (`2-4`) it separates them.
+fn score_words(text: &str) -> Result<Vec<ScoreWord>, String> {
+    let lower = text.to_ascii_lowercase().replace("away", "a");
+    let chars: Vec<char> = lower.chars().collect();
+    let separator = |c: char| c.is_whitespace() || matches!(c, ',' | ':' | '/' | ';');
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next_is_digit = chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if separator(c) || (c == '-' && ((i > 0 && !separator(chars[i - 1])) || !next_is_digit)) {
+            i += 1;
+            continue;
+        }
+        let away_before = c == '-';
+        if away_before {
+            i += 1;
+        }
+        let start = i;
+        while i < chars.len() && chars[i].is_ascii_digit() {
+            i += 1;
+        }
+        if start == i {
+            let word: String = chars[start.min(chars.len() - 1)..]
+                .iter()
+                .take_while(|&&c| !separator(c))
+                .collect();
+            return Err(format!(
+                "'{word}' is not a score; type points won (2) or points needed (3-away, -3)"
+            ));
+        }
+        let digits: String = chars[start..i].iter().collect();
+        let n = digits
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= 32767)
+            .ok_or(format!("score {digits} is above 32767"))?;
+        // "3-away", "3 away", "3a".
+        let mut j = i;
+        while j < chars.len() && (chars[j] == '-' || chars[j] == ' ') {
+            j += 1;
+        }
+        let away_after = chars.get(j) == Some(&'a');
+        if away_after {
+            i = j + 1;
+        }
+        words.push(if away_before || away_after {
+            ScoreWord::Away(n)
+        } else {
+            ScoreWord::Won(n)
+        });
+    }
+    Ok(words)
+}
+
+/// Points won for a score word; an away score needs a match.
+fn points(word: ScoreWord, match_length: u16) -> Result<u16, String> {
+    match word {
+        ScoreWord::Won(n) => Ok(n as u16),
+        ScoreWord::Away(_) if match_length == 0 => Err(
+            "an away score needs a match length; this is a money game (set one with m)".to_owned(),
+        ),
+        ScoreWord::Away(n) if n == 0 || n > u32::from(match_length) => Err(format!(
+            "{n}-away: in a {match_length}-point match a player is 1- to {match_length}-away"
+        )),
+        ScoreWord::Away(n) => Ok(match_length - n as u16),
+    }
+}
+
+fn score(t: &str, match_length: u16) -> Result<Action, String> {
+    let lower = t.to_ascii_lowercase();
+    let player = match lower.chars().next() {
+        Some('x') => Some(Player::X),
+        Some('o') => Some(Player::O),
+        _ => None,
+    };
+    let rest = if player.is_some() { &t[1..] } else { t };
+    let words = score_words(rest.trim())?;
+    match (player, words.as_slice()) {
+        (Some(p), [w]) => Ok(Action::SetPlayerScore(p, points(*w, match_length)?)),
+        (None, [o, x]) => Ok(Action::SetScore([
+            points(*o, match_length)?,
+            points(*x, match_length)?,
+        ])),
+        _ => Err(
+            "type both scores, O's then X's (2-4, 3-away 5-away, -3 -5), or one player's (x5, o -2)"
+                .to_owned(),
+        ),
     }
 }
 
@@ -149,26 +412,33 @@ pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, St
 mod tests {
     use super::*;
 
+    fn on_roll(player: Player) -> MatchState {
+        MatchState {
+            on_roll: player,
+            ..MatchState::default()
+        }
+    }
+
     #[test]
     fn points_are_counted_for_the_player_on_roll() {
         assert_eq!(
-            parse(PromptKind::GoTo, "6", Player::X),
+            parse(PromptKind::GoTo, "6", &on_roll(Player::X)),
             Ok(Action::GoTo(Place::Point(6)))
         );
         assert_eq!(
-            parse(PromptKind::GoTo, "6", Player::O),
+            parse(PromptKind::GoTo, "6", &on_roll(Player::O)),
             Ok(Action::GoTo(Place::Point(19)))
         );
         assert_eq!(
-            parse(PromptKind::GoTo, "25", Player::O),
+            parse(PromptKind::GoTo, "25", &on_roll(Player::O)),
             Ok(Action::GoTo(Place::Bar(Player::O)))
         );
         assert_eq!(
-            parse(PromptKind::GoTo, "0", Player::X),
+            parse(PromptKind::GoTo, "0", &on_roll(Player::X)),
             Ok(Action::GoTo(Place::Off(Player::X)))
         );
         assert!(
-            parse(PromptKind::GoTo, "26", Player::X)
+            parse(PromptKind::GoTo, "26", &on_roll(Player::X))
                 .unwrap_err()
                 .contains("above 25")
         );
@@ -177,69 +447,186 @@ mod tests {
     #[test]
     fn counts_take_an_optional_colour() {
         assert_eq!(
-            parse(PromptKind::Count, "x12", Player::X),
+            parse(PromptKind::Count, "x12", &on_roll(Player::X)),
             Ok(Action::SetCount(Some(Player::X), 12))
         );
         assert_eq!(
-            parse(PromptKind::Count, "3O", Player::X),
+            parse(PromptKind::Count, "3O", &on_roll(Player::X)),
             Ok(Action::SetCount(Some(Player::O), 3))
         );
         assert_eq!(
-            parse(PromptKind::Count, "0", Player::X),
+            parse(PromptKind::Count, "0", &on_roll(Player::X)),
             Ok(Action::SetCount(None, 0))
         );
-        assert!(parse(PromptKind::Count, "16", Player::X).is_err());
+        assert!(parse(PromptKind::Count, "16", &on_roll(Player::X)).is_err());
     }
 
     #[test]
     fn dice_are_stored_larger_first() {
         assert_eq!(
-            parse(PromptKind::Dice, "25", Player::X),
+            parse(PromptKind::Dice, "25", &on_roll(Player::X)),
             Ok(Action::SetDice(Some([5, 2])))
         );
         assert_eq!(
-            parse(PromptKind::Dice, "6-6", Player::X),
+            parse(PromptKind::Dice, "6-6", &on_roll(Player::X)),
             Ok(Action::SetDice(Some([6, 6])))
         );
         assert_eq!(
-            parse(PromptKind::Dice, "", Player::X),
+            parse(PromptKind::Dice, "", &on_roll(Player::X)),
             Ok(Action::SetDice(None))
         );
         assert!(
-            parse(PromptKind::Dice, "07", Player::X)
+            parse(PromptKind::Dice, "07", &on_roll(Player::X))
                 .unwrap_err()
                 .contains("dice 0 and 7")
         );
-        assert!(parse(PromptKind::Dice, "5", Player::X).is_err());
+        assert!(parse(PromptKind::Dice, "5", &on_roll(Player::X)).is_err());
     }
 
     #[test]
     fn scores_and_lengths() {
         assert_eq!(
-            parse(PromptKind::Score, "2-4", Player::X),
+            parse(PromptKind::Score, "2-4", &on_roll(Player::X)),
             Ok(Action::SetScore([2, 4]))
         );
         assert_eq!(
-            parse(PromptKind::Score, "x5", Player::X),
+            parse(PromptKind::Score, "x5", &on_roll(Player::X)),
             Ok(Action::SetPlayerScore(Player::X, 5))
         );
         assert_eq!(
-            parse(PromptKind::Score, "O 3", Player::X),
+            parse(PromptKind::Score, "O 3", &on_roll(Player::X)),
             Ok(Action::SetPlayerScore(Player::O, 3))
         );
         assert_eq!(
-            parse(PromptKind::Score, " 2 4 ", Player::X),
+            parse(PromptKind::Score, " 2 4 ", &on_roll(Player::X)),
             Ok(Action::SetScore([2, 4]))
         );
-        assert!(parse(PromptKind::Score, "2", Player::X).is_err());
+        assert!(parse(PromptKind::Score, "2", &on_roll(Player::X)).is_err());
         assert_eq!(
-            parse(PromptKind::MatchLength, "7", Player::X),
+            parse(PromptKind::MatchLength, "7", &on_roll(Player::X)),
             Ok(Action::SetMatchLength(7))
         );
         assert!(
-            parse(PromptKind::MatchLength, "seven", Player::X)
+            parse(PromptKind::MatchLength, "seven", &on_roll(Player::X))
                 .unwrap_err()
                 .contains("not a number")
         );
+    }
+
+    #[test]
+    fn scores_as_players_say_them() {
+        let nine = MatchState {
+            match_length: 9,
+            ..MatchState::default()
+        };
+        for (text, want) in [
+            ("3-away 5-away", Action::SetScore([6, 4])),
+            ("-3 -5", Action::SetScore([6, 4])),
+            ("3away, 5 away", Action::SetScore([6, 4])),
+            ("3a 5a", Action::SetScore([6, 4])),
+            ("2 5-away", Action::SetScore([2, 4])),
+            ("2-4", Action::SetScore([2, 4])),
+            ("2 - 4", Action::SetScore([2, 4])),
+            ("x -2", Action::SetPlayerScore(Player::X, 7)),
+            ("X 2-away", Action::SetPlayerScore(Player::X, 7)),
+            ("o-1", Action::SetPlayerScore(Player::O, 8)),
+            ("o 3", Action::SetPlayerScore(Player::O, 3)),
+        ] {
+            assert_eq!(parse(PromptKind::Score, text, &nine), Ok(want), "{text}");
+        }
+        let err = parse(PromptKind::Score, "-10 -3", &nine).unwrap_err();
+        assert!(err.contains("10-away"), "{err}");
+        let err = parse(PromptKind::Score, "-3 -5", &MatchState::default()).unwrap_err();
+        assert!(err.contains("money game"), "{err}");
+        let err = parse(PromptKind::Score, "3-away five", &nine).unwrap_err();
+        assert!(err.contains("'five' is not a score"), "{err}");
+    }
+
+    #[test]
+    fn the_crawford_question_takes_y_or_n() {
+        let s = MatchState::default();
+        let kind = PromptKind::CrawfordOffer(Player::O);
+        assert_eq!(parse(kind, "y", &s), Ok(Action::SetCrawford(true)));
+        assert_eq!(parse(kind, "N", &s), Ok(Action::SetCrawford(false)));
+        assert!(parse(kind, "q", &s).is_err());
+    }
+
+    fn typed(text: &str) -> Prompt {
+        let mut p = Prompt::new(PromptKind::Import);
+        p.insert(text);
+        p
+    }
+
+    #[test]
+    fn typing_goes_where_the_cursor_is() {
+        let mut p = typed("4HPwATDgc/ABMA");
+        p.motion(Motion::Home);
+        p.insert("GNUBG ID: ");
+        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/ABMA");
+        assert_eq!(p.cursor, 10);
+        p.motion(Motion::End);
+        p.motion(Motion::Left);
+        p.backspace();
+        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/ABA");
+        p.delete();
+        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/AB");
+        p.delete();
+        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/AB", "nothing after the end");
+        p.delete_word();
+        assert_eq!(p.text, "GNUBG ID: ");
+        p.delete_word();
+        assert_eq!(p.text, "GNUBG ");
+        assert_eq!(p.cursor, 6);
+        p.motion(Motion::Right);
+        assert_eq!(p.cursor, 6, "no further than the end");
+        // Characters, not bytes.
+        let mut p = typed("é1");
+        p.motion(Motion::Left);
+        p.backspace();
+        assert_eq!(p.text, "1");
+    }
+
+    #[test]
+    fn a_current_value_is_replaced_by_typing_or_kept_by_a_cursor_key() {
+        let mut p = Prompt::with_value(PromptKind::Dice, "52");
+        assert!(p.selected);
+        p.insert("6");
+        assert_eq!(p.text, "6");
+        let mut p = Prompt::with_value(PromptKind::Dice, "52");
+        p.motion(Motion::Left);
+        p.insert("3");
+        assert_eq!(p.text, "532");
+        let mut p = Prompt::with_value(PromptKind::Score, "2-4");
+        p.backspace();
+        assert_eq!(p.text, "");
+    }
+
+    #[test]
+    fn long_text_scrolls_to_keep_the_cursor_visible() {
+        let xgid = "XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10";
+        let mut p = typed(xgid);
+        let (shown, at) = p.window(20);
+        assert_eq!(shown.chars().count(), 19);
+        assert_eq!(at, 19, "the cursor after the last character");
+        assert!(
+            shown.starts_with('…') && shown.ends_with(":9:10"),
+            "{shown}"
+        );
+        p.motion(Motion::Home);
+        let (shown, at) = p.window(20);
+        assert_eq!(at, 0);
+        assert!(
+            shown.starts_with("XGID=a-B") && shown.ends_with('…'),
+            "{shown}"
+        );
+        for _ in 0..25 {
+            p.motion(Motion::Right);
+        }
+        let (shown, at) = p.window(20);
+        let chars: Vec<char> = shown.chars().collect();
+        assert_eq!(chars[at], xgid.chars().nth(25).unwrap(), "{shown} {at}");
+        assert!(at < 19);
+        // Short text is shown whole.
+        assert_eq!(typed("52").window(20), ("52".to_owned(), 2));
     }
 }

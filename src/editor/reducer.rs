@@ -6,9 +6,10 @@ use super::action::{Action, CopyRoute, CopyTarget};
 use super::cursor;
 use super::edits;
 use super::effect::Effect;
-use super::model::{Mode, Model, Status};
+use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
-use super::prompt::{self, MAX_PROMPT_LEN, Prompt, PromptKind};
+use super::prompt::{self, Prompt, PromptKind};
+use super::scores;
 use super::signals;
 use super::view::layout;
 use crate::codec::{self, IdFormat, xgid};
@@ -235,20 +236,25 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             both[player.index()] = score;
             update(model, Action::SetScore(both))
         }
-        Action::SetScore(score) => edit_state(model, |p| {
-            let s = &mut p.state;
-            if !s.is_money()
-                && let Some(i) = (0..2).find(|&i| score[i] >= s.match_length)
+        Action::SetScore(score) => {
+            let before = model.position.state.clone();
+            let (mut next, effects) = set_score(model, score);
+            if next.status.tone != Tone::Error
+                && let Some(player) = scores::newly_one_away(&before, &next.position.state)
             {
-                return Err(format!(
-                    "{}'s score {} is not below the match length {}",
-                    Player::from_index(i),
-                    score[i],
-                    s.match_length
-                ));
+                next.mode = Mode::Prompt(Prompt::new(PromptKind::CrawfordOffer(player)));
             }
-            s.score = score;
-            Ok(format!("Score O {} – X {}", score[0], score[1]))
+            (next, effects)
+        }
+        Action::SetCrawford(on) => edit_state(model, |p| {
+            let s = &mut p.state;
+            if s.is_money() {
+                return Err(
+                    "Crawford applies to match play only; set a match length first (m)".to_owned(),
+                );
+            }
+            s.crawford = on;
+            Ok(format!("Crawford game {}", on_off(s.crawford)))
         }),
         Action::ToggleCrawford => edit_state(model, |p| {
             let s = &mut p.state;
@@ -352,47 +358,38 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         },
 
         Action::OpenPrompt(kind) => {
-            let text = match kind {
-                PromptKind::Name(p) => model.position.names.of(p).to_owned(),
-                _ => String::new(),
-            };
-            model.mode = Mode::Prompt(Prompt { kind, text });
+            model.mode = Mode::Prompt(Prompt::with_value(
+                kind,
+                &prompt::current_value(kind, &model.position),
+            ));
             done(model)
         }
         Action::PromptChar(c) => {
-            if let Mode::Prompt(p) = &mut model.mode
-                && p.text.len() < MAX_PROMPT_LEN
-                && !c.is_control()
-            {
-                p.text.push(c);
-            }
-            done(model)
-        }
-        Action::PromptPaste(text) => {
             if let Mode::Prompt(p) = &mut model.mode {
-                // A pasted header block spans lines; the input line keeps one.
-                let flat: String = text
-                    .chars()
-                    .map(|c| if c.is_control() { ' ' } else { c })
-                    .collect();
-                let room = MAX_PROMPT_LEN.saturating_sub(p.text.len());
-                p.text.extend(flat.chars().take(room));
+                if p.kind.is_yes_no() {
+                    // One key answers.
+                    p.text = c.to_string();
+                    return update(model, Action::PromptSubmit);
+                }
+                if !c.is_control() {
+                    p.insert(&c.to_string());
+                }
             }
             done(model)
         }
-        Action::PromptBackspace => {
-            if let Mode::Prompt(p) = &mut model.mode {
-                p.text.pop();
-            }
-            done(model)
-        }
-        Action::PromptClear => {
-            if let Mode::Prompt(p) = &mut model.mode {
-                p.text.clear();
-            }
-            done(model)
-        }
+        Action::PromptPaste(text) => edit_prompt(model, |p| p.insert(&text)),
+        Action::PromptBackspace => edit_prompt(model, Prompt::backspace),
+        Action::PromptDelete => edit_prompt(model, Prompt::delete),
+        Action::PromptDeleteWord => edit_prompt(model, Prompt::delete_word),
+        Action::PromptMove(motion) => edit_prompt(model, |p| p.motion(motion)),
+        Action::PromptClear => edit_prompt(model, Prompt::clear),
         Action::PromptCancel => {
+            if let Mode::Prompt(p) = &model.mode
+                && p.kind.is_yes_no()
+            {
+                // Esc on a yes/no question is the answer no.
+                return update(model, Action::PromptChar('n'));
+            }
             model.mode = Mode::Normal;
             model.status = Status::info("Cancelled");
             done(model)
@@ -401,19 +398,24 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             let Mode::Prompt(prompt) = model.mode.clone() else {
                 return done(model);
             };
-            match prompt::parse(prompt.kind, &prompt.text, on_roll) {
+            match prompt::parse(prompt.kind, &prompt.text, &model.position.state) {
                 Ok(action) => {
+                    // The action may open another question (the Crawford
+                    // offer); otherwise the line closes.
+                    model.mode = Mode::Normal;
                     let (mut next, effects) = update(model, action);
-                    // A refused edit keeps the line open to fix; a name for O
-                    // goes on to X's.
-                    if next.status.tone != super::model::Tone::Error {
-                        next.mode = match prompt.kind {
-                            PromptKind::Name(Player::O) => Mode::Prompt(Prompt {
-                                kind: PromptKind::Name(Player::X),
-                                text: next.position.names.x.clone(),
-                            }),
-                            _ => Mode::Normal,
-                        };
+                    if next.status.tone == Tone::Error {
+                        // Any refusal, of the text or of the rules, keeps
+                        // the line open to fix, with the message.
+                        next.mode = Mode::Prompt(Prompt {
+                            selected: false,
+                            ..prompt
+                        });
+                    } else if prompt.kind == PromptKind::Name(Player::O) {
+                        next.mode = Mode::Prompt(Prompt::with_value(
+                            PromptKind::Name(Player::X),
+                            &next.position.names.x,
+                        ));
                     }
                     (next, effects)
                 }
@@ -430,7 +432,17 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
 
-        Action::Click(place) => {
+        // A click selects; a click on the place already selected adds, as
+        // in other editors.
+        Action::Click(place) if place != model.cursor => {
+            model.cursor = place;
+            model.status = Status::info(format!(
+                "Selected {}: click again (or Ctrl/Alt-click) to add, right-click to remove",
+                edits::describe(place, on_roll)
+            ));
+            done(model)
+        }
+        Action::Click(place) | Action::AddAt(place) => {
             model.cursor = place;
             let player = edits::colour_at(&model.position.board, place).unwrap_or(model.brush);
             update(model, Action::AddChecker(player))
@@ -440,7 +452,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             update(model, Action::RemoveChecker)
         }
         // Scrolling up adds as a click does; down removes as a right-click.
-        Action::Scroll(place, delta) if delta > 0 => update(model, Action::Click(place)),
+        Action::Scroll(place, delta) if delta > 0 => update(model, Action::AddAt(place)),
         Action::Scroll(place, _) => update(model, Action::RightClick(place)),
 
         Action::SaveNotice(text) => {
@@ -481,6 +493,25 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
     }
 }
 
+/// Sets both scores, if below the match length.
+fn set_score(model: Model, score: [u16; 2]) -> (Model, Vec<Effect>) {
+    edit_state(model, |p| {
+        let s = &mut p.state;
+        if !s.is_money()
+            && let Some(i) = (0..2).find(|&i| score[i] >= s.match_length)
+        {
+            return Err(format!(
+                "{}'s score {} is not below the match length {}",
+                Player::from_index(i),
+                score[i],
+                s.match_length
+            ));
+        }
+        s.score = score;
+        Ok(format!("Score O {} – X {}", score[0], score[1]))
+    })
+}
+
 /// Undo (`back`) or redo: swap in a remembered position.
 fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
     let current = model.position.clone();
@@ -489,7 +520,7 @@ fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
     } else {
         model.history.forward(current)
     };
-    let Some(position) = moved else {
+    let Some((position, what)) = moved else {
         return refuse(
             model,
             format!("nothing to {}", if back { "undo" } else { "redo" }),
@@ -497,9 +528,9 @@ fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
     };
     model.position = position;
     model.status = Status::info(if back {
-        format!("Undone ({} more to undo)", model.history.undo.len())
+        format!("Undid: {what} ({} more to undo)", model.history.undo.len())
     } else {
-        format!("Redone ({} more to redo)", model.history.redo.len())
+        format!("Redid: {what} ({} more to redo)", model.history.redo.len())
     });
     let save = Effect::Save(model.position.clone());
     (model, vec![save])
@@ -521,6 +552,14 @@ fn toggle_money_rule(
         *flag = !*flag;
         Ok(say(*flag))
     })
+}
+
+/// Edits the input line's text, if it is open.
+fn edit_prompt(mut model: Model, f: impl FnOnce(&mut Prompt)) -> (Model, Vec<Effect>) {
+    if let Mode::Prompt(p) = &mut model.mode {
+        f(p);
+    }
+    done(model)
 }
 
 fn done(model: Model) -> (Model, Vec<Effect>) {
@@ -549,7 +588,7 @@ fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect
         return done(model);
     }
     let previous = std::mem::replace(&mut model.position, next);
-    model.history.record(previous);
+    model.history.record(previous, message);
     let save = Effect::Save(model.position.clone());
     (model, vec![save])
 }

@@ -4,6 +4,9 @@
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
+use super::place_info;
+use super::prompt::Prompt;
+use super::scores;
 use crate::codec::{self, IdFormat};
 use crate::domain::{CubeOwner, Place, Player, Position};
 use crate::text_board;
@@ -30,13 +33,26 @@ pub struct Snapshot {
     pub warnings: Vec<String>,
     pub status: Status,
     pub hints: Vec<(&'static str, &'static str)>,
-    /// (question, text typed so far) while the input line is open.
-    pub prompt: Option<(&'static str, String)>,
+    /// The input line, while it is open.
+    pub prompt: Option<PromptLine>,
+    /// The place under the cursor in words (which point for whom, what is
+    /// there), always shown.
+    pub place: String,
+    /// The colour 1–9 and clicks put on an empty point.
+    pub brush: Player,
     pub help: bool,
     /// The `H` overlay is open.
     pub messages_open: bool,
     /// The message log, newest first (only while the overlay is open).
     pub messages: Vec<Status>,
+}
+
+/// The input line as drawn: the question, the text typed so far, where the
+/// cursor is, and whether the text is the selected current value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromptLine {
+    pub question: &'static str,
+    pub prompt: Prompt,
 }
 
 fn field(label: &'static str, value: impl Into<String>) -> Field {
@@ -98,6 +114,11 @@ fn fields(p: &Position) -> Vec<Field> {
             },
         ),
     ];
+    // In a match, the score as players say it takes the row the two money
+    // rules share there.
+    if let (Some(o), Some(x)) = (scores::away(s, Player::O), scores::away(s, Player::X)) {
+        f.push(field("Away", format!("O {o}-away X {x}-away")));
+    }
     f.push(if s.is_money() {
         not_applicable("Crawford", "money")
     } else {
@@ -107,8 +128,11 @@ fn fields(p: &Position) -> Vec<Field> {
         f.push(field("Jacoby", on_off(s.jacoby)));
         f.push(field("Beavers", on_off(s.beavers)));
     } else {
-        f.push(not_applicable("Jacoby", "match"));
-        f.push(not_applicable("Beavers", "match"));
+        f.push(Field {
+            label: "Money",
+            value: "Jacoby, beavers n/a".to_owned(),
+            not_applicable: true,
+        });
     }
     let b = &p.board;
     f.push(field(
@@ -154,7 +178,10 @@ impl Snapshot {
             Err(e) => vec![format!("invalid position: {e}")],
         };
         let prompt = match &model.mode {
-            Mode::Prompt(pr) => Some((pr.kind.label(), pr.text.clone())),
+            Mode::Prompt(pr) => Some(PromptLine {
+                question: pr.kind.label(),
+                prompt: pr.clone(),
+            }),
             _ => None,
         };
         Snapshot {
@@ -167,6 +194,8 @@ impl Snapshot {
             status: model.status.clone(),
             hints: keymap::hints(&model.mode),
             prompt,
+            place: place_info::describe(&p.board, model.cursor, p.state.on_roll),
+            brush: model.brush,
             help: model.mode == Mode::Help,
             messages_open: model.mode == Mode::Messages,
             messages: if model.mode == Mode::Messages {

@@ -5,7 +5,7 @@ use super::layout::Areas;
 use super::messages;
 use super::theme::Theme;
 use crate::editor::model::Tone;
-use crate::editor::snapshot::Snapshot;
+use crate::editor::snapshot::{PromptLine, Snapshot};
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -21,13 +21,11 @@ pub fn draw(frame: &mut Frame, areas: &Areas, snapshot: &Snapshot, theme: &Theme
     .collect();
     frame.render_widget(Paragraph::new(warnings), areas.warnings);
 
-    if let Some((question, text)) = &snapshot.prompt {
-        let line = Line::from(vec![
-            Span::styled(format!(" {question}: "), theme.key),
-            Span::raw(text.clone()),
-            Span::styled("█", theme.key),
-        ]);
-        frame.render_widget(Paragraph::new(line), areas.prompt);
+    if let Some(line) = &snapshot.prompt {
+        frame.render_widget(
+            Paragraph::new(prompt_line(line, areas.prompt.width, theme)),
+            areas.prompt,
+        );
     }
 
     let (prefix, style) = match snapshot.status.tone {
@@ -59,4 +57,33 @@ pub fn draw(frame: &mut Frame, areas: &Areas, snapshot: &Snapshot, theme: &Theme
         spans.push(Span::raw(format!(" {words}  ")));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), areas.hints);
+}
+
+/// The question, then the text scrolled so the cursor shows: the cursor's
+/// character reversed (a block after the end), a selected value reversed
+/// whole.
+fn prompt_line(line: &PromptLine, width: u16, theme: &Theme) -> Line<'static> {
+    let question = format!(" {}: ", line.question);
+    let mut spans = vec![Span::styled(question.clone(), theme.key)];
+    if line.prompt.kind.is_yes_no() {
+        return Line::from(spans);
+    }
+    let room = usize::from(width).saturating_sub(question.chars().count() + 1);
+    let (shown, at) = line.prompt.window(room);
+    let chars: Vec<char> = shown.chars().collect();
+    if line.prompt.selected {
+        spans.push(Span::styled(shown.clone(), theme.cursor));
+        spans.push(Span::styled("█", theme.key));
+        return Line::from(spans);
+    }
+    let before: String = chars[..at.min(chars.len())].iter().collect();
+    spans.push(Span::raw(before));
+    match chars.get(at) {
+        Some(c) => {
+            spans.push(Span::styled(c.to_string(), theme.cursor));
+            spans.push(Span::raw(chars[at + 1..].iter().collect::<String>()));
+        }
+        None => spans.push(Span::styled("█", theme.key)),
+    }
+    Line::from(spans)
 }

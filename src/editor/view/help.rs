@@ -38,7 +38,7 @@ pub fn draw(frame: &mut Frame, screen: Rect, theme: &Theme) {
     frame.render_widget(Clear, area);
     let block = Block::default()
         .borders(Borders::ALL)
-        .title(" Keys — any key closes · mouse: click adds, right-click removes, scroll ");
+        .title(" Keys — any key closes · mouse: click selects, again adds, right removes ");
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let half = inner.width / 2;

@@ -21,6 +21,8 @@ pub struct Areas {
     pub title: Rect,
     pub board: Rect,
     pub panel: Rect,
+    /// Under the board: the place at the cursor and the brush colour.
+    pub place: Rect,
     pub ids: Rect,
     pub warnings: Rect,
     pub prompt: Rect,
@@ -52,6 +54,7 @@ pub fn areas(screen: Rect) -> Option<Areas> {
         title: row(top, 1),
         board: Rect::new(x, top + 1, board_w, BOARD_LINES),
         panel: Rect::new(panel_x, top + 1, panel_w, BOARD_LINES),
+        place: row(top + 1 + BOARD_LINES, 1),
         ids: row(ids_y, 4),
         warnings: row(warnings_y, (bottom - 3).saturating_sub(warnings_y)),
         prompt: row(bottom - 3, 1),

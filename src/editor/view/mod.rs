@@ -3,6 +3,7 @@
 //! - `layout.rs`: where each widget goes, and which board place a cell is
 //! - `board.rs`: gnubg's board with the cursor and colours
 //! - `match_panel.rs`: cube, dice, score, flags, pips, names
+//! - `place_line.rs`: the place under the cursor and the brush colour
 //! - `ids_panel.rs`: the four IDs
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
@@ -16,6 +17,7 @@ pub mod ids_panel;
 pub mod layout;
 pub mod match_panel;
 pub mod messages;
+pub mod place_line;
 pub mod theme;
 
 use super::snapshot::Snapshot;
@@ -42,6 +44,7 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     frame.render_widget(Paragraph::new(title), areas.title);
     board::draw(frame, areas.board, snapshot, theme);
     match_panel::draw(frame, areas.panel, snapshot, theme);
+    place_line::draw(frame, areas.place, snapshot, theme);
     ids_panel::draw(frame, areas.ids, snapshot, theme);
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
