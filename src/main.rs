@@ -37,6 +37,25 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
     }
 }
 
+/// `moves` and `play`: one output line per input, exit 1 when any failed.
+fn lines(
+    ids: &[String],
+    work: impl Fn(&str) -> Result<bgedit::cli::moves::LineOutput, String>,
+) -> ExitCode {
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = io::BufWriter::new(io::stderr().lock());
+    match bgedit::cli::moves::run_lines(ids, stdin, stdout, stderr, work) {
+        Ok(0) => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::from(1),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn editor(start: Start) -> ExitCode {
     match runtime::run(start) {
         Ok(exit) => {
@@ -68,6 +87,16 @@ fn main() -> ExitCode {
             common,
             ids,
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
+        Some(Command::Moves { format, ids }) => {
+            lines(&ids, |l| bgedit::cli::moves::moves_line(l, format))
+        }
+        Some(Command::Play { play, ids }) => match bgedit::domain::notation::parse(&play) {
+            Ok(typed) => lines(&ids, |l| bgedit::cli::moves::play_line(&typed, l)),
+            Err(e) => {
+                eprintln!("bgedit: the move {play:?}: {e}");
+                ExitCode::from(2)
+            }
+        },
         None => editor(match (cli.id, cli.new) {
             (Some(id), _) => Start::Id(id),
             (None, true) => Start::Fresh,

@@ -59,6 +59,33 @@ pub enum Command {
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
     },
+    /// List every legal move for each position's dice, in gnubg's notation.
+    ///
+    /// With no ID arguments, reads IDs from standard input, one per line.
+    /// Text: one line per input, the moves separated by ` | `. JSON: one
+    /// object per line with the GNUBG ID after each move. A position with
+    /// no dice, no game in play or no legal move gives no moves and the
+    /// reason (on standard error for text, as `"reason"` in JSON).
+    Moves {
+        /// How to write the moves.
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::cli::moves::MovesFormat,
+        /// IDs in any accepted format; standard input when none.
+        #[arg(allow_hyphen_values = true)]
+        ids: Vec<String>,
+    },
+    /// Play a move (`"13/7 8/7"`) in each position and print the GNUBG ID
+    /// after it; an illegal move is refused with the rule it breaks.
+    ///
+    /// With no ID arguments, reads IDs from standard input, one per line.
+    Play {
+        /// The move, as gnubg writes it or players type it (`13-7 8-7`, `b/20`).
+        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
+        play: String,
+        /// IDs in any accepted format; standard input when none.
+        #[arg(allow_hyphen_values = true)]
+        ids: Vec<String>,
+    },
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -112,6 +112,12 @@ impl Board {
         Ok(board)
     }
 
+    /// Builds a board the caller has already kept within the rules (the
+    /// move generator, which only makes legal steps).
+    pub(crate) const fn from_sides_unchecked(o: [u8; 25], x: [u8; 25]) -> Board {
+        Board { sides: [o, x] }
+    }
+
     /// The side of `player`, from its own point of view (index 24 = bar).
     pub fn side(&self, player: Player) -> &[u8; 25] {
         &self.sides[player.index()]

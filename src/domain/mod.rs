@@ -4,6 +4,8 @@
 
 pub mod board;
 pub mod match_state;
+pub mod moves;
+pub mod notation;
 pub mod player;
 pub mod position;
 pub mod validation;

@@ -1,0 +1,267 @@
+//! `bgedit moves` and `bgedit play`: legal moves of positions, and positions
+//! after a move, one input line at a time.
+//!
+//! Each line's work is a plain function (`moves_line`, `play_line`) from the
+//! input text to the output line or an error message, so any line reader can
+//! drive it; [`run_lines`] is the streaming reader these commands use.
+
+use crate::codec::{gnubg_id, parse_any};
+use crate::domain::Position;
+use crate::domain::moves::{apply, check_move, legal_moves, position_moves};
+use crate::domain::notation::TypedMove;
+use std::io::{self, BufRead, Write};
+
+/// Longest input line read; longer lines are refused, not buffered.
+pub const MAX_LINE: usize = 64 * 1024;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MovesFormat {
+    /// The moves on one line, separated by ` | `.
+    Text,
+    /// `{"gnubg_id": …, "moves": [{"move": …, "gnubg_id": …}, …]}`.
+    Json,
+}
+
+/// What one line gave: its output line, and a note for standard error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineOutput {
+    pub line: String,
+    pub note: Option<String>,
+}
+
+fn read_position(text: &str) -> Result<Position, String> {
+    parse_any(text, &Position::default())
+        .map(|i| i.position)
+        .map_err(|e| e.to_string())
+}
+
+/// Every legal move of the position on `text`. No dice, a game not in play
+/// or no legal move is not an error: the line is empty (text) or has
+/// `"moves": []` and a `"reason"` (JSON), and the reason is the note.
+pub fn moves_line(text: &str, format: MovesFormat) -> Result<LineOutput, String> {
+    let position = read_position(text)?;
+    let id = gnubg_id::encode(&position.board, &position.state);
+    let moves = position_moves(&position);
+    let reason = moves.as_ref().err().map(|r| r.to_string());
+    let moves = moves.unwrap_or_default();
+    let line = match format {
+        MovesFormat::Text => moves
+            .iter()
+            .map(|m| m.notation())
+            .collect::<Vec<_>>()
+            .join(" | "),
+        MovesFormat::Json => {
+            // Written by hand to keep the documented key order.
+            let quote = |t: &str| serde_json::Value::from(t).to_string();
+            let mut json = format!("{{\"gnubg_id\":{},\"moves\":[", quote(&id));
+            for (i, m) in moves.iter().enumerate() {
+                let after = apply(&position, m);
+                if i > 0 {
+                    json.push(',');
+                }
+                json.push_str(&format!(
+                    "{{\"move\":{},\"gnubg_id\":{}}}",
+                    quote(&m.notation()),
+                    quote(&gnubg_id::encode(&after.board, &after.state))
+                ));
+            }
+            json.push(']');
+            if let Some(reason) = &reason {
+                json.push_str(&format!(",\"reason\":{}", quote(reason)));
+            }
+            json.push('}');
+            json
+        }
+    };
+    Ok(LineOutput {
+        line,
+        note: reason.map(|r| format!("no moves: {r}")),
+    })
+}
+
+/// The GNUBG ID after playing `typed` in the position on `text`, or the
+/// rule the move breaks.
+pub fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, String> {
+    let position = read_position(text)?;
+    let legal = check_move(&position, typed).map_err(|e| e.to_string())?;
+    let after = apply(&position, &legal);
+    Ok(LineOutput {
+        line: gnubg_id::encode(&after.board, &after.state),
+        note: None,
+    })
+}
+
+/// Number of legal moves, for callers that only count (the editor's prompt).
+pub fn count_moves(position: &Position) -> usize {
+    position.state.dice.map_or(0, |d| {
+        legal_moves(&position.board, position.state.on_roll, d).len()
+    })
+}
+
+/// Runs `work` on each argument, or each line of `input` when there are no
+/// arguments: one output line per input line (empty for a bad or blank
+/// line), errors as `line N: …` / `argument N: …` on `err`. Returns how many
+/// inputs failed.
+pub fn run_lines<R: BufRead, W: Write, E: Write>(
+    args: &[String],
+    mut input: R,
+    mut out: W,
+    mut err: E,
+    work: impl Fn(&str) -> Result<LineOutput, String>,
+) -> io::Result<u64> {
+    let mut failed = 0;
+    // Returns whether the input failed.
+    let one = |origin: &str, text: &str, out: &mut W, err: &mut E| -> io::Result<bool> {
+        if text.trim().is_empty() {
+            out.write_all(b"\n")?;
+            return Ok(false);
+        }
+        match work(text) {
+            Ok(result) => {
+                if let Some(note) = result.note {
+                    writeln!(err, "{origin}: {note}")?;
+                }
+                writeln!(out, "{}", result.line)?;
+                Ok(false)
+            }
+            Err(e) => {
+                one_error(err, out, origin, &e)?;
+                Ok(true)
+            }
+        }
+    };
+    if !args.is_empty() {
+        for (i, arg) in args.iter().enumerate() {
+            failed += u64::from(one(
+                &format!("argument {}", i + 1),
+                arg,
+                &mut out,
+                &mut err,
+            )?);
+        }
+    } else {
+        let mut raw = Vec::with_capacity(256);
+        let mut number = 0u64;
+        loop {
+            raw.clear();
+            let read =
+                io::Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut raw)?;
+            if read == 0 {
+                break;
+            }
+            number += 1;
+            let origin = format!("line {number}");
+            if raw.len() > MAX_LINE && raw.last() != Some(&b'\n') {
+                // Skip the rest of the overlong line without keeping it.
+                loop {
+                    let buf = input.fill_buf()?;
+                    if buf.is_empty() {
+                        break;
+                    }
+                    match buf.iter().position(|&b| b == b'\n') {
+                        Some(i) => {
+                            input.consume(i + 1);
+                            break;
+                        }
+                        None => {
+                            let n = buf.len();
+                            input.consume(n);
+                        }
+                    }
+                }
+                one_error(&mut err, &mut out, &origin, "the line is over 64 KiB")?;
+                failed += 1;
+                continue;
+            }
+            let bad = match std::str::from_utf8(&raw) {
+                Ok(line) => one(
+                    &origin,
+                    line.trim_end_matches(['\n', '\r']),
+                    &mut out,
+                    &mut err,
+                )?,
+                Err(e) => {
+                    let msg = format!("not UTF-8 text (byte {})", e.valid_up_to() + 1);
+                    one_error(&mut err, &mut out, &origin, &msg)?;
+                    true
+                }
+            };
+            failed += u64::from(bad);
+        }
+    }
+    out.flush()?;
+    err.flush()?;
+    Ok(failed)
+}
+
+fn one_error<W: Write, E: Write>(
+    err: &mut E,
+    out: &mut W,
+    origin: &str,
+    msg: &str,
+) -> io::Result<()> {
+    writeln!(err, "{origin}: {msg}")?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::notation::parse;
+
+    const OPENING_31: &str = "4HPwATDgc/ABMA:cIkFAAAAAAAA";
+
+    fn run(
+        args: &[&str],
+        input: &str,
+        work: impl Fn(&str) -> Result<LineOutput, String>,
+    ) -> (String, String, u64) {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let failed = run_lines(&args, input.as_bytes(), &mut out, &mut err, work).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+            failed,
+        )
+    }
+
+    #[test]
+    fn moves_lists_every_move_and_names_bad_lines() {
+        let input = format!("{OPENING_31}\nnonsense\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
+        let (out, err, failed) = run(&[], &input, |l| moves_line(l, MovesFormat::Text));
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0].split(" | ").count(), 16);
+        assert!(lines[0].split(" | ").any(|m| m == "8/5 6/5"));
+        assert_eq!(lines[1], "");
+        assert_eq!(lines[2], "");
+        assert_eq!(failed, 1);
+        assert!(err.contains("line 2: "), "{err}");
+        assert!(err.contains("line 3: no moves: no dice rolled"), "{err}");
+    }
+
+    #[test]
+    fn json_gives_the_id_after_each_move_or_the_reason() {
+        let out = moves_line(OPENING_31, MovesFormat::Json).unwrap().line;
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["gnubg_id"], OPENING_31);
+        assert_eq!(v["moves"].as_array().unwrap().len(), 16);
+        let none = moves_line("4HPwATDgc/ABMA:cAkAAAAAAAAA", MovesFormat::Json)
+            .unwrap()
+            .line;
+        let v: serde_json::Value = serde_json::from_str(&none).unwrap();
+        assert_eq!(v["moves"], serde_json::json!([]));
+        assert_eq!(v["reason"], "no dice rolled");
+    }
+
+    #[test]
+    fn play_gives_the_next_id_or_the_rule() {
+        let typed = parse("8/5 6/5").unwrap();
+        let out = play_line(&typed, OPENING_31).unwrap().line;
+        // gnubg 1.07 after `move 8/5 6/5` from the opening 3-1.
+        assert_eq!(out, "sGfwATDgc/ABMA:MAEAAAAAAAAA");
+        let err = play_line(&parse("13/8").unwrap(), OPENING_31).unwrap_err();
+        assert!(err.contains("wrong dice"), "{err}");
+    }
+}
