@@ -178,3 +178,47 @@ mod screens {
         assert_eq!(text.matches("the end").count(), 20, "{text}");
     }
 }
+
+#[test]
+fn undo_history_memory_is_bounded_even_with_huge_names() {
+    use bgedit::editor::model::{HISTORY_BYTES, HISTORY_LIMIT, Status, position_bytes};
+    let mut p = bgedit::domain::Position::default();
+    p.names.o = "n".repeat(50 << 20);
+    let one = position_bytes(&p);
+    let mut m = Model::new(p, Status::info("start"));
+    for i in 0..30 {
+        m = update(
+            m,
+            if i % 2 == 0 {
+                Action::CubeUp
+            } else {
+                Action::CubeDown
+            },
+        )
+        .0;
+    }
+    // Without a bound: 30 copies, 1.5 GB.
+    assert!(
+        m.history.bytes() <= HISTORY_BYTES + one,
+        "{} bytes",
+        m.history.bytes()
+    );
+    assert_eq!(m.history.undo.len(), 1, "the last step is always kept");
+    let undone = run(m, [Action::Undo]);
+    assert_eq!(undone.position.state.cube_log2, 1);
+
+    // Small positions keep every one of the steps allowed.
+    let mut m = Model::default();
+    for i in 0..HISTORY_LIMIT + 10 {
+        m = update(
+            m,
+            if i % 2 == 0 {
+                Action::CubeUp
+            } else {
+                Action::CubeDown
+            },
+        )
+        .0;
+    }
+    assert_eq!(m.history.undo.len(), HISTORY_LIMIT);
+}

@@ -51,26 +51,44 @@ impl Status {
     }
 }
 
-/// Positions before (undo) and after (redo) the current one.
+/// How much memory undo and redo may hold together, in bytes of positions
+/// (names included). Older steps go first; the last step is always kept.
+pub const HISTORY_BYTES: usize = 16 << 20;
+
+/// What a remembered position costs: its fields and its names' text.
+pub fn position_bytes(p: &Position) -> usize {
+    std::mem::size_of::<Position>() + p.names.o.capacity() + p.names.x.capacity()
+}
+
+/// Positions before (undo) and after (redo) the current one, bounded by
+/// [`HISTORY_LIMIT`] steps and [`HISTORY_BYTES`] of memory.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
     pub undo: Vec<Position>,
     pub redo: Vec<Position>,
+    /// The bytes of every position in `undo` and `redo`.
+    bytes: usize,
 }
 
 impl History {
     /// Remembers `previous` before an edit; a new edit forgets what was undone.
     pub fn record(&mut self, previous: Position) {
-        if self.undo.len() == HISTORY_LIMIT {
-            self.undo.remove(0);
+        for p in self.redo.drain(..) {
+            self.bytes -= position_bytes(&p);
         }
+        self.bytes += position_bytes(&previous);
         self.undo.push(previous);
-        self.redo.clear();
+        while self.undo.len() > 1 && (self.undo.len() > HISTORY_LIMIT || self.bytes > HISTORY_BYTES)
+        {
+            let oldest = self.undo.remove(0);
+            self.bytes -= position_bytes(&oldest);
+        }
     }
 
     /// The position before `current`, keeping `current` for redo.
     pub fn back(&mut self, current: Position) -> Option<Position> {
         let previous = self.undo.pop()?;
+        self.bytes = self.bytes - position_bytes(&previous) + position_bytes(&current);
         self.redo.push(current);
         Some(previous)
     }
@@ -78,8 +96,14 @@ impl History {
     /// The position undone last, keeping `current` for undo.
     pub fn forward(&mut self, current: Position) -> Option<Position> {
         let next = self.redo.pop()?;
+        self.bytes = self.bytes - position_bytes(&next) + position_bytes(&current);
         self.undo.push(current);
         Some(next)
+    }
+
+    /// The memory the history holds, as [`position_bytes`] counts it.
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 }
 
