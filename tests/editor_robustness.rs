@@ -222,3 +222,37 @@ fn undo_history_memory_is_bounded_even_with_huge_names() {
     }
     assert_eq!(m.history.undo.len(), HISTORY_LIMIT);
 }
+
+#[test]
+fn a_match_xgid_copy_notes_the_jacoby_bit_only_when_a_match_id_brought_it() {
+    use bgedit::editor::action::{CopyRoute, CopyTarget};
+    let copied = Action::Copied(CopyTarget::Xgid, Ok(CopyRoute::System));
+    // A match set up by hand: the bit is bgedit's default, nothing to lose.
+    let typed = run(
+        Model::default(),
+        [Action::SetMatchLength(7), copied.clone()],
+    );
+    assert_eq!(typed.status.text, "XGID copied to the clipboard");
+    // A pasted gnubg ID with the bit set: the XGID drops it, so say so.
+    let pasted = run(
+        Model::default(),
+        [
+            Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
+            copied.clone(),
+        ],
+    );
+    assert!(
+        pasted.status.text.contains("Jacoby bit"),
+        "{}",
+        pasted.status.text
+    );
+    // An XGID pasted afterwards brings no bit of its own.
+    let xgid = run(
+        pasted,
+        [
+            Action::Import("XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10".into()),
+            copied,
+        ],
+    );
+    assert_eq!(xgid.status.text, "XGID copied to the clipboard");
+}

@@ -123,6 +123,9 @@ pub struct Model {
     /// The terminal is below 80×24: the screen asks to be enlarged and
     /// edits are ignored (the runtime reports the size).
     pub too_small: bool,
+    /// The Jacoby bit of the match came from a Match ID the user gave (so a
+    /// match XGID, which cannot hold it, loses something of theirs).
+    pub jacoby_from_match_id: bool,
 }
 
 impl Model {
@@ -141,6 +144,7 @@ impl Model {
             status,
             quitting: false,
             too_small: false,
+            jacoby_from_match_id: false,
         }
     }
 }

@@ -8,7 +8,7 @@ use super::effect::Effect;
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::persist::{self, Opened, SaveFile};
-use super::reducer::update;
+use super::reducer::{self, update};
 use super::signals::Signals;
 use super::snapshot::Snapshot;
 use super::view::{self, Theme, layout};
@@ -45,13 +45,15 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
         Start::Id(text) => {
             let imported =
                 codec::parse_any(text, &Position::default()).map_err(|e| anyhow::anyhow!("{e}"))?;
-            Model::new(
-                imported.position,
+            let mut model = Model::new(
+                imported.position.clone(),
                 Status::success(format!(
                     "{} read from the command line · ? for help",
                     imported.format.name()
                 )),
-            )
+            );
+            model.jacoby_from_match_id = reducer::jacoby_from_match_id(&imported);
+            model
         }
         Start::Fresh => Model::new(
             Position::default(),
