@@ -32,6 +32,17 @@ fn state_dir(name: &str) -> PathBuf {
 
 impl Session {
     fn start(args: &[&str], state: &Path, cols: u16, rows: u16) -> Session {
+        Session::start_with(args, state, cols, rows, &[])
+    }
+
+    /// Starts bgedit with no display and no SSH, then `env` on top.
+    fn start_with(
+        args: &[&str],
+        state: &Path,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -52,6 +63,9 @@ impl Session {
             "NO_COLOR",
         ] {
             cmd.env_remove(var);
+        }
+        for (k, v) in env {
+            cmd.env(k, v);
         }
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
@@ -263,4 +277,117 @@ fn an_id_pasted_without_bracketed_paste_is_read_as_an_id() {
     assert!(screen.contains("Cube     2, X owns"), "{screen}");
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
+}
+
+/// An X server for one test: Xvfb on a display of its own, killed at the end.
+struct Xvfb {
+    display: String,
+    server: std::process::Child,
+}
+
+impl Xvfb {
+    /// `None` (with the reason printed) when Xvfb or xclip is missing;
+    /// `BGEDIT_REQUIRE_XVFB=1` turns that into a failure.
+    fn start() -> Option<Xvfb> {
+        let have = |tool: &str| {
+            std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("command -v {tool}"))
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        if !have("Xvfb") || !have("xclip") {
+            let why = "Xvfb or xclip is not installed (apt-get install xvfb xclip)";
+            assert!(
+                std::env::var("BGEDIT_REQUIRE_XVFB").as_deref() != Ok("1"),
+                "{why}, and BGEDIT_REQUIRE_XVFB=1"
+            );
+            eprintln!("skipped: {why}");
+            return None;
+        }
+        let display = format!(":{}", 50 + std::process::id() % 200);
+        let server = std::process::Command::new("Xvfb")
+            .arg(&display)
+            .args(["-screen", "0", "640x480x24", "-nolisten", "tcp"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let x = Xvfb { display, server };
+        // Ready when a client can talk to it.
+        let start = Instant::now();
+        while x.xclip_out().is_none() && start.elapsed() < TIMEOUT {
+            if x.xclip_ready() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(x)
+    }
+
+    fn xclip_ready(&self) -> bool {
+        std::process::Command::new("xclip")
+            .args(["-o", "-selection", "clipboard"])
+            .env("DISPLAY", &self.display)
+            .output()
+            .is_ok_and(|o| !String::from_utf8_lossy(&o.stderr).contains("Can't open display"))
+    }
+
+    /// The clipboard's text, if any owner serves it.
+    fn xclip_out(&self) -> Option<String> {
+        let out = std::process::Command::new("xclip")
+            .args(["-o", "-selection", "clipboard"])
+            .env("DISPLAY", &self.display)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+#[test]
+fn an_x11_copy_outlives_the_editor() {
+    let Some(x) = Xvfb::start() else { return };
+    let dir = state_dir("x11");
+    let mut s = Session::start_with(&["--new"], &dir, 100, 30, &[("DISPLAY", &x.display)]);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    s.send("y");
+    s.wait_for("GNUBG ID copied to the clipboard");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+    // bgedit is gone; the clipboard still has the ID.
+    let start = Instant::now();
+    loop {
+        let got = x.xclip_out();
+        if got.as_deref() == Some(START_ID) {
+            break;
+        }
+        assert!(
+            start.elapsed() < TIMEOUT,
+            "after quitting the clipboard holds {got:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Another program taking the clipboard ends the holder.
+    let mut other = std::process::Command::new("xclip")
+        .args(["-selection", "clipboard", "-i"])
+        .env("DISPLAY", &x.display)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    other.stdin.take().unwrap().write_all(b"theirs").unwrap();
+    other.wait().unwrap();
+    let start = Instant::now();
+    while x.xclip_out().as_deref() != Some("theirs") {
+        assert!(start.elapsed() < TIMEOUT, "the holder did not let go");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

@@ -14,6 +14,7 @@
 pub mod action;
 pub mod burst;
 pub mod clipboard;
+pub mod clipboard_holder;
 pub mod cursor;
 pub mod edits;
 pub mod effect;
