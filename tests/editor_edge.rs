@@ -391,3 +391,77 @@ fn an_x11_copy_outlives_the_editor() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_save_file_does_not_block_the_editor() {
+    let dir = state_dir("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("position.json"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut s = Session::start(&[], &dir, 200, 30);
+    let screen = s.wait_for("is not a regular file (a FIFO)");
+    assert!(
+        screen.contains(&format!("GNUBG ID    {START_ID}")),
+        "{screen}"
+    );
+    s.send("E");
+    s.wait_for("could not save the position");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+#[test]
+fn a_damaged_save_file_is_moved_aside_and_the_screen_says_where() {
+    let dir = state_dir("damaged");
+    std::fs::write(dir.join("position.json"), "{ not a position").unwrap();
+    let mut s = Session::start(&[], &dir, 200, 30);
+    s.wait_for("it was moved to");
+    s.send("E");
+    s.wait_for("Empty board");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+    let aside: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("position.json.damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(&aside[0])).unwrap(),
+        "{ not a position"
+    );
+}
+
+#[test]
+fn two_editors_on_one_state_directory_keep_each_others_positions() {
+    let dir = state_dir("two");
+    let mut a = Session::start(&["--new"], &dir, 200, 30);
+    let mut b = Session::start(&["--new"], &dir, 200, 30);
+    a.wait_for(&format!("GNUBG ID    {START_ID}"));
+    b.wait_for(&format!("GNUBG ID    {START_ID}"));
+    a.send("E");
+    a.wait_for("Empty board");
+    // b saves over a file a wrote since b looked: a's position is kept.
+    b.send("c");
+    b.wait_for("another bgedit saved");
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("position.json.other-")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let theirs = std::fs::read_to_string(&kept[0]).unwrap();
+    assert!(theirs.contains("AAAAAAAAAAAAAA"), "{theirs}");
+    for s in [&mut a, &mut b] {
+        s.send("q");
+        assert_eq!(s.wait_exit(), 0);
+    }
+}
