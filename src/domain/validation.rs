@@ -96,7 +96,7 @@ impl std::fmt::Display for Warning {
             ),
             Warning::OwnedOneCube(p) => write!(
                 f,
-                "{p} owns the cube at 1, which no double leads to (gnubg keeps it, and lets only {p} double)"
+                "{p} owns the cube at 1, which no double leads to (a cube is owned once doubled); gnubg keeps it as is"
             ),
             Warning::DiceWithoutGame => write!(
                 f,
