@@ -10,6 +10,9 @@
 //! - cursor movement over the board: `cursor.rs`
 //! - each widget: `view/*.rs`
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
+//! - signals from `kill`: `signals.rs`; pastes that arrive as keys: `burst.rs`
+//! - keeping X11/Wayland copies after quit: `clipboard_holder.rs`
+//! - the message log (`H`): `messages.rs`, drawn by `view/messages.rs`
 
 pub mod action;
 pub mod burst;

@@ -111,7 +111,7 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 pub fn run(start: Start) -> Result<Exit> {
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
-            let (file, opened) = SaveFile::open(&path, start == Start::Saved);
+            let (file, opened) = SaveFile::open(&path);
             (Some(file), opened)
         }
         None => (None, Opened::Nothing),
