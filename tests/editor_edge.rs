@@ -465,3 +465,23 @@ fn two_editors_on_one_state_directory_keep_each_others_positions() {
         assert_eq!(s.wait_exit(), 0);
     }
 }
+
+#[test]
+fn a_burst_of_keys_behind_the_help_does_not_edit() {
+    let dir = state_dir("burst-help");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    s.send("?");
+    s.wait_for("any key closes");
+    // Run as keys, the first would close the help and the rest empty the board.
+    s.send("EEEEEEEEEE");
+    s.send("\x1b");
+    std::thread::sleep(Duration::from_millis(200));
+    let screen = s.wait_for("GNUBG ID    ");
+    assert!(
+        screen.contains(&format!("GNUBG ID    {START_ID}")),
+        "the burst edited the board:\n{screen}"
+    );
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}

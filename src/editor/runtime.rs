@@ -244,10 +244,12 @@ fn event_loop(
             }
         };
         let mut events = events;
-        if model.mode == Mode::Normal
+        // Typed this fast, it was pasted: read it as a paste (an ID in
+        // normal mode; nothing behind an overlay). The input line takes the
+        // keys one by one, as typed text.
+        if !matches!(model.mode, Mode::Prompt(_))
             && let Some(text) = burst::as_paste(&events)
         {
-            // Typed this fast, it was pasted: read it as a paste.
             events = vec![Event::Paste(text)];
         }
         // Each event is read in the mode the one before it left.
