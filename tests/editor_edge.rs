@@ -390,6 +390,12 @@ fn an_x11_copy_outlives_the_editor() {
         assert!(start.elapsed() < TIMEOUT, "the holder did not let go");
         std::thread::sleep(Duration::from_millis(100));
     }
+    // And then it is gone.
+    let start = Instant::now();
+    while !holders_on(&x.display).is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "the holder outlived its copy");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 #[cfg(unix)]
@@ -484,4 +490,49 @@ fn a_burst_of_keys_behind_the_help_does_not_edit() {
     );
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
+}
+
+/// The pids of clipboard holders serving `display`.
+fn holders_on(display: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let read = |f: &str| std::fs::read(entry.path().join(f)).unwrap_or_default();
+        let cmdline = read("cmdline");
+        let environ = read("environ");
+        let has = |hay: &[u8], needle: &[u8]| hay.split(|&b| b == 0).any(|w| w == needle);
+        if has(&cmdline, b"__hold-clipboard")
+            && has(&environ, format!("DISPLAY={display}").as_bytes())
+        {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_clipboard_holder_ends_with_its_display() {
+    let Some(mut x) = Xvfb::start() else { return };
+    let dir = state_dir("x11-gone");
+    let display = x.display.clone();
+    let mut s = Session::start_with(&["--new"], &dir, 100, 30, &[("DISPLAY", &display)]);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    s.send("y");
+    s.wait_for("GNUBG ID copied to the clipboard");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+    let start = Instant::now();
+    while holders_on(&display).is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "no holder after the copy");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = x.server.kill();
+    let _ = x.server.wait();
+    let start = Instant::now();
+    while !holders_on(&display).is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "the holder outlived its display");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

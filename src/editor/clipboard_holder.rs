@@ -8,7 +8,8 @@
 //! input, sets the clipboard and waits (arboard's `SetExtLinux::wait`) until
 //! another owner takes the selection, then exits. The holder runs in its own
 //! process group, so the terminal's ^C or hang-up does not reach it; a newer
-//! copy replaces it (the old holder's wait ends and it exits).
+//! copy replaces it (the old holder's wait ends and it exits), and it exits
+//! when the display goes away.
 
 use std::io::{self, Read, Write};
 use std::process::{Command, Stdio};
@@ -52,11 +53,39 @@ pub fn hold_from_stdin() -> Result<(), String> {
     hold(text)
 }
 
+/// How often a holder checks that the clipboard still holds its text: the
+/// wait can miss the moment another program takes the clipboard (a
+/// notification lost in a race) and never ends if the display goes away, and
+/// a holder must not outlive what it serves.
+pub const PROBE: std::time::Duration = std::time::Duration::from_secs(2);
+
 #[cfg(all(unix, not(target_os = "macos")))]
 fn hold(text: String) -> Result<(), String> {
     use arboard::SetExtLinux;
     let mut clipboard = arboard::Clipboard::new().map_err(|e| e.to_string())?;
-    clipboard.set().wait().text(text).map_err(|e| e.to_string())
+    let (done, finished) = std::sync::mpsc::channel();
+    let held = text.clone();
+    std::thread::spawn(move || {
+        let result = clipboard.set().wait().text(held);
+        let _ = done.send(result.map_err(|e| e.to_string()));
+    });
+    loop {
+        match finished.recv_timeout(PROBE) {
+            // Another program took the clipboard (or setting it failed).
+            Ok(result) => return result,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                // Ask as any other program would: the display gone, or other
+                // text there, means there is nothing left to hold.
+                let still_ours = arboard::Clipboard::new()
+                    .and_then(|mut c| c.get_text())
+                    .is_ok_and(|t| t == text);
+                if !still_ours {
+                    return Ok(());
+                }
+            }
+        }
+    }
 }
 
 /// Elsewhere the system keeps the clipboard after a program exits.
