@@ -97,6 +97,13 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some(Command::HoldClipboard) => match bgedit::editor::clipboard_holder::hold_from_stdin() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("bgedit: holding the clipboard: {e}");
+                ExitCode::from(1)
+            }
+        },
         None => editor(match (cli.id, cli.new) {
             (Some(id), _) => Start::Id(id),
             (None, true) => Start::Fresh,

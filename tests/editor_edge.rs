@@ -32,6 +32,17 @@ fn state_dir(name: &str) -> PathBuf {
 
 impl Session {
     fn start(args: &[&str], state: &Path, cols: u16, rows: u16) -> Session {
+        Session::start_with(args, state, cols, rows, &[])
+    }
+
+    /// Starts bgedit with no display and no SSH, then `env` on top.
+    fn start_with(
+        args: &[&str],
+        state: &Path,
+        cols: u16,
+        rows: u16,
+        env: &[(&str, &str)],
+    ) -> Session {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -52,6 +63,9 @@ impl Session {
             "NO_COLOR",
         ] {
             cmd.env_remove(var);
+        }
+        for (k, v) in env {
+            cmd.env(k, v);
         }
         let child = pair.slave.spawn_command(cmd).unwrap();
         drop(pair.slave);
@@ -263,4 +277,262 @@ fn an_id_pasted_without_bracketed_paste_is_read_as_an_id() {
     assert!(screen.contains("Cube     2, X owns"), "{screen}");
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
+}
+
+/// An X server for one test: Xvfb on a display of its own, killed at the end.
+struct Xvfb {
+    display: String,
+    server: std::process::Child,
+}
+
+impl Xvfb {
+    /// `None` (with the reason printed) when Xvfb or xclip is missing;
+    /// `BGEDIT_REQUIRE_XVFB=1` turns that into a failure.
+    fn start() -> Option<Xvfb> {
+        let have = |tool: &str| {
+            std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("command -v {tool}"))
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        if !have("Xvfb") || !have("xclip") {
+            let why = "Xvfb or xclip is not installed (apt-get install xvfb xclip)";
+            assert!(
+                std::env::var("BGEDIT_REQUIRE_XVFB").as_deref() != Ok("1"),
+                "{why}, and BGEDIT_REQUIRE_XVFB=1"
+            );
+            eprintln!("skipped: {why}");
+            return None;
+        }
+        let display = format!(":{}", 50 + std::process::id() % 200);
+        let server = std::process::Command::new("Xvfb")
+            .arg(&display)
+            .args(["-screen", "0", "640x480x24", "-nolisten", "tcp"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("Xvfb starts");
+        let x = Xvfb { display, server };
+        // Ready when a client can talk to it.
+        let start = Instant::now();
+        while x.xclip_out().is_none() && start.elapsed() < TIMEOUT {
+            if x.xclip_ready() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Some(x)
+    }
+
+    fn xclip_ready(&self) -> bool {
+        std::process::Command::new("xclip")
+            .args(["-o", "-selection", "clipboard"])
+            .env("DISPLAY", &self.display)
+            .output()
+            .is_ok_and(|o| !String::from_utf8_lossy(&o.stderr).contains("Can't open display"))
+    }
+
+    /// The clipboard's text, if any owner serves it.
+    fn xclip_out(&self) -> Option<String> {
+        let out = std::process::Command::new("xclip")
+            .args(["-o", "-selection", "clipboard"])
+            .env("DISPLAY", &self.display)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    }
+}
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+#[test]
+fn an_x11_copy_outlives_the_editor() {
+    let Some(x) = Xvfb::start() else { return };
+    let dir = state_dir("x11");
+    let mut s = Session::start_with(&["--new"], &dir, 100, 30, &[("DISPLAY", &x.display)]);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    s.send("y");
+    s.wait_for("GNUBG ID copied to the clipboard");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+    // bgedit is gone; the clipboard still has the ID.
+    let start = Instant::now();
+    loop {
+        let got = x.xclip_out();
+        if got.as_deref() == Some(START_ID) {
+            break;
+        }
+        assert!(
+            start.elapsed() < TIMEOUT,
+            "after quitting the clipboard holds {got:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // Another program taking the clipboard ends the holder.
+    let mut other = std::process::Command::new("xclip")
+        .args(["-selection", "clipboard", "-i"])
+        .env("DISPLAY", &x.display)
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    other.stdin.take().unwrap().write_all(b"theirs").unwrap();
+    other.wait().unwrap();
+    let start = Instant::now();
+    while x.xclip_out().as_deref() != Some("theirs") {
+        assert!(start.elapsed() < TIMEOUT, "the holder did not let go");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // And then it is gone.
+    let start = Instant::now();
+    while !holders_on(&x.display).is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "the holder outlived its copy");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_save_file_does_not_block_the_editor() {
+    let dir = state_dir("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("position.json"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut s = Session::start(&[], &dir, 200, 30);
+    let screen = s.wait_for("is not a regular file (a FIFO)");
+    assert!(
+        screen.contains(&format!("GNUBG ID    {START_ID}")),
+        "{screen}"
+    );
+    s.send("E");
+    s.wait_for("could not save the position");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+#[test]
+fn a_damaged_save_file_is_moved_aside_and_the_screen_says_where() {
+    let dir = state_dir("damaged");
+    std::fs::write(dir.join("position.json"), "{ not a position").unwrap();
+    let mut s = Session::start(&[], &dir, 200, 30);
+    s.wait_for("it was moved to");
+    s.send("E");
+    s.wait_for("Empty board");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+    let aside: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("position.json.damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join(&aside[0])).unwrap(),
+        "{ not a position"
+    );
+}
+
+#[test]
+fn two_editors_on_one_state_directory_keep_each_others_positions() {
+    let dir = state_dir("two");
+    let mut a = Session::start(&["--new"], &dir, 200, 30);
+    let mut b = Session::start(&["--new"], &dir, 200, 30);
+    a.wait_for(&format!("GNUBG ID    {START_ID}"));
+    b.wait_for(&format!("GNUBG ID    {START_ID}"));
+    a.send("E");
+    a.wait_for("Empty board");
+    // b saves over a file a wrote since b looked: a's position is kept.
+    b.send("c");
+    b.wait_for("another bgedit saved");
+    let kept: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("position.json.other-")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let theirs = std::fs::read_to_string(&kept[0]).unwrap();
+    assert!(theirs.contains("AAAAAAAAAAAAAA"), "{theirs}");
+    for s in [&mut a, &mut b] {
+        s.send("q");
+        assert_eq!(s.wait_exit(), 0);
+    }
+}
+
+#[test]
+fn a_burst_of_keys_behind_the_help_does_not_edit() {
+    let dir = state_dir("burst-help");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    s.send("?");
+    s.wait_for("any key closes");
+    // Run as keys, the first would close the help and the rest empty the board.
+    s.send("EEEEEEEEEE");
+    s.send("\x1b");
+    std::thread::sleep(Duration::from_millis(200));
+    let screen = s.wait_for("GNUBG ID    ");
+    assert!(
+        screen.contains(&format!("GNUBG ID    {START_ID}")),
+        "the burst edited the board:\n{screen}"
+    );
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// The pids of clipboard holders serving `display`.
+fn holders_on(display: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let read = |f: &str| std::fs::read(entry.path().join(f)).unwrap_or_default();
+        let cmdline = read("cmdline");
+        let environ = read("environ");
+        let has = |hay: &[u8], needle: &[u8]| hay.split(|&b| b == 0).any(|w| w == needle);
+        if has(&cmdline, b"__hold-clipboard")
+            && has(&environ, format!("DISPLAY={display}").as_bytes())
+        {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn a_clipboard_holder_ends_with_its_display() {
+    let Some(mut x) = Xvfb::start() else { return };
+    let dir = state_dir("x11-gone");
+    let display = x.display.clone();
+    let mut s = Session::start_with(&["--new"], &dir, 100, 30, &[("DISPLAY", &display)]);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    s.send("y");
+    s.wait_for("GNUBG ID copied to the clipboard");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+    let start = Instant::now();
+    while holders_on(&display).is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "no holder after the copy");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = x.server.kill();
+    let _ = x.server.wait();
+    let start = Instant::now();
+    while !holders_on(&display).is_empty() {
+        assert!(start.elapsed() < TIMEOUT, "the holder outlived its display");
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }

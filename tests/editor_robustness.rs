@@ -178,3 +178,81 @@ mod screens {
         assert_eq!(text.matches("the end").count(), 20, "{text}");
     }
 }
+
+#[test]
+fn undo_history_memory_is_bounded_even_with_huge_names() {
+    use bgedit::editor::model::{HISTORY_BYTES, HISTORY_LIMIT, Status, position_bytes};
+    let mut p = bgedit::domain::Position::default();
+    p.names.o = "n".repeat(50 << 20);
+    let one = position_bytes(&p);
+    let mut m = Model::new(p, Status::info("start"));
+    for i in 0..30 {
+        m = update(
+            m,
+            if i % 2 == 0 {
+                Action::CubeUp
+            } else {
+                Action::CubeDown
+            },
+        )
+        .0;
+    }
+    // Without a bound: 30 copies, 1.5 GB.
+    assert!(
+        m.history.bytes() <= HISTORY_BYTES + one,
+        "{} bytes",
+        m.history.bytes()
+    );
+    assert_eq!(m.history.undo.len(), 1, "the last step is always kept");
+    let undone = run(m, [Action::Undo]);
+    assert_eq!(undone.position.state.cube_log2, 1);
+
+    // Small positions keep every one of the steps allowed.
+    let mut m = Model::default();
+    for i in 0..HISTORY_LIMIT + 10 {
+        m = update(
+            m,
+            if i % 2 == 0 {
+                Action::CubeUp
+            } else {
+                Action::CubeDown
+            },
+        )
+        .0;
+    }
+    assert_eq!(m.history.undo.len(), HISTORY_LIMIT);
+}
+
+#[test]
+fn a_match_xgid_copy_notes_the_jacoby_bit_only_when_a_match_id_brought_it() {
+    use bgedit::editor::action::{CopyRoute, CopyTarget};
+    let copied = Action::Copied(CopyTarget::Xgid, Ok(CopyRoute::System));
+    // A match set up by hand: the bit is bgedit's default, nothing to lose.
+    let typed = run(
+        Model::default(),
+        [Action::SetMatchLength(7), copied.clone()],
+    );
+    assert_eq!(typed.status.text, "XGID copied to the clipboard");
+    // A pasted gnubg ID with the bit set: the XGID drops it, so say so.
+    let pasted = run(
+        Model::default(),
+        [
+            Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
+            copied.clone(),
+        ],
+    );
+    assert!(
+        pasted.status.text.contains("Jacoby bit"),
+        "{}",
+        pasted.status.text
+    );
+    // An XGID pasted afterwards brings no bit of its own.
+    let xgid = run(
+        pasted,
+        [
+            Action::Import("XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10".into()),
+            copied,
+        ],
+    );
+    assert_eq!(xgid.status.text, "XGID copied to the clipboard");
+}

@@ -34,13 +34,13 @@ fn files_starting(dir: &Path, prefix: &str) -> Vec<PathBuf> {
 fn saves_and_reopens_every_field() {
     let dir = temp_dir("roundtrip");
     let path = dir.join("sub").join("position.json");
-    let (mut file, opened) = SaveFile::open(&path, true);
+    let (mut file, opened) = SaveFile::open(&path);
     assert_eq!(opened, Opened::Nothing);
     let mut p = named("Kit");
     p.state.beavers = false;
     assert_eq!(file.save(&p), Ok(None));
     assert_eq!(file.save(&p), Ok(None), "its own save is no conflict");
-    assert_eq!(SaveFile::open(&path, true).1, Opened::Position(p));
+    assert_eq!(SaveFile::open(&path).1, Opened::Position(p));
     assert!(
         files_starting(&dir.join("sub"), ".position.json").is_empty(),
         "no temporary left"
@@ -51,7 +51,7 @@ fn saves_and_reopens_every_field() {
 fn two_editors_saving_at_once_never_fail_and_a_reader_never_sees_a_partial_file() {
     let dir = temp_dir("concurrent");
     let path = dir.join("position.json");
-    SaveFile::open(&path, true).0.save(&named("start")).unwrap();
+    SaveFile::open(&path).0.save(&named("start")).unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let reader = {
         let (path, stop) = (path.clone(), stop.clone());
@@ -70,7 +70,7 @@ fn two_editors_saving_at_once_never_fail_and_a_reader_never_sees_a_partial_file(
         .map(|who| {
             let path = path.clone();
             std::thread::spawn(move || {
-                let (mut file, _) = SaveFile::open(&path, true);
+                let (mut file, _) = SaveFile::open(&path);
                 for i in 0..300 {
                     file.save(&named(&format!("{who}{i}")))
                         .unwrap_or_else(|e| panic!("editor {who} save {i}: {e}"));
@@ -93,8 +93,8 @@ fn two_editors_saving_at_once_never_fail_and_a_reader_never_sees_a_partial_file(
 fn another_editors_save_is_kept_aside_and_named() {
     let dir = temp_dir("conflict");
     let path = dir.join("position.json");
-    let (mut a, _) = SaveFile::open(&path, true);
-    let (mut b, _) = SaveFile::open(&path, true);
+    let (mut a, _) = SaveFile::open(&path);
+    let (mut b, _) = SaveFile::open(&path);
     a.save(&named("first")).unwrap();
     // b never saw a's file: saving over it would lose a's position.
     let note = b.save(&named("theirs")).unwrap().expect("b is told");
@@ -116,7 +116,7 @@ fn a_damaged_file_is_moved_aside_before_anything_overwrites_it() {
     let dir = temp_dir("damaged");
     let path = dir.join("position.json");
     std::fs::write(&path, "{ not json").unwrap();
-    let (mut file, opened) = SaveFile::open(&path, true);
+    let (mut file, opened) = SaveFile::open(&path);
     let Opened::Problem(message) = opened else {
         panic!("{opened:?}")
     };
@@ -137,7 +137,7 @@ fn an_oversized_file_is_not_read_into_memory_and_is_moved_aside() {
     let dir = temp_dir("big");
     let path = dir.join("position.json");
     std::fs::write(&path, vec![b' '; MAX_SAVE_BYTES as usize + 1]).unwrap();
-    let (_, opened) = SaveFile::open(&path, true);
+    let (_, opened) = SaveFile::open(&path);
     let Opened::Problem(message) = opened else {
         panic!("{opened:?}")
     };
@@ -158,7 +158,7 @@ fn a_fifo_in_place_of_the_save_file_is_refused_without_blocking() {
     let (tx, rx) = std::sync::mpsc::channel();
     let p = path.clone();
     std::thread::spawn(move || {
-        let (mut file, opened) = SaveFile::open(&p, true);
+        let (mut file, opened) = SaveFile::open(&p);
         let saved = file.save(&named("x"));
         tx.send((opened, saved)).unwrap();
     });

@@ -3,7 +3,7 @@
 use super::board::{Board, BoardError};
 use super::match_state::MatchState;
 use super::player::Player;
-use super::validation::{MatchError, Warning, board_warnings, check_match};
+use super::validation::{MatchError, Warning, board_warnings, check_match, name_warnings};
 use serde::{Deserialize, Serialize};
 
 /// The players' names, as gnubg shows them beside the board (`O: name`).
@@ -69,6 +69,7 @@ impl Position {
         self.board.validate()?;
         let mut warnings = check_match(&self.state)?;
         warnings.extend(board_warnings(&self.board));
+        warnings.extend(name_warnings(&self.names.o, &self.names.x));
         Ok(warnings)
     }
 

@@ -4,7 +4,7 @@
 
 use super::board::Board;
 use super::match_state::{
-    CubeOwner, GNUBG_MAX_MATCH_LENGTH, MAX_CUBE_LOG2, MAX_MATCH_NUMBER, MatchState,
+    CubeOwner, GNUBG_MAX_MATCH_LENGTH, GameState, MAX_CUBE_LOG2, MAX_MATCH_NUMBER, MatchState,
 };
 use super::player::Player;
 use serde::Serialize;
@@ -47,6 +47,16 @@ pub enum Warning {
     CubeAboveGnubgLimit,
     /// A player has no checkers left: the game is over.
     AllBorneOff(Player),
+    /// The Crawford flag with both players 1-away (double match point).
+    CrawfordBothOneAway,
+    /// The Crawford flag in a 1-point match.
+    CrawfordInOnePointMatch,
+    /// A player owns the cube at 1, which no double leads to.
+    OwnedOneCube(Player),
+    /// Dice are set but no game is in play.
+    DiceWithoutGame,
+    /// Both players have the same name (as gnubg compares them).
+    SameNames,
 }
 
 impl std::fmt::Display for Warning {
@@ -75,6 +85,27 @@ impl std::fmt::Display for Warning {
             Warning::AllBorneOff(p) => {
                 write!(f, "{p} has borne off all 15 checkers: the game is over")
             }
+            Warning::CrawfordBothOneAway => write!(
+                f,
+                "Crawford game with both players 1-away: gnubg's `set score` calls this \
+                 score post-Crawford and clears the flag"
+            ),
+            Warning::CrawfordInOnePointMatch => write!(
+                f,
+                "a 1-point match has no Crawford game: gnubg clears the flag when it reads the Match ID"
+            ),
+            Warning::OwnedOneCube(p) => write!(
+                f,
+                "{p} owns the cube at 1, which no double leads to (a cube is owned once doubled); gnubg keeps it as is"
+            ),
+            Warning::DiceWithoutGame => write!(
+                f,
+                "dice with no game in play: gnubg drops them (\"There must be a game in progress to set the dice\")"
+            ),
+            Warning::SameNames => write!(
+                f,
+                "both players have the same name: gnubg refuses a name the other player has (\"That name is already in use\")"
+            ),
         }
     }
 }
@@ -119,10 +150,12 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
 
     let mut warnings = Vec::new();
     if state.crawford {
-        let one_away = Player::BOTH
-            .iter()
-            .any(|&p| state.score_of(p) + 1 == state.match_length);
-        if !one_away {
+        let away = |p: Player| state.score_of(p) + 1 == state.match_length;
+        if state.match_length == 1 {
+            warnings.push(Warning::CrawfordInOnePointMatch);
+        } else if Player::BOTH.into_iter().all(away) {
+            warnings.push(Warning::CrawfordBothOneAway);
+        } else if !Player::BOTH.into_iter().any(away) {
             warnings.push(Warning::CrawfordWithoutOneAway);
         }
         if state.cube_log2 > 0 || state.cube_owner != CubeOwner::Centred || state.double_offered {
@@ -141,7 +174,28 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
     if state.is_money() && state.cube_log2 > state.max_cube_log2 {
         warnings.push(Warning::CubeAboveMaximum);
     }
+    if let CubeOwner::Owned(owner) = state.cube_owner
+        && state.cube_log2 == 0
+    {
+        warnings.push(Warning::OwnedOneCube(owner));
+    }
+    if state.dice.is_some() && state.game_state != GameState::Playing {
+        warnings.push(Warning::DiceWithoutGame);
+    }
     Ok(warnings)
+}
+
+/// Warnings about the players' names. gnubg compares them ignoring case;
+/// empty names (the command line's "no names given") are not compared.
+pub fn name_warnings(o: &str, x: &str) -> Vec<Warning> {
+    fn folded(s: &str) -> impl Iterator<Item = char> + '_ {
+        s.chars().flat_map(char::to_lowercase)
+    }
+    if !o.is_empty() && folded(o).eq(folded(x)) {
+        vec![Warning::SameNames]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Warnings about the board itself (its rules are checked by `Board`).
@@ -208,6 +262,53 @@ mod tests {
             ..match_of(7, 6, 3)
         };
         assert_eq!(check_match(&s), Ok(vec![]));
+    }
+
+    #[test]
+    fn crawford_at_double_match_point_or_in_a_one_point_match_is_a_warning() {
+        let crawford = |length, o, x| MatchState {
+            crawford: true,
+            ..match_of(length, o, x)
+        };
+        assert_eq!(
+            check_match(&crawford(5, 4, 4)),
+            Ok(vec![Warning::CrawfordBothOneAway])
+        );
+        assert_eq!(
+            check_match(&crawford(1, 0, 0)),
+            Ok(vec![Warning::CrawfordInOnePointMatch])
+        );
+        assert_eq!(check_match(&crawford(5, 4, 2)), Ok(vec![]));
+    }
+
+    #[test]
+    fn an_owned_one_cube_and_dice_without_a_game_are_warnings() {
+        let s = MatchState {
+            cube_owner: CubeOwner::Owned(Player::X),
+            ..MatchState::default()
+        };
+        assert_eq!(check_match(&s), Ok(vec![Warning::OwnedOneCube(Player::X)]));
+        let s = MatchState {
+            cube_owner: CubeOwner::Owned(Player::X),
+            cube_log2: 1,
+            ..MatchState::default()
+        };
+        assert_eq!(check_match(&s), Ok(vec![]));
+        for game_state in [GameState::NoGame, GameState::Over, GameState::Resigned] {
+            let s = MatchState {
+                dice: Some([5, 2]),
+                game_state,
+                ..MatchState::default()
+            };
+            assert_eq!(check_match(&s), Ok(vec![Warning::DiceWithoutGame]));
+        }
+    }
+
+    #[test]
+    fn same_names_ignoring_case_are_a_warning() {
+        assert_eq!(name_warnings("Bob", "bob"), vec![Warning::SameNames]);
+        assert_eq!(name_warnings("alice", "bob"), vec![]);
+        assert_eq!(name_warnings("", ""), vec![], "no names given");
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The clipboard, at the edge of the app. One arboard handle lives as long as
 //! the editor (on X11 the copied text is served by the process that holds
-//! it). Over SSH, or with no display, text goes to the terminal instead as
+//! it; `clipboard_holder` keeps it served after bgedit quits). Over SSH, or with no display, text goes to the terminal instead as
 //! an OSC 52 escape sequence, and the status line says so.
 
 use super::action::CopyRoute;
+use super::clipboard_holder;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use std::io::Write;
@@ -75,7 +76,15 @@ impl Clipboard {
     pub fn copy(&mut self, text: &str, terminal: &mut impl Write) -> Result<CopyRoute, String> {
         if let Some(system) = &mut self.system {
             match system.set_text(text.to_owned()) {
-                Ok(()) => return Ok(CopyRoute::System),
+                Ok(()) => {
+                    // On X11 and Wayland the copy would end with bgedit;
+                    // a holder keeps it. Without one it still lasts while
+                    // bgedit runs, so a failure to start it is no error.
+                    if clipboard_holder::NEEDED {
+                        let _ = clipboard_holder::spawn(text);
+                    }
+                    return Ok(CopyRoute::System);
+                }
                 Err(e) => self.why_not = format!("the system clipboard refused ({e})"),
             }
         }

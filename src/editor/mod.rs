@@ -12,10 +12,14 @@
 //! - away scores and the Crawford offer: `scores.rs`
 //! - each widget: `view/*.rs`
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
+//! - signals from `kill`: `signals.rs`; pastes that arrive as keys: `burst.rs`
+//! - keeping X11/Wayland copies after quit: `clipboard_holder.rs`
+//! - the message log (`H`): `messages.rs`, drawn by `view/messages.rs`
 
 pub mod action;
 pub mod burst;
 pub mod clipboard;
+pub mod clipboard_holder;
 pub mod cursor;
 pub mod edits;
 pub mod effect;

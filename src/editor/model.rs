@@ -51,8 +51,18 @@ impl Status {
     }
 }
 
+/// How much memory undo and redo may hold together, in bytes of positions
+/// (names included). Older steps go first; the last step is always kept.
+pub const HISTORY_BYTES: usize = 16 << 20;
+
+/// What a remembered position costs: its fields and its names' text.
+pub fn position_bytes(p: &Position) -> usize {
+    std::mem::size_of::<Position>() + p.names.o.capacity() + p.names.x.capacity()
+}
+
 /// Positions before (undo) and after (redo) the current one, each with a
-/// short description of the edit that left it, for "undid: ..." messages.
+/// short description of the edit that left it, for "undid: ..." messages;
+/// bounded by [`HISTORY_LIMIT`] steps and [`HISTORY_BYTES`] of memory.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
     pub undo: Vec<Position>,
@@ -60,20 +70,27 @@ pub struct History {
     /// What each edit did, in step with `undo` and `redo`.
     pub undo_what: Vec<String>,
     pub redo_what: Vec<String>,
+    /// The bytes of every position in `undo` and `redo`.
+    bytes: usize,
 }
 
 impl History {
     /// Remembers `previous` before the edit `what`; a new edit forgets what
     /// was undone.
     pub fn record(&mut self, previous: Position, what: &str) {
-        if self.undo.len() == HISTORY_LIMIT {
-            self.undo.remove(0);
-            self.undo_what.remove(0);
+        for p in self.redo.drain(..) {
+            self.bytes -= position_bytes(&p);
         }
+        self.redo_what.clear();
+        self.bytes += position_bytes(&previous);
         self.undo.push(previous);
         self.undo_what.push(what.to_owned());
-        self.redo.clear();
-        self.redo_what.clear();
+        while self.undo.len() > 1 && (self.undo.len() > HISTORY_LIMIT || self.bytes > HISTORY_BYTES)
+        {
+            let oldest = self.undo.remove(0);
+            self.undo_what.remove(0);
+            self.bytes -= position_bytes(&oldest);
+        }
     }
 
     /// The position before `current` and what the edit undone did, keeping
@@ -81,6 +98,7 @@ impl History {
     pub fn back(&mut self, current: Position) -> Option<(Position, String)> {
         let previous = self.undo.pop()?;
         let what = self.undo_what.pop().unwrap_or_default();
+        self.bytes = self.bytes - position_bytes(&previous) + position_bytes(&current);
         self.redo.push(current);
         self.redo_what.push(what.clone());
         Some((previous, what))
@@ -91,9 +109,15 @@ impl History {
     pub fn forward(&mut self, current: Position) -> Option<(Position, String)> {
         let next = self.redo.pop()?;
         let what = self.redo_what.pop().unwrap_or_default();
+        self.bytes = self.bytes - position_bytes(&next) + position_bytes(&current);
         self.undo.push(current);
         self.undo_what.push(what.clone());
         Some((next, what))
+    }
+
+    /// The memory the history holds, as [`position_bytes`] counts it.
+    pub fn bytes(&self) -> usize {
+        self.bytes
     }
 }
 
@@ -113,6 +137,9 @@ pub struct Model {
     /// The terminal is below 80×24: the screen asks to be enlarged and
     /// edits are ignored (the runtime reports the size).
     pub too_small: bool,
+    /// The Jacoby bit of the match came from a Match ID the user gave (so a
+    /// match XGID, which cannot hold it, loses something of theirs).
+    pub jacoby_from_match_id: bool,
 }
 
 impl Model {
@@ -131,6 +158,7 @@ impl Model {
             status,
             quitting: false,
             too_small: false,
+            jacoby_from_match_id: false,
         }
     }
 }

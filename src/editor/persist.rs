@@ -73,7 +73,7 @@ pub struct SaveFile {
 /// What opening the save file found.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Opened {
-    /// No save file yet (or it was not read: `--new`, an ID given).
+    /// No save file yet.
     Nothing,
     Position(Position),
     /// It could not be used; the sentence says why and where it went.
@@ -81,16 +81,18 @@ pub enum Opened {
 }
 
 impl SaveFile {
-    /// Looks at the save file at `path`, reading the position if `read`.
-    /// A damaged or oversized file is moved aside; anything but a regular
-    /// file is left alone and this editor will not save over it.
-    pub fn open(path: &Path, read: bool) -> (SaveFile, Opened) {
+    /// Looks at the save file at `path` and reads the position (also when
+    /// the editor starts elsewhere: a damaged file must be moved aside before
+    /// the first save could overwrite it). A damaged or oversized file is
+    /// moved aside; anything but a regular file is left alone and this
+    /// editor will not save over it.
+    pub fn open(path: &Path) -> (SaveFile, Opened) {
         let mut file = SaveFile {
             path: path.to_owned(),
             known: None,
             refused: None,
         };
-        let opened = file.look(read);
+        let opened = file.look();
         (file, opened)
     }
 
@@ -98,7 +100,7 @@ impl SaveFile {
         &self.path
     }
 
-    fn look(&mut self, read: bool) -> Opened {
+    fn look(&mut self) -> Opened {
         let shown = self.path.display().to_string();
         let meta = match fs::metadata(&self.path) {
             Ok(m) => m,
@@ -118,10 +120,6 @@ impl SaveFile {
                 "{shown} is {} bytes, more than the {MAX_SAVE_BYTES} a save file may have",
                 meta.len()
             ));
-        }
-        if !read {
-            self.known = Some(Version::of(&meta));
-            return Opened::Nothing;
         }
         let (text, version) = match read_bounded(&self.path) {
             Ok(read) => read,

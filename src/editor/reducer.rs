@@ -316,7 +316,12 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         }
         Action::Copied(target, result) => {
             // Say what the copied ID cannot hold, as `convert` does.
-            let state = &model.position.state;
+            let mut state = model.position.state.clone();
+            // The bit is on by default; only one the user gave can be lost.
+            if !model.jacoby_from_match_id && !state.is_money() {
+                state.jacoby = false;
+            }
+            let state = &state;
             let losses = match target {
                 CopyTarget::Xgid => xgid::dropped_by_xgid(state),
                 CopyTarget::GnubgId => xgid::dropped_by_gnubg_id(state),
@@ -351,6 +356,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Import(text) => match codec::parse_any(&text, &model.position) {
             Ok(imported) => {
                 model.mode = Mode::Normal;
+                model.jacoby_from_match_id = jacoby_from_match_id(&imported);
                 let message = format!("{} read", imported.format.name());
                 commit(model, imported.position, &message)
             }
@@ -510,6 +516,12 @@ fn set_score(model: Model, score: [u16; 2]) -> (Model, Vec<Effect>) {
         s.score = score;
         Ok(format!("Score O {} – X {}", score[0], score[1]))
     })
+}
+
+/// Whether an import brought a Match ID's Jacoby bit into a match.
+pub fn jacoby_from_match_id(imported: &codec::Imported) -> bool {
+    let s = &imported.position.state;
+    matches!(imported.format, IdFormat::GnubgId | IdFormat::MatchId) && !s.is_money() && s.jacoby
 }
 
 /// Undo (`back`) or redo: swap in a remembered position.

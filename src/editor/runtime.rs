@@ -8,7 +8,7 @@ use super::effect::Effect;
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::persist::{self, Opened, SaveFile};
-use super::reducer::update;
+use super::reducer::{self, update};
 use super::signals::Signals;
 use super::snapshot::Snapshot;
 use super::view::{self, Theme, layout};
@@ -45,13 +45,15 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
         Start::Id(text) => {
             let imported =
                 codec::parse_any(text, &Position::default()).map_err(|e| anyhow::anyhow!("{e}"))?;
-            Model::new(
-                imported.position,
+            let mut model = Model::new(
+                imported.position.clone(),
                 Status::success(format!(
                     "{} read from the command line · ? for help",
                     imported.format.name()
                 )),
-            )
+            );
+            model.jacoby_from_match_id = reducer::jacoby_from_match_id(&imported);
+            model
         }
         Start::Fresh => Model::new(
             Position::default(),
@@ -109,7 +111,7 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(50);
 pub fn run(start: Start) -> Result<Exit> {
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
-            let (file, opened) = SaveFile::open(&path, start == Start::Saved);
+            let (file, opened) = SaveFile::open(&path);
             (Some(file), opened)
         }
         None => (None, Opened::Nothing),
@@ -242,10 +244,12 @@ fn event_loop(
             }
         };
         let mut events = events;
-        if model.mode == Mode::Normal
+        // Typed this fast, it was pasted: read it as a paste (an ID in
+        // normal mode; nothing behind an overlay). The input line takes the
+        // keys one by one, as typed text.
+        if !matches!(model.mode, Mode::Prompt(_))
             && let Some(text) = burst::as_paste(&events)
         {
-            // Typed this fast, it was pasted: read it as a paste.
             events = vec![Event::Paste(text)];
         }
         // Each event is read in the mode the one before it left.
