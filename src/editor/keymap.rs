@@ -579,6 +579,28 @@ mod tests {
             resolve_key(&key(KeyCode::Esc), &m),
             Some(Action::PromptCancel)
         );
+        for (code, action) in [
+            (KeyCode::Left, Action::PromptMove(Motion::Left)),
+            (KeyCode::Right, Action::PromptMove(Motion::Right)),
+            (KeyCode::Home, Action::PromptMove(Motion::Home)),
+            (KeyCode::End, Action::PromptMove(Motion::End)),
+            (KeyCode::Delete, Action::PromptDelete),
+        ] {
+            assert_eq!(resolve_key(&key(code), &m), Some(action));
+        }
+        assert_eq!(
+            resolve_key(
+                &KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL),
+                &m
+            ),
+            Some(Action::PromptDeleteWord)
+        );
+        // A yes/no question: Enter is yes.
+        let question = Mode::Prompt(Prompt::new(PromptKind::CrawfordOffer(Player::X)));
+        assert_eq!(
+            resolve_key(&key(KeyCode::Enter), &question),
+            Some(Action::PromptChar('y'))
+        );
         assert_eq!(
             resolve_paste("abc".into(), &m),
             Some(Action::PromptPaste("abc".into()))
@@ -645,6 +667,12 @@ mod tests {
         assert_eq!(
             resolve_mouse(&ev(MouseEventKind::ScrollDown), &Mode::Normal, hit),
             Some(Action::Scroll(Place::Point(3), -1))
+        );
+        let mut alt_click = ev(MouseEventKind::Down(MouseButton::Left));
+        alt_click.modifiers = KeyModifiers::ALT;
+        assert_eq!(
+            resolve_mouse(&alt_click, &Mode::Normal, hit),
+            Some(Action::AddAt(Place::Point(3)))
         );
         assert_eq!(
             resolve_mouse(
