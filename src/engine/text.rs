@@ -86,21 +86,26 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
             let best = no_double.max(double_take.min(*double_pass));
             let best_mwc = no_double_mwc.zip(double_take_mwc.zip(*double_pass_mwc));
             let best_mwc = best_mwc.map(|(n, (t, p))| n.max(t.min(p)));
-            for (i, (label, e, m)) in [
-                ("No double", *no_double, *no_double_mwc),
-                ("Double, take", *double_take, *double_take_mwc),
-                ("Double, pass", *double_pass, *double_pass_mwc),
-            ]
-            .into_iter()
-            .enumerate()
-            {
-                let _ = writeln!(
-                    out,
-                    "{}. {label:<16} {:>8}  {}",
-                    i + 1,
-                    value(e, m, units),
-                    diff(e, best, m.zip(best_mwc), units)
-                );
+            let nd = ("No double", *no_double, *no_double_mwc);
+            let dt = ("Double, take", *double_take, *double_take_mwc);
+            let dp = ("Double, pass", *double_pass, *double_pass_mwc);
+            // gnubg lists the proper action first.
+            let rows = if double_take.min(*double_pass) > *no_double {
+                if double_take <= double_pass {
+                    [dt, dp, nd]
+                } else {
+                    [dp, dt, nd]
+                }
+            } else {
+                [nd, dt, dp]
+            };
+            for (i, (label, e, m)) in rows.into_iter().enumerate() {
+                let d = if i == 0 {
+                    String::new()
+                } else {
+                    format!("  {}", diff(e, best, m.zip(best_mwc), units))
+                };
+                let _ = writeln!(out, "{}. {label:<16} {:>8}{d}", i + 1, value(e, m, units));
             }
             let _ = writeln!(out, "Proper cube action: {action}");
         }
