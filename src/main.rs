@@ -71,8 +71,8 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     }
 }
 
-fn editor(start: Start) -> ExitCode {
-    match runtime::run(start) {
+fn editor(start: Start, gnubg: Option<std::path::PathBuf>) -> ExitCode {
+    match runtime::run_with_gnubg(start, gnubg) {
         Ok(position) => {
             // After the terminal is restored, so the IDs stay in the scrollback.
             print!("{}", runtime::farewell(&position));
@@ -96,10 +96,13 @@ fn main() -> ExitCode {
             ids,
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
         Some(Command::Analyse { analyse: a, ids }) => analyse(a, &ids),
-        None => editor(match (cli.id, cli.new) {
-            (Some(id), _) => Start::Id(id),
-            (None, true) => Start::Fresh,
-            (None, false) => Start::Saved,
-        }),
+        None => editor(
+            match (cli.id, cli.new) {
+                (Some(id), _) => Start::Id(id),
+                (None, true) => Start::Fresh,
+                (None, false) => Start::Saved,
+            },
+            cli.gnubg,
+        ),
     }
 }

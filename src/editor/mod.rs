@@ -12,10 +12,13 @@
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
 
 pub mod action;
+pub mod analysis;
 pub mod clipboard;
+pub mod config;
 pub mod cursor;
 pub mod edits;
 pub mod effect;
+pub mod engine_link;
 pub mod keymap;
 pub mod model;
 pub mod persist;

@@ -1,6 +1,8 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
+use super::analysis::AnalysisState;
 use super::prompt::Prompt;
+use super::view::layout::PanelToggles;
 use crate::domain::{Place, Player, Position};
 
 /// How many edits undo remembers.
@@ -91,6 +93,10 @@ pub struct Model {
     pub history: History,
     pub status: Status,
     pub quitting: bool,
+    /// gnubg's analysis of the position, and the panel's own state.
+    pub analysis: AnalysisState,
+    /// The panels the user turned on.
+    pub panels: PanelToggles,
 }
 
 impl Model {
@@ -103,6 +109,8 @@ impl Model {
             history: History::default(),
             status,
             quitting: false,
+            analysis: AnalysisState::default(),
+            panels: PanelToggles::default(),
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use super::action::Action;
 use super::clipboard::{Clipboard, ClipboardEnv};
+use super::config;
 use super::effect::Effect;
+use super::engine_link::EngineLink;
 use super::keymap;
 use super::model::{Model, Status};
 use super::persist;
@@ -22,6 +24,8 @@ use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::Duration;
 
 /// Where the editor starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,8 +93,32 @@ fn release_mouse_and_paste() {
 
 /// Runs the editor until the user quits; returns the final position.
 pub fn run(start: Start) -> Result<Position> {
+    run_with_gnubg(start, None)
+}
+
+/// Messages to the event loop: the ONE channel that terminal events and
+/// engine answers both arrive by.
+enum Input {
+    Terminal(Event),
+    App(Action),
+}
+
+/// How long the user must pause before a deeper analysis starts.
+const PAUSE: Duration = Duration::from_millis(400);
+
+/// `run`, with the gnubg given by `--gnubg` if any.
+pub fn run_with_gnubg(start: Start, gnubg: Option<PathBuf>) -> Result<Position> {
     let save_path = persist::save_path();
-    let model = initial_model(&start, save_path.as_deref())?;
+    let mut model = initial_model(&start, save_path.as_deref())?;
+    let config_path = config::path();
+    if let Some(plies) = config_path
+        .as_deref()
+        .map(config::load)
+        .and_then(|c| c.analysis_plies)
+        .filter(|p| (1..=crate::engine::request::MAX_PLIES).contains(p))
+    {
+        model.analysis.deep_plies = plies;
+    }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
             "the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`"
@@ -110,31 +138,77 @@ pub fn run(start: Start) -> Result<Position> {
     let guard = TerminalGuard;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste)
         .context("enabling mouse and paste")?;
-    let result = event_loop(terminal, model, &theme, clipboard, save_path);
+    let (tx, rx) = mpsc::channel::<Input>();
+    let terminal_tx = tx.clone();
+    std::thread::spawn(move || {
+        while let Ok(ev) = event::read() {
+            if terminal_tx.send(Input::Terminal(ev)).is_err() {
+                break;
+            }
+        }
+    });
+    let engine = EngineLink::start(
+        crate::engine::locate::find_from_env(gnubg.as_deref()),
+        move |action| tx.send(Input::App(action)).is_ok(),
+    );
+    let edges = Edges {
+        clipboard,
+        save_path,
+        config_path,
+        engine,
+    };
+    let result = event_loop(terminal, model, &theme, edges, rx);
     drop(guard);
     result
+}
+
+/// What the effects are performed on.
+struct Edges {
+    clipboard: Clipboard,
+    save_path: Option<PathBuf>,
+    config_path: Option<PathBuf>,
+    engine: EngineLink,
 }
 
 fn event_loop(
     mut terminal: DefaultTerminal,
     mut model: Model,
     theme: &Theme,
-    mut clipboard: Clipboard,
-    save_path: Option<PathBuf>,
+    mut edges: Edges,
+    rx: mpsc::Receiver<Input>,
 ) -> Result<Position> {
+    // The first position is analysed like every later one.
+    let first = super::analysis::position_changed(&mut model);
+    if let Effect::Analyse(req) = first {
+        edges.engine.ask(req);
+    }
     loop {
         let snapshot = Snapshot::of(&model);
         terminal.draw(|frame| view::draw(frame, &snapshot, theme))?;
         let size = terminal.size()?;
         let screen = Rect::new(0, 0, size.width, size.height);
-        let action = match event::read()? {
-            Event::Key(key) => keymap::resolve_key(&key, &model.mode),
-            Event::Mouse(mouse) => {
+        let a = &model.analysis;
+        let wait = if a.deep_due && a.running.is_none() {
+            PAUSE
+        } else {
+            Duration::from_secs(3600)
+        };
+        let input = match rx.recv_timeout(wait) {
+            Ok(input) => input,
+            Err(mpsc::RecvTimeoutError::Timeout) => Input::App(Action::Paused),
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                anyhow::bail!("the terminal stopped sending events")
+            }
+        };
+        let action = match input {
+            Input::App(action) => Some(action),
+            Input::Terminal(Event::Key(key)) => keymap::resolve_key(&key, &model.mode),
+            Input::Terminal(Event::Mouse(mouse)) => {
                 keymap::resolve_mouse(&mouse, &model.mode, |c, r| layout::hit(screen, c, r))
             }
-            Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
+            Input::Terminal(Event::Paste(text)) => keymap::resolve_paste(text, &model.mode),
             // A resize redraws at the new size on the next turn.
-            Event::Resize(..) | Event::FocusGained | Event::FocusLost => None,
+            Input::Terminal(Event::Resize(..) | Event::FocusGained | Event::FocusLost) => None,
         };
         let Some(action) = action else { continue };
         let mut queue = vec![action];
@@ -144,17 +218,27 @@ fn event_loop(
             for effect in effects {
                 match effect {
                     Effect::Save(position) => {
-                        if let Some(path) = &save_path
+                        if let Some(path) = &edges.save_path
                             && let Err(e) = persist::save(path, &position)
                         {
                             queue.push(Action::SaveFailed(format!("{}: {e}", path.display())));
                         }
                     }
                     Effect::Copy { target, text } => {
-                        let result = clipboard.copy(&text, terminal.backend_mut());
+                        let result = edges.clipboard.copy(&text, terminal.backend_mut());
                         queue.push(Action::Copied(target, result));
                     }
-                    Effect::ReadClipboard => queue.push(Action::Pasted(clipboard.paste())),
+                    Effect::ReadClipboard => queue.push(Action::Pasted(edges.clipboard.paste())),
+                    Effect::Analyse(req) => edges.engine.ask(req),
+                    Effect::SaveAnalysisPlies(plies) => {
+                        if let Some(path) = &edges.config_path {
+                            let mut c = config::load(path);
+                            c.analysis_plies = Some(plies);
+                            if let Err(e) = config::save(path, &c) {
+                                queue.push(Action::SaveFailed(format!("{}: {e}", path.display())));
+                            }
+                        }
+                    }
                     Effect::Quit => return Ok(model.position),
                 }
             }

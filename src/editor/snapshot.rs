@@ -1,9 +1,11 @@
 //! A plain snapshot of what the screen shows, made from the model in one
 //! place. The view draws from this and never reaches back into the model.
 
+use super::analysis::{self, PanelText};
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
+use super::view::layout::PanelToggles;
 use crate::codec::{self, IdFormat};
 use crate::domain::{CubeOwner, Place, Player, Position};
 use crate::text_board;
@@ -33,6 +35,12 @@ pub struct Snapshot {
     /// (question, text typed so far) while the input line is open.
     pub prompt: Option<(&'static str, String)>,
     pub help: bool,
+    /// The analysis panel's text.
+    pub analysis: PanelText,
+    /// The board shows the selected move played.
+    pub previewing: bool,
+    /// The panels the user turned on.
+    pub panels: PanelToggles,
 }
 
 fn field(label: &'static str, value: impl Into<String>) -> Field {
@@ -133,7 +141,8 @@ fn fields(p: &Position) -> Vec<Field> {
 impl Snapshot {
     pub fn of(model: &Model) -> Snapshot {
         let p = &model.position;
-        let text = text_board::render(p);
+        let preview = analysis::board_position(model);
+        let text = text_board::render(preview.as_ref().unwrap_or(p));
         let board_lines = text.lines().skip(2).map(str::to_owned).collect();
         let ids = [
             ("Position ID", IdFormat::PositionId),
@@ -164,6 +173,9 @@ impl Snapshot {
             hints: keymap::hints(&model.mode),
             prompt,
             help: model.mode == Mode::Help,
+            analysis: analysis::panel_text(model),
+            previewing: preview.is_some(),
+            panels: model.panels,
         }
     }
 }

@@ -68,6 +68,11 @@ pub enum Analysis {
     Over { reason: String },
 }
 
+// Every number is checked finite before an answer is accepted, so equality
+// is total and the editor's model can stay `Eq`.
+impl Eq for MoveLine {}
+impl Eq for Analysis {}
+
 /// A bridge line: an answer, or the error it reports for a request.
 #[derive(Debug, Deserialize)]
 struct Line {
