@@ -56,8 +56,42 @@ fn lines(
     }
 }
 
-fn editor(start: Start) -> ExitCode {
-    match runtime::run(start) {
+fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
+    use bgedit::cli::analyse::{self, AnalyseOptions, Format};
+    use std::io::IsTerminal;
+    let gnubg = match bgedit::engine::locate::find_from_env(args.gnubg.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let opts = AnalyseOptions {
+        gnubg,
+        plies: args.plies,
+        moves: args.moves,
+        jobs: args.jobs.map_or(cores, usize::from),
+        format: match args.format {
+            bgedit::cli::args::AnalyseFormat::Text => Format::Text,
+            bgedit::cli::args::AnalyseFormat::Json => Format::Json,
+        },
+        progress: io::stderr().is_terminal(),
+    };
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    match analyse::run(&opts, ids, io::stdin().lock(), stdout, io::stderr()) {
+        Ok(report) if report.failed == 0 => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::from(1),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn editor(start: Start, gnubg: Option<std::path::PathBuf>) -> ExitCode {
+    match runtime::run_with_gnubg(start, gnubg) {
         Ok(exit) => {
             // After the terminal is restored, so the IDs stay in the
             // scrollback. After a hang-up there may be no terminal left to
@@ -104,10 +138,14 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
-        None => editor(match (cli.id, cli.new) {
-            (Some(id), _) => Start::Id(id),
-            (None, true) => Start::Fresh,
-            (None, false) => Start::Saved,
-        }),
+        Some(Command::Analyse { analyse: a, ids }) => analyse(a, &ids),
+        None => editor(
+            match (cli.id, cli.new) {
+                (Some(id), _) => Start::Id(id),
+                (None, true) => Start::Fresh,
+                (None, false) => Start::Saved,
+            },
+            cli.gnubg,
+        ),
     }
 }

@@ -23,6 +23,10 @@ pub struct Cli {
     #[arg(long)]
     pub new: bool,
 
+    /// The gnubg to run for analysis (else BGEDIT_GNUBG, PATH, /usr/games).
+    #[arg(long, value_name = "PATH")]
+    pub gnubg: Option<std::path::PathBuf>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -90,6 +94,43 @@ pub enum Command {
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
     },
+    /// gnubg's analysis of each ID: ranked moves with dice, the cube
+    /// decision without, take or pass with a double on offer.
+    ///
+    /// With no ID arguments, reads IDs from standard input, one per line.
+    /// Answers come in input order; errors go to standard error as `line N:`.
+    Analyse {
+        #[command(flatten)]
+        analyse: AnalyseArgs,
+        /// IDs in any accepted format; standard input when none.
+        #[arg(allow_hyphen_values = true)]
+        ids: Vec<String>,
+    },
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct AnalyseArgs {
+    /// Evaluation depth: 0 (instant) to 3 (seconds a position).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub plies: u8,
+    /// Moves listed for each position with dice (0 for all).
+    #[arg(long, default_value_t = 5)]
+    pub moves: usize,
+    /// gnubg processes working at once (default: the number of cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+    /// Output: gnubg-like text, or one JSON object per input.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: AnalyseFormat,
+    /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
+    #[arg(long, value_name = "PATH")]
+    pub gnubg: Option<std::path::PathBuf>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalyseFormat {
+    Text,
+    Json,
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -2,6 +2,7 @@
 //! `convert` turns IDs into another format. Both read their IDs from the
 //! arguments, or from standard input one per line, streaming.
 
+pub mod analyse;
 pub mod args;
 pub mod batch;
 pub mod moves;

@@ -2,7 +2,9 @@
 //! the results of effects all become one of these before anything changes.
 
 use super::prompt::{Motion, PromptKind};
+use super::view::layout::Panel;
 use crate::domain::{Place, Player};
+use crate::engine::Analysis;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
@@ -19,6 +21,8 @@ pub enum CopyTarget {
     Xgid,
     /// gnubg's `show board` text, for forums.
     BoardText,
+    /// The analysis panel as gnubg-like text.
+    Analysis,
 }
 
 impl CopyTarget {
@@ -27,6 +31,7 @@ impl CopyTarget {
             CopyTarget::GnubgId => "GNUBG ID",
             CopyTarget::Xgid => "XGID",
             CopyTarget::BoardText => "board text",
+            CopyTarget::Analysis => "analysis",
         }
     }
 }
@@ -116,6 +121,26 @@ pub enum Action {
     AddAt(Place),
     RightClick(Place),
     Scroll(Place, i8),
+
+    // Analysis
+    /// `a`: the deeper analysis now.
+    Analyse,
+    /// The user paused: time for the deeper analysis, if due.
+    Paused,
+    /// `<` `>`: the depth of deeper analyses.
+    ChangeDepth(i8),
+    /// `[` `]`: select a listed move and preview it.
+    SelectMove(i32),
+    /// `Enter`: play the previewed move.
+    PlaySelected,
+    /// `Esc`: back from a preview to the position.
+    LeavePreview,
+    /// `%`: MWC or normalised equity in match play.
+    ToggleUnits,
+    /// `A`: a panel on or off.
+    TogglePanel(Panel),
+    /// gnubg's answer to request number `.0`.
+    AnalysisAnswer(u64, Result<Analysis, String>),
 
     // Results of effects, reported back by the runtime
     Copied(CopyTarget, Result<CopyRoute, String>),

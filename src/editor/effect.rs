@@ -3,6 +3,7 @@
 
 use super::action::CopyTarget;
 use crate::domain::Position;
+use crate::engine::Request;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
@@ -12,6 +13,10 @@ pub enum Effect {
     Copy { target: CopyTarget, text: String },
     /// Read the clipboard and send back `Action::Pasted`.
     ReadClipboard,
+    /// Ask gnubg; the answer comes back as `Action::AnalysisAnswer`.
+    Analyse(Request),
+    /// Remember the depth for deeper analyses in the config file.
+    SaveAnalysisPlies(u8),
     /// Leave: restore the terminal and print the final IDs.
     Quit,
 }

@@ -6,6 +6,7 @@
 use super::action::{Action, CopyTarget, Direction};
 use super::model::Mode;
 use super::prompt::{Motion, PromptKind};
+use super::view::layout::Panel;
 use crate::domain::{Place, Player};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -367,6 +368,70 @@ pub static BINDINGS: &[Binding] = &[
         section: Section::Editor,
         hint: None,
         action: |_| Action::Redo,
+    },
+    Binding {
+        keys: &[Char('A')],
+        label: "A",
+        help: "analysis panel on/off (small screens)",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::TogglePanel(Panel::Analysis),
+    },
+    Binding {
+        keys: &[Char('a')],
+        label: "a",
+        help: "analyse deeper now",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::Analyse,
+    },
+    Binding {
+        keys: &[Char('<'), Char('>')],
+        label: "< >",
+        help: "depth of deeper analysis (1–3 ply)",
+        section: Section::Editor,
+        hint: None,
+        action: |k| Action::ChangeDepth(if k.code == KeyCode::Char('<') { -1 } else { 1 }),
+    },
+    Binding {
+        keys: &[Char('['), Char(']')],
+        label: "[ ]",
+        help: "select a listed move: preview it",
+        section: Section::Editor,
+        hint: None,
+        action: |k| Action::SelectMove(if k.code == KeyCode::Char('[') { -1 } else { 1 }),
+    },
+    Binding {
+        keys: &[Code(KeyCode::Enter)],
+        label: "Enter",
+        help: "play the previewed move",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::PlaySelected,
+    },
+    Binding {
+        keys: &[Code(KeyCode::Esc)],
+        label: "Esc",
+        help: "close the move preview",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::LeavePreview,
+    },
+    Binding {
+        keys: &[Char('%')],
+        label: "%",
+        help: "match play: MWC or equity",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::ToggleUnits,
+    },
+    Binding {
+        keys: &[Char('w')],
+        label: "w",
+        help: "copy the analysis as text",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::Copy(CopyTarget::Analysis),
     },
     Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],

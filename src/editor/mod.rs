@@ -17,12 +17,15 @@
 //! - the message log (`H`): `messages.rs`, drawn by `view/messages.rs`
 
 pub mod action;
+pub mod analysis;
 pub mod burst;
 pub mod clipboard;
 pub mod clipboard_holder;
+pub mod config;
 pub mod cursor;
 pub mod edits;
 pub mod effect;
+pub mod engine_link;
 pub mod keymap;
 pub mod messages;
 pub mod model;

@@ -1,7 +1,9 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
+use super::analysis::AnalysisState;
 use super::messages::MessageLog;
 use super::prompt::Prompt;
+use super::view::layout::PanelToggles;
 use crate::domain::{Place, Player, Position};
 
 /// How many edits undo remembers.
@@ -140,6 +142,10 @@ pub struct Model {
     /// The Jacoby bit of the match came from a Match ID the user gave (so a
     /// match XGID, which cannot hold it, loses something of theirs).
     pub jacoby_from_match_id: bool,
+    /// gnubg's analysis of the position, and the panel's own state.
+    pub analysis: AnalysisState,
+    /// The panels the user turned on.
+    pub panels: PanelToggles,
 }
 
 impl Model {
@@ -159,6 +165,8 @@ impl Model {
             quitting: false,
             too_small: false,
             jacoby_from_match_id: false,
+            analysis: AnalysisState::default(),
+            panels: PanelToggles::default(),
         }
     }
 }

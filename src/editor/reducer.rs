@@ -3,6 +3,7 @@
 //! terminal, clipboard, file or clock in here.
 
 use super::action::{Action, CopyRoute, CopyTarget};
+use super::analysis;
 use super::cursor;
 use super::edits;
 use super::effect::Effect;
@@ -17,13 +18,19 @@ use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
 use crate::text_board;
 
-/// Applies `action` to `model`, and logs the status message it leaves.
+/// Applies `action` to `model`, and logs the status message it leaves. Any
+/// change of position asks gnubg about the new one (0-ply at once; deeper
+/// when the user pauses).
 pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     // Behind the "enlarge" screen nothing shows what a key would do.
     if model.too_small && !acts_behind_the_enlarge_screen(&action) {
         return done(model);
     }
-    let (mut next, effects) = apply(model, action);
+    let before = model.position.clone();
+    let (mut next, mut effects) = apply(model, action);
+    if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
+        effects.push(analysis::position_changed(&mut next));
+    }
     let status = next.status.clone();
     next.log.push(&status);
     (next, effects)
@@ -43,6 +50,8 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::Pasted(_)
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
+            | Action::AnalysisAnswer(..)
+            | Action::Paused
     )
 }
 
@@ -304,9 +313,18 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Undo => travel(model, true),
         Action::Redo => travel(model, false),
 
+        Action::Copy(CopyTarget::Analysis) => match analysis::copy_text(&model) {
+            Some(text) => {
+                model.status = Status::info("Copying the analysis…");
+                let target = CopyTarget::Analysis;
+                (model, vec![Effect::Copy { target, text }])
+            }
+            None => refuse(model, "no analysis to copy yet".to_owned()),
+        },
         Action::Copy(target) => {
             let p = &model.position;
             let text = match target {
+                CopyTarget::Analysis => String::new(),
                 CopyTarget::GnubgId => codec::to_string_as(p, IdFormat::GnubgId),
                 CopyTarget::Xgid => codec::to_string_as(p, IdFormat::Xgid),
                 CopyTarget::BoardText => text_board::render(p),
@@ -325,7 +343,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             let losses = match target {
                 CopyTarget::Xgid => xgid::dropped_by_xgid(state),
                 CopyTarget::GnubgId => xgid::dropped_by_gnubg_id(state),
-                CopyTarget::BoardText => Vec::new(),
+                CopyTarget::BoardText | CopyTarget::Analysis => Vec::new(),
             };
             let note = losses
                 .first()
@@ -486,6 +504,40 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             };
             done(model)
         }
+        Action::Analyse => analysis::deepen(model, true),
+        Action::Paused => analysis::deepen(model, false),
+        Action::ChangeDepth(delta) => analysis::change_depth(model, delta),
+        Action::SelectMove(delta) => analysis::select(model, delta),
+        Action::PlaySelected => {
+            let chosen = analysis::selected_result(&model).zip(analysis::selected_move(&model));
+            match chosen {
+                Some((next, name)) if model.analysis.preview => {
+                    let message = format!("{on_roll} played {name} (u undoes)");
+                    commit(model, next, &message)
+                }
+                _ => refuse(
+                    model,
+                    "no move selected: [ and ] pick one of the analysis's moves".to_owned(),
+                ),
+            }
+        }
+        Action::LeavePreview => {
+            if model.analysis.preview {
+                model.analysis.preview = false;
+                model.status = Status::info("Preview closed");
+            }
+            done(model)
+        }
+        Action::ToggleUnits => analysis::toggle_units(model),
+        Action::TogglePanel(panel) => {
+            model.panels.toggle(panel);
+            model.status = Status::info(format!(
+                "{panel:?} panel {} (large screens always show it)",
+                on_off(model.panels.is_on(panel))
+            ));
+            done(model)
+        }
+        Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),
 
         Action::SaveFailed(e) => refuse(
             model,

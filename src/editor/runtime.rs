@@ -4,7 +4,9 @@
 use super::action::Action;
 use super::burst;
 use super::clipboard::{Clipboard, ClipboardEnv};
+use super::config;
 use super::effect::Effect;
+use super::engine_link::EngineLink;
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::persist::{self, Opened, SaveFile};
@@ -24,7 +26,9 @@ use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::path::PathBuf;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 /// Where the editor starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,11 +108,26 @@ pub struct Exit {
     pub signal: Option<i32>,
 }
 
-/// How often the event loop looks for a signal while no event comes.
+/// How often the event loop looks for a signal while no message comes.
 const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// How long the user must pause before a deeper analysis starts.
+const PAUSE: Duration = Duration::from_millis(400);
+
+/// Messages to the event loop: the ONE channel that terminal events and
+/// background answers (the engine's) both arrive by.
+enum Input {
+    Terminal(Event),
+    App(Action),
+}
 
 /// Runs the editor until the user quits or a signal ends it.
 pub fn run(start: Start) -> Result<Exit> {
+    run_with_gnubg(start, None)
+}
+
+/// `run`, with the gnubg given by `--gnubg` if any.
+pub fn run_with_gnubg(start: Start, gnubg: Option<PathBuf>) -> Result<Exit> {
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
             let (file, opened) = SaveFile::open(&path);
@@ -116,7 +135,16 @@ pub fn run(start: Start) -> Result<Exit> {
         }
         None => (None, Opened::Nothing),
     };
-    let model = initial_model(&start, opened)?;
+    let mut model = initial_model(&start, opened)?;
+    let config_path = config::path();
+    if let Some(plies) = config_path
+        .as_deref()
+        .map(config::load)
+        .and_then(|c| c.analysis_plies)
+        .filter(|p| (1..=crate::engine::request::MAX_PLIES).contains(p))
+    {
+        model.analysis.deep_plies = plies;
+    }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
             "the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`"
@@ -139,26 +167,86 @@ pub fn run(start: Start) -> Result<Exit> {
     let guard = TerminalGuard;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste)
         .context("enabling mouse and paste")?;
-    let result = event_loop(terminal, model, &theme, clipboard, save_file, &signals);
+    let (tx, rx) = mpsc::channel::<Input>();
+    let terminal_tx = tx.clone();
+    std::thread::spawn(move || {
+        while let Ok(ev) = event::read() {
+            if terminal_tx.send(Input::Terminal(ev)).is_err() {
+                break;
+            }
+        }
+    });
+    let engine = EngineLink::start(
+        crate::engine::locate::find_from_env(gnubg.as_deref()),
+        move |action| tx.send(Input::App(action)).is_ok(),
+    );
+    let edge = Edge {
+        terminal,
+        clipboard,
+        save_file,
+        config_path,
+        engine,
+        theme: &theme,
+    };
+    let result = event_loop(edge, model, &signals, rx);
     drop(guard);
     result
 }
 
-/// Waits for the next events: one, or a whole burst queued at once.
-fn next_events(signals: &Signals) -> Result<Result<Vec<Event>, i32>> {
-    loop {
+/// What the event loop waited for.
+enum Next {
+    /// Terminal events, one or a whole burst queued at once.
+    Events(Vec<Event>),
+    /// An answer from the background.
+    App(Action),
+    /// The user paused long enough for a deeper analysis.
+    Paused,
+    /// A terminating signal.
+    Signal(i32),
+}
+
+/// Waits for the next message, watching for signals meanwhile. A terminal
+/// event brings along every event queued right behind it (a burst); answers
+/// that arrive in between are kept in `held` for the next turn.
+fn next(
+    rx: &mpsc::Receiver<Input>,
+    signals: &Signals,
+    pause: Option<Duration>,
+    held: &mut Vec<Action>,
+) -> Result<Next> {
+    if !held.is_empty() {
+        return Ok(Next::App(held.remove(0)));
+    }
+    let since = Instant::now();
+    let first = loop {
         if let Some(signal) = signals.take() {
-            return Ok(Err(signal));
+            return Ok(Next::Signal(signal));
         }
-        if event::poll(SIGNAL_CHECK)? {
-            break;
+        let wait = match pause {
+            Some(p) => match p.checked_sub(since.elapsed()) {
+                Some(left) if !left.is_zero() => left.min(SIGNAL_CHECK),
+                _ => return Ok(Next::Paused),
+            },
+            None => SIGNAL_CHECK,
+        };
+        match rx.recv_timeout(wait) {
+            Ok(Input::App(action)) => return Ok(Next::App(action)),
+            Ok(Input::Terminal(event)) => break event,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                anyhow::bail!("the terminal stopped sending events")
+            }
+        }
+    };
+    let mut events = vec![first];
+    while events.len() < burst::MAX_EVENTS {
+        match rx.recv_timeout(burst::GAP) {
+            Ok(Input::Terminal(event)) => events.push(event),
+            Ok(Input::App(action)) => held.push(action),
+            Err(_) => break,
         }
     }
-    let mut events = vec![event::read()?];
-    while events.len() < burst::MAX_EVENTS && event::poll(burst::GAP)? {
-        events.push(event::read()?);
-    }
-    Ok(Ok(events))
+    Ok(Next::Events(events))
 }
 
 /// What the effects act on.
@@ -166,6 +254,8 @@ struct Edge<'a> {
     terminal: DefaultTerminal,
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
+    config_path: Option<PathBuf>,
+    engine: EngineLink,
     theme: &'a Theme,
 }
 
@@ -193,6 +283,16 @@ impl Edge<'_> {
                         queue.push(Action::Copied(target, result));
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
+                    Effect::Analyse(req) => self.engine.ask(req),
+                    Effect::SaveAnalysisPlies(plies) => {
+                        if let Some(path) = &self.config_path {
+                            let mut c = config::load(path);
+                            c.analysis_plies = Some(plies);
+                            if let Err(e) = config::save(path, &c) {
+                                queue.push(Action::SaveFailed(format!("{}: {e}", path.display())));
+                            }
+                        }
+                    }
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }
             }
@@ -202,29 +302,26 @@ impl Edge<'_> {
 }
 
 fn event_loop(
-    terminal: DefaultTerminal,
-    model: Model,
-    theme: &Theme,
-    clipboard: Clipboard,
-    save_file: Option<SaveFile>,
+    mut edge: Edge,
+    mut model: Model,
     signals: &Signals,
+    rx: mpsc::Receiver<Input>,
 ) -> Result<Exit> {
-    let mut edge = Edge {
-        terminal,
-        clipboard,
-        save_file,
-        theme,
-    };
+    let leave = |position, signal| Ok(Exit { position, signal });
+    // The first position is analysed like every later one.
+    if let Effect::Analyse(req) = super::analysis::position_changed(&mut model) {
+        edge.engine.ask(req);
+    }
     let size = edge.terminal.size()?;
     let resized = Action::Resized {
         width: size.width,
         height: size.height,
     };
-    let leave = |position, signal| Ok(Exit { position, signal });
-    let mut model = match edge.perform(model, resized) {
+    model = match edge.perform(model, resized) {
         ControlFlow::Continue(m) => m,
         ControlFlow::Break(position) => return leave(position, None),
     };
+    let mut held = Vec::new();
     loop {
         let snapshot = Snapshot::of(&model);
         let theme = edge.theme;
@@ -232,9 +329,25 @@ fn event_loop(
             .draw(|frame| view::draw(frame, &snapshot, theme))?;
         let size = edge.terminal.size()?;
         let screen = Rect::new(0, 0, size.width, size.height);
-        let events = match next_events(signals)? {
-            Ok(events) => events,
-            Err(signal) => {
+        let a = &model.analysis;
+        let pause = (a.deep_due && a.running.is_none()).then_some(PAUSE);
+        let mut events = match next(&rx, signals, pause, &mut held)? {
+            Next::Events(events) => events,
+            Next::App(action) => {
+                model = match edge.perform(model, action) {
+                    ControlFlow::Continue(m) => m,
+                    ControlFlow::Break(position) => return leave(position, None),
+                };
+                continue;
+            }
+            Next::Paused => {
+                model = match edge.perform(model, Action::Paused) {
+                    ControlFlow::Continue(m) => m,
+                    ControlFlow::Break(position) => return leave(position, None),
+                };
+                continue;
+            }
+            Next::Signal(signal) => {
                 return match edge.perform(model, Action::Terminated(signal)) {
                     ControlFlow::Break(position) => leave(position, Some(signal)),
                     // The reducer always leaves on a signal; if it did not,
@@ -243,7 +356,6 @@ fn event_loop(
                 };
             }
         };
-        let mut events = events;
         // Typed this fast, it was pasted: read it as a paste (an ID in
         // normal mode; nothing behind an overlay). The input line takes the
         // keys one by one, as typed text.

@@ -1,12 +1,14 @@
 //! A plain snapshot of what the screen shows, made from the model in one
 //! place. The view draws from this and never reaches back into the model.
 
+use super::analysis::{self, PanelText};
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use super::place_info;
 use super::prompt::Prompt;
 use super::scores;
+use super::view::layout::PanelToggles;
 use crate::codec::{self, IdFormat};
 use crate::domain::{CubeOwner, Place, Player, Position};
 use crate::text_board;
@@ -45,6 +47,12 @@ pub struct Snapshot {
     pub messages_open: bool,
     /// The message log, newest first (only while the overlay is open).
     pub messages: Vec<Status>,
+    /// The analysis panel's text.
+    pub analysis: PanelText,
+    /// The board shows the selected move played.
+    pub previewing: bool,
+    /// The panels the user turned on.
+    pub panels: PanelToggles,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -161,7 +169,8 @@ fn fields(p: &Position) -> Vec<Field> {
 impl Snapshot {
     pub fn of(model: &Model) -> Snapshot {
         let p = &model.position;
-        let text = text_board::render(p);
+        let preview = analysis::board_position(model);
+        let text = text_board::render(preview.as_ref().unwrap_or(p));
         let board_lines = text.lines().skip(2).map(str::to_owned).collect();
         let ids = [
             ("Position ID", IdFormat::PositionId),
@@ -203,6 +212,9 @@ impl Snapshot {
             } else {
                 Vec::new()
             },
+            analysis: analysis::panel_text(model),
+            previewing: preview.is_some(),
+            panels: model.panels,
         }
     }
 }

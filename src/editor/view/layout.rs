@@ -16,6 +16,59 @@ pub const SIDE_TEXT_COLUMNS: u16 = 36;
 const PANEL_MIN: u16 = 30;
 const PANEL_MAX: u16 = 44;
 
+/// The panels below the board, in priority order: when the screen is short,
+/// the first ones get the room. Each is toggleable; a panel that fits beside
+/// the IDs is shown on large screens whatever its toggle says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Panel {
+    /// gnubg's analysis (issue 8).
+    Analysis,
+    /// The numbers at the score (issue 9).
+    Numbers,
+    /// The study library (issue 11).
+    Library,
+}
+
+impl Panel {
+    pub const BY_PRIORITY: [Panel; 3] = [Panel::Analysis, Panel::Numbers, Panel::Library];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Rows below which the panel is not worth showing.
+    pub fn min_rows(self) -> u16 {
+        match self {
+            Panel::Analysis => 6,
+            Panel::Numbers => 4,
+            Panel::Library => 5,
+        }
+    }
+
+    /// Rows beyond which the panel has nothing more to show.
+    pub fn max_rows(self) -> u16 {
+        match self {
+            Panel::Analysis => 24,
+            Panel::Numbers => 12,
+            Panel::Library => 20,
+        }
+    }
+}
+
+/// Which panels the user turned on (on small screens they take the IDs'
+/// rows; on large ones they are always shown).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PanelToggles([bool; 3]);
+
+impl PanelToggles {
+    pub fn is_on(self, panel: Panel) -> bool {
+        self.0[panel.index()]
+    }
+    pub fn toggle(&mut self, panel: Panel) {
+        self.0[panel.index()] = !self.0[panel.index()];
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
     pub title: Rect,
@@ -25,13 +78,25 @@ pub struct Areas {
     pub place: Rect,
     pub ids: Rect,
     pub warnings: Rect,
+    /// Where each panel goes, by `Panel as usize`; `None` when not shown.
+    pub panels: [Option<Rect>; 3],
     pub prompt: Rect,
     pub status: Rect,
     pub hints: Rect,
 }
 
-/// The layout for a screen, or `None` below 80×24.
+/// The layout for a screen with no panel turned on, or `None` below 80×24.
 pub fn areas(screen: Rect) -> Option<Areas> {
+    areas_with(screen, PanelToggles::default())
+}
+
+/// Where a panel goes in `a`, if shown.
+pub fn panel_area(a: &Areas, panel: Panel) -> Option<Rect> {
+    a.panels[panel.index()]
+}
+
+/// The layout for a screen, with the panels that fit, or `None` below 80×24.
+pub fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
     if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
         return None;
     }
@@ -49,14 +114,41 @@ pub fn areas(screen: Rect) -> Option<Areas> {
     let bottom = screen.y + screen.height;
     let row = |y: u16, h: u16| Rect::new(x, y, w, h);
     let ids_y = top + 1 + BOARD_LINES + 1;
-    let warnings_y = ids_y + 4;
+    let footer_y = bottom - 3;
+    let room = footer_y - ids_y;
+    const IDS_ROWS: u16 = 4;
+    const WARNING_ROWS: u16 = 1;
+    // Panels that fit below the IDs are shown anyway; one turned on that does
+    // not fit takes the IDs' rows.
+    let fits = |p: Panel| room >= IDS_ROWS + p.min_rows() + WARNING_ROWS;
+    let wanted: Vec<Panel> = Panel::BY_PRIORITY
+        .into_iter()
+        .filter(|&p| toggles.is_on(p) || fits(p))
+        .collect();
+    let keep_ids = wanted.iter().all(|&p| fits(p));
+    let ids_rows = if keep_ids { IDS_ROWS } else { 0 };
+    let mut y = ids_y + ids_rows;
+    let mut panels = [None; 3];
+    // On a short screen a panel turned on takes the warnings' row too.
+    let reserve = if keep_ids { WARNING_ROWS } else { 0 };
+    for p in wanted {
+        let left = footer_y.saturating_sub(y + reserve);
+        if left < p.min_rows() {
+            continue;
+        }
+        let h = left.min(p.max_rows());
+        panels[p.index()] = Some(row(y, h));
+        y += h;
+    }
+    let warnings_y = y;
     Some(Areas {
         title: row(top, 1),
         board: Rect::new(x, top + 1, board_w, BOARD_LINES),
         panel: Rect::new(panel_x, top + 1, panel_w, BOARD_LINES),
         place: row(top + 1 + BOARD_LINES, 1),
-        ids: row(ids_y, 4),
-        warnings: row(warnings_y, (bottom - 3).saturating_sub(warnings_y)),
+        ids: row(ids_y, ids_rows),
+        warnings: row(warnings_y, footer_y.saturating_sub(warnings_y)),
+        panels,
         prompt: row(bottom - 3, 1),
         status: row(bottom - 2, 1),
         hints: row(bottom - 1, 1),
@@ -124,6 +216,31 @@ mod tests {
         assert_eq!(a.board.width + 1 + a.panel.width, 80);
         assert_eq!(a.hints.y, 23);
         assert!(a.warnings.height >= 1);
+    }
+
+    #[test]
+    fn panels_take_the_room_of_large_screens_and_toggle_on_small_ones() {
+        let small = Rect::new(0, 0, 80, 24);
+        let a = areas(small).unwrap();
+        assert_eq!(panel_area(&a, Panel::Analysis), None);
+        assert_eq!(a.ids.height, 4);
+        let mut on = PanelToggles::default();
+        on.toggle(Panel::Analysis);
+        let a = areas_with(small, on).unwrap();
+        let p = panel_area(&a, Panel::Analysis).unwrap();
+        assert_eq!(a.ids.height, 0, "the panel takes the IDs' rows");
+        assert!(p.height >= Panel::Analysis.min_rows());
+        let big = areas(Rect::new(0, 0, 200, 60)).unwrap();
+        let p = panel_area(&big, Panel::Analysis).unwrap();
+        assert_eq!(big.ids.height, 4);
+        assert_eq!(p.height, Panel::Analysis.max_rows());
+        let numbers = panel_area(&big, Panel::Numbers).unwrap();
+        assert_eq!(
+            numbers.y,
+            p.y + p.height,
+            "the next panel by priority follows"
+        );
+        assert!(big.warnings.y + big.warnings.height <= big.prompt.y);
     }
 
     #[test]

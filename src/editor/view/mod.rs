@@ -5,11 +5,13 @@
 //! - `match_panel.rs`: cube, dice, score, flags, pips, names
 //! - `place_line.rs`: the place under the cursor and the brush colour
 //! - `ids_panel.rs`: the four IDs
+//! - `analysis_panel.rs`: gnubg's analysis
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
 //! - `messages.rs`: shortening long messages, and the `H` message log
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
+pub mod analysis_panel;
 pub mod board;
 pub mod footer;
 pub mod help;
@@ -30,14 +32,19 @@ pub use theme::Theme;
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     let area = frame.area();
-    let Some(areas) = layout::areas(area) else {
+    let Some(areas) = layout::areas_with(area, snapshot.panels) else {
         draw_too_small(frame, area);
         return;
     };
     let title = Line::styled(
         format!(
-            " bgedit — backgammon position editor · {} on roll",
-            snapshot.on_roll
+            " bgedit — backgammon position editor · {} on roll{}",
+            snapshot.on_roll,
+            if snapshot.previewing {
+                " · PREVIEW of the selected move (Enter plays, Esc closes)"
+            } else {
+                ""
+            }
         ),
         theme.title,
     );
@@ -46,6 +53,9 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     match_panel::draw(frame, areas.panel, snapshot, theme);
     place_line::draw(frame, areas.place, snapshot, theme);
     ids_panel::draw(frame, areas.ids, snapshot, theme);
+    if let Some(a) = layout::panel_area(&areas, layout::Panel::Analysis) {
+        analysis_panel::draw(frame, a, snapshot, theme);
+    }
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
         help::draw(frame, area, theme);

@@ -1,0 +1,422 @@
+//! The analysis panel's state and what its actions do. Pure: the reducer
+//! calls in here; requests leave as `Effect::Analyse` and answers come back
+//! as `Action::AnalysisAnswer`, carrying the request's number so a late
+//! answer for an old position is dropped.
+
+use super::effect::Effect;
+use super::model::{Model, Status};
+use crate::codec::position_id;
+use crate::domain::Position;
+use crate::engine::request::MAX_PLIES;
+use crate::engine::text::Units;
+use crate::engine::{Analysis, Request};
+
+/// Moves asked for: all of them, so the list scrolls to the end.
+pub const ALL_MOVES: usize = 0;
+
+/// An answer on show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub plies: u8,
+    pub analysis: Analysis,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisState {
+    /// The depth asked for when the user pauses or presses `a` (1–3).
+    pub deep_plies: u8,
+    pub units: Units,
+    /// The number of the last request made; answers to others are stale.
+    pub latest: u64,
+    /// The depth of the request in flight, if any.
+    pub running: Option<u8>,
+    /// A deeper analysis is due when the user pauses.
+    pub deep_due: bool,
+    pub shown: Option<Shown>,
+    /// The move the cursor of the list is on.
+    pub selected: usize,
+    /// The board shows the selected move played.
+    pub preview: bool,
+    /// Why there is no answer (gnubg missing, crashed, ...).
+    pub problem: Option<String>,
+}
+
+impl Default for AnalysisState {
+    fn default() -> Self {
+        AnalysisState {
+            deep_plies: 2,
+            units: Units::Equity,
+            latest: 0,
+            running: None,
+            deep_due: false,
+            shown: None,
+            selected: 0,
+            preview: false,
+            problem: None,
+        }
+    }
+}
+
+fn request(model: &mut Model, plies: u8) -> Effect {
+    let a = &mut model.analysis;
+    a.latest += 1;
+    a.running = Some(plies);
+    Effect::Analyse(Request {
+        id: a.latest,
+        position: model.position.clone(),
+        plies,
+        moves: ALL_MOVES,
+    })
+}
+
+/// After any change of position: a 0-ply request at once, a deeper one due
+/// when the user pauses. The old answer goes (it was for another position).
+pub fn position_changed(model: &mut Model) -> Effect {
+    let a = &mut model.analysis;
+    a.shown = None;
+    a.selected = 0;
+    a.preview = false;
+    a.deep_due = true;
+    request(model, 0)
+}
+
+/// The user paused (or pressed `a`): the deeper analysis, if still due.
+pub fn deepen(mut model: Model, asked: bool) -> (Model, Vec<Effect>) {
+    let a = &model.analysis;
+    let have = a.shown.as_ref().map(|s| s.plies).unwrap_or(0);
+    let wanted = a.deep_plies;
+    if !asked && (!a.deep_due || a.running.is_some()) {
+        return (model, Vec::new());
+    }
+    if asked && a.running == Some(wanted) {
+        model.status = Status::info(format!("{wanted}-ply analysis already running"));
+        return (model, Vec::new());
+    }
+    model.analysis.deep_due = false;
+    if !asked && have >= wanted {
+        return (model, Vec::new());
+    }
+    if asked {
+        model.status = Status::info(format!("{wanted}-ply analysis asked for"));
+    }
+    let e = request(&mut model, wanted);
+    (model, vec![e])
+}
+
+/// An answer from the engine; dropped unless it answers the last request.
+pub fn answered(
+    mut model: Model,
+    id: u64,
+    result: Result<Analysis, String>,
+) -> (Model, Vec<Effect>) {
+    if id != model.analysis.latest {
+        return (model, Vec::new());
+    }
+    let plies = model.analysis.running.take().unwrap_or(0);
+    match result {
+        Ok(analysis) => {
+            let a = &mut model.analysis;
+            a.problem = None;
+            let plies = analysis.plies().unwrap_or(plies);
+            let keep_selection = a.shown.is_some();
+            a.shown = Some(Shown { plies, analysis });
+            if !keep_selection {
+                a.selected = 0;
+            }
+            let count = move_count(a);
+            a.selected = a.selected.min(count.saturating_sub(1));
+            a.preview = a.preview && count > 0;
+        }
+        Err(e) => model.analysis.problem = Some(e),
+    }
+    (model, Vec::new())
+}
+
+fn move_count(a: &AnalysisState) -> usize {
+    match &a.shown {
+        Some(Shown {
+            analysis: Analysis::Moves { moves, .. },
+            ..
+        }) => moves.len(),
+        _ => 0,
+    }
+}
+
+/// `[` `]` and the panel's arrows: select a listed move and preview it.
+pub fn select(mut model: Model, delta: i32) -> (Model, Vec<Effect>) {
+    let count = move_count(&model.analysis);
+    if count == 0 {
+        model.status = Status::error("no moves listed to select (set dice for a move analysis)");
+        return (model, Vec::new());
+    }
+    let a = &mut model.analysis;
+    let at = if a.preview {
+        (a.selected as i64 + i64::from(delta)).clamp(0, count as i64 - 1) as usize
+    } else {
+        a.selected.min(count - 1)
+    };
+    a.selected = at;
+    a.preview = true;
+    model.status = Status::info(format!(
+        "Previewing move {} of {count}: Enter plays it, Esc leaves the preview",
+        at + 1
+    ));
+    (model, Vec::new())
+}
+
+/// The position after the selected move: the board gnubg gave, the
+/// opponent on roll, no dice.
+pub fn selected_result(model: &Model) -> Option<Position> {
+    let a = &model.analysis;
+    let Some(Shown {
+        analysis: Analysis::Moves { moves, .. },
+        ..
+    }) = &a.shown
+    else {
+        return None;
+    };
+    let line = moves.get(a.selected)?;
+    let p = &model.position;
+    let next = p.state.on_roll.opponent();
+    let board = position_id::decode(&line.after, next).ok()?;
+    let mut state = p.state.clone();
+    state.on_roll = next;
+    state.dice = None;
+    state.turn = state.expected_turn();
+    Some(Position {
+        board,
+        state,
+        names: p.names.clone(),
+    })
+}
+
+/// What the board shows: the preview while one is on, else the position.
+pub fn board_position(model: &Model) -> Option<Position> {
+    if model.analysis.preview {
+        selected_result(model)
+    } else {
+        None
+    }
+}
+
+/// The name of the selected move, for messages.
+pub fn selected_move(model: &Model) -> Option<String> {
+    match &model.analysis.shown {
+        Some(Shown {
+            analysis: Analysis::Moves { moves, .. },
+            ..
+        }) => moves
+            .get(model.analysis.selected)
+            .map(|m| m.notation.clone()),
+        _ => None,
+    }
+}
+
+/// `<` `>`: the depth for deeper analyses.
+pub fn change_depth(mut model: Model, delta: i8) -> (Model, Vec<Effect>) {
+    let a = &mut model.analysis;
+    let next = (a.deep_plies as i8 + delta).clamp(1, MAX_PLIES as i8) as u8;
+    if next == a.deep_plies {
+        model.status = Status::error(format!("the depth goes from 1 to {MAX_PLIES}-ply"));
+        return (model, Vec::new());
+    }
+    a.deep_plies = next;
+    a.deep_due = true;
+    model.status = Status::success(format!("Deeper analysis at {next}-ply (a to run it now)"));
+    (model, vec![Effect::SaveAnalysisPlies(next)])
+}
+
+/// `%`: match equities as MWC or as normalised equity.
+pub fn toggle_units(mut model: Model) -> (Model, Vec<Effect>) {
+    let a = &mut model.analysis;
+    a.units = match a.units {
+        Units::Equity => Units::Mwc,
+        Units::Mwc => Units::Equity,
+    };
+    model.status = Status::info(if model.position.state.is_money() {
+        "Money play is always shown in equity".to_owned()
+    } else {
+        match model.analysis.units {
+            Units::Mwc => "Match play shown in match winning chances".to_owned(),
+            Units::Equity => "Match play shown in normalised equity".to_owned(),
+        }
+    });
+    (model, Vec::new())
+}
+
+/// The analysis as text for the clipboard, with the position's ID first.
+pub fn copy_text(model: &Model) -> Option<String> {
+    let shown = model.analysis.shown.as_ref()?;
+    let id = crate::codec::to_string_as(&model.position, crate::codec::IdFormat::GnubgId);
+    let mut text = format!("GNUBG ID: {id}\n");
+    if let Some(reason) = crate::engine::request::no_cube_action(&model.position) {
+        text += &format!("No cube action: {reason}\n");
+    }
+    text += &crate::engine::text::render(&shown.analysis, model.analysis.units, usize::MAX);
+    Some(text)
+}
+
+/// The panel as text, made once per frame for the snapshot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PanelText {
+    /// What is shown and at what depth, and what is running.
+    pub header: String,
+    /// Column titles for the rows, if any.
+    pub columns: Option<String>,
+    pub rows: Vec<String>,
+    /// The row of the selected move.
+    pub selected: Option<usize>,
+}
+
+fn pct(x: f64) -> String {
+    format!("{:4.1}", x * 100.0)
+}
+
+fn chances(p: &crate::engine::answer::Probs) -> String {
+    format!(
+        "{} {} {} · {} {} {}",
+        pct(p[0]),
+        pct(p[1]),
+        pct(p[2]),
+        pct(1.0 - p[0]),
+        pct(p[3]),
+        pct(p[4])
+    )
+}
+
+const CHANCE_COLUMNS: &str = " Win  Gam   Bg · Lose  Gam   Bg";
+
+/// What the analysis panel says.
+pub fn panel_text(model: &Model) -> PanelText {
+    use crate::engine::text::{diff, value};
+    let a = &model.analysis;
+    let units = if model.position.state.is_money() {
+        Units::Equity
+    } else {
+        a.units
+    };
+    let unit_word = match (model.position.state.is_money(), units) {
+        (true, _) => "money equity",
+        (false, Units::Equity) => "normalised equity (% for MWC)",
+        (false, Units::Mwc) => "match winning chances (% for equity)",
+    };
+    let mut header = match &a.shown {
+        Some(s) => format!("gnubg {}-ply · {unit_word}", s.plies),
+        None if a.problem.is_none() => "gnubg: analysing…".to_owned(),
+        None => "gnubg".to_owned(),
+    };
+    match a.running {
+        Some(p) if a.shown.is_some() => header += &format!(" · {p}-ply running…"),
+        _ if a.deep_due && a.shown.as_ref().is_some_and(|s| s.plies < a.deep_plies) => {
+            header += &format!(" · {}-ply when you pause (a: now)", a.deep_plies)
+        }
+        _ => {}
+    }
+    let mut text = PanelText {
+        header,
+        ..PanelText::default()
+    };
+    if let Some(problem) = &a.problem {
+        text.rows.push(problem.clone());
+        if a.shown.is_none() {
+            return text;
+        }
+    }
+    let Some(shown) = &a.shown else { return text };
+    match &shown.analysis {
+        Analysis::Moves { moves, .. } => {
+            if moves.is_empty() {
+                text.rows
+                    .push("No legal move: the roll cannot be played".to_owned());
+            }
+            text.columns = Some(format!(
+                "{:>4} {:<22}{:>9}{:>10}  {CHANCE_COLUMNS}",
+                "#", "Move", "Equity", "Diff"
+            ));
+            let best = moves.first().map(|m| (m.equity, m.mwc));
+            for (i, m) in moves.iter().enumerate() {
+                let (be, bm) = best.expect("listed");
+                let d = if i == 0 {
+                    String::new()
+                } else {
+                    diff(m.equity, be, m.mwc.zip(bm), units)
+                };
+                text.rows.push(format!(
+                    "{:>4} {:<22}{:>9}{:>10}  {}",
+                    format!("{}.", i + 1),
+                    m.notation,
+                    value(m.equity, m.mwc, units),
+                    d,
+                    chances(&m.probs)
+                ));
+            }
+            if !moves.is_empty() {
+                text.selected = Some(a.selected);
+            }
+        }
+        Analysis::Cube {
+            action,
+            no_double,
+            double_take,
+            double_pass,
+            no_double_mwc,
+            double_take_mwc,
+            double_pass_mwc,
+            probs,
+            cubeless,
+            ..
+        } => {
+            text.rows.push(format!("Proper cube action: {action}"));
+            for (label, e, m) in [
+                ("No double", no_double, no_double_mwc),
+                ("Double, take", double_take, double_take_mwc),
+                ("Double, pass", double_pass, double_pass_mwc),
+            ] {
+                text.rows
+                    .push(format!("  {label:<14}{:>9}", value(*e, *m, units)));
+            }
+            text.rows
+                .push(format!("Cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"));
+            text.rows.push(format!("{:<26}{}", "", chances(probs)));
+        }
+        Analysis::Take {
+            take,
+            pass,
+            take_mwc,
+            pass_mwc,
+            proper,
+            probs,
+            cubeless,
+            ..
+        } => {
+            let taker = model.position.state.on_roll.opponent();
+            text.rows
+                .push(format!("{taker} should {proper} (for the player doubled)"));
+            text.rows.push(format!(
+                "  {:<14}{:>9}",
+                "Take",
+                value(*take, *take_mwc, units)
+            ));
+            text.rows.push(format!(
+                "  {:<14}{:>9}",
+                "Pass",
+                value(*pass, *pass_mwc, units)
+            ));
+            text.rows.push(format!(
+                "{taker}'s cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"
+            ));
+            text.rows.push(format!("{:<26}{}", "", chances(probs)));
+        }
+        Analysis::Eval {
+            probs, cubeless, ..
+        } => {
+            let why = crate::engine::request::no_cube_action(&model.position).unwrap_or_default();
+            text.rows.push(format!("No cube action: {why}"));
+            text.rows
+                .push(format!("Cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"));
+            text.rows.push(format!("{:<26}{}", "", chances(probs)));
+        }
+        Analysis::Over { reason } => text.rows.push(format!("Nothing to analyse: {reason}")),
+    }
+    text
+}

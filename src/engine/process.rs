@@ -1,0 +1,218 @@
+//! One gnubg process running the bridge script, and everything that can go
+//! wrong with it: it is missing, it dies (gnubg 1.07 segfaults on some match
+//! positions with a cube of 512 and up), it hangs, it prints garbage. Each
+//! costs the one answer and a restart on the next request, nothing more.
+
+use super::answer::{Analysis, Reply, parse_line};
+use super::request::{self, Request};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::OnceLock;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+const BRIDGE: &str = include_str!("../../assets/gnubg_bridge.py");
+/// gnubg starts in about a quarter of a second; a loaded machine gets more.
+const START_LIMIT: Duration = Duration::from_secs(20);
+/// Longest line accepted from the bridge: a full move list is well below.
+const MAX_LINE: usize = 1 << 20;
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EngineError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("gnubg could not be started: {0}")]
+    Start(String),
+    #[error(
+        "gnubg stopped while analysing (gnubg 1.07 crashes on some positions, such as large cubes in match play); it is restarted for the next request"
+    )]
+    Died,
+    #[error("gnubg took longer than {0:?}; it was stopped and is restarted for the next request")]
+    Timeout(Duration),
+    #[error("{0}; gnubg is restarted for the next request")]
+    Garbage(String),
+    /// gnubg refused or could not analyse this position.
+    #[error("{0}")]
+    Refused(String),
+}
+
+/// The bridge script on disk, written once per run.
+fn bridge_path() -> Result<&'static Path, EngineError> {
+    static PATH: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let dir = dirs::cache_dir()
+            .unwrap_or_else(std::env::temp_dir)
+            .join("bgedit");
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let path = dir.join(format!("gnubg_bridge-{}.py", env!("CARGO_PKG_VERSION")));
+        // Atomic: another bgedit starting at the same moment reads a whole file.
+        let tmp = dir.join(format!("gnubg_bridge.{}.tmp", std::process::id()));
+        std::fs::write(&tmp, BRIDGE)
+            .and_then(|()| std::fs::rename(&tmp, &path))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(path)
+    })
+    .as_ref()
+    .map(PathBuf::as_path)
+    .map_err(|e| EngineError::Start(e.clone()))
+}
+
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A gnubg to ask; started on first use and after any failure.
+pub struct Engine {
+    program: PathBuf,
+    running: Option<Running>,
+    /// Restarts so far, for messages and tests.
+    pub restarts: u32,
+}
+
+impl Engine {
+    pub fn new(program: PathBuf) -> Engine {
+        Engine {
+            program,
+            running: None,
+            restarts: 0,
+        }
+    }
+
+    /// Starts gnubg now rather than at the first request.
+    pub fn warm_up(&mut self) -> Result<(), EngineError> {
+        self.ensure_running().map(|_| ())
+    }
+
+    /// The process id, while running (tests kill it).
+    pub fn pid(&self) -> Option<u32> {
+        self.running.as_ref().map(|r| r.child.id())
+    }
+
+    fn ensure_running(&mut self) -> Result<&mut Running, EngineError> {
+        if self.running.is_none() {
+            let r = self.spawn()?;
+            self.running = Some(r);
+        }
+        Ok(self.running.as_mut().expect("just started"))
+    }
+
+    fn spawn(&mut self) -> Result<Running, EngineError> {
+        let script = bridge_path()?;
+        let mut child = Command::new(&self.program)
+            .args(["-t", "-q", "-r", "-p"])
+            .arg(script)
+            // gnubg prints and reads numbers by locale: force the C one.
+            .env("LC_ALL", "C")
+            .env("LANG", "C")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| EngineError::Start(format!("{}: {e}", self.program.display())))?;
+        let stdin = child.stdin.take().expect("piped");
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match Read::take(&mut reader, MAX_LINE as u64).read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_owned();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let running = Running {
+            child,
+            stdin,
+            lines,
+        };
+        // gnubg's banner comes first; the bridge says when it is ready.
+        let deadline = Instant::now() + START_LIMIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match running.lines.recv_timeout(left) {
+                Ok(line) if parse_line(&line) == Ok(Reply::Ready) => return Ok(running),
+                Ok(_) => continue,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(EngineError::Start(format!(
+                        "{} did not start the bridge within {START_LIMIT:?}",
+                        self.program.display()
+                    )));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(EngineError::Start(format!(
+                        "{} exited at start (is it gnubg 1.07 with Python?)",
+                        self.program.display()
+                    )));
+                }
+            }
+        }
+    }
+
+    /// Stops the process; the next request starts a new one.
+    fn restart_later(&mut self) {
+        if self.running.take().is_some() {
+            self.restarts += 1;
+        }
+    }
+
+    /// Asks gnubg about `req`, waiting at most `limit` for the answer.
+    /// Answers to other (older) requests are dropped.
+    pub fn analyse(&mut self, req: &Request, limit: Duration) -> Result<Analysis, EngineError> {
+        if let Some(reason) = request::nothing_to_analyse(&req.position) {
+            return Ok(Analysis::Over { reason });
+        }
+        let line = req.to_line();
+        let running = self.ensure_running()?;
+        if writeln!(running.stdin, "{line}")
+            .and_then(|()| running.stdin.flush())
+            .is_err()
+        {
+            self.restart_later();
+            return Err(EngineError::Died);
+        }
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let running = self.running.as_mut().expect("running");
+            match running.lines.recv_timeout(left) {
+                Ok(text) => match parse_line(&text) {
+                    Ok(Reply::Answer(id, result)) if id == req.id => {
+                        return result.map_err(EngineError::Refused);
+                    }
+                    // A stale answer, or a repeated ready line.
+                    Ok(_) => continue,
+                    Err(e) => {
+                        self.restart_later();
+                        return Err(EngineError::Garbage(e));
+                    }
+                },
+                Err(RecvTimeoutError::Timeout) => {
+                    self.restart_later();
+                    return Err(EngineError::Timeout(limit));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.restart_later();
+                    return Err(EngineError::Died);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! An analysis as text in gnubg's `hint` layout, for forums (the editor's
+//! copy key) and for `bgedit analyse --format text`.
+
+use super::answer::{Analysis, Probs};
+use std::fmt::Write;
+
+/// How match equities are shown: gnubg's normalised equity, or match
+/// winning chances. Money play always shows equity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Units {
+    #[default]
+    Equity,
+    Mwc,
+}
+
+fn probs_line(p: &Probs) -> String {
+    format!(
+        "{:.3} {:.3} {:.3} - {:.3} {:.3} {:.3}",
+        p[0],
+        p[1],
+        p[2],
+        1.0 - p[0],
+        p[3],
+        p[4]
+    )
+}
+
+/// One value in the chosen units: "+0.123" or "51.23%".
+pub fn value(equity: f64, mwc: Option<f64>, units: Units) -> String {
+    match (units, mwc) {
+        (Units::Mwc, Some(m)) => format!("{:.2}%", m * 100.0),
+        _ => format!("{equity:+.3}"),
+    }
+}
+
+/// The difference from the best, in the chosen units.
+pub fn diff(equity: f64, best: f64, mwc: Option<(f64, f64)>, units: Units) -> String {
+    match (units, mwc) {
+        (Units::Mwc, Some((m, b))) => format!("({:+.2}%)", (m - b) * 100.0),
+        _ => format!("({:+.3})", equity - best),
+    }
+}
+
+/// The whole analysis. `limit` caps the moves listed.
+pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
+    let mut out = String::new();
+    match a {
+        Analysis::Moves { plies, moves } => {
+            if moves.is_empty() {
+                out.push_str("No legal moves: the roll cannot be played\n");
+            }
+            let best = moves.first().map(|m| (m.equity, m.mwc));
+            for (i, m) in moves.iter().take(limit).enumerate() {
+                let (be, bm) = best.expect("moves listed");
+                let eq = value(m.equity, m.mwc, units);
+                let d = if i == 0 {
+                    String::new()
+                } else {
+                    format!(" {}", diff(m.equity, be, m.mwc.zip(bm), units))
+                };
+                let _ = writeln!(
+                    out,
+                    "{:>5}. Cubeful {plies}-ply    {:<28} Eq.: {eq}{d}",
+                    i + 1,
+                    m.notation
+                );
+                let _ = writeln!(out, "       {}", probs_line(&m.probs));
+            }
+        }
+        Analysis::Cube {
+            plies,
+            action,
+            no_double,
+            double_take,
+            double_pass,
+            no_double_mwc,
+            double_take_mwc,
+            double_pass_mwc,
+            probs,
+            cubeless,
+        } => {
+            let _ = writeln!(out, "Cube analysis");
+            let _ = writeln!(out, "{plies}-ply cubeless equity {cubeless:+.3}");
+            let _ = writeln!(out, "  {}", probs_line(probs));
+            let _ = writeln!(out, "Cubeful equities:");
+            let best = no_double.max(double_take.min(*double_pass));
+            let best_mwc = no_double_mwc.zip(double_take_mwc.zip(*double_pass_mwc));
+            let best_mwc = best_mwc.map(|(n, (t, p))| n.max(t.min(p)));
+            let nd = ("No double", *no_double, *no_double_mwc);
+            let dt = ("Double, take", *double_take, *double_take_mwc);
+            let dp = ("Double, pass", *double_pass, *double_pass_mwc);
+            // gnubg lists the proper action first.
+            let rows = if double_take.min(*double_pass) > *no_double {
+                if double_take <= double_pass {
+                    [dt, dp, nd]
+                } else {
+                    [dp, dt, nd]
+                }
+            } else {
+                [nd, dt, dp]
+            };
+            for (i, (label, e, m)) in rows.into_iter().enumerate() {
+                let d = if i == 0 {
+                    String::new()
+                } else {
+                    format!("  {}", diff(e, best, m.zip(best_mwc), units))
+                };
+                let _ = writeln!(out, "{}. {label:<16} {:>8}{d}", i + 1, value(e, m, units));
+            }
+            let _ = writeln!(out, "Proper cube action: {action}");
+        }
+        Analysis::Take {
+            plies,
+            take,
+            pass,
+            take_mwc,
+            pass_mwc,
+            proper,
+            probs,
+            cubeless,
+        } => {
+            let _ = writeln!(out, "Take analysis ({plies}-ply), for the player doubled");
+            let _ = writeln!(out, "Doubler's cubeless equity {cubeless:+.3}");
+            let _ = writeln!(out, "  {}", probs_line(probs));
+            let _ = writeln!(out, "1. Take   {:>8}", value(*take, *take_mwc, units));
+            let _ = writeln!(out, "2. Pass   {:>8}", value(*pass, *pass_mwc, units));
+            let _ = writeln!(out, "Proper action: {}", capital(proper));
+        }
+        Analysis::Eval {
+            plies,
+            probs,
+            cubeless,
+        } => {
+            let _ = writeln!(out, "{plies}-ply cubeless equity {cubeless:+.3}");
+            let _ = writeln!(out, "  {}", probs_line(probs));
+        }
+        Analysis::Over { reason } => {
+            let _ = writeln!(out, "{}", capital(reason));
+        }
+    }
+    out
+}
+
+fn capital(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::MoveLine;
+
+    #[test]
+    fn moves_follow_gnubgs_hint_layout() {
+        let m = |n: &str, e: f64| MoveLine {
+            notation: n.into(),
+            equity: e,
+            mwc: None,
+            probs: [0.551, 0.174, 0.013, 0.124, 0.005],
+            after: "sGfwATDgc/ABMA".into(),
+        };
+        let a = Analysis::Moves {
+            plies: 0,
+            moves: vec![m("8/5 6/5", 0.007), m("24/23 13/10", -0.189)],
+        };
+        let text = render(&a, Units::Equity, 10);
+        assert!(
+            text.starts_with("    1. Cubeful 0-ply    8/5 6/5"),
+            "{text}"
+        );
+        assert!(text.contains("Eq.: -0.189 (-0.196)"), "{text}");
+        assert!(
+            text.contains("0.551 0.174 0.013 - 0.449 0.124 0.005"),
+            "{text}"
+        );
+    }
+}

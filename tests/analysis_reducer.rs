@@ -1,0 +1,134 @@
+//! The analysis panel's logic through the pure reducer: requests as
+//! effects, answers as actions, stale answers dropped, preview and play.
+//! (The same flow against the real gnubg is in analysis_e2e.rs.)
+
+use bgedit::codec;
+use bgedit::domain::Position;
+use bgedit::editor::action::{Action, CopyTarget};
+use bgedit::editor::analysis;
+use bgedit::editor::effect::Effect;
+use bgedit::editor::model::{Model, Status, Tone};
+use bgedit::editor::reducer::update;
+use bgedit::editor::view::layout::Panel;
+use bgedit::engine::{Analysis, MoveLine, Request};
+
+/// The starting position, X to roll; with 21 set, two of gnubg's 0-ply
+/// answers for it.
+fn model() -> Model {
+    let p = codec::parse_any("4HPwATDgc/ABMA:cAkAAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    Model::new(p, Status::info(""))
+}
+
+fn answer() -> Analysis {
+    let line = |n: &str, e: f64, after: &str| MoveLine {
+        notation: n.into(),
+        equity: e,
+        mwc: None,
+        probs: [0.5, 0.14, 0.008, 0.14, 0.007],
+        after: after.into(),
+    };
+    Analysis::Moves {
+        plies: 0,
+        moves: vec![
+            line("24/23 13/11", -0.008, "4HPwATDgc/ABMA"),
+            line("24/21", -0.023, "4HPwATDgc/ABMA"),
+        ],
+    }
+}
+
+fn request(effects: &[Effect]) -> Request {
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Analyse(r) => Some(r.clone()),
+            _ => None,
+        })
+        .expect("a request")
+}
+
+#[test]
+fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
+    let (m, effects) = update(model(), Action::SetDice(Some([6, 5])));
+    let first = request(&effects);
+    assert_eq!(first.plies, 0);
+    let (m, effects) = update(m, Action::SetDice(Some([2, 1])));
+    let second = request(&effects);
+    assert!(second.id > first.id);
+    // The answer to the first request arrives late: dropped.
+    let (m, _) = update(m, Action::AnalysisAnswer(first.id, Ok(answer())));
+    assert_eq!(m.analysis.shown, None);
+    let (m, _) = update(m, Action::AnalysisAnswer(second.id, Ok(answer())));
+    assert_eq!(m.analysis.shown.as_ref().unwrap().plies, 0);
+    assert!(analysis::panel_text(&m).rows[0].contains("24/23 13/11"));
+}
+
+#[test]
+fn a_pause_asks_for_the_chosen_depth_once() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (m, effects) = update(m, Action::ChangeDepth(1));
+    assert_eq!(effects, vec![Effect::SaveAnalysisPlies(3)]);
+    let (m, effects) = update(m, Action::Paused);
+    let deep = request(&effects);
+    assert_eq!(deep.plies, 3);
+    assert!(analysis::panel_text(&m).header.contains("3-ply running"));
+    // Another pause while it runs asks for nothing more.
+    let (_, effects) = update(m, Action::Paused);
+    assert!(effects.is_empty());
+}
+
+#[test]
+fn a_selected_move_is_previewed_and_played_undoably() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let before = m.position.clone();
+    let (m, _) = update(m, Action::SelectMove(1));
+    assert!(m.analysis.preview);
+    let (m, effects) = update(m, Action::PlaySelected);
+    assert_ne!(m.position, before);
+    assert_eq!(m.position.state.on_roll, before.state.on_roll.opponent());
+    assert_eq!(m.position.state.dice, None);
+    assert!(matches!(effects[0], Effect::Save(_)));
+    let (m, _) = update(m, Action::Undo);
+    assert_eq!(m.position, before);
+}
+
+#[test]
+fn enter_without_a_selection_and_copy_without_an_answer_are_refused() {
+    let (m, _) = update(model(), Action::PlaySelected);
+    assert_eq!(m.status.tone, Tone::Error);
+    let (m, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    assert_eq!(m.status.tone, Tone::Error);
+    assert!(effects.is_empty());
+}
+
+#[test]
+fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (_, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let Effect::Copy { text, .. } = &effects[0] else {
+        panic!()
+    };
+    assert!(text.starts_with("GNUBG ID: "), "{text}");
+    assert!(
+        text.contains("    1. Cubeful 0-ply    24/23 13/11"),
+        "{text}"
+    );
+}
+
+#[test]
+fn engine_problems_are_shown_and_panels_toggle() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let why = "gnubg not found: install it with `apt-get install gnubg`".to_owned();
+    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Err(why)));
+    assert!(analysis::panel_text(&m).rows[0].contains("apt-get install gnubg"));
+    let (m, _) = update(m, Action::TogglePanel(Panel::Analysis));
+    assert!(m.panels.is_on(Panel::Analysis));
+}
