@@ -250,3 +250,14 @@ fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
     s.send("q");
     s.wait_exit();
 }
+
+#[test]
+fn without_gnubg_the_panel_says_how_to_install_it_and_editing_works() {
+    let dir = state_dir("analysis-missing");
+    let mut s = Session::start(&["--new", "--gnubg", "/nonexistent/gnubg"], &dir, 120, 40);
+    s.wait_for("apt-get install gnubg");
+    s.send("E");
+    s.wait_for("Position ID AAAAAAAAAAAAAA");
+    s.send("q");
+    s.wait_exit();
+}
