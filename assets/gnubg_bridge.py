@@ -44,12 +44,25 @@ def setup():
         command(c)
 
 
+_settings = {}
+
+
+def set_once(key, value, commands):
+    """Runs `commands` when `value` differs from the last one set: the
+    position is set again on every request, so no stale hint survives."""
+    if _settings.get(key) != value:
+        for c in commands:
+            command(c)
+        _settings[key] = value
+
+
 def set_plies(plies):
-    for kind in ("chequerplay", "cubedecision"):
-        command("set evaluation %s evaluation plies %d" % (kind, plies))
-        command("set evaluation %s evaluation prune on" % kind)
-    ctx = gnubg.evalcontext()
-    if ctx.get("plies") != plies:
+    set_once("plies", plies, [
+        "set evaluation %s evaluation %s" % (kind, what)
+        for kind in ("chequerplay", "cubedecision")
+        for what in ("plies %d" % plies, "prune on")])
+    if gnubg.evalcontext().get("plies") != plies:
+        _settings.pop("plies", None)
         raise Failure("gnubg did not take the depth %d-ply" % plies)
 
 
@@ -61,7 +74,8 @@ def set_position(req):
     gid = req["gnubgid"]
     # The hint cache answers for the last position after a failed `set`:
     # every step is checked against what gnubg reports back.
-    command("set beavers %s" % ("on" if req.get("beavers", True) else "off"))
+    beavers = "on" if req.get("beavers", True) else "off"
+    set_once("beavers", beavers, ["set beavers " + beavers])
     command("set gnubgid " + gid)
     if req.get("double"):
         command("double")

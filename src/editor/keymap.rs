@@ -369,69 +369,51 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         action: |_| Action::Redo,
     },
+    // Analysis: three rows of help for eight keys, so the 80×24 help fits.
     Binding {
-        keys: &[Char('A')],
-        label: "A",
-        help: "analysis panel on/off (small screens)",
+        keys: &[Char('A'), Char('a'), Char('<'), Char('>')],
+        label: "A a < >",
+        help: "panel, analyse deeper, depth",
         section: Section::Editor,
         hint: None,
-        action: |_| Action::TogglePanel(Panel::Analysis),
+        action: |k| match k.code {
+            KeyCode::Char('A') => Action::TogglePanel(Panel::Analysis),
+            KeyCode::Char('<') => Action::ChangeDepth(-1),
+            KeyCode::Char('>') => Action::ChangeDepth(1),
+            _ => Action::Analyse,
+        },
     },
     Binding {
-        keys: &[Char('a')],
-        label: "a",
-        help: "analyse deeper now",
+        keys: &[
+            Char('['),
+            Char(']'),
+            Code(KeyCode::Enter),
+            Code(KeyCode::Esc),
+        ],
+        label: "[ ] ⏎ Esc",
+        help: "preview a move, play, close",
         section: Section::Editor,
         hint: None,
-        action: |_| Action::Analyse,
+        action: |k| match k.code {
+            KeyCode::Char('[') => Action::SelectMove(-1),
+            KeyCode::Char(']') => Action::SelectMove(1),
+            KeyCode::Enter => Action::PlaySelected,
+            _ => Action::LeavePreview,
+        },
     },
     Binding {
-        keys: &[Char('<'), Char('>')],
-        label: "< >",
-        help: "depth of deeper analysis (1–3 ply)",
+        keys: &[Char('%'), Char('w')],
+        label: "% w",
+        help: "MWC/equity, copy analysis",
         section: Section::Editor,
         hint: None,
-        action: |k| Action::ChangeDepth(if k.code == KeyCode::Char('<') { -1 } else { 1 }),
-    },
-    Binding {
-        keys: &[Char('['), Char(']')],
-        label: "[ ]",
-        help: "select a listed move: preview it",
-        section: Section::Editor,
-        hint: None,
-        action: |k| Action::SelectMove(if k.code == KeyCode::Char('[') { -1 } else { 1 }),
-    },
-    Binding {
-        keys: &[Code(KeyCode::Enter)],
-        label: "Enter",
-        help: "play the previewed move",
-        section: Section::Editor,
-        hint: None,
-        action: |_| Action::PlaySelected,
-    },
-    Binding {
-        keys: &[Code(KeyCode::Esc)],
-        label: "Esc",
-        help: "close the move preview",
-        section: Section::Editor,
-        hint: None,
-        action: |_| Action::LeavePreview,
-    },
-    Binding {
-        keys: &[Char('%')],
-        label: "%",
-        help: "match play: MWC or equity",
-        section: Section::Editor,
-        hint: None,
-        action: |_| Action::ToggleUnits,
-    },
-    Binding {
-        keys: &[Char('w')],
-        label: "w",
-        help: "copy the analysis as text",
-        section: Section::Editor,
-        hint: None,
-        action: |_| Action::Copy(CopyTarget::Analysis),
+        action: |k| {
+            if k.code == KeyCode::Char('w') {
+                Action::Copy(CopyTarget::Analysis)
+            } else {
+                Action::ToggleUnits
+            }
+        },
     },
     Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],

@@ -14,10 +14,19 @@ pub fn find(
     path: Option<&str>,
 ) -> Result<PathBuf, String> {
     if let Some(p) = option {
-        return existing(p).ok_or_else(|| format!("--gnubg {}: no such program", p.display()));
+        return existing(p).ok_or_else(|| {
+            format!(
+                "--gnubg {}: no such program (install gnubg with `apt-get install gnubg`)",
+                p.display()
+            )
+        });
     }
     if let Some(e) = env.filter(|e| !e.is_empty()) {
-        return existing(Path::new(e)).ok_or_else(|| format!("BGEDIT_GNUBG={e}: no such program"));
+        return existing(Path::new(e)).ok_or_else(|| {
+            format!(
+                "BGEDIT_GNUBG={e}: no such program (install gnubg with `apt-get install gnubg`)"
+            )
+        });
     }
     path.into_iter()
         .flat_map(std::env::split_paths)
