@@ -21,7 +21,7 @@ use ratatui::crossterm::event::{
     Event,
 };
 use ratatui::crossterm::execute;
-use ratatui::layout::Rect;
+use ratatui::layout::{Rect, Size};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -170,6 +170,19 @@ struct Edge<'a> {
 }
 
 impl Edge<'_> {
+    /// Draws the screen and waits for the next events (or a signal).
+    fn draw_and_wait(
+        &mut self,
+        snapshot: &Snapshot,
+        signals: &Signals,
+    ) -> Result<(Size, Result<Vec<Event>, i32>)> {
+        let theme = self.theme;
+        self.terminal
+            .draw(|frame| view::draw(frame, snapshot, theme))?;
+        let size = self.terminal.size()?;
+        Ok((size, next_events(signals)?))
+    }
+
     /// Runs `action` and every action its effects report back; `Break` when
     /// an effect says to leave.
     fn perform(&mut self, mut model: Model, action: Action) -> ControlFlow<Position, Model> {
@@ -225,24 +238,28 @@ fn event_loop(
         ControlFlow::Continue(m) => m,
         ControlFlow::Break(position) => return leave(position, None),
     };
+    // Leaves on a signal: saved by the reducer's effects, then out.
+    let terminated = |edge: &mut Edge, model: Model, signal: i32| {
+        match edge.perform(model, Action::Terminated(signal)) {
+            ControlFlow::Break(position) => leave(position, Some(signal)),
+            // The reducer always leaves on a signal; if it did not, the
+            // signal still ends the process.
+            ControlFlow::Continue(m) => leave(m.position, Some(signal)),
+        }
+    };
     loop {
         let snapshot = Snapshot::of(&model);
-        let theme = edge.theme;
-        edge.terminal
-            .draw(|frame| view::draw(frame, &snapshot, theme))?;
-        let size = edge.terminal.size()?;
-        let screen = Rect::new(0, 0, size.width, size.height);
-        let events = match next_events(signals)? {
-            Ok(events) => events,
-            Err(signal) => {
-                return match edge.perform(model, Action::Terminated(signal)) {
-                    ControlFlow::Break(position) => leave(position, Some(signal)),
-                    // The reducer always leaves on a signal; if it did not,
-                    // the signal still ends the process.
-                    ControlFlow::Continue(m) => leave(m.position, Some(signal)),
-                };
-            }
+        let (size, events) = match edge.draw_and_wait(&snapshot, signals) {
+            Ok((size, Ok(events))) => (size, events),
+            Ok((_, Err(signal))) => return terminated(&mut edge, model, signal),
+            // A hang-up closes the terminal: drawing or reading fails before
+            // the signal is seen. The signal, if there is one, decides.
+            Err(e) => match signals.take() {
+                Some(signal) => return terminated(&mut edge, model, signal),
+                None => return Err(e),
+            },
         };
+        let screen = Rect::new(0, 0, size.width, size.height);
         let mut events = events;
         // Typed this fast, it was pasted: read it as a paste (an ID in
         // normal mode; nothing behind an overlay). The input line takes the
