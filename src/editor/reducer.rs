@@ -23,8 +23,7 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
         return done(model);
     }
     let (mut next, effects) = apply(model, action);
-    let status = next.status.clone();
-    next.log.push(&status);
+    next.log.push(&next.status);
     (next, effects)
 }
 
