@@ -179,3 +179,67 @@ fn a_fifo_in_place_of_the_save_file_is_refused_without_blocking() {
         "left alone"
     );
 }
+
+/// One editor's saves, in a process of its own: run by the test below
+/// through this test binary (`BGEDIT_SAVE_WRITER=<path>:<who>`); does
+/// nothing when run on its own.
+#[test]
+fn writer_process() {
+    let Ok(spec) = std::env::var("BGEDIT_SAVE_WRITER") else {
+        return;
+    };
+    let (path, who) = spec.rsplit_once(':').unwrap();
+    let (mut file, _) = SaveFile::open(Path::new(path));
+    for i in 0..300 {
+        file.save(&named(&format!("{who}{i}")))
+            .unwrap_or_else(|e| panic!("editor {who} save {i}: {e}"));
+    }
+}
+
+#[test]
+fn two_editor_processes_saving_at_once_never_fail_and_never_show_a_partial_file() {
+    let dir = temp_dir("processes");
+    let path = dir.join("position.json");
+    SaveFile::open(&path).0.save(&named("start")).unwrap();
+    let exe = std::env::current_exe().unwrap();
+    let writers: Vec<_> = ["a", "b"]
+        .into_iter()
+        .map(|who| {
+            std::process::Command::new(&exe)
+                .args(["--exact", "writer_process", "--test-threads", "1"])
+                .env("BGEDIT_SAVE_WRITER", format!("{}:{who}", path.display()))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let mut reads = 0;
+    let mut running = writers;
+    let mut results = Vec::new();
+    while !running.is_empty() {
+        let text = std::fs::read_to_string(&path).expect("the save file is always there");
+        json::decode(text.trim()).unwrap_or_else(|e| panic!("a reader saw {text:?}: {e}"));
+        reads += 1;
+        let mut still = Vec::new();
+        for mut w in running {
+            match w.try_wait().unwrap() {
+                Some(_) => results.push(w.wait_with_output().unwrap()),
+                None => still.push(w),
+            }
+        }
+        running = still;
+    }
+    for out in results {
+        assert!(
+            out.status.success(),
+            "a writer failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(reads > 0);
+    assert!(
+        files_starting(&dir, ".position.json").is_empty(),
+        "no temporary left"
+    );
+}

@@ -18,6 +18,10 @@ pub struct MessageLog {
 impl MessageLog {
     /// Remembers `status`, unless it repeats the newest entry.
     pub fn push(&mut self, status: &Status) {
+        // Most actions leave the message as it was: no copy then.
+        if self.entries.back() == Some(status) {
+            return;
+        }
         let mut status = status.clone();
         if let Some((cut, _)) = status.text.char_indices().nth(MAX_MESSAGE_CHARS) {
             status.text.truncate(cut);

@@ -31,8 +31,7 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
         effects.push(analysis::position_changed(&mut next));
     }
-    let status = next.status.clone();
-    next.log.push(&status);
+    next.log.push(&next.status);
     (next, effects)
 }
 

@@ -23,7 +23,7 @@ use ratatui::crossterm::event::{
     Event,
 };
 use ratatui::crossterm::execute;
-use ratatui::layout::Rect;
+use ratatui::layout::{Rect, Size};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -260,6 +260,14 @@ struct Edge<'a> {
 }
 
 impl Edge<'_> {
+    /// Draws the screen; returns its size.
+    fn draw(&mut self, snapshot: &Snapshot) -> Result<Size> {
+        let theme = self.theme;
+        self.terminal
+            .draw(|frame| view::draw(frame, snapshot, theme))?;
+        Ok(self.terminal.size()?)
+    }
+
     /// Runs `action` and every action its effects report back; `Break` when
     /// an effect says to leave.
     fn perform(&mut self, mut model: Model, action: Action) -> ControlFlow<Position, Model> {
@@ -321,17 +329,34 @@ fn event_loop(
         ControlFlow::Continue(m) => m,
         ControlFlow::Break(position) => return leave(position, None),
     };
+    // Leaves on a signal: saved by the reducer's effects, then out.
+    let terminated = |edge: &mut Edge, model: Model, signal: i32| {
+        match edge.perform(model, Action::Terminated(signal)) {
+            ControlFlow::Break(position) => leave(position, Some(signal)),
+            // The reducer always leaves on a signal; if it did not, the
+            // signal still ends the process.
+            ControlFlow::Continue(m) => leave(m.position, Some(signal)),
+        }
+    };
     let mut held = Vec::new();
     loop {
         let snapshot = Snapshot::of(&model);
-        let theme = edge.theme;
-        edge.terminal
-            .draw(|frame| view::draw(frame, &snapshot, theme))?;
-        let size = edge.terminal.size()?;
-        let screen = Rect::new(0, 0, size.width, size.height);
         let a = &model.analysis;
         let pause = (a.deep_due && a.running.is_none()).then_some(PAUSE);
-        let mut events = match next(&rx, signals, pause, &mut held)? {
+        let waited = edge
+            .draw(&snapshot)
+            .and_then(|size| Ok((size, next(&rx, signals, pause, &mut held)?)));
+        let (size, next) = match waited {
+            Ok(got) => got,
+            // A hang-up closes the terminal: drawing or reading fails before
+            // the signal is seen. The signal, if there is one, decides.
+            Err(e) => match signals.take() {
+                Some(signal) => return terminated(&mut edge, model, signal),
+                None => return Err(e),
+            },
+        };
+        let screen = Rect::new(0, 0, size.width, size.height);
+        let mut events = match next {
             Next::Events(events) => events,
             Next::App(action) => {
                 model = match edge.perform(model, action) {
@@ -347,14 +372,7 @@ fn event_loop(
                 };
                 continue;
             }
-            Next::Signal(signal) => {
-                return match edge.perform(model, Action::Terminated(signal)) {
-                    ControlFlow::Break(position) => leave(position, Some(signal)),
-                    // The reducer always leaves on a signal; if it did not,
-                    // the signal still ends the process.
-                    ControlFlow::Continue(m) => leave(m.position, Some(signal)),
-                };
-            }
+            Next::Signal(signal) => return terminated(&mut edge, model, signal),
         };
         // Typed this fast, it was pasted: read it as a paste (an ID in
         // normal mode; nothing behind an overlay). The input line takes the
