@@ -5,7 +5,7 @@ use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::{Place, Player, Position};
 use bgedit::editor::action::{Action, Direction};
 use bgedit::editor::model::Model;
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::prompt::{Motion, PromptKind};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 use proptest::prelude::*;
@@ -67,6 +67,22 @@ fn action() -> impl Strategy<Value = Action> {
         any::<char>().prop_map(Action::PromptChar),
         Just(Action::PromptSubmit),
         Just(Action::PromptCancel),
+        Just(Action::OpenPrompt(PromptKind::Score)),
+        Just(Action::OpenPrompt(PromptKind::Dice)),
+        Just(Action::OpenPrompt(PromptKind::MatchLength)),
+        "(-?[0-9]{1,2}(-away| away|a)?[ ,-]?){1,2}|[xo] -?[0-9]".prop_map(Action::PromptPaste),
+        prop_oneof![
+            Just(Motion::Left),
+            Just(Motion::Right),
+            Just(Motion::Home),
+            Just(Motion::End)
+        ]
+        .prop_map(Action::PromptMove),
+        Just(Action::PromptBackspace),
+        Just(Action::PromptDelete),
+        Just(Action::PromptDeleteWord),
+        any::<bool>().prop_map(Action::SetCrawford),
+        place().prop_map(Action::AddAt),
         place().prop_map(Action::Click),
         place().prop_map(Action::RightClick),
         (place(), prop_oneof![Just(1i8), Just(-1i8)]).prop_map(|(p, d)| Action::Scroll(p, d)),
@@ -77,6 +93,10 @@ fn action() -> impl Strategy<Value = Action> {
 fn check(model: &Model) -> Result<(), TestCaseError> {
     let p = &model.position;
     prop_assert!(p.validate().is_ok(), "invalid: {:?}", p.validate());
+    // Every remembered edit has its description, for "Undid: ...".
+    let h = &model.history;
+    prop_assert_eq!(h.undo.len(), h.undo_what.len());
+    prop_assert_eq!(h.redo.len(), h.redo_what.len());
     let shown = Snapshot::of(model);
     let base = Position::default();
     // The GNUBG ID shown reads back to the position (bar the XGID-only

@@ -29,7 +29,7 @@ impl PromptKind {
             PromptKind::Count => "Checkers here (e.g. 5, x12, o3)",
             PromptKind::Dice => "Dice (e.g. 52; empty for not rolled)",
             PromptKind::MatchLength => "Match length (0 for money)",
-            PromptKind::Score => "Score: O then X (2-4, 3-away 5-away, -3 -5), or one (x5, o -2)",
+            PromptKind::Score => "Score, O then X (2-4, -3 -5, 3-away 5-away, x5)",
             PromptKind::Name(Player::O) => "Name of O (top)",
             PromptKind::Name(Player::X) => "Name of X (bottom)",
             PromptKind::CrawfordOffer(Player::O) => "O is 1-away: is this the Crawford game? y/n",

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Builds the fuzz seed corpus from the committed gnubg fixtures.
+
+    python3 fuzz/build_corpus.py [--bgedit target/debug/bgedit] [--per-target 40]
+
+Reads tests/fixtures/gnubg_boards.jsonl (gnubg 1.07's own IDs and boards)
+and writes, per target, files named by their SHA-1 (libFuzzer's way) under
+fuzz/corpus/<target>/: bare IDs, labelled IDs, gnubg's header lines, whole
+`show board` blocks, XGIDs, JSON (made by `bgedit convert --to json|xgid`
+when the binary is given or built), and prompt entries. Deterministic: the
+same fixtures give the same corpus. A new target: add its seeds to `seeds` in main().
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = os.path.join(ROOT, "tests", "fixtures", "gnubg_boards.jsonl")
+CORPUS = os.path.join(ROOT, "fuzz", "corpus")
+
+# The prompt target reads: one byte (bit 0: match play; the rest: which
+# prompt), editing operations up to a 0xff byte, one more byte, the text.
+PROMPT_KINDS = ["import", "goto", "count", "dice", "match", "score", "name_o",
+                "name_x", "crawford_o", "crawford_x"]
+PROMPT_TEXTS = {
+    "import": ["4HPwATDgc/ABMA:cAkAAAAAAAAA", "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"],
+    "goto": ["6", "25", "0", "19"],
+    "count": ["5", "x12", "o3", "3o", "0"],
+    "dice": ["52", "6-6", "", "25"],
+    "match": ["7", "0", "25"],
+    "score": ["2-4", "3-away 5-away", "-3 -5", "x -2", "o 3", "1a 2a"],
+    "name_o": ["alice"],
+    "name_x": ["bob"],
+    "crawford_o": ["y", "n"],
+    "crawford_x": ["y", "n"],
+}
+
+
+def convert(bgedit, to, ids):
+    """`bgedit convert --to TO` over ids, one output line each ('' if bad)."""
+    if not bgedit:
+        return []
+    out = subprocess.run([bgedit, "convert", "--to", to, "-q"], input="\n".join(ids) + "\n",
+                         capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if line]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bgedit", default=os.path.join(ROOT, "target", "debug", "bgedit"))
+    ap.add_argument("--per-target", type=int, default=40)
+    args = ap.parse_args()
+    bgedit = args.bgedit if os.path.exists(args.bgedit) else None
+    if not bgedit:
+        print(f"note: no {args.bgedit}; JSON and extra XGID seeds left out "
+              "(cargo build first)", file=sys.stderr)
+
+    rows = [json.loads(line) for line in open(FIXTURES)]
+    rng = random.Random(6)
+    rng.shuffle(rows)
+    rows = rows[: args.per_target]
+    ids = [r["input"] for r in rows if not r["input"].startswith("XGID")]
+    xgids = [r["input"] for r in rows if r["input"].startswith("XGID")]
+    xgids += convert(bgedit, "xgid", ids)
+    boards = [r["board"] for r in rows]
+    jsons = convert(bgedit, "json", ids[:10])
+
+    seeds = {
+        "position_id": [i.split(":")[0] for i in ids],
+        "match_id": [i.split(":")[1] for i in ids],
+        "gnubg_id": ids + [f"GNUBG ID: {i}" for i in ids[:10]]
+        + ["\n".join(b.splitlines()[:2]) for b in boards[:10]] + boards[:10],
+        "xgid": xgids,
+        "json": jsons,
+        "parse_any": ids + xgids[:10] + boards[:10] + jsons[:5]
+        + [f"GNUBG ID: {i}" for i in ids[:5]] + [i.split(":")[0] for i in ids[:5]]
+        + [i.split(":")[1] for i in ids[:5]],
+        "prompt": [],
+    }
+    for k, kind in enumerate(PROMPT_KINDS):
+        for text in PROMPT_TEXTS[kind]:
+            for match in (0, 1):
+                ops = bytes([0, 4, 6, 7, 3])
+                seeds["prompt"].append(bytes([k << 1 | match]) + ops + b"\xff\x00" + text.encode())
+
+    for target, items in seeds.items():
+        d = os.path.join(CORPUS, target)
+        os.makedirs(d, exist_ok=True)
+        for item in items:
+            data = item if isinstance(item, bytes) else item.encode()
+            name = hashlib.sha1(data).hexdigest()
+            with open(os.path.join(d, name), "wb") as f:
+                f.write(data)
+        print(f"{target}: {len(set(items))} seeds", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# A short bounded fuzz run of every target: `fuzz/run_all.sh [SECONDS]`
+# (default 45 per target). Needs a nightly toolchain and cargo-fuzz. New
+# inputs go to a scratch directory; the committed seed corpus is only read.
+# Exits non-zero on the first crash, leaving the input in
+# fuzz/artifacts/<target>/ (reproduce: cargo +nightly fuzz run TARGET FILE).
+set -euo pipefail
+cd "$(dirname "$0")"
+seconds=${1:-45}
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+cargo +nightly fuzz build -O
+for target in $(cargo +nightly fuzz list); do
+    echo "== fuzz $target (${seconds}s)"
+    mkdir -p "$scratch/$target" "corpus/$target"
+    log="$scratch/$target.log"
+    status=0
+    cargo +nightly fuzz run -O "$target" "$scratch/$target" "corpus/$target" -- \
+        -max_total_time="$seconds" -max_len=4096 -print_final_stats=1 >"$log" 2>&1 || status=$?
+    grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done )' "$log" || true
+    if [ "$status" -ne 0 ]; then
+        tail -n 60 "$log"
+        echo "fuzz $target: failed (status $status); the input is in fuzz/artifacts/$target/"
+        exit "$status"
+    fi
+done
