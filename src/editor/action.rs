@@ -113,5 +113,8 @@ pub enum Action {
     /// The save file could not be written.
     SaveFailed(String),
 
+    /// Playing moves: the move line, pick up and drop, dice, pass.
+    Play(super::play::PlayAction),
+
     Quit,
 }

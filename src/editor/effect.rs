@@ -12,6 +12,8 @@ pub enum Effect {
     Copy { target: CopyTarget, text: String },
     /// Read the clipboard and send back `Action::Pasted`.
     ReadClipboard,
+    /// Roll two random dice and send back `Action::SetDice`.
+    RollDice,
     /// Leave: restore the terminal and print the final IDs.
     Quit,
 }

@@ -5,6 +5,7 @@
 
 use super::action::{Action, CopyTarget, Direction};
 use super::model::Mode;
+use super::play::PlayAction;
 use super::prompt::PromptKind;
 use crate::domain::{Place, Player};
 use ratatui::crossterm::event::{
@@ -43,16 +44,18 @@ pub enum Section {
     Board,
     Match,
     Ids,
+    Moves,
     Editor,
 }
 
 impl Section {
-    pub const ALL: [Section; 6] = [
+    pub const ALL: [Section; 7] = [
         Section::Cursor,
         Section::Checkers,
         Section::Board,
         Section::Match,
         Section::Ids,
+        Section::Moves,
         Section::Editor,
     ];
 
@@ -63,6 +66,7 @@ impl Section {
             Section::Board => "Whole board",
             Section::Match => "Cube, dice and match",
             Section::Ids => "IDs",
+            Section::Moves => "Moves and dice",
             Section::Editor => "Editor",
         }
     }
@@ -353,6 +357,42 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::OpenPrompt(PromptKind::Import),
     },
     Binding {
+        keys: &[Char('M')],
+        label: "M",
+        help: "play a move (Tab completes)",
+        section: Section::Moves,
+        hint: None,
+        action: |_| Action::Play(PlayAction::OpenPrompt),
+    },
+    Binding {
+        keys: &[Char(' '), Code(KeyCode::Esc)],
+        label: "Space Esc",
+        help: "pick up/drop; put back",
+        section: Section::Moves,
+        hint: None,
+        action: |k| {
+            Action::Play(if k.code == KeyCode::Esc {
+                PlayAction::PutBack
+            } else {
+                PlayAction::PickOrDrop
+            })
+        },
+    },
+    Binding {
+        keys: &[Char('r'), Char('P')],
+        label: "r P",
+        help: "roll dice / pass the turn",
+        section: Section::Moves,
+        hint: None,
+        action: |k| {
+            Action::Play(if k.code == KeyCode::Char('P') {
+                PlayAction::Pass
+            } else {
+                PlayAction::Roll
+            })
+        },
+    },
+    Binding {
         keys: &[Char('u')],
         label: "u",
         help: "undo",
@@ -410,6 +450,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             KeyCode::Enter => Some(Action::PromptSubmit),
             KeyCode::Esc => Some(Action::PromptCancel),
             KeyCode::Backspace => Some(Action::PromptBackspace),
+            KeyCode::Tab => Some(Action::Play(PlayAction::Complete)),
             KeyCode::Char('u') if ctrl => Some(Action::PromptClear),
             KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
             _ => None,
@@ -444,6 +485,8 @@ pub fn resolve_mouse(
     match event.kind {
         MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(place)),
         MouseEventKind::Down(MouseButton::Right) => Some(Action::RightClick(place)),
+        MouseEventKind::Drag(MouseButton::Left) => Some(Action::Play(PlayAction::DragTo(place))),
+        MouseEventKind::Up(MouseButton::Left) => Some(Action::Play(PlayAction::Release(place))),
         MouseEventKind::ScrollUp => Some(Action::Scroll(place, 1)),
         MouseEventKind::ScrollDown => Some(Action::Scroll(place, -1)),
         _ => None,
@@ -454,6 +497,11 @@ pub fn resolve_mouse(
 pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
     match mode {
         Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
+        Mode::Prompt(p) if p.kind == PromptKind::Move => {
+            let mut hints = PROMPT_BINDINGS.to_vec();
+            hints.insert(1, ("Tab", "complete"));
+            hints
+        }
         Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
         Mode::Help => vec![("any key", "closes the help")],
     }

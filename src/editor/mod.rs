@@ -8,17 +8,20 @@
 //! - a key's meaning: `keymap.rs` (the one table of bindings)
 //! - what an action does: `reducer.rs`, with board edits in `edits.rs`
 //! - cursor movement over the board: `cursor.rs`
+//! - playing moves (move line, pick up and drop, dice): `play.rs`
 //! - each widget: `view/*.rs`
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
 
 pub mod action;
 pub mod clipboard;
 pub mod cursor;
+pub mod dice;
 pub mod edits;
 pub mod effect;
 pub mod keymap;
 pub mod model;
 pub mod persist;
+pub mod play;
 pub mod prompt;
 pub mod reducer;
 pub mod runtime;

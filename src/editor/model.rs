@@ -91,6 +91,8 @@ pub struct Model {
     pub history: History,
     pub status: Status,
     pub quitting: bool,
+    /// Moves being played: the checker held, steps dropped so far.
+    pub play: super::play::PlayState,
 }
 
 impl Model {
@@ -103,6 +105,7 @@ impl Model {
             history: History::default(),
             status,
             quitting: false,
+            play: super::play::PlayState::default(),
         }
     }
 }

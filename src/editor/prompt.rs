@@ -15,6 +15,8 @@ pub enum PromptKind {
     MatchLength,
     Score,
     Name(Player),
+    /// A move to play (`13/7 8/7`).
+    Move,
 }
 
 impl PromptKind {
@@ -29,6 +31,7 @@ impl PromptKind {
             PromptKind::Score => "Score: O then X (2-4), or one player's (x5, o3)",
             PromptKind::Name(Player::O) => "Name of O (top)",
             PromptKind::Name(Player::X) => "Name of X (bottom)",
+            PromptKind::Move => "Move (Tab completes)",
         }
     }
 }
@@ -133,6 +136,9 @@ pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, St
                 }
             }
         }
+        PromptKind::Move => Ok(Action::Play(super::play::PlayAction::Submit(
+            text.to_owned(),
+        ))),
         PromptKind::Name(player) => {
             if t.is_empty() {
                 Err("a name cannot be empty".to_owned())

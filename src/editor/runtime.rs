@@ -155,6 +155,10 @@ fn event_loop(
                         queue.push(Action::Copied(target, result));
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(clipboard.paste())),
+                    Effect::RollDice => match super::dice::roll() {
+                        Ok(dice) => queue.push(super::play::rolled(dice)),
+                        Err(e) => queue.push(Action::Play(super::play::PlayAction::RollFailed(e))),
+                    },
                     Effect::Quit => return Ok(model.position),
                 }
             }

@@ -31,7 +31,7 @@ pub struct Snapshot {
     pub status: Status,
     pub hints: Vec<(&'static str, &'static str)>,
     /// (question, text typed so far) while the input line is open.
-    pub prompt: Option<(&'static str, String)>,
+    pub prompt: Option<(String, String)>,
     pub help: bool,
 }
 
@@ -150,7 +150,10 @@ impl Snapshot {
             Err(e) => vec![format!("invalid position: {e}")],
         };
         let prompt = match &model.mode {
-            Mode::Prompt(pr) => Some((pr.kind.label(), pr.text.clone())),
+            Mode::Prompt(pr) if pr.kind == super::prompt::PromptKind::Move => {
+                Some((super::play::prompt_label(p), pr.text.clone()))
+            }
+            Mode::Prompt(pr) => Some((pr.kind.label().to_owned(), pr.text.clone())),
             _ => None,
         };
         Snapshot {
