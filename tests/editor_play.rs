@@ -113,8 +113,10 @@ fn tab_cycles_through_the_legal_moves_starting_with_the_text() {
 #[test]
 fn space_picks_up_and_drops_hitting_a_blot_and_esc_puts_back() {
     // X's 13 point to X's 5 with no dice: a free move.
-    let mut m = Model::default();
-    m.cursor = Place::Point(13);
+    let m = Model {
+        cursor: Place::Point(13),
+        ..Model::default()
+    };
     let m = run(m, [play(PlayAction::PickOrDrop)]);
     assert!(m.play.carrying.is_some());
     assert!(m.status.text.contains("Holding X's checker from point 13"));
