@@ -131,8 +131,81 @@ impl Sides {
     }
 }
 
+/// The resulting positions found so far, by a hash of the board, to keep
+/// one move per position without comparing every pair (doubles reach
+/// hundreds of moves).
+#[derive(Default)]
+struct SeenPositions {
+    /// Open addressing: (hash, index into the moves + 1); 0 is empty.
+    slots: Vec<(u64, u32)>,
+    len: usize,
+}
+
+impl SeenPositions {
+    fn hash(sides: &Sides) -> u64 {
+        let word = |a: &[u8; 25], i: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&a[i..i + 8]);
+            u64::from_le_bytes(w)
+        };
+        let mut h: u64 = 0;
+        for a in [&sides.me, &sides.opp] {
+            for i in [0, 8, 16] {
+                h = (h ^ word(a, i)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            }
+            h = (h ^ u64::from(a[24])).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        h ^ (h >> 32)
+    }
+
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = (0, 0));
+        self.len = 0;
+    }
+
+    /// Adds a position as number `keys.len()`; false when one of `keys`
+    /// (the positions found so far) is the same.
+    fn insert(&mut self, sides: &Sides, keys: &[Sides]) -> bool {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow(keys);
+        }
+        let hash = Self::hash(sides);
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let (h, index) = self.slots[i];
+            if index == 0 {
+                self.slots[i] = (hash, keys.len() as u32 + 1);
+                self.len += 1;
+                return true;
+            }
+            if h == hash && keys[index as usize - 1] == *sides {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self, keys: &[Sides]) {
+        let size = (self.slots.len() * 2).max(64);
+        self.slots = vec![(0, 0); size];
+        self.len = 0;
+        let mask = size - 1;
+        for (k, key) in keys.iter().enumerate() {
+            let hash = Self::hash(key);
+            let mut i = hash as usize & mask;
+            while self.slots[i].1 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (hash, k as u32 + 1);
+            self.len += 1;
+        }
+    }
+}
+
 struct Search {
     moves: Vec<LegalMove>,
+    seen: SeenPositions,
     keys: Vec<Sides>,
     max_steps: u8,
     max_pips: u8,
@@ -149,11 +222,12 @@ impl Search {
         }
         if len > self.max_steps || pips > self.max_pips {
             self.moves.clear();
+            self.seen.clear();
             self.keys.clear();
         }
         self.max_steps = len;
         self.max_pips = pips;
-        if self.keys.contains(sides) {
+        if !self.seen.insert(sides, &self.keys) {
             return;
         }
         self.keys.push(*sides);
@@ -217,6 +291,7 @@ pub fn legal_moves(board: &Board, on_roll: Player, dice: [u8; 2]) -> Vec<LegalMo
     let sides = Sides::of(board, on_roll);
     let mut search = Search {
         moves: Vec::with_capacity(32),
+        seen: SeenPositions::default(),
         keys: Vec::with_capacity(32),
         max_steps: 0,
         max_pips: 0,
