@@ -869,6 +869,75 @@ mod tests {
         );
     }
 
+    /// X on roll with `dice`; X's and O's checkers by own point (25 = bar).
+    fn custom(x: &[(usize, u8)], o: &[(usize, u8)], dice: [u8; 2]) -> Position {
+        let side = |list: &[(usize, u8)]| {
+            let mut s = [0u8; 25];
+            for &(point, n) in list {
+                s[point - 1] = n;
+            }
+            s
+        };
+        let mut p = position_with_dice(dice);
+        p.board = Board::from_sides(side(o), side(x)).unwrap();
+        p
+    }
+
+    #[test]
+    fn each_rule_is_named() {
+        let bar = custom(
+            &[(25, 1), (24, 2), (13, 4), (8, 3), (6, 5)],
+            &[(6, 5), (13, 5)],
+            [6, 1],
+        );
+        assert_eq!(
+            check_move(&bar, &parse("13/7 8/7").unwrap()),
+            Err(MoveRuleError::EnterFirst(1))
+        );
+        // O holds X's 19 point (its 6): the 1 enters, the 6 moves on.
+        assert_eq!(
+            check_move(&bar, &parse("bar/24 24/18").unwrap())
+                .unwrap()
+                .notation(),
+            "bar/18"
+        );
+
+        let start = position_with_dice([6, 1]);
+        assert_eq!(
+            check_move(&start, &parse("24/18 13/12").unwrap()),
+            Err(MoveRuleError::Blocked(12))
+        );
+
+        // Only one checker left, on 13; O holds X's 6 point: 13/7 or 13/12,
+        // never both, so the 6 must be played.
+        let one = custom(&[(13, 1)], &[(19, 2), (1, 3)], [6, 1]);
+        let moves: Vec<String> = legal_moves(&one.board, Player::X, [6, 1])
+            .iter()
+            .map(LegalMove::notation)
+            .collect();
+        assert_eq!(moves, ["13/7"]);
+        assert_eq!(
+            check_move(&one, &parse("13/12").unwrap()),
+            Err(MoveRuleError::MustPlayLarger(6))
+        );
+
+        let home = custom(&[(6, 1), (3, 2)], &[(20, 2)], [4, 1]);
+        assert!(matches!(
+            check_move(&home, &parse("3/off").unwrap()),
+            Err(MoveRuleError::HigherCheckerFirst { .. })
+        ));
+
+        let doubles = custom(
+            &[(24, 2), (13, 5), (8, 3), (6, 5)],
+            &[(6, 5), (13, 5)],
+            [2, 2],
+        );
+        assert_eq!(
+            check_move(&doubles, &parse("13/11 13/11").unwrap()),
+            Err(MoveRuleError::MustUseMore(4))
+        );
+    }
+
     #[test]
     fn applying_passes_the_turn_and_clears_the_dice() {
         let p = position_with_dice([6, 1]);
