@@ -404,6 +404,44 @@ fn a_click_selects_and_a_second_click_adds() {
     assert_eq!(s.wait_exit(), 0);
 }
 
+/// Moves in the real binary: `d` sets 3-1, `M` opens the move line with the
+/// dice and the count, Tab completes, Enter plays (gnubg's ID after `move
+/// 8/5 6/5`), `u` takes it back; Space picks up and drops; `r` rolls.
+#[test]
+fn moves_are_typed_completed_played_and_dropped() {
+    let dir = state_dir("moves");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for("Pips     O 167  X 167");
+    s.prompt("d", "31");
+    s.send("M");
+    s.wait_for("Move for X 3-1 (16 legal moves; Tab completes)");
+    s.keys("8/5 6");
+    s.send("\t");
+    s.wait_for("8/5 6/5");
+    s.send("\r");
+    s.wait_for("GNUBG ID    sGfwATDgc/ABMA:MAEAAAAAAAAA");
+    s.wait_for("X played 8/5 6/5; O on roll");
+    s.send("u");
+    s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cIkFAAAAAAAA");
+    // A refusal keeps the line open.
+    s.send("M");
+    s.wait_for("Move for X 3-1");
+    s.keys("13/10\r");
+    s.wait_for("error: must use both dice");
+    s.send("\x1b");
+    // Space picks up on X's 8 point and drops on its 5.
+    s.prompt("g", "8");
+    s.send(" ");
+    s.wait_for("Holding X's checker from point 8");
+    s.prompt("g", "5");
+    s.send(" ");
+    s.wait_for("part of");
+    s.send("r");
+    s.wait_for("X rolled");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
 /// Scores as players say them, and the Crawford question answered by one
 /// key.
 #[test]
@@ -423,6 +461,24 @@ fn away_scores_and_the_crawford_question() {
     s.send("u");
     s.wait_for("Undid: Crawford game on");
     s.wait_for("Crawford off");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// The mouse drags a checker (SGR press, motion with the button held,
+/// release): one of X's checkers from its 13 point to its 14.
+#[test]
+fn the_mouse_drags_a_checker() {
+    let dir = state_dir("drag");
+    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    s.wait_for("Pips     O 167  X 167");
+    s.send("\x1b[<0;4;3M");
+    s.send("\x1b[<32;7;3M");
+    s.send("\x1b[<0;7;3m");
+    s.wait_for("Pips     O 167  X 168");
+    s.wait_for("X 13/14");
+    s.send("u");
+    s.wait_for("Pips     O 167  X 167");
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }

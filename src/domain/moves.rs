@@ -131,8 +131,81 @@ impl Sides {
     }
 }
 
+/// The resulting positions found so far, by a hash of the board, to keep
+/// one move per position without comparing every pair (doubles reach
+/// hundreds of moves).
+#[derive(Default)]
+struct SeenPositions {
+    /// Open addressing: (hash, index into the moves + 1); 0 is empty.
+    slots: Vec<(u64, u32)>,
+    len: usize,
+}
+
+impl SeenPositions {
+    fn hash(sides: &Sides) -> u64 {
+        let word = |a: &[u8; 25], i: usize| {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&a[i..i + 8]);
+            u64::from_le_bytes(w)
+        };
+        let mut h: u64 = 0;
+        for a in [&sides.me, &sides.opp] {
+            for i in [0, 8, 16] {
+                h = (h ^ word(a, i)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            }
+            h = (h ^ u64::from(a[24])).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        h ^ (h >> 32)
+    }
+
+    fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = (0, 0));
+        self.len = 0;
+    }
+
+    /// Adds a position as number `keys.len()`; false when one of `keys`
+    /// (the positions found so far) is the same.
+    fn insert(&mut self, sides: &Sides, keys: &[Sides]) -> bool {
+        if (self.len + 1) * 2 > self.slots.len() {
+            self.grow(keys);
+        }
+        let hash = Self::hash(sides);
+        let mask = self.slots.len() - 1;
+        let mut i = hash as usize & mask;
+        loop {
+            let (h, index) = self.slots[i];
+            if index == 0 {
+                self.slots[i] = (hash, keys.len() as u32 + 1);
+                self.len += 1;
+                return true;
+            }
+            if h == hash && keys[index as usize - 1] == *sides {
+                return false;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn grow(&mut self, keys: &[Sides]) {
+        let size = (self.slots.len() * 2).max(64);
+        self.slots = vec![(0, 0); size];
+        self.len = 0;
+        let mask = size - 1;
+        for (k, key) in keys.iter().enumerate() {
+            let hash = Self::hash(key);
+            let mut i = hash as usize & mask;
+            while self.slots[i].1 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (hash, k as u32 + 1);
+            self.len += 1;
+        }
+    }
+}
+
 struct Search {
     moves: Vec<LegalMove>,
+    seen: SeenPositions,
     keys: Vec<Sides>,
     max_steps: u8,
     max_pips: u8,
@@ -149,11 +222,12 @@ impl Search {
         }
         if len > self.max_steps || pips > self.max_pips {
             self.moves.clear();
+            self.seen.clear();
             self.keys.clear();
         }
         self.max_steps = len;
         self.max_pips = pips;
-        if self.keys.contains(sides) {
+        if !self.seen.insert(sides, &self.keys) {
             return;
         }
         self.keys.push(*sides);
@@ -217,6 +291,7 @@ pub fn legal_moves(board: &Board, on_roll: Player, dice: [u8; 2]) -> Vec<LegalMo
     let sides = Sides::of(board, on_roll);
     let mut search = Search {
         moves: Vec::with_capacity(32),
+        seen: SeenPositions::default(),
         keys: Vec::with_capacity(32),
         max_steps: 0,
         max_pips: 0,
@@ -791,6 +866,75 @@ mod tests {
         assert_eq!(
             check_move(&none, &parse("13/7").unwrap()),
             Err(MoveRuleError::Nothing(NoMovesReason::NoDice))
+        );
+    }
+
+    /// X on roll with `dice`; X's and O's checkers by own point (25 = bar).
+    fn custom(x: &[(usize, u8)], o: &[(usize, u8)], dice: [u8; 2]) -> Position {
+        let side = |list: &[(usize, u8)]| {
+            let mut s = [0u8; 25];
+            for &(point, n) in list {
+                s[point - 1] = n;
+            }
+            s
+        };
+        let mut p = position_with_dice(dice);
+        p.board = Board::from_sides(side(o), side(x)).unwrap();
+        p
+    }
+
+    #[test]
+    fn each_rule_is_named() {
+        let bar = custom(
+            &[(25, 1), (24, 2), (13, 4), (8, 3), (6, 5)],
+            &[(6, 5), (13, 5)],
+            [6, 1],
+        );
+        assert_eq!(
+            check_move(&bar, &parse("13/7 8/7").unwrap()),
+            Err(MoveRuleError::EnterFirst(1))
+        );
+        // O holds X's 19 point (its 6): the 1 enters, the 6 moves on.
+        assert_eq!(
+            check_move(&bar, &parse("bar/24 24/18").unwrap())
+                .unwrap()
+                .notation(),
+            "bar/18"
+        );
+
+        let start = position_with_dice([6, 1]);
+        assert_eq!(
+            check_move(&start, &parse("24/18 13/12").unwrap()),
+            Err(MoveRuleError::Blocked(12))
+        );
+
+        // Only one checker left, on 13; O holds X's 6 point: 13/7 or 13/12,
+        // never both, so the 6 must be played.
+        let one = custom(&[(13, 1)], &[(19, 2), (1, 3)], [6, 1]);
+        let moves: Vec<String> = legal_moves(&one.board, Player::X, [6, 1])
+            .iter()
+            .map(LegalMove::notation)
+            .collect();
+        assert_eq!(moves, ["13/7"]);
+        assert_eq!(
+            check_move(&one, &parse("13/12").unwrap()),
+            Err(MoveRuleError::MustPlayLarger(6))
+        );
+
+        let home = custom(&[(6, 1), (3, 2)], &[(20, 2)], [4, 1]);
+        assert!(matches!(
+            check_move(&home, &parse("3/off").unwrap()),
+            Err(MoveRuleError::HigherCheckerFirst { .. })
+        ));
+
+        let doubles = custom(
+            &[(24, 2), (13, 5), (8, 3), (6, 5)],
+            &[(6, 5), (13, 5)],
+            [2, 2],
+        );
+        assert_eq!(
+            check_move(&doubles, &parse("13/11 13/11").unwrap()),
+            Err(MoveRuleError::MustUseMore(4))
         );
     }
 

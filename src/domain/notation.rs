@@ -11,8 +11,6 @@
 //! and `o`/`off`/`0`, `*` or not, `(n)` repeats, spaces anywhere between
 //! tokens. It never panics and bounds its input.
 
-use std::fmt::Write as _;
-
 /// The bar, counted for the player whose checker moves.
 pub const BAR_POINT: u8 = 25;
 /// Borne off.
@@ -250,7 +248,10 @@ fn write_point(out: &mut String, point: u8) {
         OFF_POINT => out.push_str("off"),
         BAR_POINT => out.push_str("bar"),
         p => {
-            let _ = write!(out, "{p}");
+            if p >= 10 {
+                out.push(char::from(b'0' + p / 10));
+            }
+            out.push(char::from(b'0' + p % 10));
         }
     }
 }
@@ -260,48 +261,77 @@ fn write_point(out: &mut String, point: u8) {
 /// gnubg marks hits from the board before the move.
 pub fn format_steps(steps: &[Step], opponent_before: impl Fn(u8) -> bool) -> String {
     // Each row is a checker path: up to four steps of one checker hitting at
-    // every intermediate point gives six points.
-    let mut rows: Vec<(Vec<u8>, bool)> = steps
-        .iter()
-        .take(4)
-        .map(|s| (vec![s.from, s.to], true))
-        .collect();
+    // every intermediate point touch five points.
+    #[derive(Clone, Copy)]
+    struct Row {
+        points: [u8; 6],
+        len: usize,
+        live: bool,
+        count: u8,
+    }
+    impl Row {
+        fn last(&self) -> u8 {
+            self.points[self.len - 1]
+        }
+        fn path(&self) -> &[u8] {
+            &self.points[..self.len]
+        }
+    }
+    let mut rows = [Row {
+        points: [0; 6],
+        len: 2,
+        live: false,
+        count: 1,
+    }; 4];
+    let n = steps.len().min(4);
+    for (row, s) in rows.iter_mut().zip(steps) {
+        row.points[0] = s.from;
+        row.points[1] = s.to;
+        row.live = true;
+    }
     // Decreasing source, then decreasing destination (gnubg's qsort).
-    rows.sort_by(|a, b| b.0[0].cmp(&a.0[0]).then(b.0[1].cmp(&a.0[1])));
-    let n = rows.len();
+    rows[..n].sort_by(|a, b| {
+        b.points[0]
+            .cmp(&a.points[0])
+            .then(b.points[1].cmp(&a.points[1]))
+    });
     for i in 0..n {
         for j in i + 1..n {
-            if !(rows[i].1 && rows[j].1) {
+            if !(rows[i].live && rows[j].live) {
                 continue;
             }
-            let dest = *rows[i].0.last().unwrap_or(&0);
-            if dest == rows[j].0[0] {
-                let next = rows[j].0[1];
+            let dest = rows[i].last();
+            if dest == rows[j].points[0] {
+                let next = rows[j].points[1];
+                let row = &mut rows[i];
                 if dest != OFF_POINT && dest != BAR_POINT && opponent_before(dest) {
-                    rows[i].0.push(next);
-                } else if let Some(last) = rows[i].0.last_mut() {
-                    *last = next;
+                    if row.len < row.points.len() {
+                        row.points[row.len] = next;
+                        row.len += 1;
+                    }
+                } else {
+                    row.points[row.len - 1] = next;
                 }
-                rows[j].1 = false;
+                rows[j].live = false;
             }
         }
     }
-    let mut paths: Vec<(Vec<u8>, u8)> = Vec::with_capacity(4);
-    for (path, live) in rows {
-        if !live {
-            continue;
-        }
-        match paths.iter_mut().find(|(p, _)| *p == path) {
-            Some((_, count)) => *count += 1,
-            None => paths.push((path, 1)),
+    // Identical paths are one path with a count.
+    for i in 0..n {
+        for j in i + 1..n {
+            if rows[i].live && rows[j].live && rows[i].path() == rows[j].path() {
+                rows[i].count += 1;
+                rows[j].live = false;
+            }
         }
     }
     let mut out = String::with_capacity(24);
     let mut hit_marked: u32 = 0;
-    for (k, (path, count)) in paths.iter().enumerate() {
-        if k > 0 {
+    for row in rows[..n].iter().filter(|r| r.live) {
+        if !out.is_empty() {
             out.push(' ');
         }
+        let path = row.path();
         write_point(&mut out, path[0]);
         let last = path.len() - 1;
         for &mid in &path[1..last] {
@@ -317,8 +347,10 @@ pub fn format_steps(steps: &[Step], opponent_before: impl Fn(u8) -> bool) -> Str
             out.push('*');
             hit_marked |= 1 << dest;
         }
-        if *count > 1 {
-            let _ = write!(out, "({count})");
+        if row.count > 1 {
+            out.push('(');
+            out.push(char::from(b'0' + row.count));
+            out.push(')');
         }
     }
     out

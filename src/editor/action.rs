@@ -161,5 +161,8 @@ pub enum Action {
     /// Show or hide the message log.
     ToggleMessages,
 
+    /// Playing moves: the move line, pick up and drop, dice, pass.
+    Play(super::play::PlayAction),
+
     Quit,
 }

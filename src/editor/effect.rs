@@ -17,6 +17,8 @@ pub enum Effect {
     Analyse(Request),
     /// Remember the depth for deeper analyses in the config file.
     SaveAnalysisPlies(u8),
+    /// Roll two random dice and send back `Action::SetDice`.
+    RollDice,
     /// Leave: restore the terminal and print the final IDs.
     Quit,
 }

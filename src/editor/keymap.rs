@@ -5,6 +5,7 @@
 
 use super::action::{Action, CopyTarget, Direction};
 use super::model::Mode;
+use super::play::PlayAction;
 use super::prompt::{Motion, PromptKind};
 use super::view::layout::Panel;
 use crate::domain::{Place, Player};
@@ -44,16 +45,18 @@ pub enum Section {
     Board,
     Match,
     Ids,
+    Moves,
     Editor,
 }
 
 impl Section {
-    pub const ALL: [Section; 6] = [
+    pub const ALL: [Section; 7] = [
         Section::Cursor,
         Section::Checkers,
         Section::Board,
         Section::Match,
         Section::Ids,
+        Section::Moves,
         Section::Editor,
     ];
 
@@ -64,6 +67,7 @@ impl Section {
             Section::Board => "Whole board",
             Section::Match => "Cube, dice and match",
             Section::Ids => "IDs",
+            Section::Moves => "Moves and dice",
             Section::Editor => "Editor",
         }
     }
@@ -354,6 +358,42 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::OpenPrompt(PromptKind::Import),
     },
     Binding {
+        keys: &[Char('M')],
+        label: "M",
+        help: "play a move (Tab completes)",
+        section: Section::Moves,
+        hint: None,
+        action: |_| Action::Play(PlayAction::OpenPrompt),
+    },
+    Binding {
+        keys: &[Char(' '), Code(KeyCode::Esc)],
+        label: "Space Esc",
+        help: "pick up/drop; put back (or close a preview)",
+        section: Section::Moves,
+        hint: None,
+        action: |k| {
+            Action::Play(if k.code == KeyCode::Esc {
+                PlayAction::PutBack
+            } else {
+                PlayAction::PickOrDrop
+            })
+        },
+    },
+    Binding {
+        keys: &[Char('r'), Char('P')],
+        label: "r P",
+        help: "roll dice / pass the turn",
+        section: Section::Moves,
+        hint: None,
+        action: |k| {
+            Action::Play(if k.code == KeyCode::Char('P') {
+                PlayAction::Pass
+            } else {
+                PlayAction::Roll
+            })
+        },
+    },
+    Binding {
         keys: &[Char('u')],
         label: "u",
         help: "undo",
@@ -384,14 +424,9 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: &[
-            Char('['),
-            Char(']'),
-            Code(KeyCode::Enter),
-            Code(KeyCode::Esc),
-        ],
-        label: "[ ] ⏎ Esc",
-        help: "preview a move, play, close",
+        keys: &[Char('['), Char(']'), Code(KeyCode::Enter)],
+        label: "[ ] ⏎",
+        help: "preview a move, play it",
         section: Section::Editor,
         hint: None,
         action: |k| match k.code {
@@ -486,6 +521,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             KeyCode::Char('a') if ctrl => Some(Action::PromptMove(Motion::Home)),
             KeyCode::Char('e') if ctrl => Some(Action::PromptMove(Motion::End)),
             KeyCode::Char('w') if ctrl => Some(Action::PromptDeleteWord),
+            KeyCode::Tab => Some(Action::Play(PlayAction::Complete)),
             KeyCode::Char('u') if ctrl => Some(Action::PromptClear),
             KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
             _ => None,
@@ -526,6 +562,8 @@ pub fn resolve_mouse(
         MouseEventKind::Down(MouseButton::Left) if modified => Some(Action::AddAt(place)),
         MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(place)),
         MouseEventKind::Down(MouseButton::Right) => Some(Action::RightClick(place)),
+        MouseEventKind::Drag(MouseButton::Left) => Some(Action::Play(PlayAction::DragTo(place))),
+        MouseEventKind::Up(MouseButton::Left) => Some(Action::Play(PlayAction::Release(place))),
         MouseEventKind::ScrollUp => Some(Action::Scroll(place, 1)),
         MouseEventKind::ScrollDown => Some(Action::Scroll(place, -1)),
         _ => None,
@@ -537,6 +575,11 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
     match mode {
         Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
         Mode::Prompt(p) if p.kind.is_yes_no() => YES_NO_BINDINGS.to_vec(),
+        Mode::Prompt(p) if p.kind == PromptKind::Move => {
+            let mut hints = PROMPT_BINDINGS.to_vec();
+            hints.insert(1, ("Tab", "complete"));
+            hints
+        }
         Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
         Mode::Help => vec![("any key", "closes the help")],
         Mode::Messages => vec![("any key", "closes the messages")],

@@ -10,6 +10,7 @@
 //! - cursor movement over the board: `cursor.rs`
 //! - the place under the cursor, in words: `place_info.rs`
 //! - away scores and the Crawford offer: `scores.rs`
+//! - playing moves (move line, pick up and drop, dice): `play.rs`
 //! - each widget: `view/*.rs`
 //! - terminal, clipboard and files: `runtime.rs`, `clipboard.rs`, `persist.rs`
 //! - signals from `kill`: `signals.rs`; pastes that arrive as keys: `burst.rs`
@@ -23,6 +24,7 @@ pub mod clipboard;
 pub mod clipboard_holder;
 pub mod config;
 pub mod cursor;
+pub mod dice;
 pub mod edits;
 pub mod effect;
 pub mod engine_link;
@@ -31,6 +33,7 @@ pub mod messages;
 pub mod model;
 pub mod persist;
 pub mod place_info;
+pub mod play;
 pub mod prompt;
 pub mod reducer;
 pub mod runtime;

@@ -95,6 +95,15 @@ impl History {
         }
     }
 
+    /// Forgets the last edit without keeping it for redo: a click that
+    /// turned out to start a drag.
+    pub fn forget_last(&mut self) {
+        if let Some(p) = self.undo.pop() {
+            self.undo_what.pop();
+            self.bytes -= position_bytes(&p);
+        }
+    }
+
     /// The position before `current` and what the edit undone did, keeping
     /// `current` for redo.
     pub fn back(&mut self, current: Position) -> Option<(Position, String)> {
@@ -146,6 +155,8 @@ pub struct Model {
     pub analysis: AnalysisState,
     /// The panels the user turned on.
     pub panels: PanelToggles,
+    /// Moves being played: the checker held, steps dropped so far.
+    pub play: super::play::PlayState,
 }
 
 impl Model {
@@ -167,6 +178,7 @@ impl Model {
             jacoby_from_match_id: false,
             analysis: AnalysisState::default(),
             panels: PanelToggles::default(),
+            play: super::play::PlayState::default(),
         }
     }
 }

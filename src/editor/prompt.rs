@@ -18,6 +18,8 @@ pub enum PromptKind {
     /// The score just entered makes this player 1-away: is the next game
     /// the Crawford game? Answered with one key, y or n.
     CrawfordOffer(Player),
+    /// A move to play (`13/7 8/7`).
+    Move,
 }
 
 impl PromptKind {
@@ -34,6 +36,7 @@ impl PromptKind {
             PromptKind::Name(Player::X) => "Name of X (bottom)",
             PromptKind::CrawfordOffer(Player::O) => "O is 1-away: is this the Crawford game? y/n",
             PromptKind::CrawfordOffer(Player::X) => "X is 1-away: is this the Crawford game? y/n",
+            PromptKind::Move => "Move (Tab completes)",
         }
     }
 
@@ -232,6 +235,7 @@ pub fn current_value(kind: PromptKind, position: &Position) -> String {
         PromptKind::Import
         | PromptKind::GoTo
         | PromptKind::Count
+        | PromptKind::Move
         | PromptKind::CrawfordOffer(_) => String::new(),
     }
 }
@@ -291,6 +295,9 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
             number(t, "the match length", 32767)? as u16,
         )),
         PromptKind::Score => score(t, state.match_length),
+        PromptKind::Move => Ok(Action::Play(super::play::PlayAction::Submit(
+            text.to_owned(),
+        ))),
         PromptKind::Name(player) => {
             if t.is_empty() {
                 Err("a name cannot be empty".to_owned())

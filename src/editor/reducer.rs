@@ -463,12 +463,19 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 "Selected {}: click again (or Ctrl/Alt-click) to add, right-click to remove",
                 edits::describe(place, on_roll)
             ));
+            // A drag may follow: it picks up the checker here.
+            let (before, undo_len) = (model.position.clone(), model.history.undo.len());
+            super::play::note_press(&mut model, place, before, undo_len);
             done(model)
         }
         Action::Click(place) | Action::AddAt(place) => {
             model.cursor = place;
             let player = edits::colour_at(&model.position.board, place).unwrap_or(model.brush);
-            update(model, Action::AddChecker(player))
+            let (before, undo_len) = (model.position.clone(), model.history.undo.len());
+            let (mut next, effects) = update(model, Action::AddChecker(player));
+            // A drag may follow: it takes this click back and moves a checker.
+            super::play::note_press(&mut next, place, before, undo_len);
+            (next, effects)
         }
         Action::RightClick(place) => {
             model.cursor = place;
@@ -542,6 +549,8 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             model,
             format!("could not save the position ({e}); it will not be reopened next time"),
         ),
+
+        Action::Play(action) => super::play::update(model, action),
 
         Action::Quit => {
             model.quitting = true;
@@ -625,11 +634,11 @@ fn edit_prompt(mut model: Model, f: impl FnOnce(&mut Prompt)) -> (Model, Vec<Eff
     done(model)
 }
 
-fn done(model: Model) -> (Model, Vec<Effect>) {
+pub(super) fn done(model: Model) -> (Model, Vec<Effect>) {
     (model, Vec::new())
 }
 
-fn refuse(mut model: Model, message: String) -> (Model, Vec<Effect>) {
+pub(super) fn refuse(mut model: Model, message: String) -> (Model, Vec<Effect>) {
     model.status = Status::error(message);
     (model, Vec::new())
 }
@@ -642,7 +651,7 @@ fn capitalised(s: &str) -> String {
 }
 
 /// Makes `next` the position, if it is legal, remembering the old one.
-fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect>) {
+pub(super) fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect>) {
     if let Err(e) = next.validate() {
         return refuse(model, e.to_string());
     }

@@ -301,6 +301,10 @@ impl Edge<'_> {
                             }
                         }
                     }
+                    Effect::RollDice => match super::dice::roll() {
+                        Ok(dice) => queue.push(super::play::rolled(dice)),
+                        Err(e) => queue.push(Action::Play(super::play::PlayAction::RollFailed(e))),
+                    },
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }
             }

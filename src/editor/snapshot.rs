@@ -59,7 +59,7 @@ pub struct Snapshot {
 /// cursor is, and whether the text is the selected current value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromptLine {
-    pub question: &'static str,
+    pub question: String,
     pub prompt: Prompt,
 }
 
@@ -188,7 +188,11 @@ impl Snapshot {
         };
         let prompt = match &model.mode {
             Mode::Prompt(pr) => Some(PromptLine {
-                question: pr.kind.label(),
+                question: if pr.kind == super::prompt::PromptKind::Move {
+                    super::play::prompt_label(p)
+                } else {
+                    pr.kind.label().to_owned()
+                },
                 prompt: pr.clone(),
             }),
             _ => None,
