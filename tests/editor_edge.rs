@@ -305,32 +305,31 @@ impl Xvfb {
             eprintln!("skipped: {why}");
             return None;
         }
-        let display = format!(":{}", 50 + std::process::id() % 200);
-        let server = std::process::Command::new("Xvfb")
-            .arg(&display)
-            .args(["-screen", "0", "640x480x24", "-nolisten", "tcp"])
-            .stdout(std::process::Stdio::null())
+        // Xvfb picks a free display itself and writes its number on
+        // standard output once it accepts clients (-displayfd).
+        let mut server = std::process::Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "640x480x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::null())
             .spawn()
             .expect("Xvfb starts");
-        let x = Xvfb { display, server };
-        // Ready when a client can talk to it.
-        let start = Instant::now();
-        while x.xclip_out().is_none() && start.elapsed() < TIMEOUT {
-            if x.xclip_ready() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Some(x)
-    }
-
-    fn xclip_ready(&self) -> bool {
-        std::process::Command::new("xclip")
-            .args(["-o", "-selection", "clipboard"])
-            .env("DISPLAY", &self.display)
-            .output()
-            .is_ok_and(|o| !String::from_utf8_lossy(&o.stderr).contains("Can't open display"))
+        let mut number = String::new();
+        let mut out = std::io::BufReader::new(server.stdout.take().unwrap());
+        std::io::BufRead::read_line(&mut out, &mut number).unwrap();
+        let number = number.trim();
+        assert!(!number.is_empty(), "Xvfb gave no display number");
+        Some(Xvfb {
+            display: format!(":{number}"),
+            server,
+        })
     }
 
     /// The clipboard's text, if any owner serves it.
