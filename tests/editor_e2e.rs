@@ -333,3 +333,18 @@ fn the_mouse_selects_and_changes_counts() {
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }
+
+/// gnubg prints its two IDs apart; given as two arguments, they open the
+/// editor on the position together.
+#[test]
+fn opens_on_gnubgs_two_ids_given_as_two_arguments() {
+    let dir = state_dir("pair");
+    let mut s = Session::start(&["4NvBA0DGzooBBg", "QYkqASAAIAAA"], &dir, 100, 30);
+    let screen = s.wait_for("GNUBG ID    4NvBA0DGzooBBg:QYkqASAAIAAA");
+    assert!(
+        screen.contains("GNUBG ID read from the command line"),
+        "{screen}"
+    );
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}

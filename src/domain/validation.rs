@@ -116,7 +116,12 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
     if state.match_length == 0 && state.crawford {
         return Err(MatchError::CrawfordInMoneyGame);
     }
+    Ok(match_warnings(state))
+}
 
+/// The warnings for a state that keeps the rules (`check_match` passed):
+/// for callers that checked the rules once already, as decoders do.
+pub fn match_warnings(state: &MatchState) -> Vec<Warning> {
     let mut warnings = Vec::new();
     if state.crawford {
         let one_away = Player::BOTH
@@ -141,7 +146,7 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
     if state.is_money() && state.cube_log2 > state.max_cube_log2 {
         warnings.push(Warning::CubeAboveMaximum);
     }
-    Ok(warnings)
+    warnings
 }
 
 /// Warnings about the board itself (its rules are checked by `Board`).

@@ -308,7 +308,10 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Import(text) => match codec::parse_any(&text, &model.position) {
             Ok(imported) => {
                 model.mode = Mode::Normal;
-                let message = format!("{} read", imported.format.name());
+                let message = match &imported.note {
+                    Some(note) => format!("{} read · {note}", imported.format.name()),
+                    None => format!("{} read", imported.format.name()),
+                };
                 commit(model, imported.position, &message)
             }
             Err(e) => refuse(model, e.to_string()),
