@@ -145,35 +145,48 @@ pub fn random_state(rng: &mut Rng) -> MatchState {
     }
 }
 
+/// Appends one random position's ID to `out`: an XGID when `as_xgid`
+/// (without what an XGID cannot hold), else a GNUBG ID.
+pub fn push_random_id(rng: &mut Rng, as_xgid: bool, out: &mut String) {
+    let board = random_board(rng);
+    let mut state = random_state(rng);
+    if as_xgid {
+        state.resignation = Resignation::None;
+        state.game_state = GameState::Playing;
+        state.turn = state.expected_turn();
+        xgid::encode_into(&board, &state, out);
+    } else {
+        gnubg_id::encode_into(&board, &state, out);
+    }
+}
+
+/// `n` lines of random IDs, three GNUBG IDs to an XGID.
+pub fn random_lines(n: usize, seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let mut s = String::with_capacity(n * 40);
+    for i in 0..n {
+        push_random_id(&mut rng, i % 4 == 3, &mut s);
+        s.push('\n');
+    }
+    s
+}
+
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let n: u64 = args
-        .first()
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(1_000_000);
+    let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
     let format = args.get(1).map_or("mix", String::as_str);
     let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2026);
     let mut rng = Rng::new(seed);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut line = String::with_capacity(64);
     for i in 0..n {
-        let board = random_board(&mut rng);
-        let mut state = random_state(&mut rng);
         line.clear();
         let as_xgid = match format {
             "gnubg" => false,
             "xgid" => true,
             _ => i % 4 == 3,
         };
-        if as_xgid {
-            // What an XGID holds: no resignation, a game in play.
-            state.resignation = Resignation::None;
-            state.game_state = GameState::Playing;
-            state.turn = state.expected_turn();
-            xgid::encode_into(&board, &state, &mut line);
-        } else {
-            gnubg_id::encode_into(&board, &state, &mut line);
-        }
+        push_random_id(&mut rng, as_xgid, &mut line);
         line.push('\n');
         out.write_all(line.as_bytes())?;
     }

@@ -8,7 +8,6 @@
 
 use super::base64_text::{decode_key, encode_key_into};
 use super::error::{IdError, IdKind};
-use super::key_bits::{BitReader, BitWriter};
 use crate::domain::{Board, CHECKERS_PER_SIDE, Player};
 
 /// Characters in a Position ID.
@@ -17,13 +16,23 @@ const KEY_BYTES: usize = 10;
 
 /// The 10-byte key of `board` seen by `on_roll`.
 pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
-    let mut w = BitWriter::<KEY_BYTES>::new();
+    // Runs of ones into one number: a board takes at most 80 bits.
+    let mut bits: u128 = 0;
+    let mut at = 0u32;
     for player in [on_roll.opponent(), on_roll] {
         for &count in board.side(player) {
-            w.push_run(count);
+            // Counts above 15 cannot be in a valid board; clamp so the
+            // shifts stay in range for any input.
+            let count = u32::from(count.min(CHECKERS_PER_SIDE));
+            if at < 128 {
+                bits |= ((1u128 << count) - 1) << at;
+            }
+            at += count + 1;
         }
     }
-    w.into_bytes()
+    let mut key = [0u8; KEY_BYTES];
+    key.copy_from_slice(&bits.to_le_bytes()[..KEY_BYTES]);
+    key
 }
 
 /// Appends the Position ID of `board` with `on_roll` to move to `out`.
@@ -40,39 +49,33 @@ pub fn encode(board: &Board, on_roll: Player) -> String {
 /// Reads a Position ID; `on_roll` says whose checkers come second in it.
 pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
     let key: [u8; KEY_BYTES] = decode_key(IdKind::PositionId, id, LEN)?;
-    let mut r = BitReader::new(&key);
+    let mut le = [0u8; 16];
+    le[..KEY_BYTES].copy_from_slice(&key);
+    let bits = u128::from_le_bytes(le);
+    // Bits past the 80 of the key are zero, so a run never reads past it.
+    let mut at = 0u32;
     let mut sides = [[0u8; 25]; 2];
     for (slot, player) in [on_roll.opponent(), on_roll].into_iter().enumerate() {
-        let mut total = 0u8;
+        let mut total = 0u32;
         for count in sides[slot].iter_mut() {
-            loop {
-                match r.next_bit() {
-                    Some(true) => {
-                        total += 1;
-                        if total > CHECKERS_PER_SIDE {
-                            return Err(IdError::TooManyCheckers {
-                                kind: IdKind::PositionId,
-                                player,
-                            });
-                        }
-                        *count += 1;
-                    }
-                    Some(false) => break,
-                    // Unreachable for 80 bits: running out needs over 30 ones.
-                    None => {
-                        return Err(IdError::TooManyCheckers {
-                            kind: IdKind::PositionId,
-                            player,
-                        });
-                    }
-                }
+            let run = (bits >> at).trailing_ones();
+            total += run;
+            if total > u32::from(CHECKERS_PER_SIDE) {
+                return Err(IdError::TooManyCheckers {
+                    kind: IdKind::PositionId,
+                    player,
+                });
             }
+            *count = run as u8;
+            at += run + 1;
         }
     }
-    if let Some(bit) = r.first_set_bit() {
+    // At most 30 ones and 50 zeros: `at` is at most 80 here.
+    let rest = bits >> at;
+    if rest != 0 {
         return Err(IdError::BitsPastEnd {
             kind: IdKind::PositionId,
-            bit,
+            bit: (at + rest.trailing_zeros() + 1) as usize,
         });
     }
     let (o, x) = match on_roll {
@@ -88,6 +91,7 @@ pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::key_bits::BitWriter;
     use crate::domain::{BoardError, Place};
 
     #[test]
