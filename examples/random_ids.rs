@@ -173,7 +173,10 @@ pub fn random_lines(n: usize, seed: u64) -> String {
 
 fn main() -> io::Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let n: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(1_000_000);
+    let n: u64 = args
+        .first()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(1_000_000);
     let format = args.get(1).map_or("mix", String::as_str);
     let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2026);
     let mut rng = Rng::new(seed);

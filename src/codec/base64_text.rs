@@ -34,21 +34,31 @@ pub fn decode_key<const N: usize>(
     chars: usize,
 ) -> Result<[u8; N], IdError> {
     let bytes = text.as_bytes();
-    // 6 bits a character; at most 21 characters fit in 128 bits.
-    if bytes.len() == chars && chars <= 21 && N * 8 <= chars * 6 {
-        let mut acc: u128 = 0;
-        let mut bad = 0u8;
-        for &b in bytes {
-            let v = VALUES[usize::from(b)];
-            bad |= v & 0xc0;
-            acc = acc << 6 | u128::from(v & 0x3f);
-        }
-        let spare = chars * 6 - N * 8;
-        if bad == 0 && acc & ((1u128 << spare) - 1) == 0 {
-            let mut key = [0u8; N];
-            for (i, k) in key.iter_mut().enumerate() {
-                *k = (acc >> (spare + 8 * (N - 1 - i))) as u8;
+    if bytes.len() == chars && N == chars * 6 / 8 {
+        // Four characters make three bytes; a last group of two or three
+        // characters makes one or two, and its spare bits must be zero.
+        let mut key = [0u8; N];
+        // A bad character shows in the top bits of its `VALUES` entry; a
+        // set spare bit in the low ones.
+        let mut bad = 0u32;
+        let mut k = 0;
+        for group in bytes.chunks(4) {
+            let mut v = 0u32;
+            for &b in group {
+                let d = VALUES[usize::from(b)];
+                bad |= u32::from(d & 0xc0);
+                v = v << 6 | u32::from(d & 0x3f);
             }
+            let bits = 6 * group.len();
+            let whole = bits / 8;
+            let spare = bits - 8 * whole;
+            bad |= v & ((1 << spare) - 1);
+            for i in 0..whole {
+                key[k + i] = (v >> (spare + 8 * (whole - 1 - i))) as u8;
+            }
+            k += whole;
+        }
+        if bad == 0 {
             return Ok(key);
         }
     }
@@ -103,26 +113,33 @@ fn describe_error<const N: usize>(
     }
 }
 
-/// Encodes a key as Base64 without padding, appending to `out`.
-pub fn encode_key_into(key: &[u8], out: &mut String) {
-    if key.len() <= 15 {
-        // By hand into a stack buffer: one push, no engine set-up.
-        let mut acc: u128 = 0;
-        for &b in key {
-            acc = acc << 8 | u128::from(b);
-        }
-        let chars = (key.len() * 8).div_ceil(6);
-        acc <<= chars * 6 - key.len() * 8;
-        let mut buf = [0u8; 20];
-        for (i, c) in buf[..chars].iter_mut().enumerate() {
-            *c = ALPHABET[(acc >> (6 * (chars - 1 - i))) as usize & 63];
-        }
-        // Every byte is from the alphabet, so this is always ASCII.
-        if let Ok(text) = std::str::from_utf8(&buf[..chars]) {
-            out.push_str(text);
-        }
-    } else {
+/// Encodes a key as Base64 without padding, appending to `out`. The key's
+/// length is a constant, so the loops below unroll: this runs twice per
+/// line in `bgedit convert`.
+pub fn encode_key_into<const N: usize>(key: &[u8; N], out: &mut String) {
+    if N > 18 {
         STANDARD_NO_PAD.encode_string(key, out);
+        return;
+    }
+    // Three bytes make four characters; a last one or two bytes make two
+    // or three, padded with zero bits. Written to the stack, pushed once.
+    let mut buf = [0u8; 24];
+    let mut n = 0;
+    for group in key.chunks(3) {
+        let mut v = 0u32;
+        for &b in group {
+            v = v << 8 | u32::from(b);
+        }
+        let chars = (8 * group.len()).div_ceil(6);
+        v <<= 6 * chars - 8 * group.len();
+        for i in (0..chars).rev() {
+            buf[n] = ALPHABET[(v >> (6 * i)) as usize & 63];
+            n += 1;
+        }
+    }
+    // Every byte is from the alphabet: always ASCII.
+    if let Ok(text) = std::str::from_utf8(&buf[..n]) {
+        out.push_str(text);
     }
 }
 
@@ -136,7 +153,9 @@ mod tests {
         for _ in 0..2000 {
             let mut key = [0u8; 10];
             for k in key.iter_mut() {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 *k = (seed >> 33) as u8;
             }
             let mut ours = String::new();
@@ -144,7 +163,8 @@ mod tests {
             assert_eq!(ours, STANDARD_NO_PAD.encode(key));
             assert_eq!(decode_key::<10>(IdKind::PositionId, &ours, 14), Ok(key));
             let mut ours = String::new();
-            encode_key_into(&key[..9], &mut ours);
+            let short: [u8; 9] = key[..9].try_into().unwrap();
+            encode_key_into(&short, &mut ours);
             assert_eq!(ours, STANDARD_NO_PAD.encode(&key[..9]));
             assert_eq!(
                 decode_key::<9>(IdKind::MatchId, &ours, 12).unwrap(),

@@ -113,7 +113,8 @@ pub fn detect(text: &str) -> Result<Detection<'_>, IdError> {
     }
     // One word (what a stream of IDs holds): read it by its shape, without
     // scanning; it runs millions of times a second in `bgedit convert`.
-    if !text.contains(char::is_whitespace) {
+    let ascii_word = text.bytes().all(|b| b > b' ' && b < 0x80);
+    if ascii_word || !text.contains(char::is_whitespace) {
         return one_word(text).map(|reading| Detection { reading, others: 0 });
     }
     scan(text)
@@ -138,6 +139,14 @@ fn has_xgid_prefix(word: &str) -> bool {
 
 /// Reads a text that is one word: any ID alone, with near misses named.
 fn one_word(word: &str) -> Result<Reading<'_>, IdError> {
+    // The common case first: `POSITIONID:MATCHID`, 27 bytes.
+    let b = word.as_bytes();
+    if b.len() == 27 && b[14] == b':' && !b[15..].contains(&b':') && !b[..14].contains(&b':') {
+        return Ok(Reading::Gnubg {
+            position_id: Some(&word[..14]),
+            match_id: Some(&word[15..]),
+        });
+    }
     if has_xgid_prefix(word) || word.bytes().filter(|&b| b == b':').count() >= 4 {
         return Ok(Reading::Xgid(word));
     }
