@@ -16,29 +16,28 @@ const KEY_BYTES: usize = 10;
 
 /// The 10-byte key of `board` seen by `on_roll`.
 pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
-    // Each place is a run of ones then a zero, so only the ones are written,
-    // into two words: bits 0–63 and 64–79. A valid board takes at most 80
-    // bits; an invalid one is cut at the key's end.
-    let (mut lo, mut hi) = (0u64, 0u64);
-    let mut at = 0u32;
+    // Each place is a run of ones then a zero, so only the ones are written:
+    // at most 15 bits, put in place with one 32-bit read-modify-write. A
+    // valid board takes at most 80 bits; the spare bytes catch overflow
+    // from an invalid one, which is cut at the key's end like gnubg's.
+    let mut buf = [0u8; KEY_BYTES + 16];
+    let mut at = 0usize;
     for player in [on_roll.opponent(), on_roll] {
         for &count in board.side(player) {
-            let count = u32::from(count.min(CHECKERS_PER_SIDE));
-            let ones = (1u64 << count) - 1;
-            if at < 64 {
-                lo |= ones << at;
-                if at + count > 64 {
-                    hi |= ones >> (64 - at);
-                }
-            } else if at < 80 {
-                hi |= ones << (at - 64);
+            let count = count.min(CHECKERS_PER_SIDE);
+            if count > 0 && at < 8 * KEY_BYTES {
+                let byte = at / 8;
+                let mut word = [0u8; 4];
+                word.copy_from_slice(&buf[byte..byte + 4]);
+                let ones = ((1u32 << count) - 1) << (at % 8);
+                buf[byte..byte + 4]
+                    .copy_from_slice(&(u32::from_le_bytes(word) | ones).to_le_bytes());
             }
-            at += count + 1;
+            at += usize::from(count) + 1;
         }
     }
     let mut key = [0u8; KEY_BYTES];
-    key[..8].copy_from_slice(&lo.to_le_bytes());
-    key[8..].copy_from_slice(&hi.to_le_bytes()[..2]);
+    key.copy_from_slice(&buf[..KEY_BYTES]);
     key
 }
 
