@@ -1,8 +1,15 @@
 //! Speed of the core: reading and writing IDs, drawing gnubg's board text,
-//! and whole `convert`/`show` batches streamed through memory.
+//! and whole `convert`/`show` batches streamed through memory, all on
+//! varied random positions from a fixed seed (`examples/random_ids.rs`:
+//! bars, stacks, borne-off checkers, every match state, both players on
+//! roll), never one ID repeated.
 //!
-//! Targets (issue 2): `bgedit convert` at least 1,000,000 IDs a second and
-//! `bgedit show` at least 500,000 boards a second on one core.
+//! Targets (issue 6): `bgedit convert` at least 3,000,000 IDs a second and
+//! `bgedit show` at least 1,500,000 boards a second on one core.
+
+#[path = "../examples/random_ids.rs"]
+#[allow(dead_code)]
+mod random_ids;
 
 use bgedit::cli::{BatchOptions, Job, run_batch};
 use bgedit::codec::{IdFormat, gnubg_id, parse_any, xgid};
@@ -11,44 +18,52 @@ use bgedit::text_board;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-const GNUBG: &str = "4NvBA0DGzooBBg:QYkqASAAIAAA";
-const XGID: &str = "XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10";
+const SEED: u64 = 2026;
+/// Positions each codec bench cycles through.
+const SAMPLES: usize = 4096;
 
 fn ids(n: usize) -> String {
-    // A mix of real positions from the gnubg fixtures' kinds of input.
-    let samples = [
-        GNUBG,
-        "4HPwATDgc/ABMA:cAkAAAAAAAAA",
-        XGID,
-        "GNUBG ID: 2x0AAOi2AQAAAA:cAkAAAAAAAAA",
-        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10",
-    ];
-    let mut s = String::with_capacity(n * 40);
-    for i in 0..n {
-        s.push_str(samples[i % samples.len()]);
-        s.push('\n');
-    }
-    s
+    random_ids::random_lines(n, SEED)
 }
 
 fn codecs(c: &mut Criterion) {
     let base = Position::default();
-    let p = parse_any(GNUBG, &base).unwrap().position;
+    let mut rng = random_ids::Rng::new(SEED);
+    let (mut gnubgs, mut xgids) = (Vec::new(), Vec::new());
+    for _ in 0..SAMPLES {
+        let mut g = String::new();
+        random_ids::push_random_id(&mut rng, false, &mut g);
+        gnubgs.push(g);
+        let mut x = String::new();
+        random_ids::push_random_id(&mut rng, true, &mut x);
+        xgids.push(x);
+    }
+    let positions: Vec<Position> = gnubgs
+        .iter()
+        .map(|g| parse_any(g, &base).unwrap().position)
+        .collect();
+    let mut i = 0;
+    let mut next = || {
+        i = (i + 1) % SAMPLES;
+        i
+    };
     c.bench_function("decode GNUBG ID", |b| {
-        b.iter(|| parse_any(black_box(GNUBG), &base).unwrap())
+        b.iter(|| parse_any(black_box(&gnubgs[next()]), &base).unwrap())
     });
     c.bench_function("decode XGID", |b| {
-        b.iter(|| parse_any(black_box(XGID), &base).unwrap())
+        b.iter(|| parse_any(black_box(&xgids[next()]), &base).unwrap())
     });
     let mut out = String::with_capacity(64);
     c.bench_function("encode GNUBG ID", |b| {
         b.iter(|| {
+            let p = &positions[next()];
             out.clear();
             gnubg_id::encode_into(black_box(&p.board), black_box(&p.state), &mut out);
         })
     });
     c.bench_function("encode XGID", |b| {
         b.iter(|| {
+            let p = &positions[next()];
             out.clear();
             xgid::encode_into(black_box(&p.board), black_box(&p.state), &mut out);
         })
@@ -57,7 +72,7 @@ fn codecs(c: &mut Criterion) {
     c.bench_function("board text", |b| {
         b.iter(|| {
             text.clear();
-            text_board::write_board(&mut text, black_box(&p));
+            text_board::write_board(&mut text, black_box(&positions[next()]));
         })
     });
 }

@@ -1,31 +1,42 @@
 #!/usr/bin/env bash
-# Streams a million IDs through the release binary on one core and reports
-# IDs (or boards) a second and the peak resident memory: the figures the
-# README quotes for `bgedit convert` and `bgedit show`.
+# Streams a million random positions' IDs through the release binary on one
+# core and reports IDs (or boards) a second, the CPU time a line and the
+# peak resident memory: the figures the README quotes for `bgedit convert`
+# and `bgedit show`.
 #
-#   cargo build --release && benches/stream_million.sh
+# The input is varied, as real input is: examples/random_ids.rs prints
+# random valid positions from a fixed seed (bars, stacks, borne-off
+# checkers, both players on roll, money and every match state; three GNUBG
+# IDs for every XGID). Never one ID repeated.
+#
+#   cargo build --release --bin bgedit --example random_ids && benches/stream_million.sh
+#
+# N=200000 for a shorter run; SEED to change the positions; BIN to measure
+# another build. Wall time on a shared machine varies; the CPU time (user +
+# sys) is the steadier figure, and both are shown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BIN=target/release/bgedit
+BIN=${BIN:-target/release/bgedit}
+GEN=${GEN:-target/release/examples/random_ids}
 N=${N:-1000000}
+SEED=${SEED:-2026}
 INPUT=$(mktemp)
 trap 'rm -f "$INPUT"' EXIT
-python3 - "$N" > "$INPUT" <<'PY'
-import sys
-ids = ["4NvBA0DGzooBBg:QYkqASAAIAAA", "4HPwATDgc/ABMA:cAkAAAAAAAAA",
-       "XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10",
-       "GNUBG ID: 2x0AAOi2AQAAAA:cAkAAAAAAAAA",
-       "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10"]
-n = int(sys.argv[1])
-sys.stdout.write("\n".join(ids[i % len(ids)] for i in range(n)) + "\n")
-PY
+"$GEN" "$N" mix "$SEED" > "$INPUT"
 run() {
   local label=$1; shift
-  local t0 t1 rss
+  local t0 t1 stats
   t0=$(date +%s.%N)
-  rss=$( { /usr/bin/time -f '%M' taskset -c 0 "$BIN" "$@" < "$INPUT" > /dev/null; } 2>&1 | tail -1)
+  stats=$( { /usr/bin/time -f '%U %S %M' taskset -c 0 "$BIN" "$@" < "$INPUT" > /dev/null; } 2>&1 | tail -1)
   t1=$(date +%s.%N)
-  python3 -c "import sys; n,t0,t1,rss=int(sys.argv[1]),float(sys.argv[2]),float(sys.argv[3]),int(sys.argv[4]); print(f'{sys.argv[5]:<22} {n/(t1-t0):>12,.0f} per second   peak RSS {rss/1024:.1f} MiB')" "$N" "$t0" "$t1" "$rss" "$label"
+  python3 - "$N" "$t0" "$t1" "$label" $stats <<'PY'
+import sys
+n, t0, t1, label = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+user, sys_, rss = float(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7])
+cpu = max(user + sys_, 1e-9)
+print(f"{label:<22} {n/cpu:>12,.0f} per CPU second ({cpu/n*1e9:.0f} ns a line)"
+      f"   {n/(t1-t0):>12,.0f} per wall second   peak RSS {rss/1024:.1f} MiB")
+PY
 }
 run "convert --to gnubg" convert -q --to gnubg
 run "convert --to xgid" convert -q --to xgid

@@ -13,4 +13,5 @@ pub mod codec;
 pub mod domain;
 pub mod editor;
 pub mod engine;
+pub mod quote;
 pub mod text_board;

@@ -2,11 +2,13 @@
 //! `convert` for scripts.
 
 use bgedit::cli::args::NameArgs;
+use bgedit::cli::input::{Messages, exit_code, run_lines};
+use bgedit::cli::moves::{LineOutput, as_job};
 use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
 use bgedit::domain::Names;
 use bgedit::editor::runtime::{self, Start};
-use clap::Parser;
-use std::io::{self, ErrorKind};
+use clap::{CommandFactory, Parser};
+use std::io;
 use std::process::ExitCode;
 
 fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
@@ -14,46 +16,23 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
         o: names.name_o,
         x: names.name_x,
     };
-    if let Some(bad) = [&names.o, &names.x]
-        .into_iter()
-        .find(|n| n.chars().any(char::is_control))
-    {
-        eprintln!("bgedit: the name {bad:?} has a control character; names are one line of text");
+    if let Err(e) = names.check() {
+        eprintln!("bgedit: {e}");
         return ExitCode::from(2);
     }
     let opts = BatchOptions { job, names, quiet };
     let stdin = io::stdin().lock();
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let stderr = io::BufWriter::new(io::stderr().lock());
-    match run_batch(&opts, ids, stdin, stdout, stderr) {
-        Ok(report) if report.failed == 0 => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::from(1),
-        // The reader went away (`bgedit show | head`): stop quietly.
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("bgedit: {e}");
-            ExitCode::from(1)
-        }
-    }
+    let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
+    exit_code(run_batch(&opts, ids, stdin, stdout, stderr))
 }
 
 /// `moves` and `play`: one output line per input, exit 1 when any failed.
-fn lines(
-    ids: &[String],
-    work: impl Fn(&str) -> Result<bgedit::cli::moves::LineOutput, String>,
-) -> ExitCode {
+fn lines(ids: &[String], work: impl Fn(&str) -> Result<LineOutput, String>) -> ExitCode {
     let stdin = io::stdin().lock();
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let stderr = io::BufWriter::new(io::stderr().lock());
-    match bgedit::cli::moves::run_lines(ids, stdin, stdout, stderr, work) {
-        Ok(0) => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::from(1),
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("bgedit: {e}");
-            ExitCode::from(1)
-        }
-    }
+    let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
+    exit_code(run_lines(ids, stdin, stdout, stderr, as_job(work)))
 }
 
 fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
@@ -79,15 +58,12 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
         progress: io::stderr().is_terminal(),
     };
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    match analyse::run(&opts, ids, io::stdin().lock(), stdout, io::stderr()) {
-        Ok(report) if report.failed == 0 => ExitCode::SUCCESS,
-        Ok(_) => ExitCode::from(1),
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("bgedit: {e}");
-            ExitCode::from(1)
-        }
-    }
+    let stderr = Messages::new(io::stderr());
+    let outcome = analyse::run(&opts, ids, io::stdin().lock(), stdout, stderr);
+    exit_code(outcome.map(|r| bgedit::cli::input::Tally {
+        converted: 0,
+        failed: r.failed,
+    }))
 }
 
 fn editor(start: Start, gnubg: Option<std::path::PathBuf>) -> ExitCode {
@@ -112,6 +88,16 @@ fn editor(start: Start, gnubg: Option<std::path::PathBuf>) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    // A mistyped command is named as one before clap reads the rest.
+    let args: Vec<String> = std::env::args_os()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let command = Cli::command();
+    let commands: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+    if let Some(message) = bgedit::cli::suggest::check_first_words(&args, &commands) {
+        eprintln!("{message}");
+        return ExitCode::from(2);
+    }
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Show { names, common, ids }) => batch(Job::Show, names, common.quiet, &ids),
@@ -140,10 +126,12 @@ fn main() -> ExitCode {
         },
         Some(Command::Analyse { analyse: a, ids }) => analyse(a, &ids),
         None => editor(
-            match (cli.id, cli.new) {
-                (Some(id), _) => Start::Id(id),
-                (None, true) => Start::Fresh,
-                (None, false) => Start::Saved,
+            match (cli.id.is_empty(), cli.new) {
+                // gnubg prints its two IDs apart; given as two words, they
+                // are read together.
+                (false, _) => Start::Id(cli.id.join(" ")),
+                (true, true) => Start::Fresh,
+                (true, false) => Start::Saved,
             },
             cli.gnubg,
         ),

@@ -13,7 +13,6 @@
 
 use crate::codec::{match_id, position_id};
 use crate::domain::{Board, CubeOwner, MatchState, Names, Player, Position, Resignation};
-use std::fmt::{self, Display, Write};
 
 /// Lines in a board text.
 pub const LINES: usize = 15;
@@ -55,51 +54,82 @@ enum MatchNote {
     Crawford,
 }
 
-/// `N point(s) match`: gnubg's plural.
-struct MatchWords(u16);
-
-impl Display for MatchWords {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 == 1 {
-            f.write_str("1 point match")
-        } else {
-            write!(f, "{} points match", self.0)
+/// Appends `n` in decimal: formatting machinery costs more than the rest of
+/// a side text, and `bgedit show` writes millions of them.
+fn push_number(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
         }
     }
+    push_ascii(out, &digits[i..]);
 }
 
-impl Display for SideText<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl SideText<'_> {
+    /// Appends the text, as gnubg words it (plurals included).
+    fn push_into(&self, out: &mut String) {
         match *self {
-            SideText::None => Ok(()),
+            SideText::None => {}
             SideText::Header(p, name, cube) => {
-                write!(f, "{}: {name}", p.symbol())?;
-                match cube {
-                    Some(c) => write!(f, " (Cube: {c})"),
-                    None => Ok(()),
+                out.push(p.symbol());
+                out.push_str(": ");
+                out.push_str(name);
+                if let Some(c) = cube {
+                    out.push_str(" (Cube: ");
+                    push_number(out, c);
+                    out.push(')');
                 }
             }
-            SideText::Score(1) => f.write_str("1 point"),
-            SideText::Score(n) => write!(f, "{n} points"),
+            SideText::Score(1) => out.push_str("1 point"),
+            SideText::Score(n) => {
+                push_number(out, u32::from(n));
+                out.push_str(" points");
+            }
             SideText::Roll(dice, over, resignation) => {
                 match dice {
-                    Some([a, b]) => write!(f, "Rolled {a}{b}")?,
-                    None if !over => f.write_str("On roll")?,
+                    Some([a, b]) => {
+                        out.push_str("Rolled ");
+                        push_number(out, u32::from(a));
+                        push_number(out, u32::from(b));
+                    }
+                    None if !over => out.push_str("On roll"),
                     None => {}
                 }
-                match resignation {
-                    Resignation::None => Ok(()),
-                    r => write!(f, ", resigns {}", r.words()),
+                if resignation != Resignation::None {
+                    out.push_str(", resigns ");
+                    out.push_str(resignation.words());
                 }
             }
-            SideText::Offered(n) => write!(f, "Cube offered at {n}"),
-            SideText::MoneyCube(n) => write!(f, "(Cube: {n})"),
+            SideText::Offered(n) => {
+                out.push_str("Cube offered at ");
+                push_number(out, n);
+            }
+            SideText::MoneyCube(n) => {
+                out.push_str("(Cube: ");
+                push_number(out, n);
+                out.push(')');
+            }
             SideText::Match(length, note) => {
-                write!(f, "{}", MatchWords(length))?;
+                if length == 1 {
+                    out.push_str("1 point match");
+                } else {
+                    push_number(out, u32::from(length));
+                    out.push_str(" points match");
+                }
                 match note {
-                    MatchNote::None => Ok(()),
-                    MatchNote::Cube(c) => write!(f, " (Cube: {c})"),
-                    MatchNote::Crawford => f.write_str(" (Crawford game)"),
+                    MatchNote::None => {}
+                    MatchNote::Cube(c) => {
+                        out.push_str(" (Cube: ");
+                        push_number(out, c);
+                        out.push(')');
+                    }
+                    MatchNote::Crawford => out.push_str(" (Crawford game)"),
                 }
             }
         }
@@ -229,10 +259,7 @@ pub fn write_board(out: &mut String, position: &Position) {
 /// set of names for a whole stream).
 pub fn write_board_parts(out: &mut String, board: &Board, state: &MatchState, names: &Names) {
     let side = sidebar(board, state, names);
-    // Writing into a String cannot fail.
-    let text = |out: &mut String, i: usize| {
-        let _ = write!(out, "{}", side[i]);
-    };
+    let text = |out: &mut String, i: usize| side[i].push_into(out);
     let x_on_roll = state.on_roll == Player::X;
     out.push_str(" GNU Backgammon  Position ID: ");
     position_id::encode_into(board, state.on_roll, out);

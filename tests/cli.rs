@@ -218,3 +218,249 @@ fn json_carries_the_names_given_and_json_input_keeps_its_own() {
     );
     assert!(xgid.contains("X: Zed\n"), "{xgid}");
 }
+
+fn bgedit_bytes(args: &[&str], stdin: Vec<u8>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bgedit runs");
+    let mut input = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn a_whole_show_board_block_converts_back_to_its_id() {
+    let shown = bgedit(&["show", "4HPwATDgc/ABMA:cAkAAAAAAAAA"], "");
+    let block = text(&shown.stdout);
+    let out = bgedit(&["convert", "--to", "gnubg", &block], "");
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(text(&out.stdout), "4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
+}
+
+#[test]
+fn an_xg_export_line_with_text_after_the_xgid_is_read() {
+    let out = bgedit(
+        &[
+            "convert",
+            "--to",
+            "gnubg",
+            "-q",
+            "XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10 X to play 52",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "4NvBA0DGzooBBg:QYkqASAAIAAE\n");
+}
+
+#[test]
+fn a_long_match_id_is_named_as_the_wrong_part() {
+    let out = bgedit(
+        &["convert", "--to", "xgid", "4NvBA0DGzooBBg:QYkqASAAIAAAA"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "argument 1: Match ID: 13 characters; a Match ID has 12\n"
+    );
+}
+
+#[test]
+fn two_ids_in_one_text_say_which_was_read() {
+    let out = bgedit(
+        &["convert", "--to", "gnubg"],
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA 4NvBA0DGzooBBg:QYkqASAAIAAA\n",
+    );
+    assert!(out.status.success());
+    assert_eq!(text(&out.stdout), "4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
+    assert_eq!(
+        text(&out.stderr),
+        "line 1: note: two IDs found; read the first (GNUBG ID 4HPwATDgc/ABMA:cAkAAAAAAAAA)\n"
+    );
+}
+
+#[test]
+fn a_mistyped_command_is_named_with_the_command_meant() {
+    let out = bgedit(&["shwo"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("'shwo' is neither a command nor an ID"),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `bgedit show`"), "{err}");
+    let out = bgedit(&["conver", "--to", "xgid"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("did you mean `bgedit convert`"), "{err}");
+    assert!(!err.contains("-- --to"), "{err}");
+}
+
+#[test]
+fn the_two_ids_as_gnubg_prints_them_are_accepted_as_the_editors_start() {
+    // Without a terminal the editor refuses to start, but only after the
+    // IDs were read: no complaint about the arguments.
+    let out = bgedit(&["4NvBA0DGzooBBg", "QYkqASAAIAAA"], "");
+    let err = text(&out.stderr);
+    assert!(err.contains("the editor needs a terminal"), "{err}");
+    // tests/editor_e2e.rs opens the editor on them in a pseudo-terminal.
+}
+
+#[test]
+fn a_closed_stderr_loses_no_output_and_the_exit_status_stays_honest() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["convert", "--to", "posid"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Close the reading end of stderr before anything is written to it.
+    drop(child.stderr.take());
+    let mut input = String::new();
+    for i in 0..20_000 {
+        input.push_str(if i % 2 == 0 {
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA\n"
+        } else {
+            "nonsense\n"
+        });
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert_eq!(out.status.code(), Some(1), "bad lines were read");
+    let stdout = text(&out.stdout);
+    assert_eq!(stdout.lines().count(), 20_000);
+    assert_eq!(stdout.matches("4HPwATDgc/ABMA").count(), 10_000);
+}
+
+#[test]
+fn a_closed_stdout_is_not_success() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["show"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let input = "4HPwATDgc/ABMA:cAkAAAAAAAAA\n".repeat(10_000);
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(out.status.code(), Some(141));
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn every_quoted_fragment_is_cut_the_same_way() {
+    let long = "a".repeat(500_000);
+    let json = format!(
+        "{{\"board\":{{\"O\":{{\"points\":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2],\"bar\":0,\"off\":0}},\"X\":{{\"points\":[0,0,0,0,0,5,0,3,0,0,0,0,5,0,0,0,0,0,0,0,0,0,0,2],\"bar\":0,\"off\":0}}}},\"cube\":{{\"value\":1,\"owner\":\"{long}\",\"offered\":false}},\"on_roll\":\"X\",\"turn\":\"X\",\"dice\":null,\"resignation\":\"none\",\"game_state\":\"playing\",\"match_length\":0,\"score\":{{\"O\":0,\"X\":0}},\"crawford\":false,\"jacoby\":true,\"beavers\":true,\"max_cube\":1024,\"names\":{{\"O\":\"a\",\"X\":\"b\"}}}}"
+    );
+    let out = bgedit(&["convert", "--to", "gnubg"], &format!("{json}\n{long}\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let cut = format!("'{}…'", "a".repeat(40));
+    assert_eq!(err.lines().count(), 2, "{err}");
+    for line in err.lines() {
+        assert!(line.len() < 200, "{line}");
+        assert!(line.contains(&cut), "{line}");
+    }
+    // serde's own messages are cut too.
+    let typed = json.replace(
+        "\"match_length\":0",
+        &format!("\"match_length\":\"{long}\""),
+    );
+    let out = bgedit(&["convert", "--to", "gnubg"], &format!("{typed}\n"));
+    let err = text(&out.stderr);
+    assert!(err.len() < 200, "{err}");
+    assert!(err.contains(&format!("\"{}…\"", "a".repeat(40))), "{err}");
+}
+
+#[test]
+fn json_names_follow_the_same_rule_as_name_options() {
+    let json = text(
+        &bgedit(
+            &["convert", "--to", "json", "--name-o", "Kit"],
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA\n",
+        )
+        .stdout,
+    );
+    let bad = json.replace("\"Kit\"", "\"Kit\\n\\u001b[2J\"");
+    let out = bgedit(&["show"], &bad);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("O's name 'Kit\\n\\u{1b}[2J' has a control character (U+000A) at character 4"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_line_over_one_mib_is_refused_and_the_run_goes_on() {
+    let mut input = vec![b'A'; 2 << 20];
+    input.extend_from_slice(b"\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
+    let out = bgedit_bytes(&["convert", "-q", "--to", "posid"], input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "\n4HPwATDgc/ABMA\n");
+    assert_eq!(
+        text(&out.stderr),
+        "line 1: longer than 1 MiB (1048576 bytes); skipped\n"
+    );
+}
+
+#[test]
+fn endless_input_without_a_line_end_stops_cleanly() {
+    let out = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["convert", "--to", "gnubg"])
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "line 1: longer than 1 MiB and no end of line in 64 MiB; stopped reading\n"
+    );
+}
+
+#[test]
+fn each_answer_is_flushed_while_the_next_line_is_awaited() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["convert", "--to", "posid"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = stdout.read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    // One line, and the input stays open.
+    stdin.write_all(b"4HPwATDgc/ABMA:cAkAAAAAAAAA\n").unwrap();
+    stdin.flush().unwrap();
+    let answer = rx.recv_timeout(std::time::Duration::from_secs(30));
+    drop(stdin);
+    let _ = child.wait();
+    assert_eq!(answer.as_deref(), Ok("4HPwATDgc/ABMA\n"));
+}

@@ -239,7 +239,7 @@ fn a_bad_id_shows_the_message_and_changes_nothing() {
     s.wait_for("Cancelled");
     // A terminal paste (bracketed) of something that is not an ID.
     s.send("\x1b[200~hello there\x1b[201~");
-    s.wait_for("error: not an ID: 'hello' is not a Position ID");
+    s.wait_for("error: not an ID: no GNUBG ID, Position ID, Match ID or XGID found");
     // And a good one pasted the same way.
     s.send("\x1b[200~XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:3:0:10\x1b[201~");
     s.wait_for("XGID read");
@@ -479,6 +479,21 @@ fn the_mouse_drags_a_checker() {
     s.wait_for("X 13/14");
     s.send("u");
     s.wait_for("Pips     O 167  X 167");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// gnubg prints its two IDs apart; given as two arguments, they open the
+/// editor on the position together.
+#[test]
+fn opens_on_gnubgs_two_ids_given_as_two_arguments() {
+    let dir = state_dir("pair");
+    let mut s = Session::start(&["4NvBA0DGzooBBg", "QYkqASAAIAAA"], &dir, 100, 30);
+    let screen = s.wait_for("GNUBG ID    4NvBA0DGzooBBg:QYkqASAAIAAA");
+    assert!(
+        screen.contains("GNUBG ID read from the command line"),
+        "{screen}"
+    );
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }

@@ -15,9 +15,10 @@ use clap::{Parser, Subcommand, ValueEnum};
     args_conflicts_with_subcommands = true
 )]
 pub struct Cli {
-    /// Open the editor on this position (any accepted ID format).
-    #[arg(allow_hyphen_values = true)]
-    pub id: Option<String>,
+    /// Open the editor on this position (any accepted ID format; gnubg's two
+    /// IDs may be given as two words, `POSITIONID MATCHID`).
+    #[arg(allow_hyphen_values = true, num_args = 0..=2, value_name = "ID")]
+    pub id: Vec<String>,
 
     /// Start from the starting position instead of the last one saved.
     #[arg(long)]

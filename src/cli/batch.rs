@@ -1,10 +1,12 @@
 //! Streaming over many IDs: one input at a time, in and out through buffers,
-//! so a million lines take no more memory than one.
+//! so a million lines take no more memory than one. Lines are read, bounded
+//! and reported the way every command does (`input.rs`).
 
+use super::input::{LineReader, Origin};
 use crate::codec::{self, IdFormat};
 use crate::domain::{Names, Position};
 use crate::text_board;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Read, Write};
 
 /// What to do with each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,27 +26,7 @@ pub struct BatchOptions {
 }
 
 /// How a batch went.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BatchReport {
-    pub converted: u64,
-    pub failed: u64,
-}
-
-/// Where an input came from, for messages.
-#[derive(Clone, Copy)]
-enum Origin {
-    Line(u64),
-    Argument(u64),
-}
-
-impl std::fmt::Display for Origin {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Origin::Line(n) => write!(f, "line {n}"),
-            Origin::Argument(n) => write!(f, "argument {n}"),
-        }
-    }
-}
+pub type BatchReport = super::input::Tally;
 
 fn is_position_header(line: &str) -> bool {
     line.contains("Position ID") && !line.contains("Match ID")
@@ -84,6 +66,9 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             Ok(imported) => {
                 let position = &imported.position;
                 if !self.opts.quiet {
+                    if let Some(note) = &imported.note {
+                        writeln!(self.err, "{origin}: note: {note}")?;
+                    }
                     self.report_notes(origin, position, imported.format)?;
                 }
                 match self.opts.job {
@@ -131,11 +116,9 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
         position: &Position,
         from: IdFormat,
     ) -> io::Result<()> {
-        // A legal position validates; only its warnings are of interest here.
-        if let Ok(warnings) = position.validate() {
-            for w in warnings {
-                writeln!(self.err, "{origin}: warning: {w}")?;
-            }
+        // The decoder checked the rules; only the warnings are left to find.
+        for w in position.warnings() {
+            writeln!(self.err, "{origin}: warning: {w}")?;
         }
         if let Job::Convert(to) = self.opts.job {
             for note in codec::conversion_losses(position, from, to) {
@@ -148,12 +131,14 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
 
 /// Runs `opts.job` on each argument, or on each line of `input` when there
 /// are no arguments. gnubg's two header lines (`Position ID: …` then
-/// `Match ID   : …`) are read as one position. Output errors (a closed pipe)
-/// end the run early and are returned.
-pub fn run_batch<R: BufRead, W: Write, E: Write>(
+/// `Match ID   : …`) are read as one position. Output is flushed whenever
+/// the input has nothing more ready, so a reader at the end of a pipe sees
+/// each answer at once. Output errors (a closed pipe) end the run early and
+/// are returned; `err` should not fail (see `input::Messages`).
+pub fn run_batch<R: Read, W: Write, E: Write>(
     opts: &BatchOptions,
     args: &[String],
-    mut input: R,
+    input: R,
     out: W,
     err: E,
 ) -> io::Result<BatchReport> {
@@ -179,30 +164,22 @@ pub fn run_batch<R: BufRead, W: Write, E: Write>(
             runner.handle(Origin::Argument(i as u64 + 1), arg)?;
         }
         runner.out.flush()?;
+        runner.err.flush()?;
         return Ok(runner.report);
     }
 
-    let mut raw = Vec::with_capacity(256);
+    let mut reader = LineReader::new(input);
     // A `Position ID:` header line waiting to see if a `Match ID` line follows.
     let mut pending: Option<(u64, String)> = None;
-    let mut number = 0u64;
-    loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            break;
-        }
-        number += 1;
-        let line = match std::str::from_utf8(&raw) {
-            Ok(l) => l.trim_end_matches(['\n', '\r']),
-            Err(e) => {
+    while let Some((number, line)) = reader.next_line(&mut || runner.out.flush())? {
+        let line = match line {
+            super::input::Line::Text(text) => text,
+            refused => {
                 if let Some((n, p)) = pending.take() {
                     runner.handle(Origin::Line(n), &p)?;
                 }
-                writeln!(
-                    runner.err,
-                    "line {number}: not UTF-8 text (byte {})",
-                    e.valid_up_to() + 1
-                )?;
+                let message = refused.refusal().unwrap_or_default();
+                writeln!(runner.err, "line {number}: {message}")?;
                 runner.keep_aligned()?;
                 runner.report.failed += 1;
                 continue;
@@ -228,6 +205,7 @@ pub fn run_batch<R: BufRead, W: Write, E: Write>(
         runner.handle(Origin::Line(n), &p)?;
     }
     runner.out.flush()?;
+    runner.err.flush()?;
     Ok(runner.report)
 }
 

@@ -5,7 +5,9 @@
 pub mod analyse;
 pub mod args;
 pub mod batch;
+pub mod input;
 pub mod moves;
+pub mod suggest;
 
 pub use args::{Cli, Command, OutputFormat};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};

@@ -3,16 +3,12 @@
 //!
 //! Each line's work is a plain function (`moves_line`, `play_line`) from the
 //! input text to the output line or an error message, so any line reader can
-//! drive it; [`run_lines`] is the streaming reader these commands use.
+//! drive it; [`crate::cli::input::run_lines`] streams them.
 
 use crate::codec::{gnubg_id, parse_any};
 use crate::domain::Position;
 use crate::domain::moves::{apply, check_move, legal_moves, position_moves};
 use crate::domain::notation::TypedMove;
-use std::io::{self, BufRead, Write};
-
-/// Longest input line read; longer lines are refused, not buffered.
-pub const MAX_LINE: usize = 64 * 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum MovesFormat {
@@ -98,110 +94,17 @@ pub fn count_moves(position: &Position) -> usize {
     })
 }
 
-/// Runs `work` on each argument, or each line of `input` when there are no
-/// arguments: one output line per input line (empty for a bad or blank
-/// line), errors as `line N: …` / `argument N: …` on `err`. Returns how many
-/// inputs failed.
-pub fn run_lines<R: BufRead, W: Write, E: Write>(
-    args: &[String],
-    mut input: R,
-    mut out: W,
-    mut err: E,
+/// `work` as a job for [`crate::cli::input::run_lines`]: its line, and its
+/// note for standard error.
+pub fn as_job(
     work: impl Fn(&str) -> Result<LineOutput, String>,
-) -> io::Result<u64> {
-    let mut failed = 0;
-    // Returns whether the input failed.
-    let one = |origin: &str, text: &str, out: &mut W, err: &mut E| -> io::Result<bool> {
-        if text.trim().is_empty() {
-            out.write_all(b"\n")?;
-            return Ok(false);
-        }
-        match work(text) {
-            Ok(result) => {
-                if let Some(note) = result.note {
-                    writeln!(err, "{origin}: {note}")?;
-                }
-                writeln!(out, "{}", result.line)?;
-                Ok(false)
-            }
-            Err(e) => {
-                one_error(err, out, origin, &e)?;
-                Ok(true)
-            }
-        }
-    };
-    if !args.is_empty() {
-        for (i, arg) in args.iter().enumerate() {
-            failed += u64::from(one(
-                &format!("argument {}", i + 1),
-                arg,
-                &mut out,
-                &mut err,
-            )?);
-        }
-    } else {
-        let mut raw = Vec::with_capacity(256);
-        let mut number = 0u64;
-        loop {
-            raw.clear();
-            let read =
-                io::Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut raw)?;
-            if read == 0 {
-                break;
-            }
-            number += 1;
-            let origin = format!("line {number}");
-            if raw.len() > MAX_LINE && raw.last() != Some(&b'\n') {
-                // Skip the rest of the overlong line without keeping it.
-                loop {
-                    let buf = input.fill_buf()?;
-                    if buf.is_empty() {
-                        break;
-                    }
-                    match buf.iter().position(|&b| b == b'\n') {
-                        Some(i) => {
-                            input.consume(i + 1);
-                            break;
-                        }
-                        None => {
-                            let n = buf.len();
-                            input.consume(n);
-                        }
-                    }
-                }
-                one_error(&mut err, &mut out, &origin, "the line is over 64 KiB")?;
-                failed += 1;
-                continue;
-            }
-            let bad = match std::str::from_utf8(&raw) {
-                Ok(line) => one(
-                    &origin,
-                    line.trim_end_matches(['\n', '\r']),
-                    &mut out,
-                    &mut err,
-                )?,
-                Err(e) => {
-                    let msg = format!("not UTF-8 text (byte {})", e.valid_up_to() + 1);
-                    one_error(&mut err, &mut out, &origin, &msg)?;
-                    true
-                }
-            };
-            failed += u64::from(bad);
-        }
+) -> impl FnMut(&str, &mut String) -> Result<Option<String>, String> {
+    move |text, buf| {
+        let result = work(text)?;
+        buf.push_str(&result.line);
+        buf.push('\n');
+        Ok(result.note)
     }
-    out.flush()?;
-    err.flush()?;
-    Ok(failed)
-}
-
-fn one_error<W: Write, E: Write>(
-    err: &mut E,
-    out: &mut W,
-    origin: &str,
-    msg: &str,
-) -> io::Result<()> {
-    writeln!(err, "{origin}: {msg}")?;
-    out.write_all(b"\n")
 }
 
 #[cfg(test)]
@@ -218,7 +121,10 @@ mod tests {
     ) -> (String, String, u64) {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let failed = run_lines(&args, input.as_bytes(), &mut out, &mut err, work).unwrap();
+        let tally =
+            crate::cli::input::run_lines(&args, input.as_bytes(), &mut out, &mut err, as_job(work))
+                .unwrap();
+        let failed = tally.failed;
         (
             String::from_utf8(out).unwrap(),
             String::from_utf8(err).unwrap(),

@@ -1,7 +1,7 @@
 //! Why an ID was refused. Every message names the rule that was broken and
 //! where: which format, which character, bit, field or point.
 
-use crate::domain::{BoardError, MatchError, Player};
+use crate::domain::{BoardError, MatchError, NameError, Player};
 
 /// The kind of text being read, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +51,8 @@ pub enum IdError {
     Board { kind: IdKind, source: BoardError },
     #[error("{kind}: {source}")]
     Match { kind: IdKind, source: MatchError },
+    #[error("{kind}: {source}")]
+    Name { kind: IdKind, source: NameError },
     #[error(
         "Match ID: dice {first} and {second} (bits 16–21); each die is 1–6, or both 0 for not rolled"
     )]

@@ -9,6 +9,7 @@ use crate::domain::validation::check_match;
 use crate::domain::{
     Board, CubeOwner, GameState, MatchState, Names, Player, Position, Resignation,
 };
+use crate::quote::Clipped;
 use serde::{Deserialize, Serialize};
 
 #[derive(Serialize, Deserialize, Debug, PartialEq)]
@@ -153,7 +154,8 @@ fn log2_of(value: u32, what: &str) -> Result<u8, IdError> {
 
 /// Reads the JSON that `encode` writes.
 pub fn decode(text: &str) -> Result<Position, IdError> {
-    let j: JsonPosition = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    let j: JsonPosition = serde_json::from_str(text)
+        .map_err(|e| bad(crate::quote::clip_quoted_fragments(&e.to_string())))?;
     let mut sides = [[0u8; 25]; 2];
     for (p, s) in [(Player::O, &j.board.o), (Player::X, &j.board.x)] {
         sides[p.index()][..24].copy_from_slice(&s.points);
@@ -177,12 +179,21 @@ pub fn decode(text: &str) -> Result<Position, IdError> {
         "centred" | "centered" => CubeOwner::Centred,
         "O" => CubeOwner::Owned(Player::O),
         "X" => CubeOwner::Owned(Player::X),
-        other => return Err(bad(format!("cube owner '{other}' is not centred, O or X"))),
+        other => {
+            return Err(bad(format!(
+                "cube owner '{}' is not centred, O or X",
+                Clipped(other)
+            )));
+        }
     };
     let find = |list: &[&str], v: &str, what: &str| {
-        list.iter()
-            .position(|s| *s == v)
-            .ok_or_else(|| bad(format!("{what} '{v}' is not one of {}", list.join(", "))))
+        list.iter().position(|s| *s == v).ok_or_else(|| {
+            bad(format!(
+                "{what} '{}' is not one of {}",
+                Clipped(v),
+                list.join(", ")
+            ))
+        })
     };
     let state = MatchState {
         cube_log2: log2_of(j.cube.value, "cube value")?,
@@ -204,13 +215,18 @@ pub fn decode(text: &str) -> Result<Position, IdError> {
         kind: IdKind::Json,
         source,
     })?;
+    let names = Names {
+        o: j.names.o,
+        x: j.names.x,
+    };
+    names.check().map_err(|source| IdError::Name {
+        kind: IdKind::Json,
+        source,
+    })?;
     Ok(Position {
         board,
         state,
-        names: Names {
-            o: j.names.o,
-            x: j.names.x,
-        },
+        names,
     })
 }
 

@@ -11,7 +11,6 @@
 
 use super::base64_text::{decode_key, encode_key_into};
 use super::error::{IdError, IdKind};
-use super::key_bits::{BitReader, BitWriter};
 use crate::domain::match_state::{DEFAULT_MAX_CUBE_LOG2, MAX_CUBE_LOG2, larger_first};
 use crate::domain::validation::check_match;
 use crate::domain::{CubeOwner, GameState, MatchState, Player, Resignation};
@@ -29,29 +28,36 @@ fn player_bit(p: Player) -> u32 {
 /// The 9-byte key of a match state. Fields are masked to their width; a
 /// state that passed validation fits without loss.
 pub fn key(state: &MatchState) -> [u8; KEY_BYTES] {
-    let mut w = BitWriter::<KEY_BYTES>::new();
-    w.push_field(u32::from(state.cube_log2.min(MAX_CUBE_LOG2)), 4);
-    w.push_field(
+    let mut bits: u128 = 0;
+    let mut at = 0u32;
+    let mut push = |value: u32, width: u32| {
+        bits |= u128::from(value & ((1 << width) - 1)) << at;
+        at += width;
+    };
+    push(u32::from(state.cube_log2.min(MAX_CUBE_LOG2)), 4);
+    push(
         match state.cube_owner {
             CubeOwner::Owned(p) => player_bit(p),
             CubeOwner::Centred => 3,
         },
         2,
     );
-    w.push_field(player_bit(state.on_roll), 1);
-    w.push(state.crawford);
-    w.push_field(u32::from(state.game_state.code()), 3);
-    w.push_field(player_bit(state.turn), 1);
-    w.push(state.double_offered);
-    w.push_field(u32::from(state.resignation.code()), 2);
+    push(player_bit(state.on_roll), 1);
+    push(u32::from(state.crawford), 1);
+    push(u32::from(state.game_state.code()), 3);
+    push(player_bit(state.turn), 1);
+    push(u32::from(state.double_offered), 1);
+    push(u32::from(state.resignation.code()), 2);
     let [d1, d2] = state.dice.map_or([0, 0], |[a, b]| larger_first(a, b));
-    w.push_field(u32::from(d1) & 7, 3);
-    w.push_field(u32::from(d2) & 7, 3);
-    w.push_field(u32::from(state.match_length) & 0x7fff, 15);
-    w.push_field(u32::from(state.score[0]) & 0x7fff, 15);
-    w.push_field(u32::from(state.score[1]) & 0x7fff, 15);
-    w.push(!state.jacoby);
-    w.into_bytes()
+    push(u32::from(d1), 3);
+    push(u32::from(d2), 3);
+    push(u32::from(state.match_length), 15);
+    push(u32::from(state.score[0]), 15);
+    push(u32::from(state.score[1]), 15);
+    push(u32::from(!state.jacoby), 1);
+    let mut key = [0u8; KEY_BYTES];
+    key.copy_from_slice(&bits.to_le_bytes()[..KEY_BYTES]);
+    key
 }
 
 pub fn encode_into(state: &MatchState, out: &mut String) {
@@ -69,38 +75,45 @@ pub fn encode(state: &MatchState) -> String {
 /// `domain::validation`.
 pub fn decode(id: &str) -> Result<MatchState, IdError> {
     let key: [u8; KEY_BYTES] = decode_key(IdKind::MatchId, id, LEN)?;
-    let mut r = BitReader::new(&key);
-    let cube_log2 = r.field(4) as u8;
-    let cube_owner = match r.field(2) {
+    let mut le = [0u8; 16];
+    le[..KEY_BYTES].copy_from_slice(&key);
+    let mut bits = u128::from_le_bytes(le);
+    let mut field = |width: u32| {
+        let v = (bits & ((1 << width) - 1)) as u32;
+        bits >>= width;
+        v
+    };
+    let cube_log2 = field(4) as u8;
+    let cube_owner = match field(2) {
         0 => CubeOwner::Owned(Player::O),
         1 => CubeOwner::Owned(Player::X),
         3 => CubeOwner::Centred,
         code => return Err(IdError::CubeOwnerCode(code as u8)),
     };
-    let on_roll = Player::from_index(r.field(1) as usize);
-    let crawford = r.field(1) == 1;
+    let on_roll = Player::from_index(field(1) as usize);
+    let crawford = field(1) == 1;
     let game_state = {
-        let code = r.field(3) as u8;
+        let code = field(3) as u8;
         GameState::from_code(code).ok_or(IdError::GameStateCode(code))?
     };
-    let turn = Player::from_index(r.field(1) as usize);
-    let double_offered = r.field(1) == 1;
+    let turn = Player::from_index(field(1) as usize);
+    let double_offered = field(1) == 1;
     // Two bits, so always 0–3.
-    let resignation = Resignation::from_code(r.field(2) as u8).unwrap_or(Resignation::None);
-    let (first, second) = (r.field(3) as u8, r.field(3) as u8);
+    let resignation = Resignation::from_code(field(2) as u8).unwrap_or(Resignation::None);
+    let (first, second) = (field(3) as u8, field(3) as u8);
     let dice = match (first, second) {
         (0, 0) => None,
         (1..=6, 1..=6) => Some([first, second]),
         _ => return Err(IdError::Dice { first, second }),
     };
-    let match_length = r.field(15) as u16;
-    let score = [r.field(15) as u16, r.field(15) as u16];
-    let jacoby = r.field(1) == 0;
-    debug_assert_eq!(r.position(), USED_BITS);
-    if let Some(bit) = r.first_set_bit() {
+    let match_length = field(15) as u16;
+    let score = [field(15) as u16, field(15) as u16];
+    let jacoby = field(1) == 0;
+    // What is left are the bits past the 67 gnubg defines.
+    if bits != 0 {
         return Err(IdError::BitsPastEnd {
             kind: IdKind::MatchId,
-            bit,
+            bit: USED_BITS + bits.trailing_zeros() as usize + 1,
         });
     }
     let state = MatchState {
@@ -129,6 +142,7 @@ pub fn decode(id: &str) -> Result<MatchState, IdError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::key_bits::BitWriter;
     use crate::domain::MatchError;
 
     /// The manual's example: 2-4 in a 9-point match, O holds a 2-cube and X

@@ -3,6 +3,7 @@
 //! pasted; [`write_as`] writes one.
 
 mod base64_text;
+pub mod detect;
 pub mod error;
 pub mod gnubg_id;
 pub mod json;
@@ -43,6 +44,8 @@ impl IdFormat {
 pub struct Imported {
     pub position: Position,
     pub format: IdFormat,
+    /// Said when the text held more than one ID: which one was read.
+    pub note: Option<String>,
 }
 
 /// Reads any format bgedit knows. What the text does not carry comes from
@@ -50,44 +53,50 @@ pub struct Imported {
 /// roll, and so how to read it), the board for a lone Match ID, the names
 /// for everything but JSON.
 pub fn parse_any(text: &str, base: &Position) -> Result<Imported, IdError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(IdError::Empty);
-    }
-    if text.starts_with('{') {
-        return Ok(Imported {
-            position: json::decode(text)?,
-            format: IdFormat::Json,
-        });
-    }
-    if xgid::looks_like(text) {
-        let (board, state) = xgid::decode(text)?;
-        return Ok(Imported {
-            position: Position {
-                board,
-                state,
-                names: base.names.clone(),
-            },
-            format: IdFormat::Xgid,
-        });
-    }
-    let found = gnubg_id::find(text)?;
-    let (state, format) = match (found.match_id, found.position_id) {
-        (Some(m), Some(_)) => (match_id::decode(m)?, IdFormat::GnubgId),
-        (Some(m), None) => (match_id::decode(m)?, IdFormat::MatchId),
-        (None, _) => (base.state.clone(), IdFormat::PositionId),
-    };
-    let board = match found.position_id {
-        Some(p) => position_id::decode(p, state.on_roll)?,
-        None => base.board.clone(),
+    let detection = detect::detect(text)?;
+    let note = detection.note();
+    let (position, format) = match detection.reading {
+        detect::Reading::Json(text) => (json::decode(text)?, IdFormat::Json),
+        detect::Reading::Xgid(token) => {
+            let (board, state) = xgid::decode(token)?;
+            let names = base.names.clone();
+            (
+                Position {
+                    board,
+                    state,
+                    names,
+                },
+                IdFormat::Xgid,
+            )
+        }
+        detect::Reading::Gnubg {
+            position_id: p,
+            match_id: m,
+        } => {
+            let (state, format) = match (m, p) {
+                (Some(m), Some(_)) => (match_id::decode(m)?, IdFormat::GnubgId),
+                (Some(m), None) => (match_id::decode(m)?, IdFormat::MatchId),
+                (None, _) => (base.state.clone(), IdFormat::PositionId),
+            };
+            let board = match p {
+                Some(p) => position_id::decode(p, state.on_roll)?,
+                None => base.board.clone(),
+            };
+            let names = base.names.clone();
+            (
+                Position {
+                    board,
+                    state,
+                    names,
+                },
+                format,
+            )
+        }
     };
     Ok(Imported {
-        position: Position {
-            board,
-            state,
-            names: base.names.clone(),
-        },
+        position,
         format,
+        note,
     })
 }
 

@@ -8,7 +8,6 @@
 
 use super::base64_text::{decode_key, encode_key_into};
 use super::error::{IdError, IdKind};
-use super::key_bits::{BitReader, BitWriter};
 use crate::domain::{Board, CHECKERS_PER_SIDE, Player};
 
 /// Characters in a Position ID.
@@ -17,13 +16,29 @@ const KEY_BYTES: usize = 10;
 
 /// The 10-byte key of `board` seen by `on_roll`.
 pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
-    let mut w = BitWriter::<KEY_BYTES>::new();
+    // Each place is a run of ones then a zero, so only the ones are written:
+    // at most 15 bits, put in place with one 32-bit read-modify-write. A
+    // valid board takes at most 80 bits; the spare bytes catch overflow
+    // from an invalid one, which is cut at the key's end like gnubg's.
+    let mut buf = [0u8; KEY_BYTES + 16];
+    let mut at = 0usize;
     for player in [on_roll.opponent(), on_roll] {
         for &count in board.side(player) {
-            w.push_run(count);
+            let count = count.min(CHECKERS_PER_SIDE);
+            if count > 0 && at < 8 * KEY_BYTES {
+                let byte = at / 8;
+                let mut word = [0u8; 4];
+                word.copy_from_slice(&buf[byte..byte + 4]);
+                let ones = ((1u32 << count) - 1) << (at % 8);
+                buf[byte..byte + 4]
+                    .copy_from_slice(&(u32::from_le_bytes(word) | ones).to_le_bytes());
+            }
+            at += usize::from(count) + 1;
         }
     }
-    w.into_bytes()
+    let mut key = [0u8; KEY_BYTES];
+    key.copy_from_slice(&buf[..KEY_BYTES]);
+    key
 }
 
 /// Appends the Position ID of `board` with `on_roll` to move to `out`.
@@ -40,54 +55,106 @@ pub fn encode(board: &Board, on_roll: Player) -> String {
 /// Reads a Position ID; `on_roll` says whose checkers come second in it.
 pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
     let key: [u8; KEY_BYTES] = decode_key(IdKind::PositionId, id, LEN)?;
-    let mut r = BitReader::new(&key);
-    let mut sides = [[0u8; 25]; 2];
-    for (slot, player) in [on_roll.opponent(), on_roll].into_iter().enumerate() {
-        let mut total = 0u8;
-        for count in sides[slot].iter_mut() {
-            loop {
-                match r.next_bit() {
-                    Some(true) => {
-                        total += 1;
-                        if total > CHECKERS_PER_SIDE {
-                            return Err(IdError::TooManyCheckers {
-                                kind: IdKind::PositionId,
-                                player,
-                            });
-                        }
-                        *count += 1;
-                    }
-                    Some(false) => break,
-                    // Unreachable for 80 bits: running out needs over 30 ones.
-                    None => {
-                        return Err(IdError::TooManyCheckers {
-                            kind: IdKind::PositionId,
-                            player,
-                        });
-                    }
-                }
-            }
+    match runs(&key) {
+        Some(sides) => {
+            let (o, x) = match on_roll {
+                Player::X => (sides[0], sides[1]),
+                Player::O => (sides[1], sides[0]),
+            };
+            Board::from_sides(o, x).map_err(|source| IdError::Board {
+                kind: IdKind::PositionId,
+                source,
+            })
+        }
+        None => Err(key_error(&key, on_roll)),
+    }
+}
+
+/// The 50 runs of a valid key, found zero by zero (each zero closes a
+/// place): `None` when the key breaks a rule, which `key_error` names.
+fn runs(key: &[u8; KEY_BYTES]) -> Option<[[u8; 25]; 2]> {
+    let mut lo = [0u8; 8];
+    lo.copy_from_slice(&key[..8]);
+    let lo = u64::from_le_bytes(lo);
+    let hi = u64::from(u16::from_le_bytes([key[8], key[9]]));
+    let mut counts = [0u8; 50];
+    let mut found = 0usize;
+    let mut previous: i64 = -1;
+    for (zeros, base) in [(!lo, 0i64), (!hi & 0xffff, 64)] {
+        let mut z = zeros;
+        while z != 0 && found < 50 {
+            let at = base + i64::from(z.trailing_zeros());
+            counts[found] = (at - previous - 1).min(255) as u8;
+            previous = at;
+            found += 1;
+            z &= z - 1;
         }
     }
-    if let Some(bit) = r.first_set_bit() {
-        return Err(IdError::BitsPastEnd {
-            kind: IdKind::PositionId,
-            bit,
-        });
+    if found < 50 {
+        return None;
     }
-    let (o, x) = match on_roll {
-        Player::X => (sides[0], sides[1]),
-        Player::O => (sides[1], sides[0]),
+    // Nothing may follow the last zero.
+    let next = (previous + 1) as u32;
+    let rest = if next >= 64 {
+        hi >> (next - 64)
+    } else {
+        lo >> next | hi << (64 - next)
     };
-    Board::from_sides(o, x).map_err(|source| IdError::Board {
+    let mut sides = [[0u8; 25]; 2];
+    sides[0].copy_from_slice(&counts[..25]);
+    sides[1].copy_from_slice(&counts[25..]);
+    let within = |side: &[u8; 25]| side.iter().map(|&n| u32::from(n)).sum::<u32>() <= 15;
+    (rest == 0 && within(&sides[0]) && within(&sides[1])).then_some(sides)
+}
+
+/// Which rule a key that `runs` refused breaks, read bit by bit.
+fn key_error(key: &[u8; KEY_BYTES], on_roll: Player) -> IdError {
+    let mut buf = [0u8; KEY_BYTES + 8];
+    buf[..KEY_BYTES].copy_from_slice(key);
+    // Each run is read from a 32-bit window at the current bit; a run of 16
+    // or more is already too many checkers. Bits past the key read as zero,
+    // so a run never reads past it.
+    let mut at = 0usize;
+    let mut sides = [[0u8; 25]; 2];
+    for (slot, player) in [on_roll.opponent(), on_roll].into_iter().enumerate() {
+        let mut total = 0u32;
+        for count in sides[slot].iter_mut() {
+            let byte = (at / 8).min(KEY_BYTES);
+            let mut word = [0u8; 4];
+            word.copy_from_slice(&buf[byte..byte + 4]);
+            let run = (u32::from_le_bytes(word) >> (at % 8)).trailing_ones();
+            total += run;
+            if total > u32::from(CHECKERS_PER_SIDE) {
+                return IdError::TooManyCheckers {
+                    kind: IdKind::PositionId,
+                    player,
+                };
+            }
+            *count = run as u8;
+            at += run as usize + 1;
+        }
+    }
+    // At most 30 ones and 50 zeros: `at` is at most 80 here.
+    let mut le = [0u8; 16];
+    le[..KEY_BYTES].copy_from_slice(key);
+    let rest = u128::from_le_bytes(le) >> at;
+    if rest != 0 {
+        return IdError::BitsPastEnd {
+            kind: IdKind::PositionId,
+            bit: at + rest.trailing_zeros() as usize + 1,
+        };
+    }
+    // `runs` only refuses keys that break one of the rules above.
+    IdError::TooManyCheckers {
         kind: IdKind::PositionId,
-        source,
-    })
+        player: on_roll,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::key_bits::BitWriter;
     use crate::domain::{BoardError, Place};
 
     #[test]
@@ -216,6 +283,41 @@ mod tests {
             decode("AAAAAAAAAAAAAB", Player::X).unwrap_err(),
             IdError::BitsPastEnd { .. }
         ));
+    }
+
+    #[test]
+    fn random_keys_are_refused_or_read_back_exactly() {
+        let mut seed = 99u64;
+        for i in 0..20_000 {
+            let mut key = [0u8; KEY_BYTES];
+            for k in key.iter_mut() {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                *k = (seed >> 33) as u8;
+            }
+            // Sparse keys too, so that valid ones come up.
+            if i % 2 == 0 {
+                for k in key.iter_mut() {
+                    *k &= (seed >> 40) as u8 & 0x55;
+                }
+                key[9] &= 0x03;
+            }
+            let mut id = String::new();
+            encode_key_into(&key, &mut id);
+            match decode(&id, Player::X) {
+                Ok(board) => assert_eq!(super::key(&board, Player::X), key),
+                Err(e) => assert!(
+                    matches!(
+                        e,
+                        IdError::TooManyCheckers { .. }
+                            | IdError::BitsPastEnd { .. }
+                            | IdError::Board { .. }
+                    ),
+                    "{e:?}"
+                ),
+            }
+        }
     }
 
     #[test]

@@ -35,18 +35,12 @@ pub fn strip_prefix(text: &str) -> &str {
     }
 }
 
-/// Whether `text` looks like an XGID rather than a gnubg ID.
-pub fn looks_like(text: &str) -> bool {
-    let t = text.trim();
-    t.get(..5).is_some_and(|p| p.eq_ignore_ascii_case("XGID="))
-        || strip_prefix(t).split(':').count() >= 5
-}
-
 fn field_error(index: usize, field: &'static str, value: &str, expected: &'static str) -> IdError {
     IdError::XgidField {
         index,
         field,
-        value: value.to_owned(),
+        // Quoted in the message: cut like every quoted fragment.
+        value: crate::quote::clip(value),
         expected,
     }
 }

@@ -131,20 +131,19 @@ impl Board {
                 return Err(BoardError::TooManyCheckers { player, count });
             }
         }
-        for point in 1..=24u8 {
-            if self.count(Player::X, Place::Point(point)) > 0
-                && self.count(Player::O, Place::Point(point)) > 0
-            {
+        // X's point p is X's index p-1 and O's index 24-p.
+        let [o, x] = &self.sides;
+        for i in 0..24 {
+            if x[i] > 0 && o[23 - i] > 0 {
                 return Err(BoardError::BothOnPoint {
-                    point,
-                    o_point: 25 - point,
+                    point: i as u8 + 1,
+                    o_point: 24 - i as u8,
                 });
             }
         }
         Ok(())
     }
 
-    /// Index into a side's array for a physical place (None for Off).
     fn index_of(player: Player, place: Place) -> Option<usize> {
         match place {
             Place::Point(p) if (1..=24).contains(&p) => {

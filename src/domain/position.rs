@@ -3,7 +3,9 @@
 use super::board::{Board, BoardError};
 use super::match_state::MatchState;
 use super::player::Player;
-use super::validation::{MatchError, Warning, board_warnings, check_match, name_warnings};
+use super::validation::{
+    MatchError, Warning, board_warnings, check_match, match_warnings, name_warnings,
+};
 use serde::{Deserialize, Serialize};
 
 /// The players' names, as gnubg shows them beside the board (`O: name`).
@@ -39,11 +41,49 @@ impl Names {
         }
     }
 
+    /// The one rule for names, wherever they come from (the command line,
+    /// JSON, the editor): one line of text, no control characters (a
+    /// newline or an escape would break the board text and the terminal).
+    pub fn check(&self) -> Result<(), NameError> {
+        Player::BOTH
+            .into_iter()
+            .try_for_each(|p| check_name(p, self.of(p)))
+    }
+
     pub fn swapped(&self) -> Names {
         Names {
             o: self.x.clone(),
             x: self.o.clone(),
         }
+    }
+}
+
+/// Why a name is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error(
+        "{player}'s name '{name}' has a control character ({code}) at character {at}; names are one line of text"
+    )]
+    ControlCharacter {
+        player: Player,
+        /// The name as quoted: cut like every quoted fragment, controls
+        /// shown escaped.
+        name: String,
+        code: String,
+        at: usize,
+    },
+}
+
+/// Checks one player's name against the rule of [`Names::check`].
+pub fn check_name(player: Player, name: &str) -> Result<(), NameError> {
+    match name.chars().enumerate().find(|(_, c)| c.is_control()) {
+        None => Ok(()),
+        Some((i, c)) => Err(NameError::ControlCharacter {
+            player,
+            name: crate::quote::clip(name).escape_debug().to_string(),
+            code: format!("U+{:04X}", u32::from(c)),
+            at: i + 1,
+        }),
     }
 }
 
@@ -71,6 +111,14 @@ impl Position {
         warnings.extend(board_warnings(&self.board));
         warnings.extend(name_warnings(&self.names.o, &self.names.x));
         Ok(warnings)
+    }
+
+    /// The warnings of a position already known to keep the rules (read by
+    /// a decoder, which checks them): `validate` without checking twice.
+    pub fn warnings(&self) -> Vec<Warning> {
+        let mut warnings = match_warnings(&self.state);
+        warnings.extend(board_warnings(&self.board));
+        warnings
     }
 
     /// The position with the players exchanged: board mirrored, every match

@@ -147,7 +147,12 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
     if state.match_length == 0 && state.crawford {
         return Err(MatchError::CrawfordInMoneyGame);
     }
+    Ok(match_warnings(state))
+}
 
+/// The warnings for a state that keeps the rules (`check_match` passed):
+/// for callers that checked the rules once already, as decoders do.
+pub fn match_warnings(state: &MatchState) -> Vec<Warning> {
     let mut warnings = Vec::new();
     if state.crawford {
         let away = |p: Player| state.score_of(p) + 1 == state.match_length;
@@ -182,7 +187,7 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
     if state.dice.is_some() && state.game_state != GameState::Playing {
         warnings.push(Warning::DiceWithoutGame);
     }
-    Ok(warnings)
+    warnings
 }
 
 /// Warnings about the players' names. gnubg compares them ignoring case;

@@ -374,7 +374,10 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             Ok(imported) => {
                 model.mode = Mode::Normal;
                 model.jacoby_from_match_id = jacoby_from_match_id(&imported);
-                let message = format!("{} read", imported.format.name());
+                let message = match &imported.note {
+                    Some(note) => format!("{} read · {note}", imported.format.name()),
+                    None => format!("{} read", imported.format.name()),
+                };
                 commit(model, imported.position, &message)
             }
             Err(e) => refuse(model, e.to_string()),
