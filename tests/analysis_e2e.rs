@@ -252,6 +252,16 @@ fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
     );
     assert!(screen.contains("3-ply running"), "still running: {screen}");
     assert!(worst < Duration::from_secs(5), "{worst:?}");
+    // An edit while the 3-ply runs supersedes it: the new position's 0-ply
+    // answer comes (after a gnubg restart if the 3-ply was still running).
+    s.send("d");
+    s.wait_for(": █");
+    s.keys("65");
+    let t = Instant::now();
+    s.send("\r");
+    let screen = s.wait_for("1. 24/13");
+    eprintln!("edit during 3-ply → new 0-ply answer in {:?}", t.elapsed());
+    assert!(screen.contains("gnubg 0-ply"), "{screen}");
     s.send("q");
     s.wait_exit();
 }
