@@ -2,7 +2,7 @@
 //! the next model and the effects for the runtime to perform. Pure: no
 //! terminal, clipboard, file or clock in here.
 
-use super::action::{Action, CopyRoute, CopyTarget};
+use super::action::{Action, CopyRoute, CopyTarget, Direction};
 use super::analysis;
 use super::cursor;
 use super::edits;
@@ -29,6 +29,10 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
 fn step(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
     let on_roll = model.position.state.on_roll;
     match action {
+        // While a move is previewed the list has the focus: ↑↓ walk it.
+        Action::Move(d @ (Direction::Up | Direction::Down)) if model.analysis.preview => {
+            analysis::select(model, if d == Direction::Up { -1 } else { 1 })
+        }
         Action::Move(direction) => {
             model.cursor = cursor::step(model.cursor, direction);
             done(model)
