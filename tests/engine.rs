@@ -379,3 +379,46 @@ fn answers_match_gnubgs_hint_text_on_the_fixtures() {
     }
     assert!(checked >= 25, "only {checked} fixtures checked");
 }
+
+/// gnubg refuses some IDs bgedit can hold (a cube above 4096, a match longer
+/// than 64); after a failed `set` it would answer for the previous
+/// position, so the bridge checks every step and refuses instead.
+#[test]
+fn a_failed_set_is_refused_not_answered_for_the_previous_position() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    // A good position first, so a stale answer would be at hand.
+    assert!(matches!(
+        ask(&mut e, "4HPwATDgc/ABMA:cAkFAAAAAAAE", 0),
+        Analysis::Moves { .. }
+    ));
+    let mut p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
+    p.state.cube_log2 = 13;
+    p.state.cube_owner = CubeOwner::Owned(p.state.on_roll);
+    match e.analyse(
+        &Request {
+            id: 2,
+            position: p,
+            plies: 0,
+            moves: 5,
+        },
+        LIMIT,
+    ) {
+        Err(EngineError::Refused(why)) => assert!(why.contains("did not take"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let mut p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
+    p.state.match_length = 100;
+    match e.analyse(
+        &Request {
+            id: 3,
+            position: p,
+            plies: 0,
+            moves: 5,
+        },
+        LIMIT,
+    ) {
+        Err(EngineError::Refused(why)) => assert!(why.contains("did not take"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
