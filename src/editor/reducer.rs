@@ -287,6 +287,7 @@ fn step(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Copy(target) => {
             let p = &model.position;
             let text = match target {
+                // Matched by the arm above, with its own refusal.
                 CopyTarget::Analysis => String::new(),
                 CopyTarget::GnubgId => codec::to_string_as(p, IdFormat::GnubgId),
                 CopyTarget::Xgid => codec::to_string_as(p, IdFormat::Xgid),
