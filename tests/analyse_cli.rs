@@ -109,3 +109,16 @@ fn a_missing_gnubg_says_how_to_install_it() {
         assert!(err.contains("apt-get install gnubg"), "{err}");
     }
 }
+
+#[test]
+fn an_overlong_line_is_refused_under_its_own_number() {
+    if !have_gnubg() {
+        return;
+    }
+    let input = format!("{}\n4HPwATDgc/ABMA:cAkFAAAAAAAE\n", "A".repeat(70_000));
+    let (out, err, code) = run(&["analyse", "--format", "json", "--moves", "1"], &input);
+    assert_eq!(code, 1);
+    assert!(err.starts_with("line 1: longer than"), "{err}");
+    assert_eq!(out.lines().count(), 1);
+    assert!(out.contains("\"24/23 13/11\""), "{out}");
+}

@@ -210,7 +210,7 @@ fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
     s.wait_for("gnubg 0-ply");
     // Key → 0-ply answer on screen: the dice typed, then Enter, timed until
     // gnubg's best move for them shows (21: 24/23 13/11; 65: 24/13).
-    let mut answers = Vec::new();
+    let (mut answers, mut frames) = (Vec::new(), Vec::new());
     for (dice, best) in [
         ("21", "1. 24/23 13/11"),
         ("65", "1. 24/13"),
@@ -221,11 +221,16 @@ fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
         s.send("d");
         s.wait_for("Dice (e.g. 52");
         s.keys(dice);
-        answers.push(s.timed("\r", best));
+        let t = Instant::now();
+        frames.push(s.timed("\r", &format!("rolled {dice}")));
+        s.wait_for(best);
+        answers.push(t.elapsed());
     }
     answers.sort();
+    frames.sort();
     eprintln!(
-        "Enter → 0-ply answer on screen: median {:?}, all {answers:?}",
+        "Enter → its frame: median {:?}; Enter → 0-ply answer on screen: median {:?}, all {answers:?}",
+        frames[frames.len() / 2],
         answers[answers.len() / 2]
     );
     s.send(">");
@@ -249,6 +254,16 @@ fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
     );
     assert!(screen.contains("3-ply running"), "still running: {screen}");
     assert!(worst < Duration::from_secs(5), "{worst:?}");
+    // An edit while the 3-ply runs supersedes it: the new position's 0-ply
+    // answer comes (after a gnubg restart if the 3-ply was still running).
+    s.send("d");
+    s.wait_for(": █");
+    s.keys("65");
+    let t = Instant::now();
+    s.send("\r");
+    let screen = s.wait_for("1. 24/13");
+    eprintln!("edit during 3-ply → new 0-ply answer in {:?}", t.elapsed());
+    assert!(screen.contains("gnubg 0-ply"), "{screen}");
     s.send("q");
     s.wait_exit();
 }

@@ -132,3 +132,21 @@ fn engine_problems_are_shown_and_panels_toggle() {
     let (m, _) = update(m, Action::TogglePanel(Panel::Analysis));
     assert!(m.panels.is_on(Panel::Analysis));
 }
+
+#[test]
+fn while_previewing_up_and_down_walk_the_list() {
+    use bgedit::editor::action::Direction;
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let cursor = m.cursor;
+    let (m, _) = update(m, Action::SelectMove(1));
+    let (m, _) = update(m, Action::Move(Direction::Down));
+    assert_eq!(m.analysis.selected, 1);
+    assert_eq!(m.cursor, cursor, "the board cursor stays");
+    let (m, _) = update(m, Action::Move(Direction::Up));
+    assert_eq!(m.analysis.selected, 0);
+    let (m, _) = update(m, Action::LeavePreview);
+    let (m, _) = update(m, Action::Move(Direction::Up));
+    assert_ne!(m.cursor, cursor, "without a preview ↑ moves the cursor");
+}

@@ -307,3 +307,118 @@ fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
         Err(EngineError::Garbage(_))
     ));
 }
+
+/// gnubg's `hint` text for 30 positions (hand-picked and random), from
+/// tests/fixtures/gen_gnubg_hints.py: the bridge must give the same moves in
+/// the same order with the same equities, and the same cube decisions.
+#[test]
+fn answers_match_gnubgs_hint_text_on_the_fixtures() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    let text = include_str!("fixtures/gnubg_hints.jsonl");
+    let mut checked = 0;
+    for (n, line) in text.lines().enumerate() {
+        let f: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = f["id"].as_str().unwrap();
+        let mut p = position(id);
+        if f["double"].as_bool().unwrap() {
+            p.state.double_offered = true;
+            p.state.turn = p.state.expected_turn();
+        }
+        let req = Request {
+            id: n as u64 + 1,
+            position: p,
+            plies: 0,
+            moves: 0,
+        };
+        let answer = match e.analyse(&req, LIMIT) {
+            Err(EngineError::Died) => continue, // gnubg 1.07's own crashes
+            other => other.unwrap(),
+        };
+        let near = |a: f64, v: &serde_json::Value| close(a, v.as_f64().unwrap());
+        if let Some(want) = f["moves"].as_array() {
+            let got = moves(&answer);
+            assert_eq!(got.len(), want.len(), "{id}");
+            for (g, w) in got.iter().zip(want) {
+                assert_eq!(g.0, w[0].as_str().unwrap(), "{id}");
+                assert!(near(g.1, &w[1]), "{id}: {} {} against {}", g.0, g.1, w[1]);
+            }
+        } else {
+            let c = &f["cube"];
+            match answer {
+                Analysis::Cube {
+                    action,
+                    no_double,
+                    double_take,
+                    double_pass,
+                    cubeless,
+                    ..
+                } => {
+                    assert_eq!(action, c["action"].as_str().unwrap(), "{id}");
+                    assert!(near(no_double, &c["no_double"]), "{id}");
+                    assert!(near(double_take, &c["double_take"]), "{id}");
+                    assert!(near(double_pass, &c["double_pass"]), "{id}");
+                    assert!(near(cubeless, &c["cubeless"]), "{id}");
+                }
+                Analysis::Take {
+                    take,
+                    pass,
+                    cubeless,
+                    ..
+                } => {
+                    assert!(
+                        near(take, &c["double_take"]) && near(pass, &c["double_pass"]),
+                        "{id}"
+                    );
+                    assert!(near(cubeless, &c["cubeless"]), "{id}");
+                }
+                other => panic!("{id}: gnubg gave a cube analysis, the bridge {other:?}"),
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 25, "only {checked} fixtures checked");
+}
+
+/// gnubg refuses some IDs bgedit can hold (a cube above 4096, a match longer
+/// than 64); after a failed `set` it would answer for the previous
+/// position, so the bridge checks every step and refuses instead.
+#[test]
+fn a_failed_set_is_refused_not_answered_for_the_previous_position() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    // A good position first, so a stale answer would be at hand.
+    assert!(matches!(
+        ask(&mut e, "4HPwATDgc/ABMA:cAkFAAAAAAAE", 0),
+        Analysis::Moves { .. }
+    ));
+    let mut p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
+    p.state.cube_log2 = 13;
+    p.state.cube_owner = CubeOwner::Owned(p.state.on_roll);
+    match e.analyse(
+        &Request {
+            id: 2,
+            position: p,
+            plies: 0,
+            moves: 5,
+        },
+        LIMIT,
+    ) {
+        Err(EngineError::Refused(why)) => assert!(why.contains("did not take"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let mut p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
+    p.state.match_length = 100;
+    match e.analyse(
+        &Request {
+            id: 3,
+            position: p,
+            plies: 0,
+            moves: 5,
+        },
+        LIMIT,
+    ) {
+        Err(EngineError::Refused(why)) => assert!(why.contains("did not take"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}

@@ -143,7 +143,8 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
     v
 }
 
-type Job = (u64, String, String);
+/// (sequence number, "line N", the line or why it cannot be read)
+type Job = (u64, String, Result<String, String>);
 type Done = (u64, String, Result<String, String>);
 
 fn worker(opts: AnalyseOptions, jobs: Arc<Mutex<Receiver<Job>>>, done: Sender<Done>) {
@@ -153,7 +154,7 @@ fn worker(opts: AnalyseOptions, jobs: Arc<Mutex<Receiver<Job>>>, done: Sender<Do
         let Ok(Ok((seq, origin, line))) = next else {
             return;
         };
-        let result = analyse_one(&mut engine, &opts, seq + 1, &line);
+        let result = line.and_then(|l| analyse_one(&mut engine, &opts, seq + 1, &l));
         if done.send((seq, origin, result)).is_err() {
             return;
         }
@@ -223,8 +224,8 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Ok(())
     };
 
-    let mut inputs: Box<dyn Iterator<Item = io::Result<(String, String)>> + '_> = if args.is_empty()
-    {
+    type Input = io::Result<(String, Result<String, String>)>;
+    let mut inputs: Box<dyn Iterator<Item = Input> + '_> = if args.is_empty() {
         let mut number = 0u64;
         Box::new(std::iter::from_fn(move || {
             let mut raw = Vec::new();
@@ -233,12 +234,30 @@ pub fn run<R: BufRead, W: Write, E: Write>(
                 number += 1;
                 match Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut raw) {
                     Ok(0) => return None,
+                    Ok(n) if n == MAX_LINE && raw.last() != Some(&b'\n') => {
+                        // Far too long for an ID: skip to its end, and say so
+                        // under its own line number.
+                        let mut rest = Vec::new();
+                        loop {
+                            rest.clear();
+                            match Read::take(&mut input, MAX_LINE as u64)
+                                .read_until(b'\n', &mut rest)
+                            {
+                                Ok(0) => break,
+                                Ok(_) if rest.last() == Some(&b'\n') => break,
+                                Ok(_) => continue,
+                                Err(e) => return Some(Err(e)),
+                            }
+                        }
+                        let why = format!("longer than {MAX_LINE} bytes: not an ID");
+                        return Some(Ok((format!("line {number}"), Err(why))));
+                    }
                     Ok(_) => {
                         let text = String::from_utf8_lossy(&raw).trim().to_owned();
                         if text.is_empty() {
                             continue;
                         }
-                        return Some(Ok((format!("line {number}"), text)));
+                        return Some(Ok((format!("line {number}"), Ok(text))));
                     }
                     Err(e) => return Some(Err(e)),
                 }
@@ -248,7 +267,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Box::new(
             args.iter()
                 .enumerate()
-                .map(|(i, a)| Ok((format!("argument {}", i + 1), a.clone()))),
+                .map(|(i, a)| Ok((format!("argument {}", i + 1), Ok(a.clone())))),
         )
     };
 

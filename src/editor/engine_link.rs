@@ -5,9 +5,9 @@
 //! seconds behind an old 3-ply analysis.
 
 use super::action::Action;
-use crate::engine::{Engine, Request};
+use crate::engine::{Engine, EngineError, Request};
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -22,6 +22,8 @@ pub struct EngineLink {
     /// The depth being analysed now, if any.
     busy: Arc<Mutex<Option<u8>>>,
     pid: Arc<AtomicU32>,
+    /// Set when `ask` stopped gnubg: the death that follows is ours.
+    killed: Arc<AtomicBool>,
 }
 
 impl EngineLink {
@@ -34,14 +36,23 @@ impl EngineLink {
         let (requests, rx) = channel::<Request>();
         let busy = Arc::new(Mutex::new(None));
         let pid = Arc::new(AtomicU32::new(0));
-        let (busy2, pid2) = (Arc::clone(&busy), Arc::clone(&pid));
+        let killed = Arc::new(AtomicBool::new(false));
+        let (busy2, pid2, killed2) = (Arc::clone(&busy), Arc::clone(&pid), Arc::clone(&killed));
         std::thread::spawn(move || {
             let mut engine = program.map(Engine::new);
             if let Ok(e) = &mut engine {
                 // Start now: the first answer should not wait for gnubg to load.
                 let _ = e.warm_up();
             }
-            while let Ok(mut req) = rx.recv() {
+            let mut pending: Option<Request> = None;
+            loop {
+                let mut req = match pending.take() {
+                    Some(r) => r,
+                    None => match rx.recv() {
+                        Ok(r) => r,
+                        Err(_) => break,
+                    },
+                };
                 // Only the newest request matters; older ones are stale.
                 while let Ok(newer) = rx.try_recv() {
                     req = newer;
@@ -54,7 +65,18 @@ impl EngineLink {
                         } else {
                             pid2.store(e.pid().unwrap_or(0), Ordering::SeqCst);
                             set(&busy2, Some(req.plies));
-                            let r = e.analyse(&req, limit(req.plies));
+                            let mut r = e.analyse(&req, limit(req.plies));
+                            if r == Err(EngineError::Died) && killed2.swap(false, Ordering::SeqCst)
+                            {
+                                // Stopped by `ask`, which sends the newer
+                                // request before stopping: if it is there,
+                                // this one was the old one; if not, the stop
+                                // landed on this one, so it is asked again.
+                                match rx.try_recv() {
+                                    Ok(newer) => pending = Some(newer),
+                                    Err(_) => r = e.analyse(&req, limit(req.plies)),
+                                }
+                            }
                             set(&busy2, None);
                             r.map_err(|err| err.to_string())
                         }
@@ -69,15 +91,20 @@ impl EngineLink {
             requests,
             busy,
             pid,
+            killed,
         }
     }
 
     /// Asks for `req`, cancelling a deeper analysis still running.
     pub fn ask(&self, req: Request) {
         let running = self.busy.lock().map(|b| *b).unwrap_or(None);
+        // Sent before the stop, so the engine thread finds it when it sees
+        // gnubg die.
+        let _ = self.requests.send(req);
         if running.is_some_and(|p| p > 0) {
             let pid = self.pid.load(Ordering::SeqCst);
             if pid != 0 {
+                self.killed.store(true, Ordering::SeqCst);
                 // The engine thread sees the process end, answers the old
                 // request with an error (dropped as stale) and restarts.
                 std::thread::spawn(move || {
@@ -88,7 +115,6 @@ impl EngineLink {
                 });
             }
         }
-        let _ = self.requests.send(req);
     }
 }
 

@@ -2,7 +2,7 @@
 //! the next model and the effects for the runtime to perform. Pure: no
 //! terminal, clipboard, file or clock in here.
 
-use super::action::{Action, CopyRoute, CopyTarget};
+use super::action::{Action, CopyRoute, CopyTarget, Direction};
 use super::analysis;
 use super::cursor;
 use super::edits;
@@ -57,6 +57,10 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
 fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
     let on_roll = model.position.state.on_roll;
     match action {
+        // While a move is previewed the list has the focus: ↑↓ walk it.
+        Action::Move(d @ (Direction::Up | Direction::Down)) if model.analysis.preview => {
+            analysis::select(model, if d == Direction::Up { -1 } else { 1 })
+        }
         Action::Move(direction) => {
             model.cursor = cursor::step(model.cursor, direction);
             done(model)
@@ -323,6 +327,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Copy(target) => {
             let p = &model.position;
             let text = match target {
+                // Matched by the arm above, with its own refusal.
                 CopyTarget::Analysis => String::new(),
                 CopyTarget::GnubgId => codec::to_string_as(p, IdFormat::GnubgId),
                 CopyTarget::Xgid => codec::to_string_as(p, IdFormat::Xgid),

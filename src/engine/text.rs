@@ -120,7 +120,7 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
             cubeless,
         } => {
             let _ = writeln!(out, "Take analysis ({plies}-ply), for the player doubled");
-            let _ = writeln!(out, "Doubler's cubeless equity {cubeless:+.3}");
+            let _ = writeln!(out, "Cubeless equity {cubeless:+.3}");
             let _ = writeln!(out, "  {}", probs_line(probs));
             let _ = writeln!(out, "1. Take   {:>8}", value(*take, *take_mwc, units));
             let _ = writeln!(out, "2. Pass   {:>8}", value(*pass, *pass_mwc, units));
