@@ -238,7 +238,7 @@ fn a_bad_id_shows_the_message_and_changes_nothing() {
     s.wait_for("Cancelled");
     // A terminal paste (bracketed) of something that is not an ID.
     s.send("\x1b[200~hello there\x1b[201~");
-    s.wait_for("error: not an ID: 'hello' is not a Position ID");
+    s.wait_for("error: not an ID: no GNUBG ID, Position ID, Match ID or XGID found");
     // And a good one pasted the same way.
     s.send("\x1b[200~XGID=-b----E-C---eE---c-e----B-:1:1:1:52:0:0:3:0:10\x1b[201~");
     s.wait_for("XGID read");
