@@ -464,3 +464,34 @@ fn each_answer_is_flushed_while_the_next_line_is_awaited() {
     let _ = child.wait();
     assert_eq!(answer.as_deref(), Ok("4HPwATDgc/ABMA\n"));
 }
+
+#[test]
+fn each_message_is_flushed_while_the_next_line_is_awaited() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["convert", "--to", "posid"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = stderr.read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    stdin.write_all(b"nonsense\n").unwrap();
+    stdin.flush().unwrap();
+    let message = rx.recv_timeout(std::time::Duration::from_secs(30));
+    drop(stdin);
+    let _ = child.wait();
+    assert!(
+        message
+            .as_deref()
+            .is_ok_and(|m| m.starts_with("line 1: not an ID")),
+        "{message:?}"
+    );
+}

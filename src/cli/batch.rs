@@ -171,7 +171,12 @@ pub fn run_batch<R: Read, W: Write, E: Write>(
     let mut reader = LineReader::new(input);
     // A `Position ID:` header line waiting to see if a `Match ID` line follows.
     let mut pending: Option<(u64, String)> = None;
-    while let Some((number, line)) = reader.next_line(&mut || runner.out.flush())? {
+    // Answers and their messages go out before waiting for more input.
+    let flush = |r: &mut Runner<'_, W, E>| -> io::Result<()> {
+        r.out.flush()?;
+        r.err.flush()
+    };
+    while let Some((number, line)) = reader.next_line(&mut || flush(&mut runner))? {
         let line = match line {
             super::input::Line::Text(text) => text,
             refused => {

@@ -8,9 +8,10 @@
 //!   in. A "line" with no end within [`MAX_SKIP_BYTES`] (64 MiB; `<
 //!   /dev/zero`) ends the input: [`Line::Endless`].
 //! - **Flushing**: before each read that may wait for more input, the reader
-//!   calls the caller's `before_wait`, which flushes standard output. A
-//!   reader at the other end of a pipe sees each answer as soon as its line
-//!   is read, while a file or a fast producer still gets 64 KiB writes.
+//!   calls the caller's `before_wait`, which flushes standard output and
+//!   the messages. A reader at the other end of a pipe sees each answer (and
+//!   each `line N:` message) as soon as its line is read, while a file or a
+//!   fast producer still gets 64 KiB writes.
 //! - **Messages that cannot end the run** ([`Messages`]): a closed standard
 //!   error (`2>&1 >out | head -1`) loses the messages, never the output.
 //! - **The exit status** ([`exit_code`]): 0 when every input was read, 1
@@ -297,7 +298,11 @@ pub fn run_lines<R: Read, W: Write, E: Write>(
     };
     if args.is_empty() {
         let mut reader = LineReader::new(input);
-        while let Some((number, line)) = reader.next_line(&mut || out.flush())? {
+        // Answers and their messages go out before waiting for more input.
+        while let Some((number, line)) = reader.next_line(&mut || {
+            out.flush()?;
+            err.flush()
+        })? {
             match line {
                 Line::Text(text) => {
                     answer(Origin::Line(number), text, &mut out, &mut err, &mut tally)?;

@@ -301,9 +301,9 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
         PromptKind::Name(player) => {
             if t.is_empty() {
                 Err("a name cannot be empty".to_owned())
-            } else if t.chars().any(char::is_control) {
-                Err("a name is one line of text".to_owned())
             } else {
+                // The one rule for names, as for `--name-o` and JSON.
+                crate::domain::check_name(player, t).map_err(|e| e.to_string())?;
                 Ok(Action::SetName(player, t.to_owned()))
             }
         }
