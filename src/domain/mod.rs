@@ -3,9 +3,14 @@
 //! text formats; codecs and views are built on top of it.
 
 pub mod board;
+pub mod cmath;
+pub mod equity;
 pub mod match_state;
+pub mod met;
+pub mod numbers;
 pub mod player;
 pub mod position;
+pub mod race;
 pub mod validation;
 
 pub use board::{Board, BoardError, CHECKERS_PER_SIDE, Place};
