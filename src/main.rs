@@ -2,7 +2,9 @@
 //! `convert` for scripts.
 
 use bgedit::cli::args::NameArgs;
+use bgedit::cli::stats::{StatsFormat, run_stats};
 use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
+use bgedit::codec::met_xml;
 use bgedit::domain::Names;
 use bgedit::editor::runtime::{self, Start};
 use clap::Parser;
@@ -37,6 +39,29 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
     }
 }
 
+fn stats(met: Option<&std::path::Path>, format: StatsFormat, ids: &[String]) -> ExitCode {
+    let met = match met.map(met_xml::load_file) {
+        None => met_xml::default_met(),
+        Some(Ok(met)) => met,
+        Some(Err(e)) => {
+            eprintln!("bgedit: --met: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = io::BufWriter::new(io::stderr().lock());
+    match run_stats(&met, format, ids, stdin, stdout, stderr) {
+        Ok(report) if report.failed == 0 => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::from(1),
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn editor(start: Start) -> ExitCode {
     match runtime::run(start) {
         Ok(position) => {
@@ -61,6 +86,7 @@ fn main() -> ExitCode {
             common,
             ids,
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
+        Some(Command::Stats { met, format, ids }) => stats(met.as_deref(), format, &ids),
         None => editor(match (cli.id, cli.new) {
             (Some(id), _) => Start::Id(id),
             (None, true) => Start::Fresh,

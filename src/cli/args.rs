@@ -59,6 +59,24 @@ pub enum Command {
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
     },
+    /// Numbers at each position's score: match winning chances, gammon
+    /// values and race counts (Kleinman, Thorp, Keith, Isight, 8-9-12), as
+    /// gnubg computes them.
+    ///
+    /// With no ID arguments, reads IDs from standard input, one per line;
+    /// one output line per input line.
+    Stats {
+        /// A gnubg match equity table file (XML) instead of the built-in
+        /// Kazaross-XG2.
+        #[arg(long, value_name = "FILE")]
+        met: Option<std::path::PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::cli::stats::StatsFormat,
+        /// IDs in any accepted format; standard input when none.
+        #[arg(allow_hyphen_values = true)]
+        ids: Vec<String>,
+    },
 }
 
 #[derive(clap::Args, Debug, Clone)]

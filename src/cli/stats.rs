@@ -1,0 +1,300 @@
+//! `bgedit stats`: the numbers at each position's score, one line per
+//! input (text or JSON Lines). The per-line work is [`stats_line`], a pure
+//! function of the line; [`run_stats`] streams arguments or standard input
+//! through it with the batch rules (`line N:` / `argument N:` errors).
+
+use super::batch::BatchReport;
+use crate::codec::{self, IdFormat};
+use crate::domain::equity::GammonValues;
+use crate::domain::met::Met;
+use crate::domain::numbers::{self, GameNumbers, Numbers};
+use crate::domain::race::RaceCounts;
+use crate::domain::{Player, Position};
+use clap::ValueEnum;
+use std::fmt::Write as _;
+use std::io::{self, BufRead, Read, Write};
+
+/// Longest input line read (a JSON position is well under this).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum StatsFormat {
+    /// One readable line per position.
+    #[default]
+    Text,
+    /// One JSON object per position.
+    Json,
+}
+
+/// A number for JSON: fixed decimals, `null` when not finite.
+fn num(v: f64, decimals: usize) -> String {
+    if v.is_finite() {
+        format!("{v:.decimals$}")
+    } else {
+        "null".to_owned()
+    }
+}
+
+fn gv_json(g: &GammonValues) -> String {
+    format!(
+        "{{\"gammon\": {}, \"backgammon\": {}}}",
+        num(f64::from(g.gammon), 5),
+        num(f64::from(g.backgammon), 5)
+    )
+}
+
+fn pips_of(r: &RaceCounts, p: Player) -> u32 {
+    if p == r.leader {
+        r.leader_pips
+    } else {
+        r.trailer_pips
+    }
+}
+
+/// The JSON object for one position (keys as the issue lists them, and a
+/// few more).
+pub fn json(position: &Position, n: &Numbers) -> String {
+    let r = &n.race;
+    let mut s = String::with_capacity(768);
+    s.push_str("{\"gnubg_id\": \"");
+    codec::write_as(position, IdFormat::GnubgId, &mut s);
+    let _ = write!(
+        s,
+        "\", \"on_roll\": \"{}\", \"race\": {}, \"pips\": {{\"o\": {}, \"x\": {}}}",
+        n.on_roll,
+        r.is_race,
+        pips_of(r, Player::O),
+        pips_of(r, Player::X)
+    );
+    let _ = write!(
+        s,
+        ", \"kleinman\": {{\"k\": {}, \"win\": {}}}",
+        num(r.kleinman.k, 4),
+        num(f64::from(r.kleinman.win), 4)
+    );
+    let _ = write!(
+        s,
+        ", \"thorp\": {{\"leader\": {}, \"leader_count\": {}, \"trailer\": {}, \"action\": \"{}\"}}",
+        num(f64::from(r.thorp.adjusted), 1),
+        r.thorp.leader,
+        r.thorp.trailer,
+        r.thorp.verdict.key()
+    );
+    let _ = write!(
+        s,
+        ", \"keith\": {{\"leader\": {}, \"leader_count\": {}, \"trailer\": {}, \"action\": \"{}\"}}",
+        num(f64::from(r.keith.adjusted), 1),
+        r.keith.leader,
+        r.keith.trailer,
+        r.keith.verdict.key()
+    );
+    let _ = write!(
+        s,
+        ", \"isight\": {{\"leader\": {}, \"trailer\": {}, \"win\": {}, \"action\": \"{}\"}}",
+        r.isight.leader,
+        r.isight.trailer,
+        num(f64::from(r.isight.gwc) / 100.0, 3),
+        r.isight.verdict.key()
+    );
+    let _ = write!(
+        s,
+        ", \"rule_8912\": {{\"ahead\": {}, \"action\": \"{}\"}}",
+        num(f64::from(r.rule_8912.ahead) / 100.0, 3),
+        r.rule_8912.verdict.key()
+    );
+    let name = serde_json::to_string(&n.met_name).unwrap_or_else(|_| "\"\"".to_owned());
+    match &n.game {
+        GameNumbers::Match(m) => {
+            let _ = write!(
+                s,
+                ", \"met\": {{\"name\": {name}, \"o\": {}, \"x\": {}}}",
+                num(f64::from(m.mwc[0].now.mwc), 6),
+                num(f64::from(m.mwc[1].now.mwc), 6)
+            );
+        }
+        _ => {
+            let _ = write!(
+                s,
+                ", \"met\": {{\"name\": {name}, \"o\": null, \"x\": null}}"
+            );
+        }
+    }
+    let _ = write!(
+        s,
+        ", \"gammon_values\": {{\"o\": {}, \"x\": {}}}}}",
+        gv_json(&n.gammon_values[0]),
+        gv_json(&n.gammon_values[1])
+    );
+    s
+}
+
+fn pct(v: f32) -> String {
+    if v.is_finite() {
+        format!("{:.2}%", v * 100.0)
+    } else {
+        "-".to_owned()
+    }
+}
+
+/// One readable line for a position.
+pub fn text(position: &Position, n: &Numbers) -> String {
+    let r = &n.race;
+    let (l, t) = (r.leader, r.leader.opponent());
+    let mut s = String::with_capacity(512);
+    codec::write_as(position, IdFormat::GnubgId, &mut s);
+    let _ = write!(s, "  pips {l} {} {t} {}", r.leader_pips, r.trailer_pips);
+    match &n.game {
+        GameNumbers::Match(m) => {
+            let _ = write!(
+                s,
+                "  MWC O {} X {}",
+                pct(m.mwc[0].now.mwc),
+                pct(m.mwc[1].now.mwc)
+            );
+        }
+        GameNumbers::Money(_) => s.push_str("  money"),
+        GameNumbers::Unavailable(why) => {
+            let _ = write!(s, "  no MWC ({why})");
+        }
+    }
+    let gv = &n.gammon_values;
+    let _ = write!(
+        s,
+        "  gammon values O {:.5}/{:.5} X {:.5}/{:.5}",
+        gv[0].gammon, gv[0].backgammon, gv[1].gammon, gv[1].backgammon
+    );
+    if !r.is_race {
+        s.push_str("  contact: race counts do not apply");
+        return s;
+    }
+    let _ = write!(
+        s,
+        "  Kleinman {:.4} ({}: {})  Thorp {} {:.1}/{} {}  Keith {} {:.1}/{} {}  Isight {:.1}% {}  8-9-12 {:.1}% {}",
+        r.kleinman.k,
+        l,
+        pct(r.kleinman.win),
+        r.thorp.leader,
+        r.thorp.adjusted,
+        r.thorp.trailer,
+        r.thorp.verdict.key(),
+        r.keith.leader,
+        r.keith.adjusted,
+        r.keith.trailer,
+        r.keith.verdict.key(),
+        r.isight.gwc,
+        r.isight.verdict.key(),
+        r.rule_8912.ahead,
+        r.rule_8912.verdict.key()
+    );
+    s
+}
+
+/// The output line for one input line (no newline), or the error message.
+pub fn stats_line(line: &str, met: &Met, format: StatsFormat) -> Result<String, String> {
+    let position = codec::parse_any(line, &Position::default())
+        .map_err(|e| e.to_string())?
+        .position;
+    position.validate().map_err(|e| e.to_string())?;
+    let n = numbers::compute(&position, met, None);
+    Ok(match format {
+        StatsFormat::Json => json(&position, &n),
+        StatsFormat::Text => text(&position, &n),
+    })
+}
+
+/// Handles one input; `Some(true)` for a position, `Some(false)` for an
+/// error, `None` for a blank line.
+fn handle<W: Write, E: Write>(
+    origin: &str,
+    text: &str,
+    met: &Met,
+    format: StatsFormat,
+    out: &mut W,
+    err: &mut E,
+) -> io::Result<Option<bool>> {
+    if text.trim().is_empty() {
+        out.write_all(b"\n")?;
+        return Ok(None);
+    }
+    match stats_line(text, met, format) {
+        Ok(line) => {
+            writeln!(out, "{line}")?;
+            Ok(Some(true))
+        }
+        Err(e) => {
+            writeln!(err, "{origin}: {e}")?;
+            out.write_all(b"\n")?;
+            Ok(Some(false))
+        }
+    }
+}
+
+/// Streams `args` (or `input`'s lines when there are none) through
+/// [`stats_line`]: one output line per input line (empty for a bad or
+/// blank one), errors as `line N: …` / `argument N: …`. Lines are read up
+/// to [`MAX_LINE_BYTES`].
+pub fn run_stats<R: BufRead, W: Write, E: Write>(
+    met: &Met,
+    format: StatsFormat,
+    args: &[String],
+    mut input: R,
+    mut out: W,
+    mut err: E,
+) -> io::Result<BatchReport> {
+    let mut report = BatchReport::default();
+    let mut count = |outcome: Option<bool>| match outcome {
+        Some(true) => report.converted += 1,
+        Some(false) => report.failed += 1,
+        None => {}
+    };
+    if !args.is_empty() {
+        for (i, arg) in args.iter().enumerate() {
+            let origin = format!("argument {}", i + 1);
+            count(handle(&origin, arg, met, format, &mut out, &mut err)?);
+        }
+    } else {
+        let mut raw = Vec::with_capacity(256);
+        let mut number = 0u64;
+        loop {
+            raw.clear();
+            let n = input
+                .by_ref()
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_until(b'\n', &mut raw)?;
+            if n == 0 {
+                break;
+            }
+            number += 1;
+            if raw.len() > MAX_LINE_BYTES {
+                // Skip the rest of the over-long line; it counts as one.
+                if !raw.ends_with(b"\n") {
+                    let mut rest = Vec::new();
+                    input.read_until(b'\n', &mut rest)?;
+                }
+                writeln!(err, "line {number}: longer than {MAX_LINE_BYTES} bytes")?;
+                out.write_all(b"\n")?;
+                count(Some(false));
+                continue;
+            }
+            let origin = format!("line {number}");
+            match std::str::from_utf8(&raw) {
+                Ok(l) => {
+                    let l = l.trim_end_matches(['\n', '\r']);
+                    count(handle(&origin, l, met, format, &mut out, &mut err)?);
+                }
+                Err(e) => {
+                    writeln!(
+                        err,
+                        "{origin}: not UTF-8 text (byte {})",
+                        e.valid_up_to() + 1
+                    )?;
+                    out.write_all(b"\n")?;
+                    count(Some(false));
+                }
+            }
+        }
+    }
+    out.flush()?;
+    err.flush()?;
+    Ok(report)
+}
