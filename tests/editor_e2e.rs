@@ -333,3 +333,30 @@ fn the_mouse_selects_and_changes_counts() {
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }
+
+/// `#` shows the numbers at the score beside the board and `T` loads
+/// another MET file; a bad file is refused with its reason.
+#[test]
+fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
+    let dir = state_dir("numbers");
+    // 0-3 to 7, X on roll (gnubg: O 30.08%, X 69.92% with Kazaross-XG2).
+    let mut s = Session::start(&["4HPwATDgc/ABMA:cAngAAAAGAAA"], &dir, 100, 30);
+    s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
+    s.send("#");
+    s.wait_for("MET Kazaross XG2 25 point MET");
+    s.wait_for("now      69.9%");
+    let woolsey = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/met/woolsey.xml"
+    );
+    s.prompt("T", woolsey);
+    s.wait_for("MET Kit Woolsey");
+    // Woolsey's 4-away 7-away: 70%.
+    s.wait_for("now      70.0%");
+    s.prompt("T", "/nonexistent/met.xml");
+    s.wait_for("error: MET not loaded: cannot read /nonexistent/met.xml");
+    s.send("\x1b");
+    s.wait_for("MET Kit Woolsey");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}

@@ -17,6 +17,14 @@ pub fn default_met() -> Met {
     Met::build(&spec, "built in").expect("the built-in MET is complete")
 }
 
+/// The built-in default table, built once and shared.
+pub fn shared_default_met() -> std::sync::Arc<Met> {
+    static DEFAULT: std::sync::OnceLock<std::sync::Arc<Met>> = std::sync::OnceLock::new();
+    DEFAULT
+        .get_or_init(|| std::sync::Arc::new(default_met()))
+        .clone()
+}
+
 /// Reads and builds a MET file's text; `source` names it in the table.
 pub fn load(text: &str, source: &str) -> Result<Met, MetError> {
     let spec = parse(text)?;

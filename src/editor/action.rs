@@ -1,6 +1,7 @@
 //! Everything that can happen to the editor, as data. Keys, mouse, pastes and
 //! the results of effects all become one of these before anything changes.
 
+use super::numbers_state::MetHandle;
 use super::prompt::PromptKind;
 use crate::domain::{Place, Player};
 
@@ -102,6 +103,11 @@ pub enum Action {
     // Help
     ToggleHelp,
 
+    // Numbers at the score
+    ToggleNumbers,
+    /// Load a gnubg MET file (empty: back to the built-in table).
+    LoadMet(String),
+
     // Mouse
     Click(Place),
     RightClick(Place),
@@ -112,6 +118,8 @@ pub enum Action {
     Pasted(Result<String, String>),
     /// The save file could not be written.
     SaveFailed(String),
+    /// A MET file was read, or why not.
+    MetLoaded(Result<MetHandle, String>),
 
     Quit,
 }

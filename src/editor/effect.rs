@@ -12,6 +12,8 @@ pub enum Effect {
     Copy { target: CopyTarget, text: String },
     /// Read the clipboard and send back `Action::Pasted`.
     ReadClipboard,
+    /// Read a gnubg MET file and send back `Action::MetLoaded`.
+    LoadMet(String),
     /// Leave: restore the terminal and print the final IDs.
     Quit,
 }

@@ -369,6 +369,22 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::Redo,
     },
     Binding {
+        keys: &[Char('#')],
+        label: "#",
+        help: "numbers at the score panel",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::ToggleNumbers,
+    },
+    Binding {
+        keys: &[Char('T')],
+        label: "T",
+        help: "load a MET file (gnubg XML)",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::MetFile),
+    },
+    Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],
         label: "? F1",
         help: "help",

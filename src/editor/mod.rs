@@ -18,6 +18,8 @@ pub mod edits;
 pub mod effect;
 pub mod keymap;
 pub mod model;
+pub mod numbers_state;
+pub mod numbers_text;
 pub mod persist;
 pub mod prompt;
 pub mod reducer;

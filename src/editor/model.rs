@@ -1,5 +1,6 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
+use super::numbers_state::{Evaluation, MetHandle};
 use super::prompt::Prompt;
 use crate::domain::{Place, Player, Position};
 
@@ -91,6 +92,13 @@ pub struct Model {
     pub history: History,
     pub status: Status,
     pub quitting: bool,
+    /// The numbers panel is toggled on (`#`); large screens show it anyway.
+    pub show_numbers: bool,
+    /// The match equity table the numbers use (`T` loads another).
+    pub met: MetHandle,
+    /// The last evaluation of the position, from the analysis panel: the
+    /// market window needs its gammon rates.
+    pub last_evaluation: Option<Evaluation>,
 }
 
 impl Model {
@@ -103,6 +111,9 @@ impl Model {
             history: History::default(),
             status,
             quitting: false,
+            show_numbers: false,
+            met: MetHandle::built_in(),
+            last_evaluation: None,
         }
     }
 }

@@ -15,6 +15,8 @@ pub enum PromptKind {
     MatchLength,
     Score,
     Name(Player),
+    /// A gnubg match equity table file.
+    MetFile,
 }
 
 impl PromptKind {
@@ -29,6 +31,7 @@ impl PromptKind {
             PromptKind::Score => "Score: O then X (2-4), or one player's (x5, o3)",
             PromptKind::Name(Player::O) => "Name of O (top)",
             PromptKind::Name(Player::X) => "Name of X (bottom)",
+            PromptKind::MetFile => "MET file (gnubg XML; empty for the built-in Kazaross-XG2)",
         }
     }
 }
@@ -59,6 +62,7 @@ pub fn parse(kind: PromptKind, text: &str, on_roll: Player) -> Result<Action, St
     let t = text.trim();
     match kind {
         PromptKind::Import => Ok(Action::Import(text.to_owned())),
+        PromptKind::MetFile => Ok(Action::LoadMet(t.to_owned())),
         PromptKind::GoTo => {
             let n = number(t, "a point", 25)? as u8;
             Ok(Action::GoTo(match n {

@@ -406,6 +406,31 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Scroll(place, delta) if delta > 0 => update(model, Action::Click(place)),
         Action::Scroll(place, _) => update(model, Action::RightClick(place)),
 
+        Action::ToggleNumbers => {
+            model.show_numbers = !model.show_numbers;
+            model.status = Status::info(format!(
+                "Numbers panel {} (always shown at 160×50 and larger)",
+                on_off(model.show_numbers)
+            ));
+            done(model)
+        }
+        Action::LoadMet(path) if path.trim().is_empty() => {
+            model.met = super::numbers_state::MetHandle::built_in();
+            model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));
+            done(model)
+        }
+        Action::LoadMet(path) => {
+            model.status = Status::info(format!("Reading the MET file {path}…"));
+            (model, vec![Effect::LoadMet(path)])
+        }
+        Action::MetLoaded(Ok(met)) => {
+            model.status = Status::success(format!("MET: {} ({})", met.0.name, met.0.source));
+            model.show_numbers = true;
+            model.met = met;
+            done(model)
+        }
+        Action::MetLoaded(Err(e)) => refuse(model, format!("MET not loaded: {e}")),
+
         Action::SaveFailed(e) => refuse(
             model,
             format!("could not save the position ({e}); it will not be reopened next time"),

@@ -155,6 +155,11 @@ fn event_loop(
                         queue.push(Action::Copied(target, result));
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(clipboard.paste())),
+                    Effect::LoadMet(path) => queue.push(Action::MetLoaded(
+                        crate::codec::met_xml::load_file(std::path::Path::new(&path))
+                            .map(super::numbers_state::MetHandle::new)
+                            .map_err(|e| e.to_string()),
+                    )),
                     Effect::Quit => return Ok(model.position),
                 }
             }

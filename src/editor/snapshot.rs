@@ -5,6 +5,7 @@ use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use crate::codec::{self, IdFormat};
+use crate::domain::numbers;
 use crate::domain::{CubeOwner, Place, Player, Position};
 use crate::text_board;
 
@@ -33,6 +34,10 @@ pub struct Snapshot {
     /// (question, text typed so far) while the input line is open.
     pub prompt: Option<(&'static str, String)>,
     pub help: bool,
+    /// The numbers panel's lines (see `numbers_text`), and whether `#`
+    /// toggled it on.
+    pub numbers: Vec<String>,
+    pub show_numbers: bool,
 }
 
 fn field(label: &'static str, value: impl Into<String>) -> Field {
@@ -164,6 +169,12 @@ impl Snapshot {
             hints: keymap::hints(&model.mode),
             prompt,
             help: model.mode == Mode::Help,
+            numbers: super::numbers_text::lines(&numbers::compute(
+                p,
+                &model.met.0,
+                model.last_evaluation.as_ref().map(|e| &e.0),
+            )),
+            show_numbers: model.show_numbers,
         }
     }
 }

@@ -4,6 +4,7 @@
 //! - `board.rs`: gnubg's board with the cursor and colours
 //! - `match_panel.rs`: cube, dice, score, flags, pips, names
 //! - `ids_panel.rs`: the four IDs
+//! - `numbers_panel.rs`: numbers at the score (`#`; always at 160×50)
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
 //! - `theme.rs`: colours, or none under `NO_COLOR`
@@ -14,6 +15,7 @@ pub mod help;
 pub mod ids_panel;
 pub mod layout;
 pub mod match_panel;
+pub mod numbers_panel;
 pub mod theme;
 
 use super::snapshot::Snapshot;
@@ -22,6 +24,9 @@ use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 pub use theme::Theme;
+
+/// From this size on the numbers panel is always shown.
+pub const NUMBERS_ALWAYS: (u16, u16) = (160, 50);
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
@@ -39,8 +44,26 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     );
     frame.render_widget(Paragraph::new(title), areas.title);
     board::draw(frame, areas.board, snapshot, theme);
-    match_panel::draw(frame, areas.panel, snapshot, theme);
     ids_panel::draw(frame, areas.ids, snapshot, theme);
+    // The numbers panel: below the IDs where there is room (always at
+    // 160×50 and larger), else in place of the match panel when toggled.
+    let large = area.width >= NUMBERS_ALWAYS.0 && area.height >= NUMBERS_ALWAYS.1;
+    let mut areas = areas;
+    let kept = (snapshot.warnings.len() as u16).min(3);
+    if (large || snapshot.show_numbers) && areas.warnings.height >= kept + 10 {
+        let below = Rect {
+            y: areas.warnings.y + kept,
+            height: areas.warnings.height - kept,
+            ..areas.warnings
+        };
+        areas.warnings.height = kept;
+        match_panel::draw(frame, areas.panel, snapshot, theme);
+        numbers_panel::draw(frame, below, snapshot, theme);
+    } else if snapshot.show_numbers {
+        numbers_panel::draw(frame, areas.panel, snapshot, theme);
+    } else {
+        match_panel::draw(frame, areas.panel, snapshot, theme);
+    }
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
         help::draw(frame, area, theme);
