@@ -45,7 +45,10 @@ impl Score {
             score: state.score,
             match_to: len,
             cube: state.cube_value(),
-            crawford: state.crawford,
+            // A Crawford flag with nobody 1-away (a warning, not an error)
+            // would send gnubg's lookups to the post-Crawford row; it
+            // means nothing there, so it is read as off.
+            crawford: state.crawford && (away(Player::O) == 1 || away(Player::X) == 1),
         })
     }
 

@@ -27,6 +27,9 @@ pub struct MatchNumbers {
     /// Gammonless dead-cube take point of each player, were the other to
     /// double now.
     pub dead_take: [f32; 2],
+    /// Gammonless live-cube take point of each player (gnubg's `GetPoints`
+    /// with no gammons: 1 − the other's live cash point).
+    pub live_take: [f32; 2],
     /// With an evaluation: `show marketwindow` for both players.
     pub window: Option<[MatchWindow; 2]>,
 }
@@ -76,6 +79,9 @@ pub fn compute(position: &Position, met: &Met, probs: Option<&Probabilities>) ->
             Ok(score) => {
                 let mwc = [0, 1].map(|p| equity::player_mwc(met, &score, p));
                 let dead_take = [0, 1].map(|p| equity::dead_take_point(met, &score, p));
+                // Only the gammon rates of the probabilities matter here.
+                let cash = equity::live_cash_points(met, &score, &[0.5, 0.0, 0.0, 0.0, 0.0], 0);
+                let live_take = [1.0 - cash[1], 1.0 - cash[0]];
                 let window = probs.map(|p| equity::match_windows(met, &score, p, roller));
                 (
                     equity::gammon_prices(met, &score),
@@ -83,6 +89,7 @@ pub fn compute(position: &Position, met: &Met, probs: Option<&Probabilities>) ->
                         score,
                         mwc,
                         dead_take,
+                        live_take,
                         window,
                     }),
                 )

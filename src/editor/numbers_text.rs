@@ -64,10 +64,13 @@ pub fn lines(n: &Numbers) -> Vec<String> {
                     &m.mwc[o].lose[k],
                 ));
             }
+            out.push("Take points, no gammons, dead/live:".to_owned());
             out.push(format!(
-                "Take pt, dead, gammonless: {roller} {} {other} {}",
+                "  {roller} {}/{}  {other} {}/{}",
                 pct(m.dead_take[r]).trim(),
-                pct(m.dead_take[o]).trim()
+                pct(m.live_take[r]).trim(),
+                pct(m.dead_take[o]).trim(),
+                pct(m.live_take[o]).trim()
             ));
             if let Some(w) = &m.window {
                 for p in [roller, other] {
