@@ -119,4 +119,7 @@ fn an_evaluation_brings_the_market_window() {
             .any(|l| l == "X window dead 47.05%-64.38% live 47.05%-75.00%"),
         "{lines:?}"
     );
+    // An edit makes the evaluation stale: the window goes until a new one.
+    let (m, _) = update(m, Action::SetScore([1, 3]));
+    assert_eq!(m.last_evaluation, None);
 }

@@ -458,6 +458,7 @@ fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
         );
     };
     model.position = position;
+    model.last_evaluation = None;
     model.status = Status::info(if back {
         format!("Undone ({} more to undo)", model.history.undo.len())
     } else {
@@ -512,6 +513,8 @@ fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect
     }
     let previous = std::mem::replace(&mut model.position, next);
     model.history.record(previous);
+    // An evaluation describes the position it came from.
+    model.last_evaluation = None;
     let save = Effect::Save(model.position.clone());
     (model, vec![save])
 }
