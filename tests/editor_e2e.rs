@@ -344,7 +344,7 @@ fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
     s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
     s.send("#");
     s.wait_for("MET Kazaross XG2 25 point MET");
-    s.wait_for("now      69.9%");
+    s.wait_for("now    69.9");
     let woolsey = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/met/woolsey.xml"
@@ -352,7 +352,7 @@ fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
     s.prompt("T", woolsey);
     s.wait_for("MET Kit Woolsey");
     // Woolsey's 4-away 7-away: 70%.
-    s.wait_for("now      70.0%");
+    s.wait_for("now    70.0");
     s.prompt("T", "/nonexistent/met.xml");
     s.wait_for("error: MET not loaded: cannot read /nonexistent/met.xml");
     s.send("\x1b");

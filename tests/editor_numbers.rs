@@ -70,7 +70,7 @@ fn a_met_path_is_read_at_the_edge_and_the_result_comes_back_as_an_action() {
     assert_eq!(snap.numbers[0], "MET Kit Woolsey");
     // 0-3 to 7, X on roll: X is 4-away, O 7-away; Woolsey gives X 70%.
     assert!(
-        snap.numbers[3].starts_with("now      70.0%"),
+        snap.numbers[3].starts_with("now    70.0"),
         "{:?}",
         snap.numbers
     );
@@ -85,12 +85,12 @@ fn the_panel_follows_every_edit() {
     let m = model_at("4HPwATDgc/ABMA:cAngAAAAGAAA");
     let before = Snapshot::of(&m).numbers;
     // Kazaross-XG2 at 4-away 7-away: X 69.92%.
-    assert!(before[3].starts_with("now      69.9%"), "{before:?}");
+    assert!(before[3].starts_with("now    69.9"), "{before:?}");
     let (m, _) = update(m, Action::SetScore([0, 5]));
     let after = Snapshot::of(&m).numbers;
     assert_ne!(before, after);
     // 2-away 7-away: gnubg's Kazaross-XG2 (show matchequitytable) 84.2250.
-    assert!(after[3].starts_with("now      84.2%"), "{after:?}");
+    assert!(after[3].starts_with("now    84.2"), "{after:?}");
 }
 
 #[test]
@@ -122,4 +122,35 @@ fn an_evaluation_brings_the_market_window() {
     // An edit makes the evaluation stale: the window goes until a new one.
     let (m, _) = update(m, Action::SetScore([1, 3]));
     assert_eq!(m.last_evaluation, None);
+}
+
+/// At 80×24, `#` puts the panel in place of the match panel, 30 columns
+/// beside the board: the MWC table fits whole.
+#[test]
+fn at_80x24_the_panel_replaces_the_match_panel_and_the_table_fits() {
+    use bgedit::editor::view::{self, Theme};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let (m, _) = update(
+        model_at("4HPwATDgc/ABMA:cAngAAAAGAAA"),
+        Action::ToggleNumbers,
+    );
+    let snapshot = Snapshot::of(&m);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| view::draw(f, &snapshot, &Theme::plain()))
+        .unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    let screen = rows.join("\n");
+    assert!(screen.contains("Numbers at the score (#)"), "{screen}");
+    assert!(!screen.contains("Crawford"), "the match panel gives way");
+    // X 4-away, O 7-away: X 69.92% (NEMG −0.05), O 30.08% (+0.05).
+    assert!(
+        rows.iter()
+            .any(|r| r.trim_end().ends_with("now    69.9 -0.05   30.1 +0.05")),
+        "{screen}"
+    );
 }

@@ -24,10 +24,17 @@ fn pct2(v: f32) -> String {
     }
 }
 
+/// An MWC in percent and its NEMG: 11 characters, so that the table fits
+/// the 30 columns beside the board.
 fn cell(m: &Mwc) -> String {
+    let mwc = if m.mwc.is_finite() {
+        format!("{:5.1}", m.mwc * 100.0)
+    } else {
+        "    -".to_owned()
+    };
     match m.nemg {
-        Some(e) if e.is_finite() => format!("{} {:+5.2}", pct(m.mwc), e),
-        _ => format!("{}   n/a", pct(m.mwc)),
+        Some(e) if e.is_finite() => format!("{mwc} {e:+5.2}"),
+        _ => format!("{mwc}   n/a"),
     }
 }
 
@@ -42,28 +49,29 @@ pub fn lines(n: &Numbers) -> Vec<String> {
     match &n.game {
         GameNumbers::Match(m) => {
             out.push(format!(
-                "{:<8}{:<14}{}",
+                "{:<6}{:<13}{}",
                 "",
                 format!("{roller} on roll"),
                 other
             ));
-            out.push(format!("{:<8}{:<14}{}", "", "MWC   NEMG", "MWC   NEMG"));
-            let row = |label: &str, a: &Mwc, b: &Mwc| format!("{label:<8}{}  {}", cell(a), cell(b));
+            out.push(format!("{:<6}{:<13}{}", "", "MWC%  NEMG", "MWC%  NEMG"));
+            let row = |label: &str, a: &Mwc, b: &Mwc| format!("{label:<6}{}  {}", cell(a), cell(b));
             out.push(row("now", &m.mwc[r].now, &m.mwc[o].now));
             for k in 0..3 {
                 out.push(row(
-                    &format!("win ×{}", k + 1),
+                    &format!("W×{}", k + 1),
                     &m.mwc[r].win[k],
                     &m.mwc[o].win[k],
                 ));
             }
             for k in 0..3 {
                 out.push(row(
-                    &format!("lose ×{}", k + 1),
+                    &format!("L×{}", k + 1),
                     &m.mwc[r].lose[k],
                     &m.mwc[o].lose[k],
                 ));
             }
+            out.push("W/L×n: after winning/losing n cubes".to_owned());
             out.push("Take points, no gammons, dead/live:".to_owned());
             out.push(format!(
                 "  {roller} {}/{}  {other} {}/{}",

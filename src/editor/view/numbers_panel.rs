@@ -11,7 +11,8 @@ use ratatui::widgets::{Block, Borders, Padding, Paragraph};
 pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
     let block = Block::default()
         .borders(Borders::TOP)
-        .padding(Padding::left(1))
+        // A margin like the other widgets', where the panel has room for it.
+        .padding(Padding::left(u16::from(area.width >= 40)))
         .title(Line::styled(" Numbers at the score (#) ", theme.label));
     let lines: Vec<Line> = snapshot
         .numbers
