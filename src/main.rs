@@ -2,10 +2,11 @@
 //! `convert` for scripts.
 
 use bgedit::cli::args::NameArgs;
-use bgedit::cli::stats::{StatsFormat, run_stats};
+use bgedit::cli::stats::{StatsFormat, StatsOptions, run_stats};
 use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
 use bgedit::codec::met_xml;
 use bgedit::domain::Names;
+use bgedit::domain::equity::Probabilities;
 use bgedit::editor::runtime::{self, Start};
 use clap::Parser;
 use std::io::{self, ErrorKind};
@@ -39,7 +40,12 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
     }
 }
 
-fn stats(met: Option<&std::path::Path>, format: StatsFormat, ids: &[String]) -> ExitCode {
+fn stats(
+    met: Option<&std::path::Path>,
+    format: StatsFormat,
+    eval: Option<Probabilities>,
+    ids: &[String],
+) -> ExitCode {
     let met = match met.map(met_xml::load_file) {
         None => met_xml::default_met(),
         Some(Ok(met)) => met,
@@ -51,7 +57,12 @@ fn stats(met: Option<&std::path::Path>, format: StatsFormat, ids: &[String]) -> 
     let stdin = io::stdin().lock();
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let stderr = io::BufWriter::new(io::stderr().lock());
-    match run_stats(&met, format, ids, stdin, stdout, stderr) {
+    let opts = StatsOptions {
+        met: &met,
+        format,
+        eval,
+    };
+    match run_stats(&opts, ids, stdin, stdout, stderr) {
         Ok(report) if report.failed == 0 => ExitCode::SUCCESS,
         Ok(_) => ExitCode::from(1),
         Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -86,7 +97,12 @@ fn main() -> ExitCode {
             common,
             ids,
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
-        Some(Command::Stats { met, format, ids }) => stats(met.as_deref(), format, &ids),
+        Some(Command::Stats {
+            met,
+            format,
+            eval,
+            ids,
+        }) => stats(met.as_deref(), format, eval, &ids),
         None => editor(match (cli.id, cli.new) {
             (Some(id), _) => Start::Id(id),
             (None, true) => Start::Fresh,

@@ -64,6 +64,52 @@ fn json_has_the_issue_shape_and_gnubg_values() {
     assert_eq!(v["gammon_values"]["x"]["gammon"].as_f64().unwrap(), 0.0);
 }
 
+/// gnubg 1.07's 0-ply evaluation of 0-3 to 7 from the start, and its
+/// `show marketwindow`: root (X) "Dead cube:  47.05% -  64.38%", "Live cube:
+/// 47.05% -  75.00%"; gnubg (O) "Dead cube:  52.95% -  69.15%", "Live cube:
+/// 52.95% -  70.10%"; gammon rates X 28.06%, O 25.56%.
+#[test]
+fn an_evaluation_adds_the_market_window() {
+    let eval = "0.521513819694519,0.1539212316274643,0.007563344202935696,0.12984727323055267,0.007545731496065855";
+    let out = bgedit(
+        &[
+            "stats",
+            "--format",
+            "json",
+            "--eval",
+            eval,
+            "4HPwATDgc/ABMA:cAngAAAAGAAA",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let v: Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    let w = &v["market_window"];
+    let f = |x: &Value| x.as_f64().unwrap();
+    assert_eq!(
+        (f(&w["x"]["dead"][0]), f(&w["x"]["dead"][1])),
+        (0.4705, 0.6438)
+    );
+    assert_eq!(
+        (f(&w["x"]["live"][0]), f(&w["x"]["live"][1])),
+        (0.4705, 0.75)
+    );
+    assert_eq!(
+        (f(&w["o"]["dead"][0]), f(&w["o"]["dead"][1])),
+        (0.5295, 0.6915)
+    );
+    assert_eq!(
+        (f(&w["o"]["live"][0]), f(&w["o"]["live"][1])),
+        (0.5295, 0.701)
+    );
+    assert_eq!(f(&v["gammon_rates"]["x"][0]), 0.2806);
+    assert_eq!(f(&v["gammon_rates"]["o"][0]), 0.2556);
+
+    let bad = bgedit(&["stats", "--eval", "0.5,0.6,0,0,0", "x"], "");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(text(&bad.stderr).contains("win gammon must be at most win"));
+}
+
 #[test]
 fn stdin_lines_stream_with_line_errors_and_aligned_output() {
     let out = bgedit(

@@ -73,6 +73,11 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: crate::cli::stats::StatsFormat,
+        /// An evaluation for every position, from the player on roll's
+        /// side: W,WG,WBG,LG,LBG (e.g. 0.52,0.15,0.01,0.13,0.01). Adds the
+        /// gammon rates and the market window (or money cube points).
+        #[arg(long, value_name = "W,WG,WBG,LG,LBG", value_parser = crate::cli::stats::parse_eval)]
+        eval: Option<crate::domain::equity::Probabilities>,
         /// IDs in any accepted format; standard input when none.
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,

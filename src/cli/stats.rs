@@ -5,7 +5,7 @@
 
 use super::batch::BatchReport;
 use crate::codec::{self, IdFormat};
-use crate::domain::equity::GammonValues;
+use crate::domain::equity::{GammonValues, MONEY_POINT_NAMES, Probabilities};
 use crate::domain::met::Met;
 use crate::domain::numbers::{self, GameNumbers, Numbers};
 use crate::domain::race::RaceCounts;
@@ -121,11 +121,75 @@ pub fn json(position: &Position, n: &Numbers) -> String {
     }
     let _ = write!(
         s,
-        ", \"gammon_values\": {{\"o\": {}, \"x\": {}}}}}",
+        ", \"gammon_values\": {{\"o\": {}, \"x\": {}}}",
         gv_json(&n.gammon_values[0]),
         gv_json(&n.gammon_values[1])
     );
+    evaluation_json(&mut s, n);
+    s.push('}');
     s
+}
+
+fn pair(a: f32, b: f32) -> String {
+    format!("[{}, {}]", num(f64::from(a), 4), num(f64::from(b), 4))
+}
+
+/// With `--eval`: the gammon rates, and the market window (match) or the
+/// money cube points, as `show marketwindow` gives them.
+fn evaluation_json(s: &mut String, n: &Numbers) {
+    let (Some(p), Some(rates)) = (n.probabilities, n.gammon_rates) else {
+        return;
+    };
+    let probs: Vec<String> = p.iter().map(|v| num(f64::from(*v), 4)).collect();
+    let _ = write!(
+        s,
+        ", \"evaluation\": [{}], \"gammon_rates\": {{\"o\": {}, \"x\": {}}}",
+        probs.join(", "),
+        pair(rates[0][0], rates[0][1]),
+        pair(rates[1][0], rates[1][1])
+    );
+    match &n.game {
+        GameNumbers::Match(m) => {
+            if let Some(w) = &m.window {
+                let one = |w: &crate::domain::equity::MatchWindow| {
+                    let second = pair(w.second_double, w.second_cash);
+                    format!(
+                        "{{\"dead\": {}, \"live\": {}, \"redoubled\": {}}}",
+                        pair(w.dead_double, w.dead_cash),
+                        if w.auto_redouble || w.dead {
+                            "null"
+                        } else {
+                            &second
+                        },
+                        if w.auto_redouble { &second } else { "null" }
+                    )
+                };
+                let _ = write!(
+                    s,
+                    ", \"market_window\": {{\"o\": {}, \"x\": {}}}",
+                    one(&w[0]),
+                    one(&w[1])
+                );
+            }
+        }
+        GameNumbers::Money(m) => {
+            let one = |player: usize| {
+                let items: Vec<String> = MONEY_POINT_NAMES
+                    .iter()
+                    .zip(&m.points[player])
+                    .map(|(name, v)| format!("\"{name}\": {}", pair(v[0], v[1])))
+                    .collect();
+                format!("{{{}}}", items.join(", "))
+            };
+            let _ = write!(
+                s,
+                ", \"money_points\": {{\"o\": {}, \"x\": {}}}",
+                one(0),
+                one(1)
+            );
+        }
+        GameNumbers::Unavailable(_) => {}
+    }
 }
 
 fn pct(v: f32) -> String {
@@ -163,6 +227,23 @@ pub fn text(position: &Position, n: &Numbers) -> String {
         "  gammon values O {:.5}/{:.5} X {:.5}/{:.5}",
         gv[0].gammon, gv[0].backgammon, gv[1].gammon, gv[1].backgammon
     );
+    if let GameNumbers::Match(m) = &n.game
+        && let Some(w) = &m.window
+    {
+        for p in [Player::O, Player::X] {
+            let w = &w[p.index()];
+            let _ = write!(
+                s,
+                "  window {p} dead {}-{}",
+                pct(w.dead_double),
+                pct(w.dead_cash)
+            );
+            if w.auto_redouble || !w.dead {
+                let what = if w.auto_redouble { "redoubled" } else { "live" };
+                let _ = write!(s, " {what} {}-{}", pct(w.second_double), pct(w.second_cash));
+            }
+        }
+    }
     if !r.is_race {
         s.push_str("  contact: race counts do not apply");
         return s;
@@ -189,14 +270,56 @@ pub fn text(position: &Position, n: &Numbers) -> String {
     s
 }
 
+/// What `stats` works with besides the positions.
+#[derive(Clone, Copy, Debug)]
+pub struct StatsOptions<'a> {
+    pub met: &'a Met,
+    pub format: StatsFormat,
+    /// An evaluation for every position (`--eval`): the market window and
+    /// the money points use its gammon rates.
+    pub eval: Option<Probabilities>,
+}
+
+/// Reads `--eval`: five probabilities `W,WG,WBG,LG,LBG` from the player on
+/// roll's side, gammons counting backgammons, as gnubg prints them.
+pub fn parse_eval(text: &str) -> Result<Probabilities, String> {
+    let parts: Vec<&str> = text.split([',', ' ']).filter(|s| !s.is_empty()).collect();
+    if parts.len() != 5 {
+        return Err(format!(
+            "{} numbers; an evaluation is five: win, win gammon, win backgammon, lose gammon, lose backgammon (e.g. 0.52,0.15,0.01,0.13,0.01)",
+            parts.len()
+        ));
+    }
+    let mut p = [0.0f32; 5];
+    for (slot, part) in p.iter_mut().zip(&parts) {
+        *slot = part
+            .parse::<f32>()
+            .ok()
+            .filter(|v| (0.0..=1.0).contains(v))
+            .ok_or_else(|| format!("{part:?} is not a probability from 0 to 1"))?;
+    }
+    if p[1] > p[0] || p[2] > p[1] {
+        return Err(
+            "win gammon must be at most win, and win backgammon at most win gammon".to_owned(),
+        );
+    }
+    if p[3] > 1.0 - p[0] || p[4] > p[3] {
+        return Err(
+            "lose gammon must be at most 1 − win, and lose backgammon at most lose gammon"
+                .to_owned(),
+        );
+    }
+    Ok(p)
+}
+
 /// The output line for one input line (no newline), or the error message.
-pub fn stats_line(line: &str, met: &Met, format: StatsFormat) -> Result<String, String> {
+pub fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, String> {
     let position = codec::parse_any(line, &Position::default())
         .map_err(|e| e.to_string())?
         .position;
     position.validate().map_err(|e| e.to_string())?;
-    let n = numbers::compute(&position, met, None);
-    Ok(match format {
+    let n = numbers::compute(&position, opts.met, opts.eval.as_ref());
+    Ok(match opts.format {
         StatsFormat::Json => json(&position, &n),
         StatsFormat::Text => text(&position, &n),
     })
@@ -207,8 +330,7 @@ pub fn stats_line(line: &str, met: &Met, format: StatsFormat) -> Result<String, 
 fn handle<W: Write, E: Write>(
     origin: &str,
     text: &str,
-    met: &Met,
-    format: StatsFormat,
+    opts: &StatsOptions,
     out: &mut W,
     err: &mut E,
 ) -> io::Result<Option<bool>> {
@@ -216,7 +338,7 @@ fn handle<W: Write, E: Write>(
         out.write_all(b"\n")?;
         return Ok(None);
     }
-    match stats_line(text, met, format) {
+    match stats_line(text, opts) {
         Ok(line) => {
             writeln!(out, "{line}")?;
             Ok(Some(true))
@@ -234,8 +356,7 @@ fn handle<W: Write, E: Write>(
 /// blank one), errors as `line N: …` / `argument N: …`. Lines are read up
 /// to [`MAX_LINE_BYTES`].
 pub fn run_stats<R: BufRead, W: Write, E: Write>(
-    met: &Met,
-    format: StatsFormat,
+    opts: &StatsOptions,
     args: &[String],
     mut input: R,
     mut out: W,
@@ -250,7 +371,7 @@ pub fn run_stats<R: BufRead, W: Write, E: Write>(
     if !args.is_empty() {
         for (i, arg) in args.iter().enumerate() {
             let origin = format!("argument {}", i + 1);
-            count(handle(&origin, arg, met, format, &mut out, &mut err)?);
+            count(handle(&origin, arg, opts, &mut out, &mut err)?);
         }
     } else {
         let mut raw = Vec::with_capacity(256);
@@ -280,7 +401,7 @@ pub fn run_stats<R: BufRead, W: Write, E: Write>(
             match std::str::from_utf8(&raw) {
                 Ok(l) => {
                     let l = l.trim_end_matches(['\n', '\r']);
-                    count(handle(&origin, l, met, format, &mut out, &mut err)?);
+                    count(handle(&origin, l, opts, &mut out, &mut err)?);
                 }
                 Err(e) => {
                     writeln!(
