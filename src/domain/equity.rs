@@ -78,8 +78,9 @@ pub fn gammon_prices(met: &Met, s: &Score) -> [f32; 4] {
         [
             g0,
             g1,
-            (win_bg - center) * inv - (g0 + 1.0),
-            (center - lose_bg) * inv - (g1 + 1.0),
+            // `- (g0 + 1)` with the 1s cancelled, as -ffast-math folds it.
+            (win_bg - win_gammon) * inv,
+            (lose_gammon - lose_bg) * inv,
         ]
     } else {
         [0.0; 4]
