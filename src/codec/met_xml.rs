@@ -199,3 +199,67 @@ pub fn parse(text: &str) -> Result<MetSpec, MetError> {
         post_crawford: [p0.ok_or_else(|| missing(0))?, p1.ok_or_else(|| missing(1))?],
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        match load(text, "t.xml") {
+            Err(MetError::Invalid(m)) => m,
+            Ok(_) => panic!("accepted: {text}"),
+        }
+    }
+
+    const HEAD: &str = "<met><info><name>t</name><length>2</length></info>";
+
+    #[test]
+    fn bad_files_are_refused_with_what_and_where() {
+        assert!(err("not xml").starts_with("not a MET file"));
+        assert_eq!(
+            err("<table/>"),
+            "the top element is <table>; a MET file's is <met>"
+        );
+        assert!(err("<met><info><length>x</length></info></met>").contains("<length>"));
+        let short = format!(
+            "{HEAD}<pre-crawford-table><row><me>0.5</me><me>0.6</me></row></pre-crawford-table>\
+             <post-crawford-table><row><me>0.5</me></row></post-crawford-table></met>"
+        );
+        assert_eq!(
+            err(&short),
+            "the pre-Crawford table has 1 rows; a 2-point table needs 2"
+        );
+        let big = format!(
+            "{HEAD}<pre-crawford-table><row><me>0.5</me><me>1.6</me></row>\
+             <row><me>0.4</me><me>0.5</me></row></pre-crawford-table>\
+             <post-crawford-table><row><me>0.5</me></row></post-crawford-table></met>"
+        );
+        assert!(
+            err(&big).contains("pre-Crawford row 1 value 2 is 1.6"),
+            "{}",
+            err(&big)
+        );
+        let word = format!(
+            "{HEAD}<pre-crawford-table><row><me>half</me></row></pre-crawford-table></met>"
+        );
+        assert!(err(&word).contains("line 1: <me> holds \"half\", not a number"));
+        let kind = format!("{HEAD}<pre-crawford-table type=\"magic\"/></met>");
+        assert!(err(&kind).contains("table type \"magic\""));
+    }
+
+    #[test]
+    fn a_small_explicit_table_is_read_and_extended() {
+        let text = format!(
+            "{HEAD}<pre-crawford-table><row><me>0.5</me><me>0.7</me></row>\
+             <row><me>0.3</me><me>0.5</me></row></pre-crawford-table>\
+             <post-crawford-table><row><me>0.5</me></row></post-crawford-table></met>"
+        );
+        let met = load(&text, "t.xml").unwrap();
+        assert_eq!(met.pre_crawford(1, 2), 0.7);
+        assert_eq!(met.pre_crawford(2, 1), 0.3);
+        // Extended beyond the file: complementary, and a real chance.
+        let (a, b) = (met.pre_crawford(10, 3), met.pre_crawford(3, 10));
+        assert!((a + b - 1.0).abs() < 1e-6 && a > 0.0 && a < 0.5);
+        assert_eq!(met.post_crawford(0, 1), 0.5);
+    }
+}
