@@ -7,6 +7,7 @@ use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
 use bgedit::codec::met_xml;
 use bgedit::domain::Names;
 use bgedit::domain::equity::Probabilities;
+use bgedit::editor::numbers_state::MetHandle;
 use bgedit::editor::runtime::{self, Start};
 use clap::Parser;
 use std::io::{self, ErrorKind};
@@ -73,8 +74,16 @@ fn stats(
     }
 }
 
-fn editor(start: Start) -> ExitCode {
-    match runtime::run(start) {
+fn editor(start: Start, met: Option<&std::path::Path>) -> ExitCode {
+    let met = match met.map(met_xml::load_file) {
+        None => None,
+        Some(Ok(met)) => Some(MetHandle::new(met)),
+        Some(Err(e)) => {
+            eprintln!("bgedit: --met: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime::run_with(start, met) {
         Ok(position) => {
             // After the terminal is restored, so the IDs stay in the scrollback.
             print!("{}", runtime::farewell(&position));
@@ -103,10 +112,13 @@ fn main() -> ExitCode {
             eval,
             ids,
         }) => stats(met.as_deref(), format, eval, &ids),
-        None => editor(match (cli.id, cli.new) {
-            (Some(id), _) => Start::Id(id),
-            (None, true) => Start::Fresh,
-            (None, false) => Start::Saved,
-        }),
+        None => editor(
+            match (cli.id, cli.new) {
+                (Some(id), _) => Start::Id(id),
+                (None, true) => Start::Fresh,
+                (None, false) => Start::Saved,
+            },
+            cli.met.as_deref(),
+        ),
     }
 }

@@ -360,3 +360,32 @@ fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }
+
+/// `bgedit --met FILE` opens the editor with that table in the numbers
+/// panel; a bad file stops before the screen.
+#[test]
+fn the_met_option_chooses_the_table_for_the_editor() {
+    let dir = state_dir("met-option");
+    let woolsey = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/met/woolsey.xml"
+    );
+    let mut s = Session::start(
+        &["--met", woolsey, "4HPwATDgc/ABMA:cAngAAAAGAAA"],
+        &dir,
+        100,
+        30,
+    );
+    s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
+    s.send("#");
+    s.wait_for("MET Kit Woolsey");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+
+    let mut bad = Session::start(&["--met", "/nonexistent/met.xml"], &dir, 100, 30);
+    assert_eq!(bad.wait_exit(), 2);
+    assert!(
+        bad.raw_text()
+            .contains("--met: cannot read /nonexistent/met.xml")
+    );
+}

@@ -23,6 +23,11 @@ pub struct Cli {
     #[arg(long)]
     pub new: bool,
 
+    /// A gnubg match equity table file (XML) for the numbers panel instead
+    /// of the built-in Kazaross-XG2.
+    #[arg(long, value_name = "FILE")]
+    pub met: Option<std::path::PathBuf>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }

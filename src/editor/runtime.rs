@@ -89,8 +89,17 @@ fn release_mouse_and_paste() {
 
 /// Runs the editor until the user quits; returns the final position.
 pub fn run(start: Start) -> Result<Position> {
+    run_with(start, None)
+}
+
+/// [`run`], with a match equity table other than the built-in one
+/// (`bgedit --met FILE`).
+pub fn run_with(start: Start, met: Option<super::numbers_state::MetHandle>) -> Result<Position> {
     let save_path = persist::save_path();
-    let model = initial_model(&start, save_path.as_deref())?;
+    let mut model = initial_model(&start, save_path.as_deref())?;
+    if let Some(met) = met {
+        model.met = met;
+    }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
             "the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`"
