@@ -4,8 +4,12 @@
 use bgedit::cli::args::NameArgs;
 use bgedit::cli::input::{Messages, exit_code, run_lines};
 use bgedit::cli::moves::{LineOutput, as_job};
+use bgedit::cli::stats::{StatsFormat, StatsOptions, as_job as stats_job};
 use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
+use bgedit::codec::met_xml;
 use bgedit::domain::Names;
+use bgedit::domain::equity::Probabilities;
+use bgedit::editor::numbers_state::MetHandle;
 use bgedit::editor::runtime::{self, Start};
 use clap::{CommandFactory, Parser};
 use std::io;
@@ -66,8 +70,45 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     }))
 }
 
-fn editor(start: Start, gnubg: Option<std::path::PathBuf>) -> ExitCode {
-    match runtime::run_with_gnubg(start, gnubg) {
+fn stats(
+    met: Option<&std::path::Path>,
+    format: StatsFormat,
+    eval: Option<Probabilities>,
+    ids: &[String],
+) -> ExitCode {
+    let met = match met.map(met_xml::load_file) {
+        None => met_xml::default_met(),
+        Some(Ok(met)) => met,
+        Some(Err(e)) => {
+            eprintln!("bgedit: --met: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
+    let opts = StatsOptions {
+        met: &met,
+        format,
+        eval,
+    };
+    exit_code(run_lines(ids, stdin, stdout, stderr, stats_job(&opts)))
+}
+
+fn editor(
+    start: Start,
+    gnubg: Option<std::path::PathBuf>,
+    met: Option<&std::path::Path>,
+) -> ExitCode {
+    let met = match met.map(met_xml::load_file) {
+        None => None,
+        Some(Ok(met)) => Some(MetHandle::new(met)),
+        Some(Err(e)) => {
+            eprintln!("bgedit: --met: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match runtime::run_with(start, runtime::Options { gnubg, met }) {
         Ok(exit) => {
             // After the terminal is restored, so the IDs stay in the
             // scrollback. After a hang-up there may be no terminal left to
@@ -125,6 +166,12 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Analyse { analyse: a, ids }) => analyse(a, &ids),
+        Some(Command::Stats {
+            met,
+            format,
+            eval,
+            ids,
+        }) => stats(met.as_deref(), format, eval, &ids),
         None => editor(
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they
@@ -134,6 +181,7 @@ fn main() -> ExitCode {
                 (true, false) => Start::Saved,
             },
             cli.gnubg,
+            cli.met.as_deref(),
         ),
     }
 }

@@ -117,7 +117,7 @@ impl Session {
     /// Opens a prompt with `key`, types `text` and presses Enter.
     fn prompt(&mut self, key: &str, text: &str) {
         self.send(key);
-        self.wait_for(": █");
+        self.wait_for("Esc cancel");
         self.keys(text);
         self.send("\r");
     }
@@ -257,7 +257,7 @@ fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
     // An edit while the 3-ply runs supersedes it: the new position's 0-ply
     // answer comes (after a gnubg restart if the 3-ply was still running).
     s.send("d");
-    s.wait_for(": █");
+    s.wait_for("Dice (e.g. 52");
     s.keys("65");
     let t = Instant::now();
     s.send("\r");

@@ -378,6 +378,33 @@ fn the_input_line_edits_at_the_cursor() {
     assert_eq!(s.wait_exit(), 0);
 }
 
+/// `#` shows the numbers at the score beside the board and `T` loads
+/// another MET file; a bad file is refused with its reason.
+#[test]
+fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
+    let dir = state_dir("numbers");
+    // 0-3 to 7, X on roll (gnubg: O 30.08%, X 69.92% with Kazaross-XG2).
+    let mut s = Session::start(&["4HPwATDgc/ABMA:cAngAAAAGAAA"], &dir, 100, 30);
+    s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
+    s.send("#");
+    s.wait_for("MET Kazaross XG2 25 point MET");
+    s.wait_for("now    69.9");
+    let woolsey = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/met/woolsey.xml"
+    );
+    s.prompt("T", woolsey);
+    s.wait_for("MET Kit Woolsey");
+    // Woolsey's 4-away 7-away: 70%.
+    s.wait_for("now    70.0");
+    s.prompt("T", "/nonexistent/met.xml");
+    s.wait_for("error: MET not loaded: cannot read /nonexistent/met.xml");
+    s.send("\x1b");
+    s.wait_for("MET Kit Woolsey");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
 /// A click selects without editing; a second click on it adds; an Alt-click
 /// adds at once; the cursor line says where it is.
 #[test]
@@ -496,4 +523,35 @@ fn opens_on_gnubgs_two_ids_given_as_two_arguments() {
     );
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+}
+
+/// `bgedit --met FILE` opens the editor with that table in the numbers
+/// panel; a bad file stops before the screen.
+#[test]
+fn the_met_option_chooses_the_table_for_the_editor() {
+    let dir = state_dir("met-option");
+    let woolsey = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/met/woolsey.xml"
+    );
+    let mut s = Session::start(
+        &["--met", woolsey, "4HPwATDgc/ABMA:cAngAAAAGAAA"],
+        &dir,
+        100,
+        30,
+    );
+    s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
+    s.send("#");
+    s.wait_for("MET Kit Woolsey");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
+
+    let mut bad = Session::start(&["--met", "/nonexistent/met.xml"], &dir, 100, 30);
+    assert_eq!(bad.wait_exit(), 2);
+    assert!(
+        bad.raw_text()
+            .contains("--met: cannot read /nonexistent/met.xml")
+    );
 }

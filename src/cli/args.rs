@@ -27,6 +27,10 @@ pub struct Cli {
     /// The gnubg to run for analysis (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
+    /// A gnubg match equity table file (XML) for the numbers panel instead
+    /// of the built-in Kazaross-XG2.
+    #[arg(long, value_name = "FILE")]
+    pub met: Option<std::path::PathBuf>,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -79,6 +83,29 @@ pub enum Command {
         /// How to write the moves.
         #[arg(long, value_enum, default_value = "text")]
         format: crate::cli::moves::MovesFormat,
+        /// IDs in any accepted format; standard input when none.
+        #[arg(allow_hyphen_values = true)]
+        ids: Vec<String>,
+    },
+    /// Numbers at each position's score: match winning chances, gammon
+    /// values and race counts (Kleinman, Thorp, Keith, Isight, 8-9-12), as
+    /// gnubg computes them.
+    ///
+    /// With no ID arguments, reads IDs from standard input, one per line;
+    /// one output line per input line.
+    Stats {
+        /// A gnubg match equity table file (XML) instead of the built-in
+        /// Kazaross-XG2.
+        #[arg(long, value_name = "FILE")]
+        met: Option<std::path::PathBuf>,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: crate::cli::stats::StatsFormat,
+        /// An evaluation for every position, from the player on roll's
+        /// side: W,WG,WBG,LG,LBG (e.g. 0.52,0.15,0.01,0.13,0.01). Adds the
+        /// gammon rates and the market window (or money cube points).
+        #[arg(long, value_name = "W,WG,WBG,LG,LBG", value_parser = crate::cli::stats::parse_eval)]
+        eval: Option<crate::domain::equity::Probabilities>,
         /// IDs in any accepted format; standard input when none.
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,

@@ -7,6 +7,7 @@ pub mod args;
 pub mod batch;
 pub mod input;
 pub mod moves;
+pub mod stats;
 pub mod suggest;
 
 pub use args::{Cli, Command, OutputFormat};

@@ -9,6 +9,7 @@ pub mod gnubg_id;
 pub mod json;
 pub mod key_bits;
 pub mod match_id;
+pub mod met_xml;
 pub mod position_id;
 pub mod xgid;
 

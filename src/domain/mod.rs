@@ -3,11 +3,16 @@
 //! text formats; codecs and views are built on top of it.
 
 pub mod board;
+pub mod cmath;
+pub mod equity;
 pub mod match_state;
+pub mod met;
 pub mod moves;
 pub mod notation;
+pub mod numbers;
 pub mod player;
 pub mod position;
+pub mod race;
 pub mod validation;
 
 pub use board::{Board, BoardError, CHECKERS_PER_SIDE, Place};

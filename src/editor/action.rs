@@ -1,6 +1,7 @@
 //! Everything that can happen to the editor, as data. Keys, mouse, pastes and
 //! the results of effects all become one of these before anything changes.
 
+use super::numbers_state::MetHandle;
 use super::prompt::{Motion, PromptKind};
 use super::view::layout::Panel;
 use crate::domain::{Place, Player};
@@ -114,6 +115,10 @@ pub enum Action {
     // Help
     ToggleHelp,
 
+    // Numbers at the score
+    /// Load a gnubg MET file (empty: back to the built-in table).
+    LoadMet(String),
+
     // Mouse
     /// Selects a place; on the place already selected, adds a checker.
     Click(Place),
@@ -163,6 +168,8 @@ pub enum Action {
 
     /// Playing moves: the move line, pick up and drop, dice, pass.
     Play(super::play::PlayAction),
+    /// A MET file was read, or why not.
+    MetLoaded(Result<MetHandle, String>),
 
     Quit,
 }

@@ -115,6 +115,15 @@ pub fn answered(
     let plies = model.analysis.running.take().unwrap_or(0);
     match result {
         Ok(analysis) => {
+            // The numbers panel's market window needs the position's own
+            // chances, from the side of the player on roll: a cube decision
+            // or an evaluation has them (a move list has them per move).
+            model.last_evaluation = match &analysis {
+                Analysis::Cube { probs, .. } | Analysis::Eval { probs, .. } => {
+                    Some(super::numbers_state::Evaluation(probs.map(|p| p as f32)))
+                }
+                _ => None,
+            };
             let a = &mut model.analysis;
             a.problem = None;
             let plies = analysis.plies().unwrap_or(plies);

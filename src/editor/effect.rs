@@ -19,6 +19,8 @@ pub enum Effect {
     SaveAnalysisPlies(u8),
     /// Roll two random dice and send back `Action::SetDice`.
     RollDice,
+    /// Read a gnubg MET file and send back `Action::MetLoaded`.
+    LoadMet(String),
     /// Leave: restore the terminal and print the final IDs.
     Quit,
 }

@@ -451,6 +451,22 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
+        keys: &[Char('#')],
+        label: "#",
+        help: "numbers at the score panel",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::TogglePanel(Panel::Numbers),
+    },
+    Binding {
+        keys: &[Char('T')],
+        label: "T",
+        help: "load a MET file (gnubg XML)",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::OpenPrompt(PromptKind::MetFile),
+    },
+    Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],
         label: "? F1",
         help: "help",

@@ -31,6 +31,8 @@ pub mod engine_link;
 pub mod keymap;
 pub mod messages;
 pub mod model;
+pub mod numbers_state;
+pub mod numbers_text;
 pub mod persist;
 pub mod place_info;
 pub mod play;

@@ -2,6 +2,7 @@
 
 use super::analysis::AnalysisState;
 use super::messages::MessageLog;
+use super::numbers_state::{Evaluation, MetHandle};
 use super::prompt::Prompt;
 use super::view::layout::PanelToggles;
 use crate::domain::{Place, Player, Position};
@@ -157,6 +158,11 @@ pub struct Model {
     pub panels: PanelToggles,
     /// Moves being played: the checker held, steps dropped so far.
     pub play: super::play::PlayState,
+    /// The match equity table the numbers use (`T` loads another).
+    pub met: MetHandle,
+    /// The last evaluation of the position, from the analysis panel: the
+    /// market window needs its gammon rates.
+    pub last_evaluation: Option<Evaluation>,
 }
 
 impl Model {
@@ -179,6 +185,8 @@ impl Model {
             analysis: AnalysisState::default(),
             panels: PanelToggles::default(),
             play: super::play::PlayState::default(),
+            met: MetHandle::built_in(),
+            last_evaluation: None,
         }
     }
 }

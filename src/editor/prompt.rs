@@ -20,6 +20,8 @@ pub enum PromptKind {
     CrawfordOffer(Player),
     /// A move to play (`13/7 8/7`).
     Move,
+    /// A gnubg match equity table file.
+    MetFile,
 }
 
 impl PromptKind {
@@ -37,6 +39,7 @@ impl PromptKind {
             PromptKind::CrawfordOffer(Player::O) => "O is 1-away: is this the Crawford game? y/n",
             PromptKind::CrawfordOffer(Player::X) => "X is 1-away: is this the Crawford game? y/n",
             PromptKind::Move => "Move (Tab completes)",
+            PromptKind::MetFile => "MET file (gnubg XML; empty for the built-in Kazaross-XG2)",
         }
     }
 
@@ -236,6 +239,7 @@ pub fn current_value(kind: PromptKind, position: &Position) -> String {
         | PromptKind::GoTo
         | PromptKind::Count
         | PromptKind::Move
+        | PromptKind::MetFile
         | PromptKind::CrawfordOffer(_) => String::new(),
     }
 }
@@ -248,6 +252,7 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
     let t = text.trim();
     match kind {
         PromptKind::Import => Ok(Action::Import(text.to_owned())),
+        PromptKind::MetFile => Ok(Action::LoadMet(t.to_owned())),
         PromptKind::GoTo => {
             let n = number(t, "a point", 25)? as u8;
             Ok(Action::GoTo(match n {

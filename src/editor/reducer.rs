@@ -12,7 +12,7 @@ use super::on_off;
 use super::prompt::{self, Prompt, PromptKind};
 use super::scores;
 use super::signals;
-use super::view::layout;
+use super::view::layout::{self, Panel};
 use crate::codec::{self, IdFormat, xgid};
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
@@ -552,6 +552,24 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),
+        Action::LoadMet(path) if path.trim().is_empty() => {
+            model.met = super::numbers_state::MetHandle::built_in();
+            model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));
+            done(model)
+        }
+        Action::LoadMet(path) => {
+            model.status = Status::info(format!("Reading the MET file {path}…"));
+            (model, vec![Effect::LoadMet(path)])
+        }
+        Action::MetLoaded(Ok(met)) => {
+            model.status = Status::success(format!("MET: {} ({})", met.0.name, met.0.source));
+            if !model.panels.is_on(Panel::Numbers) {
+                model.panels.toggle(Panel::Numbers);
+            }
+            model.met = met;
+            done(model)
+        }
+        Action::MetLoaded(Err(e)) => refuse(model, format!("MET not loaded: {e}")),
 
         Action::SaveFailed(e) => refuse(
             model,
@@ -607,6 +625,7 @@ fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
         );
     };
     model.position = position;
+    model.last_evaluation = None;
     model.status = Status::info(if back {
         format!("Undid: {what} ({} more to undo)", model.history.undo.len())
     } else {
@@ -669,6 +688,8 @@ pub(super) fn commit(mut model: Model, next: Position, message: &str) -> (Model,
     }
     let previous = std::mem::replace(&mut model.position, next);
     model.history.record(previous, message);
+    // An evaluation describes the position it came from.
+    model.last_evaluation = None;
     let save = Effect::Save(model.position.clone());
     (model, vec![save])
 }

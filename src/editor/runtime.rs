@@ -121,13 +121,23 @@ enum Input {
     App(Action),
 }
 
-/// Runs the editor until the user quits or a signal ends it.
-pub fn run(start: Start) -> Result<Exit> {
-    run_with_gnubg(start, None)
+/// What the command line gives the editor besides where to start.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The gnubg to analyse with (`--gnubg`), else found on the system.
+    pub gnubg: Option<PathBuf>,
+    /// A match equity table other than the built-in one (`--met FILE`).
+    pub met: Option<super::numbers_state::MetHandle>,
 }
 
-/// `run`, with the gnubg given by `--gnubg` if any.
-pub fn run_with_gnubg(start: Start, gnubg: Option<PathBuf>) -> Result<Exit> {
+/// Runs the editor until the user quits or a signal ends it.
+pub fn run(start: Start) -> Result<Exit> {
+    run_with(start, Options::default())
+}
+
+/// [`run`], with the command line's options.
+pub fn run_with(start: Start, options: Options) -> Result<Exit> {
+    let Options { gnubg, met } = options;
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
             let (file, opened) = SaveFile::open(&path);
@@ -144,6 +154,9 @@ pub fn run_with_gnubg(start: Start, gnubg: Option<PathBuf>) -> Result<Exit> {
         .filter(|p| (1..=crate::engine::request::MAX_PLIES).contains(p))
     {
         model.analysis.deep_plies = plies;
+    }
+    if let Some(met) = met {
+        model.met = met;
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
@@ -305,6 +318,11 @@ impl Edge<'_> {
                         Ok(dice) => queue.push(super::play::rolled(dice)),
                         Err(e) => queue.push(Action::Play(super::play::PlayAction::RollFailed(e))),
                     },
+                    Effect::LoadMet(path) => queue.push(Action::MetLoaded(
+                        crate::codec::met_xml::load_file(std::path::Path::new(&path))
+                            .map(super::numbers_state::MetHandle::new)
+                            .map_err(|e| e.to_string()),
+                    )),
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }
             }

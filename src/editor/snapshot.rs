@@ -10,6 +10,7 @@ use super::prompt::Prompt;
 use super::scores;
 use super::view::layout::PanelToggles;
 use crate::codec::{self, IdFormat};
+use crate::domain::numbers;
 use crate::domain::{CubeOwner, Place, Player, Position};
 use crate::text_board;
 
@@ -53,6 +54,8 @@ pub struct Snapshot {
     pub previewing: bool,
     /// The panels the user turned on.
     pub panels: PanelToggles,
+    /// The numbers panel's lines (see `numbers_text`).
+    pub numbers: Vec<String>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -219,6 +222,11 @@ impl Snapshot {
             analysis: analysis::panel_text(model),
             previewing: preview.is_some(),
             panels: model.panels,
+            numbers: super::numbers_text::lines(&numbers::compute(
+                p,
+                &model.met.0,
+                model.last_evaluation.as_ref().map(|e| &e.0),
+            )),
         }
     }
 }

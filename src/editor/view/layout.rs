@@ -121,10 +121,13 @@ pub fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
     // Panels that fit below the IDs are shown anyway; one turned on that does
     // not fit takes the IDs' rows.
     let fits = |p: Panel| room >= IDS_ROWS + p.min_rows() + WARNING_ROWS;
-    let wanted: Vec<Panel> = Panel::BY_PRIORITY
+    // The panels the user turned on come first (in priority order), then
+    // those shown because there is room: a toggle always shows its panel.
+    let turned_on = Panel::BY_PRIORITY.into_iter().filter(|&p| toggles.is_on(p));
+    let room_for = Panel::BY_PRIORITY
         .into_iter()
-        .filter(|&p| toggles.is_on(p) || fits(p))
-        .collect();
+        .filter(|&p| !toggles.is_on(p) && fits(p));
+    let wanted: Vec<Panel> = turned_on.chain(room_for).collect();
     let keep_ids = wanted.iter().all(|&p| fits(p));
     let ids_rows = if keep_ids { IDS_ROWS } else { 0 };
     let mut y = ids_y + ids_rows;

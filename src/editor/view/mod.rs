@@ -6,6 +6,7 @@
 //! - `place_line.rs`: the place under the cursor and the brush colour
 //! - `ids_panel.rs`: the four IDs
 //! - `analysis_panel.rs`: gnubg's analysis
+//! - `numbers_panel.rs`: numbers at the score (`#`)
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
 //! - `messages.rs`: shortening long messages, and the `H` message log
@@ -19,6 +20,7 @@ pub mod ids_panel;
 pub mod layout;
 pub mod match_panel;
 pub mod messages;
+pub mod numbers_panel;
 pub mod place_line;
 pub mod theme;
 
@@ -55,6 +57,9 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     ids_panel::draw(frame, areas.ids, snapshot, theme);
     if let Some(a) = layout::panel_area(&areas, layout::Panel::Analysis) {
         analysis_panel::draw(frame, a, snapshot, theme);
+    }
+    if let Some(a) = layout::panel_area(&areas, layout::Panel::Numbers) {
+        numbers_panel::draw(frame, a, snapshot, theme);
     }
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {

@@ -1,0 +1,337 @@
+//! `bgedit stats`: the numbers at each position's score, one line per
+//! input (text or JSON Lines). The per-line work is [`stats_line`], a pure
+//! function of the line; [`as_job`] streams arguments or standard input
+//! through it with the batch rules (`line N:` / `argument N:` errors).
+
+use crate::codec::{self, IdFormat};
+use crate::domain::equity::{GammonValues, MONEY_POINT_NAMES, Probabilities};
+use crate::domain::met::Met;
+use crate::domain::numbers::{self, GameNumbers, Numbers};
+use crate::domain::race::RaceCounts;
+use crate::domain::{Player, Position};
+use clap::ValueEnum;
+use std::fmt::Write as _;
+
+/// Longest input line read (a JSON position is well under this).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum StatsFormat {
+    /// One readable line per position.
+    #[default]
+    Text,
+    /// One JSON object per position.
+    Json,
+}
+
+/// A number for JSON: fixed decimals, `null` when not finite.
+fn num(v: f64, decimals: usize) -> String {
+    if v.is_finite() {
+        format!("{v:.decimals$}")
+    } else {
+        "null".to_owned()
+    }
+}
+
+fn gv_json(g: &GammonValues) -> String {
+    format!(
+        "{{\"gammon\": {}, \"backgammon\": {}}}",
+        num(f64::from(g.gammon), 5),
+        num(f64::from(g.backgammon), 5)
+    )
+}
+
+fn pips_of(r: &RaceCounts, p: Player) -> u32 {
+    if p == r.leader {
+        r.leader_pips
+    } else {
+        r.trailer_pips
+    }
+}
+
+/// The JSON object for one position (keys as the issue lists them, and a
+/// few more).
+pub fn json(position: &Position, n: &Numbers) -> String {
+    let r = &n.race;
+    let mut s = String::with_capacity(768);
+    s.push_str("{\"gnubg_id\": \"");
+    codec::write_as(position, IdFormat::GnubgId, &mut s);
+    let _ = write!(
+        s,
+        "\", \"on_roll\": \"{}\", \"race\": {}, \"pips\": {{\"o\": {}, \"x\": {}}}",
+        n.on_roll,
+        r.is_race,
+        pips_of(r, Player::O),
+        pips_of(r, Player::X)
+    );
+    let _ = write!(
+        s,
+        ", \"kleinman\": {{\"k\": {}, \"win\": {}}}",
+        num(r.kleinman.k, 4),
+        num(f64::from(r.kleinman.win), 4)
+    );
+    let _ = write!(
+        s,
+        ", \"thorp\": {{\"leader\": {}, \"leader_count\": {}, \"trailer\": {}, \"action\": \"{}\"}}",
+        num(f64::from(r.thorp.adjusted), 1),
+        r.thorp.leader,
+        r.thorp.trailer,
+        r.thorp.verdict.key()
+    );
+    let _ = write!(
+        s,
+        ", \"keith\": {{\"leader\": {}, \"leader_count\": {}, \"trailer\": {}, \"action\": \"{}\"}}",
+        num(f64::from(r.keith.adjusted), 1),
+        r.keith.leader,
+        r.keith.trailer,
+        r.keith.verdict.key()
+    );
+    let _ = write!(
+        s,
+        ", \"isight\": {{\"leader\": {}, \"trailer\": {}, \"win\": {}, \"action\": \"{}\"}}",
+        r.isight.leader,
+        r.isight.trailer,
+        num(f64::from(r.isight.gwc) / 100.0, 3),
+        r.isight.verdict.key()
+    );
+    let _ = write!(
+        s,
+        ", \"rule_8912\": {{\"ahead\": {}, \"action\": \"{}\"}}",
+        num(f64::from(r.rule_8912.ahead) / 100.0, 3),
+        r.rule_8912.verdict.key()
+    );
+    let name = serde_json::to_string(&n.met_name).unwrap_or_else(|_| "\"\"".to_owned());
+    match &n.game {
+        GameNumbers::Match(m) => {
+            let _ = write!(
+                s,
+                ", \"met\": {{\"name\": {name}, \"o\": {}, \"x\": {}}}",
+                num(f64::from(m.mwc[0].now.mwc), 6),
+                num(f64::from(m.mwc[1].now.mwc), 6)
+            );
+        }
+        _ => {
+            let _ = write!(
+                s,
+                ", \"met\": {{\"name\": {name}, \"o\": null, \"x\": null}}"
+            );
+        }
+    }
+    let _ = write!(
+        s,
+        ", \"gammon_values\": {{\"o\": {}, \"x\": {}}}",
+        gv_json(&n.gammon_values[0]),
+        gv_json(&n.gammon_values[1])
+    );
+    evaluation_json(&mut s, n);
+    s.push('}');
+    s
+}
+
+fn pair(a: f32, b: f32) -> String {
+    format!("[{}, {}]", num(f64::from(a), 4), num(f64::from(b), 4))
+}
+
+/// With `--eval`: the gammon rates, and the market window (match) or the
+/// money cube points, as `show marketwindow` gives them.
+fn evaluation_json(s: &mut String, n: &Numbers) {
+    let (Some(p), Some(rates)) = (n.probabilities, n.gammon_rates) else {
+        return;
+    };
+    let probs: Vec<String> = p.iter().map(|v| num(f64::from(*v), 4)).collect();
+    let _ = write!(
+        s,
+        ", \"evaluation\": [{}], \"gammon_rates\": {{\"o\": {}, \"x\": {}}}",
+        probs.join(", "),
+        pair(rates[0][0], rates[0][1]),
+        pair(rates[1][0], rates[1][1])
+    );
+    match &n.game {
+        GameNumbers::Match(m) => {
+            if let Some(w) = &m.window {
+                let one = |w: &crate::domain::equity::MatchWindow| {
+                    let second = pair(w.second_double, w.second_cash);
+                    format!(
+                        "{{\"dead\": {}, \"live\": {}, \"redoubled\": {}}}",
+                        pair(w.dead_double, w.dead_cash),
+                        if w.auto_redouble || w.dead {
+                            "null"
+                        } else {
+                            &second
+                        },
+                        if w.auto_redouble { &second } else { "null" }
+                    )
+                };
+                let _ = write!(
+                    s,
+                    ", \"market_window\": {{\"o\": {}, \"x\": {}}}",
+                    one(&w[0]),
+                    one(&w[1])
+                );
+            }
+        }
+        GameNumbers::Money(m) => {
+            let one = |player: usize| {
+                let items: Vec<String> = MONEY_POINT_NAMES
+                    .iter()
+                    .zip(&m.points[player])
+                    .map(|(name, v)| format!("\"{name}\": {}", pair(v[0], v[1])))
+                    .collect();
+                format!("{{{}}}", items.join(", "))
+            };
+            let _ = write!(
+                s,
+                ", \"money_points\": {{\"o\": {}, \"x\": {}}}",
+                one(0),
+                one(1)
+            );
+        }
+        GameNumbers::Unavailable(_) => {}
+    }
+}
+
+fn pct(v: f32) -> String {
+    if v.is_finite() {
+        format!("{:.2}%", v * 100.0)
+    } else {
+        "-".to_owned()
+    }
+}
+
+/// One readable line for a position.
+pub fn text(position: &Position, n: &Numbers) -> String {
+    let r = &n.race;
+    let (l, t) = (r.leader, r.leader.opponent());
+    let mut s = String::with_capacity(512);
+    codec::write_as(position, IdFormat::GnubgId, &mut s);
+    let _ = write!(s, "  pips {l} {} {t} {}", r.leader_pips, r.trailer_pips);
+    match &n.game {
+        GameNumbers::Match(m) => {
+            let _ = write!(
+                s,
+                "  MWC O {} X {}",
+                pct(m.mwc[0].now.mwc),
+                pct(m.mwc[1].now.mwc)
+            );
+        }
+        GameNumbers::Money(_) => s.push_str("  money"),
+        GameNumbers::Unavailable(why) => {
+            let _ = write!(s, "  no MWC ({why})");
+        }
+    }
+    let gv = &n.gammon_values;
+    let _ = write!(
+        s,
+        "  gammon values O {:.5}/{:.5} X {:.5}/{:.5}",
+        gv[0].gammon, gv[0].backgammon, gv[1].gammon, gv[1].backgammon
+    );
+    if let GameNumbers::Match(m) = &n.game
+        && let Some(w) = &m.window
+    {
+        for p in [Player::O, Player::X] {
+            let w = &w[p.index()];
+            let _ = write!(
+                s,
+                "  window {p} dead {}-{}",
+                pct(w.dead_double),
+                pct(w.dead_cash)
+            );
+            if w.auto_redouble || !w.dead {
+                let what = if w.auto_redouble { "redoubled" } else { "live" };
+                let _ = write!(s, " {what} {}-{}", pct(w.second_double), pct(w.second_cash));
+            }
+        }
+    }
+    if !r.is_race {
+        s.push_str("  contact: race counts do not apply");
+        return s;
+    }
+    let _ = write!(
+        s,
+        "  Kleinman {:.4} ({}: {})  Thorp {} {:.1}/{} {}  Keith {} {:.1}/{} {}  Isight {:.1}% {}  8-9-12 {:.1}% {}",
+        r.kleinman.k,
+        l,
+        pct(r.kleinman.win),
+        r.thorp.leader,
+        r.thorp.adjusted,
+        r.thorp.trailer,
+        r.thorp.verdict.key(),
+        r.keith.leader,
+        r.keith.adjusted,
+        r.keith.trailer,
+        r.keith.verdict.key(),
+        r.isight.gwc,
+        r.isight.verdict.key(),
+        r.rule_8912.ahead,
+        r.rule_8912.verdict.key()
+    );
+    s
+}
+
+/// What `stats` works with besides the positions.
+#[derive(Clone, Copy, Debug)]
+pub struct StatsOptions<'a> {
+    pub met: &'a Met,
+    pub format: StatsFormat,
+    /// An evaluation for every position (`--eval`): the market window and
+    /// the money points use its gammon rates.
+    pub eval: Option<Probabilities>,
+}
+
+/// Reads `--eval`: five probabilities `W,WG,WBG,LG,LBG` from the player on
+/// roll's side, gammons counting backgammons, as gnubg prints them.
+pub fn parse_eval(text: &str) -> Result<Probabilities, String> {
+    let parts: Vec<&str> = text.split([',', ' ']).filter(|s| !s.is_empty()).collect();
+    if parts.len() != 5 {
+        return Err(format!(
+            "{} numbers; an evaluation is five: win, win gammon, win backgammon, lose gammon, lose backgammon (e.g. 0.52,0.15,0.01,0.13,0.01)",
+            parts.len()
+        ));
+    }
+    let mut p = [0.0f32; 5];
+    for (slot, part) in p.iter_mut().zip(&parts) {
+        *slot = part
+            .parse::<f32>()
+            .ok()
+            .filter(|v| (0.0..=1.0).contains(v))
+            .ok_or_else(|| format!("{part:?} is not a probability from 0 to 1"))?;
+    }
+    if p[1] > p[0] || p[2] > p[1] {
+        return Err(
+            "win gammon must be at most win, and win backgammon at most win gammon".to_owned(),
+        );
+    }
+    if p[3] > 1.0 - p[0] || p[4] > p[3] {
+        return Err(
+            "lose gammon must be at most 1 − win, and lose backgammon at most lose gammon"
+                .to_owned(),
+        );
+    }
+    Ok(p)
+}
+
+/// The output line for one input line (no newline), or the error message.
+pub fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, String> {
+    let position = codec::parse_any(line, &Position::default())
+        .map_err(|e| e.to_string())?
+        .position;
+    position.validate().map_err(|e| e.to_string())?;
+    let n = numbers::compute(&position, opts.met, opts.eval.as_ref());
+    Ok(match opts.format {
+        StatsFormat::Json => json(&position, &n),
+        StatsFormat::Text => text(&position, &n),
+    })
+}
+
+/// [`stats_line`] as a job for [`crate::cli::input::run_lines`], which
+/// streams the arguments or standard input (bounded lines, `line N:`
+/// errors, one output line per input line).
+pub fn as_job<'a>(
+    opts: &'a StatsOptions<'a>,
+) -> impl FnMut(&str, &mut String) -> Result<Option<String>, String> + 'a {
+    move |text, buf| {
+        buf.push_str(&stats_line(text, opts)?);
+        buf.push('\n');
+        Ok(None)
+    }
+}

@@ -1,0 +1,157 @@
+//! The numbers panel in the editor: keys, reducer and snapshot. The panel's
+//! numbers themselves are checked against gnubg in `gnubg_numbers.rs`.
+
+use bgedit::codec::met_xml;
+use bgedit::codec::parse_any;
+use bgedit::domain::Position;
+use bgedit::editor::action::Action;
+use bgedit::editor::effect::Effect;
+use bgedit::editor::keymap::resolve_key;
+use bgedit::editor::model::{Mode, Model, Tone};
+use bgedit::editor::numbers_state::{Evaluation, MetHandle};
+use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::reducer::update;
+use bgedit::editor::snapshot::Snapshot;
+use bgedit::editor::view::layout::Panel;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+fn model_at(id: &str) -> Model {
+    let position = parse_any(id, &Position::default()).unwrap().position;
+    Model::new(position, bgedit::editor::model::Status::info(""))
+}
+
+fn woolsey() -> MetHandle {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/met/woolsey.xml"
+    );
+    MetHandle::new(met_xml::load_file(std::path::Path::new(path)).unwrap())
+}
+
+#[test]
+fn hash_and_t_are_the_numbers_keys() {
+    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    assert_eq!(
+        resolve_key(&key('#'), &Mode::Normal),
+        Some(Action::TogglePanel(Panel::Numbers))
+    );
+    assert_eq!(
+        resolve_key(&key('T'), &Mode::Normal),
+        Some(Action::OpenPrompt(PromptKind::MetFile))
+    );
+}
+
+#[test]
+fn toggling_changes_only_the_panel() {
+    let m = model_at("4HPwATDgc/ABMA:cAngAAAAGAAA");
+    let (next, effects) = update(m.clone(), Action::TogglePanel(Panel::Numbers));
+    assert!(next.panels.is_on(Panel::Numbers) && effects.is_empty());
+    assert_eq!(next.position, m.position);
+    let (back, _) = update(next, Action::TogglePanel(Panel::Numbers));
+    assert!(!back.panels.is_on(Panel::Numbers));
+}
+
+#[test]
+fn a_met_path_is_read_at_the_edge_and_the_result_comes_back_as_an_action() {
+    let m = model_at("4HPwATDgc/ABMA:cAngAAAAGAAA");
+    let (m, _) = update(m, Action::OpenPrompt(PromptKind::MetFile));
+    let (m, _) = update(m, Action::PromptPaste("/some/met.xml".to_owned()));
+    let (m, effects) = update(m, Action::PromptSubmit);
+    assert_eq!(effects, vec![Effect::LoadMet("/some/met.xml".to_owned())]);
+    assert_eq!(m.mode, Mode::Normal);
+
+    let (bad, _) = update(m.clone(), Action::MetLoaded(Err("no such file".to_owned())));
+    assert_eq!(bad.status.tone, Tone::Error);
+    assert!(bad.status.text.contains("no such file"));
+    assert_eq!(bad.met, MetHandle::built_in());
+
+    let (good, _) = update(m, Action::MetLoaded(Ok(woolsey())));
+    assert_eq!(good.met.0.name, "Kit Woolsey");
+    let snap = Snapshot::of(&good);
+    assert_eq!(snap.numbers[0], "MET Kit Woolsey");
+    // 0-3 to 7, X on roll: X is 4-away, O 7-away; Woolsey gives X 70%.
+    assert!(
+        snap.numbers[3].starts_with("now    70.0"),
+        "{:?}",
+        snap.numbers
+    );
+
+    let (reset, effects) = update(good, Action::LoadMet(String::new()));
+    assert!(effects.is_empty());
+    assert_eq!(reset.met, MetHandle::built_in());
+}
+
+#[test]
+fn the_panel_follows_every_edit() {
+    let m = model_at("4HPwATDgc/ABMA:cAngAAAAGAAA");
+    let before = Snapshot::of(&m).numbers;
+    // Kazaross-XG2 at 4-away 7-away: X 69.92%.
+    assert!(before[3].starts_with("now    69.9"), "{before:?}");
+    let (m, _) = update(m, Action::SetScore([0, 5]));
+    let after = Snapshot::of(&m).numbers;
+    assert_ne!(before, after);
+    // 2-away 7-away: gnubg's Kazaross-XG2 (show matchequitytable) 84.2250.
+    assert!(after[3].starts_with("now    84.2"), "{after:?}");
+}
+
+#[test]
+fn an_evaluation_brings_the_market_window() {
+    let mut m = model_at("4HPwATDgc/ABMA:cAngAAAAGAAA");
+    assert!(
+        Snapshot::of(&m)
+            .numbers
+            .iter()
+            .any(|l| l == "Market window: needs an evaluation")
+    );
+    // gnubg 1.07's 0-ply evaluation of this position; its `show
+    // marketwindow` prints for root (X): "Dead cube:  47.05% -  64.38%",
+    // "Live cube: 47.05% -  75.00%".
+    m.last_evaluation = Some(Evaluation([
+        0.521_513_8,
+        0.153_921_23,
+        0.007_563_344,
+        0.129_847_27,
+        0.007_545_731,
+    ]));
+    let lines = Snapshot::of(&m).numbers;
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "X window dead 47.05%-64.38% live 47.05%-75.00%"),
+        "{lines:?}"
+    );
+    // An edit makes the evaluation stale: the window goes until a new one.
+    let (m, _) = update(m, Action::SetScore([1, 3]));
+    assert_eq!(m.last_evaluation, None);
+}
+
+/// At 80×24, `#` shows the panel in the IDs' rows (the panel scheme of
+/// `layout.rs`): the MWC now is on screen.
+#[test]
+fn at_80x24_the_panel_takes_the_ids_rows() {
+    use bgedit::editor::view::{self, Theme};
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let (m, _) = update(
+        model_at("4HPwATDgc/ABMA:cAngAAAAGAAA"),
+        Action::TogglePanel(Panel::Numbers),
+    );
+    let snapshot = Snapshot::of(&m);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|f| view::draw(f, &snapshot, &Theme::plain()))
+        .unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let rows: Vec<String> = (0..24)
+        .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect())
+        .collect();
+    let screen = rows.join("\n");
+    assert!(screen.contains("Numbers at the score (#)"), "{screen}");
+    assert!(!screen.contains("Position ID"), "the IDs give way");
+    // X 4-away, O 7-away: X 69.92% (NEMG −0.05), O 30.08% (+0.05).
+    assert!(
+        rows.iter()
+            .any(|r| r.trim_end().ends_with("now    69.9 -0.05   30.1 +0.05")),
+        "{screen}"
+    );
+}
