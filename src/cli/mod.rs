@@ -4,6 +4,8 @@
 
 pub mod args;
 pub mod batch;
+pub mod files;
+pub mod image;
 
 pub use args::{Cli, Command, OutputFormat};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};
