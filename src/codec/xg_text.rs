@@ -79,7 +79,6 @@ pub fn read(text: &str, base: &Names) -> Result<Position, IdError> {
 /// Writes the XG-style text export of `position`.
 pub fn write(position: &Position, out: &mut String) {
     let (b, s, n) = (&position.board, &position.state, &position.names);
-    out.push_str("XGID=");
     xgid::encode_into(b, s, out);
     let _ = write!(out, "\n\nX:{}   O:{}\n", n.x, n.o);
     let (x, o) = (s.score_of(Player::X), s.score_of(Player::O));
@@ -141,6 +140,10 @@ mod tests {
         };
         let mut s = String::new();
         write(&p, &mut s);
+        assert!(
+            s.starts_with("XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10\n\n"),
+            "{s}"
+        );
         assert!(s.contains("X:bob smith   O:alice\n"), "{s}");
         assert!(s.contains("Score is X:4 O:2 9 pt.(s) match.\n"), "{s}");
         assert!(s.contains("Pip count  X: 135  O: 145 X-O: 4-2/9\n"), "{s}");

@@ -19,6 +19,16 @@ pub enum CopyTarget {
     Xgid,
     /// gnubg's `show board` text, for forums.
     BoardText,
+    // The rest come from the copy menu (`F`).
+    PositionId,
+    MatchId,
+    /// gnubg's two `Position ID:` / `Match ID   :` lines.
+    Header,
+    /// XG's text export.
+    XgText,
+    Sgf,
+    Fibs,
+    Snowie,
 }
 
 impl CopyTarget {
@@ -27,6 +37,13 @@ impl CopyTarget {
             CopyTarget::GnubgId => "GNUBG ID",
             CopyTarget::Xgid => "XGID",
             CopyTarget::BoardText => "board text",
+            CopyTarget::PositionId => "Position ID",
+            CopyTarget::MatchId => "Match ID",
+            CopyTarget::Header => "header lines",
+            CopyTarget::XgText => "XG text",
+            CopyTarget::Sgf => "SGF",
+            CopyTarget::Fibs => "FIBS board line",
+            CopyTarget::Snowie => "Snowie text",
         }
     }
 }
@@ -40,6 +57,14 @@ pub enum CopyRoute {
     /// the way over SSH or without a display. Whether it arrived, only the
     /// terminal knows.
     Osc52,
+}
+
+/// A picture written by the runtime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PictureSaved {
+    pub path: String,
+    /// Whether the clipboard took the image, or why not.
+    pub copied: Result<(), String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +126,14 @@ pub enum Action {
 
     // Help
     ToggleHelp,
+
+    // The copy menu and the picture
+    OpenCopyMenu,
+    CloseCopyMenu,
+    /// Save the picture of the position and copy it as an image.
+    SavePicture,
+    /// Where the picture went, and whether the clipboard took it.
+    PictureSaved(Result<PictureSaved, String>),
 
     // Mouse
     Click(Place),

@@ -12,6 +12,9 @@ pub enum Effect {
     Copy { target: CopyTarget, text: String },
     /// Read the clipboard and send back `Action::Pasted`.
     ReadClipboard,
+    /// Draw the position as a PNG, save it, copy it as an image where the
+    /// clipboard takes images, and send back `Action::PictureSaved`.
+    SavePicture(Position),
     /// Leave: restore the terminal and print the final IDs.
     Quit,
 }

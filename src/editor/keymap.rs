@@ -4,6 +4,7 @@
 //! overlay and the status-bar hints all read it, so they cannot drift apart.
 
 use super::action::{Action, CopyTarget, Direction};
+use super::copy_menu;
 use super::model::Mode;
 use super::prompt::PromptKind;
 use crate::domain::{Place, Player};
@@ -337,6 +338,22 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::Copy(CopyTarget::BoardText),
     },
     Binding {
+        keys: &[Char('F')],
+        label: "F",
+        help: "copy menu: all formats",
+        section: Section::Ids,
+        hint: None,
+        action: |_| Action::OpenCopyMenu,
+    },
+    Binding {
+        keys: &[Char('I')],
+        label: "I",
+        help: "save the picture (PNG)",
+        section: Section::Ids,
+        hint: None,
+        action: |_| Action::SavePicture,
+    },
+    Binding {
         keys: &[Char('p'), Ctrl('v')],
         label: "p ^V",
         help: "paste an ID (clipboard)",
@@ -406,6 +423,11 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
     match mode {
         // Any key closes the help.
         Mode::Help => Some(Action::ToggleHelp),
+        // A letter of the menu, or any other key to close it.
+        Mode::CopyMenu => Some(copy_menu::resolve(match key.code {
+            KeyCode::Char(c) if !ctrl => Some(c),
+            _ => None,
+        })),
         Mode::Prompt(_) => match key.code {
             KeyCode::Enter => Some(Action::PromptSubmit),
             KeyCode::Esc => Some(Action::PromptCancel),
@@ -427,7 +449,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
     match mode {
         Mode::Prompt(_) => Some(Action::PromptPaste(text)),
         Mode::Normal => Some(Action::Import(text)),
-        Mode::Help => None,
+        Mode::Help | Mode::CopyMenu => None,
     }
 }
 
@@ -456,6 +478,7 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
         Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
         Mode::Help => vec![("any key", "closes the help")],
+        Mode::CopyMenu => vec![("letter", "copies"), ("any other key", "closes")],
     }
 }
 

@@ -13,12 +13,14 @@
 
 pub mod action;
 pub mod clipboard;
+pub mod copy_menu;
 pub mod cursor;
 pub mod edits;
 pub mod effect;
 pub mod keymap;
 pub mod model;
 pub mod persist;
+pub mod picture_file;
 pub mod prompt;
 pub mod reducer;
 pub mod runtime;

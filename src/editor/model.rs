@@ -11,6 +11,8 @@ pub enum Mode {
     Normal,
     Help,
     Prompt(Prompt),
+    /// The copy menu (`F`) is open.
+    CopyMenu,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,17 +2,17 @@
 //! the next model and the effects for the runtime to perform. Pure: no
 //! terminal, clipboard, file or clock in here.
 
-use super::action::{Action, CopyRoute, CopyTarget};
+use super::action::{Action, CopyRoute};
+use super::copy_menu;
 use super::cursor;
 use super::edits;
 use super::effect::Effect;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use super::prompt::{self, MAX_PROMPT_LEN, Prompt, PromptKind};
-use crate::codec::{self, IdFormat, xgid};
+use crate::codec;
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
-use crate::text_board;
 
 /// Applies `action` to `model`.
 pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
@@ -262,23 +262,14 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Redo => travel(model, false),
 
         Action::Copy(target) => {
-            let p = &model.position;
-            let text = match target {
-                CopyTarget::GnubgId => codec::to_string_as(p, IdFormat::GnubgId),
-                CopyTarget::Xgid => codec::to_string_as(p, IdFormat::Xgid),
-                CopyTarget::BoardText => text_board::render(p),
-            };
+            let text = copy_menu::text(target, &model.position);
+            model.mode = Mode::Normal;
             model.status = Status::info(format!("Copying the {}…", target.name()));
             (model, vec![Effect::Copy { target, text }])
         }
         Action::Copied(target, result) => {
             // Say what the copied ID cannot hold, as `convert` does.
-            let state = &model.position.state;
-            let losses = match target {
-                CopyTarget::Xgid => xgid::dropped_by_xgid(state),
-                CopyTarget::GnubgId => xgid::dropped_by_gnubg_id(state),
-                CopyTarget::BoardText => Vec::new(),
-            };
+            let losses = copy_menu::losses(target, &model.position);
             let note = losses
                 .first()
                 .map(|n| format!(" · note: {n}"))
@@ -384,6 +375,36 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             }
         }
 
+        Action::OpenCopyMenu => {
+            model.mode = Mode::CopyMenu;
+            model.status = Status::info("Copy: press a letter, any other key closes");
+            done(model)
+        }
+        Action::CloseCopyMenu => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Copy menu closed");
+            done(model)
+        }
+        Action::SavePicture => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Drawing the picture…");
+            let position = model.position.clone();
+            (model, vec![Effect::SavePicture(position)])
+        }
+        Action::PictureSaved(Ok(saved)) => {
+            model.status = match saved.copied {
+                Ok(()) => Status::success(format!(
+                    "Picture saved to {} and copied to the clipboard as an image",
+                    saved.path
+                )),
+                Err(why) => Status::success(format!(
+                    "Picture saved to {} (not copied: {why})",
+                    saved.path
+                )),
+            };
+            done(model)
+        }
+        Action::PictureSaved(Err(e)) => refuse(model, format!("could not save the picture: {e}")),
         Action::ToggleHelp => {
             model.mode = if model.mode == Mode::Help {
                 Mode::Normal

@@ -7,6 +7,7 @@ use super::effect::Effect;
 use super::keymap;
 use super::model::{Model, Status};
 use super::persist;
+use super::picture_file;
 use super::reducer::update;
 use super::snapshot::Snapshot;
 use super::view::{self, Theme, layout};
@@ -155,6 +156,12 @@ fn event_loop(
                         queue.push(Action::Copied(target, result));
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(clipboard.paste())),
+                    Effect::SavePicture(position) => {
+                        let saved = picture_file::save(&position, |w, h, rgba| {
+                            clipboard.copy_image(w, h, rgba)
+                        });
+                        queue.push(Action::PictureSaved(saved));
+                    }
                     Effect::Quit => return Ok(model.position),
                 }
             }

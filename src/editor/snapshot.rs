@@ -33,6 +33,8 @@ pub struct Snapshot {
     /// (question, text typed so far) while the input line is open.
     pub prompt: Option<(&'static str, String)>,
     pub help: bool,
+    /// The copy menu (`F`) is open.
+    pub copy_menu: bool,
 }
 
 fn field(label: &'static str, value: impl Into<String>) -> Field {
@@ -164,6 +166,7 @@ impl Snapshot {
             hints: keymap::hints(&model.mode),
             prompt,
             help: model.mode == Mode::Help,
+            copy_menu: model.mode == Mode::CopyMenu,
         }
     }
 }

@@ -9,6 +9,7 @@
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
 pub mod board;
+pub mod copy_menu;
 pub mod footer;
 pub mod help;
 pub mod ids_panel;
@@ -44,6 +45,9 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
         help::draw(frame, area, theme);
+    }
+    if snapshot.copy_menu {
+        copy_menu::draw(frame, area, theme);
     }
 }
 
