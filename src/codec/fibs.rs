@@ -330,6 +330,25 @@ pub fn losses(position: &Position) -> Vec<String> {
             s.game_state.words()
         ));
     }
+    if s.resignation == crate::domain::Resignation::None && s.turn != s.expected_turn() {
+        notes.push(format!(
+            "the player to decide ({}) is not kept: a FIBS board derives it from the roll and the double",
+            s.turn
+        ));
+    }
+    let at_last_point = s.match_length > 0
+        && s.score
+            .iter()
+            .any(|&v| v.saturating_add(1) == s.match_length);
+    if s.crawford && !at_last_point {
+        notes.push(
+            "the Crawford flag is not kept: a FIBS board has it only with a player one point away"
+                .into(),
+        );
+    }
+    if s.match_length == 9999 {
+        notes.push("a 9999-point match reads back as money: FIBS's unlimited session".into());
+    }
     if s.jacoby != s.is_money() {
         notes.push("the Jacoby setting is not kept: a FIBS board has none".into());
     }

@@ -422,9 +422,9 @@ impl Replay {
                         let other = 23 - to;
                         if self.sides[theirs][other] == 1 {
                             self.sides[theirs][other] = 0;
-                            self.sides[theirs][24] += 1;
+                            self.sides[theirs][24] = self.sides[theirs][24].saturating_add(1);
                         }
-                        self.sides[mine][to] += 1;
+                        self.sides[mine][to] = self.sides[mine][to].saturating_add(1);
                     }
                 }
                 s.on_roll = player.opponent();
@@ -588,12 +588,10 @@ pub fn write(position: &Position, out: &mut String) {
     out.push_str("]PB[");
     escaped(&position.names.x, out);
     out.push(']');
-    if s.match_length > 1 {
-        out.push_str(if s.crawford {
-            "RU[Crawford:CrawfordGame]"
-        } else {
-            "RU[Crawford]"
-        });
+    if s.crawford {
+        out.push_str("RU[Crawford:CrawfordGame]");
+    } else if s.match_length > 1 {
+        out.push_str("RU[Crawford]");
     } else if s.is_money() && s.jacoby {
         out.push_str("RU[Jacoby]");
     }
@@ -637,6 +635,11 @@ pub fn losses(state: &MatchState) -> Vec<String> {
     }
     if state.resignation != crate::domain::Resignation::None {
         notes.push("the resignation on offer is not kept: SGF positions hold none".into());
+    } else if !state.double_offered && state.turn != state.on_roll {
+        notes.push(format!(
+            "the player to decide ({}) is not kept: SGF's PL names the player on roll",
+            state.turn
+        ));
     }
     if state.game_state != GameState::Playing {
         notes.push(format!(

@@ -235,6 +235,11 @@ pub fn losses(position: &Position) -> Vec<String> {
     }
     if s.resignation != crate::domain::Resignation::None {
         notes.push("the resignation on offer is not kept: a Snowie position has none".into());
+    } else if !s.double_offered && s.turn != s.on_roll {
+        notes.push(format!(
+            "the player to decide ({}) is not kept: Snowie names the player on roll",
+            s.turn
+        ));
     }
     if s.game_state != crate::domain::GameState::Playing {
         notes.push(format!(
