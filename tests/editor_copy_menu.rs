@@ -197,6 +197,12 @@ fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
     assert!(shown.contains(".png (not"), "{shown}");
     let bytes = std::fs::read(&png).expect("the picture file");
     assert_eq!(&bytes[1..4], b"PNG");
+    // A pasted SGF (several lines, bracketed paste) is read as a position.
+    send(
+        "\x1b[200~(;FF[4]GM[6]MI[length:7][game:0][ws:2][bs:1]PW[alice]PB[bob]RU[Crawford]\n;PL[W]AE[a:y]AW[f][f]AB[s]\n;CV[2]\n;CP[b])\x1b[201~",
+    );
+    let shown = wait_for("SGF read");
+    assert!(shown.contains("O alice / X bob"), "{shown}");
     send("q");
     let start = Instant::now();
     while child.try_wait().unwrap().is_none() {
