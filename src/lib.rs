@@ -13,5 +13,6 @@ pub mod codec;
 pub mod domain;
 pub mod editor;
 pub mod engine;
+pub mod picture;
 pub mod quote;
 pub mod text_board;

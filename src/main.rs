@@ -1,18 +1,19 @@
 //! The `bgedit` binary: the editor when run with no command, `show` and
 //! `convert` for scripts.
 
-use bgedit::cli::args::NameArgs;
+use bgedit::cli::args::{ImageArgs, NameArgs};
 use bgedit::cli::input::{Messages, exit_code, run_lines};
 use bgedit::cli::moves::{LineOutput, as_job};
 use bgedit::cli::stats::{StatsFormat, StatsOptions, as_job as stats_job};
-use bgedit::cli::{BatchOptions, Cli, Command, Job, run_batch};
-use bgedit::codec::met_xml;
+use bgedit::cli::{BatchOptions, Cli, Command, Job, files, image, run_batch};
+use bgedit::codec::sgf::Selection;
+use bgedit::codec::{IdFormat, met_xml};
 use bgedit::domain::Names;
 use bgedit::domain::equity::Probabilities;
 use bgedit::editor::numbers_state::MetHandle;
 use bgedit::editor::runtime::{self, Start};
 use clap::{CommandFactory, Parser};
-use std::io;
+use std::io::{self, ErrorKind, Write};
 use std::process::ExitCode;
 
 fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
@@ -29,6 +30,88 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
     exit_code(run_batch(&opts, ids, stdin, stdout, stderr))
+}
+
+/// `convert --file`: the IDs given as arguments first, then each file as
+/// one text.
+fn convert_files(
+    to: IdFormat,
+    names: NameArgs,
+    quiet: bool,
+    ids: &[String],
+    files: &[String],
+    game: Option<usize>,
+    moves: Option<usize>,
+) -> ExitCode {
+    if files.is_empty() {
+        eprintln!("bgedit: --game and --move choose a position in a file: give it with --file");
+        return ExitCode::from(2);
+    }
+    let mut ok = true;
+    if !ids.is_empty() {
+        ok = batch(Job::Convert(to), names.clone(), quiet, ids) == ExitCode::SUCCESS;
+    }
+    let names = Names {
+        o: names.name_o,
+        x: names.name_x,
+    };
+    let selection = Selection { game, moves };
+    let mut out = io::stdout().lock();
+    for path in files {
+        let shown = if path == "-" { "standard input" } else { path };
+        let result = files::read_text(path)
+            .and_then(|text| files::convert_text(&text, to, &names, selection));
+        match result {
+            Ok(c) => {
+                if !quiet {
+                    for note in c.notes {
+                        eprintln!("file {shown}: {note}");
+                    }
+                }
+                if let Err(e) = writeln!(out, "{}", c.output) {
+                    // Output not delivered never exits 0 (141: as a shell
+                    // reports SIGPIPE).
+                    return match e.kind() {
+                        ErrorKind::BrokenPipe => ExitCode::from(141),
+                        _ => ExitCode::from(1),
+                    };
+                }
+            }
+            Err(e) => {
+                eprintln!("file {shown}: {e}");
+                ok = false;
+            }
+        }
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+fn image(args: &ImageArgs) -> ExitCode {
+    let picture = match image::make(args) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let written = match &picture.path {
+        Some(path) => std::fs::write(path, &picture.bytes).map_err(|e| format!("{path}: {e}")),
+        None => io::stdout()
+            .lock()
+            .write_all(&picture.bytes)
+            .map_err(|e| format!("standard output: {e}")),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// `moves` and `play`: one output line per input, exit 1 when any failed.
@@ -146,7 +229,19 @@ fn main() -> ExitCode {
             to,
             names,
             common,
+            file,
+            game,
+            moves,
             ids,
+        }) if !file.is_empty() || game.is_some() || moves.is_some() => {
+            convert_files(to.into(), names, common.quiet, &ids, &file, game, moves)
+        }
+        Some(Command::Convert {
+            to,
+            names,
+            common,
+            ids,
+            ..
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
         Some(Command::Moves { format, ids }) => {
             lines(&ids, |l| bgedit::cli::moves::moves_line(l, format))
@@ -172,6 +267,7 @@ fn main() -> ExitCode {
             eval,
             ids,
         }) => stats(met.as_deref(), format, eval, &ids),
+        Some(Command::Image(args)) => image(&args),
         None => editor(
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they

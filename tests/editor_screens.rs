@@ -124,6 +124,34 @@ fn help_overlay() {
     insta::assert_snapshot!("help_80x24", text(&t));
 }
 
+/// At 80×24 the keys take two pages: every binding is on one of them, and
+/// turning past the last page stays on it.
+#[test]
+fn help_pages_show_every_key_at_80x24() {
+    let first = text(&render(
+        &model([Action::ToggleHelp]),
+        80,
+        24,
+        &Theme::colour(),
+    ));
+    let second = text(&render(
+        &model([Action::ToggleHelp, Action::HelpPage(1), Action::HelpPage(1)]),
+        80,
+        24,
+        &Theme::colour(),
+    ));
+    assert!(first.contains("Keys 1/2"), "{first}");
+    assert!(second.contains("Keys 2/2"), "{second}");
+    for b in bgedit::editor::keymap::BINDINGS {
+        assert!(
+            first.contains(b.label) || second.contains(b.label),
+            "{} on no page",
+            b.label
+        );
+    }
+    insta::assert_snapshot!("help_80x24_page_2", second);
+}
+
 #[test]
 fn input_line_and_refused_edit() {
     let m = model([

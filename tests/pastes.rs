@@ -222,14 +222,14 @@ fn table() -> Vec<(
         (
             "XG text export, English",
             XG_ENGLISH.into(),
-            IdFormat::Xgid,
+            IdFormat::XgText,
             MANUAL_XGID,
             None,
         ),
         (
             "XG text export, French",
             XG_FRENCH.into(),
-            IdFormat::Xgid,
+            IdFormat::XgText,
             MANUAL_XGID,
             None,
         ),
@@ -273,7 +273,7 @@ fn every_real_paste_is_read() {
         // An XGID is compared as an XGID: a GNUBG ID would add the Jacoby
         // bit gnubg sets for match XGIDs.
         let written = match format {
-            IdFormat::Xgid => IdFormat::Xgid,
+            IdFormat::Xgid | IdFormat::XgText => IdFormat::Xgid,
             _ => IdFormat::GnubgId,
         };
         assert_eq!(to_string_as(&imported.position, written), gnubg, "{what}");
@@ -343,4 +343,13 @@ fn near_misses_name_the_part_that_is_wrong() {
         .unwrap_err()
         .to_string();
     assert!(e.len() < 200, "a long text gives a short message: {e}");
+}
+
+/// XG's export carries the players' names: both languages give them.
+#[test]
+fn xg_exports_give_the_names() {
+    for text in [XG_ENGLISH, XG_FRENCH] {
+        let p = parse_any(text, &Position::default()).unwrap().position;
+        assert_eq!((p.names.x.as_str(), p.names.o.as_str()), ("bob", "alice"));
+    }
 }

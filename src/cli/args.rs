@@ -68,6 +68,18 @@ pub enum Command {
         names: NameArgs,
         #[command(flatten)]
         common: CommonArgs,
+        /// Read this file as one text (SGF, XG text, ...); `-` for all of
+        /// standard input. Repeatable; the IDs, if any, are read first.
+        #[arg(long, value_name = "PATH")]
+        file: Vec<String>,
+        /// With --file: the game of a whole-match SGF to read (1 = first;
+        /// default the last).
+        #[arg(long, value_name = "N")]
+        game: Option<usize>,
+        /// With --file: replay only the first M moves (plays and cube
+        /// actions) of that game (default all).
+        #[arg(long = "move", value_name = "M")]
+        moves: Option<usize>,
         /// IDs in any accepted format; standard input when none.
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
@@ -134,6 +146,8 @@ pub enum Command {
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
     },
+    /// Draw the position as a picture (SVG or PNG) a player would post.
+    Image(ImageArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]
@@ -190,6 +204,16 @@ pub enum OutputFormat {
     Matchid,
     /// Every field of the model, one JSON object per line.
     Json,
+    /// gnubg's SGF, as `save position` writes it (several lines).
+    Sgf,
+    /// A FIBS `board:` line, as gnubg's raw board.
+    Fibs,
+    /// Snowie's text, as gnubg's `export position snowietxt`.
+    Snowie,
+    /// eXtreme Gammon's text export for forums (several lines).
+    Xgtext,
+    /// gnubg's two `Position ID:` / `Match ID   :` lines.
+    Header,
 }
 
 impl From<OutputFormat> for IdFormat {
@@ -200,6 +224,47 @@ impl From<OutputFormat> for IdFormat {
             OutputFormat::Posid => IdFormat::PositionId,
             OutputFormat::Matchid => IdFormat::MatchId,
             OutputFormat::Json => IdFormat::Json,
+            OutputFormat::Sgf => IdFormat::Sgf,
+            OutputFormat::Fibs => IdFormat::Fibs,
+            OutputFormat::Snowie => IdFormat::Snowie,
+            OutputFormat::Xgtext => IdFormat::XgText,
+            OutputFormat::Header => IdFormat::Header,
         }
     }
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ImageArgs {
+    /// svg or png; by default from the -o file's extension, else svg.
+    #[arg(long, value_enum)]
+    pub format: Option<ImageFormat>,
+    /// The picture's size in pixels, WIDTHxHEIGHT (default 800x600).
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    #[arg(long, value_enum, default_value = "light")]
+    pub theme: ImageTheme,
+    /// Write the GNUBG ID and XGID under the board.
+    #[arg(long)]
+    pub ids: bool,
+    /// Where to write; standard output when absent or `-`.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+    #[command(flatten)]
+    pub names: NameArgs,
+    /// The position, in any accepted format (an SGF or XG text file's whole
+    /// text too); standard input when absent.
+    #[arg(allow_hyphen_values = true)]
+    pub id: Option<String>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    Svg,
+    Png,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageTheme {
+    Light,
+    Dark,
 }

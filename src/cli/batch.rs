@@ -73,9 +73,10 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                 }
                 match self.opts.job {
                     Job::Show => {
-                        let names = match imported.format {
-                            IdFormat::Json => &position.names,
-                            _ => &self.opts.names,
+                        let names = if imported.format.carries_names() {
+                            &position.names
+                        } else {
+                            &self.opts.names
                         };
                         text_board::write_board_parts(
                             &mut self.buf,
@@ -85,12 +86,16 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                         );
                         self.buf.push('\n');
                     }
-                    Job::Convert(IdFormat::Json) if imported.format != IdFormat::Json => {
+                    // A format that holds names gets the command line's
+                    // when the input had none.
+                    Job::Convert(format)
+                        if format.carries_names() && !imported.format.carries_names() =>
+                    {
                         let named = Position {
                             names: self.opts.names.clone(),
                             ..position.clone()
                         };
-                        codec::write_as(&named, IdFormat::Json, &mut self.buf);
+                        codec::write_as(&named, format, &mut self.buf);
                         self.buf.push('\n');
                     }
                     Job::Convert(format) => {

@@ -5,6 +5,8 @@
 pub mod analyse;
 pub mod args;
 pub mod batch;
+pub mod files;
+pub mod image;
 pub mod input;
 pub mod moves;
 pub mod stats;

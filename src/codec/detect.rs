@@ -31,6 +31,18 @@ pub enum Reading<'a> {
         position_id: Option<&'a str>,
         match_id: Option<&'a str>,
     },
+    /// A whole exchange format (SGF, a FIBS board line, Snowie text, XG's
+    /// text export), read by its own codec.
+    Exchange(Exchange, &'a str),
+}
+
+/// The exchange formats recognised by the shape of the whole text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exchange {
+    Sgf,
+    Fibs,
+    Snowie,
+    XgText,
 }
 
 impl std::fmt::Display for Reading<'_> {
@@ -38,6 +50,7 @@ impl std::fmt::Display for Reading<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match *self {
             Reading::Json(_) => f.write_str("JSON"),
+            Reading::Exchange(kind, _) => write!(f, "{kind:?}"),
             Reading::Xgid(t) => write!(f, "XGID {}", Clipped(t.trim_start_matches("XGID="))),
             Reading::Gnubg {
                 position_id: Some(p),
@@ -80,10 +93,28 @@ impl Detection<'_> {
 
 /// Formats recognised by the whole (trimmed) text, tried in order before the
 /// text is scanned for IDs.
-pub const WHOLE_TEXT: &[fn(&str) -> Option<Reading<'_>>] = &[json];
+/// The exchange formats come before the ID scan, which would take parts of
+/// them for IDs (an XG export's XGID line, a FIBS line's numbers).
+pub const WHOLE_TEXT: &[fn(&str) -> Option<Reading<'_>>] = &[json, sgf, fibs, snowie, xg_text];
 
 fn json(text: &str) -> Option<Reading<'_>> {
     text.starts_with('{').then_some(Reading::Json(text))
+}
+
+fn sgf(text: &str) -> Option<Reading<'_>> {
+    super::sgf::looks_like(text).then_some(Reading::Exchange(Exchange::Sgf, text))
+}
+
+fn fibs(text: &str) -> Option<Reading<'_>> {
+    super::fibs::looks_like(text).then_some(Reading::Exchange(Exchange::Fibs, text))
+}
+
+fn snowie(text: &str) -> Option<Reading<'_>> {
+    super::snowie::looks_like(text).then_some(Reading::Exchange(Exchange::Snowie, text))
+}
+
+fn xg_text(text: &str) -> Option<Reading<'_>> {
+    super::xg_text::looks_like(text).then_some(Reading::Exchange(Exchange::XgText, text))
 }
 
 /// Words of gnubg's and XG's labels around IDs, skipped when a text holds

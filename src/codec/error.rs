@@ -11,6 +11,9 @@ pub enum IdKind {
     GnubgId,
     Xgid,
     Json,
+    Sgf,
+    Fibs,
+    Snowie,
 }
 
 impl std::fmt::Display for IdKind {
@@ -21,6 +24,9 @@ impl std::fmt::Display for IdKind {
             IdKind::GnubgId => "GNUBG ID",
             IdKind::Xgid => "XGID",
             IdKind::Json => "JSON",
+            IdKind::Sgf => "SGF",
+            IdKind::Fibs => "FIBS board",
+            IdKind::Snowie => "Snowie text",
         })
     }
 }

@@ -1,16 +1,22 @@
 //! Text formats for positions: gnubg's Position ID, Match ID and GNUBG ID,
-//! eXtreme Gammon's XGID, and JSON. [`parse_any`] reads whichever the user
-//! pasted; [`write_as`] writes one.
+//! eXtreme Gammon's XGID, and JSON; and the exchange formats: gnubg's SGF,
+//! FIBS board lines, Snowie text, XG's text export and gnubg's header lines.
+//! [`parse_any`] reads whichever the user pasted; [`write_as`] writes one.
 
 mod base64_text;
 pub mod detect;
 pub mod error;
+pub mod fibs;
 pub mod gnubg_id;
+pub mod header;
 pub mod json;
 pub mod key_bits;
 pub mod match_id;
 pub mod met_xml;
 pub mod position_id;
+pub mod sgf;
+pub mod snowie;
+pub mod xg_text;
 pub mod xgid;
 
 pub use error::{IdError, IdKind};
@@ -26,6 +32,16 @@ pub enum IdFormat {
     MatchId,
     Xgid,
     Json,
+    /// gnubg's SGF (`save position`; `save match` is read too).
+    Sgf,
+    /// A FIBS `board:` line (gnubg's raw board).
+    Fibs,
+    /// Snowie's `;`-separated text.
+    Snowie,
+    /// eXtreme Gammon's text export (XGID, names, board, pips, cube).
+    XgText,
+    /// gnubg's two `Position ID:` / `Match ID   :` lines.
+    Header,
 }
 
 impl IdFormat {
@@ -36,7 +52,25 @@ impl IdFormat {
             IdFormat::MatchId => "Match ID",
             IdFormat::Xgid => "XGID",
             IdFormat::Json => "JSON",
+            IdFormat::Sgf => "SGF",
+            IdFormat::Fibs => "FIBS board",
+            IdFormat::Snowie => "Snowie text",
+            IdFormat::XgText => "XG text",
+            IdFormat::Header => "header lines",
         }
+    }
+
+    /// Whether the format holds the players' names.
+    pub fn carries_names(self) -> bool {
+        matches!(
+            self,
+            IdFormat::Json | IdFormat::Sgf | IdFormat::Fibs | IdFormat::Snowie | IdFormat::XgText
+        )
+    }
+
+    /// Whether the format is written on more than one line.
+    pub fn is_multi_line(self) -> bool {
+        matches!(self, IdFormat::Sgf | IdFormat::XgText | IdFormat::Header)
     }
 }
 
@@ -58,6 +92,12 @@ pub fn parse_any(text: &str, base: &Position) -> Result<Imported, IdError> {
     let note = detection.note();
     let (position, format) = match detection.reading {
         detect::Reading::Json(text) => (json::decode(text)?, IdFormat::Json),
+        detect::Reading::Exchange(kind, text) => match kind {
+            detect::Exchange::Sgf => (sgf::read(text)?, IdFormat::Sgf),
+            detect::Exchange::Fibs => (fibs::read(text)?, IdFormat::Fibs),
+            detect::Exchange::Snowie => (snowie::read(text)?, IdFormat::Snowie),
+            detect::Exchange::XgText => (xg_text::read(text, &base.names)?, IdFormat::XgText),
+        },
         detect::Reading::Xgid(token) => {
             let (board, state) = xgid::decode(token)?;
             let names = base.names.clone();
@@ -110,6 +150,11 @@ pub fn write_as(position: &Position, format: IdFormat, out: &mut String) {
         IdFormat::MatchId => match_id::encode_into(state, out),
         IdFormat::Xgid => xgid::encode_into(board, state, out),
         IdFormat::Json => out.push_str(&json::encode(position)),
+        IdFormat::Sgf => sgf::write(position, out),
+        IdFormat::Fibs => fibs::write(position, out),
+        IdFormat::Snowie => snowie::write(position, out),
+        IdFormat::XgText => xg_text::write(position, out),
+        IdFormat::Header => header::write(position, out),
     }
 }
 
@@ -140,7 +185,25 @@ pub fn conversion_losses(position: &Position, from: IdFormat, to: IdFormat) -> V
         IdFormat::MatchId if !matches!(from, IdFormat::MatchId) => {
             notes.push("only the match state is kept: a Match ID holds no checkers".to_owned());
         }
+        IdFormat::Sgf if from != IdFormat::Sgf => notes.extend(sgf::losses(state)),
+        IdFormat::Fibs if from != IdFormat::Fibs => notes.extend(fibs::losses(position)),
+        IdFormat::Snowie if from != IdFormat::Snowie => notes.extend(snowie::losses(position)),
+        // XG text carries the XGID, and loses what it loses.
+        IdFormat::XgText if from_carries_match_key => notes.extend(xgid::dropped_by_xgid(state)),
         _ => {}
+    }
+    if matches!(to, IdFormat::Sgf | IdFormat::Fibs | IdFormat::Snowie)
+        && from_carries_xgid_extras
+        && state.max_cube_log2 != crate::domain::match_state::DEFAULT_MAX_CUBE_LOG2
+    {
+        notes.push(format!(
+            "the maximum cube ({}) is not kept: {} has none",
+            1u32 << state.max_cube_log2.min(31),
+            to.name()
+        ));
+    }
+    if to == IdFormat::Fibs && from_carries_xgid_extras && state.is_money() && !state.beavers {
+        notes.push("beavers off is not kept: a FIBS board has no beaver rule".to_owned());
     }
     notes
 }

@@ -24,6 +24,16 @@ pub enum CopyTarget {
     BoardText,
     /// The analysis panel as gnubg-like text.
     Analysis,
+    // The rest come from the copy menu (`F`).
+    PositionId,
+    MatchId,
+    /// gnubg's two `Position ID:` / `Match ID   :` lines.
+    Header,
+    /// XG's text export.
+    XgText,
+    Sgf,
+    Fibs,
+    Snowie,
 }
 
 impl CopyTarget {
@@ -33,6 +43,13 @@ impl CopyTarget {
             CopyTarget::Xgid => "XGID",
             CopyTarget::BoardText => "board text",
             CopyTarget::Analysis => "analysis",
+            CopyTarget::PositionId => "Position ID",
+            CopyTarget::MatchId => "Match ID",
+            CopyTarget::Header => "header lines",
+            CopyTarget::XgText => "XG text",
+            CopyTarget::Sgf => "SGF",
+            CopyTarget::Fibs => "FIBS board line",
+            CopyTarget::Snowie => "Snowie text",
         }
     }
 }
@@ -46,6 +63,14 @@ pub enum CopyRoute {
     /// the way over SSH or without a display. Whether it arrived, only the
     /// terminal knows.
     Osc52,
+}
+
+/// A picture written by the runtime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PictureSaved {
+    pub path: String,
+    /// Whether the clipboard took the image, or why not.
+    pub copied: Result<(), String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,10 +139,20 @@ pub enum Action {
 
     // Help
     ToggleHelp,
+    /// The help's next (+1) or previous (-1) page, when it has more than
+    /// one (small screens).
+    HelpPage(i8),
 
     // Numbers at the score
     /// Load a gnubg MET file (empty: back to the built-in table).
     LoadMet(String),
+    // The copy menu and the picture
+    OpenCopyMenu,
+    CloseCopyMenu,
+    /// Save the picture of the position and copy it as an image.
+    SavePicture,
+    /// Where the picture went, and whether the clipboard took it.
+    PictureSaved(Result<PictureSaved, String>),
 
     // Mouse
     /// Selects a place; on the place already selected, adds a checker.

@@ -100,6 +100,22 @@ impl Clipboard {
             })
     }
 
+    /// Copies an image (straight RGBA pixels) to the system clipboard. There
+    /// is no way to send an image over OSC 52, so without a system clipboard
+    /// this says why not.
+    pub fn copy_image(&mut self, width: usize, height: usize, rgba: Vec<u8>) -> Result<(), String> {
+        match &mut self.system {
+            Some(system) => system
+                .set_image(arboard::ImageData {
+                    width,
+                    height,
+                    bytes: rgba.into(),
+                })
+                .map_err(|e| format!("the clipboard does not take images ({e})")),
+            None => Err(format!("{}; images cannot go by OSC 52", self.why_not)),
+        }
+    }
+
     /// Reads text from the system clipboard.
     pub fn paste(&mut self) -> Result<String, String> {
         match &mut self.system {

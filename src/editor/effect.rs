@@ -21,6 +21,9 @@ pub enum Effect {
     RollDice,
     /// Read a gnubg MET file and send back `Action::MetLoaded`.
     LoadMet(String),
+    /// Draw the position as a PNG, save it, copy it as an image where the
+    /// clipboard takes images, and send back `Action::PictureSaved`.
+    SavePicture(Position),
     /// Leave: restore the terminal and print the final IDs.
     Quit,
 }

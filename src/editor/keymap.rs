@@ -4,6 +4,7 @@
 //! overlay and the status-bar hints all read it, so they cannot drift apart.
 
 use super::action::{Action, CopyTarget, Direction};
+use super::copy_menu;
 use super::model::Mode;
 use super::play::PlayAction;
 use super::prompt::{Motion, PromptKind};
@@ -342,6 +343,22 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::Copy(CopyTarget::BoardText),
     },
     Binding {
+        keys: &[Char('F')],
+        label: "F",
+        help: "copy menu: all formats",
+        section: Section::Ids,
+        hint: None,
+        action: |_| Action::OpenCopyMenu,
+    },
+    Binding {
+        keys: &[Char('I')],
+        label: "I",
+        help: "save the picture (PNG)",
+        section: Section::Ids,
+        hint: None,
+        action: |_| Action::SavePicture,
+    },
+    Binding {
         keys: &[Char('p'), Ctrl('v')],
         label: "p ^V",
         help: "paste an ID (clipboard)",
@@ -518,13 +535,22 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
         return Some(Action::Quit);
     }
     match mode {
-        // Any key closes the help.
-        Mode::Help => Some(Action::ToggleHelp),
+        // Arrows and page keys turn the help's pages; any other key closes it.
+        Mode::Help => Some(match key.code {
+            KeyCode::Down | KeyCode::PageDown | KeyCode::Char('j' | ' ') => Action::HelpPage(1),
+            KeyCode::Up | KeyCode::PageUp | KeyCode::Char('k') => Action::HelpPage(-1),
+            _ => Action::ToggleHelp,
+        }),
         Mode::Messages => Some(Action::ToggleMessages),
         // Enter on a yes/no question is yes.
         Mode::Prompt(p) if p.kind.is_yes_no() && key.code == KeyCode::Enter => {
             Some(Action::PromptChar('y'))
         }
+        // A letter of the menu, or any other key to close it.
+        Mode::CopyMenu => Some(copy_menu::resolve(match key.code {
+            KeyCode::Char(c) if !ctrl => Some(c),
+            _ => None,
+        })),
         Mode::Prompt(_) => match key.code {
             KeyCode::Enter => Some(Action::PromptSubmit),
             KeyCode::Esc => Some(Action::PromptCancel),
@@ -555,7 +581,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
     match mode {
         Mode::Prompt(_) => Some(Action::PromptPaste(text)),
         Mode::Normal => Some(Action::Import(text)),
-        Mode::Help | Mode::Messages => None,
+        Mode::Help | Mode::Messages | Mode::CopyMenu => None,
     }
 }
 
@@ -597,8 +623,9 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
             hints
         }
         Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
-        Mode::Help => vec![("any key", "closes the help")],
+        Mode::Help => vec![("↓ ↑", "pages"), ("any other key", "closes the help")],
         Mode::Messages => vec![("any key", "closes the messages")],
+        Mode::CopyMenu => vec![("letter", "copies"), ("any other key", "closes")],
     }
 }
 

@@ -17,6 +17,8 @@ pub enum Mode {
     Prompt(Prompt),
     /// The message log overlay (`H`): past messages and every warning.
     Messages,
+    /// The copy menu (`F`) is open.
+    CopyMenu,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,6 +146,8 @@ pub struct Model {
     pub history: History,
     pub status: Status,
     pub quitting: bool,
+    /// The help overlay's page (small screens show the keys in pages).
+    pub help_page: u16,
     /// Every status message so far, for the message log.
     pub log: MessageLog,
     /// The terminal is below 80×24: the screen asks to be enlarged and
@@ -180,6 +184,7 @@ impl Model {
             },
             status,
             quitting: false,
+            help_page: 0,
             too_small: false,
             jacoby_from_match_id: false,
             analysis: AnalysisState::default(),

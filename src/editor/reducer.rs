@@ -4,6 +4,7 @@
 
 use super::action::{Action, CopyRoute, CopyTarget, Direction};
 use super::analysis;
+use super::copy_menu;
 use super::cursor;
 use super::edits;
 use super::effect::Effect;
@@ -13,10 +14,9 @@ use super::prompt::{self, Prompt, PromptKind};
 use super::scores;
 use super::signals;
 use super::view::layout::{self, Panel};
-use crate::codec::{self, IdFormat, xgid};
+use crate::codec::{self, IdFormat};
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
-use crate::text_board;
 
 /// Applies `action` to `model`, and logs the status message it leaves. Any
 /// change of position asks gnubg about the new one (0-ply at once; deeper
@@ -42,6 +42,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
         action,
         Action::Quit
             | Action::ToggleHelp
+            | Action::HelpPage(_)
             | Action::ToggleMessages
             | Action::Resized { .. }
             | Action::Terminated(_)
@@ -325,30 +326,20 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             None => refuse(model, "no analysis to copy yet".to_owned()),
         },
         Action::Copy(target) => {
-            let p = &model.position;
-            let text = match target {
-                // Matched by the arm above, with its own refusal.
-                CopyTarget::Analysis => String::new(),
-                CopyTarget::GnubgId => codec::to_string_as(p, IdFormat::GnubgId),
-                CopyTarget::Xgid => codec::to_string_as(p, IdFormat::Xgid),
-                CopyTarget::BoardText => text_board::render(p),
-            };
+            let text = copy_menu::text(target, &model.position);
+            model.mode = Mode::Normal;
             model.status = Status::info(format!("Copying the {}…", target.name()));
             (model, vec![Effect::Copy { target, text }])
         }
         Action::Copied(target, result) => {
             // Say what the copied ID cannot hold, as `convert` does.
-            let mut state = model.position.state.clone();
-            // The bit is on by default; only one the user gave can be lost.
-            if !model.jacoby_from_match_id && !state.is_money() {
-                state.jacoby = false;
+            // The Jacoby bit is on by default; only one the user gave (in a
+            // Match ID) can be lost by a match XGID.
+            let mut position = model.position.clone();
+            if !model.jacoby_from_match_id && !position.state.is_money() {
+                position.state.jacoby = false;
             }
-            let state = &state;
-            let losses = match target {
-                CopyTarget::Xgid => xgid::dropped_by_xgid(state),
-                CopyTarget::GnubgId => xgid::dropped_by_gnubg_id(state),
-                CopyTarget::BoardText | CopyTarget::Analysis => Vec::new(),
-            };
+            let losses = copy_menu::losses(target, &position);
             let note = losses
                 .first()
                 .map(|n| format!(" · note: {n}"))
@@ -454,12 +445,48 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             }
         }
 
+        Action::OpenCopyMenu => {
+            model.mode = Mode::CopyMenu;
+            model.status = Status::info("Copy: press a letter, any other key closes");
+            done(model)
+        }
+        Action::CloseCopyMenu => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Copy menu closed");
+            done(model)
+        }
+        Action::SavePicture => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Drawing the picture…");
+            let position = model.position.clone();
+            (model, vec![Effect::SavePicture(position)])
+        }
+        Action::PictureSaved(Ok(saved)) => {
+            model.status = match saved.copied {
+                Ok(()) => Status::success(format!(
+                    "Picture saved to {} and copied to the clipboard as an image",
+                    saved.path
+                )),
+                Err(why) => Status::success(format!(
+                    "Picture saved to {} (not copied: {why})",
+                    saved.path
+                )),
+            };
+            done(model)
+        }
+        Action::PictureSaved(Err(e)) => refuse(model, format!("could not save the picture: {e}")),
         Action::ToggleHelp => {
             model.mode = if model.mode == Mode::Help {
                 Mode::Normal
             } else {
                 Mode::Help
             };
+            model.help_page = 0;
+            done(model)
+        }
+        // The view clamps the page to the pages the screen has.
+        Action::HelpPage(delta) => {
+            model.help_page = model.help_page.saturating_add_signed(i16::from(delta));
             done(model)
         }
 

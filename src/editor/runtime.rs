@@ -10,6 +10,7 @@ use super::engine_link::EngineLink;
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::persist::{self, Opened, SaveFile};
+use super::picture_file;
 use super::reducer::{self, update};
 use super::signals::Signals;
 use super::snapshot::Snapshot;
@@ -323,6 +324,13 @@ impl Edge<'_> {
                             .map(super::numbers_state::MetHandle::new)
                             .map_err(|e| e.to_string()),
                     )),
+                    Effect::SavePicture(position) => {
+                        let clipboard = &mut self.clipboard;
+                        let saved = picture_file::save(&position, |w, h, rgba| {
+                            clipboard.copy_image(w, h, rgba)
+                        });
+                        queue.push(Action::PictureSaved(saved));
+                    }
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }
             }

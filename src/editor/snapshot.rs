@@ -44,6 +44,8 @@ pub struct Snapshot {
     /// The colour 1–9 and clicks put on an empty point.
     pub brush: Player,
     pub help: bool,
+    /// The help's page, as the user turned it (the view clamps it).
+    pub help_page: u16,
     /// The `H` overlay is open.
     pub messages_open: bool,
     /// The message log, newest first (only while the overlay is open).
@@ -56,6 +58,8 @@ pub struct Snapshot {
     pub panels: PanelToggles,
     /// The numbers panel's lines (see `numbers_text`).
     pub numbers: Vec<String>,
+    /// The copy menu (`F`) is open.
+    pub copy_menu: bool,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -213,6 +217,7 @@ impl Snapshot {
             place: place_info::describe(&p.board, model.cursor, p.state.on_roll),
             brush: model.brush,
             help: model.mode == Mode::Help,
+            help_page: model.help_page,
             messages_open: model.mode == Mode::Messages,
             messages: if model.mode == Mode::Messages {
                 model.log.newest_first().cloned().collect()
@@ -227,6 +232,7 @@ impl Snapshot {
                 &model.met.0,
                 model.last_evaluation.as_ref().map(|e| &e.0),
             )),
+            copy_menu: model.mode == Mode::CopyMenu,
         }
     }
 }

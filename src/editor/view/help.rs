@@ -23,7 +23,9 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
     out
 }
 
-pub fn draw(frame: &mut Frame, screen: Rect, theme: &Theme) {
+/// Draws the help in two columns; when the keys do not fit the screen, in
+/// pages (`page` is clamped to the last one).
+pub fn draw(frame: &mut Frame, screen: Rect, page: u16, theme: &Theme) {
     let all = lines(theme);
     let width = screen.width.min(100);
     let inner_height = screen.height.saturating_sub(2);
@@ -35,17 +37,27 @@ pub fn draw(frame: &mut Frame, screen: Rect, theme: &Theme) {
         width,
         height,
     );
+    let rows = usize::from(inner_height.min(height.saturating_sub(2))).max(1);
+    let per_page = rows * 2;
+    let pages = all.len().div_ceil(per_page).max(1);
+    let page = usize::from(page).min(pages - 1);
+    let title = if pages > 1 {
+        format!(
+            " Keys {}/{pages} — ↓ ↑ pages, any other key closes · mouse: click selects, again adds ",
+            page + 1
+        )
+    } else {
+        " Keys — any key closes · mouse: click selects, again adds, right removes ".to_owned()
+    };
     frame.render_widget(Clear, area);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .title(" Keys — any key closes · mouse: click selects, again adds, right removes ");
+    let block = Block::default().borders(Borders::ALL).title(title);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let half = inner.width / 2;
-    let rows = usize::from(inner_height.min(inner.height));
-    let split = per_column.min(rows);
-    let left: Vec<Line> = all.iter().take(split).cloned().collect();
-    let right: Vec<Line> = all.iter().skip(split).take(rows).cloned().collect();
+    let shown: Vec<Line> = all.into_iter().skip(page * per_page).collect();
+    let split = per_column.min(rows).min(shown.len());
+    let left: Vec<Line> = shown.iter().take(split).cloned().collect();
+    let right: Vec<Line> = shown.iter().skip(split).take(rows).cloned().collect();
     frame.render_widget(
         Paragraph::new(left),
         Rect::new(inner.x, inner.y, half, inner.height),

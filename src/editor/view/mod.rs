@@ -14,6 +14,7 @@
 
 pub mod analysis_panel;
 pub mod board;
+pub mod copy_menu;
 pub mod footer;
 pub mod help;
 pub mod ids_panel;
@@ -63,10 +64,13 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     }
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
-        help::draw(frame, area, theme);
+        help::draw(frame, area, snapshot.help_page, theme);
     }
     if snapshot.messages_open {
         messages::draw(frame, area, snapshot, theme);
+    }
+    if snapshot.copy_menu {
+        copy_menu::draw(frame, area, theme);
     }
 }
 

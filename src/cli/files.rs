@@ -1,0 +1,112 @@
+//! `convert --file`: a whole file (or all of standard input) read as one
+//! text, for the formats that take several lines (SGF, XG's text export, a
+//! pasted board).
+
+use crate::codec::{self, IdFormat, sgf};
+use crate::domain::{Names, Position};
+use std::io::Read;
+
+/// Largest file read: a long analysed match fits many times over.
+pub const MAX_FILE: u64 = sgf::MAX_LEN as u64;
+
+/// Reads `path` (`-` for standard input) as UTF-8 text, at most `MAX_FILE`
+/// bytes.
+pub fn read_text(path: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    let result = if path == "-" {
+        std::io::stdin()
+            .lock()
+            .take(MAX_FILE + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
+    };
+    result.map_err(|e| format!("cannot read it: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!("larger than {MAX_FILE} bytes"));
+    }
+    String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+}
+
+/// The result of converting one text: the output (no final newline) and
+/// the notes (warnings, what the output format cannot hold).
+pub struct Converted {
+    pub output: String,
+    pub notes: Vec<String>,
+}
+
+/// Reads `text` (any format; `selection` picks a game and move of an SGF
+/// match) and writes it as `to`. Names the input does not carry come from
+/// `names`.
+pub fn convert_text(
+    text: &str,
+    to: IdFormat,
+    names: &Names,
+    selection: sgf::Selection,
+) -> Result<Converted, String> {
+    let base = Position {
+        names: names.clone(),
+        ..Position::default()
+    };
+    let (position, from) = if selection != sgf::Selection::default() {
+        if !sgf::looks_like(text) {
+            return Err("--game and --move choose a position in an SGF file; this is not SGF (it does not start with '(;')".to_owned());
+        }
+        let read = sgf::read_at(text, selection).map_err(|e| e.to_string())?;
+        (read.position, IdFormat::Sgf)
+    } else {
+        let imported = codec::parse_any(text, &base).map_err(|e| e.to_string())?;
+        (imported.position, imported.format)
+    };
+    let mut notes: Vec<String> = match position.validate() {
+        Ok(w) => w.iter().map(|w| format!("warning: {w}")).collect(),
+        Err(_) => Vec::new(),
+    };
+    notes.extend(
+        codec::conversion_losses(&position, from, to)
+            .into_iter()
+            .map(|n| format!("note: {n}")),
+    );
+    let mut output = String::new();
+    codec::write_as(&position, to, &mut output);
+    while output.ends_with('\n') {
+        output.pop();
+    }
+    Ok(Converted { output, notes })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_match_sgf_gives_the_chosen_move() {
+        let text = "(;MI[length:0]PW[a]PB[b]\n;B[31qtst]\n;W[64xrrn])";
+        let names = Names::default();
+        let all = convert_text(text, IdFormat::GnubgId, &names, sgf::Selection::default()).unwrap();
+        let first = convert_text(
+            text,
+            IdFormat::GnubgId,
+            &names,
+            sgf::Selection {
+                game: Some(1),
+                moves: Some(1),
+            },
+        )
+        .unwrap();
+        assert_ne!(all.output, first.output);
+        let e = convert_text(
+            "4HPwATDgc/ABMA",
+            IdFormat::Xgid,
+            &names,
+            sgf::Selection {
+                game: Some(1),
+                moves: None,
+            },
+        )
+        .err()
+        .unwrap();
+        assert!(e.contains("not SGF"), "{e}");
+    }
+}

@@ -1,0 +1,91 @@
+//! Pictures of the board: an SVG written directly ([`svg`]) and a PNG
+//! rendered from it ([`png`]) with resvg and a bundled font, so that no
+//! system library or font is needed and the numbers always show.
+
+pub mod png;
+pub mod svg;
+
+/// Colours of the picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    Light,
+    Dark,
+}
+
+/// How to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Size of the picture in pixels; the drawing keeps its proportions.
+    pub width: u32,
+    pub height: u32,
+    pub theme: Theme,
+    /// Write the GNUBG ID and XGID under the board.
+    pub ids: bool,
+}
+
+/// Largest side of a picture, in pixels (a PNG of 4096×4096 is 64 MB).
+pub const MAX_SIDE: u32 = 4096;
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            width: 720,
+            height: 560,
+            theme: Theme::Light,
+            ids: false,
+        }
+    }
+}
+
+impl Options {
+    /// The default size for the drawing, with or without the ID lines.
+    pub fn natural(theme: Theme, ids: bool) -> Options {
+        let height = if ids {
+            svg::HEIGHT_WITH_IDS
+        } else {
+            svg::HEIGHT
+        } as u32;
+        Options {
+            width: svg::WIDTH as u32,
+            height,
+            theme,
+            ids,
+        }
+    }
+}
+
+/// Reads `WxH` (`800x600`), each side 16 to `MAX_SIDE` pixels.
+pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let (w, h) = text
+        .trim()
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("size '{text}': write it WIDTHxHEIGHT, like 800x600"))?;
+    let side = |s: &str, what: &str| -> Result<u32, String> {
+        let n: u32 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("size '{text}': the {what} '{s}' is not a number"))?;
+        if (16..=MAX_SIDE).contains(&n) {
+            Ok(n)
+        } else {
+            Err(format!(
+                "size '{text}': the {what} {n} is outside 16 to {MAX_SIDE} pixels"
+            ))
+        }
+    };
+    Ok((side(w, "width")?, side(h, "height")?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_read_and_bounded() {
+        assert_eq!(parse_size("800x600"), Ok((800, 600)));
+        assert!(parse_size("800").unwrap_err().contains("WIDTHxHEIGHT"));
+        assert!(parse_size("8x600").unwrap_err().contains("width 8"));
+        assert!(parse_size("800x99999").unwrap_err().contains("height"));
+    }
+}

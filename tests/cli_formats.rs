@@ -1,0 +1,158 @@
+//! The binary's exchange formats and pictures, run as a user runs them:
+//! `convert --to sgf|fibs|snowie|xgtext|header`, `convert --file`, with
+//! `--game` and `--move`, and `image`.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn bgedit(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bgedit runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+const MANUAL: &str = "4NvBA0DGzooBBg:QYkqASAAIAAA";
+const FIBS: &str = "board:bob:alice:9:4:2:-1:0:2:0:0:2:3:0:2:1:1:0:-4:2:0:0:0:-3:-2:-5:0:2:0:0:0:0:1:5:2:5:2:2:0:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+
+#[test]
+fn fibs_is_gnubgs_raw_board_and_reads_back() {
+    let out = bgedit(
+        &[
+            "convert", "--to", "fibs", "--name-o", "alice", "--name-x", "bob", MANUAL,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), format!("{FIBS}\n"));
+    // Streamed back, the names come from the line, not the defaults.
+    let out = bgedit(&["convert", "--to", "xgtext"], &format!("{FIBS}\n"));
+    let s = text(&out.stdout);
+    assert!(s.contains("X:bob   O:alice"), "{s}");
+    assert!(
+        s.contains("XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10"),
+        "{s}"
+    );
+}
+
+#[test]
+fn snowie_and_header_convert_both_ways() {
+    let out = bgedit(&["convert", "--to", "snowie", MANUAL], "");
+    let snowie = text(&out.stdout);
+    assert_eq!(
+        snowie,
+        "9;0;0;0;1;Black;White;0;4;2;2;-1;-1;0;2;0;0;2;3;0;2;1;1;0;-4;2;0;0;0;-3;-2;-5;0;2;0;0;0;0;5;2;\n"
+    );
+    let out = bgedit(&["convert", "--to", "header", snowie.trim()], "");
+    assert_eq!(
+        text(&out.stdout),
+        " GNU Backgammon  Position ID: 4NvBA0DGzooBBg\n                 Match ID   : QYkqASAAIAAE\n"
+    );
+    // The note says what Snowie could not hold.
+    assert!(out.status.success());
+}
+
+#[test]
+fn an_sgf_file_converts_and_a_match_gives_any_game_and_move() {
+    let dir = std::env::temp_dir().join(format!("bgedit_cli_formats_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("m.sgf");
+    // X plays 31 (8/5 6/5), O answers 64 (24/18/14).
+    std::fs::write(
+        &path,
+        "(;FF[4]GM[6]MI[length:5][game:0][ws:0][bs:0]PW[alice]PB[bob]RU[Crawford]\n;B[31qtst]\n;W[64xrrn])\n",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let all = bgedit(&["convert", "--to", "gnubg", "--file", p], "");
+    assert!(all.status.success(), "{}", text(&all.stderr));
+    let first = bgedit(
+        &[
+            "convert", "--to", "gnubg", "--file", p, "--game", "1", "--move", "1",
+        ],
+        "",
+    );
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert_ne!(all.stdout, first.stdout);
+    let start = bgedit(
+        &[
+            "convert", "--to", "xgid", "--file", p, "--game", "1", "--move", "0",
+        ],
+        "",
+    );
+    assert!(text(&start.stdout).starts_with("XGID=-b----E-C---eE---c-e----B-"));
+    let bad = bgedit(
+        &["convert", "--to", "gnubg", "--file", p, "--game", "3"],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains("game 3: the file has 1 game"),
+        "{}",
+        text(&bad.stderr)
+    );
+    // `-` is all of standard input as one text; SGF out is several lines.
+    let sgf = bgedit(
+        &["convert", "--to", "sgf", "--file", "-"],
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+    );
+    let s = text(&sgf.stdout);
+    assert!(s.starts_with("(;FF[4]GM[6]"), "{s}");
+    assert!(s.contains("PW[White]PB[Black]"), "{s}");
+    let missing = bgedit(
+        &["convert", "--to", "gnubg", "--file", "/nonexistent/x.sgf"],
+        "",
+    );
+    assert_eq!(missing.status.code(), Some(1));
+    assert!(text(&missing.stderr).starts_with("file /nonexistent/x.sgf: cannot read it"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn image_writes_svg_to_stdout_and_png_to_a_file() {
+    let out = bgedit(&["image", "--ids", MANUAL], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let svg = text(&out.stdout);
+    assert!(svg.starts_with("<svg "), "{}", &svg[..40]);
+    assert!(svg.contains("GNUBG ID 4NvBA0DGzooBBg:QYkqASAAIAAA"));
+    let dir = std::env::temp_dir().join(format!("bgedit_cli_image_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("board.png");
+    let out = bgedit(
+        &[
+            "image",
+            "--size",
+            "400x300",
+            "-o",
+            png.to_str().unwrap(),
+            MANUAL,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    // Width and height from the IHDR chunk.
+    assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 400);
+    assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 300);
+    let bad = bgedit(&["image", "--size", "10x10", MANUAL], "");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(text(&bad.stderr).contains("width 10 is outside"));
+    let bad = bgedit(&["image", "nonsense"], "");
+    assert_eq!(bad.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,218 @@
+//! The copy menu (`F`) and the picture key (`I`): through the reducer, on
+//! ratatui's TestBackend, and in the real binary in a pseudo-terminal.
+
+use bgedit::editor::action::{Action, CopyTarget, PictureSaved};
+use bgedit::editor::effect::Effect;
+use bgedit::editor::keymap::resolve_key;
+use bgedit::editor::model::{Mode, Model, Tone};
+use bgedit::editor::reducer::update;
+use bgedit::editor::snapshot::Snapshot;
+use bgedit::editor::view::{self, Theme};
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+fn key(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+fn press(model: Model, c: char) -> (Model, Vec<Effect>) {
+    let action = resolve_key(&key(c), &model.mode).expect("the key does something");
+    update(model, action)
+}
+
+#[test]
+fn f_opens_the_menu_and_a_letter_copies_that_format() {
+    let (m, _) = press(Model::default(), 'F');
+    assert_eq!(m.mode, Mode::CopyMenu);
+    let (m, effects) = press(m, 'w');
+    assert_eq!(m.mode, Mode::Normal);
+    assert_eq!(
+        effects,
+        vec![Effect::Copy {
+            target: CopyTarget::Snowie,
+            text: "0;1;0;1;1;Black;White;0;0;0;1;0;0;-2;0;0;0;0;5;0;3;0;0;0;-5;5;0;0;0;-3;0;-5;0;0;0;0;2;0;0;0;".into(),
+        }]
+    );
+    for (letter, target, start) in [
+        ('s', CopyTarget::Sgf, "(;FF[4]GM[6]"),
+        ('f', CopyTarget::Fibs, "board:Black:White:0:0:0:0:-2:"),
+        (
+            'h',
+            CopyTarget::Header,
+            " GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n",
+        ),
+        ('p', CopyTarget::PositionId, "4HPwATDgc/ABMA"),
+        ('m', CopyTarget::MatchId, "cAkAAAAAAAAA"),
+        ('t', CopyTarget::XgText, "XGID=-b----E-C---eE---c-e----B-"),
+    ] {
+        let (m, _) = press(Model::default(), 'F');
+        let (_, effects) = press(m, letter);
+        match &effects[..] {
+            [Effect::Copy { target: t, text }] => {
+                assert_eq!(*t, target);
+                assert!(text.starts_with(start), "{letter}: {text}");
+            }
+            other => panic!("{letter}: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn another_key_closes_the_menu_and_changes_nothing() {
+    let (m, _) = press(Model::default(), 'F');
+    let before = m.position.clone();
+    let (m, effects) = press(m, 'Z');
+    assert_eq!(m.mode, Mode::Normal);
+    assert!(effects.is_empty());
+    assert_eq!(m.position, before);
+}
+
+#[test]
+fn i_asks_for_the_picture_and_reports_where_it_went() {
+    let (m, effects) = press(Model::default(), 'I');
+    assert_eq!(effects, vec![Effect::SavePicture(m.position.clone())]);
+    let (m, _) = update(
+        m,
+        Action::PictureSaved(Ok(PictureSaved {
+            path: "/tmp/p.png".into(),
+            copied: Err("no display".into()),
+        })),
+    );
+    assert_eq!(m.status.tone, Tone::Success);
+    assert!(m.status.text.contains("/tmp/p.png"), "{}", m.status.text);
+    assert!(m.status.text.contains("not copied: no display"));
+    let (m, _) = update(m, Action::PictureSaved(Err("disk full".into())));
+    assert_eq!(m.status.tone, Tone::Error);
+    // The menu's letter does the same.
+    let (m, _) = press(m, 'F');
+    let (_, effects) = press(m, 'i');
+    assert!(matches!(effects[..], [Effect::SavePicture(_)]));
+}
+
+#[test]
+fn the_menu_overlay_lists_every_format() {
+    let (m, _) = press(Model::default(), 'F');
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    let snapshot = Snapshot::of(&m);
+    terminal
+        .draw(|f| view::draw(f, &snapshot, &Theme::plain()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let text: String = (0..buffer.area.height)
+        .map(|y| {
+            let line: String = (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
+            line.trim_end().to_owned() + "\n"
+        })
+        .collect();
+    insta::assert_snapshot!("copy_menu_80x24", text);
+}
+
+/// The real binary: `F` then `f` copies the FIBS line by OSC 52 (no
+/// display), and `I` saves a PNG in BGEDIT_PICTURE_DIR and says so.
+#[test]
+fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
+    let dir = std::env::temp_dir().join(format!("bgedit-copy-menu-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let pty = native_pty_system();
+    let pair = pty
+        .openpty(PtySize {
+            rows: 30,
+            cols: 100,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_bgedit"));
+    cmd.arg("--new");
+    cmd.env("TERM", "xterm-256color");
+    cmd.env("BGEDIT_STATE_DIR", &dir);
+    cmd.env("BGEDIT_PICTURE_DIR", dir.join("pictures"));
+    for var in ["DISPLAY", "WAYLAND_DISPLAY", "SSH_CONNECTION", "SSH_TTY"] {
+        cmd.env_remove(var);
+    }
+    let mut child = pair.slave.spawn_command(cmd).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let mut writer = pair.master.take_writer().unwrap();
+    let raw = Arc::new(Mutex::new(Vec::new()));
+    let screen = Arc::new(Mutex::new(vt100::Parser::new(
+        std::num::NonZeroU16::new(30).unwrap(),
+        std::num::NonZeroU16::new(100).unwrap(),
+        0,
+    )));
+    let (raw2, screen2) = (raw.clone(), screen.clone());
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            raw2.lock().unwrap().extend_from_slice(&buf[..n]);
+            screen2.lock().unwrap().process(&buf[..n]);
+        }
+    });
+    let wait_for = |what: &str| {
+        let start = Instant::now();
+        loop {
+            let c = screen.lock().unwrap().screen().contents();
+            if c.contains(what) {
+                return c;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "waited for {what:?}; the screen shows:\n{c}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    };
+    let mut send = |k: &str| {
+        writer.write_all(k.as_bytes()).unwrap();
+        writer.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    wait_for("Position ID");
+    send("F");
+    wait_for("FIBS board line");
+    send("f");
+    wait_for("FIBS board line sent to the terminal's clipboard (OSC 52");
+    let fibs = "board:Black:White:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
+    let expected = bgedit::editor::clipboard::osc52(fibs);
+    assert!(
+        String::from_utf8_lossy(&raw.lock().unwrap()).contains(&expected),
+        "no OSC 52 sequence with the FIBS line"
+    );
+    send("I");
+    let shown = wait_for("Picture saved to");
+    let png = dir
+        .join("pictures")
+        .join("bgedit-4HPwATDgc_ABMA_cAkAAAAAAAAA.png");
+    // The whole message (with "not copied: ...") is cut to the line's width
+    // here; the H log keeps it.
+    assert!(shown.contains("Picture saved to /"), "{shown}");
+    let bytes = std::fs::read(&png).expect("the picture file");
+    assert_eq!(&bytes[1..4], b"PNG");
+    // A pasted SGF (several lines, bracketed paste) is read as a position.
+    send(
+        "\x1b[200~(;FF[4]GM[6]MI[length:7][game:0][ws:2][bs:1]PW[alice]PB[bob]RU[Crawford]\n;PL[W]AE[a:y]AW[f][f]AB[s]\n;CV[2]\n;CP[b])\x1b[201~",
+    );
+    let shown = wait_for("SGF read");
+    assert!(shown.contains("O alice / X bob"), "{shown}");
+    send("q");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "bgedit did not exit"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
