@@ -12,4 +12,5 @@ pub mod cli;
 pub mod codec;
 pub mod domain;
 pub mod editor;
+pub mod library;
 pub mod text_board;

@@ -61,6 +61,7 @@ fn main() -> ExitCode {
             common,
             ids,
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
+        Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
         None => editor(match (cli.id, cli.new) {
             (Some(id), _) => Start::Id(id),
             (None, true) => Start::Fresh,

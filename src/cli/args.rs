@@ -59,6 +59,8 @@ pub enum Command {
         #[arg(allow_hyphen_values = true)]
         ids: Vec<String>,
     },
+    /// The study library: keep, find, import and export positions.
+    Library(super::library::LibraryArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -4,6 +4,7 @@
 
 pub mod args;
 pub mod batch;
+pub mod library;
 
 pub use args::{Cli, Command, OutputFormat};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};
