@@ -37,8 +37,8 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
     }
 }
 
-fn editor(start: Start) -> ExitCode {
-    match runtime::run(start) {
+fn editor(start: Start, library: Option<std::path::PathBuf>) -> ExitCode {
+    match runtime::run(start, library) {
         Ok(position) => {
             // After the terminal is restored, so the IDs stay in the scrollback.
             print!("{}", runtime::farewell(&position));
@@ -62,10 +62,13 @@ fn main() -> ExitCode {
             ids,
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
         Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
-        None => editor(match (cli.id, cli.new) {
-            (Some(id), _) => Start::Id(id),
-            (None, true) => Start::Fresh,
-            (None, false) => Start::Saved,
-        }),
+        None => editor(
+            match (cli.id, cli.new) {
+                (Some(id), _) => Start::Id(id),
+                (None, true) => Start::Fresh,
+                (None, false) => Start::Saved,
+            },
+            cli.library,
+        ),
     }
 }

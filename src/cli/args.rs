@@ -23,6 +23,10 @@ pub struct Cli {
     #[arg(long)]
     pub new: bool,
 
+    /// The study library file the editor uses (default: see `bgedit library`).
+    #[arg(long, value_name = "FILE")]
+    pub library: Option<std::path::PathBuf>,
+
     #[command(subcommand)]
     pub command: Option<Command>,
 }

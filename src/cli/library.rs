@@ -7,7 +7,7 @@ use crate::domain::Position;
 use crate::library::export::{self, ExportFormat};
 use crate::library::filter;
 use crate::library::import::{self, FileFormat};
-use crate::library::store::{self, Added, Entry, Library, NewEntry, Source, Summary};
+use crate::library::store::{self, Added, Entry, Library, NewEntry, Source};
 use crate::text_board;
 use clap::{Subcommand, ValueEnum};
 use std::io::{self, BufRead, IsTerminal, Read, Write};
@@ -275,22 +275,6 @@ fn add(
     Ok(u8::from(failed > 0))
 }
 
-/// `money` or `7pt 2-4` (O's score first) with `C` for Crawford.
-pub fn match_text(s: &Summary) -> String {
-    let st = &s.position.state;
-    if st.match_length == 0 {
-        "money".to_owned()
-    } else {
-        format!(
-            "{}pt {}-{}{}",
-            st.match_length,
-            s.score[0],
-            s.score[1],
-            if st.crawford { " C" } else { "" }
-        )
-    }
-}
-
 fn list(
     lib: &Library,
     query: &str,
@@ -310,7 +294,7 @@ fn list(
                     s.id,
                     s.title,
                     s.tags,
-                    match_text(s),
+                    s.match_text(),
                     s.derived.pips_o,
                     s.derived.pips_x,
                     s.derived.on_roll

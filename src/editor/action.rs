@@ -1,6 +1,7 @@
 //! Everything that can happen to the editor, as data. Keys, mouse, pastes and
 //! the results of effects all become one of these before anything changes.
 
+use super::library::LibAction;
 use super::prompt::PromptKind;
 use crate::domain::{Place, Player};
 
@@ -112,6 +113,9 @@ pub enum Action {
     Pasted(Result<String, String>),
     /// The save file could not be written.
     SaveFailed(String),
+
+    /// The study library: the panel's keys and the worker's answers.
+    Library(LibAction),
 
     Quit,
 }

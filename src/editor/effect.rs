@@ -2,6 +2,7 @@
 //! and reports results back as actions; the reducer itself does no I/O.
 
 use super::action::CopyTarget;
+use super::library::Request;
 use crate::domain::Position;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,4 +15,6 @@ pub enum Effect {
     ReadClipboard,
     /// Leave: restore the terminal and print the final IDs.
     Quit,
+    /// Ask the library worker; it answers with `Action::Library`.
+    Library(Request),
 }

@@ -4,6 +4,7 @@
 //! overlay and the status-bar hints all read it, so they cannot drift apart.
 
 use super::action::{Action, CopyTarget, Direction};
+use super::library::LibAction;
 use super::model::Mode;
 use super::prompt::PromptKind;
 use crate::domain::{Place, Player};
@@ -369,6 +370,22 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::Redo,
     },
     Binding {
+        keys: &[Char('+')],
+        label: "+",
+        help: "add the position to the study library (asks title, tags)",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::Library(LibAction::StartAdd),
+    },
+    Binding {
+        keys: &[Char('L')],
+        label: "L",
+        help: "open the study library (list, filter, notes, review)",
+        section: Section::Editor,
+        hint: Some(("L", "library")),
+        action: |_| Action::Library(LibAction::Open),
+    },
+    Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],
         label: "? F1",
         help: "help",
@@ -418,6 +435,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             .iter()
             .find(|b| b.keys.iter().any(|k| k.matches(key)))
             .map(|b| (b.action)(key)),
+        Mode::Library(sub) => super::library::keys::resolve(key, sub),
     }
 }
 
@@ -428,6 +446,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
         Mode::Prompt(_) => Some(Action::PromptPaste(text)),
         Mode::Normal => Some(Action::Import(text)),
         Mode::Help => None,
+        Mode::Library(sub) => super::library::keys::paste(text, sub),
     }
 }
 
@@ -456,6 +475,7 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
         Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
         Mode::Help => vec![("any key", "closes the help")],
+        Mode::Library(sub) => super::library::keys::hints(sub),
     }
 }
 

@@ -17,6 +17,7 @@ pub mod cursor;
 pub mod edits;
 pub mod effect;
 pub mod keymap;
+pub mod library;
 pub mod model;
 pub mod persist;
 pub mod prompt;

@@ -1,5 +1,6 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
+use super::library::{LibMode, LibState};
 use super::prompt::Prompt;
 use crate::domain::{Place, Player, Position};
 
@@ -11,6 +12,8 @@ pub enum Mode {
     Normal,
     Help,
     Prompt(Prompt),
+    /// The library panel, review or note editor has the keys.
+    Library(LibMode),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +94,8 @@ pub struct Model {
     pub history: History,
     pub status: Status,
     pub quitting: bool,
+    /// The study library's panel (one page of rows, never the library).
+    pub library: LibState,
 }
 
 impl Model {
@@ -103,6 +108,7 @@ impl Model {
             history: History::default(),
             status,
             quitting: false,
+            library: LibState::default(),
         }
     }
 }

@@ -411,6 +411,8 @@ pub fn update(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             format!("could not save the position ({e}); it will not be reopened next time"),
         ),
 
+        Action::Library(a) => super::library::update::update(model, a),
+
         Action::Quit => {
             model.quitting = true;
             (model, vec![Effect::Quit])
@@ -477,7 +479,7 @@ fn capitalised(s: &str) -> String {
 }
 
 /// Makes `next` the position, if it is legal, remembering the old one.
-fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect>) {
+pub(super) fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect>) {
     if let Err(e) = next.validate() {
         return refuse(model, e.to_string());
     }

@@ -5,6 +5,7 @@ use super::action::Action;
 use super::clipboard::{Clipboard, ClipboardEnv};
 use super::effect::Effect;
 use super::keymap;
+use super::library::worker::Worker;
 use super::model::{Model, Status};
 use super::persist;
 use super::reducer::update;
@@ -12,6 +13,7 @@ use super::snapshot::Snapshot;
 use super::view::{self, Theme, layout};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
+use crate::library::store;
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
@@ -22,6 +24,7 @@ use ratatui::crossterm::execute;
 use ratatui::layout::Rect;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Where the editor starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,7 +91,8 @@ fn release_mouse_and_paste() {
 }
 
 /// Runs the editor until the user quits; returns the final position.
-pub fn run(start: Start) -> Result<Position> {
+/// `library` is the study library's file (`--library`), else the default.
+pub fn run(start: Start, library: Option<PathBuf>) -> Result<Position> {
     let save_path = persist::save_path();
     let model = initial_model(&start, save_path.as_deref())?;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
@@ -110,7 +114,8 @@ pub fn run(start: Start) -> Result<Position> {
     let guard = TerminalGuard;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste)
         .context("enabling mouse and paste")?;
-    let result = event_loop(terminal, model, &theme, clipboard, save_path);
+    let worker = Worker::start(library.or_else(store::default_path));
+    let result = event_loop(terminal, model, &theme, clipboard, save_path, worker);
     drop(guard);
     result
 }
@@ -121,20 +126,46 @@ fn event_loop(
     theme: &Theme,
     mut clipboard: Clipboard,
     save_path: Option<PathBuf>,
+    mut worker: Worker,
 ) -> Result<Position> {
+    let mut redraw = true;
     loop {
-        let snapshot = Snapshot::of(&model);
-        terminal.draw(|frame| view::draw(frame, &snapshot, theme))?;
+        if redraw {
+            let snapshot = Snapshot::of(&model);
+            terminal.draw(|frame| view::draw(frame, &snapshot, theme))?;
+        }
         let size = terminal.size()?;
         let screen = Rect::new(0, 0, size.width, size.height);
-        let action = match event::read()? {
-            Event::Key(key) => keymap::resolve_key(&key, &model.mode),
-            Event::Mouse(mouse) => {
-                keymap::resolve_mouse(&mouse, &model.mode, |c, r| layout::hit(screen, c, r))
+        // The library worker's answers arrive between events: wait briefly
+        // while one is due, else block until the next event.
+        let answer = if worker.pending > 0 {
+            match worker.answers.try_recv() {
+                Ok(a) => Some(a),
+                Err(_) if !event::poll(Duration::from_millis(2))? => {
+                    redraw = false;
+                    continue;
+                }
+                Err(_) => None,
             }
-            Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
-            // A resize redraws at the new size on the next turn.
-            Event::Resize(..) | Event::FocusGained | Event::FocusLost => None,
+        } else {
+            None
+        };
+        if answer.is_some() {
+            worker.pending -= 1;
+        }
+        redraw = true;
+        let action = if let Some(a) = answer {
+            Some(a)
+        } else {
+            match event::read()? {
+                Event::Key(key) => keymap::resolve_key(&key, &model.mode),
+                Event::Mouse(mouse) => {
+                    keymap::resolve_mouse(&mouse, &model.mode, |c, r| layout::hit(screen, c, r))
+                }
+                Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
+                // A resize redraws at the new size on the next turn.
+                Event::Resize(..) | Event::FocusGained | Event::FocusLost => None,
+            }
         };
         let Some(action) = action else { continue };
         let mut queue = vec![action];
@@ -155,6 +186,7 @@ fn event_loop(
                         queue.push(Action::Copied(target, result));
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(clipboard.paste())),
+                    Effect::Library(request) => worker.send(request),
                     Effect::Quit => return Ok(model.position),
                 }
             }

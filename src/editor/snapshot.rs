@@ -33,6 +33,8 @@ pub struct Snapshot {
     /// (question, text typed so far) while the input line is open.
     pub prompt: Option<(&'static str, String)>,
     pub help: bool,
+    /// The library panel, while it is open.
+    pub library: Option<super::library::snapshot::LibrarySnapshot>,
 }
 
 fn field(label: &'static str, value: impl Into<String>) -> Field {
@@ -132,7 +134,8 @@ fn fields(p: &Position) -> Vec<Field> {
 
 impl Snapshot {
     pub fn of(model: &Model) -> Snapshot {
-        let p = &model.position;
+        // The library shows the highlighted entry on the board.
+        let p = model.library.preview().unwrap_or(&model.position);
         let text = text_board::render(p);
         let board_lines = text.lines().skip(2).map(str::to_owned).collect();
         let ids = [
@@ -151,6 +154,7 @@ impl Snapshot {
         };
         let prompt = match &model.mode {
             Mode::Prompt(pr) => Some((pr.kind.label(), pr.text.clone())),
+            Mode::Library(sub) => super::library::snapshot::prompt(sub, &model.library),
             _ => None,
         };
         Snapshot {
@@ -164,6 +168,7 @@ impl Snapshot {
             hints: keymap::hints(&model.mode),
             prompt,
             help: model.mode == Mode::Help,
+            library: super::library::snapshot::of(model),
         }
     }
 }

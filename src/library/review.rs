@@ -19,6 +19,10 @@ pub struct Schedule {
     pub reviews: u32,
 }
 
+// The fields are never NaN (they come from `new` and `after`), so equality
+// is total; this lets entries live in the editor's `Eq` model.
+impl Eq for Schedule {}
+
 impl Schedule {
     /// A new entry: due at once.
     pub fn new(now: i64) -> Schedule {

@@ -97,7 +97,7 @@ pub struct Analysis {
 }
 
 /// What a new entry starts with.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewEntry {
     pub position: Position,
     pub title: String,
@@ -123,7 +123,7 @@ impl NewEntry {
 }
 
 /// A whole entry.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub id: i64,
     pub position: Position,
@@ -141,7 +141,7 @@ pub struct Entry {
 }
 
 /// One line of the library list: enough to show and preview it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
     pub id: i64,
     pub title: String,
@@ -149,6 +149,24 @@ pub struct Summary {
     pub position: Position,
     pub derived: Derived,
     pub score: [u16; 2],
+}
+
+impl Summary {
+    /// `money`, or `7pt 2-4` (O's score first) with `C` in the Crawford game.
+    pub fn match_text(&self) -> String {
+        let st = &self.position.state;
+        if st.match_length == 0 {
+            "money".to_owned()
+        } else {
+            format!(
+                "{}pt {}-{}{}",
+                st.match_length,
+                self.score[0],
+                self.score[1],
+                if st.crawford { " C" } else { "" }
+            )
+        }
+    }
 }
 
 /// What adding did.
@@ -169,7 +187,7 @@ impl Added {
 }
 
 /// Changes to an entry; `None` keeps a field.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct EntryEdit {
     pub position: Option<Position>,
     pub title: Option<String>,

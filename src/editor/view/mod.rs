@@ -6,6 +6,7 @@
 //! - `ids_panel.rs`: the four IDs
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
+//! - `library_panel.rs`: the study library's list, note editor and review
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
 pub mod board;
@@ -13,6 +14,7 @@ pub mod footer;
 pub mod help;
 pub mod ids_panel;
 pub mod layout;
+pub mod library_panel;
 pub mod match_panel;
 pub mod theme;
 
@@ -42,6 +44,9 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     match_panel::draw(frame, areas.panel, snapshot, theme);
     ids_panel::draw(frame, areas.ids, snapshot, theme);
     footer::draw(frame, &areas, snapshot, theme);
+    if let Some(lib) = &snapshot.library {
+        library_panel::draw(frame, &areas, lib, theme);
+    }
     if snapshot.help {
         help::draw(frame, area, theme);
     }
