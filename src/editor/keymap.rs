@@ -98,6 +98,13 @@ fn digit(key: &KeyEvent) -> Action {
     }
 }
 
+fn library_key(key: &KeyEvent) -> Action {
+    Action::Library(match key.code {
+        KeyCode::Char('+') => LibAction::StartAdd,
+        _ => LibAction::Open,
+    })
+}
+
 /// Every key binding of the normal mode.
 pub static BINDINGS: &[Binding] = &[
     Binding {
@@ -370,20 +377,12 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::Redo,
     },
     Binding {
-        keys: &[Char('+')],
-        label: "+",
-        help: "add the position to the study library (asks title, tags)",
+        keys: &[Char('+'), Char('L')],
+        label: "+ L",
+        help: "library: add position / open",
         section: Section::Editor,
         hint: None,
-        action: |_| Action::Library(LibAction::StartAdd),
-    },
-    Binding {
-        keys: &[Char('L')],
-        label: "L",
-        help: "open the study library (list, filter, notes, review)",
-        section: Section::Editor,
-        hint: Some(("L", "library")),
-        action: |_| Action::Library(LibAction::Open),
+        action: library_key,
     },
     Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],
