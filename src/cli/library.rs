@@ -282,46 +282,46 @@ fn list(
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
     let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
-    const PAGE: u64 = 500;
-    let mut offset = 0;
-    loop {
-        let page = lib.page(&query, offset, PAGE)?;
-        for s in &page {
-            match format {
-                ListFormat::Text => writeln!(
-                    out,
-                    "{:>6}  {:<24}  {:<16}  {:<10}  O {:>3} X {:>3}  {} on roll",
-                    s.id,
-                    s.title,
-                    s.tags,
-                    s.match_text(),
-                    s.derived.pips_o,
-                    s.derived.pips_x,
-                    s.derived.on_roll
-                )?,
-                ListFormat::Json => writeln!(
-                    out,
-                    "{}",
-                    serde_json::json!({
-                        "id": s.id,
-                        "title": s.title,
-                        "tags": s.tags.split_whitespace().collect::<Vec<_>>(),
-                        "match_length": s.derived.match_length,
-                        "score": {"O": s.score[0], "X": s.score[1]},
-                        "crawford": s.derived.crawford,
-                        "pips": {"O": s.derived.pips_o, "X": s.derived.pips_x},
-                        "on_roll": s.derived.on_roll.to_string(),
-                        "gnubg_id": codec::to_string_as(&s.position, codec::IdFormat::GnubgId),
-                        "xgid": codec::to_string_as(&s.position, codec::IdFormat::Xgid),
-                    })
-                )?,
-            }
-        }
-        if (page.len() as u64) < PAGE {
-            break;
-        }
-        offset += PAGE;
-    }
+    let mut write_error = None;
+    lib.for_each_summary(&query, |s| {
+        let written = match format {
+            ListFormat::Text => writeln!(
+                out,
+                "{:>6}  {:<24}  {:<16}  {:<10}  O {:>3} X {:>3}  {} on roll",
+                s.id,
+                s.title,
+                s.tags,
+                s.match_text(),
+                s.derived.pips_o,
+                s.derived.pips_x,
+                s.derived.on_roll
+            ),
+            ListFormat::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({
+                    "id": s.id,
+                    "title": s.title,
+                    "tags": s.tags.split_whitespace().collect::<Vec<_>>(),
+                    "match_length": s.derived.match_length,
+                    "score": {"O": s.score[0], "X": s.score[1]},
+                    "crawford": s.derived.crawford,
+                    "pips": {"O": s.derived.pips_o, "X": s.derived.pips_x},
+                    "on_roll": s.derived.on_roll.to_string(),
+                    "gnubg_id": codec::to_string_as(&s.position, codec::IdFormat::GnubgId),
+                    "xgid": codec::to_string_as(&s.position, codec::IdFormat::Xgid),
+                })
+            ),
+        };
+        written.map_err(|e| {
+            write_error = Some(e);
+            store::LibraryError::Io("output closed".to_owned())
+        })
+    })
+    .map_err(|e| match write_error.take() {
+        Some(w) => Failure::from(w),
+        None => Failure::from(e),
+    })?;
     Ok(0)
 }
 

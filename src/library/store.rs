@@ -521,6 +521,29 @@ impl Library {
         self.summaries(&clause, "ORDER BY e.id DESC", args, offset, limit)
     }
 
+    /// Every matching entry's summary, newest first, one at a time (for
+    /// `list`): one query, no offsets, memory flat.
+    pub fn for_each_summary(
+        &self,
+        query: &Query,
+        mut f: impl FnMut(&Summary) -> Result<()>,
+    ) -> Result<u64> {
+        let (clause, args) = where_clause(query, now());
+        let sql = format!(
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+             FROM entries e{clause} ORDER BY e.id DESC"
+        );
+        let mut st = self.conn.prepare(&sql)?;
+        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut n = 0;
+        while let Some(r) = rows.next()? {
+            let s = summary(r)?;
+            f(&s)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
     /// Entries of `collection` due for review at `now`, the longest due first.
     pub fn due(&self, collection: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
         let clause = " WHERE e.due <= ? AND e.id IN (SELECT ec.entry_id FROM entry_collections ec \
@@ -548,16 +571,7 @@ impl Library {
         let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
-            let id: i64 = r.get(0)?;
-            let position = decode_position(id, &r.get::<_, String>(3)?)?;
-            out.push(Summary {
-                id,
-                title: r.get(1)?,
-                tags: r.get(2)?,
-                derived: derive(&position),
-                position,
-                score: [r.get(4)?, r.get(5)?],
-            });
+            out.push(summary(r)?);
         }
         Ok(out)
     }
@@ -739,6 +753,20 @@ impl Library {
         tx.commit()?;
         Ok(next)
     }
+}
+
+/// A row of `id, title, tags_text, position_json, score_o, score_x`.
+fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
+    let id: i64 = r.get(0)?;
+    let position = decode_position(id, &r.get::<_, String>(3)?)?;
+    Ok(Summary {
+        id,
+        title: r.get(1)?,
+        tags: r.get(2)?,
+        derived: derive(&position),
+        position,
+        score: [r.get(4)?, r.get(5)?],
+    })
 }
 
 fn decode_position(id: i64, text: &str) -> Result<Position> {
