@@ -96,7 +96,7 @@ fn a_first_release_file_is_migrated_and_keeps_its_entries() {
         .unwrap();
     }
     let lib = Library::open(&path).unwrap();
-    assert_eq!(lib.schema_version().unwrap(), 2);
+    assert_eq!(lib.schema_version().unwrap(), schema::LATEST);
     let e = lib.get(1).unwrap();
     assert_eq!((e.title.as_str(), e.note.as_str()), ("old one", "kept"));
     // Version 2's schedule: due from when the entry was made.

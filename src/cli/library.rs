@@ -485,6 +485,7 @@ pub fn import_text(
     }
     flush(lib, &mut batch, &mut report)?;
     progress(seen);
+    lib.optimize()?;
     Ok((report, errors))
 }
 

@@ -72,8 +72,16 @@ UPDATE entries SET due = created;
 CREATE INDEX entries_due ON entries (due);
 ";
 
+/// Version 3: one covering index over every structured filter's column, so
+/// a combined filter (`cube>=4 match`) is counted and paged from the index
+/// alone, never by reading the (wide) rows.
+pub const V3: &str = "
+CREATE INDEX entries_facets ON entries
+    (match_length, crawford, bar, race, cube, pips_on_roll, pip_diff, due);
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

@@ -365,6 +365,12 @@ impl Library {
             )));
         }
         self.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // A bounded page cache (16 MiB): the indexes of a large library stay
+        // in memory while importing, and memory stays flat beyond it.
+        self.conn.pragma_update(None, "cache_size", -16384)?;
+        // Checkpoint every ~40 MB of WAL rather than every 4 MB: far fewer
+        // syncs during an import, and readers are never blocked by it.
+        self.conn.pragma_update(None, "wal_autocheckpoint", 10000)?;
         self.conn.pragma_update(None, "foreign_keys", "ON")?;
         self.migrate()
     }
@@ -509,7 +515,7 @@ impl Library {
     /// How many entries match.
     pub fn count(&self, query: &Query) -> Result<u64> {
         let (clause, args) = where_clause(query, now());
-        let sql = format!("SELECT count(*) FROM entries e{clause}");
+        let sql = format!("SELECT count(*) FROM entries e{}{clause}", facets(query));
         let mut st = self.conn.prepare_cached(&sql)?;
         let n: i64 = st.query_row(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?;
         Ok(n as u64)
@@ -518,7 +524,32 @@ impl Library {
     /// One page of matching entries, newest first.
     pub fn page(&self, query: &Query, offset: u64, limit: u64) -> Result<Vec<Summary>> {
         let (clause, args) = where_clause(query, now());
-        self.summaries(&clause, "ORDER BY e.id DESC", args, offset, limit)
+        let index = facets(query);
+        if index.is_empty() {
+            return self.summaries(&clause, "ORDER BY e.id DESC", args, offset, limit);
+        }
+        // Find the page's ids in the covering index, then read those rows.
+        let sql = format!(
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+             FROM entries e WHERE e.id IN (SELECT e.id FROM entries e{index}{clause} \
+             ORDER BY e.id DESC LIMIT ? OFFSET ?) ORDER BY e.id DESC"
+        );
+        let mut args = args;
+        args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
+        args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            out.push(summary(r)?);
+        }
+        Ok(out)
+    }
+
+    /// Lets SQLite gather statistics where they are stale (after an import).
+    pub fn optimize(&self) -> Result<()> {
+        self.conn.execute_batch("PRAGMA optimize")?;
+        Ok(())
     }
 
     /// Every matching entry's summary, newest first, one at a time (for
@@ -958,6 +989,25 @@ impl rusqlite::ToSql for Arg {
             Arg::Int(i) => i.to_sql(),
             Arg::Text(t) => t.to_sql(),
         }
+    }
+}
+
+/// `INDEXED BY entries_facets` when the query has a structured filter and no
+/// free text: its columns are all in that index, so SQLite counts and pages
+/// from the index instead of reading rows.
+fn facets(query: &Query) -> &'static str {
+    let structured = query
+        .terms
+        .iter()
+        .any(|t| matches!(t.condition, Condition::Flag(_) | Condition::Compare(..)));
+    let text = query
+        .terms
+        .iter()
+        .any(|t| matches!(t.condition, Condition::Text(_)));
+    if structured && !text {
+        " INDEXED BY entries_facets"
+    } else {
+        ""
     }
 }
 
