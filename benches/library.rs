@@ -98,8 +98,10 @@ fn resident_kib() -> u64 {
 }
 
 /// Opens the panel and scrolls from the first entry to the last, a page at
-/// a time; returns the rows held and the resident memory after.
-fn scroll_through(path: &Path) -> (usize, u64) {
+/// a time; returns the most rows held and how much the resident memory grew
+/// while scrolling.
+fn scroll_through(path: &Path) -> (usize, i64) {
+    let before = resident_kib() as i64;
     let mut worker = Worker::start(Some(path.to_owned()));
     let mut model = act(
         Model::default(),
@@ -111,7 +113,7 @@ fn scroll_through(path: &Path) -> (usize, u64) {
         model = act(model, Action::Library(LibAction::PageDown), &mut worker);
         most = most.max(model.library.rows.len());
     }
-    (most, resident_kib())
+    (most, resident_kib() as i64 - before)
 }
 
 fn main() {
@@ -129,8 +131,8 @@ fn main() {
     eprintln!("import of 100,000 positions: {:.2} s", took.as_secs_f64());
     let (rows_big, rss_big) = scroll_through(&path);
     eprintln!(
-        "scrolled through 10,000: at most {rows_small} rows held, {rss_small} KiB resident; \
-         through 100,000: at most {rows_big} rows, {rss_big} KiB resident"
+        "scrolled through 10,000: at most {rows_small} rows held, resident memory +{rss_small} KiB; \
+         through 100,000: at most {rows_big} rows, +{rss_big} KiB"
     );
 
     let lib = Library::open(&path).unwrap();
