@@ -660,7 +660,7 @@ impl Library {
                     id,
                     gnubg,
                     xgid,
-                    json::encode(position),
+                    stored_json(position),
                     d.pips_o,
                     d.pips_x,
                     d.pips_on_roll,
@@ -800,6 +800,15 @@ fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
     })
 }
 
+/// The model's JSON as stored: every field, without the derived pips and IDs
+/// (the IDs have their own columns), so rows stay narrow.
+fn stored_json(position: &Position) -> String {
+    let mut value = json::to_json(position);
+    value.pips = None;
+    value.ids = None;
+    serde_json::to_string(&value).unwrap_or_default()
+}
+
 fn decode_position(id: i64, text: &str) -> Result<Position> {
     json::decode(text).map_err(|e| LibraryError::Damaged {
         path: "the library".to_owned(),
@@ -871,7 +880,7 @@ fn insert_row(
         id,
         gnubg,
         xgid,
-        json::encode(position),
+        stored_json(position),
         clean_line(title, "title")?,
         bounded(note, MAX_NOTE_LEN, "note")?,
         source.to_text(),
