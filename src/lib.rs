@@ -13,6 +13,7 @@ pub mod codec;
 pub mod domain;
 pub mod editor;
 pub mod engine;
+pub mod library;
 pub mod picture;
 pub mod quote;
 pub mod text_board;

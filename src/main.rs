@@ -182,6 +182,7 @@ fn editor(
     start: Start,
     gnubg: Option<std::path::PathBuf>,
     met: Option<&std::path::Path>,
+    library: Option<std::path::PathBuf>,
 ) -> ExitCode {
     let met = match met.map(met_xml::load_file) {
         None => None,
@@ -191,7 +192,14 @@ fn editor(
             return ExitCode::from(2);
         }
     };
-    match runtime::run_with(start, runtime::Options { gnubg, met }) {
+    match runtime::run_with(
+        start,
+        runtime::Options {
+            gnubg,
+            met,
+            library,
+        },
+    ) {
         Ok(exit) => {
             // After the terminal is restored, so the IDs stay in the
             // scrollback. After a hang-up there may be no terminal left to
@@ -268,6 +276,7 @@ fn main() -> ExitCode {
             ids,
         }) => stats(met.as_deref(), format, eval, &ids),
         Some(Command::Image(args)) => image(&args),
+        Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
         None => editor(
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they
@@ -278,6 +287,7 @@ fn main() -> ExitCode {
             },
             cli.gnubg,
             cli.met.as_deref(),
+            cli.library,
         ),
     }
 }

@@ -31,6 +31,9 @@ pub struct Cli {
     /// of the built-in Kazaross-XG2.
     #[arg(long, value_name = "FILE")]
     pub met: Option<std::path::PathBuf>,
+    /// The study library file the editor uses (default: see `bgedit library`).
+    #[arg(long, value_name = "FILE")]
+    pub library: Option<std::path::PathBuf>,
 
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -148,6 +151,8 @@ pub enum Command {
     },
     /// Draw the position as a picture (SVG or PNG) a player would post.
     Image(ImageArgs),
+    /// The study library: keep, find, import and export positions.
+    Library(super::library::LibraryArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -8,6 +8,7 @@ pub mod batch;
 pub mod files;
 pub mod image;
 pub mod input;
+pub mod library;
 pub mod moves;
 pub mod stats;
 pub mod suggest;

@@ -1,6 +1,7 @@
 //! Everything that can happen to the editor, as data. Keys, mouse, pastes and
 //! the results of effects all become one of these before anything changes.
 
+use super::library::LibAction;
 use super::numbers_state::MetHandle;
 use super::prompt::{Motion, PromptKind};
 use super::view::layout::Panel;
@@ -205,6 +206,9 @@ pub enum Action {
     Play(super::play::PlayAction),
     /// A MET file was read, or why not.
     MetLoaded(Result<MetHandle, String>),
+
+    /// The study library: the panel's keys and the worker's answers.
+    Library(LibAction),
 
     Quit,
 }

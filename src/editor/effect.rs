@@ -26,4 +26,6 @@ pub enum Effect {
     SavePicture(Position),
     /// Leave: restore the terminal and print the final IDs.
     Quit,
+    /// Ask the library worker; it answers with `Action::Library`.
+    Library(super::library::Request),
 }

@@ -5,6 +5,7 @@
 
 use super::action::{Action, CopyTarget, Direction};
 use super::copy_menu;
+use super::library::LibAction;
 use super::model::Mode;
 use super::play::PlayAction;
 use super::prompt::{Motion, PromptKind};
@@ -101,6 +102,13 @@ fn digit(key: &KeyEvent) -> Action {
         KeyCode::Char(c) => Action::SetCount(None, c.to_digit(10).unwrap_or(0) as u8),
         _ => Action::SetCount(None, 0),
     }
+}
+
+fn library_key(key: &KeyEvent) -> Action {
+    Action::Library(match key.code {
+        KeyCode::Char('+') => LibAction::StartAdd,
+        _ => LibAction::Open,
+    })
 }
 
 /// Every key binding of the normal mode.
@@ -484,6 +492,14 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::OpenPrompt(PromptKind::MetFile),
     },
     Binding {
+        keys: &[Char('+'), Char('L')],
+        label: "+ L",
+        help: "library: add position / open",
+        section: Section::Editor,
+        hint: None,
+        action: library_key,
+    },
+    Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],
         label: "? F1",
         help: "help",
@@ -572,6 +588,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             .iter()
             .find(|b| b.keys.iter().any(|k| k.matches(key)))
             .map(|b| (b.action)(key)),
+        Mode::Library(sub) => super::library::keys::resolve(key, sub),
     }
 }
 
@@ -582,6 +599,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
         Mode::Prompt(_) => Some(Action::PromptPaste(text)),
         Mode::Normal => Some(Action::Import(text)),
         Mode::Help | Mode::Messages | Mode::CopyMenu => None,
+        Mode::Library(sub) => super::library::keys::paste(text, sub),
     }
 }
 
@@ -626,6 +644,7 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         Mode::Help => vec![("↓ ↑", "pages"), ("any other key", "closes the help")],
         Mode::Messages => vec![("any key", "closes the messages")],
         Mode::CopyMenu => vec![("letter", "copies"), ("any other key", "closes")],
+        Mode::Library(sub) => super::library::keys::hints(sub),
     }
 }
 

@@ -30,6 +30,7 @@ pub mod edits;
 pub mod effect;
 pub mod engine_link;
 pub mod keymap;
+pub mod library;
 pub mod messages;
 pub mod model;
 pub mod numbers_state;

@@ -1,6 +1,7 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
 use super::analysis::AnalysisState;
+use super::library::{LibMode, LibState};
 use super::messages::MessageLog;
 use super::numbers_state::{Evaluation, MetHandle};
 use super::prompt::Prompt;
@@ -19,6 +20,8 @@ pub enum Mode {
     Messages,
     /// The copy menu (`F`) is open.
     CopyMenu,
+    /// The library panel, review or note editor has the keys.
+    Library(LibMode),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -167,6 +170,8 @@ pub struct Model {
     /// The last evaluation of the position, from the analysis panel: the
     /// market window needs its gammon rates.
     pub last_evaluation: Option<Evaluation>,
+    /// The study library's panel (one page of rows, never the library).
+    pub library: LibState,
 }
 
 impl Model {
@@ -192,6 +197,7 @@ impl Model {
             play: super::play::PlayState::default(),
             met: MetHandle::built_in(),
             last_evaluation: None,
+            library: LibState::default(),
         }
     }
 }

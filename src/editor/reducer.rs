@@ -604,6 +604,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         ),
 
         Action::Play(action) => super::play::update(model, action),
+        Action::Library(a) => super::library::update::update(model, a),
 
         Action::Quit => {
             model.quitting = true;

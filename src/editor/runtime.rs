@@ -8,6 +8,7 @@ use super::config;
 use super::effect::Effect;
 use super::engine_link::EngineLink;
 use super::keymap;
+use super::library::worker::Link;
 use super::model::{Mode, Model, Status};
 use super::persist::{self, Opened, SaveFile};
 use super::picture_file;
@@ -17,6 +18,7 @@ use super::snapshot::Snapshot;
 use super::view::{self, Theme, layout};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
+use crate::library::store;
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
@@ -129,6 +131,8 @@ pub struct Options {
     pub gnubg: Option<PathBuf>,
     /// A match equity table other than the built-in one (`--met FILE`).
     pub met: Option<super::numbers_state::MetHandle>,
+    /// The study library's file (`--library`), else the default.
+    pub library: Option<PathBuf>,
 }
 
 /// Runs the editor until the user quits or a signal ends it.
@@ -138,7 +142,11 @@ pub fn run(start: Start) -> Result<Exit> {
 
 /// [`run`], with the command line's options.
 pub fn run_with(start: Start, options: Options) -> Result<Exit> {
-    let Options { gnubg, met } = options;
+    let Options {
+        gnubg,
+        met,
+        library,
+    } = options;
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
             let (file, opened) = SaveFile::open(&path);
@@ -190,6 +198,10 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
             }
         }
     });
+    let library_tx = tx.clone();
+    let library = Link::start(library.or_else(store::default_path), move |action| {
+        library_tx.send(Input::App(action)).is_ok()
+    });
     let engine = EngineLink::start(
         crate::engine::locate::find_from_env(gnubg.as_deref()),
         move |action| tx.send(Input::App(action)).is_ok(),
@@ -200,6 +212,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         save_file,
         config_path,
         engine,
+        library,
         theme: &theme,
     };
     let result = event_loop(edge, model, &signals, rx);
@@ -270,6 +283,7 @@ struct Edge<'a> {
     save_file: Option<SaveFile>,
     config_path: Option<PathBuf>,
     engine: EngineLink,
+    library: Link,
     theme: &'a Theme,
 }
 
@@ -306,6 +320,7 @@ impl Edge<'_> {
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
                     Effect::Analyse(req) => self.engine.ask(req),
+                    Effect::Library(request) => self.library.send(request),
                     Effect::SaveAnalysisPlies(plies) => {
                         if let Some(path) = &self.config_path {
                             let mut c = config::load(path);

@@ -6,7 +6,7 @@ use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use super::place_info;
-use super::prompt::Prompt;
+use super::prompt::{Prompt, PromptKind};
 use super::scores;
 use super::view::layout::PanelToggles;
 use crate::codec::{self, IdFormat};
@@ -60,6 +60,8 @@ pub struct Snapshot {
     pub numbers: Vec<String>,
     /// The copy menu (`F`) is open.
     pub copy_menu: bool,
+    /// The library panel, while it is open.
+    pub library: Option<super::library::snapshot::LibrarySnapshot>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -175,9 +177,15 @@ fn fields(p: &Position) -> Vec<Field> {
 
 impl Snapshot {
     pub fn of(model: &Model) -> Snapshot {
-        let p = &model.position;
+        // The board shows the library's highlighted entry, or the analysis's
+        // selected move played, or the position.
         let preview = analysis::board_position(model);
-        let text = text_board::render(preview.as_ref().unwrap_or(p));
+        let p = model
+            .library
+            .preview()
+            .or(preview.as_ref())
+            .unwrap_or(&model.position);
+        let text = text_board::render(p);
         let board_lines = text.lines().skip(2).map(str::to_owned).collect();
         let ids = [
             ("Position ID", IdFormat::PositionId),
@@ -202,6 +210,19 @@ impl Snapshot {
                 },
                 prompt: pr.clone(),
             }),
+            Mode::Library(sub) => {
+                super::library::snapshot::prompt(sub, &model.library).map(|(question, text)| {
+                    PromptLine {
+                        question: question.to_owned(),
+                        prompt: Prompt {
+                            kind: PromptKind::Import,
+                            cursor: text.chars().count(),
+                            text,
+                            selected: false,
+                        },
+                    }
+                })
+            }
             _ => None,
         };
         Snapshot {
@@ -233,6 +254,7 @@ impl Snapshot {
                 model.last_evaluation.as_ref().map(|e| &e.0),
             )),
             copy_menu: model.mode == Mode::CopyMenu,
+            library: super::library::snapshot::of(model),
         }
     }
 }

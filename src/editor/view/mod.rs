@@ -10,6 +10,7 @@
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
 //! - `messages.rs`: shortening long messages, and the `H` message log
+//! - `library_panel.rs`: the study library's list, note editor and review
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
 pub mod analysis_panel;
@@ -19,6 +20,7 @@ pub mod footer;
 pub mod help;
 pub mod ids_panel;
 pub mod layout;
+pub mod library_panel;
 pub mod match_panel;
 pub mod messages;
 pub mod numbers_panel;
@@ -63,6 +65,9 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         numbers_panel::draw(frame, a, snapshot, theme);
     }
     footer::draw(frame, &areas, snapshot, theme);
+    if let Some(lib) = &snapshot.library {
+        library_panel::draw(frame, &areas, lib, theme);
+    }
     if snapshot.help {
         help::draw(frame, area, snapshot.help_page, theme);
     }

@@ -1,0 +1,569 @@
+//! `bgedit library …`: the study library from the command line. Each
+//! subcommand opens the library, does its job and reports per input line as
+//! `show` and `convert` do (`line N:` / `argument N:`, exit 1 on any bad one).
+
+use crate::codec;
+use crate::domain::Position;
+use crate::library::export::{self, ExportFormat};
+use crate::library::filter;
+use crate::library::import::{self, FileFormat};
+use crate::library::store::{self, Added, Entry, Library, NewEntry, Source};
+use crate::text_board;
+use clap::{Subcommand, ValueEnum};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Longest input line read, in bytes.
+const MAX_LINE: usize = 1 << 20;
+/// Positions written in one transaction by `import`.
+const IMPORT_BATCH: usize = 1000;
+
+#[derive(clap::Args, Debug)]
+pub struct LibraryArgs {
+    /// The library file [default: $BGEDIT_DATA_DIR/library.sqlite, else
+    /// $XDG_DATA_HOME/bgedit/library.sqlite].
+    #[arg(long, value_name = "FILE")]
+    pub library: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: LibraryCommand,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListFormat {
+    Text,
+    Json,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportArg {
+    Xgid,
+    Gnubg,
+    Jsonl,
+    Csv,
+    Anki,
+}
+
+impl From<ExportArg> for ExportFormat {
+    fn from(f: ExportArg) -> ExportFormat {
+        match f {
+            ExportArg::Xgid => ExportFormat::Xgid,
+            ExportArg::Gnubg => ExportFormat::Gnubg,
+            ExportArg::Jsonl => ExportFormat::Jsonl,
+            ExportArg::Csv => ExportFormat::Csv,
+            ExportArg::Anki => ExportFormat::Anki,
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+pub enum LibraryCommand {
+    /// Add positions (IDs in any format; standard input when none).
+    Add {
+        #[arg(long)]
+        title: Option<String>,
+        /// A tag (repeatable).
+        #[arg(long = "tag")]
+        tags: Vec<String>,
+        /// A collection to put the positions in (repeatable).
+        #[arg(long = "collection")]
+        collections: Vec<String>,
+        #[arg(allow_hyphen_values = true)]
+        ids: Vec<String>,
+    },
+    /// List every entry, newest first.
+    List {
+        #[arg(long, value_enum, default_value = "text")]
+        format: ListFormat,
+    },
+    /// List the entries a filter matches (see the README's filter language).
+    Search {
+        #[arg(long, value_enum, default_value = "text")]
+        format: ListFormat,
+        /// The filter, as one or more words.
+        #[arg(required = true, allow_hyphen_values = true)]
+        query: Vec<String>,
+    },
+    /// Show an entry: by number, or by any ID of its position.
+    Show { entry: String },
+    /// Remove entries: by number, or by any ID of their position.
+    Rm {
+        #[arg(required = true)]
+        entries: Vec<String>,
+    },
+    /// Import files: IDs one per line, XG text exports, gnubg SGF files.
+    Import {
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Export the entries a filter matches (all when none).
+    Export {
+        #[arg(long, value_enum, default_value = "xgid")]
+        format: ExportArg,
+        #[arg(allow_hyphen_values = true)]
+        query: Vec<String>,
+    },
+}
+
+/// Runs a library command; the exit code is 0, 1 (some input was bad) or 2
+/// (the library could not be used).
+pub fn run(args: LibraryArgs) -> u8 {
+    let Some(path) = args.library.or_else(store::default_path) else {
+        eprintln!("bgedit: no data directory; give the library with --library FILE");
+        return 2;
+    };
+    let mut lib = match Library::open(&path) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            return 2;
+        }
+    };
+    let stdout = io::stdout().lock();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout);
+    let result = match args.command {
+        LibraryCommand::Add {
+            title,
+            tags,
+            collections,
+            ids,
+        } => add(&mut lib, title, tags, collections, &ids, &mut out),
+        LibraryCommand::List { format } => list(&lib, "", format, &mut out),
+        LibraryCommand::Search { format, query } => list(&lib, &query.join(" "), format, &mut out),
+        LibraryCommand::Show { entry } => show(&lib, &entry, &mut out),
+        LibraryCommand::Rm { entries } => rm(&mut lib, &entries, &mut out),
+        LibraryCommand::Import { files } => import_files(&mut lib, &files, &mut out),
+        LibraryCommand::Export { format, query } => {
+            export_entries(&lib, &query.join(" "), format.into(), &mut out)
+        }
+    };
+    let flushed = out.flush();
+    match (result, flushed) {
+        (Ok(code), Ok(())) => code,
+        (Err(Failure::Pipe), _) | (_, Err(_)) => 0,
+        (Err(Failure::Message(m)), _) => {
+            eprintln!("bgedit: {m}");
+            2
+        }
+    }
+}
+
+/// Why a command stopped.
+pub enum Failure {
+    /// The reader went away (`| head`): stop quietly.
+    Pipe,
+    Message(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            Failure::Pipe
+        } else {
+            Failure::Message(e.to_string())
+        }
+    }
+}
+
+impl From<store::LibraryError> for Failure {
+    fn from(e: store::LibraryError) -> Failure {
+        Failure::Message(e.to_string())
+    }
+}
+
+/// Calls `each` on every argument, or every line of standard input when
+/// there are none, reporting errors as `argument N:` / `line N:`. Returns
+/// how many failed.
+pub fn each_input(
+    args: &[String],
+    mut each: impl FnMut(&str) -> Result<Option<String>, String>,
+    out: &mut impl Write,
+) -> Result<u64, Failure> {
+    let mut failed = 0;
+    // Returns whether the input failed.
+    let mut report = |origin: String, text: &str, out: &mut dyn Write| -> io::Result<bool> {
+        if text.trim().is_empty() {
+            return Ok(false);
+        }
+        match each(text) {
+            Ok(Some(line)) => writeln!(out, "{line}").map(|_| false),
+            Ok(None) => Ok(false),
+            Err(e) => {
+                eprintln!("{origin}: {e}");
+                Ok(true)
+            }
+        }
+    };
+    if !args.is_empty() {
+        for (i, a) in args.iter().enumerate() {
+            failed += u64::from(report(format!("argument {}", i + 1), a, out)?);
+        }
+        return Ok(failed);
+    }
+    let mut input = io::stdin().lock();
+    let mut raw = Vec::new();
+    let mut number = 0u64;
+    loop {
+        raw.clear();
+        let n = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut raw)?;
+        if n == 0 {
+            break;
+        }
+        number += 1;
+        if raw.len() > MAX_LINE && !raw.ends_with(b"\n") {
+            // Skip the rest of an over-long line.
+            let mut rest = Vec::new();
+            input.read_until(b'\n', &mut rest)?;
+            eprintln!("line {number}: longer than {MAX_LINE} bytes; skipped");
+            failed += 1;
+            continue;
+        }
+        match std::str::from_utf8(&raw) {
+            Ok(line) => {
+                failed += u64::from(report(format!("line {number}"), line.trim_end(), out)?)
+            }
+            Err(e) => {
+                eprintln!(
+                    "line {number}: not UTF-8 text (byte {})",
+                    e.valid_up_to() + 1
+                );
+                failed += 1;
+            }
+        }
+        out.flush()?;
+    }
+    Ok(failed)
+}
+
+fn added_text(added: Added, lib: &Library) -> String {
+    match added {
+        Added::New(id) => format!("added entry {id}"),
+        Added::Existing(id) => {
+            let title = lib.get(id).map(|e| e.title).unwrap_or_default();
+            if title.is_empty() {
+                format!("already in the library as entry {id}")
+            } else {
+                format!("already in the library as entry {id} ({title})")
+            }
+        }
+    }
+}
+
+fn add(
+    lib: &mut Library,
+    title: Option<String>,
+    tags: Vec<String>,
+    collections: Vec<String>,
+    ids: &[String],
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let base = Position::default();
+    let failed = each_input(
+        ids,
+        |text| {
+            let imported = codec::parse_any(text, &base).map_err(|e| e.to_string())?;
+            let mut entry = NewEntry::new(imported.position, Source::Typed);
+            entry.title = title.clone().unwrap_or_default();
+            entry.tags = tags.clone();
+            entry.collections = collections.clone();
+            let added = lib.add(&entry).map_err(|e| e.to_string())?;
+            Ok(Some(added_text(added, lib)))
+        },
+        out,
+    )?;
+    Ok(u8::from(failed > 0))
+}
+
+fn list(
+    lib: &Library,
+    query: &str,
+    format: ListFormat,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
+    let mut write_error = None;
+    lib.for_each_summary(&query, |s| {
+        let written = match format {
+            ListFormat::Text => writeln!(
+                out,
+                "{:>6}  {:<24}  {:<16}  {:<10}  O {:>3} X {:>3}  {} on roll",
+                s.id,
+                s.title,
+                s.tags,
+                s.match_text(),
+                s.derived.pips_o,
+                s.derived.pips_x,
+                s.derived.on_roll
+            ),
+            ListFormat::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({
+                    "id": s.id,
+                    "title": s.title,
+                    "tags": s.tags.split_whitespace().collect::<Vec<_>>(),
+                    "match_length": s.derived.match_length,
+                    "score": {"O": s.score[0], "X": s.score[1]},
+                    "crawford": s.derived.crawford,
+                    "pips": {"O": s.derived.pips_o, "X": s.derived.pips_x},
+                    "on_roll": s.derived.on_roll.to_string(),
+                    "gnubg_id": codec::to_string_as(&s.position, codec::IdFormat::GnubgId),
+                    "xgid": codec::to_string_as(&s.position, codec::IdFormat::Xgid),
+                })
+            ),
+        };
+        written.map_err(|e| {
+            write_error = Some(e);
+            store::LibraryError::Io("output closed".to_owned())
+        })
+    })
+    .map_err(|e| match write_error.take() {
+        Some(w) => Failure::from(w),
+        None => Failure::from(e),
+    })?;
+    Ok(0)
+}
+
+/// An entry named by its number or by an ID of its position.
+fn resolve(lib: &Library, name: &str) -> Result<i64, String> {
+    let name = name.trim().trim_start_matches('#');
+    if let Ok(id) = name.parse::<i64>() {
+        return Ok(id);
+    }
+    let imported = codec::parse_any(name, &Position::default())
+        .map_err(|e| format!("{name:?} is neither an entry number nor an ID ({e})"))?;
+    lib.find(&imported.position)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| "that position is not in the library".to_owned())
+}
+
+pub fn describe(entry: &Entry) -> String {
+    let mut s = format!("Entry {}", entry.id);
+    if !entry.title.is_empty() {
+        s.push_str(&format!(": {}", entry.title));
+    }
+    s.push('\n');
+    s.push_str(&format!("GNUBG ID: {}\n{}\n", entry.gnubg_id, entry.xgid));
+    s.push_str(&format!("Tags: {}\n", entry.tags.join(" ")));
+    s.push_str(&format!("Collections: {}\n", entry.collections.join(" ")));
+    s.push_str(&format!("Source: {}\n", entry.source.to_text()));
+    s.push('\n');
+    s.push_str(&text_board::render(&entry.position));
+    if !entry.note.is_empty() {
+        s.push_str(&format!("\nNote:\n{}\n", entry.note));
+    }
+    if let Some(a) = &entry.analysis {
+        s.push_str(&format!("\nAnalysis ({}):\n{}\n", a.depth, a.text));
+    }
+    s
+}
+
+fn show(lib: &Library, name: &str, out: &mut impl Write) -> Result<u8, Failure> {
+    let id = resolve(lib, name).map_err(Failure::Message)?;
+    let entry = lib.get(id)?;
+    write!(out, "{}", describe(&entry))?;
+    Ok(0)
+}
+
+fn rm(lib: &mut Library, names: &[String], out: &mut impl Write) -> Result<u8, Failure> {
+    let failed = each_input(
+        names,
+        |name| {
+            let id = resolve(lib, name)?;
+            let gone = lib.delete(id).map_err(|e| e.to_string())?;
+            Ok(Some(
+                format!("removed entry {id} {}", gone.title)
+                    .trim_end()
+                    .to_owned(),
+            ))
+        },
+        out,
+    )?;
+    Ok(u8::from(failed > 0))
+}
+
+/// A progress bar on standard error, drawn only when it is a terminal.
+struct Progress {
+    total: u64,
+    shown: u64,
+    on: bool,
+    what: &'static str,
+}
+
+impl Progress {
+    fn new(what: &'static str, total: u64) -> Progress {
+        Progress {
+            total,
+            shown: u64::MAX,
+            on: io::stderr().is_terminal() && total > 0,
+            what,
+        }
+    }
+
+    fn set(&mut self, done: u64) {
+        if !self.on {
+            return;
+        }
+        let percent = done.min(self.total) * 100 / self.total;
+        if percent == self.shown {
+            return;
+        }
+        self.shown = percent;
+        let filled = (percent / 5) as usize;
+        eprint!(
+            "\r{} [{}{}] {percent:>3}%",
+            self.what,
+            "#".repeat(filled),
+            " ".repeat(20 - filled)
+        );
+    }
+
+    fn finish(&mut self) {
+        if self.on {
+            eprint!("\r{}\r", " ".repeat(40));
+        }
+    }
+}
+
+/// Counts of one import.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    pub added: u64,
+    pub merged: u64,
+    pub failed: u64,
+}
+
+/// Imports one file's text: each position is read, then written in batches
+/// of [`IMPORT_BATCH`], each batch one transaction (a crash keeps every
+/// batch committed before it).
+pub fn import_text(
+    lib: &mut Library,
+    file: &str,
+    text: &str,
+    mut progress: impl FnMut(u64),
+) -> Result<(ImportReport, Vec<String>), store::LibraryError> {
+    let format = import::detect(text);
+    let base = Position::default();
+    let mut report = ImportReport::default();
+    let mut errors = Vec::new();
+    let mut batch = Vec::with_capacity(IMPORT_BATCH);
+    let flush = |lib: &mut Library, batch: &mut Vec<NewEntry>, report: &mut ImportReport| {
+        let added = lib.add_all(batch)?;
+        for a in added {
+            match a {
+                Added::New(_) => report.added += 1,
+                Added::Existing(_) => report.merged += 1,
+            }
+        }
+        batch.clear();
+        Ok::<(), store::LibraryError>(())
+    };
+    let what = match format {
+        FileFormat::Sgf => "game",
+        _ => "line",
+    };
+    let mut seen = 0u64;
+    for piece in import::pieces(text, format) {
+        seen += 1;
+        match codec::parse_any(&piece.text, &base) {
+            Ok(imported) => {
+                let mut entry = NewEntry::new(imported.position, Source::Imported(file.to_owned()));
+                entry.note = piece.note;
+                entry.analysis = piece.analysis;
+                batch.push(entry);
+            }
+            Err(e) => {
+                report.failed += 1;
+                errors.push(format!("{file}: {what} {}: {e}", piece.line));
+            }
+        }
+        if batch.len() == IMPORT_BATCH {
+            flush(lib, &mut batch, &mut report)?;
+            progress(seen);
+        }
+    }
+    flush(lib, &mut batch, &mut report)?;
+    progress(seen);
+    lib.optimize()?;
+    Ok((report, errors))
+}
+
+fn import_files(lib: &mut Library, files: &[PathBuf], out: &mut impl Write) -> Result<u8, Failure> {
+    let mut code = 0;
+    for file in files {
+        let shown = file.display().to_string();
+        let text = match read_text(file) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{shown}: {e}");
+                code = 1;
+                continue;
+            }
+        };
+        let total = import::pieces(&text, import::detect(&text)).count() as u64;
+        let mut bar = Progress::new("importing", total);
+        let result = import_text(lib, &shown, &text, |n| bar.set(n));
+        bar.finish();
+        let (report, errors) = result?;
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        if report.failed > 0 {
+            code = 1;
+        }
+        writeln!(
+            out,
+            "{shown}: {} added, {} already there (merged), {} failed",
+            report.added, report.merged, report.failed
+        )?;
+    }
+    Ok(code)
+}
+
+/// Largest file `import` reads.
+const MAX_IMPORT_BYTES: u64 = 1 << 30;
+
+fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if meta.len() > MAX_IMPORT_BYTES {
+        return Err(format!(
+            "{} bytes; at most {MAX_IMPORT_BYTES} are read",
+            meta.len()
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    String::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+}
+
+fn export_entries(
+    lib: &Library,
+    query: &str,
+    format: ExportFormat,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
+    let mut bar = Progress::new("exporting", lib.count(&query)?);
+    out.write_all(export::header(format).as_bytes())?;
+    let mut buf = String::new();
+    let mut n = 0;
+    let mut write_error = None;
+    lib.for_each(&query, |entry| {
+        buf.clear();
+        export::write_entry(&mut buf, &entry, format);
+        if let Err(e) = out.write_all(buf.as_bytes()) {
+            write_error = Some(e);
+            return Err(store::LibraryError::Io("output closed".to_owned()));
+        }
+        n += 1;
+        bar.set(n);
+        Ok(())
+    })
+    .map_err(|e| match write_error.take() {
+        Some(w) => Failure::from(w),
+        None => Failure::from(e),
+    })?;
+    bar.finish();
+    Ok(0)
+}

@@ -1,0 +1,157 @@
+//! What the library panel shows, made from the model in one place: the
+//! header, the loaded rows as text, the highlighted entry's details, the
+//! note editor, the review card.
+
+use super::state::{Ask, LibMode, LibState, NoteEditor};
+use crate::editor::model::{Mode, Model};
+use crate::library::Summary;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibrarySnapshot {
+    pub header: String,
+    pub filter_error: Option<String>,
+    /// The loaded page as lines; the view shows a window around `selected`.
+    pub rows: Vec<String>,
+    pub selected: Option<usize>,
+    /// Lines beside the board: the highlighted entry, or the review's card.
+    pub detail: Vec<String>,
+    /// Lines under the board instead of the list (a revealed review card).
+    pub body: Option<Vec<String>>,
+    pub note: Option<NoteEditor>,
+}
+
+/// One list row: number, title, tags, money/match and score, pips, roller.
+pub fn row(s: &Summary) -> String {
+    format!(
+        "{:>5} {:<22} {:<14} {:<10} O{:>4} X{:>4}  {} on roll",
+        s.id,
+        clip(&s.title, 22),
+        clip(&s.tags, 14),
+        s.match_text(),
+        s.derived.pips_o,
+        s.derived.pips_x,
+        s.derived.on_roll
+    )
+}
+
+fn clip(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        text.to_owned()
+    } else {
+        let mut t: String = text.chars().take(width - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+fn details(s: &Summary, loaded: Option<i64>) -> Vec<String> {
+    let d = &s.derived;
+    let mut v = vec![
+        format!("Entry {}", s.id),
+        if s.title.is_empty() {
+            "(no title)".to_owned()
+        } else {
+            clip(&s.title, 40)
+        },
+        format!("Tags    {}", s.tags),
+        format!("Play    {}", s.match_text()),
+        format!("Cube    {}", d.cube),
+        format!("Pips    O {}  X {}", d.pips_o, d.pips_x),
+        format!("On roll {}", d.on_roll),
+        format!(
+            "Kind    {}{}",
+            if d.race { "race" } else { "contact" },
+            if d.bar { ", bar" } else { "" }
+        ),
+    ];
+    if loaded == Some(s.id) {
+        v.push("(loaded in the editor)".to_owned());
+    }
+    v
+}
+
+/// The input line's question and text in the panel's modes.
+pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(&'static str, String)> {
+    match mode {
+        LibMode::Filter => Some(("Filter", state.filter.clone())),
+        LibMode::Ask(kind) => Some((kind.label(), state.input.clone())),
+        _ => None,
+    }
+}
+
+pub fn of(model: &Model) -> Option<LibrarySnapshot> {
+    let s = &model.library;
+    let in_panel = matches!(model.mode, Mode::Library(_));
+    let adding = matches!(
+        model.mode,
+        Mode::Library(LibMode::Ask(Ask::AddTitle | Ask::AddTags))
+    );
+    if !(s.open || s.review.is_some()) || !in_panel || (adding && !s.open) {
+        return None;
+    }
+    if let Some(r) = &s.review {
+        let mut detail = vec![
+            format!("Review: {}", r.collection),
+            format!("{} of {}", r.index + 1, r.queue.len()),
+            format!("known {}  not yet {}", r.known, r.unknown),
+        ];
+        if let Some(cur) = r.queue.get(r.index) {
+            detail.push(String::new());
+            detail.push(clip(&cur.title, 40));
+            detail.push(cur.match_text());
+        }
+        let body = match &r.revealed {
+            Some(e) => {
+                let mut lines = vec![format!("Entry {}: {}", e.id, e.title)];
+                lines.extend(e.note.lines().map(str::to_owned));
+                if let Some(a) = &e.analysis {
+                    lines.push(format!("Analysis ({}):", a.depth));
+                    lines.extend(a.text.lines().map(str::to_owned));
+                }
+                lines
+            }
+            None => vec!["Space reveals the note and analysis".to_owned()],
+        };
+        return Some(LibrarySnapshot {
+            header: format!("Review of {}", r.collection),
+            filter_error: None,
+            rows: Vec::new(),
+            selected: None,
+            detail,
+            body: Some(body),
+            note: None,
+        });
+    }
+    let header = format!(
+        "Library · {} {}{}{}",
+        s.total,
+        if s.total == 1 { "entry" } else { "entries" },
+        if s.filter.is_empty() {
+            String::new()
+        } else {
+            format!(" · filter: {}", s.filter)
+        },
+        if s.loading { " · …" } else { "" }
+    );
+    let selected = s
+        .selected
+        .checked_sub(s.offset)
+        .and_then(|i| usize::try_from(i).ok())
+        .filter(|&i| i < s.rows.len());
+    Some(LibrarySnapshot {
+        header,
+        filter_error: s.filter_error.clone(),
+        rows: s.rows.iter().map(row).collect(),
+        selected,
+        detail: s
+            .selected_row()
+            .map(|r| details(r, s.loaded))
+            .unwrap_or_else(|| vec!["(no entry)".to_owned()]),
+        body: None,
+        note: if model.mode == Mode::Library(LibMode::Note) {
+            s.note.clone()
+        } else {
+            None
+        },
+    })
+}

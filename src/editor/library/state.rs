@@ -1,0 +1,223 @@
+//! What the library panel holds: a page of rows around the selection, the
+//! filter, the text being asked for, the note being edited, the review.
+
+use crate::domain::Position;
+use crate::library::filter::Query;
+use crate::library::review::Schedule;
+use crate::library::{Added, Entry, EntryEdit, NewEntry, Summary};
+use ratatui_textarea::{Input, TextArea};
+
+/// Rows fetched per page query: the panel holds at most this many.
+pub const PAGE: u64 = 100;
+/// Most entries one review session steps through.
+pub const REVIEW_BATCH: u64 = 200;
+
+/// The panel's modes (inside `Mode::Library`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LibMode {
+    List,
+    /// Typing the filter; results follow each key.
+    Filter,
+    Ask(Ask),
+    /// The multi-line note editor.
+    Note,
+    Review,
+}
+
+/// A question on the input line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ask {
+    AddTitle,
+    AddTags,
+    Tags,
+    Collections,
+    ConfirmDelete,
+    ReviewCollection,
+}
+
+impl Ask {
+    pub fn label(self) -> &'static str {
+        match self {
+            Ask::AddTitle => "Title (Enter for none)",
+            Ask::AddTags => "Tags, space-separated (Enter for none)",
+            Ask::Tags => "Tags, space-separated",
+            Ask::Collections => "Collections, space-separated",
+            Ask::ConfirmDelete => "Delete this entry? y to delete, anything else keeps it",
+            Ask::ReviewCollection => "Review which collection?",
+        }
+    }
+}
+
+/// What a fetched entry is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Load,
+    Note,
+    Tags,
+    Collections,
+    Reveal,
+}
+
+/// The note editor: ratatui-textarea's widget, compared by its text and
+/// cursor so the model stays comparable.
+#[derive(Clone, Debug)]
+pub struct NoteEditor(pub TextArea<'static>);
+
+impl PartialEq for NoteEditor {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.lines() == other.0.lines() && self.0.cursor() == other.0.cursor()
+    }
+}
+
+impl Eq for NoteEditor {}
+
+impl NoteEditor {
+    pub fn new(text: &str) -> NoteEditor {
+        NoteEditor(TextArea::new(text.lines().map(str::to_owned).collect()))
+    }
+
+    pub fn text(&self) -> String {
+        self.0.lines().join("\n")
+    }
+}
+
+/// One review session: the due entries of a collection, one at a time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    pub collection: String,
+    pub queue: Vec<Summary>,
+    pub index: usize,
+    /// The note and analysis, once revealed.
+    pub revealed: Option<Box<Entry>>,
+    pub known: u32,
+    pub unknown: u32,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LibState {
+    pub open: bool,
+    pub filter: String,
+    pub filter_error: Option<String>,
+    pub query: Query,
+    /// Matching entries in all.
+    pub total: u64,
+    /// Index (among the matches) of `rows[0]`.
+    pub offset: u64,
+    pub rows: Vec<Summary>,
+    /// Index of the highlighted entry among the matches.
+    pub selected: u64,
+    /// Answers to older page queries are dropped.
+    pub serial: u64,
+    pub loading: bool,
+    /// The entry the editor's position was loaded from (for saving back).
+    pub loaded: Option<i64>,
+    /// Text on the input line while asking.
+    pub input: String,
+    pub pending_title: String,
+    /// The entry being edited (note, tags, collections, deletion).
+    pub editing: Option<i64>,
+    pub note: Option<NoteEditor>,
+    /// The last entry deleted, for undo.
+    pub deleted: Option<Box<Entry>>,
+    pub review: Option<Review>,
+}
+
+impl LibState {
+    /// The highlighted row, if its page is loaded.
+    pub fn selected_row(&self) -> Option<&Summary> {
+        let i = self.selected.checked_sub(self.offset)?;
+        self.rows.get(usize::try_from(i).ok()?)
+    }
+
+    /// The position the board shows instead of the editor's: the review's
+    /// or the highlighted entry's.
+    pub fn preview(&self) -> Option<&Position> {
+        if let Some(r) = &self.review {
+            return r.queue.get(r.index).map(|s| &s.position);
+        }
+        if self.open {
+            return self.selected_row().map(|s| &s.position);
+        }
+        None
+    }
+}
+
+/// What the runtime asks the library worker to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Add(Box<NewEntry>),
+    Page {
+        serial: u64,
+        query: Query,
+        offset: u64,
+        limit: u64,
+    },
+    Get {
+        id: i64,
+        purpose: Purpose,
+    },
+    Update {
+        id: i64,
+        edit: EntryEdit,
+        what: &'static str,
+    },
+    Delete(i64),
+    Restore(Box<Entry>),
+    Due {
+        collection: String,
+        now: Option<i64>,
+    },
+    Review {
+        id: i64,
+        known: bool,
+    },
+}
+
+/// Everything that happens in the panel, including the worker's answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LibAction {
+    StartAdd,
+    Open,
+    Close,
+    Move(i64),
+    PageUp,
+    PageDown,
+    Load,
+    StartFilter,
+    EditNote,
+    EditTags,
+    EditCollections,
+    AskDelete,
+    UndoDelete,
+    SaveBack,
+    StartReview,
+    // The input line
+    Char(char),
+    Paste(String),
+    Backspace,
+    Clear,
+    Submit,
+    Cancel,
+    // The note editor
+    NoteKey(Input),
+    NotePaste(String),
+    NoteDone,
+    // Review
+    Reveal,
+    Mark(bool),
+    // Answers from the worker
+    Added(Result<Added, String>),
+    Paged {
+        serial: u64,
+        result: Result<(u64, u64, Vec<Summary>), String>,
+    },
+    Got {
+        purpose: Purpose,
+        result: Result<Box<Entry>, String>,
+    },
+    Updated(Result<String, String>),
+    Deleted(Result<Box<Entry>, String>),
+    Restored(Result<i64, String>),
+    DueList(Result<(String, Vec<Summary>), String>),
+    Reviewed(Result<Schedule, String>),
+}

@@ -1,0 +1,560 @@
+//! The library panel's part of the reducer: pure, like the rest. Database
+//! work leaves as `Effect::Library` requests and comes back as `LibAction`s.
+
+use super::state::{Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose, Request, Review};
+use crate::editor::effect::Effect;
+use crate::editor::model::{Mode, Model, Status};
+use crate::editor::prompt::MAX_PROMPT_LEN;
+use crate::editor::reducer::commit;
+use crate::library::filter;
+use crate::library::{Added, EntryEdit, NewEntry, Source};
+
+fn done(model: Model) -> (Model, Vec<Effect>) {
+    (model, Vec::new())
+}
+
+fn ask(mut model: Model, kind: Ask, text: String) -> (Model, Vec<Effect>) {
+    model.library.input = text;
+    model.mode = Mode::Library(LibMode::Ask(kind));
+    done(model)
+}
+
+fn error(mut model: Model, message: impl Into<String>) -> (Model, Vec<Effect>) {
+    model.status = Status::error(message);
+    done(model)
+}
+
+/// Where the panel returns to after a question or an answer.
+fn back(model: &mut Model) {
+    model.mode = if model.library.review.is_some() {
+        Mode::Library(LibMode::Review)
+    } else if model.library.open {
+        Mode::Library(LibMode::List)
+    } else {
+        Mode::Normal
+    };
+}
+
+/// Asks for the page holding the selection (or the first one).
+fn fetch(state: &mut LibState, offset: u64) -> Effect {
+    state.serial += 1;
+    state.loading = true;
+    Effect::Library(Request::Page {
+        serial: state.serial,
+        query: state.query.clone(),
+        offset,
+        limit: PAGE,
+    })
+}
+
+/// Refreshes the page around the selection.
+fn refresh(state: &mut LibState) -> Effect {
+    let offset = state.selected.saturating_sub(PAGE / 2);
+    fetch(state, offset)
+}
+
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_owned).collect()
+}
+
+fn selected_id(model: &Model) -> Option<i64> {
+    model.library.selected_row().map(|r| r.id)
+}
+
+fn move_selection(mut model: Model, delta: i64) -> (Model, Vec<Effect>) {
+    let s = &mut model.library;
+    if s.total == 0 {
+        return done(model);
+    }
+    let last = s.total - 1;
+    s.selected = if delta < 0 {
+        s.selected.saturating_sub(delta.unsigned_abs())
+    } else {
+        s.selected.saturating_add(delta as u64).min(last)
+    };
+    let loaded = s.offset..s.offset + s.rows.len() as u64;
+    if loaded.contains(&s.selected) {
+        return done(model);
+    }
+    let effect = refresh(s);
+    (model, vec![effect])
+}
+
+pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    match action {
+        LibAction::StartAdd => {
+            model.library.pending_title.clear();
+            ask(model, Ask::AddTitle, String::new())
+        }
+        LibAction::Open => {
+            model.library.open = true;
+            model.library.review = None;
+            model.mode = Mode::Library(LibMode::List);
+            model.status = Status::info("Library: j/k move, Enter loads, / filters, Esc closes");
+            let effect = refresh(&mut model.library);
+            (model, vec![effect])
+        }
+        LibAction::Close => {
+            model.library.open = false;
+            model.library.review = None;
+            model.library.rows.clear();
+            model.mode = Mode::Normal;
+            model.status = Status::info("Library closed");
+            done(model)
+        }
+        LibAction::Move(delta) => move_selection(model, delta),
+        LibAction::PageUp => move_selection(model, -10),
+        LibAction::PageDown => move_selection(model, 10),
+        LibAction::Load => match selected_id(&model) {
+            Some(id) => {
+                model.status = Status::info(format!("Loading entry {id}…"));
+                (
+                    model,
+                    vec![Effect::Library(Request::Get {
+                        id,
+                        purpose: Purpose::Load,
+                    })],
+                )
+            }
+            None => error(model, "no entry is highlighted"),
+        },
+        LibAction::StartFilter => {
+            model.mode = Mode::Library(LibMode::Filter);
+            done(model)
+        }
+        LibAction::EditNote | LibAction::EditTags | LibAction::EditCollections => {
+            let Some(id) = selected_id(&model) else {
+                return error(model, "no entry is highlighted");
+            };
+            let purpose = match action {
+                LibAction::EditNote => Purpose::Note,
+                LibAction::EditTags => Purpose::Tags,
+                _ => Purpose::Collections,
+            };
+            model.library.editing = Some(id);
+            (model, vec![Effect::Library(Request::Get { id, purpose })])
+        }
+        LibAction::AskDelete => match selected_id(&model) {
+            Some(id) => {
+                model.library.editing = Some(id);
+                ask(model, Ask::ConfirmDelete, String::new())
+            }
+            None => error(model, "no entry is highlighted"),
+        },
+        LibAction::UndoDelete => match model.library.deleted.take() {
+            Some(entry) => (model, vec![Effect::Library(Request::Restore(entry))]),
+            None => error(model, "no deleted entry to bring back"),
+        },
+        LibAction::SaveBack => match model.library.loaded {
+            Some(id) => {
+                let edit = EntryEdit {
+                    position: Some(model.position.clone()),
+                    ..EntryEdit::default()
+                };
+                (
+                    model,
+                    vec![Effect::Library(Request::Update {
+                        id,
+                        edit,
+                        what: "position",
+                    })],
+                )
+            }
+            None => error(
+                model,
+                "the editor's position was not loaded from the library; + adds it as a new entry",
+            ),
+        },
+        LibAction::StartReview => ask(model, Ask::ReviewCollection, String::new()),
+
+        LibAction::Char(c) if model.mode == Mode::Library(LibMode::Ask(Ask::ConfirmDelete)) => {
+            // One key answers: y deletes, any other keeps.
+            model.library.input = c.to_string();
+            submit(model)
+        }
+        LibAction::Char(c) => {
+            if c.is_control() || model.library.input_len(&model.mode) >= MAX_PROMPT_LEN {
+                return done(model);
+            }
+            if let Some(text) = model.library.input_mut(&model.mode) {
+                text.push(c);
+            }
+            after_typing(model)
+        }
+        LibAction::Paste(text) => {
+            let flat: String = text
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let room = MAX_PROMPT_LEN.saturating_sub(model.library.input_len(&model.mode));
+            if let Some(t) = model.library.input_mut(&model.mode) {
+                t.extend(flat.chars().take(room));
+            }
+            after_typing(model)
+        }
+        LibAction::Backspace => {
+            if let Some(text) = model.library.input_mut(&model.mode) {
+                text.pop();
+            }
+            after_typing(model)
+        }
+        LibAction::Clear => {
+            if let Some(text) = model.library.input_mut(&model.mode) {
+                text.clear();
+            }
+            after_typing(model)
+        }
+        LibAction::Cancel => {
+            if model.mode == Mode::Library(LibMode::Filter) {
+                model.library.filter.clear();
+                model.library.filter_error = None;
+                model.library.query = filter::Query::default();
+                model.library.selected = 0;
+                model.mode = Mode::Library(LibMode::List);
+                let effect = fetch(&mut model.library, 0);
+                return (model, vec![effect]);
+            }
+            model.library.input.clear();
+            back(&mut model);
+            model.status = Status::info("Cancelled");
+            done(model)
+        }
+        LibAction::Submit => submit(model),
+
+        LibAction::NoteKey(input) => {
+            if let Some(n) = &mut model.library.note {
+                n.0.input(input);
+            }
+            done(model)
+        }
+        LibAction::NotePaste(text) => {
+            if let Some(n) = &mut model.library.note {
+                n.0.insert_str(text);
+            }
+            done(model)
+        }
+        LibAction::NoteDone => {
+            let (Some(note), Some(id)) = (model.library.note.take(), model.library.editing) else {
+                back(&mut model);
+                return done(model);
+            };
+            back(&mut model);
+            let edit = EntryEdit {
+                note: Some(note.text()),
+                ..EntryEdit::default()
+            };
+            (
+                model,
+                vec![Effect::Library(Request::Update {
+                    id,
+                    edit,
+                    what: "note",
+                })],
+            )
+        }
+
+        LibAction::Reveal => {
+            let Some(id) = model
+                .library
+                .review
+                .as_ref()
+                .and_then(|r| r.queue.get(r.index))
+                .map(|s| s.id)
+            else {
+                return done(model);
+            };
+            (
+                model,
+                vec![Effect::Library(Request::Get {
+                    id,
+                    purpose: Purpose::Reveal,
+                })],
+            )
+        }
+        LibAction::Mark(known) => {
+            let Some(r) = &mut model.library.review else {
+                return done(model);
+            };
+            let Some(id) = r.queue.get(r.index).map(|s| s.id) else {
+                return done(model);
+            };
+            if known {
+                r.known += 1;
+            } else {
+                r.unknown += 1;
+            }
+            r.index += 1;
+            r.revealed = None;
+            let finished = r.index >= r.queue.len();
+            let summary = format!(
+                "Review of {}: {} known, {} not yet",
+                r.collection, r.known, r.unknown
+            );
+            if finished {
+                model.library.review = None;
+                back(&mut model);
+                model.status = Status::success(format!("{summary}; nothing more is due"));
+            } else {
+                model.status = Status::info(format!(
+                    "{summary} · {} to go · Space reveals",
+                    r.queue.len() - r.index
+                ));
+            }
+            (model, vec![Effect::Library(Request::Review { id, known })])
+        }
+
+        LibAction::Added(result) => match result {
+            Ok(Added::New(id)) => {
+                model.library.loaded = Some(id);
+                model.status = Status::success(format!("Added to the library as entry {id}"));
+                reopen_page(model)
+            }
+            Ok(Added::Existing(id)) => {
+                model.library.loaded = Some(id);
+                model.status = Status::info(format!(
+                    "This position is already in the library as entry {id}; its tags were merged"
+                ));
+                reopen_page(model)
+            }
+            Err(e) => error(model, format!("could not add to the library: {e}")),
+        },
+        LibAction::Paged { serial, result } => {
+            if serial != model.library.serial {
+                return done(model);
+            }
+            model.library.loading = false;
+            match result {
+                Ok((total, offset, rows)) => {
+                    let s = &mut model.library;
+                    s.total = total;
+                    s.offset = offset;
+                    s.rows = rows;
+                    s.selected = s.selected.min(total.saturating_sub(1));
+                    done(model)
+                }
+                Err(e) => error(model, format!("library: {e}")),
+            }
+        }
+        LibAction::Got { purpose, result } => {
+            let entry = match result {
+                Ok(e) => e,
+                Err(e) => return error(model, format!("library: {e}")),
+            };
+            match purpose {
+                Purpose::Load => {
+                    model.library.loaded = Some(entry.id);
+                    model.library.open = false;
+                    model.mode = Mode::Normal;
+                    let title = if entry.title.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", entry.title)
+                    };
+                    let message = format!("Entry {}{title} loaded · u undoes", entry.id);
+                    commit(model, entry.position, &message)
+                }
+                Purpose::Note => {
+                    model.library.note = Some(NoteEditor::new(&entry.note));
+                    model.mode = Mode::Library(LibMode::Note);
+                    model.status = Status::info(format!(
+                        "Editing the note of entry {} · Esc saves",
+                        entry.id
+                    ));
+                    done(model)
+                }
+                Purpose::Tags => ask(model, Ask::Tags, entry.tags.join(" ")),
+                Purpose::Collections => ask(model, Ask::Collections, entry.collections.join(" ")),
+                Purpose::Reveal => {
+                    if let Some(r) = &mut model.library.review {
+                        r.revealed = Some(entry);
+                    }
+                    model.status = Status::info("y known · n not yet");
+                    done(model)
+                }
+            }
+        }
+        LibAction::Updated(result) => match result {
+            Ok(message) => {
+                model.status = Status::success(message);
+                reopen_page(model)
+            }
+            Err(e) => error(model, format!("not saved: {e}")),
+        },
+        LibAction::Deleted(result) => match result {
+            Ok(entry) => {
+                model.status =
+                    Status::success(format!("Entry {} deleted · u brings it back", entry.id));
+                model.library.deleted = Some(entry);
+                reopen_page(model)
+            }
+            Err(e) => error(model, format!("not deleted: {e}")),
+        },
+        LibAction::Restored(result) => match result {
+            Ok(id) => {
+                model.status = Status::success(format!("Entry {id} is back"));
+                reopen_page(model)
+            }
+            Err(e) => error(model, format!("could not bring it back: {e}")),
+        },
+        LibAction::DueList(result) => match result {
+            Ok((collection, queue)) if queue.is_empty() => {
+                back(&mut model);
+                error(
+                    model,
+                    format!("nothing in the collection {collection} is due for review"),
+                )
+            }
+            Ok((collection, queue)) => {
+                model.status = Status::info(format!(
+                    "Review of {collection}: {} due · Space reveals the note and analysis",
+                    queue.len()
+                ));
+                model.library.review = Some(Review {
+                    collection,
+                    queue,
+                    index: 0,
+                    revealed: None,
+                    known: 0,
+                    unknown: 0,
+                });
+                model.mode = Mode::Library(LibMode::Review);
+                done(model)
+            }
+            Err(e) => error(model, format!("library: {e}")),
+        },
+        LibAction::Reviewed(result) => match result {
+            Ok(_) => done(model),
+            Err(e) => error(model, format!("the review was not recorded: {e}")),
+        },
+    }
+}
+
+/// After a change, the open list shows it.
+fn reopen_page(model: Model) -> (Model, Vec<Effect>) {
+    let mut model = model;
+    if model.library.open {
+        let effect = refresh(&mut model.library);
+        return (model, vec![effect]);
+    }
+    done(model)
+}
+
+/// Typing in the filter re-runs the query; a query that does not parse
+/// keeps the last results and says why.
+fn after_typing(mut model: Model) -> (Model, Vec<Effect>) {
+    if model.mode != Mode::Library(LibMode::Filter) {
+        return done(model);
+    }
+    match filter::parse(&model.library.filter) {
+        Ok(query) => {
+            model.library.filter_error = None;
+            model.library.query = query;
+            model.library.selected = 0;
+            let effect = fetch(&mut model.library, 0);
+            (model, vec![effect])
+        }
+        Err(e) => {
+            model.library.filter_error = Some(e.to_string());
+            done(model)
+        }
+    }
+}
+
+fn submit(mut model: Model) -> (Model, Vec<Effect>) {
+    let kind = match &model.mode {
+        Mode::Library(LibMode::Ask(kind)) => *kind,
+        Mode::Library(LibMode::Filter) => {
+            model.mode = Mode::Library(LibMode::List);
+            return done(model);
+        }
+        _ => return done(model),
+    };
+    let text = std::mem::take(&mut model.library.input);
+    match kind {
+        Ask::AddTitle => {
+            model.library.pending_title = text.trim().to_owned();
+            ask(model, Ask::AddTags, String::new())
+        }
+        Ask::AddTags => {
+            let mut entry = NewEntry::new(model.position.clone(), Source::Typed);
+            entry.title = std::mem::take(&mut model.library.pending_title);
+            entry.tags = words(&text);
+            back(&mut model);
+            model.status = Status::info("Adding to the library…");
+            (model, vec![Effect::Library(Request::Add(Box::new(entry)))])
+        }
+        Ask::Tags | Ask::Collections => {
+            let Some(id) = model.library.editing else {
+                back(&mut model);
+                return done(model);
+            };
+            back(&mut model);
+            let (edit, what) = if kind == Ask::Tags {
+                (
+                    EntryEdit {
+                        tags: Some(words(&text)),
+                        ..EntryEdit::default()
+                    },
+                    "tags",
+                )
+            } else {
+                (
+                    EntryEdit {
+                        collections: Some(words(&text)),
+                        ..EntryEdit::default()
+                    },
+                    "collections",
+                )
+            };
+            (
+                model,
+                vec![Effect::Library(Request::Update { id, edit, what })],
+            )
+        }
+        Ask::ConfirmDelete => {
+            back(&mut model);
+            match (text.trim(), model.library.editing) {
+                ("y" | "Y" | "yes", Some(id)) => {
+                    (model, vec![Effect::Library(Request::Delete(id))])
+                }
+                _ => {
+                    model.status = Status::info("Kept");
+                    done(model)
+                }
+            }
+        }
+        Ask::ReviewCollection => {
+            let name = text.trim().to_owned();
+            if name.is_empty() {
+                back(&mut model);
+                return error(model, "name a collection to review");
+            }
+            back(&mut model);
+            (
+                model,
+                vec![Effect::Library(Request::Due {
+                    collection: name,
+                    now: None,
+                })],
+            )
+        }
+    }
+}
+
+impl LibState {
+    /// The text the keys type into in `mode`: the filter or the question.
+    fn input_mut(&mut self, mode: &Mode) -> Option<&mut String> {
+        match mode {
+            Mode::Library(LibMode::Filter) => Some(&mut self.filter),
+            Mode::Library(LibMode::Ask(_)) => Some(&mut self.input),
+            _ => None,
+        }
+    }
+
+    fn input_len(&self, mode: &Mode) -> usize {
+        match mode {
+            Mode::Library(LibMode::Filter) => self.filter.len(),
+            _ => self.input.len(),
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! The thread that owns the library's SQLite connection. The runtime sends
+//! it [`Request`]s and reads its answers as actions, so the event loop never
+//! waits on the disk. The file is opened on the first request; a library
+//! that cannot be opened is a message on every request, never a crash.
+
+use super::state::{LibAction, Request};
+use crate::editor::action::Action;
+use crate::library::review::Schedule;
+use crate::library::store::{self, Library};
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver, Sender};
+
+/// The editor's end of the worker: requests go in, answers go to the
+/// runtime's one channel (the `send` given to [`Link::start`]).
+pub struct Link {
+    requests: Sender<Request>,
+}
+
+impl Link {
+    /// Starts the thread for the library at `path` (`None`: no data
+    /// directory, every request answers so); each answer is handed to
+    /// `send`, which says whether the runtime is still there.
+    pub fn start(path: Option<PathBuf>, send: impl Fn(Action) -> bool + Send + 'static) -> Link {
+        let (requests, inbox) = mpsc::channel::<Request>();
+        std::thread::Builder::new()
+            .name("bgedit-library".into())
+            .spawn(move || serve(path, inbox, send))
+            .map(|_| ())
+            .unwrap_or_default();
+        Link { requests }
+    }
+
+    pub fn send(&self, request: Request) {
+        let _ = self.requests.send(request);
+    }
+}
+
+/// The worker with its answers on a channel of its own, for tests and
+/// benchmarks that drive the reducer by hand.
+pub struct Worker {
+    link: Link,
+    pub answers: Receiver<Action>,
+    /// Requests sent and not yet answered.
+    pub pending: usize,
+}
+
+impl Worker {
+    pub fn start(path: Option<PathBuf>) -> Worker {
+        let (outbox, answers) = mpsc::channel::<Action>();
+        let link = Link::start(path, move |a| outbox.send(a).is_ok());
+        Worker {
+            link,
+            answers,
+            pending: 0,
+        }
+    }
+
+    pub fn send(&mut self, request: Request) {
+        self.link.send(request);
+        self.pending += 1;
+    }
+}
+
+fn serve(path: Option<PathBuf>, inbox: Receiver<Request>, send: impl Fn(Action) -> bool) {
+    let mut library: Option<Library> = None;
+    for request in inbox {
+        let lib = match (&mut library, &path) {
+            (Some(l), _) => Ok(l),
+            (None, Some(p)) => match Library::open(p) {
+                Ok(l) => Ok(library.insert(l)),
+                Err(e) => Err(e.to_string()),
+            },
+            (None, None) => {
+                Err("no data directory for the library; start with --library FILE".to_owned())
+            }
+        };
+        let answer = answer(lib, request);
+        if !send(Action::Library(answer)) {
+            return;
+        }
+    }
+}
+
+fn answer(lib: Result<&mut Library, String>, request: Request) -> LibAction {
+    let text = |e: store::LibraryError| e.to_string();
+    match request {
+        Request::Add(entry) => LibAction::Added(lib.and_then(|l| l.add(&entry).map_err(text))),
+        Request::Page {
+            serial,
+            query,
+            offset,
+            limit,
+        } => LibAction::Paged {
+            serial,
+            result: lib.and_then(|l| {
+                let total = l.count(&query).map_err(text)?;
+                // Past the end (after a delete), show the last page.
+                let offset = offset.min(total.saturating_sub(1) / limit * limit);
+                let rows = l.page(&query, offset, limit).map_err(text)?;
+                Ok((total, offset, rows))
+            }),
+        },
+        Request::Get { id, purpose } => LibAction::Got {
+            purpose,
+            result: lib.and_then(|l| l.get(id).map(Box::new).map_err(text)),
+        },
+        Request::Update { id, edit, what } => LibAction::Updated(lib.and_then(|l| {
+            l.update(id, &edit)
+                .map(|()| format!("Entry {id}: {what} saved"))
+                .map_err(text)
+        })),
+        Request::Delete(id) => {
+            LibAction::Deleted(lib.and_then(|l| l.delete(id).map(Box::new).map_err(text)))
+        }
+        Request::Restore(entry) => LibAction::Restored(
+            lib.and_then(|l| l.restore(&entry).map(|()| entry.id).map_err(text)),
+        ),
+        Request::Due { collection, now } => LibAction::DueList(lib.and_then(|l| {
+            let now = now.unwrap_or_else(store::now);
+            l.due(&collection, now, super::state::REVIEW_BATCH)
+                .map(|q| (collection, q))
+                .map_err(text)
+        })),
+        Request::Review { id, known } => LibAction::Reviewed(lib.and_then(|l| {
+            l.review(id, known, store::now())
+                .map_err(text)
+                .map(|s: Schedule| s)
+        })),
+    }
+}

@@ -1,0 +1,317 @@
+//! The filter language of the library panel (`/`) and `bgedit library
+//! search`: words separated by spaces, all of which must hold.
+//!
+//! - `race`, `contact`, `bar`, `money`, `match`, `crawford`, `due`: what the
+//!   position is (`due`: due for review);
+//! - `cube>=4`, `pips<100`, `diff>20`, `len=7` with `< <= = >= > !=`: the cube
+//!   value, the pips of the player on roll, the pip lead of the player on
+//!   roll (negative when behind), the match length;
+//! - `tag:blitz`, `col:quiz` (or `collection:quiz`);
+//! - `!` before any of these negates it (`!bar`, `!tag:done`);
+//! - anything else is text looked for in the title, note, tags and IDs
+//!   (so an ID fragment finds its entry); `"two words"` is one text.
+//!
+//! Pure: this turns text into a [`Query`]; the store turns that into SQL.
+
+use std::fmt;
+
+/// Longest query accepted, in bytes.
+pub const MAX_QUERY_LEN: usize = 1000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flag {
+    Race,
+    Contact,
+    Bar,
+    Money,
+    Match,
+    Crawford,
+    Due,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Cube,
+    Pips,
+    Diff,
+    Length,
+}
+
+impl Field {
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::Cube => "cube",
+            Field::Pips => "pips",
+            Field::Diff => "diff",
+            Field::Length => "len",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    Lt,
+    Le,
+    Eq,
+    Ne,
+    Ge,
+    Gt,
+}
+
+impl Op {
+    pub fn sql(self) -> &'static str {
+        match self {
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Eq => "=",
+            Op::Ne => "<>",
+            Op::Ge => ">=",
+            Op::Gt => ">",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    Flag(Flag),
+    Compare(Field, Op, i64),
+    Tag(String),
+    Collection(String),
+    Text(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Term {
+    pub negated: bool,
+    pub condition: Condition,
+}
+
+/// All terms must hold; no terms matches everything.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Query {
+    pub terms: Vec<Term>,
+}
+
+/// A query that cannot be read: what is wrong, and at which character
+/// (counted from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FilterError {
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FilterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "filter, character {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for FilterError {}
+
+fn flag(word: &str) -> Option<Flag> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "race" => Flag::Race,
+        "contact" => Flag::Contact,
+        "bar" => Flag::Bar,
+        "money" => Flag::Money,
+        "match" => Flag::Match,
+        "crawford" => Flag::Crawford,
+        "due" => Flag::Due,
+        _ => return None,
+    })
+}
+
+fn field(word: &str) -> Option<Field> {
+    Some(match word.to_ascii_lowercase().as_str() {
+        "cube" => Field::Cube,
+        "pips" | "pip" => Field::Pips,
+        "diff" => Field::Diff,
+        "len" | "length" => Field::Length,
+        _ => return None,
+    })
+}
+
+/// Splits `text` into words with their starting column; `"…"` keeps spaces.
+fn words(text: &str) -> Result<Vec<(usize, String, bool)>, FilterError> {
+    let mut out = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(start, c)) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+            continue;
+        }
+        let column = text[..start].chars().count() + 1;
+        let mut word = String::new();
+        let mut quoted = false;
+        while let Some(&(_, c)) = chars.peek() {
+            if c.is_whitespace() && !quoted {
+                break;
+            }
+            chars.next();
+            if c == '"' {
+                quoted = !quoted;
+            } else {
+                word.push(c);
+            }
+        }
+        if quoted {
+            return Err(FilterError {
+                column,
+                message: "a quote is not closed".to_owned(),
+            });
+        }
+        let had_quote = text[start..].starts_with('"') || text[start..].starts_with("!\"");
+        out.push((column, word, had_quote));
+    }
+    Ok(out)
+}
+
+/// Reads `op` and a number after a field name: `>=4`.
+fn comparison(rest: &str) -> Option<(Op, &str)> {
+    for (token, op) in [
+        ("<=", Op::Le),
+        (">=", Op::Ge),
+        ("!=", Op::Ne),
+        ("==", Op::Eq),
+        ("<", Op::Lt),
+        (">", Op::Gt),
+        ("=", Op::Eq),
+    ] {
+        if let Some(number) = rest.strip_prefix(token) {
+            return Some((op, number));
+        }
+    }
+    None
+}
+
+fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterError> {
+    let error = |message: String| FilterError { column, message };
+    if quoted {
+        return Ok(Condition::Text(word.to_owned()));
+    }
+    if let Some(f) = flag(word) {
+        return Ok(Condition::Flag(f));
+    }
+    let name_end = word
+        .find(|c: char| !c.is_ascii_alphabetic())
+        .unwrap_or(word.len());
+    let (name, rest) = word.split_at(name_end);
+    if let Some(f) = field(name)
+        && !rest.is_empty()
+    {
+        let Some((op, number)) = comparison(rest) else {
+            return Err(error(format!(
+                "`{word}`: after `{name}` comes a comparison (< <= = != >= >) and a number"
+            )));
+        };
+        let value: i64 = number.parse().map_err(|_| {
+            error(format!(
+                "`{word}`: `{number}` is not a whole number ({} compares numbers)",
+                f.name()
+            ))
+        })?;
+        return Ok(Condition::Compare(f, op, value));
+    }
+    if let Some(value) = rest.strip_prefix(':') {
+        let lower = name.to_ascii_lowercase();
+        if matches!(lower.as_str(), "tag" | "col" | "collection") {
+            if value.is_empty() {
+                return Err(error(format!("`{word}`: name the {lower} after the colon")));
+            }
+            return Ok(if lower == "tag" {
+                Condition::Tag(value.to_owned())
+            } else {
+                Condition::Collection(value.to_owned())
+            });
+        }
+    }
+    Ok(Condition::Text(word.to_owned()))
+}
+
+/// Reads a query; an empty one matches every entry.
+pub fn parse(text: &str) -> Result<Query, FilterError> {
+    if text.len() > MAX_QUERY_LEN {
+        return Err(FilterError {
+            column: MAX_QUERY_LEN,
+            message: format!("the filter is longer than {MAX_QUERY_LEN} bytes"),
+        });
+    }
+    let mut terms = Vec::new();
+    for (column, word, quoted) in words(text)? {
+        let (negated, body) = match word.strip_prefix('!') {
+            Some(rest) => (true, rest),
+            None => (false, word.as_str()),
+        };
+        if body.is_empty() {
+            return Err(FilterError {
+                column,
+                message: "`!` must come right before what it negates".to_owned(),
+            });
+        }
+        let condition = term(column, body, quoted)?;
+        terms.push(Term { negated, condition });
+    }
+    Ok(Query { terms })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> Condition {
+        let q = parse(text).unwrap();
+        assert_eq!(q.terms.len(), 1, "{text}");
+        q.terms[0].condition.clone()
+    }
+
+    #[test]
+    fn each_kind_of_term_is_read() {
+        assert_eq!(one("race"), Condition::Flag(Flag::Race));
+        assert_eq!(one("CRAWFORD"), Condition::Flag(Flag::Crawford));
+        assert_eq!(one("cube>=4"), Condition::Compare(Field::Cube, Op::Ge, 4));
+        assert_eq!(
+            one("pips<100"),
+            Condition::Compare(Field::Pips, Op::Lt, 100)
+        );
+        assert_eq!(
+            one("diff>-20"),
+            Condition::Compare(Field::Diff, Op::Gt, -20)
+        );
+        assert_eq!(one("len=7"), Condition::Compare(Field::Length, Op::Eq, 7));
+        assert_eq!(one("tag:blitz"), Condition::Tag("blitz".into()));
+        assert_eq!(one("col:quiz"), Condition::Collection("quiz".into()));
+        assert_eq!(one("\"back game\""), Condition::Text("back game".into()));
+        assert_eq!(
+            one("4HPwATDgc/ABMA:cAkAAAAAAAAA"),
+            Condition::Text("4HPwATDgc/ABMA:cAkAAAAAAAAA".into())
+        );
+        assert_eq!(one("piper"), Condition::Text("piper".into()));
+    }
+
+    #[test]
+    fn terms_combine_and_negate() {
+        let q = parse("  money !bar  tag:prime ").unwrap();
+        assert_eq!(q.terms.len(), 3);
+        assert!(q.terms[1].negated);
+        assert_eq!(q.terms[1].condition, Condition::Flag(Flag::Bar));
+        assert_eq!(parse("").unwrap(), Query::default());
+    }
+
+    #[test]
+    fn errors_name_the_term_and_column() {
+        let e = parse("race cube>=four").unwrap_err();
+        assert_eq!(e.column, 6);
+        assert!(e.message.contains("`four` is not a whole number"), "{e}");
+        let e = parse("pips=>3").unwrap_err();
+        assert!(e.message.contains("is not a whole number"), "{e}");
+        let e = parse("pips~3").unwrap_err();
+        assert!(e.message.contains("comparison"), "{e}");
+        let e = parse("money tag:").unwrap_err();
+        assert_eq!(e.column, 7);
+        assert!(e.message.contains("name the tag"), "{e}");
+        let e = parse("\"open").unwrap_err();
+        assert!(e.message.contains("quote"), "{e}");
+        assert!(parse("!").is_err());
+        assert!(parse(&"a".repeat(MAX_QUERY_LEN + 1)).is_err());
+    }
+}

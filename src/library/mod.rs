@@ -1,0 +1,22 @@
+//! The study library: positions kept with a title, a note, tags,
+//! collections, an engine's answer and a review schedule, in an embedded
+//! SQLite file.
+//!
+//! - [`store`]: the file, its migrations and every query (the only SQL);
+//! - [`schema`]: the schema versions;
+//! - [`filter`]: the filter language, pure;
+//! - [`derive`]: the searchable facts of a position, pure;
+//! - [`review`]: the spaced-repetition schedule, pure;
+//! - [`import`] and [`export`]: files in and out.
+
+pub mod derive;
+pub mod export;
+pub mod filter;
+pub mod import;
+pub mod review;
+pub mod schema;
+pub mod store;
+
+pub use store::{
+    Added, Analysis, Entry, EntryEdit, Library, LibraryError, NewEntry, Source, Summary,
+};

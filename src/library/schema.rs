@@ -1,0 +1,87 @@
+//! The database's shape and how it got there: one migration per schema
+//! version, applied in order from the first release on. A file records its
+//! version in `PRAGMA user_version` and is marked as bgedit's by
+//! `PRAGMA application_id`.
+
+/// `BGED`: marks a file as a bgedit library.
+pub const APPLICATION_ID: i32 = 0x4247_4544;
+
+/// Schema version 1, the first release: entries with their position, IDs,
+/// texts and derived columns; tags; collections.
+pub const V1: &str = "
+CREATE TABLE entries (
+    id INTEGER PRIMARY KEY,
+    gnubg_id TEXT NOT NULL,
+    xgid TEXT NOT NULL,
+    position_json TEXT NOT NULL,
+    title TEXT NOT NULL DEFAULT '',
+    note TEXT NOT NULL DEFAULT '',
+    tags_text TEXT NOT NULL DEFAULT '',
+    source TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    updated INTEGER NOT NULL,
+    analysis TEXT,
+    analysis_depth TEXT,
+    pips_o INTEGER NOT NULL,
+    pips_x INTEGER NOT NULL,
+    pips_on_roll INTEGER NOT NULL,
+    pip_diff INTEGER NOT NULL,
+    race INTEGER NOT NULL,
+    bar INTEGER NOT NULL,
+    match_length INTEGER NOT NULL,
+    score_o INTEGER NOT NULL,
+    score_x INTEGER NOT NULL,
+    crawford INTEGER NOT NULL,
+    cube INTEGER NOT NULL,
+    on_roll TEXT NOT NULL
+);
+CREATE UNIQUE INDEX entries_position ON entries (gnubg_id, xgid);
+CREATE INDEX entries_xgid ON entries (xgid);
+CREATE INDEX entries_pips ON entries (pips_on_roll);
+CREATE INDEX entries_diff ON entries (pip_diff);
+CREATE INDEX entries_race ON entries (race, pips_on_roll);
+CREATE INDEX entries_bar ON entries (bar);
+CREATE INDEX entries_length ON entries (match_length, crawford);
+CREATE INDEX entries_cube ON entries (cube);
+CREATE TABLE tags (
+    entry_id INTEGER NOT NULL REFERENCES entries (id) ON DELETE CASCADE,
+    tag TEXT NOT NULL,
+    PRIMARY KEY (entry_id, tag)
+) WITHOUT ROWID;
+CREATE INDEX tags_by_name ON tags (tag, entry_id);
+CREATE TABLE collections (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+);
+CREATE TABLE entry_collections (
+    entry_id INTEGER NOT NULL REFERENCES entries (id) ON DELETE CASCADE,
+    collection_id INTEGER NOT NULL REFERENCES collections (id) ON DELETE CASCADE,
+    PRIMARY KEY (entry_id, collection_id)
+) WITHOUT ROWID;
+CREATE INDEX entry_collections_by_collection ON entry_collections (collection_id, entry_id);
+";
+
+/// Version 2: the review schedule (due time, interval, ease, reviews so
+/// far). Entries from version 1 become due at once.
+pub const V2: &str = "
+ALTER TABLE entries ADD COLUMN due INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN interval_days REAL NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN ease REAL NOT NULL DEFAULT 2.5;
+ALTER TABLE entries ADD COLUMN reviews INTEGER NOT NULL DEFAULT 0;
+UPDATE entries SET due = created;
+CREATE INDEX entries_due ON entries (due);
+";
+
+/// Version 3: one covering index over every structured filter's column, so
+/// a combined filter (`cube>=4 match`) is counted and paged from the index
+/// alone, never by reading the (wide) rows.
+pub const V3: &str = "
+CREATE INDEX entries_facets ON entries
+    (match_length, crawford, bar, race, cube, pips_on_roll, pip_diff, due);
+";
+
+/// Every migration; index i takes the schema from version i to i + 1.
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3];
+
+/// The version this bgedit writes.
+pub const LATEST: i64 = MIGRATIONS.len() as i64;

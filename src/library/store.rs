@@ -1,0 +1,1103 @@
+//! The library file: opening it safely, migrating it, and every query the
+//! editor and the CLI make. All SQL lives here.
+//!
+//! Safety: a file is checked before anything is written to it (its header,
+//! application id and schema version), so a damaged or foreign file is
+//! refused untouched. Writes run in `BEGIN IMMEDIATE` transactions with a
+//! busy timeout, so two editors and the CLI can share one library.
+
+use super::derive::{Derived, derive};
+use super::filter::{Condition, Field, Flag, Query};
+use super::review::Schedule;
+use super::schema::{APPLICATION_ID, LATEST, MIGRATIONS};
+use crate::codec::{self, IdFormat, json};
+use crate::domain::{Player, Position};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
+use std::fmt::Write as _;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// How long a write waits for another process's write to finish.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+/// Longest title, tag or collection name kept, in bytes.
+pub const MAX_NAME_LEN: usize = 200;
+/// Longest note or analysis kept, in bytes.
+pub const MAX_NOTE_LEN: usize = 64 * 1024;
+
+#[derive(Debug, thiserror::Error)]
+pub enum LibraryError {
+    #[error("{path} is not a bgedit library ({why}); it was left untouched")]
+    Foreign { path: String, why: String },
+    #[error("{path} is damaged ({why}); it was left untouched")]
+    Damaged { path: String, why: String },
+    #[error("{path} was written by a newer bgedit (schema {found}, this one knows {LATEST})")]
+    TooNew { path: String, found: i64 },
+    #[error("the library is busy (another bgedit is writing) and stayed busy; nothing was changed")]
+    Busy,
+    #[error("no entry {0}")]
+    NoEntry(i64),
+    #[error("{0}")]
+    Invalid(String),
+    #[error("library: {0}")]
+    Sql(String),
+    #[error("library: {0}")]
+    Io(String),
+}
+
+impl From<rusqlite::Error> for LibraryError {
+    fn from(e: rusqlite::Error) -> LibraryError {
+        match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => LibraryError::Busy,
+            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => LibraryError::Damaged {
+                path: "the library".to_owned(),
+                why: e.to_string(),
+            },
+            _ => LibraryError::Sql(e.to_string()),
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, LibraryError>;
+
+/// Where an entry came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    Typed,
+    Pasted,
+    Imported(String),
+}
+
+impl Source {
+    pub fn to_text(&self) -> String {
+        match self {
+            Source::Typed => "typed".to_owned(),
+            Source::Pasted => "pasted".to_owned(),
+            Source::Imported(file) => format!("imported from {file}"),
+        }
+    }
+
+    pub fn from_text(text: &str) -> Source {
+        match text {
+            "pasted" => Source::Pasted,
+            t => match t.strip_prefix("imported from ") {
+                Some(file) => Source::Imported(file.to_owned()),
+                None => Source::Typed,
+            },
+        }
+    }
+}
+
+/// An engine's answer kept with the position: its text and the depth
+/// (`2-ply`, `XG Roller++`, ...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub text: String,
+    pub depth: String,
+}
+
+/// What a new entry starts with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEntry {
+    pub position: Position,
+    pub title: String,
+    pub note: String,
+    pub tags: Vec<String>,
+    pub collections: Vec<String>,
+    pub source: Source,
+    pub analysis: Option<Analysis>,
+}
+
+impl NewEntry {
+    pub fn new(position: Position, source: Source) -> NewEntry {
+        NewEntry {
+            position,
+            title: String::new(),
+            note: String::new(),
+            tags: Vec::new(),
+            collections: Vec::new(),
+            source,
+            analysis: None,
+        }
+    }
+}
+
+/// A whole entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub id: i64,
+    pub position: Position,
+    pub gnubg_id: String,
+    pub xgid: String,
+    pub title: String,
+    pub note: String,
+    pub tags: Vec<String>,
+    pub collections: Vec<String>,
+    pub source: Source,
+    pub created: i64,
+    pub updated: i64,
+    pub analysis: Option<Analysis>,
+    pub schedule: Schedule,
+}
+
+/// One line of the library list: enough to show and preview it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub id: i64,
+    pub title: String,
+    pub tags: String,
+    pub position: Position,
+    pub derived: Derived,
+    pub score: [u16; 2],
+}
+
+impl Summary {
+    /// `money`, or `7pt 2-4` (O's score first) with `C` in the Crawford game.
+    pub fn match_text(&self) -> String {
+        let st = &self.position.state;
+        if st.match_length == 0 {
+            "money".to_owned()
+        } else {
+            format!(
+                "{}pt {}-{}{}",
+                st.match_length,
+                self.score[0],
+                self.score[1],
+                if st.crawford { " C" } else { "" }
+            )
+        }
+    }
+}
+
+/// What adding did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    New(i64),
+    /// The position was already there; new tags and collections were added
+    /// to it, and a note or analysis where it had none.
+    Existing(i64),
+}
+
+impl Added {
+    pub fn id(self) -> i64 {
+        match self {
+            Added::New(id) | Added::Existing(id) => id,
+        }
+    }
+}
+
+/// Changes to an entry; `None` keeps a field.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EntryEdit {
+    pub position: Option<Position>,
+    pub title: Option<String>,
+    pub note: Option<String>,
+    pub tags: Option<Vec<String>>,
+    pub collections: Option<Vec<String>>,
+}
+
+/// Seconds since the epoch.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// `--library FILE` if given, else `$BGEDIT_DATA_DIR/library.sqlite`, else
+/// `bgedit/library.sqlite` under `$XDG_DATA_HOME` (`~/.local/share`).
+pub fn default_path() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("BGEDIT_DATA_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir).join("library.sqlite"));
+    }
+    dirs::data_dir().map(|d| d.join("bgedit").join("library.sqlite"))
+}
+
+fn be32(b: &[u8]) -> u32 {
+    u32::from_be_bytes([b[0], b[1], b[2], b[3]])
+}
+
+/// Reads the file's first 100 bytes (SQLite's header) and refuses what is
+/// not a sound bgedit library, before SQLite opens it for writing.
+fn check_header(path: &Path) -> Result<()> {
+    let shown = path.display().to_string();
+    let foreign = |why: &str| LibraryError::Foreign {
+        path: shown.clone(),
+        why: why.to_owned(),
+    };
+    let damaged = |why: String| LibraryError::Damaged {
+        path: shown.clone(),
+        why,
+    };
+    let mut file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(LibraryError::Io(format!("cannot read {shown}: {e}"))),
+    };
+    let len = file
+        .metadata()
+        .map_err(|e| LibraryError::Io(format!("cannot read {shown}: {e}")))?
+        .len();
+    if len == 0 {
+        return Ok(());
+    }
+    if len < 100 {
+        return Err(foreign(&format!(
+            "{len} bytes: too short for an SQLite database"
+        )));
+    }
+    let mut header = [0u8; 100];
+    file.read_exact(&mut header)
+        .map_err(|e| LibraryError::Io(format!("cannot read {shown}: {e}")))?;
+    if &header[..16] != b"SQLite format 3\0" {
+        return Err(foreign("it does not start with SQLite's header"));
+    }
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65536u64,
+        n if n >= 512 && n.is_power_of_two() => u64::from(n),
+        n => return Err(damaged(format!("page size {n} in the header"))),
+    };
+    let app = be32(&header[68..72]) as i32;
+    let version = be32(&header[60..64]) as i32;
+    if app != APPLICATION_ID && !(app == 0 && version == 0) {
+        return Err(foreign(&format!(
+            "another program's SQLite database: application id {app:#x}"
+        )));
+    }
+    if len % page_size != 0 {
+        return Err(damaged(format!(
+            "{len} bytes is not a whole number of {page_size}-byte pages"
+        )));
+    }
+    let counter_valid = header[24..28] == header[92..96];
+    let pages = u64::from(be32(&header[28..32]));
+    let wal = path.with_extension("sqlite-wal");
+    let wal_present = {
+        let mut name = path.as_os_str().to_owned();
+        name.push("-wal");
+        Path::new(&name).exists() || wal.exists()
+    };
+    // With a WAL beside it, the main file may lag its header during a
+    // checkpoint; the WAL is authoritative then.
+    if counter_valid && !wal_present && len < pages * page_size {
+        return Err(damaged(format!(
+            "the header says {pages} pages but the file holds {}",
+            len / page_size
+        )));
+    }
+    Ok(())
+}
+
+/// An open library.
+pub struct Library {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Library {
+    /// Opens (or creates) the library at `path`, migrating it to the latest
+    /// schema. A foreign, damaged or newer file is refused and not written.
+    pub fn open(path: &Path) -> Result<Library> {
+        check_header(path)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| LibraryError::Io(format!("cannot create {}: {e}", dir.display())))?;
+        }
+        let shown = path.display().to_string();
+        let relabel = |e: LibraryError| match e {
+            LibraryError::Damaged { why, .. } => LibraryError::Damaged {
+                path: shown.clone(),
+                why,
+            },
+            other => other,
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| relabel(e.into()))?;
+        conn.busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| relabel(e.into()))?;
+        let mut library = Library {
+            conn,
+            path: path.to_owned(),
+        };
+        library.prepare().map_err(relabel)?;
+        Ok(library)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Checks what SQLite sees (the header may have been fine while the
+    /// schema is not ours), then turns on WAL and migrates.
+    fn prepare(&mut self) -> Result<()> {
+        let shown = self.path.display().to_string();
+        let app: i32 = self
+            .conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))?;
+        let version: i64 = self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?;
+        let tables: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))?;
+        if app != APPLICATION_ID && tables > 0 {
+            return Err(LibraryError::Foreign {
+                path: shown,
+                why: format!("an SQLite database with {tables} tables of another program"),
+            });
+        }
+        if version > LATEST {
+            return Err(LibraryError::TooNew {
+                path: shown,
+                found: version,
+            });
+        }
+        let mode: String = self
+            .conn
+            .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(LibraryError::Io(format!(
+                "{shown}: could not turn on WAL (journal mode stays {mode})"
+            )));
+        }
+        self.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // A bounded page cache (16 MiB): the indexes of a large library stay
+        // in memory while importing, and memory stays flat beyond it.
+        self.conn.pragma_update(None, "cache_size", -16384)?;
+        // Checkpoint every ~40 MB of WAL rather than every 4 MB: far fewer
+        // syncs during an import, and readers are never blocked by it.
+        self.conn.pragma_update(None, "wal_autocheckpoint", 10000)?;
+        self.conn.pragma_update(None, "foreign_keys", "ON")?;
+        self.migrate()
+    }
+
+    /// Applies the migrations this file lacks, in one transaction, so a file
+    /// is always at one whole version.
+    fn migrate(&mut self) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // Read again inside the write lock: another process may have
+        // migrated it meanwhile.
+        let version: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        for (i, step) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            tx.execute_batch(step)
+                .map_err(|e| LibraryError::Sql(format!("migration to schema {}: {e}", i + 1)))?;
+        }
+        if version < LATEST {
+            tx.pragma_update(None, "application_id", APPLICATION_ID)?;
+            tx.pragma_update(None, "user_version", LATEST)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    pub fn schema_version(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?)
+    }
+
+    /// `PRAGMA integrity_check`'s first line (`ok` when sound).
+    pub fn integrity_check(&self) -> Result<String> {
+        Ok(self
+            .conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))?)
+    }
+
+    /// Adds one position (or merges it into its existing entry).
+    pub fn add(&mut self, entry: &NewEntry) -> Result<Added> {
+        self.add_all(std::slice::from_ref(entry))
+            .map(|mut v| v.remove(0))
+    }
+
+    /// Adds positions in one transaction: all or none.
+    pub fn add_all(&mut self, entries: &[NewEntry]) -> Result<Vec<Added>> {
+        let now = now();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let mut out = Vec::with_capacity(entries.len());
+        for entry in entries {
+            out.push(add_in(&tx, entry, now)?);
+        }
+        tx.commit()?;
+        Ok(out)
+    }
+
+    pub fn get(&self, id: i64) -> Result<Entry> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT id, position_json, gnubg_id, xgid, title, note, source, created, \
+                 updated, analysis, analysis_depth, due, interval_days, ease, reviews \
+                 FROM entries WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok((
+                        r.get::<_, i64>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, String>(4)?,
+                        r.get::<_, String>(5)?,
+                        r.get::<_, String>(6)?,
+                        r.get::<_, i64>(7)?,
+                        r.get::<_, i64>(8)?,
+                        r.get::<_, Option<String>>(9)?,
+                        r.get::<_, Option<String>>(10)?,
+                        Schedule {
+                            due: r.get(11)?,
+                            interval_days: r.get(12)?,
+                            ease: r.get(13)?,
+                            reviews: r.get(14)?,
+                        },
+                    ))
+                },
+            )
+            .optional()?
+            .ok_or(LibraryError::NoEntry(id))?;
+        let (id, pos, gnubg_id, xgid, title, note, source, created, updated, a, d, schedule) = row;
+        Ok(Entry {
+            id,
+            position: decode_position(id, &pos)?,
+            gnubg_id,
+            xgid,
+            title,
+            note,
+            tags: self.tags_of(id)?,
+            collections: self.collections_of(id)?,
+            source: Source::from_text(&source),
+            created,
+            updated,
+            analysis: a.map(|text| Analysis {
+                text,
+                depth: d.unwrap_or_default(),
+            }),
+            schedule,
+        })
+    }
+
+    /// The entry holding this position, if any.
+    pub fn find(&self, position: &Position) -> Result<Option<i64>> {
+        let (gnubg, xgid) = ids_of(position);
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT id FROM entries WHERE gnubg_id = ?1 AND xgid = ?2",
+                params![gnubg, xgid],
+                |r| r.get(0),
+            )
+            .optional()?)
+    }
+
+    fn tags_of(&self, id: i64) -> Result<Vec<String>> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT tag FROM tags WHERE entry_id = ?1 ORDER BY tag")?;
+        let rows = st.query_map([id], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    fn collections_of(&self, id: i64) -> Result<Vec<String>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT c.name FROM entry_collections ec JOIN collections c ON c.id = ec.collection_id \
+             WHERE ec.entry_id = ?1 ORDER BY c.name",
+        )?;
+        let rows = st.query_map([id], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// How many entries match.
+    pub fn count(&self, query: &Query) -> Result<u64> {
+        let (clause, args) = where_clause(query, now());
+        let sql = format!("SELECT count(*) FROM entries e{}{clause}", facets(query));
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let n: i64 = st.query_row(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?;
+        Ok(n as u64)
+    }
+
+    /// One page of matching entries, newest first.
+    pub fn page(&self, query: &Query, offset: u64, limit: u64) -> Result<Vec<Summary>> {
+        let (clause, args) = where_clause(query, now());
+        let index = facets(query);
+        if index.is_empty() {
+            return self.summaries(&clause, "ORDER BY e.id DESC", args, offset, limit);
+        }
+        // Find the page's ids in the covering index, then read those rows.
+        let sql = format!(
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+             FROM entries e WHERE e.id IN (SELECT e.id FROM entries e{index}{clause} \
+             ORDER BY e.id DESC LIMIT ? OFFSET ?) ORDER BY e.id DESC"
+        );
+        let mut args = args;
+        args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
+        args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            out.push(summary(r)?);
+        }
+        Ok(out)
+    }
+
+    /// Lets SQLite gather statistics where they are stale (after an import).
+    pub fn optimize(&self) -> Result<()> {
+        self.conn.execute_batch("PRAGMA optimize")?;
+        Ok(())
+    }
+
+    /// Every matching entry's summary, newest first, one at a time (for
+    /// `list`): one query, no offsets, memory flat.
+    pub fn for_each_summary(
+        &self,
+        query: &Query,
+        mut f: impl FnMut(&Summary) -> Result<()>,
+    ) -> Result<u64> {
+        let (clause, args) = where_clause(query, now());
+        let sql = format!(
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+             FROM entries e{clause} ORDER BY e.id DESC"
+        );
+        let mut st = self.conn.prepare(&sql)?;
+        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut n = 0;
+        while let Some(r) = rows.next()? {
+            let s = summary(r)?;
+            f(&s)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Entries of `collection` due for review at `now`, the longest due first.
+    pub fn due(&self, collection: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
+        let clause = " WHERE e.due <= ? AND e.id IN (SELECT ec.entry_id FROM entry_collections ec \
+             JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?)"
+            .to_owned();
+        let args = vec![Arg::Int(now), Arg::Text(collection.to_owned())];
+        self.summaries(&clause, "ORDER BY e.due, e.id", args, 0, limit)
+    }
+
+    fn summaries(
+        &self,
+        clause: &str,
+        order: &str,
+        mut args: Vec<Arg>,
+        offset: u64,
+        limit: u64,
+    ) -> Result<Vec<Summary>> {
+        let sql = format!(
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+             FROM entries e{clause} {order} LIMIT ? OFFSET ?"
+        );
+        args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
+        args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            out.push(summary(r)?);
+        }
+        Ok(out)
+    }
+
+    /// Every matching entry, oldest first, one at a time (for export): the
+    /// memory used does not grow with the library.
+    pub fn for_each(&self, query: &Query, mut f: impl FnMut(Entry) -> Result<()>) -> Result<u64> {
+        let (clause, args) = where_clause(query, now());
+        let sql = format!("SELECT e.id FROM entries e{clause} ORDER BY e.id");
+        let mut st = self.conn.prepare(&sql)?;
+        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut n = 0;
+        while let Some(r) = rows.next()? {
+            f(self.get(r.get(0)?)?)?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// Changes an entry. A new position that another entry already holds is
+    /// refused.
+    pub fn update(&mut self, id: i64, edit: &EntryEdit) -> Result<()> {
+        let now = now();
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let exists: bool = tx
+            .query_row("SELECT 1 FROM entries WHERE id = ?1", [id], |_| Ok(true))
+            .optional()?
+            .unwrap_or(false);
+        if !exists {
+            return Err(LibraryError::NoEntry(id));
+        }
+        if let Some(position) = &edit.position {
+            let (gnubg, xgid) = ids_of(position);
+            let other: Option<i64> = tx
+                .query_row(
+                    "SELECT id FROM entries WHERE gnubg_id = ?1 AND xgid = ?2 AND id <> ?3",
+                    params![gnubg, xgid, id],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            if let Some(other) = other {
+                return Err(LibraryError::Invalid(format!(
+                    "that position is already entry {other}"
+                )));
+            }
+            let d = derive(position);
+            tx.execute(
+                "UPDATE entries SET gnubg_id = ?2, xgid = ?3, position_json = ?4, pips_o = ?5, \
+                 pips_x = ?6, pips_on_roll = ?7, pip_diff = ?8, race = ?9, bar = ?10, \
+                 match_length = ?11, score_o = ?12, score_x = ?13, crawford = ?14, cube = ?15, \
+                 on_roll = ?16 WHERE id = ?1",
+                params![
+                    id,
+                    gnubg,
+                    xgid,
+                    stored_json(position),
+                    d.pips_o,
+                    d.pips_x,
+                    d.pips_on_roll,
+                    d.pip_diff,
+                    d.race,
+                    d.bar,
+                    d.match_length,
+                    position.state.score[0],
+                    position.state.score[1],
+                    d.crawford,
+                    d.cube,
+                    d.on_roll.to_string(),
+                ],
+            )?;
+        }
+        if let Some(title) = &edit.title {
+            tx.execute(
+                "UPDATE entries SET title = ?2 WHERE id = ?1",
+                params![id, clean_line(title, "title")?],
+            )?;
+        }
+        if let Some(note) = &edit.note {
+            tx.execute(
+                "UPDATE entries SET note = ?2 WHERE id = ?1",
+                params![id, bounded(note, MAX_NOTE_LEN, "note")?],
+            )?;
+        }
+        if let Some(tags) = &edit.tags {
+            tx.execute("DELETE FROM tags WHERE entry_id = ?1", [id])?;
+            add_tags(&tx, id, tags)?;
+        }
+        if let Some(cols) = &edit.collections {
+            tx.execute("DELETE FROM entry_collections WHERE entry_id = ?1", [id])?;
+            add_collections(&tx, id, cols)?;
+        }
+        tx.execute(
+            "UPDATE entries SET updated = ?2 WHERE id = ?1",
+            params![id, now],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Deletes an entry and gives it back whole, so it can be restored.
+    pub fn delete(&mut self, id: i64) -> Result<Entry> {
+        let entry = self.get(id)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let n = tx.execute("DELETE FROM entries WHERE id = ?1", [id])?;
+        tx.commit()?;
+        if n == 0 {
+            return Err(LibraryError::NoEntry(id));
+        }
+        Ok(entry)
+    }
+
+    /// Puts a deleted entry back under its old id (undo of a delete).
+    pub fn restore(&mut self, entry: &Entry) -> Result<()> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        if let Some(other) = tx
+            .query_row(
+                "SELECT id FROM entries WHERE gnubg_id = ?1 AND xgid = ?2",
+                params![entry.gnubg_id, entry.xgid],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()?
+        {
+            return Err(LibraryError::Invalid(format!(
+                "that position is back already, as entry {other}"
+            )));
+        }
+        insert_row(
+            &tx,
+            Some(entry.id),
+            &entry.position,
+            &entry.title,
+            &entry.note,
+            &entry.source,
+            entry.analysis.as_ref(),
+            entry.created,
+            &entry.schedule,
+        )?;
+        tx.execute(
+            "UPDATE entries SET updated = ?2 WHERE id = ?1",
+            params![entry.id, entry.updated],
+        )?;
+        add_tags(&tx, entry.id, &entry.tags)?;
+        add_collections(&tx, entry.id, &entry.collections)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records a review and returns the new schedule.
+    pub fn review(&mut self, id: i64, known: bool, now: i64) -> Result<Schedule> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let old = tx
+            .query_row(
+                "SELECT due, interval_days, ease, reviews FROM entries WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(Schedule {
+                        due: r.get(0)?,
+                        interval_days: r.get(1)?,
+                        ease: r.get(2)?,
+                        reviews: r.get(3)?,
+                    })
+                },
+            )
+            .optional()?
+            .ok_or(LibraryError::NoEntry(id))?;
+        let next = old.after(known, now);
+        tx.execute(
+            "UPDATE entries SET due = ?2, interval_days = ?3, ease = ?4, reviews = ?5 WHERE id = ?1",
+            params![id, next.due, next.interval_days, next.ease, next.reviews],
+        )?;
+        tx.commit()?;
+        Ok(next)
+    }
+}
+
+/// A row of `id, title, tags_text, position_json, score_o, score_x`.
+fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
+    let id: i64 = r.get(0)?;
+    let position = decode_position(id, &r.get::<_, String>(3)?)?;
+    Ok(Summary {
+        id,
+        title: r.get(1)?,
+        tags: r.get(2)?,
+        derived: derive(&position),
+        position,
+        score: [r.get(4)?, r.get(5)?],
+    })
+}
+
+/// The model's JSON as stored: every field, without the derived pips and IDs
+/// (the IDs have their own columns), so rows stay narrow.
+fn stored_json(position: &Position) -> String {
+    let mut value = json::to_json(position);
+    value.pips = None;
+    value.ids = None;
+    serde_json::to_string(&value).unwrap_or_default()
+}
+
+fn decode_position(id: i64, text: &str) -> Result<Position> {
+    json::decode(text).map_err(|e| LibraryError::Damaged {
+        path: "the library".to_owned(),
+        why: format!("entry {id}'s position cannot be read: {e}"),
+    })
+}
+
+fn ids_of(position: &Position) -> (String, String) {
+    (
+        codec::to_string_as(position, IdFormat::GnubgId),
+        codec::to_string_as(position, IdFormat::Xgid),
+    )
+}
+
+fn bounded(text: &str, max: usize, what: &str) -> Result<String> {
+    if text.len() > max {
+        return Err(LibraryError::Invalid(format!(
+            "the {what} is {} bytes; at most {max} are kept",
+            text.len()
+        )));
+    }
+    Ok(text.to_owned())
+}
+
+/// A title, tag or collection name: one line, trimmed, bounded.
+fn clean_line(text: &str, what: &str) -> Result<String> {
+    let text = text.trim();
+    if text.chars().any(char::is_control) {
+        return Err(LibraryError::Invalid(format!(
+            "the {what} {text:?} has a control character; it is one line of text"
+        )));
+    }
+    bounded(text, MAX_NAME_LEN, what)
+}
+
+/// A tag or collection name: no spaces (the filter language splits on them).
+fn clean_name(text: &str, what: &str) -> Result<String> {
+    let text = clean_line(text, what)?;
+    if text.is_empty() || text.contains(char::is_whitespace) {
+        return Err(LibraryError::Invalid(format!(
+            "the {what} {text:?} must be one word (use - or _ between words)"
+        )));
+    }
+    Ok(text)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn insert_row(
+    tx: &rusqlite::Transaction<'_>,
+    id: Option<i64>,
+    position: &Position,
+    title: &str,
+    note: &str,
+    source: &Source,
+    analysis: Option<&Analysis>,
+    created: i64,
+    schedule: &Schedule,
+) -> Result<i64> {
+    let (gnubg, xgid) = ids_of(position);
+    let d = derive(position);
+    let mut st = tx.prepare_cached(
+        "INSERT INTO entries (id, gnubg_id, xgid, position_json, title, note, source, created, \
+         updated, analysis, analysis_depth, pips_o, pips_x, pips_on_roll, pip_diff, race, bar, \
+         match_length, score_o, score_x, crawford, cube, on_roll, due, interval_days, ease, \
+         reviews) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, \
+         ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
+    )?;
+    st.execute(params![
+        id,
+        gnubg,
+        xgid,
+        stored_json(position),
+        clean_line(title, "title")?,
+        bounded(note, MAX_NOTE_LEN, "note")?,
+        source.to_text(),
+        created,
+        analysis.map(|a| a.text.as_str()),
+        analysis.map(|a| a.depth.as_str()),
+        d.pips_o,
+        d.pips_x,
+        d.pips_on_roll,
+        d.pip_diff,
+        d.race,
+        d.bar,
+        d.match_length,
+        position.state.score[0],
+        position.state.score[1],
+        d.crawford,
+        d.cube,
+        d.on_roll.to_string(),
+        schedule.due,
+        schedule.interval_days,
+        schedule.ease,
+        schedule.reviews,
+    ])?;
+    Ok(tx.last_insert_rowid())
+}
+
+fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<Added> {
+    if let Some(a) = &entry.analysis {
+        bounded(&a.text, MAX_NOTE_LEN, "analysis")?;
+    }
+    let (gnubg, xgid) = ids_of(&entry.position);
+    let existing: Option<i64> = tx
+        .prepare_cached("SELECT id FROM entries WHERE gnubg_id = ?1 AND xgid = ?2")?
+        .query_row(params![gnubg, xgid], |r| r.get(0))
+        .optional()?;
+    let added = match existing {
+        Some(id) => {
+            // Merge: keep what is there, fill what is empty.
+            tx.execute(
+                "UPDATE entries SET \
+                 title = CASE WHEN title = '' THEN ?2 ELSE title END, \
+                 note = CASE WHEN note = '' THEN ?3 ELSE note END, \
+                 analysis = coalesce(analysis, ?4), \
+                 analysis_depth = CASE WHEN analysis IS NULL THEN ?5 ELSE analysis_depth END, \
+                 updated = ?6 WHERE id = ?1",
+                params![
+                    id,
+                    clean_line(&entry.title, "title")?,
+                    bounded(&entry.note, MAX_NOTE_LEN, "note")?,
+                    entry.analysis.as_ref().map(|a| a.text.as_str()),
+                    entry.analysis.as_ref().map(|a| a.depth.as_str()),
+                    now
+                ],
+            )?;
+            Added::Existing(id)
+        }
+        None => Added::New(insert_row(
+            tx,
+            None,
+            &entry.position,
+            &entry.title,
+            &entry.note,
+            &entry.source,
+            entry.analysis.as_ref(),
+            now,
+            &Schedule::new(now),
+        )?),
+    };
+    add_tags(tx, added.id(), &entry.tags)?;
+    add_collections(tx, added.id(), &entry.collections)?;
+    Ok(added)
+}
+
+fn add_tags(tx: &rusqlite::Transaction<'_>, id: i64, tags: &[String]) -> Result<()> {
+    if tags.is_empty() {
+        return Ok(());
+    }
+    let mut st = tx.prepare_cached("INSERT OR IGNORE INTO tags (entry_id, tag) VALUES (?1, ?2)")?;
+    for tag in tags {
+        st.execute(params![id, clean_name(tag, "tag")?])?;
+    }
+    // The list shows tags as one text, kept beside the table.
+    tx.execute(
+        "UPDATE entries SET tags_text = coalesce((SELECT group_concat(tag, ' ') FROM \
+         (SELECT tag FROM tags WHERE entry_id = ?1 ORDER BY tag)), '') WHERE id = ?1",
+        [id],
+    )?;
+    Ok(())
+}
+
+fn add_collections(tx: &rusqlite::Transaction<'_>, id: i64, names: &[String]) -> Result<()> {
+    let mut upsert = tx.prepare_cached("INSERT OR IGNORE INTO collections (name) VALUES (?1)")?;
+    let mut link = tx.prepare_cached(
+        "INSERT OR IGNORE INTO entry_collections (entry_id, collection_id) \
+         SELECT ?1, id FROM collections WHERE name = ?2",
+    )?;
+    for name in names {
+        let name = clean_name(name, "collection")?;
+        upsert.execute([&name])?;
+        link.execute(params![id, name])?;
+    }
+    Ok(())
+}
+
+/// A value bound to a `?` in a filter's SQL.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Int(i64),
+    Text(String),
+}
+
+impl rusqlite::ToSql for Arg {
+    fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
+        match self {
+            Arg::Int(i) => i.to_sql(),
+            Arg::Text(t) => t.to_sql(),
+        }
+    }
+}
+
+/// `INDEXED BY entries_facets` when the query has a structured filter and no
+/// free text: its columns are all in that index, so SQLite counts and pages
+/// from the index instead of reading rows.
+fn facets(query: &Query) -> &'static str {
+    let structured = query
+        .terms
+        .iter()
+        .any(|t| matches!(t.condition, Condition::Flag(_) | Condition::Compare(..)));
+    let text = query
+        .terms
+        .iter()
+        .any(|t| matches!(t.condition, Condition::Text(_)));
+    if structured && !text {
+        " INDEXED BY entries_facets"
+    } else {
+        ""
+    }
+}
+
+/// `%`, `_` and `\` taken literally in a LIKE pattern.
+fn like_pattern(text: &str) -> String {
+    let mut p = String::with_capacity(text.len() + 2);
+    p.push('%');
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
+
+/// The WHERE clause (with a leading space, or empty) and its arguments for a
+/// query over `entries e`. Every structured filter is a test on an indexed
+/// column; only free text is a scan.
+pub fn where_clause(query: &Query, now: i64) -> (String, Vec<Arg>) {
+    let mut sql = String::new();
+    let mut args = Vec::new();
+    for (i, term) in query.terms.iter().enumerate() {
+        sql.push_str(if i == 0 { " WHERE " } else { " AND " });
+        if term.negated {
+            sql.push_str("NOT ");
+        }
+        match &term.condition {
+            Condition::Flag(flag) => sql.push_str(match flag {
+                Flag::Race => "(e.race = 1)",
+                Flag::Contact => "(e.race = 0)",
+                Flag::Bar => "(e.bar = 1)",
+                Flag::Money => "(e.match_length = 0)",
+                Flag::Match => "(e.match_length > 0)",
+                Flag::Crawford => "(e.crawford = 1)",
+                Flag::Due => {
+                    args.push(Arg::Int(now));
+                    "(e.due <= ?)"
+                }
+            }),
+            Condition::Compare(field, op, value) => {
+                let column = match field {
+                    Field::Cube => "e.cube",
+                    Field::Pips => "e.pips_on_roll",
+                    Field::Diff => "e.pip_diff",
+                    Field::Length => "e.match_length",
+                };
+                let _ = write!(sql, "({column} {} ?)", op.sql());
+                args.push(Arg::Int(*value));
+            }
+            Condition::Tag(tag) => {
+                sql.push_str("(e.id IN (SELECT entry_id FROM tags WHERE tag = ?))");
+                args.push(Arg::Text(tag.clone()));
+            }
+            Condition::Collection(name) => {
+                sql.push_str(
+                    "(e.id IN (SELECT ec.entry_id FROM entry_collections ec JOIN collections c \
+                     ON c.id = ec.collection_id WHERE c.name = ?))",
+                );
+                args.push(Arg::Text(name.clone()));
+            }
+            Condition::Text(text) => {
+                sql.push_str(
+                    "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \
+                     e.tags_text LIKE ? ESCAPE '\\' OR e.gnubg_id LIKE ? ESCAPE '\\' OR \
+                     e.xgid LIKE ? ESCAPE '\\')",
+                );
+                for _ in 0..5 {
+                    args.push(Arg::Text(like_pattern(text)));
+                }
+            }
+        }
+    }
+    (sql, args)
+}
+
+/// The player on roll as the list shows it.
+pub fn on_roll_text(player: Player) -> &'static str {
+    match player {
+        Player::O => "O",
+        Player::X => "X",
+    }
+}

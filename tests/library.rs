@@ -1,0 +1,587 @@
+//! The study library against a real SQLite file (a temporary one in every
+//! test): migrations, duplicates, the filter language, damaged and foreign
+//! files, and the CLI run as real processes at once and killed mid-import.
+
+mod common;
+
+use bgedit::codec::{IdFormat, parse_any, to_string_as};
+use bgedit::domain::Position;
+use bgedit::library::filter;
+use bgedit::library::schema::{self, APPLICATION_ID};
+use bgedit::library::store::{self, Added, EntryEdit, Library, NewEntry, Source};
+use common::random;
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn bgedit() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bgedit"))
+}
+
+fn temp() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("library.sqlite");
+    (dir, path)
+}
+
+fn pos(id: &str) -> Position {
+    parse_any(id, &Position::default()).unwrap().position
+}
+
+fn entry(id: &str, title: &str, tags: &[&str], cols: &[&str]) -> NewEntry {
+    let mut e = NewEntry::new(pos(id), Source::Typed);
+    e.title = title.to_owned();
+    e.tags = tags.iter().map(|t| t.to_string()).collect();
+    e.collections = cols.iter().map(|t| t.to_string()).collect();
+    e
+}
+
+#[test]
+fn a_new_file_gets_the_latest_schema_wal_and_foreign_keys() {
+    let (_dir, path) = temp();
+    std::fs::write(&path, b"").unwrap(); // an empty file is a new library
+    let lib = Library::open(&path).unwrap();
+    assert_eq!(lib.schema_version().unwrap(), schema::LATEST);
+    drop(lib);
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let mode: String = conn
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+    let app: i32 = conn
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    assert_eq!(app, APPLICATION_ID);
+    // Deleting an entry deletes its tags: the foreign keys are on.
+    let mut lib = Library::open(&path).unwrap();
+    let id = lib
+        .add(&entry(
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+            "start",
+            &["a"],
+            &["c"],
+        ))
+        .unwrap()
+        .id();
+    lib.delete(id).unwrap();
+    let tags: i64 = conn
+        .query_row("SELECT count(*) FROM tags", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(tags, 0);
+}
+
+#[test]
+fn a_first_release_file_is_migrated_and_keeps_its_entries() {
+    let (_dir, path) = temp();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch(schema::V1).unwrap();
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        let p = pos("4NvBA0DGzooBBg:QYkqASAAIAAA");
+        conn.execute(
+            "INSERT INTO entries (gnubg_id, xgid, position_json, title, note, source, created, \
+             updated, pips_o, pips_x, pips_on_roll, pip_diff, race, bar, match_length, score_o, \
+             score_x, crawford, cube, on_roll) VALUES (?1, ?2, ?3, 'old one', 'kept', 'typed', \
+             1000, 1000, 145, 135, 135, 10, 0, 0, 9, 2, 4, 0, 2, 'X')",
+            rusqlite::params![
+                to_string_as(&p, IdFormat::GnubgId),
+                to_string_as(&p, IdFormat::Xgid),
+                to_string_as(&p, IdFormat::Json)
+            ],
+        )
+        .unwrap();
+    }
+    let lib = Library::open(&path).unwrap();
+    assert_eq!(lib.schema_version().unwrap(), schema::LATEST);
+    let e = lib.get(1).unwrap();
+    assert_eq!((e.title.as_str(), e.note.as_str()), ("old one", "kept"));
+    // Version 2's schedule: due from when the entry was made.
+    assert_eq!(e.schedule.due, 1000);
+    assert_eq!(e.schedule.ease, 2.5);
+    assert_eq!(e.position, pos("4NvBA0DGzooBBg:QYkqASAAIAAA"));
+    let due = filter::parse("due").unwrap();
+    assert_eq!(lib.count(&due).unwrap(), 1);
+}
+
+#[test]
+fn the_same_position_twice_is_one_entry_and_merges() {
+    let (_dir, path) = temp();
+    let mut lib = Library::open(&path).unwrap();
+    let a = lib
+        .add(&entry(
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+            "opening",
+            &["start"],
+            &[],
+        ))
+        .unwrap();
+    assert!(matches!(a, Added::New(_)));
+    // The same position as an XGID, with another tag and a collection.
+    let b = lib
+        .add(&entry(
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10",
+            "",
+            &["quiz"],
+            &["book"],
+        ))
+        .unwrap();
+    assert_eq!(b, Added::Existing(a.id()));
+    assert_eq!(lib.count(&filter::Query::default()).unwrap(), 1);
+    let e = lib.get(a.id()).unwrap();
+    assert_eq!(e.title, "opening");
+    assert_eq!(e.tags, ["quiz", "start"]);
+    assert_eq!(e.collections, ["book"]);
+    // A change to the position that another entry holds is refused.
+    let c = lib
+        .add(&entry("4NvBA0DGzooBBg:QYkqASAAIAAA", "", &[], &[]))
+        .unwrap();
+    let err = lib
+        .update(
+            c.id(),
+            &EntryEdit {
+                position: Some(e.position.clone()),
+                ..EntryEdit::default()
+            },
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("already entry 1"), "{err}");
+}
+
+#[test]
+fn edits_deletes_restores_and_reviews_are_kept() {
+    let (_dir, path) = temp();
+    let mut lib = Library::open(&path).unwrap();
+    let id = lib
+        .add(&entry(
+            "4NvBA0DGzooBBg:QYkqASAAIAAA",
+            "t",
+            &["x"],
+            &["quiz"],
+        ))
+        .unwrap()
+        .id();
+    lib.update(
+        id,
+        &EntryEdit {
+            note: Some("line 1\nline 2".into()),
+            tags: Some(vec!["blitz".into()]),
+            collections: Some(vec!["quiz".into(), "hard".into()]),
+            ..EntryEdit::default()
+        },
+    )
+    .unwrap();
+    let e = lib.get(id).unwrap();
+    assert_eq!(e.note, "line 1\nline 2");
+    assert_eq!(e.tags, ["blitz"]);
+    assert_eq!(e.collections, ["hard", "quiz"]);
+    let gone = lib.delete(id).unwrap();
+    assert!(lib.get(id).is_err());
+    lib.restore(&gone).unwrap();
+    assert_eq!(lib.get(id).unwrap(), gone);
+    let due = lib.due("quiz", store::now(), 10).unwrap();
+    assert_eq!(due.len(), 1);
+    let s = lib.review(id, true, 1_000_000).unwrap();
+    assert_eq!(s.due, 1_000_000 + 86_400);
+    assert_eq!(lib.get(id).unwrap().schedule, s);
+    assert!(lib.due("quiz", 1_000_000, 10).unwrap().is_empty());
+    // Bad input is a message and changes nothing.
+    let err = lib
+        .update(
+            id,
+            &EntryEdit {
+                tags: Some(vec!["two words".into()]),
+                ..EntryEdit::default()
+            },
+        )
+        .unwrap_err();
+    assert!(err.to_string().contains("one word"), "{err}");
+    assert_eq!(lib.get(id).unwrap().tags, ["blitz"]);
+}
+
+#[test]
+fn the_filter_language_finds_what_it_says() {
+    let (_dir, path) = temp();
+    let mut lib = Library::open(&path).unwrap();
+    let mut add = |e: NewEntry| lib.add(&e).unwrap().id();
+    // 1: the start (money, contact, 167 each, cube 1).
+    let start = add(entry(
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+        "Opening",
+        &["start"],
+        &["quiz"],
+    ));
+    // 2: the manual's 9-point match, cube 2 owned, X on roll with 135 v 145,
+    // an O checker on the bar.
+    let manual = add(entry(
+        "4NvBA0DGzooBBg:QYkqASAAIAAA",
+        "Manual example",
+        &["blitz"],
+        &["quiz", "book"],
+    ));
+    // 3: a race, X leads 26 to 28 (roller X), money, cube 4.
+    let race = add(entry(
+        "XGID=-CCBBBB------------bbbbcc-:2:0:1:00:0:0:0:0:10",
+        "Bear-in race",
+        &["race"],
+        &[],
+    ));
+    // 4: X on the bar, 5-point match Crawford, O 4 away ... X 4-0 up.
+    let bar = add(entry(
+        "XGID=-b----E-C---eE---c-e----AA:0:0:1:00:4:0:1:5:10",
+        "On the bar",
+        &["blitz", "bar"],
+        &["book"],
+    ));
+    let mut note = NewEntry::new(
+        pos("XGID=-b----E-C---eE---c-e----B-:0:0:-1:00:0:0:3:0:10"),
+        Source::Pasted,
+    );
+    note.note = "Back game: hold the anchor".into();
+    let backgame = add(note);
+
+    let all: BTreeSet<i64> = [start, manual, race, bar, backgame].into();
+    let table: &[(&str, &[i64])] = &[
+        ("", &[start, manual, race, bar, backgame]),
+        ("race", &[race]),
+        ("contact", &[start, manual, bar, backgame]),
+        ("bar", &[manual, bar]),
+        ("!bar", &[start, race, backgame]),
+        ("money", &[start, race, backgame]),
+        ("match", &[manual, bar]),
+        ("crawford", &[bar]),
+        ("cube>=4", &[race]),
+        ("cube=2", &[manual]),
+        ("cube>=2 match", &[manual]),
+        ("pips<100", &[race]),
+        ("pips>=160", &[start, backgame, bar]),
+        ("diff>5", &[manual]),
+        ("diff<0", &[bar]),
+        ("tag:blitz", &[manual, bar]),
+        ("tag:blitz crawford", &[bar]),
+        ("!tag:blitz", &[start, race, backgame]),
+        ("col:quiz", &[start, manual]),
+        ("col:book tag:blitz match", &[manual, bar]),
+        ("col:none", &[]),
+        ("opening", &[start]),
+        ("\"back game\"", &[backgame]),
+        ("anchor money", &[backgame]),
+        ("4NvBA0DG", &[manual]),
+        ("cAkAAAAA", &[start]),
+        ("CCBBBB", &[race]),
+        ("len=5", &[bar]),
+        ("race contact", &[]),
+    ];
+    for (query, want) in table {
+        let q = filter::parse(query).unwrap_or_else(|e| panic!("{query}: {e}"));
+        let got: BTreeSet<i64> = lib.page(&q, 0, 100).unwrap().iter().map(|s| s.id).collect();
+        let want: BTreeSet<i64> = want.iter().copied().collect();
+        assert!(want.is_subset(&all));
+        assert_eq!(got, want, "query {query:?}");
+        assert_eq!(lib.count(&q).unwrap(), want.len() as u64, "count {query:?}");
+    }
+}
+
+#[test]
+fn pages_hold_only_what_is_asked_for_newest_first() {
+    let (_dir, path) = temp();
+    let mut lib = Library::open(&path).unwrap();
+    let entries: Vec<NewEntry> = random::distinct(7, 250)
+        .into_iter()
+        .map(|p| NewEntry::new(p, Source::Typed))
+        .collect();
+    lib.add_all(&entries).unwrap();
+    let q = filter::Query::default();
+    let first = lib.page(&q, 0, 40).unwrap();
+    assert_eq!(first.len(), 40);
+    assert_eq!(first[0].id, 250);
+    let last = lib.page(&q, 240, 40).unwrap();
+    assert_eq!(last.len(), 10);
+    assert_eq!(last[9].id, 1);
+}
+
+/// Opening each of these is refused, and the file's bytes stay the same.
+#[test]
+fn damaged_and_foreign_files_are_refused_and_left_untouched() {
+    let (dir, good) = temp();
+    {
+        let mut lib = Library::open(&good).unwrap();
+        let entries: Vec<NewEntry> = random::distinct(3, 300)
+            .into_iter()
+            .map(|p| NewEntry::new(p, Source::Typed))
+            .collect();
+        lib.add_all(&entries).unwrap();
+    }
+    // Closing the last connection checkpoints the WAL into the file.
+    let bytes = std::fs::read(&good).unwrap();
+    assert!(bytes.len() > 8192);
+
+    let mut cases: Vec<(&str, Vec<u8>, &str)> = Vec::new();
+    cases.push(("truncated", bytes[..bytes.len() / 2].to_vec(), "damaged"));
+    let mut header = bytes.clone();
+    header[..6].copy_from_slice(b"NOTSQL");
+    cases.push(("bad magic", header, "not a bgedit library"));
+    let mut page = bytes.clone();
+    page[16] = 0;
+    page[17] = 3;
+    cases.push(("bad page size", page, "damaged"));
+    let mut app = bytes.clone();
+    app[68..72].copy_from_slice(&0x1234_5678u32.to_be_bytes());
+    cases.push(("other application id", app, "another program"));
+    let mut newer = bytes.clone();
+    newer[60..64].copy_from_slice(&99u32.to_be_bytes());
+    cases.push(("newer schema", newer, "newer bgedit"));
+    cases.push((
+        "text file",
+        b"title,note\n".repeat(20),
+        "not a bgedit library",
+    ));
+    let foreign = dir.path().join("foreign.sqlite");
+    {
+        let c = rusqlite::Connection::open(&foreign).unwrap();
+        c.execute_batch("CREATE TABLE accounts (id INTEGER PRIMARY KEY, owner TEXT);")
+            .unwrap();
+    }
+    cases.push((
+        "another program's database",
+        std::fs::read(&foreign).unwrap(),
+        "another program",
+    ));
+
+    for (name, content, expected) in cases {
+        let path = dir
+            .path()
+            .join(format!("{}.sqlite", name.replace(' ', "_")));
+        std::fs::write(&path, &content).unwrap();
+        let err = match Library::open(&path) {
+            Ok(_) => panic!("{name}: opened"),
+            Err(e) => e.to_string(),
+        };
+        assert!(err.contains(expected), "{name}: {err}");
+        assert!(err.contains(&path.display().to_string()), "{name}: {err}");
+        assert_eq!(std::fs::read(&path).unwrap(), content, "{name}: modified");
+        // The CLI says the same and exits 2.
+        let out = bgedit()
+            .args(["library", "--library"])
+            .arg(&path)
+            .arg("list")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(expected));
+        assert_eq!(std::fs::read(&path).unwrap(), content, "{name}: modified");
+    }
+}
+
+fn ids_text(seed: u64, n: usize) -> String {
+    let mut s = String::new();
+    for p in random::distinct(seed, n) {
+        s.push_str(&to_string_as(&p, IdFormat::GnubgId));
+        s.push('\n');
+    }
+    s
+}
+
+fn count(path: &Path) -> i64 {
+    let c = rusqlite::Connection::open(path).unwrap();
+    c.busy_timeout(Duration::from_secs(30)).unwrap();
+    c.query_row("SELECT count(*) FROM entries", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn two_processes_adding_at_once_lose_nothing() {
+    let (_dir, path) = temp();
+    // Distinct seeds: 20,000 different positions in all.
+    let inputs = [ids_text(101, 10_000), ids_text(202, 10_000)];
+    let overlap: BTreeSet<&str> = inputs[0].lines().collect();
+    assert!(inputs[1].lines().all(|l| !overlap.contains(l)));
+    let children: Vec<_> = inputs
+        .iter()
+        .map(|input| {
+            let mut child = bgedit()
+                .args(["library", "--library"])
+                .arg(&path)
+                .args(["add", "--tag", "bulk"])
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut stdin = child.stdin.take().unwrap();
+            let input = input.clone();
+            let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+            (child, writer)
+        })
+        .collect();
+    for (child, writer) in children {
+        writer.join().unwrap().unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    }
+    assert_eq!(count(&path), 20_000);
+    let lib = Library::open(&path).unwrap();
+    assert_eq!(lib.integrity_check().unwrap(), "ok");
+    let q = filter::parse("tag:bulk").unwrap();
+    assert_eq!(lib.count(&q).unwrap(), 20_000);
+}
+
+#[test]
+fn an_import_killed_mid_way_keeps_every_committed_batch() {
+    let (dir, path) = temp();
+    let file = dir.path().join("ids.txt");
+    std::fs::write(&file, ids_text(303, 60_000)).unwrap();
+    Library::open(&path).unwrap();
+    let mut child = bgedit()
+        .args(["library", "--library"])
+        .arg(&path)
+        .arg("import")
+        .arg(&file)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Wait until some batches are committed, then kill it without warning.
+    let start = Instant::now();
+    let mut seen = 0;
+    while seen < 2000 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no progress in 120 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        seen = count(&path);
+        if let Ok(Some(_)) = child.try_wait() {
+            break;
+        }
+    }
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    let lib = Library::open(&path).unwrap();
+    assert_eq!(lib.integrity_check().unwrap(), "ok");
+    let after = count(&path);
+    assert!(
+        after >= seen,
+        "{after} < {seen}: committed entries were lost"
+    );
+    assert_eq!(after % 1000, 0, "a batch was half written: {after}");
+    drop(lib);
+    // Importing again finishes the job: the rest added, the first merged.
+    let out = bgedit()
+        .args(["library", "--library"])
+        .arg(&path)
+        .arg("import")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("{} added, {after} already there", 60_000 - after)),
+        "{text}"
+    );
+    assert_eq!(count(&path), 60_000);
+}
+
+#[test]
+fn the_cli_adds_lists_shows_exports_and_removes() {
+    let (dir, path) = temp();
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = bgedit()
+            .args(["library", "--library"])
+            .arg(&path)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let (code, out, err) = run(
+        &[
+            "add",
+            "--title",
+            "Two",
+            "--tag",
+            "t1",
+            "--collection",
+            "quiz",
+        ],
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA\nnonsense\n4NvBA0DGzooBBg:QYkqASAAIAAA\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n",
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        out,
+        "added entry 1\nadded entry 2\nalready in the library as entry 1 (Two)\n"
+    );
+    assert!(err.starts_with("line 2: not an ID"), "{err}");
+    let (code, out, _) = run(&["search", "match"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(out.lines().count(), 1);
+    assert!(out.trim_start().starts_with("2  Two"), "{out}");
+    assert!(out.contains("9pt 2-4"), "{out}");
+    let (_, out, _) = run(&["list", "--format", "json"], "");
+    let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["id"], 2);
+    assert_eq!(first["gnubg_id"], "4NvBA0DGzooBBg:QYkqASAAIAAA");
+    let (code, _, err) = run(&["search", "cube>=x"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("character 1: `cube>=x`"), "{err}");
+    let (_, out, _) = run(&["show", "4NvBA0DGzooBBg:QYkqASAAIAAA"], "");
+    assert!(out.starts_with("Entry 2: Two\n"), "{out}");
+    assert!(out.contains("Collections: quiz"));
+    let (_, out, _) = run(&["export", "--format", "gnubg"], "");
+    assert_eq!(
+        out,
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA\n4NvBA0DGzooBBg:QYkqASAAIAAA\n"
+    );
+    let (_, out, _) = run(&["export", "--format", "xgid", "money"], "");
+    assert_eq!(out, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n");
+
+    // An XG text export brings its note and analysis.
+    let xg = dir.path().join("export.txt");
+    std::fs::write(
+        &xg,
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10\n\nX:Player 2   O:Player 1\n\
+         Score is X:0 O:0. Unlimited Game\nX to play 52\nMake the point?\n\n    \
+         1. XG Roller+  13/11 13/8     eq:+0.011\n    2. XG Roller+  24/22 13/8  eq:-0.003\n\n\
+         eXtreme Gammon Version: 2.19\n\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n",
+    )
+    .unwrap();
+    let (code, out, _) = run(&["import", xg.to_str().unwrap()], "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.ends_with(": 1 added, 1 already there (merged), 0 failed\n"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["show", "3"], "");
+    assert!(out.contains("Note:\nMake the point?"), "{out}");
+    assert!(out.contains("Analysis (XG Roller+):"), "{out}");
+    assert!(out.contains("source: imported from") || out.contains("Source: imported from"));
+
+    let (code, out, _) = run(&["rm", "1", "99"], "");
+    assert_eq!(code, Some(1));
+    assert_eq!(out, "removed entry 1 Two\n");
+    let (_, out, _) = run(&["export", "--format", "gnubg"], "");
+    assert_eq!(out.lines().count(), 2);
+}

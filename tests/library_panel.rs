@@ -1,0 +1,348 @@
+//! The library panel through the reducer, with the real worker thread and a
+//! real SQLite file: each effect is performed and its answer fed back, as
+//! the runtime does.
+
+mod common;
+
+use bgedit::codec::{IdFormat, parse_any, to_string_as};
+use bgedit::domain::Position;
+use bgedit::editor::action::Action;
+use bgedit::editor::effect::Effect;
+use bgedit::editor::library::state::PAGE;
+use bgedit::editor::library::worker::Worker;
+use bgedit::editor::library::{LibAction, LibMode};
+use bgedit::editor::model::{Mode, Model, Tone};
+use bgedit::editor::reducer::update;
+use bgedit::editor::snapshot::Snapshot;
+use bgedit::editor::view::{self, Theme};
+use bgedit::library::{Library, NewEntry, Source};
+use common::random;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::time::Duration;
+
+struct Harness {
+    model: Model,
+    worker: Worker,
+    _dir: tempfile::TempDir,
+    path: std::path::PathBuf,
+}
+
+impl Harness {
+    fn new(entries: Vec<NewEntry>) -> Harness {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("library.sqlite");
+        Library::open(&path).unwrap().add_all(&entries).unwrap();
+        Harness {
+            model: Model::default(),
+            worker: Worker::start(Some(path.clone())),
+            _dir: dir,
+            path,
+        }
+    }
+
+    /// Applies `action`, then every library answer it leads to.
+    fn act(&mut self, action: Action) -> &Model {
+        let mut queue = vec![action];
+        while let Some(a) = queue.pop() {
+            let (next, effects) = update(std::mem::take(&mut self.model), a);
+            self.model = next;
+            for e in effects {
+                if let Effect::Library(r) = e {
+                    self.worker.send(r);
+                }
+            }
+            if queue.is_empty() && self.worker.pending > 0 {
+                let answer = self
+                    .worker
+                    .answers
+                    .recv_timeout(Duration::from_secs(10))
+                    .expect("the worker answers");
+                self.worker.pending -= 1;
+                queue.push(answer);
+            }
+        }
+        &self.model
+    }
+
+    fn lib(&mut self, a: LibAction) -> &Model {
+        self.act(Action::Library(a))
+    }
+
+    fn type_text(&mut self, text: &str) {
+        for c in text.chars() {
+            self.lib(LibAction::Char(c));
+        }
+    }
+}
+
+fn entry(id: &str, title: &str, tags: &[&str], cols: &[&str], note: &str) -> NewEntry {
+    let mut e = NewEntry::new(
+        parse_any(id, &Position::default()).unwrap().position,
+        Source::Typed,
+    );
+    e.title = title.into();
+    e.tags = tags.iter().map(|s| s.to_string()).collect();
+    e.collections = cols.iter().map(|s| s.to_string()).collect();
+    e.note = note.into();
+    e
+}
+
+fn three() -> Vec<NewEntry> {
+    vec![
+        entry(
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+            "Opening",
+            &["start"],
+            &["quiz"],
+            "Roll.",
+        ),
+        entry(
+            "4NvBA0DGzooBBg:QYkqASAAIAAA",
+            "Manual",
+            &["blitz"],
+            &["quiz"],
+            "Attack!",
+        ),
+        entry(
+            "XGID=-CCBBBB------------bbbbcc-:2:0:1:00:0:0:0:0:10",
+            "Race",
+            &["race"],
+            &[],
+            "",
+        ),
+    ]
+}
+
+#[test]
+fn the_panel_holds_one_page_however_far_it_scrolls() {
+    let entries: Vec<NewEntry> = random::distinct(11, 1000)
+        .into_iter()
+        .map(|p| NewEntry::new(p, Source::Typed))
+        .collect();
+    let mut h = Harness::new(entries);
+    let m = h.lib(LibAction::Open);
+    assert_eq!(m.mode, Mode::Library(LibMode::List));
+    assert_eq!(m.library.total, 1000);
+    assert_eq!(m.library.rows.len() as u64, PAGE);
+    assert_eq!(m.library.selected_row().unwrap().id, 1000);
+    for _ in 0..60 {
+        h.lib(LibAction::PageDown);
+        assert!(h.model.library.rows.len() as u64 <= PAGE);
+    }
+    let m = &h.model;
+    assert_eq!(m.library.selected, 600);
+    let row = m.library.selected_row().unwrap().clone();
+    assert_eq!(row.id, 400);
+    // The board previews the highlighted entry.
+    let lib = Library::open(&h.path).unwrap();
+    assert_eq!(row.position, lib.get(400).unwrap().position);
+    assert_eq!(m.library.preview(), Some(&row.position));
+    let snap = Snapshot::of(m);
+    assert_eq!(
+        snap.ids[2].1,
+        to_string_as(&row.position, IdFormat::GnubgId)
+    );
+    // j/k inside the page ask nothing of the database.
+    let (_, effects) = update(h.model.clone(), Action::Library(LibAction::Move(1)));
+    assert!(effects.is_empty());
+    h.lib(LibAction::Move(10_000));
+    assert_eq!(h.model.library.selected, 999);
+    assert_eq!(h.model.library.selected_row().unwrap().id, 1);
+}
+
+#[test]
+fn filtering_as_you_type_and_a_bad_filter_keeps_the_last_results() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::Open);
+    h.lib(LibAction::StartFilter);
+    h.type_text("tag:blitz");
+    assert_eq!(h.model.library.total, 1);
+    assert_eq!(h.model.library.rows[0].title, "Manual");
+    h.lib(LibAction::Paste(" cube>=x".into()));
+    assert_eq!(h.model.library.total, 1, "the last good results stay");
+    assert_eq!(h.model.library.rows[0].title, "Manual");
+    let err = h.model.library.filter_error.clone().unwrap();
+    assert!(err.contains("`x` is not a whole number"), "{err}");
+    for _ in 0..8 {
+        h.lib(LibAction::Backspace);
+    }
+    assert!(h.model.library.filter_error.is_none());
+    h.lib(LibAction::Cancel);
+    assert_eq!(h.model.library.total, 3);
+    assert_eq!(h.model.mode, Mode::Library(LibMode::List));
+}
+
+#[test]
+fn loading_is_undoable_and_edits_can_be_saved_back() {
+    let mut h = Harness::new(three());
+    let before = h.model.position.clone();
+    h.lib(LibAction::Open);
+    h.lib(LibAction::Move(1)); // Manual
+    h.lib(LibAction::Load);
+    assert_eq!(h.model.mode, Mode::Normal);
+    assert_eq!(
+        to_string_as(&h.model.position, IdFormat::GnubgId),
+        "4NvBA0DGzooBBg:QYkqASAAIAAA"
+    );
+    assert_eq!(h.model.library.loaded, Some(2));
+    h.act(Action::Undo);
+    assert_eq!(h.model.position, before);
+    h.act(Action::Redo);
+    // Edit the position, then save it back to entry 2.
+    h.act(Action::SetMatchLength(11));
+    h.lib(LibAction::Open);
+    h.lib(LibAction::SaveBack);
+    assert_eq!(h.model.status.text, "Entry 2: position saved");
+    let lib = Library::open(&h.path).unwrap();
+    assert_eq!(lib.get(2).unwrap().position.state.match_length, 11);
+}
+
+#[test]
+fn note_tags_and_collections_are_edited_and_kept() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::Open);
+    h.lib(LibAction::EditNote); // Race (newest first)
+    assert_eq!(h.model.mode, Mode::Library(LibMode::Note));
+    for c in "two\nlines".chars() {
+        let key = match c {
+            '\n' => ratatui::crossterm::event::KeyCode::Enter,
+            c => ratatui::crossterm::event::KeyCode::Char(c),
+        };
+        let ev = ratatui::crossterm::event::KeyEvent::from(key);
+        h.lib(LibAction::NoteKey(ev.into()));
+    }
+    h.lib(LibAction::NoteDone);
+    assert_eq!(h.model.status.text, "Entry 3: note saved");
+    h.lib(LibAction::EditTags);
+    assert_eq!(h.model.library.input, "race");
+    h.type_text(" endgame");
+    h.lib(LibAction::Submit);
+    h.lib(LibAction::EditCollections);
+    h.type_text("drills");
+    h.lib(LibAction::Submit);
+    let e = Library::open(&h.path).unwrap().get(3).unwrap();
+    assert_eq!(e.note, "two\nlines");
+    assert_eq!(e.tags, ["endgame", "race"]);
+    assert_eq!(e.collections, ["drills"]);
+    // A paste's control characters become spaces: two tags.
+    h.lib(LibAction::EditTags);
+    h.lib(LibAction::Clear);
+    h.lib(LibAction::Paste("a\tb".into()));
+    h.lib(LibAction::Submit);
+    assert_eq!(h.model.status.tone, Tone::Success, "{:?}", h.model.status);
+    let e = Library::open(&h.path).unwrap().get(3).unwrap();
+    assert_eq!(e.tags, ["a", "b"]);
+}
+
+#[test]
+fn delete_asks_first_and_can_be_undone() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::Open);
+    h.lib(LibAction::AskDelete);
+    h.lib(LibAction::Char('n'));
+    assert_eq!(h.model.library.total, 3);
+    assert_eq!(h.model.status.text, "Kept");
+    h.lib(LibAction::AskDelete);
+    h.lib(LibAction::Char('y'));
+    assert_eq!(h.model.library.total, 2);
+    assert!(h.model.status.text.contains("deleted · u brings it back"));
+    h.lib(LibAction::UndoDelete);
+    assert_eq!(h.model.library.total, 3);
+    let e = Library::open(&h.path).unwrap().get(3).unwrap();
+    assert_eq!(e.title, "Race");
+    assert_eq!(e.tags, ["race"]);
+}
+
+#[test]
+fn review_steps_through_a_collection_and_schedules_it() {
+    let mut h = Harness::new(three());
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("quiz");
+    h.lib(LibAction::Submit);
+    assert_eq!(h.model.mode, Mode::Library(LibMode::Review));
+    let r = h.model.library.review.clone().unwrap();
+    assert_eq!(r.queue.len(), 2);
+    // The card shows the position without its note until revealed.
+    let snap = Snapshot::of(&h.model);
+    let body = snap.library.unwrap().body.unwrap().join("\n");
+    assert!(
+        !body.contains("Roll.") && !body.contains("Attack!"),
+        "{body}"
+    );
+    h.lib(LibAction::Reveal);
+    let snap = Snapshot::of(&h.model);
+    let body = snap.library.unwrap().body.unwrap().join("\n");
+    assert!(body.contains("Roll.") || body.contains("Attack!"), "{body}");
+    h.lib(LibAction::Mark(true));
+    h.lib(LibAction::Mark(false));
+    assert!(h.model.library.review.is_none());
+    assert!(h.model.status.text.contains("1 known, 1 not yet"));
+    let lib = Library::open(&h.path).unwrap();
+    for id in [1, 2] {
+        let s = lib.get(id).unwrap().schedule;
+        assert_eq!(s.reviews, 1);
+        assert!(s.due > bgedit::library::store::now());
+    }
+    // Nothing is due now.
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("quiz");
+    h.lib(LibAction::Submit);
+    assert!(
+        h.model
+            .status
+            .text
+            .contains("nothing in the collection quiz is due")
+    );
+}
+
+#[test]
+fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::StartAdd);
+    h.lib(LibAction::Submit); // no title
+    h.type_text("opening start");
+    h.lib(LibAction::Submit);
+    assert_eq!(h.model.mode, Mode::Normal);
+    assert!(
+        h.model
+            .status
+            .text
+            .starts_with("This position is already in the library as entry 1"),
+        "{}",
+        h.model.status.text
+    );
+    h.act(Action::SetMatchLength(7));
+    h.lib(LibAction::StartAdd);
+    h.type_text("Seven");
+    h.lib(LibAction::Submit);
+    h.lib(LibAction::Submit);
+    assert_eq!(h.model.status.text, "Added to the library as entry 4");
+    assert_eq!(
+        Library::open(&h.path).unwrap().get(4).unwrap().title,
+        "Seven"
+    );
+}
+
+#[test]
+fn the_panel_draws_the_list_and_the_details_at_80x24() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::Open);
+    let snap = Snapshot::of(&h.model);
+    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    term.draw(|f| view::draw(f, &snap, &Theme::plain()))
+        .unwrap();
+    let text: String = term
+        .backend()
+        .buffer()
+        .content()
+        .chunks(80)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
+        .collect();
+    assert!(text.contains("Library · 3 entries"), "{text}");
+    assert!(text.contains(">    3 Race"), "{text}");
+    assert!(text.contains("     2 Manual"), "{text}");
+    assert!(text.contains("Entry 3"), "{text}");
+    assert!(text.contains("9pt 2-4"), "{text}");
+    assert!(text.contains("j/k move"), "{text}");
+}
