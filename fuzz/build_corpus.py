@@ -50,6 +50,24 @@ def convert(bgedit, to, ids):
     return [line for line in out.splitlines() if line]
 
 
+FORMATS = os.path.join(ROOT, "tests", "fixtures", "gnubg_formats.jsonl")
+MOVES = ["24/21 13/9", "24/18*/14", "bar/22*", "6/off", "8/2(2) 6/off(2)",
+         "13-7 8-7", "b/20", "6/0", "bar/20", "13/7(2)", "  13/7   8/7 "]
+
+
+def convert_file(bgedit, to, ids):
+    """Each ID written as `to` by bgedit: one seed per ID (multi-line)."""
+    if not bgedit:
+        return []
+    out = []
+    for i in ids:
+        r = subprocess.run([bgedit, "convert", "-q", "--to", to, i],
+                           capture_output=True, text=True)
+        if r.returncode == 0:
+            out.append(r.stdout)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bgedit", default=os.path.join(ROOT, "target", "debug", "bgedit"))
@@ -82,6 +100,14 @@ def main():
         + [i.split(":")[1] for i in ids[:5]],
         "prompt": [],
     }
+    # The exchange formats, as gnubg 1.07 wrote them (gnubg_formats.jsonl),
+    # XG text as bgedit writes it, and moves as players type them.
+    formats = [json.loads(line) for line in open(FORMATS)][: args.per_target]
+    seeds["sgf"] = [r["sgf"] for r in formats if r.get("sgf")]
+    seeds["fibs"] = [r["fibs"] for r in formats if r.get("fibs")]
+    seeds["snowie"] = [r["snowie"] for r in formats if r.get("snowie")]
+    seeds["xg_text"] = convert_file(bgedit, "xgtext", ids[:10])
+    seeds["move_notation"] = MOVES
     for k, kind in enumerate(PROMPT_KINDS):
         for text in PROMPT_TEXTS[kind]:
             for match in (0, 1):

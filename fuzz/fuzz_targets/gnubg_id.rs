@@ -2,14 +2,18 @@
 //! lines, a whole `show board` block), then reading both.
 #![no_main]
 
+use bgedit::codec::detect::{self, Reading};
 use bgedit::codec::{IdError, gnubg_id, match_id, position_id};
 use bgedit::domain::{Board, MatchState};
 use bgedit_fuzz::{round_trip, text};
 use libfuzzer_sys::fuzz_target;
 
 fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
-    let found = gnubg_id::find(text)?;
-    let (Some(p), Some(m)) = (found.position_id, found.match_id) else {
+    let Reading::Gnubg {
+        position_id: Some(p),
+        match_id: Some(m),
+    } = detect::detect(text)?.reading
+    else {
         return Err(IdError::Empty);
     };
     let state = match_id::decode(m)?;

@@ -93,3 +93,27 @@ pub fn round_trip<T, E>(
 pub fn legal(position: &Position) -> bool {
     position.validate().is_ok()
 }
+
+/// For the formats that cannot hold every field (SGF, FIBS, Snowie, XG
+/// text): an accepted `text` gives a legal value; written and read again it
+/// is still accepted and legal, and writing that gives the same text (what
+/// a format keeps, it keeps exactly).
+pub fn stable<T, E>(
+    text: &str,
+    decode: impl Fn(&str) -> Result<T, E>,
+    encode: impl Fn(&T) -> String,
+    legal: impl Fn(&T) -> bool,
+) where
+    T: std::fmt::Debug,
+    E: std::fmt::Debug,
+{
+    let Ok(value) = decode(text) else {
+        return;
+    };
+    assert!(legal(&value), "accepted an illegal value: {value:?}");
+    let written = encode(&value);
+    let again = decode(&written)
+        .unwrap_or_else(|e| panic!("its own output is refused: {e:?}\n{written}"));
+    assert!(legal(&again), "read back illegal: {again:?}");
+    assert_eq!(encode(&again), written, "the written text is not stable");
+}

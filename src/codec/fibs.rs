@@ -95,6 +95,10 @@ const FIELD_NAMES: [&str; FIELDS] = [
 
 /// Reads a FIBS board line: X is the player, O the opponent.
 pub fn read(text: &str) -> Result<Position, IdError> {
+    super::checked_names(read_unchecked(text)?, IdKind::Fibs)
+}
+
+fn read_unchecked(text: &str) -> Result<Position, IdError> {
     let text = text.trim();
     if text.len() > MAX_LEN {
         return Err(err(format!(

@@ -23,6 +23,16 @@ pub use error::{IdError, IdKind};
 
 use crate::domain::Position;
 
+/// The one rule for names (no control characters), applied by every reader
+/// whose format carries names, as JSON's and the command line's are.
+pub(crate) fn checked_names(position: Position, kind: IdKind) -> Result<Position, IdError> {
+    position
+        .names
+        .check()
+        .map_err(|source| IdError::Name { kind, source })?;
+    Ok(position)
+}
+
 /// A format bgedit reads and writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IdFormat {
@@ -265,5 +275,26 @@ mod tests {
     #[test]
     fn empty_input_is_an_error() {
         assert_eq!(parse_any("   ", &Position::default()), Err(IdError::Empty));
+    }
+
+    #[test]
+    fn names_with_control_characters_are_refused_in_every_format() {
+        let position = Position {
+            names: crate::domain::Names {
+                o: "NAMEO".into(),
+                x: "NAMEX".into(),
+            },
+            ..Position::default()
+        };
+        // SGF is not here: its SimpleText values turn control characters into
+        // spaces as they are read (the SGF text rules), so no name keeps one.
+        for format in [IdFormat::Fibs, IdFormat::Snowie, IdFormat::XgText] {
+            let text = to_string_as(&position, format).replace("NAMEO", "NA\u{1b}MEO");
+            assert!(text.contains('\u{1b}'), "{format:?}: {text}");
+            match parse_any(&text, &Position::default()) {
+                Err(IdError::Name { .. }) => {}
+                other => panic!("{format:?}: {other:?}"),
+            }
+        }
     }
 }

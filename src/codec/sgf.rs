@@ -485,6 +485,12 @@ pub fn read(text: &str) -> Result<Position, IdError> {
 
 /// Reads the position `selection` chooses.
 pub fn read_at(text: &str, selection: Selection) -> Result<Read, IdError> {
+    let mut read = read_at_unchecked(text, selection)?;
+    read.position = super::checked_names(read.position, IdKind::Sgf)?;
+    Ok(read)
+}
+
+fn read_at_unchecked(text: &str, selection: Selection) -> Result<Read, IdError> {
     let games = parse(text)?;
     let count = games.len();
     let index = match selection.game {

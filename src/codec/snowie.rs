@@ -39,6 +39,10 @@ pub fn looks_like(text: &str) -> bool {
 
 /// Reads a Snowie text position.
 pub fn read(text: &str) -> Result<Position, IdError> {
+    super::checked_names(read_unchecked(text)?, IdKind::Snowie)
+}
+
+fn read_unchecked(text: &str) -> Result<Position, IdError> {
     let t = text.trim();
     if t.len() > MAX_LEN {
         return Err(err(format!(

@@ -55,6 +55,10 @@ fn names_line(line: &str) -> Option<Names> {
 
 /// Reads an XG text export; names not given come from `base`.
 pub fn read(text: &str, base: &Names) -> Result<Position, IdError> {
+    super::checked_names(read_unchecked(text, base)?, IdKind::Xgid)
+}
+
+fn read_unchecked(text: &str, base: &Names) -> Result<Position, IdError> {
     if text.len() > MAX_LEN {
         return Err(IdError::Malformed {
             kind: IdKind::Xgid,

@@ -49,7 +49,8 @@ impl Panel {
     pub fn max_rows(self) -> u16 {
         match self {
             Panel::Analysis => 24,
-            Panel::Numbers => 12,
+            // Its whole text: MWC table, take points, gammon values, races.
+            Panel::Numbers => 40,
             Panel::Library => 20,
         }
     }
