@@ -5,6 +5,7 @@
 
 pub mod pty;
 pub mod random;
+pub mod run;
 pub mod strategies;
 
 use bgedit::domain::Names;
