@@ -3,20 +3,8 @@
 
 mod common;
 
+use common::have_gnubg;
 use std::process::Command;
-
-fn have_gnubg() -> bool {
-    match bgedit::engine::locate::find_from_env(None) {
-        Ok(_) => true,
-        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: {e}");
-            false
-        }
-    }
-}
 
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
     let out = common::run::bgedit(args, stdin);

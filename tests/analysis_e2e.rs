@@ -5,6 +5,7 @@
 
 mod common;
 
+use common::have_gnubg;
 use common::pty::{Options, Session};
 use std::io::Write;
 use std::path::PathBuf;
@@ -19,19 +20,6 @@ const PTY: Options = Options {
 
 fn state_dir(name: &str) -> PathBuf {
     common::pty::state_dir("bgedit-e2e", name)
-}
-
-fn have_gnubg() -> bool {
-    match bgedit::engine::locate::find_from_env(None) {
-        Ok(_) => true,
-        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: {e}");
-            false
-        }
-    }
 }
 
 impl Session {
