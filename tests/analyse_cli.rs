@@ -1,37 +1,13 @@
 //! `bgedit analyse` end to end, against the real gnubg (skipped with a
 //! printed reason without it, failing under BGEDIT_REQUIRE_GNUBG=1).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn have_gnubg() -> bool {
-    match bgedit::engine::locate::find_from_env(None) {
-        Ok(_) => true,
-        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: {e}");
-            false
-        }
-    }
-}
+use common::have_gnubg;
+use std::process::Command;
 
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run::bgedit(args, stdin);
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),

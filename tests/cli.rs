@@ -1,28 +1,10 @@
 //! The `bgedit` binary's `show` and `convert`, run as a user runs them.
 
+mod common;
+
+use common::run::{bgedit, text};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn bgedit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("bgedit runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 /// gnubg 1.07's `show board` for the manual's match example (names set to
 /// alice and bob), trailing spaces included.

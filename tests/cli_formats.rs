@@ -2,29 +2,9 @@
 //! `convert --to sgf|fibs|snowie|xgtext|header`, `convert --file`, with
 //! `--game` and `--move`, and `image`.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn bgedit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("bgedit runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::run::{bgedit, text};
 
 const MANUAL: &str = "4NvBA0DGzooBBg:QYkqASAAIAAA";
 const FIBS: &str = "board:bob:alice:9:4:2:-1:0:2:0:0:2:3:0:2:1:1:0:-4:2:0:0:0:-3:-2:-5:0:2:0:0:0:0:1:5:2:5:2:2:0:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";

@@ -1,29 +1,9 @@
 //! `bgedit moves` and `bgedit play`, run as a user runs them, checked
 //! against gnubg 1.07's answers (the committed move fixtures).
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn bgedit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("bgedit runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
+use common::run::{bgedit, text};
 
 /// The starting position, X on roll with 3-1.
 const OPENING_31: &str = "4HPwATDgc/ABMA:cIkFAAAAAAAA";

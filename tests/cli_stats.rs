@@ -2,30 +2,10 @@
 //! against gnubg's printed output for the same IDs, stdin streaming,
 //! `line N:` errors and `--met`.
 
+mod common;
+
+use common::run::{bgedit, text};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn bgedit(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bgedit"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("bgedit runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
 
 /// A race from the gnubg fixtures: O on roll at 1-away 12-away to 13,
 /// post-Crawford, gnubg printing (show kleinman) `Cubeless Winning Chance:

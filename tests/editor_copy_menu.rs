@@ -8,13 +8,22 @@ use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 use bgedit::editor::view::{self, Theme};
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::io::{Read, Write};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+mod common;
+
+use common::pty::{NO_DISPLAY, Options, Session};
+
+const PTY: Options = Options {
+    timeout: Duration::from_secs(15),
+    key_delay: Duration::from_millis(20),
+    exit_grace: Duration::ZERO,
+    unset: NO_DISPLAY,
+    ..Options::DEFAULT
+};
 
 fn key(c: char) -> KeyEvent {
     KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
@@ -118,79 +127,32 @@ fn the_menu_overlay_lists_every_format() {
 /// display), and `I` saves a PNG in BGEDIT_PICTURE_DIR and says so.
 #[test]
 fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
-    let dir = std::env::temp_dir().join(format!("bgedit-copy-menu-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let pty = native_pty_system();
-    let pair = pty
-        .openpty(PtySize {
-            rows: 30,
-            cols: 100,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_bgedit"));
-    cmd.arg("--new");
-    cmd.env("TERM", "xterm-256color");
-    cmd.env("BGEDIT_STATE_DIR", &dir);
-    cmd.env("BGEDIT_PICTURE_DIR", dir.join("pictures"));
-    for var in ["DISPLAY", "WAYLAND_DISPLAY", "SSH_CONNECTION", "SSH_TTY"] {
-        cmd.env_remove(var);
-    }
-    let mut child = pair.slave.spawn_command(cmd).unwrap();
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
-    let mut writer = pair.master.take_writer().unwrap();
-    let raw = Arc::new(Mutex::new(Vec::new()));
-    let screen = Arc::new(Mutex::new(vt100::Parser::new(
-        std::num::NonZeroU16::new(30).unwrap(),
-        std::num::NonZeroU16::new(100).unwrap(),
-        0,
-    )));
-    let (raw2, screen2) = (raw.clone(), screen.clone());
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 {
-                break;
-            }
-            raw2.lock().unwrap().extend_from_slice(&buf[..n]);
-            screen2.lock().unwrap().process(&buf[..n]);
-        }
-    });
-    let wait_for = |what: &str| {
-        let start = Instant::now();
-        loop {
-            let c = screen.lock().unwrap().screen().contents();
-            if c.contains(what) {
-                return c;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(15),
-                "waited for {what:?}; the screen shows:\n{c}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    };
-    let mut send = |k: &str| {
-        writer.write_all(k.as_bytes()).unwrap();
-        writer.flush().unwrap();
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    wait_for("Position ID");
-    send("F");
-    wait_for("FIBS board line");
-    send("f");
-    wait_for("FIBS board line sent to the terminal's clipboard (OSC 52");
+    let dir = common::pty::state_dir("bgedit-copy", "menu");
+    let pictures = dir.join("pictures");
+    let mut s = Session::start_with(
+        &PTY,
+        &["--new"],
+        &dir,
+        100,
+        30,
+        &[(
+            "BGEDIT_PICTURE_DIR",
+            pictures.to_str().expect("a UTF-8 temporary path"),
+        )],
+    );
+    s.wait_for("Position ID");
+    s.send("F");
+    s.wait_for("FIBS board line");
+    s.send("f");
+    s.wait_for("FIBS board line sent to the terminal's clipboard (OSC 52");
     let fibs = "board:Black:White:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
     let expected = bgedit::editor::clipboard::osc52(fibs);
     assert!(
-        String::from_utf8_lossy(&raw.lock().unwrap()).contains(&expected),
+        s.raw_text().contains(&expected),
         "no OSC 52 sequence with the FIBS line"
     );
-    send("I");
-    let shown = wait_for("Picture saved to");
+    s.send("I");
+    let shown = s.wait_for("Picture saved to");
     let png = dir
         .join("pictures")
         .join("bgedit-4HPwATDgc_ABMA_cAkAAAAAAAAA.png");
@@ -200,19 +162,12 @@ fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
     let bytes = std::fs::read(&png).expect("the picture file");
     assert_eq!(&bytes[1..4], b"PNG");
     // A pasted SGF (several lines, bracketed paste) is read as a position.
-    send(
+    s.send(
         "\x1b[200~(;FF[4]GM[6]MI[length:7][game:0][ws:2][bs:1]PW[alice]PB[bob]RU[Crawford]\n;PL[W]AE[a:y]AW[f][f]AB[s]\n;CV[2]\n;CP[b])\x1b[201~",
     );
-    let shown = wait_for("SGF read");
+    let shown = s.wait_for("SGF read");
     assert!(shown.contains("O alice / X bob"), "{shown}");
-    send("q");
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        assert!(
-            start.elapsed() < Duration::from_secs(10),
-            "bgedit did not exit"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    s.send("q");
+    s.wait_exit();
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,147 +1,15 @@
 //! The real `bgedit` binary in a pseudo-terminal: keys in, screen read back
 //! through a terminal emulator (vt100), exactly as a user would see it.
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+mod common;
 
-const TIMEOUT: Duration = Duration::from_secs(10);
+use common::pty::{Options, Session};
+use std::path::PathBuf;
 
-struct Session {
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    /// Everything the program wrote, and the emulated screen.
-    raw: Arc<Mutex<Vec<u8>>>,
-    screen: Arc<Mutex<vt100::Parser>>,
-}
-
-fn nz(n: u16) -> std::num::NonZeroU16 {
-    std::num::NonZeroU16::new(n).expect("a terminal has rows and columns")
-}
+const PTY: Options = Options::DEFAULT;
 
 fn state_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("bgedit-e2e-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-impl Session {
-    fn start(args: &[&str], state: &Path, cols: u16, rows: u16) -> Session {
-        let pty = native_pty_system();
-        let pair = pty
-            .openpty(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_bgedit"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("BGEDIT_STATE_DIR", state);
-        // No display and no SSH: copying must fall back to OSC 52.
-        for var in [
-            "DISPLAY",
-            "WAYLAND_DISPLAY",
-            "SSH_CONNECTION",
-            "SSH_TTY",
-            "NO_COLOR",
-        ] {
-            cmd.env_remove(var);
-        }
-        let child = pair.slave.spawn_command(cmd).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let raw = Arc::new(Mutex::new(Vec::new()));
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
-        let (raw2, screen2) = (raw.clone(), screen.clone());
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                raw2.lock().unwrap().extend_from_slice(&buf[..n]);
-                screen2.lock().unwrap().process(&buf[..n]);
-            }
-        });
-        Session {
-            master: pair.master,
-            writer,
-            child,
-            raw,
-            screen,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.lock().unwrap().screen().contents()
-    }
-
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let c = self.contents();
-            if c.contains(what) {
-                return c;
-            }
-            if start.elapsed() > TIMEOUT {
-                panic!("waited for {what:?}; the screen shows:\n{c}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-        // Let each key be read as its own event.
-        std::thread::sleep(Duration::from_millis(15));
-    }
-
-    fn keys(&mut self, keys: &str) {
-        for c in keys.chars() {
-            self.send(&c.to_string());
-        }
-    }
-
-    /// Opens a prompt with `key`, types `text` and presses Enter.
-    fn prompt(&mut self, key: &str, text: &str) {
-        self.send(key);
-        // The input line's hints; its text may start with the current value.
-        self.wait_for("Esc cancel");
-        self.keys(text);
-        self.send("\r");
-    }
-
-    fn raw_text(&self) -> String {
-        String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
-    }
-
-    fn wait_exit(&mut self) -> u32 {
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                // Give the reader a moment to take the last output.
-                std::thread::sleep(Duration::from_millis(100));
-                return status.exit_code();
-            }
-            assert!(start.elapsed() < TIMEOUT, "bgedit did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-    }
+    common::pty::state_dir("bgedit-e2e", name)
 }
 
 /// The Japanese page's position and the manual's match state, built from an
@@ -149,7 +17,7 @@ impl Drop for Session {
 #[test]
 fn builds_the_documents_example_by_keys_and_shows_its_ids() {
     let dir = state_dir("build");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Position ID 4HPwATDgc/ABMA");
     s.send("E");
     s.wait_for("Position ID AAAAAAAAAAAAAA");
@@ -219,7 +87,7 @@ fn builds_the_documents_example_by_keys_and_shows_its_ids() {
     }
 
     // The position was saved and reopens with no arguments.
-    let mut again = Session::start(&[], &dir, 100, 30);
+    let mut again = Session::start(&PTY, &[], &dir, 100, 30);
     again.wait_for("GNUBG ID    4NvBA0DGzooBBg:QYkqASAAIAAA");
     again.wait_for("Reopened the last position");
     again.send("q");
@@ -229,7 +97,7 @@ fn builds_the_documents_example_by_keys_and_shows_its_ids() {
 #[test]
 fn a_bad_id_shows_the_message_and_changes_nothing() {
     let dir = state_dir("bad");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAkAAAAAAAAA");
     s.prompt("i", "4HPwATDgc/ABM");
     let screen = s.wait_for("error: Position ID: 13 characters; a Position ID has 14");
@@ -251,7 +119,7 @@ fn a_bad_id_shows_the_message_and_changes_nothing() {
 #[test]
 fn copying_without_a_display_uses_osc52_and_says_so() {
     let dir = state_dir("copy");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Position ID");
     s.send("y");
     s.wait_for("GNUBG ID sent to the terminal's clipboard (OSC 52");
@@ -269,22 +137,11 @@ fn copying_without_a_display_uses_osc52_and_says_so() {
 #[test]
 fn a_small_terminal_asks_to_be_enlarged_and_resizing_redraws() {
     let dir = state_dir("resize");
-    let s = Session::start(&["--new"], &dir, 100, 30);
+    let s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("BAR");
-    let resize = |cols, rows| {
-        s.master
-            .resize(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        s.screen.lock().unwrap().set_size(nz(rows), nz(cols));
-    };
-    resize(70, 20);
+    s.resize(70, 20);
     s.wait_for("Terminal too small: enlarge to 80×24 (now 70×20)");
-    resize(80, 24);
+    s.resize(80, 24);
     s.wait_for("BAR");
 }
 
@@ -292,7 +149,7 @@ fn a_small_terminal_asks_to_be_enlarged_and_resizing_redraws() {
 fn a_damaged_save_file_is_reported_and_ignored() {
     let dir = state_dir("damaged");
     std::fs::write(dir.join("position.json"), "{ this is not a position").unwrap();
-    let mut s = Session::start(&[], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &[], &dir, 100, 30);
     let screen = s.wait_for("error: the saved position was ignored");
     assert!(
         screen.contains("GNUBG ID    4HPwATDgc/ABMA:cAkAAAAAAAAA"),
@@ -320,7 +177,7 @@ fn a_bad_id_on_the_command_line_is_an_error_before_the_screen() {
 #[test]
 fn the_mouse_selects_and_changes_counts() {
     let dir = state_dir("mouse");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Pips     O 167  X 167");
     // X's 13 point: board columns 2–4 of the first checker row, which is
     // screen row 2 (1-based: column 4, row 3).
@@ -341,7 +198,7 @@ fn the_mouse_selects_and_changes_counts() {
 #[test]
 fn the_input_line_edits_at_the_cursor() {
     let dir = state_dir("inputline");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Position ID 4HPwATDgc/ABMA");
     s.send("i");
     s.wait_for("Esc cancel");
@@ -384,7 +241,7 @@ fn the_input_line_edits_at_the_cursor() {
 fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
     let dir = state_dir("numbers");
     // 0-3 to 7, X on roll (gnubg: O 30.08%, X 69.92% with Kazaross-XG2).
-    let mut s = Session::start(&["4HPwATDgc/ABMA:cAngAAAAGAAA"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["4HPwATDgc/ABMA:cAngAAAAGAAA"], &dir, 100, 30);
     s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
     s.send("#");
     s.wait_for("MET Kazaross XG2 25 point MET");
@@ -410,7 +267,7 @@ fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
 #[test]
 fn a_click_selects_and_a_second_click_adds() {
     let dir = state_dir("click");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Pips     O 167  X 167");
     // Two X checkers to the tray (right-clicks on X's 13) for adding.
     s.send("\x1b[<2;4;3M");
@@ -437,7 +294,7 @@ fn a_click_selects_and_a_second_click_adds() {
 #[test]
 fn moves_are_typed_completed_played_and_dropped() {
     let dir = state_dir("moves");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Pips     O 167  X 167");
     s.prompt("d", "31");
     s.send("M");
@@ -474,7 +331,7 @@ fn moves_are_typed_completed_played_and_dropped() {
 #[test]
 fn away_scores_and_the_crawford_question() {
     let dir = state_dir("away");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Position ID");
     s.prompt("m", "7");
     s.wait_for("7-point match");
@@ -497,7 +354,7 @@ fn away_scores_and_the_crawford_question() {
 #[test]
 fn the_mouse_drags_a_checker() {
     let dir = state_dir("drag");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for("Pips     O 167  X 167");
     s.send("\x1b[<0;4;3M");
     s.send("\x1b[<32;7;3M");
@@ -515,7 +372,7 @@ fn the_mouse_drags_a_checker() {
 #[test]
 fn opens_on_gnubgs_two_ids_given_as_two_arguments() {
     let dir = state_dir("pair");
-    let mut s = Session::start(&["4NvBA0DGzooBBg", "QYkqASAAIAAA"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["4NvBA0DGzooBBg", "QYkqASAAIAAA"], &dir, 100, 30);
     let screen = s.wait_for("GNUBG ID    4NvBA0DGzooBBg:QYkqASAAIAAA");
     assert!(
         screen.contains("GNUBG ID read from the command line"),
@@ -537,6 +394,7 @@ fn the_met_option_chooses_the_table_for_the_editor() {
         "/tests/fixtures/met/woolsey.xml"
     );
     let mut s = Session::start(
+        &PTY,
         &["--met", woolsey, "4HPwATDgc/ABMA:cAngAAAAGAAA"],
         &dir,
         100,
@@ -548,7 +406,7 @@ fn the_met_option_chooses_the_table_for_the_editor() {
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 
-    let mut bad = Session::start(&["--met", "/nonexistent/met.xml"], &dir, 100, 30);
+    let mut bad = Session::start(&PTY, &["--met", "/nonexistent/met.xml"], &dir, 100, 30);
     assert_eq!(bad.wait_exit(), 2);
     assert!(
         bad.raw_text()

@@ -2,151 +2,27 @@
 //! too-small screen, pastes that arrive as a burst of keys, and the message
 //! log. The binary is the real one; the screen is read back through vt100.
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+mod common;
+
+use common::pty::{Options, Session};
+use std::io::Write;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const TIMEOUT: Duration = Duration::from_secs(15);
 const START_ID: &str = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
-
-struct Session {
-    master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    raw: Arc<Mutex<Vec<u8>>>,
-    screen: Arc<Mutex<vt100::Parser>>,
-}
-
-fn nz(n: u16) -> std::num::NonZeroU16 {
-    std::num::NonZeroU16::new(n).expect("a terminal has rows and columns")
-}
+const PTY: Options = Options {
+    timeout: TIMEOUT,
+    key_delay: Duration::from_millis(40),
+    exit_grace: Duration::from_millis(150),
+    ..Options::DEFAULT
+};
 
 fn state_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("bgedit-edge-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    common::pty::state_dir("bgedit-edge", name)
 }
 
 impl Session {
-    fn start(args: &[&str], state: &Path, cols: u16, rows: u16) -> Session {
-        Session::start_with(args, state, cols, rows, &[])
-    }
-
-    /// Starts bgedit with no display and no SSH, then `env` on top.
-    fn start_with(
-        args: &[&str],
-        state: &Path,
-        cols: u16,
-        rows: u16,
-        env: &[(&str, &str)],
-    ) -> Session {
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_bgedit"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("BGEDIT_STATE_DIR", state);
-        for var in [
-            "DISPLAY",
-            "WAYLAND_DISPLAY",
-            "SSH_CONNECTION",
-            "SSH_TTY",
-            "NO_COLOR",
-        ] {
-            cmd.env_remove(var);
-        }
-        for (k, v) in env {
-            cmd.env(k, v);
-        }
-        let child = pair.slave.spawn_command(cmd).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let raw = Arc::new(Mutex::new(Vec::new()));
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
-        let (raw2, screen2) = (raw.clone(), screen.clone());
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                raw2.lock().unwrap().extend_from_slice(&buf[..n]);
-                screen2.lock().unwrap().process(&buf[..n]);
-            }
-        });
-        Session {
-            master: pair.master,
-            writer,
-            child,
-            raw,
-            screen,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.lock().unwrap().screen().contents()
-    }
-
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let c = self.contents();
-            if c.contains(what) {
-                return c;
-            }
-            if start.elapsed() > TIMEOUT {
-                panic!("waited for {what:?}; the screen shows:\n{c}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Writes `bytes` in one write: a key, or a whole burst.
-    fn send(&mut self, bytes: &str) {
-        self.writer.write_all(bytes.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-        // Let each key be read as its own event.
-        std::thread::sleep(Duration::from_millis(40));
-    }
-
-    fn resize(&self, cols: u16, rows: u16) {
-        self.master
-            .resize(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        self.screen.lock().unwrap().set_size(nz(rows), nz(cols));
-    }
-
-    fn raw_text(&self) -> String {
-        String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
-    }
-
-    fn wait_exit(&mut self) -> u32 {
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                std::thread::sleep(Duration::from_millis(150));
-                return status.exit_code();
-            }
-            assert!(start.elapsed() < TIMEOUT, "bgedit did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
     /// The pty's line settings as `stty -a` prints them.
     fn stty(&self) -> String {
         let tty = self.master.tty_name().expect("a pty has a name");
@@ -160,12 +36,6 @@ impl Session {
     }
 }
 
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-    }
-}
-
 /// `stty -a` lists a flag as `icanon` when set and `-icanon` when not.
 fn flag_set(stty: &str, flag: &str) -> bool {
     stty.split_whitespace().any(|w| w == flag)
@@ -173,7 +43,7 @@ fn flag_set(stty: &str, flag: &str) -> bool {
 
 fn end_by_signal(signal: &str, number: u32) {
     let dir = state_dir(&format!("signal-{signal}"));
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for(&format!("GNUBG ID    {START_ID}"));
     // While running the terminal is raw, on the alternate screen, with the
     // mouse captured: what the signal must undo.
@@ -244,7 +114,7 @@ fn sigint_from_kill_restores_the_terminal_saves_and_prints_the_ids() {
 #[test]
 fn keys_do_nothing_behind_the_enlarge_screen() {
     let dir = state_dir("small");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for(&format!("GNUBG ID    {START_ID}"));
     s.resize(70, 20);
     s.wait_for("Terminal too small");
@@ -267,7 +137,7 @@ fn keys_do_nothing_behind_the_enlarge_screen() {
 #[test]
 fn an_id_pasted_without_bracketed_paste_is_read_as_an_id() {
     let dir = state_dir("burst");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for(&format!("GNUBG ID    {START_ID}"));
     // Turn bracketed paste off as a terminal without it would have it, then
     // write the whole ID at once. Run as keys, its letters would edit the
@@ -356,7 +226,7 @@ impl Drop for Xvfb {
 fn an_x11_copy_outlives_the_editor() {
     let Some(x) = Xvfb::start() else { return };
     let dir = state_dir("x11");
-    let mut s = Session::start_with(&["--new"], &dir, 100, 30, &[("DISPLAY", &x.display)]);
+    let mut s = Session::start_with(&PTY, &["--new"], &dir, 100, 30, &[("DISPLAY", &x.display)]);
     s.wait_for(&format!("GNUBG ID    {START_ID}"));
     s.send("y");
     s.wait_for("GNUBG ID copied to the clipboard");
@@ -406,7 +276,7 @@ fn a_fifo_save_file_does_not_block_the_editor() {
         .status()
         .unwrap();
     assert!(made.success());
-    let mut s = Session::start(&[], &dir, 200, 30);
+    let mut s = Session::start(&PTY, &[], &dir, 200, 30);
     let screen = s.wait_for("is not a regular file (a FIFO)");
     assert!(
         screen.contains(&format!("GNUBG ID    {START_ID}")),
@@ -422,7 +292,7 @@ fn a_fifo_save_file_does_not_block_the_editor() {
 fn a_damaged_save_file_is_moved_aside_and_the_screen_says_where() {
     let dir = state_dir("damaged");
     std::fs::write(dir.join("position.json"), "{ not a position").unwrap();
-    let mut s = Session::start(&[], &dir, 200, 30);
+    let mut s = Session::start(&PTY, &[], &dir, 200, 30);
     s.wait_for("it was moved to");
     s.send("E");
     s.wait_for("Empty board");
@@ -443,8 +313,8 @@ fn a_damaged_save_file_is_moved_aside_and_the_screen_says_where() {
 #[test]
 fn two_editors_on_one_state_directory_keep_each_others_positions() {
     let dir = state_dir("two");
-    let mut a = Session::start(&["--new"], &dir, 200, 30);
-    let mut b = Session::start(&["--new"], &dir, 200, 30);
+    let mut a = Session::start(&PTY, &["--new"], &dir, 200, 30);
+    let mut b = Session::start(&PTY, &["--new"], &dir, 200, 30);
     a.wait_for(&format!("GNUBG ID    {START_ID}"));
     b.wait_for(&format!("GNUBG ID    {START_ID}"));
     a.send("E");
@@ -474,7 +344,7 @@ fn two_editors_on_one_state_directory_keep_each_others_positions() {
 #[test]
 fn a_burst_of_keys_behind_the_help_does_not_edit() {
     let dir = state_dir("burst-help");
-    let mut s = Session::start(&["--new"], &dir, 100, 30);
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
     s.wait_for(&format!("GNUBG ID    {START_ID}"));
     s.send("?");
     s.wait_for("any key closes");
@@ -516,7 +386,7 @@ fn a_clipboard_holder_ends_with_its_display() {
     let Some(mut x) = Xvfb::start() else { return };
     let dir = state_dir("x11-gone");
     let display = x.display.clone();
-    let mut s = Session::start_with(&["--new"], &dir, 100, 30, &[("DISPLAY", &display)]);
+    let mut s = Session::start_with(&PTY, &["--new"], &dir, 100, 30, &[("DISPLAY", &display)]);
     s.wait_for(&format!("GNUBG ID    {START_ID}"));
     s.send("y");
     s.wait_for("GNUBG ID copied to the clipboard");

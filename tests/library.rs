@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn bgedit() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bgedit"))
+    common::run::command()
 }
 
 fn temp() -> (tempfile::TempDir, PathBuf) {
@@ -495,22 +495,13 @@ fn an_import_killed_mid_way_keeps_every_committed_batch() {
 fn the_cli_adds_lists_shows_exports_and_removes() {
     let (dir, path) = temp();
     let run = |args: &[&str], stdin: &str| {
-        let mut child = bgedit()
-            .args(["library", "--library"])
-            .arg(&path)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(stdin.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = common::run::output_of(
+            bgedit()
+                .args(["library", "--library"])
+                .arg(&path)
+                .args(args),
+            stdin,
+        );
         (
             out.status.code(),
             String::from_utf8(out.stdout).unwrap(),

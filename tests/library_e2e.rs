@@ -1,98 +1,26 @@
 //! The study library in the real binary, in a pseudo-terminal: add three
 //! positions, filter, load one, edit its note, quit, reopen, find it again.
 
-use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
-use std::io::{Read, Write};
+mod common;
+
+use common::pty::{NO_DISPLAY, Options, Session};
 use std::path::Path;
 use std::process::Command;
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-const TIMEOUT: Duration = Duration::from_secs(15);
+const PTY: Options = Options {
+    timeout: Duration::from_secs(15),
+    exit_grace: Duration::ZERO,
+    unset: NO_DISPLAY,
+    ..Options::DEFAULT
+};
 
-struct Session {
-    _master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
-    child: Box<dyn Child + Send + Sync>,
-    screen: Arc<Mutex<vt100::Parser>>,
+fn start(library: &Path, state: &Path) -> Session {
+    let library = library.to_str().expect("a UTF-8 temporary path");
+    Session::start(&PTY, &["--new", "--library", library], state, 100, 30)
 }
 
 impl Session {
-    fn start(library: &Path, state: &Path) -> Session {
-        let (cols, rows) = (100, 30);
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_bgedit"));
-        cmd.args(["--new", "--library"]);
-        cmd.arg(library);
-        cmd.env("TERM", "xterm-256color");
-        cmd.env("BGEDIT_STATE_DIR", state);
-        for var in ["DISPLAY", "WAYLAND_DISPLAY", "SSH_CONNECTION", "SSH_TTY"] {
-            cmd.env_remove(var);
-        }
-        let child = pair.slave.spawn_command(cmd).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
-        let screen = Arc::new(Mutex::new(vt100::Parser::new(
-            std::num::NonZeroU16::new(rows).unwrap(),
-            std::num::NonZeroU16::new(cols).unwrap(),
-            0,
-        )));
-        let screen2 = screen.clone();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                screen2.lock().unwrap().process(&buf[..n]);
-            }
-        });
-        Session {
-            _master: pair.master,
-            writer,
-            child,
-            screen,
-        }
-    }
-
-    fn contents(&self) -> String {
-        self.screen.lock().unwrap().screen().contents()
-    }
-
-    fn wait_for(&self, what: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let c = self.contents();
-            if c.contains(what) {
-                return c;
-            }
-            if start.elapsed() > TIMEOUT {
-                panic!("waited for {what:?}; the screen shows:\n{c}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    fn send(&mut self, keys: &str) {
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-        std::thread::sleep(Duration::from_millis(15));
-    }
-
-    fn keys(&mut self, keys: &str) {
-        for c in keys.chars() {
-            self.send(&c.to_string());
-        }
-    }
-
     /// Answers the question on the input line that `label` starts.
     fn answer(&mut self, label: &str, text: &str) {
         self.wait_for(label);
@@ -112,11 +40,7 @@ impl Session {
 
     fn quit(&mut self) {
         self.send("q");
-        let start = Instant::now();
-        while self.child.try_wait().unwrap().is_none() {
-            assert!(start.elapsed() < TIMEOUT, "bgedit did not exit");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        self.wait_exit();
     }
 }
 
@@ -124,7 +48,7 @@ impl Session {
 fn add_filter_load_edit_note_quit_reopen_and_find_again() {
     let dir = tempfile::tempdir().unwrap();
     let library = dir.path().join("library.sqlite");
-    let mut s = Session::start(&library, dir.path());
+    let mut s = start(&library, dir.path());
     s.wait_for("? for help");
 
     s.add("4HPwATDgc/ABMA:cAkAAAAAAAAA", "Opening", "start", 1);
@@ -178,7 +102,7 @@ fn add_filter_load_edit_note_quit_reopen_and_find_again() {
     s.quit();
 
     // Reopen: the note is found by the filter.
-    let mut s = Session::start(&library, dir.path());
+    let mut s = start(&library, dir.path());
     s.wait_for("? for help");
     s.send("L");
     s.wait_for("Library · 3 entries");

@@ -3,7 +3,9 @@
 
 #![allow(dead_code)]
 
+pub mod pty;
 pub mod random;
+pub mod run;
 pub mod strategies;
 
 use bgedit::domain::Names;
@@ -46,4 +48,19 @@ pub fn fixtures() -> Vec<Fixture> {
     text.lines()
         .map(|l| serde_json::from_str(l).expect("fixture line"))
         .collect()
+}
+
+/// Whether gnubg is found (as the binary finds it); without it the caller
+/// skips with a printed reason, but under BGEDIT_REQUIRE_GNUBG=1 it fails.
+pub fn have_gnubg() -> bool {
+    match bgedit::engine::locate::find_from_env(None) {
+        Ok(_) => true,
+        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
+            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
+        }
+        Err(e) => {
+            eprintln!("skipped: {e}");
+            false
+        }
+    }
 }
