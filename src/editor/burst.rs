@@ -1,15 +1,14 @@
 //! Text pasted into a terminal without bracketed paste arrives as a burst of
-//! key events, all queued at once. No one types eight keys within a few
-//! milliseconds, so such a burst of plain characters is read as pasted text
-//! rather than run as commands (a pasted ID must not rename a player).
+//! key events, read from the terminal at once. No one types eight keys in
+//! one read, so such a burst of plain characters is read as pasted text
+//! rather than run as commands (a pasted ID must not rename a player). The
+//! runtime's terminal thread groups the events crossterm already holds (no
+//! waiting), so a typed key is never delayed to look for a burst.
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
-use std::time::Duration;
 
 /// Fewer keys than this are typing, however fast.
 pub const MIN_KEYS: usize = 8;
-/// How long the runtime waits for the next queued event of a burst.
-pub const GAP: Duration = Duration::from_millis(3);
 /// The most events gathered into one burst (longer pastes arrive in parts,
 /// each read as a paste).
 pub const MAX_EVENTS: usize = 4096;

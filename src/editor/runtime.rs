@@ -120,7 +120,8 @@ const PAUSE: Duration = Duration::from_millis(400);
 /// Messages to the event loop: the ONE channel that terminal events and
 /// background answers (the engine's) both arrive by.
 enum Input {
-    Terminal(Event),
+    /// One event, or a burst read from the terminal together.
+    Terminal(Vec<Event>),
     App(Action),
 }
 
@@ -192,8 +193,19 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
     let (tx, rx) = mpsc::channel::<Input>();
     let terminal_tx = tx.clone();
     std::thread::spawn(move || {
-        while let Ok(ev) = event::read() {
-            if terminal_tx.send(Input::Terminal(ev)).is_err() {
+        while let Ok(first) = event::read() {
+            // The events crossterm already holds came in with this one: a
+            // paste without bracketed paste arrives so. Nothing waits here.
+            let mut events = vec![first];
+            while events.len() < burst::MAX_EVENTS
+                && matches!(event::poll(Duration::ZERO), Ok(true))
+            {
+                match event::read() {
+                    Ok(event) => events.push(event),
+                    Err(_) => break,
+                }
+            }
+            if terminal_tx.send(Input::Terminal(events)).is_err() {
                 break;
             }
         }
@@ -232,20 +244,10 @@ enum Next {
     Signal(i32),
 }
 
-/// Waits for the next message, watching for signals meanwhile. A terminal
-/// event brings along every event queued right behind it (a burst); answers
-/// that arrive in between are kept in `held` for the next turn.
-fn next(
-    rx: &mpsc::Receiver<Input>,
-    signals: &Signals,
-    pause: Option<Duration>,
-    held: &mut Vec<Action>,
-) -> Result<Next> {
-    if !held.is_empty() {
-        return Ok(Next::App(held.remove(0)));
-    }
+/// Waits for the next message, watching for signals meanwhile.
+fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) -> Result<Next> {
     let since = Instant::now();
-    let first = loop {
+    loop {
         if let Some(signal) = signals.take() {
             return Ok(Next::Signal(signal));
         }
@@ -258,22 +260,13 @@ fn next(
         };
         match rx.recv_timeout(wait) {
             Ok(Input::App(action)) => return Ok(Next::App(action)),
-            Ok(Input::Terminal(event)) => break event,
+            Ok(Input::Terminal(events)) => return Ok(Next::Events(events)),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 anyhow::bail!("the terminal stopped sending events")
             }
         }
-    };
-    let mut events = vec![first];
-    while events.len() < burst::MAX_EVENTS {
-        match rx.recv_timeout(burst::GAP) {
-            Ok(Input::Terminal(event)) => events.push(event),
-            Ok(Input::App(action)) => held.push(action),
-            Err(_) => break,
-        }
     }
-    Ok(Next::Events(events))
 }
 
 /// What the effects act on.
@@ -383,14 +376,13 @@ fn event_loop(
             ControlFlow::Continue(m) => leave(m.position, Some(signal)),
         }
     };
-    let mut held = Vec::new();
     loop {
         let snapshot = Snapshot::of(&model);
         let a = &model.analysis;
         let pause = (a.deep_due && a.running.is_none()).then_some(PAUSE);
         let waited = edge
             .draw(&snapshot)
-            .and_then(|size| Ok((size, next(&rx, signals, pause, &mut held)?)));
+            .and_then(|size| Ok((size, next(&rx, signals, pause)?)));
         let (size, next) = match waited {
             Ok(got) => got,
             // A hang-up closes the terminal: drawing or reading fails before
