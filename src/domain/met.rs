@@ -135,19 +135,24 @@ fn mec_post_crawford(table: &mut [f32; MAX_AWAY], gr: f64, fd2: f64, fd4: f64, w
     }
 }
 
-/// gnubg's `NormalDistArea` as its release build computes it: gnubg is
-/// compiled with `-ffast-math`, which turns `sqrt(a) * sqrt(b)` into
-/// `sqrt(a * b)`, the divisions by √2 into products with 1/√2 and the
-/// difference of the two `(erf + 1) / 2` into `(erf − erf) / 2`. The
-/// rounding of those forms is what `show matchequitytable` prints.
+/// gnubg's `NormalDistArea` as its release build computes it. gnubg 1.07
+/// (Debian's binary) is compiled with `-ffast-math`, and its machine code
+/// for `ExtendMET` differs from the C source's order: the divisions by
+/// `sqrtf(2)` are products with 1/√2 rounded to a float, the two
+/// `(erff + 1) / 2` become `(erff(max) − erff(min)) · 0.5`, and `erff` is
+/// glibc's single-precision one. Each form rounds differently in the last
+/// bit, and that bit shows in `show matchequitytable`'s fourth decimal
+/// (the source's order misses 378 of the 50,688 values gnubg prints; this
+/// one misses none), so bgedit copies the compiled form.
 fn normal_dist_area(min: f32, max: f32, sigma: f32) -> f32 {
     let a = super::cmath::erff(min / sigma * std::f32::consts::FRAC_1_SQRT_2);
     let b = super::cmath::erff(max / sigma * std::f32::consts::FRAC_1_SQRT_2);
     (b - a) * 0.5
 }
 
-/// gnubg's `ExtendMET` (David Montgomery's formula). A native length of -1
-/// (formula tables) makes gnubg recompute the whole table this way.
+/// gnubg's `ExtendMET` (David Montgomery's formula), in the order of its
+/// compiled code. A native length of -1 (formula tables) makes gnubg
+/// recompute the whole table this way.
 #[allow(clippy::needless_range_loop)]
 fn extend(pre: &mut [[f32; MAX_AWAY]; MAX_AWAY], native: i32) {
     const STDDEV: [f32; 12] = [
@@ -162,6 +167,9 @@ fn extend(pre: &mut [[f32; MAX_AWAY]; MAX_AWAY], native: i32) {
             let score1 = j + 1;
             let games = (score0 + score1) as f32 / 2.0;
             let s1 = stddev(score1);
+            // The source's `sqrtf(s0² + s1²) * sqrtf(games)` is one
+            // `sqrtss` of the product in gnubg's build; the 1.77² beyond
+            // 10-away is folded to the same float as 1.77f * 1.77f.
             let sigma = (games * (s0 * s0 + s1 * s1)).sqrt();
             let diff = (score0 - score1) as f32;
             pre[i][j] = if 6.0 * sigma > diff {
