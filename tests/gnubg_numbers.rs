@@ -8,6 +8,7 @@
 //! formats and compared whole, so every printed digit is checked.
 
 use bgedit::codec::{self, met_xml};
+use bgedit::domain::cmath;
 use bgedit::domain::equity::{self, MONEY_POINT_NAMES};
 use bgedit::domain::met::Met;
 use bgedit::domain::numbers::{self, GameNumbers};
@@ -84,15 +85,69 @@ fn pct(v: f32) -> f64 {
     f64::from(v * 100.0)
 }
 
+/// glibc 2.36's `erff`, which gnubg 1.07 called when the fixtures were
+/// made (x → erff(x) as bits), at arguments `ExtendMET` passes it. The
+/// `libm` crate's port and a correctly rounded `erff` (as newer glibc
+/// releases ship) each round some of these differently, and then gnubg
+/// itself prints a few other last digits.
+const FIXTURE_ERFF: [(u32, u32); 5] = [
+    (0x3fd5_ff51, 0x3f7b_6056), // 55-away, 19-away
+    (0x3f96_ec8f, 0x3f67_92c3), // 59-away, 31-away
+    (0x3fa6_2c82, 0x3f6f_02fc), // 61-away, 30-away
+    (0x3fcb_25b7, 0x3f79_a69d), // 51-away, 18-away
+    (0x3ee6_d740, 0x3ef3_da4c), // 53-away, 42-away
+];
+
+fn erff_is_the_fixtures() -> bool {
+    FIXTURE_ERFF
+        .iter()
+        .all(|&(x, y)| cmath::erff(f32::from_bits(x)).to_bits() == y)
+}
+
+#[test]
+fn the_erff_probes_are_extend_met_arguments() {
+    // Each probe is erff's argument for its cell as gnubg's build forms
+    // it: (n0 − n1) / σ · (1/√2)f, σ = √(games · (σ0² + σ1²)).
+    let sd = |n: usize| {
+        [
+            0.0f32, 1.24, 1.27, 1.47, 1.50, 1.60, 1.61, 1.66, 1.68, 1.70, 1.72,
+        ][..]
+            .get(n)
+            .copied()
+            .unwrap_or(1.77)
+    };
+    for ((x, _), (n0, n1)) in
+        FIXTURE_ERFF
+            .iter()
+            .zip([(55, 19), (59, 31), (61, 30), (51, 18), (53, 42)])
+    {
+        let games = (n0 + n1) as f32 / 2.0;
+        let sigma = (games * (sd(n0) * sd(n0) + sd(n1) * sd(n1))).sqrt();
+        let arg = (n0 - n1) as f32 / sigma * std::f32::consts::FRAC_1_SQRT_2;
+        assert_eq!(arg.to_bits(), *x, "{n0}-away, {n1}-away");
+    }
+}
+
 /// Every value of every table gnubg ships, pre- and post-Crawford, to
 /// 64-away: the file's own rows, the cells gnubg's `ExtendMET` and
 /// `initPostCrawfordMET` compute, and the formula tables, all exactly as
 /// `show matchequitytable 64` prints them (`%8.4f` of the value times
-/// 100.0f, multiplied in single precision as gnubg's build does).
+/// 100.0f, multiplied in single precision as gnubg's build does). With
+/// another C library's `erff` than the fixtures' (see [`FIXTURE_ERFF`]),
+/// gnubg's extended cells move in the last digit too, and only there is a
+/// difference of one unit allowed.
 #[test]
 fn every_gnubg_met_file_matches_show_matchequitytable_64() {
+    let exact = erff_is_the_fixtures();
+    if !exact {
+        eprintln!(
+            "this C library's erff is not glibc 2.36's, which gnubg used for the fixtures: \
+             extended MET cells may differ by one unit in the last digit"
+        );
+    }
     let mut files = 0;
     let mut checked = 0;
+    let mut last_digit = 0;
     for line in FIXTURES.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
         if v["kind"] != "met" {
@@ -123,7 +178,17 @@ fn every_gnubg_met_file_matches_show_matchequitytable_64() {
             let cells: Vec<&str> = row.split_whitespace().skip(1).collect();
             assert_eq!(cells.len(), 64, "{file} row {}", i + 1);
             for (j, cell) in cells.iter().enumerate() {
-                let mine = c_fixed(pct(met.pre_crawford(i + 1, j + 1)), 4, 0);
+                let value = pct(met.pre_crawford(i + 1, j + 1));
+                let mine = c_fixed(value, 4, 0);
+                let extended = (met.length.max(0) as usize) <= i.max(j);
+                if &mine != cell && !exact && extended {
+                    let theirs: f64 = cell.parse().unwrap();
+                    if (value - theirs).abs() < 0.000_101 {
+                        last_digit += 1;
+                        checked += 1;
+                        continue;
+                    }
+                }
                 assert_eq!(
                     &mine,
                     cell,
@@ -161,6 +226,9 @@ fn every_gnubg_met_file_matches_show_matchequitytable_64() {
     }
     assert_eq!(files, 12, "every MET file gnubg ships");
     assert_eq!(checked, 12 * (64 * 64 + 2 * 64));
+    if !exact {
+        eprintln!("{last_digit} extended values one unit apart in the last printed digit");
+    }
 }
 
 fn verdict_line(kind: &str, v: Verdict) -> &'static str {
