@@ -146,7 +146,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     };
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let stderr = Messages::new(io::stderr());
-    let outcome = analyse::run(&opts, ids, io::stdin().lock(), stdout, stderr);
+    let outcome = analyse::run(&opts, ids, io::stdin(), stdout, stderr);
     exit_code(outcome.map(|r| bgedit::cli::input::Tally {
         converted: 0,
         failed: r.failed,

@@ -17,9 +17,9 @@ use crate::domain::{Board, CubeOwner, MatchState, Names, Player, Position, Resig
 /// Lines in a board text.
 pub const LINES: usize = 15;
 
-const LABELS_TOP_FOR_X: &str = " +13-14-15-16-17-18------19-20-21-22-23-24-+     ";
-const LABELS_BOTTOM_FOR_X: &str = " +12-11-10--9--8--7-------6--5--4--3--2--1-+     ";
-const BAR_LINE: &str = "|                  |BAR|                  |     ";
+const LABELS_TOP_FOR_X: &[u8; 49] = b" +13-14-15-16-17-18------19-20-21-22-23-24-+     ";
+const LABELS_BOTTOM_FOR_X: &[u8; 49] = b" +12-11-10--9--8--7-------6--5--4--3--2--1-+     ";
+const BAR_LINE: &[u8; 48] = b"|                  |BAR|                  |     ";
 /// A checker row before its cells are filled: points, bar, points, tray and
 /// the space before the side text (which the fifth row does not have).
 const EMPTY_ROW: &[u8; 49] = b" |                  |   |                  |     ";
@@ -56,7 +56,7 @@ enum MatchNote {
 
 /// Appends `n` in decimal: formatting machinery costs more than the rest of
 /// a side text, and `bgedit show` writes millions of them.
-fn push_number(out: &mut String, n: u32) {
+fn push_number(out: &mut Vec<u8>, n: u32) {
     let mut digits = [0u8; 10];
     let mut i = digits.len();
     let mut n = n;
@@ -68,68 +68,68 @@ fn push_number(out: &mut String, n: u32) {
             break;
         }
     }
-    push_ascii(out, &digits[i..]);
+    out.extend_from_slice(&digits[i..]);
 }
 
 impl SideText<'_> {
     /// Appends the text, as gnubg words it (plurals included).
-    fn push_into(&self, out: &mut String) {
+    fn push_into(&self, out: &mut Vec<u8>) {
         match *self {
             SideText::None => {}
             SideText::Header(p, name, cube) => {
-                out.push(p.symbol());
-                out.push_str(": ");
-                out.push_str(name);
+                out.push(p.symbol() as u8);
+                out.extend_from_slice(b": ");
+                out.extend_from_slice(name.as_bytes());
                 if let Some(c) = cube {
-                    out.push_str(" (Cube: ");
+                    out.extend_from_slice(b" (Cube: ");
                     push_number(out, c);
-                    out.push(')');
+                    out.push(b')');
                 }
             }
-            SideText::Score(1) => out.push_str("1 point"),
+            SideText::Score(1) => out.extend_from_slice(b"1 point"),
             SideText::Score(n) => {
                 push_number(out, u32::from(n));
-                out.push_str(" points");
+                out.extend_from_slice(b" points");
             }
             SideText::Roll(dice, over, resignation) => {
                 match dice {
                     Some([a, b]) => {
-                        out.push_str("Rolled ");
+                        out.extend_from_slice(b"Rolled ");
                         push_number(out, u32::from(a));
                         push_number(out, u32::from(b));
                     }
-                    None if !over => out.push_str("On roll"),
+                    None if !over => out.extend_from_slice(b"On roll"),
                     None => {}
                 }
                 if resignation != Resignation::None {
-                    out.push_str(", resigns ");
-                    out.push_str(resignation.words());
+                    out.extend_from_slice(b", resigns ");
+                    out.extend_from_slice(resignation.words().as_bytes());
                 }
             }
             SideText::Offered(n) => {
-                out.push_str("Cube offered at ");
+                out.extend_from_slice(b"Cube offered at ");
                 push_number(out, n);
             }
             SideText::MoneyCube(n) => {
-                out.push_str("(Cube: ");
+                out.extend_from_slice(b"(Cube: ");
                 push_number(out, n);
-                out.push(')');
+                out.push(b')');
             }
             SideText::Match(length, note) => {
                 if length == 1 {
-                    out.push_str("1 point match");
+                    out.extend_from_slice(b"1 point match");
                 } else {
                     push_number(out, u32::from(length));
-                    out.push_str(" points match");
+                    out.extend_from_slice(b" points match");
                 }
                 match note {
                     MatchNote::None => {}
                     MatchNote::Cube(c) => {
-                        out.push_str(" (Cube: ");
+                        out.extend_from_slice(b" (Cube: ");
                         push_number(out, c);
-                        out.push(')');
+                        out.push(b')');
                     }
-                    MatchNote::Crawford => out.push_str(" (Crawford game)"),
+                    MatchNote::Crawford => out.extend_from_slice(b" (Crawford game)"),
                 }
             }
         }
@@ -182,46 +182,52 @@ fn sidebar<'a>(board: &Board, state: &MatchState, names: &'a Names) -> [SideText
     s
 }
 
-/// The checker character at physical point `point` (X's numbering) on row
-/// `row` (0 nearest the edge, 4 the fifth row).
-fn cell(board: &Board, point: usize, row: u8) -> u8 {
-    let x = board.side(Player::X)[point - 1];
-    let o = board.side(Player::O)[24 - point];
-    if row == 4 {
-        if x > 0 {
-            FIFTH_X[usize::from(x.min(15))]
-        } else {
-            FIFTH_O[usize::from(o.min(15))]
+/// What a checker cell shows, by row (0 nearest the edge, 4 the fifth row)
+/// and by what the place holds: 0–15 of O's checkers (index 0–15) or 1–15
+/// of X's (index 17–31). A checker on each of the first four rows it
+/// fills; on the fifth, the symbol or the count (gnubg's `achX`/`achO`).
+const CELL: [[u8; 32]; 5] = {
+    let mut t = [[b' '; 32]; 5];
+    let mut n = 0;
+    while n < 16 {
+        let mut row = 0;
+        while row < 4 {
+            if n > row {
+                t[row][n] = b'O';
+                t[row][16 + n] = b'X';
+            }
+            row += 1;
         }
-    } else if x > row {
-        b'X'
-    } else if o > row {
-        b'O'
+        t[4][n] = FIFTH_O[n];
+        t[4][16 + n] = FIFTH_X[n];
+        n += 1;
+    }
+    t
+};
+
+/// The [`CELL`] index of a place holding `x` of X's and `o` of O's
+/// checkers (a point holds one colour; X's when it has any).
+fn cell_index(x: u8, o: u8) -> usize {
+    if x > 0 {
+        16 + usize::from(x.min(15))
     } else {
-        b' '
+        usize::from(o.min(15))
     }
 }
 
-fn bar_cell(count: u8, symbol: u8, fifth: &[u8; 16], row: u8) -> u8 {
-    if row == 4 {
-        fifth[usize::from(count.min(15))]
-    } else if count > row {
-        symbol
-    } else {
-        b' '
-    }
-}
+/// Where each of a row's cells goes: six points, the bar, six points, and
+/// the tray's three columns.
+const CELL_AT: [usize; 16] = [3, 6, 9, 12, 15, 18, 22, 26, 29, 32, 35, 38, 41, 45, 46, 47];
 
-/// One checker row of the top half (`top`, O's bar and tray) or the bottom
-/// half (X's): six points, the bar, six points, the tray, given how many
-/// checkers that half's owner has borne off. Returns the line and its length.
-fn checker_row(board: &Board, top: bool, off: u8, row: u8) -> ([u8; 49], usize) {
-    let mut line = *EMPTY_ROW;
-    let (owner, fifth) = if top {
-        (Player::O, FIFTH_O)
-    } else {
-        (Player::X, FIFTH_X)
-    };
+/// One half's five checker rows, from the edge inwards: the top half (O's
+/// bar and tray) or the bottom (X's). Each is a whole 49-byte line: points,
+/// bar, points, tray and the space before the side text (which the fifth
+/// row, the last, does not have). What each cell holds is found once, then
+/// each row is a lookup per cell.
+fn half_rows(board: &Board, owner: Player) -> [[u8; 49]; 5] {
+    let (x, o) = (board.side(Player::X), board.side(Player::O));
+    let top = owner == Player::O;
+    let mut held = [0usize; 16];
     for i in 0..6 {
         // Top: 13–18 then 19–24; bottom: 12–7 then 6–1 (X's numbering).
         let (left, right) = if top {
@@ -229,25 +235,34 @@ fn checker_row(board: &Board, top: bool, off: u8, row: u8) -> ([u8; 49], usize) 
         } else {
             (12 - i, 6 - i)
         };
-        line[3 + 3 * i] = cell(board, left, row);
-        line[26 + 3 * i] = cell(board, right, row);
+        held[i] = cell_index(x[left - 1], o[24 - left]);
+        held[7 + i] = cell_index(x[right - 1], o[24 - right]);
     }
-    line[22] = bar_cell(board.side(owner)[24], owner.symbol() as u8, fifth, row);
-    // Three columns of five: the tray fills column by column.
-    for column in 0..3u8 {
-        if off > 5 * column + row {
-            line[45 + usize::from(column)] = owner.symbol() as u8;
+    let bar = board.side(owner)[24];
+    held[6] = if top {
+        cell_index(0, bar)
+    } else {
+        cell_index(bar, 0)
+    };
+    // Three columns of five: the tray fills column by column, the fifth
+    // row included (5 of a colour is its symbol on every row).
+    let off = board.borne_off(owner);
+    for (column, skip) in [0u8, 5, 10].into_iter().enumerate() {
+        let n = off.saturating_sub(skip).min(5);
+        held[13 + column] = if top {
+            cell_index(0, n)
+        } else {
+            cell_index(n, 0)
+        };
+    }
+    let mut rows = [*EMPTY_ROW; 5];
+    for (row, line) in rows.iter_mut().enumerate() {
+        let chars = &CELL[row];
+        for (&at, &h) in CELL_AT.iter().zip(&held) {
+            line[at] = chars[h];
         }
     }
-    // The fifth row ends at the tray; the others have a space before the text.
-    (line, if row == 4 { 48 } else { 49 })
-}
-
-fn push_ascii(out: &mut String, bytes: &[u8]) {
-    // Every byte written here is ASCII, so this never fails.
-    if let Ok(text) = std::str::from_utf8(bytes) {
-        out.push_str(text);
-    }
+    rows
 }
 
 /// Appends gnubg's 15-line board text (each line ending in `\n`) to `out`.
@@ -258,48 +273,64 @@ pub fn write_board(out: &mut String, position: &Position) {
 /// `write_board` for a board, state and names held apart (the CLI keeps one
 /// set of names for a whole stream).
 pub fn write_board_parts(out: &mut String, board: &Board, state: &MatchState, names: &Names) {
+    // Built as bytes (fixed lines, lookups, the names' own UTF-8) and
+    // checked as text once: cheaper than a check per piece, and a board is
+    // drawn hundreds of thousands of times a second by `bgedit show`.
+    let mut bytes = std::mem::take(out).into_bytes();
+    write_board_bytes(&mut bytes, board, state, names);
+    *out = crate::codec::ascii::into_string(bytes);
+}
+
+fn write_board_bytes(out: &mut Vec<u8>, board: &Board, state: &MatchState, names: &Names) {
     let side = sidebar(board, state, names);
-    let text = |out: &mut String, i: usize| side[i].push_into(out);
+    let text = |out: &mut Vec<u8>, i: usize| side[i].push_into(out);
     let x_on_roll = state.on_roll == Player::X;
-    out.push_str(" GNU Backgammon  Position ID: ");
-    position_id::encode_into(board, state.on_roll, out);
-    out.push_str("\n                 Match ID   : ");
-    match_id::encode_into(state, out);
-    out.push('\n');
+    out.extend_from_slice(b" GNU Backgammon  Position ID: ");
+    out.extend_from_slice(&position_id::encode_chars(board, state.on_roll));
+    out.extend_from_slice(b"\n                 Match ID   : ");
+    out.extend_from_slice(&match_id::encode_chars(state));
+    out.push(b'\n');
 
     let (top_labels, bottom_labels) = if x_on_roll {
         (LABELS_TOP_FOR_X, LABELS_BOTTOM_FOR_X)
     } else {
         (LABELS_BOTTOM_FOR_X, LABELS_TOP_FOR_X)
     };
-    out.push_str(top_labels);
+    out.extend_from_slice(top_labels);
     text(out, 0);
-    out.push('\n');
-    let o_off = board.borne_off(Player::O);
-    for row in 0..5u8 {
-        let (line, len) = checker_row(board, true, o_off, row);
-        push_ascii(out, &line[..len]);
-        if row < 2 {
-            text(out, usize::from(row) + 1);
+    out.push(b'\n');
+    // The fifth row ends at the tray; the others have a space before the
+    // text. Whole rows are copied (a fixed length copies fastest) and the
+    // fifth row's space is taken back.
+    let row = |out: &mut Vec<u8>, line: &[u8; 49], fifth: bool| {
+        out.extend_from_slice(line);
+        if fifth {
+            out.pop();
         }
-        out.push('\n');
+    };
+    let top = half_rows(board, Player::O);
+    for (r, line) in top.iter().enumerate() {
+        row(out, line, r == 4);
+        if r < 2 {
+            text(out, r + 1);
+        }
+        out.push(b'\n');
     }
-    out.push(if x_on_roll { 'v' } else { '^' });
-    out.push_str(BAR_LINE);
+    out.push(if x_on_roll { b'v' } else { b'^' });
+    out.extend_from_slice(BAR_LINE);
     text(out, 3);
-    out.push('\n');
-    let x_off = board.borne_off(Player::X);
-    for row in (0..5u8).rev() {
-        let (line, len) = checker_row(board, false, x_off, row);
-        push_ascii(out, &line[..len]);
-        if row < 2 {
-            text(out, 5 - usize::from(row));
+    out.push(b'\n');
+    let bottom = half_rows(board, Player::X);
+    for (r, line) in bottom.iter().enumerate().rev() {
+        row(out, line, r == 4);
+        if r < 2 {
+            text(out, 5 - r);
         }
-        out.push('\n');
+        out.push(b'\n');
     }
-    out.push_str(bottom_labels);
+    out.extend_from_slice(bottom_labels);
     text(out, 6);
-    out.push('\n');
+    out.push(b'\n');
 }
 
 /// gnubg's board text for `position`.

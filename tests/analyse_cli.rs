@@ -91,10 +91,73 @@ fn an_overlong_line_is_refused_under_its_own_number() {
     if !have_gnubg() {
         return;
     }
-    let input = format!("{}\n4HPwATDgc/ABMA:cAkFAAAAAAAE\n", "A".repeat(70_000));
+    // The limit every batch command shares (1 MiB), not one of its own.
+    let input = format!(
+        "{}\n4HPwATDgc/ABMA:cAkFAAAAAAAE\n",
+        "A".repeat(bgedit::cli::input::MAX_LINE_BYTES + 1)
+    );
     let (out, err, code) = run(&["analyse", "--format", "json", "--moves", "1"], &input);
     assert_eq!(code, 1);
     assert!(err.starts_with("line 1: longer than"), "{err}");
     assert_eq!(out.lines().count(), 1);
     assert!(out.contains("\"24/23 13/11\""), "{out}");
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_named_by_its_byte() {
+    if !have_gnubg() {
+        return;
+    }
+    let mut input = b"4HPw\xffATDgc/ABMA\n".to_vec();
+    input.extend_from_slice(b"4HPwATDgc/ABMA:cAkFAAAAAAAE\n");
+    // Raw bytes: the shared helper takes text.
+    let mut child = common::run::command()
+        .args(["analyse", "--format", "json", "--moves", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&input).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.starts_with("line 1: not UTF-8 text (byte 5)"), "{err}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+}
+
+/// A reader at the other end of a pipe gets each answer while the input
+/// is still open (a script feeding positions one at a time).
+#[test]
+fn an_answer_comes_out_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    if !have_gnubg() {
+        return;
+    }
+    let mut child = common::run::command()
+        .args(["analyse", "--format", "json", "--moves", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"4HPwATDgc/ABMA:cAkFAAAAAAAE\n").unwrap();
+    stdin.flush().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stdout).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    // Generous: gnubg starts and answers at 0-ply well within this.
+    let line = rx.recv_timeout(std::time::Duration::from_secs(60));
+    drop(stdin);
+    let _ = child.wait();
+    let line = line.expect("the answer is written while the input is open");
+    assert!(line.contains("\"24/23 13/11\""), "{line}");
 }

@@ -1,20 +1,18 @@
 //! `bgedit analyse`: gnubg's verdict for each ID, from the arguments or
 //! standard input, in input order, with J gnubg processes working at once.
 
+use super::input::{Line, LineReader};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::engine::text::{self, Units};
 use crate::engine::{Analysis, Engine, Request};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Longest input line read; an ID or header block is far shorter.
-const MAX_LINE: usize = 64 * 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -145,9 +143,16 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
 
 /// (sequence number, "line N", the line or why it cannot be read)
 type Job = (u64, String, Result<String, String>);
-type Done = (u64, String, Result<String, String>);
 
-fn worker(opts: AnalyseOptions, jobs: Arc<Mutex<Receiver<Job>>>, done: Sender<Done>) {
+/// What the writing loop hears: an answer (or a refused line) by its
+/// sequence number, or the end of the input with how many inputs there
+/// were and whether reading failed.
+enum Event {
+    Done(u64, String, Result<String, String>),
+    End(u64, io::Result<()>),
+}
+
+fn worker(opts: AnalyseOptions, jobs: Arc<Mutex<Receiver<Job>>>, done: Sender<Event>) {
     let mut engine = Engine::new(opts.gnubg.clone());
     loop {
         let next = jobs.lock().map(|rx| rx.recv());
@@ -155,8 +160,60 @@ fn worker(opts: AnalyseOptions, jobs: Arc<Mutex<Receiver<Job>>>, done: Sender<Do
             return;
         };
         let result = line.and_then(|l| analyse_one(&mut engine, &opts, seq + 1, &l));
-        if done.send((seq, origin, result)).is_err() {
+        if done.send(Event::Done(seq, origin, result)).is_err() {
             return;
+        }
+    }
+}
+
+/// Reads the inputs (the arguments, or the lines of `input` through the
+/// shared bounded reader) and hands them out in order: lines to analyse to
+/// the workers, refused lines straight to the writer. Each input takes a
+/// credit first; the writer gives one back for every answer it writes, so
+/// at most `window` inputs are ever read and not yet answered.
+fn read_inputs<R: Read>(
+    args: &[String],
+    input: R,
+    jobs: &SyncSender<Job>,
+    events: &Sender<Event>,
+    credits: &Receiver<()>,
+) -> (u64, io::Result<()>) {
+    let mut seq = 0u64;
+    let mut hand_out = |origin: String, text: Result<String, String>| -> bool {
+        if credits.recv().is_err() {
+            return false;
+        }
+        let sent = match text {
+            Ok(line) => jobs.send((seq, origin, Ok(line))).is_ok(),
+            Err(why) => events.send(Event::Done(seq, origin, Err(why))).is_ok(),
+        };
+        seq += 1;
+        sent
+    };
+    if !args.is_empty() {
+        for (i, arg) in args.iter().enumerate() {
+            if !hand_out(format!("argument {}", i + 1), Ok(arg.clone())) {
+                break;
+            }
+        }
+        return (seq, Ok(()));
+    }
+    let mut reader = LineReader::new(input);
+    loop {
+        // The writer flushes on its own; nothing here waits on output.
+        let (number, line) = match reader.next_line(&mut || Ok(())) {
+            Ok(Some(next)) => next,
+            Ok(None) => return (seq, Ok(())),
+            Err(e) => return (seq, Err(e)),
+        };
+        let text = match line {
+            // Blank lines (between blocks of IDs) are not inputs.
+            Line::Text(text) if text.trim().is_empty() => continue,
+            Line::Text(text) => Ok(text.trim().to_owned()),
+            refused => Err(refused.refusal().unwrap_or_default()),
+        };
+        if !hand_out(format!("line {number}"), text) {
+            return (seq, Ok(()));
         }
     }
 }
@@ -170,39 +227,73 @@ pub struct Report {
 
 /// Analyses `args` (or, when empty, each line of `input`), writing answers to
 /// `out` in input order and `line N:` / `argument N:` errors to `err`.
-pub fn run<R: BufRead, W: Write, E: Write>(
+/// Lines are read by the shared bounded reader (`input.rs`) on a thread of
+/// their own, so each answer is written (and flushed) as soon as it and
+/// those before it are ready, even while the input waits.
+pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
     opts: &AnalyseOptions,
     args: &[String],
-    mut input: R,
+    input: R,
     mut out: W,
     mut err: E,
 ) -> io::Result<Report> {
     let jobs_n = opts.jobs.max(1);
-    let (job_tx, job_rx) = channel::<Job>();
+    // Bounded: a million lines never sit in memory at once.
+    let window = 8 * jobs_n;
+    let (job_tx, job_rx) = sync_channel::<Job>(window);
     let job_rx = Arc::new(Mutex::new(job_rx));
-    let (done_tx, done_rx) = channel::<Done>();
+    let (event_tx, event_rx) = channel::<Event>();
+    let (credit_tx, credit_rx) = channel::<()>();
+    for _ in 0..window {
+        let _ = credit_tx.send(());
+    }
     let workers: Vec<_> = (0..jobs_n)
         .map(|_| {
-            let (o, j, d) = (opts.clone(), Arc::clone(&job_rx), done_tx.clone());
+            let (o, j, d) = (opts.clone(), Arc::clone(&job_rx), event_tx.clone());
             std::thread::spawn(move || worker(o, j, d))
         })
         .collect();
-    drop(done_tx);
+
+    // The reader is a thread of its own (not scoped): when output fails,
+    // the run ends at once even if it is waiting on a terminal for input.
+    let events = event_tx.clone();
+    let args = args.to_vec();
+    std::thread::spawn(move || {
+        let (count, result) = read_inputs(&args, input, &job_tx, &events, &credit_rx);
+        // Closing the job queue lets the workers finish.
+        drop(job_tx);
+        let _ = events.send(Event::End(count, result));
+    });
+    drop(event_tx);
 
     let mut report = Report::default();
     let mut waiting: BTreeMap<u64, (String, Result<String, String>)> = BTreeMap::new();
     let mut next_out = 0u64;
-    let mut sent = 0u64;
+    let mut total: Option<u64> = None;
+    let mut read_result = Ok(());
     let started = Instant::now();
-    // Bounded: a million lines never sit in memory at once.
-    let window = 8 * jobs_n as u64;
-    let write_ready = |waiting: &mut BTreeMap<u64, (String, Result<String, String>)>,
-                       next_out: &mut u64,
-                       report: &mut Report,
-                       out: &mut W,
-                       err: &mut E|
-     -> io::Result<()> {
-        while let Some((origin, result)) = waiting.remove(next_out) {
+    while total != Some(next_out) {
+        // Nothing more is ready: what is written goes out now.
+        let event = match event_rx.try_recv() {
+            Ok(event) => event,
+            Err(_) => {
+                out.flush()?;
+                match event_rx.recv() {
+                    Ok(event) => event,
+                    Err(_) => break,
+                }
+            }
+        };
+        match event {
+            Event::Done(seq, origin, result) => {
+                waiting.insert(seq, (origin, result));
+            }
+            Event::End(count, result) => {
+                total = Some(count);
+                read_result = result;
+            }
+        }
+        while let Some((origin, result)) = waiting.remove(&next_out) {
             match result {
                 Ok(text) => {
                     out.write_all(text.as_bytes())?;
@@ -214,89 +305,21 @@ pub fn run<R: BufRead, W: Write, E: Write>(
                     report.failed += 1;
                 }
             }
-            *next_out += 1;
-            if opts.progress && (*next_out).is_multiple_of(50) {
-                let rate = *next_out as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            next_out += 1;
+            let _ = credit_tx.send(());
+            if opts.progress && next_out.is_multiple_of(50) {
+                let rate = next_out as f64 / started.elapsed().as_secs_f64().max(1e-3);
                 write!(err, "\ranalysed {next_out} ({rate:.0}/s)")?;
                 err.flush()?;
             }
         }
-        Ok(())
-    };
-
-    type Input = io::Result<(String, Result<String, String>)>;
-    let mut inputs: Box<dyn Iterator<Item = Input> + '_> = if args.is_empty() {
-        let mut number = 0u64;
-        Box::new(std::iter::from_fn(move || {
-            let mut raw = Vec::new();
-            loop {
-                raw.clear();
-                number += 1;
-                match Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut raw) {
-                    Ok(0) => return None,
-                    Ok(n) if n == MAX_LINE && raw.last() != Some(&b'\n') => {
-                        // Far too long for an ID: skip to its end, and say so
-                        // under its own line number.
-                        let mut rest = Vec::new();
-                        loop {
-                            rest.clear();
-                            match Read::take(&mut input, MAX_LINE as u64)
-                                .read_until(b'\n', &mut rest)
-                            {
-                                Ok(0) => break,
-                                Ok(_) if rest.last() == Some(&b'\n') => break,
-                                Ok(_) => continue,
-                                Err(e) => return Some(Err(e)),
-                            }
-                        }
-                        let why = format!("longer than {MAX_LINE} bytes: not an ID");
-                        return Some(Ok((format!("line {number}"), Err(why))));
-                    }
-                    Ok(_) => {
-                        let text = String::from_utf8_lossy(&raw).trim().to_owned();
-                        if text.is_empty() {
-                            continue;
-                        }
-                        return Some(Ok((format!("line {number}"), Ok(text))));
-                    }
-                    Err(e) => return Some(Err(e)),
-                }
-            }
-        }))
-    } else {
-        Box::new(
-            args.iter()
-                .enumerate()
-                .map(|(i, a)| Ok((format!("argument {}", i + 1), Ok(a.clone())))),
-        )
-    };
-
-    loop {
-        while sent - next_out < window {
-            match inputs.next() {
-                Some(item) => {
-                    let (origin, text) = item?;
-                    if job_tx.send((sent, origin, text)).is_err() {
-                        break;
-                    }
-                    sent += 1;
-                }
-                None => break,
-            }
-        }
-        if next_out == sent {
-            break;
-        }
-        let Ok((seq, origin, result)) = done_rx.recv() else {
-            break;
-        };
-        waiting.insert(seq, (origin, result));
-        write_ready(&mut waiting, &mut next_out, &mut report, &mut out, &mut err)?;
     }
-    drop(job_tx);
+    // Every input is answered: the job queue is closed and the workers
+    // stop (and their gnubg processes with them).
     for w in workers {
         let _ = w.join();
     }
+    read_result?;
     if opts.progress && next_out >= 50 {
         writeln!(err)?;
     }

@@ -191,7 +191,9 @@ impl<R: Read> LineReader<R> {
         let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         Ok(Some((
             self.number,
-            match std::str::from_utf8(bytes) {
+            // Most lines are ASCII (IDs), checked a word at a time.
+            match crate::codec::ascii::as_str(bytes).map_or_else(|| std::str::from_utf8(bytes), Ok)
+            {
                 Ok(text) => Line::Text(text),
                 Err(e) => Line::NotUtf8 {
                     byte: e.valid_up_to() + 1,

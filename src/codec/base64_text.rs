@@ -24,45 +24,62 @@ const VALUES: [u8; 256] = {
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
 /// Decodes an ID of exactly `chars` characters into its `N`-byte key.
-///
-/// IDs are read millions of times a second in `bgedit convert`, so the
-/// characters are decoded straight into one number; any problem (length,
-/// alphabet, non-zero padding bits) is then described by the slow path.
+#[cfg(test)]
 pub fn decode_key<const N: usize>(
     kind: IdKind,
     text: &str,
     chars: usize,
 ) -> Result<[u8; N], IdError> {
+    let bits = decode_bits::<N>(kind, text, chars)?;
+    let mut key = [0u8; N];
+    key.copy_from_slice(&bits.to_le_bytes()[..N]);
+    Ok(key)
+}
+
+/// Decodes an ID of exactly `chars` characters into its `N`-byte key, read
+/// as one little-endian number: key byte `j`'s bit `b` is bit `8j + b`, the
+/// order in which gnubg's keys are laid out.
+///
+/// IDs are read millions of times a second in `bgedit convert`, so the
+/// characters are folded into one number through a table; any problem
+/// (length, alphabet, non-zero padding bits) is then described by the slow
+/// path.
+pub fn decode_bits<const N: usize>(
+    kind: IdKind,
+    text: &str,
+    chars: usize,
+) -> Result<u128, IdError> {
+    const { assert!(N <= 16) };
     let bytes = text.as_bytes();
     if bytes.len() == chars && N == chars * 6 / 8 {
-        // Four characters make three bytes; a last group of two or three
-        // characters makes one or two, and its spare bits must be zero.
-        let mut key = [0u8; N];
-        // A bad character shows in the top bits of its `VALUES` entry; a
-        // set spare bit in the low ones.
-        let mut bad = 0u32;
-        let mut k = 0;
-        for group in bytes.chunks(4) {
-            let mut v = 0u32;
-            for &b in group {
+        // Base64 is big-endian: the first character holds the top bits.
+        // Ten characters fill a 64-bit word; the rest go in a second one.
+        // A bad character shows in the top bits of its `VALUES` entry.
+        let mut bad = 0u8;
+        let mut word = |chars: &[u8]| {
+            chars.iter().fold(0u64, |w, &b| {
                 let d = VALUES[usize::from(b)];
-                bad |= u32::from(d & 0xc0);
-                v = v << 6 | u32::from(d & 0x3f);
-            }
-            let bits = 6 * group.len();
-            let whole = bits / 8;
-            let spare = bits - 8 * whole;
-            bad |= v & ((1 << spare) - 1);
-            for i in 0..whole {
-                key[k + i] = (v >> (spare + 8 * (whole - 1 - i))) as u8;
-            }
-            k += whole;
-        }
-        if bad == 0 {
-            return Ok(key);
+                bad |= d;
+                w << 6 | u64::from(d & 0x3f)
+            })
+        };
+        let split = chars.min(10);
+        let high = word(&bytes[..split]);
+        let low = word(&bytes[split..]);
+        let v = u128::from(high) << (6 * (chars - split)) | u128::from(low);
+        // The spare bits of the last character (4 of a Position ID's 84)
+        // must be zero, or the ID is not canonical.
+        let spare = 6 * chars - 8 * N;
+        if bad & 0xc0 == 0 && v & ((1 << spare) - 1) == 0 {
+            // Byte-reversed, the first byte becomes the least significant.
+            return Ok(((v >> spare) << (128 - 8 * N)).swap_bytes());
         }
     }
-    describe_error(kind, text, chars)
+    describe_error::<N>(kind, text, chars).map(|key| {
+        let mut le = [0u8; 16];
+        le[..N].copy_from_slice(&key);
+        u128::from_le_bytes(le)
+    })
 }
 
 /// Why `text` is not an ID of `chars` characters.
@@ -113,34 +130,38 @@ fn describe_error<const N: usize>(
     }
 }
 
-/// Encodes a key as Base64 without padding, appending to `out`. The key's
-/// length is a constant, so the loops below unroll: this runs twice per
-/// line in `bgedit convert`.
+/// Encodes a key as Base64 without padding, appending to `out`.
+#[cfg(test)]
 pub fn encode_key_into<const N: usize>(key: &[u8; N], out: &mut String) {
-    if N > 18 {
+    if N > 16 {
         STANDARD_NO_PAD.encode_string(key, out);
         return;
     }
-    // Three bytes make four characters; a last one or two bytes make two
-    // or three, padded with zero bits. Written to the stack, pushed once.
-    let mut buf = [0u8; 24];
-    let mut n = 0;
-    for group in key.chunks(3) {
-        let mut v = 0u32;
-        for &b in group {
-            v = v << 8 | u32::from(b);
-        }
-        let chars = (8 * group.len()).div_ceil(6);
-        v <<= 6 * chars - 8 * group.len();
-        for i in (0..chars).rev() {
-            buf[n] = ALPHABET[(v >> (6 * i)) as usize & 63];
-            n += 1;
-        }
+    let mut le = [0u8; 16];
+    le[..N].copy_from_slice(key);
+    encode_bits_into::<N>(u128::from_le_bytes(le), out);
+}
+
+/// Encodes the `N`-byte key held in `bits` (as [`decode_bits`] returns it)
+/// as Base64 without padding, appending to `out`.
+pub fn encode_bits_into<const N: usize>(bits: u128, out: &mut String) {
+    let (chars, len) = encode_bits::<N>(bits);
+    super::ascii::push(out, &chars[..len]);
+}
+
+/// The Base64 characters (without padding) of the `N`-byte key held in
+/// `bits`, and how many there are. This runs twice per line in `bgedit
+/// convert`: the characters are cut from one number, on the stack.
+pub fn encode_bits<const N: usize>(bits: u128) -> ([u8; 22], usize) {
+    const { assert!(N >= 1 && N <= 16) };
+    let chars = (8 * N).div_ceil(6);
+    // Big-endian again, the last character padded with zero bits.
+    let v = (bits.swap_bytes() >> (128 - 8 * N)) << (6 * chars - 8 * N);
+    let mut buf = [0u8; 22];
+    for (i, c) in buf[..chars].iter_mut().enumerate() {
+        *c = ALPHABET[(v >> (6 * (chars - 1 - i))) as usize & 63];
     }
-    // Every byte is from the alphabet: always ASCII.
-    if let Ok(text) = std::str::from_utf8(&buf[..n]) {
-        out.push_str(text);
-    }
+    (buf, chars)
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! written first, as gnubg writes it; a smaller-first ID is read in its own
 //! order (gnubg then shows "Rolled 25") and written back larger first.
 
-use super::base64_text::{decode_key, encode_key_into};
+use super::base64_text::{decode_bits, encode_bits, encode_bits_into};
 use super::error::{IdError, IdKind};
 use crate::domain::match_state::{DEFAULT_MAX_CUBE_LOG2, MAX_CUBE_LOG2, larger_first};
 use crate::domain::validation::check_match;
@@ -28,6 +28,13 @@ fn player_bit(p: Player) -> u32 {
 /// The 9-byte key of a match state. Fields are masked to their width; a
 /// state that passed validation fits without loss.
 pub fn key(state: &MatchState) -> [u8; KEY_BYTES] {
+    let mut key = [0u8; KEY_BYTES];
+    key.copy_from_slice(&key_bits(state).to_le_bytes()[..KEY_BYTES]);
+    key
+}
+
+/// The key as one little-endian number, the first field in the low bits.
+pub fn key_bits(state: &MatchState) -> u128 {
     let mut bits: u128 = 0;
     let mut at = 0u32;
     let mut push = |value: u32, width: u32| {
@@ -55,13 +62,19 @@ pub fn key(state: &MatchState) -> [u8; KEY_BYTES] {
     push(u32::from(state.score[0]), 15);
     push(u32::from(state.score[1]), 15);
     push(u32::from(!state.jacoby), 1);
-    let mut key = [0u8; KEY_BYTES];
-    key.copy_from_slice(&bits.to_le_bytes()[..KEY_BYTES]);
-    key
+    bits
 }
 
 pub fn encode_into(state: &MatchState, out: &mut String) {
-    encode_key_into(&key(state), out);
+    encode_bits_into::<KEY_BYTES>(key_bits(state), out);
+}
+
+/// The Match ID's characters, for writers that build bytes.
+pub fn encode_chars(state: &MatchState) -> [u8; LEN] {
+    let (chars, _) = encode_bits::<KEY_BYTES>(key_bits(state));
+    let mut id = [0u8; LEN];
+    id.copy_from_slice(&chars[..LEN]);
+    id
 }
 
 pub fn encode(state: &MatchState) -> String {
@@ -74,10 +87,7 @@ pub fn encode(state: &MatchState) -> String {
 /// cube) take their defaults. Broken rules are errors; warnings are left to
 /// `domain::validation`.
 pub fn decode(id: &str) -> Result<MatchState, IdError> {
-    let key: [u8; KEY_BYTES] = decode_key(IdKind::MatchId, id, LEN)?;
-    let mut le = [0u8; 16];
-    le[..KEY_BYTES].copy_from_slice(&key);
-    let mut bits = u128::from_le_bytes(le);
+    let mut bits = decode_bits::<KEY_BYTES>(IdKind::MatchId, id, LEN)?;
     let mut field = |width: u32| {
         let v = (bits & ((1 << width) - 1)) as u32;
         bits >>= width;
@@ -142,6 +152,7 @@ pub fn decode(id: &str) -> Result<MatchState, IdError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::base64_text::encode_key_into;
     use crate::codec::key_bits::BitWriter;
     use crate::domain::MatchError;
 

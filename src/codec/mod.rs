@@ -3,6 +3,7 @@
 //! FIBS board lines, Snowie text, XG's text export and gnubg's header lines.
 //! [`parse_any`] reads whichever the user pasted; [`write_as`] writes one.
 
+pub mod ascii;
 mod base64_text;
 pub mod detect;
 pub mod error;

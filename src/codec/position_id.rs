@@ -6,7 +6,7 @@
 //! roller comes first; gnubg itself and the Japanese description agree that
 //! it does not, and gnubg is what users paste from.
 
-use super::base64_text::{decode_key, encode_key_into};
+use super::base64_text::{decode_bits, encode_bits, encode_bits_into};
 use super::error::{IdError, IdKind};
 use crate::domain::{Board, CHECKERS_PER_SIDE, Player};
 
@@ -16,34 +16,89 @@ const KEY_BYTES: usize = 10;
 
 /// The 10-byte key of `board` seen by `on_roll`.
 pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
-    // Each place is a run of ones then a zero, so only the ones are written:
-    // at most 15 bits, put in place with one 32-bit read-modify-write. A
-    // valid board takes at most 80 bits; the spare bytes catch overflow
-    // from an invalid one, which is cut at the key's end like gnubg's.
-    let mut buf = [0u8; KEY_BYTES + 16];
-    let mut at = 0usize;
+    let mut key = [0u8; KEY_BYTES];
+    key.copy_from_slice(&key_bits(board, on_roll).to_le_bytes()[..KEY_BYTES]);
+    key
+}
+
+/// The key as one little-endian number (key byte `j`'s bit `b` is bit
+/// `8j + b`).
+///
+/// Each place is a run of ones then a zero. Fifteen checkers and 25 places
+/// take at most 40 bits, so each side is built in one 64-bit word, two
+/// places at a time through [`PAIRS`], and the two sides are joined once.
+pub fn key_bits(board: &Board, on_roll: Player) -> u128 {
+    let fifteen = u32::from(CHECKERS_PER_SIDE);
+    let within = |p: Player| board.side(p).iter().map(|&n| u32::from(n)).sum::<u32>() <= fifteen;
+    if !(within(Player::O) && within(Player::X)) {
+        return key_bits_of_invalid(board, on_roll);
+    }
+    let side = |player: Player| {
+        let places = board.side(player);
+        let mut bits = 0u64;
+        let mut at = 0u32;
+        // Every count is at most 15 here: two fit in one table index.
+        for pair in places[..24].chunks_exact(2) {
+            let (ones, len) = PAIRS[usize::from(pair[0] | pair[1] << 4)];
+            bits |= u64::from(ones) << at;
+            at += u32::from(len);
+        }
+        let bar = places[24];
+        bits |= ((1u64 << bar) - 1) << at;
+        (bits, at + u32::from(bar) + 1)
+    };
+    let (first, first_len) = side(on_roll.opponent());
+    let (second, _) = side(on_roll);
+    u128::from(first) | u128::from(second) << first_len
+}
+
+/// Two places' runs (index: the first count, plus the second times 16):
+/// the bits and their length.
+const PAIRS: [(u32, u8); 256] = {
+    let mut table = [(0u32, 0u8); 256];
+    let mut i = 0;
+    while i < 256 {
+        let (a, b) = (i & 15, i >> 4);
+        table[i] = (
+            ((1u32 << a) - 1) | ((1u32 << b) - 1) << (a + 1),
+            (a + b + 2) as u8,
+        );
+        i += 1;
+    }
+    table
+};
+
+const KEY_MASK: u128 = (1 << (8 * KEY_BYTES)) - 1;
+
+/// The key of a board with more than 15 checkers a side (the editor can
+/// hold one while the user edits): written bit by bit and cut at the key's
+/// end, as gnubg cuts it.
+fn key_bits_of_invalid(board: &Board, on_roll: Player) -> u128 {
+    let mut bits = 0u128;
+    let mut at = 0u32;
     for player in [on_roll.opponent(), on_roll] {
         for &count in board.side(player) {
-            let count = count.min(CHECKERS_PER_SIDE);
-            if count > 0 && at < 8 * KEY_BYTES {
-                let byte = at / 8;
-                let mut word = [0u8; 4];
-                word.copy_from_slice(&buf[byte..byte + 4]);
-                let ones = ((1u32 << count) - 1) << (at % 8);
-                buf[byte..byte + 4]
-                    .copy_from_slice(&(u32::from_le_bytes(word) | ones).to_le_bytes());
+            let count = u32::from(count.min(CHECKERS_PER_SIDE));
+            if at < 128 {
+                bits |= u128::from((1u32 << count) - 1) << at;
             }
-            at += usize::from(count) + 1;
+            at = (at + count + 1).min(128);
         }
     }
-    let mut key = [0u8; KEY_BYTES];
-    key.copy_from_slice(&buf[..KEY_BYTES]);
-    key
+    bits & KEY_MASK
 }
 
 /// Appends the Position ID of `board` with `on_roll` to move to `out`.
 pub fn encode_into(board: &Board, on_roll: Player, out: &mut String) {
-    encode_key_into(&key(board, on_roll), out);
+    encode_bits_into::<KEY_BYTES>(key_bits(board, on_roll), out);
+}
+
+/// The Position ID's characters, for writers that build bytes.
+pub fn encode_chars(board: &Board, on_roll: Player) -> [u8; LEN] {
+    let (chars, _) = encode_bits::<KEY_BYTES>(key_bits(board, on_roll));
+    let mut id = [0u8; LEN];
+    id.copy_from_slice(&chars[..LEN]);
+    id
 }
 
 pub fn encode(board: &Board, on_roll: Player) -> String {
@@ -54,8 +109,8 @@ pub fn encode(board: &Board, on_roll: Player) -> String {
 
 /// Reads a Position ID; `on_roll` says whose checkers come second in it.
 pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
-    let key: [u8; KEY_BYTES] = decode_key(IdKind::PositionId, id, LEN)?;
-    match runs(&key) {
+    let bits = decode_bits::<KEY_BYTES>(IdKind::PositionId, id, LEN)?;
+    match runs(bits) {
         Some(sides) => {
             let (o, x) = match on_roll {
                 Player::X => (sides[0], sides[1]),
@@ -66,45 +121,90 @@ pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
                 source,
             })
         }
-        None => Err(key_error(&key, on_roll)),
+        None => {
+            let mut key = [0u8; KEY_BYTES];
+            key.copy_from_slice(&bits.to_le_bytes()[..KEY_BYTES]);
+            Err(key_error(&key, on_roll))
+        }
     }
 }
 
-/// The 50 runs of a valid key, found zero by zero (each zero closes a
-/// place): `None` when the key breaks a rule, which `key_error` names.
-fn runs(key: &[u8; KEY_BYTES]) -> Option<[[u8; 25]; 2]> {
-    let mut lo = [0u8; 8];
-    lo.copy_from_slice(&key[..8]);
-    let lo = u64::from_le_bytes(lo);
-    let hi = u64::from(u16::from_le_bytes([key[8], key[9]]));
-    let mut counts = [0u8; 50];
-    let mut found = 0usize;
-    let mut previous: i64 = -1;
-    for (zeros, base) in [(!lo, 0i64), (!hi & 0xffff, 64)] {
-        let mut z = zeros;
-        while z != 0 && found < 50 {
-            let at = base + i64::from(z.trailing_zeros());
-            counts[found] = (at - previous - 1).min(255) as u8;
-            previous = at;
-            found += 1;
-            z &= z - 1;
+/// For each byte value, its runs of ones read from the low bit: the run
+/// before each zero (packed a byte each, the first zero's lowest), how many
+/// zeros it has, and the ones after its last zero. A key is read a byte at a
+/// time through it, ten steps instead of fifty.
+#[derive(Clone, Copy)]
+struct ByteRuns {
+    runs: u64,
+    zeros: u8,
+    /// The ones left open at the byte's top: added to the next run.
+    tail: u8,
+    /// 0xff when the byte has no zero, so the open run goes on through it.
+    keep: u8,
+}
+
+const BYTE_RUNS: [ByteRuns; 256] = {
+    let mut table = [ByteRuns {
+        runs: 0,
+        zeros: 0,
+        tail: 0,
+        keep: 0,
+    }; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut runs = 0u64;
+        let mut zeros = 0u8;
+        let mut run = 0u64;
+        let mut bit = 0;
+        while bit < 8 {
+            if b >> bit & 1 == 1 {
+                run += 1;
+            } else {
+                runs |= run << (8 * zeros);
+                zeros += 1;
+                run = 0;
+            }
+            bit += 1;
         }
+        table[b] = ByteRuns {
+            runs,
+            zeros,
+            tail: run as u8,
+            keep: if zeros == 0 { 0xff } else { 0 },
+        };
+        b += 1;
     }
-    if found < 50 {
+    table
+};
+
+/// The 50 runs of a valid key (each zero closes a place): `None` when the
+/// key breaks a rule, which `key_error` names.
+fn runs(bits: u128) -> Option<[[u8; 25]; 2]> {
+    // A valid key has 50 zeros closing the places and nothing after the
+    // last one: with `ones` checkers, that zero is bit ones + 49 and every
+    // bit from it on is zero.
+    let ones = bits.count_ones();
+    if ones > 2 * u32::from(CHECKERS_PER_SIDE) || bits >> (ones + 49) != 0 {
         return None;
     }
-    // Nothing may follow the last zero.
-    let next = (previous + 1) as u32;
-    let rest = if next >= 64 {
-        hi >> (next - 64)
-    } else {
-        lo >> next | hi << (64 - next)
-    };
+    // Room for the last byte's eight runs written past the 80th zero.
+    let mut counts = [0u8; 8 * KEY_BYTES + 8];
+    let mut found = 0usize;
+    let mut open = 0u8;
+    for byte in &bits.to_le_bytes()[..KEY_BYTES] {
+        let r = BYTE_RUNS[usize::from(*byte)];
+        // Written whole; a byte without zeros is overwritten by the next.
+        counts[found..found + 8].copy_from_slice(&r.runs.to_le_bytes());
+        counts[found] += open;
+        open = (open & r.keep) + r.tail;
+        found += usize::from(r.zeros);
+    }
     let mut sides = [[0u8; 25]; 2];
     sides[0].copy_from_slice(&counts[..25]);
-    sides[1].copy_from_slice(&counts[25..]);
-    let within = |side: &[u8; 25]| side.iter().map(|&n| u32::from(n)).sum::<u32>() <= 15;
-    (rest == 0 && within(&sides[0]) && within(&sides[1])).then_some(sides)
+    sides[1].copy_from_slice(&counts[25..50]);
+    let first: u32 = sides[0].iter().map(|&n| u32::from(n)).sum();
+    let fifteen = u32::from(CHECKERS_PER_SIDE);
+    (first <= fifteen && ones - first <= fifteen).then_some(sides)
 }
 
 /// Which rule a key that `runs` refused breaks, read bit by bit.
@@ -154,6 +254,7 @@ fn key_error(key: &[u8; KEY_BYTES], on_roll: Player) -> IdError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::base64_text::encode_key_into;
     use crate::codec::key_bits::BitWriter;
     use crate::domain::{BoardError, Place};
 

@@ -52,11 +52,29 @@ fn number(
     expected: &'static str,
 ) -> Result<i64, IdError> {
     let value = fields[index - 1];
-    value
-        .parse::<i64>()
-        .ok()
-        .filter(|_| !value.starts_with('+'))
-        .ok_or_else(|| field_error(index, field, value, expected))
+    decimal(value).ok_or_else(|| field_error(index, field, value, expected))
+}
+
+/// A decimal integer with an optional minus sign (no plus sign). The
+/// fields are short, so the digits are read directly: eight numbers a line
+/// in `bgedit convert`.
+fn decimal(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest.as_bytes()),
+        None => (false, text.as_bytes()),
+    };
+    // Eighteen digits always fit; longer text goes to the library.
+    if digits.is_empty() || digits.len() > 18 {
+        return text.parse::<i64>().ok().filter(|_| !text.starts_with('+'));
+    }
+    let mut n = 0i64;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n * 10 + i64::from(d - b'0');
+    }
+    Some(if negative { -n } else { n })
 }
 
 fn parse_board(text: &str) -> Result<Board, IdError> {
@@ -127,12 +145,20 @@ pub fn decode(text: &str) -> Result<(Board, MatchState), IdError> {
     // second in `bgedit convert`.
     let mut fields = [""; FIELDS];
     let mut found = 0;
-    for field in body.split(':') {
-        if let Some(slot) = fields.get_mut(found) {
-            *slot = field;
+    let mut start = 0;
+    for (i, &b) in body.as_bytes().iter().enumerate() {
+        if b == b':' {
+            if let Some(slot) = fields.get_mut(found) {
+                *slot = &body[start..i];
+            }
+            found += 1;
+            start = i + 1;
         }
-        found += 1;
     }
+    if let Some(slot) = fields.get_mut(found) {
+        *slot = &body[start..];
+    }
+    found += 1;
     if found != FIELDS {
         return Err(IdError::XgidFieldCount { found });
     }
@@ -362,6 +388,33 @@ pub fn dropped_by_gnubg_id(state: &MatchState) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_read_as_the_library_reads_them_without_a_plus() {
+        for text in [
+            "0",
+            "1",
+            "-1",
+            "007",
+            "-0",
+            "32767",
+            "-",
+            "",
+            "+1",
+            "1a",
+            " 1",
+            "1 ",
+            "99999999999999999",
+            "999999999999999999",
+            "9999999999999999999",
+            "-9223372036854775808",
+            "12345678901234567890",
+            "１",
+        ] {
+            let library = text.parse::<i64>().ok().filter(|_| !text.starts_with('+'));
+            assert_eq!(decimal(text), library, "{text:?}");
+        }
+    }
     use crate::domain::Place;
 
     const START: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10";
