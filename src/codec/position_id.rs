@@ -26,11 +26,13 @@ pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
 ///
 /// Each place is a run of ones then a zero. Fifteen checkers and 25 places
 /// take at most 40 bits, so each side is built in one 64-bit word, two
-/// places at a time through [`PAIRS`], and the two sides are joined once.
+/// places at a time through [`PAIRS`], and the two sides are joined once
+/// (and cut at the key's 80 bits, as gnubg cuts an over-full board's).
 pub fn key_bits(board: &Board, on_roll: Player) -> u128 {
-    let fifteen = u32::from(CHECKERS_PER_SIDE);
-    let within = |p: Player| board.side(p).iter().map(|&n| u32::from(n)).sum::<u32>() <= fifteen;
-    if !(within(Player::O) && within(Player::X)) {
+    // Two counts share a table index only when each is at most 15: their
+    // bits together show it.
+    let all_bits = |p: Player| board.side(p).iter().fold(0, |m, &n| m | n);
+    if (all_bits(Player::O) | all_bits(Player::X)) > CHECKERS_PER_SIDE {
         return key_bits_of_invalid(board, on_roll);
     }
     let side = |player: Player| {
@@ -40,16 +42,22 @@ pub fn key_bits(board: &Board, on_roll: Player) -> u128 {
         // Every count is at most 15 here: two fit in one table index.
         for pair in places[..24].chunks_exact(2) {
             let (ones, len) = PAIRS[usize::from(pair[0] | pair[1] << 4)];
-            bits |= u64::from(ones) << at;
+            // Past 64 bits (an over-full side) the result is not used.
+            bits |= u64::from(ones).wrapping_shl(at);
             at += u32::from(len);
         }
         let bar = places[24];
-        bits |= ((1u64 << bar) - 1) << at;
+        bits |= ((1u64 << bar) - 1).wrapping_shl(at);
         (bits, at + u32::from(bar) + 1)
     };
     let (first, first_len) = side(on_roll.opponent());
-    let (second, _) = side(on_roll);
-    u128::from(first) | u128::from(second) << first_len
+    let (second, second_len) = side(on_roll);
+    // Up to 39 checkers a side fit a word; more only on a board far out of
+    // the rules, written the slow way.
+    if first_len > 64 || second_len > 64 {
+        return key_bits_of_invalid(board, on_roll);
+    }
+    (u128::from(first) | u128::from(second) << first_len) & KEY_MASK
 }
 
 /// Two places' runs (index: the first count, plus the second times 16):
