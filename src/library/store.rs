@@ -514,27 +514,32 @@ impl Library {
 
     /// How many entries match.
     pub fn count(&self, query: &Query) -> Result<u64> {
-        let (clause, args) = where_clause(query, now());
-        let sql = format!("SELECT count(*) FROM entries e{}{clause}", facets(query));
+        let sel = select(query, now());
+        // Text alone is counted in the index, without reading an entry.
+        let sql = if sel.text_index && !sel.restricted {
+            "SELECT count(*) FROM entries_text WHERE entries_text MATCH ?".to_owned()
+        } else {
+            format!("SELECT count(*){}", sel.from)
+        };
         let mut st = self.conn.prepare_cached(&sql)?;
-        let n: i64 = st.query_row(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?;
+        let n: i64 = st.query_row(rusqlite::params_from_iter(sel.args.iter()), |r| r.get(0))?;
         Ok(n as u64)
     }
 
     /// One page of matching entries, newest first.
     pub fn page(&self, query: &Query, offset: u64, limit: u64) -> Result<Vec<Summary>> {
-        let (clause, args) = where_clause(query, now());
-        let index = facets(query);
-        if index.is_empty() {
-            return self.summaries(&clause, "ORDER BY e.id DESC", args, offset, limit);
+        let sel = select(query, now());
+        if facets(query).is_empty() {
+            return self.summaries(sel, offset, limit);
         }
         // Find the page's ids in the covering index, then read those rows.
         let sql = format!(
             "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
-             FROM entries e WHERE e.id IN (SELECT e.id FROM entries e{index}{clause} \
-             ORDER BY e.id DESC LIMIT ? OFFSET ?) ORDER BY e.id DESC"
+             FROM entries e WHERE e.id IN (SELECT e.id{} ORDER BY e.id DESC LIMIT ? OFFSET ?) \
+             ORDER BY e.id DESC",
+            sel.from
         );
-        let mut args = args;
+        let mut args = sel.args;
         args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
         args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
         let mut st = self.conn.prepare_cached(&sql)?;
@@ -559,13 +564,15 @@ impl Library {
         query: &Query,
         mut f: impl FnMut(&Summary) -> Result<()>,
     ) -> Result<u64> {
-        let (clause, args) = where_clause(query, now());
+        let sel = select(query, now());
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
-             FROM entries e{clause} ORDER BY e.id DESC"
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x{} \
+             ORDER BY {} DESC",
+            sel.from,
+            id_order(&sel)
         );
         let mut st = self.conn.prepare(&sql)?;
-        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut rows = st.query(rusqlite::params_from_iter(sel.args.iter()))?;
         let mut n = 0;
         while let Some(r) = rows.next()? {
             let s = summary(r)?;
@@ -577,25 +584,29 @@ impl Library {
 
     /// Entries of `collection` due for review at `now`, the longest due first.
     pub fn due(&self, collection: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
-        let clause = " WHERE e.due <= ? AND e.id IN (SELECT ec.entry_id FROM entry_collections ec \
-             JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?)"
-            .to_owned();
-        let args = vec![Arg::Int(now), Arg::Text(collection.to_owned())];
-        self.summaries(&clause, "ORDER BY e.due, e.id", args, 0, limit)
+        let sql = "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+             FROM entries e WHERE e.due <= ?1 AND e.id IN (SELECT ec.entry_id FROM \
+             entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?2) \
+             ORDER BY e.due, e.id LIMIT ?3";
+        let mut st = self.conn.prepare_cached(sql)?;
+        let limit = limit.min(i64::MAX as u64) as i64;
+        let mut rows = st.query(params![now, collection, limit])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            out.push(summary(r)?);
+        }
+        Ok(out)
     }
 
-    fn summaries(
-        &self,
-        clause: &str,
-        order: &str,
-        mut args: Vec<Arg>,
-        offset: u64,
-        limit: u64,
-    ) -> Result<Vec<Summary>> {
+    /// One page of a selection, newest first.
+    fn summaries(&self, sel: Selection, offset: u64, limit: u64) -> Result<Vec<Summary>> {
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
-             FROM entries e{clause} {order} LIMIT ? OFFSET ?"
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x{} \
+             ORDER BY {} DESC LIMIT ? OFFSET ?",
+            sel.from,
+            id_order(&sel)
         );
+        let mut args = sel.args;
         args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
         args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
         let mut st = self.conn.prepare_cached(&sql)?;
@@ -610,10 +621,10 @@ impl Library {
     /// Every matching entry, oldest first, one at a time (for export): the
     /// memory used does not grow with the library.
     pub fn for_each(&self, query: &Query, mut f: impl FnMut(Entry) -> Result<()>) -> Result<u64> {
-        let (clause, args) = where_clause(query, now());
-        let sql = format!("SELECT e.id FROM entries e{clause} ORDER BY e.id");
+        let sel = select(query, now());
+        let sql = format!("SELECT e.id{} ORDER BY {}", sel.from, id_order(&sel));
         let mut st = self.conn.prepare(&sql)?;
-        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut rows = st.query(rusqlite::params_from_iter(sel.args.iter()))?;
         let mut n = 0;
         while let Some(r) = rows.next()? {
             f(self.get(r.get(0)?)?)?;
@@ -1001,6 +1012,33 @@ impl rusqlite::ToSql for Arg {
     }
 }
 
+/// Text of at least this many characters is looked up in the trigram index;
+/// shorter text has no trigram to look up and is a scan.
+pub const MIN_INDEXED_TEXT: usize = 3;
+
+/// A query as SQL over `entries e`: the FROM and WHERE part and its
+/// arguments. Text of 3 characters or more is matched on the FTS5 trigram
+/// index (`entries_text t`, joined to its entry by rowid); every structured
+/// filter is a test on an indexed column; only 1–2 character text is a scan
+/// (`LIKE` over the text columns).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selection {
+    /// ` FROM … WHERE …`, with a leading space.
+    pub from: String,
+    pub args: Vec<Arg>,
+    /// Whether the rows come from the text index (its rowid order is the
+    /// entries' id order).
+    pub text_index: bool,
+    /// Whether anything but the text index restricts the rows.
+    pub restricted: bool,
+}
+
+/// `"…"`: one FTS5 string, so the text is matched as typed (a phrase of
+/// trigrams: a substring, case-folded), whatever characters it holds.
+fn fts_phrase(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
 /// `INDEXED BY entries_facets` when the query has a structured filter and no
 /// free text: its columns are all in that index, so SQLite counts and pages
 /// from the index instead of reading rows.
@@ -1034,14 +1072,54 @@ fn like_pattern(text: &str) -> String {
     p
 }
 
-/// The WHERE clause (with a leading space, or empty) and its arguments for a
-/// query over `entries e`. Every structured filter is a test on an indexed
-/// column; only free text is a scan.
-pub fn where_clause(query: &Query, now: i64) -> (String, Vec<Arg>) {
+/// The id to order by: the text index's rowid when it drives the query, so
+/// FTS5 yields rows in order and a page stops after its last row.
+fn id_order(sel: &Selection) -> &'static str {
+    if sel.text_index { "t.rowid" } else { "e.id" }
+}
+
+fn indexed_text(text: &str) -> bool {
+    text.chars().count() >= MIN_INDEXED_TEXT
+}
+
+/// The FROM and WHERE of a query (see [`Selection`]).
+pub fn select(query: &Query, now: i64) -> Selection {
+    // Every positive text term of 3+ characters goes into one MATCH: the
+    // index intersects them.
+    let phrases: Vec<String> = query
+        .terms
+        .iter()
+        .filter_map(|t| match &t.condition {
+            Condition::Text(text) if !t.negated && indexed_text(text) => Some(fts_phrase(text)),
+            _ => None,
+        })
+        .collect();
+    let text_index = !phrases.is_empty();
     let mut sql = String::new();
     let mut args = Vec::new();
-    for (i, term) in query.terms.iter().enumerate() {
-        sql.push_str(if i == 0 { " WHERE " } else { " AND " });
+    if text_index {
+        // CROSS JOIN keeps the index outermost: it yields the few matching
+        // ids (newest first when asked), each entry is then read by its key.
+        sql.push_str(
+            " FROM entries_text t CROSS JOIN entries e ON e.id = t.rowid \
+             WHERE t.entries_text MATCH ?",
+        );
+        args.push(Arg::Text(phrases.join(" AND ")));
+    } else {
+        let _ = write!(sql, " FROM entries e{}", facets(query));
+    }
+    let mut first = !text_index;
+    let mut restricted = false;
+    for term in &query.terms {
+        if let Condition::Text(text) = &term.condition
+            && !term.negated
+            && indexed_text(text)
+        {
+            continue;
+        }
+        restricted = true;
+        sql.push_str(if first { " WHERE " } else { " AND " });
+        first = false;
         if term.negated {
             sql.push_str("NOT ");
         }
@@ -1079,6 +1157,15 @@ pub fn where_clause(query: &Query, now: i64) -> (String, Vec<Arg>) {
                 );
                 args.push(Arg::Text(name.clone()));
             }
+            // `!text`: the index finds the entries to leave out.
+            Condition::Text(text) if indexed_text(text) => {
+                sql.push_str(
+                    "(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))",
+                );
+                args.push(Arg::Text(fts_phrase(text)));
+            }
+            // 1–2 characters: no trigram to look up, so a scan of the text
+            // columns (the cost is documented in the README).
             Condition::Text(text) => {
                 sql.push_str(
                     "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \
@@ -1091,7 +1178,12 @@ pub fn where_clause(query: &Query, now: i64) -> (String, Vec<Arg>) {
             }
         }
     }
-    (sql, args)
+    Selection {
+        from: sql,
+        args,
+        text_index,
+        restricted,
+    }
 }
 
 /// The player on roll as the list shows it.
