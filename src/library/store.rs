@@ -12,6 +12,7 @@ use super::review::Schedule;
 use super::schema::{APPLICATION_ID, LATEST, MIGRATIONS};
 use crate::codec::{self, IdFormat, json};
 use crate::domain::{Player, Position};
+use rusqlite::types::Value;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::fmt::Write as _;
 use std::io::Read;
@@ -647,6 +648,7 @@ impl Library {
         if !exists {
             return Err(LibraryError::NoEntry(id));
         }
+        unindex(&tx, id)?;
         if let Some(position) = &edit.position {
             let (gnubg, xgid) = ids_of(position);
             let other: Option<i64> = tx
@@ -661,31 +663,19 @@ impl Library {
                     "that position is already entry {other}"
                 )));
             }
-            let d = derive(position);
-            tx.execute(
-                "UPDATE entries SET gnubg_id = ?2, xgid = ?3, position_json = ?4, pips_o = ?5, \
-                 pips_x = ?6, pips_on_roll = ?7, pip_diff = ?8, race = ?9, bar = ?10, \
-                 match_length = ?11, score_o = ?12, score_x = ?13, crawford = ?14, cube = ?15, \
-                 on_roll = ?16 WHERE id = ?1",
-                params![
-                    id,
-                    gnubg,
-                    xgid,
-                    stored_json(position),
-                    d.pips_o,
-                    d.pips_x,
-                    d.pips_on_roll,
-                    d.pip_diff,
-                    d.race,
-                    d.bar,
-                    d.match_length,
-                    position.state.score[0],
-                    position.state.score[1],
-                    d.crawford,
-                    d.cube,
-                    d.on_roll.to_string(),
-                ],
-            )?;
+            let mut args = vec![
+                Value::Integer(id),
+                Value::Text(gnubg),
+                Value::Text(xgid),
+                Value::Text(stored_json(position)),
+            ];
+            args.extend(derived_params(position));
+            tx.prepare_cached(concat!(
+                "UPDATE entries SET gnubg_id = ?2, xgid = ?3, position_json = ?4, (",
+                derived_columns!(),
+                ") = (?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) WHERE id = ?1"
+            ))?
+            .execute(rusqlite::params_from_iter(args))?;
         }
         if let Some(title) = &edit.title {
             tx.execute(
@@ -711,6 +701,7 @@ impl Library {
             "UPDATE entries SET updated = ?2 WHERE id = ?1",
             params![id, now],
         )?;
+        index(&tx, id)?;
         tx.commit()?;
         Ok(())
     }
@@ -721,6 +712,7 @@ impl Library {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        unindex(&tx, id)?;
         let n = tx.execute("DELETE FROM entries WHERE id = ?1", [id])?;
         tx.commit()?;
         if n == 0 {
@@ -749,6 +741,7 @@ impl Library {
         insert_row(
             &tx,
             Some(entry.id),
+            (entry.gnubg_id.clone(), entry.xgid.clone()),
             &entry.position,
             &entry.title,
             &entry.note,
@@ -763,6 +756,7 @@ impl Library {
         )?;
         add_tags(&tx, entry.id, &entry.tags)?;
         add_collections(&tx, entry.id, &entry.collections)?;
+        index(&tx, entry.id)?;
         tx.commit()?;
         Ok(())
     }
@@ -866,10 +860,86 @@ fn clean_name(text: &str, what: &str) -> Result<String> {
     Ok(text)
 }
 
+/// The derived filter columns, in the order [`derived_params`] gives them.
+macro_rules! derived_columns {
+    () => {
+        "pips_o, pips_x, pips_on_roll, pip_diff, race, bar, match_length, score_o, score_x, \
+         crawford, cube, on_roll"
+    };
+}
+use derived_columns;
+
+/// The values of [`derived_columns`] for a position: the one place that
+/// binds them, for a new row and for a changed position.
+fn derived_params(position: &Position) -> [Value; 12] {
+    let d = derive(position);
+    let int = |v: i64| Value::Integer(v);
+    [
+        int(d.pips_o.into()),
+        int(d.pips_x.into()),
+        int(d.pips_on_roll.into()),
+        int(d.pip_diff),
+        int(d.race.into()),
+        int(d.bar.into()),
+        int(d.match_length.into()),
+        int(position.state.score[0].into()),
+        int(position.state.score[1].into()),
+        int(d.crawford.into()),
+        int(d.cube.into()),
+        Value::Text(d.on_roll.to_string()),
+    ]
+}
+
+/// The text columns of an entry as the index holds them.
+fn indexed_values(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<Option<[String; 5]>> {
+    Ok(tx
+        .prepare_cached("SELECT title, note, tags_text, gnubg_id, xgid FROM entries WHERE id = ?1")?
+        .query_row([id], |r| {
+            Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?])
+        })
+        .optional()?)
+}
+
+/// Adds an entry's text to the index, after every change to the row. The
+/// store keeps the index (see schema V4 for why not triggers); each is one
+/// single-row statement, which FTS5 keeps in memory until the commit.
+fn index(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<()> {
+    if let Some([title, note, tags, gnubg, xgid]) = indexed_values(tx, id)? {
+        index_text(tx, id, [&title, &note, &tags, &gnubg, &xgid])?;
+    }
+    Ok(())
+}
+
+/// Adds `[title, note, tags_text, gnubg_id, xgid]` under `id`: what the row
+/// holds (an import knows it without reading the row back).
+fn index_text(tx: &rusqlite::Transaction<'_>, id: i64, text: [&str; 5]) -> Result<()> {
+    let [title, note, tags, gnubg, xgid] = text;
+    tx.prepare_cached(
+        "INSERT INTO entries_text (rowid, title, note, tags_text, gnubg_id, xgid) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![id, title, note, tags, gnubg, xgid])?;
+    Ok(())
+}
+
+/// Takes an entry's text out of the index, before its row changes or goes:
+/// an external-content index must be told the values it indexed.
+fn unindex(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<()> {
+    if let Some([title, note, tags, gnubg, xgid]) = indexed_values(tx, id)? {
+        tx.prepare_cached(
+            "INSERT INTO entries_text (entries_text, rowid, title, note, tags_text, gnubg_id, \
+             xgid) VALUES ('delete', ?1, ?2, ?3, ?4, ?5, ?6)",
+        )?
+        .execute(params![id, title, note, tags, gnubg, xgid])?;
+    }
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 fn insert_row(
     tx: &rusqlite::Transaction<'_>,
     id: Option<i64>,
+    (gnubg, xgid): (String, String),
     position: &Position,
     title: &str,
     note: &str,
@@ -878,43 +948,31 @@ fn insert_row(
     created: i64,
     schedule: &Schedule,
 ) -> Result<i64> {
-    let (gnubg, xgid) = ids_of(position);
-    let d = derive(position);
-    let mut st = tx.prepare_cached(
+    let mut args = vec![
+        id.map_or(Value::Null, Value::Integer),
+        Value::Text(gnubg),
+        Value::Text(xgid),
+        Value::Text(stored_json(position)),
+        Value::Text(clean_line(title, "title")?),
+        Value::Text(bounded(note, MAX_NOTE_LEN, "note")?),
+        Value::Text(source.to_text()),
+        Value::Integer(created),
+        analysis.map_or(Value::Null, |a| Value::Text(a.text.clone())),
+        analysis.map_or(Value::Null, |a| Value::Text(a.depth.clone())),
+        Value::Integer(schedule.due),
+        Value::Real(schedule.interval_days),
+        Value::Real(schedule.ease),
+        Value::Integer(i64::from(schedule.reviews)),
+    ];
+    args.extend(derived_params(position));
+    tx.prepare_cached(concat!(
         "INSERT INTO entries (id, gnubg_id, xgid, position_json, title, note, source, created, \
-         updated, analysis, analysis_depth, pips_o, pips_x, pips_on_roll, pip_diff, race, bar, \
-         match_length, score_o, score_x, crawford, cube, on_roll, due, interval_days, ease, \
-         reviews) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, \
-         ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
-    )?;
-    st.execute(params![
-        id,
-        gnubg,
-        xgid,
-        stored_json(position),
-        clean_line(title, "title")?,
-        bounded(note, MAX_NOTE_LEN, "note")?,
-        source.to_text(),
-        created,
-        analysis.map(|a| a.text.as_str()),
-        analysis.map(|a| a.depth.as_str()),
-        d.pips_o,
-        d.pips_x,
-        d.pips_on_roll,
-        d.pip_diff,
-        d.race,
-        d.bar,
-        d.match_length,
-        position.state.score[0],
-        position.state.score[1],
-        d.crawford,
-        d.cube,
-        d.on_roll.to_string(),
-        schedule.due,
-        schedule.interval_days,
-        schedule.ease,
-        schedule.reviews,
-    ])?;
+         updated, analysis, analysis_depth, due, interval_days, ease, reviews, ",
+        derived_columns!(),
+        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
+         ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)"
+    ))?
+    .execute(rusqlite::params_from_iter(args))?;
     Ok(tx.last_insert_rowid())
 }
 
@@ -929,6 +987,7 @@ fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<
         .optional()?;
     let added = match existing {
         Some(id) => {
+            unindex(tx, id)?;
             // Merge: keep what is there, fill what is empty.
             tx.execute(
                 "UPDATE entries SET \
@@ -948,20 +1007,33 @@ fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<
             )?;
             Added::Existing(id)
         }
-        None => Added::New(insert_row(
-            tx,
-            None,
-            &entry.position,
-            &entry.title,
-            &entry.note,
-            &entry.source,
-            entry.analysis.as_ref(),
-            now,
-            &Schedule::new(now),
-        )?),
+        None => {
+            let title = clean_line(&entry.title, "title")?;
+            let id = insert_row(
+                tx,
+                None,
+                (gnubg.clone(), xgid.clone()),
+                &entry.position,
+                &title,
+                &entry.note,
+                &entry.source,
+                entry.analysis.as_ref(),
+                now,
+                &Schedule::new(now),
+            )?;
+            add_tags(tx, id, &entry.tags)?;
+            add_collections(tx, id, &entry.collections)?;
+            if entry.tags.is_empty() {
+                index_text(tx, id, [&title, &entry.note, "", &gnubg, &xgid])?;
+            } else {
+                index(tx, id)?;
+            }
+            return Ok(Added::New(id));
+        }
     };
     add_tags(tx, added.id(), &entry.tags)?;
     add_collections(tx, added.id(), &entry.collections)?;
+    index(tx, added.id())?;
     Ok(added)
 }
 
