@@ -324,6 +324,32 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
     );
 }
 
+/// A pasted position is stored as `pasted` (a paste, or an ID typed into
+/// the input line); once edited by keys it is `typed`.
+#[test]
+fn a_pasted_position_is_kept_as_pasted_and_an_edited_one_as_typed() {
+    let mut h = Harness::new(Vec::new());
+    let add = |h: &mut Harness, title: &str| {
+        h.lib(LibAction::StartAdd);
+        h.type_text(title);
+        h.lib(LibAction::Submit);
+        h.lib(LibAction::Submit);
+    };
+    h.act(Action::Pasted(Ok("4NvBA0DGzooBBg:QYkqASAAIAAA".into())));
+    add(&mut h, "from the clipboard");
+    assert_eq!(h.model.status.text, "Added to the library as entry 1");
+    h.act(Action::SetMatchLength(5));
+    add(&mut h, "edited");
+    assert_eq!(h.model.status.text, "Added to the library as entry 2");
+    h.act(Action::Import(
+        "XGID=-CCBBBB------------bbbbcc-:2:0:1:00:0:0:0:0:10".into(),
+    ));
+    add(&mut h, "typed in the ID line");
+    let lib = Library::open(&h.path).unwrap();
+    let sources: Vec<Source> = (1..=3).map(|id| lib.get(id).unwrap().source).collect();
+    assert_eq!(sources, [Source::Pasted, Source::Typed, Source::Pasted]);
+}
+
 #[test]
 fn the_panel_draws_the_list_and_the_details_at_80x24() {
     let mut h = Harness::new(three());

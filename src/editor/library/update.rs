@@ -476,7 +476,12 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             ask(model, Ask::AddTags, String::new())
         }
         Ask::AddTags => {
-            let mut entry = NewEntry::new(model.position.clone(), Source::Typed);
+            let source = if model.pasted.as_ref() == Some(&model.position) {
+                Source::Pasted
+            } else {
+                Source::Typed
+            };
+            let mut entry = NewEntry::new(model.position.clone(), source);
             entry.title = std::mem::take(&mut model.library.pending_title);
             entry.tags = words(&text);
             back(&mut model);
