@@ -698,6 +698,21 @@ fn the_cli_adds_lists_shows_exports_and_removes() {
     );
     let (_, out, _) = run(&["export", "--format", "xgid", "money"], "");
     assert_eq!(out, "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n");
+    // Text through the trigram index: `search` newest first, `export` oldest
+    // first, with and without a structured filter.
+    let (_, out, _) = run(&["search", "XGID="], "");
+    let ids: Vec<&str> = out
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(ids, ["2", "1"], "{out}");
+    let (_, out, _) = run(&["export", "--format", "gnubg", "xgid="], "");
+    assert_eq!(
+        out,
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA\n4NvBA0DGzooBBg:QYkqASAAIAAA\n"
+    );
+    let (_, out, _) = run(&["export", "--format", "gnubg", "xgid=", "money"], "");
+    assert_eq!(out, "4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
 
     // An XG text export brings its note and analysis.
     let xg = dir.path().join("export.txt");
