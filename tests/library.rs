@@ -423,6 +423,18 @@ fn the_text_index_follows_edits_deletes_and_restores() {
     assert_eq!(merged, Added::Existing(id));
     assert_eq!(hits(&lib, "zugzwang"), 1);
     assert_eq!(hits(&lib, "extra"), 1);
+    // Taking every tag away leaves no tag text to find.
+    lib.update(
+        id,
+        &EntryEdit {
+            tags: Some(Vec::new()),
+            ..EntryEdit::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(hits(&lib, "priming"), 0);
+    assert_eq!(hits(&lib, "extra"), 0);
+    assert!(lib.get(id).unwrap().tags.is_empty());
     assert_eq!(lib.integrity_check().unwrap(), "ok");
     // FTS5's own check: the index holds exactly what the rows hold.
     drop(lib);

@@ -691,6 +691,8 @@ impl Library {
         }
         if let Some(tags) = &edit.tags {
             tx.execute("DELETE FROM tags WHERE entry_id = ?1", [id])?;
+            // add_tags writes the tags' text only when there are some.
+            tx.execute("UPDATE entries SET tags_text = '' WHERE id = ?1", [id])?;
             add_tags(&tx, id, tags)?;
         }
         if let Some(cols) = &edit.collections {
