@@ -1172,11 +1172,22 @@ pub fn select(query: &Query, now: i64) -> Selection {
     let mut sql = String::new();
     let mut args = Vec::new();
     if text_index {
-        // CROSS JOIN keeps the index outermost: it yields the few matching
-        // ids (newest first when asked), each entry is then read by its key.
-        sql.push_str(
-            " FROM entries_text t CROSS JOIN entries e ON e.id = t.rowid \
+        // CROSS JOIN keeps the index outermost: it yields the matching ids
+        // (newest first when asked), each entry is then read by its key, in
+        // `entries_by_id` when that holds every column the filter tests.
+        let narrow = query.terms.iter().all(|t| match &t.condition {
+            Condition::Text(text) => indexed_text(text),
+            _ => true,
+        });
+        let _ = write!(
+            sql,
+            " FROM entries_text t CROSS JOIN entries e{} ON e.id = t.rowid \
              WHERE t.entries_text MATCH ?",
+            if narrow {
+                " INDEXED BY entries_by_id"
+            } else {
+                ""
+            }
         );
         args.push(Arg::Text(phrases.join(" AND ")));
     } else {
