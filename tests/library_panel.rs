@@ -405,6 +405,13 @@ fn the_panel_screens() {
     insta::assert_snapshot!("library_wide_140x40", screen(&h.model, 140, 40));
     h.lib(LibAction::Leave);
     insta::assert_snapshot!("library_beside_the_board_100x30", screen(&h.model, 100, 30));
+    // A review in the same slot: the card, then the note revealed.
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("quiz");
+    h.lib(LibAction::Submit);
+    insta::assert_snapshot!("library_review_80x24", screen(&h.model, 80, 24));
+    h.lib(LibAction::Reveal);
+    insta::assert_snapshot!("library_review_revealed_80x24", screen(&h.model, 80, 24));
 }
 
 /// Esc gives the keys back to the board and leaves the list on screen; `L`
