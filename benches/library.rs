@@ -145,7 +145,14 @@ fn main() {
         "bar crawford",
         "tag:blitz",
         "col:quiz money",
+        // Text on the trigram index: a rare ID fragment, a common one, a tag
+        // word, text with a structured filter; then 1–2 characters (a scan).
         "4HPw",
+        "AAAA",
+        "blitz",
+        "AAAA race",
+        "Qw",
+        "Qw race",
     ] {
         let query = filter::parse(q).unwrap();
         group.bench_function(q, |b| {

@@ -325,6 +325,50 @@ fn paste_reads_the_clipboard_then_imports() {
     assert_eq!(failed.position, m.position);
 }
 
+/// The model knows whether the position came from a paste: every way in
+/// (clipboard, a bracketed or burst paste, the ID line) is an `Import`;
+/// an edit by keys makes it typed; undo back to the pasted one makes it
+/// pasted again; a bad paste changes nothing.
+#[test]
+fn the_model_knows_a_pasted_position_until_it_is_edited() {
+    let is_pasted = |m: &Model| m.pasted.as_ref() == Some(&m.position);
+    let m = Model::default();
+    assert!(!is_pasted(&m));
+    let m = run(
+        m,
+        [Action::Pasted(Ok("4NvBA0DGzooBBg:QYkqASAAIAAA".into()))],
+    );
+    assert!(is_pasted(&m));
+    let m = run(m, [Action::SetMatchLength(5)]);
+    assert!(!is_pasted(&m));
+    let m = run(m, [Action::Undo]);
+    assert!(is_pasted(&m));
+    let m = run(m, [Action::Import("not an id".into())]);
+    assert!(is_error(&m));
+    assert!(is_pasted(&m));
+    // The ID line: typed into the prompt, submitted.
+    let mut m = run(
+        m,
+        [
+            Action::StartingPosition,
+            Action::OpenPrompt(PromptKind::Import),
+        ],
+    );
+    assert!(!is_pasted(&m));
+    m = run(m, [Action::PromptClear]);
+    m = run(
+        m,
+        "XGID=-CCBBBB------------bbbbcc-:2:0:1:00:0:0:0:0:10"
+            .chars()
+            .map(Action::PromptChar),
+    );
+    let m = run(m, [Action::PromptSubmit]);
+    assert_eq!(m.mode, Mode::Normal);
+    assert!(is_pasted(&m));
+    let m = run(m, [Action::CubeUp]);
+    assert!(!is_pasted(&m));
+}
+
 #[test]
 fn a_bad_id_shows_the_core_message_and_changes_nothing() {
     let m = Model::default();

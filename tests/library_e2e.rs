@@ -97,8 +97,16 @@ fn add_filter_load_edit_note_quit_reopen_and_find_again() {
     s.keys("then cover");
     s.send("\x1b");
     s.wait_for("Entry 2: note saved");
+    // Esc gives the keys back to the board; the list stays beside it.
     s.send("\x1b");
-    s.wait_for("Library closed");
+    let screen = s.wait_for("Back to the board");
+    assert!(screen.contains("L: to the list"), "{screen}");
+    // `L` focuses it again, `L` in it closes it.
+    s.send("L");
+    s.wait_for("Esc back to the board, L closes");
+    s.send("L");
+    let screen = s.wait_for("Library closed");
+    assert!(!screen.contains("Library ·"), "{screen}");
     s.quit();
 
     // Reopen: the note is found by the filter.

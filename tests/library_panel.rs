@@ -324,25 +324,141 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
     );
 }
 
+/// A pasted position is stored as `pasted` (a paste, or an ID typed into
+/// the input line); once edited by keys it is `typed`.
 #[test]
-fn the_panel_draws_the_list_and_the_details_at_80x24() {
-    let mut h = Harness::new(three());
-    h.lib(LibAction::Open);
-    let snap = Snapshot::of(&h.model);
-    let mut term = Terminal::new(TestBackend::new(80, 24)).unwrap();
+fn a_pasted_position_is_kept_as_pasted_and_an_edited_one_as_typed() {
+    let mut h = Harness::new(Vec::new());
+    let add = |h: &mut Harness, title: &str| {
+        h.lib(LibAction::StartAdd);
+        h.type_text(title);
+        h.lib(LibAction::Submit);
+        h.lib(LibAction::Submit);
+    };
+    h.act(Action::Pasted(Ok("4NvBA0DGzooBBg:QYkqASAAIAAA".into())));
+    add(&mut h, "from the clipboard");
+    assert_eq!(h.model.status.text, "Added to the library as entry 1");
+    h.act(Action::SetMatchLength(5));
+    add(&mut h, "edited");
+    assert_eq!(h.model.status.text, "Added to the library as entry 2");
+    h.act(Action::Import(
+        "XGID=-CCBBBB------------bbbbcc-:2:0:1:00:0:0:0:0:10".into(),
+    ));
+    add(&mut h, "typed in the ID line");
+    let lib = Library::open(&h.path).unwrap();
+    let sources: Vec<Source> = (1..=3).map(|id| lib.get(id).unwrap().source).collect();
+    assert_eq!(sources, [Source::Pasted, Source::Typed, Source::Pasted]);
+}
+
+fn screen(model: &Model, width: u16, height: u16) -> String {
+    let snap = Snapshot::of(model);
+    let mut term = Terminal::new(TestBackend::new(width, height)).unwrap();
     term.draw(|f| view::draw(f, &snap, &Theme::plain()))
         .unwrap();
-    let text: String = term
-        .backend()
+    term.backend()
         .buffer()
         .content()
-        .chunks(80)
+        .chunks(usize::from(width))
         .map(|row| row.iter().map(|c| c.symbol()).collect::<String>() + "\n")
-        .collect();
-    assert!(text.contains("Library · 3 entries"), "{text}");
+        .collect()
+}
+
+/// The panel takes its slot under the board: at 80×24 the IDs' rows, the
+/// list only; on a wide screen the details beside the list.
+#[test]
+fn the_panel_draws_the_list_in_its_slot_and_the_details_when_wide() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::Open);
+    let text = screen(&h.model, 80, 24);
+    if std::env::var_os("SHOW_SCREENS").is_some() {
+        eprintln!("{text}");
+    }
+    assert!(text.contains(" Library · 3 entries"), "{text}");
     assert!(text.contains(">    3 Race"), "{text}");
     assert!(text.contains("     2 Manual"), "{text}");
-    assert!(text.contains("Entry 3"), "{text}");
     assert!(text.contains("9pt 2-4"), "{text}");
     assert!(text.contains("j/k move"), "{text}");
+    assert!(
+        !text.contains("Position ID"),
+        "the list takes the IDs' rows: {text}"
+    );
+    // The match panel beside the board is the previewed entry's.
+    assert!(text.contains("Cube     4, centred"), "{text}");
+    let wide = screen(&h.model, 140, 40);
+    if std::env::var_os("SHOW_SCREENS").is_some() {
+        eprintln!("{wide}");
+    }
+    assert!(wide.contains("Position ID"), "{wide}");
+    assert!(wide.contains(">    3 Race"), "{wide}");
+    assert!(wide.contains("Entry 3"), "{wide}");
+    assert!(wide.contains("Kind    race"), "{wide}");
+}
+
+/// The panel's screens, reviewed: focused at 80×24 (the list in the IDs'
+/// rows), on the side at 100×30 (the board has the keys, the IDs are the
+/// editor's), and wide with the details beside the list.
+#[test]
+fn the_panel_screens() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::Open);
+    insta::assert_snapshot!("library_focused_80x24", screen(&h.model, 80, 24));
+    insta::assert_snapshot!("library_wide_140x40", screen(&h.model, 140, 40));
+    h.lib(LibAction::Leave);
+    insta::assert_snapshot!("library_beside_the_board_100x30", screen(&h.model, 100, 30));
+    // A review in the same slot: the card, then the note revealed.
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("quiz");
+    h.lib(LibAction::Submit);
+    insta::assert_snapshot!("library_review_80x24", screen(&h.model, 80, 24));
+    h.lib(LibAction::Reveal);
+    insta::assert_snapshot!("library_review_revealed_80x24", screen(&h.model, 80, 24));
+}
+
+/// Esc gives the keys back to the board and leaves the list on screen; `L`
+/// gives them to the list again, and `L` in the list closes it.
+#[test]
+fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
+    let mut h = Harness::new(three());
+    let start = to_string_as(&h.model.position, IdFormat::GnubgId);
+    h.lib(LibAction::Open);
+    let focused = screen(&h.model, 100, 30);
+    assert!(
+        !focused.contains(&start),
+        "the board previews entry 3: {focused}"
+    );
+    h.act(Action::Library(LibAction::Leave));
+    assert_eq!(h.model.mode, Mode::Normal);
+    let text = screen(&h.model, 100, 30);
+    assert!(
+        text.contains("Library · 3 entries · L: to the list"),
+        "{text}"
+    );
+    assert!(text.contains("·    3 Race"), "{text}");
+    assert!(
+        text.contains(&start),
+        "the board is the editor's again: {text}"
+    );
+    // The board has the keys: an edit changes the editor's position.
+    h.act(Action::SetMatchLength(7));
+    assert_eq!(h.model.position.state.match_length, 7);
+    assert!(h.model.library.open);
+    // `+` from the board asks about the board's position and comes back to it.
+    h.lib(LibAction::StartAdd);
+    h.lib(LibAction::Submit);
+    h.lib(LibAction::Submit);
+    assert_eq!(h.model.mode, Mode::Normal);
+    assert_eq!(h.model.status.text, "Added to the library as entry 4");
+    assert_eq!(h.model.library.total, 4, "the list on screen shows it");
+    // `L` from the board: the list has the keys again.
+    let key =
+        ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('L'));
+    let action = bgedit::editor::keymap::resolve_key(&key, &h.model.mode).unwrap();
+    h.act(action);
+    assert_eq!(h.model.mode, Mode::Library(LibMode::List));
+    let action = bgedit::editor::keymap::resolve_key(&key, &h.model.mode).unwrap();
+    h.act(action);
+    assert_eq!(h.model.mode, Mode::Normal);
+    assert!(!h.model.library.open);
+    let text = screen(&h.model, 100, 30);
+    assert!(!text.contains("Library ·"), "{text}");
 }

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 /// Longest input line read, in bytes.
 const MAX_LINE: usize = 1 << 20;
 /// Positions written in one transaction by `import`.
-const IMPORT_BATCH: usize = 1000;
+const IMPORT_BATCH: usize = 10_000;
 
 #[derive(clap::Args, Debug)]
 pub struct LibraryArgs {

@@ -494,7 +494,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('+'), Char('L')],
         label: "+ L",
-        help: "library: add position / open",
+        help: "library: add / open, focus",
         section: Section::Editor,
         hint: None,
         action: library_key,

@@ -172,6 +172,11 @@ pub struct Model {
     pub last_evaluation: Option<Evaluation>,
     /// The study library's panel (one page of rows, never the library).
     pub library: LibState,
+    /// The last position read from a pasted ID (clipboard, bracketed or
+    /// burst paste, an ID typed into the input line). The position on the
+    /// board came from a paste while it is this one: any edit makes it typed,
+    /// undoing back to it makes it pasted again.
+    pub pasted: Option<Position>,
 }
 
 impl Model {
@@ -198,6 +203,7 @@ impl Model {
             met: MetHandle::built_in(),
             last_evaluation: None,
             library: LibState::default(),
+            pasted: None,
         }
     }
 }

@@ -374,7 +374,12 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                     Some(note) => format!("{} read · {note}", imported.format.name()),
                     None => format!("{} read", imported.format.name()),
                 };
-                commit(model, imported.position, &message)
+                let read = imported.position.clone();
+                let (mut model, effects) = commit(model, imported.position, &message);
+                if model.position == read {
+                    model.pasted = Some(read);
+                }
+                (model, effects)
             }
             Err(e) => refuse(model, e.to_string()),
         },

@@ -180,9 +180,10 @@ impl Snapshot {
         // The board shows the library's highlighted entry, or the analysis's
         // selected move played, or the position.
         let preview = analysis::board_position(model);
-        let p = model
-            .library
-            .preview()
+        let library_focused = super::library::state::focused(&model.mode);
+        let p = library_focused
+            .then(|| model.library.preview())
+            .flatten()
             .or(preview.as_ref())
             .unwrap_or(&model.position);
         let text = text_board::render(p);
@@ -247,7 +248,7 @@ impl Snapshot {
             },
             analysis: analysis::panel_text(model),
             previewing: preview.is_some(),
-            panels: model.panels,
+            panels: super::library::snapshot::panels(model),
             numbers: super::numbers_text::lines(&numbers::compute(
                 p,
                 &model.met.0,

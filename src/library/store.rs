@@ -12,6 +12,7 @@ use super::review::Schedule;
 use super::schema::{APPLICATION_ID, LATEST, MIGRATIONS};
 use crate::codec::{self, IdFormat, json};
 use crate::domain::{Player, Position};
+use rusqlite::types::Value;
 use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::fmt::Write as _;
 use std::io::Read;
@@ -514,27 +515,32 @@ impl Library {
 
     /// How many entries match.
     pub fn count(&self, query: &Query) -> Result<u64> {
-        let (clause, args) = where_clause(query, now());
-        let sql = format!("SELECT count(*) FROM entries e{}{clause}", facets(query));
+        let sel = select(query, now());
+        // Text alone is counted in the index, without reading an entry.
+        let sql = if sel.text_index && !sel.restricted {
+            "SELECT count(*) FROM entries_text WHERE entries_text MATCH ?".to_owned()
+        } else {
+            format!("SELECT count(*){}", sel.from)
+        };
         let mut st = self.conn.prepare_cached(&sql)?;
-        let n: i64 = st.query_row(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?;
+        let n: i64 = st.query_row(rusqlite::params_from_iter(sel.args.iter()), |r| r.get(0))?;
         Ok(n as u64)
     }
 
     /// One page of matching entries, newest first.
     pub fn page(&self, query: &Query, offset: u64, limit: u64) -> Result<Vec<Summary>> {
-        let (clause, args) = where_clause(query, now());
-        let index = facets(query);
-        if index.is_empty() {
-            return self.summaries(&clause, "ORDER BY e.id DESC", args, offset, limit);
+        let sel = select(query, now());
+        if facets(query).is_empty() {
+            return self.summaries(sel, offset, limit);
         }
         // Find the page's ids in the covering index, then read those rows.
         let sql = format!(
             "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
-             FROM entries e WHERE e.id IN (SELECT e.id FROM entries e{index}{clause} \
-             ORDER BY e.id DESC LIMIT ? OFFSET ?) ORDER BY e.id DESC"
+             FROM entries e WHERE e.id IN (SELECT e.id{} ORDER BY e.id DESC LIMIT ? OFFSET ?) \
+             ORDER BY e.id DESC",
+            sel.from
         );
-        let mut args = args;
+        let mut args = sel.args;
         args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
         args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
         let mut st = self.conn.prepare_cached(&sql)?;
@@ -559,13 +565,15 @@ impl Library {
         query: &Query,
         mut f: impl FnMut(&Summary) -> Result<()>,
     ) -> Result<u64> {
-        let (clause, args) = where_clause(query, now());
+        let sel = select(query, now());
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
-             FROM entries e{clause} ORDER BY e.id DESC"
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x{} \
+             ORDER BY {} DESC",
+            sel.from,
+            id_order(&sel)
         );
         let mut st = self.conn.prepare(&sql)?;
-        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut rows = st.query(rusqlite::params_from_iter(sel.args.iter()))?;
         let mut n = 0;
         while let Some(r) = rows.next()? {
             let s = summary(r)?;
@@ -577,25 +585,29 @@ impl Library {
 
     /// Entries of `collection` due for review at `now`, the longest due first.
     pub fn due(&self, collection: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
-        let clause = " WHERE e.due <= ? AND e.id IN (SELECT ec.entry_id FROM entry_collections ec \
-             JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?)"
-            .to_owned();
-        let args = vec![Arg::Int(now), Arg::Text(collection.to_owned())];
-        self.summaries(&clause, "ORDER BY e.due, e.id", args, 0, limit)
+        let sql = "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+             FROM entries e WHERE e.due <= ?1 AND e.id IN (SELECT ec.entry_id FROM \
+             entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?2) \
+             ORDER BY e.due, e.id LIMIT ?3";
+        let mut st = self.conn.prepare_cached(sql)?;
+        let limit = limit.min(i64::MAX as u64) as i64;
+        let mut rows = st.query(params![now, collection, limit])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            out.push(summary(r)?);
+        }
+        Ok(out)
     }
 
-    fn summaries(
-        &self,
-        clause: &str,
-        order: &str,
-        mut args: Vec<Arg>,
-        offset: u64,
-        limit: u64,
-    ) -> Result<Vec<Summary>> {
+    /// One page of a selection, newest first.
+    fn summaries(&self, sel: Selection, offset: u64, limit: u64) -> Result<Vec<Summary>> {
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
-             FROM entries e{clause} {order} LIMIT ? OFFSET ?"
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x{} \
+             ORDER BY {} DESC LIMIT ? OFFSET ?",
+            sel.from,
+            id_order(&sel)
         );
+        let mut args = sel.args;
         args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
         args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
         let mut st = self.conn.prepare_cached(&sql)?;
@@ -610,10 +622,10 @@ impl Library {
     /// Every matching entry, oldest first, one at a time (for export): the
     /// memory used does not grow with the library.
     pub fn for_each(&self, query: &Query, mut f: impl FnMut(Entry) -> Result<()>) -> Result<u64> {
-        let (clause, args) = where_clause(query, now());
-        let sql = format!("SELECT e.id FROM entries e{clause} ORDER BY e.id");
+        let sel = select(query, now());
+        let sql = format!("SELECT e.id{} ORDER BY {}", sel.from, id_order(&sel));
         let mut st = self.conn.prepare(&sql)?;
-        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
+        let mut rows = st.query(rusqlite::params_from_iter(sel.args.iter()))?;
         let mut n = 0;
         while let Some(r) = rows.next()? {
             f(self.get(r.get(0)?)?)?;
@@ -636,6 +648,7 @@ impl Library {
         if !exists {
             return Err(LibraryError::NoEntry(id));
         }
+        unindex(&tx, id)?;
         if let Some(position) = &edit.position {
             let (gnubg, xgid) = ids_of(position);
             let other: Option<i64> = tx
@@ -650,31 +663,19 @@ impl Library {
                     "that position is already entry {other}"
                 )));
             }
-            let d = derive(position);
-            tx.execute(
-                "UPDATE entries SET gnubg_id = ?2, xgid = ?3, position_json = ?4, pips_o = ?5, \
-                 pips_x = ?6, pips_on_roll = ?7, pip_diff = ?8, race = ?9, bar = ?10, \
-                 match_length = ?11, score_o = ?12, score_x = ?13, crawford = ?14, cube = ?15, \
-                 on_roll = ?16 WHERE id = ?1",
-                params![
-                    id,
-                    gnubg,
-                    xgid,
-                    stored_json(position),
-                    d.pips_o,
-                    d.pips_x,
-                    d.pips_on_roll,
-                    d.pip_diff,
-                    d.race,
-                    d.bar,
-                    d.match_length,
-                    position.state.score[0],
-                    position.state.score[1],
-                    d.crawford,
-                    d.cube,
-                    d.on_roll.to_string(),
-                ],
-            )?;
+            let mut args = vec![
+                Value::Integer(id),
+                Value::Text(gnubg),
+                Value::Text(xgid),
+                Value::Text(stored_json(position)),
+            ];
+            args.extend(derived_params(position));
+            tx.prepare_cached(concat!(
+                "UPDATE entries SET gnubg_id = ?2, xgid = ?3, position_json = ?4, (",
+                derived_columns!(),
+                ") = (?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) WHERE id = ?1"
+            ))?
+            .execute(rusqlite::params_from_iter(args))?;
         }
         if let Some(title) = &edit.title {
             tx.execute(
@@ -690,6 +691,8 @@ impl Library {
         }
         if let Some(tags) = &edit.tags {
             tx.execute("DELETE FROM tags WHERE entry_id = ?1", [id])?;
+            // add_tags writes the tags' text only when there are some.
+            tx.execute("UPDATE entries SET tags_text = '' WHERE id = ?1", [id])?;
             add_tags(&tx, id, tags)?;
         }
         if let Some(cols) = &edit.collections {
@@ -700,6 +703,7 @@ impl Library {
             "UPDATE entries SET updated = ?2 WHERE id = ?1",
             params![id, now],
         )?;
+        index(&tx, id)?;
         tx.commit()?;
         Ok(())
     }
@@ -710,6 +714,7 @@ impl Library {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        unindex(&tx, id)?;
         let n = tx.execute("DELETE FROM entries WHERE id = ?1", [id])?;
         tx.commit()?;
         if n == 0 {
@@ -738,6 +743,7 @@ impl Library {
         insert_row(
             &tx,
             Some(entry.id),
+            (entry.gnubg_id.clone(), entry.xgid.clone()),
             &entry.position,
             &entry.title,
             &entry.note,
@@ -752,6 +758,7 @@ impl Library {
         )?;
         add_tags(&tx, entry.id, &entry.tags)?;
         add_collections(&tx, entry.id, &entry.collections)?;
+        index(&tx, entry.id)?;
         tx.commit()?;
         Ok(())
     }
@@ -855,10 +862,86 @@ fn clean_name(text: &str, what: &str) -> Result<String> {
     Ok(text)
 }
 
+/// The derived filter columns, in the order [`derived_params`] gives them.
+macro_rules! derived_columns {
+    () => {
+        "pips_o, pips_x, pips_on_roll, pip_diff, race, bar, match_length, score_o, score_x, \
+         crawford, cube, on_roll"
+    };
+}
+use derived_columns;
+
+/// The values of [`derived_columns`] for a position: the one place that
+/// binds them, for a new row and for a changed position.
+fn derived_params(position: &Position) -> [Value; 12] {
+    let d = derive(position);
+    let int = |v: i64| Value::Integer(v);
+    [
+        int(d.pips_o.into()),
+        int(d.pips_x.into()),
+        int(d.pips_on_roll.into()),
+        int(d.pip_diff),
+        int(d.race.into()),
+        int(d.bar.into()),
+        int(d.match_length.into()),
+        int(position.state.score[0].into()),
+        int(position.state.score[1].into()),
+        int(d.crawford.into()),
+        int(d.cube.into()),
+        Value::Text(d.on_roll.to_string()),
+    ]
+}
+
+/// The text columns of an entry as the index holds them.
+fn indexed_values(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<Option<[String; 5]>> {
+    Ok(tx
+        .prepare_cached("SELECT title, note, tags_text, gnubg_id, xgid FROM entries WHERE id = ?1")?
+        .query_row([id], |r| {
+            Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?])
+        })
+        .optional()?)
+}
+
+/// Adds an entry's text to the index, after every change to the row. The
+/// store keeps the index (see schema V4 for why not triggers); each is one
+/// single-row statement, which FTS5 keeps in memory until the commit.
+fn index(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<()> {
+    if let Some([title, note, tags, gnubg, xgid]) = indexed_values(tx, id)? {
+        index_text(tx, id, [&title, &note, &tags, &gnubg, &xgid])?;
+    }
+    Ok(())
+}
+
+/// Adds `[title, note, tags_text, gnubg_id, xgid]` under `id`: what the row
+/// holds (an import knows it without reading the row back).
+fn index_text(tx: &rusqlite::Transaction<'_>, id: i64, text: [&str; 5]) -> Result<()> {
+    let [title, note, tags, gnubg, xgid] = text;
+    tx.prepare_cached(
+        "INSERT INTO entries_text (rowid, title, note, tags_text, gnubg_id, xgid) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![id, title, note, tags, gnubg, xgid])?;
+    Ok(())
+}
+
+/// Takes an entry's text out of the index, before its row changes or goes:
+/// an external-content index must be told the values it indexed.
+fn unindex(tx: &rusqlite::Transaction<'_>, id: i64) -> Result<()> {
+    if let Some([title, note, tags, gnubg, xgid]) = indexed_values(tx, id)? {
+        tx.prepare_cached(
+            "INSERT INTO entries_text (entries_text, rowid, title, note, tags_text, gnubg_id, \
+             xgid) VALUES ('delete', ?1, ?2, ?3, ?4, ?5, ?6)",
+        )?
+        .execute(params![id, title, note, tags, gnubg, xgid])?;
+    }
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 fn insert_row(
     tx: &rusqlite::Transaction<'_>,
     id: Option<i64>,
+    (gnubg, xgid): (String, String),
     position: &Position,
     title: &str,
     note: &str,
@@ -867,43 +950,31 @@ fn insert_row(
     created: i64,
     schedule: &Schedule,
 ) -> Result<i64> {
-    let (gnubg, xgid) = ids_of(position);
-    let d = derive(position);
-    let mut st = tx.prepare_cached(
+    let mut args = vec![
+        id.map_or(Value::Null, Value::Integer),
+        Value::Text(gnubg),
+        Value::Text(xgid),
+        Value::Text(stored_json(position)),
+        Value::Text(clean_line(title, "title")?),
+        Value::Text(bounded(note, MAX_NOTE_LEN, "note")?),
+        Value::Text(source.to_text()),
+        Value::Integer(created),
+        analysis.map_or(Value::Null, |a| Value::Text(a.text.clone())),
+        analysis.map_or(Value::Null, |a| Value::Text(a.depth.clone())),
+        Value::Integer(schedule.due),
+        Value::Real(schedule.interval_days),
+        Value::Real(schedule.ease),
+        Value::Integer(i64::from(schedule.reviews)),
+    ];
+    args.extend(derived_params(position));
+    tx.prepare_cached(concat!(
         "INSERT INTO entries (id, gnubg_id, xgid, position_json, title, note, source, created, \
-         updated, analysis, analysis_depth, pips_o, pips_x, pips_on_roll, pip_diff, race, bar, \
-         match_length, score_o, score_x, crawford, cube, on_roll, due, interval_days, ease, \
-         reviews) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, \
-         ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)",
-    )?;
-    st.execute(params![
-        id,
-        gnubg,
-        xgid,
-        stored_json(position),
-        clean_line(title, "title")?,
-        bounded(note, MAX_NOTE_LEN, "note")?,
-        source.to_text(),
-        created,
-        analysis.map(|a| a.text.as_str()),
-        analysis.map(|a| a.depth.as_str()),
-        d.pips_o,
-        d.pips_x,
-        d.pips_on_roll,
-        d.pip_diff,
-        d.race,
-        d.bar,
-        d.match_length,
-        position.state.score[0],
-        position.state.score[1],
-        d.crawford,
-        d.cube,
-        d.on_roll.to_string(),
-        schedule.due,
-        schedule.interval_days,
-        schedule.ease,
-        schedule.reviews,
-    ])?;
+         updated, analysis, analysis_depth, due, interval_days, ease, reviews, ",
+        derived_columns!(),
+        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
+         ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)"
+    ))?
+    .execute(rusqlite::params_from_iter(args))?;
     Ok(tx.last_insert_rowid())
 }
 
@@ -918,6 +989,7 @@ fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<
         .optional()?;
     let added = match existing {
         Some(id) => {
+            unindex(tx, id)?;
             // Merge: keep what is there, fill what is empty.
             tx.execute(
                 "UPDATE entries SET \
@@ -937,20 +1009,33 @@ fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<
             )?;
             Added::Existing(id)
         }
-        None => Added::New(insert_row(
-            tx,
-            None,
-            &entry.position,
-            &entry.title,
-            &entry.note,
-            &entry.source,
-            entry.analysis.as_ref(),
-            now,
-            &Schedule::new(now),
-        )?),
+        None => {
+            let title = clean_line(&entry.title, "title")?;
+            let id = insert_row(
+                tx,
+                None,
+                (gnubg.clone(), xgid.clone()),
+                &entry.position,
+                &title,
+                &entry.note,
+                &entry.source,
+                entry.analysis.as_ref(),
+                now,
+                &Schedule::new(now),
+            )?;
+            add_tags(tx, id, &entry.tags)?;
+            add_collections(tx, id, &entry.collections)?;
+            if entry.tags.is_empty() {
+                index_text(tx, id, [&title, &entry.note, "", &gnubg, &xgid])?;
+            } else {
+                index(tx, id)?;
+            }
+            return Ok(Added::New(id));
+        }
     };
     add_tags(tx, added.id(), &entry.tags)?;
     add_collections(tx, added.id(), &entry.collections)?;
+    index(tx, added.id())?;
     Ok(added)
 }
 
@@ -1001,6 +1086,33 @@ impl rusqlite::ToSql for Arg {
     }
 }
 
+/// Text of at least this many characters is looked up in the trigram index;
+/// shorter text has no trigram to look up and is a scan.
+pub const MIN_INDEXED_TEXT: usize = 3;
+
+/// A query as SQL over `entries e`: the FROM and WHERE part and its
+/// arguments. Text of 3 characters or more is matched on the FTS5 trigram
+/// index (`entries_text t`, joined to its entry by rowid); every structured
+/// filter is a test on an indexed column; only 1–2 character text is a scan
+/// (`LIKE` over the text columns).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selection {
+    /// ` FROM … WHERE …`, with a leading space.
+    pub from: String,
+    pub args: Vec<Arg>,
+    /// Whether the rows come from the text index (its rowid order is the
+    /// entries' id order).
+    pub text_index: bool,
+    /// Whether anything but the text index restricts the rows.
+    pub restricted: bool,
+}
+
+/// `"…"`: one FTS5 string, so the text is matched as typed (a phrase of
+/// trigrams: a substring, case-folded), whatever characters it holds.
+fn fts_phrase(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
 /// `INDEXED BY entries_facets` when the query has a structured filter and no
 /// free text: its columns are all in that index, so SQLite counts and pages
 /// from the index instead of reading rows.
@@ -1034,14 +1146,65 @@ fn like_pattern(text: &str) -> String {
     p
 }
 
-/// The WHERE clause (with a leading space, or empty) and its arguments for a
-/// query over `entries e`. Every structured filter is a test on an indexed
-/// column; only free text is a scan.
-pub fn where_clause(query: &Query, now: i64) -> (String, Vec<Arg>) {
+/// The id to order by: the text index's rowid when it drives the query, so
+/// FTS5 yields rows in order and a page stops after its last row.
+fn id_order(sel: &Selection) -> &'static str {
+    if sel.text_index { "t.rowid" } else { "e.id" }
+}
+
+fn indexed_text(text: &str) -> bool {
+    text.chars().count() >= MIN_INDEXED_TEXT
+}
+
+/// The FROM and WHERE of a query (see [`Selection`]).
+pub fn select(query: &Query, now: i64) -> Selection {
+    // Every positive text term of 3+ characters goes into one MATCH: the
+    // index intersects them.
+    let phrases: Vec<String> = query
+        .terms
+        .iter()
+        .filter_map(|t| match &t.condition {
+            Condition::Text(text) if !t.negated && indexed_text(text) => Some(fts_phrase(text)),
+            _ => None,
+        })
+        .collect();
+    let text_index = !phrases.is_empty();
     let mut sql = String::new();
     let mut args = Vec::new();
-    for (i, term) in query.terms.iter().enumerate() {
-        sql.push_str(if i == 0 { " WHERE " } else { " AND " });
+    if text_index {
+        // CROSS JOIN keeps the index outermost: it yields the matching ids
+        // (newest first when asked), each entry is then read by its key, in
+        // `entries_by_id` when that holds every column the filter tests.
+        let narrow = query.terms.iter().all(|t| match &t.condition {
+            Condition::Text(text) => indexed_text(text),
+            _ => true,
+        });
+        let _ = write!(
+            sql,
+            " FROM entries_text t CROSS JOIN entries e{} ON e.id = t.rowid \
+             WHERE t.entries_text MATCH ?",
+            if narrow {
+                " INDEXED BY entries_by_id"
+            } else {
+                ""
+            }
+        );
+        args.push(Arg::Text(phrases.join(" AND ")));
+    } else {
+        let _ = write!(sql, " FROM entries e{}", facets(query));
+    }
+    let mut first = !text_index;
+    let mut restricted = false;
+    for term in &query.terms {
+        if let Condition::Text(text) = &term.condition
+            && !term.negated
+            && indexed_text(text)
+        {
+            continue;
+        }
+        restricted = true;
+        sql.push_str(if first { " WHERE " } else { " AND " });
+        first = false;
         if term.negated {
             sql.push_str("NOT ");
         }
@@ -1079,6 +1242,15 @@ pub fn where_clause(query: &Query, now: i64) -> (String, Vec<Arg>) {
                 );
                 args.push(Arg::Text(name.clone()));
             }
+            // `!text`: the index finds the entries to leave out.
+            Condition::Text(text) if indexed_text(text) => {
+                sql.push_str(
+                    "(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))",
+                );
+                args.push(Arg::Text(fts_phrase(text)));
+            }
+            // 1–2 characters: no trigram to look up, so a scan of the text
+            // columns (the cost is documented in the README).
             Condition::Text(text) => {
                 sql.push_str(
                     "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \
@@ -1091,7 +1263,12 @@ pub fn where_clause(query: &Query, now: i64) -> (String, Vec<Arg>) {
             }
         }
     }
-    (sql, args)
+    Selection {
+        from: sql,
+        args,
+        text_index,
+        restricted,
+    }
 }
 
 /// The player on roll as the list shows it.

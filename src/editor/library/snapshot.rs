@@ -2,12 +2,15 @@
 //! header, the loaded rows as text, the highlighted entry's details, the
 //! note editor, the review card.
 
-use super::state::{Ask, LibMode, LibState, NoteEditor};
+use super::state::{LibMode, LibState, NoteEditor, focused};
 use crate::editor::model::{Mode, Model};
+use crate::editor::view::layout::{Panel, PanelToggles};
 use crate::library::Summary;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LibrarySnapshot {
+    /// Whether the panel has the keys (else the board has them).
+    pub focused: bool,
     pub header: String,
     pub filter_error: Option<String>,
     /// The loaded page as lines; the view shows a window around `selected`.
@@ -70,6 +73,21 @@ fn details(s: &Summary, loaded: Option<i64>) -> Vec<String> {
     v
 }
 
+/// The panels to lay out: the library's slot is on while the panel is (its
+/// own state, not a toggle of `model.panels`), and while it has the keys it
+/// is the one turned on, so on a short screen it gets the room.
+pub fn panels(model: &Model) -> PanelToggles {
+    let mut panels = if focused(&model.mode) {
+        PanelToggles::default()
+    } else {
+        model.panels
+    };
+    if panels.is_on(Panel::Library) != model.library.visible() {
+        panels.toggle(Panel::Library);
+    }
+    panels
+}
+
 /// The input line's question and text in the panel's modes.
 pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(&'static str, String)> {
     match mode {
@@ -81,14 +99,10 @@ pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(&'static str, String)
 
 pub fn of(model: &Model) -> Option<LibrarySnapshot> {
     let s = &model.library;
-    let in_panel = matches!(model.mode, Mode::Library(_));
-    let adding = matches!(
-        model.mode,
-        Mode::Library(LibMode::Ask(Ask::AddTitle | Ask::AddTags))
-    );
-    if !(s.open || s.review.is_some()) || !in_panel || (adding && !s.open) {
+    if !s.visible() {
         return None;
     }
+    let focused = focused(&model.mode);
     if let Some(r) = &s.review {
         let mut detail = vec![
             format!("Review: {}", r.collection),
@@ -110,10 +124,27 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
                 }
                 lines
             }
-            None => vec!["Space reveals the note and analysis".to_owned()],
+            None => {
+                let mut lines = Vec::new();
+                if let Some(cur) = r.queue.get(r.index)
+                    && !cur.title.is_empty()
+                {
+                    lines.push(clip(&cur.title, 60));
+                }
+                lines.push("Space reveals the note and analysis".to_owned());
+                lines
+            }
         };
         return Some(LibrarySnapshot {
-            header: format!("Review of {}", r.collection),
+            focused,
+            header: format!(
+                "Review of {} · {} of {} · known {} · not yet {}",
+                r.collection,
+                (r.index + 1).min(r.queue.len()),
+                r.queue.len(),
+                r.known,
+                r.unknown
+            ),
             filter_error: None,
             rows: Vec::new(),
             selected: None,
@@ -139,6 +170,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         .and_then(|i| usize::try_from(i).ok())
         .filter(|&i| i < s.rows.len());
     Some(LibrarySnapshot {
+        focused,
         header,
         filter_error: s.filter_error.clone(),
         rows: s.rows.iter().map(row).collect(),

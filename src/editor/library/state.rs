@@ -2,6 +2,7 @@
 //! filter, the text being asked for, the note being edited, the review.
 
 use crate::domain::Position;
+use crate::editor::model::Mode;
 use crate::library::filter::Query;
 use crate::library::review::Schedule;
 use crate::library::{Added, Entry, EntryEdit, NewEntry, Summary};
@@ -122,15 +123,28 @@ pub struct LibState {
     pub review: Option<Review>,
 }
 
+/// Whether the library panel has the keys: in one of its modes, but not
+/// while asking a title and tags for the editor's position (`+`), which is
+/// about the board.
+pub fn focused(mode: &Mode) -> bool {
+    matches!(mode, Mode::Library(m) if !matches!(m, LibMode::Ask(Ask::AddTitle | Ask::AddTags)))
+}
+
 impl LibState {
+    /// Whether the panel is on screen (a review shows in it too).
+    pub fn visible(&self) -> bool {
+        self.open || self.review.is_some()
+    }
+
     /// The highlighted row, if its page is loaded.
     pub fn selected_row(&self) -> Option<&Summary> {
         let i = self.selected.checked_sub(self.offset)?;
         self.rows.get(usize::try_from(i).ok()?)
     }
 
-    /// The position the board shows instead of the editor's: the review's
-    /// or the highlighted entry's.
+    /// The position the board shows instead of the editor's while the panel
+    /// has the keys (see [`focused`]): the review's or the highlighted
+    /// entry's.
     pub fn preview(&self) -> Option<&Position> {
         if let Some(r) = &self.review {
             return r.queue.get(r.index).map(|s| &s.position);
@@ -177,7 +191,11 @@ pub enum Request {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LibAction {
     StartAdd,
+    /// Shows the panel (in its slot beside the board) and gives it the keys.
     Open,
+    /// Gives the keys back to the board; the panel stays on screen.
+    Leave,
+    /// Takes the panel off the screen.
     Close,
     Move(i64),
     PageUp,

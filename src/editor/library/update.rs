@@ -24,9 +24,15 @@ fn error(mut model: Model, message: impl Into<String>) -> (Model, Vec<Effect>) {
     done(model)
 }
 
-/// Where the panel returns to after a question or an answer.
+/// Where the panel returns to after a question or an answer: adding the
+/// editor's position (`+`) was asked from the board, so back to the board.
 fn back(model: &mut Model) {
-    model.mode = if model.library.review.is_some() {
+    model.mode = if matches!(
+        model.mode,
+        Mode::Library(LibMode::Ask(Ask::AddTitle | Ask::AddTags))
+    ) {
+        Mode::Normal
+    } else if model.library.review.is_some() {
         Mode::Library(LibMode::Review)
     } else if model.library.open {
         Mode::Library(LibMode::List)
@@ -90,9 +96,16 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             model.library.open = true;
             model.library.review = None;
             model.mode = Mode::Library(LibMode::List);
-            model.status = Status::info("Library: j/k move, Enter loads, / filters, Esc closes");
+            model.status = Status::info(
+                "Library: j/k move, Enter loads, / filters, Esc back to the board, L closes",
+            );
             let effect = refresh(&mut model.library);
             (model, vec![effect])
+        }
+        LibAction::Leave => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Back to the board · L returns to the library");
+            done(model)
         }
         LibAction::Close => {
             model.library.open = false;
@@ -342,8 +355,8 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             };
             match purpose {
                 Purpose::Load => {
+                    // The keys go back to the board; the list stays beside it.
                     model.library.loaded = Some(entry.id);
-                    model.library.open = false;
                     model.mode = Mode::Normal;
                     let title = if entry.title.is_empty() {
                         String::new()
@@ -476,7 +489,12 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             ask(model, Ask::AddTags, String::new())
         }
         Ask::AddTags => {
-            let mut entry = NewEntry::new(model.position.clone(), Source::Typed);
+            let source = if model.pasted.as_ref() == Some(&model.position) {
+                Source::Pasted
+            } else {
+                Source::Typed
+            };
+            let mut entry = NewEntry::new(model.position.clone(), source);
             entry.title = std::mem::take(&mut model.library.pending_title);
             entry.tags = words(&text);
             back(&mut model);

@@ -18,7 +18,9 @@ const PANEL_MAX: u16 = 44;
 
 /// The panels below the board, in priority order: when the screen is short,
 /// the first ones get the room. Each is toggleable; a panel that fits beside
-/// the IDs is shown on large screens whatever its toggle says.
+/// the IDs is shown on large screens whatever its toggle says, except the
+/// library, which is shown only while it is on (it has nothing to show
+/// before it is opened).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Panel {
     /// gnubg's analysis (issue 8).
@@ -34,6 +36,11 @@ impl Panel {
 
     fn index(self) -> usize {
         self as usize
+    }
+
+    /// Whether the panel is shown, when there is room, with its toggle off.
+    fn shown_when_room(self) -> bool {
+        self != Panel::Library
     }
 
     /// Rows below which the panel is not worth showing.
@@ -127,7 +134,7 @@ pub fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
     let turned_on = Panel::BY_PRIORITY.into_iter().filter(|&p| toggles.is_on(p));
     let room_for = Panel::BY_PRIORITY
         .into_iter()
-        .filter(|&p| !toggles.is_on(p) && fits(p));
+        .filter(|&p| !toggles.is_on(p) && p.shown_when_room() && fits(p));
     let wanted: Vec<Panel> = turned_on.chain(room_for).collect();
     let keep_ids = wanted.iter().all(|&p| fits(p));
     let ids_rows = if keep_ids { IDS_ROWS } else { 0 };
@@ -245,6 +252,24 @@ mod tests {
             "the next panel by priority follows"
         );
         assert!(big.warnings.y + big.warnings.height <= big.prompt.y);
+    }
+
+    #[test]
+    fn the_library_takes_its_slot_only_while_it_is_on() {
+        let big = Rect::new(0, 0, 200, 60);
+        assert_eq!(panel_area(&areas(big).unwrap(), Panel::Library), None);
+        let mut on = PanelToggles::default();
+        on.toggle(Panel::Library);
+        let a = areas_with(big, on).unwrap();
+        let lib = panel_area(&a, Panel::Library).unwrap();
+        assert_eq!(a.ids.height, 4);
+        assert_eq!(lib.y, a.ids.y + 4, "a panel turned on comes first");
+        assert_eq!(lib.height, Panel::Library.max_rows());
+        let small = areas_with(Rect::new(0, 0, 80, 24), on).unwrap();
+        let lib = panel_area(&small, Panel::Library).unwrap();
+        assert_eq!(small.ids.height, 0, "it takes the IDs' rows");
+        assert!(lib.height >= Panel::Library.min_rows());
+        assert!(lib.y + lib.height <= small.prompt.y);
     }
 
     #[test]

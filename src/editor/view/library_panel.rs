@@ -1,8 +1,8 @@
-//! The library panel: the highlighted entry's details beside the board
-//! (where the match panel is), and the list, the note editor or the review
-//! card under it (where the IDs are).
+//! The library panel, in its slot of the panel scheme (under the board,
+//! like the analysis and numbers panels): a header, then the list, the note
+//! editor or the review card, and the highlighted entry's details beside
+//! them when the panel is wide enough.
 
-use super::layout::Areas;
 use super::theme::Theme;
 use crate::editor::library::snapshot::LibrarySnapshot;
 use ratatui::Frame;
@@ -10,49 +10,55 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-/// The area under the board the panel takes: the IDs' and warnings' rows.
-pub fn body_area(areas: &Areas) -> Rect {
-    let top = areas.ids.y;
-    let bottom = areas.prompt.y;
-    Rect::new(
-        areas.ids.x,
-        top,
-        areas.ids.width,
-        bottom.saturating_sub(top),
-    )
-}
+/// Columns of a list row with its marker.
+const LIST_COLUMNS: u16 = 80;
+/// Columns the details need to be worth showing beside the list.
+const DETAIL_MIN: u16 = 24;
 
-pub fn draw(frame: &mut Frame, areas: &Areas, lib: &LibrarySnapshot, theme: &Theme) {
-    frame.render_widget(Clear, areas.panel);
-    let detail: Vec<Line> = lib
-        .detail
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            if i == 0 {
-                Line::styled(l.clone(), theme.label)
-            } else {
-                Line::raw(l.clone())
-            }
-        })
-        .collect();
-    frame.render_widget(Paragraph::new(detail), areas.panel);
-
-    let body = body_area(areas);
-    frame.render_widget(Clear, body);
-    if body.height == 0 {
+pub fn draw(frame: &mut Frame, area: Rect, lib: &LibrarySnapshot, theme: &Theme) {
+    frame.render_widget(Clear, area);
+    if area.height == 0 {
         return;
     }
+    let focus = if lib.focused {
+        ""
+    } else {
+        " · L: to the list"
+    };
     let header = match &lib.filter_error {
-        Some(e) => Line::styled(format!(" {} · {e}", lib.header), theme.error),
-        None => Line::styled(format!(" {}", lib.header), theme.title),
+        Some(e) => Line::styled(format!(" {}{focus} · {e}", lib.header), theme.error),
+        None => Line::styled(format!(" {}{focus}", lib.header), theme.title),
     };
-    frame.render_widget(Paragraph::new(header), Rect { height: 1, ..body });
-    let rest = Rect {
-        y: body.y + 1,
-        height: body.height - 1,
-        ..body
+    frame.render_widget(Paragraph::new(header), Rect { height: 1, ..area });
+    let mut rest = Rect {
+        y: area.y + 1,
+        height: area.height - 1,
+        ..area
     };
+    if rest.height == 0 {
+        return;
+    }
+    if rest.width >= LIST_COLUMNS + 1 + DETAIL_MIN {
+        let detail = Rect {
+            x: rest.x + LIST_COLUMNS + 1,
+            width: rest.width - LIST_COLUMNS - 1,
+            ..rest
+        };
+        rest.width = LIST_COLUMNS;
+        let lines: Vec<Line> = lib
+            .detail
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                if i == 0 {
+                    Line::styled(l.clone(), theme.label)
+                } else {
+                    Line::raw(l.clone())
+                }
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(lines), detail);
+    }
     if let Some(note) = &lib.note {
         let mut editor = note.0.clone();
         editor.set_block(Block::bordered().title(" Note · Esc saves "));
@@ -64,7 +70,8 @@ pub fn draw(frame: &mut Frame, areas: &Areas, lib: &LibrarySnapshot, theme: &The
         frame.render_widget(Paragraph::new(lines), rest);
         return;
     }
-    // A window of the loaded rows that keeps the selection in view.
+    // A window of the loaded rows that keeps the selection in view; the
+    // marker shows where the keys act, so only while the panel has them.
     let height = usize::from(rest.height);
     let start = lib
         .selected
@@ -76,12 +83,10 @@ pub fn draw(frame: &mut Frame, areas: &Areas, lib: &LibrarySnapshot, theme: &The
         .enumerate()
         .skip(start)
         .take(height)
-        .map(|(i, r)| {
-            if Some(i) == lib.selected {
-                Line::styled(format!(">{r}"), theme.cursor)
-            } else {
-                Line::raw(format!(" {r}"))
-            }
+        .map(|(i, r)| match (Some(i) == lib.selected, lib.focused) {
+            (true, true) => Line::styled(format!(">{r}"), theme.cursor),
+            (true, false) => Line::styled(format!("·{r}"), theme.label),
+            _ => Line::raw(format!(" {r}")),
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), rest);

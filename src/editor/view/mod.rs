@@ -64,10 +64,13 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     if let Some(a) = layout::panel_area(&areas, layout::Panel::Numbers) {
         numbers_panel::draw(frame, a, snapshot, theme);
     }
-    footer::draw(frame, &areas, snapshot, theme);
-    if let Some(lib) = &snapshot.library {
-        library_panel::draw(frame, &areas, lib, theme);
+    if let (Some(a), Some(lib)) = (
+        layout::panel_area(&areas, layout::Panel::Library),
+        &snapshot.library,
+    ) {
+        library_panel::draw(frame, a, lib, theme);
     }
+    footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
         help::draw(frame, area, snapshot.help_page, theme);
     }
