@@ -11,8 +11,8 @@
 #
 #   cargo build --release --bin bgedit --example random_ids && benches/stream_million.sh
 #
-# N=200000 for a shorter run; SEED to change the positions; BIN to measure
-# another build. Wall time on a shared machine varies; the CPU time (user +
+# N=200000 for a shorter run; SEED to change the positions; RUNS for the
+# number of runs of each (the median is shown); BIN to measure another build. Wall time on a shared machine varies; the CPU time (user +
 # sys) is the steadier figure, and both are shown.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,22 +20,32 @@ BIN=${BIN:-target/release/bgedit}
 GEN=${GEN:-target/release/examples/random_ids}
 N=${N:-1000000}
 SEED=${SEED:-2026}
+# Each figure is the median of RUNS runs (a shared or virtual machine has
+# slow first runs and noisy neighbours).
+RUNS=${RUNS:-5}
 INPUT=$(mktemp)
 trap 'rm -f "$INPUT"' EXIT
 "$GEN" "$N" mix "$SEED" > "$INPUT"
 run() {
   local label=$1; shift
-  local t0 t1 stats
-  t0=$(date +%s.%N)
-  stats=$( { /usr/bin/time -f '%U %S %M' taskset -c 0 "$BIN" "$@" < "$INPUT" > /dev/null; } 2>&1 | tail -1)
-  t1=$(date +%s.%N)
-  python3 - "$N" "$t0" "$t1" "$label" $stats <<'PY'
-import sys
-n, t0, t1, label = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
-user, sys_, rss = float(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7])
-cpu = max(user + sys_, 1e-9)
-print(f"{label:<22} {n/cpu:>12,.0f} per CPU second ({cpu/n*1e9:.0f} ns a line)"
-      f"   {n/(t1-t0):>12,.0f} per wall second   peak RSS {rss/1024:.1f} MiB")
+  local results=()
+  for _ in $(seq "$RUNS"); do
+    local t0 t1 stats
+    t0=$(date +%s.%N)
+    stats=$( { /usr/bin/time -f '%U %S %M' taskset -c 0 "$BIN" "$@" < "$INPUT" > /dev/null; } 2>&1 | tail -1)
+    t1=$(date +%s.%N)
+    results+=("$t0 $t1 $stats")
+  done
+  python3 - "$N" "$label" "${results[@]}" <<'PY'
+import statistics, sys
+n, label = int(sys.argv[1]), sys.argv[2]
+runs = [list(map(float, r.split())) for r in sys.argv[3:]]
+cpu = sorted(max(u + s, 1e-9) for _, _, u, s, _ in runs)
+wall = sorted(t1 - t0 for t0, t1, *_ in runs)
+rss = max(r[4] for r in runs)
+med, best = statistics.median(cpu), cpu[0]
+print(f"{label:<22} {n/med:>12,.0f} per CPU second, median of {len(runs)} ({med/n*1e9:.0f} ns a line; best {n/best:,.0f})"
+      f"   {n/statistics.median(wall):>12,.0f} per wall second   peak RSS {rss/1024:.1f} MiB")
 PY
 }
 # Peak RSS counts the program's own file pages the kernel maps around each

@@ -30,7 +30,8 @@ pub fn decode_key<const N: usize>(
     text: &str,
     chars: usize,
 ) -> Result<[u8; N], IdError> {
-    let bits = decode_bits::<N>(kind, text, chars)?;
+    assert_eq!(chars, (8 * N).div_ceil(6));
+    let bits = decode_bits::<N>(kind, text)?;
     let mut key = [0u8; N];
     key.copy_from_slice(&bits.to_le_bytes()[..N]);
     Ok(key)
@@ -44,28 +45,31 @@ pub fn decode_key<const N: usize>(
 /// characters are folded into one number through a table; any problem
 /// (length, alphabet, non-zero padding bits) is then described by the slow
 /// path.
-pub fn decode_bits<const N: usize>(
-    kind: IdKind,
-    text: &str,
-    chars: usize,
-) -> Result<u128, IdError> {
-    const { assert!(N <= 16) };
+///
+/// `chars` is the ID's length, which `N` decides (`(8N)/6` rounded up); it
+/// is a constant here so the loops unroll.
+pub fn decode_bits<const N: usize>(kind: IdKind, text: &str) -> Result<u128, IdError> {
+    const { assert!(N >= 1 && N <= 13) };
+    let chars: usize = const { (8 * N).div_ceil(6) };
     let bytes = text.as_bytes();
-    if bytes.len() == chars && N == chars * 6 / 8 {
+    if bytes.len() == chars {
         // Base64 is big-endian: the first character holds the top bits.
         // Ten characters fill a 64-bit word; the rest go in a second one.
         // A bad character shows in the top bits of its `VALUES` entry.
-        let mut bad = 0u8;
-        let mut word = |chars: &[u8]| {
-            chars.iter().fold(0u64, |w, &b| {
-                let d = VALUES[usize::from(b)];
-                bad |= d;
-                w << 6 | u64::from(d & 0x3f)
-            })
-        };
         let split = chars.min(10);
-        let high = word(&bytes[..split]);
-        let low = word(&bytes[split..]);
+        let mut bad = 0u8;
+        let mut high = 0u64;
+        for &b in &bytes[..split] {
+            let d = VALUES[usize::from(b)];
+            bad |= d;
+            high = high << 6 | u64::from(d & 0x3f);
+        }
+        let mut low = 0u64;
+        for &b in &bytes[split..] {
+            let d = VALUES[usize::from(b)];
+            bad |= d;
+            low = low << 6 | u64::from(d & 0x3f);
+        }
         let v = u128::from(high) << (6 * (chars - split)) | u128::from(low);
         // The spare bits of the last character (4 of a Position ID's 84)
         // must be zero, or the ID is not canonical.
@@ -133,7 +137,7 @@ fn describe_error<const N: usize>(
 /// Encodes a key as Base64 without padding, appending to `out`.
 #[cfg(test)]
 pub fn encode_key_into<const N: usize>(key: &[u8; N], out: &mut String) {
-    if N > 16 {
+    if N > 13 {
         STANDARD_NO_PAD.encode_string(key, out);
         return;
     }
@@ -145,6 +149,7 @@ pub fn encode_key_into<const N: usize>(key: &[u8; N], out: &mut String) {
 /// Encodes the `N`-byte key held in `bits` (as [`decode_bits`] returns it)
 /// as Base64 without padding, appending to `out`.
 pub fn encode_bits_into<const N: usize>(bits: u128, out: &mut String) {
+    const { assert!(N >= 1 && N <= 13) };
     let (chars, len) = encode_bits::<N>(bits);
     super::ascii::push(out, &chars[..len]);
 }
@@ -153,13 +158,21 @@ pub fn encode_bits_into<const N: usize>(bits: u128, out: &mut String) {
 /// `bits`, and how many there are. This runs twice per line in `bgedit
 /// convert`: the characters are cut from one number, on the stack.
 pub fn encode_bits<const N: usize>(bits: u128) -> ([u8; 22], usize) {
-    const { assert!(N >= 1 && N <= 16) };
+    // Up to 18 characters: the first 8 fit the high word.
+    const { assert!(N >= 1 && N <= 13) };
     let chars = (8 * N).div_ceil(6);
-    // Big-endian again, the last character padded with zero bits.
+    // Big-endian again, the last character padded with zero bits. The
+    // last ten characters are cut from one 64-bit word, the first ones
+    // from another: no 128-bit shift per character.
     let v = (bits.swap_bytes() >> (128 - 8 * N)) << (6 * chars - 8 * N);
+    let split = chars.saturating_sub(10);
+    let (high, low) = ((v >> 60) as u64, v as u64);
     let mut buf = [0u8; 22];
-    for (i, c) in buf[..chars].iter_mut().enumerate() {
-        *c = ALPHABET[(v >> (6 * (chars - 1 - i))) as usize & 63];
+    for (i, c) in buf[..split].iter_mut().enumerate() {
+        *c = ALPHABET[(high >> (6 * (split - 1 - i))) as usize & 63];
+    }
+    for (i, c) in buf[split..chars].iter_mut().enumerate() {
+        *c = ALPHABET[(low >> (6 * (chars - split - 1 - i))) as usize & 63];
     }
     (buf, chars)
 }

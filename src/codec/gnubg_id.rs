@@ -4,11 +4,13 @@
 use super::{match_id, position_id};
 use crate::domain::{Board, MatchState};
 
-/// Appends `POSITIONID:MATCHID` to `out`.
+/// Appends `POSITIONID:MATCHID` to `out`, built on the stack and pushed
+/// once (`bgedit convert` writes millions).
 pub fn encode_into(board: &Board, state: &MatchState, out: &mut String) {
-    position_id::encode_into(board, state.on_roll, out);
-    out.push(':');
-    match_id::encode_into(state, out);
+    let mut id = [b':'; position_id::LEN + 1 + match_id::LEN];
+    id[..position_id::LEN].copy_from_slice(&position_id::encode_chars(board, state.on_roll));
+    id[position_id::LEN + 1..].copy_from_slice(&match_id::encode_chars(state));
+    super::ascii::push(out, &id);
 }
 
 pub fn encode(board: &Board, state: &MatchState) -> String {

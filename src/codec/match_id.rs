@@ -87,7 +87,7 @@ pub fn encode(state: &MatchState) -> String {
 /// cube) take their defaults. Broken rules are errors; warnings are left to
 /// `domain::validation`.
 pub fn decode(id: &str) -> Result<MatchState, IdError> {
-    let mut bits = decode_bits::<KEY_BYTES>(IdKind::MatchId, id, LEN)?;
+    let mut bits = decode_bits::<KEY_BYTES>(IdKind::MatchId, id)?;
     let mut field = |width: u32| {
         let v = (bits & ((1 << width) - 1)) as u32;
         bits >>= width;

@@ -117,7 +117,7 @@ pub fn encode(board: &Board, on_roll: Player) -> String {
 
 /// Reads a Position ID; `on_roll` says whose checkers come second in it.
 pub fn decode(id: &str, on_roll: Player) -> Result<Board, IdError> {
-    let bits = decode_bits::<KEY_BYTES>(IdKind::PositionId, id, LEN)?;
+    let bits = decode_bits::<KEY_BYTES>(IdKind::PositionId, id)?;
     match runs(bits) {
         Some(sides) => {
             let (o, x) = match on_roll {
