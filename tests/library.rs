@@ -8,7 +8,7 @@ use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::Position;
 use bgedit::library::filter;
 use bgedit::library::schema::{self, APPLICATION_ID};
-use bgedit::library::store::{self, Added, EntryEdit, Library, NewEntry, Source};
+use bgedit::library::store::{self, Added, Counted, EntryEdit, Library, NewEntry, Source};
 use common::random;
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -310,6 +310,18 @@ fn the_filter_language_finds_what_it_says() {
         assert!(want.is_subset(&all));
         assert_eq!(got, want, "query {query:?}");
         assert_eq!(lib.count(&q).unwrap(), want.len() as u64, "count {query:?}");
+        // A count that may stop early stops only at its cap.
+        for cap in [0, 1, 2, 100] {
+            let n = want.len() as u64;
+            assert_eq!(
+                lib.count_up_to(&q, cap).unwrap(),
+                Counted {
+                    total: n.min(cap),
+                    exact: n <= cap
+                },
+                "count {query:?} up to {cap}"
+            );
+        }
     }
     // 1–2 characters have no trigram: they are a scan, and must find exactly
     // what a plain case-folded search of the same fields finds.
@@ -462,6 +474,17 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
     let last = lib.page(&q, 240, 40).unwrap();
     assert_eq!(last.len(), 10);
     assert_eq!(last[9].id, 1);
+    // Counted as far as asked, for every kind of query: all, text on the
+    // index, a structured filter, text and a filter, 1–2 characters.
+    for text in ["", "AAA", "race", "AAA contact", "A", "A race"] {
+        let q = filter::parse(text).unwrap();
+        let all = lib.count(&q).unwrap();
+        for cap in [0, 10, all.saturating_sub(1), all, all + 1] {
+            let got = lib.count_up_to(&q, cap).unwrap();
+            assert_eq!(got.total, all.min(cap), "{text:?} up to {cap}");
+            assert_eq!(got.exact, all <= cap, "{text:?} up to {cap}");
+        }
+    }
 }
 
 /// Opening each of these is refused, and the file's bytes stay the same.
@@ -579,11 +602,11 @@ fn two_processes_adding_at_once_lose_nothing() {
         })
         .collect();
     for (child, writer) in children {
-        writer.join().unwrap().unwrap();
+        let written = writer.join().unwrap();
         let out = child.wait_with_output().unwrap();
         assert!(
-            out.status.success(),
-            "{}",
+            out.status.success() && written.is_ok(),
+            "{written:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
         assert_eq!(String::from_utf8_lossy(&out.stderr), "");

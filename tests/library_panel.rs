@@ -114,6 +114,40 @@ fn three() -> Vec<NewEntry> {
     ]
 }
 
+/// A large library is counted only as far as the list can scroll before
+/// it asks again ("1100+ entries"); scrolling on counts further, to the
+/// exact end.
+#[test]
+fn a_large_library_is_counted_as_far_as_the_list_scrolls() {
+    let entries: Vec<NewEntry> = random::distinct(12, 2_500)
+        .into_iter()
+        .map(|p| NewEntry::new(p, Source::Typed))
+        .collect();
+    let mut h = Harness::new(entries);
+    let m = h.lib(LibAction::Open);
+    let ahead = PAGE + bgedit::editor::library::worker::COUNT_AHEAD;
+    assert_eq!((m.library.total, m.library.total_exact), (ahead, false));
+    let header = Snapshot::of(&m).library.unwrap().header;
+    assert!(
+        header.starts_with(&format!("Library · {ahead}+ entries")),
+        "{header}"
+    );
+    let mut steps = 0;
+    while h.model.library.selected + 1 < h.model.library.total {
+        h.lib(LibAction::PageDown);
+        assert!(h.model.library.rows.len() as u64 <= PAGE);
+        steps += 1;
+        assert!(steps < 1_000, "scrolling ends");
+    }
+    let m = &h.model;
+    assert_eq!((m.library.total, m.library.total_exact), (2_500, true));
+    assert_eq!(
+        m.library.selected_row().unwrap().id,
+        1,
+        "the oldest entry, last"
+    );
+}
+
 #[test]
 fn the_panel_holds_one_page_however_far_it_scrolls() {
     let entries: Vec<NewEntry> = random::distinct(11, 1000)

@@ -18,5 +18,5 @@ pub mod schema;
 pub mod store;
 
 pub use store::{
-    Added, Analysis, Entry, EntryEdit, Library, LibraryError, NewEntry, Source, Summary,
+    Added, Analysis, Counted, Entry, EntryEdit, Library, LibraryError, NewEntry, Source, Summary,
 };

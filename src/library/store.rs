@@ -141,6 +141,14 @@ pub struct Entry {
     pub schedule: Schedule,
 }
 
+/// A count that may stop early: `total` matches, or more than that when
+/// not `exact`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    pub total: u64,
+    pub exact: bool,
+}
+
 /// One line of the library list: enough to show and preview it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
@@ -324,7 +332,19 @@ impl Library {
             conn,
             path: path.to_owned(),
         };
-        library.prepare().map_err(relabel)?;
+        // Two processes opening a new file at once race to turn on WAL and
+        // to migrate, and SQLite answers some of those steps "busy" at once
+        // without calling its busy handler: tried again until the usual
+        // busy timeout has passed.
+        let started = std::time::Instant::now();
+        loop {
+            match library.prepare() {
+                Err(LibraryError::Busy) if started.elapsed() < BUSY_TIMEOUT => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                done => break done.map_err(relabel)?,
+            }
+        }
         Ok(library)
     }
 
@@ -527,6 +547,30 @@ impl Library {
         Ok(n as u64)
     }
 
+    /// How many entries match, counting no further than `cap`: the panel
+    /// needs the count only as far as its list can scroll before it asks
+    /// again, and a count that stops early costs what the first matches
+    /// cost, not the whole library.
+    pub fn count_up_to(&self, query: &Query, cap: u64) -> Result<Counted> {
+        let sel = select(query, now());
+        let from = if sel.text_index && !sel.restricted {
+            " FROM entries_text WHERE entries_text MATCH ?".to_owned()
+        } else {
+            sel.from
+        };
+        let sql = format!("SELECT count(*) FROM (SELECT 1{from} LIMIT ?)");
+        let mut args = sel.args;
+        // One more than the cap tells "exactly cap" from "more".
+        args.push(Arg::Int(cap.saturating_add(1).min(i64::MAX as u64) as i64));
+        let mut st = self.conn.prepare_cached(&sql)?;
+        let n: i64 = st.query_row(rusqlite::params_from_iter(args.iter()), |r| r.get(0))?;
+        let n = n as u64;
+        Ok(Counted {
+            total: n.min(cap),
+            exact: n <= cap,
+        })
+    }
+
     /// One page of matching entries, newest first.
     pub fn page(&self, query: &Query, offset: u64, limit: u64) -> Result<Vec<Summary>> {
         let sel = select(query, now());
@@ -534,11 +578,15 @@ impl Library {
             return self.summaries(sel, offset, limit);
         }
         // Find the page's ids in the covering index, then read those rows.
+        // Newest first in the order the outermost table yields (the text
+        // index yields its ids newest first itself), so the page stops at
+        // its last row instead of sorting every match.
         let sql = format!(
             "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
-             FROM entries e WHERE e.id IN (SELECT e.id{} ORDER BY e.id DESC LIMIT ? OFFSET ?) \
+             FROM entries e WHERE e.id IN (SELECT e.id{} ORDER BY {} DESC LIMIT ? OFFSET ?) \
              ORDER BY e.id DESC",
-            sel.from
+            sel.from,
+            id_order(&sel)
         );
         let mut args = sel.args;
         args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
@@ -1127,6 +1175,10 @@ fn facets(query: &Query) -> &'static str {
         .any(|t| matches!(t.condition, Condition::Text(_)));
     if structured && !text {
         " INDEXED BY entries_facets"
+    } else if text {
+        // Text of 1–2 characters is a scan: of this narrow index, in id
+        // order, so a page stops at its last row.
+        " INDEXED BY entries_scan"
     } else {
         ""
     }
@@ -1173,21 +1225,11 @@ pub fn select(query: &Query, now: i64) -> Selection {
     let mut args = Vec::new();
     if text_index {
         // CROSS JOIN keeps the index outermost: it yields the matching ids
-        // (newest first when asked), each entry is then read by its key, in
-        // `entries_by_id` when that holds every column the filter tests.
-        let narrow = query.terms.iter().all(|t| match &t.condition {
-            Condition::Text(text) => indexed_text(text),
-            _ => true,
-        });
-        let _ = write!(
-            sql,
-            " FROM entries_text t CROSS JOIN entries e{} ON e.id = t.rowid \
-             WHERE t.entries_text MATCH ?",
-            if narrow {
-                " INDEXED BY entries_by_id"
-            } else {
-                ""
-            }
+        // (newest first when asked), each entry is then read by its key in
+        // `entries_scan`, which holds every column a filter tests.
+        sql.push_str(
+            " FROM entries_text t CROSS JOIN entries e INDEXED BY entries_scan \
+             ON e.id = t.rowid WHERE t.entries_text MATCH ?",
         );
         args.push(Arg::Text(phrases.join(" AND ")));
     } else {

@@ -154,9 +154,14 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         });
     }
     let header = format!(
-        "Library · {} {}{}{}",
+        "Library · {}{} {}{}{}",
         s.total,
-        if s.total == 1 { "entry" } else { "entries" },
+        if s.total_exact { "" } else { "+" },
+        if s.total == 1 && s.total_exact {
+            "entry"
+        } else {
+            "entries"
+        },
         if s.filter.is_empty() {
             String::new()
         } else {

@@ -5,7 +5,7 @@ use crate::domain::Position;
 use crate::editor::model::Mode;
 use crate::library::filter::Query;
 use crate::library::review::Schedule;
-use crate::library::{Added, Entry, EntryEdit, NewEntry, Summary};
+use crate::library::{Added, Counted, Entry, EntryEdit, NewEntry, Summary};
 use ratatui_textarea::{Input, TextArea};
 
 /// Rows fetched per page query: the panel holds at most this many.
@@ -100,8 +100,11 @@ pub struct LibState {
     pub filter: String,
     pub filter_error: Option<String>,
     pub query: Query,
-    /// Matching entries in all.
+    /// Matching entries, counted as far as the list can scroll before it
+    /// asks again (the page and a thousand more); more than that when not
+    /// `total_exact`.
     pub total: u64,
+    pub total_exact: bool,
     /// Index (among the matches) of `rows[0]`.
     pub offset: u64,
     pub rows: Vec<Summary>,
@@ -227,7 +230,7 @@ pub enum LibAction {
     Added(Result<Added, String>),
     Paged {
         serial: u64,
-        result: Result<(u64, u64, Vec<Summary>), String>,
+        result: Result<(Counted, u64, Vec<Summary>), String>,
     },
     Got {
         purpose: Purpose,

@@ -337,9 +337,11 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             model.library.loading = false;
             match result {
-                Ok((total, offset, rows)) => {
+                Ok((counted, offset, rows)) => {
                     let s = &mut model.library;
+                    let total = counted.total;
                     s.total = total;
+                    s.total_exact = counted.exact;
                     s.offset = offset;
                     s.rows = rows;
                     s.selected = s.selected.min(total.saturating_sub(1));

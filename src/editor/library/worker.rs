@@ -6,7 +6,7 @@
 use super::state::{LibAction, Request};
 use crate::editor::action::Action;
 use crate::library::review::Schedule;
-use crate::library::store::{self, Library};
+use crate::library::store::{self, Counted, Library};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
@@ -61,6 +61,10 @@ impl Worker {
     }
 }
 
+/// Matches counted past the page asked for; the list asks again (and
+/// counts further) when the selection leaves the page.
+pub const COUNT_AHEAD: u64 = 1_000;
+
 fn serve(path: Option<PathBuf>, inbox: Receiver<Request>, send: impl Fn(Action) -> bool) {
     let mut library: Option<Library> = None;
     for request in inbox {
@@ -93,11 +97,27 @@ fn answer(lib: Result<&mut Library, String>, request: Request) -> LibAction {
         } => LibAction::Paged {
             serial,
             result: lib.and_then(|l| {
-                let total = l.count(&query).map_err(text)?;
+                let mut rows = l.page(&query, offset, limit).map_err(text)?;
+                // A first page that is not full is every match: no count.
+                // Otherwise counted as far as the list can scroll before it
+                // asks again, so a filter that most of a large library
+                // matches answers as fast as a narrow one.
+                let counted = if offset == 0 && (rows.len() as u64) < limit {
+                    Counted {
+                        total: rows.len() as u64,
+                        exact: true,
+                    }
+                } else {
+                    let cap = offset.saturating_add(limit).saturating_add(COUNT_AHEAD);
+                    l.count_up_to(&query, cap).map_err(text)?
+                };
                 // Past the end (after a delete), show the last page.
-                let offset = offset.min(total.saturating_sub(1) / limit * limit);
-                let rows = l.page(&query, offset, limit).map_err(text)?;
-                Ok((total, offset, rows))
+                let mut offset = offset;
+                if rows.is_empty() && counted.total > 0 {
+                    offset = (counted.total - 1) / limit * limit;
+                    rows = l.page(&query, offset, limit).map_err(text)?;
+                }
+                Ok((counted, offset, rows))
             }),
         },
         Request::Get { id, purpose } => LibAction::Got {
