@@ -127,7 +127,7 @@ fn a_large_library_is_counted_as_far_as_the_list_scrolls() {
     let m = h.lib(LibAction::Open);
     let ahead = PAGE + bgedit::editor::library::worker::COUNT_AHEAD;
     assert_eq!((m.library.total, m.library.total_exact), (ahead, false));
-    let header = Snapshot::of(&m).library.unwrap().header;
+    let header = Snapshot::of(m).library.unwrap().header;
     assert!(
         header.starts_with(&format!("Library · {ahead}+ entries")),
         "{header}"
