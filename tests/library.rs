@@ -324,7 +324,9 @@ fn the_filter_language_finds_what_it_says() {
         }
     }
     // 1–2 characters have no trigram: they are a scan, and must find exactly
-    // what a plain case-folded search of the same fields finds.
+    // what a plain case-folded search of the same fields finds. So must text
+    // that most entries hold, with a filter (scanned, not looked up), and
+    // rare text with a filter (looked up).
     let texts: Vec<(i64, String)> = all
         .iter()
         .map(|&id| {
@@ -340,6 +342,12 @@ fn the_filter_language_finds_what_it_says() {
         ("A", "race"),
         ("-B", "money"),
         ("zq", ""),
+        ("AAA", "race"),
+        ("aaaa", "money"),
+        ("AAA", "!race"),
+        ("cAk", "contact"),
+        ("Opening", "money"),
+        ("blitz", "contact"),
     ] {
         let query = format!("{short} {structured}");
         let q = filter::parse(&query).unwrap();
@@ -474,6 +482,41 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
     let last = lib.page(&q, 240, 40).unwrap();
     assert_eq!(last.len(), 10);
     assert_eq!(last[9].id, 1);
+    // What the panel asks: a page and a count that may stop early.
+    assert_eq!(
+        lib.search_page(&q, 0, 40, 1_000).unwrap().0,
+        Counted {
+            total: 250,
+            exact: true
+        }
+    );
+    let (counted, offset, rows) = lib.search_page(&q, 0, 40, 10).unwrap();
+    assert_eq!(
+        (counted, offset, rows.len()),
+        (
+            Counted {
+                total: 50,
+                exact: false
+            },
+            0,
+            40
+        )
+    );
+    // Past the end (after deletes), the last page.
+    let (counted, offset, rows) = lib.search_page(&q, 300, 40, 10).unwrap();
+    assert_eq!((counted.total, counted.exact, offset), (250, true, 240));
+    assert_eq!(
+        rows.iter().map(|r| r.id).collect::<Vec<_>>(),
+        (1..=10).rev().collect::<Vec<_>>()
+    );
+    // A first page that is not full is the whole count.
+    let few = filter::parse("AAA contact").unwrap();
+    let (counted, _, rows) = lib.search_page(&few, 0, 1_000, 0).unwrap();
+    assert_eq!(
+        (counted.total, counted.exact),
+        (lib.count(&few).unwrap(), true)
+    );
+    assert_eq!(rows.len() as u64, counted.total);
     // Counted as far as asked, for every kind of query: all, text on the
     // index, a structured filter, text and a filter, 1–2 characters.
     for text in ["", "AAA", "race", "AAA contact", "A", "A race"] {

@@ -122,6 +122,7 @@ CREATE INDEX entries_by_id ON entries
 /// position JSON) the scan reads a tenth of the pages, and every filter a
 /// query can combine with it is answered from the same index.
 pub const V5: &str = "
+CREATE VIRTUAL TABLE entries_vocab USING fts5vocab(entries_text, row);
 DROP INDEX entries_by_id;
 CREATE INDEX entries_scan ON entries
     (id, match_length, crawford, bar, race, cube, pips_on_roll, pip_diff, due,

@@ -533,9 +533,53 @@ impl Library {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The query as SQL. Text of 3+ characters is looked up in the trigram
+    /// index, unless other terms restrict the search and the text is so
+    /// common that the index would hand most of the library to them one by
+    /// one (`AAAA race`: four in five random IDs hold `AAAA`): then each
+    /// row of the narrow `entries_scan` is tested instead, newest first, and
+    /// a page or a capped count stops at its last match. How common is
+    /// bounded by the index's own statistics: no phrase is in more entries
+    /// than its rarest trigram.
+    fn selection(&self, query: &Query) -> Result<Selection> {
+        let texts: Vec<&str> = query
+            .terms
+            .iter()
+            .filter_map(|t| match &t.condition {
+                Condition::Text(text) if !t.negated && indexed_text(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        let restricted = texts.len() < query.terms.len();
+        if texts.is_empty() || !restricted {
+            return Ok(select(query, now()));
+        }
+        let size: i64 = self
+            .conn
+            .prepare_cached("SELECT coalesce(max(id), 0) FROM entries")?
+            .query_row([], |r| r.get(0))?;
+        let mut vocab = self
+            .conn
+            .prepare_cached("SELECT doc FROM entries_vocab WHERE term = ?1")?;
+        let mut bound = i64::MAX;
+        for text in texts {
+            let chars: Vec<char> = text.to_lowercase().chars().collect();
+            for trigram in chars.windows(MIN_INDEXED_TEXT) {
+                let term: String = trigram.iter().collect();
+                let docs: i64 = vocab
+                    .query_row([&term], |r| r.get(0))
+                    .optional()?
+                    .unwrap_or(0);
+                bound = bound.min(docs);
+            }
+        }
+        let common = bound.saturating_mul(COMMON_TEXT_PARTS) > size;
+        Ok(select_planned(query, now(), !common))
+    }
+
     /// How many entries match.
     pub fn count(&self, query: &Query) -> Result<u64> {
-        let sel = select(query, now());
+        let sel = self.selection(query)?;
         // Text alone is counted in the index, without reading an entry.
         let sql = if sel.text_index && !sel.restricted {
             "SELECT count(*) FROM entries_text WHERE entries_text MATCH ?".to_owned()
@@ -552,7 +596,7 @@ impl Library {
     /// again, and a count that stops early costs what the first matches
     /// cost, not the whole library.
     pub fn count_up_to(&self, query: &Query, cap: u64) -> Result<Counted> {
-        let sel = select(query, now());
+        let sel = self.selection(query)?;
         let from = if sel.text_index && !sel.restricted {
             " FROM entries_text WHERE entries_text MATCH ?".to_owned()
         } else {
@@ -571,9 +615,41 @@ impl Library {
         })
     }
 
+    /// What the panel shows for a filter: the page at `offset` (newest
+    /// first) and the count. A first page that is not full is every match,
+    /// so nothing more is counted; otherwise the count goes `ahead` entries
+    /// past the page (the list asks again further on), so a filter that
+    /// most of a large library matches answers as fast as a narrow one. An
+    /// offset past the end (after a delete) gives the last page; the offset
+    /// used is returned.
+    pub fn search_page(
+        &self,
+        query: &Query,
+        offset: u64,
+        limit: u64,
+        ahead: u64,
+    ) -> Result<(Counted, u64, Vec<Summary>)> {
+        let mut rows = self.page(query, offset, limit)?;
+        let counted = if offset == 0 && (rows.len() as u64) < limit {
+            Counted {
+                total: rows.len() as u64,
+                exact: true,
+            }
+        } else {
+            let cap = offset.saturating_add(limit).saturating_add(ahead);
+            self.count_up_to(query, cap)?
+        };
+        let mut offset = offset;
+        if rows.is_empty() && counted.total > 0 {
+            offset = (counted.total - 1) / limit.max(1) * limit.max(1);
+            rows = self.page(query, offset, limit)?;
+        }
+        Ok((counted, offset, rows))
+    }
+
     /// One page of matching entries, newest first.
     pub fn page(&self, query: &Query, offset: u64, limit: u64) -> Result<Vec<Summary>> {
-        let sel = select(query, now());
+        let sel = self.selection(query)?;
         if facets(query).is_empty() {
             return self.summaries(sel, offset, limit);
         }
@@ -613,7 +689,7 @@ impl Library {
         query: &Query,
         mut f: impl FnMut(&Summary) -> Result<()>,
     ) -> Result<u64> {
-        let sel = select(query, now());
+        let sel = self.selection(query)?;
         let sql = format!(
             "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x{} \
              ORDER BY {} DESC",
@@ -670,7 +746,7 @@ impl Library {
     /// Every matching entry, oldest first, one at a time (for export): the
     /// memory used does not grow with the library.
     pub fn for_each(&self, query: &Query, mut f: impl FnMut(Entry) -> Result<()>) -> Result<u64> {
-        let sel = select(query, now());
+        let sel = self.selection(query)?;
         let sql = format!("SELECT e.id{} ORDER BY {}", sel.from, id_order(&sel));
         let mut st = self.conn.prepare(&sql)?;
         let mut rows = st.query(rusqlite::params_from_iter(sel.args.iter()))?;
@@ -1204,12 +1280,25 @@ fn id_order(sel: &Selection) -> &'static str {
     if sel.text_index { "t.rowid" } else { "e.id" }
 }
 
+/// Text in more than one entry in this many is "common" (see
+/// `Library::selection`).
+const COMMON_TEXT_PARTS: i64 = 4;
+
 fn indexed_text(text: &str) -> bool {
     text.chars().count() >= MIN_INDEXED_TEXT
 }
 
-/// The FROM and WHERE of a query (see [`Selection`]).
+/// The FROM and WHERE of a query (see [`Selection`]), its text looked up
+/// in the trigram index.
 pub fn select(query: &Query, now: i64) -> Selection {
+    select_planned(query, now, true)
+}
+
+/// [`select`], with the text of 3+ characters looked up in the trigram
+/// index (`use_index`) or tested row by row in `entries_scan`, as 1–2
+/// characters always are.
+fn select_planned(query: &Query, now: i64, use_index: bool) -> Selection {
+    let indexed_text = |text: &str| use_index && indexed_text(text);
     // Every positive text term of 3+ characters goes into one MATCH: the
     // index intersects them.
     let phrases: Vec<String> = query
@@ -1237,7 +1326,13 @@ pub fn select(query: &Query, now: i64) -> Selection {
     }
     let mut first = !text_index;
     let mut restricted = false;
-    for term in &query.terms {
+    // Text tests last: SQLite tests a row's terms in the order written, and
+    // a flag or a number is cheaper to test than text in five columns.
+    let (texts, others): (Vec<_>, Vec<_>) = query
+        .terms
+        .iter()
+        .partition(|t| matches!(t.condition, Condition::Text(_)));
+    for term in others.into_iter().chain(texts) {
         if let Condition::Text(text) = &term.condition
             && !term.negated
             && indexed_text(text)
@@ -1285,14 +1380,15 @@ pub fn select(query: &Query, now: i64) -> Selection {
                 args.push(Arg::Text(name.clone()));
             }
             // `!text`: the index finds the entries to leave out.
-            Condition::Text(text) if indexed_text(text) => {
+            Condition::Text(text) if term.negated && self::indexed_text(text) => {
                 sql.push_str(
                     "(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))",
                 );
                 args.push(Arg::Text(fts_phrase(text)));
             }
-            // 1–2 characters: no trigram to look up, so a scan of the text
-            // columns (the cost is documented in the README).
+            // 1–2 characters (no trigram to look up), or text so common that
+            // the index would not narrow the search: tested in each row of
+            // `entries_scan` (the cost is documented in the README).
             Condition::Text(text) => {
                 sql.push_str(
                     "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \

@@ -6,7 +6,7 @@
 use super::state::{LibAction, Request};
 use crate::editor::action::Action;
 use crate::library::review::Schedule;
-use crate::library::store::{self, Counted, Library};
+use crate::library::store::{self, Library};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver, Sender};
 
@@ -97,27 +97,8 @@ fn answer(lib: Result<&mut Library, String>, request: Request) -> LibAction {
         } => LibAction::Paged {
             serial,
             result: lib.and_then(|l| {
-                let mut rows = l.page(&query, offset, limit).map_err(text)?;
-                // A first page that is not full is every match: no count.
-                // Otherwise counted as far as the list can scroll before it
-                // asks again, so a filter that most of a large library
-                // matches answers as fast as a narrow one.
-                let counted = if offset == 0 && (rows.len() as u64) < limit {
-                    Counted {
-                        total: rows.len() as u64,
-                        exact: true,
-                    }
-                } else {
-                    let cap = offset.saturating_add(limit).saturating_add(COUNT_AHEAD);
-                    l.count_up_to(&query, cap).map_err(text)?
-                };
-                // Past the end (after a delete), show the last page.
-                let mut offset = offset;
-                if rows.is_empty() && counted.total > 0 {
-                    offset = (counted.total - 1) / limit * limit;
-                    rows = l.page(&query, offset, limit).map_err(text)?;
-                }
-                Ok((counted, offset, rows))
+                l.search_page(&query, offset, limit, COUNT_AHEAD)
+                    .map_err(text)
             }),
         },
         Request::Get { id, purpose } => LibAction::Got {
