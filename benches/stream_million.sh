@@ -48,10 +48,11 @@ print(f"{label:<22} {n/med:>12,.0f} per CPU second, median of {len(runs)} ({med/
       f"   {n/statistics.median(wall):>12,.0f} per wall second   peak RSS {rss/1024:.1f} MiB")
 PY
 }
-# Peak RSS counts the program's own file pages the kernel maps around each
-# page it touches (shared page cache, ≈4.8 MiB since the library and the
-# pictures joined the binary); the stream's own memory is the anonymous
-# part, read here at the end of a full stream while the input is held open.
+# Peak RSS counts the file pages the kernel maps around each page the
+# program touches (shared page cache: about 3 MiB of the program's own code
+# and data, 1.2 MiB of the C library and loader); the stream's own memory is
+# the anonymous part, read here at the end of a full stream while the input
+# is held open.
 anon() {
   local label=$1; shift
   ( cat "$INPUT"; sleep 2 ) | "$BIN" "$@" > /dev/null &
