@@ -7,7 +7,12 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD_NO_PAD;
 
 fn in_alphabet(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '+' || c == '/'
+    u8::try_from(c).is_ok_and(is_id_byte)
+}
+
+/// Whether `b` is a character of the Base64 alphabet IDs are written in.
+pub fn is_id_byte(b: u8) -> bool {
+    VALUES[usize::from(b)] != INVALID
 }
 
 /// Each byte's 6-bit value in the standard alphabet, or `INVALID`.
@@ -58,18 +63,15 @@ pub fn decode_bits<const N: usize>(kind: IdKind, text: &str) -> Result<u128, IdE
         // A bad character shows in the top bits of its `VALUES` entry.
         let split = chars.min(10);
         let mut bad = 0u8;
-        let mut high = 0u64;
-        for &b in &bytes[..split] {
-            let d = VALUES[usize::from(b)];
-            bad |= d;
-            high = high << 6 | u64::from(d & 0x3f);
-        }
-        let mut low = 0u64;
-        for &b in &bytes[split..] {
-            let d = VALUES[usize::from(b)];
-            bad |= d;
-            low = low << 6 | u64::from(d & 0x3f);
-        }
+        let mut word = |part: &[u8]| {
+            part.iter().fold(0u64, |w, &b| {
+                let d = VALUES[usize::from(b)];
+                bad |= d;
+                w << 6 | u64::from(d & 0x3f)
+            })
+        };
+        let high = word(&bytes[..split]);
+        let low = word(&bytes[split..]);
         let v = u128::from(high) << (6 * (chars - split)) | u128::from(low);
         // The spare bits of the last character (4 of a Position ID's 84)
         // must be zero, or the ID is not canonical.
@@ -134,47 +136,33 @@ fn describe_error<const N: usize>(
     }
 }
 
-/// Encodes a key as Base64 without padding, appending to `out`.
+/// Encodes a key as Base64 without padding, appending to `out` (tests build
+/// IDs bit by bit with it).
 #[cfg(test)]
 pub fn encode_key_into<const N: usize>(key: &[u8; N], out: &mut String) {
-    if N > 13 {
-        STANDARD_NO_PAD.encode_string(key, out);
-        return;
-    }
-    let mut le = [0u8; 16];
-    le[..N].copy_from_slice(key);
-    encode_bits_into::<N>(u128::from_le_bytes(le), out);
+    STANDARD_NO_PAD.encode_string(key, out);
 }
 
-/// Encodes the `N`-byte key held in `bits` (as [`decode_bits`] returns it)
-/// as Base64 without padding, appending to `out`.
-pub fn encode_bits_into<const N: usize>(bits: u128, out: &mut String) {
-    const { assert!(N >= 1 && N <= 13) };
-    let (chars, len) = encode_bits::<N>(bits);
-    super::ascii::push(out, &chars[..len]);
-}
-
-/// The Base64 characters (without padding) of the `N`-byte key held in
-/// `bits`, and how many there are. This runs twice per line in `bgedit
-/// convert`: the characters are cut from one number, on the stack.
-pub fn encode_bits<const N: usize>(bits: u128) -> ([u8; 22], usize) {
+/// The `C` Base64 characters (without padding) of the `N`-byte key held in
+/// `bits` (as [`decode_bits`] returns it). This runs twice per line in
+/// `bgedit convert`: the characters are cut from one number, on the stack.
+pub fn encode_chars<const N: usize, const C: usize>(bits: u128) -> [u8; C] {
     // Up to 18 characters: the first 8 fit the high word.
-    const { assert!(N >= 1 && N <= 13) };
-    let chars = (8 * N).div_ceil(6);
+    const { assert!(N >= 1 && N <= 13 && C == (8 * N).div_ceil(6)) };
     // Big-endian again, the last character padded with zero bits. The
     // last ten characters are cut from one 64-bit word, the first ones
     // from another: no 128-bit shift per character.
-    let v = (bits.swap_bytes() >> (128 - 8 * N)) << (6 * chars - 8 * N);
-    let split = chars.saturating_sub(10);
+    let v = (bits.swap_bytes() >> (128 - 8 * N)) << (6 * C - 8 * N);
+    let split = C.saturating_sub(10);
     let (high, low) = ((v >> 60) as u64, v as u64);
-    let mut buf = [0u8; 22];
-    for (i, c) in buf[..split].iter_mut().enumerate() {
+    let mut id = [0u8; C];
+    for (i, c) in id[..split].iter_mut().enumerate() {
         *c = ALPHABET[(high >> (6 * (split - 1 - i))) as usize & 63];
     }
-    for (i, c) in buf[split..chars].iter_mut().enumerate() {
-        *c = ALPHABET[(low >> (6 * (chars - split - 1 - i))) as usize & 63];
+    for (i, c) in id[split..].iter_mut().enumerate() {
+        *c = ALPHABET[(low >> (6 * (C - split - 1 - i))) as usize & 63];
     }
-    (buf, chars)
+    id
 }
 
 #[cfg(test)]
@@ -192,16 +180,21 @@ mod tests {
                     .wrapping_add(1442695040888963407);
                 *k = (seed >> 33) as u8;
             }
-            let mut ours = String::new();
-            encode_key_into(&key, &mut ours);
+            let bits = |k: &[u8]| {
+                let mut le = [0u8; 16];
+                le[..k.len()].copy_from_slice(k);
+                u128::from_le_bytes(le)
+            };
+            let ours = encode_chars::<10, 14>(bits(&key));
+            let ours = std::str::from_utf8(&ours).unwrap();
             assert_eq!(ours, STANDARD_NO_PAD.encode(key));
-            assert_eq!(decode_key::<10>(IdKind::PositionId, &ours, 14), Ok(key));
-            let mut ours = String::new();
+            assert_eq!(decode_key::<10>(IdKind::PositionId, ours, 14), Ok(key));
             let short: [u8; 9] = key[..9].try_into().unwrap();
-            encode_key_into(&short, &mut ours);
-            assert_eq!(ours, STANDARD_NO_PAD.encode(&key[..9]));
+            let ours = encode_chars::<9, 12>(bits(&short));
+            let ours = std::str::from_utf8(&ours).unwrap();
+            assert_eq!(ours, STANDARD_NO_PAD.encode(short));
             assert_eq!(
-                decode_key::<9>(IdKind::MatchId, &ours, 12).unwrap(),
+                decode_key::<9>(IdKind::MatchId, ours, 12).unwrap(),
                 key[..9]
             );
         }

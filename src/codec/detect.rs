@@ -15,6 +15,7 @@
 //! `classify_word` (formats that are one word), and its arm in
 //! `codec::parse_any`. This module only finds; the codecs decode.
 
+use super::base64_text::is_id_byte;
 use super::error::IdError;
 use super::{match_id, position_id};
 use crate::quote::Clipped;
@@ -154,18 +155,6 @@ pub fn detect(text: &str) -> Result<Detection<'_>, IdError> {
     scan(text)
 }
 
-/// The base64 alphabet, for telling an ID's shape at a glance.
-const ID_CHAR: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric() || c == b'+' || c == b'/';
-        b += 1;
-    }
-    t
-};
-
 /// The two shapes a stream of IDs is made of, told apart before anything
 /// else is tried (this runs millions of times a second in `bgedit
 /// convert`): `POSITIONID:MATCHID` in exactly 27 base64 characters and a
@@ -178,7 +167,7 @@ fn one_id(text: &str) -> Option<Reading<'_>> {
         let all_base64 = b[..14]
             .iter()
             .chain(&b[15..])
-            .fold(true, |ok, &c| ok & ID_CHAR[usize::from(c)]);
+            .fold(true, |ok, &c| ok & is_id_byte(c));
         return all_base64.then(|| Reading::Gnubg {
             position_id: Some(&text[..14]),
             match_id: Some(&text[15..]),
@@ -189,8 +178,7 @@ fn one_id(text: &str) -> Option<Reading<'_>> {
 }
 
 fn is_base64(word: &str) -> bool {
-    word.bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b == b'+' || b == b'/')
+    word.bytes().all(is_id_byte)
 }
 
 fn is_xgid_board(field: &str) -> bool {

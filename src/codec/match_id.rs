@@ -9,7 +9,7 @@
 //! written first, as gnubg writes it; a smaller-first ID is read in its own
 //! order (gnubg then shows "Rolled 25") and written back larger first.
 
-use super::base64_text::{decode_bits, encode_bits, encode_bits_into};
+use super::base64_text::{self, decode_bits};
 use super::error::{IdError, IdKind};
 use crate::domain::match_state::{DEFAULT_MAX_CUBE_LOG2, MAX_CUBE_LOG2, larger_first};
 use crate::domain::validation::check_match;
@@ -66,15 +66,12 @@ pub fn key_bits(state: &MatchState) -> u128 {
 }
 
 pub fn encode_into(state: &MatchState, out: &mut String) {
-    encode_bits_into::<KEY_BYTES>(key_bits(state), out);
+    super::ascii::push(out, &encode_chars(state));
 }
 
 /// The Match ID's characters, for writers that build bytes.
 pub fn encode_chars(state: &MatchState) -> [u8; LEN] {
-    let (chars, _) = encode_bits::<KEY_BYTES>(key_bits(state));
-    let mut id = [0u8; LEN];
-    id.copy_from_slice(&chars[..LEN]);
-    id
+    base64_text::encode_chars::<KEY_BYTES, LEN>(key_bits(state))
 }
 
 pub fn encode(state: &MatchState) -> String {

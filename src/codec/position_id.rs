@@ -6,7 +6,7 @@
 //! roller comes first; gnubg itself and the Japanese description agree that
 //! it does not, and gnubg is what users paste from.
 
-use super::base64_text::{decode_bits, encode_bits, encode_bits_into};
+use super::base64_text::{self, decode_bits};
 use super::error::{IdError, IdKind};
 use crate::domain::{Board, CHECKERS_PER_SIDE, Player};
 
@@ -98,15 +98,12 @@ fn key_bits_of_invalid(board: &Board, on_roll: Player) -> u128 {
 
 /// Appends the Position ID of `board` with `on_roll` to move to `out`.
 pub fn encode_into(board: &Board, on_roll: Player, out: &mut String) {
-    encode_bits_into::<KEY_BYTES>(key_bits(board, on_roll), out);
+    super::ascii::push(out, &encode_chars(board, on_roll));
 }
 
 /// The Position ID's characters, for writers that build bytes.
 pub fn encode_chars(board: &Board, on_roll: Player) -> [u8; LEN] {
-    let (chars, _) = encode_bits::<KEY_BYTES>(key_bits(board, on_roll));
-    let mut id = [0u8; LEN];
-    id.copy_from_slice(&chars[..LEN]);
-    id
+    base64_text::encode_chars::<KEY_BYTES, LEN>(key_bits(board, on_roll))
 }
 
 pub fn encode(board: &Board, on_roll: Player) -> String {
