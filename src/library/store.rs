@@ -552,7 +552,7 @@ impl Library {
             .collect();
         let restricted = texts.len() < query.terms.len();
         if texts.is_empty() || !restricted {
-            return Ok(select(query, now()));
+            return Ok(select(query, now(), true));
         }
         let size: i64 = self
             .conn
@@ -574,18 +574,13 @@ impl Library {
             }
         }
         let common = bound.saturating_mul(COMMON_TEXT_PARTS) > size;
-        Ok(select_planned(query, now(), !common))
+        Ok(select(query, now(), !common))
     }
 
     /// How many entries match.
     pub fn count(&self, query: &Query) -> Result<u64> {
         let sel = self.selection(query)?;
-        // Text alone is counted in the index, without reading an entry.
-        let sql = if sel.text_index && !sel.restricted {
-            "SELECT count(*) FROM entries_text WHERE entries_text MATCH ?".to_owned()
-        } else {
-            format!("SELECT count(*){}", sel.from)
-        };
+        let sql = format!("SELECT count(*){}", sel.count_from());
         let mut st = self.conn.prepare_cached(&sql)?;
         let n: i64 = st.query_row(rusqlite::params_from_iter(sel.args.iter()), |r| r.get(0))?;
         Ok(n as u64)
@@ -597,12 +592,10 @@ impl Library {
     /// cost, not the whole library.
     pub fn count_up_to(&self, query: &Query, cap: u64) -> Result<Counted> {
         let sel = self.selection(query)?;
-        let from = if sel.text_index && !sel.restricted {
-            " FROM entries_text WHERE entries_text MATCH ?".to_owned()
-        } else {
-            sel.from
-        };
-        let sql = format!("SELECT count(*) FROM (SELECT 1{from} LIMIT ?)");
+        let sql = format!(
+            "SELECT count(*) FROM (SELECT 1{} LIMIT ?)",
+            sel.count_from()
+        );
         let mut args = sel.args;
         // One more than the cap tells "exactly cap" from "more".
         args.push(Arg::Int(cap.saturating_add(1).min(i64::MAX as u64) as i64));
@@ -664,16 +657,10 @@ impl Library {
             sel.from,
             id_order(&sel)
         );
-        let mut args = sel.args;
-        args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
-        args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
-        let mut st = self.conn.prepare_cached(&sql)?;
-        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
-        let mut out = Vec::new();
-        while let Some(r) = rows.next()? {
-            out.push(summary(r)?);
-        }
-        Ok(out)
+        self.summaries_of(
+            &sql,
+            rusqlite::params_from_iter(sel.page_args(offset, limit)),
+        )
     }
 
     /// Lets SQLite gather statistics where they are stale (after an import).
@@ -713,9 +700,14 @@ impl Library {
              FROM entries e WHERE e.due <= ?1 AND e.id IN (SELECT ec.entry_id FROM \
              entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?2) \
              ORDER BY e.due, e.id LIMIT ?3";
-        let mut st = self.conn.prepare_cached(sql)?;
         let limit = limit.min(i64::MAX as u64) as i64;
-        let mut rows = st.query(params![now, collection, limit])?;
+        self.summaries_of(sql, params![now, collection, limit])
+    }
+
+    /// The summaries a query selects (its columns as `summary` reads them).
+    fn summaries_of(&self, sql: &str, args: impl rusqlite::Params) -> Result<Vec<Summary>> {
+        let mut st = self.conn.prepare_cached(sql)?;
+        let mut rows = st.query(args)?;
         let mut out = Vec::new();
         while let Some(r) = rows.next()? {
             out.push(summary(r)?);
@@ -731,16 +723,10 @@ impl Library {
             sel.from,
             id_order(&sel)
         );
-        let mut args = sel.args;
-        args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
-        args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
-        let mut st = self.conn.prepare_cached(&sql)?;
-        let mut rows = st.query(rusqlite::params_from_iter(args.iter()))?;
-        let mut out = Vec::new();
-        while let Some(r) = rows.next()? {
-            out.push(summary(r)?);
-        }
-        Ok(out)
+        self.summaries_of(
+            &sql,
+            rusqlite::params_from_iter(sel.page_args(offset, limit)),
+        )
     }
 
     /// Every matching entry, oldest first, one at a time (for export): the
@@ -1231,6 +1217,26 @@ pub struct Selection {
     pub restricted: bool,
 }
 
+impl Selection {
+    /// The FROM and WHERE to count: text alone is counted in the index,
+    /// without reading an entry.
+    fn count_from(&self) -> &str {
+        if self.text_index && !self.restricted {
+            " FROM entries_text WHERE entries_text MATCH ?"
+        } else {
+            &self.from
+        }
+    }
+
+    /// The arguments, then LIMIT and OFFSET.
+    fn page_args(self, offset: u64, limit: u64) -> Vec<Arg> {
+        let mut args = self.args;
+        args.push(Arg::Int(limit.min(i64::MAX as u64) as i64));
+        args.push(Arg::Int(offset.min(i64::MAX as u64) as i64));
+        args
+    }
+}
+
 /// `"…"`: one FTS5 string, so the text is matched as typed (a phrase of
 /// trigrams: a substring, case-folded), whatever characters it holds.
 fn fts_phrase(text: &str) -> String {
@@ -1288,24 +1294,18 @@ fn indexed_text(text: &str) -> bool {
     text.chars().count() >= MIN_INDEXED_TEXT
 }
 
-/// The FROM and WHERE of a query (see [`Selection`]), its text looked up
-/// in the trigram index.
-pub fn select(query: &Query, now: i64) -> Selection {
-    select_planned(query, now, true)
-}
-
-/// [`select`], with the text of 3+ characters looked up in the trigram
-/// index (`use_index`) or tested row by row in `entries_scan`, as 1–2
-/// characters always are.
-fn select_planned(query: &Query, now: i64, use_index: bool) -> Selection {
-    let indexed_text = |text: &str| use_index && indexed_text(text);
+/// The FROM and WHERE of a query (see [`Selection`]), with the text of 3+
+/// characters looked up in the trigram index (`use_index`) or tested row by
+/// row in `entries_scan`, as 1–2 characters always are.
+pub fn select(query: &Query, now: i64, use_index: bool) -> Selection {
+    let looked_up = |text: &str| use_index && indexed_text(text);
     // Every positive text term of 3+ characters goes into one MATCH: the
     // index intersects them.
     let phrases: Vec<String> = query
         .terms
         .iter()
         .filter_map(|t| match &t.condition {
-            Condition::Text(text) if !t.negated && indexed_text(text) => Some(fts_phrase(text)),
+            Condition::Text(text) if !t.negated && looked_up(text) => Some(fts_phrase(text)),
             _ => None,
         })
         .collect();
@@ -1335,7 +1335,7 @@ fn select_planned(query: &Query, now: i64, use_index: bool) -> Selection {
     for term in others.into_iter().chain(texts) {
         if let Condition::Text(text) = &term.condition
             && !term.negated
-            && indexed_text(text)
+            && looked_up(text)
         {
             continue;
         }
@@ -1380,7 +1380,7 @@ fn select_planned(query: &Query, now: i64, use_index: bool) -> Selection {
                 args.push(Arg::Text(name.clone()));
             }
             // `!text`: the index finds the entries to leave out.
-            Condition::Text(text) if term.negated && self::indexed_text(text) => {
+            Condition::Text(text) if term.negated && indexed_text(text) => {
                 sql.push_str(
                     "(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))",
                 );
