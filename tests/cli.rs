@@ -2,30 +2,10 @@
 
 mod common;
 
+use common::MANUAL_SHOW_BOARD;
 use common::run::{bgedit, text};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-/// gnubg 1.07's `show board` for the manual's match example (names set to
-/// alice and bob), trailing spaces included.
-const MANUAL_EXAMPLE: &str = concat!(
-    " GNU Backgammon  Position ID: 4NvBA0DGzooBBg\n",
-    "                 Match ID   : QYkqASAAIAAA\n",
-    " +13-14-15-16-17-18------19-20-21-22-23-24-+     O: alice (Cube: 2)\n",
-    " | X           O  O | O | O     X          |     2 points\n",
-    " | X           O  O |   | O     X          |     \n",
-    " |             O    |   | O                |     \n",
-    " |                  |   | O                |     \n",
-    " |                  |   | O                |    \n",
-    "v|                  |BAR|                  |     9 points match\n",
-    " |                  |   |                  |    \n",
-    " | O                |   |                  |     \n",
-    " | O                |   | X                |     \n",
-    " | O           X    |   | X  X        X    |     Rolled 52\n",
-    " | O     X  X  X    |   | X  X        X    |     4 points\n",
-    " +12-11-10--9--8--7-------6--5--4--3--2--1-+     X: bob\n",
-    "\n",
-);
 
 #[test]
 fn show_prints_gnubgs_board_for_an_argument() {
@@ -41,7 +21,7 @@ fn show_prints_gnubgs_board_for_an_argument() {
         "",
     );
     assert!(out.status.success());
-    assert_eq!(text(&out.stdout), MANUAL_EXAMPLE);
+    assert_eq!(text(&out.stdout), format!("{MANUAL_SHOW_BOARD}\n"));
     assert_eq!(text(&out.stderr), "");
 }
 
@@ -53,7 +33,7 @@ fn show_reads_stdin_when_no_ids_are_given() {
     );
     assert!(out.status.success());
     let stdout = text(&out.stdout);
-    assert!(stdout.starts_with(MANUAL_EXAMPLE));
+    assert!(stdout.starts_with(&format!("{MANUAL_SHOW_BOARD}\n")));
     assert_eq!(stdout.lines().count(), 32);
     assert!(stdout.contains("Position ID: 4HPwATDgc/ABMA\n"));
 }

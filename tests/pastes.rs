@@ -4,31 +4,15 @@
 //! says which format is read, the position read (as its GNUBG ID), and the
 //! note said, if any.
 
+mod common;
+
 use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::Position;
+use common::MANUAL_SHOW_BOARD as SHOW_BOARD;
 
 const MANUAL: &str = "4NvBA0DGzooBBg:QYkqASAAIAAA";
 const MANUAL_XGID: &str = "XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10";
 const START: &str = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
-
-/// gnubg 1.07's `show board` (and `bgedit show`'s) for the manual example.
-const SHOW_BOARD: &str = concat!(
-    " GNU Backgammon  Position ID: 4NvBA0DGzooBBg\n",
-    "                 Match ID   : QYkqASAAIAAA\n",
-    " +13-14-15-16-17-18------19-20-21-22-23-24-+     O: alice (Cube: 2)\n",
-    " | X           O  O | O | O     X          |     2 points\n",
-    " | X           O  O |   | O     X          |     \n",
-    " |             O    |   | O                |     \n",
-    " |                  |   | O                |     \n",
-    " |                  |   | O                |    \n",
-    "v|                  |BAR|                  |     9 points match\n",
-    " |                  |   |                  |    \n",
-    " | O                |   |                  |     \n",
-    " | O                |   | X                |     \n",
-    " | O           X    |   | X  X        X    |     Rolled 52\n",
-    " | O     X  X  X    |   | X  X        X    |     4 points\n",
-    " +12-11-10--9--8--7-------6--5--4--3--2--1-+     X: bob\n",
-);
 
 /// eXtreme Gammon 2.10's "copy position as text", English.
 const XG_ENGLISH: &str = "\

@@ -11,6 +11,26 @@ pub mod strategies;
 use bgedit::domain::Names;
 use serde::Deserialize;
 
+/// gnubg 1.07's `show board` (and `bgedit show`'s) for the manual's match
+/// example, names set to alice and bob, trailing spaces included.
+pub const MANUAL_SHOW_BOARD: &str = concat!(
+    " GNU Backgammon  Position ID: 4NvBA0DGzooBBg\n",
+    "                 Match ID   : QYkqASAAIAAA\n",
+    " +13-14-15-16-17-18------19-20-21-22-23-24-+     O: alice (Cube: 2)\n",
+    " | X           O  O | O | O     X          |     2 points\n",
+    " | X           O  O |   | O     X          |     \n",
+    " |             O    |   | O                |     \n",
+    " |                  |   | O                |     \n",
+    " |                  |   | O                |    \n",
+    "v|                  |BAR|                  |     9 points match\n",
+    " |                  |   |                  |    \n",
+    " | O                |   |                  |     \n",
+    " | O                |   | X                |     \n",
+    " | O           X    |   | X  X        X    |     Rolled 52\n",
+    " | O     X  X  X    |   | X  X        X    |     4 points\n",
+    " +12-11-10--9--8--7-------6--5--4--3--2--1-+     X: bob\n",
+);
+
 /// One case of `tests/fixtures/gnubg_boards.jsonl`, made by
 /// `tests/fixtures/gen_gnubg_fixtures.py` from gnubg 1.07's own output.
 #[derive(Deserialize, Debug)]
