@@ -5,6 +5,7 @@
 pub mod board;
 pub mod cmath;
 pub mod equity;
+pub mod match_record;
 pub mod match_state;
 pub mod met;
 pub mod moves;

@@ -20,7 +20,9 @@ pub const MAX_MOVE_TEXT: usize = 200;
 
 /// One checker moving one die's worth (or, in a free move, any distance), in
 /// points counted for the player who moves: 25 is the bar, 0 is off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub struct Step {
     pub from: u8,
     pub to: u8,

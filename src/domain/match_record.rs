@@ -1,0 +1,233 @@
+//! One match, as every match file holds it: the header, the games, and each
+//! game's actions in order. Every reader (gnubg SGF, Jellyfish `.mat`,
+//! gnubg's `export match text`, XG's binary `.xg`) produces a
+//! [`MatchRecord`]; every consumer (the `match` and `convert --file` commands,
+//! the library's import, the editor's match review, the quiz) reads one. The
+//! positions before each action come from one replay (`domain::replay`),
+//! which applies gnubg's `move` rules, so no reader turns actions into
+//! positions on its own.
+//!
+//! Players are gnubg's: `O` is player 0 (SGF's White, the left-hand column
+//! of a `.mat` file as gnubg exports it), `X` is player 1. Checker
+//! movements are written in the mover's own point numbers (24 down to 1, 25
+//! the bar, 0 off), as gnubg's notation counts them, whatever the format's
+//! own coordinates were.
+
+use super::board::Board;
+use super::match_state::{CubeOwner, Dice, Resignation};
+use super::notation::Step;
+use super::player::Player;
+use super::position::Names;
+use serde::{Deserialize, Serialize};
+
+/// The format a match was read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MatchFormat {
+    /// gnubg's `save match` (and Gibbon/libgsgf's SGF).
+    Sgf,
+    /// Jellyfish `.mat`, as gnubg, Backgammon Galaxy, FIBS and others write it.
+    Mat,
+    /// gnubg's `export match text` (and any text of `Position ID:` blocks).
+    MatchText,
+    /// eXtreme Gammon's binary match (`.xg`).
+    Xg,
+    /// eXtreme Gammon's binary position (`.xgp`).
+    Xgp,
+}
+
+impl MatchFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            MatchFormat::Sgf => "SGF",
+            MatchFormat::Mat => "Jellyfish .mat",
+            MatchFormat::MatchText => "gnubg match text",
+            MatchFormat::Xg => "XG match",
+            MatchFormat::Xgp => "XG position",
+        }
+    }
+}
+
+/// What a match file says about the whole match.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct MatchHeader {
+    pub names: Names,
+    /// Points to win; 0 for money play (a session).
+    pub length: u16,
+    /// The Crawford rule is played (match play).
+    pub crawford: bool,
+    /// Money play: the Jacoby rule.
+    pub jacoby: bool,
+    /// Money play: beavers allowed.
+    pub beavers: bool,
+    pub event: Option<String>,
+    pub round: Option<String>,
+    pub place: Option<String>,
+    /// As the file writes it (`2024-05-01`, `Mar 3 2019`, ...).
+    pub date: Option<String>,
+    /// The program or site that wrote the file, when it says.
+    pub application: Option<String>,
+    pub comment: Option<String>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ending {
+    /// The winner bore off the last checker.
+    BoreOff,
+    /// A double was dropped.
+    Dropped,
+    /// A resignation was accepted.
+    Resigned,
+}
+
+/// The result of a game, as the file states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameResult {
+    pub winner: Player,
+    /// Points won (cube and gammons counted).
+    pub points: u32,
+    /// `None` where the file gives the points but not how (`RE[W+2]`).
+    pub ending: Option<Ending>,
+}
+
+/// A position set up inside a game (SGF's `AE/AB/AW`, `PL`, `CV`, `CP`,
+/// `DI`; an XG position file). Each field is what the set-up changes; the
+/// rest stays as the replay had it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetUp {
+    pub board: Option<Board>,
+    pub on_roll: Option<Player>,
+    pub cube_log2: Option<u8>,
+    pub cube_owner: Option<CubeOwner>,
+    pub dice: Dice,
+}
+
+/// What a player did.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// A roll and the checkers moved for it (empty: no legal move, a dance).
+    /// `dice` are as the file wrote them; gnubg writes the larger first.
+    Move {
+        dice: [u8; 2],
+        steps: Vec<Step>,
+    },
+    Double,
+    Take,
+    Drop,
+    /// A beaver: the taker redoubles at once and keeps the cube.
+    Beaver,
+    /// A resignation offered, of one game's worth, a gammon or a backgammon.
+    Resign(Resignation),
+    AcceptResign,
+    RejectResign,
+    SetUp(SetUp),
+}
+
+/// One candidate in a move analysis a file carries.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RankedMove {
+    /// In gnubg's notation (written by bgedit from the file's steps).
+    pub notation: String,
+    /// Cubeful equity (money) or normalised equity (match), the file's own.
+    pub equity: f64,
+    /// Win, win gammon, win backgammon, lose gammon, lose backgammon, when
+    /// the file gives them.
+    pub probs: Option<[f64; 5]>,
+    /// The depth of this candidate in the file's own words (`2-ply`,
+    /// `XG 3-ply`, `Rollout`, `XG Roller++`).
+    pub depth: String,
+}
+
+/// The analysis a file carries for one action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FileAnalysis {
+    /// The moves the analyser ranked for the roll, best first.
+    Moves { moves: Vec<RankedMove> },
+    /// The cube decision before the roll (or the take decision after a
+    /// double), from the side of the player who doubles.
+    Cube {
+        /// Equities of no double, double/take and double/pass.
+        no_double: f64,
+        double_take: f64,
+        double_pass: f64,
+        probs: Option<[f64; 5]>,
+        depth: String,
+    },
+}
+
+impl FileAnalysis {
+    /// The program whose analysis this is, for labels ("gnubg", "XG").
+    pub fn depth(&self) -> &str {
+        match self {
+            FileAnalysis::Moves { moves } => moves.first().map_or("", |m| m.depth.as_str()),
+            FileAnalysis::Cube { depth, .. } => depth,
+        }
+    }
+}
+
+/// An action with what the file says of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Action {
+    pub player: Player,
+    pub kind: ActionKind,
+    /// The file's analysis of the decision this action answers, if any.
+    pub analysis: Option<FileAnalysis>,
+    /// The cube decision the file analysed before this move's roll (XG and
+    /// gnubg both keep it on the move).
+    pub cube_analysis: Option<FileAnalysis>,
+    /// The annotator's comment on this action.
+    pub comment: Option<String>,
+    /// Where the action is in the file (a line number for text formats, a
+    /// record index for XG), for error messages.
+    pub origin: Option<u32>,
+}
+
+impl Action {
+    pub fn new(player: Player, kind: ActionKind) -> Action {
+        Action {
+            player,
+            kind,
+            analysis: None,
+            cube_analysis: None,
+            comment: None,
+            origin: None,
+        }
+    }
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// 1-based, as files and gnubg count games.
+    pub number: usize,
+    /// Score at the start of the game: O's, then X's.
+    pub score: [u16; 2],
+    /// This is the Crawford game.
+    pub crawford_game: bool,
+    pub actions: Vec<Action>,
+    /// `None` for a game the file leaves unfinished.
+    pub result: Option<GameResult>,
+    pub comment: Option<String>,
+}
+
+/// A whole match (or money session).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    pub format: MatchFormat,
+    pub header: MatchHeader,
+    pub games: Vec<GameRecord>,
+}
+
+/// Something a reader could not read, with where it is: the rest of the file
+/// is still read where it can be, and these are reported beside the match.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadProblem {
+    /// 1-based game, when the problem is inside one.
+    pub game: Option<usize>,
+    /// 1-based move (action) number in that game, when known.
+    pub action: Option<usize>,
+    /// 1-based line of a text file, or byte offset of a binary one.
+    pub line: Option<u32>,
+    /// What is wrong, quoting the text through `quote.rs`.
+    pub message: String,
+}
