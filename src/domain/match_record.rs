@@ -13,7 +13,7 @@
 //! the bar, 0 off), as gnubg's notation counts them, whatever the format's
 //! own coordinates were.
 
-use super::board::Board;
+use super::board::{Board, Place};
 use super::match_state::{CubeOwner, Dice, Resignation};
 use super::notation::Step;
 use super::player::Player;
@@ -96,6 +96,12 @@ pub struct GameResult {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetUp {
     pub board: Option<Board>,
+    /// Places emptied, before `add` (SGF's `AE`): a point empties of both
+    /// colours.
+    pub clear: Vec<Place>,
+    /// One checker of the player added to each place listed (SGF's `AB`,
+    /// `AW`).
+    pub add: Vec<(Player, Place)>,
     pub on_roll: Option<Player>,
     pub cube_log2: Option<u8>,
     pub cube_owner: Option<CubeOwner>,

@@ -22,7 +22,7 @@
 //! - The game's result from the file ends the game only when the whole game
 //!   is replayed: a truncated replay is a game still in play.
 
-use super::board::Board;
+use super::board::{Board, Place};
 use super::match_record::{
     Action, ActionKind, Ending, GameRecord, MatchHeader, MatchRecord, ReadProblem,
 };
@@ -309,6 +309,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
             if let Some(board) = &set.board {
                 next.board = board.clone();
             }
+            next.board = edited(&next.board, set)?;
             let s = &mut next.state;
             if let Some(p) = set.on_roll {
                 s.on_roll = p;
@@ -326,6 +327,31 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
         }
     }
     Ok((next, problem))
+}
+
+/// The board after a set-up's `clear` and `add` lists, checked.
+fn edited(board: &Board, set: &super::match_record::SetUp) -> Result<Board, String> {
+    if set.clear.is_empty() && set.add.is_empty() {
+        return Ok(board.clone());
+    }
+    let mut b = board.clone();
+    let put = |b: &Board, p: Player, place: Place, n: u8| {
+        b.with_count(p, place, n)
+            .map_err(|e| format!("the set-up leaves {e}"))
+    };
+    for &place in &set.clear {
+        for p in Player::BOTH {
+            if !matches!(place, Place::Bar(q) | Place::Off(q) if q != p) {
+                b = put(&b, p, place, 0)?;
+            }
+        }
+    }
+    for &(p, place) in &set.add {
+        let n = b.count(p, place).saturating_add(1);
+        b = put(&b, p, place, n)?;
+    }
+    b.validate().map_err(|e| format!("the set-up leaves {e}"))?;
+    Ok(b)
 }
 
 /// The file's result ends a game that no action ended (a resignation the
