@@ -152,6 +152,11 @@ fn names_near(lines: &[&str]) -> Names {
         ] {
             if let Some(at) = line.find(&format!("-+     {label}")) {
                 let name = line[at + 7 + label.len()..].trim();
+                // gnubg adds the cube beside its owner's name.
+                let name = match name.rfind(" (Cube: ") {
+                    Some(cut) if name.ends_with(')') => name[..cut].trim_end(),
+                    _ => name,
+                };
                 if !name.is_empty() && crate::domain::check_name(player, name).is_ok() {
                     names.set(player, name.to_owned());
                 }

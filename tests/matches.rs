@@ -1,0 +1,368 @@
+//! Match files checked against gnubg 1.07 itself: every decision of every
+//! game gnubg played against itself (tests/fixtures/match_core, written by
+//! gen_gnubg_match_core.sh), read from its SGF through bgedit's replay,
+//! gives the GNUBG ID gnubg's own `export match text` shows at that
+//! decision. Plus the round trip of random legal games through SGF, and the
+//! `match`, `convert --file` and `library import` commands end to end.
+
+mod common;
+
+use bgedit::codec::match_file::{self, Contents, FileDecision};
+use bgedit::codec::{gnubg_id, sgf};
+use bgedit::domain::match_record::{
+    Action, ActionKind, Ending, GameRecord, GameResult, MatchFormat, MatchHeader, MatchRecord,
+};
+use bgedit::domain::moves::legal_moves;
+use bgedit::domain::replay::{game_start, replay_game};
+use bgedit::domain::{GameState, Player};
+use common::random::Rng;
+use common::run::{bgedit, text};
+use std::path::Path;
+
+const DIR: &str = "tests/fixtures/match_core";
+const MATCHES: [&str; 3] = ["match3", "match7", "money"];
+
+fn read(path: &str) -> match_file::MatchFile {
+    match_file::read_path(Path::new(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The decisions of gnubg's text export of a match: one file per game.
+fn text_decisions(name: &str) -> Vec<FileDecision> {
+    let mut out = Vec::new();
+    for n in 1.. {
+        let path = if n == 1 {
+            format!("{DIR}/{name}.txt")
+        } else {
+            format!("{DIR}/{name}_{n:03}.txt")
+        };
+        if !Path::new(&path).exists() {
+            break;
+        }
+        let file = read(&path);
+        assert_eq!(file.format, MatchFormat::MatchText);
+        let (d, problems) = match_file::decisions(&file);
+        assert!(problems.is_empty(), "{path}: {problems:?}");
+        out.extend(d);
+    }
+    out
+}
+
+fn id(d: &FileDecision) -> String {
+    gnubg_id::encode(&d.position.board, &d.position.state)
+}
+
+#[test]
+fn every_sgf_decision_is_the_position_gnubg_shows() {
+    let mut checked = 0;
+    for name in MATCHES {
+        let sgf_file = read(&format!("{DIR}/{name}.sgf"));
+        let (ours, problems) = match_file::decisions(&sgf_file);
+        assert!(problems.is_empty(), "{name}: {problems:?}");
+        let gnubg = text_decisions(name);
+        assert_eq!(ours.len(), gnubg.len(), "{name}: decisions");
+        for (o, g) in ours.iter().zip(&gnubg) {
+            let at = format!("{name} game {} move {}", g.game, g.number);
+            assert_eq!(
+                (o.game, o.player, o.dice),
+                (g.game, g.player, g.dice),
+                "{at}"
+            );
+            assert_eq!(o.played, g.played, "{at}");
+            // gnubg's text export marks the opening roll of each game "no
+            // game started" (the game record is not yet begun when the
+            // first move is exported); the game is in play there.
+            let mut expected = g.position.clone();
+            if g.number == 1 && expected.state.game_state == GameState::NoGame {
+                expected.state.game_state = GameState::Playing;
+            }
+            assert_eq!(
+                id(o),
+                gnubg_id::encode(&expected.board, &expected.state),
+                "{at}"
+            );
+            assert_eq!(o.position.names, g.position.names, "{at}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 400, "{checked} decisions checked");
+}
+
+#[test]
+fn stored_analysis_is_read_with_gnubgs_notation() {
+    let file = read(&format!("{DIR}/match3.sgf"));
+    let (decisions, _) = match_file::decisions(&file);
+    let analysed: Vec<_> = decisions
+        .iter()
+        .filter_map(|d| match &d.analysis {
+            Some(bgedit::domain::match_record::FileAnalysis::Moves { moves }) => Some((d, moves)),
+            _ => None,
+        })
+        .collect();
+    assert!(analysed.len() > 20);
+    for (d, moves) in analysed {
+        // gnubg's players play their own first choice at 0-ply.
+        assert_eq!(
+            moves[0].notation, d.played,
+            "game {} move {}",
+            d.game, d.number
+        );
+        assert!(moves.windows(2).all(|w| w[0].equity >= w[1].equity));
+        assert_eq!(moves[0].depth, "gnubg 0-ply");
+    }
+    assert!(
+        decisions
+            .iter()
+            .any(|d| d.cube_analysis.is_some() || d.played == "double")
+    );
+}
+
+#[test]
+fn truncated_replays_are_games_in_play() {
+    let file = read(&format!("{DIR}/match3.sgf"));
+    let Contents::Record(record) = &file.contents else {
+        panic!("SGF is a record")
+    };
+    for (g, game) in record.games.iter().enumerate() {
+        let plays = game.actions.len();
+        for m in 0..plays {
+            let p = match_file::position_at(
+                &file,
+                sgf::Selection {
+                    game: Some(g + 1),
+                    moves: Some(m),
+                },
+            )
+            .unwrap();
+            assert_eq!(
+                p.state.game_state,
+                GameState::Playing,
+                "game {} move {m}",
+                g + 1
+            );
+        }
+        let end = match_file::position_at(
+            &file,
+            sgf::Selection {
+                game: Some(g + 1),
+                moves: None,
+            },
+        )
+        .unwrap();
+        assert_ne!(
+            end.state.game_state,
+            GameState::Playing,
+            "game {} end",
+            g + 1
+        );
+    }
+}
+
+/// A random legal game: random rolls and legal moves, doubles taken or
+/// dropped now and then, a resignation sometimes.
+fn random_game(rng: &mut Rng, header: &MatchHeader, number: usize, score: [u16; 2]) -> GameRecord {
+    let mut game = GameRecord {
+        number,
+        score,
+        ..GameRecord::default()
+    };
+    let mut player = if rng.below(2) == 0 {
+        Player::O
+    } else {
+        Player::X
+    };
+    // The position is replayed from the record itself at each step, so the
+    // game is legal by the replay's own rules.
+    for _ in 0..200 {
+        let replay = replay_game(header, &game).unwrap();
+        let now = replay.end;
+        if now.state.game_state != GameState::Playing {
+            return game;
+        }
+        let cube_free = now.state.cube_owner == bgedit::domain::CubeOwner::Centred
+            || now.state.cube_owner == bgedit::domain::CubeOwner::Owned(player);
+        if cube_free && now.state.cube_log2 < 4 && rng.below(12) == 0 {
+            game.actions.push(Action::new(player, ActionKind::Double));
+            let answer = match rng.below(3) {
+                0 => ActionKind::Drop,
+                _ => ActionKind::Take,
+            };
+            let dropped = answer == ActionKind::Drop;
+            game.actions.push(Action::new(player.opponent(), answer));
+            if dropped {
+                game.result = Some(GameResult {
+                    winner: player,
+                    points: now.state.cube_value(),
+                    ending: Some(Ending::Dropped),
+                });
+                return game;
+            }
+        }
+        if rng.below(150) == 0 {
+            game.result = Some(GameResult {
+                winner: player.opponent(),
+                points: now.state.cube_value(),
+                ending: Some(Ending::Resigned),
+            });
+            return game;
+        }
+        let dice = [rng.below(6) as u8 + 1, rng.below(6) as u8 + 1];
+        let moves = legal_moves(&now.board, player, dice);
+        let steps = if moves.is_empty() {
+            Vec::new()
+        } else {
+            moves[rng.below(moves.len() as u64) as usize]
+                .steps()
+                .to_vec()
+        };
+        game.actions
+            .push(Action::new(player, ActionKind::Move { dice, steps }));
+        player = player.opponent();
+    }
+    game
+}
+
+#[test]
+fn random_games_survive_sgf_round_trips() {
+    for seed in 1..=12u64 {
+        let mut rng = Rng::new(seed);
+        let header = MatchHeader {
+            length: if seed % 3 == 0 { 0 } else { 7 },
+            crawford: seed % 3 != 0,
+            jacoby: seed % 3 == 0,
+            beavers: true,
+            ..MatchHeader::default()
+        };
+        let games: Vec<GameRecord> = (1..=3)
+            .map(|n| random_game(&mut rng, &header, n, [n as u16 - 1, 0]))
+            .collect();
+        let record = MatchRecord {
+            format: MatchFormat::Sgf,
+            header: header.clone(),
+            games,
+        };
+        let mut text = String::new();
+        sgf::write_match(&record, &mut text);
+        let (back, problems) = sgf::read_match(&text).unwrap();
+        assert!(problems.is_empty(), "seed {seed}: {problems:?}");
+        assert_eq!(back.games.len(), record.games.len());
+        for (a, b) in record.games.iter().zip(&back.games) {
+            let ra = replay_game(&header, a).unwrap();
+            let rb = replay_game(&back.header, b).unwrap();
+            assert_eq!(ra.before, rb.before, "seed {seed} game {}", a.number);
+            assert_eq!(ra.end, rb.end, "seed {seed} game {}", a.number);
+            assert_eq!(
+                game_start(&header, a).state.score,
+                game_start(&back.header, b).state.score
+            );
+        }
+    }
+}
+
+#[test]
+fn match_command_lists_every_decision() {
+    let out = bgedit(&["match", &format!("{DIR}/match3.sgf")], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let first = stdout.lines().next().unwrap();
+    let fields: Vec<&str> = first.split('\t').collect();
+    assert_eq!(fields.len(), 7, "{first}");
+    assert_eq!(fields[0], "1");
+    assert_eq!(fields[1], "1");
+    assert!(fields[6].starts_with("XGID="));
+    let json = bgedit(
+        &["match", "--format", "json", &format!("{DIR}/match3.sgf")],
+        "",
+    );
+    let line: serde_json::Value =
+        serde_json::from_str(text(&json.stdout).lines().nth(1).unwrap()).unwrap();
+    assert_eq!(line["game"], 1);
+    assert_eq!(line["move"], 2);
+    assert!(line["analysis"]["Moves"]["moves"].is_array());
+}
+
+#[test]
+fn match_command_names_bad_files_and_goes_on() {
+    let dir = std::env::temp_dir().join(format!("bgedit-matches-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let junk = dir.join("junk.txt");
+    std::fs::write(&junk, "hello\n").unwrap();
+    // A move from an empty point in game 1; game 2 is fine.
+    let bad = dir.join("bad.sgf");
+    std::fs::write(
+        &bad,
+        "(;FF[4]GM[6]MI[length:3]PW[a]PB[b]\n;B[31jgig]\n;W[52xsxv])\n(;FF[4]GM[6]MI[length:3][ws:1]PW[a]PB[b]\n;B[31qtst])\n",
+    )
+    .unwrap();
+    let out = bgedit(
+        &["match", junk.to_str().unwrap(), bad.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains("junk.txt: not a match file"), "{err}");
+    assert!(err.contains("bad.sgf: game 1, move 1"), "{err}");
+    // Game 2 is still listed.
+    assert!(
+        text(&out.stdout)
+            .lines()
+            .any(|l| l.starts_with("2\t1\tX\t31"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn names_with_control_characters_are_refused() {
+    let e = sgf::read_match("(;FF[4]GM[6]MI[length:3]PW[a\u{7}b]PB[b])").unwrap_err();
+    let m = e.to_string();
+    assert!(m.contains("game 1, PW") && m.contains("U+0007"), "{m}");
+}
+
+#[test]
+fn gibbon_resignations_are_read() {
+    let text = "(;FF[4]GM[6]MI[length:3]PW[a]PB[b]RE[W+2R]\n;B[31qtst]\n;W[resign:1]\n;B[reject]\n;W[52xvmh]\n;B[resign:2]\n;W[accept])\n\
+                (;FF[4]GM[6]MI[length:3][ws:2]PW[a]PB[b]\n;B[62xrrn])\n(;FF[4]GM[6]MI[length:3]PW[a]PB[b]\n;W[31qt)\n";
+    // The third game's value never closes: the error names game 3.
+    let e = sgf::read_match(text).unwrap_err().to_string();
+    assert!(e.contains("game 3"), "{e}");
+    let ok = &text[..text.rfind("(;").unwrap()];
+    let (record, problems) = sgf::read_match(ok).unwrap();
+    assert!(problems.is_empty());
+    let r = replay_game(&record.header, &record.games[0]).unwrap();
+    assert_eq!(r.end.state.game_state, GameState::Resigned);
+    assert_eq!(r.end.state.turn, Player::O);
+    assert_eq!(
+        r.before[2].state.resignation,
+        bgedit::domain::Resignation::Single
+    );
+    assert_eq!(record.games.len(), 2);
+}
+
+#[test]
+fn library_imports_a_match_text_one_entry_per_block() {
+    let dir = std::env::temp_dir().join(format!("bgedit-matchlib-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lib = dir.join("lib.db");
+    let file = format!("{DIR}/match3.txt");
+    let blocks = text_decisions("match3")
+        .iter()
+        .filter(|d| d.game == 1)
+        .count();
+    let out = bgedit(
+        &[
+            "library",
+            "--library",
+            lib.to_str().unwrap(),
+            "import",
+            &file,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains(&format!("{} added", blocks)) || said.contains("already there"),
+        "{said}"
+    );
+    assert!(said.contains(" 0 failed"), "{said}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
