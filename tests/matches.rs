@@ -259,6 +259,29 @@ fn random_games_survive_sgf_round_trips() {
 }
 
 #[test]
+fn gnubgs_matches_written_back_read_the_same() {
+    for name in MATCHES {
+        let text = std::fs::read_to_string(format!("{DIR}/{name}.sgf")).unwrap();
+        let (record, _) = sgf::read_match(&text).unwrap();
+        let mut once = String::new();
+        sgf::write_match(&record, &mut once);
+        let (again, problems) = sgf::read_match(&once).unwrap();
+        assert!(problems.is_empty(), "{name}: {problems:?}");
+        for (a, b) in record.games.iter().zip(&again.games) {
+            let (ra, rb) = (
+                replay_game(&record.header, a).unwrap(),
+                replay_game(&again.header, b).unwrap(),
+            );
+            assert_eq!(ra.before, rb.before, "{name} game {}", a.number);
+            assert_eq!(ra.end, rb.end, "{name} game {}", a.number);
+        }
+        let mut twice = String::new();
+        sgf::write_match(&again, &mut twice);
+        assert_eq!(once, twice, "{name}");
+    }
+}
+
+#[test]
 fn match_command_lists_every_decision() {
     let out = bgedit(&["match", &format!("{DIR}/match3.sgf")], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
