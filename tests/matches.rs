@@ -389,3 +389,37 @@ fn library_imports_a_match_text_one_entry_per_block() {
     assert!(said.contains(" 0 failed"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_huge_match_file_is_refused_from_its_size() {
+    let dir = std::env::temp_dir().join(format!("bgedit-hugematch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let huge = dir.join("huge.sgf");
+    {
+        use std::io::Write;
+        let mut f = std::fs::File::create(&huge).unwrap();
+        f.write_all(b"(;FF[4]GM[6]MI[length:3]C[").unwrap();
+        // Sparse: 360 MB on paper, nothing on disk.
+        f.set_len(360 << 20).unwrap();
+    }
+    let lib = dir.join("lib.db");
+    let out = bgedit(
+        &[
+            "library",
+            "--library",
+            lib.to_str().unwrap(),
+            "import",
+            huge.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("huge.sgf") && err.contains("a match file is read up to"),
+        "{err}"
+    );
+    let out = bgedit(&["match", huge.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(&dir);
+}
