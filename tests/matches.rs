@@ -423,3 +423,30 @@ fn a_huge_match_file_is_refused_from_its_size() {
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn convert_reads_every_match_format_through_the_replay() {
+    // Game 2, after 3 moves: the SGF (replayed) and gnubg's text export of
+    // game 2 (its fourth block) are one position.
+    let at = |file: &str| {
+        let out = bgedit(
+            &[
+                "convert", "--to", "gnubg", "--file", file, "--game", "2", "--move", "3",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{file}: {}", text(&out.stderr));
+        text(&out.stdout).trim().to_owned()
+    };
+    let from_sgf = at(&format!("{DIR}/match3.sgf"));
+    let from_text = at(&format!("{DIR}/match3_002.txt"));
+    assert_eq!(from_sgf, from_text);
+    let gnubg = text_decisions("match3")
+        .into_iter()
+        .filter(|d| d.game == 2)
+        .nth(3)
+        .unwrap();
+    let mut expected = gnubg.position.clone();
+    expected.state.dice = None;
+    assert_eq!(from_sgf, gnubg_id::encode(&expected.board, &expected.state));
+}
