@@ -109,11 +109,29 @@ fn stored_analysis_is_read_with_gnubgs_notation() {
         assert!(moves.windows(2).all(|w| w[0].equity >= w[1].equity));
         assert_eq!(moves[0].depth, "gnubg 0-ply");
     }
-    assert!(
-        decisions
+    // gnubg's text export of the same match, game 1 move 12 and 45 (the
+    // doubles): "Double, take +0.618", "No double +0.594"; "+1.517",
+    // "+0.761". The SGF holds match winning chances; bgedit shows gnubg's
+    // equities.
+    for (number, nd, dt) in [(12, 0.594, 0.618), (45, 0.761, 1.517)] {
+        let d = decisions
             .iter()
-            .any(|d| d.cube_analysis.is_some() || d.played == "double")
-    );
+            .find(|d| d.game == 1 && d.number == number)
+            .unwrap();
+        assert_eq!(d.played, "double");
+        let Some(bgedit::domain::match_record::FileAnalysis::Cube {
+            no_double,
+            double_take,
+            double_pass,
+            ..
+        }) = d.analysis
+        else {
+            panic!("move {number}: no cube analysis")
+        };
+        assert!((no_double - nd).abs() < 0.0006, "{no_double}");
+        assert!((double_take - dt).abs() < 0.0006, "{double_take}");
+        assert_eq!(double_pass, 1.0);
+    }
 }
 
 #[test]

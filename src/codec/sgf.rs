@@ -17,11 +17,13 @@
 //! Jacoby setting in match play.
 
 use super::error::{IdError, IdKind};
+use crate::domain::equity::Score;
 use crate::domain::match_record::{
     Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
     MatchRecord, RankedMove, ReadProblem, SetUp,
 };
 use crate::domain::match_state::{MAX_CUBE_LOG2, MAX_MATCH_NUMBER};
+use crate::domain::met::Met;
 use crate::domain::notation::{Step, format_steps};
 use crate::domain::replay::{replay_actions, replay_game};
 use crate::domain::validation::check_match;
@@ -676,7 +678,10 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
             action.origin = Some(n as u32 + 1);
             game.actions.push(action);
         }
-        if !analyses.is_empty() {
+        let cubes = game.actions.iter().any(|a| {
+            matches!(a.analysis, Some(FileAnalysis::Cube { .. })) || a.cube_analysis.is_some()
+        });
+        if !analyses.is_empty() || (cubes && header.length > 0) {
             name_candidates(&header, &mut game, &analyses);
         }
         records.push(game);
@@ -701,6 +706,22 @@ fn name_candidates(header: &MatchHeader, game: &mut GameRecord, analyses: &[Cand
         Ok(r) => r,
         Err(e) => *e.partial,
     };
+    if header.length > 0 {
+        let met = super::met_xml::shared_default_met();
+        for (action, before) in game.actions.iter_mut().zip(&replay.before) {
+            // gnubg keeps the cube decision from the doubler's side: the
+            // mover before its roll, the doubler (on roll) at take or drop.
+            let doubler = match action.kind {
+                ActionKind::Take | ActionKind::Drop | ActionKind::Beaver => before.state.on_roll,
+                _ => action.player,
+            };
+            for analysis in [&mut action.analysis, &mut action.cube_analysis] {
+                if let Some(a) = analysis.as_mut() {
+                    cube_in_emg(a, &met, before, doubler);
+                }
+            }
+        }
+    }
     for (index, candidates) in analyses {
         let Some(before) = replay.before.get(*index) else {
             continue;
@@ -712,6 +733,47 @@ fn name_candidates(header: &MatchHeader, game: &mut GameRecord, analyses: &[Cand
                 m.notation = steps_notation(&before.board, player, steps);
             }
         }
+    }
+}
+
+/// A match-play cube analysis as gnubg shows it: match winning chances
+/// turned into normalised equities for the current cube (gnubg's
+/// `mwc2eq`), the double/pass at +1.
+fn cube_in_emg(a: &mut FileAnalysis, met: &Met, at: &Position, doubler: Player) {
+    let FileAnalysis::Cube {
+        no_double,
+        double_take,
+        double_pass,
+        depth,
+        ..
+    } = a
+    else {
+        return;
+    };
+    let Ok(score) = Score::of(&at.state) else {
+        return;
+    };
+    let player = doubler.index();
+    let after = |who: usize| {
+        f64::from(met.after(
+            score.score,
+            score.match_to,
+            player,
+            score.cube,
+            who,
+            score.crawford,
+        ))
+    };
+    let (win, lose) = (after(player), after(1 - player));
+    if (win - lose).abs() < 1e-9 {
+        return;
+    }
+    let emg = |mwc: f64| 2.0 * (mwc - lose) / (win - lose) - 1.0;
+    *no_double = emg(*no_double);
+    *double_take = emg(*double_take);
+    *double_pass = 1.0;
+    if let Some(cut) = depth.find(" (match winning chances)") {
+        depth.truncate(cut);
     }
 }
 
