@@ -468,3 +468,47 @@ fn convert_reads_every_match_format_through_the_replay() {
     expected.state.dice = None;
     assert_eq!(from_sgf, gnubg_id::encode(&expected.board, &expected.state));
 }
+
+#[test]
+fn damaged_match_files_never_panic() {
+    // Bytes of gnubg's files changed, cut and repeated at random: every
+    // reader answers (a match or an error) without panicking.
+    let sources: Vec<Vec<u8>> = ["match3.sgf", "money.sgf", "match3_002.txt"]
+        .iter()
+        .map(|f| std::fs::read(format!("{DIR}/{f}")).unwrap())
+        .collect();
+    let mut rng = Rng::new(99);
+    let mut read = 0;
+    for round in 0..150 {
+        let src = &sources[round % sources.len()];
+        let mut bytes = src.clone();
+        for _ in 0..1 + rng.below(8) {
+            let at = rng.below(bytes.len() as u64) as usize;
+            match rng.below(3) {
+                0 => bytes[at] = b"[]();:BW0123456789abcyz\n\\ "[rng.below(26) as usize],
+                1 => {
+                    bytes.truncate(at.max(1));
+                }
+                _ => {
+                    let piece = bytes[at..(at + 40).min(bytes.len())].to_vec();
+                    bytes.splice(at..at, piece);
+                }
+            }
+        }
+        if let Ok(file) = match_file::read_bytes(&bytes) {
+            read += 1;
+            let (decisions, _) = match_file::decisions(&file);
+            for d in &decisions {
+                let _ = id(d);
+            }
+            let _ = match_file::position_at(
+                &file,
+                sgf::Selection {
+                    game: Some(1),
+                    moves: Some(3),
+                },
+            );
+        }
+    }
+    assert!(read > 20, "only {read} damaged files read at all");
+}
