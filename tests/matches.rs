@@ -200,8 +200,15 @@ fn random_game(rng: &mut Rng, header: &MatchHeader, number: usize, score: [u16; 
             || now.state.cube_owner == bgedit::domain::CubeOwner::Owned(player);
         if cube_free && now.state.cube_log2 < 4 && rng.below(12) == 0 {
             game.actions.push(Action::new(player, ActionKind::Double));
-            let answer = match rng.below(3) {
+            let answer = match rng.below(4) {
                 0 => ActionKind::Drop,
+                1 if header.length == 0 => {
+                    // A beaver, then the doubler takes the redouble.
+                    game.actions
+                        .push(Action::new(player.opponent(), ActionKind::Beaver));
+                    game.actions.push(Action::new(player, ActionKind::Take));
+                    continue;
+                }
                 _ => ActionKind::Take,
             };
             let dropped = answer == ActionKind::Drop;
@@ -214,6 +221,15 @@ fn random_game(rng: &mut Rng, header: &MatchHeader, number: usize, score: [u16; 
                 });
                 return game;
             }
+        }
+        if rng.below(40) == 0 {
+            // A resignation offered and rejected.
+            game.actions.push(Action::new(
+                player,
+                ActionKind::Resign(bgedit::domain::Resignation::Gammon),
+            ));
+            game.actions
+                .push(Action::new(player.opponent(), ActionKind::RejectResign));
         }
         if rng.below(150) == 0 {
             game.result = Some(GameResult {
@@ -239,14 +255,20 @@ fn random_game(rng: &mut Rng, header: &MatchHeader, number: usize, score: [u16; 
     game
 }
 
-#[test]
-fn random_games_survive_sgf_round_trips() {
-    for seed in 1..=12u64 {
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 48, ..Default::default() })]
+
+    /// A random legal match (money or 7 points, doubles taken and dropped,
+    /// resignations), replayed, written as SGF and read back, gives the
+    /// same position before every action and at the end of every game.
+    #[test]
+    fn random_games_survive_sgf_round_trips(seed in proptest::prelude::any::<u64>()) {
         let mut rng = Rng::new(seed);
+        let money = seed % 3 == 0;
         let header = MatchHeader {
-            length: if seed % 3 == 0 { 0 } else { 7 },
-            crawford: seed % 3 != 0,
-            jacoby: seed % 3 == 0,
+            length: if money { 0 } else { 7 },
+            crawford: !money,
+            jacoby: money,
             beavers: true,
             ..MatchHeader::default()
         };
@@ -261,14 +283,14 @@ fn random_games_survive_sgf_round_trips() {
         let mut text = String::new();
         sgf::write_match(&record, &mut text);
         let (back, problems) = sgf::read_match(&text).unwrap();
-        assert!(problems.is_empty(), "seed {seed}: {problems:?}");
-        assert_eq!(back.games.len(), record.games.len());
+        proptest::prop_assert!(problems.is_empty(), "{:?}", problems);
+        proptest::prop_assert_eq!(back.games.len(), record.games.len());
         for (a, b) in record.games.iter().zip(&back.games) {
             let ra = replay_game(&header, a).unwrap();
             let rb = replay_game(&back.header, b).unwrap();
-            assert_eq!(ra.before, rb.before, "seed {seed} game {}", a.number);
-            assert_eq!(ra.end, rb.end, "seed {seed} game {}", a.number);
-            assert_eq!(
+            proptest::prop_assert_eq!(&ra.before, &rb.before);
+            proptest::prop_assert_eq!(&ra.end, &rb.end);
+            proptest::prop_assert_eq!(
                 game_start(&header, a).state.score,
                 game_start(&back.header, b).state.score
             );
