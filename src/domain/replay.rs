@@ -253,6 +253,9 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
                 next.state.game_state = GameState::Over;
             }
         }
+        // gnubg's SGF writes a beaver as the taker's own `double` while the
+        // first is on offer.
+        ActionKind::Double if s.double_offered && s.turn == player => beaver(s, player),
         ActionKind::Double => {
             if s.double_offered {
                 return Err(format!("{player} doubles while a double is on offer"));
@@ -264,8 +267,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
             if !s.double_offered {
                 return Err(format!("{player} beavers with no double on offer"));
             }
-            s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
-            s.turn = player.opponent();
+            beaver(s, player);
         }
         ActionKind::Take => {
             if !s.double_offered {
@@ -363,9 +365,72 @@ fn edited(board: &Board, set: &super::match_record::SetUp) -> Result<Board, Stri
     Ok(b)
 }
 
+/// A beaver: the cube is turned to the beaverer at twice the value, and the
+/// original doubler must accept it (gnubg's state after `beaver`: the double
+/// still on offer, the doubler's turn).
+fn beaver(s: &mut MatchState, player: Player) {
+    s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
+    s.cube_owner = CubeOwner::Owned(player);
+    s.turn = player.opponent();
+}
+
 /// The file's result ends a game that no action ended (a resignation the
 /// file writes only as `RE[W+2R]`, a game that stops at its last move).
 fn finish(end: &mut Position, game: &GameRecord) {
+    end_by_result(end, game);
+    // gnubg scores a game as it ends: the position after the last action
+    // already holds the new score (in a money session too).
+    if end.state.game_state != GameState::Playing
+        && let Some((winner, points)) = game
+            .result
+            .map(|r| (r.winner, r.points))
+            .or_else(|| points_won(end))
+    {
+        let won = u16::try_from(points).unwrap_or(u16::MAX);
+        let length = end.state.match_length;
+        let score = &mut end.state.score[winner.index()];
+        // The game that wins the match is left at its starting score: a
+        // Match ID cannot hold a finished match (gnubg shows the score past
+        // the length there, and refuses such an ID when given one).
+        if length == 0 || score.saturating_add(won) < length {
+            *score = score.saturating_add(won);
+        }
+    }
+}
+
+/// Who won a game the actions ended, and how many points, where the file
+/// gives no result: a drop wins the cube for the doubler, a resignation its
+/// value, the last checker off a single game, gammon or backgammon (gammons
+/// not counted in money play under Jacoby with the cube centred).
+fn points_won(end: &Position) -> Option<(Player, u32)> {
+    let s = &end.state;
+    let cube = s.cube_value();
+    match s.game_state {
+        GameState::Dropped => Some((s.on_roll, cube)),
+        GameState::Resigned => Some((s.turn, cube * u32::from(s.resignation.code()))),
+        GameState::Over => {
+            let winner = Player::BOTH
+                .into_iter()
+                .find(|&p| end.board.on_board(p) == 0)?;
+            let loser = winner.opponent();
+            let jacoby_single = s.is_money() && s.jacoby && s.cube_owner == CubeOwner::Centred;
+            // A backgammon: a loser's checker on the bar or in the winner's
+            // home board (the loser's own 19 to 24 points).
+            let in_home_or_bar = end.board.side(loser)[18..].iter().any(|&n| n > 0);
+            let times = if jacoby_single || end.board.borne_off(loser) > 0 {
+                1
+            } else if in_home_or_bar {
+                3
+            } else {
+                2
+            };
+            Some((winner, cube * times))
+        }
+        _ => None,
+    }
+}
+
+fn end_by_result(end: &mut Position, game: &GameRecord) {
     let Some(result) = game.result else { return };
     let s = &mut end.state;
     if s.game_state != GameState::Playing {
