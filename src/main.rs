@@ -225,7 +225,12 @@ fn main() -> ExitCode {
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     let command = Cli::command();
-    let commands: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
+    // Hidden commands (`__hold-clipboard`) are not offered to users.
+    let commands: Vec<&str> = command
+        .get_subcommands()
+        .filter(|c| !c.is_hide_set())
+        .map(|c| c.get_name())
+        .collect();
     if let Some(message) = bgedit::cli::suggest::check_first_words(&args, &commands) {
         eprintln!("{message}");
         return ExitCode::from(2);
@@ -253,6 +258,12 @@ fn main() -> ExitCode {
         }) => batch(Job::Convert(to.into()), names, common.quiet, &ids),
         Some(Command::Moves { format, ids }) => {
             lines(&ids, |l| bgedit::cli::moves::moves_line(l, format))
+        }
+        Some(Command::Play { play, ids })
+            if let Some(message) = bgedit::cli::moves::unquoted_move(&play, &ids) =>
+        {
+            eprintln!("bgedit: {message}");
+            ExitCode::from(2)
         }
         Some(Command::Play { play, ids }) => match bgedit::domain::notation::parse(&play) {
             Ok(typed) => lines(&ids, |l| bgedit::cli::moves::play_line(&typed, l)),

@@ -134,5 +134,29 @@ fn image_writes_svg_to_stdout_and_png_to_a_file() {
     assert!(text(&bad.stderr).contains("width 10 is outside"));
     let bad = bgedit(&["image", "nonsense"], "");
     assert_eq!(bad.status.code(), Some(1));
+    // The format follows the name: no SVG written under a .jpg name.
+    let jpg = dir.join("board.jpg");
+    let bad = bgedit(&["image", "-o", jpg.to_str().unwrap(), MANUAL], "");
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        text(&bad.stderr).contains("not .jpg"),
+        "{}",
+        text(&bad.stderr)
+    );
+    assert!(!jpg.exists());
+    let svg = dir.join("board.svg");
+    let bad = bgedit(
+        &[
+            "image",
+            "--format",
+            "png",
+            "-o",
+            svg.to_str().unwrap(),
+            MANUAL,
+        ],
+        "",
+    );
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(text(&bad.stderr).contains("the name says SVG but --format says PNG"));
     std::fs::remove_dir_all(&dir).ok();
 }

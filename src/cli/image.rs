@@ -13,6 +13,47 @@ pub struct Picture {
     pub path: Option<String>,
 }
 
+/// The picture's format: the file's extension decides it (a picture in the
+/// wrong format under a `.jpg` name is worse than an error), `--format` may
+/// say it only where the name has no extension or agrees.
+fn format_for(path: Option<&str>, asked: Option<ImageFormat>) -> Result<ImageFormat, String> {
+    let Some(path) = path else {
+        return Ok(asked.unwrap_or(ImageFormat::Svg));
+    };
+    let extension = std::path::Path::new(path)
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let by_name = match extension.as_deref() {
+        Some("png") => Some(ImageFormat::Png),
+        Some("svg") => Some(ImageFormat::Svg),
+        None => None,
+        Some(other) => {
+            return Err(format!(
+                "{}: bgedit draws SVG and PNG pictures, not .{}; name the file .svg or .png",
+                crate::quote::Clipped(path),
+                crate::quote::Clipped(other)
+            ));
+        }
+    };
+    match (by_name, asked) {
+        (Some(n), Some(a)) if n != a => Err(format!(
+            "{}: the name says {} but --format says {}",
+            crate::quote::Clipped(path),
+            name_of(n),
+            name_of(a)
+        )),
+        (Some(n), _) => Ok(n),
+        (None, a) => Ok(a.unwrap_or(ImageFormat::Svg)),
+    }
+}
+
+fn name_of(f: ImageFormat) -> &'static str {
+    match f {
+        ImageFormat::Svg => "SVG",
+        ImageFormat::Png => "PNG",
+    }
+}
+
 /// Reads the position and draws it; every error names what is wrong.
 pub fn make(args: &ImageArgs) -> Result<Picture, String> {
     let text = match &args.id {
@@ -30,10 +71,7 @@ pub fn make(args: &ImageArgs) -> Result<Picture, String> {
         .map_err(|e| e.to_string())?
         .position;
     let path = args.output.clone().filter(|p| p != "-");
-    let format = args.format.unwrap_or_else(|| match &path {
-        Some(p) if p.to_ascii_lowercase().ends_with(".png") => ImageFormat::Png,
-        _ => ImageFormat::Svg,
-    });
+    let format = format_for(path.as_deref(), args.format)?;
     let theme = match args.theme {
         ImageTheme::Light => Theme::Light,
         ImageTheme::Dark => Theme::Dark,

@@ -171,3 +171,43 @@ mod tests {
         assert!(err.contains("wrong dice"), "{err}");
     }
 }
+
+/// `bgedit play 8/5 6/5 ID`: the shell split the move, and its second half
+/// would be read as an ID. Says how to write it, or `None` when the words
+/// after the move start with an ID.
+pub fn unquoted_move(play: &str, ids: &[String]) -> Option<String> {
+    let base = crate::domain::Position::default();
+    let rest: Vec<&str> = ids
+        .iter()
+        .map(String::as_str)
+        .take_while(|w| {
+            crate::codec::parse_any(w, &base).is_err() && crate::domain::notation::parse(w).is_ok()
+        })
+        .collect();
+    if rest.is_empty() {
+        return None;
+    }
+    let whole = std::iter::once(play)
+        .chain(rest.iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Some(format!(
+        "the move must be one argument: quote it, as in bgedit play \"{}\" ID",
+        crate::quote::Clipped(&whole)
+    ))
+}
+
+#[cfg(test)]
+mod unquoted_tests {
+    use super::unquoted_move;
+
+    #[test]
+    fn a_move_split_by_the_shell_is_named_with_the_quoting() {
+        let ids = ["6/5".to_owned(), "4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()];
+        let m = unquoted_move("8/5", &ids).expect("a message");
+        assert!(m.contains("bgedit play \"8/5 6/5\" ID"), "{m}");
+        let ids = ["4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()];
+        assert_eq!(unquoted_move("8/5 6/5", &ids), None);
+        assert_eq!(unquoted_move("8/5 6/5", &[]), None);
+    }
+}

@@ -62,11 +62,13 @@ pub fn check_first_words(args: &[String], commands: &[&str]) -> Option<String> {
         .take_while(|a| !a.starts_with('-'))
         .collect();
     let first = *words.first()?;
-    if commands.contains(&first) || first == "help" {
+    // Internal commands (`__hold-clipboard`) are clap's to read; they are
+    // never suggested.
+    if commands.contains(&first) || first == "help" || first.starts_with("__") {
         return None;
     }
     let base = Position::default();
-    if codec::parse_any(first, &base).is_ok() || codec::parse_any(&words.join(" "), &base).is_ok() {
+    if codec::parse_any(first, &base).is_ok() {
         return None;
     }
     // A word of letters is meant as a command; anything else is an attempt
@@ -75,11 +77,16 @@ pub fn check_first_words(args: &[String], commands: &[&str]) -> Option<String> {
         && first
             .chars()
             .all(|c| c.is_ascii_alphabetic() || c == '-' || c == '_');
+    let meant = command_like.then(|| nearest(first, commands)).flatten();
+    // `bgedit shwo ID`: the ID in the words does not make a typo an ID.
+    if meant.is_none() && codec::parse_any(&words.join(" "), &base).is_ok() {
+        return None;
+    }
     if !command_like {
         return None;
     }
     let list = commands.join(", ");
-    Some(match nearest(first, commands) {
+    Some(match meant {
         Some(meant) => format!(
             "bgedit: '{}' is neither a command nor an ID; did you mean `bgedit {meant}`? (commands: {list})",
             Clipped(first)
@@ -113,6 +120,17 @@ mod tests {
         assert_eq!(nearest("banana", &COMMANDS), None);
         let m = check_first_words(&args(&["conver", "--to", "xgid"]), &COMMANDS).unwrap();
         assert!(m.contains("did you mean `bgedit convert`"), "{m}");
+        // An ID after the typo is not read as "an ID in a sentence".
+        let m = check_first_words(&args(&["shwo", "4HPwATDgc/ABMA"]), &COMMANDS).unwrap();
+        assert!(m.contains("did you mean `bgedit show`"), "{m}");
+    }
+
+    #[test]
+    fn internal_commands_pass_and_are_never_offered() {
+        assert_eq!(
+            check_first_words(&args(&["__hold-clipboard"]), &COMMANDS),
+            None
+        );
     }
 
     #[test]
