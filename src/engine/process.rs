@@ -41,21 +41,76 @@ pub enum EngineError {
 fn bridge_path() -> Result<&'static Path, EngineError> {
     static PATH: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     PATH.get_or_init(|| {
-        let dir = dirs::cache_dir()
-            .unwrap_or_else(std::env::temp_dir)
-            .join("bgedit");
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        // Without a cache directory the shared temporary directory is used,
+        // under a name of this user's only: a script another user could
+        // write there would run as gnubg's Python.
+        let dir = match dirs::cache_dir() {
+            Some(cache) => cache.join("bgedit"),
+            // SAFETY: getuid cannot fail and touches no memory.
+            None => std::env::temp_dir().join(format!("bgedit-{}", unsafe { libc::getuid() })),
+        };
+        private_dir(&dir)?;
         let path = dir.join(format!("gnubg_bridge-{}.py", env!("CARGO_PKG_VERSION")));
-        // Atomic: another bgedit starting at the same moment reads a whole file.
-        let tmp = dir.join(format!("gnubg_bridge.{}.tmp", std::process::id()));
-        std::fs::write(&tmp, BRIDGE)
-            .and_then(|()| std::fs::rename(&tmp, &path))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        write_atomically(&dir, &path, BRIDGE.as_bytes())?;
         Ok(path)
     })
     .as_ref()
     .map(PathBuf::as_path)
     .map_err(|e| EngineError::Start(e.clone()))
+}
+
+/// Makes `dir` (and its parents) and checks that it is a directory of this
+/// user's that nobody else may enter: created `0700`, an existing one of ours
+/// narrowed to `0700`, a link or another user's directory refused.
+pub fn private_dir(dir: &Path) -> Result<(), String> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    let shown = dir.display();
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    let meta = std::fs::symlink_metadata(dir).map_err(|e| format!("{shown}: {e}"))?;
+    if !meta.file_type().is_dir() {
+        return Err(format!(
+            "{shown}: not a directory (a link?); the gnubg bridge is not written there"
+        ));
+    }
+    // SAFETY: getuid cannot fail and touches no memory.
+    if meta.uid() != unsafe { libc::getuid() } {
+        return Err(format!(
+            "{shown}: belongs to another user; the gnubg bridge is not written there"
+        ));
+    }
+    if meta.mode() & 0o077 != 0 {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
+            .map_err(|e| format!("{shown}: {e}"))?;
+    }
+    Ok(())
+}
+
+/// Writes `path` whole or not at all: a new file of a name nobody else uses,
+/// then renamed, so that another bgedit starting at the same moment reads a
+/// whole script.
+fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tmp = dir.join(format!(".gnubg_bridge.{}.{nanos}.tmp", std::process::id()));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.sync_all()))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(format!("{}: {e}", path.display()));
+    }
+    Ok(())
 }
 
 struct Running {
@@ -214,5 +269,34 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod private_dir_tests {
+    use super::private_dir;
+    use std::os::unix::fs::PermissionsExt;
+
+    fn mode(p: &std::path::Path) -> u32 {
+        std::fs::metadata(p).unwrap().permissions().mode() & 0o777
+    }
+
+    #[test]
+    fn the_bridge_directory_is_made_private_and_links_are_refused() {
+        let base = tempfile::tempdir().unwrap();
+        let dir = base.path().join("a/bgedit");
+        private_dir(&dir).unwrap();
+        assert_eq!(mode(&dir), 0o700);
+        // One left open by an older bgedit is narrowed.
+        let open = base.path().join("open");
+        std::fs::create_dir(&open).unwrap();
+        std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+        private_dir(&open).unwrap();
+        assert_eq!(mode(&open), 0o700);
+        // A link planted under the expected name is not followed.
+        let link = base.path().join("link");
+        std::os::unix::fs::symlink(&open, &link).unwrap();
+        let e = private_dir(&link).unwrap_err();
+        assert!(e.contains("not a directory"), "{e}");
     }
 }
