@@ -534,3 +534,41 @@ fn damaged_match_files_never_panic() {
     }
     assert!(read > 20, "only {read} damaged files read at all");
 }
+
+#[test]
+fn gnubgs_match_text_read_as_a_match_replays_to_its_own_blocks() {
+    for name in MATCHES {
+        let mut blocks = Vec::new();
+        for n in 1.. {
+            let path = if n == 1 {
+                format!("{DIR}/{name}.txt")
+            } else {
+                format!("{DIR}/{name}_{n:03}.txt")
+            };
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                break;
+            };
+            blocks.extend(bgedit::codec::match_text::blocks(&text).0);
+        }
+        let (record, problems) = bgedit::codec::match_text::to_record(&blocks);
+        assert!(problems.is_empty(), "{name}: {problems:?}");
+        let mut positions = Vec::new();
+        for game in &record.games {
+            positions.extend(replay_game(&record.header, game).unwrap().before);
+        }
+        assert_eq!(positions.len(), blocks.len(), "{name}");
+        for (ours, block) in positions.iter().zip(&blocks) {
+            let mut expected = block.position.clone();
+            if expected.state.game_state == GameState::NoGame {
+                expected.state.game_state = GameState::Playing;
+            }
+            assert_eq!(
+                gnubg_id::encode(&ours.board, &ours.state),
+                gnubg_id::encode(&expected.board, &expected.state),
+                "{name} game {} line {}",
+                block.game,
+                block.line
+            );
+        }
+    }
+}
