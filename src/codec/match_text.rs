@@ -118,7 +118,14 @@ pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
             }
             // The names are beside the board, in the lines that follow.
             if let Some(block) = out.last_mut().filter(|b| b.line == at) {
-                block.position.names = names_near(&lines[i + 1..]);
+                let (names, refused) = names_near(&lines[i + 1..]);
+                block.position.names = names;
+                problems.extend(refused.into_iter().map(|(offset, e)| ReadProblem {
+                    game: Some(game),
+                    action: move_number,
+                    line: Some(number + 1 + offset as u32),
+                    message: e.to_string(),
+                }));
             }
             move_number = None;
         }
@@ -145,10 +152,12 @@ fn decode(position: &str, matchid: &str) -> Result<Position, String> {
 }
 
 /// `O: name` and `X: name` beside gnubg's board (the first 16 lines after
-/// the IDs). Names with control characters are not taken.
-fn names_near(lines: &[&str]) -> Names {
+/// the IDs), and the names refused by the one rule for names (a control
+/// character), with the line's offset.
+fn names_near(lines: &[&str]) -> (Names, Vec<(usize, crate::domain::NameError)>) {
     let mut names = Names::default();
-    for line in lines.iter().take(16) {
+    let mut refused = Vec::new();
+    for (offset, line) in lines.iter().enumerate().take(16) {
         for (label, player) in [
             ("O: ", crate::domain::Player::O),
             ("X: ", crate::domain::Player::X),
@@ -160,13 +169,15 @@ fn names_near(lines: &[&str]) -> Names {
                     Some(cut) if name.ends_with(')') => name[..cut].trim_end(),
                     _ => name,
                 };
-                if !name.is_empty() && crate::domain::check_name(player, name).is_ok() {
-                    names.set(player, name.to_owned());
+                match crate::domain::check_name(player, name) {
+                    Ok(()) if !name.is_empty() => names.set(player, name.to_owned()),
+                    Ok(()) => {}
+                    Err(e) => refused.push((offset, e)),
                 }
             }
         }
     }
-    names
+    (names, refused)
 }
 
 /// The match the blocks tell, as actions (what each block's `* ...` line
@@ -304,6 +315,20 @@ Move number 2:  gnubg to play 52
         assert_eq!(
             crate::codec::gnubg_id::encode(&b[1].position.board, &b[1].position.state),
             "4HPkASjgc/ABMA:MIGqAAAAAAAE"
+        );
+    }
+
+    #[test]
+    fn a_name_with_a_control_character_is_refused_by_line() {
+        let text = TEXT.replace("O: gnubg", "O: gn\u{1b}ubg");
+        let (b, problems) = blocks(&text);
+        assert_eq!(b[0].position.names.o, "White");
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].line, Some(7));
+        assert!(
+            problems[0].message.contains("U+001B"),
+            "{}",
+            problems[0].message
         );
     }
 
