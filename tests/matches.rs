@@ -572,3 +572,22 @@ fn gnubgs_match_text_read_as_a_match_replays_to_its_own_blocks() {
         }
     }
 }
+
+#[test]
+fn set_up_nodes_inside_a_game_and_illegal_moves_end_where_gnubg_ends() {
+    // gnubg 1.07: `load match` of this file, `show board`:
+    // VwAAwAJIAAAAAA:QQmgABAAEAAE. The set-up node replaces the board in
+    // mid-game; both moves after it are not legal for their dice (gnubg
+    // applies them); CV/CP set the cube.
+    let text = "(;FF[4]GM[6]CA[UTF-8]AP[test]MI[length:5][game:0][ws:1][bs:2]PW[alice]PB[bob]RU[Crawford]\n;B[31qtst]\n;W[52xvmh]\n;AE[a:y]AW[a][a][b][c][y]AB[x][x][w][r][r]PL[B]\n;B[64rlrn]\n;CV[2]CP[w]\n;W[21ycca])\n";
+    let end = sgf::read(text).unwrap();
+    assert_eq!(
+        gnubg_id::encode(&end.board, &end.state),
+        "VwAAwAJIAAAAAA:QQmgABAAEAAE"
+    );
+    let file = match_file::read_bytes(text.as_bytes()).unwrap();
+    let (decisions, problems) = match_file::decisions(&file);
+    assert_eq!(decisions.len(), 4);
+    let at: Vec<_> = problems.iter().map(|p| (p.game, p.action)).collect();
+    assert_eq!(at, [(Some(1), Some(3)), (Some(1), Some(4))]);
+}
