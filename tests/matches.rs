@@ -364,11 +364,11 @@ fn match_command_names_bad_files_and_goes_on() {
     let err = text(&out.stderr);
     assert!(err.contains("junk.txt: not a match file"), "{err}");
     assert!(err.contains("bad.sgf: game 1, move 1"), "{err}");
-    // Game 2 is still listed.
+    // Game 2 is still listed, each line after its file when several.
     assert!(
         text(&out.stdout)
             .lines()
-            .any(|l| l.starts_with("2\t1\tX\t31"))
+            .any(|l| l.contains("bad.sgf\t2\t1\tX\t31"))
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
