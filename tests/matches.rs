@@ -364,11 +364,11 @@ fn match_command_names_bad_files_and_goes_on() {
     let err = text(&out.stderr);
     assert!(err.contains("junk.txt: not a match file"), "{err}");
     assert!(err.contains("bad.sgf: game 1, move 1"), "{err}");
-    // Game 2 is still listed.
+    // Game 2 is still listed, each line after its file when several.
     assert!(
         text(&out.stdout)
             .lines()
-            .any(|l| l.starts_with("2\t1\tX\t31"))
+            .any(|l| l.contains("bad.sgf\t2\t1\tX\t31"))
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -533,4 +533,61 @@ fn damaged_match_files_never_panic() {
         }
     }
     assert!(read > 20, "only {read} damaged files read at all");
+}
+
+#[test]
+fn gnubgs_match_text_read_as_a_match_replays_to_its_own_blocks() {
+    for name in MATCHES {
+        let mut blocks = Vec::new();
+        for n in 1.. {
+            let path = if n == 1 {
+                format!("{DIR}/{name}.txt")
+            } else {
+                format!("{DIR}/{name}_{n:03}.txt")
+            };
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                break;
+            };
+            blocks.extend(bgedit::codec::match_text::blocks(&text).0);
+        }
+        let (record, problems) = bgedit::codec::match_text::to_record(&blocks);
+        assert!(problems.is_empty(), "{name}: {problems:?}");
+        let mut positions = Vec::new();
+        for game in &record.games {
+            positions.extend(replay_game(&record.header, game).unwrap().before);
+        }
+        assert_eq!(positions.len(), blocks.len(), "{name}");
+        for (ours, block) in positions.iter().zip(&blocks) {
+            let mut expected = block.position.clone();
+            if expected.state.game_state == GameState::NoGame {
+                expected.state.game_state = GameState::Playing;
+            }
+            assert_eq!(
+                gnubg_id::encode(&ours.board, &ours.state),
+                gnubg_id::encode(&expected.board, &expected.state),
+                "{name} game {} line {}",
+                block.game,
+                block.line
+            );
+        }
+    }
+}
+
+#[test]
+fn set_up_nodes_inside_a_game_and_illegal_moves_end_where_gnubg_ends() {
+    // gnubg 1.07: `load match` of this file, `show board`:
+    // VwAAwAJIAAAAAA:QQmgABAAEAAE. The set-up node replaces the board in
+    // mid-game; both moves after it are not legal for their dice (gnubg
+    // applies them); CV/CP set the cube.
+    let text = "(;FF[4]GM[6]CA[UTF-8]AP[test]MI[length:5][game:0][ws:1][bs:2]PW[alice]PB[bob]RU[Crawford]\n;B[31qtst]\n;W[52xvmh]\n;AE[a:y]AW[a][a][b][c][y]AB[x][x][w][r][r]PL[B]\n;B[64rlrn]\n;CV[2]CP[w]\n;W[21ycca])\n";
+    let end = sgf::read(text).unwrap();
+    assert_eq!(
+        gnubg_id::encode(&end.board, &end.state),
+        "VwAAwAJIAAAAAA:QQmgABAAEAAE"
+    );
+    let file = match_file::read_bytes(text.as_bytes()).unwrap();
+    let (decisions, problems) = match_file::decisions(&file);
+    assert_eq!(decisions.len(), 4);
+    let at: Vec<_> = problems.iter().map(|p| (p.game, p.action)).collect();
+    assert_eq!(at, [(Some(1), Some(3)), (Some(1), Some(4))]);
 }

@@ -177,6 +177,19 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
         Contents::Record(record) => {
             let (list, replay_problems) = match_decisions(record);
             problems.extend(replay_problems);
+            // Problems count actions with the set-ups; the listing counts
+            // decisions without them.
+            for p in &mut problems {
+                if let (Some(g), Some(a)) = (p.game, p.action)
+                    && let Some(game) = record.games.iter().find(|x| x.number == g)
+                {
+                    let before = game.actions.iter().take(a.saturating_sub(1));
+                    let plays = before
+                        .filter(|x| !matches!(x.kind, ActionKind::SetUp(_)))
+                        .count();
+                    p.action = Some(plays + 1);
+                }
+            }
             let mut numbers = std::collections::HashMap::new();
             let mut out: Vec<FileDecision> = list
                 .into_iter()

@@ -675,7 +675,6 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                     _ => {}
                 }
             }
-            action.origin = Some(n as u32 + 1);
             game.actions.push(action);
         }
         let cubes = game.actions.iter().any(|a| {
