@@ -20,7 +20,7 @@ use crate::domain::match_record::{
     ReadProblem, SetUp,
 };
 use crate::domain::moves::{free_move, legal_moves};
-use crate::domain::notation::{self, Step, TypedMove, TypedPath};
+use crate::domain::notation::{Step, TypedMove, TypedPath};
 use crate::domain::{Board, Names, Player, Resignation};
 use crate::quote::Clipped;
 
@@ -95,6 +95,136 @@ fn match_length(line: &str) -> Option<i64> {
         .trim_start();
     rest.strip_prefix(['M', 'm'])?.strip_prefix("atch")?;
     Some(n)
+}
+
+/// gnubg's `ParseMove`: numbers paired in order as source and destination
+/// (`8 5 6 5` is `8/5 6/5`), a `/` after a destination making it the next
+/// source (`24/18/14`), `b`/`bar` 25, `o`/`off` and `-` 0 (a `-` is *off*
+/// to gnubg, not a separator), `*`, `,` and `)` ignored, `(n)` repeating
+/// the path before it. At most four steps.
+fn parse_move(text: &str) -> Result<Vec<Step>, &'static str> {
+    let b = text.as_bytes();
+    let mut user: Vec<u8> = Vec::with_capacity(8);
+    // slash[c]: a '/' stands before user[c].
+    let mut slash = [false; 17];
+    let mut i = 0;
+    while i < b.len() {
+        let ch = b[i];
+        if ch.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if ch.is_ascii_digit() {
+            if user.len() == 8 {
+                return Err("too many points");
+            }
+            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let n: u32 = text[i..i + digits].parse().unwrap_or(u32::MAX);
+            if n > 25 {
+                return Err("a point is 0 to 25");
+            }
+            user.push(n as u8);
+            i += digits;
+            continue;
+        }
+        match ch {
+            b'o' | b'O' | b'-' => {
+                if user.len() == 8 {
+                    return Err("too many points");
+                }
+                user.push(0);
+                if ch != b'-' && matches!(b.get(i + 1), Some(b'f' | b'F')) {
+                    i += 1;
+                    if matches!(b.get(i + 1), Some(b'f' | b'F')) {
+                        i += 1;
+                    }
+                }
+            }
+            b'b' | b'B' => {
+                if user.len() == 8 {
+                    return Err("too many points");
+                }
+                user.push(25);
+                if matches!(b.get(i + 1), Some(b'a' | b'A')) {
+                    i += 1;
+                    if matches!(b.get(i + 1), Some(b'r' | b'R')) {
+                        i += 1;
+                    }
+                }
+            }
+            b'/' => {
+                if user.is_empty() || slash[user.len()] {
+                    return Err("a '/' with no point before it");
+                }
+                slash[user.len()] = true;
+            }
+            b'*' | b',' | b')' => {}
+            b'(' => {
+                let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                let n = text[i + 1..i + 1 + digits].parse::<i64>().unwrap_or(0) - 1;
+                i += digits;
+                let c = user.len();
+                if n < 1 || c < 2 || slash[c] {
+                    return Err("a bad repeat '(n)'");
+                }
+                let Some(begin) = (0..c).rev().find(|&j| !slash[j]) else {
+                    return Err("a repeat with no move before it");
+                };
+                if c as i64 + (c - begin) as i64 * n > 8 {
+                    return Err("too many steps");
+                }
+                for _ in 0..n {
+                    for j in begin..c {
+                        if slash[j] {
+                            slash[user.len()] = true;
+                        }
+                        let v = user[j];
+                        user.push(v);
+                    }
+                }
+            }
+            _ => return Err("a character that is not part of a move"),
+        }
+        i += 1;
+    }
+    if slash[user.len()] {
+        return Err("a '/' at the end");
+    }
+    let mut an: Vec<u8> = Vec::with_capacity(8);
+    for (j, &p) in user.iter().enumerate() {
+        if an.len() == 8 {
+            return Err("more than four steps");
+        }
+        let dest = an.len() % 2 == 1;
+        if (dest && p == 25) || (!dest && p == 0) {
+            return Err("a move from off the board or to the bar");
+        }
+        an.push(p);
+        if dest && slash[j + 1] {
+            if an.len() == 8 || p == 0 || p == 25 {
+                return Err("more than four steps");
+            }
+            an.push(p);
+        }
+    }
+    if an.len() % 2 == 1 {
+        return Err("a step with no destination");
+    }
+    let mut steps: Vec<Step> = an
+        .chunks(2)
+        .map(|c| Step {
+            from: c[0],
+            to: c[1],
+        })
+        .collect();
+    canonical_order(&mut steps);
+    Ok(steps)
+}
+
+/// gnubg's `CanonicalMoveOrder`: steps by decreasing source, then
+/// decreasing destination.
+fn canonical_order(steps: &mut [Step]) {
+    steps.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
 }
 
 /// C's `atoi`: leading blanks, a sign, digits; 0 when there are none.
@@ -211,19 +341,16 @@ impl Reader {
                 );
                 return;
             }
-            match notation::parse(rest) {
-                Ok(typed) => {
-                    let hops = typed.hops();
-                    push(
-                        out,
-                        player,
-                        Raw::Roll {
-                            dice,
-                            hops: Some(hops),
-                            text: rest.to_owned(),
-                        },
-                    )
-                }
+            match parse_move(rest) {
+                Ok(hops) => push(
+                    out,
+                    player,
+                    Raw::Roll {
+                        dice,
+                        hops: if hops.is_empty() { None } else { Some(hops) },
+                        text: rest.to_owned(),
+                    },
+                ),
                 Err(e) => self.problem(
                     Some(game),
                     line,
@@ -603,8 +730,10 @@ fn expand(board: &Board, player: Player, dice: [u8; 2], hops: &[Step]) -> Vec<St
         };
         let span = i32::from(first.from) - i32::from(first.to);
         let sum = i32::from(dice[0]) + i32::from(dice[1]);
+        // gnubg compares 0-based sources with the dice: a bear-off is
+        // consolidated only from above both dice.
         let consolidated =
-            span == sum || (first.to == 0 && first.from >= dice[0] && first.from >= dice[1]);
+            span == sum || (first.to == 0 && first.from > dice[0] && first.from > dice[1]);
         if consolidated && first.from <= 25 {
             for i in 0..2 {
                 let mid = i32::from(first.from) - i32::from(dice[i]);
@@ -660,6 +789,9 @@ fn expand(board: &Board, player: Player, dice: [u8; 2], hops: &[Step]) -> Vec<St
         }
         if out.len() > 4 {
             return hops.to_vec();
+        }
+        if out.len() != hops.len() {
+            canonical_order(&mut out);
         }
         out
     }
@@ -876,7 +1008,11 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
     }
 }
 
-/// Writes `record` in the layout of gnubg's `export match mat`.
+/// Writes `record` in the layout of gnubg's `export match mat`: a row per
+/// exchange, the row number in four columns, player 0's cell padded to 28
+/// characters, each move's steps in the record's order with `*` where it
+/// hits, a space after each step unless there are four, and `Wins N points`
+/// in the winner's column (in the last row when that cell is free).
 pub fn write(record: &MatchRecord, out: &mut String) {
     use std::fmt::Write as _;
     let h = &record.header;
@@ -895,39 +1031,36 @@ pub fn write(record: &MatchRecord, out: &mut String) {
     let names = [one_line(&h.names.o), one_line(&h.names.x)];
     for game in &record.games {
         let _ = writeln!(out, " Game {}", game.number);
-        let mut score = [u32::from(game.score[0]), u32::from(game.score[1])];
         let left = format!(" {} : {}", names[0], game.score[0]);
         let _ = writeln!(out, "{left:<32}{} : {}", names[1], game.score[1]);
         let mut board = Board::starting();
         let mut row = 0;
         let mut cells: [Option<String>; 2] = [None, None];
         let mut cube = 1u32;
-        let flush = |out: &mut String, row: &mut usize, cells: &mut [Option<String>; 2]| {
-            if cells[0].is_none() && cells[1].is_none() {
-                return;
-            }
-            *row += 1;
-            let left = cells[0].take().unwrap_or_default();
-            let right = cells[1].take().unwrap_or_default();
-            let width = 28.max(left.chars().count() + 2);
-            let line = format!("{:3}) {left:<width$}{right}", *row);
-            let _ = writeln!(out, "{}", line.trim_end());
-        };
         for action in &game.actions {
             let text = match &action.kind {
                 ActionKind::Move { dice, steps } => {
-                    let opp = board.side(action.player.opponent()).to_owned();
-                    let notation = if steps.is_empty() {
-                        String::new()
-                    } else {
-                        notation::format_steps(steps, |p| {
-                            (1..=24).contains(&p) && opp[usize::from(24 - p)] > 0
-                        })
-                    };
-                    if let Some(b) = apply_hops_free(&board, action.player, steps) {
-                        board = b;
+                    let mut text = format!("{}{}: ", dice[0], dice[1]);
+                    for step in steps {
+                        let hit = (1..=24).contains(&step.to)
+                            && board.side(action.player.opponent())[usize::from(24 - step.to)] == 1;
+                        let _ = write!(
+                            text,
+                            "{}/{}{}",
+                            step.from,
+                            step.to,
+                            if hit { "*" } else { "" }
+                        );
+                        if let Some(b) = apply_hops_free(&board, action.player, &[*step]) {
+                            board = b;
+                        }
+                        if steps.len() < 4 {
+                            text.push(' ');
+                        } else if !std::ptr::eq(step, steps.last().unwrap_or(step)) {
+                            text.push(' ');
+                        }
                     }
-                    format!("{}{}: {notation}", dice[0], dice[1])
+                    text
                 }
                 ActionKind::Double | ActionKind::Beaver => {
                     cube = cube.saturating_mul(2);
@@ -947,27 +1080,60 @@ pub fn write(record: &MatchRecord, out: &mut String) {
             };
             let column = action.player.index();
             if cells[column].is_some() || (column == 0 && cells[1].is_some()) {
-                flush(out, &mut row, &mut cells);
+                flush_row(out, &mut row, &mut cells);
             }
             cells[column] = Some(text);
         }
-        flush(out, &mut row, &mut cells);
         if let Some(r) = game.result {
-            let s = &mut score[r.winner.index()];
-            *s += r.points;
             let unit = if r.points == 1 { "point" } else { "points" };
-            let and_match = if h.length > 0 && *s >= u32::from(h.length) {
-                " and the match"
+            let wins = format!(" Wins {} {unit}", r.points);
+            if r.winner == Player::X && cells[0].is_some() && cells[1].is_none() {
+                cells[1] = Some(wins + " ");
+                flush_row(out, &mut row, &mut cells);
             } else {
-                ""
-            };
-            let pad = if r.winner == Player::O { 6 } else { 34 };
-            let _ = writeln!(out, "{:pad$}Wins {} {unit}{and_match}", "", r.points);
+                flush_row(out, &mut row, &mut cells);
+                let pad = if r.winner == Player::O { 5 } else { 33 };
+                let _ = writeln!(out, "{:pad$}{wins}", "");
+            }
+        } else {
+            flush_row(out, &mut row, &mut cells);
         }
         out.push('\n');
     }
 }
 
+/// One row of moves: the number, player 0's cell padded to 28 characters
+/// (or followed by two blanks, so the columns still split), player 1's.
+fn flush_row(out: &mut String, row: &mut usize, cells: &mut [Option<String>; 2]) {
+    use std::fmt::Write as _;
+    if cells[0].is_none() && cells[1].is_none() {
+        return;
+    }
+    *row += 1;
+    let left = cells[0].take().unwrap_or_default();
+    let right = cells[1].take();
+    match right {
+        Some(right) => {
+            let width = 28.max(left.chars().count() + 2);
+            let _ = writeln!(out, "{:3}) {left:<width$}{right}", *row);
+        }
+        None => {
+            let _ = writeln!(out, "{:3}) {left}", *row);
+        }
+    }
+}
+
+/// A name as one `.mat` field: no colon (it ends the name), no line break.
+fn one_line(name: &str) -> String {
+    name.chars()
+        .map(|c| if c == ':' || c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// A move's steps applied one by one, without dice (the writer's board, for
+/// the `*` of each hit).
 fn apply_hops_free(board: &Board, player: Player, steps: &[Step]) -> Option<Board> {
     let typed = TypedMove {
         paths: steps
@@ -979,13 +1145,4 @@ fn apply_hops_free(board: &Board, player: Player, steps: &[Step]) -> Option<Boar
             .collect(),
     };
     free_move(board, player, &typed).ok()
-}
-
-/// A name as one `.mat` field: no colon (it ends the name), no line break.
-fn one_line(name: &str) -> String {
-    name.chars()
-        .map(|c| if c == ':' || c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .trim()
-        .to_owned()
 }
