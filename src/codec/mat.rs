@@ -1008,18 +1008,21 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
     }
 }
 
-/// Writes `record` in the layout of gnubg's `export match mat`: a row per
-/// exchange, the row number in four columns, player 0's cell padded to 28
-/// characters, each move's steps in the record's order with `*` where it
-/// hits, a space after each step unless there are four, and `Wins N points`
-/// in the winner's column (in the last row when that cell is free).
+/// Writes `record` in the layout of gnubg 1.07's `export match mat`
+/// (`ExportMatchMat` and `ExportGameJF` in gnubg's `export.c`): cells
+/// filled left, right, left... in record order (player 1's opening roll
+/// leaves the first left cell empty), a left cell as `%3d) %-27s `, each
+/// move's steps as gnubg records them with `*` where the board before the
+/// move had an opposing checker, `Wins N points` where gnubg puts it. One
+/// change: a game that stops after a left cell ends its line, where gnubg
+/// runs the next ` Game` line on.
 pub fn write(record: &MatchRecord, out: &mut String) {
     use std::fmt::Write as _;
     let h = &record.header;
     for (key, value) in [
+        ("Site", &h.place),
         ("Event", &h.event),
         ("Round", &h.round),
-        ("Site", &h.place),
         ("EventDate", &h.date),
     ] {
         if let Some(v) = value {
@@ -1027,99 +1030,178 @@ pub fn write(record: &MatchRecord, out: &mut String) {
             let _ = writeln!(out, "; [{key} \"{v}\"]");
         }
     }
-    let _ = writeln!(out, "\n {} point match\n", h.length);
+    if let Some(comment) = h.comment.as_deref().filter(|c| !c.trim().is_empty()) {
+        out.push_str("\n; ");
+        let lines: Vec<&str> = comment.trim_end_matches('\n').split('\n').collect();
+        out.push_str(&lines.join("\n; "));
+        out.push('\n');
+    }
+    let _ = write!(out, "\n {} point match\n\n", h.length);
     let names = [one_line(&h.names.o), one_line(&h.names.x)];
     for game in &record.games {
-        let _ = writeln!(out, " Game {}", game.number);
-        let left = format!(" {} : {}", names[0], game.score[0]);
-        let _ = writeln!(out, "{left:<32}{} : {}", names[1], game.score[1]);
-        let mut board = Board::starting();
-        let mut row = 0;
-        let mut cells: [Option<String>; 2] = [None, None];
-        let mut cube = 1u32;
-        for action in &game.actions {
-            let text = match &action.kind {
-                ActionKind::Move { dice, steps } => {
-                    let mut text = format!("{}{}: ", dice[0], dice[1]);
-                    for step in steps {
-                        let hit = (1..=24).contains(&step.to)
-                            && board.side(action.player.opponent())[usize::from(24 - step.to)] == 1;
-                        let _ = write!(
-                            text,
-                            "{}/{}{}",
-                            step.from,
-                            step.to,
-                            if hit { "*" } else { "" }
-                        );
-                        if let Some(b) = apply_hops_free(&board, action.player, &[*step]) {
-                            board = b;
-                        }
-                        if steps.len() < 4 {
-                            text.push(' ');
-                        } else if !std::ptr::eq(step, steps.last().unwrap_or(step)) {
-                            text.push(' ');
-                        }
-                    }
-                    text
-                }
-                ActionKind::Double | ActionKind::Beaver => {
-                    cube = cube.saturating_mul(2);
-                    let word = if matches!(action.kind, ActionKind::Beaver) {
-                        "Beavers"
-                    } else {
-                        "Doubles"
-                    };
-                    format!(" {word} => {cube}")
-                }
-                ActionKind::Take => " Takes".to_owned(),
-                ActionKind::Drop => " Drops".to_owned(),
-                ActionKind::Resign(_)
-                | ActionKind::AcceptResign
-                | ActionKind::RejectResign
-                | ActionKind::SetUp(_) => continue,
-            };
-            let column = action.player.index();
-            if cells[column].is_some() || (column == 0 && cells[1].is_some()) {
-                flush_row(out, &mut row, &mut cells);
-            }
-            cells[column] = Some(text);
-        }
-        if let Some(r) = game.result {
-            let unit = if r.points == 1 { "point" } else { "points" };
-            let wins = format!(" Wins {} {unit}", r.points);
-            if r.winner == Player::X && cells[0].is_some() && cells[1].is_none() {
-                cells[1] = Some(wins + " ");
-                flush_row(out, &mut row, &mut cells);
-            } else {
-                flush_row(out, &mut row, &mut cells);
-                let pad = if r.winner == Player::O { 5 } else { 33 };
-                let _ = writeln!(out, "{:pad$}{wins}", "");
-            }
-        } else {
-            flush_row(out, &mut row, &mut cells);
-        }
-        out.push('\n');
+        write_game(game, &names, out);
     }
 }
 
-/// One row of moves: the number, player 0's cell padded to 28 characters
-/// (or followed by two blanks, so the columns still split), player 1's.
-fn flush_row(out: &mut String, row: &mut usize, cells: &mut [Option<String>; 2]) {
+/// One game, as `ExportGameJF` writes it.
+fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     use std::fmt::Write as _;
-    if cells[0].is_none() && cells[1].is_none() {
-        return;
+    let _ = writeln!(out, " Game {}", game.number);
+    let left = format!("{} : {}", names[0], game.score[0]);
+    // gnubg's `%-31s` pads to 31 bytes, not characters.
+    let pad = 31usize.saturating_sub(left.len());
+    let _ = writeln!(out, " {left}{:pad$}{} : {}", "", names[1], game.score[1]);
+    let mut board = Board::starting();
+    let mut cube = 1u32;
+    // gnubg's `i`: cells written so far; odd is the right column.
+    let mut i = 0usize;
+    let mut dice_rolled = false;
+    let mut previous: Option<&ActionKind> = None;
+    let mut at_line_start = true;
+    for (k, action) in game.actions.iter().enumerate() {
+        let kind = &action.kind;
+        let before = previous.replace(kind);
+        let plural = |n: u32| if n > 1 { "s" } else { "" };
+        let mut bear_off = None;
+        let text = match kind {
+            ActionKind::Move { dice, steps } => {
+                dice_rolled = false;
+                let mut text = format!("{}{}: ", dice[0], dice[1]);
+                let opponent = board.side(action.player.opponent()).to_owned();
+                for (n, step) in steps.iter().enumerate() {
+                    let _ = write!(text, "{}/{}", step.from, step.to);
+                    let first_landing = !steps[..n].iter().any(|s| s.to == step.to);
+                    if (1..=24).contains(&step.to)
+                        && opponent[usize::from(24 - step.to)] > 0
+                        && first_landing
+                    {
+                        text.push('*');
+                    }
+                    if n < 3 {
+                        text.push(' ');
+                    }
+                }
+                if let Some(b) = apply_hops_free(&board, action.player, steps) {
+                    board = b;
+                }
+                if board.on_board(action.player) == 0 {
+                    let loser = action.player.opponent();
+                    let per = if board.borne_off(loser) > 0 {
+                        1
+                    } else if (19..=25).any(|p| board.side(loser)[p - 1] > 0) {
+                        3
+                    } else {
+                        2
+                    };
+                    bear_off = Some(per * cube);
+                }
+                text
+            }
+            ActionKind::SetUp(SetUp {
+                dice: Some(dice), ..
+            }) => {
+                dice_rolled = true;
+                format!("{}{}: ", dice[0], dice[1])
+            }
+            ActionKind::Double => {
+                cube = cube.saturating_mul(2);
+                format!(" Doubles => {cube}")
+            }
+            ActionKind::Beaver => {
+                cube = cube.saturating_mul(2);
+                format!(" Beavers => {cube}")
+            }
+            // gnubg 1.07 writes no take after a beaver: the next roll is it.
+            ActionKind::Take if matches!(before, Some(ActionKind::Beaver)) => continue,
+            ActionKind::Take => " Takes".to_owned(),
+            ActionKind::Drop => {
+                let won = cube / 2;
+                let gap = if i % 2 == 1 {
+                    "\n      "
+                } else {
+                    "                       "
+                };
+                format!(" Drops{gap}Wins {won} point{}", plural(won))
+            }
+            ActionKind::Resign(level) => {
+                // Only a resignation the file says was accepted is written.
+                let accepted = matches!(
+                    game.actions.get(k + 1).map(|a| &a.kind),
+                    Some(ActionKind::AcceptResign)
+                );
+                if !accepted {
+                    continue;
+                }
+                let won = u32::from(level.code()) * cube;
+                let odd = (i % 2 == 1) ^ dice_rolled;
+                let lead = match (action.player, i % 2 == 1) {
+                    (Player::X, _) => {
+                        if odd {
+                            "\n      "
+                        } else {
+                            "      "
+                        }
+                    }
+                    (Player::O, true) => {
+                        if odd {
+                            " "
+                        } else {
+                            "                        "
+                        }
+                    }
+                    (Player::O, false) => {
+                        if odd {
+                            " "
+                        } else {
+                            "                                  "
+                        }
+                    }
+                };
+                format!("{lead}Wins {won} point{}\n", plural(won))
+            }
+            ActionKind::SetUp(_) | ActionKind::AcceptResign | ActionKind::RejectResign => {
+                continue;
+            }
+        };
+        let is_move = matches!(kind, ActionKind::Move { .. });
+        let is_dice = matches!(kind, ActionKind::SetUp(_));
+        if i == 0 && is_move && action.player == Player::X {
+            out.push_str("  1)                             ");
+            i += 1;
+        }
+        if i % 2 == 1 || matches!(kind, ActionKind::Resign(_)) {
+            out.push_str(&text);
+            if !is_dice {
+                out.push('\n');
+            }
+            at_line_start = !is_dice;
+        } else if !is_dice {
+            let _ = write!(out, "{:3}) {text:<27} ", i / 2 + 1);
+            at_line_start = false;
+        } else {
+            let _ = write!(out, "{:3}) {text:<3}", i / 2 + 1);
+            at_line_start = false;
+        }
+        if matches!(kind, ActionKind::Drop) {
+            out.push('\n');
+            if i % 2 == 0 {
+                out.push('\n');
+            }
+            at_line_start = true;
+        }
+        if let Some(won) = bear_off {
+            let lead = if i % 2 == 1 {
+                "                                  "
+            } else {
+                "\n      "
+            };
+            let _ = write!(out, "{lead}Wins {won} point{}\n\n", plural(won));
+            at_line_start = true;
+        }
+        i += 1;
     }
-    *row += 1;
-    let left = cells[0].take().unwrap_or_default();
-    let right = cells[1].take();
-    match right {
-        Some(right) => {
-            let width = 28.max(left.chars().count() + 2);
-            let _ = writeln!(out, "{:3}) {left:<width$}{right}", *row);
-        }
-        None => {
-            let _ = writeln!(out, "{:3}) {left}", *row);
-        }
+    if !at_line_start {
+        out.push('\n');
     }
 }
 
