@@ -277,6 +277,7 @@ fn main() -> ExitCode {
         }) => stats(met.as_deref(), format, eval, &ids),
         Some(Command::Image(args)) => image(&args),
         Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
+        Some(Command::Match(args)) => ExitCode::from(bgedit::cli::matches::run(&args)),
         None => editor(
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they

@@ -380,10 +380,82 @@ proptest! {
         let read = mat::read(&text).unwrap();
         prop_assert!(read.problems.is_empty(), "{:?}\n{}", read.problems, text);
         prop_assert_eq!(essence(&read.record), essence(&record), "{}", text);
+        // The replay of both gives the same positions at every decision.
+        let ids = |r: &MatchRecord| -> Vec<String> {
+            bgedit::domain::replay::match_decisions(r)
+                .0
+                .iter()
+                .map(|d| bgedit::codec::to_string_as(&d.position, bgedit::codec::IdFormat::GnubgId))
+                .collect()
+        };
+        let original = ids(&record);
+        prop_assert!(!original.is_empty());
+        prop_assert_eq!(ids(&read.record), original, "{}", text);
         for (a, b) in read.record.games.iter().zip(&record.games) {
             prop_assert_eq!(a.score, b.score);
             prop_assert_eq!(a.crawford_game, b.crawford_game);
             prop_assert_eq!(a.result, b.result, "{}", text);
         }
     }
+}
+
+/// Every position gnubg's `export match text` shows for a fixture (the
+/// position and match at each decision it writes) is the position bgedit's
+/// replay of its `.mat` reading gives at the same game and move.
+#[test]
+fn every_decision_has_gnubgs_gnubg_id() {
+    use bgedit::codec::{IdFormat, match_file, to_string_as};
+    let mut checked = 0;
+    let mut all_mismatches = Vec::new();
+    for path in fixtures() {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let file = match_file::read_bytes(&std::fs::read(&path).unwrap()).unwrap();
+        let (decisions, _) = match_file::decisions(&file);
+        let text = std::fs::read(path.with_extension("gnubg-text.txt")).unwrap();
+        let (blocks, _) = bgedit::codec::match_text::blocks(&mat::decode(&text));
+        let mut mismatches = Vec::new();
+        for block in &blocks {
+            let decision = decisions
+                .iter()
+                .find(|d| d.game == block.game && Some(d.number) == block.move_number);
+            let mut expected = block.position.clone();
+            // gnubg's text export shows a game's first roll before the game
+            // has begun ("no game"): the game state aside, it must agree.
+            if let (Some(1), Some(d)) = (block.move_number, decision) {
+                expected.state.game_state = d.position.state.game_state;
+            }
+            let want = to_string_as(&expected, IdFormat::GnubgId);
+            let got = decision.map(|d| to_string_as(&d.position, IdFormat::GnubgId));
+            // Known: gnubg shows a beaver's decision with the cube already
+            // the beaverer's (the replay, branch m-core, shows it centred);
+            // and after a roll recorded alone (`54:` with legal moves) gnubg
+            // keeps those dice in the next decisions' Match IDs.
+            let known = [
+                ("money_latin1.mat", 1, 6),
+                ("odd_entries.mat", 1, 8),
+                ("odd_entries.mat", 1, 9),
+            ];
+            if known.contains(&(name.as_str(), block.game, block.move_number.unwrap_or(0))) {
+                assert_ne!(
+                    got.as_deref(),
+                    Some(want.as_str()),
+                    "{name}: fixed? drop it from known"
+                );
+                continue;
+            }
+            if got.as_deref() != Some(want.as_str()) {
+                mismatches.push(format!(
+                    "game {} move {:?} ({}): gnubg {want}, bgedit {got:?}",
+                    block.game, block.move_number, block.heading
+                ));
+            } else {
+                checked += 1;
+            }
+        }
+        if !mismatches.is_empty() {
+            all_mismatches.push(format!("{name}: {mismatches:#?}"));
+        }
+    }
+    assert!(all_mismatches.is_empty(), "{all_mismatches:#?}");
+    assert!(checked >= 1100, "{checked}");
 }

@@ -153,6 +153,13 @@ pub enum Command {
     Image(ImageArgs),
     /// The study library: keep, find, import and export positions.
     Library(super::library::LibraryArgs),
+    /// Every decision of every game of match files (gnubg SGF, Jellyfish
+    /// .mat, gnubg's match text, XG), one line each: game, move, player,
+    /// dice, what was played, the GNUBG ID and XGID before it.
+    ///
+    /// Problems go to standard error as `FILE: game N, move M: ...`; the
+    /// rest of the file is still listed and the exit status is 1.
+    Match(super::matches::MatchArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]

@@ -2,7 +2,8 @@
 //! text, for the formats that take several lines (SGF, XG's text export, a
 //! pasted board).
 
-use crate::codec::{self, IdFormat, sgf};
+use crate::codec::{self, IdFormat, match_file, sgf};
+use crate::domain::match_record::MatchFormat;
 use crate::domain::{Names, Position};
 use std::io::Read;
 
@@ -49,12 +50,19 @@ pub fn convert_text(
         names: names.clone(),
         ..Position::default()
     };
-    let (position, from) = if selection != sgf::Selection::default() {
-        if !sgf::looks_like(text) {
-            return Err("--game and --move choose a position in an SGF file; this is not SGF (it does not start with '(;')".to_owned());
+    let detected = match_file::detect(text.as_bytes());
+    let whole_match = matches!(detected, Some(MatchFormat::Mat | MatchFormat::Xg));
+    let (position, from) = if selection != sgf::Selection::default() || whole_match {
+        if detected.is_none() {
+            return Err("--game and --move choose a position in a match file (SGF, .mat, gnubg match text, XG); this is none of them".to_owned());
         }
-        let read = sgf::read_at(text, selection).map_err(|e| e.to_string())?;
-        (read.position, IdFormat::Sgf)
+        let file = match_file::read_bytes(text.as_bytes())?;
+        let position = match_file::position_at(&file, selection)?;
+        let from = match file.format {
+            MatchFormat::Sgf => IdFormat::Sgf,
+            _ => IdFormat::GnubgId,
+        };
+        (position, from)
     } else {
         let imported = codec::parse_any(text, &base).map_err(|e| e.to_string())?;
         (imported.position, imported.format)
@@ -107,6 +115,6 @@ mod tests {
         )
         .err()
         .unwrap();
-        assert!(e.contains("not SGF"), "{e}");
+        assert!(e.contains("none of them"), "{e}");
     }
 }

@@ -2,11 +2,12 @@
 //! subcommand opens the library, does its job and reports per input line as
 //! `show` and `convert` do (`line N:` / `argument N:`, exit 1 on any bad one).
 
-use crate::codec;
+use crate::codec::{self, match_file};
 use crate::domain::Position;
 use crate::library::export::{self, ExportFormat};
 use crate::library::filter;
 use crate::library::import::{self, FileFormat};
+use crate::library::match_import;
 use crate::library::store::{self, Added, Entry, Library, NewEntry, Source};
 use crate::text_board;
 use clap::{Subcommand, ValueEnum};
@@ -90,10 +91,16 @@ pub enum LibraryCommand {
         #[arg(required = true)]
         entries: Vec<String>,
     },
-    /// Import files: IDs one per line, XG text exports, gnubg SGF files.
+    /// Import files: IDs one per line, XG text exports, and match files
+    /// (gnubg SGF, Jellyfish .mat, gnubg's match text, XG): every decision
+    /// of every game, each with its source `FILE game N move M`.
     Import {
         #[arg(required = true)]
         files: Vec<PathBuf>,
+        /// Match files: keep only decisions that gave away at least E
+        /// equity by the file's own analysis (e.g. 0.05).
+        #[arg(long, value_name = "E")]
+        errors: Option<f64>,
     },
     /// Export the entries a filter matches (all when none).
     Export {
@@ -131,7 +138,9 @@ pub fn run(args: LibraryArgs) -> u8 {
         LibraryCommand::Search { format, query } => list(&lib, &query.join(" "), format, &mut out),
         LibraryCommand::Show { entry } => show(&lib, &entry, &mut out),
         LibraryCommand::Rm { entries } => rm(&mut lib, &entries, &mut out),
-        LibraryCommand::Import { files } => import_files(&mut lib, &files, &mut out),
+        LibraryCommand::Import { files, errors } => {
+            import_files(&mut lib, &files, errors, &mut out)
+        }
         LibraryCommand::Export { format, query } => {
             export_entries(&lib, &query.join(" "), format.into(), &mut out)
         }
@@ -489,10 +498,21 @@ pub fn import_text(
     Ok((report, errors))
 }
 
-fn import_files(lib: &mut Library, files: &[PathBuf], out: &mut impl Write) -> Result<u8, Failure> {
+fn import_files(
+    lib: &mut Library,
+    files: &[PathBuf],
+    errors: Option<f64>,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
     let mut code = 0;
     for file in files {
         let shown = file.display().to_string();
+        // A match file is known by its first bytes and read within the
+        // match cap, never whole first.
+        if is_match_file(file) {
+            code = code.max(import_match(lib, file, &shown, errors, out)?);
+            continue;
+        }
         let text = match read_text(file) {
             Ok(t) => t,
             Err(e) => {
@@ -519,6 +539,79 @@ fn import_files(lib: &mut Library, files: &[PathBuf], out: &mut impl Write) -> R
         )?;
     }
     Ok(code)
+}
+
+fn is_match_file(path: &Path) -> bool {
+    let mut head = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
+        .is_ok()
+        && match_file::detect(&head).is_some()
+}
+
+/// Imports every decision of a match file (those with a stored error of at
+/// least `errors`, when given).
+fn import_match(
+    lib: &mut Library,
+    path: &Path,
+    shown: &str,
+    errors: Option<f64>,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let file = match match_file::read_path(path) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("{shown}: {e}");
+            return Ok(1);
+        }
+    };
+    let (decisions, problems) = match_file::decisions(&file);
+    for p in &problems {
+        eprintln!("{}", match_file::describe(shown, p));
+    }
+    let money = match &file.contents {
+        match_file::Contents::Record(r) => r.header.length == 0,
+        match_file::Contents::Blocks(b) => b.first().is_some_and(|b| b.position.state.is_money()),
+    };
+    let mut report = ImportReport::default();
+    let mut skipped = 0u64;
+    let mut batch = Vec::with_capacity(IMPORT_BATCH);
+    for d in &decisions {
+        if let Some(min) = errors
+            && match_import::decision_error(d, money).is_none_or(|e| e < min)
+        {
+            skipped += 1;
+            continue;
+        }
+        batch.push(match_import::entry(shown, d));
+        if batch.len() == IMPORT_BATCH {
+            count_added(lib.add_all(&batch)?, &mut report);
+            batch.clear();
+        }
+    }
+    count_added(lib.add_all(&batch)?, &mut report);
+    lib.optimize()?;
+    write!(
+        out,
+        "{shown}: {} added, {} already there (merged), {} failed",
+        report.added,
+        report.merged,
+        problems.len()
+    )?;
+    if errors.is_some() {
+        write!(out, ", {skipped} below the error threshold")?;
+    }
+    writeln!(out)?;
+    Ok(u8::from(!problems.is_empty()))
+}
+
+fn count_added(added: Vec<Added>, report: &mut ImportReport) {
+    for a in added {
+        match a {
+            Added::New(_) => report.added += 1,
+            Added::Existing(_) => report.merged += 1,
+        }
+    }
 }
 
 /// Largest file `import` reads.

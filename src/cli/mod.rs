@@ -9,6 +9,7 @@ pub mod files;
 pub mod image;
 pub mod input;
 pub mod library;
+pub mod matches;
 pub mod moves;
 pub mod stats;
 pub mod suggest;

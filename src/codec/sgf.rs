@@ -17,9 +17,17 @@
 //! Jacoby setting in match play.
 
 use super::error::{IdError, IdKind};
+use crate::domain::match_record::{
+    Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
+    MatchRecord, RankedMove, ReadProblem, SetUp,
+};
 use crate::domain::match_state::{MAX_CUBE_LOG2, MAX_MATCH_NUMBER};
+use crate::domain::notation::{Step, format_steps};
+use crate::domain::replay::{replay_actions, replay_game};
 use crate::domain::validation::check_match;
-use crate::domain::{Board, CubeOwner, GameState, MatchState, Names, Player, Position};
+use crate::domain::{
+    Board, CubeOwner, GameState, MatchState, Place, Player, Position, Resignation, check_name,
+};
 use std::fmt::Write;
 
 /// Largest SGF text read: a long match with analysis is a few megabytes.
@@ -177,6 +185,528 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
     Ok(games)
 }
 
+/// An SGF point letter as the mover counts it: `a`–`x` the points (White's
+/// 1–24, Black's 24–1), `y` the bar (25), `z` off (0).
+fn own_point(ch: u8, player: Player) -> Option<u8> {
+    match ch {
+        b'y' => Some(25),
+        b'z' => Some(0),
+        b'a'..=b'x' => Some(match player {
+            Player::O => ch - b'a' + 1,
+            Player::X => b'x' - ch + 1,
+        }),
+        _ => None,
+    }
+}
+
+/// The place a set-up letter names for `player`'s checkers: `None` for
+/// `z` (off), which gnubg's set-up ignores.
+fn setup_place(ch: u8, player: Player) -> Result<Option<Place>, String> {
+    match own_point(ch, player) {
+        Some(25) => Ok(Some(Place::Bar(player))),
+        Some(0) => Ok(None),
+        Some(p) => Ok(Some(Place::own_point(player, p))),
+        None => Err(format!(
+            "point '{}': points are a–x, y the bar, z off",
+            (ch as char).escape_debug()
+        )),
+    }
+}
+
+fn player_of(value: &str, property: &str) -> Result<Player, String> {
+    match value.trim() {
+        "W" | "w" => Ok(Player::O),
+        "B" | "b" => Ok(Player::X),
+        v => Err(format!(
+            "{property}[{}]: the player is W (White, O) or B (Black, X)",
+            crate::quote::clip(v)
+        )),
+    }
+}
+
+fn dice_of(value: &str) -> Option<[u8; 2]> {
+    match value.trim().as_bytes() {
+        [a @ b'1'..=b'6', c @ b'1'..=b'6', ..] => Some([a - b'0', c - b'0']),
+        _ => None,
+    }
+}
+
+/// The point letters of an `AW`-style value: `f` or a range `a:y`.
+fn point_range(v: &str) -> Result<std::ops::RangeInclusive<u8>, String> {
+    let b = v.trim().as_bytes();
+    match b {
+        [c] => Ok(*c..=*c),
+        [a, b':', c] if a <= c => Ok(*a..=*c),
+        _ => Err(format!(
+            "point '{}': a point is one letter a–y, or a range like a:y",
+            crate::quote::clip(v)
+        )),
+    }
+}
+
+/// A name from `PW`/`PB`: the one rule for names (no control characters),
+/// refused with the character and where it is.
+fn name_of(value: &str, player: Player, game: usize, property: &str) -> Result<String, IdError> {
+    let name = value.trim().to_owned();
+    check_name(player, &name).map_err(|e| err(format!("game {game}, {property}: {e}")))?;
+    Ok(name)
+}
+
+/// `RE[W+2R]`: the winner, the points, R for a resignation. `None` for a
+/// result that names no winner (`RE[?]`, `RE[0]`).
+fn result_of(value: &str) -> Option<GameResult> {
+    let v = value.trim();
+    let (who, rest) = v.split_once('+')?;
+    let winner = match who.trim() {
+        "W" | "w" => Player::O,
+        "B" | "b" => Player::X,
+        _ => return None,
+    };
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    let points = digits.parse().unwrap_or(1);
+    let tail = &rest[digits.len()..];
+    let ending = if tail.starts_with(['R', 'r']) {
+        Some(Ending::Resigned)
+    } else {
+        None
+    };
+    Some(GameResult {
+        winner,
+        points,
+        ending,
+    })
+}
+
+/// What a game's root node says: the header (from the first game) and this
+/// game's score, Crawford flag and result.
+fn read_root(
+    node: &Node,
+    number: usize,
+    header: &mut MatchHeader,
+    game: &mut GameRecord,
+) -> Result<(), IdError> {
+    for (name, values) in node {
+        let first = values[0].as_str();
+        match name.as_str() {
+            "MI" => {
+                for v in values {
+                    let (tag, val) = v.split_once(':').unwrap_or((v, ""));
+                    let n = || -> Result<u16, IdError> {
+                        val.trim()
+                            .parse::<u16>()
+                            .ok()
+                            .filter(|&n| n <= MAX_MATCH_NUMBER)
+                            .ok_or_else(|| {
+                                err(format!(
+                                    "game {number}, MI {tag}:{}: a number 0–{MAX_MATCH_NUMBER} was expected",
+                                    crate::quote::clip(val)
+                                ))
+                            })
+                    };
+                    match tag.trim().to_ascii_lowercase().as_str() {
+                        "length" => header.length = n()?,
+                        "ws" => game.score[Player::O.index()] = n()?,
+                        "bs" => game.score[Player::X.index()] = n()?,
+                        _ => {}
+                    }
+                }
+            }
+            "RE" => game.result = result_of(first),
+            "PW" => header.names.o = name_of(first, Player::O, number, "PW")?,
+            "PB" => header.names.x = name_of(first, Player::X, number, "PB")?,
+            "RU" => {
+                for part in first.split(':') {
+                    match part.trim() {
+                        "Crawford" => header.crawford = true,
+                        "CrawfordGame" => {
+                            header.crawford = true;
+                            game.crawford_game = true;
+                        }
+                        "Jacoby" => header.jacoby = true,
+                        _ => {}
+                    }
+                }
+            }
+            "EV" => header.event = Some(first.trim().to_owned()),
+            "RO" => header.round = Some(first.trim().to_owned()),
+            "PC" => header.place = Some(first.trim().to_owned()),
+            "DT" => header.date = Some(first.trim().to_owned()),
+            "AP" => header.application = Some(first.trim().to_owned()),
+            "GC" => game.comment = Some(first.to_owned()),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The set-up a node holds (`AE`, `AW`, `AB`, `PL`, `CV`, `CP`, `DI`), or
+/// `None`. Values gnubg ignores are reported and skipped.
+fn read_setup(node: &Node, problems: &mut Vec<String>) -> Result<Option<SetUp>, String> {
+    let mut set = SetUp::default();
+    let mut any = false;
+    for (name, values) in node {
+        match name.as_str() {
+            "AE" => {
+                any = true;
+                for v in values {
+                    for ch in point_range(v)? {
+                        match ch {
+                            b'y' => set.clear.extend(Player::BOTH.map(Place::Bar)),
+                            b'a'..=b'x' => {
+                                set.clear.push(Place::own_point(Player::O, ch - b'a' + 1))
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            "AW" | "AB" => {
+                any = true;
+                let player = if name == "AW" { Player::O } else { Player::X };
+                for v in values {
+                    for ch in point_range(v)? {
+                        if let Some(place) = setup_place(ch, player)? {
+                            set.add.push((player, place));
+                        }
+                    }
+                }
+            }
+            "PL" => {
+                any = true;
+                set.on_roll = Some(player_of(&values[0], "PL")?);
+            }
+            "CV" => {
+                let v = values[0].trim();
+                match v.parse::<u32>() {
+                    Ok(n)
+                        if n.is_power_of_two()
+                            && n.trailing_zeros() <= u32::from(MAX_CUBE_LOG2) =>
+                    {
+                        any = true;
+                        set.cube_log2 = Some(n.trailing_zeros() as u8);
+                    }
+                    _ => problems.push(format!(
+                        "CV[{}]: the cube is a power of two from 1 to {}; ignored, as gnubg does",
+                        crate::quote::clip(v),
+                        1u32 << MAX_CUBE_LOG2
+                    )),
+                }
+            }
+            "CP" => match values[0].trim() {
+                "c" | "n" => {
+                    any = true;
+                    set.cube_owner = Some(CubeOwner::Centred);
+                }
+                "w" => {
+                    any = true;
+                    set.cube_owner = Some(CubeOwner::Owned(Player::O));
+                }
+                "b" => {
+                    any = true;
+                    set.cube_owner = Some(CubeOwner::Owned(Player::X));
+                }
+                v => problems.push(format!(
+                    "CP[{}]: the cube owner is c, w or b; ignored, as gnubg does",
+                    crate::quote::clip(v)
+                )),
+            },
+            "DI" => match dice_of(&values[0]) {
+                Some(d) => {
+                    any = true;
+                    set.dice = Some(d);
+                }
+                None => problems.push(format!(
+                    "DI[{}]: two dice 1–6 were expected; ignored, as gnubg does",
+                    crate::quote::clip(&values[0])
+                )),
+            },
+            _ => {}
+        }
+    }
+    Ok(any.then_some(set))
+}
+
+/// A `B[...]`/`W[...]` value as an action, or why gnubg would skip it.
+fn read_play(player: Player, value: &str) -> Result<ActionKind, String> {
+    let v = value.trim();
+    Ok(match v {
+        "double" => ActionKind::Double,
+        "take" => ActionKind::Take,
+        "drop" => ActionKind::Drop,
+        "beaver" => ActionKind::Beaver,
+        "accept" => ActionKind::AcceptResign,
+        "reject" => ActionKind::RejectResign,
+        // Gibbon (libgsgf) writes `resign:N`, N the points per cube (1–3).
+        r if r == "resign" || r.starts_with("resign:") => {
+            let n = r
+                .strip_prefix("resign:")
+                .and_then(|n| n.trim().parse::<u8>().ok())
+                .unwrap_or(1);
+            ActionKind::Resign(Resignation::from_code(n.clamp(1, 3)).unwrap_or(Resignation::Single))
+        }
+        m => {
+            let dice = dice_of(m).ok_or_else(|| {
+                format!(
+                    "{player}'s move '{}' does not start with two dice 1–6; skipped, as gnubg does",
+                    crate::quote::clip(m)
+                )
+            })?;
+            let steps = pairs(&m.as_bytes()[2..], player).ok_or_else(|| {
+                format!(
+                    "{player}'s move '{}' has a point outside a–z; skipped",
+                    crate::quote::clip(m)
+                )
+            })?;
+            ActionKind::Move { dice, steps }
+        }
+    })
+}
+
+/// Checker steps from SGF letter pairs (at most four, as gnubg reads).
+fn pairs(b: &[u8], player: Player) -> Option<Vec<Step>> {
+    b.chunks_exact(2)
+        .take(4)
+        .map(|pair| {
+            Some(Step {
+                from: own_point(pair[0], player)?,
+                to: own_point(pair[1], player)?,
+            })
+        })
+        .collect()
+}
+
+/// gnubg's move analysis `A[i][pairs E ver 3 w wg wbg lg lbg eq plies...]`:
+/// each candidate's steps, probabilities and equity. Candidates gnubg rolled
+/// out (`R`, `X`) keep only their depth's name; they are left out.
+fn read_move_analysis(values: &[String], player: Player) -> Vec<(Vec<Step>, RankedMove)> {
+    let mut out = Vec::new();
+    for v in values.iter().skip(1) {
+        let mut tokens = v.split_whitespace();
+        let Some(first) = tokens.next() else { continue };
+        let (steps, kind) = if first.len() == 1 && first.chars().all(|c| c.is_ascii_uppercase()) {
+            (Vec::new(), first)
+        } else {
+            let Some(kind) = tokens.next() else { continue };
+            let Some(steps) = pairs(first.as_bytes(), player) else {
+                continue;
+            };
+            (steps, kind)
+        };
+        if kind != "E" {
+            continue;
+        }
+        let rest: Vec<&str> = tokens.collect();
+        // `ver 3` is optional in older files.
+        let rest = match rest.first() {
+            Some(&"ver") => &rest[2.min(rest.len())..],
+            _ => &rest[..],
+        };
+        let numbers: Vec<f64> = rest.iter().take(6).filter_map(|t| t.parse().ok()).collect();
+        if numbers.len() < 6 {
+            continue;
+        }
+        let plies = rest
+            .get(6)
+            .map(|t| t.trim_end_matches('C'))
+            .and_then(|t| t.parse::<u32>().ok());
+        out.push((
+            steps,
+            RankedMove {
+                notation: String::new(),
+                equity: numbers[5],
+                probs: Some([numbers[0], numbers[1], numbers[2], numbers[3], numbers[4]]),
+                depth: plies.map_or_else(|| "gnubg".to_owned(), |p| format!("gnubg {p}-ply")),
+            },
+        ));
+    }
+    out
+}
+
+/// gnubg's cube analysis `DA[E ver 3 plies ... <7 numbers> <7 numbers>]`:
+/// the outputs without and with the double; the last of each seven is the
+/// cubeful equity (money) or match winning chance (match play), as gnubg
+/// stores it.
+fn read_cube_analysis(value: &str, money: bool) -> Option<FileAnalysis> {
+    let tokens: Vec<&str> = value.split_whitespace().collect();
+    if tokens.first() != Some(&"E") {
+        return None;
+    }
+    let numbers: Vec<f64> = tokens
+        .iter()
+        .rev()
+        .take(14)
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    if numbers.len() < 14 {
+        return None;
+    }
+    let n: Vec<f64> = numbers.into_iter().rev().collect();
+    let plies = tokens
+        .iter()
+        .skip(1)
+        .find(|t| t.ends_with('C') || t.parse::<u32>().is_ok() && **t != "ver" && **t != "3")
+        .and_then(|t| t.trim_end_matches('C').parse::<u32>().ok());
+    Some(FileAnalysis::Cube {
+        no_double: n[6],
+        double_take: n[13],
+        double_pass: 1.0,
+        probs: Some([n[0], n[1], n[2], n[3], n[4]]),
+        depth: format!(
+            "gnubg {}{}",
+            plies.map_or_else(String::new, |p| format!("{p}-ply")),
+            if money {
+                ""
+            } else {
+                " (match winning chances)"
+            }
+        ),
+    })
+}
+
+/// Reads every game of an SGF file (`save match`, `save game`, `save
+/// position`, Gibbon's files) into the match model, with the problems gnubg
+/// would pass over. A file whose syntax cannot be read is an error naming
+/// the game.
+pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError> {
+    let games = parse(text)?;
+    let mut header = MatchHeader {
+        beavers: true,
+        ..MatchHeader::default()
+    };
+    let mut records = Vec::with_capacity(games.len());
+    let mut problems = Vec::new();
+    for (index, nodes) in games.iter().enumerate() {
+        let number = index + 1;
+        let mut game = GameRecord {
+            number,
+            ..GameRecord::default()
+        };
+        let Some((root, rest)) = nodes.split_first() else {
+            return Err(err(format!("game {number} has no nodes")));
+        };
+        // Each game's root repeats the match; the first one's header is kept
+        // except for names a later root gives first.
+        let mut game_header = header.clone();
+        read_root(root, number, &mut game_header, &mut game)?;
+        if index == 0 {
+            header = game_header;
+        }
+        let mut analyses: Vec<Candidates> = Vec::new();
+        for (n, node) in std::iter::once(root).chain(rest).enumerate() {
+            let mut notes = Vec::new();
+            let problem = |message: String, action: usize| ReadProblem {
+                game: Some(number),
+                action: Some(action),
+                line: None,
+                message,
+            };
+            match read_setup(node, &mut notes) {
+                Ok(Some(set)) => game.actions.push(Action::new(
+                    set.on_roll.unwrap_or(Player::X),
+                    ActionKind::SetUp(set),
+                )),
+                Ok(None) => {}
+                Err(e) => {
+                    return Err(err(format!("game {number}, node {}: {e}", n + 1)));
+                }
+            }
+            let next = game.actions.len() + 1;
+            problems.extend(notes.into_iter().map(|m| problem(m, next)));
+            if n == 0 {
+                continue;
+            }
+            let play = node
+                .iter()
+                .find(|(name, _)| name == "B" || name == "W")
+                .map(|(name, values)| (name.as_str(), values[0].as_str()));
+            let Some((who, value)) = play else { continue };
+            let player = if who == "W" { Player::O } else { Player::X };
+            let kind = match read_play(player, value) {
+                Ok(k) => k,
+                Err(m) => {
+                    problems.push(problem(m, next));
+                    continue;
+                }
+            };
+            let mut action = Action::new(player, kind);
+            for (name, values) in node {
+                match name.as_str() {
+                    "C" => action.comment = Some(values[0].clone()),
+                    "DA" => {
+                        let cube = read_cube_analysis(&values[0], header.length == 0);
+                        if matches!(action.kind, ActionKind::Move { .. }) {
+                            action.cube_analysis = cube;
+                        } else {
+                            action.analysis = cube;
+                        }
+                    }
+                    "A" => {
+                        if let ActionKind::Move { .. } = &action.kind {
+                            let ranked = read_move_analysis(values, player);
+                            if !ranked.is_empty() {
+                                analyses.push((
+                                    game.actions.len(),
+                                    ranked.iter().map(|(s, _)| s.clone()).collect(),
+                                ));
+                                action.analysis = Some(FileAnalysis::Moves {
+                                    moves: ranked.into_iter().map(|(_, m)| m).collect(),
+                                });
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            action.origin = Some(n as u32 + 1);
+            game.actions.push(action);
+        }
+        if !analyses.is_empty() {
+            name_candidates(&header, &mut game, &analyses);
+        }
+        records.push(game);
+    }
+    Ok((
+        MatchRecord {
+            format: MatchFormat::Sgf,
+            header,
+            games: records,
+        },
+        problems,
+    ))
+}
+
+/// An analysed move's action index and its candidates' steps.
+type Candidates = (usize, Vec<Vec<Step>>);
+
+/// Writes each analysed candidate in gnubg's notation, from the position
+/// before the move (hits are marked from it).
+fn name_candidates(header: &MatchHeader, game: &mut GameRecord, analyses: &[Candidates]) {
+    let replay = match replay_game(header, game) {
+        Ok(r) => r,
+        Err(e) => *e.partial,
+    };
+    for (index, candidates) in analyses {
+        let Some(before) = replay.before.get(*index) else {
+            continue;
+        };
+        let action = &mut game.actions[*index];
+        let player = action.player;
+        if let Some(FileAnalysis::Moves { moves }) = &mut action.analysis {
+            for (m, steps) in moves.iter_mut().zip(candidates) {
+                m.notation = steps_notation(&before.board, player, steps);
+            }
+        }
+    }
+}
+
+/// gnubg's notation for steps played by `player` on `board`.
+pub fn steps_notation(board: &Board, player: Player, steps: &[Step]) -> String {
+    let opponent = player.opponent();
+    format_steps(steps, |p| {
+        (1..=24).contains(&p) && board.count(opponent, Place::own_point(player, p)) > 0
+    })
+}
+
 /// Which position of a file to read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
@@ -197,375 +727,69 @@ pub struct Read {
     pub moves: usize,
 }
 
-/// The position and match state being built while replaying a game.
-struct Replay {
-    sides: [[u8; 25]; 2],
-    state: MatchState,
-    names: Names,
-    /// The game's result (`RE[W+2R]`): the points and whether by resignation.
-    result: Option<(u32, bool)>,
-}
-
-/// Index in `player`'s own array for an SGF point letter; `None` for off.
-fn own_index(ch: u8, player: Player) -> Result<Option<usize>, IdError> {
-    match ch {
-        b'y' => Ok(Some(24)),
-        b'a'..=b'x' => Ok(Some(match player {
-            Player::O => usize::from(ch - b'a'),
-            Player::X => usize::from(b'x' - ch),
-        })),
-        b'z' => Ok(None),
-        _ => Err(err(format!(
-            "point '{}': points are a–x, y the bar, z off",
-            ch as char
-        ))),
-    }
-}
-
-fn player_of(value: &str, property: &str) -> Result<Player, IdError> {
-    match value.trim() {
-        "W" | "w" => Ok(Player::O),
-        "B" | "b" => Ok(Player::X),
-        v => Err(err(format!(
-            "{property}[{v}]: the player is W (White, O) or B (Black, X)"
-        ))),
-    }
-}
-
-fn number(value: &str, what: &str) -> Result<u32, IdError> {
-    value
-        .trim()
-        .parse()
-        .map_err(|_| err(format!("{what} '{value}' is not a number")))
-}
-
-fn dice_of(value: &str, what: &str) -> Result<[u8; 2], IdError> {
-    let b = value.trim().as_bytes();
-    match b {
-        [a @ b'1'..=b'6', c @ b'1'..=b'6', ..] => Ok([a - b'0', c - b'0']),
-        _ => Err(err(format!(
-            "{what} '{value}': two dice 1–6 were expected, like 52"
-        ))),
-    }
-}
-
-impl Replay {
-    fn new() -> Replay {
-        let start = Board::starting();
-        Replay {
-            sides: [*start.side(Player::O), *start.side(Player::X)],
-            state: MatchState::default(),
-            names: Names::default(),
-            result: None,
-        }
-    }
-
-    fn root(&mut self, node: &Node) -> Result<(), IdError> {
-        let s = &mut self.state;
-        s.jacoby = false;
-        for (name, values) in node {
-            match name.as_str() {
-                "MI" => {
-                    for v in values {
-                        let (tag, val) = v.split_once(':').unwrap_or((v, ""));
-                        let n = || -> Result<u16, IdError> {
-                            let n = number(val, &format!("MI {tag}"))?;
-                            u16::try_from(n)
-                                .ok()
-                                .filter(|&n| n <= MAX_MATCH_NUMBER)
-                                .ok_or_else(|| {
-                                    err(format!("MI {tag}:{n} is above {MAX_MATCH_NUMBER}"))
-                                })
-                        };
-                        match tag.to_ascii_lowercase().as_str() {
-                            "length" => s.match_length = n()?,
-                            "ws" => s.score[Player::O.index()] = n()?,
-                            "bs" => s.score[Player::X.index()] = n()?,
-                            _ => {}
-                        }
-                    }
-                }
-                "RE" => {
-                    // `W+2R`: the winner, the points, R for a resignation.
-                    let v = values[0].trim();
-                    if let Some((_, rest)) = v.split_once('+') {
-                        let digits: String =
-                            rest.chars().take_while(char::is_ascii_digit).collect();
-                        let points = digits.parse().unwrap_or(1);
-                        let resigned = rest[digits.len()..].starts_with(['R', 'r']);
-                        self.result = Some((points, resigned));
-                    }
-                }
-                "PW" => self.names.o = one_line(&values[0]),
-                "PB" => self.names.x = one_line(&values[0]),
-                "RU" => {
-                    for part in values[0].split(':') {
-                        match part.trim() {
-                            "CrawfordGame" => s.crawford = true,
-                            "Jacoby" => s.jacoby = true,
-                            _ => {}
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
-    fn set_up(&mut self, node: &Node) -> Result<(), IdError> {
-        for (name, values) in node {
-            match name.as_str() {
-                "AE" => {
-                    for v in values {
-                        for ch in point_range(v)? {
-                            let o = own_index(ch, Player::O)?;
-                            let x = own_index(ch, Player::X)?;
-                            if let (Some(o), Some(x)) = (o, x) {
-                                self.sides[0][o] = 0;
-                                self.sides[1][x] = 0;
-                            }
-                        }
-                    }
-                }
-                "AW" | "AB" => {
-                    let player = if name == "AW" { Player::O } else { Player::X };
-                    for v in values {
-                        for ch in point_range(v)? {
-                            if let Some(i) = own_index(ch, player)? {
-                                let n = &mut self.sides[player.index()][i];
-                                *n = n.saturating_add(1);
-                            }
-                        }
-                    }
-                }
-                "PL" => {
-                    let p = player_of(&values[0], "PL")?;
-                    self.state.on_roll = p;
-                    self.state.turn = p;
-                }
-                "CV" => {
-                    let v = number(&values[0], "CV (cube value)")?;
-                    if !v.is_power_of_two() || v.trailing_zeros() > u32::from(MAX_CUBE_LOG2) {
-                        return Err(err(format!(
-                            "CV[{v}]: the cube is a power of two from 1 to {}",
-                            1u32 << MAX_CUBE_LOG2
-                        )));
-                    }
-                    self.state.cube_log2 = v.trailing_zeros() as u8;
-                }
-                "CP" => {
-                    self.state.cube_owner = match values[0].trim() {
-                        "c" | "n" => CubeOwner::Centred,
-                        "w" => CubeOwner::Owned(Player::O),
-                        "b" => CubeOwner::Owned(Player::X),
-                        v => {
-                            return Err(err(format!(
-                                "CP[{v}]: the cube owner is c (centred), w (White, O) or b (Black, X)"
-                            )));
-                        }
-                    }
-                }
-                "DI" => {
-                    let [a, b] = dice_of(&values[0], "DI")?;
-                    self.state.dice = Some([a, b]);
-                }
-                _ => {}
-            }
-        }
-        Ok(())
-    }
-
-    /// A play or a cube action (`B[...]`, `W[...]`).
-    fn play(&mut self, player: Player, value: &str) -> Result<(), IdError> {
-        let s = &mut self.state;
-        match value.trim() {
-            "double" => {
-                s.on_roll = player;
-                s.turn = player.opponent();
-                s.double_offered = true;
-                s.dice = None;
-            }
-            "take" => {
-                s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
-                s.cube_owner = CubeOwner::Owned(player);
-                s.double_offered = false;
-                s.turn = s.on_roll;
-            }
-            "drop" => {
-                s.double_offered = false;
-                s.turn = s.on_roll;
-                s.game_state = GameState::Dropped;
-            }
-            m => {
-                let b = m.as_bytes();
-                dice_of(m, &format!("move {m}"))?;
-                let mut pairs = b[2..].chunks_exact(2);
-                for pair in pairs.by_ref().take(4) {
-                    let from = own_index(pair[0], player)?
-                        .ok_or_else(|| err(format!("move {m}: a checker moves from 'z' (off)")))?;
-                    let to = own_index(pair[1], player)?;
-                    let mine = player.index();
-                    if self.sides[mine][from] == 0 {
-                        return Err(err(format!(
-                            "move {m}: {player} has no checker on '{}'",
-                            pair[0] as char
-                        )));
-                    }
-                    self.sides[mine][from] -= 1;
-                    if let Some(to) = to {
-                        if to == 24 {
-                            return Err(err(format!("move {m}: a checker moves to the bar")));
-                        }
-                        let theirs = 1 - mine;
-                        // The same point from the opponent's side.
-                        let other = 23 - to;
-                        if self.sides[theirs][other] == 1 {
-                            self.sides[theirs][other] = 0;
-                            self.sides[theirs][24] = self.sides[theirs][24].saturating_add(1);
-                        }
-                        self.sides[mine][to] = self.sides[mine][to].saturating_add(1);
-                    }
-                }
-                s.on_roll = player.opponent();
-                s.turn = s.on_roll;
-                s.dice = None;
-                if self.sides[player.index()].iter().all(|&n| n == 0) {
-                    s.game_state = GameState::Over;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    fn finish(self) -> Result<Position, IdError> {
-        let board =
-            Board::from_sides(self.sides[0], self.sides[1]).map_err(|source| IdError::Board {
-                kind: IdKind::Sgf,
-                source,
-            })?;
-        let state = self.state;
-        check_match(&state).map_err(|source| IdError::Match {
-            kind: IdKind::Sgf,
-            source,
-        })?;
-        Ok(Position {
-            board,
-            state,
-            names: self.names,
-        })
-    }
-}
-
-/// A name as one line: control characters become spaces.
-fn one_line(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .trim()
-        .to_owned()
-}
-
-/// The point letters of an `AW`-style value: `f` or a range `a:y`.
-fn point_range(v: &str) -> Result<std::ops::RangeInclusive<u8>, IdError> {
-    let b = v.trim().as_bytes();
-    match b {
-        [c] => Ok(*c..=*c),
-        [a, b':', c] if a <= c => Ok(*a..=*c),
-        _ => Err(err(format!(
-            "point '{v}': a point is one letter a–y, or a range like a:y"
-        ))),
-    }
-}
-
 /// Reads the position at the end of the last game.
 pub fn read(text: &str) -> Result<Position, IdError> {
     read_at(text, Selection::default()).map(|r| r.position)
 }
 
-/// Reads the position `selection` chooses.
+/// Reads the position `selection` chooses: the match model replayed.
 pub fn read_at(text: &str, selection: Selection) -> Result<Read, IdError> {
-    let mut read = read_at_unchecked(text, selection)?;
-    read.position = super::checked_names(read.position, IdKind::Sgf)?;
-    Ok(read)
+    let (record, _) = read_match(text)?;
+    let (position, game, moves) = position_at(&record, selection)?;
+    Ok(Read {
+        position,
+        games: record.games.len(),
+        game,
+        moves,
+    })
 }
 
-fn read_at_unchecked(text: &str, selection: Selection) -> Result<Read, IdError> {
-    let games = parse(text)?;
-    let count = games.len();
+/// The position after `selection.moves` plays and cube actions of a game
+/// of any match (set-up actions before the next play are applied, as the
+/// file holds them); the game's result only when the whole game is chosen.
+/// Returns the position, the game number and the actions counted.
+pub fn position_at(
+    record: &MatchRecord,
+    selection: Selection,
+) -> Result<(Position, usize, usize), IdError> {
+    let count = record.games.len();
     let index = match selection.game {
-        None => count,
+        None if count > 0 => count,
         Some(n) if (1..=count).contains(&n) => n,
-        Some(n) => {
+        _ => {
             return Err(err(format!(
-                "game {n}: the file has {count} game{}",
+                "game {}: the file has {count} game{}",
+                selection.game.unwrap_or(0),
                 if count == 1 { "" } else { "s" }
             )));
         }
     };
-    let game = &games[index - 1];
-    let mut replay = Replay::new();
-    let Some((root, rest)) = game.split_first() else {
-        return Err(err(format!("game {index} has no nodes")));
-    };
-    replay.root(root)?;
-    // Other programs put the set-up in the root node too.
-    replay.set_up(root)?;
-    let mut played = 0;
-    let mut first_play = true;
-    for node in rest {
-        let play = node
-            .iter()
-            .find(|(name, _)| name == "B" || name == "W")
-            .map(|(name, values)| (name.as_str(), values[0].as_str()));
-        if let Some((who, value)) = play {
-            if selection.moves.is_some_and(|m| played >= m) {
-                break;
-            }
-            let player = if who == "W" { Player::O } else { Player::X };
-            if first_play {
-                // A game from the start: the first player to act is on roll.
-                replay.state.on_roll = player;
-                replay.state.turn = player;
-                first_play = false;
-            }
-            replay.play(player, value)?;
-            played += 1;
-        } else {
-            replay.set_up(node)?;
-        }
-    }
-    // The whole game: a result that no move shows (a resignation, or the
-    // last checker borne off) ends it.
-    if selection.moves.is_none_or(|m| m >= played)
-        && let Some((points, resigned)) = replay.result
-        && replay.state.game_state == GameState::Playing
-    {
-        let s = &mut replay.state;
-        s.dice = None;
-        if resigned {
-            s.game_state = GameState::Resigned;
-            let per_cube = points / s.cube_value().max(1);
-            s.resignation = crate::domain::Resignation::from_code(per_cube.clamp(1, 3) as u8)
-                .unwrap_or(crate::domain::Resignation::Single);
-        } else {
-            s.game_state = GameState::Over;
-        }
-    }
-    if let Some(m) = selection.moves
-        && m > played
-    {
+    let game = &record.games[index - 1];
+    let is_play = |a: &Action| !matches!(a.kind, ActionKind::SetUp(_));
+    let played = game.actions.iter().filter(|a| is_play(a)).count();
+    let wanted = selection.moves.unwrap_or(played);
+    if wanted > played {
         return Err(err(format!(
-            "move {m}: game {index} has {played} move{}",
+            "move {wanted}: game {index} has {played} move{}",
             if played == 1 { "" } else { "s" }
         )));
     }
-    Ok(Read {
-        position: replay.finish()?,
-        games: count,
-        game: index,
-        moves: played,
-    })
+    // Actions up to the (wanted+1)-th play.
+    let upto = game
+        .actions
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| is_play(a))
+        .nth(wanted)
+        .map_or(game.actions.len(), |(i, _)| i);
+    let replay = replay_actions(&record.header, game, upto).map_err(|e| err(e.to_string()))?;
+    let position = replay.end;
+    let checked = check_match(&position.state).map_err(|source| IdError::Match {
+        kind: IdKind::Sgf,
+        source,
+    });
+    checked?;
+    Ok((position, index, wanted))
 }
 
 /// SGF escapes `]` and `\` in values.

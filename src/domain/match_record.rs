@@ -13,7 +13,7 @@
 //! the bar, 0 off), as gnubg's notation counts them, whatever the format's
 //! own coordinates were.
 
-use super::board::Board;
+use super::board::{Board, Place};
 use super::match_state::{CubeOwner, Dice, Resignation};
 use super::notation::Step;
 use super::player::Player;
@@ -96,6 +96,12 @@ pub struct GameResult {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetUp {
     pub board: Option<Board>,
+    /// Places emptied, before `add` (SGF's `AE`): a point empties of both
+    /// colours.
+    pub clear: Vec<Place>,
+    /// One checker of the player added to each place listed (SGF's `AB`,
+    /// `AW`).
+    pub add: Vec<(Player, Place)>,
     pub on_roll: Option<Player>,
     pub cube_log2: Option<u8>,
     pub cube_owner: Option<CubeOwner>,
@@ -162,6 +168,44 @@ impl FileAnalysis {
             FileAnalysis::Moves { moves } => moves.first().map_or("", |m| m.depth.as_str()),
             FileAnalysis::Cube { depth, .. } => depth,
         }
+    }
+}
+
+/// How much equity a decision gave away by the file's own analysis: the
+/// best candidate's equity minus the played one's (0 for the best play),
+/// `None` when the analysis does not rank what was played. Match play
+/// cube analyses hold match winning chances, not equities, so only money
+/// cube decisions are scored. The match-review work adds errors gnubg
+/// computes for decisions the file left unanalysed.
+pub fn stored_error(action: &Action, played: &str, money: bool) -> Option<f64> {
+    match (&action.kind, &action.analysis) {
+        (ActionKind::Move { .. }, Some(FileAnalysis::Moves { moves })) => {
+            let best = moves.first()?.equity;
+            let chosen = moves.iter().find(|m| m.notation == played)?.equity;
+            Some((best - chosen).max(0.0))
+        }
+        (
+            kind,
+            Some(FileAnalysis::Cube {
+                no_double,
+                double_take,
+                double_pass,
+                ..
+            }),
+        ) if money => {
+            // From the doubler's side: the taker answers with the smaller of
+            // take and pass; the doubler keeps the larger of that and no
+            // double.
+            let answer = double_take.min(*double_pass);
+            let best = no_double.max(answer);
+            match kind {
+                ActionKind::Double => Some(best - answer),
+                ActionKind::Take => Some(double_take - answer),
+                ActionKind::Drop => Some(double_pass - answer),
+                _ => None,
+            }
+        }
+        _ => None,
     }
 }
 

@@ -14,6 +14,7 @@ pub mod numbers;
 pub mod player;
 pub mod position;
 pub mod race;
+pub mod replay;
 pub mod validation;
 
 pub use board::{Board, BoardError, CHECKERS_PER_SIDE, Place};

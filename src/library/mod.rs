@@ -13,6 +13,7 @@ pub mod derive;
 pub mod export;
 pub mod filter;
 pub mod import;
+pub mod match_import;
 pub mod review;
 pub mod schema;
 pub mod store;

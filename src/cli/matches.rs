@@ -1,0 +1,105 @@
+//! `bgedit match FILE...`: every decision of every game of match files,
+//! one line each (game, move, player, dice, what was played, the GNUBG ID
+//! and XGID of the position before it), or one JSON object each with the
+//! file's analysis of the decision.
+
+use crate::codec::match_file::{self, FileDecision};
+use crate::codec::{gnubg_id, xgid};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MatchOutput {
+    Text,
+    Json,
+}
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// text: tab-separated fields; json: one object per decision.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: MatchOutput,
+    /// Match files: gnubg SGF, Jellyfish .mat, gnubg's match text, XG;
+    /// `-` for standard input.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+/// Runs the command: 0 when every file was read whole, 1 when anything
+/// was bad (the rest is still listed), 141 when the output closed.
+pub fn run(args: &MatchArgs) -> u8 {
+    let mut out = io::stdout().lock();
+    let mut code = 0;
+    for path in &args.files {
+        let shown = if path.as_os_str() == "-" {
+            "standard input".to_owned()
+        } else {
+            path.display().to_string()
+        };
+        let file = match match_file::read_path(path) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("{shown}: {e}");
+                code = 1;
+                continue;
+            }
+        };
+        let (decisions, problems) = match_file::decisions(&file);
+        for p in &problems {
+            eprintln!("{}", match_file::describe(&shown, p));
+            code = 1;
+        }
+        for d in &decisions {
+            let line = match args.format {
+                MatchOutput::Text => text_line(d),
+                MatchOutput::Json => json_line(&shown, d),
+            };
+            if let Err(e) = writeln!(out, "{line}") {
+                return if e.kind() == io::ErrorKind::BrokenPipe {
+                    141
+                } else {
+                    1
+                };
+            }
+        }
+    }
+    code
+}
+
+fn dice_text(d: &FileDecision) -> String {
+    d.dice
+        .map_or_else(|| "-".to_owned(), |[a, b]| format!("{a}{b}"))
+}
+
+/// `game move player dice played GNUBGID XGID`, tab-separated.
+pub fn text_line(d: &FileDecision) -> String {
+    let p = &d.position;
+    format!(
+        "{}\t{}\t{}\t{}\t{}\t{}\t{}",
+        d.game,
+        d.number,
+        d.player,
+        dice_text(d),
+        if d.played.is_empty() { "-" } else { &d.played },
+        gnubg_id::encode(&p.board, &p.state),
+        xgid::encode(&p.board, &p.state),
+    )
+}
+
+pub fn json_line(file: &str, d: &FileDecision) -> String {
+    let p = &d.position;
+    serde_json::json!({
+        "file": file,
+        "game": d.game,
+        "move": d.number,
+        "player": d.player.to_string(),
+        "name": p.names.of(d.player),
+        "dice": d.dice,
+        "played": d.played,
+        "gnubg_id": gnubg_id::encode(&p.board, &p.state),
+        "xgid": xgid::encode(&p.board, &p.state),
+        "analysis": d.analysis,
+        "cube_analysis": d.cube_analysis,
+    })
+    .to_string()
+}

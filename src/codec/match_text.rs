@@ -1,0 +1,214 @@
+//! gnubg's `export match text` (and any text holding several `Position ID:`
+//! / `Match ID   :` blocks, such as a file of pasted `show board` output):
+//! one position per block. The blocks' IDs are the truth; the lines around
+//! them give the game (`The score (after N games) is: ...`), the move
+//! (`Move number 7:  root to play 52`), what was played (`* root moves
+//! 24/18 13/11`) and the names beside the board (`O: gnubg`, `X: root`).
+//!
+//! gnubg writes one file per game (`m.txt`, `m_002.txt`, ...); each starts
+//! with the score line, so the game is known whichever file is read.
+
+use super::{match_id, position_id};
+use crate::domain::match_record::ReadProblem;
+use crate::domain::{Names, Position};
+use crate::quote::clip;
+
+/// One `Position ID:` / `Match ID   :` block.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Block {
+    /// 1-based line of the `Position ID:` line.
+    pub line: u32,
+    /// 1-based game: one more than the games the score line counts, 1
+    /// when the text has none.
+    pub game: usize,
+    /// gnubg's `Move number N`, when the block has one.
+    pub move_number: Option<usize>,
+    /// gnubg's heading after `Move number N:` (`root to play 52`, `root
+    /// doubles to 2`).
+    pub heading: String,
+    /// What was played, from the `* ...` line (`root moves 24/18 13/11`).
+    pub played: Option<String>,
+    pub position: Position,
+}
+
+/// Whether `text` holds a `Position ID:` line followed by a `Match ID` line.
+pub fn looks_like(text: &str) -> bool {
+    let mut lines = text.lines().map(str::trim_start);
+    while let Some(l) = lines.next() {
+        if id_after(l, "Position ID:").is_some() {
+            return lines
+                .next()
+                .is_some_and(|m| id_after(m, "Match ID").is_some());
+        }
+    }
+    false
+}
+
+/// The token after `label` (and a colon) in a line.
+fn id_after<'a>(line: &'a str, label: &str) -> Option<&'a str> {
+    let at = line.find(label)?;
+    let rest = line[at + label.len()..].trim_start();
+    let rest = rest.strip_prefix(':').unwrap_or(rest);
+    rest.split_whitespace().next()
+}
+
+/// Every block of `text`, and the blocks that could not be read (an ID
+/// that does not decode), each naming its line.
+pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
+    let mut out: Vec<Block> = Vec::new();
+    let mut problems = Vec::new();
+    let mut game = 1;
+    let mut move_number = None;
+    let mut heading = String::new();
+    let mut pending_position: Option<(u32, String)> = None;
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, raw) in lines.iter().enumerate() {
+        let number = i as u32 + 1;
+        let line = raw.trim();
+        if let Some(rest) = line.strip_prefix("The score (after ") {
+            if let Some(n) = rest
+                .split_whitespace()
+                .next()
+                .and_then(|n| n.parse::<usize>().ok())
+            {
+                game = n + 1;
+            }
+            move_number = None;
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("Move number ") {
+            let (n, head) = rest.split_once(':').unwrap_or((rest, ""));
+            move_number = n.trim().parse().ok();
+            heading = head.trim().to_owned();
+            continue;
+        }
+        if let Some(played) = line.strip_prefix("* ")
+            && let Some(last) = out.last_mut()
+            && last.played.is_none()
+            && !played.starts_with(char::is_whitespace)
+        {
+            last.played = Some(played.trim().to_owned());
+            continue;
+        }
+        if let Some(id) = id_after(line, "Position ID:") {
+            pending_position = Some((number, id.to_owned()));
+            continue;
+        }
+        if let Some(id) = id_after(line, "Match ID")
+            && let Some((at, pid)) = pending_position.take()
+        {
+            match decode(&pid, id) {
+                Ok(position) => out.push(Block {
+                    line: at,
+                    game,
+                    move_number,
+                    heading: std::mem::take(&mut heading),
+                    played: None,
+                    position,
+                }),
+                Err(message) => problems.push(ReadProblem {
+                    game: Some(game),
+                    action: move_number,
+                    line: Some(at),
+                    message,
+                }),
+            }
+            // The names are beside the board, in the lines that follow.
+            if let Some(block) = out.last_mut().filter(|b| b.line == at) {
+                block.position.names = names_near(&lines[i + 1..]);
+            }
+            move_number = None;
+        }
+    }
+    if let Some((at, pid)) = pending_position {
+        problems.push(ReadProblem {
+            game: Some(game),
+            action: None,
+            line: Some(at),
+            message: format!("Position ID '{}' has no Match ID line after it", clip(&pid)),
+        });
+    }
+    (out, problems)
+}
+
+fn decode(position: &str, matchid: &str) -> Result<Position, String> {
+    let state = match_id::decode(matchid).map_err(|e| e.to_string())?;
+    let board = position_id::decode(position, state.on_roll).map_err(|e| e.to_string())?;
+    Ok(Position {
+        board,
+        state,
+        names: Names::default(),
+    })
+}
+
+/// `O: name` and `X: name` beside gnubg's board (the first 16 lines after
+/// the IDs). Names with control characters are not taken.
+fn names_near(lines: &[&str]) -> Names {
+    let mut names = Names::default();
+    for line in lines.iter().take(16) {
+        for (label, player) in [
+            ("O: ", crate::domain::Player::O),
+            ("X: ", crate::domain::Player::X),
+        ] {
+            if let Some(at) = line.find(&format!("-+     {label}")) {
+                let name = line[at + 7 + label.len()..].trim();
+                if !name.is_empty() && crate::domain::check_name(player, name).is_ok() {
+                    names.set(player, name.to_owned());
+                }
+            }
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "The score (after 2 games) is: gnubg 1, root 2 (match to 5 points)
+
+Move number 1:  root to play 21
+
+ GNU Backgammon  Position ID: 4HPwATDgc/ABMA
+                 Match ID   : cAilAAAAAAAE
+ +13-14-15-16-17-18------19-20-21-22-23-24-+     O: gnubg
+ +12-11-10--9--8--7-------6--5--4--3--2--1-+     X: root
+
+* root moves 24/23 13/11
+
+Rolled 21:
+*    1. Cubeful 0-ply    24/23 13/11                  Eq.: -0.008
+
+Move number 2:  gnubg to play 52
+
+ GNU Backgammon  Position ID: 4HPkASjgc/ABMA
+                 Match ID   : MIGqAAAAAAAE
+";
+
+    #[test]
+    fn reads_one_position_per_block() {
+        assert!(looks_like(TEXT));
+        let (b, problems) = blocks(TEXT);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(b.len(), 2);
+        assert_eq!((b[0].game, b[0].move_number, b[0].line), (3, Some(1), 5));
+        assert_eq!(b[0].heading, "root to play 21");
+        assert_eq!(b[0].played.as_deref(), Some("root moves 24/23 13/11"));
+        assert_eq!(b[0].position.names.o, "gnubg");
+        assert_eq!(b[0].position.names.x, "root");
+        assert_eq!(b[1].move_number, Some(2));
+        assert_eq!(b[1].played, None);
+        assert_eq!(
+            crate::codec::gnubg_id::encode(&b[1].position.board, &b[1].position.state),
+            "4HPkASjgc/ABMA:MIGqAAAAAAAE"
+        );
+    }
+
+    #[test]
+    fn a_bad_id_is_named_by_line() {
+        let (b, problems) = blocks("Position ID: 4HPw!TDgc/ABMA\nMatch ID : cAilAAAAAAAE\n");
+        assert!(b.is_empty());
+        assert_eq!(problems[0].line, Some(1));
+        assert!(!looks_like("Position ID: x\nsomething else"));
+    }
+}

@@ -1,0 +1,603 @@
+//! The replay: a game's actions turned into the positions before each of
+//! them, with gnubg 1.07's rules (`ApplyMoveRecord` in gnubg's `play.c`).
+//! Every match reader produces a [`MatchRecord`]; this is the one place that
+//! turns its actions into positions.
+//!
+//! The position *before a decision* is what gnubg shows at it:
+//! - a move: the roller on roll with the dice rolled;
+//! - a double (or a resignation offer): the player before acting, no dice;
+//! - take, drop or beaver: the double on offer, the taker to decide;
+//! - accepting or rejecting a resignation: the resignation on offer, the
+//!   opponent of the resigner to decide.
+//!
+//! gnubg's rules the replay follows, and the traps they hide:
+//! - A move the file gives is applied even when it is not legal for the
+//!   dice (gnubg's SGF and `.mat` import call `ApplyMove` without checking):
+//!   the replay does the same and reports a [`ReadProblem`].
+//! - A beaver doubles the cube at once and gives the decision back to the
+//!   doubler; the take that follows doubles it again and gives the cube to
+//!   the beaverer.
+//! - After a dropped double the doubler stays on roll and the turn
+//!   (`fTurn`) stays with the player who dropped.
+//! - The game's result from the file ends the game only when the whole game
+//!   is replayed: a truncated replay is a game still in play.
+
+use super::board::{Board, Place};
+use super::match_record::{
+    Action, ActionKind, Ending, GameRecord, MatchHeader, MatchRecord, ReadProblem,
+};
+use super::match_state::{CubeOwner, GameState, MAX_CUBE_LOG2, MatchState, Resignation};
+use super::moves::{free_move, legal_moves};
+use super::notation::{TypedMove, TypedPath};
+use super::player::Player;
+use super::position::Position;
+
+/// The positions of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReplay {
+    /// `before[i]`: the position at the decision of action `i` (0-based).
+    pub before: Vec<Position>,
+    /// After the last action, with the file's result applied when the game
+    /// was replayed whole.
+    pub end: Position,
+    /// What gnubg would accept but is not right (an illegal move, a move
+    /// played where the dice allow none): each names the game and action.
+    pub problems: Vec<ReadProblem>,
+}
+
+impl GameReplay {
+    /// The position after the first `actions` actions (today's `--move M`
+    /// counts): the decision position of the next action without its dice,
+    /// or the end of the game when every action is counted.
+    pub fn after(&self, actions: usize) -> Option<Position> {
+        match actions.cmp(&self.before.len()) {
+            std::cmp::Ordering::Less => {
+                let mut p = self.before[actions].clone();
+                p.state.dice = None;
+                Some(p)
+            }
+            std::cmp::Ordering::Equal => Some(self.end.clone()),
+            std::cmp::Ordering::Greater => None,
+        }
+    }
+}
+
+/// An action the replay cannot apply (a checker moved from an empty point,
+/// onto a point the opponent holds): the replay stops there.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("game {game}, move {action}: {message}")]
+pub struct ReplayError {
+    /// 1-based game number, as the record numbers it.
+    pub game: usize,
+    /// 1-based action.
+    pub action: usize,
+    pub message: String,
+    /// The positions before each action up to the bad one, and the position
+    /// before the bad one as `end`.
+    pub partial: Box<GameReplay>,
+}
+
+/// The starting position of a game: the header's match, the game's score
+/// and Crawford flag, a centred 1-cube, the first actor on roll.
+pub fn game_start(header: &MatchHeader, game: &GameRecord) -> Position {
+    let first = game
+        .actions
+        .iter()
+        .find(|a| !matches!(a.kind, ActionKind::SetUp(_)))
+        .map_or(Player::X, |a| a.player);
+    let state = MatchState {
+        on_roll: first,
+        turn: first,
+        match_length: header.length,
+        score: game.score,
+        crawford: game.crawford_game && header.length > 0,
+        jacoby: header.jacoby,
+        beavers: header.beavers,
+        ..MatchState::default()
+    };
+    Position {
+        board: Board::starting(),
+        state,
+        names: header.names.clone(),
+    }
+}
+
+/// Replays a whole game: the position before every action and the end.
+pub fn replay_game(header: &MatchHeader, game: &GameRecord) -> Result<GameReplay, ReplayError> {
+    replay_actions(header, game, game.actions.len())
+}
+
+/// Replays the first `count` actions of a game (all of them applies the
+/// game's result at the end; fewer never does).
+pub fn replay_actions(
+    header: &MatchHeader,
+    game: &GameRecord,
+    count: usize,
+) -> Result<GameReplay, ReplayError> {
+    let mut now = game_start(header, game);
+    let count = count.min(game.actions.len());
+    let mut before = Vec::with_capacity(count);
+    let mut problems = Vec::new();
+    for (i, action) in game.actions[..count].iter().enumerate() {
+        let at = decision(&now, action);
+        match apply(&at, action) {
+            Ok((next, problem)) => {
+                if let Some(message) = problem {
+                    problems.push(ReadProblem {
+                        game: Some(game.number),
+                        action: Some(i + 1),
+                        line: action.origin,
+                        message,
+                    });
+                }
+                before.push(at);
+                now = next;
+            }
+            Err(message) => {
+                return Err(ReplayError {
+                    game: game.number,
+                    action: i + 1,
+                    message,
+                    partial: Box::new(GameReplay {
+                        before,
+                        end: at,
+                        problems,
+                    }),
+                });
+            }
+        }
+    }
+    if count == game.actions.len() {
+        finish(&mut now, game);
+    }
+    Ok(GameReplay {
+        before,
+        end: now,
+        problems,
+    })
+}
+
+/// The position gnubg shows at the decision `action` answers, from the
+/// position after the previous action.
+fn decision(now: &Position, action: &Action) -> Position {
+    let mut at = now.clone();
+    let s = &mut at.state;
+    match &action.kind {
+        ActionKind::Move { dice, .. } => {
+            // gnubg sets `fMove` from the record: the mover is on roll.
+            s.on_roll = action.player;
+            s.turn = action.player;
+            s.dice = Some(*dice);
+        }
+        ActionKind::Double | ActionKind::Resign(_) => {
+            if !s.double_offered && s.resignation == Resignation::None {
+                s.on_roll = action.player;
+                s.turn = action.player;
+            }
+            s.dice = None;
+        }
+        ActionKind::Take
+        | ActionKind::Drop
+        | ActionKind::Beaver
+        | ActionKind::AcceptResign
+        | ActionKind::RejectResign
+        | ActionKind::SetUp(_) => {}
+    }
+    at
+}
+
+/// The position after `action`, from the position at its decision, and a
+/// problem gnubg would not refuse.
+fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), String> {
+    let mut next = at.clone();
+    let player = action.player;
+    let mut problem = None;
+    if at.state.game_state != GameState::Playing && !matches!(action.kind, ActionKind::SetUp(_)) {
+        return Err(format!(
+            "{player} acts after the game ended ({})",
+            at.state.game_state.words()
+        ));
+    }
+    let s = &mut next.state;
+    match &action.kind {
+        ActionKind::Move { dice, steps } => {
+            if s.double_offered {
+                return Err(format!("{player} moves while a double is on offer"));
+            }
+            let legal = legal_moves(&at.board, player, *dice);
+            let board = if steps.is_empty() {
+                if !legal.is_empty() {
+                    problem = Some(format!(
+                        "{player} plays nothing with {}{} although {} legal move{} exist",
+                        dice[0],
+                        dice[1],
+                        legal.len(),
+                        if legal.len() == 1 { "" } else { "s" }
+                    ));
+                }
+                at.board.clone()
+            } else {
+                let typed = TypedMove {
+                    paths: steps
+                        .iter()
+                        .map(|s| TypedPath {
+                            points: vec![s.from, s.to],
+                            count: 1,
+                        })
+                        .collect(),
+                };
+                let board = free_move(&at.board, player, &typed)
+                    .map_err(|e| format!("{player}'s move cannot be played: {e}"))?;
+                if !legal.iter().any(|m| m.result == board) {
+                    // gnubg applies a file's move without checking it.
+                    problem = Some(format!(
+                        "{player}'s move is not legal for {}{}; applied as gnubg does",
+                        dice[0], dice[1]
+                    ));
+                }
+                board
+            };
+            board.validate().map_err(|e| e.to_string())?;
+            next.board = board;
+            let s = &mut next.state;
+            s.on_roll = player.opponent();
+            s.turn = s.on_roll;
+            s.dice = None;
+            if next.board.on_board(player) == 0 {
+                next.state.game_state = GameState::Over;
+            }
+        }
+        ActionKind::Double => {
+            if s.double_offered {
+                return Err(format!("{player} doubles while a double is on offer"));
+            }
+            s.double_offered = true;
+            s.turn = player.opponent();
+        }
+        ActionKind::Beaver => {
+            if !s.double_offered {
+                return Err(format!("{player} beavers with no double on offer"));
+            }
+            s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
+            s.turn = player.opponent();
+        }
+        ActionKind::Take => {
+            if !s.double_offered {
+                return Err(format!("{player} takes with no double on offer"));
+            }
+            s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
+            s.cube_owner = CubeOwner::Owned(s.on_roll.opponent());
+            s.double_offered = false;
+            s.turn = s.on_roll;
+        }
+        ActionKind::Drop => {
+            if !s.double_offered {
+                return Err(format!("{player} drops with no double on offer"));
+            }
+            // gnubg leaves `fTurn` with the player who dropped.
+            s.double_offered = false;
+            s.game_state = GameState::Dropped;
+        }
+        ActionKind::Resign(r) => {
+            if *r == Resignation::None {
+                return Err(format!("{player} resigns nothing"));
+            }
+            s.resignation = *r;
+            s.turn = player.opponent();
+            if s.on_roll != player && !s.double_offered {
+                s.on_roll = player;
+            }
+        }
+        ActionKind::AcceptResign => {
+            if s.resignation == Resignation::None {
+                return Err(format!("{player} accepts a resignation nobody offered"));
+            }
+            s.game_state = GameState::Resigned;
+        }
+        ActionKind::RejectResign => {
+            if s.resignation == Resignation::None {
+                return Err(format!("{player} rejects a resignation nobody offered"));
+            }
+            s.resignation = Resignation::None;
+            s.turn = if s.double_offered {
+                s.on_roll.opponent()
+            } else {
+                s.on_roll
+            };
+        }
+        ActionKind::SetUp(set) => {
+            if let Some(board) = &set.board {
+                next.board = board.clone();
+            }
+            next.board = edited(&next.board, set)?;
+            let s = &mut next.state;
+            if let Some(p) = set.on_roll {
+                s.on_roll = p;
+                s.turn = p;
+            }
+            if let Some(c) = set.cube_log2 {
+                s.cube_log2 = c.min(MAX_CUBE_LOG2);
+            }
+            if let Some(o) = set.cube_owner {
+                s.cube_owner = o;
+            }
+            if set.dice.is_some() {
+                s.dice = set.dice;
+            }
+        }
+    }
+    Ok((next, problem))
+}
+
+/// The board after a set-up's `clear` and `add` lists, checked.
+fn edited(board: &Board, set: &super::match_record::SetUp) -> Result<Board, String> {
+    if set.clear.is_empty() && set.add.is_empty() {
+        return Ok(board.clone());
+    }
+    let mut b = board.clone();
+    let put = |b: &Board, p: Player, place: Place, n: u8| {
+        b.with_count(p, place, n)
+            .map_err(|e| format!("the set-up leaves {e}"))
+    };
+    for &place in &set.clear {
+        for p in Player::BOTH {
+            if !matches!(place, Place::Bar(q) | Place::Off(q) if q != p) {
+                b = put(&b, p, place, 0)?;
+            }
+        }
+    }
+    for &(p, place) in &set.add {
+        let n = b.count(p, place).saturating_add(1);
+        b = put(&b, p, place, n)?;
+    }
+    b.validate().map_err(|e| format!("the set-up leaves {e}"))?;
+    Ok(b)
+}
+
+/// The file's result ends a game that no action ended (a resignation the
+/// file writes only as `RE[W+2R]`, a game that stops at its last move).
+fn finish(end: &mut Position, game: &GameRecord) {
+    let Some(result) = game.result else { return };
+    let s = &mut end.state;
+    if s.game_state != GameState::Playing {
+        return;
+    }
+    s.dice = None;
+    match result.ending {
+        Some(Ending::Resigned) => {
+            s.game_state = GameState::Resigned;
+            let per_cube = result.points / s.cube_value().max(1);
+            s.resignation =
+                Resignation::from_code(per_cube.clamp(1, 3) as u8).unwrap_or(Resignation::Single);
+        }
+        Some(Ending::Dropped) => {
+            s.double_offered = false;
+            s.game_state = GameState::Dropped;
+        }
+        Some(Ending::BoreOff) | None => s.game_state = GameState::Over,
+    }
+}
+
+/// One decision of a match: where it is, who decides, and the position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision<'a> {
+    /// 1-based game number.
+    pub game: usize,
+    /// 1-based action number in the game (`--move` counts it minus one:
+    /// the position after `action - 1` actions).
+    pub action: usize,
+    pub record: &'a Action,
+    pub position: Position,
+}
+
+/// Every decision of a match in order (set-up actions left out), and the
+/// problems and errors met; a game that cannot be replayed to its end gives
+/// its decisions up to the bad action and an error, and the next games are
+/// still replayed.
+pub fn match_decisions(record: &MatchRecord) -> (Vec<Decision<'_>>, Vec<ReadProblem>) {
+    let mut decisions = Vec::new();
+    let mut problems = Vec::new();
+    for game in &record.games {
+        let replay = match replay_game(&record.header, game) {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(ReadProblem {
+                    game: Some(e.game),
+                    action: Some(e.action),
+                    line: game.actions.get(e.action - 1).and_then(|a| a.origin),
+                    message: e.message.clone(),
+                });
+                *e.partial
+            }
+        };
+        problems.extend(replay.problems);
+        for (i, position) in replay.before.into_iter().enumerate() {
+            let action = &game.actions[i];
+            if matches!(action.kind, ActionKind::SetUp(_)) {
+                continue;
+            }
+            decisions.push(Decision {
+                game: game.number,
+                action: i + 1,
+                record: action,
+                position,
+            });
+        }
+    }
+    problems.sort_by_key(|p| (p.game, p.action));
+    (decisions, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::match_record::{GameResult, MatchFormat};
+    use crate::domain::notation::Step;
+
+    fn mv(player: Player, dice: [u8; 2], steps: &[(u8, u8)]) -> Action {
+        Action::new(
+            player,
+            ActionKind::Move {
+                dice,
+                steps: steps.iter().map(|&(from, to)| Step { from, to }).collect(),
+            },
+        )
+    }
+
+    fn header(length: u16) -> MatchHeader {
+        MatchHeader {
+            length,
+            crawford: true,
+            ..MatchHeader::default()
+        }
+    }
+
+    fn game(actions: Vec<Action>, result: Option<GameResult>) -> GameRecord {
+        GameRecord {
+            number: 1,
+            score: [2, 1],
+            crawford_game: false,
+            actions,
+            result,
+            comment: None,
+        }
+    }
+
+    fn id(p: &Position) -> String {
+        crate::codec::gnubg_id::encode(&p.board, &p.state)
+    }
+
+    #[test]
+    fn positions_before_moves_carry_the_roll() {
+        let g = game(
+            vec![
+                mv(Player::X, [3, 1], &[(8, 5), (6, 5)]),
+                mv(Player::O, [6, 4], &[(24, 18), (18, 14)]),
+            ],
+            None,
+        );
+        let r = replay_game(&header(7), &g).unwrap();
+        assert_eq!(r.before.len(), 2);
+        assert_eq!(r.before[0].state.dice, Some([3, 1]));
+        assert_eq!(r.before[0].state.on_roll, Player::X);
+        assert_eq!(r.before[0].state.score, [2, 1]);
+        assert_eq!(r.before[1].state.on_roll, Player::O);
+        assert_eq!(r.before[1].state.dice, Some([6, 4]));
+        assert_eq!(r.before[1].board.pip_count(Player::X), 167 - 4);
+        assert_eq!(r.end.board.pip_count(Player::O), 167 - 10);
+        assert_eq!(r.end.state.on_roll, Player::X);
+        assert!(r.problems.is_empty());
+    }
+
+    #[test]
+    fn a_truncated_replay_ignores_the_result() {
+        let result = Some(GameResult {
+            winner: Player::X,
+            points: 1,
+            ending: Some(Ending::Resigned),
+        });
+        let g = game(
+            vec![
+                mv(Player::X, [3, 1], &[(8, 5), (6, 5)]),
+                mv(Player::O, [6, 4], &[(24, 18), (18, 14)]),
+            ],
+            result,
+        );
+        let part = replay_actions(&header(7), &g, 1).unwrap();
+        assert_eq!(part.end.state.game_state, GameState::Playing);
+        let whole = replay_game(&header(7), &g).unwrap();
+        assert_eq!(whole.end.state.game_state, GameState::Resigned);
+        assert_eq!(whole.end.state.resignation, Resignation::Single);
+        assert_eq!(whole.after(1).unwrap().state.game_state, GameState::Playing);
+    }
+
+    #[test]
+    fn cube_actions_follow_gnubg() {
+        let g = game(
+            vec![
+                mv(Player::X, [3, 1], &[(8, 5), (6, 5)]),
+                Action::new(Player::O, ActionKind::Double),
+                Action::new(Player::X, ActionKind::Take),
+                mv(Player::O, [6, 4], &[(24, 18), (18, 14)]),
+                Action::new(Player::X, ActionKind::Double),
+                Action::new(Player::O, ActionKind::Drop),
+            ],
+            None,
+        );
+        let r = replay_game(&header(7), &g).unwrap();
+        let double = &r.before[1].state;
+        assert_eq!((double.on_roll, double.turn), (Player::O, Player::O));
+        assert!(!double.double_offered && double.dice.is_none());
+        let take = &r.before[2].state;
+        assert!(take.double_offered);
+        assert_eq!((take.on_roll, take.turn), (Player::O, Player::X));
+        let after_take = &r.before[3].state;
+        assert_eq!(after_take.cube_log2, 1);
+        assert_eq!(after_take.cube_owner, CubeOwner::Owned(Player::X));
+        let end = &r.end.state;
+        assert_eq!(end.game_state, GameState::Dropped);
+        // gnubg: the doubler stays on roll, the turn is the dropper's.
+        assert_eq!((end.on_roll, end.turn), (Player::X, Player::O));
+        assert_eq!(end.cube_log2, 1);
+    }
+
+    #[test]
+    fn beavers_double_twice() {
+        let h = MatchHeader {
+            beavers: true,
+            ..MatchHeader::default()
+        };
+        let g = game(
+            vec![
+                mv(Player::X, [3, 1], &[(8, 5), (6, 5)]),
+                Action::new(Player::O, ActionKind::Double),
+                Action::new(Player::X, ActionKind::Beaver),
+                Action::new(Player::O, ActionKind::Take),
+            ],
+            None,
+        );
+        let r = replay_game(&h, &g).unwrap();
+        let beaver = &r.before[3].state;
+        assert_eq!((beaver.cube_log2, beaver.turn), (1, Player::O));
+        assert!(beaver.double_offered);
+        assert_eq!(r.end.state.cube_log2, 2);
+        assert_eq!(r.end.state.cube_owner, CubeOwner::Owned(Player::X));
+    }
+
+    #[test]
+    fn illegal_moves_are_applied_and_reported() {
+        // 3-1 played as 13/8: gnubg applies it.
+        let g = game(vec![mv(Player::X, [3, 1], &[(13, 8)])], None);
+        let r = replay_game(&header(7), &g).unwrap();
+        assert_eq!(r.problems.len(), 1);
+        assert_eq!(r.problems[0].action, Some(1));
+        assert_eq!(r.end.board.pip_count(Player::X), 167 - 5);
+        // A checker from an empty point stops the replay.
+        let bad = game(vec![mv(Player::X, [3, 1], &[(20, 17)])], None);
+        let e = replay_game(&header(7), &bad).unwrap_err();
+        assert_eq!((e.game, e.action), (1, 1));
+        assert_eq!(e.partial.end.board, Board::starting());
+        assert_eq!(e.partial.end.state.dice, Some([3, 1]));
+    }
+
+    #[test]
+    fn decisions_of_a_match() {
+        let record = MatchRecord {
+            format: MatchFormat::Sgf,
+            header: header(7),
+            games: vec![game(
+                vec![
+                    mv(Player::X, [3, 1], &[(8, 5), (6, 5)]),
+                    mv(Player::O, [6, 4], &[(24, 18), (18, 14)]),
+                ],
+                None,
+            )],
+        };
+        let (d, problems) = match_decisions(&record);
+        assert!(problems.is_empty());
+        assert_eq!(d.len(), 2);
+        assert_eq!((d[1].game, d[1].action), (1, 2));
+        // Checked with gnubg: `set matchid` shows the 7-point match, 31 rolled.
+        assert_eq!(id(&d[0].position), "4HPwATDgc/ABMA:cInlACAACAAE");
+    }
+}
