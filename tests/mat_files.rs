@@ -246,6 +246,10 @@ fn random_match(seed: u64, length: u16) -> MatchRecord {
     let mut header = MatchHeader {
         length,
         crawford: length > 0,
+        // A .mat file has no rules line: money is read with gnubg's
+        // defaults, the Jacoby rule and beavers.
+        jacoby: length == 0,
+        beavers: length == 0,
         ..MatchHeader::default()
     };
     header.names.o = "alice".into();
