@@ -342,7 +342,11 @@ fn random_match(seed: u64, length: u16) -> MatchRecord {
 
 /// What a round trip keeps: the actions' kinds, players, dice and the board
 /// each move reaches (the file may write a move's steps another way).
-fn essence(record: &MatchRecord) -> Vec<(usize, Vec<(Player, String, Option<Board>)>)> {
+/// An action as a round trip keeps it: who, what (the dice for a move), and
+/// the board a move reaches.
+type Kept = (Player, String, Option<Board>);
+
+fn essence(record: &MatchRecord) -> Vec<(usize, Vec<Kept>)> {
     record
         .games
         .iter()

@@ -403,10 +403,10 @@ fn clean_name(raw: &str, player: Player, line: u32, problems: &mut Vec<ReadProbl
         .chars()
         .map(|c| if c.is_whitespace() { ' ' } else { c })
         .collect();
-    if let Some(comma) = name.rfind(',') {
-        if atoi(&name[comma + 1..]) > 0 {
-            name.truncate(comma);
-        }
+    if let Some(comma) = name.rfind(',')
+        && atoi(&name[comma + 1..]) > 0
+    {
+        name.truncate(comma);
     }
     let name: String = name.chars().take(MAX_NAME_CHARS).collect();
     if crate::domain::check_name(player, &name).is_err() {
@@ -603,7 +603,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
             pending = lines.next();
             continue;
         }
-        let number = atoi(&line.trim_start()[..].get(5..).unwrap_or(""));
+        let number = atoi(line.trim_start().get(5..).unwrap_or(""));
         let Some((sn, score_text)) = lines.next() else {
             break;
         };
@@ -631,8 +631,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
         post_crawford |= crawford_game;
         let game_index = raw_games.len() + 1;
         let mut actions = Vec::new();
-        loop {
-            let Some((mn, ml)) = lines.next() else { break };
+        for (mn, ml) in lines.by_ref() {
             if ml.contains("Game ") {
                 pending = Some((mn, ml));
                 break;
@@ -722,7 +721,7 @@ fn apply_hops(board: &Board, player: Player, hops: &[Step]) -> Option<Board> {
 /// 13/5`) as the die-sized hops gnubg plays, the board in hand.
 fn expand(board: &Board, player: Player, dice: [u8; 2], hops: &[Step]) -> Vec<Step> {
     let opponent_on = |point: u8| {
-        point >= 1 && point <= 24 && board.side(player.opponent())[usize::from(24 - point)] > 0
+        (1..=24).contains(&point) && board.side(player.opponent())[usize::from(24 - point)] > 0
     };
     if dice[0] != dice[1] {
         let Some(first) = hops.first() else {
@@ -735,8 +734,8 @@ fn expand(board: &Board, player: Player, dice: [u8; 2], hops: &[Step]) -> Vec<St
         let consolidated =
             span == sum || (first.to == 0 && first.from > dice[0] && first.from > dice[1]);
         if consolidated && first.from <= 25 {
-            for i in 0..2 {
-                let mid = i32::from(first.from) - i32::from(dice[i]);
+            for die in dice {
+                let mid = i32::from(first.from) - i32::from(die);
                 if mid < 1 {
                     continue;
                 }
@@ -776,7 +775,7 @@ fn expand(board: &Board, player: Player, dice: [u8; 2], hops: &[Step]) -> Vec<St
         let mut out = Vec::with_capacity(4);
         for h in hops {
             let span = h.from.saturating_sub(h.to);
-            let pieces = (die - 1 + span) / die;
+            let pieces = span.div_ceil(die);
             let mut from = h.from;
             for _ in 1..pieces {
                 out.push(Step {
@@ -990,10 +989,11 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
                         points: level.code() as u32 * w.cube,
                         ending: Some(Ending::Resigned),
                     });
-                } else if let Some(r) = result.as_mut() {
-                    if r.winner == player && points > 0 {
-                        r.points = points;
-                    }
+                } else if let Some(r) = result.as_mut()
+                    && r.winner == player
+                    && points > 0
+                {
+                    r.points = points;
                 }
             }
         }
@@ -1116,7 +1116,7 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
             ActionKind::Take => " Takes".to_owned(),
             ActionKind::Drop => {
                 let won = cube / 2;
-                let gap = if i % 2 == 1 {
+                let gap = if !i.is_multiple_of(2) {
                     "\n      "
                 } else {
                     "                       "
@@ -1133,8 +1133,8 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                     continue;
                 }
                 let won = u32::from(level.code()) * cube;
-                let odd = (i % 2 == 1) ^ dice_rolled;
-                let lead = match (action.player, i % 2 == 1) {
+                let odd = (!i.is_multiple_of(2)) ^ dice_rolled;
+                let lead = match (action.player, !i.is_multiple_of(2)) {
                     (Player::X, _) => {
                         if odd {
                             "\n      "
@@ -1169,7 +1169,7 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
             out.push_str("  1)                             ");
             i += 1;
         }
-        if i % 2 == 1 || matches!(kind, ActionKind::Resign(_)) {
+        if !i.is_multiple_of(2) || matches!(kind, ActionKind::Resign(_)) {
             out.push_str(&text);
             if !is_dice {
                 out.push('\n');
@@ -1184,13 +1184,13 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
         }
         if matches!(kind, ActionKind::Drop) {
             out.push('\n');
-            if i % 2 == 0 {
+            if i.is_multiple_of(2) {
                 out.push('\n');
             }
             at_line_start = true;
         }
         if let Some(won) = bear_off {
-            let lead = if i % 2 == 1 {
+            let lead = if !i.is_multiple_of(2) {
                 "                                  "
             } else {
                 "\n      "
