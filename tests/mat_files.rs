@@ -467,3 +467,43 @@ fn every_decision_has_gnubgs_gnubg_id() {
     assert!(all_mismatches.is_empty(), "{all_mismatches:#?}");
     assert!(checked >= 1100, "{checked}");
 }
+
+/// The real binary: `bgedit match` lists a `.mat` file's decisions with
+/// gnubg's GNUBG IDs, names the problems with file, game and line, and
+/// `convert --file --game --move` reads the same file.
+#[test]
+fn bgedit_match_and_convert_read_mat_files() {
+    let path = fixture_dir().join("selfplay_5pt_seed7.mat");
+    let path = path.to_str().unwrap();
+    let out = common::run::bgedit(&["match", path], "");
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    let text = common::run::text(&out.stdout);
+    // gnubg's export match text, game 2, move number 3: root to play 53.
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("2\t3\t"))
+        .expect("game 2 move 3");
+    assert!(
+        line.contains("\tX\t53\t24/16*\t4HPhASKwZ/ABMA:cImuAAAACAAE\t"),
+        "{line}"
+    );
+    assert_eq!(text.lines().count(), 206, "every decision of the match");
+    let out = common::run::bgedit(
+        &[
+            "convert", "--file", path, "--game", "2", "--move", "2", "--to", "gnubg",
+        ],
+        "",
+    );
+    assert_eq!(
+        common::run::text(&out.stdout).trim(),
+        "4HPhASKwZ/ABMA:cAmgAAAACAAE"
+    );
+
+    let odd = fixture_dir().join("odd_entries.mat");
+    let out = common::run::bgedit(&["match", odd.to_str().unwrap()], "");
+    let err = common::run::text(&out.stderr);
+    assert!(
+        err.contains("odd_entries.mat: game 1, line 14: O's move 'frobnicate' cannot be read"),
+        "{err}"
+    );
+}
