@@ -1228,3 +1228,84 @@ fn apply_hops_free(board: &Board, player: Player, steps: &[Step]) -> Option<Boar
     };
     free_move(board, player, &typed).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn steps(text: &str) -> Vec<(u8, u8)> {
+        parse_move(text)
+            .unwrap()
+            .iter()
+            .map(|s| (s.from, s.to))
+            .collect()
+    }
+
+    #[test]
+    fn moves_are_read_by_gnubgs_parse_move_rules() {
+        // Numbers pair in order, slashes or not; canonical order.
+        assert_eq!(steps("6/5 8/5"), [(8, 5), (6, 5)]);
+        assert_eq!(steps("8 5 6 5"), [(8, 5), (6, 5)]);
+        // A chain, a repeat, bar and off.
+        assert_eq!(steps("24/18*/14"), [(24, 18), (18, 14)]);
+        assert_eq!(steps("13/9(2)"), [(13, 9), (13, 9)]);
+        assert_eq!(steps("bar/22 6/off"), [(25, 22), (6, 0)]);
+        // '-' is off to gnubg, not a separator: 24-18 is 24/off 18/...
+        assert!(parse_move("24-18").is_err());
+        assert_eq!(steps("6-"), [(6, 0)]);
+        assert!(parse_move("frob").is_err());
+        assert!(parse_move("1/2 3/4 5/6 7/8 9/10").is_err());
+        assert!(parse_move("off/3").is_err());
+    }
+
+    #[test]
+    fn columns_split_where_gnubg_splits_them() {
+        let (l, r) = columns("  2) 64: 24/18 13/9              52: 13/11 13/8 ");
+        assert_eq!(
+            (l.trim(), r.map(str::trim)),
+            ("64: 24/18 13/9", Some("52: 13/11 13/8"))
+        );
+        let (l, r) = columns("  3) 62: 24/18 18/16              Doubles => 2");
+        assert_eq!(
+            (l.trim(), r.map(str::trim)),
+            ("62: 24/18 18/16", Some("Doubles => 2"))
+        );
+        let (l, r) = columns("  6)  Doubles => 4                Drops");
+        assert_eq!(
+            (l.trim(), r.map(str::trim)),
+            ("Doubles => 4", Some("Drops"))
+        );
+        let (l, r) = columns("  7)  Drops");
+        assert_eq!((l.trim(), r), ("Drops", None));
+    }
+
+    #[test]
+    fn consolidated_moves_expand_with_the_board() {
+        let board = Board::starting();
+        let expanded = expand(&board, Player::X, [6, 1], &[Step { from: 13, to: 6 }]);
+        assert_eq!(
+            expanded,
+            [Step { from: 13, to: 7 }, Step { from: 7, to: 6 }]
+        );
+        let expanded = expand(&board, Player::X, [4, 4], &[Step { from: 13, to: 5 }]);
+        assert_eq!(
+            expanded,
+            [Step { from: 13, to: 9 }, Step { from: 9, to: 5 }]
+        );
+        // 24/13 with 65 lands first on the opponent's 7 or 8 point: both
+        // hold no opposing checker, the 6 comes first.
+        let expanded = expand(&board, Player::X, [6, 5], &[Step { from: 24, to: 13 }]);
+        assert_eq!(
+            expanded,
+            [Step { from: 24, to: 18 }, Step { from: 18, to: 13 }]
+        );
+    }
+
+    #[test]
+    fn the_match_line_is_gnubgs_sscanf() {
+        assert_eq!(match_length(" 7 point match"), Some(7));
+        assert_eq!(match_length("0 Point Match"), Some(0));
+        assert_eq!(match_length("7 points match"), None);
+        assert_eq!(match_length("point match"), None);
+    }
+}
