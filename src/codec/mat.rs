@@ -53,15 +53,6 @@ pub struct MatRead {
     pub problems: Vec<ReadProblem>,
 }
 
-/// Whether `text` looks like a `.mat` file: a `; [` header comment or an
-/// `N point match` line among its first lines.
-pub fn looks_like_mat(text: &str) -> bool {
-    text.lines().take(40).any(|line| {
-        let line = line.trim_start_matches('\u{feff}').trim_start();
-        line.starts_with("; [") || match_length(line).is_some()
-    })
-}
-
 /// The text of a file: UTF-8 when it is, otherwise Latin-1 (FIBS and older
 /// Windows programs write names in it).
 pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
