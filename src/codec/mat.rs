@@ -1004,9 +1004,11 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
 /// filled left, right, left... in record order (player 1's opening roll
 /// leaves the first left cell empty), a left cell as `%3d) %-27s `, each
 /// move's steps as gnubg records them with `*` where the board before the
-/// move had an opposing checker, `Wins N points` where gnubg puts it. One
-/// change: a game that stops after a left cell ends its line, where gnubg
-/// runs the next ` Game` line on.
+/// move had an opposing checker, `Wins N points` where gnubg puts it. Two
+/// changes, so that what is written reads back: a game that stops after a
+/// left cell ends its line, where gnubg runs the next ` Game` line on; and
+/// a roll recorded alone in the right column ends its line, where gnubg
+/// runs the next row on.
 pub fn write(record: &MatchRecord, out: &mut String) {
     use std::fmt::Write as _;
     let h = &record.header;
@@ -1162,10 +1164,11 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
         }
         if !i.is_multiple_of(2) || matches!(kind, ActionKind::Resign(_)) {
             out.push_str(&text);
-            if !is_dice {
-                out.push('\n');
-            }
-            at_line_start = !is_dice;
+            // gnubg leaves a right-hand roll recorded alone unended, and the
+            // next row runs on after it where its own reader cannot find
+            // it: bgedit ends the line.
+            out.push('\n');
+            at_line_start = true;
         } else if !is_dice {
             let _ = write!(out, "{:3}) {text:<27} ", i / 2 + 1);
             at_line_start = false;
