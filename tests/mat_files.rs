@@ -502,6 +502,24 @@ fn bgedit_match_and_convert_read_mat_files() {
         "4HPhASKwZ/ABMA:cAmgAAAACAAE"
     );
 
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library.sqlite");
+    let out = common::run::bgedit(
+        &[
+            "library",
+            "--library",
+            library.to_str().unwrap(),
+            "import",
+            path,
+        ],
+        "",
+    );
+    let said = common::run::text(&out.stdout);
+    assert!(
+        said.contains("206 added, 0 already there (merged), 0 failed"),
+        "{said}"
+    );
+
     let odd = fixture_dir().join("odd_entries.mat");
     let out = common::run::bgedit(&["match", odd.to_str().unwrap()], "");
     let err = common::run::text(&out.stderr);
