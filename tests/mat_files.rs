@@ -213,7 +213,7 @@ fn not_a_mat_file_and_bad_lengths_are_clear_errors() {
 
 /// bgedit's writer gives, line for line, what gnubg's `export match mat`
 /// writes after its `import mat` of the same file (the header's date aside:
-/// the fixture fixes it).
+/// the fixture fixes it), and what it writes reads back to the same match.
 #[test]
 fn writer_gives_gnubgs_export_back() {
     for path in fixtures() {
@@ -221,11 +221,21 @@ fn writer_gives_gnubgs_export_back() {
         let read = mat::read_bytes(&std::fs::read(&path).unwrap()).unwrap();
         let mut out = String::new();
         mat::write(&read.record, &mut out);
+        // Whatever the file, bgedit's writing reads back to the same match.
+        let again = mat::read(&out).unwrap();
+        assert_eq!(
+            essence(&again.record),
+            essence(&read.record),
+            "{name}\n{out}"
+        );
+        if ["galaxy_style.mat", "odd_entries.mat"].contains(&name.as_str()) {
+            // Moves gnubg skipped leave a player acting twice in turn: gnubg
+            // fills the next cell anyway, giving the move to the other
+            // column's player; bgedit leaves a cell empty.
+            continue;
+        }
         let gnubg = std::fs::read(path.with_extension("gnubg-export.txt")).unwrap();
-        // gnubg runs the next row on after a right-hand roll recorded alone
-        // (`54:   5)  Doubles`), which its reader then misses: bgedit ends
-        // the line there (docs/matches-mat.md).
-        let gnubg = mat::decode(&gnubg).replace("54:   5)", "54: \n  5)");
+        let gnubg = mat::decode(&gnubg);
         let lines = |t: &str| -> Vec<String> {
             t.lines()
                 .filter(|l| {

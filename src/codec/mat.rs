@@ -1001,8 +1001,9 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
 
 /// Writes `record` in the layout of gnubg 1.07's `export match mat`
 /// (`ExportMatchMat` and `ExportGameJF` in gnubg's `export.c`): cells
-/// filled left, right, left... in record order (player 1's opening roll
-/// leaves the first left cell empty), a left cell as `%3d) %-27s `, each
+/// filled left, right, left... in record order (a cell left empty where
+/// a player acts twice in turn, as player 1's opening roll leaves the first
+/// left cell empty), a left cell as `%3d) %-27s `, each
 /// move's steps as gnubg records them with `*` where the board before the
 /// move had an opposing checker, `Wins N points` where gnubg puts it. Two
 /// changes, so that what is written reads back: a game that stops after a
@@ -1156,10 +1157,17 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 continue;
             }
         };
-        let is_move = matches!(kind, ActionKind::Move { .. });
-        let is_dice = matches!(kind, ActionKind::SetUp(_));
-        if i == 0 && is_move && action.player == Player::X {
-            out.push_str("  1)                             ");
+        // A cell goes in its player's column. gnubg fills cells in turn
+        // whoever acted (only player 1's opening roll skips a cell), which
+        // is the same for a regular game but gives a skipped move's
+        // neighbour to the wrong player: bgedit leaves the cell empty.
+        let column = action.player.index();
+        if !matches!(kind, ActionKind::Resign(_)) && i % 2 != column {
+            if i.is_multiple_of(2) {
+                let _ = write!(out, "{:3}) {:27} ", i / 2 + 1, "");
+            } else {
+                out.push('\n');
+            }
             i += 1;
         }
         if !i.is_multiple_of(2) || matches!(kind, ActionKind::Resign(_)) {
@@ -1169,11 +1177,11 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
             // it: bgedit ends the line.
             out.push('\n');
             at_line_start = true;
-        } else if !is_dice {
-            let _ = write!(out, "{:3}) {text:<27} ", i / 2 + 1);
-            at_line_start = false;
         } else {
-            let _ = write!(out, "{:3}) {text:<3}", i / 2 + 1);
+            // gnubg writes a left-hand roll recorded alone unpadded (`66:
+            // 62: 24/18`), which its reader misses when a cube action
+            // follows: bgedit pads it like every left cell.
+            let _ = write!(out, "{:3}) {text:<27} ", i / 2 + 1);
             at_line_start = false;
         }
         if matches!(kind, ActionKind::Drop) {
