@@ -76,6 +76,22 @@ fn mat(c: &mut Criterion) {
     g.bench_function("read and replay 1000 matches", |b| {
         b.iter(|| decisions_of(black_box(&files)))
     });
+    // The reading alone (the .mat reader, its board walk included), to
+    // show where the time goes.
+    g.bench_function("read 1000 matches (no replay)", |b| {
+        b.iter(|| {
+            files
+                .iter()
+                .map(|f| {
+                    bgedit::codec::mat::read_bytes(black_box(f))
+                        .unwrap()
+                        .record
+                        .games
+                        .len()
+                })
+                .sum::<usize>()
+        })
+    });
     g.finish();
 }
 
