@@ -22,7 +22,7 @@ use crate::domain::match_record::{
 use crate::domain::moves::{free_move, legal_moves};
 use crate::domain::notation::{Step, TypedMove, TypedPath};
 use crate::domain::{Board, Names, Player, Resignation};
-use crate::quote::Clipped;
+use crate::quote::clip;
 
 /// Largest file read: a long session is a few hundred kilobytes.
 pub const MAX_MAT_BYTES: usize = 32 << 20;
@@ -218,6 +218,25 @@ fn canonical_order(steps: &mut [Step]) {
     steps.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
 }
 
+/// File text for a message: cut as every quote is (`quote.rs`), control
+/// characters written as escapes so none reaches a terminal raw.
+fn shown(text: &str) -> String {
+    let cut = clip(text);
+    if cut.chars().any(char::is_control) {
+        cut.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    } else {
+        cut
+    }
+}
+
 /// C's `atoi`: leading blanks, a sign, digits; 0 when there are none.
 fn atoi(s: &str) -> i64 {
     let s = s.trim_start();
@@ -327,7 +346,7 @@ impl Reader {
                     line,
                     format!(
                         "{player}'s 'Illegal play' entry (a Snowie position) is not read: '{}'",
-                        Clipped(sz)
+                        shown(sz)
                     ),
                 );
                 return;
@@ -347,7 +366,7 @@ impl Reader {
                     line,
                     format!(
                         "{player}'s move '{}' cannot be read ({e}); skipped",
-                        Clipped(rest)
+                        shown(rest)
                     ),
                 ),
             }
@@ -378,7 +397,7 @@ impl Reader {
                 line,
                 format!(
                     "{player}'s entry '{}' is not a roll, cube action or result; skipped",
-                    Clipped(sz)
+                    shown(sz)
                 ),
             );
         }
@@ -407,7 +426,7 @@ fn clean_name(raw: &str, player: Player, line: u32, problems: &mut Vec<ReadProbl
             line: Some(line),
             message: format!(
                 "{player}'s name has control characters; they are read as '?' ('{}')",
-                Clipped(&name.escape_debug().to_string())
+                shown(&name)
             ),
         });
         return name
@@ -509,7 +528,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                     message: format!(
                         "line is {} bytes; at most {MAX_LINE_BYTES} are read; skipped ('{}')",
                         l.len(),
-                        Clipped(l)
+                        shown(l)
                     ),
                 });
                 None
@@ -543,7 +562,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                     reader.problem(
                         None,
                         n,
-                        format!("variation '{}' is read as standard backgammon", Clipped(&v)),
+                        format!("variation '{}' is read as standard backgammon", shown(&v)),
                     );
                 }
             } else if [
@@ -602,7 +621,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
             reader.problem(
                 None,
                 sn,
-                format!("no score line after line {n}: '{}'", Clipped(score_text)),
+                format!("no score line after line {n}: '{}'", shown(score_text)),
             );
             pending = Some((sn, score_text));
             continue;
@@ -631,7 +650,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                 reader.problem(
                     Some(game_index),
                     mn,
-                    format!("XG's set-up line is not read: '{}'", Clipped(ml)),
+                    format!("XG's set-up line is not read: '{}'", shown(ml)),
                 );
                 continue;
             }
@@ -865,7 +884,7 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
                                         "{player}'s move {}{}: '{}' cannot be played here; skipped, as gnubg does",
                                         dice[0],
                                         dice[1],
-                                        Clipped(text)
+                                        shown(text)
                                     ),
                                 );
                                 continue;
