@@ -604,7 +604,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
     }
 
     // The games.
-    let mut raw_games: Vec<RawGame> = Vec::new();
+    let mut games: Vec<GameRecord> = Vec::new();
     let mut names_set = false;
     let mut post_crawford = false;
     let mut pending: Option<(u32, &str)> = lines.next();
@@ -639,7 +639,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
         let l = i64::from(length);
         let crawford_game = !post_crawford && ((n0 == l - 1) ^ (n1 == l - 1));
         post_crawford |= crawford_game;
-        let game_index = raw_games.len() + 1;
+        let game_index = games.len() + 1;
         let mut actions = Vec::new();
         for (mn, ml) in lines.by_ref() {
             if ml.contains("Game ") {
@@ -663,7 +663,7 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                 reader.entry(right, Player::X, game_index, mn, &mut actions);
             }
         }
-        raw_games.push(RawGame {
+        let raw = RawGame {
             number: usize::try_from(number)
                 .ok()
                 .filter(|&g| g > 0)
@@ -674,22 +674,17 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
             ],
             crawford_game,
             actions,
+        };
+        let game = settle(raw, game_index, &mut reader.problems);
+        // gnubg stops when a game's result (its own, not the file's words)
+        // completes the match.
+        let over = game.result.is_some_and(|r| {
+            length > 0 && i64::from(game.score[r.winner.index()]) + i64::from(r.points) >= l
         });
-        if pending.is_none() {
+        games.push(game);
+        if pending.is_none() || over {
             break;
         }
-        // gnubg stops when a game's result completes the match.
-        if let Some(last) = raw_games.last() {
-            let won = won_points(last);
-            if length > 0 && won.is_some_and(|(p, pts)| i64::from(last.score[p.index()]) + pts >= l)
-            {
-                break;
-            }
-        }
-    }
-    let mut games = Vec::with_capacity(raw_games.len());
-    for (i, raw) in raw_games.into_iter().enumerate() {
-        games.push(settle(raw, i + 1, &mut reader.problems));
     }
     Ok(MatRead {
         record: MatchRecord {
@@ -698,14 +693,6 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
             games,
         },
         problems: reader.problems,
-    })
-}
-
-/// The points the file says a game was won by (its `Wins N` line).
-fn won_points(game: &RawGame) -> Option<(Player, i64)> {
-    game.actions.iter().rev().find_map(|a| match a.raw {
-        Raw::Win(n) => Some((a.player, n)),
-        _ => None,
     })
 }
 
@@ -999,12 +986,9 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
                         points: level.code() as u32 * w.cube,
                         ending: Some(Ending::Resigned),
                     });
-                } else if let Some(r) = result.as_mut()
-                    && r.winner == player
-                    && points > 0
-                {
-                    r.points = points;
                 }
+                // A game already over keeps gnubg's own count of it: the
+                // file's words are not read.
             }
         }
     }
