@@ -908,7 +908,7 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
                 if w.board.on_board(player) == 0 {
                     w.over = true;
                     let loser = player.opponent();
-                    let mut per_cube = 1;
+                    let mut per_cube: u32 = 1;
                     if w.board.borne_off(loser) == 0 {
                         per_cube = 2;
                         let far = (19..=25).any(|p| w.board.side(loser)[p - 1] > 0);
@@ -918,7 +918,7 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
                     }
                     result = Some(GameResult {
                         winner: player,
-                        points: per_cube * w.cube,
+                        points: per_cube.saturating_mul(w.cube),
                         ending: Some(Ending::BoreOff),
                     });
                 }
@@ -971,7 +971,7 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
                     // resigned, as much as the points say.
                     let level = if points <= w.cube {
                         Resignation::Single
-                    } else if points <= 2 * w.cube {
+                    } else if points <= w.cube.saturating_mul(2) {
                         Resignation::Gammon
                     } else {
                         Resignation::Backgammon
@@ -983,7 +983,7 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
                     w.over = true;
                     result = Some(GameResult {
                         winner: player,
-                        points: level.code() as u32 * w.cube,
+                        points: u32::from(level.code()).saturating_mul(w.cube),
                         ending: Some(Ending::Resigned),
                     });
                 }
@@ -1083,14 +1083,14 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 }
                 if board.on_board(action.player) == 0 {
                     let loser = action.player.opponent();
-                    let per = if board.borne_off(loser) > 0 {
+                    let per: u32 = if board.borne_off(loser) > 0 {
                         1
                     } else if (19..=25).any(|p| board.side(loser)[p - 1] > 0) {
                         3
                     } else {
                         2
                     };
-                    bear_off = Some(per * cube);
+                    bear_off = Some(per.saturating_mul(cube));
                 }
                 text
             }
@@ -1129,7 +1129,7 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 if !accepted {
                     continue;
                 }
-                let won = u32::from(level.code()) * cube;
+                let won = u32::from(level.code()).saturating_mul(cube);
                 let odd = (!i.is_multiple_of(2)) ^ dice_rolled;
                 let lead = match (action.player, !i.is_multiple_of(2)) {
                     (Player::X, _) => {
