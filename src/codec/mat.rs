@@ -465,10 +465,15 @@ fn columns(line: &str) -> (&str, Option<&str>) {
     match second_colon {
         Some(c) if c > 3 => {
             left_end = c - 3;
-            right = Some(&line[c - 2..]);
+            // gnubg counts bytes: a cut inside a character moves past it.
+            let mut start = c - 2;
+            while !line.is_char_boundary(start) {
+                start += 1;
+            }
+            right = Some(&line[start..]);
         }
         _ if second_colon.is_none() && bytes.len() > 15 => {
-            if let Some(i) = line.get(15..).and_then(|t| t.find("  ")) {
+            if let Some(i) = bytes[15..].windows(2).position(|w| w == b"  ") {
                 left_end = 15 + i;
                 right = Some(&line[15 + i + 1..]);
             }
@@ -1282,6 +1287,14 @@ mod tests {
         );
         let (l, r) = columns("  7)  Drops");
         assert_eq!((l.trim(), r), ("Drops", None));
+    }
+
+    #[test]
+    fn columns_cut_inside_a_character_do_not_panic() {
+        let (l, r) = columns("  1) Zoë:é: 31: 8/5");
+        assert!(l.len() + r.map_or(0, str::len) <= 24);
+        let (_, r) = columns("  1) 31: 8/5 6/5 ééééé  Doubles");
+        assert_eq!(r.map(str::trim), Some("Doubles"));
     }
 
     #[test]
