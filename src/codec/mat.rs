@@ -1055,6 +1055,8 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     let _ = writeln!(out, " {left}{:pad$}{} : {}", "", names[1], game.score[1]);
     let mut board = Board::starting();
     let mut cube = 1u32;
+    // The cube in play (the last one taken), beside `cube`, the last named.
+    let mut live = 1u32;
     // gnubg's `i`: cells written so far; odd is the right column.
     let mut i = 0usize;
     let mut dice_rolled = false;
@@ -1095,7 +1097,7 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                     } else {
                         2
                     };
-                    bear_off = Some(per.saturating_mul(cube));
+                    bear_off = Some(per.saturating_mul(live));
                 }
                 text
             }
@@ -1114,8 +1116,14 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 format!(" Beavers => {cube}")
             }
             // gnubg 1.07 writes no take after a beaver: the next roll is it.
-            ActionKind::Take if matches!(before, Some(ActionKind::Beaver)) => continue,
-            ActionKind::Take => " Takes".to_owned(),
+            ActionKind::Take if matches!(before, Some(ActionKind::Beaver)) => {
+                live = cube;
+                continue;
+            }
+            ActionKind::Take => {
+                live = cube;
+                " Takes".to_owned()
+            }
             ActionKind::Drop => {
                 let won = cube / 2;
                 let gap = if !i.is_multiple_of(2) {
@@ -1134,7 +1142,9 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 if !accepted {
                     continue;
                 }
-                let won = u32::from(level.code()).saturating_mul(cube);
+                // gnubg counts the cube on offer; the cube in play is what a
+                // resignation is worth, and what the reader counts.
+                let won = u32::from(level.code()).saturating_mul(live);
                 let odd = (!i.is_multiple_of(2)) ^ dice_rolled;
                 let lead = match (action.player, !i.is_multiple_of(2)) {
                     (Player::X, _) => {
