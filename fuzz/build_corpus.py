@@ -12,6 +12,7 @@ same fixtures give the same corpus. A new target: add its seeds to `seeds` in ma
 """
 
 import argparse
+import glob
 import hashlib
 import json
 import os
@@ -108,6 +109,16 @@ def main():
     seeds["snowie"] = [r["snowie"] for r in formats if r.get("snowie")]
     seeds["xg_text"] = convert_file(bgedit, "xgtext", ids[:10])
     seeds["move_notation"] = MOVES
+    # The .mat reader: the fixture matches, whole and cut into their games.
+    mats = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "mat", "*.mat"))):
+        with open(path, "rb") as f:
+            data = f.read()
+        mats.append(data)
+        head, _, rest = data.partition(b" Game ")
+        for game in rest.split(b" Game ")[:6]:
+            mats.append(head + b" Game " + game)
+    seeds["mat"] = mats
     for k, kind in enumerate(PROMPT_KINDS):
         for text in PROMPT_TEXTS[kind]:
             for match in (0, 1):

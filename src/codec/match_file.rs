@@ -137,8 +137,15 @@ pub fn read_bytes(bytes: &[u8]) -> Result<MatchFile, String> {
                 problems,
             })
         }
-        // Engineer m-mat's Jellyfish reader goes here.
-        MatchFormat::Mat => Err("a Jellyfish .mat file: this build does not read .mat yet".into()),
+        MatchFormat::Mat => {
+            // Latin-1 names are common in .mat files: the reader decodes them.
+            let read = super::mat::read_bytes(bytes).map_err(|e| e.to_string())?;
+            Ok(MatchFile {
+                format,
+                contents: Contents::Record(Box::new(read.record)),
+                problems: read.problems,
+            })
+        }
         // Engineer m-xg's XG reader goes here (.xg matches and .xgp positions).
         MatchFormat::Xg | MatchFormat::Xgp => {
             Err("an XG file: this build does not read XG's binary files yet".into())

@@ -12,6 +12,7 @@ pub mod gnubg_id;
 pub mod header;
 pub mod json;
 pub mod key_bits;
+pub mod mat;
 pub mod match_file;
 pub mod match_id;
 pub mod match_text;

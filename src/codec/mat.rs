@@ -1,0 +1,1339 @@
+//! Jellyfish `.mat` match files, read as gnubg 1.07's `import mat` reads
+//! them (`ImportMat`, `ImportGame`, `ParseMatMove` in gnubg's `import.c`),
+//! and written in the layout of gnubg's `export match mat`.
+//!
+//! Reading happens in two passes. The first is gnubg's line reader: the
+//! header comments up to the `N point match` line, then per `Game N` line a
+//! score line and move lines split into the left column (player 0, `O`) and
+//! the right one (player 1, `X`). The second ([`settle`]) does what gnubg
+//! does with the board in hand: it expands consolidated moves (`61: 11/4`),
+//! skips moves whose checkers are not there (gnubg warns and goes on), turns
+//! an empty roll into a dance, the forced move, or just the roll, and turns
+//! `Wins N points` in a game still in play into a resignation.
+//!
+//! What this reader reports as a [`ReadProblem`] gnubg reports on its
+//! console (`WARNING: Invalid move`, `Unrecognised move`) and skips the same
+//! way; the rest of the file is read.
+
+use crate::domain::match_record::{
+    Action, ActionKind, Ending, GameRecord, GameResult, MatchFormat, MatchHeader, MatchRecord,
+    ReadProblem, SetUp,
+};
+use crate::domain::moves::{free_move, legal_moves};
+use crate::domain::notation::{Step, TypedMove, TypedPath};
+use crate::domain::{Board, Names, Player, Resignation};
+use crate::quote::clip;
+
+/// Largest file read: a long session is a few hundred kilobytes.
+pub const MAX_MAT_BYTES: usize = 32 << 20;
+/// gnubg reads lines into a 1024-byte buffer; longer lines are refused here.
+pub const MAX_LINE_BYTES: usize = 1023;
+/// gnubg's longest match (`MAXSCORE`).
+pub const MAX_MATCH_LENGTH: u16 = 64;
+/// gnubg keeps names to `MAX_NAME_LEN - 1` characters.
+const MAX_NAME_CHARS: usize = 31;
+
+/// Why a file cannot be read as a `.mat` at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatError {
+    #[error("the file is {0} bytes; at most {MAX_MAT_BYTES} are read")]
+    TooLarge(usize),
+    #[error("no 'N point match' line: not a Jellyfish .mat file")]
+    NoMatchLine,
+    #[error(
+        "line {line}: match length {length}; it must be 0 (money session) to {MAX_MATCH_LENGTH}"
+    )]
+    BadLength { line: u32, length: i64 },
+}
+
+/// A `.mat` file read: the match and what could not be read in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatRead {
+    pub record: MatchRecord,
+    pub problems: Vec<ReadProblem>,
+}
+
+/// The text of a file: UTF-8 when it is, otherwise Latin-1 (FIBS and older
+/// Windows programs write names in it).
+pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// Reads a `.mat` file's bytes.
+pub fn read_bytes(bytes: &[u8]) -> Result<MatRead, MatError> {
+    if bytes.len() > MAX_MAT_BYTES {
+        return Err(MatError::TooLarge(bytes.len()));
+    }
+    read(&decode(bytes))
+}
+
+/// `sscanf(line, "%d %*1[Pp]oint %*1[Mm]atch%c")`: the match length.
+fn match_length(line: &str) -> Option<i64> {
+    let s = line.trim_start();
+    let sign_len = usize::from(s.starts_with(['-', '+']));
+    let digits = s[sign_len..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 || digits + sign_len > 10 {
+        return None;
+    }
+    let n: i64 = s[..sign_len + digits].parse().ok()?;
+    let rest = s[sign_len + digits..].trim_start();
+    let rest = rest
+        .strip_prefix(['P', 'p'])?
+        .strip_prefix("oint")?
+        .trim_start();
+    rest.strip_prefix(['M', 'm'])?.strip_prefix("atch")?;
+    Some(n)
+}
+
+/// gnubg's `ParseMove`: numbers paired in order as source and destination
+/// (`8 5 6 5` is `8/5 6/5`), a `/` after a destination making it the next
+/// source (`24/18/14`), `b`/`bar` 25, `o`/`off` and `-` 0 (a `-` is *off*
+/// to gnubg, not a separator), `*`, `,` and `)` ignored, `(n)` repeating
+/// the path before it. At most four steps.
+fn parse_move(text: &str) -> Result<Vec<Step>, &'static str> {
+    let b = text.as_bytes();
+    let mut user: Vec<u8> = Vec::with_capacity(8);
+    // slash[c]: a '/' stands before user[c].
+    let mut slash = [false; 17];
+    let mut i = 0;
+    while i < b.len() {
+        let ch = b[i];
+        if ch.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if ch.is_ascii_digit() {
+            if user.len() == 8 {
+                return Err("too many points");
+            }
+            let digits = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let n: u32 = text[i..i + digits].parse().unwrap_or(u32::MAX);
+            if n > 25 {
+                return Err("a point is 0 to 25");
+            }
+            user.push(n as u8);
+            i += digits;
+            continue;
+        }
+        match ch {
+            b'o' | b'O' | b'-' => {
+                if user.len() == 8 {
+                    return Err("too many points");
+                }
+                user.push(0);
+                if ch != b'-' && matches!(b.get(i + 1), Some(b'f' | b'F')) {
+                    i += 1;
+                    if matches!(b.get(i + 1), Some(b'f' | b'F')) {
+                        i += 1;
+                    }
+                }
+            }
+            b'b' | b'B' => {
+                if user.len() == 8 {
+                    return Err("too many points");
+                }
+                user.push(25);
+                if matches!(b.get(i + 1), Some(b'a' | b'A')) {
+                    i += 1;
+                    if matches!(b.get(i + 1), Some(b'r' | b'R')) {
+                        i += 1;
+                    }
+                }
+            }
+            b'/' => {
+                if user.is_empty() || slash[user.len()] {
+                    return Err("a '/' with no point before it");
+                }
+                slash[user.len()] = true;
+            }
+            b'*' | b',' | b')' => {}
+            b'(' => {
+                let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                let n = text[i + 1..i + 1 + digits].parse::<i64>().unwrap_or(0) - 1;
+                i += digits;
+                let c = user.len();
+                if n < 1 || c < 2 || slash[c] {
+                    return Err("a bad repeat '(n)'");
+                }
+                let Some(begin) = (0..c).rev().find(|&j| !slash[j]) else {
+                    return Err("a repeat with no move before it");
+                };
+                if c as i64 + (c - begin) as i64 * n > 8 {
+                    return Err("too many steps");
+                }
+                for _ in 0..n {
+                    for j in begin..c {
+                        if slash[j] {
+                            slash[user.len()] = true;
+                        }
+                        let v = user[j];
+                        user.push(v);
+                    }
+                }
+            }
+            _ => return Err("a character that is not part of a move"),
+        }
+        i += 1;
+    }
+    if slash[user.len()] {
+        return Err("a '/' at the end");
+    }
+    let mut an: Vec<u8> = Vec::with_capacity(8);
+    for (j, &p) in user.iter().enumerate() {
+        if an.len() == 8 {
+            return Err("more than four steps");
+        }
+        let dest = an.len() % 2 == 1;
+        if (dest && p == 25) || (!dest && p == 0) {
+            return Err("a move from off the board or to the bar");
+        }
+        an.push(p);
+        if dest && slash[j + 1] {
+            if an.len() == 8 || p == 0 || p == 25 {
+                return Err("more than four steps");
+            }
+            an.push(p);
+        }
+    }
+    if an.len() % 2 == 1 {
+        return Err("a step with no destination");
+    }
+    let mut steps: Vec<Step> = an
+        .chunks(2)
+        .map(|c| Step {
+            from: c[0],
+            to: c[1],
+        })
+        .collect();
+    canonical_order(&mut steps);
+    Ok(steps)
+}
+
+/// gnubg's `CanonicalMoveOrder`: steps by decreasing source, then
+/// decreasing destination.
+fn canonical_order(steps: &mut [Step]) {
+    steps.sort_by(|a, b| b.from.cmp(&a.from).then(b.to.cmp(&a.to)));
+}
+
+/// File text for a message: cut as every quote is (`quote.rs`), control
+/// characters written as escapes so none reaches a terminal raw.
+fn shown(text: &str) -> String {
+    let cut = clip(text);
+    if cut.chars().any(char::is_control) {
+        cut.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect()
+    } else {
+        cut
+    }
+}
+
+/// C's `atoi`: leading blanks, a sign, digits; 0 when there are none.
+fn atoi(s: &str) -> i64 {
+    let s = s.trim_start();
+    let (neg, s) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let mut n: i64 = 0;
+    for b in s.bytes().take_while(u8::is_ascii_digit) {
+        n = (n * 10 + i64::from(b - b'0')).min(i64::from(i32::MAX));
+    }
+    if neg { -n } else { n }
+}
+
+/// One entry of a column, before the board is known.
+#[derive(Clone, Debug)]
+enum Raw {
+    /// A roll and the move text's hops, as written (`None`: nothing
+    /// written, `????`, `Cannot Move`).
+    Roll {
+        dice: [u8; 2],
+        hops: Option<Vec<Step>>,
+        text: String,
+    },
+    Double,
+    Beaver,
+    Take,
+    Drop,
+    Win(i64),
+}
+
+#[derive(Clone, Debug)]
+struct RawAction {
+    player: Player,
+    raw: Raw,
+    line: u32,
+}
+
+struct RawGame {
+    number: usize,
+    score: [u16; 2],
+    crawford_game: bool,
+    actions: Vec<RawAction>,
+}
+
+/// The reader's state across lines, as gnubg keeps it in statics.
+struct Reader {
+    problems: Vec<ReadProblem>,
+    /// gnubg's `fBeaver`: a beaver waits for its take, written only as the
+    /// next roll.
+    beaver_by: Option<Player>,
+}
+
+impl Reader {
+    fn problem(&mut self, game: Option<usize>, line: u32, message: String) {
+        self.problems.push(ReadProblem {
+            game,
+            action: None,
+            line: Some(line),
+            message,
+        });
+    }
+
+    /// `ParseMatMove`: one column's entry.
+    fn entry(
+        &mut self,
+        text: &str,
+        player: Player,
+        game: usize,
+        line: u32,
+        out: &mut Vec<RawAction>,
+    ) {
+        let sz = text.trim_matches([' ', '\t']);
+        if sz.is_empty() {
+            return;
+        }
+        let b = sz.as_bytes();
+        let push =
+            |out: &mut Vec<RawAction>, player, raw| out.push(RawAction { player, raw, line });
+        if b.len() >= 3
+            && (b'1'..=b'6').contains(&b[0])
+            && (b'1'..=b'6').contains(&b[1])
+            && b[2] == b':'
+        {
+            if let Some(beaverer) = self.beaver_by.take() {
+                push(out, beaverer.opponent(), Raw::Take);
+            }
+            let dice = [b[0] - b'0', b[1] - b'0'];
+            let rest = sz[3..].trim_start_matches([' ', '\t']);
+            let lower = rest.to_ascii_lowercase();
+            if lower.starts_with("???") || lower.starts_with("cannot move") || rest.is_empty() {
+                push(
+                    out,
+                    player,
+                    Raw::Roll {
+                        dice,
+                        hops: None,
+                        text: String::new(),
+                    },
+                );
+                return;
+            }
+            if lower.starts_with("illegal play") {
+                self.problem(
+                    Some(game),
+                    line,
+                    format!(
+                        "{player}'s 'Illegal play' entry (a Snowie position) is not read: '{}'",
+                        shown(sz)
+                    ),
+                );
+                return;
+            }
+            match parse_move(rest) {
+                Ok(hops) => push(
+                    out,
+                    player,
+                    Raw::Roll {
+                        dice,
+                        hops: if hops.is_empty() { None } else { Some(hops) },
+                        text: rest.to_owned(),
+                    },
+                ),
+                Err(e) => self.problem(
+                    Some(game),
+                    line,
+                    format!(
+                        "{player}'s move '{}' cannot be read ({e}); skipped",
+                        shown(rest)
+                    ),
+                ),
+            }
+            return;
+        }
+        let lower = sz.get(..7).unwrap_or(sz).to_ascii_lowercase();
+        if lower.starts_with("double") {
+            push(out, player, Raw::Double);
+            self.beaver_by = None;
+        } else if lower.starts_with("beaver") {
+            push(out, player, Raw::Beaver);
+            self.beaver_by = Some(player);
+        } else if lower.starts_with("raccoon") {
+            push(out, player, Raw::Beaver);
+            self.beaver_by = None;
+        } else if lower.starts_with("take") {
+            push(out, player, Raw::Take);
+            self.beaver_by = None;
+        } else if lower.starts_with("drop") {
+            push(out, player, Raw::Drop);
+        } else if lower.starts_with("win") {
+            push(out, player, Raw::Win(atoi(sz.get(4..).unwrap_or(""))));
+        } else if lower.starts_with("resign") {
+            // A `.gam` line gnubg ignores.
+        } else {
+            self.problem(
+                Some(game),
+                line,
+                format!(
+                    "{player}'s entry '{}' is not a roll, cube action or result; skipped",
+                    shown(sz)
+                ),
+            );
+        }
+    }
+}
+
+/// A player's name from the score line: inner blanks as spaces, a
+/// GridGammon rating (`name,1650`) cut off, at most 31 characters, and
+/// control characters (the one rule for names) replaced.
+fn clean_name(raw: &str, player: Player, line: u32, problems: &mut Vec<ReadProblem>) -> String {
+    let mut name: String = raw
+        .trim()
+        .chars()
+        .map(|c| if c.is_whitespace() { ' ' } else { c })
+        .collect();
+    if let Some(comma) = name.rfind(',')
+        && atoi(&name[comma + 1..]) > 0
+    {
+        name.truncate(comma);
+    }
+    let name: String = name.chars().take(MAX_NAME_CHARS).collect();
+    if crate::domain::check_name(player, &name).is_err() {
+        problems.push(ReadProblem {
+            game: None,
+            action: None,
+            line: Some(line),
+            message: format!(
+                "{player}'s name has control characters; they are read as '?' ('{}')",
+                shown(&name)
+            ),
+        });
+        return name
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
+    }
+    name
+}
+
+/// The score line `name0 : n0   name1 : n1`, as gnubg splits it.
+fn score_line(line: &str) -> Option<(&str, i64, &str, i64)> {
+    let s = line.trim_start();
+    let colon = s.find(':')?;
+    let name0 = &s[..colon];
+    let after = s[colon + 1..].trim_start();
+    let n0 = atoi(after);
+    let rest = after
+        .trim_start_matches(|c: char| !c.is_whitespace())
+        .trim_start();
+    let colon = rest.find(':')?;
+    Some((name0, n0, &rest[..colon], atoi(&rest[colon + 1..])))
+}
+
+/// Splits a move line into its columns as `ImportGame` does: the right
+/// column starts two characters before a second colon (its dice), else at
+/// the first double blank from character 15; the left one after the first
+/// `)` (the move number).
+fn columns(line: &str) -> (&str, Option<&str>) {
+    let bytes = line.as_bytes();
+    let mut left_end = line.len();
+    let mut right = None;
+    let second_colon = line
+        .find(':')
+        .and_then(|first| line[first + 1..].find(':').map(|i| first + 1 + i));
+    match second_colon {
+        Some(c) if c > 3 => {
+            left_end = c - 3;
+            // gnubg counts bytes: a cut inside a character moves past it.
+            let mut start = c - 2;
+            while !line.is_char_boundary(start) {
+                start += 1;
+            }
+            right = Some(&line[start..]);
+        }
+        _ if second_colon.is_none() && bytes.len() > 15 => {
+            if let Some(i) = bytes[15..].windows(2).position(|w| w == b"  ") {
+                left_end = 15 + i;
+                right = Some(&line[15 + i + 1..]);
+            }
+        }
+        _ => {}
+    }
+    // A multi-byte character straddling the cut: keep the cut on a boundary.
+    while !line.is_char_boundary(left_end) {
+        left_end -= 1;
+    }
+    let left = &line[..left_end];
+    let left = match left.find(')') {
+        Some(p) => &left[p + 1..],
+        None => left,
+    };
+    (left, right)
+}
+
+fn header_field(text: &str, key: &str) -> Option<String> {
+    let value = text.strip_prefix(key)?;
+    let value = value.strip_prefix('"').unwrap_or(value);
+    let value = match value.rfind("\"]") {
+        Some(end) => &value[..end],
+        None => value,
+    };
+    Some(value.chars().filter(|c| !c.is_control()).collect())
+}
+
+/// Reads a `.mat` file's text.
+pub fn read(text: &str) -> Result<MatRead, MatError> {
+    if text.len() > MAX_MAT_BYTES {
+        return Err(MatError::TooLarge(text.len()));
+    }
+    let mut reader = Reader {
+        problems: Vec::new(),
+        beaver_by: None,
+    };
+    let mut header = MatchHeader::default();
+    let mut comments = String::new();
+    // gnubg cuts a line at its first CR or LF and skips blank lines.
+    let mut lines = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| {
+            (
+                u32::try_from(i + 1).unwrap_or(u32::MAX),
+                l.split('\r').next().unwrap_or(""),
+            )
+        })
+        .filter(|(_, l)| !l.trim_matches([' ', '\t']).is_empty())
+        .filter_map(|(n, l)| {
+            if l.len() > MAX_LINE_BYTES {
+                reader.problems.push(ReadProblem {
+                    game: None,
+                    action: None,
+                    line: Some(n),
+                    message: format!(
+                        "line is {} bytes; at most {MAX_LINE_BYTES} are read; skipped ('{}')",
+                        l.len(),
+                        shown(l)
+                    ),
+                });
+                None
+            } else {
+                Some((n, l))
+            }
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .peekable();
+
+    // The header: comments up to the `N point match` line.
+    let mut length = None;
+    for (n, line) in lines.by_ref() {
+        let line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        if let Some(body) = line.strip_prefix([';', '#']) {
+            let body = body.trim_start();
+            if body.is_empty() {
+                continue;
+            }
+            if let Some(v) = header_field(body, "[Event ") {
+                header.event = Some(v);
+            } else if let Some(v) = header_field(body, "[Round ") {
+                header.round = Some(v);
+            } else if let Some(v) = header_field(body, "[Site ") {
+                header.place = Some(v);
+            } else if let Some(v) = header_field(body, "[EventDate ") {
+                header.date = Some(v);
+            } else if let Some(v) = header_field(body, "[Variation ") {
+                if !v.starts_with("Backgammon") {
+                    reader.problem(
+                        None,
+                        n,
+                        format!("variation '{}' is read as standard backgammon", shown(&v)),
+                    );
+                }
+            } else if [
+                "[Transcriber ",
+                "[EventTime ",
+                "[Unrated ",
+                "[Player ",
+                "[Match ID ",
+                "[CubeLimit ",
+                "[Crawford ",
+                "[Jacoby ",
+                "[Beaver ",
+            ]
+            .iter()
+            .any(|k| body.starts_with(k))
+            {
+                // gnubg discards these.
+            } else {
+                comments.extend(body.chars().filter(|c| !c.is_control() || *c == '\t'));
+                comments.push('\n');
+            }
+        } else if let Some(l) = match_length(line) {
+            if !(0..=i64::from(MAX_MATCH_LENGTH)).contains(&l) {
+                return Err(MatError::BadLength { line: n, length: l });
+            }
+            length = Some(l as u16);
+            break;
+        }
+    }
+    let length = length.ok_or(MatError::NoMatchLine)?;
+    header.length = length;
+    header.crawford = length > 0;
+    // gnubg's defaults for money play: the Jacoby rule and beavers.
+    header.jacoby = length == 0;
+    header.beavers = length == 0;
+    header.application = Some("Jellyfish .mat".to_owned());
+    if !comments.is_empty() {
+        header.comment = Some(comments);
+    }
+
+    // The games.
+    let mut games: Vec<GameRecord> = Vec::new();
+    let mut names_set = false;
+    let mut post_crawford = false;
+    let mut pending: Option<(u32, &str)> = lines.next();
+    while let Some((n, line)) = pending.take() {
+        if !line.contains("Game ") {
+            pending = lines.next();
+            continue;
+        }
+        let number = atoi(line.trim_start().get(5..).unwrap_or(""));
+        let Some((sn, score_text)) = lines.next() else {
+            break;
+        };
+        let Some((name0, n0, name1, n1)) = score_line(score_text) else {
+            reader.problem(
+                None,
+                sn,
+                format!("no score line after line {n}: '{}'", shown(score_text)),
+            );
+            pending = Some((sn, score_text));
+            continue;
+        };
+        if length > 0 && (n0 >= i64::from(length) || n1 >= i64::from(length)) {
+            break; // the match is over: gnubg ignores what follows
+        }
+        let o = clean_name(name0, Player::O, sn, &mut reader.problems);
+        let x = clean_name(name1, Player::X, sn, &mut reader.problems);
+        // gnubg takes the names of each game; they are the same in a match.
+        if !names_set || header.names.o != o || header.names.x != x {
+            header.names = Names { o, x };
+            names_set = true;
+        }
+        let l = i64::from(length);
+        let crawford_game = !post_crawford && ((n0 == l - 1) ^ (n1 == l - 1));
+        post_crawford |= crawford_game;
+        let game_index = games.len() + 1;
+        let mut actions = Vec::new();
+        for (mn, ml) in lines.by_ref() {
+            if ml.contains("Game ") {
+                pending = Some((mn, ml));
+                break;
+            }
+            if ml.starts_with("; Set Pos=") {
+                reader.problem(
+                    Some(game_index),
+                    mn,
+                    format!("XG's set-up line is not read: '{}'", shown(ml)),
+                );
+                continue;
+            }
+            if ml.trim_start().starts_with([';', '#']) {
+                continue;
+            }
+            let (left, right) = columns(ml);
+            reader.entry(left, Player::O, game_index, mn, &mut actions);
+            if let Some(right) = right {
+                reader.entry(right, Player::X, game_index, mn, &mut actions);
+            }
+        }
+        let raw = RawGame {
+            number: usize::try_from(number)
+                .ok()
+                .filter(|&g| g > 0)
+                .unwrap_or(game_index),
+            score: [
+                n0.clamp(0, i64::from(u16::MAX)) as u16,
+                n1.clamp(0, i64::from(u16::MAX)) as u16,
+            ],
+            crawford_game,
+            actions,
+        };
+        let game = settle(raw, game_index, &mut reader.problems);
+        // gnubg stops when a game's result (its own, not the file's words)
+        // completes the match.
+        let over = game.result.is_some_and(|r| {
+            length > 0 && i64::from(game.score[r.winner.index()]) + i64::from(r.points) >= l
+        });
+        games.push(game);
+        if pending.is_none() || over {
+            break;
+        }
+    }
+    Ok(MatRead {
+        record: MatchRecord {
+            format: MatchFormat::Mat,
+            header,
+            games,
+        },
+        problems: reader.problems,
+    })
+}
+
+/// gnubg's `ApplyMove` with its check: each hop 1 to 6 pips, from a point
+/// with a checker, not onto a point the opponent holds.
+fn apply_hops(board: &Board, player: Player, hops: &[Step]) -> Option<Board> {
+    if hops.is_empty() || hops.iter().any(|h| h.from <= h.to || h.from - h.to > 6) {
+        return None;
+    }
+    let typed = TypedMove {
+        paths: hops
+            .iter()
+            .map(|h| TypedPath {
+                points: vec![h.from, h.to],
+                count: 1,
+            })
+            .collect(),
+    };
+    free_move(board, player, &typed).ok()
+}
+
+/// `ExpandMatMove`: a consolidated move (`61: 11/4`, `65: 9/off`, `44:
+/// 13/5`) as the die-sized hops gnubg plays, the board in hand.
+fn expand(board: &Board, player: Player, dice: [u8; 2], hops: &[Step]) -> Vec<Step> {
+    let opponent_on = |point: u8| {
+        (1..=24).contains(&point) && board.side(player.opponent())[usize::from(24 - point)] > 0
+    };
+    if dice[0] != dice[1] {
+        let Some(first) = hops.first() else {
+            return hops.to_vec();
+        };
+        let span = i32::from(first.from) - i32::from(first.to);
+        let sum = i32::from(dice[0]) + i32::from(dice[1]);
+        // gnubg compares 0-based sources with the dice: a bear-off is
+        // consolidated only from above both dice.
+        let consolidated =
+            span == sum || (first.to == 0 && first.from > dice[0] && first.from > dice[1]);
+        if consolidated && first.from <= 25 {
+            for die in dice {
+                let mid = i32::from(first.from) - i32::from(die);
+                if mid < 1 {
+                    continue;
+                }
+                let mid = mid as u8;
+                if opponent_on(mid) {
+                    continue;
+                }
+                // gnubg keeps only the first hop and the second die.
+                let an = if span == sum {
+                    vec![
+                        Step {
+                            from: first.from,
+                            to: mid,
+                        },
+                        Step {
+                            from: mid,
+                            to: first.to,
+                        },
+                    ]
+                } else {
+                    vec![
+                        Step {
+                            from: first.from,
+                            to: mid,
+                        },
+                        Step { from: mid, to: 0 },
+                    ]
+                };
+                if apply_hops(board, player, &an).is_some() {
+                    return an;
+                }
+            }
+        }
+        hops.to_vec()
+    } else {
+        let die = dice[0];
+        let mut out = Vec::with_capacity(4);
+        for h in hops {
+            let span = h.from.saturating_sub(h.to);
+            let pieces = span.div_ceil(die);
+            let mut from = h.from;
+            for _ in 1..pieces {
+                out.push(Step {
+                    from,
+                    to: from - die,
+                });
+                from -= die;
+            }
+            out.push(Step { from, to: h.to });
+        }
+        if out.len() > 4 {
+            return hops.to_vec();
+        }
+        if out.len() != hops.len() {
+            canonical_order(&mut out);
+        }
+        out
+    }
+}
+
+/// Cube state and end of game, as the replay will have them, to settle what
+/// gnubg decides with the board.
+struct Walk {
+    board: Board,
+    cube: u32,
+    doubled_by: Option<Player>,
+    over: bool,
+}
+
+/// The second pass: the raw entries of a game, with the board in hand, as
+/// gnubg records them.
+fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRecord {
+    let mut w = Walk {
+        board: Board::starting(),
+        cube: 1,
+        doubled_by: None,
+        over: false,
+    };
+    let mut actions: Vec<Action> = Vec::with_capacity(raw.actions.len());
+    let mut result = None;
+    let skip = |problems: &mut Vec<ReadProblem>, a: &RawAction, n: usize, message: String| {
+        problems.push(ReadProblem {
+            game: Some(index),
+            action: Some(n + 1),
+            line: Some(a.line),
+            message,
+        });
+    };
+    for a in &raw.actions {
+        let player = a.player;
+        let push = |kind: ActionKind, actions: &mut Vec<Action>| {
+            let mut action = Action::new(player, kind);
+            action.origin = Some(a.line);
+            actions.push(action);
+        };
+        let n = actions.len();
+        if w.over && !matches!(a.raw, Raw::Win(_)) {
+            skip(
+                problems,
+                a,
+                n,
+                format!("{player}'s entry after the game ended is skipped"),
+            );
+            continue;
+        }
+        match &a.raw {
+            Raw::Roll { dice, hops, text } => {
+                if let Some(doubler) = w.doubled_by.take() {
+                    // The file never answered the double: the roll says it
+                    // was taken.
+                    skip(
+                        problems,
+                        a,
+                        n,
+                        format!("{player} rolls with a double unanswered; read as taken"),
+                    );
+                    w.cube = w.cube.saturating_mul(2);
+                    let mut take = Action::new(doubler.opponent(), ActionKind::Take);
+                    take.origin = Some(a.line);
+                    actions.push(take);
+                }
+                match hops {
+                    Some(hops) => {
+                        let steps = expand(&w.board, player, *dice, hops);
+                        match apply_hops(&w.board, player, &steps) {
+                            Some(board) => {
+                                w.board = board;
+                                push(ActionKind::Move { dice: *dice, steps }, &mut actions);
+                            }
+                            None => {
+                                skip(
+                                    problems,
+                                    a,
+                                    n,
+                                    format!(
+                                        "{player}'s move {}{}: '{}' cannot be played here; skipped, as gnubg does",
+                                        dice[0],
+                                        dice[1],
+                                        shown(text)
+                                    ),
+                                );
+                                continue;
+                            }
+                        }
+                    }
+                    None => {
+                        let legal = legal_moves(&w.board, player, *dice);
+                        match legal.len() {
+                            0 => push(
+                                ActionKind::Move {
+                                    dice: *dice,
+                                    steps: Vec::new(),
+                                },
+                                &mut actions,
+                            ),
+                            1 => {
+                                w.board = legal[0].result.clone();
+                                let steps = legal[0].steps().to_vec();
+                                push(ActionKind::Move { dice: *dice, steps }, &mut actions);
+                            }
+                            // gnubg records the roll alone (the player
+                            // resigned after rolling, XG's `????`).
+                            _ => push(
+                                ActionKind::SetUp(SetUp {
+                                    dice: Some(*dice),
+                                    ..SetUp::default()
+                                }),
+                                &mut actions,
+                            ),
+                        }
+                    }
+                }
+                if w.board.on_board(player) == 0 {
+                    w.over = true;
+                    let loser = player.opponent();
+                    let mut per_cube: u32 = 1;
+                    if w.board.borne_off(loser) == 0 {
+                        per_cube = 2;
+                        let far = (19..=25).any(|p| w.board.side(loser)[p - 1] > 0);
+                        if far {
+                            per_cube = 3;
+                        }
+                    }
+                    result = Some(GameResult {
+                        winner: player,
+                        points: per_cube.saturating_mul(w.cube),
+                        ending: Some(Ending::BoreOff),
+                    });
+                }
+            }
+            Raw::Double | Raw::Beaver => {
+                if w.doubled_by.is_some() {
+                    w.cube = w.cube.saturating_mul(2);
+                    w.doubled_by = Some(player);
+                    push(ActionKind::Beaver, &mut actions);
+                } else {
+                    w.doubled_by = Some(player);
+                    push(ActionKind::Double, &mut actions);
+                }
+            }
+            Raw::Take => {
+                if w.doubled_by.take().is_none() {
+                    skip(
+                        problems,
+                        a,
+                        n,
+                        format!("{player} takes with no double on offer; skipped, as gnubg does"),
+                    );
+                    continue;
+                }
+                w.cube = w.cube.saturating_mul(2);
+                push(ActionKind::Take, &mut actions);
+            }
+            Raw::Drop => {
+                let Some(doubler) = w.doubled_by.take() else {
+                    skip(
+                        problems,
+                        a,
+                        n,
+                        format!("{player} drops with no double on offer; skipped, as gnubg does"),
+                    );
+                    continue;
+                };
+                w.over = true;
+                push(ActionKind::Drop, &mut actions);
+                result = Some(GameResult {
+                    winner: doubler,
+                    points: w.cube,
+                    ending: Some(Ending::Dropped),
+                });
+            }
+            Raw::Win(points) => {
+                let points = u32::try_from(*points).unwrap_or(0);
+                if !w.over {
+                    // Neither a drop nor a bear-off: gnubg presumes the loser
+                    // resigned, as much as the points say.
+                    let level = if points <= w.cube {
+                        Resignation::Single
+                    } else if points <= w.cube.saturating_mul(2) {
+                        Resignation::Gammon
+                    } else {
+                        Resignation::Backgammon
+                    };
+                    let mut r = Action::new(player.opponent(), ActionKind::Resign(level));
+                    r.origin = Some(a.line);
+                    actions.push(r);
+                    push(ActionKind::AcceptResign, &mut actions);
+                    w.over = true;
+                    result = Some(GameResult {
+                        winner: player,
+                        points: u32::from(level.code()).saturating_mul(w.cube),
+                        ending: Some(Ending::Resigned),
+                    });
+                }
+                // A game already over keeps gnubg's own count of it: the
+                // file's words are not read.
+            }
+        }
+    }
+    GameRecord {
+        number: raw.number,
+        score: raw.score,
+        crawford_game: raw.crawford_game,
+        actions,
+        result,
+        comment: None,
+    }
+}
+
+/// Writes `record` in the layout of gnubg 1.07's `export match mat`
+/// (`ExportMatchMat` and `ExportGameJF` in gnubg's `export.c`): cells
+/// filled left, right, left... in record order (a cell left empty where
+/// a player acts twice in turn, as player 1's opening roll leaves the first
+/// left cell empty), a left cell as `%3d) %-27s `, each
+/// move's steps as gnubg records them with `*` where the board before the
+/// move had an opposing checker, `Wins N points` where gnubg puts it. Two
+/// changes, so that what is written reads back: a game that stops after a
+/// left cell ends its line, where gnubg runs the next ` Game` line on; and
+/// a roll recorded alone in the right column ends its line, where gnubg
+/// runs the next row on.
+pub fn write(record: &MatchRecord, out: &mut String) {
+    use std::fmt::Write as _;
+    let h = &record.header;
+    for (key, value) in [
+        ("Site", &h.place),
+        ("Event", &h.event),
+        ("Round", &h.round),
+        ("EventDate", &h.date),
+    ] {
+        if let Some(v) = value {
+            let v: String = v.chars().filter(|c| !c.is_control() && *c != '"').collect();
+            let _ = writeln!(out, "; [{key} \"{v}\"]");
+        }
+    }
+    if let Some(comment) = h.comment.as_deref().filter(|c| !c.trim().is_empty()) {
+        out.push_str("\n; ");
+        let lines: Vec<&str> = comment.trim_end_matches('\n').split('\n').collect();
+        out.push_str(&lines.join("\n; "));
+        out.push('\n');
+    }
+    let _ = write!(out, "\n {} point match\n\n", h.length);
+    let names = [one_line(&h.names.o), one_line(&h.names.x)];
+    for game in &record.games {
+        write_game(game, &names, out);
+    }
+}
+
+/// One game, as `ExportGameJF` writes it.
+fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
+    use std::fmt::Write as _;
+    let _ = writeln!(out, " Game {}", game.number);
+    let left = format!("{} : {}", names[0], game.score[0]);
+    // gnubg's `%-31s` pads to 31 bytes, not characters.
+    let pad = 31usize.saturating_sub(left.len());
+    let _ = writeln!(out, " {left}{:pad$}{} : {}", "", names[1], game.score[1]);
+    let mut board = Board::starting();
+    let mut cube = 1u32;
+    // The cube in play (the last one taken), beside `cube`, the last named.
+    let mut live = 1u32;
+    // gnubg's `i`: cells written so far; odd is the right column.
+    let mut i = 0usize;
+    let mut dice_rolled = false;
+    let mut previous: Option<&ActionKind> = None;
+    let mut at_line_start = true;
+    for (k, action) in game.actions.iter().enumerate() {
+        let kind = &action.kind;
+        let before = previous.replace(kind);
+        let plural = |n: u32| if n > 1 { "s" } else { "" };
+        let mut bear_off = None;
+        let text = match kind {
+            ActionKind::Move { dice, steps } => {
+                dice_rolled = false;
+                let mut text = format!("{}{}: ", dice[0], dice[1]);
+                let opponent = board.side(action.player.opponent()).to_owned();
+                for (n, step) in steps.iter().enumerate() {
+                    let _ = write!(text, "{}/{}", step.from, step.to);
+                    let first_landing = !steps[..n].iter().any(|s| s.to == step.to);
+                    if (1..=24).contains(&step.to)
+                        && opponent[usize::from(24 - step.to)] > 0
+                        && first_landing
+                    {
+                        text.push('*');
+                    }
+                    if n < 3 {
+                        text.push(' ');
+                    }
+                }
+                if let Some(b) = apply_hops_free(&board, action.player, steps) {
+                    board = b;
+                }
+                if board.on_board(action.player) == 0 {
+                    let loser = action.player.opponent();
+                    let per: u32 = if board.borne_off(loser) > 0 {
+                        1
+                    } else if (19..=25).any(|p| board.side(loser)[p - 1] > 0) {
+                        3
+                    } else {
+                        2
+                    };
+                    bear_off = Some(per.saturating_mul(live));
+                }
+                text
+            }
+            ActionKind::SetUp(SetUp {
+                dice: Some(dice), ..
+            }) => {
+                dice_rolled = true;
+                format!("{}{}: ", dice[0], dice[1])
+            }
+            ActionKind::Double => {
+                cube = cube.saturating_mul(2);
+                format!(" Doubles => {cube}")
+            }
+            ActionKind::Beaver => {
+                cube = cube.saturating_mul(2);
+                format!(" Beavers => {cube}")
+            }
+            // gnubg 1.07 writes no take after a beaver: the next roll is it.
+            ActionKind::Take if matches!(before, Some(ActionKind::Beaver)) => {
+                live = cube;
+                continue;
+            }
+            ActionKind::Take => {
+                live = cube;
+                " Takes".to_owned()
+            }
+            ActionKind::Drop => {
+                let won = cube / 2;
+                let gap = if !i.is_multiple_of(2) {
+                    "\n      "
+                } else {
+                    "                       "
+                };
+                format!(" Drops{gap}Wins {won} point{}", plural(won))
+            }
+            ActionKind::Resign(level) => {
+                // Only a resignation the file says was accepted is written.
+                let accepted = matches!(
+                    game.actions.get(k + 1).map(|a| &a.kind),
+                    Some(ActionKind::AcceptResign)
+                );
+                if !accepted {
+                    continue;
+                }
+                // gnubg counts the cube on offer; the cube in play is what a
+                // resignation is worth, and what the reader counts.
+                let won = u32::from(level.code()).saturating_mul(live);
+                let odd = (!i.is_multiple_of(2)) ^ dice_rolled;
+                let lead = match (action.player, !i.is_multiple_of(2)) {
+                    (Player::X, _) => {
+                        if odd {
+                            "\n      "
+                        } else {
+                            "      "
+                        }
+                    }
+                    (Player::O, true) => {
+                        if odd {
+                            " "
+                        } else {
+                            "                        "
+                        }
+                    }
+                    (Player::O, false) => {
+                        if odd {
+                            " "
+                        } else {
+                            "                                  "
+                        }
+                    }
+                };
+                format!("{lead}Wins {won} point{}\n", plural(won))
+            }
+            ActionKind::SetUp(_) | ActionKind::AcceptResign | ActionKind::RejectResign => {
+                continue;
+            }
+        };
+        // A cell goes in its player's column. gnubg fills cells in turn
+        // whoever acted (only player 1's opening roll skips a cell), which
+        // is the same for a regular game but gives a skipped move's
+        // neighbour to the wrong player: bgedit leaves the cell empty.
+        let column = action.player.index();
+        if !matches!(kind, ActionKind::Resign(_)) && i % 2 != column {
+            if i.is_multiple_of(2) {
+                let _ = write!(out, "{:3}) {:27} ", i / 2 + 1, "");
+            } else {
+                out.push('\n');
+            }
+            i += 1;
+        }
+        if !i.is_multiple_of(2) || matches!(kind, ActionKind::Resign(_)) {
+            out.push_str(&text);
+            // gnubg leaves a right-hand roll recorded alone unended, and the
+            // next row runs on after it where its own reader cannot find
+            // it: bgedit ends the line.
+            out.push('\n');
+            at_line_start = true;
+        } else {
+            // gnubg writes a left-hand roll recorded alone unpadded (`66:
+            // 62: 24/18`), which its reader misses when a cube action
+            // follows: bgedit pads it like every left cell.
+            let _ = write!(out, "{:3}) {text:<27} ", i / 2 + 1);
+            at_line_start = false;
+        }
+        if matches!(kind, ActionKind::Drop) {
+            out.push('\n');
+            if i.is_multiple_of(2) {
+                out.push('\n');
+            }
+            at_line_start = true;
+        }
+        if let Some(won) = bear_off {
+            let lead = if !i.is_multiple_of(2) {
+                "                                  "
+            } else {
+                "\n      "
+            };
+            let _ = write!(out, "{lead}Wins {won} point{}\n\n", plural(won));
+            at_line_start = true;
+        }
+        i += 1;
+    }
+    if !at_line_start {
+        out.push('\n');
+    }
+}
+
+/// A name as one `.mat` field: no colon (it ends the name), no line break.
+fn one_line(name: &str) -> String {
+    name.chars()
+        .map(|c| if c == ':' || c.is_control() { ' ' } else { c })
+        .collect::<String>()
+        .trim()
+        .to_owned()
+}
+
+/// A move's steps applied one by one, without dice (the writer's board, for
+/// the `*` of each hit).
+fn apply_hops_free(board: &Board, player: Player, steps: &[Step]) -> Option<Board> {
+    let typed = TypedMove {
+        paths: steps
+            .iter()
+            .map(|h| TypedPath {
+                points: vec![h.from, h.to],
+                count: 1,
+            })
+            .collect(),
+    };
+    free_move(board, player, &typed).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn steps(text: &str) -> Vec<(u8, u8)> {
+        parse_move(text)
+            .unwrap()
+            .iter()
+            .map(|s| (s.from, s.to))
+            .collect()
+    }
+
+    #[test]
+    fn moves_are_read_by_gnubgs_parse_move_rules() {
+        // Numbers pair in order, slashes or not; canonical order.
+        assert_eq!(steps("6/5 8/5"), [(8, 5), (6, 5)]);
+        assert_eq!(steps("8 5 6 5"), [(8, 5), (6, 5)]);
+        // A chain, a repeat, bar and off.
+        assert_eq!(steps("24/18*/14"), [(24, 18), (18, 14)]);
+        assert_eq!(steps("13/9(2)"), [(13, 9), (13, 9)]);
+        assert_eq!(steps("bar/22 6/off"), [(25, 22), (6, 0)]);
+        // '-' is off to gnubg, not a separator: 24-18 is 24/off 18/...
+        assert!(parse_move("24-18").is_err());
+        assert_eq!(steps("6-"), [(6, 0)]);
+        assert!(parse_move("frob").is_err());
+        assert!(parse_move("1/2 3/4 5/6 7/8 9/10").is_err());
+        assert!(parse_move("off/3").is_err());
+    }
+
+    #[test]
+    fn columns_split_where_gnubg_splits_them() {
+        let (l, r) = columns("  2) 64: 24/18 13/9              52: 13/11 13/8 ");
+        assert_eq!(
+            (l.trim(), r.map(str::trim)),
+            ("64: 24/18 13/9", Some("52: 13/11 13/8"))
+        );
+        let (l, r) = columns("  3) 62: 24/18 18/16              Doubles => 2");
+        assert_eq!(
+            (l.trim(), r.map(str::trim)),
+            ("62: 24/18 18/16", Some("Doubles => 2"))
+        );
+        let (l, r) = columns("  6)  Doubles => 4                Drops");
+        assert_eq!(
+            (l.trim(), r.map(str::trim)),
+            ("Doubles => 4", Some("Drops"))
+        );
+        let (l, r) = columns("  7)  Drops");
+        assert_eq!((l.trim(), r), ("Drops", None));
+    }
+
+    #[test]
+    fn columns_cut_inside_a_character_do_not_panic() {
+        let (l, r) = columns("  1) Zoë:é: 31: 8/5");
+        assert!(l.len() + r.map_or(0, str::len) <= 24);
+        let (_, r) = columns("  1) 31: 8/5 6/5 ééééé  Doubles");
+        assert_eq!(r.map(str::trim), Some("Doubles"));
+    }
+
+    #[test]
+    fn consolidated_moves_expand_with_the_board() {
+        let board = Board::starting();
+        let expanded = expand(&board, Player::X, [6, 1], &[Step { from: 13, to: 6 }]);
+        assert_eq!(
+            expanded,
+            [Step { from: 13, to: 7 }, Step { from: 7, to: 6 }]
+        );
+        let expanded = expand(&board, Player::X, [4, 4], &[Step { from: 13, to: 5 }]);
+        assert_eq!(
+            expanded,
+            [Step { from: 13, to: 9 }, Step { from: 9, to: 5 }]
+        );
+        // 24/13 with 65 lands first on the opponent's 7 or 8 point: both
+        // hold no opposing checker, the 6 comes first.
+        let expanded = expand(&board, Player::X, [6, 5], &[Step { from: 24, to: 13 }]);
+        assert_eq!(
+            expanded,
+            [Step { from: 24, to: 18 }, Step { from: 18, to: 13 }]
+        );
+    }
+
+    #[test]
+    fn the_match_line_is_gnubgs_sscanf() {
+        assert_eq!(match_length(" 7 point match"), Some(7));
+        assert_eq!(match_length("0 Point Match"), Some(0));
+        assert_eq!(match_length("7 points match"), None);
+        assert_eq!(match_length("point match"), None);
+    }
+}
