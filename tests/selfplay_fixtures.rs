@@ -6,6 +6,7 @@
 
 use bgedit::codec::gnubg_id;
 use bgedit::codec::match_file::{self, Contents};
+use bgedit::domain::match_record::ActionKind;
 use bgedit::domain::replay::replay_game;
 use bgedit::domain::{GameState, Position, Resignation};
 use serde_json::Value;
@@ -74,11 +75,20 @@ fn check(name: &str, ext: &str, wrong: &mut Vec<String>) -> usize {
             resign.len() <= 1,
             "{name} game {n}: one resignation at most"
         );
+        // A .mat file writes the resignation as its own actions (offer and
+        // acceptance, from `Wins N points`); SGF only as the result.
+        let resign_actions = game
+            .actions
+            .iter()
+            .rev()
+            .take_while(|a| matches!(a.kind, ActionKind::Resign(_) | ActionKind::AcceptResign))
+            .count();
         assert_eq!(
-            replay.before.len(),
+            replay.before.len() - resign_actions,
             played.len(),
             "{name}.{ext} game {n}: actions"
         );
+        let whole = replay.before.len();
         // bgedit leaves the match-winning game at its starting score (no
         // Match ID holds a finished match); gnubg shows the final score.
         let mut end_ours = replay.end.clone();
@@ -90,12 +100,12 @@ fn check(name: &str, ext: &str, wrong: &mut Vec<String>) -> usize {
             }
         }
         for (i, (kind, after)) in played.iter().enumerate() {
-            let mut ours = if i + 1 == played.len() {
+            let mut ours = if i + 1 == whole {
                 end_ours.clone()
             } else {
                 replay.after(i + 1).expect("a position after the action")
             };
-            if i + 1 == played.len() && !resign.is_empty() {
+            if i + 1 == whole && !resign.is_empty() {
                 // The last move before the resignation: `end` has the
                 // result on it; gnubg's `next` shows the move alone.
                 ours.state.game_state = GameState::Playing;

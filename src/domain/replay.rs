@@ -301,6 +301,9 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
                 return Err(format!("{player} accepts a resignation nobody offered"));
             }
             s.game_state = GameState::Resigned;
+            // gnubg records the accepted resignation as the resigner's
+            // action: the turn is theirs again, as after `RE[..R]`.
+            s.turn = s.on_roll;
         }
         ActionKind::RejectResign => {
             if s.resignation == Resignation::None {
