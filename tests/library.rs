@@ -819,3 +819,29 @@ fn the_cli_adds_lists_shows_exports_and_removes() {
     let (_, out, _) = run(&["export", "--format", "gnubg"], "");
     assert_eq!(out.lines().count(), 2);
 }
+
+#[test]
+fn a_fifo_or_a_directory_is_refused_without_blocking() {
+    let (dir, _) = temp();
+    let fifo = dir.path().join("f.sqlite");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path; mkfifo touches nothing else.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    // Opening a FIFO for reading blocks until a writer comes: the open must
+    // not even be tried, so this returns at once.
+    let e = Library::open(&fifo).err().expect("refused");
+    let m = e.to_string();
+    assert!(
+        m.contains("not a regular file") && m.contains("f.sqlite"),
+        "{m}"
+    );
+    let out = bgedit()
+        .args(["library", "--library", fifo.to_str().unwrap(), "list"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
+    let e = Library::open(dir.path()).err().expect("refused");
+    assert!(e.to_string().contains("a directory"), "{e}");
+}

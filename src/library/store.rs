@@ -237,6 +237,20 @@ fn check_header(path: &Path) -> Result<()> {
         path: shown.clone(),
         why,
     };
+    // A FIFO or a device would block (or stream forever) on open: only a
+    // regular file, looked at without opening it, is read.
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(LibraryError::Io(format!("cannot read {shown}: {e}"))),
+        Ok(m) if !m.is_file() => {
+            return Err(foreign(if m.is_dir() {
+                "a directory"
+            } else {
+                "not a regular file (a FIFO, socket or device)"
+            }));
+        }
+        Ok(_) => {}
+    }
     let mut file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
