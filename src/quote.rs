@@ -81,3 +81,50 @@ mod tests {
         assert_eq!(clip_quoted_fragments("no quotes"), "no quotes");
     }
 }
+
+/// `text` made safe to print on a terminal or to write into an export: a
+/// control character (but line feed and tab) is written as its escape
+/// (`\x1b`, `\u{9b}`), so that text from a file or a paste can never set a
+/// window title, write the clipboard (OSC 52) or clear the screen. Text
+/// without such characters is returned as it is, uncopied.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !text.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if unsafe_char(c) {
+            let code = u32::from(c);
+            if code < 0x80 {
+                out.push_str(&format!("\\x{code:02x}"));
+            } else {
+                out.push_str(&format!("\\u{{{code:x}}}"));
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod printable_tests {
+    use super::printable;
+
+    #[test]
+    fn escapes_and_bells_are_shown_not_sent() {
+        let hostile = "note\x1b]52;c;aGk=\x07 \x1b[2J\u{9b}31m\r end\n\tok";
+        let shown = printable(hostile);
+        assert!(
+            !shown
+                .chars()
+                .any(|c| c.is_control() && c != '\n' && c != '\t')
+        );
+        assert_eq!(
+            shown,
+            "note\\x1b]52;c;aGk=\\x07 \\x1b[2J\\u{9b}31m\\x0d end\n\tok"
+        );
+        assert!(matches!(printable("plain"), std::borrow::Cow::Borrowed(_)));
+    }
+}

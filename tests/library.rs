@@ -845,3 +845,45 @@ fn a_fifo_or_a_directory_is_refused_without_blocking() {
     let e = Library::open(dir.path()).err().expect("refused");
     assert!(e.to_string().contains("a directory"), "{e}");
 }
+
+#[test]
+fn control_characters_from_files_never_reach_the_terminal_or_an_export() {
+    let (dir, path) = temp();
+    {
+        let mut lib = Library::open(&path).unwrap();
+        let mut e = entry("4HPwATDgc/ABMA:cAkAAAAAAAAA", "title", &[], &[]);
+        // A crafted note: sets the window title, writes the clipboard by OSC
+        // 52 and clears the screen, on any terminal it reaches raw.
+        e.note = "note \x1b]0;owned\x07\x1b]52;c;aGk=\x07\x1b[2J end".to_owned();
+        lib.add_all(&[e]).unwrap();
+    }
+    let run = |args: &[&str]| {
+        let out = bgedit()
+            .args(["library", "--library", path.to_str().unwrap()])
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    for args in [
+        &["show", "1"][..],
+        &["list"],
+        &["export", "--format", "csv"],
+        &["export", "--format", "anki"],
+    ] {
+        let out = run(args);
+        assert!(
+            !out.iter().any(|&b| b == 0x1b || b == 0x07),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out)
+        );
+    }
+    assert!(String::from_utf8_lossy(&run(&["show", "1"])).contains("\\x1b]52;c;aGk="));
+    drop(dir);
+}

@@ -371,7 +371,8 @@ pub fn describe(entry: &Entry) -> String {
 fn show(lib: &Library, name: &str, out: &mut impl Write) -> Result<u8, Failure> {
     let id = resolve(lib, name).map_err(Failure::Message)?;
     let entry = lib.get(id)?;
-    write!(out, "{}", describe(&entry))?;
+    // Notes and analyses come from files and pastes: never raw to a terminal.
+    write!(out, "{}", crate::quote::printable(&describe(&entry)))?;
     Ok(0)
 }
 
@@ -382,9 +383,12 @@ fn rm(lib: &mut Library, names: &[String], out: &mut impl Write) -> Result<u8, F
             let id = resolve(lib, name)?;
             let gone = lib.delete(id).map_err(|e| e.to_string())?;
             Ok(Some(
-                format!("removed entry {id} {}", gone.title)
-                    .trim_end()
-                    .to_owned(),
+                format!(
+                    "removed entry {id} {}",
+                    crate::quote::printable(&gone.title)
+                )
+                .trim_end()
+                .to_owned(),
             ))
         },
         out,

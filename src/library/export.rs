@@ -35,7 +35,7 @@ pub fn header(format: ExportFormat) -> &'static str {
 /// notes are safe.
 fn csv_field(out: &mut String, text: &str) {
     out.push('"');
-    out.push_str(&text.replace('"', "\"\""));
+    out.push_str(&crate::quote::printable(text).replace('"', "\"\""));
     out.push('"');
 }
 
@@ -49,8 +49,27 @@ fn csv_row(out: &mut String, fields: &[&str]) {
     out.push('\n');
 }
 
+/// A store time (Unix seconds) as RFC 3339 in UTC, as spreadsheets and
+/// other tools read it (`2026-11-24T03:12:43Z`); out-of-range values stay
+/// as numbers.
+fn rfc3339(seconds: i64) -> String {
+    match time::OffsetDateTime::from_unix_timestamp(seconds) {
+        Ok(t) => format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+            t.year(),
+            u8::from(t.month()),
+            t.day(),
+            t.hour(),
+            t.minute(),
+            t.second()
+        ),
+        Err(_) => seconds.to_string(),
+    }
+}
+
 fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
+    crate::quote::printable(text)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
 }
@@ -114,8 +133,8 @@ pub fn write_entry(out: &mut String, entry: &Entry, format: ExportFormat) {
                 analysis,
                 depth,
                 &entry.source.to_text(),
-                &entry.created.to_string(),
-                &entry.updated.to_string(),
+                &rfc3339(entry.created),
+                &rfc3339(entry.updated),
             ],
         ),
         ExportFormat::Anki => {
@@ -176,6 +195,16 @@ mod tests {
             }),
             schedule: Schedule::new(1),
         }
+    }
+
+    #[test]
+    fn csv_times_are_rfc3339_and_control_characters_are_escaped() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00Z");
+        assert_eq!(rfc3339(1_795_000_000), "2026-11-18T11:06:40Z");
+        let mut out = String::new();
+        csv_field(&mut out, "a\x1b]0;pwned\x07b");
+        assert_eq!(out, "\"a\\x1b]0;pwned\\x07b\"");
+        assert!(!html_escape("\x1b[2J<b>").contains('\x1b'));
     }
 
     #[test]
