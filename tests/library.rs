@@ -887,3 +887,42 @@ fn control_characters_from_files_never_reach_the_terminal_or_an_export() {
     assert!(String::from_utf8_lossy(&run(&["show", "1"])).contains("\\x1b]52;c;aGk="));
     drop(dir);
 }
+
+#[test]
+fn a_note_too_long_fails_its_entry_alone_and_the_import_goes_on() {
+    let (dir, path) = temp();
+    let big = dir.path().join("big.txt");
+    // An XG text export whose comment is over the 64 KiB a note may hold,
+    // followed by a good position in the same file.
+    let note = "x".repeat(store::MAX_NOTE_LEN + 10);
+    std::fs::write(
+        &big,
+        format!(
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10\n\nX:Player 2   O:Player 1\n\
+             Score is X:0 O:0. Unlimited Game\nX to play 52\n{note}\n\n    \
+             1. XG Roller+  13/11 13/8     eq:+0.011\n\neXtreme Gammon Version: 2.19\n\n\
+             XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n"
+        ),
+    )
+    .unwrap();
+    let other = dir.path().join("other.txt");
+    std::fs::write(&other, "4NvBA0DGzooBBg:QYkqASAAIAAA\n").unwrap();
+    let out = bgedit()
+        .args(["library", "--library", path.to_str().unwrap(), "import"])
+        .args([big.to_str().unwrap(), other.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("big.txt: 1 added, 0 already there (merged), 1 failed"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("other.txt: 1 added"), "{stdout}");
+    assert!(
+        stderr.contains("the note is 65546 bytes; at most 65536 are kept"),
+        "{stderr}"
+    );
+}

@@ -484,7 +484,13 @@ pub fn import_text(
                 let mut entry = NewEntry::new(imported.position, Source::Imported(file.to_owned()));
                 entry.note = piece.note;
                 entry.analysis = piece.analysis;
-                batch.push(entry);
+                match store::check_entry(&entry) {
+                    Ok(()) => batch.push(entry),
+                    Err(e) => {
+                        report.failed += 1;
+                        errors.push(format!("{file}: {what} {}: {e}", piece.line));
+                    }
+                }
             }
             Err(e) => {
                 report.failed += 1;
@@ -575,6 +581,7 @@ fn import_match(
     }
     let mut report = ImportReport::default();
     let mut skipped = 0u64;
+    let mut rejected = 0u64;
     let mut batch = Vec::with_capacity(IMPORT_BATCH);
     for d in &decisions {
         if let Some(min) = errors
@@ -583,7 +590,13 @@ fn import_match(
             skipped += 1;
             continue;
         }
-        batch.push(match_import::entry(shown, d));
+        let entry = match_import::entry(shown, d);
+        if let Err(e) = store::check_entry(&entry) {
+            eprintln!("{shown}: game {}, move {}: {e}", d.game, d.number);
+            rejected += 1;
+            continue;
+        }
+        batch.push(entry);
         if batch.len() == IMPORT_BATCH {
             count_added(lib.add_all(&batch)?, &mut report);
             batch.clear();
@@ -596,13 +609,13 @@ fn import_match(
         "{shown}: {} added, {} already there (merged), {} failed",
         report.added,
         report.merged,
-        problems.len()
+        problems.len() as u64 + rejected
     )?;
     if errors.is_some() {
         write!(out, ", {skipped} below the error threshold")?;
     }
     writeln!(out)?;
-    Ok(u8::from(!problems.is_empty()))
+    Ok(u8::from(!problems.is_empty() || rejected > 0))
 }
 
 fn count_added(added: Vec<Added>, report: &mut ImportReport) {

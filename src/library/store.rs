@@ -954,6 +954,25 @@ fn ids_of(position: &Position) -> (String, String) {
     )
 }
 
+/// Whether `entry` can be stored as it is: its note and analysis within
+/// [`MAX_NOTE_LEN`], its title and names one bounded line. An import checks
+/// each entry first, so that one entry too large fails alone instead of
+/// aborting the batch (and the files after it).
+pub fn check_entry(entry: &NewEntry) -> Result<()> {
+    bounded(&entry.note, MAX_NOTE_LEN, "note")?;
+    if let Some(a) = &entry.analysis {
+        bounded(&a.text, MAX_NOTE_LEN, "analysis")?;
+    }
+    clean_line(&entry.title, "title")?;
+    for tag in &entry.tags {
+        clean_line(tag, "tag")?;
+    }
+    for c in &entry.collections {
+        clean_line(c, "collection")?;
+    }
+    Ok(())
+}
+
 fn bounded(text: &str, max: usize, what: &str) -> Result<String> {
     if text.len() > max {
         return Err(LibraryError::Invalid(format!(
