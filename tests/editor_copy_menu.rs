@@ -171,3 +171,14 @@ fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
     s.wait_exit();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_menu_letter_closes_the_menu_even_with_nothing_to_copy() {
+    // `a` (the analysis) with no analysis yet: refused, and the menu closed,
+    // so the next key is the board's again, not another menu letter.
+    let (m, _) = press(Model::default(), 'F');
+    let (m, effects) = press(m, 'a');
+    assert!(effects.is_empty());
+    assert_eq!(m.mode, Mode::Normal);
+    assert_eq!(m.status.tone, Tone::Error);
+}

@@ -730,3 +730,34 @@ fn away_scores_set_the_score_and_one_away_offers_crawford() {
     assert_eq!(again.position.state.score, [4, 6]);
     assert_eq!(again.mode, Mode::Normal);
 }
+
+#[test]
+fn the_cube_below_two_is_centred_and_the_start_has_no_dice_or_owned_cube() {
+    // A 2-cube owned by X, turned down: a 1-cube is never owned.
+    let m = run(
+        Model::default(),
+        [Action::CubeUp, Action::NextCubeOwner, Action::NextCubeOwner],
+    );
+    assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
+    let m = run(m, [Action::CubeDown]);
+    assert_eq!(m.position.state.cube_value(), 1);
+    assert_eq!(m.position.state.cube_owner, CubeOwner::Centred);
+    assert!(m.position.validate().unwrap().is_empty(), "no warning left");
+    // `S` on a position with dice and an owned 4-cube: the start has neither.
+    let m = run(
+        m,
+        [
+            Action::CubeUp,
+            Action::CubeUp,
+            Action::NextCubeOwner,
+            Action::SetDice(Some([6, 3])),
+            Action::StartingPosition,
+        ],
+    );
+    let s = &m.position.state;
+    assert_eq!(
+        (s.dice, s.cube_value(), s.cube_owner),
+        (None, 1, CubeOwner::Centred)
+    );
+    assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cAkAAAAAAAAA");
+}

@@ -126,7 +126,23 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         }
 
         Action::StartingPosition => {
-            board_edit(model, Ok(Board::starting()), "Starting position".to_owned())
+            // A game's start: no dice, a centred 1-cube, nothing on offer;
+            // the match around it (score, length, rules, names) stays.
+            let mut next = model.position.clone();
+            next.board = Board::starting();
+            let s = &mut next.state;
+            s.dice = None;
+            s.cube_log2 = 0;
+            s.cube_owner = CubeOwner::Centred;
+            s.double_offered = false;
+            s.resignation = Resignation::None;
+            s.game_state = GameState::Playing;
+            s.turn = s.on_roll;
+            commit(
+                model,
+                next,
+                "Starting position: dice cleared, cube centred at 1",
+            )
         }
         Action::EmptyBoard => board_edit(
             model,
@@ -163,6 +179,11 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 return Err("the cube is already at 1".to_owned());
             }
             s.cube_log2 -= 1;
+            // A 1-cube is never owned: it is centred again on the way down.
+            if s.cube_log2 == 0 && s.cube_owner != CubeOwner::Centred {
+                s.cube_owner = CubeOwner::Centred;
+                return Ok("Cube at 1, centred (a 1-cube is never owned)".to_owned());
+            }
             Ok(format!("Cube at {}", s.cube_value()))
         }),
         Action::NextCubeOwner => edit_state(model, |p| {
@@ -317,14 +338,19 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Undo => travel(model, true),
         Action::Redo => travel(model, false),
 
-        Action::Copy(CopyTarget::Analysis) => match analysis::copy_text(&model) {
-            Some(text) => {
-                model.status = Status::info("Copying the analysis…");
-                let target = CopyTarget::Analysis;
-                (model, vec![Effect::Copy { target, text }])
+        // Every menu letter closes the menu, whether or not it copies: the
+        // next key must not be read as a menu letter again.
+        Action::Copy(CopyTarget::Analysis) => {
+            model.mode = Mode::Normal;
+            match analysis::copy_text(&model) {
+                Some(text) => {
+                    model.status = Status::info("Copying the analysis…");
+                    let target = CopyTarget::Analysis;
+                    (model, vec![Effect::Copy { target, text }])
+                }
+                None => refuse(model, "no analysis to copy yet".to_owned()),
             }
-            None => refuse(model, "no analysis to copy yet".to_owned()),
-        },
+        }
         Action::Copy(target) => {
             let text = copy_menu::text(target, &model.position);
             model.mode = Mode::Normal;
