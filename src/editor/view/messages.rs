@@ -43,16 +43,21 @@ pub fn warning_lines(warnings: &[String], rows: usize, width: usize) -> Vec<Stri
     if rows == 0 {
         return Vec::new();
     }
+    // The last row still shows a warning (with one row, the first): a
+    // count alone tells nothing of what is wrong.
     let shown = rows - 1;
     let mut out: Vec<String> = warnings.iter().take(shown).map(line).collect();
-    let more = warnings.len() - shown;
-    out.push(shorten(
-        &format!(
-            " +{more} more warning{} (H)",
-            if more == 1 { "" } else { "s" }
-        ),
-        width,
-    ));
+    let more = warnings.len() - shown - 1;
+    let count = format!(" +{more} more (H)");
+    let room = width.saturating_sub(count.chars().count());
+    let mut last: String = format!(" warning: {}", warnings[shown]);
+    if last.chars().count() > room {
+        last = last.chars().take(room.saturating_sub(1)).collect();
+        last.truncate(last.trim_end().len());
+        last.push('…');
+    }
+    last.push_str(&count);
+    out.push(shorten(&last, width));
     out
 }
 
@@ -125,7 +130,19 @@ mod tests {
         let w: Vec<String> = ["a", "b", "c", "d"].map(String::from).to_vec();
         assert_eq!(
             warning_lines(&w, 2, 80),
-            vec![" warning: a".to_owned(), " +3 more warnings (H)".to_owned()]
+            vec![
+                " warning: a".to_owned(),
+                " warning: b +2 more (H)".to_owned()
+            ]
+        );
+        // One row: the first warning, and the count of the others.
+        assert_eq!(warning_lines(&w, 1, 80), vec![" warning: a +3 more (H)"]);
+        let long = vec!["x".repeat(100), "y".to_owned()];
+        let cut = &warning_lines(&long, 1, 40)[0];
+        assert_eq!(cut.chars().count(), 40, "{cut}");
+        assert!(
+            cut.starts_with(" warning: xxx") && cut.ends_with("… +1 more (H)"),
+            "{cut}"
         );
         assert_eq!(warning_lines(&w, 4, 80).len(), 4);
         assert_eq!(warning_lines(&w[..2], 2, 80)[1], " warning: b");
