@@ -1115,8 +1115,16 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 cube = cube.saturating_mul(2);
                 format!(" Beavers => {cube}")
             }
-            // gnubg 1.07 writes no take after a beaver: the next roll is it.
-            ActionKind::Take if matches!(before, Some(ActionKind::Beaver)) => {
+            // gnubg 1.07 writes no take after a beaver: the next roll is it
+            // (and a reader puts it back only there, so a take followed by
+            // anything else is written).
+            ActionKind::Take
+                if matches!(before, Some(ActionKind::Beaver))
+                    && matches!(
+                        game.actions.get(k + 1).map(|a| &a.kind),
+                        Some(ActionKind::Move { .. } | ActionKind::SetUp(_))
+                    ) =>
+            {
                 live = cube;
                 continue;
             }
