@@ -1059,7 +1059,6 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     let mut live = 1u32;
     // gnubg's `i`: cells written so far; odd is the right column.
     let mut i = 0usize;
-    let mut dice_rolled = false;
     let mut previous: Option<&ActionKind> = None;
     let mut at_line_start = true;
     for (k, action) in game.actions.iter().enumerate() {
@@ -1069,7 +1068,6 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
         let mut bear_off = None;
         let text = match kind {
             ActionKind::Move { dice, steps } => {
-                dice_rolled = false;
                 let mut text = format!("{}{}: ", dice[0], dice[1]);
                 let opponent = board.side(action.player.opponent()).to_owned();
                 for (n, step) in steps.iter().enumerate() {
@@ -1104,7 +1102,6 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
             ActionKind::SetUp(SetUp {
                 dice: Some(dice), ..
             }) => {
-                dice_rolled = true;
                 format!("{}{}: ", dice[0], dice[1])
             }
             ActionKind::Double => {
@@ -1153,7 +1150,9 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 // gnubg counts the cube on offer; the cube in play is what a
                 // resignation is worth, and what the reader counts.
                 let won = u32::from(level.code()).saturating_mul(live);
-                let odd = (!i.is_multiple_of(2)) ^ dice_rolled;
+                // gnubg flips this after a roll recorded alone, which it leaves
+                // unpadded; bgedit pads that cell, so the column is the turn's.
+                let odd = !i.is_multiple_of(2);
                 let lead = match (action.player, !i.is_multiple_of(2)) {
                     (Player::X, _) => {
                         if odd {
