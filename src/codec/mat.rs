@@ -1050,8 +1050,9 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     use std::fmt::Write as _;
     let _ = writeln!(out, " Game {}", game.number);
     let left = format!("{} : {}", names[0], game.score[0]);
-    // gnubg's `%-31s` pads to 31 bytes, not characters.
-    let pad = 31usize.saturating_sub(left.len());
+    // gnubg's `%-31s` pads to 31 bytes, not characters; a long name
+    // keeps one blank before the next (gnubg runs them together).
+    let pad = 31usize.saturating_sub(left.len()).max(1);
     let _ = writeln!(out, " {left}{:pad$}{} : {}", "", names[1], game.score[1]);
     let mut board = Board::starting();
     let mut cube = 1u32;
