@@ -1050,8 +1050,9 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     use std::fmt::Write as _;
     let _ = writeln!(out, " Game {}", game.number);
     let left = format!("{} : {}", names[0], game.score[0]);
-    // gnubg's `%-31s` pads to 31 bytes, not characters.
-    let pad = 31usize.saturating_sub(left.len());
+    // gnubg's `%-31s` pads to 31 bytes, not characters; a long name
+    // keeps one blank before the next (gnubg runs them together).
+    let pad = 31usize.saturating_sub(left.len()).max(1);
     let _ = writeln!(out, " {left}{:pad$}{} : {}", "", names[1], game.score[1]);
     let mut board = Board::starting();
     let mut cube = 1u32;
@@ -1059,7 +1060,6 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     let mut live = 1u32;
     // gnubg's `i`: cells written so far; odd is the right column.
     let mut i = 0usize;
-    let mut dice_rolled = false;
     let mut previous: Option<&ActionKind> = None;
     let mut at_line_start = true;
     for (k, action) in game.actions.iter().enumerate() {
@@ -1069,7 +1069,6 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
         let mut bear_off = None;
         let text = match kind {
             ActionKind::Move { dice, steps } => {
-                dice_rolled = false;
                 let mut text = format!("{}{}: ", dice[0], dice[1]);
                 let opponent = board.side(action.player.opponent()).to_owned();
                 for (n, step) in steps.iter().enumerate() {
@@ -1104,7 +1103,6 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
             ActionKind::SetUp(SetUp {
                 dice: Some(dice), ..
             }) => {
-                dice_rolled = true;
                 format!("{}{}: ", dice[0], dice[1])
             }
             ActionKind::Double => {
@@ -1115,8 +1113,16 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 cube = cube.saturating_mul(2);
                 format!(" Beavers => {cube}")
             }
-            // gnubg 1.07 writes no take after a beaver: the next roll is it.
-            ActionKind::Take if matches!(before, Some(ActionKind::Beaver)) => {
+            // gnubg 1.07 writes no take after a beaver: the next roll is it
+            // (and a reader puts it back only there, so a take followed by
+            // anything else is written).
+            ActionKind::Take
+                if matches!(before, Some(ActionKind::Beaver))
+                    && matches!(
+                        game.actions.get(k + 1).map(|a| &a.kind),
+                        Some(ActionKind::Move { .. } | ActionKind::SetUp(_))
+                    ) =>
+            {
                 live = cube;
                 continue;
             }
@@ -1145,7 +1151,9 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 // gnubg counts the cube on offer; the cube in play is what a
                 // resignation is worth, and what the reader counts.
                 let won = u32::from(level.code()).saturating_mul(live);
-                let odd = (!i.is_multiple_of(2)) ^ dice_rolled;
+                // gnubg flips this after a roll recorded alone, which it leaves
+                // unpadded; bgedit pads that cell, so the column is the turn's.
+                let odd = !i.is_multiple_of(2);
                 let lead = match (action.player, !i.is_multiple_of(2)) {
                     (Player::X, _) => {
                         if odd {
