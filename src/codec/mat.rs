@@ -20,7 +20,7 @@ use crate::domain::match_record::{
     ReadProblem, SetUp,
 };
 use crate::domain::moves::{free_move, legal_moves};
-use crate::domain::notation::{Step, TypedMove, TypedPath};
+use crate::domain::notation::{Step, TypedMove};
 use crate::domain::{Board, Names, Player, Resignation};
 use crate::quote::clip;
 
@@ -707,16 +707,7 @@ fn apply_hops(board: &Board, player: Player, hops: &[Step]) -> Option<Board> {
     if hops.is_empty() || hops.iter().any(|h| h.from <= h.to || h.from - h.to > 6) {
         return None;
     }
-    let typed = TypedMove {
-        paths: hops
-            .iter()
-            .map(|h| TypedPath {
-                points: vec![h.from, h.to],
-                count: 1,
-            })
-            .collect(),
-    };
-    free_move(board, player, &typed).ok()
+    free_move(board, player, &TypedMove::from_steps(hops)).ok()
 }
 
 /// `ExpandMatMove`: a consolidated move (`61: 11/4`, `65: 9/off`, `44:
@@ -1245,16 +1236,7 @@ fn one_line(name: &str) -> String {
 /// A move's steps applied one by one, without dice (the writer's board, for
 /// the `*` of each hit).
 fn apply_hops_free(board: &Board, player: Player, steps: &[Step]) -> Option<Board> {
-    let typed = TypedMove {
-        paths: steps
-            .iter()
-            .map(|h| TypedPath {
-                points: vec![h.from, h.to],
-                count: 1,
-            })
-            .collect(),
-    };
-    free_move(board, player, &typed).ok()
+    free_move(board, player, &TypedMove::from_steps(steps)).ok()
 }
 
 #[cfg(test)]

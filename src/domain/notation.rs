@@ -44,6 +44,20 @@ pub struct TypedMove {
 }
 
 impl TypedMove {
+    /// Single-hop steps as a move of one checker per step (a file's move as
+    /// written, before it is checked against the dice).
+    pub fn from_steps(steps: &[Step]) -> TypedMove {
+        TypedMove {
+            paths: steps
+                .iter()
+                .map(|s| TypedPath {
+                    points: vec![s.from, s.to],
+                    count: 1,
+                })
+                .collect(),
+        }
+    }
+
     /// Each hop of each checker, repeated by its count, in written order.
     pub fn hops(&self) -> Vec<Step> {
         let mut hops = Vec::new();

@@ -28,7 +28,7 @@ use super::match_record::{
 };
 use super::match_state::{CubeOwner, GameState, MAX_CUBE_LOG2, MatchState, Resignation};
 use super::moves::{free_move, legal_moves};
-use super::notation::{TypedMove, TypedPath};
+use super::notation::TypedMove;
 use super::player::Player;
 use super::position::Position;
 
@@ -223,16 +223,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
                 }
                 at.board.clone()
             } else {
-                let typed = TypedMove {
-                    paths: steps
-                        .iter()
-                        .map(|s| TypedPath {
-                            points: vec![s.from, s.to],
-                            count: 1,
-                        })
-                        .collect(),
-                };
-                let board = free_move(&at.board, player, &typed)
+                let board = free_move(&at.board, player, &TypedMove::from_steps(steps))
                     .map_err(|e| format!("{player}'s move cannot be played: {e}"))?;
                 if !legal.iter().any(|m| m.result == board) {
                     // gnubg applies a file's move without checking it.
