@@ -569,16 +569,12 @@ fn import_match(
     for p in &problems {
         eprintln!("{}", match_file::describe(shown, p));
     }
-    let money = match &file.contents {
-        match_file::Contents::Record(r) => r.header.length == 0,
-        match_file::Contents::Blocks(b) => b.first().is_some_and(|b| b.position.state.is_money()),
-    };
     let mut report = ImportReport::default();
     let mut skipped = 0u64;
     let mut batch = Vec::with_capacity(IMPORT_BATCH);
     for d in &decisions {
         if let Some(min) = errors
-            && match_import::decision_error(d, money).is_none_or(|e| e < min)
+            && match_import::decision_error(d).is_none_or(|e| e < min)
         {
             skipped += 1;
             continue;

@@ -16,7 +16,8 @@ pub enum MatchOutput {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
-    /// text: tab-separated fields; json: one object per decision.
+    /// text: tab-separated fields (the file first when several are given);
+    /// json: one object per decision.
     #[arg(long, value_enum, default_value = "text")]
     pub format: MatchOutput,
     /// Match files: gnubg SGF, Jellyfish .mat, gnubg's match text, XG;
@@ -51,6 +52,8 @@ pub fn run(args: &MatchArgs) -> u8 {
         }
         for d in &decisions {
             let line = match args.format {
+                // Several files: each line says which.
+                MatchOutput::Text if args.files.len() > 1 => format!("{shown}\t{}", text_line(d)),
                 MatchOutput::Text => text_line(d),
                 MatchOutput::Json => json_line(&shown, d),
             };

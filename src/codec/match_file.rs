@@ -12,7 +12,7 @@ use super::sgf;
 use crate::domain::match_record::{
     Action, ActionKind, FileAnalysis, MatchFormat, MatchRecord, ReadProblem,
 };
-use crate::domain::replay::match_decisions;
+use crate::domain::replay::{match_decisions, replay_game};
 use crate::domain::{Player, Position};
 use std::io::Read;
 use std::path::Path;
@@ -159,7 +159,8 @@ pub struct FileDecision {
     /// 1-based game.
     pub game: usize,
     /// 1-based move: the action's number in its game (set-ups counted out),
-    /// or gnubg's `Move number` in its match text.
+    /// or gnubg's `Move number` in its match text; 0 for the position of a
+    /// game that is set-ups alone (a saved position).
     pub number: usize,
     /// Who decides.
     pub player: Player,
@@ -183,8 +184,22 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
         Contents::Record(record) => {
             let (list, replay_problems) = match_decisions(record);
             problems.extend(replay_problems);
+            // Problems count actions with the set-ups; the listing counts
+            // decisions without them.
+            for p in &mut problems {
+                if let (Some(g), Some(a)) = (p.game, p.action)
+                    && let Some(game) = record.games.iter().find(|x| x.number == g)
+                {
+                    let before = game.actions.iter().take(a.saturating_sub(1));
+                    let plays = before
+                        .filter(|x| !matches!(x.kind, ActionKind::SetUp(_)))
+                        .count();
+                    p.action = Some(plays + 1);
+                }
+            }
             let mut numbers = std::collections::HashMap::new();
-            list.into_iter()
+            let mut out: Vec<FileDecision> = list
+                .into_iter()
                 .map(|d| {
                     let number = numbers.entry(d.game).or_insert(0usize);
                     *number += 1;
@@ -202,7 +217,35 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                         position: d.position,
                     }
                 })
-                .collect()
+                .collect();
+            // A game of set-ups alone (gnubg's `save position`) is one
+            // position: its end.
+            for game in &record.games {
+                let plays = game
+                    .actions
+                    .iter()
+                    .any(|a| !matches!(a.kind, ActionKind::SetUp(_)));
+                if plays {
+                    continue;
+                }
+                if let Ok(r) = replay_game(&record.header, game) {
+                    let at = out.partition_point(|d| d.game < game.number);
+                    out.insert(
+                        at,
+                        FileDecision {
+                            game: game.number,
+                            number: 0,
+                            player: r.end.state.turn,
+                            dice: r.end.state.dice,
+                            played: String::new(),
+                            position: r.end,
+                            analysis: None,
+                            cube_analysis: None,
+                        },
+                    );
+                }
+            }
+            out
         }
         Contents::Blocks(blocks) => blocks
             .iter()

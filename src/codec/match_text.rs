@@ -9,8 +9,11 @@
 //! with the score line, so the game is known whichever file is read.
 
 use super::{match_id, position_id};
-use crate::domain::match_record::ReadProblem;
-use crate::domain::{Names, Position};
+use crate::domain::match_record::{
+    Action, ActionKind, GameRecord, MatchFormat, MatchHeader, MatchRecord, ReadProblem,
+};
+use crate::domain::moves::check_move;
+use crate::domain::{GameState, Names, Position};
 use crate::quote::clip;
 
 /// One `Position ID:` / `Match ID   :` block.
@@ -115,7 +118,14 @@ pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
             }
             // The names are beside the board, in the lines that follow.
             if let Some(block) = out.last_mut().filter(|b| b.line == at) {
-                block.position.names = names_near(&lines[i + 1..]);
+                let (names, refused) = names_near(&lines[i + 1..]);
+                block.position.names = names;
+                problems.extend(refused.into_iter().map(|(offset, e)| ReadProblem {
+                    game: Some(game),
+                    action: move_number,
+                    line: Some(number + 1 + offset as u32),
+                    message: e.to_string(),
+                }));
             }
             move_number = None;
         }
@@ -142,23 +152,127 @@ fn decode(position: &str, matchid: &str) -> Result<Position, String> {
 }
 
 /// `O: name` and `X: name` beside gnubg's board (the first 16 lines after
-/// the IDs). Names with control characters are not taken.
-fn names_near(lines: &[&str]) -> Names {
+/// the IDs), and the names refused by the one rule for names (a control
+/// character), with the line's offset.
+fn names_near(lines: &[&str]) -> (Names, Vec<(usize, crate::domain::NameError)>) {
     let mut names = Names::default();
-    for line in lines.iter().take(16) {
+    let mut refused = Vec::new();
+    for (offset, line) in lines.iter().enumerate().take(16) {
         for (label, player) in [
             ("O: ", crate::domain::Player::O),
             ("X: ", crate::domain::Player::X),
         ] {
             if let Some(at) = line.find(&format!("-+     {label}")) {
                 let name = line[at + 7 + label.len()..].trim();
-                if !name.is_empty() && crate::domain::check_name(player, name).is_ok() {
-                    names.set(player, name.to_owned());
+                // gnubg adds the cube beside its owner's name.
+                let name = match name.rfind(" (Cube: ") {
+                    Some(cut) if name.ends_with(')') => name[..cut].trim_end(),
+                    _ => name,
+                };
+                match crate::domain::check_name(player, name) {
+                    Ok(()) if !name.is_empty() => names.set(player, name.to_owned()),
+                    Ok(()) => {}
+                    Err(e) => refused.push((offset, e)),
                 }
             }
         }
     }
-    names
+    (names, refused)
+}
+
+/// The match the blocks tell, as actions (what each block's `* ...` line
+/// played, from the player to decide there with its dice), for consumers
+/// of the model. The blocks' positions stay the truth: a played text that
+/// is not a legal move of its block's position is a problem, and that
+/// game's record stops there. Results are not read (the record's games
+/// end unfinished).
+pub fn to_record(blocks: &[Block]) -> (MatchRecord, Vec<ReadProblem>) {
+    let mut problems = Vec::new();
+    let mut header = MatchHeader::default();
+    let mut games: Vec<GameRecord> = Vec::new();
+    let mut broken = false;
+    for block in blocks {
+        let p = &block.position;
+        if games.last().is_none_or(|g| g.number != block.game) {
+            if games.is_empty() {
+                header.names = p.names.clone();
+                header.length = p.state.match_length;
+                header.crawford = p.state.match_length > 0;
+                header.jacoby = p.state.jacoby;
+                header.beavers = p.state.beavers;
+            }
+            games.push(GameRecord {
+                number: block.game,
+                score: p.state.score,
+                crawford_game: p.state.crawford,
+                ..GameRecord::default()
+            });
+            broken = false;
+        }
+        if broken {
+            continue;
+        }
+        let player = p.state.turn;
+        let played = block.played.as_deref().unwrap_or("");
+        let words = played
+            .split_once(" moves ")
+            .map_or(played, |(_, m)| m)
+            .trim();
+        let kind = if played.ends_with(" doubles") {
+            Some(ActionKind::Double)
+        } else if played.ends_with(" accepts") {
+            Some(ActionKind::Take)
+        } else if played.ends_with(" rejects") {
+            Some(ActionKind::Drop)
+        } else if played.ends_with(" cannot move") {
+            p.state.dice.map(|dice| ActionKind::Move {
+                dice,
+                steps: Vec::new(),
+            })
+        } else if played.contains(" moves ") {
+            let mut at = p.clone();
+            at.state.game_state = GameState::Playing;
+            crate::domain::notation::parse(words)
+                .ok()
+                .and_then(|typed| check_move(&at, &typed).ok())
+                .zip(p.state.dice)
+                .map(|(legal, dice)| ActionKind::Move {
+                    dice,
+                    steps: legal.steps().to_vec(),
+                })
+        } else {
+            None
+        };
+        match kind {
+            Some(kind) => {
+                let mut action = Action::new(player, kind);
+                action.origin = Some(block.line);
+                if let Some(g) = games.last_mut() {
+                    g.actions.push(action);
+                }
+            }
+            None => {
+                problems.push(ReadProblem {
+                    game: Some(block.game),
+                    action: block.move_number,
+                    line: Some(block.line),
+                    message: format!(
+                        "'{}' is not a move, double, take or pass of this position; the game's record stops here",
+                        clip(played)
+                    ),
+                });
+                broken = true;
+            }
+        }
+    }
+    (
+        MatchRecord {
+            format: MatchFormat::MatchText,
+            header,
+            games,
+        },
+        problems,
+    )
 }
 
 #[cfg(test)]
@@ -201,6 +315,20 @@ Move number 2:  gnubg to play 52
         assert_eq!(
             crate::codec::gnubg_id::encode(&b[1].position.board, &b[1].position.state),
             "4HPkASjgc/ABMA:MIGqAAAAAAAE"
+        );
+    }
+
+    #[test]
+    fn a_name_with_a_control_character_is_refused_by_line() {
+        let text = TEXT.replace("O: gnubg", "O: gn\u{1b}ubg");
+        let (b, problems) = blocks(&text);
+        assert_eq!(b[0].position.names.o, "White");
+        assert_eq!(problems.len(), 1);
+        assert_eq!(problems[0].line, Some(7));
+        assert!(
+            problems[0].message.contains("U+001B"),
+            "{}",
+            problems[0].message
         );
     }
 

@@ -17,11 +17,13 @@
 //! Jacoby setting in match play.
 
 use super::error::{IdError, IdKind};
+use crate::domain::equity::Score;
 use crate::domain::match_record::{
     Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
     MatchRecord, RankedMove, ReadProblem, SetUp,
 };
 use crate::domain::match_state::{MAX_CUBE_LOG2, MAX_MATCH_NUMBER};
+use crate::domain::met::Met;
 use crate::domain::notation::{Step, format_steps};
 use crate::domain::replay::{replay_actions, replay_game};
 use crate::domain::validation::check_match;
@@ -52,6 +54,11 @@ pub fn looks_like(text: &str) -> bool {
     text.trim_start().starts_with("(;")
 }
 
+/// An error inside the game after the `done` games read whole.
+fn in_game(done: usize, message: &str) -> IdError {
+    err(format!("game {}: {message}", done + 1))
+}
+
 /// Splits SGF text into games (the main line of each tree), each a list of
 /// nodes. Variations after the first are skipped.
 fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
@@ -75,7 +82,10 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
             b'(' => {
                 depth += 1;
                 if depth > 1000 {
-                    return Err(err("variations nested more than 1000 deep"));
+                    return Err(in_game(
+                        games.len(),
+                        "variations nested more than 1000 deep",
+                    ));
                 }
                 if branch_seen.len() <= depth {
                     branch_seen.resize(depth + 1, false);
@@ -133,10 +143,12 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
                         loop {
                             match bytes.get(i) {
                                 None => {
-                                    return Err(err(format!(
-                                        "property {name}: the value starting at byte {} has no ']'",
-                                        run
-                                    )));
+                                    return Err(in_game(
+                                        games.len(),
+                                        &format!(
+                                            "property {name}: the value starting at byte {run} has no ']'"
+                                        ),
+                                    ));
                                 }
                                 Some(b']') => break,
                                 Some(b'\\') => {
@@ -158,7 +170,10 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
                         }
                     }
                     if values.is_empty() {
-                        return Err(err(format!("property {name} has no [value]")));
+                        return Err(in_game(
+                            games.len(),
+                            &format!("property {name} has no [value]"),
+                        ));
                     }
                     node.push((name, values));
                 }
@@ -177,7 +192,10 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
         }
     }
     if depth != 0 {
-        return Err(err("the file ends inside a game: a ')' is missing"));
+        return Err(in_game(
+            games.len(),
+            "the file ends inside the game: a ')' is missing",
+        ));
     }
     if games.is_empty() {
         return Err(err("no game: an SGF file starts with '(;'"));
@@ -657,10 +675,12 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                     _ => {}
                 }
             }
-            action.origin = Some(n as u32 + 1);
             game.actions.push(action);
         }
-        if !analyses.is_empty() {
+        let cubes = game.actions.iter().any(|a| {
+            matches!(a.analysis, Some(FileAnalysis::Cube { .. })) || a.cube_analysis.is_some()
+        });
+        if !analyses.is_empty() || (cubes && header.length > 0) {
             name_candidates(&header, &mut game, &analyses);
         }
         records.push(game);
@@ -685,6 +705,22 @@ fn name_candidates(header: &MatchHeader, game: &mut GameRecord, analyses: &[Cand
         Ok(r) => r,
         Err(e) => *e.partial,
     };
+    if header.length > 0 {
+        let met = super::met_xml::shared_default_met();
+        for (action, before) in game.actions.iter_mut().zip(&replay.before) {
+            // gnubg keeps the cube decision from the doubler's side: the
+            // mover before its roll, the doubler (on roll) at take or drop.
+            let doubler = match action.kind {
+                ActionKind::Take | ActionKind::Drop | ActionKind::Beaver => before.state.on_roll,
+                _ => action.player,
+            };
+            for analysis in [&mut action.analysis, &mut action.cube_analysis] {
+                if let Some(a) = analysis.as_mut() {
+                    cube_in_emg(a, &met, before, doubler);
+                }
+            }
+        }
+    }
     for (index, candidates) in analyses {
         let Some(before) = replay.before.get(*index) else {
             continue;
@@ -696,6 +732,47 @@ fn name_candidates(header: &MatchHeader, game: &mut GameRecord, analyses: &[Cand
                 m.notation = steps_notation(&before.board, player, steps);
             }
         }
+    }
+}
+
+/// A match-play cube analysis as gnubg shows it: match winning chances
+/// turned into normalised equities for the current cube (gnubg's
+/// `mwc2eq`), the double/pass at +1.
+fn cube_in_emg(a: &mut FileAnalysis, met: &Met, at: &Position, doubler: Player) {
+    let FileAnalysis::Cube {
+        no_double,
+        double_take,
+        double_pass,
+        depth,
+        ..
+    } = a
+    else {
+        return;
+    };
+    let Ok(score) = Score::of(&at.state) else {
+        return;
+    };
+    let player = doubler.index();
+    let after = |who: usize| {
+        f64::from(met.after(
+            score.score,
+            score.match_to,
+            player,
+            score.cube,
+            who,
+            score.crawford,
+        ))
+    };
+    let (win, lose) = (after(player), after(1 - player));
+    if (win - lose).abs() < 1e-9 {
+        return;
+    }
+    let emg = |mwc: f64| 2.0 * (mwc - lose) / (win - lose) - 1.0;
+    *no_double = emg(*no_double);
+    *double_take = emg(*double_take);
+    *double_pass = 1.0;
+    if let Some(cut) = depth.find(" (match winning chances)") {
+        depth.truncate(cut);
     }
 }
 
@@ -855,6 +932,160 @@ pub fn write(position: &Position, out: &mut String) {
         let _ = write!(out, "\n;PL[{}]DI[{a}{b}]", pl(s.on_roll));
     }
     out.push_str(")\n");
+}
+
+/// The SGF letter of the mover's own point (1–24, 25 the bar, 0 off).
+fn letter(point: u8, player: Player) -> char {
+    match point {
+        25 => 'y',
+        0 => 'z',
+        p => match player {
+            Player::O => (b'a' + p - 1) as char,
+            Player::X => (b'x' + 1 - p) as char,
+        },
+    }
+}
+
+/// The SGF letter of a physical place, for set-up nodes.
+fn place_letter(place: Place, player: Player) -> Option<char> {
+    match place {
+        Place::Bar(_) => Some('y'),
+        Place::Off(_) => None,
+        Place::Point(_) => place.point_for(player).map(|p| letter(p, player)),
+    }
+}
+
+/// Writes a whole match as gnubg's `save match` does: one game tree per
+/// game, a root with the match (`MI`, names, rules, result), then one node
+/// per action. Set-ups are written as set-up nodes; beavers and
+/// resignations in Gibbon's forms (`beaver`, `resign:N`, `accept`,
+/// `reject`), which gnubg itself does not write. The file's analysis is
+/// not written.
+pub fn write_match(record: &MatchRecord, out: &mut String) {
+    let h = &record.header;
+    for (index, game) in record.games.iter().enumerate() {
+        let _ = write!(
+            out,
+            "(;FF[4]GM[6]CA[UTF-8]AP[bgedit:{}]MI[length:{}][game:{index}][ws:{}][bs:{}]PW[",
+            env!("CARGO_PKG_VERSION"),
+            h.length,
+            game.score[0],
+            game.score[1]
+        );
+        escaped(&h.names.o, out);
+        out.push_str("]PB[");
+        escaped(&h.names.x, out);
+        out.push(']');
+        if h.length > 0 && h.crawford {
+            out.push_str(if game.crawford_game {
+                "RU[Crawford:CrawfordGame]"
+            } else {
+                "RU[Crawford]"
+            });
+        } else if h.length == 0 && h.jacoby {
+            out.push_str("RU[Jacoby]");
+        }
+        if let Some(r) = game.result {
+            let _ = write!(
+                out,
+                "RE[{}+{}{}]",
+                if r.winner == Player::O { 'W' } else { 'B' },
+                r.points,
+                if r.ending == Some(Ending::Resigned) {
+                    "R"
+                } else {
+                    ""
+                }
+            );
+        }
+        for action in &game.actions {
+            out.push_str("\n;");
+            let who = if action.player == Player::O { 'W' } else { 'B' };
+            let play = |out: &mut String, v: &str| {
+                let _ = write!(out, "{who}[{v}]");
+            };
+            match &action.kind {
+                ActionKind::Move { dice, steps } => {
+                    let mut v = format!("{}{}", dice[0], dice[1]);
+                    for s in steps {
+                        v.push(letter(s.from, action.player));
+                        v.push(letter(s.to, action.player));
+                    }
+                    play(out, &v);
+                }
+                ActionKind::Double => play(out, "double"),
+                ActionKind::Take => play(out, "take"),
+                ActionKind::Drop => play(out, "drop"),
+                ActionKind::Beaver => play(out, "beaver"),
+                ActionKind::Resign(r) => play(out, &format!("resign:{}", r.code())),
+                ActionKind::AcceptResign => play(out, "accept"),
+                ActionKind::RejectResign => play(out, "reject"),
+                ActionKind::SetUp(set) => write_setup(set, out),
+            }
+        }
+        out.push_str(")\n");
+    }
+}
+
+fn write_setup(set: &SetUp, out: &mut String) {
+    if let Some(p) = set.on_roll {
+        let _ = write!(out, "PL[{}]", if p == Player::O { 'W' } else { 'B' });
+    }
+    let mut clear: Vec<Place> = set.clear.clone();
+    let mut add: Vec<(Player, Place)> = set.add.clone();
+    if let Some(board) = &set.board {
+        out.push_str("AE[a:y]");
+        clear.clear();
+        add.clear();
+        for player in Player::BOTH {
+            for own in 1..=24u8 {
+                let place = Place::own_point(player, own);
+                add.extend(std::iter::repeat_n(
+                    (player, place),
+                    usize::from(board.count(player, place)),
+                ));
+            }
+            let bar = Place::Bar(player);
+            add.extend(std::iter::repeat_n(
+                (player, bar),
+                usize::from(board.count(player, bar)),
+            ));
+        }
+    }
+    if !clear.is_empty() {
+        out.push_str("AE");
+        for place in &clear {
+            if let Some(c) = place_letter(*place, Player::O) {
+                let _ = write!(out, "[{c}]");
+            }
+        }
+    }
+    for (player, tag) in [(Player::O, "AW"), (Player::X, "AB")] {
+        let letters: Vec<char> = add
+            .iter()
+            .filter(|(p, _)| *p == player)
+            .filter_map(|(p, place)| place_letter(*place, *p))
+            .collect();
+        if !letters.is_empty() {
+            out.push_str(tag);
+            for c in letters {
+                let _ = write!(out, "[{c}]");
+            }
+        }
+    }
+    if let Some(c) = set.cube_log2 {
+        let _ = write!(out, "CV[{}]", 1u32 << c);
+    }
+    if let Some(o) = set.cube_owner {
+        out.push_str(match o {
+            CubeOwner::Centred => "CP[c]",
+            CubeOwner::Owned(Player::O) => "CP[w]",
+            CubeOwner::Owned(Player::X) => "CP[b]",
+        });
+    }
+    if let Some([a, b]) = set.dice {
+        let _ = write!(out, "DI[{a}{b}]");
+    }
 }
 
 /// What an SGF position does not hold, one sentence each.

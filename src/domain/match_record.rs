@@ -173,11 +173,11 @@ impl FileAnalysis {
 
 /// How much equity a decision gave away by the file's own analysis: the
 /// best candidate's equity minus the played one's (0 for the best play),
-/// `None` when the analysis does not rank what was played. Match play
-/// cube analyses hold match winning chances, not equities, so only money
-/// cube decisions are scored. The match-review work adds errors gnubg
-/// computes for decisions the file left unanalysed.
-pub fn stored_error(action: &Action, played: &str, money: bool) -> Option<f64> {
+/// `None` when the analysis does not rank what was played. A match-play
+/// cube analysis still in match winning chances (no table to convert it)
+/// is not scored. The match-review work adds errors gnubg computes for
+/// decisions the file left unanalysed.
+pub fn stored_error(action: &Action, played: &str) -> Option<f64> {
     match (&action.kind, &action.analysis) {
         (ActionKind::Move { .. }, Some(FileAnalysis::Moves { moves })) => {
             let best = moves.first()?.equity;
@@ -190,9 +190,10 @@ pub fn stored_error(action: &Action, played: &str, money: bool) -> Option<f64> {
                 no_double,
                 double_take,
                 double_pass,
+                depth,
                 ..
             }),
-        ) if money => {
+        ) if !depth.contains("match winning chances") => {
             // From the doubler's side: the taker answers with the smaller of
             // take and pass; the doubler keeps the larger of that and no
             // double.

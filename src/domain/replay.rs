@@ -201,6 +201,12 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
     let s = &mut next.state;
     match &action.kind {
         ActionKind::Move { dice, steps } => {
+            if !dice.iter().all(|d| (1..=6).contains(d)) {
+                return Err(format!(
+                    "{player}'s roll {}{} is not two dice 1–6",
+                    dice[0], dice[1]
+                ));
+            }
             if s.double_offered {
                 return Err(format!("{player} moves while a double is on offer"));
             }
@@ -321,7 +327,10 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
             if let Some(o) = set.cube_owner {
                 s.cube_owner = o;
             }
-            if set.dice.is_some() {
+            if let Some(d) = set.dice {
+                if !d.iter().all(|v| (1..=6).contains(v)) {
+                    return Err(format!("set-up dice {}{} are not two dice 1–6", d[0], d[1]));
+                }
                 s.dice = set.dice;
             }
         }

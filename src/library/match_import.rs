@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 /// The error of a decision by the file's own analysis (see
 /// [`crate::domain::match_record::stored_error`]).
-pub fn decision_error(d: &FileDecision, money: bool) -> Option<f64> {
+pub fn decision_error(d: &FileDecision) -> Option<f64> {
     let kind = match &d.analysis {
         Some(FileAnalysis::Moves { .. }) => ActionKind::Move {
             dice: d.dice.unwrap_or([1, 1]),
@@ -25,7 +25,7 @@ pub fn decision_error(d: &FileDecision, money: bool) -> Option<f64> {
     };
     let mut action = Action::new(d.player, kind);
     action.analysis = d.analysis.clone();
-    crate::domain::match_record::stored_error(&action, &d.played, money)
+    crate::domain::match_record::stored_error(&action, &d.played)
 }
 
 /// The entry for one decision.
