@@ -456,6 +456,14 @@ pub fn import_text(
     text: &str,
     mut progress: impl FnMut(u64),
 ) -> Result<(ImportReport, Vec<String>), store::LibraryError> {
+    // CR LF and lone CR line ends read as LF, as everywhere text is read.
+    let unified;
+    let text = if text.contains('\r') {
+        unified = codec::unified_line_ends(text);
+        unified.as_str()
+    } else {
+        text
+    };
     let format = import::detect(text);
     let base = Position::default();
     let mut report = ImportReport::default();

@@ -102,6 +102,20 @@ pub struct Imported {
 /// roll, and so how to read it), the board for a lone Match ID, the names
 /// for everything but JSON.
 pub fn parse_any(text: &str, base: &Position) -> Result<Imported, IdError> {
+    // Terminals send a pasted block's line breaks as carriage returns, and
+    // Windows files end lines with CR LF: every reader below sees `\n`.
+    if memchr::memchr(b'\r', text.as_bytes()).is_some() {
+        return parse_lines(&unified_line_ends(text), base);
+    }
+    parse_lines(text, base)
+}
+
+/// `\r\n` and a lone `\r` as `\n`.
+pub fn unified_line_ends(text: &str) -> String {
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+fn parse_lines(text: &str, base: &Position) -> Result<Imported, IdError> {
     let detection = detect::detect(text)?;
     let note = detection.note();
     let (position, format) = match detection.reading {
@@ -299,6 +313,29 @@ mod tests {
                 Err(IdError::Name { .. }) => {}
                 other => panic!("{format:?}: {other:?}"),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod line_end_tests {
+    use super::*;
+
+    const XG_EXPORT: &str = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10\n\nX:Kazaross   O:Mochy\n\
+         Score is X:0 O:0. Unlimited Game\nX to play 52\n\n    \
+         1. XG Roller+  13/11 13/8     eq:+0.011\n\neXtreme Gammon Version: 2.19\n";
+
+    #[test]
+    fn a_paste_with_carriage_returns_reads_as_one_with_line_feeds() {
+        let base = Position::default();
+        let lf = parse_any(XG_EXPORT, &base).unwrap();
+        assert_eq!(lf.format, IdFormat::XgText);
+        assert_eq!(lf.position.names.x, "Kazaross");
+        for ending in ["\r", "\r\n"] {
+            let pasted = XG_EXPORT.replace('\n', ending);
+            let read = parse_any(&pasted, &base).unwrap();
+            assert_eq!(read.format, IdFormat::XgText, "{ending:?}");
+            assert_eq!(read.position, lf.position, "{ending:?}");
         }
     }
 }
