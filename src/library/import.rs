@@ -111,12 +111,13 @@ fn depth_of(analysis: &str) -> String {
         if let Some((n, rest)) = t.split_once(". ")
             && n.chars().all(|c| c.is_ascii_digit())
         {
+            // `XG Roller++ 13/4 6/4  eq:+0.123`: the level's words stop at
+            // the move (a word with `/`), whatever the spacing.
             return rest
-                .split("  ")
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .to_owned();
+                .split_whitespace()
+                .take_while(|w| !w.contains('/') && !w.starts_with("eq:"))
+                .collect::<Vec<_>>()
+                .join(" ");
         }
     }
     String::new()
@@ -217,6 +218,23 @@ fn sgf_games(text: &str) -> Vec<Piece> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_depth_label_is_the_level_without_the_move() {
+        assert_eq!(
+            depth_of("    1. XG Roller++ 13/4 6/4 eq:+0.123"),
+            "XG Roller++"
+        );
+        assert_eq!(
+            depth_of("    1. XG Roller+  13/11 13/8     eq:+0.011"),
+            "XG Roller+"
+        );
+        assert_eq!(
+            depth_of("    1. 3-ply       bar/22 13/8   eq:-0.2"),
+            "3-ply"
+        );
+        assert_eq!(depth_of("Analyzed in XG Roller++\nCubeful"), "XG Roller++");
+    }
+
     use super::*;
 
     const XG: &str = "\
