@@ -284,6 +284,18 @@ fn add(
     Ok(u8::from(failed > 0))
 }
 
+/// `text` in exactly `width` characters: padded, or cut with `…` so that a
+/// long title never pushes the columns after it out of line.
+fn column(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        return format!("{text}{}", " ".repeat(width - count));
+    }
+    let mut cut: String = text.chars().take(width - 1).collect();
+    cut.push('…');
+    cut
+}
+
 fn list(
     lib: &Library,
     query: &str,
@@ -296,10 +308,10 @@ fn list(
         let written = match format {
             ListFormat::Text => writeln!(
                 out,
-                "{:>6}  {:<24}  {:<16}  {:<10}  O {:>3} X {:>3}  {} on roll",
+                "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll",
                 s.id,
-                s.title,
-                s.tags,
+                column(&s.title, 24),
+                column(&s.tags, 16),
                 s.match_text(),
                 s.derived.pips_o,
                 s.derived.pips_x,
@@ -680,4 +692,17 @@ fn export_entries(
     })?;
     bar.finish();
     Ok(0)
+}
+
+#[cfg(test)]
+mod column_tests {
+    use super::column;
+
+    #[test]
+    fn long_titles_are_cut_to_their_column() {
+        assert_eq!(column("short", 8), "short   ");
+        assert_eq!(column("a title far too long", 8), "a title…");
+        assert_eq!(column("évènement", 9), "évènement");
+        assert_eq!(column("", 3), "   ");
+    }
 }
