@@ -197,9 +197,13 @@ impl SaveFile {
         }
         let kept = keep_copy(&self.path)
             .map_err(|e| format!("another bgedit saved {shown}; keeping theirs failed ({e})"))?;
+        // Two editors on one state directory would otherwise leave a copy
+        // per save for ever: the newest few are enough to recover from.
+        let _ = prune_others(&self.path, KEEP_OTHERS);
         Ok(Some(format!(
             "another bgedit saved {shown} since this one read it; theirs is kept as {} \
-             (open it with `bgedit \"$(bgedit convert --to gnubg < FILE)\"` or copy it back)",
+             (the last {KEEP_OTHERS} such copies are kept beside it; open one with \
+             `bgedit \"$(bgedit convert --to gnubg < FILE)\"` or copy it back)",
             kept.display()
         )))
     }
@@ -269,6 +273,35 @@ fn write_atomically(path: &Path, dir: &Path, text: &str) -> io::Result<Version> 
         let _ = d.sync_all();
     }
     Ok(version)
+}
+
+/// How many `<name>.other-<time>` copies another editor's saves leave.
+pub const KEEP_OTHERS: usize = 5;
+
+/// Removes all but the newest `keep` `<name>.other-<time>` copies (their
+/// names sort by time); returns how many were removed.
+fn prune_others(path: &Path, keep: usize) -> io::Result<usize> {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return Ok(0);
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!("{}.other-", name.to_string_lossy());
+    let mut others: Vec<PathBuf> = fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(&prefix))
+        .filter(|e| fs::symlink_metadata(e.path()).is_ok_and(|m| m.is_file()))
+        .map(|e| e.path())
+        .collect();
+    others.sort();
+    let extra = others.len().saturating_sub(keep);
+    for old in &others[..extra] {
+        fs::remove_file(old)?;
+    }
+    Ok(extra)
 }
 
 /// Keeps the file at `path` as `<name>.other-<time>` without ever removing
@@ -353,6 +386,28 @@ fn kind_of(meta: &fs::Metadata) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_newest_copies_of_other_editors_saves_are_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let save = dir.path().join("position.json");
+        std::fs::write(&save, "{}").unwrap();
+        for i in 0..8 {
+            let name = format!("position.json.other-20261124T0300{i:02}Z");
+            std::fs::write(dir.path().join(name), "{}").unwrap();
+        }
+        std::fs::write(dir.path().join("unrelated.other-1"), "").unwrap();
+        assert_eq!(prune_others(&save, KEEP_OTHERS).unwrap(), 3);
+        let mut left: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left.len(), 1 + KEEP_OTHERS + 1, "{left:?}");
+        assert!(left.contains(&"position.json.other-20261124T030007Z".to_owned()));
+        assert!(!left.contains(&"position.json.other-20261124T030002Z".to_owned()));
+        assert!(left.contains(&"unrelated.other-1".to_owned()));
+    }
 
     #[test]
     fn stamps_are_utc_calendar_times() {
