@@ -926,3 +926,48 @@ fn a_note_too_long_fails_its_entry_alone_and_the_import_goes_on() {
         "{stderr}"
     );
 }
+
+#[test]
+fn damage_inside_the_file_is_found_before_the_first_write() {
+    let (_dir, path) = temp();
+    {
+        let mut lib = Library::open(&path).unwrap();
+        let entries: Vec<NewEntry> = random::distinct(5, 3000)
+            .into_iter()
+            .map(|p| NewEntry::new(p, Source::Typed))
+            .collect();
+        lib.add_all(&entries).unwrap();
+    }
+    let mut bytes = std::fs::read(&path).unwrap();
+    let page = 4096;
+    assert!(bytes.len() > 40 * page, "{} bytes", bytes.len());
+    // Ten pages in the middle overwritten, the header left as it was: the
+    // file still opens.
+    let middle = (bytes.len() / page / 2) * page;
+    for b in &mut bytes[middle..middle + 10 * page] {
+        *b = 0xA5;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let mut lib = match Library::open(&path) {
+        Ok(lib) => lib,
+        // Refused at open is as good: nothing is written either way.
+        Err(e) => {
+            assert!(e.to_string().contains("damaged"), "{e}");
+            assert_eq!(std::fs::read(&path).unwrap(), bytes);
+            return;
+        }
+    };
+    let e = lib
+        .add_all(&[NewEntry::new(
+            pos("4HPwATDgc/ABMA:cAkAAAAAAAAA"),
+            Source::Typed,
+        )])
+        .unwrap_err();
+    let m = e.to_string();
+    assert!(
+        m.contains("damaged") && m.contains(path.to_str().unwrap()),
+        "{m}"
+    );
+    drop(lib);
+    assert_eq!(std::fs::read(&path).unwrap(), bytes, "the file was written");
+}

@@ -314,9 +314,45 @@ fn check_header(path: &Path) -> Result<()> {
 pub struct Library {
     conn: Connection,
     path: PathBuf,
+    /// Whether this session has checked the file's pages before writing.
+    checked: bool,
 }
 
 impl Library {
+    /// A write transaction. Before the first write of a session the file's
+    /// pages are checked (`PRAGMA quick_check`): damage that reading alone
+    /// may not meet would otherwise be written over, and the damaged file
+    /// is then refused as it is, untouched.
+    fn write(&mut self) -> Result<rusqlite::Transaction<'_>> {
+        if !self.checked {
+            let verdict: String = self
+                .conn
+                .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+                .map_err(|e| self.named(e.into()))?;
+            if verdict != "ok" {
+                return Err(LibraryError::Damaged {
+                    path: self.path.display().to_string(),
+                    why: format!("SQLite's check found: {}", crate::quote::clip(&verdict)),
+                });
+            }
+            self.checked = true;
+        }
+        Ok(self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?)
+    }
+
+    /// An error with this library's file named in it.
+    fn named(&self, e: LibraryError) -> LibraryError {
+        match e {
+            LibraryError::Damaged { why, .. } => LibraryError::Damaged {
+                path: self.path.display().to_string(),
+                why,
+            },
+            other => other,
+        }
+    }
+
     /// Opens (or creates) the library at `path`, migrating it to the latest
     /// schema. A foreign, damaged or newer file is refused and not written.
     pub fn open(path: &Path) -> Result<Library> {
@@ -345,6 +381,7 @@ impl Library {
         let mut library = Library {
             conn,
             path: path.to_owned(),
+            checked: false,
         };
         // Two processes opening a new file at once race to turn on WAL and
         // to migrate, and SQLite answers some of those steps "busy" at once
@@ -453,9 +490,7 @@ impl Library {
     /// Adds positions in one transaction: all or none.
     pub fn add_all(&mut self, entries: &[NewEntry]) -> Result<Vec<Added>> {
         let now = now();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let mut out = Vec::with_capacity(entries.len());
         for entry in entries {
             out.push(add_in(&tx, entry, now)?);
@@ -762,9 +797,7 @@ impl Library {
     /// refused.
     pub fn update(&mut self, id: i64, edit: &EntryEdit) -> Result<()> {
         let now = now();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let exists: bool = tx
             .query_row("SELECT 1 FROM entries WHERE id = ?1", [id], |_| Ok(true))
             .optional()?
@@ -835,9 +868,7 @@ impl Library {
     /// Deletes an entry and gives it back whole, so it can be restored.
     pub fn delete(&mut self, id: i64) -> Result<Entry> {
         let entry = self.get(id)?;
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         unindex(&tx, id)?;
         let n = tx.execute("DELETE FROM entries WHERE id = ?1", [id])?;
         tx.commit()?;
@@ -849,9 +880,7 @@ impl Library {
 
     /// Puts a deleted entry back under its old id (undo of a delete).
     pub fn restore(&mut self, entry: &Entry) -> Result<()> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         if let Some(other) = tx
             .query_row(
                 "SELECT id FROM entries WHERE gnubg_id = ?1 AND xgid = ?2",
@@ -889,9 +918,7 @@ impl Library {
 
     /// Records a review and returns the new schedule.
     pub fn review(&mut self, id: i64, known: bool, now: i64) -> Result<Schedule> {
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let tx = self.write()?;
         let old = tx
             .query_row(
                 "SELECT due, interval_days, ease, reviews FROM entries WHERE id = ?1",
