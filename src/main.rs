@@ -207,9 +207,15 @@ fn editor(
             use std::io::Write;
             let _ = io::stdout().write_all(runtime::farewell(&exit.position).as_bytes());
             let _ = io::stdout().flush();
-            match exit.signal {
-                Some(signal) => ExitCode::from(bgedit::editor::signals::exit_status(signal)),
-                None => ExitCode::SUCCESS,
+            match (exit.signal, exit.save_failed) {
+                (Some(signal), _) => ExitCode::from(bgedit::editor::signals::exit_status(signal)),
+                // The last position was not saved: a script (or the user)
+                // must not take the run for a clean one.
+                (None, Some(why)) => {
+                    eprintln!("bgedit: the last position was not saved: {why}");
+                    ExitCode::from(1)
+                }
+                (None, None) => ExitCode::SUCCESS,
             }
         }
         Err(e) => {

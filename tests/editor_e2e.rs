@@ -413,3 +413,17 @@ fn the_met_option_chooses_the_table_for_the_editor() {
             .contains("--met: cannot read /nonexistent/met.xml")
     );
 }
+
+#[test]
+fn a_failed_last_save_makes_the_exit_status_non_zero() {
+    let dir = state_dir("savefail");
+    // A directory where the save file should be: every save fails.
+    std::fs::create_dir_all(dir.join("position.json")).unwrap();
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
+    s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAkAAAAAAAAA");
+    s.send("E");
+    s.wait_for("Position ID AAAAAAAAAAAAAA");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 1, "the last position was not saved");
+    assert!(s.raw_text().contains("the last position was not saved"));
+}

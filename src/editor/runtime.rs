@@ -109,6 +109,9 @@ fn release_mouse_and_paste() {
 pub struct Exit {
     pub position: Position,
     pub signal: Option<i32>,
+    /// Why the last save failed, when it did: the position shown at the
+    /// end is then not the one a next `bgedit` opens.
+    pub save_failed: Option<String>,
 }
 
 /// How often the event loop looks for a signal while no message comes.
@@ -222,6 +225,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         terminal,
         clipboard,
         save_file,
+        save_failed: None,
         config_path,
         engine,
         library,
@@ -274,6 +278,8 @@ struct Edge<'a> {
     terminal: DefaultTerminal,
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
+    /// The last save's failure, cleared by the next save that works.
+    save_failed: Option<String>,
     config_path: Option<PathBuf>,
     engine: EngineLink,
     library: Link,
@@ -301,9 +307,15 @@ impl Edge<'_> {
                     Effect::Save(position) => {
                         if let Some(file) = &mut self.save_file {
                             match file.save(&position) {
-                                Ok(None) => {}
-                                Ok(Some(note)) => queue.push(Action::SaveNotice(note)),
-                                Err(e) => queue.push(Action::SaveFailed(e)),
+                                Ok(None) => self.save_failed = None,
+                                Ok(Some(note)) => {
+                                    self.save_failed = None;
+                                    queue.push(Action::SaveNotice(note));
+                                }
+                                Err(e) => {
+                                    self.save_failed = Some(e.clone());
+                                    queue.push(Action::SaveFailed(e));
+                                }
                             }
                         }
                     }
@@ -353,7 +365,13 @@ fn event_loop(
     signals: &Signals,
     rx: mpsc::Receiver<Input>,
 ) -> Result<Exit> {
-    let leave = |position, signal| Ok(Exit { position, signal });
+    let leave = |edge: &Edge, position, signal| {
+        Ok(Exit {
+            position,
+            signal,
+            save_failed: edge.save_failed.clone(),
+        })
+    };
     // The first position is analysed like every later one.
     if let Effect::Analyse(req) = super::analysis::position_changed(&mut model) {
         edge.engine.ask(req);
@@ -365,15 +383,15 @@ fn event_loop(
     };
     model = match edge.perform(model, resized) {
         ControlFlow::Continue(m) => m,
-        ControlFlow::Break(position) => return leave(position, None),
+        ControlFlow::Break(position) => return leave(&edge, position, None),
     };
     // Leaves on a signal: saved by the reducer's effects, then out.
     let terminated = |edge: &mut Edge, model: Model, signal: i32| {
         match edge.perform(model, Action::Terminated(signal)) {
-            ControlFlow::Break(position) => leave(position, Some(signal)),
+            ControlFlow::Break(position) => leave(edge, position, Some(signal)),
             // The reducer always leaves on a signal; if it did not, the
             // signal still ends the process.
-            ControlFlow::Continue(m) => leave(m.position, Some(signal)),
+            ControlFlow::Continue(m) => leave(edge, m.position, Some(signal)),
         }
     };
     loop {
@@ -398,14 +416,14 @@ fn event_loop(
             Next::App(action) => {
                 model = match edge.perform(model, action) {
                     ControlFlow::Continue(m) => m,
-                    ControlFlow::Break(position) => return leave(position, None),
+                    ControlFlow::Break(position) => return leave(&edge, position, None),
                 };
                 continue;
             }
             Next::Paused => {
                 model = match edge.perform(model, Action::Paused) {
                     ControlFlow::Continue(m) => m,
-                    ControlFlow::Break(position) => return leave(position, None),
+                    ControlFlow::Break(position) => return leave(&edge, position, None),
                 };
                 continue;
             }
@@ -433,7 +451,7 @@ fn event_loop(
             let Some(action) = action else { continue };
             model = match edge.perform(model, action) {
                 ControlFlow::Continue(m) => m,
-                ControlFlow::Break(position) => return leave(position, None),
+                ControlFlow::Break(position) => return leave(&edge, position, None),
             };
         }
     }
