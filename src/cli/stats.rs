@@ -33,6 +33,21 @@ fn num(v: f64, decimals: usize) -> String {
     }
 }
 
+/// A percentage gnubg prints with one decimal (`63.8`), as the fraction
+/// JSON gives (`0.638`): rounded as a percentage first, as gnubg's `%.1f`
+/// does, so that 63.75 is 0.638 and not 0.6375's binary neighbour 0.637.
+fn percent_as_fraction(percent: f32) -> String {
+    if !percent.is_finite() {
+        return "null".to_owned();
+    }
+    let shown = format!("{percent:.1}");
+    let digits = shown.trim_start_matches('-').replace('.', "");
+    let value: u64 = digits.parse().unwrap_or(0);
+    // One decimal of a percentage is three of a fraction: move the point.
+    let sign = if shown.starts_with('-') { "-" } else { "" };
+    format!("{sign}{}.{:03}", value / 1000, value % 1000)
+}
+
 fn gv_json(g: &GammonValues) -> String {
     format!(
         "{{\"gammon\": {}, \"backgammon\": {}}}",
@@ -91,13 +106,13 @@ pub fn json(position: &Position, n: &Numbers) -> String {
         ", \"isight\": {{\"leader\": {}, \"trailer\": {}, \"win\": {}, \"action\": \"{}\"}}",
         r.isight.leader,
         r.isight.trailer,
-        num(f64::from(r.isight.gwc) / 100.0, 3),
+        percent_as_fraction(r.isight.gwc),
         r.isight.verdict.key()
     );
     let _ = write!(
         s,
         ", \"rule_8912\": {{\"ahead\": {}, \"action\": \"{}\"}}",
-        num(f64::from(r.rule_8912.ahead) / 100.0, 3),
+        percent_as_fraction(r.rule_8912.ahead),
         r.rule_8912.verdict.key()
     );
     let name = serde_json::to_string(&n.met_name).unwrap_or_else(|_| "\"\"".to_owned());
@@ -333,5 +348,21 @@ pub fn as_job<'a>(
         buf.push_str(&stats_line(text, opts)?);
         buf.push('\n');
         Ok(None)
+    }
+}
+
+#[cfg(test)]
+mod percent_tests {
+    use super::percent_as_fraction;
+
+    #[test]
+    fn percentages_keep_gnubgs_digits() {
+        // gnubg prints 63.8 for 63.75; dividing first gave 0.637.
+        assert_eq!(percent_as_fraction(63.75), "0.638");
+        assert_eq!(percent_as_fraction(35.7), "0.357");
+        assert_eq!(percent_as_fraction(100.0), "1.000");
+        assert_eq!(percent_as_fraction(0.04), "0.000");
+        assert_eq!(percent_as_fraction(-12.25), "-0.122");
+        assert_eq!(percent_as_fraction(f32::NAN), "null");
     }
 }
