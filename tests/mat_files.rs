@@ -532,3 +532,29 @@ fn bgedit_match_and_convert_read_mat_files() {
         "{err}"
     );
 }
+
+/// Found by the fuzz target: a resignation while a beaver is on offer is
+/// worth the beavered cube to the reader, and the writer must write that
+/// many points, or its own file reads back as another resignation.
+#[test]
+fn a_resignation_after_an_untaken_beaver_round_trips() {
+    let text = " 0 point match\n\n Game 1\n Bjorn : 0                     Zoe : 0\n  \
+                1)                              Doubles => 2\n  \
+                2)  Beavers => 4                Wins 4 points\n";
+    let read = mat::read(text).unwrap();
+    let result = read.record.games[0].result.unwrap();
+    assert_eq!(result.points, 4);
+    let mut written = String::new();
+    mat::write(&read.record, &mut written);
+    assert!(written.contains("Wins 4 points"), "{written}");
+    let again = mat::read(&written).unwrap();
+    assert_eq!(again.record.games[0].result, read.record.games[0].result);
+    let kinds = |r: &MatchRecord| -> Vec<(Player, ActionKind)> {
+        r.games[0]
+            .actions
+            .iter()
+            .map(|a| (a.player, a.kind.clone()))
+            .collect()
+    };
+    assert_eq!(kinds(&again.record), kinds(&read.record));
+}

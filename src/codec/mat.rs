@@ -1049,6 +1049,9 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     let mut cube = 1u32;
     // The cube in play (the last one taken), beside `cube`, the last named.
     let mut live = 1u32;
+    // A beaver not yet taken: the reader counts its doubled cube as what a
+    // resignation then is worth, so the writer must too.
+    let mut beavered = false;
     // gnubg's `i`: cells written so far; odd is the right column.
     let mut i = 0usize;
     let mut previous: Option<&ActionKind> = None;
@@ -1102,6 +1105,7 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
             }
             ActionKind::Beaver => {
                 cube = cube.saturating_mul(2);
+                beavered = true;
                 format!(" Beavers => {cube}")
             }
             // gnubg 1.07 writes no take after a beaver: the next roll is it
@@ -1115,10 +1119,12 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                     ) =>
             {
                 live = cube;
+                beavered = false;
                 continue;
             }
             ActionKind::Take => {
                 live = cube;
+                beavered = false;
                 " Takes".to_owned()
             }
             ActionKind::Drop => {
@@ -1141,7 +1147,12 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
                 }
                 // gnubg counts the cube on offer; the cube in play is what a
                 // resignation is worth, and what the reader counts.
-                let won = u32::from(level.code()).saturating_mul(live);
+                let worth = if beavered {
+                    live.saturating_mul(2)
+                } else {
+                    live
+                };
+                let won = u32::from(level.code()).saturating_mul(worth);
                 // gnubg flips this after a roll recorded alone, which it leaves
                 // unpadded; bgedit pads that cell, so the column is the turn's.
                 let odd = !i.is_multiple_of(2);
