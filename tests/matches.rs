@@ -593,3 +593,19 @@ fn set_up_nodes_inside_a_game_and_illegal_moves_end_where_gnubg_ends() {
     let at: Vec<_> = problems.iter().map(|p| (p.game, p.action)).collect();
     assert_eq!(at, [(Some(1), Some(3)), (Some(1), Some(4))]);
 }
+
+/// Found by the fuzz target: `AE[y]` clears both bars, and writing it back
+/// must not double it on every round trip.
+#[test]
+fn a_bar_cleared_by_a_set_up_is_written_once() {
+    let text =
+        "(;FF[4]GM[6]MI[length:3]PW[a]PB[b]\n;PL[B]AE[a:y]AW[f][f][y]AB[w][w]\n;B[31qtst])\n";
+    let (record, _) = sgf::read_match(text).unwrap();
+    let mut once = String::new();
+    sgf::write_match(&record, &mut once);
+    let (again, _) = sgf::read_match(&once).unwrap();
+    let mut twice = String::new();
+    sgf::write_match(&again, &mut twice);
+    assert_eq!(once, twice);
+    assert_eq!(once.matches("[y]").count(), twice.matches("[y]").count());
+}

@@ -999,6 +999,7 @@ pub fn write_match(record: &MatchRecord, out: &mut String) {
             );
         }
         for action in &game.actions {
+            let node_start = out.len();
             out.push_str("\n;");
             let who = if action.player == Player::O { 'W' } else { 'B' };
             let play = |out: &mut String, v: &str| {
@@ -1020,7 +1021,14 @@ pub fn write_match(record: &MatchRecord, out: &mut String) {
                 ActionKind::Resign(r) => play(out, &format!("resign:{}", r.code())),
                 ActionKind::AcceptResign => play(out, "accept"),
                 ActionKind::RejectResign => play(out, "reject"),
-                ActionKind::SetUp(set) => write_setup(set, out),
+                ActionKind::SetUp(set) => {
+                    write_setup(set, out);
+                    // A set-up that changes nothing makes no node: an empty
+                    // `;` would read back as no action at all.
+                    if out.len() == node_start + 2 {
+                        out.truncate(node_start);
+                    }
+                }
             }
         }
         out.push_str(")\n");
@@ -1054,7 +1062,16 @@ fn write_setup(set: &SetUp, out: &mut String) {
     }
     if !clear.is_empty() {
         out.push_str("AE");
+        // `y` clears both bars: the two bar places of one `AE[y]` are
+        // written as one `y` again, or each round trip would double them.
+        let mut bars = 0usize;
         for place in &clear {
+            if matches!(place, Place::Bar(_)) {
+                bars += 1;
+                if bars % 2 == 0 {
+                    continue;
+                }
+            }
             if let Some(c) = place_letter(*place, Player::O) {
                 let _ = write!(out, "[{c}]");
             }
