@@ -1068,7 +1068,7 @@ fn write_setup(set: &SetUp, out: &mut String) {
         for place in &clear {
             if matches!(place, Place::Bar(_)) {
                 bars += 1;
-                if bars % 2 == 0 {
+                if bars.is_multiple_of(2) {
                     continue;
                 }
             }
