@@ -132,8 +132,13 @@ def analyse(req):
         out = {"kind": "take", "take": -dt, "pass": -dp, "proper": "take" if dt <= dp else "pass",
                "probs": [1.0 - w, lg, lbg, wg, wbg], "cubeless": -float(ev[5])}
         if match:
-            out["take_mwc"] = mwc(-dt)
-            out["pass_mwc"] = mwc(-dp)
+            # eq2mwc converts from the doubler's side (gnubg's cube info
+            # is the roller's while the double is on offer): the taker's
+            # chances are the rest. gnubg 1.07's own `hint` in MWC mode
+            # converts the negated equities instead, which is neither
+            # player's chances at an uneven score.
+            out["take_mwc"] = 1.0 - mwc(dt)
+            out["pass_mwc"] = 1.0 - mwc(dp)
         return out
     if req.get("no_cube") and not current_dice():
         # gnubg's `hint` only says "You cannot double."; the chances still help.
@@ -153,6 +158,11 @@ def moves_or_cube(req, board, match):
             after = gnubg.positionid(apply_move(board, tup))
             entry = {"move": m["move"], "equity": float(m["equity"]),
                      "probs": probs(m["details"]["probs"]), "after": after}
+            # Each move's own depth: at 2-ply gnubg's move filter leaves the
+            # tail of the list at 0-ply ("Cubeful 0-ply" in `hint`).
+            ctx = m.get("context") or {}
+            if "plies" in ctx:
+                entry["plies"] = int(ctx["plies"])
             if match:
                 entry["mwc"] = mwc(m["equity"])
             moves.append(entry)

@@ -74,6 +74,7 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
             mwc: Some(0.5 - 0.002 * f64::from(i)),
             probs: [0.5, 0.14, 0.008, 0.14, 0.007],
             after: "4HPwATDgc/ABMA".into(),
+            plies: None,
         })
         .collect();
     m = update(

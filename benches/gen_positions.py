@@ -60,4 +60,5 @@ def main():
         made += 1
 
 
-main()
+if __name__ == "__main__":
+    main()

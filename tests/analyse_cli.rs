@@ -31,8 +31,13 @@ fn json_lines_in_input_order_with_line_errors() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 3);
+    // The unreadable line keeps its place: outputs align with inputs.
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[1]["gnubg_id"], serde_json::Value::Null);
+    assert!(lines[1]["error"].as_str().unwrap().contains("not an id"));
+    let lines = [lines[0].clone(), lines[2].clone(), lines[3].clone()];
     assert_eq!(lines[0]["gnubg_id"], "4HPwATDgc/ABMA:cAmlAAAAAAAE");
+    assert_eq!(lines[0]["moves"][0]["plies"], 0);
     assert_eq!(lines[0]["moves"][0]["move"], "24/23 13/11");
     assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 2);
     assert!(
@@ -46,6 +51,43 @@ fn json_lines_in_input_order_with_line_errors() {
     assert!(
         lines[2]["moves"][0].get("mwc").is_none(),
         "money has no mwc"
+    );
+}
+
+/// A position gnubg cannot answer (here a finished game) gives its JSON
+/// line with the reason; a big match cube is answered, saying which cube
+/// gnubg was sent, under the original ID.
+#[test]
+fn unanswerable_positions_keep_their_line_and_big_cubes_are_answered() {
+    if !have_gnubg() {
+        return;
+    }
+    // X has borne off every checker; then a 1024-cube at 5-point 0-0.
+    let input = "AAAAAAAAAAAAAA:cAkFAAAAAAAE\n4HPwATDgc/ABMA:WgmlAAAAAAAE\n";
+    let (out, err, code) = run(&["analyse", "--format", "json", "--moves", "1"], input);
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0]["gnubg_id"], "AAAAAAAAAAAAAA:cAkFAAAAAAAE");
+    assert!(
+        lines[0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("nothing to analyse"),
+        "{out}"
+    );
+    assert!(err.starts_with("line 1: "), "{err}");
+    assert_eq!(lines[1]["gnubg_id"], "4HPwATDgc/ABMA:WgmlAAAAAAAE");
+    assert_eq!(lines[1]["cube_analysed_as"], 8);
+    assert_eq!(lines[1]["moves"][0]["move"], "24/23 13/11");
+    let (text, _, code) = run(&["analyse", "4HPwATDgc/ABMA:WgmlAAAAAAAE"], "");
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("Cube 1024 analysed as 8: every win ends the match"),
+        "{text}"
     );
 }
 
@@ -99,7 +141,8 @@ fn an_overlong_line_is_refused_under_its_own_number() {
     let (out, err, code) = run(&["analyse", "--format", "json", "--moves", "1"], &input);
     assert_eq!(code, 1);
     assert!(err.starts_with("line 1: longer than"), "{err}");
-    assert_eq!(out.lines().count(), 1);
+    assert_eq!(out.lines().count(), 2);
+    assert!(out.starts_with("{\"error\":\"longer than"), "{out}");
     assert!(out.contains("\"24/23 13/11\""), "{out}");
 }
 
@@ -126,7 +169,7 @@ fn a_line_that_is_not_utf8_is_named_by_its_byte() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.starts_with("line 1: not UTF-8 text (byte 5)"), "{err}");
-    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 1);
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
 }
 
 /// A reader at the other end of a pipe gets each answer while the input

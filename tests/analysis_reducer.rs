@@ -28,6 +28,7 @@ fn answer() -> Analysis {
         mwc: None,
         probs: [0.5, 0.14, 0.008, 0.14, 0.007],
         after: after.into(),
+        plies: None,
     };
     Analysis::Moves {
         plies: 0,
@@ -149,4 +150,70 @@ fn while_previewing_up_and_down_walk_the_list() {
     let (m, _) = update(m, Action::LeavePreview);
     let (m, _) = update(m, Action::Move(Direction::Up));
     assert_ne!(m.cursor, cursor, "without a preview ↑ moves the cursor");
+}
+
+/// A 2-ply list whose tail gnubg's move filter left at 0-ply: the header
+/// says so, each row has its depth, and the copied text writes each move's
+/// own `Cubeful N-ply` as gnubg's `hint` does.
+#[test]
+fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let Analysis::Moves { mut moves, .. } = answer() else {
+        unreachable!()
+    };
+    moves[0].plies = Some(2);
+    moves[1].plies = Some(0);
+    let (m, _) = update(
+        m,
+        Action::AnalysisAnswer(r.id, Ok(Analysis::Moves { plies: 2, moves })),
+    );
+    let text = analysis::panel_text(&m);
+    assert!(
+        text.header
+            .contains("moves 2+ at 0-ply (gnubg's move filter)"),
+        "{}",
+        text.header
+    );
+    assert!(text.columns.unwrap().starts_with("   # Ply Move"));
+    assert!(
+        text.rows[0].starts_with("  1.   2 24/23 13/11"),
+        "{:?}",
+        text.rows
+    );
+    assert!(
+        text.rows[1].starts_with("  2.   0 24/21"),
+        "{:?}",
+        text.rows
+    );
+    let (_, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let Effect::Copy { text, .. } = &effects[0] else {
+        panic!()
+    };
+    assert!(
+        text.contains("    1. Cubeful 2-ply    24/23 13/11"),
+        "{text}"
+    );
+    assert!(text.contains("    2. Cubeful 0-ply    24/21"), "{text}");
+}
+
+/// A 1024-cube in a 5-point match: the request carries the 8-cube gnubg
+/// can answer, and the panel says so above the answer.
+#[test]
+fn a_big_match_cube_is_sent_as_its_equivalent_and_the_panel_says_so() {
+    let p = codec::parse_any("4HPwATDgc/ABMA:WgmlAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    let m = Model::new(p, Status::info(""));
+    let (m, effects) = update(m, Action::SetDice(Some([6, 5])));
+    let r = request(&effects);
+    let line: serde_json::Value = serde_json::from_str(&r.to_line()).unwrap();
+    let sent = codec::parse_any(line["gnubgid"].as_str().unwrap(), &Position::default())
+        .unwrap()
+        .position;
+    assert_eq!(sent.state.cube_value(), 8);
+    assert_eq!(r.position.state.cube_value(), 1024);
+    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let rows = analysis::panel_text(&m).rows;
+    assert!(rows[0].starts_with("Cube 1024 analysed as 8"), "{rows:?}");
 }

@@ -244,11 +244,10 @@ fn a_killed_gnubg_costs_one_answer_and_is_restarted() {
 }
 
 #[test]
-fn huge_match_cubes_that_crash_gnubg_cost_only_their_answers() {
+fn huge_match_cubes_that_crashed_gnubg_are_answered() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    let mut crashed = 0;
-    for log2 in 9..=12 {
+    for log2 in 7..=12 {
         let mut p = position("4HPwATDgc/ABMA:cAmlAAAAAAAE");
         p.state.cube_log2 = log2;
         p.state.cube_owner = CubeOwner::Owned(p.state.on_roll);
@@ -258,15 +257,194 @@ fn huge_match_cubes_that_crash_gnubg_cost_only_their_answers() {
             plies: 0,
             moves: 3,
         };
-        match e.analyse(&req, LIMIT) {
-            Ok(_) | Err(EngineError::Refused(_)) => {}
-            Err(EngineError::Died) => crashed += 1,
-            Err(other) => panic!("{other}"),
+        let a = e.analyse(&req, LIMIT).unwrap();
+        // 5-point match at 0-0: the 8-cube (5 away both) is sent instead.
+        assert_eq!(moves(&a)[0].0, "24/23 13/11", "cube 2^{log2}");
+    }
+    assert_eq!(e.restarts, 0);
+}
+
+/// Match positions with cubes of 512 to 4096 (from
+/// tests/fixtures/gen_gnubg_engine_edges.py): bgedit's answer for each is
+/// gnubg's own `hint` for the equivalent position the generator built on
+/// its own, move for move.
+#[test]
+fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    let text = include_str!("fixtures/gnubg_big_cubes.jsonl");
+    let mut checked = 0;
+    for (n, line) in text.lines().enumerate() {
+        let f: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = f["id"].as_str().unwrap();
+        let p = position(id);
+        assert!(p.state.cube_value() >= 512, "{id}");
+        let sent = position(f["sent"].as_str().unwrap());
+        assert_eq!(
+            bgedit::engine::request::equivalent_cube(&p),
+            Some(sent.state.cube_value()),
+            "{id}"
+        );
+        let req = Request {
+            id: n as u64 + 1,
+            position: p,
+            plies: 0,
+            moves: 0,
+        };
+        let got = moves(&e.analyse(&req, LIMIT).unwrap());
+        let want = f["moves"].as_array().unwrap();
+        assert_eq!(got.len(), want.len(), "{id}");
+        for (g, w) in got.iter().zip(want) {
+            assert_eq!(g.0, w[0].as_str().unwrap(), "{id}");
+            assert!(
+                close(g.1, w[1].as_f64().unwrap()),
+                "{id}: {g:?} against {w}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} checked");
+    assert_eq!(e.restarts, 0);
+}
+
+/// The equivalence itself, where gnubg is sound (both cubes keep the score
+/// inside its 64-point table): the smallest cube that ends the match and
+/// twice it give the same answers, as the 32- and 64-cube at 23-away do.
+#[test]
+fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    let text = include_str!("fixtures/gnubg_big_cubes.jsonl");
+    let mut pairs: Vec<Position> = text
+        .lines()
+        .take(8)
+        .map(|l| {
+            let f: serde_json::Value = serde_json::from_str(l).unwrap();
+            position(f["sent"].as_str().unwrap())
+        })
+        .collect();
+    // 31-point match, 8-0: 23 and 31 away.
+    let mut p = position("4HPwATDgc/ABMA:cAmlAAAAAAAE");
+    p.state.match_length = 31;
+    p.state.score = [8, 0];
+    p.state.cube_log2 = 5;
+    p.state.cube_owner = CubeOwner::Owned(p.state.on_roll);
+    pairs.push(p);
+    let mut checked = 0;
+    for (n, small) in pairs.into_iter().enumerate() {
+        let mut big = small.clone();
+        big.state.cube_log2 += 1;
+        if big.state.cube_value() > 64 {
+            continue;
+        }
+        let ask = |e: &mut Engine, p: Position, id: u64| {
+            let req = Request {
+                id,
+                position: p,
+                plies: 0,
+                moves: 0,
+            };
+            moves(&e.analyse(&req, LIMIT).unwrap())
+        };
+        let a = ask(&mut e, small, 2 * n as u64 + 1);
+        let b = ask(&mut e, big, 2 * n as u64 + 2);
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(&b) {
+            assert_eq!(x.0, y.0);
+            assert!((x.1 - y.1).abs() < 1e-6, "{x:?} {y:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "only {checked} checked");
+}
+
+/// At 2-ply gnubg's move filter evaluates only the leading candidates that
+/// deep; `hint` prints each move's own depth. The fixtures
+/// (gen_gnubg_engine_edges.py) have lists with a 0-ply tail: every move's
+/// depth, order and equity must be gnubg's.
+#[test]
+fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    let text = include_str!("fixtures/gnubg_depths.jsonl");
+    let mut tails = 0;
+    for (n, line) in text.lines().enumerate() {
+        let f: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = f["id"].as_str().unwrap();
+        let req = Request {
+            id: n as u64 + 1,
+            position: position(id),
+            plies: 2,
+            moves: 0,
+        };
+        let Analysis::Moves { plies, moves } = e.analyse(&req, LIMIT).unwrap() else {
+            panic!("{id}: no move list")
+        };
+        let want = f["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), want.len(), "{id}");
+        for (m, w) in moves.iter().zip(want) {
+            assert_eq!(m.notation, w[0].as_str().unwrap(), "{id}");
+            assert_eq!(
+                u64::from(m.depth(plies)),
+                w[1].as_u64().unwrap(),
+                "{id} {}",
+                m.notation
+            );
+            assert!(
+                close(m.equity, w[2].as_f64().unwrap()),
+                "{id} {}",
+                m.notation
+            );
+        }
+        if bgedit::engine::answer::shallow_tail(plies, &moves).is_some() {
+            tails += 1;
         }
     }
-    assert_eq!(e.restarts, crashed);
-    let m = moves(&ask(&mut e, "4HPwATDgc/ABMA:cAkFAAAAAAAE", 0));
-    assert_eq!(m[0].0, "24/23 13/11");
+    assert!(tails >= 8, "only {tails} lists with a 0-ply tail");
+}
+
+/// A double on offer at an uneven score: the taker's figures are the
+/// taker's. Passing leaves the doubler `cube` points up, so "Pass" is the
+/// taker's MET value at that score (gnubg's `hint` in MWC mode prints the
+/// doubler's chances after losing instead).
+#[test]
+fn take_and_pass_are_the_takers_match_winning_chances() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    // 7-point match, X (on roll, doubling) 1, O 4; cube 2 centred.
+    let mut p = position("XGID=-b----E-C---eE---c-e----B-:1:0:1:00:1:4:0:7:10");
+    p.state.double_offered = true;
+    p.state.turn = p.state.expected_turn();
+    let (doubler, taker) = (p.state.on_roll, p.state.on_roll.opponent());
+    let cube = p.state.cube_value();
+    let (score, length) = (p.state.score, p.state.match_length);
+    let req = Request {
+        id: 1,
+        position: p,
+        plies: 0,
+        moves: 0,
+    };
+    let Analysis::Take {
+        take_mwc: Some(take_mwc),
+        pass_mwc: Some(pass_mwc),
+        proper,
+        take,
+        pass,
+        ..
+    } = e.analyse(&req, LIMIT).unwrap()
+    else {
+        panic!("no take decision")
+    };
+    let met = bgedit::codec::met_xml::default_met();
+    let after_pass = met.after(score, length, taker.index(), cube, doubler.index(), false);
+    assert!(
+        (pass_mwc - f64::from(after_pass)).abs() < 1e-4,
+        "pass {pass_mwc} against the MET's {after_pass}"
+    );
+    // The taker trails less than the doubler: well above half.
+    assert!(pass_mwc > 0.5 && take_mwc > 0.5, "{take_mwc} {pass_mwc}");
+    assert_eq!(proper == "take", take_mwc >= pass_mwc);
+    assert_eq!(proper == "take", take >= pass);
 }
 
 /// A fake gnubg: a shell script that starts like the bridge, then misbehaves.
@@ -421,4 +599,87 @@ fn a_failed_set_is_refused_not_answered_for_the_previous_position() {
         Err(EngineError::Refused(why)) => assert!(why.contains("did not take"), "{why}"),
         other => panic!("{other:?}"),
     }
+}
+
+/// A fake gnubg that exits at start-up, counting its starts in `count`.
+fn broken_at_start(name: &str) -> (PathBuf, PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("bgedit-broken-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (path, count) = (dir.join("gnubg"), dir.join("starts"));
+    let _ = std::fs::remove_file(&count);
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\necho started >> '{}'\necho 'no Python here'\nexit 3\n",
+            count.display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    (path, count)
+}
+
+fn starts(count: &std::path::Path) -> usize {
+    std::fs::read_to_string(count).map_or(0, |t| t.lines().count())
+}
+
+#[test]
+fn a_gnubg_that_fails_to_start_twice_is_not_started_again() {
+    let (program, count) = broken_at_start("engine");
+    let mut e = Engine::new(program);
+    let req = Request {
+        id: 1,
+        position: Position::default(),
+        plies: 0,
+        moves: 3,
+    };
+    for _ in 0..2 {
+        assert!(matches!(e.analyse(&req, LIMIT), Err(EngineError::Start(_))));
+    }
+    let t = std::time::Instant::now();
+    for _ in 0..5 {
+        match e.analyse(&req, LIMIT) {
+            Err(EngineError::GaveUp(last)) => assert!(last.contains("exited at start"), "{last}"),
+            other => panic!("{other:?}"),
+        }
+    }
+    assert!(t.elapsed() < Duration::from_secs(1));
+    assert_eq!(starts(&count), 2);
+}
+
+/// The batch gives up once for all its jobs: a 40-line run against a
+/// gnubg that cannot start ends at once, every line failed with the reason
+/// and, in JSON, a line in its place.
+#[test]
+fn a_batch_fails_its_remaining_lines_at_once_after_two_failed_starts() {
+    let (program, count) = broken_at_start("batch");
+    let input: String = (0..40).map(|_| "4HPwATDgc/ABMA:cAkFAAAAAAAE\n").collect();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["analyse", "--jobs", "2", "--format", "json", "--gnubg"])
+        .arg(&program)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(input.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 40, "{stdout}");
+    for line in stdout.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["gnubg_id"], "4HPwATDgc/ABMA:cAkFAAAAAAAE");
+        assert!(v["error"].as_str().unwrap().contains("gnubg"), "{line}");
+    }
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("line 40: gnubg is not asked again"),
+        "{stderr}"
+    );
+    assert_eq!(starts(&count), 2);
 }

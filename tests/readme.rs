@@ -45,3 +45,22 @@ fn readme_lists_every_key_binding() {
         assert!(README.contains(&cell), "README's key table lacks {cell}");
     }
 }
+
+/// The time limits docs/analysis.md quotes are the code's.
+#[test]
+fn the_documented_time_limits_are_the_codes() {
+    use bgedit::engine::{Waiter, time_limit};
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/analysis.md")).unwrap();
+    let words = |w: Waiter| {
+        let (lo, hi) = (time_limit(0, w).as_secs(), time_limit(3, w).as_secs());
+        format!("{lo} s at 0-ply to {} min at 3-ply", hi / 60)
+    };
+    for (w, who) in [
+        (Waiter::Editor, "in the editor"),
+        (Waiter::Batch, "in `bgedit analyse`"),
+    ] {
+        let said = format!("{who} {}", words(w));
+        assert!(doc.contains(&said), "docs/analysis.md should say {said:?}");
+    }
+}

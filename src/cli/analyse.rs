@@ -5,14 +5,14 @@ use super::input::{Line, LineReader};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::engine::text::{self, Units};
-use crate::engine::{Analysis, Engine, Request};
+use crate::engine::{Analysis, Engine, Request, StartRecord, Waiter, time_limit};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -32,9 +32,21 @@ pub struct AnalyseOptions {
     pub progress: bool,
 }
 
-/// How long one answer may take at each depth before gnubg is restarted.
-pub fn time_limit(plies: u8) -> Duration {
-    Duration::from_secs([30, 60, 120, 600][usize::from(plies.min(3))])
+/// Why an input has no answer, with its GNUBG ID when it was read, so a
+/// JSON run can still write a line in its place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub why: String,
+    pub gnubg_id: Option<String>,
+}
+
+impl From<String> for Failure {
+    fn from(why: String) -> Failure {
+        Failure {
+            why,
+            gnubg_id: None,
+        }
+    }
 }
 
 /// One input, analysed: the output text (with its newline) or the error.
@@ -43,11 +55,15 @@ pub fn analyse_one(
     opts: &AnalyseOptions,
     id: u64,
     line: &str,
-) -> Result<String, String> {
+) -> Result<String, Failure> {
     let position = codec::parse_any(line, &Position::default())
         .map_err(|e| e.to_string())?
         .position;
     let gnubg_id = codec::to_string_as(&position, IdFormat::GnubgId);
+    let failed = |why: String| Failure {
+        why,
+        gnubg_id: Some(gnubg_id.clone()),
+    };
     let req = Request {
         id,
         position,
@@ -55,10 +71,10 @@ pub fn analyse_one(
         moves: opts.moves,
     };
     let analysis = engine
-        .analyse(&req, time_limit(opts.plies))
-        .map_err(|e| e.to_string())?;
+        .analyse(&req, time_limit(opts.plies, Waiter::Batch))
+        .map_err(|e| failed(e.to_string()))?;
     if let Analysis::Over { reason } = &analysis {
-        return Err(reason.clone());
+        return Err(failed(reason.clone()));
     }
     Ok(match opts.format {
         Format::Json => json_line(&gnubg_id, &req, &analysis).to_string() + "\n",
@@ -67,20 +83,36 @@ pub fn analyse_one(
             if let Some(reason) = crate::engine::request::no_cube_action(&req.position) {
                 out += &format!("No cube action: {reason}\n");
             }
+            if let Some(note) = crate::engine::request::equivalent_cube_note(&req.position) {
+                out += &format!("{note}\n");
+            }
             out += &text::render(&analysis, Units::Equity, usize::MAX);
             out + "\n"
         }
     })
 }
 
+/// The JSON line written in place of an answer: output lines stay aligned
+/// with input lines.
+fn json_failure(f: &Failure) -> String {
+    json!({"gnubg_id": f.gnubg_id, "error": f.why}).to_string() + "\n"
+}
+
 fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
     let mut v = json!({ "gnubg_id": gnubg_id, "plies": a.plies().unwrap_or(req.plies) });
+    if let Some(sent) = crate::engine::request::equivalent_cube(&req.position) {
+        // The answer is the original position's; say which cube gnubg saw.
+        v["cube_analysed_as"] = json!(sent);
+    }
     match a {
-        Analysis::Moves { moves, .. } => {
+        Analysis::Moves { moves, plies } => {
             let list: Vec<Value> = moves
                 .iter()
                 .map(|m| {
-                    let mut o = json!({"move": m.notation, "equity": m.equity, "probs": m.probs});
+                    let mut o = json!({
+                        "move": m.notation, "equity": m.equity, "probs": m.probs,
+                        "plies": m.depth(*plies),
+                    });
                     if let Some(w) = m.mwc {
                         o["mwc"] = json!(w);
                     }
@@ -142,18 +174,25 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
 }
 
 /// (sequence number, "line N", the line or why it cannot be read)
-type Job = (u64, String, Result<String, String>);
+type Job = (u64, String, Result<String, Failure>);
 
 /// What the writing loop hears: an answer (or a refused line) by its
 /// sequence number, or the end of the input with how many inputs there
 /// were and whether reading failed.
 enum Event {
-    Done(u64, String, Result<String, String>),
+    Done(u64, String, Result<String, Failure>),
     End(u64, io::Result<()>),
 }
 
-fn worker(opts: AnalyseOptions, jobs: Arc<Mutex<Receiver<Job>>>, done: Sender<Event>) {
-    let mut engine = Engine::new(opts.gnubg.clone());
+fn worker(
+    opts: AnalyseOptions,
+    starts: StartRecord,
+    jobs: Arc<Mutex<Receiver<Job>>>,
+    done: Sender<Event>,
+) {
+    // One record of failed starts for all the jobs: a gnubg that cannot
+    // start is given up on after two tries, not two tries per job.
+    let mut engine = Engine::sharing(opts.gnubg.clone(), starts);
     loop {
         let next = jobs.lock().map(|rx| rx.recv());
         let Ok(Ok((seq, origin, line))) = next else {
@@ -179,7 +218,7 @@ fn read_inputs<R: Read>(
     credits: &Receiver<()>,
 ) -> (u64, io::Result<()>) {
     let mut seq = 0u64;
-    let mut hand_out = |origin: String, text: Result<String, String>| -> bool {
+    let mut hand_out = |origin: String, text: Result<String, Failure>| -> bool {
         if credits.recv().is_err() {
             return false;
         }
@@ -210,7 +249,7 @@ fn read_inputs<R: Read>(
             // Blank lines (between blocks of IDs) are not inputs.
             Line::Text(text) if text.trim().is_empty() => continue,
             Line::Text(text) => Ok(text.trim().to_owned()),
-            refused => Err(refused.refusal().unwrap_or_default()),
+            refused => Err(Failure::from(refused.refusal().unwrap_or_default())),
         };
         if !hand_out(format!("line {number}"), text) {
             return (seq, Ok(()));
@@ -247,10 +286,12 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
     for _ in 0..window {
         let _ = credit_tx.send(());
     }
+    let starts = StartRecord::default();
     let workers: Vec<_> = (0..jobs_n)
         .map(|_| {
             let (o, j, d) = (opts.clone(), Arc::clone(&job_rx), event_tx.clone());
-            std::thread::spawn(move || worker(o, j, d))
+            let s = starts.clone();
+            std::thread::spawn(move || worker(o, s, j, d))
         })
         .collect();
 
@@ -267,7 +308,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
     drop(event_tx);
 
     let mut report = Report::default();
-    let mut waiting: BTreeMap<u64, (String, Result<String, String>)> = BTreeMap::new();
+    let mut waiting: BTreeMap<u64, (String, Result<String, Failure>)> = BTreeMap::new();
     let mut next_out = 0u64;
     let mut total: Option<u64> = None;
     let mut read_result = Ok(());
@@ -299,9 +340,12 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                     out.write_all(text.as_bytes())?;
                     report.analysed += 1;
                 }
-                Err(e) => {
+                Err(f) => {
+                    if opts.format == Format::Json {
+                        out.write_all(json_failure(&f).as_bytes())?;
+                    }
                     out.flush()?;
-                    writeln!(err, "{origin}: {e}")?;
+                    writeln!(err, "{origin}: {}", f.why)?;
                     report.failed += 1;
                 }
             }

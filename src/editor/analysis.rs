@@ -261,6 +261,9 @@ pub fn copy_text(model: &Model) -> Option<String> {
     if let Some(reason) = crate::engine::request::no_cube_action(&model.position) {
         text += &format!("No cube action: {reason}\n");
     }
+    if let Some(note) = crate::engine::request::equivalent_cube_note(&model.position) {
+        text += &format!("{note}\n");
+    }
     text += &crate::engine::text::render(&shown.analysis, model.analysis.units, usize::MAX);
     Some(text)
 }
@@ -332,15 +335,37 @@ pub fn panel_text(model: &Model) -> PanelText {
         }
     }
     let Some(shown) = &a.shown else { return text };
+    if let Some(note) = crate::engine::request::equivalent_cube_note(&model.position) {
+        text.rows.push(note);
+    }
     match &shown.analysis {
-        Analysis::Moves { moves, .. } => {
+        Analysis::Moves { moves, plies } => {
             if moves.is_empty() {
                 text.rows
                     .push("No legal move: the roll cannot be played".to_owned());
             }
+            // At 2-ply and up gnubg's move filter evaluates only the leading
+            // candidates that deep; the rest keep their 0-ply equity and so
+            // may rank below a move they beat. Each row says its depth then.
+            let tail = crate::engine::answer::shallow_tail(*plies, moves);
+            if let Some((first, depth)) = tail {
+                text.header += &format!(
+                    " · moves {}+ at {depth}-ply (gnubg's move filter)",
+                    first + 1
+                );
+            }
+            let ply_col = |m: Option<&crate::engine::MoveLine>| match (tail, m) {
+                (None, _) => String::new(),
+                (Some(_), None) => format!("{:>4}", "Ply"),
+                (Some(_), Some(m)) => format!("{:>4}", m.depth(*plies)),
+            };
             text.columns = Some(format!(
-                "{:>4} {:<22}{:>9}{:>10}  {CHANCE_COLUMNS}",
-                "#", "Move", "Equity", "Diff"
+                "{:>4}{} {:<22}{:>9}{:>10}  {CHANCE_COLUMNS}",
+                "#",
+                ply_col(None),
+                "Move",
+                "Equity",
+                "Diff"
             ));
             let best = moves.first().map(|m| (m.equity, m.mwc));
             for (i, m) in moves.iter().enumerate() {
@@ -351,8 +376,9 @@ pub fn panel_text(model: &Model) -> PanelText {
                     diff(m.equity, be, m.mwc.zip(bm), units)
                 };
                 text.rows.push(format!(
-                    "{:>4} {:<22}{:>9}{:>10}  {}",
+                    "{:>4}{} {:<22}{:>9}{:>10}  {}",
                     format!("{}.", i + 1),
+                    ply_col(Some(m)),
                     m.notation,
                     value(m.equity, m.mwc, units),
                     d,

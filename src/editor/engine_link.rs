@@ -5,16 +5,15 @@
 //! seconds behind an old 3-ply analysis.
 
 use super::action::Action;
-use crate::engine::{Engine, EngineError, Request};
+use crate::engine::{Engine, EngineError, Request, Waiter, time_limit};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// How long one answer may take at each depth.
 fn limit(plies: u8) -> Duration {
-    Duration::from_secs([20, 30, 60, 300][usize::from(plies.min(3))])
+    time_limit(plies, Waiter::Editor)
 }
 
 pub struct EngineLink {

@@ -19,6 +19,27 @@ pub struct MoveLine {
     pub probs: Probs,
     /// The Position ID after the move, with the opponent on roll.
     pub after: String,
+    /// The depth this move was evaluated at: gnubg's move filter evaluates
+    /// only the leading candidates at the depth asked for.
+    #[serde(default)]
+    pub plies: Option<u8>,
+}
+
+impl MoveLine {
+    /// This move's depth, or the list's when gnubg did not say.
+    pub fn depth(&self, list_plies: u8) -> u8 {
+        self.plies.unwrap_or(list_plies)
+    }
+}
+
+/// Where a move list's depths change, when gnubg's filter left some moves
+/// shallower than the depth asked for: (first shallower move's index, its
+/// depth).
+pub fn shallow_tail(list_plies: u8, moves: &[MoveLine]) -> Option<(usize, u8)> {
+    moves
+        .iter()
+        .position(|m| m.depth(list_plies) < list_plies)
+        .map(|i| (i, moves[i].depth(list_plies)))
 }
 
 /// One analysis, as gnubg gave it.

@@ -16,5 +16,5 @@ pub mod request;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine};
-pub use process::{Engine, EngineError};
+pub use process::{Engine, EngineError, StartRecord, Waiter, time_limit};
 pub use request::Request;

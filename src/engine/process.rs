@@ -8,8 +8,8 @@ use super::request::{self, Request};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::OnceLock;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 const BRIDGE: &str = include_str!("../../assets/gnubg_bridge.py");
@@ -17,6 +17,31 @@ const BRIDGE: &str = include_str!("../../assets/gnubg_bridge.py");
 const START_LIMIT: Duration = Duration::from_secs(20);
 /// Longest line accepted from the bridge: a full move list is well below.
 const MAX_LINE: usize = 1 << 20;
+/// Failed starts in a row after which a gnubg is not started again: a gnubg
+/// that hangs or prints garbage at start-up would otherwise cost every
+/// request its start limit (a 500-line batch over two hours to fail).
+pub const START_TRIES: u32 = 2;
+
+/// Who waits for an answer, which sets how long it may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiter {
+    /// The editor: a person is looking at the panel.
+    Editor,
+    /// A batch (`bgedit analyse`): nobody waits on one line, but a stuck
+    /// gnubg must not hold the run for ever.
+    Batch,
+}
+
+/// How long one answer may take at each depth before gnubg is stopped and
+/// restarted. The one table: docs/analysis.md quotes it and a test holds
+/// the two together.
+pub fn time_limit(plies: u8, waiter: Waiter) -> Duration {
+    let secs = match waiter {
+        Waiter::Editor => [20, 30, 60, 300],
+        Waiter::Batch => [30, 60, 120, 600],
+    };
+    Duration::from_secs(secs[usize::from(plies.min(3))])
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
@@ -35,6 +60,38 @@ pub enum EngineError {
     /// gnubg refused or could not analyse this position.
     #[error("{0}")]
     Refused(String),
+    /// gnubg failed to start `START_TRIES` times in a row and is not
+    /// started again with this path.
+    #[error(
+        "gnubg is not asked again: it failed to start {START_TRIES} times in a row (last: {0}); give another with --gnubg PATH or BGEDIT_GNUBG"
+    )]
+    GaveUp(String),
+}
+
+/// Failed starts in a row, shared by every engine of a run (the batch's
+/// jobs, the editor's restarts), so that a broken gnubg is given up on once.
+#[derive(Clone, Debug, Default)]
+pub struct StartRecord(Arc<Mutex<(u32, String)>>);
+
+impl StartRecord {
+    /// Starts gnubg with `spawn` unless it has failed `START_TRIES` times in
+    /// a row. Starts are one at a time (the record is held while one runs):
+    /// two jobs starting together would otherwise make a third try.
+    fn start(
+        &self,
+        spawn: impl FnOnce() -> Result<Running, EngineError>,
+    ) -> Result<Running, EngineError> {
+        let mut record = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if record.0 >= START_TRIES {
+            return Err(EngineError::GaveUp(record.1.clone()));
+        }
+        let started = spawn();
+        *record = match &started {
+            Ok(_) => (0, String::new()),
+            Err(e) => (record.0 + 1, e.to_string()),
+        };
+        started
+    }
 }
 
 /// The bridge script on disk, written once per run.
@@ -132,14 +189,21 @@ pub struct Engine {
     running: Option<Running>,
     /// Restarts so far, for messages and tests.
     pub restarts: u32,
+    starts: StartRecord,
 }
 
 impl Engine {
     pub fn new(program: PathBuf) -> Engine {
+        Engine::sharing(program, StartRecord::default())
+    }
+
+    /// An engine that gives up with the others sharing `starts`.
+    pub fn sharing(program: PathBuf, starts: StartRecord) -> Engine {
         Engine {
             program,
             running: None,
             restarts: 0,
+            starts,
         }
     }
 
@@ -155,7 +219,8 @@ impl Engine {
 
     fn ensure_running(&mut self) -> Result<&mut Running, EngineError> {
         if self.running.is_none() {
-            let r = self.spawn()?;
+            let starts = self.starts.clone();
+            let r = starts.start(|| self.spawn())?;
             self.running = Some(r);
         }
         Ok(self.running.as_mut().expect("just started"))

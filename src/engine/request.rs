@@ -61,12 +61,63 @@ pub fn no_cube_action(p: &Position) -> Option<String> {
     None
 }
 
+/// The cube from which gnubg 1.07 is sent an equivalent cube: it crashes on
+/// match cubes of 512 and up, and from 128 up the score plus the cube
+/// leaves its 64-point table and its equities are unsound.
+pub const BIG_CUBE: u32 = 128;
+
+/// The cube gnubg is sent instead of the position's own, when they differ.
+///
+/// In match play a cube at least as large as both players' away counts
+/// means any win ends the match (a gammon changes nothing, a redouble is
+/// dead), so the position is the same game with the smallest power of two
+/// (at least 2) that is still at least both away counts. gnubg's normalised
+/// equity is the same for both, as its win and loss values are then 1 and
+/// 0 for either cube. Only used from `BIG_CUBE` up (counting a double on
+/// offer as made), where gnubg is not sound; below it gnubg's own answer
+/// stands.
+pub fn equivalent_cube(p: &Position) -> Option<u32> {
+    let s = &p.state;
+    if s.is_money() {
+        return None;
+    }
+    let cube = s.cube_value();
+    let offered = if s.double_offered { 2 * cube } else { cube };
+    let away = |pl: Player| u32::from(s.match_length.saturating_sub(s.score_of(pl)));
+    let most_away = away(Player::O).max(away(Player::X));
+    if offered < BIG_CUBE || cube < most_away {
+        return None;
+    }
+    let sent = most_away.next_power_of_two().max(2);
+    (sent != cube).then_some(sent)
+}
+
+/// What to tell the user when gnubg is sent another cube.
+pub fn equivalent_cube_note(p: &Position) -> Option<String> {
+    equivalent_cube(p).map(|sent| {
+        format!(
+            "Cube {} analysed as {sent}: every win ends the match with either cube, and gnubg 1.07 is unsound from {BIG_CUBE} up",
+            p.state.cube_value()
+        )
+    })
+}
+
 impl Request {
+    /// The match state gnubg is told: the position's own, with the
+    /// equivalent cube when it is too big for gnubg.
+    fn sent_state(&self) -> crate::domain::MatchState {
+        let mut s = self.position.state.clone();
+        if let Some(sent) = equivalent_cube(&self.position) {
+            s.cube_log2 = sent.trailing_zeros() as u8;
+        }
+        s
+    }
+
     /// The position as gnubg is told it: without a double on offer (`set
     /// gnubgid` drops it; the bridge makes the double instead) and without a
     /// resignation (the position is analysed, not the offer).
     pub fn wire_id(&self) -> String {
-        let mut s = self.position.state.clone();
+        let mut s = self.sent_state();
         s.double_offered = false;
         s.resignation = Resignation::None;
         s.game_state = GameState::Playing;
@@ -76,7 +127,7 @@ impl Request {
 
     /// The GNUBG ID gnubg must report once set up (with the double made).
     pub fn expected_id(&self) -> String {
-        let mut s = self.position.state.clone();
+        let mut s = self.sent_state();
         s.resignation = Resignation::None;
         s.game_state = GameState::Playing;
         s.turn = s.expected_turn();
@@ -122,6 +173,56 @@ mod tests {
             line.contains("\"double\":true") && line.contains("\"id\":7"),
             "{line}"
         );
+    }
+
+    fn match_at(length: u16, score: [u16; 2], cube_log2: u8, offered: bool) -> Position {
+        let mut p = Position::default();
+        p.state.match_length = length;
+        p.state.score = score;
+        p.state.cube_log2 = cube_log2;
+        p.state.double_offered = offered;
+        p.state.cube_owner = CubeOwner::Owned(p.state.on_roll);
+        p.state.turn = p.state.expected_turn();
+        p
+    }
+
+    #[test]
+    fn big_match_cubes_are_sent_as_the_smallest_cube_that_ends_the_match() {
+        // 31-point match, 8-0: 23 and 31 away; a 512-cube becomes 32.
+        let p = match_at(31, [8, 0], 9, false);
+        assert_eq!(equivalent_cube(&p), Some(32));
+        let r = Request {
+            id: 1,
+            position: p.clone(),
+            plies: 0,
+            moves: 0,
+        };
+        let mut sent = p.clone();
+        sent.state.cube_log2 = 5;
+        assert_eq!(r.wire_id(), gnubg_id::encode(&sent.board, &sent.state));
+        assert!(
+            equivalent_cube_note(&p)
+                .unwrap()
+                .contains("Cube 512 analysed as 32")
+        );
+        // 4096 at 2-away both: the 2-cube.
+        assert_eq!(equivalent_cube(&match_at(5, [3, 3], 12, false)), Some(2));
+        // 128 up: from there gnubg is unsound.
+        assert_eq!(equivalent_cube(&match_at(31, [8, 0], 7, false)), Some(32));
+        // A 64-cube on offer is a 128-cube once taken.
+        assert_eq!(equivalent_cube(&match_at(31, [8, 0], 6, true)), Some(32));
+    }
+
+    #[test]
+    fn small_cubes_money_and_live_big_cubes_are_sent_as_they_are() {
+        assert_eq!(equivalent_cube(&match_at(31, [8, 0], 6, false)), None);
+        let mut money = match_at(0, [0, 0], 10, false);
+        money.state.match_length = 0;
+        assert_eq!(equivalent_cube(&money), None);
+        // A 128-cube in a 200-point match still leaves gammons alive.
+        assert_eq!(equivalent_cube(&match_at(200, [0, 0], 7, false)), None);
+        // Already the smallest: nothing to change.
+        assert_eq!(equivalent_cube(&match_at(31, [0, 0], 5, false)), None);
     }
 
     #[test]

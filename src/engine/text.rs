@@ -60,8 +60,9 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
                 };
                 let _ = writeln!(
                     out,
-                    "{:>5}. Cubeful {plies}-ply    {:<28} Eq.: {eq}{d}",
+                    "{:>5}. Cubeful {}-ply    {:<28} Eq.: {eq}{d}",
                     i + 1,
+                    m.depth(*plies),
                     m.notation
                 );
                 let _ = writeln!(out, "       {}", probs_line(&m.probs));
@@ -161,6 +162,7 @@ mod tests {
             mwc: None,
             probs: [0.551, 0.174, 0.013, 0.124, 0.005],
             after: "sGfwATDgc/ABMA".into(),
+            plies: None,
         };
         let a = Analysis::Moves {
             plies: 0,
