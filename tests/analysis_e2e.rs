@@ -49,6 +49,9 @@ fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
         eprintln!("{screen}");
     }
     assert!(screen.contains("Analysis · gnubg"), "{screen}");
+    // The cube decision before the roll, on its line above the moves.
+    // gnubg: the roller is +0.084 before the roll, no double (beaver).
+    s.wait_for("Before the roll (0-ply): No double, beaver · ND +0.084");
     // Select the best move, preview it, play it; undo brings the roll back.
     s.send("]");
     s.wait_for("PREVIEW");

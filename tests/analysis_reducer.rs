@@ -214,6 +214,71 @@ fn a_big_match_cube_is_sent_as_its_equivalent_and_the_panel_says_so() {
     assert_eq!(sent.state.cube_value(), 8);
     assert_eq!(r.position.state.cube_value(), 1024);
     let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
-    let rows = analysis::panel_text(&m).rows;
-    assert!(rows[0].starts_with("Cube 1024 analysed as 8"), "{rows:?}");
+    let notes = analysis::panel_text(&m).notes;
+    assert!(notes[0].starts_with("Cube 1024 analysed as 8"), "{notes:?}");
+}
+
+fn cube_answer(plies: u8) -> Analysis {
+    Analysis::Cube {
+        plies,
+        action: "No double, take".into(),
+        no_double: 0.123,
+        double_take: 0.045,
+        double_pass: 1.0,
+        no_double_mwc: None,
+        double_take_mwc: None,
+        double_pass_mwc: None,
+        probs: [0.6, 0.17, 0.01, 0.1, 0.004],
+        cubeless: 0.2,
+    }
+}
+
+/// With dice set, the cube decision of the position before the roll is
+/// asked once the moves are in, at their depth, and shown on one line
+/// above them (and in the copied text); an edit clears it.
+#[test]
+fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let (m, effects) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let cube = request(&effects);
+    assert_eq!(cube.position.state.dice, None);
+    assert_eq!(cube.position.board, m.position.board);
+    assert_eq!(cube.plies, 0);
+    // The moves stay what the panel shows; the cube answer only adds a line.
+    let (m, _) = update(m, Action::AnalysisAnswer(cube.id, Ok(cube_answer(0))));
+    let text = analysis::panel_text(&m);
+    assert_eq!(
+        text.notes,
+        vec!["Before the roll (0-ply): No double, take · ND +0.123 · D/T +0.045 · D/P +1.000"]
+    );
+    assert!(text.rows[0].contains("24/23 13/11"));
+    let (m, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let Effect::Copy { text, .. } = &effects[0] else {
+        panic!()
+    };
+    assert!(
+        text.contains("Before the roll (0-ply): No double, take"),
+        "{text}"
+    );
+    let (m, _) = update(m, Action::SetDice(Some([6, 5])));
+    assert!(analysis::panel_text(&m).notes.is_empty());
+}
+
+/// A roller who could not double (the opponent owns the cube) gets no
+/// cube request after the moves.
+#[test]
+fn no_cube_line_when_the_roller_cannot_double() {
+    let p = codec::parse_any("4HPwATDgc/ABMA:QQkAAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    assert_eq!(
+        p.state.cube_owner,
+        bgedit::domain::CubeOwner::Owned(p.state.on_roll.opponent())
+    );
+    let m = Model::new(p, Status::info(""));
+    let (m, effects) = update(m, Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let (_, effects) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Analyse(_))));
 }

@@ -39,6 +39,11 @@ pub struct AnalysisState {
     pub preview: bool,
     /// Why there is no answer (gnubg missing, crashed, ...).
     pub problem: Option<String>,
+    /// With dice set: the cube decision of the same position before the
+    /// roll (as XG shows it above the moves), asked once the moves are in.
+    pub cube_before_roll: Option<Shown>,
+    /// The number of the cube request in flight; 0 when none.
+    pub cube_request: u64,
 }
 
 impl Default for AnalysisState {
@@ -53,6 +58,8 @@ impl Default for AnalysisState {
             selected: 0,
             preview: false,
             problem: None,
+            cube_before_roll: None,
+            cube_request: 0,
         }
     }
 }
@@ -77,7 +84,35 @@ pub fn position_changed(model: &mut Model) -> Effect {
     a.selected = 0;
     a.preview = false;
     a.deep_due = true;
+    a.cube_before_roll = None;
+    a.cube_request = 0;
     request(model, 0)
+}
+
+/// The position before the roll, when its cube decision is worth asking:
+/// dice set, and the roller could double without them.
+fn before_the_roll(p: &Position) -> Option<Position> {
+    p.state.dice?;
+    let mut before = p.clone();
+    before.state.dice = None;
+    let can_double = crate::engine::request::nothing_to_analyse(&before).is_none()
+        && crate::engine::request::no_cube_action(&before).is_none();
+    can_double.then_some(before)
+}
+
+/// Asks for the cube decision before the roll at `plies`. It does not
+/// count as the analysis running: moves are what the panel waits for.
+fn request_cube(model: &mut Model, plies: u8) -> Option<Effect> {
+    let position = before_the_roll(&model.position)?;
+    let a = &mut model.analysis;
+    a.latest += 1;
+    a.cube_request = a.latest;
+    Some(Effect::Analyse(Request {
+        id: a.latest,
+        position,
+        plies,
+        moves: ALL_MOVES,
+    }))
 }
 
 /// The user paused (or pressed `a`): the deeper analysis, if still due.
@@ -112,7 +147,18 @@ pub fn answered(
     if id != model.analysis.latest {
         return (model, Vec::new());
     }
+    if id == model.analysis.cube_request {
+        let a = &mut model.analysis;
+        a.cube_request = 0;
+        // A failed cube decision leaves the moves as they are, unmarked.
+        if let Ok(analysis @ Analysis::Cube { .. }) = result {
+            let plies = analysis.plies().unwrap_or(0);
+            a.cube_before_roll = Some(Shown { plies, analysis });
+        }
+        return (model, Vec::new());
+    }
     let plies = model.analysis.running.take().unwrap_or(0);
+    let mut effects = Vec::new();
     match result {
         Ok(analysis) => {
             // The numbers panel's market window needs the position's own
@@ -135,10 +181,14 @@ pub fn answered(
             let count = move_count(a);
             a.selected = a.selected.min(count.saturating_sub(1));
             a.preview = a.preview && count > 0;
+            let have_cube = a.cube_before_roll.as_ref().map(|c| c.plies);
+            if have_cube.is_none_or(|p| p < plies) {
+                effects.extend(request_cube(&mut model, plies));
+            }
         }
         Err(e) => model.analysis.problem = Some(e),
     }
-    (model, Vec::new())
+    (model, effects)
 }
 
 fn move_count(a: &AnalysisState) -> usize {
@@ -264,6 +314,10 @@ pub fn copy_text(model: &Model) -> Option<String> {
     if let Some(note) = crate::engine::request::equivalent_cube_note(&model.position) {
         text += &format!("{note}\n");
     }
+    let cube = model.analysis.cube_before_roll.as_ref();
+    if let Some(line) = cube.and_then(|c| cube_line(c, model.analysis.units)) {
+        text += &format!("{line}\n");
+    }
     text += &crate::engine::text::render(&shown.analysis, model.analysis.units, usize::MAX);
     Some(text)
 }
@@ -273,6 +327,9 @@ pub fn copy_text(model: &Model) -> Option<String> {
 pub struct PanelText {
     /// What is shown and at what depth, and what is running.
     pub header: String,
+    /// Lines between the header and the rows: what the rows do not say
+    /// (the cube decision before the roll, a cube gnubg was sent instead).
+    pub notes: Vec<String>,
     /// Column titles for the rows, if any.
     pub columns: Option<String>,
     pub rows: Vec<String>,
@@ -297,6 +354,32 @@ fn chances(p: &crate::engine::answer::Probs) -> String {
 }
 
 const CHANCE_COLUMNS: &str = " Win  Gam   Bg · Lose  Gam   Bg";
+
+/// The cube decision before the roll on one line: the proper action and
+/// the three equities, as XG shows it above a move list.
+fn cube_line(cube: &Shown, units: Units) -> Option<String> {
+    use crate::engine::text::value;
+    let Analysis::Cube {
+        action,
+        no_double,
+        double_take,
+        double_pass,
+        no_double_mwc,
+        double_take_mwc,
+        double_pass_mwc,
+        ..
+    } = &cube.analysis
+    else {
+        return None;
+    };
+    Some(format!(
+        "Before the roll ({}-ply): {action} · ND {} · D/T {} · D/P {}",
+        cube.plies,
+        value(*no_double, *no_double_mwc, units),
+        value(*double_take, *double_take_mwc, units),
+        value(*double_pass, *double_pass_mwc, units),
+    ))
+}
 
 /// What the analysis panel says.
 pub fn panel_text(model: &Model) -> PanelText {
@@ -336,7 +419,10 @@ pub fn panel_text(model: &Model) -> PanelText {
     }
     let Some(shown) = &a.shown else { return text };
     if let Some(note) = crate::engine::request::equivalent_cube_note(&model.position) {
-        text.rows.push(note);
+        text.notes.push(note);
+    }
+    if let (Analysis::Moves { .. }, Some(cube)) = (&shown.analysis, &a.cube_before_roll) {
+        text.notes.extend(cube_line(cube, units));
     }
     match &shown.analysis {
         Analysis::Moves { moves, plies } => {

@@ -15,6 +15,7 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
         format!("Analysis · {}", t.header),
         theme.title,
     )];
+    lines.extend(t.notes.iter().map(|n| Line::styled(n.clone(), theme.label)));
     // A short panel keeps its rows for moves: the top 5 at 80×24.
     if let Some(c) = t.columns.as_ref().filter(|_| area.height > 6) {
         lines.push(Line::styled(c.clone(), theme.label));
