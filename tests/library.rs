@@ -111,6 +111,93 @@ fn a_first_release_file_is_migrated_and_keeps_its_entries() {
         assert_eq!(lib.count(&q).unwrap(), 1, "{text}");
         assert_eq!(lib.page(&q, 0, 10).unwrap()[0].id, 1, "{text}");
     }
+    // Version 6 derives the structure of the rows already there: the
+    // roller's (X's) made points as the position has them.
+    let st = bgedit::library::derive::derive(&e.position).structure;
+    assert_ne!(st.points, 0);
+    let made = (1..=24).find(|n| st.points & (1 << (n - 1)) != 0).unwrap();
+    let q = filter::parse(&format!("point:{made} prime>={}", st.prime)).unwrap();
+    assert_eq!(lib.count(&q).unwrap(), 1);
+    let q = filter::parse(&format!("prime>={}", st.prime + 1)).unwrap();
+    assert_eq!(lib.count(&q).unwrap(), 0);
+    assert_eq!(e.decision, None);
+}
+
+/// A gnubg match with its analysis, imported: each decision keeps who made
+/// it, its kind, what was played and its error, and the decision filters
+/// and the structure filters find them as the positions say.
+#[test]
+fn match_decisions_are_found_by_error_player_kind_match_and_structure() {
+    use bgedit::codec::match_file;
+    use bgedit::library::match_import;
+    let (_dir, path) = temp();
+    let mut lib = Library::open(&path).unwrap();
+    let name = "tests/fixtures/selfplay/m7_driven.sgf";
+    let file = match_file::read_path(std::path::Path::new(name)).unwrap();
+    let (decisions, _) = match_file::decisions(&file);
+    let entries: Vec<_> = decisions
+        .iter()
+        .map(|d| match_import::entry(name, d))
+        .collect();
+    lib.add_all(&entries).unwrap();
+    let all = filter::parse("").unwrap();
+    let n = lib.count(&all).unwrap();
+    let count = |q: &str| lib.count(&filter::parse(q).unwrap()).unwrap();
+    // Every decision's error as the file's analysis gives it.
+    let errors: Vec<f64> = decisions
+        .iter()
+        .filter_map(match_import::decision_error)
+        .collect();
+    let bad = errors.iter().filter(|&&e| e >= 0.08).count() as u64;
+    assert!(bad >= 1, "the driven match has bad decisions");
+    assert_eq!(count("error>=0.08"), bad);
+    assert_eq!(count("error>=0.08 !error>=0.08"), 0);
+    let checker = decisions.iter().filter(|d| d.dice.is_some()).count() as u64;
+    assert_eq!(count("kind:checker"), checker);
+    assert_eq!(count("kind:cube") + count("kind:take") + checker, n);
+    assert_eq!(count("player:gnubg") + count("player:root"), n);
+    assert_eq!(count("match:m7_driven"), n);
+    assert_eq!(count("match:nowhere"), 0);
+    // Structure, against the positions themselves.
+    let by = |f: &dyn Fn(&bgedit::library::derive::Structure) -> bool| {
+        decisions
+            .iter()
+            .filter(|d| f(&bgedit::library::derive::derive(&d.position).structure))
+            .count() as u64
+    };
+    assert_eq!(count("point:5"), by(&|s| s.points & 1 << 4 != 0));
+    assert_eq!(count("anchor:20"), by(&|s| s.points & 1 << 19 != 0));
+    assert_eq!(count("opp:point:5"), by(&|s| s.opp_points & 1 << 4 != 0));
+    assert_eq!(count("blots>=2"), by(&|s| s.blots >= 2));
+    assert_eq!(
+        count("back>=2 home>=4"),
+        by(&|s| s.back >= 2 && s.home >= 4)
+    );
+    assert_eq!(count("prime>=4"), by(&|s| s.prime >= 4));
+    assert!(count("prime>=4") > 0 && count("prime>=4") < n);
+    // Sorted by error: the worst first, with its mark in the summary.
+    let mut seen = Vec::new();
+    lib.for_each_summary(
+        &filter::parse("error>=0.08").unwrap(),
+        store::Order::Error,
+        |s| {
+            seen.push(s.error.unwrap());
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert!(seen.windows(2).all(|w| w[0] >= w[1]), "{seen:?}");
+    let worst = errors.iter().cloned().fold(0.0, f64::max);
+    assert!((seen[0] - worst).abs() < 1e-9);
+    // The entry keeps its decision whole.
+    let id = lib
+        .page(&filter::parse("kind:cube error>=0.08").unwrap(), 0, 1)
+        .unwrap()[0]
+        .id;
+    let e = lib.get(id).unwrap();
+    let d = e.decision.unwrap();
+    assert_eq!(d.played, "double");
+    assert!(d.error().unwrap() >= 0.08);
 }
 
 #[test]

@@ -56,6 +56,24 @@ impl From<ExportArg> for ExportFormat {
     }
 }
 
+/// `--sort`: the list's order.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum SortArg {
+    /// The newest entry first.
+    Newest,
+    /// The largest error first (entries without one last).
+    Error,
+}
+
+impl From<SortArg> for store::Order {
+    fn from(s: SortArg) -> store::Order {
+        match s {
+            SortArg::Newest => store::Order::Newest,
+            SortArg::Error => store::Order::Error,
+        }
+    }
+}
+
 #[derive(Subcommand, Debug)]
 pub enum LibraryCommand {
     /// Add positions (IDs in any format; standard input when none).
@@ -75,11 +93,17 @@ pub enum LibraryCommand {
     List {
         #[arg(long, value_enum, default_value = "text")]
         format: ListFormat,
+        /// The order: newest first, or the largest error first (match
+        /// decisions without an error last).
+        #[arg(long, value_enum, default_value = "newest")]
+        sort: SortArg,
     },
     /// List the entries a filter matches (see the README's filter language).
     Search {
         #[arg(long, value_enum, default_value = "text")]
         format: ListFormat,
+        #[arg(long, value_enum, default_value = "newest")]
+        sort: SortArg,
         /// The filter, as one or more words.
         #[arg(required = true, allow_hyphen_values = true)]
         query: Vec<String>,
@@ -134,8 +158,12 @@ pub fn run(args: LibraryArgs) -> u8 {
             collections,
             ids,
         } => add(&mut lib, title, tags, collections, &ids, &mut out),
-        LibraryCommand::List { format } => list(&lib, "", format, &mut out),
-        LibraryCommand::Search { format, query } => list(&lib, &query.join(" "), format, &mut out),
+        LibraryCommand::List { format, sort } => list(&lib, "", format, sort.into(), &mut out),
+        LibraryCommand::Search {
+            format,
+            query,
+            sort,
+        } => list(&lib, &query.join(" "), format, sort.into(), &mut out),
         LibraryCommand::Show { entry } => show(&lib, &entry, &mut out),
         LibraryCommand::Rm { entries } => rm(&mut lib, &entries, &mut out),
         LibraryCommand::Import { files, errors } => {
@@ -296,26 +324,36 @@ fn column(text: &str, width: usize) -> String {
     cut
 }
 
+/// A decision's error and gnubg's mark, as the list shows it: `0.083 ?`.
+fn error_text(error: Option<f64>) -> String {
+    error.map_or_else(String::new, |e| {
+        format!("{e:.3} {}", crate::domain::skill::Skill::of(e).mark())
+    })
+}
+
 fn list(
     lib: &Library,
     query: &str,
     format: ListFormat,
+    order: store::Order,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
     let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
     let mut write_error = None;
-    lib.for_each_summary(&query, |s| {
+    lib.for_each_summary(&query, order, |s| {
         let written = match format {
             ListFormat::Text => writeln!(
                 out,
-                "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll",
+                "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll{}",
                 s.id,
                 column(&s.title, 24),
                 column(&s.tags, 16),
                 s.match_text(),
                 s.derived.pips_o,
                 s.derived.pips_x,
-                s.derived.on_roll
+                s.derived.on_roll,
+                s.error
+                    .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
             ),
             ListFormat::Json => writeln!(
                 out,
@@ -331,6 +369,8 @@ fn list(
                     "on_roll": s.derived.on_roll.to_string(),
                     "gnubg_id": codec::to_string_as(&s.position, codec::IdFormat::GnubgId),
                     "xgid": codec::to_string_as(&s.position, codec::IdFormat::Xgid),
+                    "error": s.error,
+                    "mark": s.error.map(|e| crate::domain::skill::Skill::of(e).mark()),
                 })
             ),
         };
@@ -369,6 +409,16 @@ pub fn describe(entry: &Entry) -> String {
     s.push_str(&format!("Tags: {}\n", entry.tags.join(" ")));
     s.push_str(&format!("Collections: {}\n", entry.collections.join(" ")));
     s.push_str(&format!("Source: {}\n", entry.source.to_text()));
+    if let Some(d) = &entry.decision {
+        s.push_str(&format!(
+            "Decision: {} ({}) played {}{}\n",
+            d.player,
+            d.kind.name(),
+            d.played,
+            d.error()
+                .map_or_else(String::new, |e| format!(", error {}", error_text(Some(e))))
+        ));
+    }
     s.push('\n');
     s.push_str(&text_board::render(&entry.position));
     if !entry.note.is_empty() {

@@ -15,6 +15,7 @@ pub mod player;
 pub mod position;
 pub mod race;
 pub mod replay;
+pub mod skill;
 pub mod validation;
 
 pub use board::{Board, BoardError, CHECKERS_PER_SIDE, Place};

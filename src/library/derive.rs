@@ -22,6 +22,51 @@ pub struct Derived {
     pub crawford: bool,
     pub cube: u32,
     pub on_roll: Player,
+    /// The checker structure of the player on roll, as players search it.
+    pub structure: Structure,
+}
+
+/// A side's checker structure, counted as the player on roll counts (point
+/// 1 is their ace point, 24 the opponent's ace point, 25 the bar).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Structure {
+    /// Bit `n - 1` set when the roller has made (2+ checkers on) point `n`.
+    pub points: u32,
+    /// The same for the opponent, on the opponent's own points.
+    pub opp_points: u32,
+    /// The roller's points with a single checker.
+    pub blots: u32,
+    /// The roller's checkers back: on the bar or in the opponent's home
+    /// board (points 19–24).
+    pub back: u32,
+    /// The roller's longest run of made points.
+    pub prime: u32,
+    /// Points made in the roller's home board (1–6).
+    pub home: u32,
+}
+
+fn made(side: &[u8; 25]) -> u32 {
+    (0..24).filter(|&i| side[i] >= 2).fold(0, |m, i| m | 1 << i)
+}
+
+/// The structure of `player`'s side against the other.
+pub fn structure(position: &Position, player: Player) -> Structure {
+    let own = position.board.side(player);
+    let points = made(own);
+    let mut prime = 0;
+    let mut run = 0;
+    for i in 0..24 {
+        run = if points & (1 << i) != 0 { run + 1 } else { 0 };
+        prime = prime.max(run);
+    }
+    Structure {
+        points,
+        opp_points: made(position.board.side(player.opponent())),
+        blots: own[..24].iter().filter(|&&n| n == 1).count() as u32,
+        back: own[18..25].iter().map(|&n| u32::from(n)).sum(),
+        prime,
+        home: (points & 0x3f).count_ones(),
+    }
 }
 
 /// The furthest point from home a side still has a checker on, counted as
@@ -60,6 +105,7 @@ pub fn derive(position: &Position) -> Derived {
         crawford: state.crawford,
         cube: state.cube_value(),
         on_roll,
+        structure: structure(position, on_roll),
     }
 }
 
@@ -86,6 +132,43 @@ mod tests {
         // X has everything on its 1-6 points, O on its own 1-6 points.
         let d = of("XGID=-CCBBBB------------bbbbcc-:0:0:1:00:0:0:0:0:10");
         assert!(d.race, "{d:?}");
+    }
+
+    #[test]
+    fn the_structure_is_counted_as_the_roller_counts() {
+        // The start: made 6, 8, 13 and 24 (the opponent's ace point).
+        let s = derive(&Position::default()).structure;
+        assert_eq!(s.points, 1 << 5 | 1 << 7 | 1 << 12 | 1 << 23);
+        assert_eq!(s.opp_points, s.points);
+        assert_eq!((s.blots, s.back, s.prime, s.home), (0, 2, 1, 1));
+        // X (on roll) holds 4-8 and the 20 point, with a blot on 11 and
+        // one on the bar; O holds its 6 and 7 points.
+        let mut x = [0u8; 25];
+        for i in [3, 4, 5, 6, 7, 19] {
+            x[i] = 2;
+        }
+        x[10] = 1;
+        x[24] = 1;
+        let mut o = [0u8; 25];
+        o[5] = 3;
+        o[6] = 2;
+        let mut p = Position {
+            board: crate::domain::Board::from_sides(o, x).unwrap(),
+            ..Position::default()
+        };
+        p.state.on_roll = Player::X;
+        let s = derive(&p).structure;
+        assert_eq!((s.prime, s.home, s.blots, s.back), (5, 3, 1, 3), "{s:?}");
+        assert_ne!(s.points & (1 << 19), 0, "the 20 point: {s:?}");
+        assert_eq!(s.opp_points, 1 << 5 | 1 << 6, "{s:?}");
+        // From O's side, the roles turn.
+        p.state.on_roll = Player::O;
+        let s = derive(&p).structure;
+        assert_eq!(
+            (s.points, s.prime, s.back),
+            (1 << 5 | 1 << 6, 2, 0),
+            "{s:?}"
+        );
     }
 
     #[test]

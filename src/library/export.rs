@@ -194,6 +194,7 @@ mod tests {
                 depth: "2-ply".into(),
             }),
             schedule: Schedule::new(1),
+            decision: None,
         }
     }
 

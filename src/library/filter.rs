@@ -7,6 +7,14 @@
 //!   value, the pips of the player on roll, the pip lead of the player on
 //!   roll (negative when behind), the match length;
 //! - `tag:blitz`, `col:quiz` (or `collection:quiz`);
+//! - a match decision's `error>=0.08` (what it gave away by its analysis),
+//!   `player:NAME`, `kind:checker` / `kind:cube` / `kind:take`,
+//!   `match:TEXT` (in the source: the file it came from);
+//! - the checker structure of the player on roll, as they count: `point:5`
+//!   (their 5 point made), `anchor:20` (an anchor on the opponent's 5
+//!   point), `opp:point:5` (the opponent's 5 point), `blots>=2`, `back>=2`
+//!   (checkers back: bar and the opponent's home board), `prime>=4` (the
+//!   longest run of made points), `home>=4` (home-board points made);
 //! - `!` before any of these negates it (`!bar`, `!tag:done`);
 //! - anything else is text looked for in the title, note, tags and IDs
 //!   (so an ID fragment finds its entry); `"two words"` is one text.
@@ -35,6 +43,10 @@ pub enum Field {
     Pips,
     Diff,
     Length,
+    Blots,
+    Back,
+    Prime,
+    Home,
 }
 
 impl Field {
@@ -44,7 +56,38 @@ impl Field {
             Field::Pips => "pips",
             Field::Diff => "diff",
             Field::Length => "len",
+            Field::Blots => "blots",
+            Field::Back => "back",
+            Field::Prime => "prime",
+            Field::Home => "home",
         }
+    }
+}
+
+/// What kind of decision an entry from a match is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecisionKind {
+    Checker,
+    Cube,
+    Take,
+}
+
+impl DecisionKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            DecisionKind::Checker => "checker",
+            DecisionKind::Cube => "cube",
+            DecisionKind::Take => "take",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<DecisionKind> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "checker" | "move" => DecisionKind::Checker,
+            "cube" | "double" => DecisionKind::Cube,
+            "take" | "pass" => DecisionKind::Take,
+            _ => return None,
+        })
     }
 }
 
@@ -71,14 +114,28 @@ impl Op {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Condition {
     Flag(Flag),
     Compare(Field, Op, i64),
+    /// The decision's error, in gnubg's units (never NaN: see `term`).
+    Error(Op, f64),
+    /// A made point, counted as its owner counts: the roller's, or with
+    /// `opponent` the opponent's.
+    Point {
+        opponent: bool,
+        point: u8,
+    },
+    Player(String),
+    Kind(DecisionKind),
+    Match(String),
     Tag(String),
     Collection(String),
     Text(String),
 }
+
+// The only float, an error bound, is parsed finite.
+impl Eq for Condition {}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Term {
@@ -127,6 +184,10 @@ fn field(word: &str) -> Option<Field> {
         "pips" | "pip" => Field::Pips,
         "diff" => Field::Diff,
         "len" | "length" => Field::Length,
+        "blots" | "blot" => Field::Blots,
+        "back" => Field::Back,
+        "prime" => Field::Prime,
+        "home" => Field::Home,
         _ => return None,
     })
 }
@@ -212,8 +273,44 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
         })?;
         return Ok(Condition::Compare(f, op, value));
     }
+    if name.eq_ignore_ascii_case("error") && !rest.is_empty() {
+        let Some((op, number)) = comparison(rest) else {
+            return Err(error(format!(
+                "`{word}`: after `error` comes a comparison (< <= = != >= >) and a number"
+            )));
+        };
+        let value: f64 = number
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite())
+            .ok_or_else(|| {
+                error(format!(
+                    "`{word}`: `{number}` is not a number (error compares equities, as 0.08)"
+                ))
+            })?;
+        return Ok(Condition::Error(op, value));
+    }
     if let Some(value) = rest.strip_prefix(':') {
         let lower = name.to_ascii_lowercase();
+        if let Some(point) = point_term(&lower, value) {
+            return point.map_err(|m| error(format!("`{word}`: {m}")));
+        }
+        if matches!(lower.as_str(), "player" | "kind" | "match") {
+            if value.is_empty() {
+                return Err(error(format!("`{word}`: name the {lower} after the colon")));
+            }
+            return match lower.as_str() {
+                "player" => Ok(Condition::Player(value.to_owned())),
+                "match" => Ok(Condition::Match(value.to_owned())),
+                _ => DecisionKind::from_name(value)
+                    .map(Condition::Kind)
+                    .ok_or_else(|| {
+                        error(format!(
+                            "`{word}`: the kind is checker, cube or take, not `{value}`"
+                        ))
+                    }),
+            };
+        }
         if matches!(lower.as_str(), "tag" | "col" | "collection") {
             if value.is_empty() {
                 return Err(error(format!("`{word}`: name the {lower} after the colon")));
@@ -226,6 +323,33 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
         }
     }
     Ok(Condition::Text(word.to_owned()))
+}
+
+/// `point:N`, `anchor:N` and `opp:point:N` (the name and what follows its
+/// colon), or `None` for another name.
+fn point_term(name: &str, value: &str) -> Option<Result<Condition, String>> {
+    let (opponent, number, first) = match name {
+        "point" => (false, value, 1),
+        "anchor" => (false, value, 19),
+        "opp" => match value.strip_prefix("point:") {
+            Some(n) => (true, n, 1),
+            None => {
+                return Some(Err(
+                    "`opp:` is followed by `point:N` (the opponent's point N)".to_owned(),
+                ));
+            }
+        },
+        _ => return None,
+    };
+    let what = if first == 19 {
+        "an anchor is on points 19 to 24 (the opponent's home board, as you count)"
+    } else {
+        "points are 1 to 24"
+    };
+    Some(match number.parse::<u8>() {
+        Ok(point) if (first..=24).contains(&point) => Ok(Condition::Point { opponent, point }),
+        _ => Err(format!("`{number}`: {what}")),
+    })
 }
 
 /// Reads a query; an empty one matches every entry.
@@ -286,6 +410,52 @@ mod tests {
             Condition::Text("4HPwATDgc/ABMA:cAkAAAAAAAAA".into())
         );
         assert_eq!(one("piper"), Condition::Text("piper".into()));
+    }
+
+    #[test]
+    fn decision_and_structure_terms_are_read() {
+        assert_eq!(one("error>=0.08"), Condition::Error(Op::Ge, 0.08));
+        assert_eq!(one("player:Ann"), Condition::Player("Ann".into()));
+        assert_eq!(one("kind:cube"), Condition::Kind(DecisionKind::Cube));
+        assert_eq!(one("KIND:checker"), Condition::Kind(DecisionKind::Checker));
+        assert_eq!(one("match:galaxy"), Condition::Match("galaxy".into()));
+        assert_eq!(
+            one("point:5"),
+            Condition::Point {
+                opponent: false,
+                point: 5
+            }
+        );
+        assert_eq!(
+            one("anchor:20"),
+            Condition::Point {
+                opponent: false,
+                point: 20
+            }
+        );
+        assert_eq!(
+            one("opp:point:5"),
+            Condition::Point {
+                opponent: true,
+                point: 5
+            }
+        );
+        assert_eq!(one("blots>=2"), Condition::Compare(Field::Blots, Op::Ge, 2));
+        assert_eq!(one("back>=2"), Condition::Compare(Field::Back, Op::Ge, 2));
+        assert_eq!(one("prime>=4"), Condition::Compare(Field::Prime, Op::Ge, 4));
+        assert_eq!(one("home>=4"), Condition::Compare(Field::Home, Op::Ge, 4));
+        for (bad, says) in [
+            ("error>=big", "is not a number"),
+            ("error>=NaN", "is not a number"),
+            ("kind:prime", "checker, cube or take"),
+            ("point:25", "points are 1 to 24"),
+            ("anchor:5", "19 to 24"),
+            ("opp:5", "point:N"),
+            ("player:", "name the player"),
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.message.contains(says), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! file's analysis as the entry's analysis), keeping only decisions that
 //! gave away at least `--errors E` by the file's analysis when asked.
 
-use super::store::{Analysis, NewEntry, Source};
+use super::filter::DecisionKind;
+use super::store::{Analysis, Decision, NewEntry, Source};
 use crate::codec::match_file::FileDecision;
 use crate::domain::match_record::{Action, ActionKind, FileAnalysis};
 use std::fmt::Write;
@@ -40,7 +41,22 @@ pub fn entry(file: &str, d: &FileDecision) -> NewEntry {
         e.note = format!("played: {}", d.played);
     }
     e.analysis = d.analysis.as_ref().map(analysis_text);
+    e.decision = decision_kind(d)
+        .map(|kind| Decision::new(name.to_owned(), kind, d.played.clone(), decision_error(d)));
     e
+}
+
+/// A checker play, a cube decision (the double) or a take decision (take,
+/// drop or beaver); resignations and set-ups are none of these.
+fn decision_kind(d: &FileDecision) -> Option<DecisionKind> {
+    if d.dice.is_some() {
+        return Some(DecisionKind::Checker);
+    }
+    match d.played.as_str() {
+        "double" => Some(DecisionKind::Cube),
+        "take" | "drop" | "beaver" => Some(DecisionKind::Take),
+        _ => None,
+    }
 }
 
 /// A file's analysis as the library keeps it: text and depth.

@@ -129,8 +129,42 @@ CREATE INDEX entries_scan ON entries
      title, tags_text, note, gnubg_id, xgid);
 ";
 
+/// Version 6: match decisions and checker structure.
+///
+/// A decision imported from a match keeps who decided (`player`, the name),
+/// what kind it was (`kind`: checker, cube or take), what was played, and
+/// the equity it gave away by its analysis (`error`, NULL when unknown).
+/// The structure of the player on roll (made points as a bit mask, the
+/// opponent's, blots, checkers back, longest prime, home-board points) is
+/// derived from the position like the pips; the store fills it for the rows
+/// already there after this step (see `store::fill_structure`). Both
+/// covering indexes take the new columns, so a filter on them stays on an
+/// index; `entries_error` orders the decisions by error.
+pub const V6: &str = "
+ALTER TABLE entries ADD COLUMN points INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN opp_points INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN blots INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN back INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN prime INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN home INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN error REAL;
+ALTER TABLE entries ADD COLUMN player TEXT NOT NULL DEFAULT '';
+ALTER TABLE entries ADD COLUMN kind TEXT NOT NULL DEFAULT '';
+ALTER TABLE entries ADD COLUMN played TEXT NOT NULL DEFAULT '';
+DROP INDEX entries_facets;
+CREATE INDEX entries_facets ON entries
+    (match_length, crawford, bar, race, cube, pips_on_roll, pip_diff, due,
+     prime, home, back, blots, points, opp_points, kind, error);
+DROP INDEX entries_scan;
+CREATE INDEX entries_scan ON entries
+    (id, match_length, crawford, bar, race, cube, pips_on_roll, pip_diff, due,
+     prime, home, back, blots, points, opp_points, kind, error, player, source,
+     title, tags_text, note, gnubg_id, xgid);
+CREATE INDEX entries_error ON entries (error) WHERE error IS NOT NULL;
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

@@ -7,7 +7,7 @@
 //! busy timeout, so two editors and the CLI can share one library.
 
 use super::derive::{Derived, derive};
-use super::filter::{Condition, Field, Flag, Query};
+use super::filter::{Condition, DecisionKind, Field, Flag, Query};
 use super::review::Schedule;
 use super::schema::{APPLICATION_ID, LATEST, MIGRATIONS};
 use crate::codec::{self, IdFormat, json};
@@ -97,6 +97,36 @@ pub struct Analysis {
     pub depth: String,
 }
 
+/// A decision from a match: who decided, what kind, what they played, and
+/// the equity it gave away by its analysis (finite, when known).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    /// The decider's name as the match file gives it.
+    pub player: String,
+    pub kind: DecisionKind,
+    /// What was played, in gnubg's notation or `double`, `take`, ...
+    pub played: String,
+    error: Option<f64>,
+}
+
+// The one float is kept finite by `Decision::new`.
+impl Eq for Decision {}
+
+impl Decision {
+    pub fn new(player: String, kind: DecisionKind, played: String, error: Option<f64>) -> Self {
+        Decision {
+            player,
+            kind,
+            played,
+            error: error.filter(|e| e.is_finite()),
+        }
+    }
+
+    pub fn error(&self) -> Option<f64> {
+        self.error
+    }
+}
+
 /// What a new entry starts with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewEntry {
@@ -107,6 +137,8 @@ pub struct NewEntry {
     pub collections: Vec<String>,
     pub source: Source,
     pub analysis: Option<Analysis>,
+    /// Set for a decision from a match.
+    pub decision: Option<Decision>,
 }
 
 impl NewEntry {
@@ -119,6 +151,7 @@ impl NewEntry {
             collections: Vec::new(),
             source,
             analysis: None,
+            decision: None,
         }
     }
 }
@@ -139,6 +172,7 @@ pub struct Entry {
     pub updated: i64,
     pub analysis: Option<Analysis>,
     pub schedule: Schedule,
+    pub decision: Option<Decision>,
 }
 
 /// A count that may stop early: `total` matches, or more than that when
@@ -149,8 +183,18 @@ pub struct Counted {
     pub exact: bool,
 }
 
+/// How a list is ordered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// The newest entry first.
+    #[default]
+    Newest,
+    /// The match decision that gave away the most first.
+    Error,
+}
+
 /// One line of the library list: enough to show and preview it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     pub id: i64,
     pub title: String,
@@ -158,7 +202,12 @@ pub struct Summary {
     pub position: Position,
     pub derived: Derived,
     pub score: [u16; 2],
+    /// A match decision's error, when known.
+    pub error: Option<f64>,
 }
+
+// `error` comes from the store's finite values.
+impl Eq for Summary {}
 
 impl Summary {
     /// `money`, or `7pt 2-4` (O's score first) with `C` in the Crawford game.
@@ -459,6 +508,9 @@ impl Library {
         for (i, step) in MIGRATIONS.iter().enumerate().skip(version as usize) {
             tx.execute_batch(step)
                 .map_err(|e| LibraryError::Sql(format!("migration to schema {}: {e}", i + 1)))?;
+            if i + 1 == 6 {
+                fill_structure(&tx)?;
+            }
         }
         if version < LATEST {
             tx.pragma_update(None, "application_id", APPLICATION_ID)?;
@@ -504,8 +556,8 @@ impl Library {
             .conn
             .query_row(
                 "SELECT id, position_json, gnubg_id, xgid, title, note, source, created, \
-                 updated, analysis, analysis_depth, due, interval_days, ease, reviews \
-                 FROM entries WHERE id = ?1",
+                 updated, analysis, analysis_depth, due, interval_days, ease, reviews, \
+                 error, player, kind, played FROM entries WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
@@ -526,12 +578,21 @@ impl Library {
                             ease: r.get(13)?,
                             reviews: r.get(14)?,
                         },
+                        DecisionKind::from_name(&r.get::<_, String>(17)?).map(|kind| {
+                            Ok::<_, rusqlite::Error>(Decision::new(
+                                r.get(16)?,
+                                kind,
+                                r.get(18)?,
+                                r.get(15)?,
+                            ))
+                        }),
                     ))
                 },
             )
             .optional()?
             .ok_or(LibraryError::NoEntry(id))?;
-        let (id, pos, gnubg_id, xgid, title, note, source, created, updated, a, d, schedule) = row;
+        let (id, pos, gnubg_id, xgid, title, note, source, created, updated, a, d, schedule, dec) =
+            row;
         Ok(Entry {
             id,
             position: decode_position(id, &pos)?,
@@ -549,6 +610,7 @@ impl Library {
                 depth: d.unwrap_or_default(),
             }),
             schedule,
+            decision: dec.transpose()?,
         })
     }
 
@@ -700,7 +762,7 @@ impl Library {
         // index yields its ids newest first itself), so the page stops at
         // its last row instead of sorting every match.
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error \
              FROM entries e WHERE e.id IN (SELECT e.id{} ORDER BY {} DESC LIMIT ? OFFSET ?) \
              ORDER BY e.id DESC",
             sel.from,
@@ -718,19 +780,24 @@ impl Library {
         Ok(())
     }
 
-    /// Every matching entry's summary, newest first, one at a time (for
+    /// Every matching entry's summary in `order`, one at a time (for
     /// `list`): one query, no offsets, memory flat.
     pub fn for_each_summary(
         &self,
         query: &Query,
+        order: Order,
         mut f: impl FnMut(&Summary) -> Result<()>,
     ) -> Result<u64> {
         let sel = self.selection(query)?;
+        let by = match order {
+            Order::Newest => format!("{} DESC", id_order(&sel)),
+            // NULLs (no error known) sort last in descending order.
+            Order::Error => format!("e.error DESC, {} DESC", id_order(&sel)),
+        };
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x{} \
-             ORDER BY {} DESC",
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error{} \
+             ORDER BY {by}",
             sel.from,
-            id_order(&sel)
         );
         let mut st = self.conn.prepare(&sql)?;
         let mut rows = st.query(rusqlite::params_from_iter(sel.args.iter()))?;
@@ -745,7 +812,7 @@ impl Library {
 
     /// Entries of `collection` due for review at `now`, the longest due first.
     pub fn due(&self, collection: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
-        let sql = "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x \
+        let sql = "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error \
              FROM entries e WHERE e.due <= ?1 AND e.id IN (SELECT ec.entry_id FROM \
              entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?2) \
              ORDER BY e.due, e.id LIMIT ?3";
@@ -767,7 +834,7 @@ impl Library {
     /// One page of a selection, newest first.
     fn summaries(&self, sel: Selection, offset: u64, limit: u64) -> Result<Vec<Summary>> {
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x{} \
+            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error{} \
              ORDER BY {} DESC LIMIT ? OFFSET ?",
             sel.from,
             id_order(&sel)
@@ -830,7 +897,8 @@ impl Library {
             tx.prepare_cached(concat!(
                 "UPDATE entries SET gnubg_id = ?2, xgid = ?3, position_json = ?4, (",
                 derived_columns!(),
-                ") = (?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16) WHERE id = ?1"
+                ") = (?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, \
+                 ?21, ?22) WHERE id = ?1"
             ))?
             .execute(rusqlite::params_from_iter(args))?;
         }
@@ -909,6 +977,9 @@ impl Library {
             "UPDATE entries SET updated = ?2 WHERE id = ?1",
             params![entry.id, entry.updated],
         )?;
+        if let Some(d) = &entry.decision {
+            write_decision(&tx, entry.id, d)?;
+        }
         add_tags(&tx, entry.id, &entry.tags)?;
         add_collections(&tx, entry.id, &entry.collections)?;
         index(&tx, entry.id)?;
@@ -944,7 +1015,7 @@ impl Library {
     }
 }
 
-/// A row of `id, title, tags_text, position_json, score_o, score_x`.
+/// A row of `id, title, tags_text, position_json, score_o, score_x, error`.
 fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
     let id: i64 = r.get(0)?;
     let position = decode_position(id, &r.get::<_, String>(3)?)?;
@@ -955,6 +1026,7 @@ fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
         derived: derive(&position),
         position,
         score: [r.get(4)?, r.get(5)?],
+        error: r.get::<_, Option<f64>>(6)?.filter(|e| e.is_finite()),
     })
 }
 
@@ -1036,16 +1108,17 @@ fn clean_name(text: &str, what: &str) -> Result<String> {
 macro_rules! derived_columns {
     () => {
         "pips_o, pips_x, pips_on_roll, pip_diff, race, bar, match_length, score_o, score_x, \
-         crawford, cube, on_roll"
+         crawford, cube, on_roll, points, opp_points, blots, back, prime, home"
     };
 }
 use derived_columns;
 
 /// The values of [`derived_columns`] for a position: the one place that
 /// binds them, for a new row and for a changed position.
-fn derived_params(position: &Position) -> [Value; 12] {
+fn derived_params(position: &Position) -> [Value; 18] {
     let d = derive(position);
     let int = |v: i64| Value::Integer(v);
+    let st = d.structure;
     [
         int(d.pips_o.into()),
         int(d.pips_x.into()),
@@ -1059,7 +1132,54 @@ fn derived_params(position: &Position) -> [Value; 12] {
         int(d.crawford.into()),
         int(d.cube.into()),
         Value::Text(d.on_roll.to_string()),
+        int(st.points.into()),
+        int(st.opp_points.into()),
+        int(st.blots.into()),
+        int(st.back.into()),
+        int(st.prime.into()),
+        int(st.home.into()),
     ]
+}
+
+/// Writes a match decision's columns (kept apart from the insert: most
+/// entries have none).
+fn write_decision(tx: &rusqlite::Transaction<'_>, id: i64, d: &Decision) -> Result<()> {
+    tx.prepare_cached(
+        "UPDATE entries SET error = ?2, player = ?3, kind = ?4, played = ?5 WHERE id = ?1",
+    )?
+    .execute(params![
+        id,
+        d.error,
+        clean_line(&d.player, "player")?,
+        d.kind.name(),
+        clean_line(&d.played, "played move")?
+    ])?;
+    Ok(())
+}
+
+/// Fills the structure columns of the rows a schema before 6 left at 0
+/// (migration 6 adds them; SQL cannot read the position's JSON).
+fn fill_structure(tx: &rusqlite::Transaction<'_>) -> Result<()> {
+    let mut read = tx.prepare("SELECT id, position_json FROM entries")?;
+    let mut write = tx.prepare(
+        "UPDATE entries SET points = ?2, opp_points = ?3, blots = ?4, back = ?5, prime = ?6, \
+         home = ?7 WHERE id = ?1",
+    )?;
+    let mut rows = read.query([])?;
+    while let Some(r) = rows.next()? {
+        let id: i64 = r.get(0)?;
+        let st = derive(&decode_position(id, &r.get::<_, String>(1)?)?).structure;
+        write.execute(params![
+            id,
+            st.points,
+            st.opp_points,
+            st.blots,
+            st.back,
+            st.prime,
+            st.home
+        ])?;
+    }
+    Ok(())
 }
 
 /// The text columns of an entry as the index holds them.
@@ -1142,7 +1262,7 @@ fn insert_row(
          updated, analysis, analysis_depth, due, interval_days, ease, reviews, ",
         derived_columns!(),
         ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-         ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)"
+         ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32)"
     ))?
     .execute(rusqlite::params_from_iter(args))?;
     Ok(tx.last_insert_rowid())
@@ -1177,6 +1297,15 @@ fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<
                     now
                 ],
             )?;
+            if let Some(d) = &entry.decision {
+                let has: bool =
+                    tx.query_row("SELECT kind <> '' FROM entries WHERE id = ?1", [id], |r| {
+                        r.get(0)
+                    })?;
+                if !has {
+                    write_decision(tx, id, d)?;
+                }
+            }
             Added::Existing(id)
         }
         None => {
@@ -1193,6 +1322,9 @@ fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<
                 now,
                 &Schedule::new(now),
             )?;
+            if let Some(d) = &entry.decision {
+                write_decision(tx, id, d)?;
+            }
             add_tags(tx, id, &entry.tags)?;
             add_collections(tx, id, &entry.collections)?;
             if entry.tags.is_empty() {
@@ -1244,6 +1376,7 @@ fn add_collections(tx: &rusqlite::Transaction<'_>, id: i64, names: &[String]) ->
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     Int(i64),
+    Real(f64),
     Text(String),
 }
 
@@ -1251,6 +1384,7 @@ impl rusqlite::ToSql for Arg {
     fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {
         match self {
             Arg::Int(i) => i.to_sql(),
+            Arg::Real(r) => r.to_sql(),
             Arg::Text(t) => t.to_sql(),
         }
     }
@@ -1307,14 +1441,23 @@ fn fts_phrase(text: &str) -> String {
 /// free text: its columns are all in that index, so SQLite counts and pages
 /// from the index instead of reading rows.
 fn facets(query: &Query) -> &'static str {
-    let structured = query
-        .terms
-        .iter()
-        .any(|t| matches!(t.condition, Condition::Flag(_) | Condition::Compare(..)));
-    let text = query
-        .terms
-        .iter()
-        .any(|t| matches!(t.condition, Condition::Text(_)));
+    let structured = query.terms.iter().any(|t| {
+        matches!(
+            t.condition,
+            Condition::Flag(_)
+                | Condition::Compare(..)
+                | Condition::Error(..)
+                | Condition::Point { .. }
+                | Condition::Kind(_)
+        )
+    });
+    // Who decided and the source are in `entries_scan`, not in the facets.
+    let text = query.terms.iter().any(|t| {
+        matches!(
+            t.condition,
+            Condition::Text(_) | Condition::Player(_) | Condition::Match(_)
+        )
+    });
     if structured && !text {
         " INDEXED BY entries_facets"
     } else if text {
@@ -1424,9 +1567,38 @@ pub fn select(query: &Query, now: i64, use_index: bool) -> Selection {
                     Field::Pips => "e.pips_on_roll",
                     Field::Diff => "e.pip_diff",
                     Field::Length => "e.match_length",
+                    Field::Blots => "e.blots",
+                    Field::Back => "e.back",
+                    Field::Prime => "e.prime",
+                    Field::Home => "e.home",
                 };
                 let _ = write!(sql, "({column} {} ?)", op.sql());
                 args.push(Arg::Int(*value));
+            }
+            Condition::Error(op, value) => {
+                let _ = write!(sql, "(e.error {} ?)", op.sql());
+                args.push(Arg::Real(*value));
+            }
+            Condition::Point { opponent, point } => {
+                let column = if *opponent {
+                    "e.opp_points"
+                } else {
+                    "e.points"
+                };
+                let _ = write!(sql, "({column} & ? <> 0)");
+                args.push(Arg::Int(1 << (point - 1)));
+            }
+            Condition::Kind(kind) => {
+                sql.push_str("(e.kind = ?)");
+                args.push(Arg::Text(kind.name().to_owned()));
+            }
+            Condition::Player(name) => {
+                sql.push_str("(e.player LIKE ? ESCAPE '\\')");
+                args.push(Arg::Text(like_pattern(name)));
+            }
+            Condition::Match(text) => {
+                sql.push_str("(e.source LIKE ? ESCAPE '\\')");
+                args.push(Arg::Text(like_pattern(text)));
             }
             Condition::Tag(tag) => {
                 sql.push_str("(e.id IN (SELECT entry_id FROM tags WHERE tag = ?))");
