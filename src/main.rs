@@ -133,15 +133,37 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
         }
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let format = match args.format {
+        bgedit::cli::args::AnalyseFormat::Text => Format::Text,
+        bgedit::cli::args::AnalyseFormat::Json => Format::Json,
+    };
+    if args.score_matrix {
+        use bgedit::cli::score_matrix::{self, MatrixOptions};
+        let opts = MatrixOptions {
+            gnubg,
+            plies: args.plies,
+            length: args.length,
+            owner: args.owner,
+            jobs: args.jobs.map_or(cores, usize::from),
+            format,
+            colour: io::stdout().is_terminal(),
+        };
+        let stdout = io::BufWriter::new(io::stdout().lock());
+        return match score_matrix::run(&opts, ids, stdout, io::stderr()) {
+            Ok(code) => ExitCode::from(code),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
+            Err(e) => {
+                eprintln!("bgedit: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let opts = AnalyseOptions {
         gnubg,
         plies: args.plies,
         moves: args.moves,
         jobs: args.jobs.map_or(cores, usize::from),
-        format: match args.format {
-            bgedit::cli::args::AnalyseFormat::Text => Format::Text,
-            bgedit::cli::args::AnalyseFormat::Json => Format::Json,
-        },
+        format,
         progress: io::stderr().is_terminal(),
     };
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());

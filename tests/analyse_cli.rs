@@ -204,3 +204,109 @@ fn an_answer_comes_out_before_the_input_ends() {
     let line = line.expect("the answer is written while the input is open");
     assert!(line.contains("\"24/23 13/11\""), "{line}");
 }
+
+/// The score matrix against gnubg's own `hint` at every score of a 5- and
+/// a 7-point match (tests/fixtures/gen_gnubg_score_matrix.py): the same
+/// proper action and cubeful equities in every cell, and no cube action
+/// exactly where gnubg gives none (the Crawford game, the leader's dead
+/// cube post-Crawford).
+#[test]
+fn the_score_matrix_is_gnubgs_cube_decision_at_every_score() {
+    if !have_gnubg() {
+        return;
+    }
+    let mut checked = 0;
+    for line in include_str!("fixtures/gnubg_score_matrix.jsonl").lines() {
+        let f: serde_json::Value = serde_json::from_str(line).unwrap();
+        let length = f["length"].as_u64().unwrap().to_string();
+        // Any Match ID with the roller: the matrix sets score and cube.
+        let match_id = if f["on_roll"] == "X" {
+            "cAkAAAAAAAAA"
+        } else {
+            "MAEAAAAAAAAA"
+        };
+        let id = format!("{}:{match_id}", f["position"].as_str().unwrap());
+        let (out, err, code) = run(
+            &[
+                "analyse",
+                "--score-matrix",
+                "--length",
+                &length,
+                "--jobs",
+                "2",
+                "--format",
+                "json",
+                &id,
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let got: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let cells = got["cells"].as_array().unwrap();
+        let want = f["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), want.len(), "{id} {length}");
+        for w in want {
+            let key = |c: &serde_json::Value| {
+                (
+                    c["away_o"].clone(),
+                    c["away_x"].clone(),
+                    c["crawford"].clone(),
+                )
+            };
+            let g = cells.iter().find(|c| key(c) == key(w)).unwrap();
+            let at = format!(
+                "{id} {length}-point, O {}-away X {}-away crawford {}",
+                w["away_o"], w["away_x"], w["crawford"]
+            );
+            match w["cube"].as_object() {
+                None => assert!(
+                    g["action"].as_str().unwrap().starts_with("No cube action"),
+                    "{at}: {g}"
+                ),
+                Some(c) => {
+                    assert_eq!(g["action"], c["action"], "{at}");
+                    for k in ["no_double", "double_take", "double_pass"] {
+                        let (a, b) = (g[k].as_f64().unwrap(), c[k].as_f64().unwrap());
+                        assert!((a - b).abs() < 0.0006, "{at}: {k} {a} against gnubg's {b}");
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 3 * (32 + 60));
+}
+
+#[test]
+fn the_score_matrix_text_is_a_grid_by_action() {
+    if !have_gnubg() {
+        return;
+    }
+    let (out, err, code) = run(
+        &[
+            "analyse",
+            "--score-matrix",
+            "--length",
+            "3",
+            "--owner",
+            "--jobs",
+            "2",
+            "dwcAANwdAAAAAA:cAkAAAAAAAAA",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3-point match, X on roll"), "{out}");
+    assert!(
+        out.contains("centred cube: rows X away, columns O away"),
+        "{out}"
+    );
+    assert!(out.contains("2-cube owned by X"), "{out}");
+    // No colour when the output is not a terminal.
+    assert!(!out.contains('\x1b'), "{out}");
+    let (_, err, code) = run(
+        &["analyse", "--length", "3", "dwcAANwdAAAAAA:cAkAAAAAAAAA"],
+        "",
+    );
+    assert_eq!(code, 2, "--length without --score-matrix: {err}");
+}

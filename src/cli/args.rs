@@ -179,6 +179,19 @@ pub struct AnalyseArgs {
     /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
+    /// The cube decision of each position at every score of a match (each
+    /// player 2 to L away, and the Crawford and post-Crawford 1-away
+    /// scores), as a grid by action.
+    #[arg(long)]
+    pub score_matrix: bool,
+    /// The match length of the score matrix (default: the position's, or 7
+    /// for a money position).
+    #[arg(long, value_name = "L", requires = "score_matrix",
+          value_parser = clap::value_parser!(u16).range(1..=64))]
+    pub length: Option<u16>,
+    /// Add the redouble: a 2-cube the player on roll owns.
+    #[arg(long, requires = "score_matrix")]
+    pub owner: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

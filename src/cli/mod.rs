@@ -11,6 +11,7 @@ pub mod input;
 pub mod library;
 pub mod matches;
 pub mod moves;
+pub mod score_matrix;
 pub mod stats;
 pub mod suggest;
 

@@ -15,6 +15,7 @@ pub mod player;
 pub mod position;
 pub mod race;
 pub mod replay;
+pub mod score_matrix;
 pub mod skill;
 pub mod validation;
 
