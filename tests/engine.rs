@@ -683,3 +683,39 @@ fn a_batch_fails_its_remaining_lines_at_once_after_two_failed_starts() {
     );
     assert_eq!(starts(&count), 2);
 }
+
+/// A Crawford flag with nobody 1-away: gnubg's `set gnubgid` clears it, so
+/// the bridge's check refused the position; it is now sent without the
+/// flag and answered as gnubg answers the normal game.
+#[test]
+fn a_stray_crawford_flag_is_answered_as_the_normal_game() {
+    let Some(g) = gnubg() else { return };
+    let mut e = Engine::new(g);
+    let mut p = position("4HPwATDgc/ABMA:cAnlACAAGAAA");
+    let normal = moves(
+        &e.analyse(
+            &Request {
+                id: 1,
+                position: p.clone(),
+                plies: 0,
+                moves: 0,
+            },
+            LIMIT,
+        )
+        .unwrap(),
+    );
+    p.state.crawford = true;
+    let stray = moves(
+        &e.analyse(
+            &Request {
+                id: 2,
+                position: p,
+                plies: 0,
+                moves: 0,
+            },
+            LIMIT,
+        )
+        .unwrap(),
+    );
+    assert_eq!(normal, stray);
+}

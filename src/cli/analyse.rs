@@ -83,7 +83,7 @@ pub fn analyse_one(
             if let Some(reason) = crate::engine::request::no_cube_action(&req.position) {
                 out += &format!("No cube action: {reason}\n");
             }
-            if let Some(note) = crate::engine::request::equivalent_cube_note(&req.position) {
+            for note in crate::engine::request::sent_notes(&req.position) {
                 out += &format!("{note}\n");
             }
             out += &text::render(&analysis, Units::Equity, usize::MAX);

@@ -311,7 +311,7 @@ pub fn copy_text(model: &Model) -> Option<String> {
     if let Some(reason) = crate::engine::request::no_cube_action(&model.position) {
         text += &format!("No cube action: {reason}\n");
     }
-    if let Some(note) = crate::engine::request::equivalent_cube_note(&model.position) {
+    for note in crate::engine::request::sent_notes(&model.position) {
         text += &format!("{note}\n");
     }
     let cube = model.analysis.cube_before_roll.as_ref();
@@ -418,9 +418,8 @@ pub fn panel_text(model: &Model) -> PanelText {
         }
     }
     let Some(shown) = &a.shown else { return text };
-    if let Some(note) = crate::engine::request::equivalent_cube_note(&model.position) {
-        text.notes.push(note);
-    }
+    text.notes
+        .extend(crate::engine::request::sent_notes(&model.position));
     if let (Analysis::Moves { .. }, Some(cube)) = (&shown.analysis, &a.cube_before_roll) {
         text.notes.extend(cube_line(cube, units));
     }

@@ -92,14 +92,32 @@ pub fn equivalent_cube(p: &Position) -> Option<u32> {
     (sent != cube).then_some(sent)
 }
 
-/// What to tell the user when gnubg is sent another cube.
-pub fn equivalent_cube_note(p: &Position) -> Option<String> {
-    equivalent_cube(p).map(|sent| {
-        format!(
+/// A Crawford flag no score allows: set while nobody is 1-away. gnubg's
+/// `set gnubgid` clears it (the Crawford game is the one right after a
+/// player reaches 1-away), so the position is analysed without it.
+pub fn stray_crawford(p: &Position) -> bool {
+    let s = &p.state;
+    let one_away = |pl: Player| s.match_length.saturating_sub(s.score_of(pl)) == 1;
+    !s.is_money() && s.crawford && !one_away(Player::O) && !one_away(Player::X)
+}
+
+/// What to tell the user when gnubg is sent something else than the
+/// position shown: another cube, or no Crawford flag.
+pub fn sent_notes(p: &Position) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(sent) = equivalent_cube(p) {
+        notes.push(format!(
             "Cube {} analysed as {sent}: every win ends the match with either cube, and gnubg 1.07 is unsound from {BIG_CUBE} up",
             p.state.cube_value()
-        )
-    })
+        ));
+    }
+    if stray_crawford(p) {
+        notes.push(
+            "Crawford set but nobody is 1-away: gnubg clears the flag (the Crawford game follows a player reaching 1-away), so this is analysed as a normal game"
+                .to_owned(),
+        );
+    }
+    notes
 }
 
 impl Request {
@@ -109,6 +127,9 @@ impl Request {
         let mut s = self.position.state.clone();
         if let Some(sent) = equivalent_cube(&self.position) {
             s.cube_log2 = sent.trailing_zeros() as u8;
+        }
+        if stray_crawford(&self.position) {
+            s.crawford = false;
         }
         s
     }
@@ -200,17 +221,35 @@ mod tests {
         let mut sent = p.clone();
         sent.state.cube_log2 = 5;
         assert_eq!(r.wire_id(), gnubg_id::encode(&sent.board, &sent.state));
-        assert!(
-            equivalent_cube_note(&p)
-                .unwrap()
-                .contains("Cube 512 analysed as 32")
-        );
+        assert!(sent_notes(&p)[0].contains("Cube 512 analysed as 32"));
         // 4096 at 2-away both: the 2-cube.
         assert_eq!(equivalent_cube(&match_at(5, [3, 3], 12, false)), Some(2));
         // 128 up: from there gnubg is unsound.
         assert_eq!(equivalent_cube(&match_at(31, [8, 0], 7, false)), Some(32));
         // A 64-cube on offer is a 128-cube once taken.
         assert_eq!(equivalent_cube(&match_at(31, [8, 0], 6, true)), Some(32));
+    }
+
+    #[test]
+    fn a_crawford_flag_with_nobody_1_away_is_left_out_as_gnubg_does() {
+        let mut p = match_at(7, [2, 3], 0, false);
+        p.state.cube_owner = CubeOwner::Centred;
+        p.state.crawford = true;
+        assert!(stray_crawford(&p));
+        let r = Request {
+            id: 1,
+            position: p.clone(),
+            plies: 0,
+            moves: 0,
+        };
+        let mut sent = p.clone();
+        sent.state.crawford = false;
+        assert_eq!(r.wire_id(), gnubg_id::encode(&sent.board, &sent.state));
+        assert!(sent_notes(&p)[0].contains("nobody is 1-away"));
+        // At 6-3 in a 7-point match the flag is the Crawford game's.
+        p.state.score = [6, 3];
+        assert!(!stray_crawford(&p));
+        assert!(sent_notes(&p).is_empty());
     }
 
     #[test]
