@@ -11,10 +11,23 @@
 #   double   make the double after setting the position
 #   expect   the GNUBG ID gnubg must report once everything is set
 #   no_cube  the player on roll cannot double: give the chances only
+#   rollout  {"trials", "seed", "truncate", "plies", "cubeful", "vr", "quasi",
+#             "candidates", "chunk"}: roll out the candidates (or the cube) with
+#             gnubg's own rollout instead of evaluating
 # Answer:  {"id": N, "kind": "moves"|"cube"|"take", ...} or {"id": N, "error": "..."}
+#
+# A rollout runs in chunks of trials (gnubg continues a rollout where it
+# stopped, with the same dice: the chunks add up to the one rollout gnubg
+# would do), and after each chunk the bridge sends the answer so far with
+# "partial": true and reads {"stop": N} if it was sent.
+import ctypes
 import json
 import os
+import re
+import select
 import sys
+import tempfile
+import time
 
 import gnubg
 
@@ -40,7 +53,13 @@ def setup():
               "set confirm new off", "set confirm save off",
               "set player 0 human", "set player 1 human",
               "set evaluation chequerplay evaluation cubeful on",
-              "set evaluation cubedecision evaluation cubeful on"):
+              "set evaluation cubedecision evaluation cubeful on",
+              # Rollout results are read from `hint`'s text: in equity,
+              # with all the digits gnubg prints.
+              "set output mwc off", "set output digits 6",
+              "set rollout rng mersenne", "set rollout initial off",
+              "set rollout later enable off", "set rollout limit enable off",
+              "set rollout jsd stop off"):
         command(c)
 
 
@@ -189,10 +208,312 @@ def current_dice():
     return (d0, d1) if d0 and d1 else None
 
 
+class Input:
+    """Standard input a line at a time, with a look without waiting: a
+    rollout checks between chunks whether it was asked to stop. Python's
+    own buffered reader would hide a line it had read ahead from select."""
+
+    def __init__(self):
+        self.buf = b""
+        self.closed = False
+        self.held = []
+
+    def _fill(self, wait):
+        if self.closed:
+            return False
+        if not wait and not select.select([0], [], [], 0)[0]:
+            return False
+        data = os.read(0, 65536)
+        if not data:
+            self.closed = True
+            return False
+        self.buf += data
+        return True
+
+    def _take(self):
+        if b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            return line.decode("utf-8", "replace")
+        return None
+
+    def readline(self):
+        """The next line, waiting for it; None at the end."""
+        if self.held:
+            return self.held.pop(0)
+        while True:
+            line = self._take()
+            if line is not None:
+                return line
+            if not self._fill(True):
+                if self.buf:
+                    line, self.buf = self.buf.decode("utf-8", "replace"), b""
+                    return line
+                return None
+
+    def stop_asked(self, rid):
+        """Whether a stop for `rid`, or any newer request, has come. A newer
+        request is kept for after the rollout."""
+        while self._fill(False):
+            pass
+        asked = False
+        while True:
+            line = self._take()
+            if line is None:
+                break
+            try:
+                msg = json.loads(line)
+            except ValueError:
+                msg = None
+            if isinstance(msg, dict) and "stop" in msg:
+                asked = asked or msg.get("stop") == rid
+                continue
+            self.held.append(line)
+            asked = True
+        return asked or self.closed
+
+
+INPUT = Input()
+_libc = ctypes.CDLL(None)
+
+
+def captured(text):
+    """What gnubg prints for the command `text` (its standard output goes
+    to /dev/null otherwise). C's buffer is flushed on both sides."""
+    with tempfile.TemporaryFile() as f:
+        _libc.fflush(None)
+        saved = os.dup(1)
+        os.dup2(f.fileno(), 1)
+        try:
+            gnubg.command(text)
+            _libc.fflush(None)
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        f.seek(0)
+        return f.read().decode("utf-8", "replace")
+
+
+NUM = r"([-+]?\d+\.\d+)"
+DETAIL = re.compile(r"^\s*" + r"\s+".join([NUM] * 3) + r"\s+-\s+" + r"\s+".join([NUM] * 3)
+                    + r"\s+CL\s+" + NUM + r"(?:\s+CF\s+" + NUM + r")?")
+# A cubeless rollout prints no CF figure.
+SPREAD = re.compile(r"^\s*\[.*CL\s+" + NUM + r"(?:\s+CF\s+" + NUM + r")?\]")
+
+
+def details(text):
+    """The rollout detail lines of a `hint` text, in order: each a pair
+    (probabilities and equities, their standard errors)."""
+    out, last = [], None
+    for line in text.splitlines():
+        m = DETAIL.match(line)
+        if m:
+            last = numbers(m.groups())
+            continue
+        m = SPREAD.match(line)
+        if m and last is not None:
+            out.append((last, numbers(m.groups())))
+            last = None
+    return out
+
+
+def numbers(groups):
+    """The figures of a detail line; a cubeless rollout's missing CF is its
+    CL."""
+    vals = [float(x) if x is not None else None for x in groups]
+    return [v if v is not None else vals[-2] for v in vals]
+
+
+def set_rollout(ro):
+    plies = int(ro.get("plies", 0))
+    trunc = int(ro.get("truncate", 0))
+    onoff = lambda b: "on" if b else "off"
+    cmds = ["set rollout seed %d" % int(ro.get("seed", 1)),
+            "set rollout cubeful " + onoff(ro.get("cubeful", True)),
+            "set rollout varredn " + onoff(ro.get("vr", True)),
+            "set rollout quasirandom " + onoff(ro.get("quasi", True)),
+            "set rollout truncation enable " + onoff(trunc > 0)]
+    if trunc > 0:
+        cmds.append("set rollout truncation plies %d" % trunc)
+    cmds += ["set rollout %s plies %d" % (k, plies) for k in ("chequerplay", "cubedecision")]
+    # A cubeless rollout leaves gnubg's rollout players cubeless, and `set
+    # rollout cubeful on` does not turn them back: their own flags are set
+    # to gnubg's start-up ones here.
+    cmds += ["set rollout %s%s cubeful on" % (late, k)
+             for late in ("", "later ", "truncation ") for k in ("chequerplay", "cubedecision")]
+    set_once("rollout", json.dumps(ro, sort_keys=True), cmds)
+
+
+def rollout_info(ro, done, total, started, stopped):
+    return {"trials": done, "of": total, "seed": int(ro.get("seed", 1)),
+            "truncate": int(ro.get("truncate", 0)), "plies": int(ro.get("plies", 0)),
+            "cubeful": bool(ro.get("cubeful", True)), "vr": bool(ro.get("vr", True)),
+            "quasi": bool(ro.get("quasi", True)), "elapsed": round(time.time() - started, 3),
+            "stopped": stopped}
+
+
+def run_rollout(req, chunk_step, collect):
+    """Runs gnubg's rollout in chunks; `chunk_step()` extends it to the trials
+    set, `collect()` reads the answer so far. Sends partial answers."""
+    ro = req["rollout"]
+    set_rollout(ro)
+    total = max(1, int(ro.get("trials", 1296)))
+    target_secs = float(ro.get("chunk_ms", 250)) / 1000.0
+    done, chunk, started = 0, max(1, min(total, int(ro.get("first", 1)))), time.time()
+    if not ro.get("cubeful", True):
+        # gnubg 1.07 does not continue a cubeless rollout to the numbers it
+        # gives in one go (cubeful ones it does, to the last digit): one go.
+        chunk = total
+    stopped = False
+    while done < total:
+        done = min(total, done + chunk)
+        command("set rollout trials %d" % done)
+        chunk_step()
+        rate = done / max(time.time() - started, 1e-3)
+        chunk = max(1, int(rate * target_secs))
+        if done < total:
+            ans = with_info(collect(), rollout_info(ro, done, total, started, False))
+            ans["partial"] = True
+            ans["id"] = req.get("id")
+            ans["plies"] = int(req.get("plies", 0))
+            send(ans)
+            if INPUT.stop_asked(req.get("id")):
+                stopped = True
+                break
+    return with_info(collect(), rollout_info(ro, done, total, started, stopped))
+
+
+def with_info(ans, info):
+    """The answer with its rollout's settings and progress; a cube's
+    standard errors go with them."""
+    info.update(ans.pop("spread", {}))
+    ans["rollout"] = info
+    return ans
+
+
+def rollout_moves(req, board, match):
+    k = max(1, int(req["rollout"].get("candidates", 5)))
+    first = gnubg.hint(10000)["hint"]
+    picks = list(range(1, min(k, len(first)) + 1))
+    if not picks:
+        return {"kind": "moves", "moves": [], "note": "no legal move: the roll is forfeit"}
+    keys = [first[i - 1]["move"] for i in picks]
+
+    def step():
+        # gnubg re-sorts the list after each chunk: the rolled-out moves are
+        # found again by their notation.
+        listed = [m["move"] for m in gnubg.hint(10000)["hint"]]
+        command("analyse rollout move " + " ".join(str(listed.index(key) + 1) for key in keys))
+
+    def collect():
+        hint = gnubg.hint(len(keys))["hint"]
+        spreads = details(captured("hint %d" % len(keys)))
+        moves = []
+        for i, m in enumerate(hint):
+            tup = gnubg.parsemove(m["move"])
+            d = m.get("details") or {}
+            entry = {"move": m["move"], "equity": float(m["equity"]),
+                     "probs": probs(d.get("probs", [0, 0, 0, 0, 0])),
+                     "after": gnubg.positionid(apply_move(board, tup)),
+                     "trials": int(d.get("trials", 0))}
+            if i < len(spreads):
+                cl, cf = spreads[i][1]
+                entry["std_error"] = cf if req["rollout"].get("cubeful", True) else cl
+            if match:
+                entry["mwc"] = mwc(m["equity"])
+                if "std_error" in entry:
+                    entry["mwc_std_error"] = mwc_spread(entry["std_error"])
+            moves.append(entry)
+        return {"kind": "moves", "moves": moves}
+
+    return run_rollout(req, step, collect)
+
+
+def mwc_spread(se):
+    """An equity's standard error in match winning chances: gnubg's
+    conversion is linear in the equity."""
+    a, b = mwc(0.0), mwc(1.0)
+    return None if a is None or b is None else abs(b - a) * se
+
+
+CUBE_LINE = re.compile(r"^\s*\d\.\s+(No double|Double, take|Double, pass|No redouble|Redouble, take|Redouble, pass)\s+" + NUM)
+
+
+def cube_rollout_text():
+    text = captured("hint")
+    eq = {}
+    action = ""
+    for line in text.splitlines():
+        m = CUBE_LINE.match(line)
+        if m:
+            eq[m.group(1).replace("Redouble", "Double").replace("No redouble", "No double")] = float(m.group(2))
+        if line.startswith("Proper cube action:"):
+            action = line.split(":", 1)[1].strip()
+    return eq, action, details(text)
+
+
+def rollout_cube(req, match, taking):
+    # The cube rollout continues the decision `hint` made.
+    captured("hint")
+
+    def step():
+        command("analyse rollout cube")
+
+    def collect():
+        eq, action, det = cube_rollout_text()
+        if "No double" not in eq or "Double, take" not in eq or len(det) < 2:
+            raise Failure("gnubg gave no cube rollout for this position")
+        nd, dt, dp = eq["No double"], eq["Double, take"], eq.get("Double, pass", 1.0)
+        (p, s), (p2, s2) = det[0], det[1]
+        w, wg, wbg, l, lg, lbg, cl, cf = p
+        cubeful = req["rollout"].get("cubeful", True)
+        pick = lambda sp: sp[1] if cubeful else sp[0]
+        if taking:
+            out = {"kind": "take", "take": -dt, "pass": -dp, "proper": "take" if dt <= dp else "pass",
+                   "probs": [l, lg, lbg, wg, wbg], "cubeless": -cl, "spread": {"double_take_se": pick(s2)}}
+            if match:
+                out["take_mwc"] = 1.0 - mwc(dt)
+                out["pass_mwc"] = 1.0 - mwc(dp)
+            return out
+        out = {"kind": "cube", "no_double": nd, "double_take": dt, "double_pass": dp,
+               "action": action, "probs": [w, wg, wbg, lg, lbg], "cubeless": cl,
+               "spread": {"no_double_se": pick(s), "double_take_se": pick(s2)}}
+        if match:
+            for key in ("no_double", "double_take", "double_pass"):
+                out[key + "_mwc"] = mwc(out[key])
+        return out
+
+    return run_rollout(req, step, collect)
+
+
+def rollout(req):
+    set_plies(int(req.get("plies", 0)))
+    taking = bool(req.get("double"))
+    # A take is rolled out as the doubler's cube decision: the position is
+    # set without the double, as gnubg rolls out cube decisions.
+    plain = dict(req, double=False, expect=req["gnubgid"])
+    # Setting the same position again keeps gnubg's move record, with the
+    # last rollout in it, which `analyse rollout` would continue: a new game
+    # first gives a fresh record.
+    command("new game")
+    set_position(plain)
+    board = gnubg.board()
+    if finished(board):
+        return {"kind": "over", "reason": "the game is over: a player has borne off every checker"}
+    match = gnubg.cubeinfo().get("matchto", 0) > 0
+    if current_dice() and not taking:
+        return rollout_moves(req, board, match)
+    if req.get("no_cube") and not taking:
+        raise Failure("nothing to roll out: the player on roll has no cube action and no dice")
+    return rollout_cube(req, match, taking)
+
+
 def main():
     setup()
     send({"ready": True})
-    for line in sys.stdin:
+    while True:
+        line = INPUT.readline()
+        if line is None:
+            break
         line = line.strip()
         if not line:
             continue
@@ -201,9 +522,12 @@ def main():
         except ValueError:
             send({"id": None, "error": "the bridge got a request that is not JSON"})
             continue
+        if not isinstance(req, dict) or "stop" in req:
+            # A stop that came after its rollout ended.
+            continue
         rid = req.get("id")
         try:
-            ans = analyse(req)
+            ans = rollout(req) if req.get("rollout") else analyse(req)
             ans["id"] = rid
             ans["plies"] = int(req.get("plies", 0))
             send(ans)

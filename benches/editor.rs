@@ -75,11 +75,20 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
             probs: [0.5, 0.14, 0.008, 0.14, 0.007],
             after: "4HPwATDgc/ABMA".into(),
             plies: None,
+            std_error: None,
+            mwc_std_error: None,
         })
         .collect();
     m = update(
         m,
-        Action::AnalysisAnswer(id, Ok(Analysis::Moves { plies: 0, moves })),
+        Action::AnalysisAnswer(
+            id,
+            Ok(Analysis::Moves {
+                plies: 0,
+                moves,
+                rollout: None,
+            }),
+        ),
     )
     .0;
     m = update(m, Action::Analyse).0;

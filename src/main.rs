@@ -158,6 +158,18 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
             }
         };
     }
+    let rollout = args.rollout.then_some(bgedit::engine::RolloutSettings {
+        trials: args.trials,
+        seed: args.seed,
+        truncate: args.truncate,
+        plies: args.rollout_plies,
+        cubeful: !args.cubeless,
+        variance_reduction: !args.no_vr,
+        quasi_random: !args.random_dice,
+        candidates: if args.moves == 0 { 10_000 } else { args.moves },
+        // A batch reads only the last answer: fewer, longer chunks.
+        chunk_ms: 1000,
+    });
     let opts = AnalyseOptions {
         gnubg,
         plies: args.plies,
@@ -165,6 +177,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
         jobs: args.jobs.map_or(cores, usize::from),
         format,
         progress: io::stderr().is_terminal(),
+        rollout,
     };
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let stderr = Messages::new(io::stderr());

@@ -155,3 +155,43 @@ fn without_gnubg_the_panel_says_how_to_install_it_and_editing_works() {
     s.send("q");
     s.wait_exit();
 }
+
+#[test]
+fn the_score_matrix_fills_in_with_gnubgs_cube_decision_at_every_score() {
+    if !have_gnubg() {
+        return;
+    }
+    let dir = state_dir("score-matrix");
+    // The opening position, X on roll, money: a 7-point matrix.
+    let mut s = Session::start(
+        &PTY,
+        &["--new", "4HPwATDgc/ABMA:cAkAAAAAAAAA"],
+        &dir,
+        120,
+        40,
+    );
+    s.wait_for("Proper cube action");
+    s.send("V");
+    s.wait_for("score matrix · 7-point match");
+    let t = Instant::now();
+    let mut screen = s.contents();
+    while screen.contains("cells…") && t.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+        screen = s.contents();
+    }
+    assert!(!screen.contains("cells…"), "{screen}");
+    // gnubg's `hint` at each score (tests/fixtures/gnubg_score_matrix.jsonl):
+    // X 2-away: double/take against O 2-away, no double against 3 and 4.
+    let row: Vec<&str> = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("2a "))
+        .unwrap_or_else(|| panic!("{screen}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(&row[1..4], &["D/T", "ND", "ND"], "{screen}");
+    // Typing goes on while it fills in; V gives the analysis back.
+    s.send("V");
+    s.wait_for("Proper cube action");
+    s.send("q");
+    s.wait_exit();
+}

@@ -29,6 +29,8 @@ fn answer() -> Analysis {
         probs: [0.5, 0.14, 0.008, 0.14, 0.007],
         after: after.into(),
         plies: None,
+        std_error: None,
+        mwc_std_error: None,
     };
     Analysis::Moves {
         plies: 0,
@@ -36,6 +38,7 @@ fn answer() -> Analysis {
             line("24/23 13/11", -0.008, "4HPwATDgc/ABMA"),
             line("24/21", -0.023, "4HPwATDgc/ABMA"),
         ],
+        rollout: None,
     }
 }
 
@@ -166,7 +169,14 @@ fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
     moves[1].plies = Some(0);
     let (m, _) = update(
         m,
-        Action::AnalysisAnswer(r.id, Ok(Analysis::Moves { plies: 2, moves })),
+        Action::AnalysisAnswer(
+            r.id,
+            Ok(Analysis::Moves {
+                plies: 2,
+                moves,
+                rollout: None,
+            }),
+        ),
     );
     let text = analysis::panel_text(&m);
     assert!(
@@ -230,6 +240,7 @@ fn cube_answer(plies: u8) -> Analysis {
         double_pass_mwc: None,
         probs: [0.6, 0.17, 0.01, 0.1, 0.004],
         cubeless: 0.2,
+        rollout: None,
     }
 }
 
@@ -281,4 +292,108 @@ fn no_cube_line_when_the_roller_cannot_double() {
     let r = request(&effects);
     let (_, effects) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
     assert!(!effects.iter().any(|e| matches!(e, Effect::Analyse(_))));
+}
+
+fn rolled_out(trials: u32, of: u32, stopped: bool) -> Analysis {
+    let Analysis::Moves { mut moves, .. } = answer() else {
+        unreachable!()
+    };
+    moves[0].std_error = Some(0.021);
+    moves[1].std_error = Some(0.034);
+    Analysis::Moves {
+        plies: 0,
+        moves,
+        rollout: Some(Box::new(bgedit::engine::Rollout {
+            trials,
+            of,
+            seed: 1,
+            truncate: 0,
+            plies: 0,
+            cubeful: true,
+            vr: true,
+            quasi: true,
+            elapsed: f64::from(trials) / 10.0,
+            stopped,
+            no_double_se: None,
+            double_take_se: None,
+        })),
+    }
+}
+
+/// `O` rolls out: the panel shows the answer so far (trials, time left,
+/// standard errors and the 95% interval), Esc stops it, an evaluation
+/// arriving meanwhile does not hide it, and coming back to the position
+/// shows the finished rollout at once.
+#[test]
+fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (m, effects) = update(m, Action::Rollout);
+    let Some(Effect::Rollout(req, settings)) = effects.first() else {
+        panic!("{effects:?}")
+    };
+    assert_eq!((settings.trials, settings.seed), (1296, 1));
+    let id = req.id;
+    let (m, _) = update(m, Action::RolloutProgress(id, rolled_out(324, 1296, false)));
+    let text = analysis::panel_text(&m);
+    assert!(
+        text.header.starts_with("gnubg rollout 324/1296 trials"),
+        "{}",
+        text.header
+    );
+    // 32.4 s for 324 trials: 97 s for the 972 left.
+    assert!(
+        text.header.contains("1:37 left · Esc stops"),
+        "{}",
+        text.header
+    );
+    assert!(
+        text.columns.as_ref().unwrap().contains("SE    ±95%"),
+        "{:?}",
+        text.columns
+    );
+    assert!(text.rows[0].contains("0.021   0.041"), "{:?}", text.rows);
+    // A stale progress line (another request) changes nothing.
+    let (m, _) = update(m, Action::RolloutProgress(id + 7, rolled_out(9, 9, false)));
+    assert!(analysis::panel_text(&m).header.contains("324/1296"));
+    // Esc stops it (not the preview, not a checker).
+    let (m, effects) = update(m, Action::Play(bgedit::editor::play::PlayAction::PutBack));
+    assert_eq!(effects, vec![Effect::StopRollout]);
+    let (m, effects) = update(
+        m,
+        Action::RolloutAnswer(id, Ok(rolled_out(400, 1296, true))),
+    );
+    assert!(
+        m.status.text.contains("stopped after 400 of 1296"),
+        "{}",
+        m.status.text
+    );
+    // Kept in the library if an entry holds the position.
+    assert!(
+        matches!(effects.first(), Some(Effect::Library(_))),
+        "{effects:?}"
+    );
+    let text = analysis::panel_text(&m);
+    assert!(
+        text.header.contains("400/1296 trials · stopped"),
+        "{}",
+        text.header
+    );
+    // Away and back: the rollout at once.
+    let (m, _) = update(m, Action::SetDice(Some([4, 3])));
+    assert!(!analysis::panel_text(&m).header.contains("rollout"));
+    let (m, _) = update(m, Action::SetDice(Some([2, 1])));
+    assert!(analysis::panel_text(&m).header.contains("400/1296"));
+    // The copied text is gnubg's rollout layout with the errors.
+    let (_, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let Effect::Copy { text, .. } = &effects[0] else {
+        panic!("{effects:?}")
+    };
+    assert!(text.contains("1. Rollout        24/23 13/11"), "{text}");
+    assert!(text.contains("SE 0.021 (95%: ±0.041)"), "{text}");
+    assert!(
+        text.contains("Rollout: 400 of 1296 trials, seed 1"),
+        "{text}"
+    );
 }

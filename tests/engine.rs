@@ -377,7 +377,7 @@ fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
             plies: 2,
             moves: 0,
         };
-        let Analysis::Moves { plies, moves } = e.analyse(&req, LIMIT).unwrap() else {
+        let Analysis::Moves { plies, moves, .. } = e.analyse(&req, LIMIT).unwrap() else {
             panic!("{id}: no move list")
         };
         let want = f["moves"].as_array().unwrap();

@@ -1058,3 +1058,48 @@ fn damage_inside_the_file_is_found_before_the_first_write() {
     drop(lib);
     assert_eq!(std::fs::read(&path).unwrap(), bytes, "the file was written");
 }
+
+/// A rollout finished on a position the library holds replaces the entry's
+/// analysis (the editor finds the entry by its position); `add` keeps an
+/// old analysis, so this is the only way a rollout gets in.
+#[test]
+fn a_rollout_replaces_the_stored_analysis_of_the_entry_holding_the_position() {
+    let (_dir, path) = temp();
+    let mut lib = Library::open(&path).unwrap();
+    let mut first = entry("4HPwATDgc/ABMA:cAkOAAAAAAAA", "43 reply", &[], &[]);
+    first.analysis = Some(store::Analysis {
+        text: "1. Cubeful 0-ply 24/21 13/9".into(),
+        depth: "gnubg 0-ply".into(),
+    });
+    let id = lib.add(&first).unwrap().id();
+    let p = pos("4HPwATDgc/ABMA:cAkOAAAAAAAA");
+    assert_eq!(lib.find(&p).unwrap(), Some(id));
+    let rollout = store::Analysis {
+        text: "1. Rollout 24/20 13/10 Eq.: +0.077".into(),
+        depth: "gnubg rollout 1296 trials".into(),
+    };
+    lib.update(
+        id,
+        &EntryEdit {
+            analysis: Some(Box::new(rollout.clone())),
+            ..EntryEdit::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(lib.get(id).unwrap().analysis, Some(rollout));
+    // Not found: nothing to keep it with.
+    assert_eq!(lib.find(&pos("4HPwATDgc/ABMA:cAkAAAAAAAAA")).unwrap(), None);
+    // A depth with a line break is refused, and nothing changes.
+    let bad = EntryEdit {
+        analysis: Some(Box::new(store::Analysis {
+            text: "x".into(),
+            depth: "two\nlines".into(),
+        })),
+        ..EntryEdit::default()
+    };
+    assert!(lib.update(id, &bad).is_err());
+    assert_eq!(
+        lib.get(id).unwrap().analysis.unwrap().depth,
+        "gnubg rollout 1296 trials"
+    );
+}

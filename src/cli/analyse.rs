@@ -5,7 +5,9 @@ use super::input::{Line, LineReader};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::engine::text::{self, Units};
-use crate::engine::{Analysis, Engine, Request, StartRecord, Waiter, time_limit};
+use crate::engine::{
+    Analysis, Engine, Request, Rollout, RolloutSettings, StartRecord, Waiter, time_limit,
+};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::io::{self, Read, Write};
@@ -30,6 +32,8 @@ pub struct AnalyseOptions {
     pub format: Format,
     /// Draw a progress line on standard error.
     pub progress: bool,
+    /// Roll out with these settings instead of evaluating.
+    pub rollout: Option<RolloutSettings>,
 }
 
 /// Why an input has no answer, with its GNUBG ID when it was read, so a
@@ -50,11 +54,13 @@ impl From<String> for Failure {
 }
 
 /// One input, analysed: the output text (with its newline) or the error.
+/// A rollout reports its answers so far to `progress`.
 pub fn analyse_one(
     engine: &mut Engine,
     opts: &AnalyseOptions,
     id: u64,
     line: &str,
+    progress: &mut dyn FnMut(&Rollout),
 ) -> Result<String, Failure> {
     let position = codec::parse_any(line, &Position::default())
         .map_err(|e| e.to_string())?
@@ -70,9 +76,23 @@ pub fn analyse_one(
         plies: opts.plies,
         moves: opts.moves,
     };
-    let analysis = engine
-        .analyse(&req, time_limit(opts.plies, Waiter::Batch))
-        .map_err(|e| failed(e.to_string()))?;
+    let analysis = match &opts.rollout {
+        None => engine.analyse(&req, time_limit(opts.plies, Waiter::Batch)),
+        Some(settings) => {
+            // Per chunk: the first is one trial of every candidate.
+            let limit = time_limit(
+                opts.plies.max(settings.plies).saturating_add(1),
+                Waiter::Batch,
+            );
+            engine.rollout(&req, settings, limit, &mut |a| {
+                if let Some(r) = a.rollout() {
+                    progress(r);
+                }
+                true
+            })
+        }
+    }
+    .map_err(|e| failed(e.to_string()))?;
     if let Analysis::Over { reason } = &analysis {
         return Err(failed(reason.clone()));
     }
@@ -100,12 +120,20 @@ fn json_failure(f: &Failure) -> String {
 
 fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
     let mut v = json!({ "gnubg_id": gnubg_id, "plies": a.plies().unwrap_or(req.plies) });
+    let rollout = a.rollout();
+    if let Some(r) = rollout {
+        v["rollout"] = json!({
+            "trials": r.trials, "of": r.of, "seed": r.seed, "truncate": r.truncate,
+            "plies": r.plies, "cubeful": r.cubeful, "variance_reduction": r.vr,
+            "quasi_random": r.quasi, "seconds": r.elapsed, "stopped": r.stopped,
+        });
+    }
     if let Some(sent) = crate::engine::request::equivalent_cube(&req.position) {
         // The answer is the original position's; say which cube gnubg saw.
         v["cube_analysed_as"] = json!(sent);
     }
     match a {
-        Analysis::Moves { moves, plies } => {
+        Analysis::Moves { moves, plies, .. } => {
             let list: Vec<Value> = moves
                 .iter()
                 .map(|m| {
@@ -115,6 +143,12 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
                     });
                     if let Some(w) = m.mwc {
                         o["mwc"] = json!(w);
+                    }
+                    if let Some(se) = m.std_error {
+                        o["std_error"] = json!(se);
+                    }
+                    if let Some(se) = m.mwc_std_error {
+                        o["mwc_std_error"] = json!(se);
                     }
                     o
                 })
@@ -140,6 +174,11 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
             if let (Some(n), Some(t), Some(p)) = (no_double_mwc, double_take_mwc, double_pass_mwc) {
                 c["mwc"] = json!({"no_double": n, "double_take": t, "double_pass": p});
             }
+            if let Some(r) = rollout {
+                // Double/pass is exact: it has no error.
+                c["std_error"] =
+                    json!({"no_double": r.no_double_se, "double_take": r.double_take_se});
+            }
             v["cube"] = c;
         }
         Analysis::Take {
@@ -157,6 +196,9 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
             });
             if let (Some(a), Some(b)) = (take_mwc, pass_mwc) {
                 t["mwc"] = json!({"take": a, "pass": b});
+            }
+            if let Some(r) = rollout {
+                t["std_error"] = json!({"take": r.double_take_se});
             }
             v["take"] = t;
         }
@@ -182,6 +224,8 @@ type Job = (u64, String, Result<String, Failure>);
 enum Event {
     Done(u64, String, Result<String, Failure>),
     End(u64, io::Result<()>),
+    /// A rollout's progress: trials done and asked for, seconds left.
+    Rolling(u64, u32, u32, Option<f64>),
 }
 
 fn worker(
@@ -198,7 +242,13 @@ fn worker(
         let Ok(Ok((seq, origin, line))) = next else {
             return;
         };
-        let result = line.and_then(|l| analyse_one(&mut engine, &opts, seq + 1, &l));
+        let show = opts.progress;
+        let mut progress = |r: &Rollout| {
+            if show {
+                let _ = done.send(Event::Rolling(seq, r.trials, r.of, r.seconds_left()));
+            }
+        };
+        let result = line.and_then(|l| analyse_one(&mut engine, &opts, seq + 1, &l, &mut progress));
         if done.send(Event::Done(seq, origin, result)).is_err() {
             return;
         }
@@ -313,6 +363,8 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
     let mut total: Option<u64> = None;
     let mut read_result = Ok(());
     let started = Instant::now();
+    // A rollout's progress line is on standard error, to be cleared.
+    let mut rolling = false;
     while total != Some(next_out) {
         // Nothing more is ready: what is written goes out now.
         let event = match event_rx.try_recv() {
@@ -333,8 +385,17 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                 total = Some(count);
                 read_result = result;
             }
+            Event::Rolling(seq, trials, of, left) => {
+                let left = left.map_or(String::new(), |s| format!(", about {s:.0} s left"));
+                write!(err, "\r\x1b[Kinput {}: {trials}/{of} trials{left}", seq + 1)?;
+                err.flush()?;
+                rolling = true;
+            }
         }
         while let Some((origin, result)) = waiting.remove(&next_out) {
+            if std::mem::take(&mut rolling) {
+                write!(err, "\r\x1b[K")?;
+            }
             match result {
                 Ok(text) => {
                     out.write_all(text.as_bytes())?;

@@ -192,6 +192,34 @@ pub struct AnalyseArgs {
     /// Add the redouble: a 2-cube the player on roll owns.
     #[arg(long, requires = "score_matrix")]
     pub owner: bool,
+    /// Roll out with gnubg's own rollout: the leading moves (--moves of
+    /// them, as ranked at --plies), or the cube decision without dice.
+    #[arg(long, conflicts_with = "score_matrix")]
+    pub rollout: bool,
+    /// Rollout trials (games per candidate).
+    #[arg(long, default_value_t = 1296, requires = "rollout",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub trials: u32,
+    /// Rollout seed: the same seed and settings give gnubg's numbers.
+    #[arg(long, default_value_t = 1, requires = "rollout")]
+    pub seed: u32,
+    /// Cut each trial off after this many plies and evaluate (0: play out).
+    #[arg(long, value_name = "PLIES", default_value_t = 0, requires = "rollout",
+          value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub truncate: u8,
+    /// The depth the rollout players move and double at.
+    #[arg(long, value_name = "P", default_value_t = 0, requires = "rollout",
+          value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub rollout_plies: u8,
+    /// A cubeless rollout (gnubg's default is cubeful).
+    #[arg(long, requires = "rollout")]
+    pub cubeless: bool,
+    /// Without variance reduction.
+    #[arg(long, requires = "rollout")]
+    pub no_vr: bool,
+    /// Pseudo-random rather than quasi-random dice.
+    #[arg(long, requires = "rollout")]
+    pub random_dice: bool,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,10 +4,11 @@
 
 use super::analyse::Format;
 use crate::codec::{self, IdFormat};
-use crate::domain::score_matrix::{Cell, CubeCase, cells};
+use crate::domain::score_matrix::{Cell, CubeCase, cells, label, labels};
 use crate::domain::{Player, Position};
-use crate::engine::request::no_cube_action;
-use crate::engine::{Analysis, Engine, Request, StartRecord, Waiter, time_limit};
+use crate::engine::matrix::verdict;
+pub use crate::engine::matrix::{Verdict, short_action};
+use crate::engine::{Engine, StartRecord};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -25,67 +26,6 @@ pub struct MatrixOptions {
     pub format: Format,
     /// Colour the actions (standard output is a terminal).
     pub colour: bool,
-}
-
-/// What gnubg said for one cell.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Verdict {
-    Cube {
-        action: String,
-        no_double: f64,
-        double_take: f64,
-        double_pass: f64,
-    },
-    /// The roller cannot double here (Crawford, a dead cube): why.
-    NoCube(String),
-    Failed(String),
-}
-
-/// The short form players write in a score matrix.
-pub fn short_action(action: &str) -> &'static str {
-    let a = action.to_ascii_lowercase();
-    if a.starts_with("too good") {
-        "TG"
-    } else if a.starts_with("no double") || a.starts_with("no redouble") {
-        if a.contains("beaver") { "ND/B" } else { "ND" }
-    } else if a.contains("beaver") {
-        "D/B"
-    } else if a.contains("pass") {
-        "D/P"
-    } else if a.contains("take") {
-        "D/T"
-    } else {
-        "?"
-    }
-}
-
-fn verdict(engine: &mut Engine, plies: u8, id: u64, cell: &Cell) -> Verdict {
-    if let Some(why) = no_cube_action(&cell.position) {
-        return Verdict::NoCube(why);
-    }
-    let req = Request {
-        id,
-        position: cell.position.clone(),
-        plies,
-        moves: 0,
-    };
-    match engine.analyse(&req, time_limit(plies, Waiter::Batch)) {
-        Ok(Analysis::Cube {
-            action,
-            no_double,
-            double_take,
-            double_pass,
-            ..
-        }) => Verdict::Cube {
-            action,
-            no_double,
-            double_take,
-            double_pass,
-        },
-        Ok(Analysis::Over { reason }) => Verdict::Failed(reason),
-        Ok(_) => Verdict::NoCube("gnubg gives no cube decision".to_owned()),
-        Err(e) => Verdict::Failed(e.to_string()),
-    }
 }
 
 /// Every cell's verdict, in the order of `cells`, with `jobs` gnubg
@@ -172,21 +112,6 @@ fn colour(short: &str, on: bool) -> String {
 
 /// The away labels of a row or column: 2..L, then Crawford and
 /// post-Crawford 1-away.
-fn labels(length: u16) -> Vec<(u16, Option<bool>)> {
-    let mut v: Vec<(u16, Option<bool>)> = (2..=length).map(|a| (a, None)).collect();
-    v.push((1, Some(true)));
-    v.push((1, Some(false)));
-    v
-}
-
-fn label(away: u16, crawford: Option<bool>) -> String {
-    match crawford {
-        None => format!("{away}a"),
-        Some(true) => "1a C".to_owned(),
-        Some(false) => "1a PC".to_owned(),
-    }
-}
-
 fn text(opts: &MatrixOptions, p: &Position, length: u16, all: &[(Cell, Verdict)]) -> String {
     let roller = p.state.on_roll;
     let other = roller.opponent();

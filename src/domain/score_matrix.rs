@@ -71,6 +71,24 @@ pub fn cells(position: &Position, length: u16, cubes: &[CubeCase]) -> Vec<Cell> 
     out
 }
 
+/// The away counts a matrix's rows and columns are labelled by: 2 to
+/// `length` away, then 1-away in the Crawford game and after it.
+pub fn labels(length: u16) -> Vec<(u16, Option<bool>)> {
+    let mut v: Vec<(u16, Option<bool>)> = (2..=length).map(|a| (a, None)).collect();
+    v.push((1, Some(true)));
+    v.push((1, Some(false)));
+    v
+}
+
+/// "5a", "1a C" (Crawford), "1a PC" (post-Crawford).
+pub fn label(away: u16, crawford: Option<bool>) -> String {
+    match crawford {
+        None => format!("{away}a"),
+        Some(true) => "1a C".to_owned(),
+        Some(false) => "1a PC".to_owned(),
+    }
+}
+
 fn at_score(
     position: &Position,
     length: u16,

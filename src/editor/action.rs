@@ -182,6 +182,16 @@ pub enum Action {
     TogglePanel(Panel),
     /// gnubg's answer to request number `.0`.
     AnalysisAnswer(u64, Result<Analysis, String>),
+    /// `O`: roll out the leading moves or the cube decision.
+    Rollout,
+    /// `V`: the score matrix on or off.
+    ToggleMatrix,
+    /// A score-matrix cell answered: (matrix number, cell index, verdict).
+    MatrixCell(u64, usize, crate::engine::matrix::Verdict),
+    /// A rollout's answer so far.
+    RolloutProgress(u64, Analysis),
+    /// A rollout's last answer (done or stopped), or why it failed.
+    RolloutAnswer(u64, Result<Analysis, String>),
 
     // Results of effects, reported back by the runtime
     Copied(CopyTarget, Result<CopyRoute, String>),

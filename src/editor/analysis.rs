@@ -9,7 +9,7 @@ use crate::codec::position_id;
 use crate::domain::Position;
 use crate::engine::request::MAX_PLIES;
 use crate::engine::text::Units;
-use crate::engine::{Analysis, Request};
+use crate::engine::{Analysis, Request, RolloutSettings};
 
 /// Moves asked for: all of them, so the list scrolls to the end.
 pub const ALL_MOVES: usize = 0;
@@ -44,7 +44,27 @@ pub struct AnalysisState {
     pub cube_before_roll: Option<Shown>,
     /// The number of the cube request in flight; 0 when none.
     pub cube_request: u64,
+    /// A rollout of the position on show, running or done: while there is
+    /// one, the panel shows it rather than the evaluation.
+    pub rollout: Option<RolloutRun>,
+    /// How `O` rolls out.
+    pub rollout_settings: RolloutSettings,
+    /// Finished rollouts by the GNUBG ID they are of, newest last, so that
+    /// coming back to a position shows its rollout at once.
+    pub kept: Vec<(String, Shown)>,
 }
+
+/// A rollout: its request number, whether it still runs, and its answer
+/// so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RolloutRun {
+    pub id: u64,
+    pub running: bool,
+    pub shown: Option<Shown>,
+}
+
+/// Finished rollouts kept for the session.
+const KEPT: usize = 64;
 
 impl Default for AnalysisState {
     fn default() -> Self {
@@ -60,8 +80,30 @@ impl Default for AnalysisState {
             problem: None,
             cube_before_roll: None,
             cube_request: 0,
+            rollout: None,
+            rollout_settings: RolloutSettings::default(),
+            kept: Vec::new(),
         }
     }
+}
+
+impl AnalysisState {
+    /// What the panel shows: the rollout when there is one, else the
+    /// evaluation.
+    pub fn displayed(&self) -> Option<&Shown> {
+        self.rollout
+            .as_ref()
+            .and_then(|r| r.shown.as_ref())
+            .or(self.shown.as_ref())
+    }
+
+    pub fn rolling(&self) -> bool {
+        self.rollout.as_ref().is_some_and(|r| r.running)
+    }
+}
+
+fn key_of(p: &Position) -> String {
+    crate::codec::to_string_as(p, crate::codec::IdFormat::GnubgId)
 }
 
 fn request(model: &mut Model, plies: u8) -> Effect {
@@ -86,7 +128,170 @@ pub fn position_changed(model: &mut Model) -> Effect {
     a.deep_due = true;
     a.cube_before_roll = None;
     a.cube_request = 0;
+    // A rollout running stops: the engine stops it for the request below.
+    let key = key_of(&model.position);
+    let a = &mut model.analysis;
+    a.rollout = a
+        .kept
+        .iter()
+        .rev()
+        .find(|(k, _)| *k == key)
+        .map(|(_, shown)| RolloutRun {
+            id: 0,
+            running: false,
+            shown: Some(shown.clone()),
+        });
     request(model, 0)
+}
+
+/// `O`: roll out the listed candidates (the leading ones, as ranked on
+/// show) or the cube decision, with gnubg's own rollout.
+pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
+    if model.analysis.rolling() {
+        model.status = Status::info("A rollout is running: Esc stops it");
+        return (model, Vec::new());
+    }
+    if let Some(reason) = crate::engine::request::nothing_to_analyse(&model.position) {
+        model.status = Status::error(format!("nothing to roll out: {reason}"));
+        return (model, Vec::new());
+    }
+    let p = &model.position;
+    if p.state.dice.is_none()
+        && !p.state.double_offered
+        && let Some(reason) = crate::engine::request::no_cube_action(p)
+    {
+        model.status = Status::error(format!(
+            "nothing to roll out: no dice and no cube action ({reason}); set dice to roll out moves"
+        ));
+        return (model, Vec::new());
+    }
+    let a = &mut model.analysis;
+    // The candidates as ranked on show.
+    let plies = a.shown.as_ref().map_or(0, |s| s.plies);
+    a.latest += 1;
+    // Evaluations in flight are superseded: their answers are dropped.
+    a.running = None;
+    a.cube_request = 0;
+    a.deep_due = false;
+    a.rollout = Some(RolloutRun {
+        id: a.latest,
+        running: true,
+        shown: None,
+    });
+    let settings = a.rollout_settings.clone();
+    let what = if p.state.dice.is_some() && !p.state.double_offered {
+        format!("the {} leading moves", settings.candidates)
+    } else {
+        "the cube decision".to_owned()
+    };
+    model.status = Status::info(format!(
+        "Rolling out {what}: {} trials, seed {} (Esc stops)",
+        settings.trials, settings.seed
+    ));
+    let req = Request {
+        id: model.analysis.latest,
+        position: model.position.clone(),
+        plies,
+        moves: ALL_MOVES,
+    };
+    (model, vec![Effect::Rollout(req, settings)])
+}
+
+/// Esc while a rollout runs: stop it after the chunk running; the trials
+/// done stay on show.
+pub fn stop_rollout(mut model: Model) -> (Model, Vec<Effect>) {
+    model.status = Status::info("Stopping the rollout…");
+    (model, vec![Effect::StopRollout])
+}
+
+/// A rollout's answer so far.
+pub fn rollout_progress(mut model: Model, id: u64, analysis: Analysis) -> (Model, Vec<Effect>) {
+    if let Some(run) = model
+        .analysis
+        .rollout
+        .as_mut()
+        .filter(|r| r.id == id && r.running)
+    {
+        let plies = analysis.plies().unwrap_or(0);
+        run.shown = Some(Shown { plies, analysis });
+        clamp_selection(&mut model.analysis);
+    }
+    (model, Vec::new())
+}
+
+/// A rollout ended: done, stopped, or failed.
+pub fn rollout_answered(
+    mut model: Model,
+    id: u64,
+    result: Result<Analysis, String>,
+) -> (Model, Vec<Effect>) {
+    let key = key_of(&model.position);
+    let Some(run) = model.analysis.rollout.as_mut().filter(|r| r.id == id) else {
+        return (model, Vec::new());
+    };
+    run.running = false;
+    let mut effects = Vec::new();
+    match result {
+        Ok(analysis) => {
+            let plies = analysis.plies().unwrap_or(0);
+            let shown = Shown { plies, analysis };
+            let r = shown.analysis.rollout().cloned();
+            run.shown = Some(shown.clone());
+            model.status = match &r {
+                Some(r) if r.stopped => Status::info(format!(
+                    "Rollout stopped after {} of {} trials ({:.0} s)",
+                    r.trials, r.of, r.elapsed
+                )),
+                Some(r) => Status::success(format!(
+                    "Rollout done: {} trials in {:.0} s",
+                    r.trials, r.elapsed
+                )),
+                None => Status::info("Nothing to roll out"),
+            };
+            if r.is_some() {
+                let kept = &mut model.analysis.kept;
+                kept.retain(|(k, _)| *k != key);
+                kept.push((key, shown));
+                if kept.len() > KEPT {
+                    kept.remove(0);
+                }
+                if let Some(text) = copy_text(&model) {
+                    effects.push(Effect::Library(super::library::Request::KeepAnalysis {
+                        position: Box::new(model.position.clone()),
+                        analysis: Box::new(crate::library::Analysis {
+                            text,
+                            depth: depth_words(&model.analysis),
+                        }),
+                    }));
+                }
+            }
+            clamp_selection(&mut model.analysis);
+        }
+        Err(e) => {
+            model.status = Status::error(format!("rollout failed: {e}"));
+            if run.shown.is_none() {
+                model.analysis.rollout = None;
+            }
+        }
+    }
+    (model, effects)
+}
+
+/// The depth of what is on show, in the library's words.
+pub fn depth_words(a: &AnalysisState) -> String {
+    match a.displayed() {
+        Some(s) => match s.analysis.rollout() {
+            Some(r) => format!("gnubg rollout {} trials", r.trials),
+            None => format!("gnubg {}-ply", s.plies),
+        },
+        None => String::new(),
+    }
+}
+
+fn clamp_selection(a: &mut AnalysisState) {
+    let count = move_count(a);
+    a.selected = a.selected.min(count.saturating_sub(1));
+    a.preview = a.preview && count > 0;
 }
 
 /// The position before the roll, when its cube decision is worth asking:
@@ -120,7 +325,11 @@ pub fn deepen(mut model: Model, asked: bool) -> (Model, Vec<Effect>) {
     let a = &model.analysis;
     let have = a.shown.as_ref().map(|s| s.plies).unwrap_or(0);
     let wanted = a.deep_plies;
-    if !asked && (!a.deep_due || a.running.is_some()) {
+    if !asked && (!a.deep_due || a.running.is_some() || a.rolling()) {
+        return (model, Vec::new());
+    }
+    if asked && a.rolling() {
+        model.status = Status::info("A rollout is running: Esc stops it");
         return (model, Vec::new());
     }
     if asked && a.running == Some(wanted) {
@@ -192,7 +401,7 @@ pub fn answered(
 }
 
 fn move_count(a: &AnalysisState) -> usize {
-    match &a.shown {
+    match a.displayed() {
         Some(Shown {
             analysis: Analysis::Moves { moves, .. },
             ..
@@ -230,7 +439,7 @@ pub fn selected_result(model: &Model) -> Option<Position> {
     let Some(Shown {
         analysis: Analysis::Moves { moves, .. },
         ..
-    }) = &a.shown
+    }) = a.displayed()
     else {
         return None;
     };
@@ -260,7 +469,7 @@ pub fn board_position(model: &Model) -> Option<Position> {
 
 /// The name of the selected move, for messages.
 pub fn selected_move(model: &Model) -> Option<String> {
-    match &model.analysis.shown {
+    match model.analysis.displayed() {
         Some(Shown {
             analysis: Analysis::Moves { moves, .. },
             ..
@@ -305,7 +514,7 @@ pub fn toggle_units(mut model: Model) -> (Model, Vec<Effect>) {
 
 /// The analysis as text for the clipboard, with the position's ID first.
 pub fn copy_text(model: &Model) -> Option<String> {
-    let shown = model.analysis.shown.as_ref()?;
+    let shown = model.analysis.displayed()?;
     let id = crate::codec::to_string_as(&model.position, crate::codec::IdFormat::GnubgId);
     let mut text = format!("GNUBG ID: {id}\n");
     if let Some(reason) = crate::engine::request::no_cube_action(&model.position) {
@@ -333,6 +542,9 @@ pub struct PanelText {
     /// Column titles for the rows, if any.
     pub columns: Option<String>,
     pub rows: Vec<String>,
+    /// Wider rows for the same content, drawn instead where they fit (the
+    /// score matrix's thresholds).
+    pub wide_rows: Vec<String>,
     /// The row of the selected move.
     pub selected: Option<usize>,
 }
@@ -381,8 +593,73 @@ fn cube_line(cube: &Shown, units: Units) -> Option<String> {
     ))
 }
 
-/// What the analysis panel says.
+/// The header of a rollout: trials done, time left, how to stop it.
+fn rollout_header(r: &crate::engine::Rollout, running: bool, unit_word: &str) -> String {
+    let mut h = format!("gnubg rollout {}/{} trials", r.trials, r.of);
+    if running {
+        if let Some(left) = r.seconds_left() {
+            h += &format!(" · {} left", clock(left));
+        }
+        h += " · Esc stops";
+    } else if r.stopped {
+        h += " · stopped";
+    }
+    h + &format!(" · {unit_word}")
+}
+
+/// "1:05" or "42 s".
+fn clock(secs: f64) -> String {
+    let s = secs.round() as u64;
+    if s >= 60 {
+        format!("{}:{:02}", s / 60, s % 60)
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// A rolled-out move list: each equity with its standard error and the
+/// half-width of its 95% interval.
+fn rollout_rows(text: &mut PanelText, moves: &[crate::engine::MoveLine], units: Units) {
+    use crate::engine::answer::interval95;
+    use crate::engine::text::{diff, value};
+    text.columns = Some(format!(
+        "{:>4} {:<22}{:>9}{:>10}{:>8}{:>8}  {CHANCE_COLUMNS}",
+        "#", "Move", "Equity", "Diff", "SE", "±95%"
+    ));
+    let best = moves.first().map(|m| (m.equity, m.mwc));
+    for (i, m) in moves.iter().enumerate() {
+        let (be, bm) = best.expect("listed");
+        let d = if i == 0 {
+            String::new()
+        } else {
+            diff(m.equity, be, m.mwc.zip(bm), units)
+        };
+        let se = match (units, m.mwc_std_error) {
+            (Units::Mwc, Some(s)) => Some((s * 100.0, 2)),
+            _ => m.std_error.map(|s| (s, 3)),
+        };
+        let (se, ci) = se.map_or((String::new(), String::new()), |(s, digits)| {
+            (
+                format!("{s:.digits$}"),
+                format!("{:.digits$}", interval95(s)),
+            )
+        });
+        text.rows.push(format!(
+            "{:>4} {:<22}{:>9}{:>10}{se:>8}{ci:>8}  {}",
+            format!("{}.", i + 1),
+            m.notation,
+            value(m.equity, m.mwc, units),
+            d,
+            chances(&m.probs)
+        ));
+    }
+}
+
+/// What the analysis panel says (the score matrix while it is on).
 pub fn panel_text(model: &Model) -> PanelText {
+    if model.matrix.on {
+        return super::score_matrix::panel_text(model);
+    }
     use crate::engine::text::{diff, value};
     let a = &model.analysis;
     let units = if model.position.state.is_money() {
@@ -395,12 +672,16 @@ pub fn panel_text(model: &Model) -> PanelText {
         (false, Units::Equity) => "normalised equity (% for MWC)",
         (false, Units::Mwc) => "match winning chances (% for equity)",
     };
-    let mut header = match &a.shown {
-        Some(s) => format!("gnubg {}-ply · {unit_word}", s.plies),
-        None if a.problem.is_none() => "gnubg: analysing…".to_owned(),
-        None => "gnubg".to_owned(),
+    let rollout = a.displayed().and_then(|s| s.analysis.rollout());
+    let mut header = match (rollout, a.displayed()) {
+        (Some(r), _) => rollout_header(r, a.rolling(), unit_word),
+        (None, _) if a.rolling() => format!("gnubg rollout: starting… · Esc stops · {unit_word}"),
+        (None, Some(s)) => format!("gnubg {}-ply · {unit_word}", s.plies),
+        (None, None) if a.problem.is_none() => "gnubg: analysing…".to_owned(),
+        (None, None) => "gnubg".to_owned(),
     };
     match a.running {
+        _ if rollout.is_some() || a.rolling() => {}
         Some(p) if a.shown.is_some() => header += &format!(" · {p}-ply running…"),
         _ if a.deep_due && a.shown.as_ref().is_some_and(|s| s.plies < a.deep_plies) => {
             header += &format!(" · {}-ply when you pause (a: now)", a.deep_plies)
@@ -413,18 +694,29 @@ pub fn panel_text(model: &Model) -> PanelText {
     };
     if let Some(problem) = &a.problem {
         text.rows.push(problem.clone());
-        if a.shown.is_none() {
+        if a.displayed().is_none() {
             return text;
         }
     }
-    let Some(shown) = &a.shown else { return text };
+    let Some(shown) = a.displayed() else {
+        return text;
+    };
     text.notes
         .extend(crate::engine::request::sent_notes(&model.position));
     if let (Analysis::Moves { .. }, Some(cube)) = (&shown.analysis, &a.cube_before_roll) {
         text.notes.extend(cube_line(cube, units));
     }
+    if let Some(r) = rollout {
+        text.notes.push(format!("Rollout: {}", r.describe()));
+    }
     match &shown.analysis {
-        Analysis::Moves { moves, plies } => {
+        Analysis::Moves { moves, plies, .. } if rollout.is_some() => {
+            rollout_rows(&mut text, moves, units);
+            if !moves.is_empty() {
+                text.selected = Some(a.selected);
+            }
+        }
+        Analysis::Moves { moves, plies, .. } => {
             if moves.is_empty() {
                 text.rows
                     .push("No legal move: the roll cannot be played".to_owned());
@@ -495,6 +787,13 @@ pub fn panel_text(model: &Model) -> PanelText {
                 text.rows
                     .push(format!("  {label:<14}{:>9}", value(*e, *m, units)));
             }
+            if let Some((n, t)) = rollout.and_then(|r| r.no_double_se.zip(r.double_take_se)) {
+                text.rows.push(format!(
+                    "  SE (95%)  No double {n:.3} (±{:.3}) · Double, take {t:.3} (±{:.3})",
+                    crate::engine::answer::interval95(n),
+                    crate::engine::answer::interval95(t)
+                ));
+            }
             text.rows
                 .push(format!("Cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"));
             text.rows.push(format!("{:<26}{}", "", chances(probs)));
@@ -522,6 +821,12 @@ pub fn panel_text(model: &Model) -> PanelText {
                 "Pass",
                 value(*pass, *pass_mwc, units)
             ));
+            if let Some(t) = rollout.and_then(|r| r.double_take_se) {
+                text.rows.push(format!(
+                    "  SE (95%)  Take {t:.3} (±{:.3})",
+                    crate::engine::answer::interval95(t)
+                ));
+            }
             text.rows.push(format!(
                 "{taker}'s cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"
             ));

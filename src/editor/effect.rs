@@ -15,6 +15,17 @@ pub enum Effect {
     ReadClipboard,
     /// Ask gnubg; the answer comes back as `Action::AnalysisAnswer`.
     Analyse(Request),
+    /// Roll out with gnubg; answers come back as `Action::RolloutProgress`
+    /// and `Action::RolloutAnswer`.
+    Rollout(Request, crate::engine::RolloutSettings),
+    /// Stop the rollout running after its chunk.
+    StopRollout,
+    /// Ask gnubg (a process of its own, in the background) for each cell;
+    /// answers come back as `Action::MatrixCell`. A newer one stops it.
+    ScoreMatrix {
+        serial: u64,
+        cells: Vec<crate::domain::score_matrix::Cell>,
+    },
     /// Remember the depth for deeper analyses in the config file.
     SaveAnalysisPlies(u8),
     /// Roll two random dice and send back `Action::SetDice`.

@@ -2,10 +2,12 @@
 //! runtime hands it requests; answers go back through the runtime's one
 //! channel as actions. A request arriving while a deeper one runs cancels
 //! it (the process is stopped and restarted), so a new edit never waits
-//! seconds behind an old 3-ply analysis.
+//! seconds behind an old 3-ply analysis. A rollout is stopped between two
+//! of its chunks (a quarter of a second) by `stop_rollout` or by any newer
+//! request, and says how far it got.
 
 use super::action::Action;
-use crate::engine::{Engine, EngineError, Request, Waiter, time_limit};
+use crate::engine::{Engine, EngineError, Request, RolloutSettings, Waiter, time_limit};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::{Sender, channel};
@@ -16,13 +18,26 @@ fn limit(plies: u8) -> Duration {
     time_limit(plies, Waiter::Editor)
 }
 
+/// What the engine thread is asked to do.
+enum Job {
+    Analyse(Request),
+    Rollout(Request, RolloutSettings),
+}
+
 pub struct EngineLink {
-    requests: Sender<Request>,
+    requests: Sender<Job>,
     /// The depth being analysed now, if any.
     busy: Arc<Mutex<Option<u8>>>,
     pid: Arc<AtomicU32>,
     /// Set when `ask` stopped gnubg: the death that follows is ours.
     killed: Arc<AtomicBool>,
+    /// Set to stop the rollout running.
+    stop: Arc<AtomicBool>,
+    /// gnubg, for the score matrix's own process; and where actions go.
+    program: Result<PathBuf, String>,
+    send: Arc<dyn Fn(Action) -> bool + Send + Sync>,
+    /// The score matrix wanted now: a worker for an older one stops.
+    matrix: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl EngineLink {
@@ -30,22 +45,27 @@ impl EngineLink {
     /// delivers an action to the runtime and says whether it is still there.
     pub fn start(
         program: Result<PathBuf, String>,
-        send: impl Fn(Action) -> bool + Send + 'static,
+        send: impl Fn(Action) -> bool + Send + Sync + 'static,
     ) -> EngineLink {
-        let (requests, rx) = channel::<Request>();
+        let send_all: Arc<dyn Fn(Action) -> bool + Send + Sync> = Arc::new(send);
+        let (program2, send2) = (program.clone(), Arc::clone(&send_all));
+        let send = move |a: Action| send2(a);
+        let (requests, rx) = channel::<Job>();
         let busy = Arc::new(Mutex::new(None));
         let pid = Arc::new(AtomicU32::new(0));
         let killed = Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(false));
         let (busy2, pid2, killed2) = (Arc::clone(&busy), Arc::clone(&pid), Arc::clone(&killed));
+        let stop2 = Arc::clone(&stop);
         std::thread::spawn(move || {
             let mut engine = program.map(Engine::new);
             if let Ok(e) = &mut engine {
                 // Start now: the first answer should not wait for gnubg to load.
                 let _ = e.warm_up();
             }
-            let mut pending: Option<Request> = None;
+            let mut pending: Option<Job> = None;
             loop {
-                let mut req = match pending.take() {
+                let mut job = match pending.take() {
                     Some(r) => r,
                     None => match rx.recv() {
                         Ok(r) => r,
@@ -54,8 +74,40 @@ impl EngineLink {
                 };
                 // Only the newest request matters; older ones are stale.
                 while let Ok(newer) = rx.try_recv() {
-                    req = newer;
+                    job = newer;
                 }
+                let req = match job {
+                    Job::Analyse(req) => req,
+                    Job::Rollout(req, settings) => {
+                        stop2.store(false, Ordering::SeqCst);
+                        let id = req.id;
+                        let result = match &mut engine {
+                            Err(why) => Err(why.clone()),
+                            Ok(e) => {
+                                pid2.store(e.pid().unwrap_or(0), Ordering::SeqCst);
+                                let limit = limit(req.plies.max(settings.plies).saturating_add(1));
+                                let mut on = |a: &crate::engine::Analysis| {
+                                    if !send(Action::RolloutProgress(id, a.clone())) {
+                                        return false;
+                                    }
+                                    // A newer request stops the rollout
+                                    // and is served next.
+                                    if let Ok(newer) = rx.try_recv() {
+                                        pending = Some(newer);
+                                        return false;
+                                    }
+                                    !stop2.load(Ordering::SeqCst)
+                                };
+                                e.rollout(&req, &settings, limit, &mut on)
+                                    .map_err(|err| err.to_string())
+                            }
+                        };
+                        if !send(Action::RolloutAnswer(id, result)) {
+                            break;
+                        }
+                        continue;
+                    }
+                };
                 let result = match &mut engine {
                     Err(why) => Err(why.clone()),
                     Ok(e) => {
@@ -91,7 +143,48 @@ impl EngineLink {
             busy,
             pid,
             killed,
+            stop,
+            program: program2,
+            send: Arc::clone(&send_all),
+            matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
         }
+    }
+
+    /// Asks gnubg for each cell of a score matrix, on a thread and a gnubg
+    /// process of its own so the analysis is not held up; the cells come
+    /// back one by one, and a newer matrix stops this one.
+    pub fn score_matrix(&self, serial: u64, cells: Vec<crate::domain::score_matrix::Cell>) {
+        self.matrix.store(serial, Ordering::SeqCst);
+        let (wanted, send) = (Arc::clone(&self.matrix), Arc::clone(&self.send));
+        let program = self.program.clone();
+        std::thread::spawn(move || {
+            let mut engine = program.as_ref().ok().map(|p| Engine::new(p.clone()));
+            for (i, cell) in cells.iter().enumerate() {
+                if wanted.load(Ordering::SeqCst) != serial {
+                    return;
+                }
+                let v = match &mut engine {
+                    Some(e) => crate::engine::matrix::verdict(e, 0, i as u64 + 1, cell),
+                    None => crate::engine::matrix::Verdict::Failed(
+                        program.clone().err().unwrap_or_default(),
+                    ),
+                };
+                if !send(Action::MatrixCell(serial, i, v)) {
+                    return;
+                }
+            }
+        });
+    }
+
+    /// Rolls `req` out; answers so far come back as
+    /// `Action::RolloutProgress`, the last as `Action::RolloutAnswer`.
+    pub fn roll_out(&self, req: Request, settings: RolloutSettings) {
+        let _ = self.requests.send(Job::Rollout(req, settings));
+    }
+
+    /// Stops the rollout running, if any, after its chunk.
+    pub fn stop_rollout(&self) {
+        self.stop.store(true, Ordering::SeqCst);
     }
 
     /// Asks for `req`, cancelling a deeper analysis still running.
@@ -99,7 +192,7 @@ impl EngineLink {
         let running = self.busy.lock().map(|b| *b).unwrap_or(None);
         // Sent before the stop, so the engine thread finds it when it sees
         // gnubg die.
-        let _ = self.requests.send(req);
+        let _ = self.requests.send(Job::Analyse(req));
         if running.is_some_and(|p| p > 0) {
             let pid = self.pid.load(Ordering::SeqCst);
             if pid != 0 {

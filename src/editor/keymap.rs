@@ -462,6 +462,22 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
+        keys: &[Char('O')],
+        label: "O",
+        help: "roll out moves/cube (Esc stops)",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::Rollout,
+    },
+    Binding {
+        keys: &[Char('V')],
+        label: "V",
+        help: "score matrix of the cube on/off",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::ToggleMatrix,
+    },
+    Binding {
         keys: &[Char('%'), Char('w')],
         label: "% w",
         help: "MWC/equity, copy analysis",

@@ -42,6 +42,7 @@ pub mod play;
 pub mod prompt;
 pub mod reducer;
 pub mod runtime;
+pub mod score_matrix;
 pub mod scores;
 pub mod signals;
 pub mod snapshot;

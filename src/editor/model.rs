@@ -177,6 +177,8 @@ pub struct Model {
     /// board came from a paste while it is this one: any edit makes it typed,
     /// undoing back to it makes it pasted again.
     pub pasted: Option<Position>,
+    /// The score matrix (`V`), shown in the analysis panel's place.
+    pub matrix: super::score_matrix::MatrixState,
 }
 
 impl Model {
@@ -204,6 +206,7 @@ impl Model {
             last_evaluation: None,
             library: LibState::default(),
             pasted: None,
+            matrix: Default::default(),
         }
     }
 }

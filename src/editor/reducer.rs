@@ -31,6 +31,9 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
         effects.push(analysis::position_changed(&mut next));
     }
+    if next.position != before {
+        effects.extend(super::score_matrix::refresh(&mut next));
+    }
     next.log.push(&next.status);
     (next, effects)
 }
@@ -51,6 +54,9 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
             | Action::AnalysisAnswer(..)
+            | Action::RolloutProgress(..)
+            | Action::RolloutAnswer(..)
+            | Action::MatrixCell(..)
             | Action::Paused
     )
 }
@@ -58,6 +64,10 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
 fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
     let on_roll = model.position.state.on_roll;
     match action {
+        // Esc stops a rollout before it does anything else.
+        Action::Play(super::play::PlayAction::PutBack) if model.analysis.rolling() => {
+            analysis::stop_rollout(model)
+        }
         // While a move is previewed the list has the focus: ↑↓ walk it.
         Action::Move(d @ (Direction::Up | Direction::Down)) if model.analysis.preview => {
             analysis::select(model, if d == Direction::Up { -1 } else { 1 })
@@ -610,6 +620,11 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),
+        Action::Rollout => analysis::start_rollout(model),
+        Action::ToggleMatrix => super::score_matrix::toggle(model),
+        Action::MatrixCell(serial, i, v) => super::score_matrix::answered(model, serial, i, v),
+        Action::RolloutProgress(id, a) => analysis::rollout_progress(model, id, a),
+        Action::RolloutAnswer(id, result) => analysis::rollout_answered(model, id, result),
         Action::LoadMet(path) if path.trim().is_empty() => {
             model.met = super::numbers_state::MetHandle::built_in();
             model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));

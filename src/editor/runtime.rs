@@ -325,6 +325,11 @@ impl Edge<'_> {
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
                     Effect::Analyse(req) => self.engine.ask(req),
+                    Effect::Rollout(req, settings) => self.engine.roll_out(req, settings),
+                    Effect::StopRollout => self.engine.stop_rollout(),
+                    Effect::ScoreMatrix { serial, cells } => {
+                        self.engine.score_matrix(serial, cells)
+                    }
                     Effect::Library(request) => self.library.send(request),
                     Effect::SaveAnalysisPlies(plies) => {
                         if let Some(path) = &self.config_path {

@@ -1,7 +1,7 @@
 //! What gnubg answers, read from the bridge's JSON lines and checked: an
 //! answer with numbers out of range or the wrong shape is refused as garbage.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Win, win gammon, win backgammon, lose gammon, lose backgammon: gnubg's
 /// five outputs for the player on roll.
@@ -23,6 +23,82 @@ pub struct MoveLine {
     /// only the leading candidates at the depth asked for.
     #[serde(default)]
     pub plies: Option<u8>,
+    /// A rollout's standard error of the equity, and of the MWC in match
+    /// play.
+    #[serde(default)]
+    pub std_error: Option<f64>,
+    #[serde(default)]
+    pub mwc_std_error: Option<f64>,
+}
+
+/// A rollout behind an answer: gnubg's settings, how far it got, and the
+/// cube's standard errors (the moves carry their own).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rollout {
+    /// Trials done, and asked for.
+    pub trials: u32,
+    pub of: u32,
+    pub seed: u32,
+    /// Plies after which each trial is cut off (0: played to the end).
+    pub truncate: u8,
+    /// The depth the rollout players move and double at.
+    pub plies: u8,
+    pub cubeful: bool,
+    /// Variance reduction (gnubg's lookahead).
+    pub vr: bool,
+    /// Quasi-random dice.
+    pub quasi: bool,
+    /// Seconds so far.
+    pub elapsed: f64,
+    /// Stopped before `of` trials.
+    pub stopped: bool,
+    #[serde(default)]
+    pub no_double_se: Option<f64>,
+    #[serde(default)]
+    pub double_take_se: Option<f64>,
+}
+
+impl Rollout {
+    /// Seconds left at the rate so far, while it runs.
+    pub fn seconds_left(&self) -> Option<f64> {
+        (self.trials > 0 && self.trials < self.of && !self.stopped)
+            .then(|| self.elapsed * f64::from(self.of - self.trials) / f64::from(self.trials))
+    }
+
+    /// "1296 trials, seed 1, cubeful, VR, quasi-random, 0-ply players" and
+    /// how it ended.
+    pub fn describe(&self) -> String {
+        let mut s = if self.trials < self.of {
+            format!("{} of {} trials", self.trials, self.of)
+        } else {
+            format!("{} trials", self.trials)
+        };
+        s.push_str(&format!(", seed {}", self.seed));
+        s.push_str(if self.cubeful {
+            ", cubeful"
+        } else {
+            ", cubeless"
+        });
+        if self.vr {
+            s.push_str(", variance reduction");
+        }
+        if self.quasi {
+            s.push_str(", quasi-random dice");
+        }
+        if self.truncate > 0 {
+            s.push_str(&format!(", truncated at {} plies", self.truncate));
+        }
+        s.push_str(&format!(", {}-ply players", self.plies));
+        if self.stopped {
+            s.push_str(" (stopped)");
+        }
+        s
+    }
+}
+
+/// Half the width of a 95% confidence interval for a standard error.
+pub fn interval95(std_error: f64) -> f64 {
+    1.96 * std_error
 }
 
 impl MoveLine {
@@ -47,7 +123,13 @@ pub fn shallow_tail(list_plies: u8, moves: &[MoveLine]) -> Option<(usize, u8)> {
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Analysis {
     /// Dice rolled: the ranked moves (empty when the roll cannot be played).
-    Moves { plies: u8, moves: Vec<MoveLine> },
+    Moves {
+        plies: u8,
+        moves: Vec<MoveLine>,
+        /// Set when the moves were rolled out.
+        #[serde(default)]
+        rollout: Option<Box<Rollout>>,
+    },
     /// No dice: the cube decision, from the side of the player on roll.
     Cube {
         plies: u8,
@@ -64,6 +146,8 @@ pub enum Analysis {
         double_pass_mwc: Option<f64>,
         probs: Probs,
         cubeless: f64,
+        #[serde(default)]
+        rollout: Option<Box<Rollout>>,
     },
     /// A double on offer: take or pass, for the player taking.
     Take {
@@ -78,6 +162,8 @@ pub enum Analysis {
         proper: String,
         probs: Probs,
         cubeless: f64,
+        #[serde(default)]
+        rollout: Option<Box<Rollout>>,
     },
     /// No cube action possible: the chances only.
     Eval {
@@ -92,6 +178,7 @@ pub enum Analysis {
 // Every number is checked finite before an answer is accepted, so equality
 // is total and the editor's model can stay `Eq`.
 impl Eq for MoveLine {}
+impl Eq for Rollout {}
 impl Eq for Analysis {}
 
 /// A bridge line: an answer, or the error it reports for a request.
@@ -108,6 +195,8 @@ struct Line {
 pub enum Reply {
     Ready,
     Answer(u64, Result<Analysis, String>),
+    /// A rollout's answer so far; the last one comes as an `Answer`.
+    Progress(u64, Analysis),
 }
 
 /// Reads one bridge line; `Err` for anything that is not a well-formed reply.
@@ -122,9 +211,14 @@ pub fn parse_line(text: &str) -> Result<Reply, String> {
     if let Some(e) = line.error {
         return Ok(Reply::Answer(id, Err(e)));
     }
+    let partial = line.rest.get("partial").and_then(|v| v.as_bool()) == Some(true);
     let analysis: Analysis = serde_json::from_value(line.rest).map_err(|_| garbage())?;
     check(&analysis).map_err(|e| format!("gnubg answered garbage: {e}"))?;
-    Ok(Reply::Answer(id, Ok(analysis)))
+    Ok(if partial {
+        Reply::Progress(id, analysis)
+    } else {
+        Reply::Answer(id, Ok(analysis))
+    })
 }
 
 fn check(a: &Analysis) -> Result<(), String> {
@@ -133,35 +227,49 @@ fn check(a: &Analysis) -> Result<(), String> {
             .all(|x| x.is_finite() && (-1e-6..=1.0 + 1e-6).contains(x))
     };
     let eq_ok = |e: f64| e.is_finite() && e.abs() <= 10.0;
-    let ok = match a {
-        Analysis::Moves { moves, .. } => moves.iter().all(|m| {
-            probs_ok(&m.probs) && eq_ok(m.equity) && !m.notation.is_empty() && m.after.len() == 14
-        }),
-        Analysis::Cube {
-            no_double,
-            double_take,
-            double_pass,
-            probs,
-            cubeless,
-            ..
-        } => {
-            probs_ok(probs)
-                && [*no_double, *double_take, *double_pass, *cubeless]
-                    .into_iter()
-                    .all(eq_ok)
-        }
-        Analysis::Take {
-            take,
-            pass,
-            probs,
-            cubeless,
-            ..
-        } => probs_ok(probs) && [*take, *pass, *cubeless].into_iter().all(eq_ok),
-        Analysis::Eval {
-            probs, cubeless, ..
-        } => probs_ok(probs) && eq_ok(*cubeless),
-        Analysis::Over { .. } => true,
-    };
+    let se_ok = |e: Option<f64>| e.is_none_or(|x| x.is_finite() && (0.0..=10.0).contains(&x));
+    let rollout_ok = a.rollout().is_none_or(|r| {
+        r.elapsed.is_finite()
+            && r.elapsed >= 0.0
+            && r.trials <= r.of
+            && se_ok(r.no_double_se)
+            && se_ok(r.double_take_se)
+    });
+    let ok = rollout_ok
+        && match a {
+            Analysis::Moves { moves, .. } => moves.iter().all(|m| {
+                probs_ok(&m.probs)
+                    && eq_ok(m.equity)
+                    && !m.notation.is_empty()
+                    && m.after.len() == 14
+                    && se_ok(m.std_error)
+                    && se_ok(m.mwc_std_error)
+            }),
+            Analysis::Cube {
+                no_double,
+                double_take,
+                double_pass,
+                probs,
+                cubeless,
+                ..
+            } => {
+                probs_ok(probs)
+                    && [*no_double, *double_take, *double_pass, *cubeless]
+                        .into_iter()
+                        .all(eq_ok)
+            }
+            Analysis::Take {
+                take,
+                pass,
+                probs,
+                cubeless,
+                ..
+            } => probs_ok(probs) && [*take, *pass, *cubeless].into_iter().all(eq_ok),
+            Analysis::Eval {
+                probs, cubeless, ..
+            } => probs_ok(probs) && eq_ok(*cubeless),
+            Analysis::Over { .. } => true,
+        };
     if ok {
         Ok(())
     } else {
@@ -178,6 +286,16 @@ impl Analysis {
             | Analysis::Take { plies, .. }
             | Analysis::Eval { plies, .. } => Some(*plies),
             Analysis::Over { .. } => None,
+        }
+    }
+
+    /// The rollout behind this answer, if it was rolled out.
+    pub fn rollout(&self) -> Option<&Rollout> {
+        match self {
+            Analysis::Moves { rollout, .. }
+            | Analysis::Cube { rollout, .. }
+            | Analysis::Take { rollout, .. } => rollout.as_deref(),
+            _ => None,
         }
     }
 }

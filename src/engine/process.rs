@@ -4,7 +4,7 @@
 //! costs the one answer and a restart on the next request, nothing more.
 
 use super::answer::{Analysis, Reply, parse_line};
-use super::request::{self, Request};
+use super::request::{self, Request, RolloutSettings};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -299,7 +299,35 @@ impl Engine {
         if let Some(reason) = request::nothing_to_analyse(&req.position) {
             return Ok(Analysis::Over { reason });
         }
-        let line = req.to_line();
+        self.exchange(req.id, &req.to_line(), limit, &mut |_| true)
+    }
+
+    /// Rolls `req` out with gnubg's own rollout. `progress` gets each answer
+    /// so far (about every `settings.chunk_ms`) and says whether to go on:
+    /// `false` stops the rollout after the chunk running, and its answer so
+    /// far comes back marked stopped. `limit` is per chunk.
+    pub fn rollout(
+        &mut self,
+        req: &Request,
+        settings: &RolloutSettings,
+        limit: Duration,
+        progress: &mut dyn FnMut(&Analysis) -> bool,
+    ) -> Result<Analysis, EngineError> {
+        if let Some(reason) = request::nothing_to_analyse(&req.position) {
+            return Ok(Analysis::Over { reason });
+        }
+        self.exchange(req.id, &req.rollout_line(settings), limit, progress)
+    }
+
+    /// Sends one request line and reads until its answer, handing partial
+    /// answers to `progress`; each line must come within `limit`.
+    fn exchange(
+        &mut self,
+        id: u64,
+        line: &str,
+        limit: Duration,
+        progress: &mut dyn FnMut(&Analysis) -> bool,
+    ) -> Result<Analysis, EngineError> {
         let running = self.ensure_running()?;
         if writeln!(running.stdin, "{line}")
             .and_then(|()| running.stdin.flush())
@@ -308,14 +336,25 @@ impl Engine {
             self.restart_later();
             return Err(EngineError::Died);
         }
-        let deadline = Instant::now() + limit;
+        let mut stop_sent = false;
+        let mut deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let running = self.running.as_mut().expect("running");
             match running.lines.recv_timeout(left) {
                 Ok(text) => match parse_line(&text) {
-                    Ok(Reply::Answer(id, result)) if id == req.id => {
+                    Ok(Reply::Answer(got, result)) if got == id => {
                         return result.map_err(EngineError::Refused);
+                    }
+                    Ok(Reply::Progress(got, partial)) if got == id => {
+                        deadline = Instant::now() + limit;
+                        if !stop_sent && !progress(&partial) {
+                            // Read between chunks: the rollout ends with
+                            // the trials done so far.
+                            stop_sent = writeln!(running.stdin, "{{\"stop\":{id}}}")
+                                .and_then(|()| running.stdin.flush())
+                                .is_ok();
+                        }
                     }
                     // A stale answer, or a repeated ready line.
                     Ok(_) => continue,

@@ -157,6 +157,27 @@ impl Request {
 
     /// The request line sent to the bridge.
     pub fn to_line(&self) -> String {
+        self.fields().to_string()
+    }
+
+    /// The request line for a rollout with `settings`.
+    pub fn rollout_line(&self, settings: &RolloutSettings) -> String {
+        let mut v = self.fields();
+        v["rollout"] = json!({
+            "trials": settings.trials,
+            "seed": settings.seed,
+            "truncate": settings.truncate,
+            "plies": settings.plies.min(MAX_PLIES),
+            "cubeful": settings.cubeful,
+            "vr": settings.variance_reduction,
+            "quasi": settings.quasi_random,
+            "candidates": settings.candidates,
+            "chunk_ms": settings.chunk_ms,
+        });
+        v.to_string()
+    }
+
+    fn fields(&self) -> serde_json::Value {
         let s = &self.position.state;
         json!({
             "id": self.id,
@@ -168,7 +189,49 @@ impl Request {
             "beavers": s.beavers,
             "no_cube": no_cube_action(&self.position).is_some(),
         })
-        .to_string()
+    }
+}
+
+/// How gnubg rolls a position out: its own rollout settings (the same seed
+/// and settings give gnubg's numbers), how many candidates, and how often
+/// the answer so far comes back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RolloutSettings {
+    pub trials: u32,
+    pub seed: u32,
+    /// Plies after which a trial is cut off and evaluated; 0 plays it out.
+    pub truncate: u8,
+    /// The depth the rollout players move and double at.
+    pub plies: u8,
+    pub cubeful: bool,
+    pub variance_reduction: bool,
+    pub quasi_random: bool,
+    /// The leading moves rolled out (gnubg's order at the request's depth).
+    pub candidates: usize,
+    /// About how long a chunk of trials runs before the answer so far is
+    /// sent: the editor's panel wants 4 a second, a batch fewer.
+    pub chunk_ms: u32,
+}
+
+/// Most trials accepted: 100,000 trials of five candidates is hours.
+pub const MAX_TRIALS: u32 = 100_000;
+
+impl Default for RolloutSettings {
+    /// gnubg's defaults (1296 trials, cubeful, variance reduction,
+    /// quasi-random dice, 0-ply players, played to the end) with seed 1 and
+    /// the five leading moves.
+    fn default() -> Self {
+        RolloutSettings {
+            trials: 1296,
+            seed: 1,
+            truncate: 0,
+            plies: 0,
+            cubeful: true,
+            variance_reduction: true,
+            quasi_random: true,
+            candidates: 5,
+            chunk_ms: 250,
+        }
     }
 }
 

@@ -45,7 +45,11 @@ pub fn diff(equity: f64, best: f64, mwc: Option<(f64, f64)>, units: Units) -> St
 pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
     let mut out = String::new();
     match a {
-        Analysis::Moves { plies, moves } => {
+        Analysis::Moves {
+            plies,
+            moves,
+            rollout,
+        } => {
             if moves.is_empty() {
                 out.push_str("No legal moves: the roll cannot be played\n");
             }
@@ -58,14 +62,19 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
                 } else {
                     format!(" {}", diff(m.equity, be, m.mwc.zip(bm), units))
                 };
-                let _ = writeln!(
-                    out,
-                    "{:>5}. Cubeful {}-ply    {:<28} Eq.: {eq}{d}",
-                    i + 1,
-                    m.depth(*plies),
-                    m.notation
-                );
+                // gnubg's label: "Rollout" for a rolled-out move.
+                let label = match rollout {
+                    Some(_) => "Rollout        ".to_owned(),
+                    None => format!("Cubeful {}-ply    ", m.depth(*plies)),
+                };
+                let _ = writeln!(out, "{:>5}. {label}{:<28} Eq.: {eq}{d}", i + 1, m.notation);
                 let _ = writeln!(out, "       {}", probs_line(&m.probs));
+                if let Some(se) = m.std_error {
+                    let _ = writeln!(out, "       {}", spread(se, m.mwc_std_error, units));
+                }
+            }
+            if let Some(r) = rollout {
+                let _ = writeln!(out, "Rollout: {}", r.describe());
             }
         }
         Analysis::Cube {
@@ -79,9 +88,13 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
             double_pass_mwc,
             probs,
             cubeless,
+            rollout,
         } => {
             let _ = writeln!(out, "Cube analysis");
-            let _ = writeln!(out, "{plies}-ply cubeless equity {cubeless:+.3}");
+            let depth = rollout
+                .as_ref()
+                .map_or(format!("{plies}-ply"), |_| "Rollout".to_owned());
+            let _ = writeln!(out, "{depth} cubeless equity {cubeless:+.3}");
             let _ = writeln!(out, "  {}", probs_line(probs));
             let _ = writeln!(out, "Cubeful equities:");
             let best = no_double.max(double_take.min(*double_pass));
@@ -109,6 +122,18 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
                 let _ = writeln!(out, "{}. {label:<16} {:>8}{d}", i + 1, value(e, m, units));
             }
             let _ = writeln!(out, "Proper cube action: {action}");
+            if let Some(r) = rollout {
+                // Money equities only: the standard errors are in equity.
+                if let (Some(n), Some(t)) = (r.no_double_se, r.double_take_se) {
+                    let _ = writeln!(
+                        out,
+                        "Standard error: no double {}, double/take {}",
+                        spread_value(n),
+                        spread_value(t)
+                    );
+                }
+                let _ = writeln!(out, "Rollout: {}", r.describe());
+            }
         }
         Analysis::Take {
             plies,
@@ -119,13 +144,23 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
             proper,
             probs,
             cubeless,
+            rollout,
         } => {
-            let _ = writeln!(out, "Take analysis ({plies}-ply), for the player doubled");
+            let depth = rollout
+                .as_ref()
+                .map_or(format!("{plies}-ply"), |_| "rollout".to_owned());
+            let _ = writeln!(out, "Take analysis ({depth}), for the player doubled");
             let _ = writeln!(out, "Cubeless equity {cubeless:+.3}");
             let _ = writeln!(out, "  {}", probs_line(probs));
             let _ = writeln!(out, "1. Take   {:>8}", value(*take, *take_mwc, units));
             let _ = writeln!(out, "2. Pass   {:>8}", value(*pass, *pass_mwc, units));
             let _ = writeln!(out, "Proper action: {}", capital(proper));
+            if let Some(r) = rollout {
+                if let Some(t) = r.double_take_se {
+                    let _ = writeln!(out, "Standard error: take {}", spread_value(t));
+                }
+                let _ = writeln!(out, "Rollout: {}", r.describe());
+            }
         }
         Analysis::Eval {
             plies,
@@ -140,6 +175,26 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
         }
     }
     out
+}
+
+/// A standard error with its 95% interval: "± 0.012 (95%: ± 0.024)".
+pub fn spread(se: f64, mwc_se: Option<f64>, units: Units) -> String {
+    match (units, mwc_se) {
+        (Units::Mwc, Some(m)) => format!(
+            "SE {:.2}% (95%: ±{:.2}%)",
+            m * 100.0,
+            super::answer::interval95(m) * 100.0
+        ),
+        _ => format!(
+            "SE {} (95%: ±{:.3})",
+            spread_value(se),
+            super::answer::interval95(se)
+        ),
+    }
+}
+
+fn spread_value(se: f64) -> String {
+    format!("{se:.3}")
 }
 
 fn capital(s: &str) -> String {
@@ -163,10 +218,13 @@ mod tests {
             probs: [0.551, 0.174, 0.013, 0.124, 0.005],
             after: "sGfwATDgc/ABMA".into(),
             plies: None,
+            std_error: None,
+            mwc_std_error: None,
         };
         let a = Analysis::Moves {
             plies: 0,
             moves: vec![m("8/5 6/5", 0.007), m("24/23 13/10", -0.189)],
+            rollout: None,
         };
         let text = render(&a, Units::Equity, 10);
         assert!(

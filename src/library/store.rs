@@ -252,6 +252,8 @@ pub struct EntryEdit {
     pub note: Option<String>,
     pub tags: Option<Vec<String>>,
     pub collections: Option<Vec<String>>,
+    /// Replaces the stored analysis (a rollout over an evaluation).
+    pub analysis: Option<Box<Analysis>>,
 }
 
 /// Seconds since the epoch.
@@ -912,6 +914,16 @@ impl Library {
             tx.execute(
                 "UPDATE entries SET note = ?2 WHERE id = ?1",
                 params![id, bounded(note, MAX_NOTE_LEN, "note")?],
+            )?;
+        }
+        if let Some(a) = &edit.analysis {
+            tx.execute(
+                "UPDATE entries SET analysis = ?2, analysis_depth = ?3 WHERE id = ?1",
+                params![
+                    id,
+                    bounded(&a.text, MAX_NOTE_LEN, "analysis")?,
+                    clean_line(&a.depth, "analysis depth")?
+                ],
             )?;
         }
         if let Some(tags) = &edit.tags {

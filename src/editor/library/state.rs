@@ -180,6 +180,12 @@ pub enum Request {
     },
     Delete(i64),
     Restore(Box<Entry>),
+    /// Store `analysis` with the entry holding `position`, if there is one
+    /// (a finished rollout).
+    KeepAnalysis {
+        position: Box<crate::domain::Position>,
+        analysis: Box<crate::library::Analysis>,
+    },
     Due {
         collection: String,
         now: Option<i64>,
@@ -237,6 +243,9 @@ pub enum LibAction {
         result: Result<Box<Entry>, String>,
     },
     Updated(Result<String, String>),
+    /// A rollout stored with the entry of its position (its id), or not
+    /// (no entry holds the position).
+    AnalysisKept(Result<Option<i64>, String>),
     Deleted(Result<Box<Entry>, String>),
     Restored(Result<i64, String>),
     DueList(Result<(String, Vec<Summary>), String>),

@@ -388,6 +388,14 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 }
             }
         }
+        LibAction::AnalysisKept(result) => match result {
+            Ok(Some(id)) => {
+                model.status = Status::success(format!("Rollout saved with library entry {id}"));
+                done(model)
+            }
+            Ok(None) => done(model),
+            Err(e) => error(model, format!("rollout not saved in the library: {e}")),
+        },
         LibAction::Updated(result) => match result {
             Ok(message) => {
                 model.status = Status::success(message);
@@ -498,6 +506,12 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             };
             let mut entry = NewEntry::new(model.position.clone(), source);
             entry.title = std::mem::take(&mut model.library.pending_title);
+            // The analysis on show (a rollout, when there is one) goes with it.
+            entry.analysis =
+                crate::editor::analysis::copy_text(&model).map(|text| crate::library::Analysis {
+                    text,
+                    depth: crate::editor::analysis::depth_words(&model.analysis),
+                });
             entry.tags = words(&text);
             back(&mut model);
             model.status = Status::info("Adding to the library…");

@@ -110,6 +110,19 @@ fn answer(lib: Result<&mut Library, String>, request: Request) -> LibAction {
                 .map(|()| format!("Entry {id}: {what} saved"))
                 .map_err(text)
         })),
+        Request::KeepAnalysis { position, analysis } => {
+            LibAction::AnalysisKept(lib.and_then(|l| {
+                let found = l.find(&position).map_err(text)?;
+                if let Some(id) = found {
+                    let edit = crate::library::EntryEdit {
+                        analysis: Some(analysis),
+                        ..crate::library::EntryEdit::default()
+                    };
+                    l.update(id, &edit).map_err(text)?;
+                }
+                Ok(found)
+            }))
+        }
         Request::Delete(id) => {
             LibAction::Deleted(lib.and_then(|l| l.delete(id).map(Box::new).map_err(text)))
         }

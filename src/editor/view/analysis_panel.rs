@@ -25,7 +25,23 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
         Some(s) if s >= room => s + 1 - room,
         _ => 0,
     };
-    for (i, row) in t.rows.iter().enumerate().skip(first).take(room) {
+    // The score matrix's wide grid where it fits, its cells coloured by
+    // action.
+    let grid = !t.wide_rows.is_empty();
+    let fits = |rows: &[String]| {
+        rows.iter()
+            .all(|r| r.chars().count() <= usize::from(area.width))
+    };
+    let rows = if grid && fits(&t.wide_rows) {
+        &t.wide_rows
+    } else {
+        &t.rows
+    };
+    for (i, row) in rows.iter().enumerate().skip(first).take(room) {
+        if grid && i > 0 {
+            lines.push(coloured(row));
+            continue;
+        }
         let style = if t.selected == Some(i) && snapshot.previewing {
             theme.cursor
         } else {
@@ -34,4 +50,36 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
         lines.push(Line::styled(row.clone(), style));
     }
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// A matrix row with each action in its colour: no double green, double
+/// and take yellow, double and pass red, too good magenta.
+fn coloured(row: &str) -> Line<'static> {
+    use ratatui::style::{Color, Style};
+    use ratatui::text::Span;
+    let mut spans = Vec::new();
+    let mut rest = row;
+    while !rest.is_empty() {
+        let start = rest.len() - rest.trim_start().len();
+        if start > 0 {
+            spans.push(Span::raw(rest[..start].to_owned()));
+            rest = &rest[start..];
+            continue;
+        }
+        let end = rest.find(' ').unwrap_or(rest.len());
+        let word = &rest[..end];
+        let colour = match word {
+            "ND" | "ND/B" => Some(Color::Green),
+            "D/T" | "D/B" => Some(Color::Yellow),
+            "D/P" => Some(Color::Red),
+            "TG" => Some(Color::Magenta),
+            _ => None,
+        };
+        spans.push(match colour {
+            Some(c) => Span::styled(word.to_owned(), Style::default().fg(c)),
+            None => Span::raw(word.to_owned()),
+        });
+        rest = &rest[end..];
+    }
+    Line::from(spans)
 }

@@ -1,0 +1,296 @@
+//! Rollouts with the real gnubg 1.07: bgedit's rollout (run in chunks by the
+//! bridge, for live progress) against gnubg's own rollout run in one go on
+//! its command line (tests/fixtures/gen_gnubg_rollouts.py), a rollout
+//! stopped between chunks, the CLI's JSON, and the live panel in a
+//! pseudo-terminal. Skipped without gnubg unless BGEDIT_REQUIRE_GNUBG=1.
+
+mod common;
+
+use bgedit::codec;
+use bgedit::domain::Position;
+use bgedit::engine::{Analysis, Engine, Request, RolloutSettings};
+use common::have_gnubg;
+use common::pty::{Options, Session};
+use serde_json::Value;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const LIMIT: Duration = Duration::from_secs(120);
+
+fn gnubg() -> Option<PathBuf> {
+    have_gnubg().then(|| bgedit::engine::locate::find_from_env(None).unwrap())
+}
+
+fn position(id: &str) -> Position {
+    codec::parse_any(id, &Position::default()).unwrap().position
+}
+
+fn settings(v: &Value) -> RolloutSettings {
+    let n = |k: &str| v[k].as_u64().unwrap();
+    let b = |k: &str| v[k].as_bool().unwrap();
+    RolloutSettings {
+        trials: n("trials") as u32,
+        seed: n("seed") as u32,
+        truncate: n("truncate") as u8,
+        plies: n("plies") as u8,
+        cubeful: b("cubeful"),
+        variance_reduction: b("vr"),
+        quasi_random: b("quasi"),
+        candidates: n("candidates") as usize,
+        // Short chunks: many of them, which must add up to gnubg's one go.
+        chunk_ms: 100,
+    }
+}
+
+/// gnubg prints 6 digits.
+fn same(a: f64, b: &Value) -> bool {
+    (a - b.as_f64().unwrap()).abs() < 2e-6
+}
+
+#[test]
+fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
+    let Some(g) = gnubg() else { return };
+    let text = include_str!("fixtures/gnubg_rollouts.jsonl");
+    let mut engine = Engine::new(g);
+    let mut checked = 0;
+    for (n, line) in text.lines().enumerate() {
+        let f: Value = serde_json::from_str(line).unwrap();
+        let id = f["id"].as_str().unwrap();
+        let s = settings(&f["settings"]);
+        let req = Request {
+            id: n as u64 + 1,
+            position: position(id),
+            plies: 0,
+            moves: 0,
+        };
+        let mut seen = Vec::new();
+        let answer = engine
+            .rollout(&req, &s, LIMIT, &mut |a| {
+                seen.push(a.rollout().unwrap().trials);
+                true
+            })
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let r = answer.rollout().expect("a rollout").clone();
+        assert_eq!(
+            (r.trials, r.of, r.stopped),
+            (s.trials, s.trials, false),
+            "{id}"
+        );
+        assert_eq!(r.seed, s.seed);
+        // The answer so far came more than once, trials rising.
+        assert!(seen.windows(2).all(|w| w[0] < w[1]), "{id}: {seen:?}");
+        // A cubeless rollout runs in one go (gnubg does not continue one
+        // to the same numbers).
+        if s.trials >= 36 && s.cubeful {
+            assert!(seen.len() >= 2, "{id}: progress {seen:?}");
+        }
+        if let Some(want) = f["moves"].as_array() {
+            let Analysis::Moves { moves, .. } = &answer else {
+                panic!("{id}: {answer:?}")
+            };
+            assert_eq!(moves.len(), want.len(), "{id}");
+            for (m, w) in moves.iter().zip(want) {
+                assert_eq!(m.notation, w[0].as_str().unwrap(), "{id}");
+                assert!(
+                    same(m.equity, &w[1]),
+                    "{id}: {} {} against {}",
+                    m.notation,
+                    m.equity,
+                    w[1]
+                );
+                let se = m.std_error.expect("a standard error");
+                assert!(
+                    same(se, &w[2]),
+                    "{id}: {} SE {se} against {}",
+                    m.notation,
+                    w[2]
+                );
+            }
+        } else {
+            let c = &f["cube"];
+            let Analysis::Cube {
+                no_double,
+                double_take,
+                double_pass,
+                ..
+            } = &answer
+            else {
+                panic!("{id}: {answer:?}")
+            };
+            assert!(
+                same(*no_double, &c["no_double"]),
+                "{id}: ND {no_double} against {}",
+                c["no_double"]
+            );
+            assert!(
+                same(*double_take, &c["double_take"]),
+                "{id}: DT {double_take}"
+            );
+            assert!(same(*double_pass, &c["double_pass"]), "{id}");
+            assert!(same(r.no_double_se.unwrap(), &c["no_double_se"]), "{id}");
+            assert!(
+                same(r.double_take_se.unwrap(), &c["double_take_se"]),
+                "{id}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
+
+#[test]
+fn a_rollout_asked_to_stop_ends_after_its_chunk_with_the_trials_done() {
+    let Some(g) = gnubg() else { return };
+    let mut engine = Engine::new(g);
+    let req = Request {
+        id: 5,
+        position: position("4HPwATDgc/ABMA:cAkOAAAAAAAA"),
+        plies: 0,
+        moves: 0,
+    };
+    let s = RolloutSettings {
+        trials: 5000,
+        candidates: 2,
+        ..RolloutSettings::default()
+    };
+    let t = Instant::now();
+    let mut calls = 0;
+    let answer = engine
+        .rollout(&req, &s, LIMIT, &mut |_| {
+            calls += 1;
+            calls < 3
+        })
+        .unwrap();
+    let r = answer.rollout().unwrap();
+    assert!(r.stopped && r.trials < 5000 && r.trials > 0, "{r:?}");
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    let Analysis::Moves { moves, .. } = &answer else {
+        panic!("{answer:?}")
+    };
+    assert!(moves.iter().all(|m| m.std_error.is_some()), "{moves:?}");
+    // The same engine answers the next request at once.
+    let next = Request { id: 6, ..req };
+    assert!(matches!(
+        engine.analyse(&next, LIMIT),
+        Ok(Analysis::Moves { rollout: None, .. })
+    ));
+}
+
+#[test]
+fn the_cli_writes_the_rollout_and_standard_errors_in_json() {
+    if !have_gnubg() {
+        return;
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args([
+            "analyse",
+            "--rollout",
+            "--trials",
+            "36",
+            "--seed",
+            "7",
+            "--format",
+            "json",
+            "--moves",
+            "2",
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+            "4HPwATDgc/ABMA:cAkOAAAAAAAA",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let cube = &lines[0];
+    assert_eq!(cube["rollout"]["trials"], 36);
+    assert_eq!(cube["rollout"]["seed"], 7);
+    // gnubg's own 36-trial rollout with seed 7 (the fixture's second line).
+    assert!(same(
+        cube["cube"]["no_double"].as_f64().unwrap(),
+        &Value::from(0.129224)
+    ));
+    assert!(same(
+        cube["cube"]["std_error"]["no_double"].as_f64().unwrap(),
+        &Value::from(0.057619)
+    ));
+    let moves = lines[1]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    assert!(moves.iter().all(|m| m["std_error"].as_f64().unwrap() > 0.0));
+}
+
+const PTY: Options = Options {
+    timeout: Duration::from_secs(60),
+    poll: Duration::from_millis(1),
+    ..Options::DEFAULT
+};
+
+/// The number of trials the panel's header shows, if any.
+fn trials_shown(screen: &str) -> Option<u32> {
+    let at = screen.find("gnubg rollout ")? + "gnubg rollout ".len();
+    screen[at..].split('/').next()?.trim().parse().ok()
+}
+
+#[test]
+fn the_panel_shows_a_rollout_converging_and_esc_stops_it() {
+    if !have_gnubg() {
+        return;
+    }
+    let dir = common::pty::state_dir("bgedit-e2e", "rollout-live");
+    // Money, 43 to play against the opening; 0-ply candidates.
+    let mut s = Session::start(
+        &PTY,
+        &["--new", "4HPwATDgc/ABMA:cAkOAAAAAAAA"],
+        &dir,
+        160,
+        50,
+    );
+    s.wait_for("gnubg 0-ply");
+    s.send("O");
+    let screen = s.wait_for(" left · Esc stops");
+    assert!(screen.contains("SE"), "{screen}");
+    let first = trials_shown(&screen).expect("trials shown");
+    // Trials advance.
+    let t = Instant::now();
+    let mut later = first;
+    while later <= first && t.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+        later = trials_shown(&s.contents()).unwrap_or(first);
+    }
+    assert!(later > first, "{first} → {later}");
+    // A key while the rollout runs is answered within a frame.
+    let t = Instant::now();
+    s.send("?");
+    s.wait_for("closes the help");
+    let key = t.elapsed();
+    s.send("?");
+    s.wait_for("? help");
+    eprintln!("key → frame during a rollout: {key:?}");
+    assert!(key < Duration::from_secs(1), "{key:?}");
+    // Esc stops it with the trials done.
+    s.send("\x1b");
+    let screen = s.wait_for("Rollout stopped after");
+    assert!(screen.contains("stopped"), "{screen}");
+    let stopped = trials_shown(&screen).unwrap();
+    std::thread::sleep(Duration::from_millis(600));
+    assert_eq!(
+        trials_shown(&s.contents()),
+        Some(stopped),
+        "no trials after the stop"
+    );
+    // Away and back: the rollout is shown again at once.
+    s.prompt("d", "21");
+    s.wait_for("1. 24/23 13/11");
+    s.prompt("d", "43");
+    let screen = s.wait_for("gnubg rollout");
+    assert_eq!(trials_shown(&screen), Some(stopped), "{screen}");
+    s.send("q");
+    s.wait_exit();
+}
