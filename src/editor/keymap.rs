@@ -464,7 +464,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('O')],
         label: "O",
-        help: "roll out moves/cube (Esc stops)",
+        help: "roll out (Esc stops it)",
         section: Section::Editor,
         hint: None,
         action: |_| Action::Rollout,
@@ -472,7 +472,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('V')],
         label: "V",
-        help: "score matrix of the cube on/off",
+        help: "score matrix on/off",
         section: Section::Editor,
         hint: None,
         action: |_| Action::ToggleMatrix,
