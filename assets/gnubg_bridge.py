@@ -135,6 +135,7 @@ def mwc(eq):
 
 def analyse(req):
     set_plies(int(req.get("plies", 0)))
+    set_filter("analysis" if "played_after" in req else "evaluation")
     set_position(req)
     board = gnubg.board()
     if finished(board):
@@ -187,15 +188,56 @@ def moves_or_cube(req, board, match):
             moves.append(entry)
         if not moves:
             return {"kind": "moves", "moves": [], "note": "no legal move: the roll is forfeit"}
+        played = req.get("played_after")
+        plies = int(req.get("plies", 0))
+        shallow = [e for e in moves if e["after"] == played and e.get("plies", plies) < plies]
+        if shallow and not req.get("widened"):
+            # gnubg's `analyse match` keeps the played move through its move
+            # filter, so it has the full depth however bad it is; `hint`
+            # leaves it in the 0-ply tail. Every move at full depth ranks
+            # the leaders the same and gives the played move gnubg's number.
+            return widened(req, board, match, plies)
         return {"kind": "moves", "moves": moves}
     ev = gnubg.evaluate()
     cf = gnubg.cfevaluate()
+    # `optimal` is gnubg's FindCubeDecision: what the match analysis
+    # measures a cube error against (the beaver and too-good cases included).
     out = {"kind": "cube", "no_double": float(cf[1]), "double_take": float(cf[2]),
-           "double_pass": float(cf[3]), "action": cf[5], "probs": probs(ev), "cubeless": float(ev[5])}
+           "double_pass": float(cf[3]), "optimal": float(cf[0]), "action": cf[5],
+           "probs": probs(ev), "cubeless": float(ev[5])}
     if match:
         for key in ("no_double", "double_take", "double_pass"):
             out[key + "_mwc"] = mwc(out[key])
     return out
+
+
+# gnubg's move filters, ply by ply and level by level: (accept, extra,
+# threshold). `hint` ranks with the evaluation filter; `analyse match` with
+# the analysis filter, which keeps twice the moves (gnubg 1.07's defaults,
+# as `show evaluation` and `show analysis` print them); "all" evaluates every
+# move at the full depth.
+FILTERS = {
+    "evaluation": {1: [(0, 8, 0.16)], 2: [(0, 8, 0.16), (-1, 0, 0)],
+                   3: [(0, 8, 0.16), (-1, 0, 0), (0, 2, 0.04)]},
+    "analysis": {1: [(0, 16, 0.32)], 2: [(0, 16, 0.32), (-1, 0, 0)],
+                 3: [(0, 16, 0.32), (-1, 0, 0), (0, 4, 0.08)]},
+    "all": {p: [(1000, 0, 0.0)] * p for p in (1, 2, 3)},
+}
+
+
+def set_filter(name):
+    set_once("filter", name, [
+        "set evaluation movefilter %d %d %d %d %g" % (p, l, a, e, t)
+        for p, levels in FILTERS[name].items()
+        for l, (a, e, t) in enumerate(levels)])
+
+
+def widened(req, board, match, plies):
+    """The move list with every move at `plies` (the position set again:
+    `hint` answers from its cache until it is)."""
+    set_filter("all")
+    command("set gnubgid " + req["gnubgid"])
+    return moves_or_cube(dict(req, widened=True), board, match)
 
 
 def current_dice():
@@ -487,6 +529,7 @@ def rollout_cube(req, match, taking):
 
 def rollout(req):
     set_plies(int(req.get("plies", 0)))
+    set_filter("evaluation")
     taking = bool(req.get("double"))
     # A take is rolled out as the doubler's cube decision: the position is
     # set without the double, as gnubg rolls out cube decisions.

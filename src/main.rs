@@ -158,6 +158,34 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
             }
         };
     }
+    if let Some(path) = &args.file {
+        use bgedit::cli::match_analysis::{self, FileOptions};
+        if !ids.is_empty() {
+            eprintln!("bgedit: analyse --file takes no IDs");
+            return ExitCode::from(2);
+        }
+        let opts = FileOptions {
+            run: bgedit::engine::match_analysis::RunOptions {
+                gnubg,
+                plies: args.plies,
+                jobs: args.jobs.map_or(cores, usize::from),
+            },
+            format: match format {
+                Format::Text => match_analysis::Format::Text,
+                Format::Json => match_analysis::Format::Json,
+            },
+            progress: io::stderr().is_terminal(),
+        };
+        let stdout = io::BufWriter::new(io::stdout().lock());
+        return match match_analysis::run(&opts, path, stdout, io::stderr()) {
+            Ok(code) => ExitCode::from(code),
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
+            Err(e) => {
+                eprintln!("bgedit: {e}");
+                ExitCode::from(1)
+            }
+        };
+    }
     let rollout = args.rollout.then_some(bgedit::engine::RolloutSettings {
         trials: args.trials,
         seed: args.seed,

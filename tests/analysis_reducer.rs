@@ -235,6 +235,7 @@ fn cube_answer(plies: u8) -> Analysis {
         no_double: 0.123,
         double_take: 0.045,
         double_pass: 1.0,
+        optimal: Some(0.123),
         no_double_mwc: None,
         double_take_mwc: None,
         double_pass_mwc: None,

@@ -192,6 +192,12 @@ pub struct AnalyseArgs {
     /// Add the redouble: a 2-cube the player on roll owns.
     #[arg(long, requires = "score_matrix")]
     pub owner: bool,
+    /// Analyse every decision of a match file (any format bgedit reads) as
+    /// gnubg's `analyse match` does: each checker play and cube decision
+    /// with its equity lost and mark, in match order, then each player's
+    /// statistics (error totals and rates, ratings).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["score_matrix", "rollout"])]
+    pub file: Option<std::path::PathBuf>,
     /// Roll out with gnubg's own rollout: the leading moves (--moves of
     /// them, as ranked at --plies), or the cube decision without dice.
     #[arg(long, conflicts_with = "score_matrix")]

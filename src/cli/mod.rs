@@ -9,6 +9,7 @@ pub mod files;
 pub mod image;
 pub mod input;
 pub mod library;
+pub mod match_analysis;
 pub mod matches;
 pub mod moves;
 pub mod score_matrix;

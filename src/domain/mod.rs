@@ -7,6 +7,7 @@ pub mod cmath;
 pub mod equity;
 pub mod match_record;
 pub mod match_state;
+pub mod match_stats;
 pub mod met;
 pub mod moves;
 pub mod notation;

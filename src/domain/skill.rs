@@ -1,11 +1,13 @@
 //! How bad a decision was, in gnubg's words: the equity it gave away against
-//! gnubg's default thresholds (`set analysis threshold doubtful|bad|verybad`:
-//! 0.04, 0.08, 0.16, in money equity or, in match play, normalised equity).
+//! gnubg 1.07's default thresholds (`set analysis threshold
+//! doubtful|bad|verybad`; `show analysis` prints -0.030, -0.060, -0.120), in
+//! money equity or, in match play, normalised equity. Older gnubg (and its
+//! manual) used 0.04, 0.08 and 0.16; gnubg 1.07 marks with these.
 
-/// gnubg's default thresholds.
-pub const DOUBTFUL: f64 = 0.04;
-pub const BAD: f64 = 0.08;
-pub const VERY_BAD: f64 = 0.16;
+/// gnubg 1.07's default thresholds.
+pub const DOUBTFUL: f64 = 0.03;
+pub const BAD: f64 = 0.06;
+pub const VERY_BAD: f64 = 0.12;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Skill {
@@ -17,13 +19,16 @@ pub enum Skill {
 }
 
 impl Skill {
-    /// The skill of a decision that gave away `error` (≥ 0).
+    /// The skill of a decision that gave away `error` (≥ 0). gnubg marks
+    /// an error beyond a threshold (`r < -threshold`, in single precision),
+    /// not one equal to it.
     pub fn of(error: f64) -> Skill {
-        if error >= VERY_BAD {
+        let e = error as f32;
+        if e > VERY_BAD as f32 {
             Skill::VeryBad
-        } else if error >= BAD {
+        } else if e > BAD as f32 {
             Skill::Bad
-        } else if error >= DOUBTFUL {
+        } else if e > DOUBTFUL as f32 {
             Skill::Doubtful
         } else {
             Skill::Good
@@ -56,10 +61,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn thresholds_are_gnubgs_and_inclusive() {
-        assert_eq!(Skill::of(0.0399), Skill::Good);
-        assert_eq!(Skill::of(0.04), Skill::Doubtful);
-        assert_eq!(Skill::of(0.08).mark(), "?");
+    fn thresholds_are_gnubg_1_07s_and_strict() {
+        assert_eq!(Skill::of(0.0299), Skill::Good);
+        assert_eq!(Skill::of(0.03), Skill::Good);
+        assert_eq!(Skill::of(0.0393), Skill::Doubtful);
+        assert_eq!(Skill::of(0.061).mark(), "?");
         assert_eq!(Skill::of(0.2).mark(), "??");
         assert_eq!(Skill::of(0.1).word(), "bad");
     }

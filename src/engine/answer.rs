@@ -138,6 +138,10 @@ pub enum Analysis {
         no_double: f64,
         double_take: f64,
         double_pass: f64,
+        /// gnubg's best cube equity (its `FindCubeDecision`, beavers and
+        /// too-good included): what a match analysis measures errors from.
+        #[serde(default)]
+        optimal: Option<f64>,
         #[serde(default)]
         no_double_mwc: Option<f64>,
         #[serde(default)]

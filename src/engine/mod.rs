@@ -12,6 +12,7 @@
 
 pub mod answer;
 pub mod locate;
+pub mod match_analysis;
 pub mod matrix;
 pub mod process;
 pub mod request;

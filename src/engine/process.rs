@@ -302,6 +302,21 @@ impl Engine {
         self.exchange(req.id, &req.to_line(), limit, &mut |_| true)
     }
 
+    /// Asks gnubg for the moves of `req`, with the move played (the
+    /// Position ID after it) at the full depth, as gnubg's `analyse match`
+    /// has it.
+    pub fn analyse_played(
+        &mut self,
+        req: &Request,
+        played_after: &str,
+        limit: Duration,
+    ) -> Result<Analysis, EngineError> {
+        if let Some(reason) = request::nothing_to_analyse(&req.position) {
+            return Ok(Analysis::Over { reason });
+        }
+        self.exchange(req.id, &req.played_line(played_after), limit, &mut |_| true)
+    }
+
     /// Rolls `req` out with gnubg's own rollout. `progress` gets each answer
     /// so far (about every `settings.chunk_ms`) and says whether to go on:
     /// `false` stops the rollout after the chunk running, and its answer so

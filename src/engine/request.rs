@@ -160,6 +160,16 @@ impl Request {
         self.fields().to_string()
     }
 
+    /// The request line for a decision of a match: `played_after` is the
+    /// Position ID after the move played, which gnubg's match analysis
+    /// evaluates at the full depth even where `hint` would leave it in the
+    /// move filter's 0-ply tail.
+    pub fn played_line(&self, played_after: &str) -> String {
+        let mut v = self.fields();
+        v["played_after"] = json!(played_after);
+        v.to_string()
+    }
+
     /// The request line for a rollout with `settings`.
     pub fn rollout_line(&self, settings: &RolloutSettings) -> String {
         let mut v = self.fields();

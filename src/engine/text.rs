@@ -89,6 +89,7 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
             probs,
             cubeless,
             rollout,
+            ..
         } => {
             let _ = writeln!(out, "Cube analysis");
             let depth = rollout

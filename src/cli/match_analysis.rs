@@ -1,0 +1,387 @@
+//! `bgedit analyse --file FILE`: every decision of a match analysed by gnubg
+//! as its `analyse match` does it, one line each in match order, then each
+//! player's statistics as `show statistics match` gives them.
+
+use crate::codec::match_file::{self, FileDecision};
+use crate::domain::Player;
+use crate::domain::match_stats::{self, DecisionKind, Error, PlayerStats};
+use crate::engine::match_analysis::{self, Judged, RunOptions};
+use serde_json::{Value, json};
+use std::io::{self, Write};
+use std::path::Path;
+use std::sync::atomic::AtomicBool;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Debug)]
+pub struct FileOptions {
+    pub run: RunOptions,
+    pub format: Format,
+    /// Draw a progress line on standard error.
+    pub progress: bool,
+}
+
+/// Analyses the match in `path`; the exit status: 0, or 1 when the file or
+/// a decision had a problem (the rest is still analysed), 2 when the file
+/// cannot be read.
+pub fn run<W: Write, E: Write>(
+    opts: &FileOptions,
+    path: &Path,
+    mut out: W,
+    mut err: E,
+) -> io::Result<u8> {
+    let shown = path.display().to_string();
+    let file = match match_file::read_path(path) {
+        Ok(f) => f,
+        Err(e) => {
+            writeln!(err, "bgedit: {shown}: {e}")?;
+            return Ok(2);
+        }
+    };
+    let (decisions, problems) = match_file::decisions(&file);
+    let mut status = 0;
+    for p in &problems {
+        writeln!(err, "{}", match_file::describe(&shown, p))?;
+        status = 1;
+    }
+    if decisions.is_empty() {
+        writeln!(err, "bgedit: {shown}: no decisions to analyse")?;
+        return Ok(1);
+    }
+    let names = names(&decisions);
+    let mut judged: Vec<Judged> = Vec::new();
+    let total = decisions.len();
+    let mut io_error = None;
+    match_analysis::run(
+        &decisions,
+        &opts.run,
+        &AtomicBool::new(false),
+        &mut |i, outcome| {
+            if io_error.is_some() {
+                return;
+            }
+            let written = (|| -> io::Result<()> {
+                match outcome {
+                    Ok(list) => {
+                        for j in list {
+                            match opts.format {
+                                Format::Json => writeln!(out, "{}", json_line(&j))?,
+                                Format::Text => {
+                                    if worth_a_line(&j) {
+                                        writeln!(out, "{}", text_line(&j))?;
+                                    }
+                                }
+                            }
+                            judged.push(j);
+                        }
+                    }
+                    Err(f) => {
+                        status = 1;
+                        writeln!(
+                            err,
+                            "{shown}: game {}, move {}: {}",
+                            f.game, f.number, f.why
+                        )?;
+                    }
+                }
+                out.flush()?;
+                if opts.progress {
+                    write!(
+                        err,
+                        "\r\x1b[Kanalysing {shown}: {}/{total} decisions",
+                        i + 1
+                    )?;
+                    err.flush()?;
+                }
+                Ok(())
+            })();
+            if let Err(e) = written {
+                io_error = Some(e);
+            }
+        },
+    );
+    if let Some(e) = io_error {
+        return Err(e);
+    }
+    if opts.progress {
+        write!(err, "\r\x1b[K")?;
+    }
+    let stats = match_stats::summarise(judged.iter().map(|j| &j.judgement));
+    let money = decisions
+        .first()
+        .is_some_and(|d| d.position.state.is_money());
+    match opts.format {
+        Format::Json => writeln!(out, "{}", json!({"summary": summary_json(&stats, &names)}))?,
+        Format::Text => write!(out, "\n{}", summary_text(&stats, &names, money))?,
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+fn names(decisions: &[FileDecision]) -> [String; 2] {
+    let n = &decisions[0].position.names;
+    [n.of(Player::O).to_owned(), n.of(Player::X).to_owned()]
+}
+
+/// The text lists every checker play and every cube action taken, and a
+/// roll with the cube left alone only when it was close or wrong (gnubg's
+/// own export shows the cube only then).
+fn worth_a_line(j: &Judged) -> bool {
+    j.kind() != DecisionKind::Cube
+        || j.played != "no double"
+        || j.judgement.counted
+        || j.judgement.error > 0.0
+}
+
+pub fn text_line(j: &Judged) -> String {
+    let dice = j.dice.map_or(String::new(), |[a, b]| format!("{a}{b}"));
+    let mark = j.judgement.skill().mark();
+    let lost = if j.judgement.error > 0.0 {
+        format!("{:+.3}", -j.judgement.error)
+    } else {
+        String::new()
+    };
+    let best = if j.played == j.best || j.judgement.error == 0.0 {
+        String::new()
+    } else {
+        format!("  best: {}", j.best)
+    };
+    format!(
+        "game {} move {:<3} {} {:<12} {:<2} {:<24} {:<2} {:>7}{best}",
+        j.game, j.number, j.player, j.name, dice, j.played, mark, lost
+    )
+    .trim_end()
+    .to_owned()
+}
+
+pub fn json_line(j: &Judged) -> Value {
+    let mut v = json!({
+        "game": j.game,
+        "move": j.number,
+        "player": j.player.to_string(),
+        "name": j.name,
+        "kind": j.kind().word(),
+        "gnubg_id": j.gnubg_id(),
+        "played": j.played,
+        "best": j.best,
+        "error": round6(j.judgement.error),
+        "cost": round6(j.judgement.cost),
+        "mark": j.judgement.skill().mark(),
+        "counted": j.judgement.counted,
+    });
+    if let Some([a, b]) = j.dice {
+        v["dice"] = json!(format!("{a}{b}"));
+    }
+    if let Some(r) = j.played_rank {
+        v["rank"] = json!(r + 1);
+    }
+    v
+}
+
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
+
+fn error_json(e: &Error) -> Value {
+    json!({"count": e.count, "error": round6(e.error), "cost": round6(e.cost)})
+}
+
+fn memg(rate: Option<f64>) -> Value {
+    rate.map_or(Value::Null, |r| json!(round6(r * 1000.0)))
+}
+
+fn summary_json(stats: &[PlayerStats; 2], names: &[String; 2]) -> Value {
+    let mut out = serde_json::Map::new();
+    for p in Player::BOTH {
+        let s = &stats[p.index()];
+        let cube = s.cube();
+        out.insert(
+            p.to_string(),
+            json!({
+                "name": names[p.index()],
+                "total_moves": s.total_moves,
+                "checker_decisions": s.unforced_moves,
+                "checker_error": round6(s.checker.error),
+                "checker_cost": round6(s.checker.cost),
+                "marked": {"doubtful": s.marked[1], "bad": s.marked[2], "very_bad": s.marked[3]},
+                "total_cube": s.total_cube,
+                "cube_decisions": s.close_cube,
+                "doubles": s.doubles,
+                "takes": s.takes,
+                "drops": s.drops,
+                "missed_doubles_below_cp": error_json(&s.missed_double_below_cp),
+                "missed_doubles_above_cp": error_json(&s.missed_double_above_cp),
+                "wrong_doubles_below_dp": error_json(&s.wrong_double_below_dp),
+                "wrong_doubles_above_tg": error_json(&s.wrong_double_above_tg),
+                "wrong_takes": error_json(&s.wrong_take),
+                "wrong_passes": error_json(&s.wrong_pass),
+                "cube_error": round6(cube.error),
+                "cube_cost": round6(cube.cost),
+                "checker_rate_memg": memg(s.checker_rate()),
+                "cube_rate_memg": memg(s.cube_rate()),
+                "error_rate_memg": memg(s.overall_rate()),
+                "checker_rating": s.checker_rate().map(match_stats::rating),
+                "cube_rating": s.cube_rate().map(match_stats::rating),
+                "rating": s.overall_rate().map(match_stats::rating),
+            }),
+        );
+    }
+    Value::Object(out)
+}
+
+/// gnubg's `show statistics match` table, its rows in its order.
+pub fn summary_text(stats: &[PlayerStats; 2], names: &[String; 2], money: bool) -> String {
+    let [o, x] = stats;
+    let unit = if money { "points" } else { "MWC" };
+    let total = |e: f64, c: f64| {
+        if money {
+            format!("{:+.3} ({:+.3})", -e, -c)
+        } else {
+            format!("{:+.3} ({:+.3}%)", -e, -100.0 * c)
+        }
+    };
+    let rate = |e: f64, c: f64, n: u32| {
+        if n == 0 {
+            return "n/a".to_owned();
+        }
+        let n = f64::from(n);
+        if money {
+            format!("{:+.1} ({:+.3})", -1000.0 * e / n, -c / n)
+        } else {
+            format!("{:+.1} ({:+.3}%)", -1000.0 * e / n, -100.0 * c / n)
+        }
+    };
+    let counted_error = |e: &Error| {
+        if e.count == 0 {
+            "0".to_owned()
+        } else {
+            format!("{} ({})", e.count, total(e.error, e.cost))
+        }
+    };
+    let rating = |r: Option<f64>| r.map_or("n/a", match_stats::rating).to_owned();
+    let mut rows: Vec<(String, String, String)> = Vec::new();
+    let mut row = |label: &str, a: String, b: String| rows.push((label.to_owned(), a, b));
+    row(
+        "Player",
+        format!("O: {}", names[0]),
+        format!("X: {}", names[1]),
+    );
+    row("", String::new(), String::new());
+    row("Checker play", String::new(), String::new());
+    row(
+        "Total moves",
+        o.total_moves.to_string(),
+        x.total_moves.to_string(),
+    );
+    row(
+        "Unforced moves",
+        o.unforced_moves.to_string(),
+        x.unforced_moves.to_string(),
+    );
+    for (i, label) in [
+        "Unmarked moves",
+        "Moves marked doubtful",
+        "Moves marked bad",
+        "Moves marked very bad",
+    ]
+    .iter()
+    .enumerate()
+    {
+        row(label, o.marked[i].to_string(), x.marked[i].to_string());
+    }
+    row(
+        &format!("Error total EMG ({unit})"),
+        total(o.checker.error, o.checker.cost),
+        total(x.checker.error, x.checker.cost),
+    );
+    row(
+        &format!("Error rate mEMG ({unit})"),
+        rate(o.checker.error, o.checker.cost, o.unforced_moves),
+        rate(x.checker.error, x.checker.cost, x.unforced_moves),
+    );
+    row(
+        "Checker play rating",
+        rating(o.checker_rate()),
+        rating(x.checker_rate()),
+    );
+    row("", String::new(), String::new());
+    row("Cube decisions", String::new(), String::new());
+    row(
+        "Total cube decisions",
+        o.total_cube.to_string(),
+        x.total_cube.to_string(),
+    );
+    row(
+        "Close or actual cube decisions",
+        o.close_cube.to_string(),
+        x.close_cube.to_string(),
+    );
+    row("Doubles", o.doubles.to_string(), x.doubles.to_string());
+    row("Takes", o.takes.to_string(), x.takes.to_string());
+    row("Passes", o.drops.to_string(), x.drops.to_string());
+    for (label, f) in [
+        (
+            "Missed doubles below CP",
+            (|s: &PlayerStats| s.missed_double_below_cp) as fn(&PlayerStats) -> Error,
+        ),
+        ("Missed doubles above CP", |s| s.missed_double_above_cp),
+        ("Wrong doubles below DP", |s| s.wrong_double_below_dp),
+        ("Wrong doubles above TG", |s| s.wrong_double_above_tg),
+        ("Wrong takes", |s| s.wrong_take),
+        ("Wrong passes", |s| s.wrong_pass),
+    ] {
+        row(label, counted_error(&f(o)), counted_error(&f(x)));
+    }
+    let (oc, xc) = (o.cube(), x.cube());
+    row(
+        &format!("Error total EMG ({unit})"),
+        total(oc.error, oc.cost),
+        total(xc.error, xc.cost),
+    );
+    row(
+        &format!("Error rate mEMG ({unit})"),
+        rate(oc.error, oc.cost, o.close_cube),
+        rate(xc.error, xc.cost, x.close_cube),
+    );
+    row(
+        "Cube decision rating",
+        rating(o.cube_rate()),
+        rating(x.cube_rate()),
+    );
+    row("", String::new(), String::new());
+    row("Overall", String::new(), String::new());
+    row(
+        &format!("Error total EMG ({unit})"),
+        total(o.checker.error + oc.error, o.checker.cost + oc.cost),
+        total(x.checker.error + xc.error, x.checker.cost + xc.cost),
+    );
+    row(
+        &format!("Error rate mEMG ({unit})"),
+        rate(
+            o.checker.error + oc.error,
+            o.checker.cost + oc.cost,
+            o.unforced_moves + o.close_cube,
+        ),
+        rate(
+            x.checker.error + xc.error,
+            x.checker.cost + xc.cost,
+            x.unforced_moves + x.close_cube,
+        ),
+    );
+    row(
+        "Overall rating",
+        rating(o.overall_rate()),
+        rating(x.overall_rate()),
+    );
+    let mut text = String::new();
+    for (label, a, b) in rows {
+        let line = format!("{label:<34}{a:<24}{b}");
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,303 @@
+//! gnubg's statistics of an analysed match (`show statistics match`): the
+//! decisions each player made, the equity each gave away, and gnubg's
+//! ratings. Pure: the errors come in already measured (see
+//! `engine::match_analysis`), and are counted here exactly as gnubg's
+//! `updateStatcontext` (analysis.c) counts them.
+
+use super::player::Player;
+use super::skill::Skill;
+
+/// What kind of decision was judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DecisionKind {
+    /// A roll played.
+    Checker,
+    /// Double or no double, by the player on roll before the roll.
+    Cube,
+    /// Take or drop a double.
+    Take,
+}
+
+impl DecisionKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            DecisionKind::Checker => "checker",
+            DecisionKind::Cube => "cube",
+            DecisionKind::Take => "take",
+        }
+    }
+}
+
+/// A cube decision as played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubePlay {
+    /// The player rolled with the cube available.
+    NoDouble,
+    Double,
+    Take,
+    Drop,
+}
+
+impl CubePlay {
+    pub fn word(self) -> &'static str {
+        match self {
+            CubePlay::NoDouble => "no double",
+            CubePlay::Double => "double",
+            CubePlay::Take => "take",
+            CubePlay::Drop => "drop",
+        }
+    }
+}
+
+/// gnubg's names for a wrong cube decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubeError {
+    /// A double missed where the taker still had a take.
+    MissedDoubleBelowCashPoint,
+    /// A double missed where the taker should have dropped.
+    MissedDoubleAboveCashPoint,
+    /// A double made too early.
+    WrongDoubleBelowDoublePoint,
+    /// A double made when too good: playing on was better.
+    WrongDoubleAboveTooGood,
+    WrongTake,
+    WrongPass,
+}
+
+/// One judged decision: what it cost, in gnubg's two units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Judgement {
+    pub kind: DecisionKind,
+    pub player: Player,
+    /// Equity given away, normalised as gnubg's analysis has it (money
+    /// equity, or match equity scaled so that a pass is 1): 0 or more.
+    pub error: f64,
+    /// The same error in match winning chances (0..1) in match play, or in
+    /// points at the cube's value in money play.
+    pub cost: f64,
+    /// The cube decision played, for a cube or take decision.
+    pub cube: Option<CubePlay>,
+    /// What was wrong with a cube decision, if anything.
+    pub cube_error: Option<CubeError>,
+    /// A checker play with a choice (gnubg's "unforced"), or a cube
+    /// decision gnubg calls close or actual: these are what the error
+    /// rates divide by.
+    pub counted: bool,
+}
+
+impl Judgement {
+    /// gnubg's mark of the decision.
+    pub fn skill(&self) -> Skill {
+        Skill::of(self.error)
+    }
+}
+
+/// gnubg's rating words for an error rate per decision (normalised equity),
+/// and its thresholds (analysis.c `arThrsRating`).
+pub fn rating(error_per_decision: f64) -> &'static str {
+    const WORDS: [(&str, f64); 8] = [
+        ("Supernatural", 0.002),
+        ("World class", 0.005),
+        ("Expert", 0.008),
+        ("Advanced", 0.012),
+        ("Intermediate", 0.018),
+        ("Casual player", 0.026),
+        ("Beginner", 0.035),
+        ("Awful!", f64::INFINITY),
+    ];
+    // gnubg compares in single precision.
+    let r = error_per_decision as f32;
+    WORDS
+        .iter()
+        .find(|(_, limit)| r < *limit as f32)
+        .map_or("Awful!", |(w, _)| w)
+}
+
+/// An error total in both units.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Error {
+    pub count: u32,
+    pub error: f64,
+    pub cost: f64,
+}
+
+impl Error {
+    fn add(&mut self, j: &Judgement) {
+        self.count += 1;
+        self.error += j.error;
+        self.cost += j.cost;
+    }
+}
+
+/// One player's statistics, as gnubg's `show statistics match` gives them.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerStats {
+    /// Every roll played, forced ones and dances included.
+    pub total_moves: u32,
+    /// Rolls with a choice of play.
+    pub unforced_moves: u32,
+    /// Moves by mark: unmarked, doubtful, bad, very bad.
+    pub marked: [u32; 4],
+    /// Checker play errors (unforced moves only).
+    pub checker: Error,
+    /// Every cube decision: each roll with the cube available, each double,
+    /// take and drop.
+    pub total_cube: u32,
+    /// The close ones, and every double, take and drop.
+    pub close_cube: u32,
+    pub doubles: u32,
+    pub takes: u32,
+    pub drops: u32,
+    pub missed_double_below_cp: Error,
+    pub missed_double_above_cp: Error,
+    pub wrong_double_below_dp: Error,
+    pub wrong_double_above_tg: Error,
+    pub wrong_take: Error,
+    pub wrong_pass: Error,
+}
+
+impl PlayerStats {
+    /// All cube errors together.
+    pub fn cube(&self) -> Error {
+        let parts = [
+            self.missed_double_below_cp,
+            self.missed_double_above_cp,
+            self.wrong_double_below_dp,
+            self.wrong_double_above_tg,
+            self.wrong_take,
+            self.wrong_pass,
+        ];
+        parts.iter().fold(Error::default(), |a, b| Error {
+            count: a.count + b.count,
+            error: a.error + b.error,
+            cost: a.cost + b.cost,
+        })
+    }
+
+    /// Checker error per unforced move (normalised), if any.
+    pub fn checker_rate(&self) -> Option<f64> {
+        (self.unforced_moves > 0).then(|| self.checker.error / f64::from(self.unforced_moves))
+    }
+
+    /// Cube error per close cube decision, if any.
+    pub fn cube_rate(&self) -> Option<f64> {
+        (self.close_cube > 0).then(|| self.cube().error / f64::from(self.close_cube))
+    }
+
+    /// Both together, per decision counted.
+    pub fn overall_rate(&self) -> Option<f64> {
+        let n = self.unforced_moves + self.close_cube;
+        (n > 0).then(|| (self.checker.error + self.cube().error) / f64::from(n))
+    }
+
+    fn count(&mut self, j: &Judgement) {
+        match j.kind {
+            DecisionKind::Checker => {
+                self.total_moves += 1;
+                let mark = match j.skill() {
+                    Skill::Good => 0,
+                    Skill::Doubtful => 1,
+                    Skill::Bad => 2,
+                    Skill::VeryBad => 3,
+                };
+                self.marked[mark] += 1;
+                if j.counted {
+                    self.unforced_moves += 1;
+                    self.checker.error += j.error;
+                    self.checker.cost += j.cost;
+                }
+            }
+            DecisionKind::Cube | DecisionKind::Take => {
+                self.total_cube += 1;
+                if j.counted {
+                    self.close_cube += 1;
+                }
+                match j.cube {
+                    Some(CubePlay::Double) => self.doubles += 1,
+                    Some(CubePlay::Take) => self.takes += 1,
+                    Some(CubePlay::Drop) => self.drops += 1,
+                    Some(CubePlay::NoDouble) | None => {}
+                }
+                let bucket = match j.cube_error {
+                    Some(CubeError::MissedDoubleBelowCashPoint) => &mut self.missed_double_below_cp,
+                    Some(CubeError::MissedDoubleAboveCashPoint) => &mut self.missed_double_above_cp,
+                    Some(CubeError::WrongDoubleBelowDoublePoint) => &mut self.wrong_double_below_dp,
+                    Some(CubeError::WrongDoubleAboveTooGood) => &mut self.wrong_double_above_tg,
+                    Some(CubeError::WrongTake) => &mut self.wrong_take,
+                    Some(CubeError::WrongPass) => &mut self.wrong_pass,
+                    None => return,
+                };
+                bucket.add(j);
+            }
+        }
+    }
+}
+
+/// Each player's statistics (indexed by `Player::index`).
+pub fn summarise<'a>(judgements: impl IntoIterator<Item = &'a Judgement>) -> [PlayerStats; 2] {
+    let mut out = [PlayerStats::default(), PlayerStats::default()];
+    for j in judgements {
+        out[j.player.index()].count(j);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checker(player: Player, error: f64, counted: bool) -> Judgement {
+        Judgement {
+            kind: DecisionKind::Checker,
+            player,
+            error,
+            cost: error / 10.0,
+            cube: None,
+            cube_error: None,
+            counted,
+        }
+    }
+
+    #[test]
+    fn ratings_follow_gnubgs_thresholds() {
+        assert_eq!(rating(0.0), "Supernatural");
+        assert_eq!(rating(0.0019), "Supernatural");
+        assert_eq!(rating(0.002), "World class");
+        assert_eq!(rating(0.0099), "Advanced");
+        assert_eq!(rating(0.03), "Beginner");
+        assert_eq!(rating(0.5), "Awful!");
+    }
+
+    #[test]
+    fn forced_moves_count_as_moves_but_not_in_the_rate() {
+        let js = [
+            checker(Player::O, 0.1, true),
+            checker(Player::O, 0.0, false),
+            checker(Player::X, 0.05, true),
+        ];
+        let [o, x] = summarise(&js);
+        assert_eq!((o.total_moves, o.unforced_moves), (2, 1));
+        assert_eq!(o.marked, [1, 0, 1, 0]);
+        assert_eq!(o.checker_rate(), Some(0.1));
+        assert_eq!(x.marked, [0, 1, 0, 0]);
+        assert_eq!(x.overall_rate(), Some(0.05));
+    }
+
+    #[test]
+    fn cube_errors_go_to_their_kind() {
+        let j = Judgement {
+            kind: DecisionKind::Take,
+            player: Player::X,
+            error: 0.4,
+            cost: 0.05,
+            cube: Some(CubePlay::Take),
+            cube_error: Some(CubeError::WrongTake),
+            counted: true,
+        };
+        let [_, x] = summarise([&j]);
+        assert_eq!((x.total_cube, x.close_cube, x.takes), (1, 1, 1));
+        assert_eq!(x.wrong_take.count, 1);
+        assert_eq!(x.cube().error, 0.4);
+        assert_eq!(x.cube_rate(), Some(0.4));
+    }
+}

@@ -1,0 +1,573 @@
+//! A whole match analysed by gnubg, decision by decision, as gnubg's own
+//! `analyse match` does it (analysis.c `AnalyzeMove`): the cube before each
+//! roll where the roller could double, every checker play, every double,
+//! take and drop; each decision's equity lost in gnubg's normalised units
+//! and in MWC (or points), and its mark. Decisions are shared out to J gnubg
+//! processes and handed back in match order.
+//!
+//! The counting into per-player statistics is `domain::match_stats`.
+
+use super::{Analysis, Engine, EngineError, Request, StartRecord, Waiter, time_limit};
+use crate::codec::match_file::FileDecision;
+use crate::codec::{gnubg_id, position_id};
+use crate::domain::match_stats::{CubeError, CubePlay, DecisionKind, Judgement};
+use crate::domain::moves::{self, check_move};
+use crate::domain::notation;
+use crate::domain::{Board, CubeOwner, Player, Position};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::channel;
+use std::sync::{Arc, Mutex};
+
+/// gnubg's "close" cube decision (eval.c `isCloseCubedecision`): doubling
+/// is less than very bad.
+const CLOSE: f64 = 0.16;
+
+/// One judged decision of the match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    pub game: usize,
+    /// The decision's move number in its game (the cube before a roll has
+    /// the roll's number).
+    pub number: usize,
+    pub player: Player,
+    pub name: String,
+    pub dice: Option<[u8; 2]>,
+    /// The position the decision was made in (the cube decision before a
+    /// roll: without the dice).
+    pub position: Position,
+    /// What was played, in gnubg's words.
+    pub played: String,
+    /// gnubg's best choice.
+    pub best: String,
+    /// The played move's place in gnubg's list (checker play).
+    pub played_rank: Option<usize>,
+    pub judgement: Judgement,
+    /// gnubg's answer the judgement was made from.
+    pub analysis: Analysis,
+}
+
+impl Judged {
+    pub fn kind(&self) -> DecisionKind {
+        self.judgement.kind
+    }
+
+    pub fn gnubg_id(&self) -> String {
+        gnubg_id::encode(&self.position.board, &self.position.state)
+    }
+}
+
+/// What to ask for one decision of the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Task {
+    /// A roll played; `cube_first` when the roller could have doubled.
+    Checker {
+        cube_first: bool,
+    },
+    Double,
+    Answer(CubePlay),
+    /// The take of a beaver, by the player who doubled: gnubg 1.07 counts
+    /// it as a take (its `DoubleType` of a beaver, cast to a take type, is
+    /// "normal") judged from the original double's analysis, the decision
+    /// at this index.
+    BeaverTake(usize),
+}
+
+/// Which decisions gnubg's match analysis judges, in file order: gnubg
+/// leaves out beavers and the take of a beaver (its `DoubleType` is not
+/// normal), resignations, set-ups and the cube before each game's first
+/// roll.
+fn plan(decisions: &[FileDecision]) -> Vec<Option<Task>> {
+    let mut out = Vec::with_capacity(decisions.len());
+    let mut after_beaver = false;
+    let mut last_double = 0;
+    let mut game = 0;
+    for (i, d) in decisions.iter().enumerate() {
+        if d.game != game {
+            game = d.game;
+            after_beaver = false;
+        }
+        // gnubg records a beaver as a double by the player doubled (a
+        // double with one on offer), as some files do.
+        let beaver =
+            d.played == "beaver" || (d.played == "double" && d.position.state.double_offered);
+        let task = match d.played.as_str() {
+            _ if beaver => None,
+            "take" if after_beaver => Some(Task::BeaverTake(last_double)),
+            "double" if !after_beaver => Some(Task::Double),
+            "take" if !after_beaver => Some(Task::Answer(CubePlay::Take)),
+            "drop" if !after_beaver => Some(Task::Answer(CubePlay::Drop)),
+            _ if d.dice.is_some() && d.number > 0 => Some(Task::Checker {
+                cube_first: !is_opening(&d.position.board) && may_double(&d.position),
+            }),
+            _ => None,
+        };
+        match d.played.as_str() {
+            _ if beaver => after_beaver = true,
+            "double" => last_double = i,
+            "take" | "drop" => after_beaver = false,
+            _ => {}
+        }
+        out.push(task);
+    }
+    out
+}
+
+fn is_opening(board: &Board) -> bool {
+    board == &Board::starting()
+}
+
+/// gnubg's `GetDPEq`: the player on roll has the cube and it is alive.
+fn may_double(p: &Position) -> bool {
+    let s = &p.state;
+    let me = s.on_roll;
+    let access = match s.cube_owner {
+        CubeOwner::Centred => true,
+        CubeOwner::Owned(owner) => owner == me,
+    };
+    if s.is_money() {
+        return access;
+    }
+    let length = u32::from(s.match_length);
+    let post_crawford = !s.crawford && s.score.iter().any(|&x| u32::from(x) + 1 == length);
+    !s.crawford
+        && u32::from(s.score_of(me)) + s.cube_value() < length
+        && !(post_crawford && u32::from(s.score_of(me)) + 1 == length)
+        && access
+}
+
+/// How a decision's analysis went wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failed {
+    pub game: usize,
+    pub number: usize,
+    pub why: String,
+}
+
+/// Judges decision `d` (0, 1 or 2 judgements: the cube before a roll comes
+/// first).
+fn judge(
+    engine: &mut Engine,
+    d: &FileDecision,
+    double: Option<&FileDecision>,
+    task: Task,
+    plies: u8,
+    id: u64,
+) -> Result<Vec<Judged>, String> {
+    let limit = time_limit(plies, Waiter::Batch);
+    let ask = |engine: &mut Engine, position: &Position| -> Result<Analysis, String> {
+        let req = Request {
+            id,
+            position: position.clone(),
+            plies,
+            moves: 0,
+        };
+        engine
+            .analyse(&req, limit)
+            .map_err(|e: EngineError| e.to_string())
+    };
+    let name = d.position.names.of(d.player).to_owned();
+    let base = |kind, position: Position, played: String| Judged {
+        game: d.game,
+        number: d.number,
+        player: d.player,
+        name: name.clone(),
+        dice: position.state.dice,
+        position,
+        played,
+        best: String::new(),
+        played_rank: None,
+        judgement: Judgement {
+            kind,
+            player: d.player,
+            error: 0.0,
+            cost: 0.0,
+            cube: None,
+            cube_error: None,
+            counted: false,
+        },
+        analysis: Analysis::Over {
+            reason: String::new(),
+        },
+    };
+    let mut out = Vec::new();
+    match task {
+        Task::Checker { cube_first } => {
+            if cube_first {
+                let mut before = d.position.clone();
+                before.state.dice = None;
+                let analysis = ask(engine, &before)?;
+                let mut j = base(DecisionKind::Cube, before, CubePlay::NoDouble.word().into());
+                judge_cube(&mut j, CubePlay::NoDouble, analysis)?;
+                out.push(j);
+            }
+            let req = Request {
+                id,
+                position: d.position.clone(),
+                plies,
+                moves: 0,
+            };
+            let after = after_move(&d.position, &d.played);
+            let analysis = engine
+                .analyse_played(&req, after.as_deref().unwrap_or(""), limit)
+                .map_err(|e| e.to_string())?;
+            let mut j = base(DecisionKind::Checker, d.position.clone(), d.played.clone());
+            judge_checker(&mut j, after.as_deref(), &d.position, analysis)?;
+            out.push(j);
+        }
+        Task::Double => {
+            let analysis = ask(engine, &d.position)?;
+            let mut j = base(DecisionKind::Cube, d.position.clone(), d.played.clone());
+            judge_cube(&mut j, CubePlay::Double, analysis)?;
+            out.push(j);
+        }
+        Task::Answer(play) => {
+            let analysis = ask(engine, &d.position)?;
+            let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
+            judge_take(&mut j, play, analysis)?;
+            out.push(j);
+        }
+        Task::BeaverTake(_) => {
+            let double = double.ok_or("the beaver's double is not in the file")?;
+            let analysis = ask(engine, &double.position)?;
+            let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
+            judge_beaver_take(&mut j, analysis)?;
+            out.push(j);
+        }
+    }
+    Ok(out)
+}
+
+/// The Position ID after `played` (gnubg's notation), with the opponent on
+/// roll, as the bridge keys each move of its list.
+fn after_move(position: &Position, played: &str) -> Option<String> {
+    let typed = notation::parse(played).ok()?;
+    let legal = check_move(position, &typed).ok()?;
+    let next = moves::apply(position, &legal);
+    Some(position_id::encode(
+        &next.board,
+        position.state.on_roll.opponent(),
+    ))
+}
+
+fn points(position: &Position) -> f64 {
+    f64::from(position.state.cube_value())
+}
+
+fn judge_checker(
+    j: &mut Judged,
+    after: Option<&str>,
+    position: &Position,
+    analysis: Analysis,
+) -> Result<(), String> {
+    let Analysis::Moves { moves, .. } = &analysis else {
+        return Err(format!("gnubg gave no move list ({analysis:?})"));
+    };
+    if let Some(best) = moves.first() {
+        j.best = best.notation.clone();
+        // gnubg's `rChequerSkill` stays 0 when the played move is not in
+        // its list (a dance has no list).
+        if let Some(at) = after.and_then(|a| moves.iter().position(|m| m.after == a)) {
+            let played = &moves[at];
+            j.played_rank = Some(at);
+            j.judgement.error = (best.equity - played.equity).max(0.0);
+            j.judgement.cost = match (best.mwc, played.mwc) {
+                (Some(b), Some(p)) => (b - p).max(0.0),
+                _ => j.judgement.error * points(position),
+            };
+        } else if after.is_some() && !j.played.is_empty() {
+            return Err(format!(
+                "the move played ({}) is not among gnubg's legal moves",
+                j.played
+            ));
+        }
+    }
+    j.judgement.counted = moves.len() > 1;
+    j.analysis = analysis;
+    Ok(())
+}
+
+/// Double or no double, by the player on roll: gnubg's errors against its
+/// optimal cube action, and its classes (missed double below or above the
+/// cash point, wrong double below the double point or above too good).
+fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), String> {
+    let Analysis::Cube {
+        no_double: nd,
+        double_take: dt,
+        double_pass: dp,
+        optimal,
+        no_double_mwc,
+        double_pass_mwc,
+        double_take_mwc,
+        ..
+    } = &analysis
+    else {
+        return Err(format!("gnubg gave no cube decision ({analysis:?})"));
+    };
+    let (nd, dt, dp) = (*nd, *dt, *dp);
+    let optimal = optimal.unwrap_or_else(|| nd.max(dt.min(dp)));
+    let doubled = dt.min(dp);
+    j.best = if nd < optimal { "double" } else { "no double" }.to_owned();
+    let skill = match play {
+        CubePlay::NoDouble => {
+            // gnubg counts a roll as close when doubling is less than very
+            // bad; a double is always counted.
+            j.judgement.counted = optimal - dt.min(1.0) < CLOSE;
+            let s = nd - optimal;
+            if s < 0.0 {
+                j.judgement.cube_error = Some(if dt > 1.0 {
+                    CubeError::MissedDoubleAboveCashPoint
+                } else {
+                    CubeError::MissedDoubleBelowCashPoint
+                });
+            }
+            s
+        }
+        _ => {
+            j.judgement.counted = true;
+            let s = doubled - optimal;
+            if s < 0.0 {
+                j.judgement.cube_error = Some(if nd > 1.0 {
+                    CubeError::WrongDoubleAboveTooGood
+                } else {
+                    CubeError::WrongDoubleBelowDoublePoint
+                });
+            }
+            s
+        }
+    };
+    j.judgement.cube = Some(play);
+    j.judgement.error = (-skill).max(0.0);
+    // gnubg's cost is eq2mwc(skill) - eq2mwc(0): the error times the MWC
+    // one normalised point is worth at this score and cube.
+    j.judgement.cost = match (no_double_mwc, double_pass_mwc, double_take_mwc) {
+        (Some(ndm), Some(dpm), Some(dtm)) => {
+            let scale = if (dp - nd).abs() > 1e-6 {
+                (dpm - ndm) / (dp - nd)
+            } else if (dt - nd).abs() > 1e-6 {
+                (dtm - ndm) / (dt - nd)
+            } else {
+                0.0
+            };
+            j.judgement.error * scale
+        }
+        _ => j.judgement.error * points(&j.position),
+    };
+    j.analysis = analysis;
+    Ok(())
+}
+
+/// Take or drop, by the player doubled.
+fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), String> {
+    let Analysis::Take {
+        take,
+        pass,
+        take_mwc,
+        pass_mwc,
+        ..
+    } = &analysis
+    else {
+        return Err(format!("gnubg gave no take decision ({analysis:?})"));
+    };
+    let (mine, other, mine_mwc, other_mwc) = match play {
+        CubePlay::Take => (*take, *pass, *take_mwc, *pass_mwc),
+        _ => (*pass, *take, *pass_mwc, *take_mwc),
+    };
+    j.best = if take >= pass { "take" } else { "drop" }.to_owned();
+    j.judgement.cube = Some(play);
+    j.judgement.counted = true;
+    if mine < other {
+        j.judgement.error = other - mine;
+        j.judgement.cube_error = Some(if play == CubePlay::Take {
+            CubeError::WrongTake
+        } else {
+            CubeError::WrongPass
+        });
+        j.judgement.cost = match (mine_mwc, other_mwc) {
+            (Some(m), Some(o)) => o - m,
+            _ => j.judgement.error * points(&j.position),
+        };
+    }
+    j.analysis = analysis;
+    Ok(())
+}
+
+/// The take of a beaver, judged as gnubg 1.07 does: the original double's
+/// analysis, from the doubler's side, read as if the doubler were the one
+/// doubled (`-DT < -DP` is its "wrong take").
+fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
+    let Analysis::Cube {
+        double_take: dt,
+        double_pass: dp,
+        ..
+    } = &analysis
+    else {
+        return Err(format!("gnubg gave no cube decision ({analysis:?})"));
+    };
+    j.best = if dt > dp { "drop" } else { "take" }.to_owned();
+    j.judgement.cube = Some(CubePlay::Take);
+    j.judgement.counted = true;
+    if -dt < -dp {
+        j.judgement.error = dt - dp;
+        j.judgement.cube_error = Some(CubeError::WrongTake);
+        j.judgement.cost = j.judgement.error * points(&j.position);
+    }
+    j.analysis = analysis;
+    Ok(())
+}
+
+/// How a run is made.
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    pub gnubg: PathBuf,
+    pub plies: u8,
+    pub jobs: usize,
+}
+
+/// One decision's outcome, in match order: its judgements (none for what
+/// gnubg does not judge), or why gnubg could not answer.
+pub type Outcome = Result<Vec<Judged>, Failed>;
+
+/// Analyses `decisions` with `opts.jobs` gnubg processes, handing each
+/// decision's outcome to `each` in match order (with its index) as soon as
+/// it and those before it are done. `stop` ends the run early (the
+/// decisions under way finish first).
+pub fn run(
+    decisions: &[FileDecision],
+    opts: &RunOptions,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(usize, Outcome),
+) {
+    let tasks = plan(decisions);
+    let next = AtomicUsize::new(0);
+    let starts = StartRecord::default();
+    let (tx, rx) = channel::<(usize, Outcome)>();
+    let jobs = opts.jobs.clamp(1, decisions.len().max(1));
+    // The first failure to start gnubg ends the run: every later decision
+    // would fail the same way.
+    let broken = Mutex::new(false);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, tasks, starts, broken) = (&next, &tasks, starts.clone(), &broken);
+            scope.spawn(move || {
+                let mut engine = Engine::sharing(opts.gnubg.clone(), starts);
+                loop {
+                    if stop.load(Ordering::Relaxed)
+                        || *broken.lock().unwrap_or_else(|e| e.into_inner())
+                    {
+                        return;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(d) = decisions.get(i) else { return };
+                    let outcome = match tasks[i] {
+                        None => Ok(Vec::new()),
+                        Some(task) => {
+                            let double = match task {
+                                Task::BeaverTake(at) => decisions.get(at),
+                                _ => None,
+                            };
+                            judge(&mut engine, d, double, task, opts.plies, i as u64 + 1)
+                        }
+                        .map_err(|why| {
+                            if why.contains("could not start") || why.contains("not found") {
+                                *broken.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                            }
+                            Failed {
+                                game: d.game,
+                                number: d.number,
+                                why,
+                            }
+                        }),
+                    };
+                    if tx.send((i, outcome)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        // Hand outcomes on in order.
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut due = 0;
+        for (i, outcome) in rx {
+            waiting.insert(i, outcome);
+            while let Some(o) = waiting.remove(&due) {
+                each(due, o);
+                due += 1;
+            }
+        }
+    });
+}
+
+/// The whole match judged in order, stopping at nothing: for tests and
+/// small callers.
+pub fn run_all(decisions: &[FileDecision], opts: &RunOptions) -> Vec<Outcome> {
+    let mut out = Vec::new();
+    run(decisions, opts, &AtomicBool::new(false), &mut |_, o| {
+        out.push(o)
+    });
+    out
+}
+
+/// A shared flag a caller can keep to stop a run from another thread.
+pub fn stop_flag() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::MatchState;
+
+    fn position(
+        score: [u16; 2],
+        length: u16,
+        crawford: bool,
+        cube_log2: u8,
+        owner: CubeOwner,
+    ) -> Position {
+        let mut state = MatchState {
+            match_length: length,
+            crawford,
+            cube_log2,
+            cube_owner: owner,
+            ..MatchState::default()
+        };
+        state.score = score;
+        // The player on roll is O throughout.
+        state.on_roll = Player::O;
+        state.turn = Player::O;
+        Position {
+            board: Board::starting(),
+            state,
+            names: Default::default(),
+        }
+    }
+
+    #[test]
+    fn the_cube_is_available_as_gnubg_says() {
+        let c = CubeOwner::Centred;
+        assert!(may_double(&position([0, 0], 7, false, 0, c)));
+        // Crawford, a dead cube, and the leader post-Crawford.
+        assert!(!may_double(&position([6, 0], 7, true, 0, c)));
+        assert!(!may_double(&position([5, 0], 7, false, 1, c)));
+        assert!(may_double(&position([0, 6], 7, false, 0, c)));
+        assert!(!may_double(&position([6, 0], 7, false, 0, c)));
+        // The opponent's cube.
+        assert!(!may_double(&position(
+            [0, 0],
+            0,
+            false,
+            1,
+            CubeOwner::Owned(Player::X)
+        )));
+        assert!(may_double(&position(
+            [0, 0],
+            0,
+            false,
+            1,
+            CubeOwner::Owned(Player::O)
+        )));
+    }
+}

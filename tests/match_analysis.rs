@@ -1,0 +1,291 @@
+//! `bgedit analyse --file`: a whole match analysed, checked against gnubg
+//! 1.07's own `analyse match` at the same depth on the same files
+//! (tests/fixtures/gen_gnubg_match_analysis.py): every decision's error,
+//! every mark, and each player's statistics. Runs the real binary against
+//! the real gnubg; skipped without it unless BGEDIT_REQUIRE_GNUBG=1.
+
+mod common;
+
+use common::have_gnubg;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// gnubg keeps its equities in single precision.
+const CLOSE: f64 = 0.002;
+
+fn analyse(file: &str, extra: &[&str]) -> (Vec<Value>, String, i32) {
+    let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+    let mut args = vec!["analyse", "--file", path.as_str(), "--format", "json"];
+    args.extend_from_slice(extra);
+    let out = common::run::bgedit(&args, "");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    (
+        lines,
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn mark(skill: Option<&str>) -> &'static str {
+    match skill {
+        Some("doubtful") => "?!",
+        Some("bad") => "?",
+        Some("very bad") => "??",
+        _ => "",
+    }
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+/// Our lines of one game, by kind, in order.
+fn ours_by_game(lines: &[Value]) -> HashMap<(u64, &'static str), Vec<&Value>> {
+    let mut out: HashMap<(u64, &'static str), Vec<&Value>> = HashMap::new();
+    for l in lines.iter().filter(|l| l.get("summary").is_none()) {
+        let game = l["game"].as_u64().unwrap();
+        let kind = match (l["kind"].as_str().unwrap(), l["played"].as_str().unwrap()) {
+            ("checker", _) => "move",
+            ("cube", "no double") => "no double",
+            ("cube", _) => "double",
+            ("take", _) => "answer",
+            (k, _) => panic!("kind {k}"),
+        };
+        out.entry((game, kind)).or_default().push(l);
+    }
+    out
+}
+
+#[test]
+fn every_decision_and_statistic_agrees_with_gnubgs_analyse_match() {
+    if !have_gnubg() {
+        return;
+    }
+    let fixtures = include_str!("fixtures/gnubg_match_analysis.jsonl");
+    let mut checked = 0;
+    for line in fixtures.lines() {
+        let want: Value = serde_json::from_str(line).unwrap();
+        let file = want["file"].as_str().unwrap();
+        let plies = want["plies"].to_string();
+        let (lines, err, code) = analyse(file, &["--jobs", "2", "--plies", &plies]);
+        let file = &format!("{file} at {plies}-ply");
+        assert_eq!(code, 0, "{file}: {err}");
+        let ours = ours_by_game(&lines);
+        let mut next: HashMap<(u64, &str), usize> = HashMap::new();
+        let mut take = |game: u64, kind: &'static str| -> &Value {
+            let i = next.entry((game, kind)).or_default();
+            let list = ours.get(&(game, kind));
+            let got = list.and_then(|l| l.get(*i)).unwrap_or_else(|| {
+                panic!("{file}: game {game}: no {kind} decision number {}", *i + 1)
+            });
+            *i += 1;
+            got
+        };
+        // gnubg records a beaver as a second double, by the player doubled,
+        // and does not judge it (the take that answers it, it does).
+        let mut prev = "";
+        for d in want["decisions"].as_array().unwrap() {
+            let game = d["game"].as_u64().unwrap();
+            let at = format!("{file}: game {game} record {}", d["index"]);
+            let kind = d["kind"].as_str().unwrap();
+            let beaver = kind == "double" && prev == "double";
+            prev = kind;
+            if beaver {
+                continue;
+            }
+            match kind {
+                "move" => {
+                    if d.get("nd").is_some() {
+                        let cube = take(game, "no double");
+                        assert_eq!(cube["player"], d["player"], "{at}");
+                        assert_eq!(
+                            cube["mark"].as_str().unwrap(),
+                            mark(d["cube_skill"].as_str()),
+                            "{at}: the cube before the roll: {cube}"
+                        );
+                    }
+                    let ours = take(game, "move");
+                    assert_eq!(ours["player"], d["player"], "{at}");
+                    assert_eq!(ours["dice"], d["dice"], "{at}");
+                    if let (Some(best), Some(played)) = (d.get("best"), d.get("played")) {
+                        let error = f(best) - f(played);
+                        assert!(
+                            (f(&ours["error"]) - error).abs() < CLOSE,
+                            "{at}: error {} against gnubg's {error}: {ours}",
+                            ours["error"]
+                        );
+                    }
+                    assert_eq!(
+                        ours["mark"].as_str().unwrap(),
+                        mark(d["skill"].as_str()),
+                        "{at}: {ours}"
+                    );
+                    checked += 1;
+                }
+                kind => {
+                    let ours = take(game, if kind == "double" { "double" } else { "answer" });
+                    assert_eq!(ours["player"], d["player"], "{at}");
+                    let played = if kind == "double" { "double" } else { kind };
+                    assert_eq!(ours["played"], played, "{at}");
+                    assert_eq!(
+                        ours["mark"].as_str().unwrap(),
+                        mark(d["skill"].as_str()),
+                        "{at}: {ours}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        // Nothing judged that gnubg did not judge.
+        for ((game, kind), list) in &ours {
+            let used = next.get(&(*game, *kind)).copied().unwrap_or(0);
+            assert_eq!(
+                used,
+                list.len(),
+                "{file}: game {game}: extra {kind} decisions"
+            );
+        }
+        let summary = &lines.last().unwrap()["summary"];
+        for player in ["O", "X"] {
+            let g = &want["stats"][player];
+            let s = &summary[player];
+            let at = format!("{file}: {player}");
+            let pairs = [
+                ("total_moves", &g["moves"]["total-moves"]),
+                ("checker_decisions", &g["moves"]["unforced-moves"]),
+                ("total_cube", &g["cube"]["total-cube"]),
+                ("cube_decisions", &g["cube"]["close-cube"]),
+                ("doubles", &g["cube"]["n-doubles"]),
+                ("takes", &g["cube"]["n-takes"]),
+                ("drops", &g["cube"]["n-drops"]),
+            ];
+            for (ours, theirs) in pairs {
+                assert_eq!(s[ours].as_u64(), theirs.as_u64(), "{at}: {ours}");
+            }
+            for (ours, theirs) in [
+                ("doubtful", "doubtful"),
+                ("bad", "bad"),
+                ("very_bad", "very bad"),
+            ] {
+                assert_eq!(
+                    s["marked"][ours].as_u64(),
+                    g["moves"]["marked"][theirs].as_u64(),
+                    "{at}: {ours}"
+                );
+            }
+            // gnubg's Python gives the checker totals, and the cube totals
+            // by kind only (its cube "error-skill" is a rate per decision).
+            let kinds = [
+                "missed-double-below-cp",
+                "missed-double-above-cp",
+                "wrong-double-below-dp",
+                "wrong-double-above-tg",
+                "wrong-take",
+                "wrong-drop",
+            ];
+            let cube = |unit: &str| -> f64 {
+                kinds
+                    .iter()
+                    .map(|k| f(&g["cube"][format!("err-{k}-{unit}")]).abs())
+                    .sum()
+            };
+            for (ours, theirs) in [
+                ("checker_error", f(&g["moves"]["error-skill"]).abs()),
+                ("checker_cost", f(&g["moves"]["error-cost"]).abs()),
+                ("cube_error", cube("skill")),
+                ("cube_cost", cube("cost")),
+            ] {
+                assert!(
+                    (f(&s[ours]) - theirs).abs() < CLOSE,
+                    "{at}: {ours} {} against gnubg's {theirs}",
+                    s[ours]
+                );
+            }
+            for (ours, theirs) in [
+                ("missed_doubles_below_cp", "missed-double-below-cp"),
+                ("missed_doubles_above_cp", "missed-double-above-cp"),
+                ("wrong_doubles_below_dp", "wrong-double-below-dp"),
+                ("wrong_doubles_above_tg", "wrong-double-above-tg"),
+                ("wrong_takes", "wrong-take"),
+                ("wrong_passes", "wrong-drop"),
+            ] {
+                assert_eq!(
+                    s[ours]["count"].as_u64(),
+                    g["cube"][theirs].as_u64(),
+                    "{at}: {ours}"
+                );
+                let theirs = f(&g["cube"][format!("err-{theirs}-skill")]).abs();
+                assert!(
+                    (f(&s[ours]["error"]) - theirs).abs() < CLOSE,
+                    "{at}: {ours}"
+                );
+            }
+        }
+    }
+    assert!(checked > 500, "only {checked} decisions compared");
+}
+
+#[test]
+fn one_job_and_two_give_the_same_lines() {
+    if !have_gnubg() {
+        return;
+    }
+    let (one, _, a) = analyse("selfplay/m5_driven.sgf", &["--jobs", "1"]);
+    let (two, _, b) = analyse("selfplay/m5_driven.sgf", &["--jobs", "2"]);
+    assert_eq!((a, b), (0, 0));
+    assert_eq!(one, two);
+}
+
+#[test]
+fn the_mat_export_of_a_match_is_analysed_like_its_sgf() {
+    if !have_gnubg() {
+        return;
+    }
+    let (sgf, _, a) = analyse("selfplay/m7_driven.sgf", &[]);
+    let (mat, _, b) = analyse("selfplay/m7_driven.mat", &[]);
+    assert_eq!((a, b), (0, 0));
+    let key = |v: &Value| {
+        (
+            v["gnubg_id"].clone(),
+            v["played"].clone(),
+            v["error"].clone(),
+        )
+    };
+    let sgf: Vec<_> = sgf
+        .iter()
+        .filter(|v| v.get("summary").is_none())
+        .map(key)
+        .collect();
+    let mat: Vec<_> = mat
+        .iter()
+        .filter(|v| v.get("summary").is_none())
+        .map(key)
+        .collect();
+    assert_eq!(sgf.len(), mat.len());
+    assert_eq!(sgf, mat);
+}
+
+#[test]
+fn a_file_that_is_not_a_match_is_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    std::fs::write(&path, "just some words\n").unwrap();
+    let out = common::run::bgedit(
+        &[
+            "analyse",
+            "--file",
+            path.to_str().unwrap(),
+            "--gnubg",
+            "/bin/true",
+        ],
+        "",
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("notes.txt"), "{err}");
+    assert!(out.stdout.is_empty());
+}
