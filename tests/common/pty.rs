@@ -152,6 +152,21 @@ impl Session {
         }
     }
 
+    /// Waits until `what` is no longer on the screen (an overlay closed).
+    pub fn wait_gone(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let c = self.contents();
+            if !c.contains(what) {
+                return c;
+            }
+            if start.elapsed() > self.options.timeout {
+                panic!("waited for {what:?} to go; the screen shows:\n{c}");
+            }
+            std::thread::sleep(self.options.poll);
+        }
+    }
+
     /// Writes `bytes` in one write: a key, or a whole burst.
     pub fn send(&mut self, bytes: &str) {
         self.writer.write_all(bytes.as_bytes()).unwrap();
