@@ -1,6 +1,7 @@
 //! The editor's frame cost: one key press resolved and reduced, and the whole
 //! screen rendered, at 80×24 and at 200×60. Target (issue 3): at most 1 ms
-//! each.
+//! each; and the same while a match is reviewed and its analysis comes in
+//! (issue 19: key → frame ≤ 1 ms while the analysis runs).
 
 use bgedit::editor::keymap;
 use bgedit::editor::model::Model;
@@ -118,5 +119,97 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, keypress_and_frame, keypress_while_engine_busy);
+/// A real match open in the match panel (tests/fixtures/analysis/m7_noisy.sgf,
+/// 172 decisions), half of it judged and the analysis still running: `j`
+/// and `k` walk the decisions (the board, IDs and panels change every
+/// frame), and one verdict of the background analysis arrives with each key.
+fn keypress_while_match_analysed(c: &mut Criterion) {
+    use bgedit::domain::match_stats::{DecisionKind, Judgement};
+    use bgedit::editor::action::Action;
+    use bgedit::editor::match_review::{self, ReviewAction};
+    use bgedit::engine::Analysis;
+    use bgedit::engine::match_analysis::Judged;
+    let theme = Theme::colour();
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/analysis/m7_noisy.sgf"
+    );
+    let loaded = match_review::load(path).unwrap();
+    let n = loaded.decisions.len();
+    let judged = |i: usize| {
+        let d = &loaded.decisions[i];
+        // A fixed spread of errors: every mark appears.
+        let error = [0.0, 0.01, 0.04, 0.07, 0.2][i % 5];
+        vec![Judged {
+            game: d.game,
+            number: d.number,
+            player: d.player,
+            name: "alice".into(),
+            dice: d.dice,
+            position: d.position.clone(),
+            played: d.played.clone(),
+            best: "24/13".into(),
+            played_rank: Some(2),
+            judgement: Judgement {
+                kind: DecisionKind::Checker,
+                player: d.player,
+                error,
+                cost: error / 10.0,
+                cube: None,
+                cube_error: None,
+                counted: true,
+            },
+            analysis: Analysis::Over {
+                reason: String::new(),
+            },
+        }]
+    };
+    let verdicts: Vec<_> = (0..n).map(judged).collect();
+    let mut m = update(
+        Model::default(),
+        Action::Review(ReviewAction::Opened(Ok(Box::new(loaded.clone())))),
+    )
+    .0;
+    for (i, v) in verdicts.iter().enumerate().take(n / 2) {
+        m = update(m, Action::Review(ReviewAction::Judged(1, i, Ok(v.clone())))).0;
+    }
+    let keys = [
+        KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE),
+        KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE),
+        KeyEvent::new(KeyCode::Char('k'), KeyModifiers::NONE),
+    ];
+    for (w, h) in [(80u16, 24u16), (200, 60)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        let mut model = Some(m.clone());
+        let mut i = 0usize;
+        c.bench_function(
+            &format!("key + verdict + frame, match review {w}x{h}"),
+            |b| {
+                b.iter(|| {
+                    let m = model.take().unwrap();
+                    let key = &keys[i % 3];
+                    let at = n / 2 + i % (n / 2);
+                    i += 1;
+                    let (m, _) = update(
+                        m,
+                        Action::Review(ReviewAction::Judged(1, at, Ok(verdicts[at].clone()))),
+                    );
+                    let action = keymap::resolve_key(key, &m.mode).unwrap();
+                    let (next, effects) = update(m, action);
+                    black_box(effects);
+                    let snapshot = Snapshot::of(&next);
+                    terminal.draw(|f| view::draw(f, &snapshot, &theme)).unwrap();
+                    model = Some(next);
+                })
+            },
+        );
+    }
+}
+
+criterion_group!(
+    benches,
+    keypress_and_frame,
+    keypress_while_engine_busy,
+    keypress_while_match_analysed
+);
 criterion_main!(benches);

@@ -362,6 +362,10 @@ fn main() -> ExitCode {
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they
                 // are read together.
+                // A file: a match to review (an ID is never a file's name).
+                (false, _) if cli.id.len() == 1 && std::path::Path::new(&cli.id[0]).is_file() => {
+                    Start::Match(cli.id[0].clone())
+                }
                 (false, _) => Start::Id(cli.id.join(" ")),
                 (true, true) => Start::Fresh,
                 (true, false) => Start::Saved,

@@ -289,3 +289,95 @@ fn a_file_that_is_not_a_match_is_refused_by_name() {
     assert!(err.contains("notes.txt"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+/// The editor, in a pseudo-terminal with the real gnubg: `bgedit FILE`
+/// opens a match, the background analysis finds the mistakes, `n` walks to
+/// the first one (board, IDs and the played move marked), an edit leaves
+/// the match and `v` comes back, and `*` keeps every mistake, which the
+/// library's `error>=` filter then finds.
+#[test]
+fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
+    use common::pty::{Options, Session};
+    use std::time::Duration;
+    if !have_gnubg() {
+        return;
+    }
+    let pty = Options {
+        timeout: Duration::from_secs(60),
+        ..Options::DEFAULT
+    };
+    let dir = common::pty::state_dir("bgedit-review", "mistakes");
+    let data = dir.to_str().unwrap();
+    let file = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.mat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut s = Session::start_with(&pty, &[&file], &dir, 120, 45, &[("BGEDIT_DATA_DIR", data)]);
+    s.wait_for("Match · m5_noisy.mat");
+    // The header counts the mistakes once the analysis is done.
+    let header_line = |screen: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains("Match · m5_noisy.mat"))
+            .map(str::to_owned)
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let header = loop {
+        match header_line(&s.contents()) {
+            Some(h) if h.trim_end().ends_with(" mistakes") => break h.trim_end().to_owned(),
+            other => assert!(std::time::Instant::now() < deadline, "{other:?}"),
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mistakes: usize = header
+        .split(" · ")
+        .last()
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{header}"));
+    assert!(mistakes >= 10, "{header}");
+    // The first mistake at gnubg 1.07's "bad" (0.06): game 1 move 5, X's
+    // 65 played 15/9 13/8 where gnubg runs 24/13 (-0.133).
+    s.send("n");
+    let screen = s.wait_for("Mistake: -0.133 · game 1 move 5");
+    assert!(
+        screen.contains("XGID=---a--E-D---eD-A-d-e----A-:0:0:1:65:0:0:0:5:10"),
+        "{screen}"
+    );
+    assert!(screen.contains("(24/13)"), "{screen}");
+    // The editor's own analysis of the position marks the move played.
+    s.wait_for("15/9 13/8 ◀ played");
+    // An edit leaves the match; v comes back to the same decision.
+    // (D clears the dice: an edit key, handed on to the board.)
+    s.send("D");
+    s.wait_for("left the match");
+    s.send("v");
+    s.wait_for("Back to the match · game 1 move 5");
+    // Every mistake, into a collection named after the file.
+    s.send("*");
+    s.wait_for(&format!(
+        "Keeping {mistakes} mistakes in the collection m5_noisy"
+    ));
+    let library = format!("{data}/library.sqlite");
+    let found = |filter: &str| -> usize {
+        let out = common::run::bgedit(&["library", "--library", &library, "search", filter], "");
+        String::from_utf8(out.stdout).unwrap().lines().count()
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while found("error>=0.06") < mistakes && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(found("error>=0.06"), mistakes);
+    assert_eq!(found("collection:m5_noisy"), mistakes);
+    assert_eq!(found("error>=0.06 player:root kind:checker"), {
+        // X (root) mistakes in checker play, by gnubg's analysis of the
+        // same file from the command line.
+        let (lines, _, _) = analyse("analysis/m5_noisy.mat", &["--jobs", "2"]);
+        lines
+            .iter()
+            .filter(|l| l["kind"] == "checker" && l["player"] == "X")
+            .filter(|l| l["error"].as_f64().unwrap_or(0.0) > 0.06)
+            .count()
+    });
+    s.send("\x03");
+}

@@ -16,7 +16,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 )]
 pub struct Cli {
     /// Open the editor on this position (any accepted ID format; gnubg's two
-    /// IDs may be given as two words, `POSITIONID MATCHID`).
+    /// IDs may be given as two words, `POSITIONID MATCHID`), or on a match
+    /// file (.mat, .sgf, gnubg's match text) to review in the match panel.
     #[arg(allow_hyphen_values = true, num_args = 0..=2, value_name = "ID")]
     pub id: Vec<String>,
 

@@ -183,7 +183,9 @@ pub fn json_line(j: &Judged) -> Value {
 }
 
 fn round6(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
+    let r = (x * 1e6).round() / 1e6;
+    // No "-0.0" in the output: an error or cost of nothing is 0.
+    if r == 0.0 { 0.0 } else { r }
 }
 
 fn error_json(e: &Error) -> Value {

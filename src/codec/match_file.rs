@@ -176,6 +176,10 @@ pub struct FileDecision {
     pub cube_analysis: Option<FileAnalysis>,
 }
 
+// Positions and the file's analysis numbers are read finite: the editor's
+// model, which holds an open match, stays `Eq`.
+impl Eq for FileDecision {}
+
 /// Every decision of a read file, in order, and the problems met on the way
 /// (the file's own and the replay's).
 pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {

@@ -220,5 +220,8 @@ pub enum Action {
     /// The study library: the panel's keys and the worker's answers.
     Library(LibAction),
 
+    /// The match being reviewed: its keys, the file read, gnubg's verdicts.
+    Review(super::match_review::ReviewAction),
+
     Quit,
 }

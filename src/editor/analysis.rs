@@ -52,6 +52,9 @@ pub struct AnalysisState {
     /// Finished rollouts by the GNUBG ID they are of, newest last, so that
     /// coming back to a position shows its rollout at once.
     pub kept: Vec<(String, Shown)>,
+    /// The Position ID after the move played, when the board is a decision
+    /// of the match being reviewed: its row is marked in the list.
+    pub played_after: Option<String>,
 }
 
 /// A rollout: its request number, whether it still runs, and its answer
@@ -83,6 +86,7 @@ impl Default for AnalysisState {
             rollout: None,
             rollout_settings: RolloutSettings::default(),
             kept: Vec::new(),
+            played_after: None,
         }
     }
 }
@@ -656,6 +660,19 @@ fn rollout_rows(text: &mut PanelText, moves: &[crate::engine::MoveLine], units: 
 }
 
 /// What the analysis panel says (the score matrix while it is on).
+/// The row the panel keeps in view: the move selected, or, when nothing is
+/// previewed, a match decision's move played (the best is first, and named
+/// in the match panel too).
+fn in_view(a: &AnalysisState, moves: &[crate::engine::MoveLine]) -> usize {
+    let played = moves
+        .iter()
+        .position(|m| a.played_after.as_deref() == Some(m.after.as_str()));
+    match (a.preview, played) {
+        (false, Some(p)) => p,
+        _ => a.selected,
+    }
+}
+
 pub fn panel_text(model: &Model) -> PanelText {
     if model.matrix.on {
         return super::score_matrix::panel_text(model);
@@ -713,7 +730,7 @@ pub fn panel_text(model: &Model) -> PanelText {
         Analysis::Moves { moves, plies, .. } if rollout.is_some() => {
             rollout_rows(&mut text, moves, units);
             if !moves.is_empty() {
-                text.selected = Some(a.selected);
+                text.selected = Some(in_view(a, moves));
             }
         }
         Analysis::Moves { moves, plies, .. } => {
@@ -752,18 +769,24 @@ pub fn panel_text(model: &Model) -> PanelText {
                 } else {
                     diff(m.equity, be, m.mwc.zip(bm), units)
                 };
+                let played = a.played_after.as_deref() == Some(m.after.as_str());
+                let notation = if played {
+                    format!("{} ◀ played", m.notation)
+                } else {
+                    m.notation.clone()
+                };
                 text.rows.push(format!(
                     "{:>4}{} {:<22}{:>9}{:>10}  {}",
                     format!("{}.", i + 1),
                     ply_col(Some(m)),
-                    m.notation,
+                    notation,
                     value(m.equity, m.mwc, units),
                     d,
                     chances(&m.probs)
                 ));
             }
             if !moves.is_empty() {
-                text.selected = Some(a.selected);
+                text.selected = Some(in_view(a, moves));
             }
         }
         Analysis::Cube {

@@ -39,4 +39,19 @@ pub enum Effect {
     Quit,
     /// Ask the library worker; it answers with `Action::Library`.
     Library(super::library::Request),
+    /// Read and replay a match file (on a thread); it answers with
+    /// `ReviewAction::Opened`.
+    OpenMatch(String),
+    /// List the directory of a path being typed, for Tab; answers with
+    /// `ReviewAction::Completed`.
+    ListDirectory(String),
+    /// Analyse every decision with gnubg processes of its own, in the
+    /// background; each verdict comes back as `ReviewAction::Judged`, the
+    /// end as `ReviewAction::AnalysisEnded`. A newer one stops it.
+    AnalyseMatch {
+        serial: u64,
+        decisions: Vec<crate::codec::match_file::FileDecision>,
+    },
+    /// Stop the match analysis running.
+    StopMatchAnalysis,
 }

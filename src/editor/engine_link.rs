@@ -38,6 +38,8 @@ pub struct EngineLink {
     send: Arc<dyn Fn(Action) -> bool + Send + Sync>,
     /// The score matrix wanted now: a worker for an older one stops.
     matrix: Arc<std::sync::atomic::AtomicU64>,
+    /// The match analysis wanted now (its serial; 0 for none).
+    match_run: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl EngineLink {
@@ -147,6 +149,7 @@ impl EngineLink {
             program: program2,
             send: Arc::clone(&send_all),
             matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
+            match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
         }
     }
 
@@ -174,6 +177,64 @@ impl EngineLink {
                 }
             }
         });
+    }
+
+    /// Analyses a whole match in the background, at 0-ply, with gnubg
+    /// processes of its own (one core is left to the editor's gnubg, so
+    /// typing never waits). Each verdict comes back in match order as
+    /// `ReviewAction::Judged`, the end as `ReviewAction::AnalysisEnded`; a
+    /// newer match, or `stop_match_analysis`, stops it.
+    pub fn analyse_match(
+        &self,
+        serial: u64,
+        decisions: Vec<crate::codec::match_file::FileDecision>,
+    ) {
+        use crate::editor::match_review::ReviewAction;
+        use crate::engine::match_analysis::{self, Failed, RunOptions};
+        self.match_run.store(serial, Ordering::SeqCst);
+        let (wanted, send) = (Arc::clone(&self.match_run), Arc::clone(&self.send));
+        let program = self.program.clone();
+        std::thread::spawn(move || {
+            let judged =
+                |i: usize, outcome| send(Action::Review(ReviewAction::Judged(serial, i, outcome)));
+            match program {
+                Err(why) => {
+                    for (i, d) in decisions.iter().enumerate() {
+                        let failed = Failed {
+                            game: d.game,
+                            number: d.number,
+                            why: why.clone(),
+                        };
+                        if !judged(i, Err(failed)) {
+                            return;
+                        }
+                    }
+                }
+                Ok(gnubg) => {
+                    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                    let opts = RunOptions {
+                        gnubg,
+                        plies: 0,
+                        jobs: cores.saturating_sub(1).max(1),
+                    };
+                    let stop = AtomicBool::new(false);
+                    match_analysis::run(&decisions, &opts, &stop, &mut |i, outcome| {
+                        if wanted.load(Ordering::SeqCst) != serial || !judged(i, outcome) {
+                            stop.store(true, Ordering::SeqCst);
+                        }
+                    });
+                    if stop.load(Ordering::SeqCst) {
+                        return;
+                    }
+                }
+            }
+            send(Action::Review(ReviewAction::AnalysisEnded(serial)));
+        });
+    }
+
+    /// Stops the match analysis running, if any.
+    pub fn stop_match_analysis(&self) {
+        self.match_run.store(0, Ordering::SeqCst);
     }
 
     /// Rolls `req` out; answers so far come back as

@@ -6,6 +6,7 @@
 use super::action::{Action, CopyTarget, Direction};
 use super::copy_menu;
 use super::library::LibAction;
+use super::match_review::ReviewAction;
 use super::model::Mode;
 use super::play::PlayAction;
 use super::prompt::{Motion, PromptKind};
@@ -102,6 +103,14 @@ fn digit(key: &KeyEvent) -> Action {
         KeyCode::Char(c) => Action::SetCount(None, c.to_digit(10).unwrap_or(0) as u8),
         _ => Action::SetCount(None, 0),
     }
+}
+
+fn match_key(key: &KeyEvent) -> Action {
+    Action::Review(if key.modifiers.contains(KeyModifiers::CONTROL) {
+        ReviewAction::AskPath
+    } else {
+        ReviewAction::Focus
+    })
 }
 
 fn library_key(key: &KeyEvent) -> Action {
@@ -516,6 +525,14 @@ pub static BINDINGS: &[Binding] = &[
         action: library_key,
     },
     Binding {
+        keys: &[Ctrl('o'), Char('v')],
+        label: "^O v",
+        help: "match: open file, panel",
+        section: Section::Editor,
+        hint: None,
+        action: match_key,
+    },
+    Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],
         label: "? F1",
         help: "help",
@@ -595,6 +612,9 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             KeyCode::Char('a') if ctrl => Some(Action::PromptMove(Motion::Home)),
             KeyCode::Char('e') if ctrl => Some(Action::PromptMove(Motion::End)),
             KeyCode::Char('w') if ctrl => Some(Action::PromptDeleteWord),
+            KeyCode::Tab if matches!(mode, Mode::Prompt(p) if p.kind == PromptKind::MatchFile) => {
+                Some(Action::Review(ReviewAction::Complete))
+            }
             KeyCode::Tab => Some(Action::Play(PlayAction::Complete)),
             KeyCode::Char('u') if ctrl => Some(Action::PromptClear),
             KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
@@ -605,6 +625,14 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             .find(|b| b.keys.iter().any(|k| k.matches(key)))
             .map(|b| (b.action)(key)),
         Mode::Library(sub) => super::library::keys::resolve(key, sub),
+        // The panel's keys first; any other key is the board's (an edit
+        // then leaves the match, `v` comes back).
+        Mode::Review => super::match_review::keys::resolve(key).or_else(|| {
+            BINDINGS
+                .iter()
+                .find(|b| b.keys.iter().any(|k| k.matches(key)))
+                .map(|b| (b.action)(key))
+        }),
     }
 }
 
@@ -616,6 +644,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
         Mode::Normal => Some(Action::Import(text)),
         Mode::Help | Mode::Messages | Mode::CopyMenu => None,
         Mode::Library(sub) => super::library::keys::paste(text, sub),
+        Mode::Review => None,
     }
 }
 
@@ -661,6 +690,7 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         Mode::Messages => vec![("any key", "closes the messages")],
         Mode::CopyMenu => vec![("letter", "copies"), ("any other key", "closes")],
         Mode::Library(sub) => super::library::keys::hints(sub),
+        Mode::Review => super::match_review::keys::hints(),
     }
 }
 

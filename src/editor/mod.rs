@@ -31,6 +31,7 @@ pub mod effect;
 pub mod engine_link;
 pub mod keymap;
 pub mod library;
+pub mod match_review;
 pub mod messages;
 pub mod model;
 pub mod numbers_state;

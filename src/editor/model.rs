@@ -22,6 +22,8 @@ pub enum Mode {
     CopyMenu,
     /// The library panel, review or note editor has the keys.
     Library(LibMode),
+    /// The match panel has the keys.
+    Review,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +181,8 @@ pub struct Model {
     pub pasted: Option<Position>,
     /// The score matrix (`V`), shown in the analysis panel's place.
     pub matrix: super::score_matrix::MatrixState,
+    /// The match being reviewed, if one is open.
+    pub review: super::match_review::ReviewState,
 }
 
 impl Model {
@@ -207,6 +211,7 @@ impl Model {
             library: LibState::default(),
             pasted: None,
             matrix: Default::default(),
+            review: Default::default(),
         }
     }
 }

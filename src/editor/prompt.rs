@@ -22,6 +22,8 @@ pub enum PromptKind {
     Move,
     /// A gnubg match equity table file.
     MetFile,
+    /// A match file to review (Tab completes).
+    MatchFile,
 }
 
 impl PromptKind {
@@ -40,6 +42,7 @@ impl PromptKind {
             PromptKind::CrawfordOffer(Player::X) => "X is 1-away: is this the Crawford game? y/n",
             PromptKind::Move => "Move (Tab completes)",
             PromptKind::MetFile => "MET file (gnubg XML; empty for the built-in Kazaross-XG2)",
+            PromptKind::MatchFile => "Match file (.mat, .sgf, gnubg text; Tab completes)",
         }
     }
 
@@ -240,6 +243,7 @@ pub fn current_value(kind: PromptKind, position: &Position) -> String {
         | PromptKind::Count
         | PromptKind::Move
         | PromptKind::MetFile
+        | PromptKind::MatchFile
         | PromptKind::CrawfordOffer(_) => String::new(),
     }
 }
@@ -253,6 +257,9 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
     match kind {
         PromptKind::Import => Ok(Action::Import(text.to_owned())),
         PromptKind::MetFile => Ok(Action::LoadMet(t.to_owned())),
+        PromptKind::MatchFile => Ok(Action::Review(super::match_review::ReviewAction::Open(
+            t.to_owned(),
+        ))),
         PromptKind::GoTo => {
             let n = number(t, "a point", 25)? as u8;
             Ok(Action::GoTo(match n {

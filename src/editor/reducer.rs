@@ -27,7 +27,12 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
         return done(model);
     }
     let before = model.position.clone();
+    let walking = matches!(action, Action::Review(_));
     let (mut next, mut effects) = apply(model, action);
+    // Any change of the board but the match panel's own leaves the match.
+    if next.position != before && !walking {
+        super::match_review::update::left(&mut next);
+    }
     if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
         effects.push(analysis::position_changed(&mut next));
     }
@@ -58,6 +63,11 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::RolloutAnswer(..)
             | Action::MatrixCell(..)
             | Action::Paused
+            | Action::Review(
+                super::match_review::ReviewAction::Judged(..)
+                    | super::match_review::ReviewAction::AnalysisEnded(_)
+                    | super::match_review::ReviewAction::Opened(_)
+            )
     )
 }
 
@@ -651,6 +661,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
 
         Action::Play(action) => super::play::update(model, action),
         Action::Library(a) => super::library::update::update(model, a),
+        Action::Review(a) => super::match_review::update::update(model, a),
 
         Action::Quit => {
             model.quitting = true;

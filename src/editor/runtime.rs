@@ -30,7 +30,7 @@ use ratatui::layout::{Rect, Size};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
 /// Where the editor starts.
@@ -42,6 +42,9 @@ pub enum Start {
     Fresh,
     /// An ID given on the command line.
     Id(String),
+    /// A match file given on the command line: opened in the match panel,
+    /// over the position saved last time.
+    Match(String),
 }
 
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
@@ -66,7 +69,7 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
             Position::default(),
             Status::info("Starting position · ? for help"),
         ),
-        Start::Saved => match &opened {
+        Start::Saved | Start::Match(_) => match &opened {
             Opened::Position(p) => Model::new(
                 p.clone(),
                 Status::info("Reopened the last position · ? for help"),
@@ -74,6 +77,9 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
             Opened::Nothing | Opened::Problem(_) => Model::default(),
         },
     };
+    if let Start::Match(path) = start {
+        model.review.pending = Some(path.clone());
+    }
     if let Opened::Problem(why) = opened {
         model.status = Status::error(format!("the saved position was ignored: {why}"));
         let status = model.status.clone();
@@ -213,6 +219,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
             }
         }
     });
+    let background_tx = tx.clone();
     let library_tx = tx.clone();
     let library = Link::start(library.or_else(store::default_path), move |action| {
         library_tx.send(Input::App(action)).is_ok()
@@ -230,6 +237,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         engine,
         library,
         theme: &theme,
+        background: Arc::new(move |action| background_tx.send(Input::App(action)).is_ok()),
     };
     let result = event_loop(edge, model, &signals, rx);
     drop(guard);
@@ -284,6 +292,39 @@ struct Edge<'a> {
     engine: EngineLink,
     library: Link,
     theme: &'a Theme,
+    /// Delivers an action from a thread of the runtime's (a match file read).
+    background: Arc<dyn Fn(Action) -> bool + Send + Sync>,
+}
+
+/// The names in the directory of a path being typed (`~/` is the home
+/// directory), with whether each is a directory; at most 5,000.
+fn list_directory(typed: &str) -> Vec<(String, bool)> {
+    let expanded = match typed.strip_prefix("~/") {
+        Some(rest) => match std::env::var_os("HOME") {
+            Some(home) => format!("{}/{rest}", home.to_string_lossy()),
+            None => typed.to_owned(),
+        },
+        None => typed.to_owned(),
+    };
+    let dir = match expanded.rfind('/') {
+        Some(0) => "/".to_owned(),
+        Some(i) => expanded[..i].to_owned(),
+        None => ".".to_owned(),
+    };
+    let Ok(read) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    read.filter_map(Result::ok)
+        .take(5000)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false)
+                || std::fs::metadata(e.path())
+                    .map(|m| m.is_dir())
+                    .unwrap_or(false);
+            Some((name, is_dir))
+        })
+        .collect()
 }
 
 impl Edge<'_> {
@@ -356,6 +397,25 @@ impl Edge<'_> {
                         });
                         queue.push(Action::PictureSaved(saved));
                     }
+                    Effect::OpenMatch(path) => {
+                        let send = Arc::clone(&self.background);
+                        std::thread::spawn(move || {
+                            let loaded = super::match_review::load(&path).map(Box::new);
+                            send(Action::Review(super::match_review::ReviewAction::Opened(
+                                loaded,
+                            )));
+                        });
+                    }
+                    Effect::ListDirectory(typed) => queue.push(Action::Review(
+                        super::match_review::ReviewAction::Completed {
+                            entries: list_directory(&typed),
+                            typed,
+                        },
+                    )),
+                    Effect::AnalyseMatch { serial, decisions } => {
+                        self.engine.analyse_match(serial, decisions)
+                    }
+                    Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }
             }
@@ -390,6 +450,14 @@ fn event_loop(
         ControlFlow::Continue(m) => m,
         ControlFlow::Break(position) => return leave(&edge, position, None),
     };
+    // `bgedit FILE`: the match opens like one asked for with ^O.
+    if let Some(path) = model.review.pending.take() {
+        let open = Action::Review(super::match_review::ReviewAction::Open(path));
+        model = match edge.perform(model, open) {
+            ControlFlow::Continue(m) => m,
+            ControlFlow::Break(position) => return leave(&edge, position, None),
+        };
+    }
     // Leaves on a signal: saved by the reducer's effects, then out.
     let terminated = |edge: &mut Edge, model: Model, signal: i32| {
         match edge.perform(model, Action::Terminated(signal)) {

@@ -62,6 +62,8 @@ pub struct Snapshot {
     pub copy_menu: bool,
     /// The library panel, while it is open.
     pub library: Option<super::library::snapshot::LibrarySnapshot>,
+    /// The match panel, while a match is open.
+    pub review: Option<super::match_review::panel::ReviewPanel>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -256,6 +258,11 @@ impl Snapshot {
             )),
             copy_menu: model.mode == Mode::CopyMenu,
             library: super::library::snapshot::of(model),
+            review: model
+                .review
+                .open
+                .as_deref()
+                .map(super::match_review::panel::of),
         }
     }
 }

@@ -47,6 +47,10 @@ pub struct Judged {
     pub analysis: Analysis,
 }
 
+// Every number comes from a checked answer (finite), so equality is total:
+// the editor's model, which holds verdicts, stays `Eq`.
+impl Eq for Judged {}
+
 impl Judged {
     pub fn kind(&self) -> DecisionKind {
         self.judgement.kind

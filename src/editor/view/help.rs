@@ -20,6 +20,17 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
             ]));
         }
     }
+    // The match panel's own table (its keys while it has them).
+    out.push(Line::styled(
+        "Match panel (^O opens, v focuses)",
+        theme.title,
+    ));
+    for (label, help) in crate::editor::match_review::keys::help_rows() {
+        out.push(Line::from(vec![
+            Span::styled(format!("{label:<10}"), theme.key),
+            Span::raw(help),
+        ]));
+    }
     out
 }
 

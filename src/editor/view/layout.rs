@@ -25,6 +25,8 @@ const PANEL_MAX: u16 = 44;
 pub enum Panel {
     /// gnubg's analysis (issue 8).
     Analysis,
+    /// The match being reviewed (shown while one is open).
+    Match,
     /// The numbers at the score (issue 9).
     Numbers,
     /// The study library (issue 11).
@@ -32,7 +34,12 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub const BY_PRIORITY: [Panel; 3] = [Panel::Analysis, Panel::Numbers, Panel::Library];
+    pub const BY_PRIORITY: [Panel; 4] = [
+        Panel::Analysis,
+        Panel::Match,
+        Panel::Numbers,
+        Panel::Library,
+    ];
 
     fn index(self) -> usize {
         self as usize
@@ -40,13 +47,14 @@ impl Panel {
 
     /// Whether the panel is shown, when there is room, with its toggle off.
     fn shown_when_room(self) -> bool {
-        self != Panel::Library
+        !matches!(self, Panel::Library | Panel::Match)
     }
 
     /// Rows below which the panel is not worth showing.
     pub fn min_rows(self) -> u16 {
         match self {
             Panel::Analysis => 6,
+            Panel::Match => 5,
             Panel::Numbers => 4,
             Panel::Library => 5,
         }
@@ -56,6 +64,7 @@ impl Panel {
     pub fn max_rows(self) -> u16 {
         match self {
             Panel::Analysis => 24,
+            Panel::Match => 16,
             // Its whole text: MWC table, take points, gammon values, races.
             Panel::Numbers => 40,
             Panel::Library => 20,
@@ -66,7 +75,7 @@ impl Panel {
 /// Which panels the user turned on (on small screens they take the IDs'
 /// rows; on large ones they are always shown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PanelToggles([bool; 3]);
+pub struct PanelToggles([bool; 4]);
 
 impl PanelToggles {
     pub fn is_on(self, panel: Panel) -> bool {
@@ -87,7 +96,7 @@ pub struct Areas {
     pub ids: Rect,
     pub warnings: Rect,
     /// Where each panel goes, by `Panel as usize`; `None` when not shown.
-    pub panels: [Option<Rect>; 3],
+    pub panels: [Option<Rect>; 4],
     pub prompt: Rect,
     pub status: Rect,
     pub hints: Rect,
@@ -139,7 +148,7 @@ pub fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
     let keep_ids = wanted.iter().all(|&p| fits(p));
     let ids_rows = if keep_ids { IDS_ROWS } else { 0 };
     let mut y = ids_y + ids_rows;
-    let mut panels = [None; 3];
+    let mut panels = [None; 4];
     // On a short screen a panel turned on takes the warnings' row too.
     let reserve = if keep_ids { WARNING_ROWS } else { 0 };
     for p in wanted {

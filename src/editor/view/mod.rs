@@ -64,6 +64,12 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     if let Some(a) = layout::panel_area(&areas, layout::Panel::Numbers) {
         numbers_panel::draw(frame, a, snapshot, theme);
     }
+    if let (Some(a), Some(review)) = (
+        layout::panel_area(&areas, layout::Panel::Match),
+        &snapshot.review,
+    ) {
+        crate::editor::match_review::view::draw(frame, a, review, theme);
+    }
     if let (Some(a), Some(lib)) = (
         layout::panel_area(&areas, layout::Panel::Library),
         &snapshot.library,

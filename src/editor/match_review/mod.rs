@@ -1,0 +1,69 @@
+//! The match being reviewed: open a match file (`^O`, or `bgedit FILE`),
+//! walk its decisions and games, jump from mistake to mistake as gnubg's
+//! background analysis finds them, and keep decisions in the library.
+//!
+//! - `state.rs`: the open match, the cursor, gnubg's verdicts, the actions
+//! - `update.rs`: the panel's part of the reducer (pure)
+//! - `keys.rs`: the panel's keys, one table for resolution, hints and help
+//! - `panel.rs`: what the panel shows, as text
+//! - `view.rs`: drawing the panel
+//!
+//! Reading the file, listing directories for Tab and the background
+//! analysis (`engine::match_analysis`, its own gnubg processes) are the
+//! runtime's, reached through effects.
+
+pub mod keys;
+pub mod panel;
+pub mod state;
+pub mod update;
+pub mod view;
+
+pub use state::{Loaded, OpenMatch, ReviewAction, ReviewState, Step};
+
+use crate::codec::match_file;
+use state::GameLine;
+
+/// Reads and replays a match file for the panel (the runtime calls this on
+/// a thread of its own).
+pub fn load(path: &str) -> Result<Loaded, String> {
+    let file =
+        match_file::read_path(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
+    let (decisions, problems) = match_file::decisions(&file);
+    let problems = problems
+        .iter()
+        .map(|p| match_file::describe(path, p))
+        .collect();
+    let games = match &file.contents {
+        match_file::Contents::Record(record) => record
+            .games
+            .iter()
+            .map(|g| GameLine {
+                number: g.number,
+                score: g.score,
+                winner: g.result.as_ref().map(|r| r.winner),
+                points: g.result.as_ref().map_or(0, |r| r.points),
+            })
+            .collect(),
+        match_file::Contents::Blocks(_) => {
+            let mut games: Vec<GameLine> = Vec::new();
+            for d in &decisions {
+                if games.last().is_none_or(|g| g.number != d.game) {
+                    games.push(GameLine {
+                        number: d.game,
+                        score: d.position.state.score,
+                        winner: None,
+                        points: 0,
+                    });
+                }
+            }
+            games
+        }
+    };
+    Ok(Loaded {
+        path: path.to_owned(),
+        format: file.format.name().to_owned(),
+        decisions,
+        games,
+        problems,
+    })
+}

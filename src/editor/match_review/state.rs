@@ -1,0 +1,201 @@
+//! What the match panel holds: the open match (its decisions, as the
+//! domain's replay gives them), the decision under the cursor, and gnubg's
+//! judgement of each decision as the background analysis brings them.
+
+use crate::codec::match_file::FileDecision;
+use crate::domain::Player;
+use crate::domain::skill;
+use crate::engine::match_analysis::{Failed, Judged};
+
+/// One game of the match, as the list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLine {
+    pub number: usize,
+    /// O's and X's score before the game.
+    pub score: [u16; 2],
+    pub winner: Option<Player>,
+    pub points: u32,
+}
+
+/// A match file read and replayed, ready to open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loaded {
+    pub path: String,
+    pub format: String,
+    pub decisions: Vec<FileDecision>,
+    pub games: Vec<GameLine>,
+    /// What was not right in the file (the rest is still there).
+    pub problems: Vec<String>,
+}
+
+/// gnubg's judgement of one decision of the file: none yet, its
+/// judgements (none for a decision gnubg does not judge), or the failure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Waiting,
+    Judged(Vec<Judged>),
+    Failed(Failed),
+}
+
+/// The open match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OpenMatch {
+    pub path: String,
+    pub format: String,
+    pub decisions: Vec<FileDecision>,
+    pub games: Vec<GameLine>,
+    pub problems: Vec<String>,
+    /// The decision under the cursor.
+    pub cursor: usize,
+    /// By decision, in step with `decisions`.
+    pub verdicts: Vec<Verdict>,
+    /// Decisions judged (or failed) so far.
+    pub done: usize,
+    /// The background analysis is running.
+    pub analysing: bool,
+    /// The board shows the decision under the cursor (an edit leaves the
+    /// match; `v` comes back).
+    pub on_board: bool,
+    /// Whose mistakes `n`/`N` look for: both players, or one.
+    pub who: Option<Player>,
+    /// The error from which a decision is a mistake (gnubg 1.07's "bad").
+    pub threshold: f64,
+}
+
+// The threshold is one of gnubg's (finite): equality is total.
+impl Eq for OpenMatch {}
+
+impl OpenMatch {
+    pub fn new(loaded: Loaded) -> OpenMatch {
+        let n = loaded.decisions.len();
+        OpenMatch {
+            path: loaded.path,
+            format: loaded.format,
+            decisions: loaded.decisions,
+            games: loaded.games,
+            problems: loaded.problems,
+            cursor: 0,
+            verdicts: vec![Verdict::Waiting; n],
+            done: 0,
+            analysing: false,
+            on_board: true,
+            who: None,
+            threshold: skill::BAD,
+        }
+    }
+
+    pub fn current(&self) -> Option<&FileDecision> {
+        self.decisions.get(self.cursor)
+    }
+
+    /// The largest error of decision `i` (its cube and its checker play
+    /// together count as one decision of the list).
+    pub fn error(&self, i: usize) -> Option<f64> {
+        match self.verdicts.get(i)? {
+            Verdict::Judged(list) => list
+                .iter()
+                .map(|j| j.judgement.error)
+                .fold(None, |a: Option<f64>, e| Some(a.map_or(e, |a| a.max(e)))),
+            _ => None,
+        }
+    }
+
+    /// Decision `i` is a mistake of the players looked at.
+    pub fn is_mistake(&self, i: usize) -> bool {
+        let Some(d) = self.decisions.get(i) else {
+            return false;
+        };
+        self.who.is_none_or(|p| p == d.player) && self.error(i).is_some_and(|e| e > self.threshold)
+    }
+
+    /// The judgements of the decision under the cursor.
+    pub fn judged(&self) -> &[Judged] {
+        match self.verdicts.get(self.cursor) {
+            Some(Verdict::Judged(list)) => list,
+            _ => &[],
+        }
+    }
+
+    /// Every mistake's judgement, in match order.
+    pub fn mistakes(&self) -> Vec<(&FileDecision, &Judged)> {
+        let mut out = Vec::new();
+        for (i, d) in self.decisions.iter().enumerate() {
+            if let Some(Verdict::Judged(list)) = self.verdicts.get(i) {
+                for j in list {
+                    if self.who.is_none_or(|p| p == d.player) && j.judgement.error > self.threshold
+                    {
+                        out.push((d, j));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The file's name, for sources and collections.
+    pub fn file_name(&self) -> &str {
+        std::path::Path::new(&self.path)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or(&self.path)
+    }
+}
+
+/// The match panel's state in the model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReviewState {
+    pub open: Option<Box<OpenMatch>>,
+    /// Numbers each opened match: answers for an older one are dropped.
+    pub serial: u64,
+    /// A file to open once the editor runs (`bgedit FILE`).
+    pub pending: Option<String>,
+}
+
+/// Where a walking key goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Next,
+    Previous,
+    NextGame,
+    PreviousGame,
+    NextMistake,
+    PreviousMistake,
+    First,
+    Last,
+}
+
+/// Everything that happens to the match panel, with what the background
+/// reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewAction {
+    /// `^O`: ask for a file.
+    AskPath,
+    /// Tab in the path prompt: ask the runtime for the directory.
+    Complete,
+    /// The directory listing for the text typed: (name, is a directory).
+    Completed {
+        typed: String,
+        entries: Vec<(String, bool)>,
+    },
+    /// Open this file.
+    Open(String),
+    /// The file read, or why not.
+    Opened(Result<Box<Loaded>, String>),
+    Walk(Step),
+    /// `p`: whose mistakes (both, O, X).
+    CycleWho,
+    /// `v`: the match panel gets the keys, the board the decision.
+    Focus,
+    /// `Esc`: the keys go back to the board, the match stays.
+    ToBoard,
+    /// `q`: close the match.
+    Close,
+    /// `+`: keep the decision under the cursor in the library.
+    Keep,
+    /// `*`: keep every mistake in a collection named after the match.
+    KeepMistakes,
+    /// One decision judged: (serial, index, outcome).
+    Judged(u64, usize, Result<Vec<Judged>, Failed>),
+    /// The background analysis ended.
+    AnalysisEnded(u64),
+}

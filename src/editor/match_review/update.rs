@@ -1,0 +1,687 @@
+//! The match panel's part of the reducer: pure. Reading the file, listing a
+//! directory and analysing the match leave as effects; their answers come
+//! back as [`ReviewAction`]s.
+
+use super::state::{Loaded, OpenMatch, ReviewAction, Step, Verdict};
+use crate::codec::match_file::FileDecision;
+use crate::domain::Player;
+use crate::editor::effect::Effect;
+use crate::editor::model::{Mode, Model, Status};
+use crate::editor::prompt::{Prompt, PromptKind};
+use crate::editor::view::layout::Panel;
+use crate::engine::Analysis;
+use crate::engine::match_analysis::Judged;
+use crate::engine::text::{self, Units};
+use crate::library::NewEntry;
+use crate::library::match_import;
+use crate::library::store::Decision;
+
+fn done(model: Model) -> (Model, Vec<Effect>) {
+    (model, Vec::new())
+}
+
+fn refuse(mut model: Model, message: impl Into<String>) -> (Model, Vec<Effect>) {
+    model.status = Status::error(message);
+    done(model)
+}
+
+pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
+    match action {
+        ReviewAction::AskPath => {
+            let start = model
+                .review
+                .open
+                .as_ref()
+                .and_then(|m| std::path::Path::new(&m.path).parent())
+                .map(|dir| dir.display().to_string())
+                .filter(|d| !d.is_empty())
+                .map(|d| format!("{d}/"))
+                .unwrap_or_default();
+            model.mode = Mode::Prompt(Prompt::with_value(PromptKind::MatchFile, &start));
+            done(model)
+        }
+        ReviewAction::Complete => match &model.mode {
+            Mode::Prompt(p) if p.kind == PromptKind::MatchFile => {
+                let typed = p.text.clone();
+                (model, vec![Effect::ListDirectory(typed)])
+            }
+            _ => done(model),
+        },
+        ReviewAction::Completed { typed, entries } => {
+            let Mode::Prompt(p) = &mut model.mode else {
+                return done(model);
+            };
+            if p.kind != PromptKind::MatchFile || p.text != typed {
+                return done(model);
+            }
+            let (text, names) = complete(&typed, &entries);
+            p.text = text;
+            p.cursor = p.text.chars().count();
+            model.status = match names.len() {
+                0 => Status::error(format!("no file starts with {typed:?}")),
+                1 => Status::info(""),
+                n => Status::info(format!(
+                    "{n} match: {}{}",
+                    names.iter().take(8).cloned().collect::<Vec<_>>().join("  "),
+                    if n > 8 { "  …" } else { "" }
+                )),
+            };
+            done(model)
+        }
+        ReviewAction::Open(path) => {
+            let path = path.trim().to_owned();
+            if path.is_empty() {
+                return refuse(model, "no file named: type the path of a match file");
+            }
+            model.mode = Mode::Normal;
+            model.status = Status::info(format!("Reading {path}…"));
+            (model, vec![Effect::OpenMatch(path)])
+        }
+        ReviewAction::Opened(Err(e)) => refuse(model, e),
+        ReviewAction::Opened(Ok(loaded)) => opened(model, *loaded),
+        ReviewAction::Walk(step) => walk(model, step),
+        ReviewAction::CycleWho => {
+            let Some(m) = model.review.open.as_mut() else {
+                return no_match(model);
+            };
+            m.who = match m.who {
+                None => Some(Player::O),
+                Some(Player::O) => Some(Player::X),
+                Some(Player::X) => None,
+            };
+            let whose = match m.who {
+                None => "both players'".to_owned(),
+                Some(p) => {
+                    let name = m.decisions[0].position.names.of(p).to_owned();
+                    format!("{name}'s ({p})")
+                }
+            };
+            model.status = Status::info(format!("n and N look for {whose} mistakes"));
+            done(model)
+        }
+        ReviewAction::Focus => {
+            let Some(m) = model.review.open.as_ref() else {
+                return no_match(model);
+            };
+            let at = m.cursor;
+            model.mode = Mode::Review;
+            if !model.panels.is_on(Panel::Match) {
+                model.panels.toggle(Panel::Match);
+            }
+            show(model, at, "Back to the match")
+        }
+        ReviewAction::ToBoard => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("The keys are the board's · v goes back to the match");
+            done(model)
+        }
+        ReviewAction::Close => {
+            let Some(m) = model.review.open.take() else {
+                return no_match(model);
+            };
+            model.mode = Mode::Normal;
+            if model.panels.is_on(Panel::Match) {
+                model.panels.toggle(Panel::Match);
+            }
+            model.analysis.played_after = None;
+            model.status = Status::info(format!("Closed {}", m.file_name()));
+            let effects = if m.analysing {
+                vec![Effect::StopMatchAnalysis]
+            } else {
+                Vec::new()
+            };
+            (model, effects)
+        }
+        ReviewAction::Keep => keep(model),
+        ReviewAction::KeepMistakes => keep_mistakes(model),
+        ReviewAction::Judged(serial, i, outcome) => {
+            if serial != model.review.serial {
+                return done(model);
+            }
+            if let Some(m) = model.review.open.as_mut()
+                && let Some(v) = m.verdicts.get_mut(i)
+            {
+                *v = match outcome {
+                    Ok(list) => Verdict::Judged(list),
+                    Err(f) => Verdict::Failed(f),
+                };
+                m.done += 1;
+            }
+            done(model)
+        }
+        ReviewAction::AnalysisEnded(serial) => {
+            if serial != model.review.serial {
+                return done(model);
+            }
+            let Some(m) = model.review.open.as_mut() else {
+                return done(model);
+            };
+            m.analysing = false;
+            let failed = m
+                .verdicts
+                .iter()
+                .filter(|v| matches!(v, Verdict::Failed(_)))
+                .count();
+            let mistakes = m.mistakes().len();
+            model.status = if failed > 0 {
+                Status::error(format!(
+                    "Match analysed: {mistakes} mistakes; gnubg could not judge {failed} decisions"
+                ))
+            } else {
+                Status::success(format!(
+                    "Match analysed: {mistakes} mistakes · n/N walk them, * keeps them"
+                ))
+            };
+            done(model)
+        }
+    }
+}
+
+fn no_match(model: Model) -> (Model, Vec<Effect>) {
+    refuse(model, "no match is open: ^O opens a match file")
+}
+
+/// The completion of `typed` from the names in its directory: the one name
+/// (a directory gets its slash), or the longest prefix the names share;
+/// and the names that fit.
+pub fn complete(typed: &str, entries: &[(String, bool)]) -> (String, Vec<String>) {
+    let (dir, stem) = match typed.rfind('/') {
+        Some(i) => typed.split_at(i + 1),
+        None => ("", typed),
+    };
+    let mut fits: Vec<&(String, bool)> = entries
+        .iter()
+        .filter(|(n, _)| n.starts_with(stem) && (stem.starts_with('.') || !n.starts_with('.')))
+        .collect();
+    fits.sort();
+    let names: Vec<String> = fits
+        .iter()
+        .map(|(n, d)| if *d { format!("{n}/") } else { n.clone() })
+        .collect();
+    match names.as_slice() {
+        [] => (typed.to_owned(), names),
+        [one] => (format!("{dir}{one}"), names),
+        many => {
+            let first = &many[0];
+            let mut len = first.len();
+            for n in &many[1..] {
+                len = len.min(
+                    first
+                        .char_indices()
+                        .zip(n.chars())
+                        .take_while(|((_, a), b)| a == b)
+                        .last()
+                        .map_or(0, |((i, a), _)| i + a.len_utf8()),
+                );
+            }
+            (format!("{dir}{}", &first[..len]), names)
+        }
+    }
+}
+
+fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
+    if loaded.decisions.is_empty() {
+        let why = loaded.problems.first().cloned().unwrap_or_default();
+        return refuse(
+            model,
+            format!("{}: no decisions to show {why}", loaded.path)
+                .trim_end()
+                .to_owned(),
+        );
+    }
+    let mut effects = Vec::new();
+    if model.review.open.as_ref().is_some_and(|m| m.analysing) {
+        effects.push(Effect::StopMatchAnalysis);
+    }
+    model.review.serial += 1;
+    let serial = model.review.serial;
+    let decisions = loaded.decisions.clone();
+    let problems = loaded.problems.len();
+    let games = loaded.games.len();
+    let mut m = OpenMatch::new(loaded);
+    m.analysing = true;
+    let summary = format!(
+        "Opened {} ({}): {games} games, {} decisions{} · analysing in the background",
+        m.file_name(),
+        m.format,
+        m.decisions.len(),
+        if problems > 0 {
+            format!(", {problems} problems (H shows them)")
+        } else {
+            String::new()
+        }
+    );
+    let problems_text = m.problems.clone();
+    model.review.open = Some(Box::new(m));
+    model.mode = Mode::Review;
+    if !model.panels.is_on(Panel::Match) {
+        model.panels.toggle(Panel::Match);
+    }
+    for p in problems_text {
+        model.log.push(&Status::error(p));
+    }
+    let (mut model, mut more) = show(model, 0, "");
+    model.status = Status::success(summary);
+    effects.append(&mut more);
+    effects.push(Effect::AnalyseMatch { serial, decisions });
+    (model, effects)
+}
+
+/// The decision under the cursor moves to `at`; the board shows its
+/// position (not an edit: undo does not walk the match).
+fn show(mut model: Model, at: usize, message: &str) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_mut() else {
+        return no_match(model);
+    };
+    let Some(d) = m.decisions.get(at) else {
+        return done(model);
+    };
+    m.cursor = at;
+    m.on_board = true;
+    let position = d.position.clone();
+    let after = played_after(d);
+    let where_ = format!("game {} move {}", d.game, d.number);
+    model.analysis.played_after = after;
+    model.status = if message.is_empty() {
+        Status::info(where_)
+    } else {
+        Status::info(format!("{message} · {where_}"))
+    };
+    if model.position != position {
+        model.position = position;
+        model.last_evaluation = None;
+        model.play = Default::default();
+    }
+    done(model)
+}
+
+/// The Position ID after the move played, as the analysis lists key their
+/// moves, for a checker play.
+fn played_after(d: &FileDecision) -> Option<String> {
+    d.dice?;
+    let typed = crate::domain::notation::parse(&d.played).ok()?;
+    let legal = crate::domain::moves::check_move(&d.position, &typed).ok()?;
+    let next = crate::domain::moves::apply(&d.position, &legal);
+    Some(crate::codec::position_id::encode(
+        &next.board,
+        d.position.state.on_roll.opponent(),
+    ))
+}
+
+/// An edit changed the board while it showed a decision: the match stays
+/// open, the board is the user's.
+pub fn left(model: &mut Model) {
+    if let Some(m) = model.review.open.as_mut()
+        && m.on_board
+    {
+        m.on_board = false;
+        model.analysis.played_after = None;
+        if model.mode == Mode::Review {
+            model.mode = Mode::Normal;
+        }
+        let note = " · left the match (v goes back)";
+        if !model.status.text.ends_with(note) {
+            model.status.text.push_str(note);
+        }
+    }
+}
+
+fn walk(model: Model, step: Step) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_ref() else {
+        return no_match(model);
+    };
+    let n = m.decisions.len();
+    let at = m.cursor;
+    let game = m.decisions[at].game;
+    let target = match step {
+        Step::Next => (at + 1 < n).then_some(at + 1),
+        Step::Previous => at.checked_sub(1),
+        Step::First => Some(0),
+        Step::Last => Some(n - 1),
+        Step::NextGame => (at..n).find(|&i| m.decisions[i].game != game),
+        Step::PreviousGame => {
+            // The start of this game, or of the one before when already there.
+            let start = (0..=at)
+                .rev()
+                .take_while(|&i| m.decisions[i].game == game)
+                .last();
+            match start {
+                Some(s) if s < at => Some(s),
+                Some(s) => s.checked_sub(1).map(|p| {
+                    let g = m.decisions[p].game;
+                    (0..=p)
+                        .rev()
+                        .take_while(|&i| m.decisions[i].game == g)
+                        .last()
+                        .unwrap_or(p)
+                }),
+                None => None,
+            }
+        }
+        Step::NextMistake => (at + 1..n).find(|&i| m.is_mistake(i)),
+        Step::PreviousMistake => (0..at).rev().find(|&i| m.is_mistake(i)),
+    };
+    match target {
+        Some(i) => {
+            let message = match step {
+                Step::NextMistake | Step::PreviousMistake => {
+                    let e = m.error(i).unwrap_or(0.0);
+                    format!("Mistake: {:+.3}", -e)
+                }
+                _ => String::new(),
+            };
+            show(model, i, &message)
+        }
+        None => {
+            let why = match step {
+                Step::NextMistake | Step::PreviousMistake if m.analysing => {
+                    "no mistake that way yet (the analysis is still running)"
+                }
+                Step::NextMistake | Step::PreviousMistake => "no more mistakes that way",
+                Step::NextGame | Step::PreviousGame => "no more games that way",
+                _ => "no more decisions that way",
+            };
+            refuse(model, why)
+        }
+    }
+}
+
+/// The library entry for a judged decision: its source, player, played
+/// move, gnubg's analysis and the error.
+fn entry(m: &OpenMatch, d: &FileDecision, j: Option<&Judged>) -> NewEntry {
+    let mut e = match_import::entry(m.file_name(), d);
+    if let Some(j) = j {
+        e.position = j.position.clone();
+        let best = if j.best != j.played && j.judgement.error > 0.0 {
+            format!(" · gnubg: {}", j.best)
+        } else {
+            String::new()
+        };
+        e.note = format!("played: {}{best}", j.played);
+        let depth = match &j.analysis {
+            Analysis::Over { .. } => String::new(),
+            a => a.plies().map_or(String::new(), |p| format!("{p}-ply")),
+        };
+        e.analysis = Some(crate::library::Analysis {
+            text: text::render(&j.analysis, Units::Equity, 10),
+            depth,
+        });
+        e.decision = Some(Decision::new(
+            j.name.clone(),
+            match j.judgement.kind {
+                crate::domain::match_stats::DecisionKind::Checker => {
+                    crate::library::filter::DecisionKind::Checker
+                }
+                crate::domain::match_stats::DecisionKind::Cube => {
+                    crate::library::filter::DecisionKind::Cube
+                }
+                crate::domain::match_stats::DecisionKind::Take => {
+                    crate::library::filter::DecisionKind::Take
+                }
+            },
+            j.played.clone(),
+            Some(j.judgement.error),
+        ));
+    }
+    e
+}
+
+fn keep(mut model: Model) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_ref() else {
+        return no_match(model);
+    };
+    if !m.on_board {
+        return refuse(
+            model,
+            "the board is not the match's decision now: v goes back to it",
+        );
+    }
+    let Some(d) = m.current() else {
+        return no_match(model);
+    };
+    // The worse of a roll's two decisions (the cube before it, the play).
+    let j = m
+        .judged()
+        .iter()
+        .max_by(|a, b| a.judgement.error.total_cmp(&b.judgement.error));
+    let e = entry(m, d, j);
+    model.status = Status::info(format!(
+        "Keeping game {} move {} in the library…",
+        d.game, d.number
+    ));
+    (
+        model,
+        vec![Effect::Library(crate::editor::library::Request::Add(
+            Box::new(e),
+        ))],
+    )
+}
+
+fn keep_mistakes(mut model: Model) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_ref() else {
+        return no_match(model);
+    };
+    let collection = collection_name(m.file_name());
+    let effects: Vec<Effect> = m
+        .mistakes()
+        .into_iter()
+        .map(|(d, j)| {
+            let mut e = entry(m, d, Some(j));
+            e.collections = vec![collection.clone()];
+            Effect::Library(crate::editor::library::Request::Add(Box::new(e)))
+        })
+        .collect();
+    if effects.is_empty() {
+        let why = if m.analysing {
+            "no mistakes judged yet: the analysis is still running"
+        } else {
+            "no mistakes in this match at the threshold"
+        };
+        return refuse(model, why);
+    }
+    let n = effects.len();
+    let more = if m.analysing {
+        " (so far: the analysis is still running)"
+    } else {
+        ""
+    };
+    model.status = Status::info(format!(
+        "Keeping {n} mistakes in the collection {collection}{more}…"
+    ));
+    (model, effects)
+}
+
+/// A collection name from a file name: its stem, in the library's words
+/// (no spaces).
+pub fn collection_name(file: &str) -> String {
+    let stem = std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or(file);
+    let name: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() || c == ',' {
+                '-'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if name.is_empty() {
+        "match".to_owned()
+    } else {
+        name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entries(names: &[(&str, bool)]) -> Vec<(String, bool)> {
+        names.iter().map(|(n, d)| (n.to_string(), *d)).collect()
+    }
+
+    #[test]
+    fn tab_completes_one_name_or_the_shared_prefix() {
+        let e = entries(&[
+            ("m7_noisy.sgf", false),
+            ("m7_driven.mat", false),
+            ("mats", true),
+        ]);
+        assert_eq!(complete("dir/m7_n", &e).0, "dir/m7_noisy.sgf");
+        assert_eq!(complete("dir/m7", &e).0, "dir/m7_");
+        assert_eq!(complete("dir/mats", &e).0, "dir/mats/");
+        let (text, names) = complete("x", &e);
+        assert_eq!((text.as_str(), names.len()), ("x", 0));
+        // Hidden files only when asked for.
+        let e = entries(&[(".hidden", false), ("seen", false)]);
+        assert_eq!(complete("", &e).0, "seen");
+        assert_eq!(complete(".", &e).0, ".hidden");
+    }
+
+    use crate::domain::match_stats::{DecisionKind, Judgement};
+    use crate::editor::action::Action;
+    use crate::editor::reducer;
+
+    fn opened() -> Model {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/selfplay/m7_driven.mat"
+        );
+        let loaded = super::super::load(path).unwrap();
+        let (model, effects) = reducer::update(
+            Model::default(),
+            Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
+        );
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::AnalyseMatch { serial: 1, .. })),
+            "{effects:?}"
+        );
+        model
+    }
+
+    fn judged(m: &OpenMatch, i: usize, error: f64) -> Judged {
+        let d = &m.decisions[i];
+        Judged {
+            game: d.game,
+            number: d.number,
+            player: d.player,
+            name: String::new(),
+            dice: d.dice,
+            position: d.position.clone(),
+            played: d.played.clone(),
+            best: "24/13".into(),
+            played_rank: None,
+            judgement: Judgement {
+                kind: DecisionKind::Checker,
+                player: d.player,
+                error,
+                cost: 0.0,
+                cube: None,
+                cube_error: None,
+                counted: true,
+            },
+            analysis: Analysis::Over {
+                reason: String::new(),
+            },
+        }
+    }
+
+    fn step(model: Model, action: ReviewAction) -> Model {
+        reducer::update(model, Action::Review(action)).0
+    }
+
+    #[test]
+    fn walking_shows_each_decision_and_mistakes_as_they_are_judged() {
+        let model = opened();
+        assert_eq!(model.mode, Mode::Review);
+        let m = model.review.open.as_ref().unwrap();
+        assert_eq!(model.position, m.decisions[0].position);
+        let model = step(model, ReviewAction::Walk(Step::Next));
+        let m = model.review.open.as_ref().unwrap();
+        assert_eq!((m.cursor, &model.position), (1, &m.decisions[1].position));
+        // The next game starts where the game number changes.
+        let model = step(model, ReviewAction::Walk(Step::NextGame));
+        let m = model.review.open.as_ref().unwrap();
+        assert_eq!(m.decisions[m.cursor].game, 2);
+        assert_eq!(m.decisions[m.cursor - 1].game, 1);
+        // No mistake known yet; then one is judged (and a stale one dropped).
+        let model = step(model, ReviewAction::Walk(Step::First));
+        let refused = step(model.clone(), ReviewAction::Walk(Step::NextMistake));
+        assert_eq!(refused.review.open.as_ref().unwrap().cursor, 0);
+        let m = model.review.open.as_ref().unwrap();
+        let (bad, small) = (judged(m, 5, 0.2), judged(m, 3, 0.05));
+        let model = step(model, ReviewAction::Judged(1, 3, Ok(vec![small])));
+        let model = step(model, ReviewAction::Judged(1, 5, Ok(vec![bad.clone()])));
+        let model = step(model, ReviewAction::Judged(0, 7, Ok(vec![bad])));
+        let model = step(model, ReviewAction::Walk(Step::NextMistake));
+        let m = model.review.open.as_ref().unwrap();
+        assert_eq!(m.cursor, 5, "0.05 is below gnubg's bad (0.06)");
+        assert_eq!(m.done, 2);
+        assert!(
+            model.status.text.contains("Mistake: -0.200"),
+            "{:?}",
+            model.status
+        );
+        // An edit leaves the match; v brings the decision back.
+        let model = reducer::update(model, Action::StartingPosition).0;
+        let m = model.review.open.as_ref().unwrap();
+        assert!(!m.on_board);
+        assert_eq!(model.mode, Mode::Normal);
+        assert_ne!(model.position, m.decisions[5].position);
+        let model = step(model, ReviewAction::Focus);
+        let m = model.review.open.as_ref().unwrap();
+        assert!(m.on_board);
+        assert_eq!(model.position, m.decisions[5].position);
+        // Only O's mistakes: decision 5 is X's or O's; p cycles to each.
+        let whose = m.decisions[5].player;
+        let mut model = step(model, ReviewAction::Walk(Step::First));
+        for _ in 0..3 {
+            model = step(model, ReviewAction::CycleWho);
+            let m = model.review.open.as_ref().unwrap();
+            let found = step(model.clone(), ReviewAction::Walk(Step::NextMistake));
+            let at = found.review.open.as_ref().unwrap().cursor;
+            let expected = if m.who.is_none_or(|p| p == whose) {
+                5
+            } else {
+                0
+            };
+            assert_eq!(at, expected, "{:?}", m.who);
+        }
+    }
+
+    #[test]
+    fn keeping_every_mistake_asks_the_library_once_each_in_one_collection() {
+        let model = opened();
+        let m = model.review.open.as_ref().unwrap();
+        let (a, b) = (judged(m, 2, 0.3), judged(m, 4, 0.1));
+        let model = step(model, ReviewAction::Judged(1, 2, Ok(vec![a])));
+        let model = step(model, ReviewAction::Judged(1, 4, Ok(vec![b])));
+        let (_, effects) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
+        let adds: Vec<_> = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Library(crate::editor::library::Request::Add(e)) => Some(e),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(adds.len(), 2);
+        assert!(adds.iter().all(|e| e.collections == ["m7_driven"]));
+        assert_eq!(adds[0].decision.as_ref().unwrap().error(), Some(0.3));
+        assert!(
+            matches!(&adds[0].source, crate::library::Source::Imported(s) if s.ends_with("game 1 move 3")),
+            "{:?}",
+            adds[0].source
+        );
+    }
+
+    #[test]
+    fn collections_are_named_after_the_file() {
+        assert_eq!(collection_name("last night.mat"), "last-night");
+        assert_eq!(collection_name("m7.sgf"), "m7");
+    }
+}
