@@ -381,3 +381,34 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
     });
     s.send("\x03");
 }
+
+/// Without gnubg a match still opens and walks: the panel says gnubg gave
+/// no verdict and shows the analysis the file carries (gnubg's SGF keeps
+/// its players' evaluations), and `n` finds that analysis's mistakes.
+#[test]
+fn without_gnubg_the_files_own_analysis_is_shown_and_walked() {
+    use common::pty::{Options, Session};
+    let dir = common::pty::state_dir("bgedit-review", "no-gnubg");
+    let file = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut s = Session::start_with(
+        &Options::DEFAULT,
+        &[&file],
+        &dir,
+        120,
+        45,
+        &[
+            ("BGEDIT_GNUBG", "/nonexistent/gnubg"),
+            ("BGEDIT_DATA_DIR", dir.to_str().unwrap()),
+        ],
+    );
+    s.wait_for("no verdict from gnubg (the file's own analysis is shown)");
+    s.send("n");
+    // The file's 0-ply analysis: X's double at game 2 move 19 gave away
+    // 0.967 (no double was right).
+    let screen = s.wait_for("Mistake: -0.967 · game 2 move 19");
+    assert!(screen.contains("(file gnubg 0-ply: no double)"), "{screen}");
+    s.send("\x03");
+}

@@ -28,8 +28,15 @@ pub struct ReviewPanel {
 
 pub fn of(m: &OpenMatch) -> ReviewPanel {
     let total = m.decisions.len();
+    let judged = m
+        .verdicts
+        .iter()
+        .filter(|v| matches!(v, Verdict::Judged(_)))
+        .count();
     let progress = if m.analysing {
         format!("analysing {}/{total}", m.done)
+    } else if judged == 0 {
+        "no verdict from gnubg (the file's own analysis is shown)".to_owned()
     } else {
         let whose = match m.who {
             None => String::new(),
@@ -92,17 +99,29 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             l.iter()
                 .find(|j| !(j.judgement.kind == DecisionKind::Cube && j.played == "no double"))
         });
-        let (error, best, skill) = match (main, &m.verdicts[i]) {
-            (Some(j), _) => (
-                j.judgement.error,
-                j.best.as_str(),
-                Some(j.judgement.skill()),
+        let file = file_view(d);
+        let (error, best, skill) = match (main, &m.verdicts[i], &file) {
+            (Some(j), _, _) => (j.judgement.error, j.best.clone(), Some(j.judgement.skill())),
+            // Until gnubg's verdict comes (or without gnubg), the file's own
+            // analysis, marked as the file's.
+            (None, _, Some(f)) => (
+                f.error,
+                format!("{}: {}", f.source, f.best),
+                Some(Skill::of(f.error)),
             ),
-            (None, Verdict::Failed(_)) => (f64::NAN, "", None),
-            _ => (0.0, "", None),
+            (None, Verdict::Failed(_), None) => (f64::NAN, String::new(), None),
+            _ => (0.0, String::new(), None),
         };
+        let mut text = line(d.number, d.player, &dice, played, error, &best);
+        // Both verdicts where the file's analysis and gnubg's disagree.
+        if let (Some(j), Some(f)) = (main, &file)
+            && !f.best.is_empty()
+            && f.best != j.best
+        {
+            text.push_str(&format!("  {}: {}", f.source, f.best));
+        }
         rows.push(Row {
-            text: line(d.number, d.player, &dice, played, error, best),
+            text,
             current: i == m.cursor,
             skill,
         });
@@ -113,6 +132,48 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
         rows,
         left: !m.on_board,
     }
+}
+
+/// What the file's own analysis says of a decision: its error, its best
+/// choice and where it came from (`file 2-ply`, `file XG Roller++`).
+pub struct FileView {
+    pub error: f64,
+    pub best: String,
+    pub source: String,
+}
+
+pub fn file_view(d: &crate::codec::match_file::FileDecision) -> Option<FileView> {
+    use crate::domain::match_record::FileAnalysis;
+    let analysis = d.analysis.as_ref()?;
+    let error = crate::library::match_import::decision_error(d)?;
+    let best = match analysis {
+        FileAnalysis::Moves { moves } => moves.first()?.notation.clone(),
+        FileAnalysis::Cube {
+            no_double,
+            double_take,
+            double_pass,
+            ..
+        } => {
+            let answer = double_take.min(*double_pass);
+            match d.played.as_str() {
+                "take" | "drop" | "beaver" if double_take <= double_pass => "take".to_owned(),
+                "take" | "drop" | "beaver" => "drop".to_owned(),
+                _ if answer > *no_double => "double".to_owned(),
+                _ => "no double".to_owned(),
+            }
+        }
+    };
+    let depth = analysis.depth();
+    let source = if depth.is_empty() {
+        "file".to_owned()
+    } else {
+        format!("file {depth}")
+    };
+    Some(FileView {
+        error,
+        best,
+        source,
+    })
 }
 
 fn line(

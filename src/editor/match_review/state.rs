@@ -89,14 +89,15 @@ impl OpenMatch {
     }
 
     /// The largest error of decision `i` (its cube and its checker play
-    /// together count as one decision of the list).
+    /// together count as one decision of the list): gnubg's, or until it
+    /// comes (or without gnubg) the file's own analysis's.
     pub fn error(&self, i: usize) -> Option<f64> {
         match self.verdicts.get(i)? {
             Verdict::Judged(list) => list
                 .iter()
                 .map(|j| j.judgement.error)
                 .fold(None, |a: Option<f64>, e| Some(a.map_or(e, |a| a.max(e)))),
-            _ => None,
+            _ => super::panel::file_view(self.decisions.get(i)?).map(|f| f.error),
         }
     }
 

@@ -157,15 +157,19 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
                 return done(model);
             };
             m.analysing = false;
-            let failed = m
+            let failures: Vec<&str> = m
                 .verdicts
                 .iter()
-                .filter(|v| matches!(v, Verdict::Failed(_)))
-                .count();
+                .filter_map(|v| match v {
+                    Verdict::Failed(f) => Some(f.why.as_str()),
+                    _ => None,
+                })
+                .collect();
             let mistakes = m.mistakes().len();
-            model.status = if failed > 0 {
+            model.status = if let Some(first) = failures.first() {
                 Status::error(format!(
-                    "Match analysed: {mistakes} mistakes; gnubg could not judge {failed} decisions"
+                    "Match analysed: {mistakes} mistakes; gnubg could not judge {} decisions ({first})",
+                    failures.len()
                 ))
             } else {
                 Status::success(format!(
