@@ -1,7 +1,7 @@
 //! `bgedit analyse` end to end, against the real gnubg (skipped with a
 //! printed reason without it, failing under BGEDIT_REQUIRE_GNUBG=1).
 
-mod common;
+use crate::common;
 
 use common::have_gnubg;
 use std::process::Command;

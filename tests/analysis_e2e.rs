@@ -3,7 +3,7 @@
 //! while a 3-ply analysis runs are answered at once. Skipped (with a printed
 //! reason) without gnubg, failing under BGEDIT_REQUIRE_GNUBG=1.
 
-mod common;
+use crate::common;
 
 use common::have_gnubg;
 use common::pty::{Options, Session};

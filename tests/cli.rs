@@ -1,6 +1,6 @@
 //! The `bgedit` binary's `show` and `convert`, run as a user runs them.
 
-mod common;
+use crate::common;
 
 use common::MANUAL_SHOW_BOARD;
 use common::run::{bgedit, text};

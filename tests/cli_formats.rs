@@ -2,7 +2,7 @@
 //! `convert --to sgf|fibs|snowie|xgtext|header`, `convert --file`, with
 //! `--game` and `--move`, and `image`.
 
-mod common;
+use crate::common;
 
 use common::run::{bgedit, text};
 

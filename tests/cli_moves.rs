@@ -1,7 +1,7 @@
 //! `bgedit moves` and `bgedit play`, run as a user runs them, checked
 //! against gnubg 1.07's answers (the committed move fixtures).
 
-mod common;
+use crate::common;
 
 use common::run::{bgedit, text};
 

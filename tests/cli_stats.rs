@@ -2,7 +2,7 @@
 //! against gnubg's printed output for the same IDs, stdin streaming,
 //! `line N:` errors and `--met`.
 
-mod common;
+use crate::common;
 
 use common::run::{bgedit, text};
 use serde_json::Value;

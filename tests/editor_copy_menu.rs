@@ -13,7 +13,7 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
-mod common;
+use crate::common;
 
 use common::pty::{NO_DISPLAY, Options, Session};
 

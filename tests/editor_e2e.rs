@@ -1,7 +1,7 @@
 //! The real `bgedit` binary in a pseudo-terminal: keys in, screen read back
 //! through a terminal emulator (vt100), exactly as a user would see it.
 
-mod common;
+use crate::common;
 
 use common::pty::{Options, Session};
 use std::path::PathBuf;

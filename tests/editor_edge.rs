@@ -2,7 +2,7 @@
 //! too-small screen, pastes that arrive as a burst of keys, and the message
 //! log. The binary is the real one; the screen is read back through vt100.
 
-mod common;
+use crate::common;
 
 use common::pty::{Options, Session};
 use std::io::Write;

@@ -3,7 +3,7 @@
 //! `codec::conversion_losses` (when nothing is said, nothing is lost), and
 //! no reader panics on arbitrary or half-formed input.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::{self, IdFormat, fibs, header, sgf, snowie, xg_text};
 use bgedit::domain::{GameState, MatchState, Names, Position, Resignation};

@@ -2,7 +2,7 @@
 //! board` text for a position it was given, and bgedit must print the same
 //! bytes, and read and write the same IDs.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::{gnubg_id, parse_any, xgid};
 use bgedit::domain::{Player, Position};

@@ -2,7 +2,7 @@
 //! test): migrations, duplicates, the filter language, damaged and foreign
 //! files, and the CLI run as real processes at once and killed mid-import.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::Position;

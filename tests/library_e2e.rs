@@ -1,7 +1,7 @@
 //! The study library in the real binary, in a pseudo-terminal: add three
 //! positions, filter, load one, edit its note, quit, reopen, find it again.
 
-mod common;
+use crate::common;
 
 use common::pty::{NO_DISPLAY, Options, Session};
 use std::path::Path;

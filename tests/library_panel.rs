@@ -2,7 +2,7 @@
 //! real SQLite file: each effect is performed and its answer fed back, as
 //! the runtime does.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::Position;

@@ -5,7 +5,7 @@
 //! the writer gives gnubg's `export match mat` text back; and a random legal
 //! match written and read again is the same match.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::mat;
 use bgedit::domain::match_record::{Action, ActionKind, MatchFormat, MatchRecord};

@@ -4,7 +4,7 @@
 //! every mark, and each player's statistics. Runs the real binary against
 //! the real gnubg; skipped without it unless BGEDIT_REQUIRE_GNUBG=1.
 
-mod common;
+use crate::common;
 
 use common::have_gnubg;
 use serde_json::Value;

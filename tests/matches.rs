@@ -5,7 +5,7 @@
 //! decision. Plus the round trip of random legal games through SGF, and the
 //! `match`, `convert --file` and `library import` commands end to end.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::match_file::{self, Contents, FileDecision};
 use bgedit::codec::{gnubg_id, sgf};

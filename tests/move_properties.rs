@@ -1,7 +1,7 @@
 //! Properties of the move generator, the notation and free moves, over many
 //! generated boards and rolls.
 
-mod common;
+use crate::common;
 
 use bgedit::domain::moves::{apply, check_move, free_move, legal_moves};
 use bgedit::domain::notation::parse;

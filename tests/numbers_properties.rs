@@ -2,7 +2,7 @@
 //! are chances, winning more never lowers them, and the two players'
 //! chances add up to one.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::met_xml;
 use bgedit::domain::numbers::{self, GameNumbers};

@@ -4,7 +4,7 @@
 //! says which format is read, the position read (as its GNUBG ID), and the
 //! note said, if any.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::Position;

@@ -1,6 +1,6 @@
 //! Round trips and robustness, over many generated positions and strings.
 
-mod common;
+use crate::common;
 
 use bgedit::codec::{self, IdFormat, gnubg_id, match_id, parse_any, position_id, xgid};
 use bgedit::domain::Position;

@@ -4,7 +4,7 @@
 //! stopped between chunks, the CLI's JSON, and the live panel in a
 //! pseudo-terminal. Skipped without gnubg unless BGEDIT_REQUIRE_GNUBG=1.
 
-mod common;
+use crate::common;
 
 use bgedit::codec;
 use bgedit::domain::Position;

@@ -1,0 +1,16 @@
+//! The command line, end to end, and the README's promises.
+//!
+//! One test binary for the area (each file below is a module): the tests
+//! link once, not once a file.
+
+mod common;
+
+mod analyse_cli;
+mod cli;
+mod cli_formats;
+mod cli_moves;
+mod cli_stats;
+mod mat_files;
+mod match_analysis;
+mod matches;
+mod readme;

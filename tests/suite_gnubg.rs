@@ -1,0 +1,17 @@
+//! Against gnubg 1.07: its committed answers, and the real engine (skipped without it unless BGEDIT_REQUIRE_GNUBG=1).
+//!
+//! One test binary for the area (each file below is a module): the tests
+//! link once, not once a file.
+
+mod common;
+
+mod engine;
+mod equity_examples;
+mod gnubg_fixtures;
+mod gnubg_formats;
+mod gnubg_live_formats;
+mod gnubg_moves;
+mod gnubg_numbers;
+mod rollout;
+mod selfplay_fixtures;
+mod warning_fixtures;

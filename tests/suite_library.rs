@@ -1,0 +1,10 @@
+//! The study library: the store, the CLI and the editor's panel.
+//!
+//! One test binary for the area (each file below is a module): the tests
+//! link once, not once a file.
+
+mod common;
+
+mod library;
+mod library_e2e;
+mod library_panel;
