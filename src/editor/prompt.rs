@@ -24,6 +24,8 @@ pub enum PromptKind {
     MetFile,
     /// A match file to review (Tab completes).
     MatchFile,
+    /// The error from which the match panel calls a decision a mistake.
+    MistakeThreshold,
 }
 
 impl PromptKind {
@@ -43,6 +45,9 @@ impl PromptKind {
             PromptKind::Move => "Move (Tab completes)",
             PromptKind::MetFile => "MET file (gnubg XML; empty for the built-in Kazaross-XG2)",
             PromptKind::MatchFile => "Match file (.mat, .sgf, gnubg text; Tab completes)",
+            PromptKind::MistakeThreshold => {
+                "Mistakes: errors beyond (0.03 doubtful, 0.06 bad, 0.12 very bad)"
+            }
         }
     }
 
@@ -244,6 +249,7 @@ pub fn current_value(kind: PromptKind, position: &Position) -> String {
         | PromptKind::Move
         | PromptKind::MetFile
         | PromptKind::MatchFile
+        | PromptKind::MistakeThreshold
         | PromptKind::CrawfordOffer(_) => String::new(),
     }
 }
@@ -260,6 +266,18 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
         PromptKind::MatchFile => Ok(Action::Review(super::match_review::ReviewAction::Open(
             t.to_owned(),
         ))),
+        PromptKind::MistakeThreshold => {
+            let e: f64 = t
+                .parse()
+                .ok()
+                .filter(|e: &f64| (0.0..=3.0).contains(e))
+                .ok_or_else(|| {
+                    format!("{t:?} is not an equity from 0 to 3 (gnubg's bad is 0.06)")
+                })?;
+            Ok(Action::Review(
+                super::match_review::ReviewAction::SetThreshold((e * 1000.0).round() as u32),
+            ))
+        }
         PromptKind::GoTo => {
             let n = number(t, "a point", 25)? as u8;
             Ok(Action::GoTo(match n {

@@ -93,9 +93,17 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
         keys: &[Char('p')],
         label: "p",
         group: 5,
-        help: "whose mistakes: both, O, X",
+        help: "whose mistakes",
         hint: Some("whose"),
         action: ReviewAction::CycleWho,
+    },
+    ReviewBinding {
+        keys: &[Char('t')],
+        label: "t",
+        help: "threshold",
+        hint: None,
+        group: 5,
+        action: ReviewAction::AskThreshold,
     },
     ReviewBinding {
         keys: &[Char('+')],
@@ -209,6 +217,7 @@ mod tests {
             );
         }
         assert_eq!(rows.len(), 7);
+        assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }
 }

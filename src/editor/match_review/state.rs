@@ -185,6 +185,10 @@ pub enum ReviewAction {
     Walk(Step),
     /// `p`: whose mistakes (both, O, X).
     CycleWho,
+    /// `t`: ask for the mistake threshold.
+    AskThreshold,
+    /// The mistake threshold, in thousandths of a point of equity.
+    SetThreshold(u32),
     /// `v`: the match panel gets the keys, the board the decision.
     Focus,
     /// `Esc`: the keys go back to the board, the match stays.

@@ -99,6 +99,26 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model.status = Status::info(format!("n and N look for {whose} mistakes"));
             done(model)
         }
+        ReviewAction::AskThreshold => {
+            let Some(m) = model.review.open.as_ref() else {
+                return no_match(model);
+            };
+            let now = format!("{:.3}", m.threshold);
+            model.mode = Mode::Prompt(Prompt::with_value(PromptKind::MistakeThreshold, &now));
+            done(model)
+        }
+        ReviewAction::SetThreshold(milli) => {
+            let Some(m) = model.review.open.as_mut() else {
+                return no_match(model);
+            };
+            m.threshold = f64::from(milli) / 1000.0;
+            let (t, n) = (m.threshold, m.mistakes().len());
+            model.mode = Mode::Review;
+            model.status = Status::success(format!(
+                "Mistakes: errors beyond {t:.3} · {n} so far (n walks them, * keeps them)"
+            ));
+            done(model)
+        }
         ReviewAction::Focus => {
             let Some(m) = model.review.open.as_ref() else {
                 return no_match(model);
@@ -681,6 +701,39 @@ mod tests {
             "{:?}",
             adds[0].source
         );
+    }
+
+    #[test]
+    fn the_mistake_threshold_is_the_players() {
+        let model = opened();
+        let model = step(model, ReviewAction::AskThreshold);
+        assert!(matches!(&model.mode, Mode::Prompt(p) if p.text == "0.060"));
+        let mut model = reducer::update(model, Action::PromptClear).0;
+        for c in "0.2".chars() {
+            model = reducer::update(model, Action::PromptChar(c)).0;
+        }
+        let model = reducer::update(model, Action::PromptSubmit).0;
+        assert_eq!(model.mode, Mode::Review);
+        let m = model.review.open.as_ref().unwrap();
+        assert_eq!(m.threshold, 0.2);
+        // Judged at 0.15: a mistake at gnubg's bad, not beyond 0.2.
+        let j = judged(m, 4, 0.15);
+        let model = step(model, ReviewAction::Judged(1, 4, Ok(vec![j])));
+        let model = step(model, ReviewAction::Walk(Step::NextMistake));
+        assert_eq!(model.review.open.as_ref().unwrap().cursor, 0);
+        // A threshold that is not an equity is refused, the old one kept.
+        let model = step(model, ReviewAction::AskThreshold);
+        let mut model = reducer::update(model, Action::PromptClear).0;
+        for c in "lots".chars() {
+            model = reducer::update(model, Action::PromptChar(c)).0;
+        }
+        let model = reducer::update(model, Action::PromptSubmit).0;
+        assert!(
+            model.status.text.contains("is not an equity"),
+            "{:?}",
+            model.status
+        );
+        assert_eq!(model.review.open.as_ref().unwrap().threshold, 0.2);
     }
 
     #[test]
