@@ -2,10 +2,19 @@
 //! stands on: the position and match model, gnubg's and XG's IDs, and gnubg's
 //! board text.
 //!
-//! - [`domain`]: board, match state, players, validation. No I/O.
-//! - [`codec`]: Position ID, Match ID, GNUBG ID, XGID and JSON, both ways.
+//! - [`domain`]: board, match state, players, validation, legal moves, the
+//!   match model and its replay, equities and the MET, gnubg's statistics of
+//!   an analysed match. No I/O.
+//! - [`codec`]: Position ID, Match ID, GNUBG ID, XGID, JSON, SGF, FIBS,
+//!   Snowie and XG text, both ways; match files (SGF, `.mat`, gnubg's match
+//!   text) into the match model.
 //! - [`text_board`]: gnubg's `show board` text, byte for byte.
-//! - [`cli`]: the `show` and `convert` commands over streams.
+//! - [`engine`]: gnubg as a process (the bridge), its answers, rollouts, the
+//!   score matrix and a whole match analysed as gnubg's `analyse match`.
+//! - [`library`]: the study library in SQLite (store, filters, imports).
+//! - [`picture`]: the position as SVG and PNG.
+//! - [`cli`]: the commands (`show`, `convert`, `moves`, `play`, `analyse`,
+//!   `stats`, `image`, `match`, `library`) over streams.
 //! - [`editor`]: the terminal editor (model, reducer, keymap, view, runtime).
 
 pub mod cli;

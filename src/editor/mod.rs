@@ -16,6 +16,10 @@
 //! - signals from `kill`: `signals.rs`; pastes that arrive as keys: `burst.rs`
 //! - keeping X11/Wayland copies after quit: `clipboard_holder.rs`
 //! - the message log (`H`): `messages.rs`, drawn by `view/messages.rs`
+//! - features with their own folder (state, update, keys, view): the study
+//!   library (`library/`) and the match being reviewed (`match_review/`)
+//! - gnubg for the editor, the score matrix and the match analysis in the
+//!   background: `engine_link.rs`
 
 pub mod action;
 pub mod analysis;
