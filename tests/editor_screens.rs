@@ -271,3 +271,67 @@ fn the_crawford_question() {
     let t = render(&m, 80, 24, &Theme::colour());
     insta::assert_snapshot!("crawford_question_80x24", text(&t));
 }
+
+/// A match in the match panel (m7_driven.mat, opened without gnubg, its
+/// first game's verdicts given), walked to game 1's fifth decision: the
+/// panel, the board and the IDs at 80×24 and 120×40.
+#[test]
+fn match_review_screens() {
+    use bgedit::domain::match_stats::{DecisionKind, Judgement};
+    use bgedit::editor::match_review::{self, ReviewAction, Step};
+    use bgedit::engine::Analysis;
+    use bgedit::engine::match_analysis::Judged;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/selfplay/m7_driven.mat"
+    );
+    let mut loaded = match_review::load(path).unwrap();
+    loaded.path = "m7_driven.mat".into();
+    let verdicts: Vec<_> = loaded
+        .decisions
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.game == 1)
+        .map(|(i, d)| {
+            let error = [0.0, 0.02, 0.05, 0.09, 0.3][i % 5];
+            Judged {
+                game: d.game,
+                number: d.number,
+                player: d.player,
+                name: String::new(),
+                dice: d.dice,
+                position: d.position.clone(),
+                played: d.played.clone(),
+                best: "best".into(),
+                played_rank: None,
+                judgement: Judgement {
+                    kind: if d.dice.is_some() {
+                        DecisionKind::Checker
+                    } else {
+                        DecisionKind::Cube
+                    },
+                    player: d.player,
+                    error,
+                    cost: 0.0,
+                    cube: None,
+                    cube_error: None,
+                    counted: true,
+                },
+                analysis: Analysis::Over {
+                    reason: String::new(),
+                },
+            }
+        })
+        .collect();
+    let mut actions = vec![Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))];
+    for (i, j) in verdicts.into_iter().enumerate() {
+        actions.push(Action::Review(ReviewAction::Judged(1, i, Ok(vec![j]))));
+    }
+    for _ in 0..4 {
+        actions.push(Action::Review(ReviewAction::Walk(Step::Next)));
+    }
+    let m = model(actions);
+    let theme = Theme::plain();
+    insta::assert_snapshot!("match_review_80x24", text(&render(&m, 80, 24, &theme)));
+    insta::assert_snapshot!("match_review_120x40", text(&render(&m, 120, 40, &theme)));
+}

@@ -36,9 +36,20 @@ pub fn draw(frame: &mut Frame, area: Rect, panel: &ReviewPanel, theme: &Theme) {
         games.push(Span::styled(text.clone(), style));
         games.push(Span::raw("  "));
     }
+    // One line when the games fit in it, else two (wrapped).
+    let games_width: usize = 6 + panel
+        .games
+        .iter()
+        .map(|(t, _)| t.chars().count() + 2)
+        .sum::<usize>();
+    let games_lines = if games_width <= usize::from(area.width) {
+        1
+    } else {
+        2
+    };
     let games_area = Rect {
         y: area.y + 1,
-        height: (area.height - 2).min(2),
+        height: (area.height - 2).min(games_lines),
         ..area
     };
     frame.render_widget(

@@ -151,12 +151,23 @@ pub fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
     let mut panels = [None; 4];
     // On a short screen a panel turned on takes the warnings' row too.
     let reserve = if keep_ids { WARNING_ROWS } else { 0 };
-    for p in wanted {
+    for (k, &p) in wanted.iter().enumerate() {
         let left = footer_y.saturating_sub(y + reserve);
         if left < p.min_rows() {
             continue;
         }
-        let h = left.min(p.max_rows());
+        // The match panel leaves the analysis its least rows where they
+        // fit: reviewing a match without the engine's verdict on screen
+        // would miss the point.
+        let mut after = 0;
+        if p == Panel::Match {
+            for q in wanted[k + 1..].iter().filter(|&&q| q == Panel::Analysis) {
+                if left >= p.min_rows() + q.min_rows() {
+                    after += q.min_rows();
+                }
+            }
+        }
+        let h = (left - after).min(p.max_rows());
         panels[p.index()] = Some(row(y, h));
         y += h;
     }
