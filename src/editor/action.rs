@@ -3,8 +3,8 @@
 
 use super::library::LibAction;
 use super::numbers_state::MetHandle;
+use super::panels::Panel;
 use super::prompt::{Motion, PromptKind};
-use super::view::layout::Panel;
 use crate::domain::{Place, Player};
 use crate::engine::Analysis;
 

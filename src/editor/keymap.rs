@@ -8,9 +8,9 @@ use super::copy_menu;
 use super::library::LibAction;
 use super::match_review::ReviewAction;
 use super::model::Mode;
+use super::panels::Panel;
 use super::play::PlayAction;
 use super::prompt::{Motion, PromptKind};
-use super::view::layout::Panel;
 use crate::domain::{Place, Player};
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,

@@ -40,6 +40,7 @@ pub mod messages;
 pub mod model;
 pub mod numbers_state;
 pub mod numbers_text;
+pub mod panels;
 pub mod persist;
 pub mod picture_file;
 pub mod place_info;

@@ -4,8 +4,8 @@ use super::analysis::AnalysisState;
 use super::library::{LibMode, LibState};
 use super::messages::MessageLog;
 use super::numbers_state::{Evaluation, MetHandle};
+use super::panels::PanelToggles;
 use super::prompt::Prompt;
-use super::view::layout::PanelToggles;
 use crate::domain::{Place, Player, Position};
 
 /// How many edits undo remembers.

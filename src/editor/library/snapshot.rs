@@ -4,7 +4,7 @@
 
 use super::state::{LibMode, LibState, NoteEditor, focused};
 use crate::editor::model::{Mode, Model};
-use crate::editor::view::layout::{Panel, PanelToggles};
+use crate::editor::panels::{Panel, PanelToggles};
 use crate::library::Summary;
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 //! - `state.rs`: the open match, the cursor, gnubg's verdicts, the actions
 //! - `update.rs`: the panel's part of the reducer (pure)
 //! - `keys.rs`: the panel's keys, one table for resolution, hints and help
-//! - `panel.rs`: what the panel shows, as text
-//! - `view.rs`: drawing the panel
+//! - `panel.rs`: what the panel shows, as text (drawn by
+//!   `view/match_review_panel.rs`: the view reads features, never the reverse)
 //!
 //! Reading the file, listing directories for Tab and the background
 //! analysis (`engine::match_analysis`, its own gnubg processes) are the
@@ -16,7 +16,6 @@ pub mod keys;
 pub mod panel;
 pub mod state;
 pub mod update;
-pub mod view;
 
 pub use state::{Loaded, OpenMatch, ReviewAction, ReviewState, Step};
 

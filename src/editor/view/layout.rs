@@ -16,75 +16,7 @@ pub const SIDE_TEXT_COLUMNS: u16 = 36;
 const PANEL_MIN: u16 = 30;
 const PANEL_MAX: u16 = 44;
 
-/// The panels below the board, in priority order: when the screen is short,
-/// the first ones get the room. Each is toggleable; a panel that fits beside
-/// the IDs is shown on large screens whatever its toggle says, except the
-/// library, which is shown only while it is on (it has nothing to show
-/// before it is opened).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Panel {
-    /// gnubg's analysis (issue 8).
-    Analysis,
-    /// The match being reviewed (shown while one is open).
-    Match,
-    /// The numbers at the score (issue 9).
-    Numbers,
-    /// The study library (issue 11).
-    Library,
-}
-
-impl Panel {
-    pub const BY_PRIORITY: [Panel; 4] = [
-        Panel::Analysis,
-        Panel::Match,
-        Panel::Numbers,
-        Panel::Library,
-    ];
-
-    fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Whether the panel is shown, when there is room, with its toggle off.
-    fn shown_when_room(self) -> bool {
-        !matches!(self, Panel::Library | Panel::Match)
-    }
-
-    /// Rows below which the panel is not worth showing.
-    pub fn min_rows(self) -> u16 {
-        match self {
-            Panel::Analysis => 6,
-            Panel::Match => 5,
-            Panel::Numbers => 4,
-            Panel::Library => 5,
-        }
-    }
-
-    /// Rows beyond which the panel has nothing more to show.
-    pub fn max_rows(self) -> u16 {
-        match self {
-            Panel::Analysis => 24,
-            Panel::Match => 16,
-            // Its whole text: MWC table, take points, gammon values, races.
-            Panel::Numbers => 40,
-            Panel::Library => 20,
-        }
-    }
-}
-
-/// Which panels the user turned on (on small screens they take the IDs'
-/// rows; on large ones they are always shown).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PanelToggles([bool; 4]);
-
-impl PanelToggles {
-    pub fn is_on(self, panel: Panel) -> bool {
-        self.0[panel.index()]
-    }
-    pub fn toggle(&mut self, panel: Panel) {
-        self.0[panel.index()] = !self.0[panel.index()];
-    }
-}
+pub use crate::editor::panels::{Panel, PanelToggles};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {

@@ -11,6 +11,7 @@
 //! - `help.rs`: the `?` overlay
 //! - `messages.rs`: shortening long messages, and the `H` message log
 //! - `library_panel.rs`: the study library's list, note editor and review
+//! - `match_review_panel.rs`: the match being reviewed (games, decisions)
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
 pub mod analysis_panel;
@@ -22,6 +23,7 @@ pub mod ids_panel;
 pub mod layout;
 pub mod library_panel;
 pub mod match_panel;
+pub mod match_review_panel;
 pub mod messages;
 pub mod numbers_panel;
 pub mod place_line;
@@ -68,7 +70,7 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         layout::panel_area(&areas, layout::Panel::Match),
         &snapshot.review,
     ) {
-        crate::editor::match_review::view::draw(frame, a, review, theme);
+        match_review_panel::draw(frame, a, review, theme);
     }
     if let (Some(a), Some(lib)) = (
         layout::panel_area(&areas, layout::Panel::Library),
