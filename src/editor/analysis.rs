@@ -55,6 +55,9 @@ pub struct AnalysisState {
     /// The Position ID after the move played, when the board is a decision
     /// of the match being reviewed: its row is marked in the list.
     pub played_after: Option<String>,
+    /// The cube action played there (`double`, `take`, `drop`), for a
+    /// cube decision of the match being reviewed.
+    pub played_action: Option<String>,
 }
 
 /// A rollout: its request number, whether it still runs, and its answer
@@ -87,6 +90,7 @@ impl Default for AnalysisState {
             rollout_settings: RolloutSettings::default(),
             kept: Vec::new(),
             played_after: None,
+            played_action: None,
         }
     }
 }
@@ -725,6 +729,11 @@ pub fn panel_text(model: &Model) -> PanelText {
     }
     if let Some(r) = rollout {
         text.notes.push(format!("Rollout: {}", r.describe()));
+    }
+    if let (Analysis::Cube { .. } | Analysis::Take { .. }, Some(p)) =
+        (&shown.analysis, &a.played_action)
+    {
+        text.notes.push(format!("Played in the match: {p}"));
     }
     match &shown.analysis {
         Analysis::Moves { moves, plies, .. } if rollout.is_some() => {

@@ -144,6 +144,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
                 model.panels.toggle(Panel::Match);
             }
             model.analysis.played_after = None;
+            model.analysis.played_action = None;
             model.status = Status::info(format!("Closed {}", m.file_name()));
             let effects = if m.analysing {
                 vec![Effect::StopMatchAnalysis]
@@ -306,6 +307,8 @@ fn show(mut model: Model, at: usize, message: &str) -> (Model, Vec<Effect>) {
     let after = played_after(d);
     let where_ = format!("game {} move {}", d.game, d.number);
     model.analysis.played_after = after;
+    model.analysis.played_action =
+        (d.dice.is_none() && !d.played.is_empty()).then(|| d.played.clone());
     model.status = if message.is_empty() {
         Status::info(where_)
     } else {
@@ -340,6 +343,7 @@ pub fn left(model: &mut Model) {
     {
         m.on_board = false;
         model.analysis.played_after = None;
+        model.analysis.played_action = None;
         if model.mode == Mode::Review {
             model.mode = Mode::Normal;
         }
@@ -734,6 +738,51 @@ mod tests {
             model.status
         );
         assert_eq!(model.review.open.as_ref().unwrap().threshold, 0.2);
+    }
+
+    #[test]
+    fn the_analysis_panel_says_what_cube_action_was_played() {
+        let mut model = opened();
+        let m = model.review.open.as_ref().unwrap();
+        let at = m
+            .decisions
+            .iter()
+            .position(|d| d.played == "double")
+            .unwrap();
+        let mut effects = Vec::new();
+        for _ in 0..at {
+            (model, effects) =
+                reducer::update(model, Action::Review(ReviewAction::Walk(Step::Next)));
+        }
+        let id = effects
+            .iter()
+            .find_map(|e| match e {
+                Effect::Analyse(r) => Some(r.id),
+                _ => None,
+            })
+            .expect("the new position is analysed");
+        let cube = Analysis::Cube {
+            plies: 0,
+            action: "No double, take".into(),
+            no_double: 0.3,
+            double_take: 0.1,
+            double_pass: 1.0,
+            optimal: Some(0.3),
+            no_double_mwc: None,
+            double_take_mwc: None,
+            double_pass_mwc: None,
+            probs: [0.6, 0.2, 0.01, 0.1, 0.004],
+            cubeless: 0.3,
+            rollout: None,
+        };
+        let model = reducer::update(model, Action::AnalysisAnswer(id, Ok(cube))).0;
+        let text = crate::editor::analysis::panel_text(&model);
+        assert!(
+            text.notes
+                .iter()
+                .any(|n| n == "Played in the match: double"),
+            "{text:?}"
+        );
     }
 
     #[test]
