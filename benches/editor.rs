@@ -124,10 +124,9 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
 /// and `k` walk the decisions (the board, IDs and panels change every
 /// frame), and one verdict of the background analysis arrives with each key.
 fn keypress_while_match_analysed(c: &mut Criterion) {
-    use bgedit::domain::match_stats::{DecisionKind, Judgement};
+    use bgedit::domain::match_stats::DecisionKind;
     use bgedit::editor::action::Action;
     use bgedit::editor::match_review::{self, ReviewAction};
-    use bgedit::engine::Analysis;
     use bgedit::engine::match_analysis::Judged;
     let theme = Theme::colour();
     let path = concat!(
@@ -138,31 +137,17 @@ fn keypress_while_match_analysed(c: &mut Criterion) {
     let n = loaded.decisions.len();
     let judged = |i: usize| {
         let d = &loaded.decisions[i];
+        let mut j = Judged::unjudged(
+            d,
+            DecisionKind::Checker,
+            d.position.clone(),
+            d.played.clone(),
+        );
         // A fixed spread of errors: every mark appears.
-        let error = [0.0, 0.01, 0.04, 0.07, 0.2][i % 5];
-        vec![Judged {
-            game: d.game,
-            number: d.number,
-            player: d.player,
-            name: "alice".into(),
-            dice: d.dice,
-            position: d.position.clone(),
-            played: d.played.clone(),
-            best: "24/13".into(),
-            played_rank: Some(2),
-            judgement: Judgement {
-                kind: DecisionKind::Checker,
-                player: d.player,
-                error,
-                cost: error / 10.0,
-                cube: None,
-                cube_error: None,
-                counted: true,
-            },
-            analysis: Analysis::Over {
-                reason: String::new(),
-            },
-        }]
+        j.judgement.error = [0.0, 0.01, 0.04, 0.07, 0.2][i % 5];
+        j.judgement.counted = true;
+        j.best = "24/13".into();
+        vec![j]
     };
     let verdicts: Vec<_> = (0..n).map(judged).collect();
     let mut m = update(

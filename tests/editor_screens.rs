@@ -277,9 +277,8 @@ fn the_crawford_question() {
 /// panel, the board and the IDs at 80×24 and 120×40.
 #[test]
 fn match_review_screens() {
-    use bgedit::domain::match_stats::{DecisionKind, Judgement};
+    use bgedit::domain::match_stats::DecisionKind;
     use bgedit::editor::match_review::{self, ReviewAction, Step};
-    use bgedit::engine::Analysis;
     use bgedit::engine::match_analysis::Judged;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -293,34 +292,16 @@ fn match_review_screens() {
         .enumerate()
         .filter(|(_, d)| d.game == 1)
         .map(|(i, d)| {
-            let error = [0.0, 0.02, 0.05, 0.09, 0.3][i % 5];
-            Judged {
-                game: d.game,
-                number: d.number,
-                player: d.player,
-                name: String::new(),
-                dice: d.dice,
-                position: d.position.clone(),
-                played: d.played.clone(),
-                best: "best".into(),
-                played_rank: None,
-                judgement: Judgement {
-                    kind: if d.dice.is_some() {
-                        DecisionKind::Checker
-                    } else {
-                        DecisionKind::Cube
-                    },
-                    player: d.player,
-                    error,
-                    cost: 0.0,
-                    cube: None,
-                    cube_error: None,
-                    counted: true,
-                },
-                analysis: Analysis::Over {
-                    reason: String::new(),
-                },
-            }
+            let kind = if d.dice.is_some() {
+                DecisionKind::Checker
+            } else {
+                DecisionKind::Cube
+            };
+            let mut j = Judged::unjudged(d, kind, d.position.clone(), d.played.clone());
+            j.best = "best".into();
+            j.judgement.error = [0.0, 0.02, 0.05, 0.09, 0.3][i % 5];
+            j.judgement.counted = true;
+            j
         })
         .collect();
     let mut actions = vec![Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))];

@@ -52,6 +52,40 @@ pub struct Judged {
 impl Eq for Judged {}
 
 impl Judged {
+    /// Decision `d` (in `position`: the cube before a roll has no dice)
+    /// with nothing judged yet: no error, no best, no analysis; what
+    /// `judge` fills in.
+    pub fn unjudged(
+        d: &FileDecision,
+        kind: DecisionKind,
+        position: Position,
+        played: String,
+    ) -> Judged {
+        Judged {
+            game: d.game,
+            number: d.number,
+            player: d.player,
+            name: d.position.names.of(d.player).to_owned(),
+            dice: position.state.dice,
+            position,
+            played,
+            best: String::new(),
+            played_rank: None,
+            judgement: Judgement {
+                kind,
+                player: d.player,
+                error: 0.0,
+                cost: 0.0,
+                cube: None,
+                cube_error: None,
+                counted: false,
+            },
+            analysis: Analysis::Over {
+                reason: String::new(),
+            },
+        }
+    }
+
     pub fn kind(&self) -> DecisionKind {
         self.judgement.kind
     }
@@ -170,30 +204,8 @@ fn judge(
             .analyse(&req, limit)
             .map_err(|e: EngineError| e.to_string())
     };
-    let name = d.position.names.of(d.player).to_owned();
-    let base = |kind, position: Position, played: String| Judged {
-        game: d.game,
-        number: d.number,
-        player: d.player,
-        name: name.clone(),
-        dice: position.state.dice,
-        position,
-        played,
-        best: String::new(),
-        played_rank: None,
-        judgement: Judgement {
-            kind,
-            player: d.player,
-            error: 0.0,
-            cost: 0.0,
-            cube: None,
-            cube_error: None,
-            counted: false,
-        },
-        analysis: Analysis::Over {
-            reason: String::new(),
-        },
-    };
+    let base =
+        |kind, position: Position, played: String| Judged::unjudged(d, kind, position, played);
     let mut out = Vec::new();
     match task {
         Task::Checker { cube_first } => {

@@ -569,7 +569,7 @@ mod tests {
         assert_eq!(complete(".", &e).0, ".hidden");
     }
 
-    use crate::domain::match_stats::{DecisionKind, Judgement};
+    use crate::domain::match_stats::DecisionKind;
     use crate::editor::action::Action;
     use crate::editor::reducer;
 
@@ -594,29 +594,16 @@ mod tests {
 
     fn judged(m: &OpenMatch, i: usize, error: f64) -> Judged {
         let d = &m.decisions[i];
-        Judged {
-            game: d.game,
-            number: d.number,
-            player: d.player,
-            name: String::new(),
-            dice: d.dice,
-            position: d.position.clone(),
-            played: d.played.clone(),
-            best: "24/13".into(),
-            played_rank: None,
-            judgement: Judgement {
-                kind: DecisionKind::Checker,
-                player: d.player,
-                error,
-                cost: 0.0,
-                cube: None,
-                cube_error: None,
-                counted: true,
-            },
-            analysis: Analysis::Over {
-                reason: String::new(),
-            },
-        }
+        let mut j = Judged::unjudged(
+            d,
+            DecisionKind::Checker,
+            d.position.clone(),
+            d.played.clone(),
+        );
+        j.best = "24/13".into();
+        j.judgement.error = error;
+        j.judgement.counted = true;
+        j
     }
 
     fn step(model: Model, action: ReviewAction) -> Model {
