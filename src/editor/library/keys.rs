@@ -1,38 +1,207 @@
-//! Keys inside the library panel, review and note editor. The panel's own
-//! table, shown as hints; the normal mode's `+` and `L` are in
-//! `keymap::BINDINGS`.
+//! Keys inside the library panel, review and note editor: the list's and
+//! the review's tables feed the resolution, the status-bar hints and the
+//! help (`?`) alike; the input modes (filter, questions, note) take text.
+//! The normal mode's `+` and `L` are in `keymap::BINDINGS`.
 
 use super::state::{Ask, LibAction, LibMode};
 use crate::editor::action::Action;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+/// One key of the list or the review: the keys, how the help and hints
+/// show them, and the action.
+pub struct LibBinding {
+    pub keys: &'static [KeyCode],
+    pub label: &'static str,
+    pub help: &'static str,
+    /// The status-bar hint's words, when it has one.
+    pub hint: Option<&'static str>,
+    pub action: LibAction,
+}
+
+use KeyCode::{Char, Delete, Down, End, Enter, Esc, Home, PageDown, PageUp, Up};
+
+/// The list's keys: one table for resolution, hints and the help.
+pub static LIST_BINDINGS: &[LibBinding] = &[
+    LibBinding {
+        keys: &[Char('j'), Down],
+        label: "j/k",
+        help: "move (↓ ↑ PgDn PgUp g G)",
+        hint: Some("move"),
+        action: LibAction::Move(1),
+    },
+    LibBinding {
+        keys: &[Char('k'), Up],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::Move(-1),
+    },
+    LibBinding {
+        keys: &[PageDown],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::PageDown,
+    },
+    LibBinding {
+        keys: &[PageUp],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::PageUp,
+    },
+    LibBinding {
+        keys: &[Home, Char('g')],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::Move(i64::MIN / 2),
+    },
+    LibBinding {
+        keys: &[End, Char('G')],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::Move(i64::MAX / 2),
+    },
+    LibBinding {
+        keys: &[Enter],
+        label: "Enter",
+        help: "load the entry onto the board",
+        hint: Some("load"),
+        action: LibAction::Load,
+    },
+    LibBinding {
+        keys: &[Char('/')],
+        label: "/",
+        help: "filter (error>=, tag:, col:)",
+        hint: Some("filter"),
+        action: LibAction::StartFilter,
+    },
+    LibBinding {
+        keys: &[Char('e')],
+        label: "e",
+        help: "edit the note",
+        hint: Some("note"),
+        action: LibAction::EditNote,
+    },
+    LibBinding {
+        keys: &[Char('t')],
+        label: "t",
+        help: "tags",
+        hint: Some("tags"),
+        action: LibAction::EditTags,
+    },
+    LibBinding {
+        keys: &[Char('c')],
+        label: "c",
+        help: "collections",
+        hint: Some("collections"),
+        action: LibAction::EditCollections,
+    },
+    LibBinding {
+        keys: &[Char('d'), Delete],
+        label: "d",
+        help: "delete (asks)",
+        hint: Some("delete"),
+        action: LibAction::AskDelete,
+    },
+    LibBinding {
+        keys: &[Char('u')],
+        label: "u",
+        help: "undelete",
+        hint: Some("undelete"),
+        action: LibAction::UndoDelete,
+    },
+    LibBinding {
+        keys: &[Char('s')],
+        label: "s",
+        help: "save the board to the entry",
+        hint: Some("save back"),
+        action: LibAction::SaveBack,
+    },
+    LibBinding {
+        keys: &[Char('r')],
+        label: "r",
+        help: "review the due entries",
+        hint: Some("review"),
+        action: LibAction::StartReview,
+    },
+    LibBinding {
+        keys: &[Esc],
+        label: "Esc",
+        help: "keys to the board",
+        hint: Some("board"),
+        action: LibAction::Leave,
+    },
+    LibBinding {
+        keys: &[Char('L'), Char('q')],
+        label: "L",
+        help: "close the library (q too)",
+        hint: Some("close"),
+        action: LibAction::Close,
+    },
+];
+
+/// The review's keys.
+pub static REVIEW_BINDINGS: &[LibBinding] = &[
+    LibBinding {
+        keys: &[Char(' '), Enter],
+        label: "Space",
+        help: "review: reveal (Enter too)",
+        hint: Some("reveal"),
+        action: LibAction::Reveal,
+    },
+    LibBinding {
+        keys: &[Char('y')],
+        label: "y",
+        help: "known",
+        hint: Some("known"),
+        action: LibAction::Mark(true),
+    },
+    LibBinding {
+        keys: &[Char('n')],
+        label: "n",
+        help: "not yet",
+        hint: Some("not yet"),
+        action: LibAction::Mark(false),
+    },
+    LibBinding {
+        keys: &[Esc, Char('q')],
+        label: "Esc",
+        help: "stop reviewing (q too)",
+        hint: Some("stop"),
+        action: LibAction::Close,
+    },
+];
+
+/// The help's rows for the library: the list's keys, then the review's
+/// (a row without a label is named by the one before it).
+pub fn help_rows() -> Vec<(String, String)> {
+    LIST_BINDINGS
+        .iter()
+        .chain(REVIEW_BINDINGS)
+        .filter(|b| !b.label.is_empty())
+        .map(|b| (b.label.to_owned(), b.help.to_owned()))
+        .collect()
+}
+
+fn hints_of(table: &[LibBinding]) -> Vec<(&'static str, &'static str)> {
+    table
+        .iter()
+        .filter_map(|b| b.hint.map(|h| (b.label, h)))
+        .collect()
+}
+
 /// (keys, words) hints per mode, in the order shown.
 pub fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
     match mode {
-        LibMode::List => vec![
-            ("j/k", "move"),
-            ("Enter", "load"),
-            ("/", "filter"),
-            ("e", "note"),
-            ("t", "tags"),
-            ("c", "collections"),
-            ("d", "delete"),
-            ("u", "undelete"),
-            ("s", "save back"),
-            ("r", "review"),
-            ("Esc", "board"),
-            ("L", "close"),
-        ],
+        LibMode::List => hints_of(LIST_BINDINGS),
         LibMode::Filter => vec![("Enter", "keep filter"), ("Esc", "clear filter")],
         LibMode::Ask(Ask::ConfirmDelete) => vec![("y", "delete"), ("other", "keep")],
         LibMode::Ask(_) => vec![("Enter", "apply"), ("Esc", "cancel"), ("^U", "clear")],
         LibMode::Note => vec![("Esc", "save the note"), ("arrows", "move")],
-        LibMode::Review => vec![
-            ("Space", "reveal"),
-            ("y", "known"),
-            ("n", "not yet"),
-            ("Esc", "stop"),
-        ],
+        LibMode::Review => hints_of(REVIEW_BINDINGS),
     }
 }
 
@@ -40,29 +209,19 @@ fn lib(a: LibAction) -> Option<Action> {
     Some(Action::Library(a))
 }
 
+fn from_table(table: &[LibBinding], code: KeyCode) -> Option<Action> {
+    table
+        .iter()
+        .find(|b| b.keys.contains(&code))
+        .and_then(|b| lib(b.action.clone()))
+}
+
 pub fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     match mode {
-        LibMode::List => match key.code {
-            KeyCode::Char('j') | KeyCode::Down => lib(LibAction::Move(1)),
-            KeyCode::Char('k') | KeyCode::Up => lib(LibAction::Move(-1)),
-            KeyCode::PageDown => lib(LibAction::PageDown),
-            KeyCode::PageUp => lib(LibAction::PageUp),
-            KeyCode::Home | KeyCode::Char('g') => lib(LibAction::Move(i64::MIN / 2)),
-            KeyCode::End | KeyCode::Char('G') => lib(LibAction::Move(i64::MAX / 2)),
-            KeyCode::Enter => lib(LibAction::Load),
-            KeyCode::Char('/') => lib(LibAction::StartFilter),
-            KeyCode::Char('e') => lib(LibAction::EditNote),
-            KeyCode::Char('t') => lib(LibAction::EditTags),
-            KeyCode::Char('c') => lib(LibAction::EditCollections),
-            KeyCode::Char('d') | KeyCode::Delete => lib(LibAction::AskDelete),
-            KeyCode::Char('u') => lib(LibAction::UndoDelete),
-            KeyCode::Char('s') => lib(LibAction::SaveBack),
-            KeyCode::Char('r') => lib(LibAction::StartReview),
-            KeyCode::Esc => lib(LibAction::Leave),
-            KeyCode::Char('L') | KeyCode::Char('q') => lib(LibAction::Close),
-            _ => None,
-        },
+        LibMode::List if !ctrl => from_table(LIST_BINDINGS, key.code),
+        LibMode::Review if !ctrl => from_table(REVIEW_BINDINGS, key.code),
+        LibMode::List | LibMode::Review => None,
         LibMode::Filter | LibMode::Ask(_) => match key.code {
             KeyCode::Enter => lib(LibAction::Submit),
             KeyCode::Esc => lib(LibAction::Cancel),
@@ -75,13 +234,6 @@ pub fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
             KeyCode::Esc => lib(LibAction::NoteDone),
             _ => lib(LibAction::NoteKey((*key).into())),
         },
-        LibMode::Review => match key.code {
-            KeyCode::Char(' ') | KeyCode::Enter => lib(LibAction::Reveal),
-            KeyCode::Char('y') => lib(LibAction::Mark(true)),
-            KeyCode::Char('n') => lib(LibAction::Mark(false)),
-            KeyCode::Esc | KeyCode::Char('q') => lib(LibAction::Close),
-            _ => None,
-        },
     }
 }
 
@@ -91,5 +243,43 @@ pub fn paste(text: String, mode: &LibMode) -> Option<Action> {
         LibMode::Filter | LibMode::Ask(_) => lib(LibAction::Paste(text)),
         LibMode::Note => lib(LibAction::NotePaste(text)),
         LibMode::List | LibMode::Review => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn the_tables_resolve_hint_and_reach_the_help() {
+        assert_eq!(
+            resolve(&key(Char('/')), &LibMode::List),
+            Some(Action::Library(LibAction::StartFilter))
+        );
+        assert_eq!(
+            resolve(&key(End), &LibMode::List),
+            Some(Action::Library(LibAction::Move(i64::MAX / 2)))
+        );
+        assert_eq!(
+            resolve(&key(Char('n')), &LibMode::Review),
+            Some(Action::Library(LibAction::Mark(false)))
+        );
+        assert_eq!(resolve(&key(Char('n')), &LibMode::List), None);
+        assert_eq!(hints(&LibMode::List)[0], ("j/k", "move"));
+        let help = help_rows();
+        for b in LIST_BINDINGS.iter().chain(REVIEW_BINDINGS) {
+            if let Some(h) = b.hint {
+                assert!(
+                    help.iter().any(|(l, _)| l == b.label),
+                    "{} ({h}) is not in the help",
+                    b.label
+                );
+            }
+        }
     }
 }

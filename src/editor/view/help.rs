@@ -20,7 +20,15 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
             ]));
         }
     }
-    // The match panel's own table (its keys while it has them).
+    // The library's and the match panel's own tables (their keys while
+    // they have them).
+    out.push(Line::styled("Library panel (+ L)", theme.title));
+    for (label, help) in crate::editor::library::keys::help_rows() {
+        out.push(Line::from(vec![
+            Span::styled(format!("{label:<10}"), theme.key),
+            Span::raw(help),
+        ]));
+    }
     out.push(Line::styled(
         "Match panel (^O opens, v focuses)",
         theme.title,
