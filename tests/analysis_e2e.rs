@@ -31,15 +31,6 @@ impl Session {
         self.wait_for(what);
         t.elapsed()
     }
-
-    /// The time from `keys` to the frame without `what`.
-    fn timed_gone(&mut self, keys: &str, what: &str) -> Duration {
-        let t = Instant::now();
-        self.writer.write_all(keys.as_bytes()).unwrap();
-        self.writer.flush().unwrap();
-        self.wait_gone(what);
-        t.elapsed()
-    }
 }
 
 #[test]
