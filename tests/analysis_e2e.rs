@@ -150,7 +150,9 @@ fn without_gnubg_the_panel_says_how_to_install_it_and_editing_works() {
         120,
         40,
     );
-    s.wait_for("apt-get install gnubg");
+    // Wrapped in the panel under the board, not cut.
+    s.wait_for("no such program (install gnubg with `apt-get install");
+    s.wait_for("gnubg`)");
     s.send("E");
     s.wait_for("Position ID AAAAAAAAAAAAAA");
     s.send("q");

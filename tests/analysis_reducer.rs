@@ -132,7 +132,7 @@ fn engine_problems_are_shown_and_panels_toggle() {
     let r = request(&effects);
     let why = "gnubg not found: install it with `apt-get install gnubg`".to_owned();
     let (m, _) = update(m, Action::AnalysisAnswer(r.id, Err(why)));
-    assert!(analysis::panel_text(&m).rows[0].contains("apt-get install gnubg"));
+    assert!(analysis::panel_text(&m).notes[0].contains("apt-get install gnubg"));
     let (m, _) = update(m, Action::TogglePanel(Panel::Analysis));
     assert!(m.panels.is_on(Panel::Analysis));
 }

@@ -245,19 +245,24 @@ fn the_numbers_panel_follows_edits_and_loads_a_met_file() {
     s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
     s.send("#");
     s.wait_for("MET Kazaross XG2 25 point MET");
+    // The take points first; the MET's rows a page down.
+    s.wait_for("X 24.7%/20.8%  O 30.3%/22.4%");
+    s.wait_for("PgUp/PgDn");
+    s.send("\x1b[6~");
     s.wait_for("now    69.9");
     let woolsey = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/met/woolsey.xml"
     );
     s.prompt("T", woolsey);
-    s.wait_for("MET Kit Woolsey");
+    s.wait_for("MET: Kit Woolsey");
     // Woolsey's 4-away 7-away: 70%.
     s.wait_for("now    70.0");
     s.prompt("T", "/nonexistent/met.xml");
     s.wait_for("error: MET not loaded: cannot read /nonexistent/met.xml");
     s.send("\x1b");
-    s.wait_for("MET Kit Woolsey");
+    // Still Woolsey's 70%.
+    s.wait_for("now    70.0");
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }

@@ -124,32 +124,50 @@ fn help_overlay() {
     insta::assert_snapshot!("help_80x24", text(&t));
 }
 
-/// At 80×24 the keys take two pages: every binding is on one of them, and
-/// turning past the last page stays on it.
+/// At 80×24 the keys take pages: every binding is on one of them, its
+/// words whole (a long one wrapped, not cut), and turning past the last
+/// page stays on it.
 #[test]
 fn help_pages_show_every_key_at_80x24() {
-    let first = text(&render(
-        &model([Action::ToggleHelp]),
-        80,
-        24,
-        &Theme::colour(),
-    ));
-    let second = text(&render(
-        &model([Action::ToggleHelp, Action::HelpPage(1), Action::HelpPage(1)]),
-        80,
-        24,
-        &Theme::colour(),
-    ));
-    assert!(first.contains("Keys 1/2"), "{first}");
-    assert!(second.contains("Keys 2/2"), "{second}");
+    let page = |n: i8| {
+        let mut actions = vec![Action::ToggleHelp];
+        actions.extend((0..n).map(|_| Action::HelpPage(1)));
+        text(&render(&model(actions), 80, 24, &Theme::colour()))
+    };
+    let first = page(0);
+    let pages = first
+        .split("Keys 1/")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse::<i8>().ok())
+        .expect("a page count");
+    let all: Vec<String> = (0..pages).map(page).collect();
+    assert_eq!(page(pages + 2), all[all.len() - 1], "past the last page");
+    // The words of every row, each column's lines read down in turn, so
+    // that a wrapped row's words join up.
+    let column = |p: &String, from: usize, to: usize| {
+        p.lines()
+            .map(|l| l.chars().skip(from).take(to - from).collect::<String>())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let words: String = all
+        .iter()
+        .flat_map(|p| [column(p, 1, 40), column(p, 41, 79)])
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     for b in bgedit::editor::keymap::BINDINGS {
         assert!(
-            first.contains(b.label) || second.contains(b.label),
+            all.iter().any(|p| p.contains(b.label)),
             "{} on no page",
             b.label
         );
+        assert!(words.contains(b.help), "{:?} cut: {words}", b.help);
     }
-    insta::assert_snapshot!("help_80x24_page_2", second);
+    insta::assert_snapshot!("help_80x24_page_2", all[1].clone());
 }
 
 #[test]
@@ -313,6 +331,94 @@ fn match_review_screens() {
     }
     let m = model(actions);
     let theme = Theme::plain();
-    insta::assert_snapshot!("match_review_80x24", text(&render(&m, 80, 24, &theme)));
-    insta::assert_snapshot!("match_review_120x40", text(&render(&m, 120, 40, &theme)));
+    for (w, h) in [(80, 24), (120, 40), (160, 50), (200, 60), (250, 70)] {
+        insta::assert_snapshot!(
+            format!("match_review_{w}x{h}"),
+            text(&render(&m, w, h, &theme))
+        );
+    }
+}
+
+/// gnubg 1.07's 0-ply `hint` for `example()` (X to play 52 at 2-4 to 9),
+/// its first 22 moves: move, equity, and the five chances in percent.
+const EXAMPLE_HINT: &str = "\
+9/4 6/4 +0.511 69.1 33.7 0.5 4.8 0.1
+10/5 9/7 +0.255 62.6 27.4 0.4 6.4 0.2
+21/16 9/7 +0.247 64.0 25.8 0.4 8.2 0.5
+21/16 10/8 +0.228 63.4 24.4 0.4 7.7 0.3
+13/11 13/8 +0.225 61.7 26.3 0.4 6.0 0.2
+13/11 10/5 +0.207 61.1 27.0 0.5 6.6 0.3
+21/14 +0.205 62.9 24.8 0.4 8.4 0.5
+13/8 9/7 +0.177 60.4 25.6 0.5 6.6 0.3
+21/16 13/11 +0.157 61.7 25.3 0.4 9.7 1.0
+10/5 8/6 +0.141 59.3 25.7 0.4 7.1 0.3
+13/6 +0.132 59.0 25.2 0.5 6.8 0.3
+13/11 9/4 +0.118 58.8 26.5 0.5 8.1 0.4
+13/8 10/8 +0.112 58.8 22.6 0.4 6.4 0.2
+10/8 9/4 +0.110 58.6 23.8 0.5 6.9 0.2
+21/16 8/6 +0.105 60.1 25.2 0.4 10.4 0.8
+10/5 6/4 +0.082 57.9 24.3 0.5 7.7 0.3
+10/3 +0.072 57.5 24.1 0.5 7.6 0.3
+9/2 +0.065 57.8 22.0 0.4 7.3 0.2
+13/8 6/4 +0.065 57.5 24.5 0.5 8.3 0.4
+21/16 6/4 +0.064 59.4 24.0 0.5 11.1 0.8
+9/4 8/6 +0.040 56.6 24.6 0.5 8.4 0.4
+8/3 5/3 +0.025 56.4 24.8 0.5 9.1 0.5";
+
+/// `example()` with gnubg's answer on show.
+fn example_analysed() -> Model {
+    use bgedit::engine::{Analysis, MoveLine};
+    let m = example();
+    // The answer to the request the last edit made.
+    let id = m.analysis.latest;
+    let moves = EXAMPLE_HINT
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            let n = f.len();
+            let num = |i: usize| f[i].parse::<f64>().unwrap();
+            let pc = |i: usize| num(i) / 100.0;
+            MoveLine {
+                notation: f[..n - 6].join(" "),
+                equity: num(n - 6),
+                mwc: None,
+                probs: [pc(n - 5), pc(n - 4), pc(n - 3), pc(n - 2), pc(n - 1)],
+                after: "4NvBA0DGzooBBg".into(),
+                plies: Some(0),
+                std_error: None,
+                mwc_std_error: None,
+            }
+        })
+        .collect();
+    let answer = Analysis::Moves {
+        plies: 0,
+        moves,
+        rollout: None,
+    };
+    update(m, Action::AnalysisAnswer(id, Ok(answer))).0
+}
+
+/// The five screen sizes players have, from a laptop's 80×24 to a large
+/// monitor's 250×70: panels stack under the board on narrow screens and
+/// fill a column beside it on wide ones, none cut where a place wide
+/// enough exists.
+#[test]
+fn layouts_at_five_sizes() {
+    let m = example_analysed();
+    let theme = Theme::plain();
+    for (w, h) in [(80, 24), (120, 40), (160, 50), (200, 60), (250, 70)] {
+        insta::assert_snapshot!(format!("layout_{w}x{h}"), text(&render(&m, w, h, &theme)));
+    }
+    // `A` at 80×24: the analysis in the IDs' rows, its column headers kept.
+    let (a, _) = update(
+        m,
+        Action::TogglePanel(bgedit::editor::panels::Panel::Analysis),
+    );
+    let screen = text(&render(&a, 80, 24, &theme));
+    assert!(
+        screen.contains("Move                     Equity"),
+        "{screen}"
+    );
+    assert!(screen.contains("9/4 6/4"), "{screen}");
+    insta::assert_snapshot!("layout_80x24_analysis", screen);
 }

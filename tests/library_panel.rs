@@ -496,3 +496,27 @@ fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
     let text = screen(&h.model, 100, 30);
     assert!(!text.contains("Library ·"), "{text}");
 }
+
+/// Every panel shows the entry under the cursor or says it does not: the
+/// board, IDs and numbers follow the highlighted entry; the analysis,
+/// which is of the editor's own position, says so instead of showing it.
+#[test]
+fn the_analysis_does_not_pass_for_the_previewed_entry() {
+    let mut h = Harness::new(three());
+    h.lib(LibAction::Open);
+    let wide = screen(&h.model, 160, 50);
+    assert!(wide.contains("Pips     O 45  X 45"), "the entry's: {wide}");
+    assert!(
+        wide.contains("Analysis · not shown: the board is the library's entry"),
+        "{wide}"
+    );
+    assert!(
+        wide.contains("Enter loads the entry onto the board"),
+        "{wide}"
+    );
+    // Loaded, the entry is the board's position: its analysis is asked for.
+    h.lib(LibAction::Load);
+    let loaded = screen(&h.model, 160, 50);
+    assert!(!loaded.contains("not shown: the board"), "{loaded}");
+    assert!(loaded.contains("Analysis · "), "{loaded}");
+}

@@ -180,6 +180,8 @@ pub enum Action {
     ToggleUnits,
     /// `A`: a panel on or off.
     TogglePanel(Panel),
+    /// Scrolls the numbers panel by this many rows.
+    ScrollNumbers(i16),
     /// gnubg's answer to request number `.0`.
     AnalysisAnswer(u64, Result<Analysis, String>),
     /// `O`: roll out the leading moves or the cube decision.

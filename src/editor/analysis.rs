@@ -713,8 +713,9 @@ pub fn panel_text(model: &Model) -> PanelText {
         header,
         ..PanelText::default()
     };
+    // Why there is no answer goes with the notes, which the panel wraps.
     if let Some(problem) = &a.problem {
-        text.rows.push(problem.clone());
+        text.notes.push(problem.clone());
         if a.displayed().is_none() {
             return text;
         }

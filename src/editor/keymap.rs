@@ -5,7 +5,7 @@
 
 use super::action::{Action, CopyTarget, Direction};
 use super::copy_menu;
-use super::library::LibAction;
+use super::library::{LibAction, LibMode};
 use super::match_review::ReviewAction;
 use super::model::Mode;
 use super::panels::Panel;
@@ -142,7 +142,7 @@ pub static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('g')],
         label: "g",
-        help: "go to point # (25 bar, 0 off)",
+        help: "go to point (25 bar, 0 off)",
         section: Section::Cursor,
         hint: None,
         action: |_| Action::OpenPrompt(PromptKind::GoTo),
@@ -501,12 +501,17 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: &[Char('#')],
-        label: "#",
-        help: "numbers at the score panel",
+        keys: &[Char('#'), Code(KeyCode::PageUp), Code(KeyCode::PageDown)],
+        label: "# PgUp/Dn",
+        help: "numbers panel, scroll it",
         section: Section::Editor,
         hint: None,
-        action: |_| Action::TogglePanel(Panel::Numbers),
+        action: |k| match k.code {
+            // Half a short panel at a time, so rows read on stay in view.
+            KeyCode::PageUp => Action::ScrollNumbers(-6),
+            KeyCode::PageDown => Action::ScrollNumbers(6),
+            _ => Action::TogglePanel(Panel::Numbers),
+        },
     },
     Binding {
         keys: &[Char('T')],
@@ -624,7 +629,13 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             .iter()
             .find(|b| b.keys.iter().any(|k| k.matches(key)))
             .map(|b| (b.action)(key)),
-        Mode::Library(sub) => super::library::keys::resolve(key, sub),
+        // The panel's keys, and the help from its lists (where `?` is not
+        // text being typed).
+        Mode::Library(sub) => super::library::keys::resolve(key, sub).or_else(|| {
+            (matches!(sub, LibMode::List | LibMode::Review)
+                && matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)))
+            .then_some(Action::ToggleHelp)
+        }),
         // The panel's keys first; any other key is the board's (an edit
         // then leaves the match, `v` comes back).
         Mode::Review => super::match_review::keys::resolve(key).or_else(|| {
@@ -689,8 +700,18 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         Mode::Help => vec![("↓ ↑", "pages"), ("any other key", "closes the help")],
         Mode::Messages => vec![("any key", "closes the messages")],
         Mode::CopyMenu => vec![("letter", "copies"), ("any other key", "closes")],
+        // The help's key last: the footer keeps it when others are cut.
+        Mode::Library(sub @ (LibMode::List | LibMode::Review)) => {
+            let mut hints = super::library::keys::hints(sub);
+            hints.push(("?", "all keys"));
+            hints
+        }
         Mode::Library(sub) => super::library::keys::hints(sub),
-        Mode::Review => super::match_review::keys::hints(),
+        Mode::Review => {
+            let mut hints = super::match_review::keys::hints();
+            hints.push(("?", "all keys"));
+            hints
+        }
     }
 }
 

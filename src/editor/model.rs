@@ -153,6 +153,9 @@ pub struct Model {
     pub quitting: bool,
     /// The help overlay's page (small screens show the keys in pages).
     pub help_page: u16,
+    /// The mode the help was opened from, which closing it returns to
+    /// (the library's list, the match panel), so `?` costs no place.
+    pub before_help: Mode,
     /// Every status message so far, for the message log.
     pub log: MessageLog,
     /// The terminal is below 80×24: the screen asks to be enlarged and
@@ -165,6 +168,9 @@ pub struct Model {
     pub analysis: AnalysisState,
     /// The panels the user turned on.
     pub panels: PanelToggles,
+    /// The first row of the numbers panel on show, when it has more rows
+    /// than room (PgUp/PgDn).
+    pub numbers_scroll: u16,
     /// Moves being played: the checker held, steps dropped so far.
     pub play: super::play::PlayState,
     /// The match equity table the numbers use (`T` loads another).
@@ -201,10 +207,12 @@ impl Model {
             status,
             quitting: false,
             help_page: 0,
+            before_help: Mode::Normal,
             too_small: false,
             jacoby_from_match_id: false,
             analysis: AnalysisState::default(),
             panels: PanelToggles::default(),
+            numbers_scroll: 0,
             play: super::play::PlayState::default(),
             met: MetHandle::built_in(),
             last_evaluation: None,

@@ -48,30 +48,8 @@ pub fn lines(n: &Numbers) -> Vec<String> {
     out.push(format!("MET {}", n.met_name));
     match &n.game {
         GameNumbers::Match(m) => {
-            out.push(format!(
-                "{:<6}{:<13}{}",
-                "",
-                format!("{roller} on roll"),
-                other
-            ));
-            out.push(format!("{:<6}{:<13}{}", "", "MWC%  NEMG", "MWC%  NEMG"));
-            let row = |label: &str, a: &Mwc, b: &Mwc| format!("{label:<6}{}  {}", cell(a), cell(b));
-            out.push(row("now", &m.mwc[r].now, &m.mwc[o].now));
-            for k in 0..3 {
-                out.push(row(
-                    &format!("W×{}", k + 1),
-                    &m.mwc[r].win[k],
-                    &m.mwc[o].win[k],
-                ));
-            }
-            for k in 0..3 {
-                out.push(row(
-                    &format!("L×{}", k + 1),
-                    &m.mwc[r].lose[k],
-                    &m.mwc[o].lose[k],
-                ));
-            }
-            out.push("W/L×n: after winning/losing n cubes".to_owned());
+            // What a player asks first at the table: the take points and
+            // the market window; the table they come from after.
             out.push("Take points, no gammons, dead/live:".to_owned());
             out.push(format!(
                 "  {roller} {}/{}  {other} {}/{}",
@@ -108,6 +86,30 @@ pub fn lines(n: &Numbers) -> Vec<String> {
             } else {
                 out.push("Market window: needs an evaluation".to_owned());
             }
+            out.push(format!(
+                "{:<6}{:<13}{}",
+                "",
+                format!("{roller} on roll"),
+                other
+            ));
+            out.push(format!("{:<6}{:<13}{}", "", "MWC%  NEMG", "MWC%  NEMG"));
+            let row = |label: &str, a: &Mwc, b: &Mwc| format!("{label:<6}{}  {}", cell(a), cell(b));
+            out.push(row("now", &m.mwc[r].now, &m.mwc[o].now));
+            for k in 0..3 {
+                out.push(row(
+                    &format!("W×{}", k + 1),
+                    &m.mwc[r].win[k],
+                    &m.mwc[o].win[k],
+                ));
+            }
+            for k in 0..3 {
+                out.push(row(
+                    &format!("L×{}", k + 1),
+                    &m.mwc[r].lose[k],
+                    &m.mwc[o].lose[k],
+                ));
+            }
+            out.push("W/L×n: after winning/losing n cubes".to_owned());
         }
         GameNumbers::Money(m) => {
             out.push(format!(

@@ -46,6 +46,29 @@ impl Panel {
         }
     }
 
+    /// Columns below which the panel's rows are cut past use.
+    pub fn min_width(self) -> u16 {
+        match self {
+            Panel::Analysis => 60,
+            Panel::Match => 40,
+            Panel::Numbers => 30,
+            Panel::Library => 60,
+        }
+    }
+
+    /// Columns its longest rows take: a column this wide cuts nothing.
+    pub fn ideal_width(self) -> u16 {
+        match self {
+            // Rank, depth, move, equity, difference, six chances.
+            Panel::Analysis => 86,
+            // A decision: number, player, dice, move, mark, error, best.
+            Panel::Match => 56,
+            Panel::Numbers => 38,
+            // The list beside the entry's preview.
+            Panel::Library => 100,
+        }
+    }
+
     /// Rows beyond which the panel has nothing more to show.
     pub fn max_rows(self) -> u16 {
         match self {

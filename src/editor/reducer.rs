@@ -528,8 +528,9 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::PictureSaved(Err(e)) => refuse(model, format!("could not save the picture: {e}")),
         Action::ToggleHelp => {
             model.mode = if model.mode == Mode::Help {
-                Mode::Normal
+                std::mem::replace(&mut model.before_help, Mode::Normal)
             } else {
+                model.before_help = std::mem::replace(&mut model.mode, Mode::Help);
                 Mode::Help
             };
             model.help_page = 0;
@@ -627,6 +628,23 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 "{panel:?} panel {} (large screens always show it)",
                 on_off(model.panels.is_on(panel))
             ));
+            done(model)
+        }
+        Action::ScrollNumbers(rows) => {
+            // Up to its least panel's last page; the view keeps the last
+            // page full on taller ones.
+            let lines = super::numbers_text::lines(&crate::domain::numbers::compute(
+                &model.position,
+                &model.met.0,
+                model.last_evaluation.as_ref().map(|e| &e.0),
+            ));
+            let most = lines
+                .len()
+                .saturating_sub(usize::from(Panel::Numbers.min_rows()));
+            model.numbers_scroll = model
+                .numbers_scroll
+                .saturating_add_signed(rows)
+                .min(u16::try_from(most).unwrap_or(u16::MAX));
             done(model)
         }
         Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),

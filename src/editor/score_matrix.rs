@@ -161,13 +161,16 @@ pub fn panel_text(model: &Model) -> PanelText {
     let done = m.verdicts.iter().filter(|v| v.is_some()).count();
     let total = m.verdicts.len();
     let roller = model.position.state.on_roll;
-    let mut header = format!(
-        "score matrix · {}-point match · {roller} on roll, centred cube · gnubg 0-ply",
+    // The progress before the rest, so that an 80-column panel shows it.
+    let progress = if done < total {
+        format!(" · {done}/{total} cells…")
+    } else {
+        String::new()
+    };
+    let header = format!(
+        "score matrix · {}-point match{progress} · {roller} on roll, centred cube · gnubg 0-ply",
         m.length
     );
-    if done < total {
-        header += &format!(" · {done}/{total} cells…");
-    }
     PanelText {
         header,
         notes: vec![

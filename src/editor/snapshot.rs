@@ -58,6 +58,8 @@ pub struct Snapshot {
     pub panels: PanelToggles,
     /// The numbers panel's lines (see `numbers_text`).
     pub numbers: Vec<String>,
+    /// The first of them to show (the view keeps the last page full).
+    pub numbers_scroll: u16,
     /// The copy menu (`F`) is open.
     pub copy_menu: bool,
     /// The library panel, while it is open.
@@ -177,6 +179,19 @@ fn fields(p: &Position) -> Vec<Field> {
     f
 }
 
+/// The analysis panel while the board shows a library entry: gnubg's
+/// answer is for the editor's own position, so it is not shown beside
+/// another (nor, in a review, before the answer is revealed).
+fn not_of_the_entry() -> analysis::PanelText {
+    analysis::PanelText {
+        header: "not shown: the board is the library's entry, not the position analysed".to_owned(),
+        notes: vec![
+            "Enter loads the entry onto the board, and gnubg analyses it there.".to_owned(),
+        ],
+        ..analysis::PanelText::default()
+    }
+}
+
 impl Snapshot {
     pub fn of(model: &Model) -> Snapshot {
         // The board shows the library's highlighted entry, or the analysis's
@@ -248,7 +263,11 @@ impl Snapshot {
             } else {
                 Vec::new()
             },
-            analysis: analysis::panel_text(model),
+            analysis: if library_focused && *p != model.position {
+                not_of_the_entry()
+            } else {
+                analysis::panel_text(model)
+            },
             previewing: preview.is_some(),
             panels: super::library::snapshot::panels(model),
             numbers: super::numbers_text::lines(&numbers::compute(
@@ -256,6 +275,7 @@ impl Snapshot {
                 &model.met.0,
                 model.last_evaluation.as_ref().map(|e| &e.0),
             )),
+            numbers_scroll: model.numbers_scroll,
             copy_menu: model.mode == Mode::CopyMenu,
             library: super::library::snapshot::of(model),
             review: model

@@ -2,6 +2,7 @@
 //! what is running, then the ranked moves (scrolled to keep the selected one
 //! in view) or the cube decision.
 
+use super::messages::wrap;
 use super::theme::Theme;
 use crate::editor::snapshot::Snapshot;
 use ratatui::Frame;
@@ -11,13 +12,23 @@ use ratatui::widgets::Paragraph;
 
 pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
     let t = &snapshot.analysis;
-    let mut lines = vec![Line::styled(
-        format!("Analysis · {}", t.header),
-        theme.title,
-    )];
-    lines.extend(t.notes.iter().map(|n| Line::styled(n.clone(), theme.label)));
-    // A short panel keeps its rows for moves: the top 5 at 80×24.
-    if let Some(c) = t.columns.as_ref().filter(|_| area.height > 6) {
+    // The header and notes wrapped, not cut: they carry what is running
+    // and why there is no answer (gnubg missing, a state gnubg refuses).
+    let width = usize::from(area.width).max(20);
+    let mut lines: Vec<Line> = wrap(&format!("Analysis · {}", t.header), width)
+        .into_iter()
+        .map(|l| Line::styled(l, theme.title))
+        .collect();
+    for note in &t.notes {
+        lines.extend(
+            wrap(note, width)
+                .into_iter()
+                .map(|l| Line::styled(l, theme.label)),
+        );
+    }
+    // The column headers even on a short panel: figures without them are
+    // a guess (the top 4 moves at 80×24).
+    if let Some(c) = &t.columns {
         lines.push(Line::styled(c.clone(), theme.label));
     }
     let room = usize::from(area.height).saturating_sub(lines.len());

@@ -44,19 +44,39 @@ pub fn draw(frame: &mut Frame, areas: &Areas, snapshot: &Snapshot, theme: &Theme
         areas.status,
     );
 
+    let hints = fitting_hints(&snapshot.hints, usize::from(areas.hints.width));
     let mut spans = vec![Span::raw(" ")];
-    let width = usize::from(areas.hints.width);
-    let mut used = 1;
-    for (keys, words) in &snapshot.hints {
-        let len = keys.chars().count() + words.chars().count() + 3;
-        if used + len > width {
-            break;
-        }
-        used += len;
-        spans.push(Span::styled(*keys, theme.key));
+    for (keys, words) in hints {
+        spans.push(Span::styled(keys, theme.key));
         spans.push(Span::raw(format!(" {words}  ")));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), areas.hints);
+}
+
+/// The hints that fit in `width` columns: from the first, and, when some
+/// are left out, `…` and the last, which is where each mode puts the key
+/// that shows them all.
+fn fitting_hints<'a>(hints: &[(&'a str, &'a str)], width: usize) -> Vec<(&'a str, &'a str)> {
+    let len = |(k, w): &(&str, &str)| k.chars().count() + w.chars().count() + 3;
+    // A leading space, then each hint.
+    if hints.iter().map(len).sum::<usize>() < width {
+        return hints.to_vec();
+    }
+    let Some((last, rest)) = hints.split_last() else {
+        return Vec::new();
+    };
+    let mut used = 1 + len(last) + len(&("…", ""));
+    let mut out = Vec::new();
+    for h in rest {
+        used += len(h);
+        if used > width {
+            break;
+        }
+        out.push(*h);
+    }
+    out.push(("…", ""));
+    out.push(*last);
+    out
 }
 
 /// The question, then the text scrolled so the cursor shows: the cursor's
@@ -86,4 +106,36 @@ fn prompt_line(line: &PromptLine, width: u16, theme: &Theme) -> Line<'static> {
         None => spans.push(Span::styled("█", theme.key)),
     }
     Line::from(spans)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitting_hints;
+
+    #[test]
+    fn cut_hints_keep_the_last_one() {
+        let hints = [
+            ("j/k", "move"),
+            ("Enter", "load"),
+            ("d", "delete"),
+            ("?", "all keys"),
+        ];
+        assert_eq!(fitting_hints(&hints, 80), hints.to_vec());
+        let cut = fitting_hints(&hints, 40);
+        assert_eq!(
+            cut,
+            vec![
+                ("j/k", "move"),
+                ("Enter", "load"),
+                ("…", ""),
+                ("?", "all keys")
+            ]
+        );
+        let width: usize = 1 + cut
+            .iter()
+            .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
+            .sum::<usize>();
+        assert_eq!(width, 39);
+        assert_eq!(fitting_hints(&hints, 38).len(), 3, "one fewer");
+    }
 }

@@ -8,36 +8,57 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 
-/// The help's lines: a title for each section, then its bindings.
-pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
-    let mut out = Vec::new();
-    for section in Section::ALL {
-        out.push(Line::styled(section.title(), theme.title));
-        for b in BINDINGS.iter().filter(|b| b.section == section) {
-            out.push(Line::from(vec![
-                Span::styled(format!("{:<10}", b.label), theme.key),
-                Span::raw(b.help),
-            ]));
-        }
-    }
+/// Columns of a binding's keys, before its words.
+const LABEL: usize = 10;
+
+/// The help's lines for columns `width` wide: a title for each section,
+/// then its bindings, a long one wrapped under its words rather than cut.
+pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
+    let mut sections: Vec<(&'static str, Vec<(String, String)>)> = Section::ALL
+        .iter()
+        .map(|&section| {
+            (
+                section.title(),
+                BINDINGS
+                    .iter()
+                    .filter(|b| b.section == section)
+                    .map(|b| (b.label.to_owned(), b.help.to_owned()))
+                    .collect(),
+            )
+        })
+        .collect();
     // The library's and the match panel's own tables (their keys while
-    // they have them).
-    out.push(Line::styled("Library panel (+ L)", theme.title));
-    for (label, help) in crate::editor::library::keys::help_rows() {
-        out.push(Line::from(vec![
-            Span::styled(format!("{label:<10}"), theme.key),
-            Span::raw(help),
-        ]));
-    }
-    out.push(Line::styled(
-        "Match panel (^O opens, v focuses)",
-        theme.title,
+    // they have them), and the mouse.
+    sections.push((
+        "Library panel (+ L)",
+        crate::editor::library::keys::help_rows(),
     ));
-    for (label, help) in crate::editor::match_review::keys::help_rows() {
-        out.push(Line::from(vec![
-            Span::styled(format!("{label:<10}"), theme.key),
-            Span::raw(help),
-        ]));
+    sections.push((
+        "Match panel (^O opens, v focuses)",
+        crate::editor::match_review::keys::help_rows(),
+    ));
+    sections.push((
+        "Mouse",
+        [
+            ("click", "select a place; again: add a checker"),
+            ("right", "remove a checker; wheel: add, remove"),
+        ]
+        .map(|(l, h)| (l.to_owned(), h.to_owned()))
+        .to_vec(),
+    ));
+    let room = usize::from(width).saturating_sub(LABEL).max(12);
+    let mut out = Vec::new();
+    for (title, rows) in sections {
+        out.push(Line::styled(title, theme.title));
+        for (label, help) in rows {
+            for (i, part) in super::messages::wrap(&help, room).into_iter().enumerate() {
+                let key = if i == 0 { label.as_str() } else { "" };
+                out.push(Line::from(vec![
+                    Span::styled(format!("{key:<LABEL$}"), theme.key),
+                    Span::raw(part),
+                ]));
+            }
+        }
     }
     out
 }
@@ -45,8 +66,9 @@ pub fn lines(theme: &Theme) -> Vec<Line<'static>> {
 /// Draws the help in two columns; when the keys do not fit the screen, in
 /// pages (`page` is clamped to the last one).
 pub fn draw(frame: &mut Frame, screen: Rect, page: u16, theme: &Theme) {
-    let all = lines(theme);
     let width = screen.width.min(100);
+    // Each of the two columns: half the box less its borders and the gap.
+    let all = lines(theme, width.saturating_sub(3) / 2);
     let inner_height = screen.height.saturating_sub(2);
     let per_column = all.len().div_ceil(2);
     let height = (per_column as u16 + 2).min(screen.height);
@@ -62,11 +84,11 @@ pub fn draw(frame: &mut Frame, screen: Rect, page: u16, theme: &Theme) {
     let page = usize::from(page).min(pages - 1);
     let title = if pages > 1 {
         format!(
-            " Keys {}/{pages} — ↓ ↑ pages, any other key closes · mouse: click selects, again adds ",
+            " Keys {}/{pages} — ↓ ↑ pages, any other key closes ",
             page + 1
         )
     } else {
-        " Keys — any key closes · mouse: click selects, again adds, right removes ".to_owned()
+        " Keys — any key closes ".to_owned()
     };
     frame.render_widget(Clear, area);
     let block = Block::default().borders(Borders::ALL).title(title);

@@ -33,6 +33,30 @@ pub fn shorten(text: &str, width: usize) -> String {
     out
 }
 
+/// `text` in lines of at most `room` characters, broken at spaces (a word
+/// longer than a line is cut into pieces).
+pub fn wrap(text: &str, room: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.chars().count() > room {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > room {
+            let rest: String = line.chars().skip(room).collect();
+            lines.push(line.chars().take(room).collect());
+            line = rest;
+        }
+    }
+    lines.push(line);
+    lines
+}
+
 /// The warning lines for `rows` rows of `width` columns: all of them if
 /// they fit, else as many as fit less one, then "+N more (H)".
 pub fn warning_lines(warnings: &[String], rows: usize, width: usize) -> Vec<String> {

@@ -60,6 +60,13 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
     match_panel::draw(frame, areas.panel, snapshot, theme);
     place_line::draw(frame, areas.place, snapshot, theme);
     ids_panel::draw(frame, areas.ids, snapshot, theme);
+    if let Some(r) = areas.right {
+        // A rule between the left block and the column beside it, so that
+        // rows cut at the column's edge are not read on into it.
+        let rule = Rect::new(r.x - 1, r.y, 1, r.height);
+        let bars = vec![Line::styled("│", theme.label); usize::from(r.height)];
+        frame.render_widget(Paragraph::new(bars), rule);
+    }
     if let Some(a) = layout::panel_area(&areas, layout::Panel::Analysis) {
         analysis_panel::draw(frame, a, snapshot, theme);
     }
