@@ -319,6 +319,8 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
         screen
             .lines()
             .find(|l| l.contains("Match · m5_noisy.mat"))
+            // The panel's own columns, not the one beside them.
+            .and_then(|l| l.split('│').next())
             .map(str::to_owned)
     };
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -381,9 +383,9 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
     s.send("\x03");
 }
 
-/// Without gnubg a match still opens and walks: the panel says gnubg gave
-/// no verdict and shows the analysis the file carries (gnubg's SGF keeps
-/// its players' evaluations), and `n` finds that analysis's mistakes.
+/// A match that carries its own analysis opens with it, gnubg not asked
+/// (so without gnubg too): the panel counts the file's mistakes and `n`
+/// walks them (gnubg's SGF keeps its players' evaluations).
 #[test]
 fn without_gnubg_the_files_own_analysis_is_shown_and_walked() {
     use common::pty::{Options, Session};
@@ -403,11 +405,51 @@ fn without_gnubg_the_files_own_analysis_is_shown_and_walked() {
             ("BGEDIT_DATA_DIR", dir.to_str().unwrap()),
         ],
     );
-    s.wait_for("no verdict from gnubg (the file's own analysis is shown)");
+    s.wait_for("file's analysis: ");
+    s.wait_for("the file's own analysis (E: gnubg's)");
     s.send("n");
     // The file's 0-ply analysis: X's double at game 2 move 19 gave away
     // 0.967 (no double was right).
     let screen = s.wait_for("Mistake: -0.967 · game 2 move 19");
     assert!(screen.contains("(file gnubg 0-ply: no double)"), "{screen}");
+    s.send("\x03");
+}
+
+/// `E` asks gnubg to analyse a match that carries its own analysis: the
+/// panel analyses in the background, then counts gnubg's mistakes, the
+/// same 24 as the same match's `.mat` (which carries none) gets at once.
+#[test]
+fn e_asks_gnubg_for_a_match_that_carries_its_own_analysis() {
+    use common::pty::{Options, Session};
+    use std::time::Duration;
+    if !have_gnubg() {
+        return;
+    }
+    let pty = Options {
+        timeout: Duration::from_secs(60),
+        ..Options::DEFAULT
+    };
+    let dir = common::pty::state_dir("bgedit-review", "e-asks");
+    let file = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut s = Session::start_with(
+        &pty,
+        &[&file],
+        &dir,
+        120,
+        45,
+        &[("BGEDIT_DATA_DIR", dir.to_str().unwrap())],
+    );
+    s.wait_for("file's analysis: ");
+    // Nothing runs until asked.
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!s.contents().contains("analysing"), "{}", s.contents());
+    s.send("E");
+    s.wait_for("Match · m5_noisy.sgf · analysing");
+    s.wait_for("Match · m5_noisy.sgf · 24 mistakes");
+    s.send("E");
+    s.wait_for("gnubg has analysed the whole match already");
     s.send("\x03");
 }

@@ -122,6 +122,14 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
         action: ReviewAction::KeepMistakes,
     },
     ReviewBinding {
+        keys: &[Char('E')],
+        label: "E",
+        group: 8,
+        help: "gnubg analyses the match",
+        hint: None,
+        action: ReviewAction::AnalyseWithGnubg,
+    },
+    ReviewBinding {
         keys: &[Esc],
         label: "Esc",
         group: 7,
@@ -216,7 +224,7 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 7);
+        assert_eq!(rows.len(), 8);
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }

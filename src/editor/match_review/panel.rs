@@ -35,8 +35,17 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
         .count();
     let progress = if m.analysing {
         format!("analysing {}/{total}", m.done)
+    } else if judged == 0 && m.carries_analysis() {
+        let whose = match m.who {
+            None => String::new(),
+            Some(p) => format!(" of {p}"),
+        };
+        format!(
+            "file's analysis: {} mistakes{whose} · E: gnubg's",
+            m.file_mistakes().len()
+        )
     } else if judged == 0 {
-        "no verdict from gnubg (the file's own analysis is shown)".to_owned()
+        "no verdict from gnubg".to_owned()
     } else {
         let whose = match m.who {
             None => String::new(),

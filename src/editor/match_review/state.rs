@@ -117,6 +117,23 @@ impl OpenMatch {
         }
     }
 
+    /// The file came with its own analysis (a gnubg SGF after `analyse
+    /// match`, an XG file): shown as it is, gnubg asked only on request.
+    pub fn carries_analysis(&self) -> bool {
+        self.decisions
+            .iter()
+            .any(|d| super::panel::file_view(d).is_some())
+    }
+
+    /// The mistakes of the file's own analysis where gnubg has given no
+    /// verdict, in match order.
+    pub fn file_mistakes(&self) -> Vec<&FileDecision> {
+        (0..self.decisions.len())
+            .filter(|&i| !matches!(self.verdicts[i], Verdict::Judged(_)) && self.is_mistake(i))
+            .map(|i| &self.decisions[i])
+            .collect()
+    }
+
     /// Every mistake's judgement, in match order.
     pub fn mistakes(&self) -> Vec<(&FileDecision, &Judged)> {
         let mut out = Vec::new();
@@ -183,6 +200,9 @@ pub enum ReviewAction {
     /// The file read, or why not.
     Opened(Result<Box<Loaded>, String>),
     Walk(Step),
+    /// `E`: gnubg analyses the match (a file with its own analysis is not
+    /// analysed again unless asked).
+    AnalyseWithGnubg,
     /// `p`: whose mistakes (both, O, X).
     CycleWho,
     /// `t`: ask for the mistake threshold.

@@ -153,6 +153,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             };
             (model, effects)
         }
+        ReviewAction::AnalyseWithGnubg => analyse_with_gnubg(model),
         ReviewAction::Keep => keep(model),
         ReviewAction::KeepMistakes => keep_mistakes(model),
         ReviewAction::Judged(serial, i, outcome) => {
@@ -264,9 +265,12 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     let problems = loaded.problems.len();
     let games = loaded.games.len();
     let mut m = OpenMatch::new(loaded);
-    m.analysing = true;
+    // A file's own analysis is what its owner chose to keep: shown as it
+    // is, and gnubg asked only with `E`.
+    let carries = m.carries_analysis();
+    m.analysing = !carries;
     let summary = format!(
-        "Opened {} ({}): {games} games, {} decisions{} · analysing in the background",
+        "Opened {} ({}): {games} games, {} decisions{} · {}",
         m.file_name(),
         m.format,
         m.decisions.len(),
@@ -274,6 +278,11 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
             format!(", {problems} problems (H shows them)")
         } else {
             String::new()
+        },
+        if carries {
+            "the file's own analysis (E: gnubg's)"
+        } else {
+            "analysing in the background"
         }
     );
     let problems_text = m.problems.clone();
@@ -288,8 +297,32 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     let (mut model, mut more) = show(model, 0, "");
     model.status = Status::success(summary);
     effects.append(&mut more);
-    effects.push(Effect::AnalyseMatch { serial, decisions });
+    if !carries {
+        effects.push(Effect::AnalyseMatch { serial, decisions });
+    }
     (model, effects)
+}
+
+/// `E`: gnubg analyses the match, the file's own analysis shown until each
+/// verdict comes.
+fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_mut() else {
+        return no_match(model);
+    };
+    if m.analysing {
+        return refuse(model, "gnubg is analysing the match already");
+    }
+    if m.done == m.decisions.len() && m.verdicts.iter().all(|v| matches!(v, Verdict::Judged(_))) {
+        return refuse(model, "gnubg has analysed the whole match already");
+    }
+    m.analysing = true;
+    m.done = 0;
+    m.verdicts = vec![Verdict::Waiting; m.decisions.len()];
+    let decisions = m.decisions.clone();
+    model.review.serial += 1;
+    let serial = model.review.serial;
+    model.status = Status::info("gnubg analyses the match in the background");
+    (model, vec![Effect::AnalyseMatch { serial, decisions }])
 }
 
 /// The decision under the cursor moves to `at`; the board shows its
@@ -490,11 +523,12 @@ fn keep_mistakes(mut model: Model) -> (Model, Vec<Effect>) {
         return no_match(model);
     };
     let collection = collection_name(m.file_name());
-    let effects: Vec<Effect> = m
-        .mistakes()
-        .into_iter()
-        .map(|(d, j)| {
-            let mut e = entry(m, d, Some(j));
+    // gnubg's verdicts, and the file's own analysis where gnubg has none.
+    let judged = m.mistakes().into_iter().map(|(d, j)| entry(m, d, Some(j)));
+    let from_file = m.file_mistakes().into_iter().map(|d| entry(m, d, None));
+    let effects: Vec<Effect> = judged
+        .chain(from_file)
+        .map(|mut e| {
             e.collections = vec![collection.clone()];
             Effect::Library(crate::editor::library::Request::Add(Box::new(e)))
         })
@@ -590,6 +624,51 @@ mod tests {
             "{effects:?}"
         );
         model
+    }
+
+    /// A file with its own analysis opens with it and asks gnubg nothing;
+    /// `*` keeps the file's mistakes; `E` asks gnubg, once.
+    #[test]
+    fn a_files_own_analysis_is_kept_until_e_asks_gnubg() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/analysis/m5_noisy.sgf"
+        );
+        let loaded = super::super::load(path).unwrap();
+        let (model, effects) = reducer::update(
+            Model::default(),
+            Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
+        );
+        assert!(
+            !effects
+                .iter()
+                .any(|e| matches!(e, Effect::AnalyseMatch { .. })),
+            "{effects:?}"
+        );
+        let m = model.review.open.as_ref().unwrap();
+        assert!(m.carries_analysis() && !m.analysing);
+        let file_mistakes = m.file_mistakes().len();
+        assert!(file_mistakes > 0);
+        assert!(
+            super::super::panel::of(m).header.contains(&format!(
+                "file's analysis: {file_mistakes} mistakes · E: gnubg's"
+            )),
+            "{}",
+            super::super::panel::of(m).header
+        );
+        let (model, kept) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
+        assert_eq!(kept.len(), file_mistakes, "{kept:?}");
+        let (model, asked) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
+        assert!(
+            asked
+                .iter()
+                .any(|e| matches!(e, Effect::AnalyseMatch { serial: 2, .. })),
+            "{asked:?}"
+        );
+        assert!(model.review.open.as_ref().unwrap().analysing);
+        let (model, again) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
+        assert!(again.is_empty());
+        assert!(model.status.text.contains("analysing the match already"));
     }
 
     fn judged(m: &OpenMatch, i: usize, error: f64) -> Judged {
