@@ -59,10 +59,12 @@ fn add_filter_load_edit_note_quit_reopen_and_find_again() {
         "race",
         3,
     );
-    // Adding the same position again says so.
+    // Adding the same position again says so before a title is asked.
     s.send("+");
-    s.answer("Title (Enter for none)", "");
-    s.answer("Tags, space-separated", "");
+    s.answer(
+        "Already in the library as entry 3 (Bear-in race): tags to add",
+        "",
+    );
     s.wait_for("already in the library as entry 3");
 
     // The panel lists all three, newest first, and previews the highlighted.

@@ -334,7 +334,17 @@ fn review_steps_through_a_collection_and_schedules_it() {
 fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
     let mut h = Harness::new(three());
     h.lib(LibAction::StartAdd);
-    h.lib(LibAction::Submit); // no title
+    // Entry 1 holds the start with a title: it is said before anything is
+    // typed, and only tags are asked.
+    assert_eq!(
+        h.model.mode,
+        Mode::Library(LibMode::Ask(bgedit::editor::library::state::Ask::AddTags))
+    );
+    let text = screen(&h.model, 100, 30);
+    assert!(
+        text.contains("Already in the library as entry 1 (Opening): tags to add"),
+        "{text}"
+    );
     h.type_text("opening start");
     h.lib(LibAction::Submit);
     assert_eq!(h.model.mode, Mode::Normal);
@@ -355,6 +365,34 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
     assert_eq!(
         Library::open(&h.path).unwrap().get(4).unwrap().title,
         "Seven"
+    );
+}
+
+/// An entry without a title is asked for one, saying which entry it is,
+/// and keeps the title typed.
+#[test]
+fn an_untitled_entry_is_named_and_given_the_title_typed() {
+    let mut h = Harness::new(vec![entry("4HPwATDgc/ABMA:cAkAAAAAAAAA", "", &[], &[], "")]);
+    h.lib(LibAction::StartAdd);
+    let text = screen(&h.model, 100, 30);
+    assert!(
+        text.contains("Entry 1 holds this position, untitled: its title"),
+        "{text}"
+    );
+    h.type_text("The start");
+    h.lib(LibAction::Submit);
+    h.lib(LibAction::Submit);
+    assert!(
+        h.model
+            .status
+            .text
+            .contains("already in the library as entry 1"),
+        "{}",
+        h.model.status.text
+    );
+    assert_eq!(
+        Library::open(&h.path).unwrap().get(1).unwrap().title,
+        "The start"
     );
 }
 

@@ -231,7 +231,7 @@ impl Snapshot {
             Mode::Library(sub) => {
                 super::library::snapshot::prompt(sub, &model.library).map(|(question, text)| {
                     PromptLine {
-                        question: question.to_owned(),
+                        question,
                         prompt: Prompt {
                             kind: PromptKind::Import,
                             cursor: text.chars().count(),

@@ -89,10 +89,10 @@ pub fn panels(model: &Model) -> PanelToggles {
 }
 
 /// The input line's question and text in the panel's modes.
-pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(&'static str, String)> {
+pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(String, String)> {
     match mode {
-        LibMode::Filter => Some(("Filter", state.filter.clone())),
-        LibMode::Ask(kind) => Some((kind.label(), state.input.clone())),
+        LibMode::Filter => Some(("Filter".to_owned(), state.filter.clone())),
+        LibMode::Ask(kind) => Some((kind.question(state.existing.as_ref()), state.input.clone())),
         _ => None,
     }
 }

@@ -37,6 +37,21 @@ pub enum Ask {
 }
 
 impl Ask {
+    /// The question, saying which entry holds the position being added
+    /// when one does.
+    pub fn question(self, existing: Option<&(i64, String)>) -> String {
+        match (self, existing) {
+            (Ask::AddTitle, Some((id, _))) => {
+                format!("Entry {id} holds this position, untitled: its title (Enter for none)")
+            }
+            (Ask::AddTags, Some((id, title))) if !title.is_empty() => format!(
+                "Already in the library as entry {id} ({}): tags to add (Enter for none)",
+                crate::quote::printable(title)
+            ),
+            _ => self.label().to_owned(),
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Ask::AddTitle => "Title (Enter for none)",
@@ -118,6 +133,9 @@ pub struct LibState {
     /// Text on the input line while asking.
     pub input: String,
     pub pending_title: String,
+    /// The entry already holding the position being added (`+`), with its
+    /// title: the questions say so, and a titled entry is not asked again.
+    pub existing: Option<(i64, String)>,
     /// The entry being edited (note, tags, collections, deletion).
     pub editing: Option<i64>,
     pub note: Option<NoteEditor>,
@@ -194,6 +212,9 @@ pub enum Request {
         id: i64,
         known: bool,
     },
+    /// Which entry, if any, holds `position` already (asked by `+` before
+    /// the title).
+    Lookup(Box<Position>),
 }
 
 /// Everything that happens in the panel, including the worker's answers.
@@ -233,6 +254,11 @@ pub enum LibAction {
     Reveal,
     Mark(bool),
     // Answers from the worker
+    /// The entry holding the position `+` adds, with its title, if any.
+    LookedUp {
+        position: Box<Position>,
+        result: Result<Option<(i64, String)>, String>,
+    },
     Added(Result<Added, String>),
     Paged {
         serial: u64,

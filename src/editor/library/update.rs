@@ -89,8 +89,31 @@ fn move_selection(mut model: Model, delta: i64) -> (Model, Vec<Effect>) {
 pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
     match action {
         LibAction::StartAdd => {
+            // The library is asked first whether it holds the position, so
+            // the questions can say so before a title is typed for nothing.
             model.library.pending_title.clear();
-            ask(model, Ask::AddTitle, String::new())
+            model.library.existing = None;
+            model.status = Status::info("Looking for this position in the library…");
+            let position = Box::new(model.position.clone());
+            (model, vec![Effect::Library(Request::Lookup(position))])
+        }
+        LibAction::LookedUp { position, result } => {
+            // An answer for a position since edited, or after other keys
+            // took the editor elsewhere, asks nothing.
+            if *position != model.position || model.mode != Mode::Normal {
+                return done(model);
+            }
+            match result {
+                Err(e) => error(model, format!("library: {e}")),
+                Ok(None) => ask(model, Ask::AddTitle, String::new()),
+                Ok(Some((id, title))) => {
+                    let titled = !title.is_empty();
+                    model.library.existing = Some((id, title));
+                    // A titled entry keeps its title: only tags are asked.
+                    let kind = if titled { Ask::AddTags } else { Ask::AddTitle };
+                    ask(model, kind, String::new())
+                }
+            }
         }
         LibAction::Open => {
             model.library.open = true;
@@ -513,6 +536,7 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
                     depth: crate::editor::analysis::depth_words(&model.analysis),
                 });
             entry.tags = words(&text);
+            model.library.existing = None;
             back(&mut model);
             model.status = Status::info("Adding to the library…");
             (model, vec![Effect::Library(Request::Add(Box::new(entry)))])

@@ -135,6 +135,15 @@ fn answer(lib: Result<&mut Library, String>, request: Request) -> LibAction {
                 .map(|q| (collection, q))
                 .map_err(text)
         })),
+        Request::Lookup(position) => {
+            let result = lib.and_then(|l| {
+                let Some(id) = l.find(&position).map_err(text)? else {
+                    return Ok(None);
+                };
+                Ok(Some((id, l.get(id).map_err(text)?.title)))
+            });
+            LibAction::LookedUp { position, result }
+        }
         Request::Review { id, known } => LibAction::Reviewed(lib.and_then(|l| {
             l.review(id, known, store::now())
                 .map_err(text)
