@@ -845,7 +845,7 @@ fn the_cli_adds_lists_shows_exports_and_removes() {
     assert_eq!(code, Some(0));
     assert_eq!(out.lines().count(), 1);
     assert!(out.trim_start().starts_with("2  Two"), "{out}");
-    assert!(out.contains("9pt 2-4"), "{out}");
+    assert!(out.contains("9pt 5a-7a"), "{out}");
     let (_, out, _) = run(&["list", "--format", "json"], "");
     let first: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
     assert_eq!(first["id"], 2);

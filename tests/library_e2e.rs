@@ -77,7 +77,7 @@ fn add_filter_load_edit_note_quit_reopen_and_find_again() {
     assert!(screen.contains("Manual example"), "{screen}");
     assert!(!screen.contains("Opening"), "{screen}");
     // The board previews it: the manual's position, 9-point match.
-    assert!(screen.contains("9pt 2-4"), "{screen}");
+    assert!(screen.contains("9pt 5a-7a"), "{screen}");
     s.send("\r"); // keep the filter
     s.send("\r"); // load
     let screen = s.wait_for("Entry 2 (Manual example) loaded");

@@ -448,7 +448,12 @@ fn the_panel_draws_the_list_in_its_slot_and_the_details_when_wide() {
     assert!(text.contains(" Library · 3 entries"), "{text}");
     assert!(text.contains(">    3 Race"), "{text}");
     assert!(text.contains("     2 Manual"), "{text}");
-    assert!(text.contains("9pt 2-4"), "{text}");
+    // O 2, X 4 of 9 with X on roll: X 5-away first; then the roll, tags,
+    // collections and the note's first line.
+    assert!(
+        text.contains("2 Manual               9pt 5a-7a   X 52   blitz        quiz       Attack!"),
+        "{text}"
+    );
     assert!(text.contains("j/k move"), "{text}");
     assert!(
         !text.contains("Position ID"),
@@ -557,4 +562,27 @@ fn the_analysis_does_not_pass_for_the_previewed_entry() {
     let loaded = screen(&h.model, 160, 50);
     assert!(!loaded.contains("not shown: the board"), "{loaded}");
     assert!(loaded.contains("Analysis · "), "{loaded}");
+}
+
+/// Notes come from files others wrote (titles with control characters are
+/// refused when stored): their control characters are shown as escapes in the list and the details,
+/// never drawn into the terminal (a title-setting OSC, a BEL).
+#[test]
+fn control_characters_in_an_entry_never_reach_the_screen() {
+    let mut h = Harness::new(vec![entry(
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+        "evil",
+        &[],
+        &[],
+        "\u{1b}]52;c;aGk=\u{7}clear\u{1b}[2J",
+    )]);
+    h.lib(LibAction::Open);
+    for (w, rows) in [(80, 24), (140, 40)] {
+        let text = screen(&h.model, w, rows);
+        assert!(
+            !text.contains('\u{1b}') && !text.contains('\u{7}'),
+            "{text:?}"
+        );
+        assert!(text.contains("\\x1b]5"), "{text}");
+    }
 }

@@ -204,26 +204,46 @@ pub struct Summary {
     pub score: [u16; 2],
     /// A match decision's error, when known.
     pub error: Option<f64>,
+    /// The note's first line that is not blank (from its first 200
+    /// characters).
+    pub note_line: String,
+    /// The entry's collections, space-separated.
+    pub collections: String,
 }
 
 // `error` comes from the store's finite values.
 impl Eq for Summary {}
 
 impl Summary {
-    /// `money`, or `7pt 2-4` (O's score first) with `C` in the Crawford game.
+    /// `money`, or the score in away terms as players say it, the player
+    /// on roll first: `7pt 2a-4a` (on roll 2-away, the other 4-away), with
+    /// `C` in the Crawford game.
     pub fn match_text(&self) -> String {
         let st = &self.position.state;
         if st.match_length == 0 {
-            "money".to_owned()
-        } else {
-            format!(
-                "{}pt {}-{}{}",
-                st.match_length,
-                self.score[0],
-                self.score[1],
-                if st.crawford { " C" } else { "" }
-            )
+            return "money".to_owned();
         }
+        let away = |p: Player| st.match_length.saturating_sub(self.score[p.index()]);
+        let roller = st.on_roll;
+        format!(
+            "{}pt {}a-{}a{}",
+            st.match_length,
+            away(roller),
+            away(roller.opponent()),
+            if st.crawford { " C" } else { "" }
+        )
+    }
+
+    /// The player on roll and the dice (`X 52`), or the cube decision
+    /// (`X dbl`: X doubled, the other to take or pass; `X cube`: not rolled).
+    pub fn roll_text(&self) -> String {
+        let st = &self.position.state;
+        let what = match st.dice {
+            Some([a, b]) => format!("{a}{b}"),
+            None if st.double_offered => "dbl".to_owned(),
+            None => "cube".to_owned(),
+        };
+        format!("{} {what}", st.on_roll)
     }
 }
 
@@ -764,7 +784,7 @@ impl Library {
         // index yields its ids newest first itself), so the page stops at
         // its last row instead of sorting every match.
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error \
+            "SELECT {SUMMARY_COLUMNS} \
              FROM entries e WHERE e.id IN (SELECT e.id{} ORDER BY {} DESC LIMIT ? OFFSET ?) \
              ORDER BY e.id DESC",
             sel.from,
@@ -796,11 +816,7 @@ impl Library {
             // NULLs (no error known) sort last in descending order.
             Order::Error => format!("e.error DESC, {} DESC", id_order(&sel)),
         };
-        let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error{} \
-             ORDER BY {by}",
-            sel.from,
-        );
+        let sql = format!("SELECT {SUMMARY_COLUMNS}{} ORDER BY {by}", sel.from,);
         let mut st = self.conn.prepare(&sql)?;
         let mut rows = st.query(rusqlite::params_from_iter(sel.args.iter()))?;
         let mut n = 0;
@@ -814,12 +830,14 @@ impl Library {
 
     /// Entries of `collection` due for review at `now`, the longest due first.
     pub fn due(&self, collection: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
-        let sql = "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error \
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} \
              FROM entries e WHERE e.due <= ?1 AND e.id IN (SELECT ec.entry_id FROM \
              entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE c.name = ?2) \
-             ORDER BY e.due, e.id LIMIT ?3";
+             ORDER BY e.due, e.id LIMIT ?3"
+        );
         let limit = limit.min(i64::MAX as u64) as i64;
-        self.summaries_of(sql, params![now, collection, limit])
+        self.summaries_of(&sql, params![now, collection, limit])
     }
 
     /// The summaries a query selects (its columns as `summary` reads them).
@@ -836,8 +854,7 @@ impl Library {
     /// One page of a selection, newest first.
     fn summaries(&self, sel: Selection, offset: u64, limit: u64) -> Result<Vec<Summary>> {
         let sql = format!(
-            "SELECT e.id, e.title, e.tags_text, e.position_json, e.score_o, e.score_x, e.error{} \
-             ORDER BY {} DESC LIMIT ? OFFSET ?",
+            "SELECT {SUMMARY_COLUMNS}{} ORDER BY {} DESC LIMIT ? OFFSET ?",
             sel.from,
             id_order(&sel)
         );
@@ -1028,6 +1045,13 @@ impl Library {
 }
 
 /// A row of `id, title, tags_text, position_json, score_o, score_x, error`.
+/// The columns `summary` reads, in its order: the note's start (its first
+/// line is shown) and the entry's collections come with the row, so a list
+/// needs one query.
+const SUMMARY_COLUMNS: &str = "e.id, e.title, e.tags_text, e.position_json, e.score_o, \
+     e.score_x, e.error, substr(e.note, 1, 200), (SELECT group_concat(c.name, ' ') FROM \
+     entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id)";
+
 fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
     let id: i64 = r.get(0)?;
     let position = decode_position(id, &r.get::<_, String>(3)?)?;
@@ -1039,6 +1063,14 @@ fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
         position,
         score: [r.get(4)?, r.get(5)?],
         error: r.get::<_, Option<f64>>(6)?.filter(|e| e.is_finite()),
+        note_line: r
+            .get::<_, String>(7)?
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or_default()
+            .to_owned(),
+        collections: r.get::<_, Option<String>>(8)?.unwrap_or_default(),
     })
 }
 

@@ -23,18 +23,23 @@ pub struct LibrarySnapshot {
     pub note: Option<NoteEditor>,
 }
 
-/// One list row: number, title, tags, money/match and score, pips, roller.
+/// One list row: number, title, play (`7pt 2a-4a`, on roll first), the
+/// player on roll and the dice, tags, collections, the note's first line.
+/// Pips and the rest are in the details beside the list.
 pub fn row(s: &Summary) -> String {
-    format!(
-        "{:>5} {:<22} {:<14} {:<10} O{:>4} X{:>4}  {} on roll",
+    // Titles, notes and collections come from files and pastes: their
+    // control characters are shown as escapes, never sent to the terminal.
+    let row = format!(
+        "{:>5} {:<20} {:<11} {:<6} {:<12} {:<10} {}",
         s.id,
-        clip(&s.title, 22),
-        clip(&s.tags, 14),
-        s.match_text(),
-        s.derived.pips_o,
-        s.derived.pips_x,
-        s.derived.on_roll
-    )
+        clip(&s.title, 20),
+        clip(&s.match_text(), 11),
+        s.roll_text(),
+        clip(&s.tags, 12),
+        clip(&s.collections, 10),
+        s.note_line
+    );
+    crate::quote::printable(&row).into_owned()
 }
 
 fn clip(text: &str, width: usize) -> String {
@@ -56,21 +61,32 @@ fn details(s: &Summary, loaded: Option<i64>) -> Vec<String> {
         } else {
             clip(&s.title, 40)
         },
-        format!("Tags    {}", s.tags),
         format!("Play    {}", s.match_text()),
+        format!("Roll    {}", s.roll_text()),
         format!("Cube    {}", d.cube),
         format!("Pips    O {}  X {}", d.pips_o, d.pips_x),
-        format!("On roll {}", d.on_roll),
         format!(
             "Kind    {}{}",
             if d.race { "race" } else { "contact" },
             if d.bar { ", bar" } else { "" }
         ),
     ];
+    // What the user wrote, where there is any.
+    for (label, text) in [
+        ("Tags", &s.tags),
+        ("In", &s.collections),
+        ("Note", &s.note_line),
+    ] {
+        if !text.is_empty() {
+            v.push(format!("{label:<7} {text}"));
+        }
+    }
     if loaded == Some(s.id) {
         v.push("(loaded in the editor)".to_owned());
     }
-    v
+    v.into_iter()
+        .map(|l| crate::quote::printable(&l).into_owned())
+        .collect()
 }
 
 /// The panels to lay out: the library's slot is on while the panel is (its

@@ -14,6 +14,8 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 const LIST_COLUMNS: u16 = 80;
 /// Columns the details need to be worth showing beside the list.
 const DETAIL_MIN: u16 = 24;
+/// Columns the details use at most (their longest line, a clipped title).
+const DETAIL_MAX: u16 = 44;
 
 pub fn draw(frame: &mut Frame, area: Rect, lib: &LibrarySnapshot, theme: &Theme) {
     frame.render_widget(Clear, area);
@@ -39,12 +41,16 @@ pub fn draw(frame: &mut Frame, area: Rect, lib: &LibrarySnapshot, theme: &Theme)
         return;
     }
     if rest.width >= LIST_COLUMNS + 1 + DETAIL_MIN {
+        // The details take up to DETAIL_MAX columns; the list the rest, so
+        // a wide panel shows more of each row's note.
+        let detail_w = (rest.width - LIST_COLUMNS - 1).min(DETAIL_MAX);
+        let list_w = rest.width - detail_w - 1;
         let detail = Rect {
-            x: rest.x + LIST_COLUMNS + 1,
-            width: rest.width - LIST_COLUMNS - 1,
+            x: rest.x + list_w + 1,
+            width: detail_w,
             ..rest
         };
-        rest.width = LIST_COLUMNS;
+        rest.width = list_w;
         let lines: Vec<Line> = lib
             .detail
             .iter()
