@@ -885,8 +885,9 @@ fn the_cli_adds_lists_shows_exports_and_removes() {
         &xg,
         "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10\n\nX:Player 2   O:Player 1\n\
          Score is X:0 O:0. Unlimited Game\nX to play 52\nMake the point?\n\n    \
-         1. XG Roller+  13/11 13/8     eq:+0.011\n    2. XG Roller+  24/22 13/8  eq:-0.003\n\n\
-         eXtreme Gammon Version: 2.19\n\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n",
+         1. XG Roller+  13/11 13/8     eq:+0.011\n    2. XG Roller+  24/22 13/8  eq:-0.003\n      \
+         Player:   51.20% (G:14.01% B:0.55%)\n      Opponent: 48.80% (G:12.20% B:0.50%)\n\n\
+         Keep the builder on 11.\n\neXtreme Gammon Version: 2.19\n\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n",
     )
     .unwrap();
     let (code, out, _) = run(&["import", xg.to_str().unwrap()], "");
@@ -896,7 +897,19 @@ fn the_cli_adds_lists_shows_exports_and_removes() {
         "{out}"
     );
     let (_, out, _) = run(&["show", "3"], "");
-    assert!(out.contains("Note:\nMake the point?"), "{out}");
+    // The comment XG writes after the analysis is part of the note, and
+    // search finds it.
+    assert!(
+        out.contains("Note:\nMake the point?\nKeep the builder on 11."),
+        "{out}"
+    );
+    let analysis = out
+        .split("Analysis (XG Roller+):")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(!analysis.contains("builder"), "{out}");
+    let (_, found, _) = run(&["search", "builder"], "");
+    assert!(found.trim_start().starts_with("3 "), "{found}");
     assert!(out.contains("Analysis (XG Roller+):"), "{out}");
     assert!(out.contains("source: imported from") || out.contains("Source: imported from"));
 

@@ -97,7 +97,10 @@ fn analysis_start(line: &str) -> bool {
     let numbered = t
         .split_once(". ")
         .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-    numbered || t.starts_with("Analyzed in") || t.starts_with("Cubeful Equities")
+    numbered
+        || t.starts_with("Analyzed in")
+        || t.starts_with("Player Winning Chances")
+        || t.starts_with("Cubeful Equities")
 }
 
 /// The depth XG names: `XG Roller++`, `3-ply`, ... from `Analyzed in …` or
@@ -123,13 +126,51 @@ fn depth_of(analysis: &str) -> String {
     String::new()
 }
 
+/// The last line of XG's analysis proper: a candidate's `Opponent: 48.47%
+/// (G:…)` line, `Best Cube action: …`, or the `Percentage of wrong …` lines
+/// after it. A note that merely starts with "Opponent:" has no percentage.
+fn ends_analysis(line: &str) -> bool {
+    let t = line.trim_start();
+    let lower = t.to_ascii_lowercase();
+    let percentage = |rest: &str| {
+        let rest = rest.trim_start();
+        let digits = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+        digits.len() < rest.len() && digits.starts_with('%')
+    };
+    t.strip_prefix("Opponent:").is_some_and(percentage)
+        || lower.starts_with("best cube action:")
+        || lower.starts_with("percentage of wrong")
+}
+
+/// Where the comment starts in the lines from the analysis to the end of a
+/// block: after the last line of analysis proper and the indented lines
+/// that follow it at once (a rollout's confidence and settings), at the
+/// first line written after a blank one. `lines.len()` when there is none.
+fn comment_start(lines: &[&str]) -> usize {
+    let Some(last) = lines.iter().rposition(|l| ends_analysis(l)) else {
+        return lines.len();
+    };
+    let mut i = last + 1;
+    while i < lines.len() && !lines[i].trim().is_empty() && lines[i].starts_with([' ', '\t']) {
+        i += 1;
+    }
+    while i < lines.len() && lines[i].trim().is_empty() {
+        i += 1;
+    }
+    i
+}
+
 fn xg_blocks(text: &str) -> Vec<Piece> {
     let mut out: Vec<Piece> = Vec::new();
     let mut note: Vec<&str> = Vec::new();
     let mut analysis: Vec<&str> = Vec::new();
     let finish = |out: &mut Vec<Piece>, note: &mut Vec<&str>, analysis: &mut Vec<&str>| {
         if let Some(last) = out.last_mut() {
-            last.note = note.join("\n").trim().to_owned();
+            // XG writes the position's comment after its analysis, before
+            // the version line: it is the note, where search finds it.
+            let comment = analysis.split_off(comment_start(analysis));
+            let lines: Vec<&str> = note.iter().chain(&comment).map(|l| l.trim()).collect();
+            last.note = lines.join("\n").trim().to_owned();
             let a = analysis.join("\n").trim_end().to_owned();
             if !a.trim().is_empty() {
                 last.analysis = Some(Analysis {
@@ -274,6 +315,72 @@ The classic 31: make the 5 point.
         assert_eq!(p[1].line, 18);
         assert_eq!(p[1].note, "The classic 31: make the 5 point.");
         assert!(p[1].analysis.is_none());
+    }
+
+    /// XG writes a position's comment after the analysis, before its
+    /// version line (the layout of XG 2.19's "copy position as text").
+    #[test]
+    fn xg_comment_after_the_analysis_is_the_note() {
+        let text = "\
+XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10
+
+X:Player 2   O:Player 1
+Score is X:0 O:0. Unlimited Game
+Pip count  X: 167  O: 167 X-O: 0-0
+Cube: 1
+X to play 52
+
+    1. XG Roller+  13/11 13/8                    eq:+0.011
+      Player:   51.53% (G:14.53% B:0.60%)
+      Opponent: 48.47% (G:12.11% B:0.49%)
+
+    2. XG Roller+  24/22 13/8                    eq:-0.003
+      Player:   51.20% (G:14.01% B:0.55%)
+      Opponent: 48.80% (G:12.20% B:0.50%)
+      Confidence: \u{b1}0.002
+
+Split or build? Opponent: 3 pips better
+in the race after 24/22.
+
+eXtreme Gammon Version: 2.19
+
+XGID=-a----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10
+X on roll, cube action
+
+Analyzed in XG Roller++
+Player Winning Chances:   52.68% (G:14.35% B:0.69%)
+Opponent Winning Chances: 47.32% (G:12.42% B:0.55%)
+
+Cubeless Equities: No Double=+0.123, Double=+0.246
+
+Cubeful Equities:
+       No double:     +0.123
+       Double/Take:   +0.100 (-0.023)
+       Double/Pass:   +1.000 (+0.877)
+
+Best Cube action: No double / Take
+    Percentage of wrong pass needed to make the double decision right: 12.3%
+
+Too good? No.
+
+eXtreme Gammon Version: 2.19
+";
+        let p: Vec<Piece> = pieces(text, FileFormat::XgText).collect();
+        assert_eq!(p.len(), 2);
+        assert_eq!(
+            p[0].note,
+            "Split or build? Opponent: 3 pips better\nin the race after 24/22."
+        );
+        let a = p[0].analysis.as_ref().unwrap();
+        assert!(a.text.ends_with("Confidence: \u{b1}0.002"), "{}", a.text);
+        assert!(!a.text.contains("Split"));
+        assert_eq!(p[1].note, "Too good? No.");
+        let a = p[1].analysis.as_ref().unwrap();
+        assert!(a.text.contains("Best Cube action"));
+        assert!(!a.text.contains("Too good"));
+        // Without a comment the analysis is whole and the note empty.
+        let p: Vec<Piece> = pieces(XG, FileFormat::XgText).collect();
+        assert_eq!(p[0].note, "");
     }
 
     #[test]
