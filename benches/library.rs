@@ -50,7 +50,8 @@ fn build(path: &Path, n: usize) -> Duration {
     let text = ids_text(42, n);
     let mut lib = Library::open(path).unwrap();
     let start = Instant::now();
-    let (report, errors) = import_text(&mut lib, "bench", &text, |_| {}).unwrap();
+    let (report, errors) =
+        import_text(&mut lib, "bench", &text, |_| {}, &mut Default::default()).unwrap();
     let took = start.elapsed();
     assert_eq!(report.added as usize, n, "{errors:?}");
     // Tags and collections on every 50th entry, for the tag/col filters.

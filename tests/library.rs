@@ -1116,3 +1116,95 @@ fn a_rollout_replaces_the_stored_analysis_of_the_entry_holding_the_position() {
         "gnubg rollout 1296 trials"
     );
 }
+
+/// Runs `bgedit library --library PATH ARGS` as a user who cannot write to
+/// a read-only directory: root writes anywhere, so as root the command runs
+/// as `nobody`.
+fn run_unprivileged(path: &Path, args: &[&str]) -> std::process::Output {
+    use std::os::unix::process::CommandExt;
+    let mut c = bgedit();
+    c.args(["library", "--library", path.to_str().unwrap()])
+        .args(args)
+        .stdin(Stdio::null());
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        c.uid(65534).gid(65534);
+        // nobody has no home: the library path is given, nothing else is
+        // looked up there.
+        c.env("HOME", "/nonexistent");
+    }
+    c.output().unwrap()
+}
+
+/// Fault 5: a library in a directory that cannot be written is opened to
+/// read (SQLite's WAL files cannot be made there): it is listed, searched
+/// and shown; a write is refused naming the file, and nothing is created
+/// beside it.
+#[test]
+fn a_library_in_a_read_only_directory_is_read_and_never_written() {
+    use std::os::unix::fs::PermissionsExt;
+    let top = tempfile::tempdir().unwrap();
+    let dir = top.path().join("ro");
+    std::fs::create_dir(&dir).unwrap();
+    let path = dir.join("library.sqlite");
+    Library::open(&path)
+        .unwrap()
+        .add(&entry(
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+            "Opening",
+            &["start"],
+            &[],
+        ))
+        .unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let listing = |d: &Path| {
+        let mut names: Vec<String> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    let files = listing(&dir);
+    std::fs::set_permissions(top.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+
+    let out = run_unprivileged(&path, &["list"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Opening"));
+    let out = run_unprivileged(&path, &["search", "tag:start"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    let out = run_unprivileged(&path, &["show", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+
+    let out = run_unprivileged(&path, &["add", "4NvBA0DGzooBBg:QYkqASAAIAAA"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        err.contains(path.to_str().unwrap()) && err.contains("is read-only"),
+        "{err}"
+    );
+    assert_eq!(listing(&dir), files, "nothing created beside the file");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// Every error about the library names its file; a full disk says so.
+#[test]
+fn library_errors_name_the_file_and_say_disk_full() {
+    let path = Path::new("/data/lib.sqlite");
+    let full =
+        rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_FULL), None);
+    let m = store::describe(path, &store::LibraryError::from(full));
+    assert!(m.starts_with("/data/lib.sqlite: the disk is full"), "{m}");
+    let m = store::describe(path, &store::LibraryError::Busy);
+    assert!(
+        m.starts_with("/data/lib.sqlite: the library is busy"),
+        "{m}"
+    );
+    let m = store::describe(path, &store::LibraryError::NoEntry(3));
+    assert_eq!(m, "no entry 3");
+}

@@ -586,3 +586,28 @@ fn control_characters_in_an_entry_never_reach_the_screen() {
         assert!(text.contains("\\x1b]5"), "{text}");
     }
 }
+
+/// Fault 6: a file that is not a library (or is damaged) is not shown as an
+/// empty library: the panel says why it cannot be listed, naming the file.
+#[test]
+fn a_foreign_file_is_shown_as_the_reason_not_as_an_empty_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("library.sqlite");
+    std::fs::write(&path, vec![b'x'; 4096]).unwrap();
+    let mut h = Harness {
+        model: Model::default(),
+        worker: Worker::start(Some(path.clone())),
+        _dir: dir,
+        path: path.clone(),
+    };
+    h.lib(LibAction::Open);
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("Library · cannot be listed"), "{text}");
+    assert!(
+        !text.contains("0+ entries") && !text.contains("0 entries"),
+        "{text}"
+    );
+    assert!(text.contains("is not a bgedit library"), "{text}");
+    assert!(text.contains("library.sqlite"), "{text}");
+    assert_eq!(std::fs::read(&h.path).unwrap(), vec![b'x'; 4096]);
+}

@@ -145,7 +145,7 @@ pub fn run(args: LibraryArgs) -> u8 {
     let mut lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("bgedit: {e}");
+            eprintln!("bgedit: {}", store::describe(&path, &e));
             return 2;
         }
     };
@@ -181,6 +181,10 @@ pub fn run(args: LibraryArgs) -> u8 {
             eprintln!("bgedit: {m}");
             2
         }
+        (Err(Failure::Library(e)), _) => {
+            eprintln!("bgedit: {}", store::describe(&path, &e));
+            2
+        }
     }
 }
 
@@ -189,6 +193,8 @@ pub enum Failure {
     /// The reader went away (`| head`): stop quietly.
     Pipe,
     Message(String),
+    /// The library failed: printed naming its file.
+    Library(store::LibraryError),
 }
 
 impl From<io::Error> for Failure {
@@ -203,7 +209,7 @@ impl From<io::Error> for Failure {
 
 impl From<store::LibraryError> for Failure {
     fn from(e: store::LibraryError) -> Failure {
-        Failure::Message(e.to_string())
+        Failure::Library(e)
     }
 }
 
@@ -304,7 +310,8 @@ fn add(
             entry.title = title.clone().unwrap_or_default();
             entry.tags = tags.clone();
             entry.collections = collections.clone();
-            let added = lib.add(&entry).map_err(|e| e.to_string())?;
+            let added = lib.add(&entry);
+            let added = added.map_err(|e| lib.describe(&e))?;
             Ok(Some(added_text(added, lib)))
         },
         out,
@@ -395,7 +402,7 @@ fn resolve(lib: &Library, name: &str) -> Result<i64, String> {
     let imported = codec::parse_any(name, &Position::default())
         .map_err(|e| format!("{name:?} is neither an entry number nor an ID ({e})"))?;
     lib.find(&imported.position)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| lib.describe(&e))?
         .ok_or_else(|| "that position is not in the library".to_owned())
 }
 
@@ -443,7 +450,8 @@ fn rm(lib: &mut Library, names: &[String], out: &mut impl Write) -> Result<u8, F
         names,
         |name| {
             let id = resolve(lib, name)?;
-            let gone = lib.delete(id).map_err(|e| e.to_string())?;
+            let gone = lib.delete(id);
+            let gone = gone.map_err(|e| lib.describe(&e))?;
             Ok(Some(
                 format!(
                     "removed entry {id} {}",
@@ -517,6 +525,7 @@ pub fn import_text(
     file: &str,
     text: &str,
     mut progress: impl FnMut(u64),
+    kept: &mut ImportReport,
 ) -> Result<(ImportReport, Vec<String>), store::LibraryError> {
     // CR LF and lone CR line ends read as LF, as everywhere text is read.
     let unified;
@@ -569,10 +578,12 @@ pub fn import_text(
         }
         if batch.len() == IMPORT_BATCH {
             flush(lib, &mut batch, &mut report)?;
+            *kept = report;
             progress(seen);
         }
     }
     flush(lib, &mut batch, &mut report)?;
+    *kept = report;
     progress(seen);
     lib.optimize()?;
     Ok((report, errors))
@@ -603,9 +614,23 @@ fn import_files(
         };
         let total = import::pieces(&text, import::detect(&text)).count() as u64;
         let mut bar = Progress::new("importing", total);
-        let result = import_text(lib, &shown, &text, |n| bar.set(n));
+        let mut done = ImportReport::default();
+        let result = import_text(lib, &shown, &text, |n| bar.set(n), &mut done);
         bar.finish();
-        let (report, errors) = result?;
+        let (report, errors) = match result {
+            Ok(r) => r,
+            Err(e) => {
+                // What was written before the failure stays: say how much,
+                // and stop (the next files would fail the same way).
+                eprintln!(
+                    "{shown}: import stopped: {}; {} added and {} merged before it were kept",
+                    lib.describe(&e),
+                    done.added,
+                    done.merged
+                );
+                return Ok(2);
+            }
+        };
         for e in &errors {
             eprintln!("{e}");
         }

@@ -44,12 +44,17 @@ pub enum LibraryError {
     Sql(String),
     #[error("library: {0}")]
     Io(String),
+    #[error(
+        "{path} is read-only ({why}): it can be listed, searched, shown and exported, not changed"
+    )]
+    ReadOnly { path: String, why: String },
 }
 
 impl From<rusqlite::Error> for LibraryError {
     fn from(e: rusqlite::Error) -> LibraryError {
         match e.sqlite_error_code() {
             Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => LibraryError::Busy,
+            Some(ErrorCode::DiskFull) => LibraryError::Io(DISK_FULL.to_owned()),
             Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => LibraryError::Damaged {
                 path: "the library".to_owned(),
                 why: e.to_string(),
@@ -60,6 +65,46 @@ impl From<rusqlite::Error> for LibraryError {
 }
 
 pub type Result<T> = std::result::Result<T, LibraryError>;
+
+/// What a write that ran out of room did: SQLite rolls the transaction back.
+const DISK_FULL: &str = "the disk is full: the change was not written (the file is as before)";
+
+/// `e` as a message that names the library's file: every error about the
+/// file does (an entry's own problem, or a missing entry, is not about it).
+/// A disk I/O error on a disk with no room left says "disk full".
+pub fn describe(path: &Path, e: &LibraryError) -> String {
+    let shown = path.display().to_string();
+    if let LibraryError::NoEntry(_) | LibraryError::Invalid(_) = e {
+        return e.to_string();
+    }
+    let mut text = e.to_string();
+    if text.contains("disk I/O error") && no_room_left(path) {
+        text = DISK_FULL.to_owned();
+    }
+    if text.contains(&shown) {
+        return text;
+    }
+    format!(
+        "{shown}: {}",
+        text.strip_prefix("library: ").unwrap_or(&text)
+    )
+}
+
+/// Whether the file system holding `path` has no block left for this user.
+fn no_room_left(path: &Path) -> bool {
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => d,
+        None => Path::new("."),
+    };
+    let Ok(c) = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a NUL-terminated path and `st` is written by statvfs.
+    unsafe {
+        let mut st: libc::statvfs = std::mem::zeroed();
+        libc::statvfs(c.as_ptr(), &mut st) == 0 && st.f_bavail == 0
+    }
+}
 
 /// Where an entry came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -298,6 +343,31 @@ fn be32(b: &[u8]) -> u32 {
 
 /// Reads the file's first 100 bytes (SQLite's header) and refuses what is
 /// not a sound bgedit library, before SQLite opens it for writing.
+/// Why an existing library file cannot be written, if it cannot: the file
+/// or its directory (where SQLite keeps its WAL and shared memory) is not
+/// writable. A file still to be created is not looked at here.
+fn cannot_write(path: &Path) -> Option<String> {
+    if !path.is_file() {
+        return None;
+    }
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let writable = |p: &Path| {
+        std::ffi::CString::new(p.as_os_str().as_encoded_bytes())
+            // SAFETY: a NUL-terminated path; access(2) only reads it.
+            .is_ok_and(|c| unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0)
+    };
+    if !writable(path) {
+        Some("the file cannot be written".to_owned())
+    } else if !writable(dir) {
+        Some(format!("its directory {} cannot be written", dir.display()))
+    } else {
+        None
+    }
+}
+
 fn check_header(path: &Path) -> Result<()> {
     let shown = path.display().to_string();
     let foreign = |why: &str| LibraryError::Foreign {
@@ -387,6 +457,9 @@ pub struct Library {
     path: PathBuf,
     /// Whether this session has checked the file's pages before writing.
     checked: bool,
+    /// Why the file can only be read (its directory or itself cannot be
+    /// written), when so: every write is refused with it.
+    read_only: Option<String>,
 }
 
 impl Library {
@@ -395,6 +468,12 @@ impl Library {
     /// may not meet would otherwise be written over, and the damaged file
     /// is then refused as it is, untouched.
     fn write(&mut self) -> Result<rusqlite::Transaction<'_>> {
+        if let Some(why) = &self.read_only {
+            return Err(LibraryError::ReadOnly {
+                path: self.path.display().to_string(),
+                why: why.clone(),
+            });
+        }
         if !self.checked {
             let verdict: String = self
                 .conn
@@ -428,6 +507,9 @@ impl Library {
     /// schema. A foreign, damaged or newer file is refused and not written.
     pub fn open(path: &Path) -> Result<Library> {
         check_header(path)?;
+        if let Some(why) = cannot_write(path) {
+            return Library::open_read_only(path, why);
+        }
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| LibraryError::Io(format!("cannot create {}: {e}", dir.display())))?;
@@ -453,6 +535,7 @@ impl Library {
             conn,
             path: path.to_owned(),
             checked: false,
+            read_only: None,
         };
         // Two processes opening a new file at once race to turn on WAL and
         // to migrate, and SQLite answers some of those steps "busy" at once
@@ -470,8 +553,74 @@ impl Library {
         Ok(library)
     }
 
+    /// Opens an existing library that cannot be written, to read it. SQLite
+    /// keeps a WAL file's shared memory beside it, which a read-only
+    /// directory cannot hold, so the file is opened as immutable: nothing
+    /// is created next to it, and nothing can change it while this reads
+    /// (the directory or the file forbids writing).
+    fn open_read_only(path: &Path, why: String) -> Result<Library> {
+        let shown = path.display().to_string();
+        let mut uri = String::from("file:");
+        for c in std::fs::canonicalize(path)
+            .unwrap_or_else(|_| path.to_owned())
+            .to_string_lossy()
+            .chars()
+        {
+            match c {
+                '%' | '?' | '#' => uri.push_str(&format!("%{:02X}", c as u32)),
+                c => uri.push(c),
+            }
+        }
+        uri.push_str("?immutable=1");
+        let conn = Connection::open_with_flags(
+            &uri,
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| LibraryError::Io(format!("cannot read {shown}: {e}")))?;
+        let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if app != APPLICATION_ID {
+            return Err(LibraryError::Foreign {
+                path: shown,
+                why: "an SQLite database of another program".to_owned(),
+            });
+        }
+        if version > LATEST {
+            return Err(LibraryError::TooNew {
+                path: shown,
+                found: version,
+            });
+        }
+        if version < LATEST {
+            return Err(LibraryError::ReadOnly {
+                path: shown,
+                why: format!(
+                    "{why}; its schema {version} needs updating to {LATEST}, which writes to it"
+                ),
+            });
+        }
+        Ok(Library {
+            conn,
+            path: path.to_owned(),
+            checked: true,
+            read_only: Some(why),
+        })
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// This library's error `e` as a message naming its file.
+    pub fn describe(&self, e: &LibraryError) -> String {
+        describe(&self.path, e)
+    }
+
+    /// Why the library can only be read, when it can.
+    pub fn read_only(&self) -> Option<&str> {
+        self.read_only.as_deref()
     }
 
     /// Checks what SQLite sees (the header may have been fine while the

@@ -169,6 +169,21 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             note: None,
         });
     }
+    if let Some(problem) = &s.problem {
+        return Some(LibrarySnapshot {
+            focused,
+            header: "Library · cannot be listed".to_owned(),
+            filter_error: None,
+            rows: Vec::new(),
+            selected: None,
+            detail: vec!["(no entry)".to_owned()],
+            body: Some(vec![
+                crate::quote::printable(problem).into_owned(),
+                "Start with --library FILE for another library.".to_owned(),
+            ]),
+            note: None,
+        });
+    }
     let header = format!(
         "Library · {}{} {}{}{}",
         s.total,

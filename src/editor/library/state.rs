@@ -142,6 +142,9 @@ pub struct LibState {
     /// The last entry deleted, for undo.
     pub deleted: Option<Box<Entry>>,
     pub review: Option<Review>,
+    /// Why the library cannot be listed (a damaged, foreign or unreadable
+    /// file): the panel shows it instead of an empty list.
+    pub problem: Option<String>,
 }
 
 /// Whether the library panel has the keys: in one of its modes, but not

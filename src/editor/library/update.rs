@@ -368,9 +368,15 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     s.offset = offset;
                     s.rows = rows;
                     s.selected = s.selected.min(total.saturating_sub(1));
+                    s.problem = None;
                     done(model)
                 }
-                Err(e) => error(model, format!("library: {e}")),
+                Err(e) => {
+                    model.library.problem = Some(e.clone());
+                    model.library.rows.clear();
+                    model.library.total = 0;
+                    error(model, format!("library: {e}"))
+                }
             }
         }
         LibAction::Got { purpose, result } => {

@@ -72,21 +72,29 @@ fn serve(path: Option<PathBuf>, inbox: Receiver<Request>, send: impl Fn(Action) 
             (Some(l), _) => Ok(l),
             (None, Some(p)) => match Library::open(p) {
                 Ok(l) => Ok(library.insert(l)),
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(store::describe(p, &e)),
             },
             (None, None) => {
                 Err("no data directory for the library; start with --library FILE".to_owned())
             }
         };
-        let answer = answer(lib, request);
+        let answer = answer(lib, path.as_deref(), request);
         if !send(Action::Library(answer)) {
             return;
         }
     }
 }
 
-fn answer(lib: Result<&mut Library, String>, request: Request) -> LibAction {
-    let text = |e: store::LibraryError| e.to_string();
+fn answer(
+    lib: Result<&mut Library, String>,
+    path: Option<&std::path::Path>,
+    request: Request,
+) -> LibAction {
+    // Every message about the file names it (and says "disk full").
+    let text = |e: store::LibraryError| match path {
+        Some(p) => store::describe(p, &e),
+        None => e.to_string(),
+    };
     match request {
         Request::Add(entry) => LibAction::Added(lib.and_then(|l| l.add(&entry).map_err(text))),
         Request::Page {

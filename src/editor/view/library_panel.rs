@@ -8,7 +8,7 @@ use crate::editor::library::snapshot::LibrarySnapshot;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 /// Columns of a list row with its marker.
 const LIST_COLUMNS: u16 = 80;
@@ -73,7 +73,7 @@ pub fn draw(frame: &mut Frame, area: Rect, lib: &LibrarySnapshot, theme: &Theme)
     }
     if let Some(lines) = &lib.body {
         let lines: Vec<Line> = lines.iter().map(|l| Line::raw(format!(" {l}"))).collect();
-        frame.render_widget(Paragraph::new(lines), rest);
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), rest);
         return;
     }
     // A window of the loaded rows that keeps the selection in view; the
