@@ -1208,3 +1208,60 @@ fn library_errors_name_the_file_and_say_disk_full() {
     let m = store::describe(path, &store::LibraryError::NoEntry(3));
     assert_eq!(m, "no entry 3");
 }
+
+/// `library add` from standard input writes a batch per transaction, yet a
+/// script that feeds one line and waits gets its answer before sending the
+/// next: a batch is answered as soon as no more input is waiting.
+#[test]
+fn add_answers_each_line_of_a_script_before_the_next_and_batches_a_pipe() {
+    use std::io::{BufRead, BufReader};
+    let (_dir, path) = temp();
+    let mut child = bgedit()
+        .args(["library", "--library", path.to_str().unwrap(), "add"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if tx.send(line.unwrap()).is_err() {
+                return;
+            }
+        }
+    });
+    let wait = Duration::from_secs(30);
+    stdin.write_all(b"4HPwATDgc/ABMA:cAkAAAAAAAAA\n").unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(rx.recv_timeout(wait).unwrap(), "added entry 1");
+    stdin
+        .write_all(b"not an id\n4NvBA0DGzooBBg:QYkqASAAIAAA\n")
+        .unwrap();
+    stdin.flush().unwrap();
+    assert_eq!(rx.recv_timeout(wait).unwrap(), "added entry 2");
+    // A pipe's worth at once: every line answered, in order.
+    let many: String = random::distinct(2026, 3000)
+        .iter()
+        .map(|p| to_string_as(p, IdFormat::GnubgId) + "\n")
+        .collect();
+    let mut distinct: BTreeSet<&str> = many.lines().collect();
+    distinct.extend(["4HPwATDgc/ABMA:cAkAAAAAAAAA", "4NvBA0DGzooBBg:QYkqASAAIAAA"]);
+    stdin.write_all(many.as_bytes()).unwrap();
+    drop(stdin);
+    let mut answers = Vec::new();
+    while let Ok(l) = rx.recv_timeout(wait) {
+        answers.push(l);
+    }
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(1), "one bad line");
+    assert!(err.starts_with("line 2: not an ID"), "{err}");
+    assert_eq!(answers.len(), 3000);
+    let lib = Library::open(&path).unwrap();
+    let total = lib.count(&filter::parse("").unwrap()).unwrap();
+    assert_eq!(total as usize, distinct.len());
+}

@@ -218,31 +218,45 @@ impl From<store::LibraryError> for Failure {
 /// how many failed.
 pub fn each_input(
     args: &[String],
-    mut each: impl FnMut(&str) -> Result<Option<String>, String>,
+    each: impl FnMut(&str) -> Result<Option<String>, String>,
     out: &mut impl Write,
 ) -> Result<u64, Failure> {
-    let mut failed = 0;
-    // Returns whether the input failed.
-    let mut report = |origin: String, text: &str, out: &mut dyn Write| -> io::Result<bool> {
-        if text.trim().is_empty() {
-            return Ok(false);
-        }
-        match each(text) {
-            Ok(Some(line)) => writeln!(out, "{line}").map(|_| false),
-            Ok(None) => Ok(false),
-            Err(e) => {
-                eprintln!("{origin}: {e}");
-                Ok(true)
-            }
-        }
+    each_input_batched(args, each, |done| done.into_iter().map(Ok).collect(), out)
+}
+
+/// Lines answered per batch at most.
+const LINE_BATCH: usize = 1_000;
+
+/// Like [`each_input`], with the answers given by `commit` for a batch of
+/// what `parse` made of the lines (a batch of writes is one transaction).
+/// A batch is committed when it is full or when no more input is waiting
+/// to be read: a script feeding one line at a time gets each answer before
+/// it sends the next, and a file piped in is written a thousand lines at a
+/// time.
+pub fn each_input_batched<T>(
+    args: &[String],
+    parse: impl FnMut(&str) -> Result<T, String>,
+    commit: impl FnMut(Vec<T>) -> Vec<Result<Option<String>, String>>,
+    out: &mut impl Write,
+) -> Result<u64, Failure> {
+    let mut b = Batcher {
+        parse,
+        commit,
+        batch: Vec::new(),
+        failed: 0,
     };
     if !args.is_empty() {
         for (i, a) in args.iter().enumerate() {
-            failed += u64::from(report(format!("argument {}", i + 1), a, out)?);
+            b.take(format!("argument {}", i + 1), a, out)?;
+            if b.batch.len() >= LINE_BATCH {
+                b.answer(out)?;
+            }
         }
-        return Ok(failed);
+        b.answer(out)?;
+        return Ok(b.failed);
     }
-    let mut input = io::stdin().lock();
+    // A reader of its own, to see whether more input is already waiting.
+    let mut input = io::BufReader::with_capacity(64 * 1024, io::stdin().lock());
     let mut raw = Vec::new();
     let mut number = 0u64;
     loop {
@@ -258,25 +272,82 @@ pub fn each_input(
             // Skip the rest of an over-long line.
             let mut rest = Vec::new();
             input.read_until(b'\n', &mut rest)?;
-            eprintln!("line {number}: longer than {MAX_LINE} bytes; skipped");
-            failed += 1;
+            b.fail(
+                format!("line {number}: longer than {MAX_LINE} bytes; skipped"),
+                out,
+            )?;
             continue;
         }
         match std::str::from_utf8(&raw) {
-            Ok(line) => {
-                failed += u64::from(report(format!("line {number}"), line.trim_end(), out)?)
-            }
-            Err(e) => {
-                eprintln!(
+            Ok(line) => b.take(format!("line {number}"), line.trim_end(), out)?,
+            Err(e) => b.fail(
+                format!(
                     "line {number}: not UTF-8 text (byte {})",
                     e.valid_up_to() + 1
-                );
-                failed += 1;
+                ),
+                out,
+            )?,
+        }
+        if b.batch.len() >= LINE_BATCH || input.buffer().is_empty() {
+            b.answer(out)?;
+        }
+    }
+    b.answer(out)?;
+    Ok(b.failed)
+}
+
+/// The inputs parsed and not yet answered, and how many failed.
+struct Batcher<T, P, C> {
+    parse: P,
+    commit: C,
+    batch: Vec<(String, T)>,
+    failed: u64,
+}
+
+impl<T, P, C> Batcher<T, P, C>
+where
+    P: FnMut(&str) -> Result<T, String>,
+    C: FnMut(Vec<T>) -> Vec<Result<Option<String>, String>>,
+{
+    /// Answers the batch, in input order.
+    fn answer(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.batch.is_empty() {
+            return Ok(());
+        }
+        let (origins, items): (Vec<String>, Vec<T>) = self.batch.drain(..).unzip();
+        for (origin, answer) in origins.iter().zip((self.commit)(items)) {
+            match answer {
+                Ok(Some(line)) => writeln!(out, "{line}")?,
+                Ok(None) => {}
+                Err(e) => {
+                    eprintln!("{origin}: {e}");
+                    self.failed += 1;
+                }
             }
         }
-        out.flush()?;
+        out.flush()
     }
-    Ok(failed)
+
+    /// A bad input, reported after the answers to those before it.
+    fn fail(&mut self, message: String, out: &mut dyn Write) -> io::Result<()> {
+        self.answer(out)?;
+        eprintln!("{message}");
+        self.failed += 1;
+        Ok(())
+    }
+
+    fn take(&mut self, origin: String, text: &str, out: &mut dyn Write) -> io::Result<()> {
+        if text.trim().is_empty() {
+            return Ok(());
+        }
+        match (self.parse)(text) {
+            Ok(item) => {
+                self.batch.push((origin, item));
+                Ok(())
+            }
+            Err(e) => self.fail(format!("{origin}: {e}"), out),
+        }
+    }
 }
 
 fn added_text(added: Added, lib: &Library) -> String {
@@ -302,7 +373,7 @@ fn add(
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
     let base = Position::default();
-    let failed = each_input(
+    let failed = each_input_batched(
         ids,
         |text| {
             let imported = codec::parse_any(text, &base).map_err(|e| e.to_string())?;
@@ -310,9 +381,26 @@ fn add(
             entry.title = title.clone().unwrap_or_default();
             entry.tags = tags.clone();
             entry.collections = collections.clone();
-            let added = lib.add(&entry);
-            let added = added.map_err(|e| lib.describe(&e))?;
-            Ok(Some(added_text(added, lib)))
+            store::check_entry(&entry).map_err(|e| e.to_string())?;
+            Ok(entry)
+        },
+        |entries| {
+            // One transaction for the batch, as `import` writes; should it
+            // fail, each entry alone, so the failure is the right line's.
+            match lib.add_all(&entries) {
+                Ok(added) => added
+                    .into_iter()
+                    .map(|a| Ok(Some(added_text(a, lib))))
+                    .collect(),
+                Err(_) => entries
+                    .iter()
+                    .map(|entry| {
+                        let added = lib.add(entry);
+                        let added = added.map_err(|e| lib.describe(&e))?;
+                        Ok(Some(added_text(added, lib)))
+                    })
+                    .collect(),
+            }
         },
         out,
     )?;
