@@ -453,3 +453,37 @@ fn e_asks_gnubg_for_a_match_that_carries_its_own_analysis() {
     s.wait_for("gnubg has analysed the whole match already");
     s.send("\x03");
 }
+
+/// A whole match pasted into the editor (bracketed paste, as a terminal
+/// sends it, line breaks as carriage returns) opens in the match panel as
+/// its file does, and is walked.
+#[test]
+fn a_pasted_match_text_opens_in_the_match_panel() {
+    use common::pty::{Options, Session};
+    let dir = common::pty::state_dir("bgedit-review", "pasted");
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/analysis/m5_noisy.mat",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut s = Session::start_with(
+        &Options::DEFAULT,
+        &[],
+        &dir,
+        120,
+        45,
+        &[
+            ("BGEDIT_GNUBG", "/nonexistent/gnubg"),
+            ("BGEDIT_DATA_DIR", dir.to_str().unwrap()),
+        ],
+    );
+    s.wait_for("? for help");
+    s.send(&format!("\x1b[200~{}\x1b[201~", text.replace('\n', "\r")));
+    let screen = s.wait_for("pasted match");
+    if std::env::var_os("SHOW_SCREENS").is_some() {
+        eprintln!("{screen}");
+    }
+    s.send("J");
+    s.wait_for("game 2 move 1");
+    s.send("\x03");
+}

@@ -106,12 +106,40 @@ pub fn read_path(path: &Path) -> Result<MatchFile, String> {
     read_bytes(&bytes)
 }
 
+/// `bytes` with each `\r\n` and lone `\r` turned into `\n`.
+fn unified_line_end_bytes(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\r' => {
+                out.push(b'\n');
+                if bytes.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    out
+}
+
 fn utf8(bytes: &[u8]) -> Result<&str, String> {
     std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to() + 1))
 }
 
 /// Reads a match file's bytes: one arm per format.
 pub fn read_bytes(bytes: &[u8]) -> Result<MatchFile, String> {
+    // Text read alike with `\r\n`, `\r` (old Macs, and terminals' pastes)
+    // and `\n` line ends, bytes kept (a `.mat` may be Latin-1).
+    let unified;
+    let bytes = if !bytes.starts_with(XG_MAGIC) && bytes.contains(&b'\r') {
+        unified = unified_line_end_bytes(bytes);
+        unified.as_slice()
+    } else {
+        bytes
+    };
     let Some(format) = detect(bytes) else {
         return Err(
             "not a match file: neither gnubg SGF ('(;'), Jellyfish .mat \

@@ -655,7 +655,9 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
         Mode::Normal => Some(Action::Import(text)),
         Mode::Help | Mode::Messages | Mode::CopyMenu => None,
         Mode::Library(sub) => super::library::keys::paste(text, sub),
-        Mode::Review => None,
+        // A match pasted over the one being reviewed replaces it; a
+        // position is an edit of the board, which leaves the match.
+        Mode::Review => Some(Action::Import(text)),
     }
 }
 

@@ -27,10 +27,13 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
         return done(model);
     }
     let before = model.position.clone();
+    let serial = model.review.serial;
     let walking = matches!(action, Action::Review(_));
     let (mut next, mut effects) = apply(model, action);
-    // Any change of the board but the match panel's own leaves the match.
-    if next.position != before && !walking {
+    // Any change of the board but the match panel's own leaves the match
+    // (opening one, from a file or a paste, shows its first position).
+    let opened = next.review.serial != serial;
+    if next.position != before && !walking && !opened {
         super::match_review::update::left(&mut next);
     }
     if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
@@ -412,23 +415,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             model,
             format!("could not read the clipboard: {e}; paste into the ID line instead (i)"),
         ),
-        Action::Import(text) => match codec::parse_any(&text, &model.position) {
-            Ok(imported) => {
-                model.mode = Mode::Normal;
-                model.jacoby_from_match_id = jacoby_from_match_id(&imported);
-                let message = match &imported.note {
-                    Some(note) => format!("{} read · {note}", imported.format.name()),
-                    None => format!("{} read", imported.format.name()),
-                };
-                let read = imported.position.clone();
-                let (mut model, effects) = commit(model, imported.position, &message);
-                if model.position == read {
-                    model.pasted = Some(read);
-                }
-                (model, effects)
-            }
-            Err(e) => refuse(model, e.to_string()),
-        },
+        Action::Import(text) => import(model, text),
 
         Action::OpenPrompt(kind) => {
             model.mode = Mode::Prompt(Prompt::with_value(
@@ -822,5 +809,31 @@ fn edit_state(
     match f(&mut next) {
         Ok(message) => commit(model, next, &message),
         Err(e) => refuse(model, e),
+    }
+}
+
+/// Text pasted or typed into the ID line: a whole match opens in the match
+/// panel, as its file would; anything else is read as one position.
+fn import(mut model: Model, text: String) -> (Model, Vec<Effect>) {
+    if let Some(loaded) = super::match_review::pasted(&text) {
+        let opened = super::match_review::ReviewAction::Opened(Ok(Box::new(loaded)));
+        return update(model, Action::Review(opened));
+    }
+    match codec::parse_any(&text, &model.position) {
+        Ok(imported) => {
+            model.mode = Mode::Normal;
+            model.jacoby_from_match_id = jacoby_from_match_id(&imported);
+            let message = match &imported.note {
+                Some(note) => format!("{} read · {note}", imported.format.name()),
+                None => format!("{} read", imported.format.name()),
+            };
+            let read = imported.position.clone();
+            let (mut model, effects) = commit(model, imported.position, &message);
+            if model.position == read {
+                model.pasted = Some(read);
+            }
+            (model, effects)
+        }
+        Err(e) => refuse(model, e.to_string()),
     }
 }

@@ -27,6 +27,25 @@ use state::GameLine;
 pub fn load(path: &str) -> Result<Loaded, String> {
     let file =
         match_file::read_path(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
+    Ok(loaded(path, file))
+}
+
+/// The name a pasted match goes by: its decisions kept in the library say
+/// `pasted match game N move M`, and `*` keeps them in `pasted-match`.
+pub const PASTED: &str = "pasted match";
+
+/// A whole match pasted into the editor (a `.mat` text, an SGF match, or
+/// gnubg's match text with several positions), read as a file would be;
+/// `None` when the text is no match or holds one position only (then it is
+/// a position, read as IDs and diagrams are).
+pub fn pasted(text: &str) -> Option<Loaded> {
+    match_file::detect(text.as_bytes())?;
+    let file = match_file::read_bytes(text.as_bytes()).ok()?;
+    let loaded = loaded(PASTED, file);
+    (loaded.decisions.len() > 1).then_some(loaded)
+}
+
+fn loaded(path: &str, file: match_file::MatchFile) -> Loaded {
     let (decisions, problems) = match_file::decisions(&file);
     let problems = problems
         .iter()
@@ -58,11 +77,11 @@ pub fn load(path: &str) -> Result<Loaded, String> {
             games
         }
     };
-    Ok(Loaded {
+    Loaded {
         path: path.to_owned(),
         format: file.format.name().to_owned(),
         decisions,
         games,
         problems,
-    })
+    }
 }

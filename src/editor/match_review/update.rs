@@ -626,6 +626,48 @@ mod tests {
         model
     }
 
+    /// A whole match pasted (the `.mat` text, gnubg's match text) opens in
+    /// the panel as its file does; one position's block is still a
+    /// position.
+    #[test]
+    fn a_pasted_match_opens_in_the_panel_and_one_block_is_a_position() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
+        for file in ["selfplay/m7_driven.mat", "match_core/match3.txt"] {
+            let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap();
+            let from_file = super::super::load(&format!("{dir}{file}")).unwrap();
+            let (model, effects) =
+                reducer::update(Model::default(), Action::Pasted(Ok(text.clone())));
+            let m = model.review.open.as_ref().expect("the match is open");
+            assert_eq!(m.path, super::super::PASTED);
+            assert_eq!(m.decisions, from_file.decisions, "{file}");
+            assert!(
+                effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::AnalyseMatch { .. })),
+                "{file}: {effects:?}"
+            );
+            assert_eq!(model.mode, Mode::Review, "{file}: {}", model.status.text);
+            // Pasted while the match panel has the keys: the new match.
+            let key_mode = crate::editor::keymap::resolve_paste(text, &Mode::Review);
+            assert!(matches!(key_mode, Some(Action::Import(_))), "{file}");
+        }
+        // Terminals send a paste's line breaks as carriage returns.
+        let sgf = std::fs::read_to_string(format!("{dir}analysis/m5_noisy.sgf")).unwrap();
+        let plain = super::super::pasted(&sgf).expect("read");
+        let loaded = super::super::pasted(&sgf.replace('\n', "\r")).expect("read with CRs");
+        assert_eq!(
+            loaded.decisions.len(),
+            plain.decisions.len(),
+            "{:?}",
+            loaded.problems
+        );
+        assert!(loaded.decisions.len() > 50, "{}", loaded.decisions.len());
+        let one = "Position ID: 4HPwATDgc/ABMA\nMatch ID   : cAkAAAAAAAAA\n";
+        let (model, _) = reducer::update(Model::default(), Action::Pasted(Ok(one.into())));
+        assert!(model.review.open.is_none());
+        assert_eq!(model.status.text, "GNUBG ID read");
+    }
+
     /// A file with its own analysis opens with it and asks gnubg nothing;
     /// `*` keeps the file's mistakes; `E` asks gnubg, once.
     #[test]
