@@ -224,14 +224,15 @@ pub fn each_input(
     each_input_batched(args, each, |done| done.into_iter().map(Ok).collect(), out)
 }
 
-/// Lines answered per batch at most.
-const LINE_BATCH: usize = 1_000;
+/// Lines answered per batch at most: as many as an import writes in one
+/// transaction.
+const LINE_BATCH: usize = IMPORT_BATCH;
 
 /// Like [`each_input`], with the answers given by `commit` for a batch of
 /// what `parse` made of the lines (a batch of writes is one transaction).
 /// A batch is committed when it is full or when no more input is waiting
 /// to be read: a script feeding one line at a time gets each answer before
-/// it sends the next, and a file piped in is written a thousand lines at a
+/// it sends the next, and a file piped in is written ten thousand lines at a
 /// time.
 pub fn each_input_batched<T>(
     args: &[String],
