@@ -52,6 +52,7 @@ pub mod score_matrix;
 pub mod scores;
 pub mod signals;
 pub mod snapshot;
+pub mod transition;
 pub mod view;
 
 /// "on" or "off", as the status line and the match panel say a flag.

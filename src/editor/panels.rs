@@ -2,6 +2,10 @@
 //! which the user turned on. Below the features and the view: the model,
 //! the actions and every feature use it; `view/layout.rs` places them.
 
+/// The smallest screen the editor draws on (below it, a note to enlarge).
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
 /// The panels below the board, in priority order: when the screen is short,
 /// the first ones get the room. Each is toggleable; a panel that fits beside
 /// the IDs is shown on large screens whatever its toggle says, except the

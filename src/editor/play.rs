@@ -8,7 +8,7 @@ use super::action::Action;
 use super::effect::Effect;
 use super::model::{Mode, Model, Status};
 use super::prompt::{Prompt, PromptKind};
-use super::reducer::{commit, done, refuse};
+use super::transition::{commit, done, refuse};
 use crate::domain::moves::{
     StepsVerdict, apply, check_move, classify_steps, free_move, legal_moves, pass_turn,
     position_moves,

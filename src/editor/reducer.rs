@@ -10,10 +10,11 @@ use super::edits;
 use super::effect::Effect;
 use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
+use super::panels::{self, Panel};
 use super::prompt::{self, Prompt, PromptKind};
 use super::scores;
 use super::signals;
-use super::view::layout::{self, Panel};
+pub use super::transition::{commit, done, refuse};
 use crate::codec::{self, IdFormat};
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
@@ -564,7 +565,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::Resized { width, height } => {
-            model.too_small = width < layout::MIN_WIDTH || height < layout::MIN_HEIGHT;
+            model.too_small = width < panels::MIN_WIDTH || height < panels::MIN_HEIGHT;
             done(model)
         }
         Action::Terminated(signal) => {
@@ -751,37 +752,11 @@ fn edit_prompt(mut model: Model, f: impl FnOnce(&mut Prompt)) -> (Model, Vec<Eff
     done(model)
 }
 
-pub(super) fn done(model: Model) -> (Model, Vec<Effect>) {
-    (model, Vec::new())
-}
-
-pub(super) fn refuse(mut model: Model, message: String) -> (Model, Vec<Effect>) {
-    model.status = Status::error(message);
-    (model, Vec::new())
-}
-
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
-}
-
-/// Makes `next` the position, if it is legal, remembering the old one.
-pub(super) fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect>) {
-    if let Err(e) = next.validate() {
-        return refuse(model, e.to_string());
-    }
-    model.status = Status::success(message);
-    if next == model.position {
-        return done(model);
-    }
-    let previous = std::mem::replace(&mut model.position, next);
-    model.history.record(previous, message);
-    // An evaluation describes the position it came from.
-    model.last_evaluation = None;
-    let save = Effect::Save(model.position.clone());
-    (model, vec![save])
 }
 
 fn board_edit(

@@ -5,13 +5,9 @@ use super::state::{Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose,
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::prompt::MAX_PROMPT_LEN;
-use crate::editor::reducer::commit;
+use crate::editor::transition::{commit, done};
 use crate::library::filter;
 use crate::library::{Added, EntryEdit, NewEntry, Source};
-
-fn done(model: Model) -> (Model, Vec<Effect>) {
-    (model, Vec::new())
-}
 
 fn ask(mut model: Model, kind: Ask, text: String) -> (Model, Vec<Effect>) {
     model.library.input = text;

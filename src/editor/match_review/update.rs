@@ -9,21 +9,13 @@ use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::panels::Panel;
 use crate::editor::prompt::{Prompt, PromptKind};
+use crate::editor::transition::{done, refuse};
 use crate::engine::Analysis;
 use crate::engine::match_analysis::Judged;
 use crate::engine::text::{self, Units};
 use crate::library::NewEntry;
 use crate::library::match_import;
 use crate::library::store::Decision;
-
-fn done(model: Model) -> (Model, Vec<Effect>) {
-    (model, Vec::new())
-}
-
-fn refuse(mut model: Model, message: impl Into<String>) -> (Model, Vec<Effect>) {
-    model.status = Status::error(message);
-    done(model)
-}
 
 pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
     match action {

@@ -5,8 +5,7 @@ use crate::domain::Place;
 use crate::editor::cursor;
 use ratatui::layout::Rect;
 
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
+pub use crate::editor::panels::{MIN_HEIGHT, MIN_WIDTH};
 /// Lines of the board drawing (gnubg's text less its two ID lines).
 pub const BOARD_LINES: u16 = 13;
 /// Columns of the board itself, trays included, without gnubg's side text.
