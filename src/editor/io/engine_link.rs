@@ -6,7 +6,7 @@
 //! of its chunks (a quarter of a second) by `stop_rollout` or by any newer
 //! request, and says how far it got.
 
-use super::action::Action;
+use crate::editor::action::Action;
 use crate::engine::{Engine, EngineError, Request, RolloutSettings, Waiter, time_limit};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};

@@ -1,23 +1,23 @@
 //! The edge of the editor: the terminal, the event loop, and the effects
 //! (clipboard, save file, quit). Everything else is pure and lives elsewhere.
 
-use super::action::Action;
-use super::burst;
-use super::clipboard::{Clipboard, ClipboardEnv};
-use super::config;
-use super::effect::Effect;
-use super::engine_link::EngineLink;
-use super::keymap;
-use super::library::worker::Link;
-use super::model::{Mode, Model, Status};
-use super::persist::{self, Opened, SaveFile};
-use super::picture_file;
-use super::reducer::{self, update};
-use super::signals::Signals;
-use super::snapshot::Snapshot;
-use super::view::{self, Theme, layout};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
+use crate::editor::action::Action;
+use crate::editor::burst;
+use crate::editor::clipboard::{Clipboard, ClipboardEnv};
+use crate::editor::config;
+use crate::editor::effect::Effect;
+use crate::editor::engine_link::EngineLink;
+use crate::editor::keymap;
+use crate::editor::library::worker::Link;
+use crate::editor::model::{Mode, Model, Status};
+use crate::editor::persist::{self, Opened, SaveFile};
+use crate::editor::picture_file;
+use crate::editor::reducer::{self, update};
+use crate::editor::signals::Signals;
+use crate::editor::snapshot::Snapshot;
+use crate::editor::view::{self, Theme, layout};
 use crate::library::store;
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
@@ -140,7 +140,7 @@ pub struct Options {
     /// The gnubg to analyse with (`--gnubg`), else found on the system.
     pub gnubg: Option<PathBuf>,
     /// A match equity table other than the built-in one (`--met FILE`).
-    pub met: Option<super::numbers_state::MetHandle>,
+    pub met: Option<crate::editor::numbers_state::MetHandle>,
     /// The study library's file (`--library`), else the default.
     pub library: Option<PathBuf>,
 }
@@ -381,13 +381,15 @@ impl Edge<'_> {
                             }
                         }
                     }
-                    Effect::RollDice => match super::dice::roll() {
-                        Ok(dice) => queue.push(super::play::rolled(dice)),
-                        Err(e) => queue.push(Action::Play(super::play::PlayAction::RollFailed(e))),
+                    Effect::RollDice => match crate::editor::dice::roll() {
+                        Ok(dice) => queue.push(crate::editor::play::rolled(dice)),
+                        Err(e) => {
+                            queue.push(Action::Play(crate::editor::play::PlayAction::RollFailed(e)))
+                        }
                     },
                     Effect::LoadMet(path) => queue.push(Action::MetLoaded(
                         crate::codec::met_xml::load_file(std::path::Path::new(&path))
-                            .map(super::numbers_state::MetHandle::new)
+                            .map(crate::editor::numbers_state::MetHandle::new)
                             .map_err(|e| e.to_string()),
                     )),
                     Effect::SavePicture(position) => {
@@ -400,14 +402,14 @@ impl Edge<'_> {
                     Effect::OpenMatch(path) => {
                         let send = Arc::clone(&self.background);
                         std::thread::spawn(move || {
-                            let loaded = super::match_review::load(&path).map(Box::new);
-                            send(Action::Review(super::match_review::ReviewAction::Opened(
-                                loaded,
-                            )));
+                            let loaded = crate::editor::match_review::load(&path).map(Box::new);
+                            send(Action::Review(
+                                crate::editor::match_review::ReviewAction::Opened(loaded),
+                            ));
                         });
                     }
                     Effect::ListDirectory(typed) => queue.push(Action::Review(
-                        super::match_review::ReviewAction::Completed {
+                        crate::editor::match_review::ReviewAction::Completed {
                             entries: list_directory(&typed),
                             typed,
                         },
@@ -438,7 +440,7 @@ fn event_loop(
         })
     };
     // The first position is analysed like every later one.
-    if let Effect::Analyse(req) = super::analysis::position_changed(&mut model) {
+    if let Effect::Analyse(req) = crate::editor::analysis::position_changed(&mut model) {
         edge.engine.ask(req);
     }
     let size = edge.terminal.size()?;
@@ -452,7 +454,7 @@ fn event_loop(
     };
     // `bgedit FILE`: the match opens like one asked for with ^O.
     if let Some(path) = model.review.pending.take() {
-        let open = Action::Review(super::match_review::ReviewAction::Open(path));
+        let open = Action::Review(crate::editor::match_review::ReviewAction::Open(path));
         model = match edge.perform(model, open) {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(position) => return leave(&edge, position, None),

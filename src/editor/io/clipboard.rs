@@ -3,8 +3,8 @@
 //! it; `clipboard_holder` keeps it served after bgedit quits). Over SSH, or with no display, text goes to the terminal instead as
 //! an OSC 52 escape sequence, and the status line says so.
 
-use super::action::CopyRoute;
-use super::clipboard_holder;
+use crate::editor::action::CopyRoute;
+use crate::editor::clipboard_holder;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use std::io::Write;

@@ -4,9 +4,9 @@
 //! is no data directory, named after the GNUBG ID so each position has its
 //! own file.
 
-use super::action::PictureSaved;
 use crate::codec::gnubg_id;
 use crate::domain::Position;
+use crate::editor::action::PictureSaved;
 use crate::picture::{Options, Theme, png};
 use std::path::PathBuf;
 

@@ -1,0 +1,21 @@
+//! The editor's edges: everything that touches the world outside the model.
+//! The reducer and the features are pure; these perform their effects and
+//! answer with actions.
+//!
+//! - `runtime.rs`: the terminal, the event loop, performing effects
+//! - `clipboard.rs`, `clipboard_holder.rs`: the system clipboard and OSC 52
+//! - `engine_link.rs`: gnubg's processes for the analysis panel
+//! - `persist.rs`: the saved position and the state directory
+//! - `picture_file.rs`: pictures written for the copy menu
+//! - `signals.rs`: SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGWINCH
+//!
+//! The library's worker thread is its feature's (`library/worker.rs`), as
+//! the match analysis's processes are the engine's (`engine::match_analysis`).
+
+pub mod clipboard;
+pub mod clipboard_holder;
+pub mod engine_link;
+pub mod persist;
+pub mod picture_file;
+pub mod runtime;
+pub mod signals;
