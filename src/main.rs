@@ -122,6 +122,22 @@ fn lines(ids: &[String], work: impl Fn(&str) -> Result<LineOutput, String>) -> E
     exit_code(run_lines(ids, stdin, stdout, stderr, as_job(work)))
 }
 
+fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
+    use bgedit::engine::match_analysis::QuizAnswer;
+    let gnubg = match bgedit::engine::locate::find_from_env(args.gnubg.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("bgedit: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let engine = std::cell::RefCell::new(bgedit::engine::Engine::new(gnubg));
+    let answer = QuizAnswer::parse(&args.answer);
+    lines(&args.ids, |l| {
+        bgedit::cli::quiz::quiz_line(&engine, &answer, args.plies, args.format, l)
+    })
+}
+
 fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     use bgedit::cli::analyse::{self, AnalyseOptions, Format};
     use std::io::IsTerminal;
@@ -358,6 +374,7 @@ fn main() -> ExitCode {
         Some(Command::Image(args)) => image(&args),
         Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
         Some(Command::Match(args)) => ExitCode::from(bgedit::cli::matches::run(&args)),
+        Some(Command::Quiz(args)) => quiz(&args),
         None => editor(
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they

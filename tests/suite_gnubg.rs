@@ -12,6 +12,7 @@ mod gnubg_formats;
 mod gnubg_live_formats;
 mod gnubg_moves;
 mod gnubg_numbers;
+mod quiz_cli;
 mod rollout;
 mod selfplay_fixtures;
 mod warning_fixtures;

@@ -161,6 +161,15 @@ pub enum Command {
     /// Problems go to standard error as `FILE: game N, move M: ...`; the
     /// rest of the file is still listed and the exit status is 1.
     Match(super::matches::MatchArgs),
+    /// Grade an answer to each position's question with gnubg: the move
+    /// (with dice), double or no double (without), take or pass (a double
+    /// offered). Prints the equity lost in gnubg's units (money equity, or
+    /// normalised in match play), the grade (correct, doubtful, bad, very
+    /// bad, by gnubg 1.07's thresholds), gnubg's best and the answer's place
+    /// in its list.
+    ///
+    /// With no ID arguments, reads IDs from standard input, one per line.
+    Quiz(super::quiz::QuizArgs),
 }
 
 #[derive(clap::Args, Debug, Clone)]

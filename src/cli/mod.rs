@@ -17,6 +17,7 @@ pub mod library;
 pub mod match_analysis;
 pub mod matches;
 pub mod moves;
+pub mod quiz;
 pub mod score_matrix;
 pub mod stats;
 pub mod suggest;

@@ -587,3 +587,113 @@ mod tests {
         )));
     }
 }
+
+/// An answer to a quiz question about one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuizAnswer {
+    /// A checker play, in any notation bgedit reads.
+    Move(String),
+    Double,
+    NoDouble,
+    Take,
+    Pass,
+    /// A take that turns the cube at once (money play with beavers on):
+    /// graded as the take it is.
+    Beaver,
+}
+
+impl QuizAnswer {
+    /// `double`, `no double` (or `roll`), `take`, `pass` (or `drop`),
+    /// `beaver`; anything else is a move.
+    pub fn parse(text: &str) -> QuizAnswer {
+        let words: Vec<String> = text
+            .split_whitespace()
+            .map(str::to_ascii_lowercase)
+            .collect();
+        match words.join(" ").as_str() {
+            "double" | "d" => QuizAnswer::Double,
+            "no double" | "nodouble" | "no-double" | "roll" | "no redouble" => QuizAnswer::NoDouble,
+            "take" | "t" => QuizAnswer::Take,
+            "pass" | "drop" | "p" => QuizAnswer::Pass,
+            "beaver" | "b" => QuizAnswer::Beaver,
+            _ => QuizAnswer::Move(text.trim().to_owned()),
+        }
+    }
+}
+
+/// `answer` to the question `position` asks, graded by gnubg at `plies`:
+/// the judgement a match decision with that play would get (gnubg's
+/// normalised error, its best choice, the answer's place in its list).
+/// An answer that is not one to this question (a move with no dice, a take
+/// with no double offered, an illegal move) is an error that says why.
+pub fn grade(
+    engine: &mut Engine,
+    position: &Position,
+    answer: &QuizAnswer,
+    plies: u8,
+) -> Result<Judged, String> {
+    let s = &position.state;
+    let asked = if s.double_offered {
+        "a double is offered: take, pass (or beaver)"
+    } else if s.dice.is_some() {
+        "the dice are rolled: the answer is a move"
+    } else {
+        "no dice: the answer is double or no double"
+    };
+    let (task, played) = match answer {
+        QuizAnswer::Move(text) => {
+            if s.dice.is_none() || s.double_offered {
+                return Err(format!("{text:?} is a move, but {asked}"));
+            }
+            let typed = notation::parse(text).map_err(|e| format!("the move {text:?}: {e}"))?;
+            let legal = check_move(position, &typed).map_err(|e| e.to_string())?;
+            (Task::Checker { cube_first: false }, legal.notation())
+        }
+        QuizAnswer::Double | QuizAnswer::NoDouble if s.dice.is_some() || s.double_offered => {
+            return Err(asked.to_owned());
+        }
+        QuizAnswer::Double => (Task::Double, CubePlay::Double.word().to_owned()),
+        QuizAnswer::NoDouble => (Task::Double, CubePlay::NoDouble.word().to_owned()),
+        QuizAnswer::Take | QuizAnswer::Pass | QuizAnswer::Beaver if !s.double_offered => {
+            return Err(asked.to_owned());
+        }
+        QuizAnswer::Beaver if !(s.is_money() && s.beavers) => {
+            return Err("a beaver is allowed only in money play with beavers on".to_owned());
+        }
+        QuizAnswer::Take | QuizAnswer::Beaver => (
+            Task::Answer(CubePlay::Take),
+            CubePlay::Take.word().to_owned(),
+        ),
+        QuizAnswer::Pass => (
+            Task::Answer(CubePlay::Drop),
+            CubePlay::Drop.word().to_owned(),
+        ),
+    };
+    let d = FileDecision {
+        game: 1,
+        number: 1,
+        player: s.on_roll,
+        dice: s.dice,
+        played: played.clone(),
+        position: position.clone(),
+        analysis: None,
+        cube_analysis: None,
+    };
+    if *answer == QuizAnswer::NoDouble {
+        // No double is judged as the roll after it: the cube decision alone.
+        let limit = time_limit(plies, Waiter::Batch);
+        let req = Request {
+            id: 1,
+            position: position.clone(),
+            plies,
+            moves: 0,
+        };
+        let analysis = engine.analyse(&req, limit).map_err(|e| e.to_string())?;
+        let mut j = Judged::unjudged(&d, DecisionKind::Cube, position.clone(), played);
+        judge_cube(&mut j, CubePlay::NoDouble, analysis)?;
+        return Ok(j);
+    }
+    judge(engine, &d, None, task, plies, 1)?
+        .pop()
+        .ok_or_else(|| "gnubg judged nothing".to_owned())
+}

@@ -41,8 +41,8 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             Some(p) => format!(" of {p}"),
         };
         format!(
-            "file's analysis: {} mistakes{whose} · E: gnubg's",
-            m.file_mistakes().len()
+            "file's analysis: {}{whose} · E: gnubg's",
+            mistakes(m.file_mistakes().len())
         )
     } else if judged == 0 {
         "no verdict from gnubg".to_owned()
@@ -51,7 +51,7 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             None => String::new(),
             Some(p) => format!(" of {p}"),
         };
-        format!("{} mistakes{whose}", m.mistakes().len())
+        format!("{}{whose}", mistakes(m.mistakes().len()))
     };
     let current_game = m.current().map_or(0, |d| d.game);
     let games = m
@@ -208,4 +208,13 @@ fn line(
     format!("{number:>3} {player} {dice:<2} {played:<20} {mark:<2} {lost:>6}{best}")
         .trim_end()
         .to_owned()
+}
+
+/// `1 mistake`, `24 mistakes`.
+fn mistakes(n: usize) -> String {
+    if n == 1 {
+        "1 mistake".to_owned()
+    } else {
+        format!("{n} mistakes")
+    }
 }

@@ -1,0 +1,141 @@
+//! `bgedit quiz --answer ANSWER ID`: one answer to the question a position
+//! asks (the move with dice, double or no double without, take or pass
+//! with a double offered), graded by gnubg at once, for scripts and other
+//! study tools. One output line per input line, as the other commands.
+
+use crate::cli::moves::LineOutput;
+use crate::codec::{gnubg_id, parse_any};
+use crate::domain::Position;
+use crate::domain::skill::Skill;
+use crate::engine::Engine;
+use crate::engine::match_analysis::{self, QuizAnswer};
+use std::cell::RefCell;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct QuizArgs {
+    /// The answer: a move in any notation bgedit reads (`13/7 8/7`,
+    /// `13-7 8-7`), or `double`, `no double`, `take`, `pass`, `beaver`.
+    #[arg(long, value_name = "ANSWER", allow_hyphen_values = true)]
+    pub answer: String,
+    /// gnubg's depth: 0 (instant) to 3.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub plies: u8,
+    /// Output: a sentence, or one JSON object per input.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: QuizFormat,
+    /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
+    #[arg(long, value_name = "PATH")]
+    pub gnubg: Option<std::path::PathBuf>,
+    /// IDs in any accepted format; standard input when none.
+    #[arg(allow_hyphen_values = true)]
+    pub ids: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum QuizFormat {
+    /// `bad (-0.094): 24/18 13/11 · gnubg: 13/8 13/11 (yours 4th of 17)`.
+    Text,
+    /// `{"gnubg_id", "answer", "best", "error", "grade", "rank", "plies"}`.
+    Json,
+}
+
+/// The grade of an error, in gnubg 1.07's words and thresholds (0.03,
+/// 0.06, 0.12, as `show analysis` prints them).
+pub fn grade_word(error: f64) -> &'static str {
+    Skill::of(error).word()
+}
+
+/// Grades `answer` in the position on `text` with `engine`.
+pub fn quiz_line(
+    engine: &RefCell<Engine>,
+    answer: &QuizAnswer,
+    plies: u8,
+    format: QuizFormat,
+    text: &str,
+) -> Result<LineOutput, String> {
+    let position: Position = parse_any(text, &Position::default())
+        .map(|i| i.position)
+        .map_err(|e| e.to_string())?;
+    let j = match_analysis::grade(&mut engine.borrow_mut(), &position, answer, plies)?;
+    let error = j.judgement.error;
+    let grade = grade_word(error);
+    let rank = j.played_rank.map(|r| r + 1);
+    let count = match &j.analysis {
+        crate::engine::Analysis::Moves { moves, .. } => Some(moves.len()),
+        _ => None,
+    };
+    let id = gnubg_id::encode(&position.board, &position.state);
+    let line = match format {
+        QuizFormat::Json => serde_json::json!({
+            "gnubg_id": id,
+            "answer": j.played,
+            "best": j.best,
+            "error": (error * 1000.0).round() / 1000.0,
+            "grade": grade,
+            "rank": rank,
+            "plies": plies,
+        })
+        .to_string(),
+        QuizFormat::Text => {
+            let place = match (rank, count) {
+                (Some(r), Some(n)) => format!(" (yours {} of {n})", ordinal(r)),
+                _ => String::new(),
+            };
+            if Skill::of(error) == Skill::Good && j.played == j.best {
+                format!("correct: {} is gnubg's best at {plies}-ply", j.played)
+            } else {
+                format!(
+                    "{grade} (-{error:.3}): {} · gnubg: {}{place}",
+                    j.played, j.best
+                )
+            }
+        }
+    };
+    Ok(LineOutput { line, note: None })
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grades_use_gnubgs_thresholds_and_ordinals_read_right() {
+        assert_eq!(grade_word(0.0), "correct");
+        assert_eq!(grade_word(0.03), "correct");
+        assert_eq!(grade_word(0.031), "doubtful");
+        assert_eq!(grade_word(0.061), "bad");
+        assert_eq!(grade_word(0.121), "very bad");
+        let o: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            o,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"
+            ]
+        );
+    }
+
+    #[test]
+    fn answers_are_read_as_players_write_them() {
+        assert_eq!(QuizAnswer::parse(" No  Double "), QuizAnswer::NoDouble);
+        assert_eq!(QuizAnswer::parse("DROP"), QuizAnswer::Pass);
+        assert_eq!(QuizAnswer::parse("beaver"), QuizAnswer::Beaver);
+        assert_eq!(
+            QuizAnswer::parse("13-7 8-7"),
+            QuizAnswer::Move("13-7 8-7".to_owned())
+        );
+    }
+}

@@ -1,0 +1,140 @@
+//! `bgedit quiz --answer`: answers graded by gnubg, checked against gnubg's
+//! own `hint` on the fixtures of tests/fixtures/gen_gnubg_hints.py (0-ply;
+//! equities to three decimals there): the error of every answer is the
+//! best choice's equity less the answer's, graded by gnubg 1.07's
+//! thresholds.
+//!
+//! Without gnubg these tests print why and pass, unless
+//! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them fail.
+
+use crate::common;
+use bgedit::codec;
+use bgedit::domain::Position;
+use bgedit::engine::match_analysis::{QuizAnswer, grade};
+use bgedit::engine::{Engine, locate};
+
+fn gnubg() -> Option<std::path::PathBuf> {
+    match locate::find_from_env(None) {
+        Ok(p) => Some(p),
+        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
+            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
+        }
+        Err(e) => {
+            eprintln!("skipped: {e}");
+            None
+        }
+    }
+}
+
+/// Whether `error` is far enough from gnubg's thresholds that three
+/// decimals decide its grade.
+fn clear_of_thresholds(error: f64) -> bool {
+    [0.03, 0.06, 0.12]
+        .iter()
+        .all(|t| (error - t).abs() > 0.0015)
+}
+
+#[test]
+fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
+    let Some(g) = gnubg() else { return };
+    let mut engine = Engine::new(g);
+    let text = include_str!("fixtures/gnubg_hints.jsonl");
+    let mut checked = 0;
+    for line in text.lines() {
+        let f: serde_json::Value = serde_json::from_str(line).unwrap();
+        let id = f["id"].as_str().unwrap();
+        let mut p: Position = codec::parse_any(id, &Position::default()).unwrap().position;
+        let mut answers: Vec<(QuizAnswer, f64)> = Vec::new();
+        if let Some(moves) = f["moves"].as_array() {
+            let best = moves[0][1].as_f64().unwrap();
+            for m in moves {
+                let eq = m[1].as_f64().unwrap();
+                answers.push((QuizAnswer::Move(m[0].as_str().unwrap().into()), best - eq));
+            }
+        } else {
+            let c = &f["cube"];
+            let (nd, dt, dp) = (
+                c["no_double"].as_f64().unwrap(),
+                c["double_take"].as_f64().unwrap(),
+                c["double_pass"].as_f64().unwrap(),
+            );
+            if f["double"].as_bool().unwrap() {
+                // The doubled side's view: take is worth DT, pass DP.
+                p.state.double_offered = true;
+                p.state.turn = p.state.expected_turn();
+                let best = dt.max(dp);
+                answers.push((QuizAnswer::Take, best - dt));
+                answers.push((QuizAnswer::Pass, best - dp));
+            } else {
+                let optimal = nd.max(dt.min(dp));
+                answers.push((QuizAnswer::Double, optimal - dt.min(dp)));
+                answers.push((QuizAnswer::NoDouble, optimal - nd));
+            }
+        }
+        for (answer, want) in answers {
+            let j = match grade(&mut engine, &p, &answer, 0) {
+                Ok(j) => j,
+                // gnubg 1.07's own crash on some cube states (engine.rs).
+                Err(e) if e.contains("died") => continue,
+                Err(e) => panic!("{id} {answer:?}: {e}"),
+            };
+            let got = j.judgement.error;
+            assert!(
+                (got - want).abs() < 0.0015,
+                "{id} {answer:?}: error {got} against gnubg's {want}"
+            );
+            if clear_of_thresholds(want) {
+                assert_eq!(
+                    bgedit::cli::quiz::grade_word(got),
+                    bgedit::cli::quiz::grade_word(want),
+                    "{id} {answer:?}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 200, "only {checked} answers checked");
+}
+
+/// The command end to end: text and JSON, an illegal move named with its
+/// rule, an answer to another question refused, and the exit status.
+#[test]
+fn the_command_grades_and_refuses_with_reasons() {
+    if gnubg().is_none() {
+        return;
+    }
+    let run = |args: &[&str]| {
+        let out = common::run::command()
+            .arg("quiz")
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    let opening21 = "4HPwATDgc/ABMA:cAkFAAAAAAAE";
+    let (code, out, _) = run(&["--answer", "24-23 13-11", opening21]);
+    assert_eq!(code, Some(0));
+    assert_eq!(out, "correct: 24/23 13/11 is gnubg's best at 0-ply\n");
+    let (_, out, _) = run(&["--answer", "8/7 8/6", "--format", "json", opening21]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["grade"], "very bad");
+    assert_eq!(v["best"], "24/23 13/11");
+    assert_eq!(v["rank"], 15);
+    assert!((v["error"].as_f64().unwrap() - 0.295).abs() < 0.0015, "{v}");
+    let (code, _, err) = run(&["--answer", "13/8", opening21]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("wrong dice"), "{err}");
+    let (code, _, err) = run(&["--answer", "take", opening21]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("the dice are rolled: the answer is a move"),
+        "{err}"
+    );
+    let (_, out, _) = run(&["--answer", "no double", "dwcAANwdAAAAAA:cAkAAAAAAAAE"]);
+    assert_eq!(out, "bad (-0.100): no double · gnubg: double\n");
+}
