@@ -7,6 +7,7 @@ use crate::common;
 use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::Position;
 use bgedit::library::filter;
+use bgedit::library::review::Rating;
 use bgedit::library::schema::{self, APPLICATION_ID};
 use bgedit::library::store::{self, Added, Counted, EntryEdit, Library, NewEntry, Source};
 use common::random;
@@ -101,7 +102,9 @@ fn a_first_release_file_is_migrated_and_keeps_its_entries() {
     assert_eq!((e.title.as_str(), e.note.as_str()), ("old one", "kept"));
     // Version 2's schedule: due from when the entry was made.
     assert_eq!(e.schedule.due, 1000);
-    assert_eq!(e.schedule.ease, 2.5);
+    // Never reviewed: a new FSRS card, last touched when it was made.
+    assert_eq!((e.schedule.state, e.schedule.reviews), (0, 0));
+    assert_eq!(e.schedule.last_review, 1000);
     assert_eq!(e.position, pos("4NvBA0DGzooBBg:QYkqASAAIAAA"));
     let due = filter::parse("due").unwrap();
     assert_eq!(lib.count(&due).unwrap(), 1);
@@ -277,8 +280,10 @@ fn edits_deletes_restores_and_reviews_are_kept() {
     assert_eq!(lib.get(id).unwrap(), gone);
     let due = lib.due("quiz", store::now(), 10).unwrap();
     assert_eq!(due.len(), 1);
-    let s = lib.review(id, true, 1_000_000).unwrap();
-    assert_eq!(s.due, 1_000_000 + 86_400);
+    // FSRS: a new entry known (Good) is learning, back in ten minutes.
+    let s = lib.review(id, Rating::Good, 1_000_000).unwrap();
+    assert_eq!(s.due, 1_000_000 + 600);
+    assert_eq!(s.state, 1);
     assert_eq!(lib.get(id).unwrap().schedule, s);
     assert!(lib.due("quiz", 1_000_000, 10).unwrap().is_empty());
     // Bad input is a message and changes nothing.
@@ -1264,4 +1269,68 @@ fn add_answers_each_line_of_a_script_before_the_next_and_batches_a_pipe() {
     let lib = Library::open(&path).unwrap();
     let total = lib.count(&filter::parse("").unwrap()).unwrap();
     assert_eq!(total as usize, distinct.len());
+}
+
+/// Version 7 turns SM-2 schedules into FSRS states: a reviewed entry is in
+/// review with its interval as stability, its ease as difficulty (2.5 is 5,
+/// 1.3 is 10), last reviewed one interval before it is due; its next review
+/// then follows FSRS.
+#[test]
+fn sm2_schedules_become_fsrs_states() {
+    let (_dir, path) = temp();
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        for step in &schema::MIGRATIONS[..6] {
+            conn.execute_batch(step).unwrap();
+        }
+        conn.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        conn.pragma_update(None, "user_version", 6).unwrap();
+    }
+    // Two entries as version 6 wrote them, then their SM-2 state.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    for (n, id) in ["4HPwATDgc/ABMA:cAkAAAAAAAAA", "4NvBA0DGzooBBg:QYkqASAAIAAA"]
+        .iter()
+        .enumerate()
+    {
+        let p = pos(id);
+        conn.execute(
+            "INSERT INTO entries (gnubg_id, xgid, position_json, title, note, source, created, \
+             updated, pips_o, pips_x, pips_on_roll, pip_diff, race, bar, match_length, score_o, \
+             score_x, crawford, cube, on_roll) VALUES (?1, ?2, ?3, ?4, '', 'typed', 1000, 1000, \
+             167, 167, 167, 0, 0, 0, 0, 0, 0, 0, 1, 'X')",
+            rusqlite::params![
+                to_string_as(&p, IdFormat::GnubgId),
+                to_string_as(&p, IdFormat::Xgid),
+                to_string_as(&p, IdFormat::Json),
+                format!("e{n}")
+            ],
+        )
+        .unwrap();
+    }
+    // Entry 1 reviewed three times (6.5 days, ease 2.2); entry 2 never.
+    conn.execute(
+        "UPDATE entries SET reviews = 3, interval_days = 6.5, ease = 2.2, due = 2000000 WHERE id = 1",
+        [],
+    )
+    .unwrap();
+    drop(conn);
+    let mut lib = Library::open(&path).unwrap();
+    assert_eq!(lib.schema_version().unwrap(), schema::LATEST);
+    let s = lib.get(1).unwrap().schedule;
+    assert_eq!((s.state, s.reviews, s.due), (2, 3, 2_000_000));
+    assert!((s.stability - 6.5).abs() < 1e-9, "{s:?}");
+    assert!((s.difficulty - 6.25).abs() < 1e-9, "{s:?}");
+    assert_eq!(s.last_review, 2_000_000 - 561_600);
+    let fresh = lib.get(2).unwrap().schedule;
+    assert_eq!(
+        (fresh.state, fresh.reviews, fresh.last_review),
+        (0, 0, 1000)
+    );
+    // The next review is FSRS's from that state: known on time, the
+    // interval grows beyond the stability.
+    let next = lib.review(1, Rating::Good, 2_000_000).unwrap();
+    assert_eq!(next.state, 2);
+    assert!(next.interval_days > 6.5, "{next:?}");
+    assert_eq!(lib.get(1).unwrap().schedule, next);
 }

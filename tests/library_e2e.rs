@@ -134,3 +134,62 @@ fn add_filter_load_edit_note_quit_reopen_and_find_again() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Note:\nHit loose\nthen cover\n"), "{text}");
 }
+
+/// The quiz in the real binary with the real gnubg: a collection of two
+/// positions, a move typed and graded correct, a cube answer graded bad,
+/// the summary, and the schedules FSRS gave them in the library file.
+#[test]
+fn the_quiz_is_answered_graded_and_scheduled() {
+    match bgedit::engine::locate::find_from_env(None) {
+        Ok(_) => {}
+        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
+            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
+        }
+        Err(e) => {
+            eprintln!("skipped: {e}");
+            return;
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library.sqlite");
+    let add = |id: &str| {
+        let out = common::run::command()
+            .args(["library", "--library", library.to_str().unwrap()])
+            .args(["add", "--collection", "drill", id])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    };
+    add("4HPwATDgc/ABMA:cAkFAAAAAAAE");
+    add("dwcAANwdAAAAAA:cAkAAAAAAAAE");
+    let mut s = start(&library, dir.path());
+    s.wait_for("? for help");
+    s.send("L");
+    s.wait_for("Library · 2 entries");
+    s.send("r");
+    s.answer("Review which collection?", "drill");
+    s.wait_for("X to play 21: your move?");
+    s.send("m");
+    s.answer("Your move", "24-23 13-11");
+    s.wait_for("correct: 24/23 13/11 is gnubg's best");
+    s.send("\r");
+    s.wait_for("X on roll: double or no double?");
+    s.send("r");
+    let screen = s.wait_for("bad (-0.100): your no double · gnubg: double");
+    assert!(screen.contains("double/take +0.723"), "{screen}");
+    s.send("\r");
+    s.wait_for("1 known, 1 not yet; nothing more is due");
+    // Back in the list: Esc gives the keys to the board, then q quits.
+    s.send("\x1b");
+    s.wait_for("Back to the board");
+    s.quit();
+    let lib = bgedit::library::Library::open(&library).unwrap();
+    let good = lib.get(1).unwrap().schedule;
+    let again = lib.get(2).unwrap().schedule;
+    assert_eq!((good.state, good.reviews), (1, 1));
+    assert_eq!((again.state, again.reviews), (1, 1));
+    assert!(
+        good.due - again.due > 400,
+        "Good is ten minutes, Again one: {good:?} {again:?}"
+    );
+}

@@ -15,6 +15,8 @@ use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 use bgedit::editor::view::{self, Theme};
+use bgedit::engine::match_analysis::{QuizAnswer, grade};
+use bgedit::engine::{Engine, locate};
 use bgedit::library::{Library, NewEntry, Source};
 use common::random;
 use ratatui::Terminal;
@@ -24,6 +26,8 @@ use std::time::Duration;
 struct Harness {
     model: Model,
     worker: Worker,
+    /// gnubg for the quiz's grades, started when first asked.
+    engine: Option<Engine>,
     _dir: tempfile::TempDir,
     path: std::path::PathBuf,
 }
@@ -36,6 +40,7 @@ impl Harness {
         Harness {
             model: Model::default(),
             worker: Worker::start(Some(path.clone())),
+            engine: None,
             _dir: dir,
             path,
         }
@@ -48,8 +53,22 @@ impl Harness {
             let (next, effects) = update(std::mem::take(&mut self.model), a);
             self.model = next;
             for e in effects {
-                if let Effect::Library(r) = e {
-                    self.worker.send(r);
+                match e {
+                    Effect::Library(r) => self.worker.send(r),
+                    // The quiz's grades from the real gnubg, as the
+                    // runtime's engine link gives them.
+                    Effect::GradeQuiz {
+                        serial,
+                        position,
+                        answer,
+                    } => {
+                        let engine = self.engine.get_or_insert_with(|| {
+                            Engine::new(locate::find_from_env(None).expect("gnubg"))
+                        });
+                        let result = grade(engine, &position, &answer, 0).map(Box::new);
+                        queue.push(Action::Library(LibAction::Graded { serial, result }));
+                    }
+                    _ => {}
                 }
             }
             if queue.is_empty() && self.worker.pending > 0 {
@@ -597,6 +616,7 @@ fn a_foreign_file_is_shown_as_the_reason_not_as_an_empty_list() {
     let mut h = Harness {
         model: Model::default(),
         worker: Worker::start(Some(path.clone())),
+        engine: None,
         _dir: dir,
         path: path.clone(),
     };
@@ -610,4 +630,88 @@ fn a_foreign_file_is_shown_as_the_reason_not_as_an_empty_list() {
     assert!(text.contains("is not a bgedit library"), "{text}");
     assert!(text.contains("library.sqlite"), "{text}");
     assert_eq!(std::fs::read(&h.path).unwrap(), vec![b'x'; 4096]);
+}
+
+/// The quiz with the real gnubg: the question without the note, a typed
+/// move graded as gnubg ranks it, a cube answer, the note revealed with the
+/// grade, and FSRS scheduling by the grade (very bad: again in a minute;
+/// correct: good, in ten).
+#[test]
+fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
+    match locate::find_from_env(None) {
+        Ok(_) => {}
+        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
+            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
+        }
+        Err(e) => {
+            eprintln!("skipped: {e}");
+            return;
+        }
+    }
+    let mut h = Harness::new(vec![
+        entry(
+            "4HPwATDgc/ABMA:cAkFAAAAAAAE",
+            "Opening 21",
+            &[],
+            &["drill"],
+            "Split or build?",
+        ),
+        entry(
+            "dwcAANwdAAAAAA:cAkAAAAAAAAE",
+            "Bear-off cube",
+            &[],
+            &["drill"],
+            "Count the shots.",
+        ),
+    ]);
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("drill");
+    h.lib(LibAction::Submit);
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("X to play 21: your move?"), "{text}");
+    assert!(
+        !text.contains("Split or build?") && !text.contains("Opening 21"),
+        "{text}"
+    );
+    h.lib(LibAction::AskMove);
+    h.type_text("8/7 8/6");
+    h.lib(LibAction::Submit);
+    let text = screen(&h.model, 100, 30);
+    assert!(
+        text.contains("very bad (-0.295): your 8/7 8/6 · gnubg: 24/23 13/11, yours 15 of 15"),
+        "{text}"
+    );
+    assert!(text.contains(" 1. 24/23 13/11"), "{text}");
+    assert!(
+        text.contains("Split or build?"),
+        "the note with the grade: {text}"
+    );
+    // One answer a question.
+    h.lib(LibAction::Answer(QuizAnswer::Double));
+    assert!(h.model.status.text.contains("answered already"));
+    let asked = bgedit::library::store::now();
+    h.lib(LibAction::Next);
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("X on roll: double or no double?"), "{text}");
+    h.lib(LibAction::Answer(QuizAnswer::Double));
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("correct: double is gnubg's best"), "{text}");
+    assert!(text.contains("double/take +0.723"), "{text}");
+    h.lib(LibAction::Next);
+    assert!(h.model.library.review.is_none());
+    assert!(
+        h.model
+            .status
+            .text
+            .contains("1 known, 1 not yet; nothing more is due"),
+        "{}",
+        h.model.status.text
+    );
+    let lib = Library::open(&h.path).unwrap();
+    let (again, good) = (lib.get(1).unwrap().schedule, lib.get(2).unwrap().schedule);
+    assert_eq!((again.state, again.reviews), (1, 1));
+    assert_eq!((good.state, good.reviews), (1, 1));
+    let after = |s: &bgedit::library::review::Schedule| s.due - asked;
+    assert!((55..=65).contains(&after(&again)), "{again:?}");
+    assert!((595..=605).contains(&after(&good)), "{good:?}");
 }

@@ -39,6 +39,13 @@ pub enum Effect {
     Quit,
     /// Ask the library worker; it answers with `Action::Library`.
     Library(super::library::Request),
+    /// Have gnubg grade a quiz answer; it answers with
+    /// `LibAction::Graded` carrying `serial`.
+    GradeQuiz {
+        serial: u64,
+        position: Box<Position>,
+        answer: crate::engine::match_analysis::QuizAnswer,
+    },
     /// Read and replay a match file (on a thread); it answers with
     /// `ReviewAction::Opened`.
     OpenMatch(String),

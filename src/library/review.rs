@@ -1,27 +1,66 @@
-//! The review schedule: a small spaced-repetition rule (after SM-2). Each
-//! entry has a due time, an interval and an ease; marking it known stretches
-//! the interval by the ease, marking it not known brings it back tomorrow and
-//! makes it a little harder. Pure: the caller passes the clock.
+//! The review schedule: FSRS, the Free Spaced Repetition Scheduler that
+//! Anki uses, through the `rs-fsrs` crate with its default weights (90%
+//! retention asked, no fuzz: the same answers give the same schedule). Each
+//! entry keeps FSRS's memory state (stability, difficulty, its learning
+//! state, repetitions and lapses) and the time of its last review; a quiz's
+//! grade is the rating. Pure: the caller passes the clock.
+
+use chrono::{DateTime, Utc};
+use rs_fsrs::{Card, FSRS, State};
 
 pub const DAY: i64 = 24 * 60 * 60;
-pub const START_EASE: f64 = 2.5;
-const MIN_EASE: f64 = 1.3;
-const MAX_EASE: f64 = 3.5;
-/// Longest gap between reviews: about a year.
-const MAX_INTERVAL_DAYS: f64 = 365.0;
+
+/// How well an entry was known, as FSRS rates a review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rating {
+    /// Not known (a bad or very bad answer, or revealed without one).
+    Again,
+    /// Known with trouble (a doubtful answer).
+    Hard,
+    /// Known (a correct answer).
+    Good,
+    /// Known at once.
+    Easy,
+}
+
+impl Rating {
+    fn fsrs(self) -> rs_fsrs::Rating {
+        match self {
+            Rating::Again => rs_fsrs::Rating::Again,
+            Rating::Hard => rs_fsrs::Rating::Hard,
+            Rating::Good => rs_fsrs::Rating::Good,
+            Rating::Easy => rs_fsrs::Rating::Easy,
+        }
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Unix seconds from which the entry is due.
     pub due: i64,
+    /// Days from the last review to `due`.
     pub interval_days: f64,
-    pub ease: f64,
+    /// Reviews so far.
     pub reviews: u32,
+    /// FSRS's memory: days until recall falls to 90%.
+    pub stability: f64,
+    /// FSRS's difficulty, 1 (easy) to 10.
+    pub difficulty: f64,
+    /// FSRS's learning state: 0 new, 1 learning, 2 review, 3 relearning.
+    pub state: u8,
+    /// Times an entry in review was forgotten.
+    pub lapses: u32,
+    /// Unix seconds of the last review (the creation time before one).
+    pub last_review: i64,
 }
 
-// The fields are never NaN (they come from `new` and `after`), so equality
-// is total; this lets entries live in the editor's `Eq` model.
+// The fields are never NaN (they come from FSRS's arithmetic on finite
+// values), so equality is total; entries live in the editor's `Eq` model.
 impl Eq for Schedule {}
+
+fn time(unix: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(unix, 0).unwrap_or_default()
+}
 
 impl Schedule {
     /// A new entry: due at once.
@@ -29,28 +68,49 @@ impl Schedule {
         Schedule {
             due: now,
             interval_days: 0.0,
-            ease: START_EASE,
             reviews: 0,
+            stability: 0.0,
+            difficulty: 0.0,
+            state: 0,
+            lapses: 0,
+            last_review: now,
         }
     }
 
-    /// The schedule after a review at `now`.
-    pub fn after(self, known: bool, now: i64) -> Schedule {
-        let (interval_days, ease) = if known {
-            let next = if self.interval_days < 1.0 {
-                1.0
-            } else {
-                self.interval_days * self.ease
-            };
-            (next.min(MAX_INTERVAL_DAYS), (self.ease + 0.1).min(MAX_EASE))
-        } else {
-            (1.0, (self.ease - 0.2).max(MIN_EASE))
-        };
+    fn card(&self) -> Card {
+        Card {
+            due: time(self.due),
+            stability: self.stability,
+            difficulty: self.difficulty,
+            elapsed_days: 0,
+            scheduled_days: self.interval_days.round() as i64,
+            reps: i32::try_from(self.reviews).unwrap_or(i32::MAX),
+            lapses: i32::try_from(self.lapses).unwrap_or(i32::MAX),
+            state: match self.state {
+                1 => State::Learning,
+                2 => State::Review,
+                3 => State::Relearning,
+                _ => State::New,
+            },
+            last_review: time(self.last_review),
+        }
+    }
+
+    /// The schedule after a review rated `rating` at `now`.
+    pub fn after(self, rating: Rating, now: i64) -> Schedule {
+        let next = FSRS::default()
+            .next(self.card(), time(now), rating.fsrs())
+            .card;
+        let due = next.due.timestamp();
         Schedule {
-            due: now + (interval_days * DAY as f64).round() as i64,
-            interval_days,
-            ease,
-            reviews: self.reviews.saturating_add(1),
+            due,
+            interval_days: (due - now) as f64 / DAY as f64,
+            reviews: u32::try_from(next.reps).unwrap_or(0),
+            stability: next.stability,
+            difficulty: next.difficulty,
+            state: next.state as u8,
+            lapses: u32::try_from(next.lapses).unwrap_or(0),
+            last_review: now,
         }
     }
 
@@ -63,39 +123,42 @@ impl Schedule {
 mod tests {
     use super::*;
 
+    /// The crate's own reference: a new card rated Good is learning, due in
+    /// ten minutes, with FSRS's initial stability and difficulty for Good
+    /// (w[2] = 3.1262, and D0(3) = w[4] - exp(w[5] * 2) + 1).
     #[test]
-    fn known_stretches_the_interval_by_the_ease() {
-        let s = Schedule::new(0);
-        assert!(s.is_due(0));
-        let a = s.after(true, 0);
-        assert_eq!((a.interval_days, a.due), (1.0, DAY));
-        let b = a.after(true, DAY);
-        assert!((b.interval_days - 2.6).abs() < 1e-9);
-        assert_eq!(b.due, DAY + (2.6 * DAY as f64).round() as i64);
-        assert_eq!(b.reviews, 2);
-        assert!(!b.is_due(DAY * 2));
+    fn a_new_entry_rated_good_takes_fsrss_initial_state() {
+        let s = Schedule::new(0).after(Rating::Good, 0);
+        assert_eq!(s.state, 1);
+        assert_eq!(s.due, 10 * 60);
+        assert!((s.stability - 3.1262).abs() < 1e-9, "{s:?}");
+        let d0 = 7.2102 - (0.5316f64 * 2.0).exp() + 1.0;
+        assert!((s.difficulty - d0).abs() < 1e-9, "{s:?}");
+        assert_eq!(s.reviews, 1);
     }
 
     #[test]
-    fn not_known_comes_back_tomorrow_and_lowers_the_ease() {
-        let s = Schedule::new(0).after(true, 0).after(true, DAY);
-        let c = s.after(false, 10 * DAY);
-        assert_eq!(c.interval_days, 1.0);
-        assert_eq!(c.due, 11 * DAY);
-        assert!((c.ease - (s.ease - 0.2)).abs() < 1e-9);
-        let mut worst = c;
-        for _ in 0..20 {
-            worst = worst.after(false, 0);
-        }
-        assert!((worst.ease - MIN_EASE).abs() < 1e-9);
-    }
-
-    #[test]
-    fn intervals_stop_at_a_year() {
+    fn good_answers_stretch_the_interval_and_again_brings_it_back() {
         let mut s = Schedule::new(0);
-        for _ in 0..40 {
-            s = s.after(true, 0);
+        let mut now = 0;
+        let mut gaps = Vec::new();
+        for _ in 0..5 {
+            s = s.after(Rating::Good, now);
+            gaps.push(s.due - now);
+            now = s.due;
         }
-        assert_eq!(s.interval_days, MAX_INTERVAL_DAYS);
+        assert!(gaps.windows(2).all(|w| w[1] >= w[0]), "{gaps:?}");
+        assert!(s.interval_days > 10.0, "{s:?}");
+        assert_eq!(s.state, 2);
+        let forgot = s.after(Rating::Again, now);
+        assert_eq!(forgot.state, 3, "relearning");
+        assert_eq!(forgot.lapses, 1);
+        assert!(forgot.due - now < DAY, "{forgot:?}");
+        assert!(forgot.stability < s.stability);
+        // Hard is between Again and Good; Easy beyond Good.
+        let hard = s.after(Rating::Hard, now).due;
+        let good = s.after(Rating::Good, now).due;
+        let easy = s.after(Rating::Easy, now).due;
+        assert!(forgot.due < hard && hard < good && good < easy);
     }
 }

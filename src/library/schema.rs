@@ -163,8 +163,30 @@ CREATE INDEX entries_scan ON entries
 CREATE INDEX entries_error ON entries (error) WHERE error IS NOT NULL;
 ";
 
+/// Version 7: FSRS's memory state for the review schedule (stability,
+/// difficulty, learning state, lapses, last review). An SM-2 schedule
+/// becomes the FSRS state closest to it: an entry reviewed before is in
+/// review, its interval the stability (both are the days until recall
+/// falls to about 90%), its ease the difficulty (2.5, SM-2's start, is 5 of
+/// FSRS's 1–10; 1.3, SM-2's hardest, is 10), last reviewed one interval
+/// before it is due. Entries never reviewed stay new.
+const V7: &str = "
+ALTER TABLE entries ADD COLUMN stability REAL NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN difficulty REAL NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN fsrs_state INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN lapses INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN last_review INTEGER NOT NULL DEFAULT 0;
+UPDATE entries SET last_review = created;
+UPDATE entries SET
+    fsrs_state = 2,
+    stability = max(interval_days, 1.0),
+    difficulty = min(10.0, max(1.0, 5.0 + (2.5 - ease) * 5.0 / 1.2)),
+    last_review = due - CAST(round(interval_days * 86400) AS INTEGER)
+  WHERE reviews > 0;
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

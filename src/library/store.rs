@@ -8,7 +8,7 @@
 
 use super::derive::{Derived, derive};
 use super::filter::{Condition, DecisionKind, Field, Flag, Query};
-use super::review::Schedule;
+use super::review::{Rating, Schedule};
 use super::schema::{APPLICATION_ID, LATEST, MIGRATIONS};
 use crate::codec::{self, IdFormat, json};
 use crate::domain::{Player, Position};
@@ -728,7 +728,8 @@ impl Library {
             .query_row(
                 "SELECT id, position_json, gnubg_id, xgid, title, note, source, created, \
                  updated, analysis, analysis_depth, due, interval_days, ease, reviews, \
-                 error, player, kind, played FROM entries WHERE id = ?1",
+                 error, player, kind, played, stability, difficulty, fsrs_state, lapses, \
+                 last_review FROM entries WHERE id = ?1",
                 [id],
                 |r| {
                     Ok((
@@ -746,8 +747,12 @@ impl Library {
                         Schedule {
                             due: r.get(11)?,
                             interval_days: r.get(12)?,
-                            ease: r.get(13)?,
                             reviews: r.get(14)?,
+                            stability: r.get(19)?,
+                            difficulty: r.get(20)?,
+                            state: r.get(21)?,
+                            lapses: r.get(22)?,
+                            last_review: r.get(23)?,
                         },
                         DecisionKind::from_name(&r.get::<_, String>(17)?).map(|kind| {
                             Ok::<_, rusqlite::Error>(Decision::new(
@@ -1166,27 +1171,43 @@ impl Library {
     }
 
     /// Records a review and returns the new schedule.
-    pub fn review(&mut self, id: i64, known: bool, now: i64) -> Result<Schedule> {
+    pub fn review(&mut self, id: i64, rating: Rating, now: i64) -> Result<Schedule> {
         let tx = self.write()?;
         let old = tx
             .query_row(
-                "SELECT due, interval_days, ease, reviews FROM entries WHERE id = ?1",
+                "SELECT due, interval_days, reviews, stability, difficulty, fsrs_state, lapses, \
+                 last_review FROM entries WHERE id = ?1",
                 [id],
                 |r| {
                     Ok(Schedule {
                         due: r.get(0)?,
                         interval_days: r.get(1)?,
-                        ease: r.get(2)?,
-                        reviews: r.get(3)?,
+                        reviews: r.get(2)?,
+                        stability: r.get(3)?,
+                        difficulty: r.get(4)?,
+                        state: r.get(5)?,
+                        lapses: r.get(6)?,
+                        last_review: r.get(7)?,
                     })
                 },
             )
             .optional()?
             .ok_or(LibraryError::NoEntry(id))?;
-        let next = old.after(known, now);
+        let next = old.after(rating, now);
         tx.execute(
-            "UPDATE entries SET due = ?2, interval_days = ?3, ease = ?4, reviews = ?5 WHERE id = ?1",
-            params![id, next.due, next.interval_days, next.ease, next.reviews],
+            "UPDATE entries SET due = ?2, interval_days = ?3, reviews = ?4, stability = ?5, \
+             difficulty = ?6, fsrs_state = ?7, lapses = ?8, last_review = ?9 WHERE id = ?1",
+            params![
+                id,
+                next.due,
+                next.interval_days,
+                next.reviews,
+                next.stability,
+                next.difficulty,
+                next.state,
+                next.lapses,
+                next.last_review
+            ],
         )?;
         tx.commit()?;
         Ok(next)
@@ -1446,16 +1467,25 @@ fn insert_row(
         analysis.map_or(Value::Null, |a| Value::Text(a.depth.clone())),
         Value::Integer(schedule.due),
         Value::Real(schedule.interval_days),
-        Value::Real(schedule.ease),
+        // SM-2's ease, kept for files read by an older bgedit: unused now.
+        Value::Real(2.5),
         Value::Integer(i64::from(schedule.reviews)),
     ];
     args.extend(derived_params(position));
+    args.extend([
+        Value::Real(schedule.stability),
+        Value::Real(schedule.difficulty),
+        Value::Integer(i64::from(schedule.state)),
+        Value::Integer(i64::from(schedule.lapses)),
+        Value::Integer(schedule.last_review),
+    ]);
     tx.prepare_cached(concat!(
         "INSERT INTO entries (id, gnubg_id, xgid, position_json, title, note, source, created, \
          updated, analysis, analysis_depth, due, interval_days, ease, reviews, ",
         derived_columns!(),
-        ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, \
-         ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32)"
+        ", stability, difficulty, fsrs_state, lapses, last_review) VALUES (?1, ?2, ?3, ?4, ?5, \
+         ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, \
+         ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37)"
     ))?
     .execute(rusqlite::params_from_iter(args))?;
     Ok(tx.last_insert_rowid())

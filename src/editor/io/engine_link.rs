@@ -40,6 +40,9 @@ pub struct EngineLink {
     matrix: Arc<std::sync::atomic::AtomicU64>,
     /// The match analysis wanted now (its serial; 0 for none).
     match_run: Arc<std::sync::atomic::AtomicU64>,
+    /// gnubg for the quiz's grades, started at the first answer and kept:
+    /// a grade then waits only on gnubg's answer.
+    grader: Arc<Mutex<Option<Engine>>>,
 }
 
 impl EngineLink {
@@ -150,7 +153,35 @@ impl EngineLink {
             send: Arc::clone(&send_all),
             matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
+            grader: Arc::new(Mutex::new(None)),
         }
+    }
+
+    /// Grades a quiz answer on a thread of its own, with the quiz's own
+    /// gnubg (the analysis panel's is not disturbed); the grade comes back
+    /// as `LibAction::Graded`.
+    pub fn grade(
+        &self,
+        serial: u64,
+        position: crate::domain::Position,
+        answer: crate::engine::match_analysis::QuizAnswer,
+    ) {
+        use crate::editor::library::LibAction;
+        let send = Arc::clone(&self.send);
+        let grader = Arc::clone(&self.grader);
+        let program = self.program.clone();
+        std::thread::spawn(move || {
+            let result = match program {
+                Err(why) => Err(why),
+                Ok(program) => {
+                    let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
+                    let engine = slot.get_or_insert_with(|| Engine::new(program));
+                    crate::engine::match_analysis::grade(engine, &position, &answer, 0)
+                        .map(Box::new)
+                }
+            };
+            send(Action::Library(LibAction::Graded { serial, result }));
+        });
     }
 
     /// Asks gnubg for each cell of a score matrix, on a thread and a gnubg

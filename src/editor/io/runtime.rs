@@ -372,6 +372,11 @@ impl Edge<'_> {
                         self.engine.score_matrix(serial, cells)
                     }
                     Effect::Library(request) => self.library.send(request),
+                    Effect::GradeQuiz {
+                        serial,
+                        position,
+                        answer,
+                    } => self.engine.grade(serial, *position, answer),
                     Effect::SaveAnalysisPlies(plies) => {
                         if let Some(path) = &self.config_path {
                             let mut c = config::load(path);

@@ -5,6 +5,7 @@
 
 use super::state::{Ask, LibAction, LibMode};
 use crate::editor::action::Action;
+use crate::engine::match_analysis::QuizAnswer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One key of the list or the review: the keys, how the help and hints
@@ -143,12 +144,61 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
     },
 ];
 
-/// The review's keys.
+/// The quiz's keys: the answers, then what follows them.
 pub static REVIEW_BINDINGS: &[LibBinding] = &[
     LibBinding {
-        keys: &[Char(' '), Enter],
+        keys: &[Char('m')],
+        label: "m",
+        help: "quiz: your move (typed)",
+        hint: Some("move"),
+        action: LibAction::AskMove,
+    },
+    LibBinding {
+        keys: &[Char('d')],
+        label: "d / r",
+        help: "double / no double (roll)",
+        hint: Some("double, roll"),
+        action: LibAction::Answer(QuizAnswer::Double),
+    },
+    LibBinding {
+        keys: &[Char('r')],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::Answer(QuizAnswer::NoDouble),
+    },
+    LibBinding {
+        keys: &[Char('t')],
+        label: "t / p / b",
+        help: "take / pass / beaver",
+        hint: Some("take, pass"),
+        action: LibAction::Answer(QuizAnswer::Take),
+    },
+    LibBinding {
+        keys: &[Char('p')],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::Answer(QuizAnswer::Pass),
+    },
+    LibBinding {
+        keys: &[Char('b')],
+        label: "",
+        help: "",
+        hint: None,
+        action: LibAction::Answer(QuizAnswer::Beaver),
+    },
+    LibBinding {
+        keys: &[Enter],
+        label: "Enter",
+        help: "next question (rated by the grade)",
+        hint: Some("next"),
+        action: LibAction::Next,
+    },
+    LibBinding {
+        keys: &[Char(' ')],
         label: "Space",
-        help: "review: reveal (Enter too)",
+        help: "reveal without answering",
         hint: Some("reveal"),
         action: LibAction::Reveal,
     },

@@ -3,8 +3,11 @@
 //! note editor, the review card.
 
 use super::state::{LibMode, LibState, NoteEditor, focused};
+use crate::domain::skill::Skill;
 use crate::editor::model::{Mode, Model};
 use crate::editor::panels::{Panel, PanelToggles};
+use crate::engine::Analysis;
+use crate::engine::match_analysis::Judged;
 use crate::library::Summary;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,41 +123,58 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
     }
     let focused = focused(&model.mode);
     if let Some(r) = &s.review {
+        let current = r.queue.get(r.index);
         let mut detail = vec![
-            format!("Review: {}", r.collection),
+            format!("Quiz: {}", r.collection),
             format!("{} of {}", r.index + 1, r.queue.len()),
             format!("known {}  not yet {}", r.known, r.unknown),
         ];
-        if let Some(cur) = r.queue.get(r.index) {
+        if let Some(cur) = current {
             detail.push(String::new());
-            detail.push(clip(&cur.title, 40));
             detail.push(cur.match_text());
         }
-        let body = match &r.revealed {
-            Some(e) => {
-                let mut lines = vec![format!("Entry {}: {}", e.id, e.title)];
-                lines.extend(e.note.lines().map(str::to_owned));
-                if let Some(a) = &e.analysis {
-                    lines.push(format!("Analysis ({}):", a.depth));
-                    lines.extend(a.text.lines().map(str::to_owned));
-                }
-                lines
+        // The question alone first: no title, note or analysis, which
+        // might give the answer away.
+        let mut body = Vec::new();
+        if let Some(cur) = current {
+            body.push(question(&cur.position));
+        }
+        match (&r.answer, &r.grade) {
+            (None, _) if r.revealed.is_none() => body.push(
+                "m your move · d double · r no double · t take · p pass · b beaver · \
+                 Space reveal"
+                    .to_owned(),
+            ),
+            (None, _) => {}
+            (Some(_), None) => body.push("gnubg grades your answer…".to_owned()),
+            (Some(_), Some(Ok(j))) => body.push(grade_line(j)),
+            (Some(_), Some(Err(e))) => body.push(format!(
+                "gnubg could not grade it ({e}): y known · n not yet"
+            )),
+        }
+        // Then the entry's own words, gnubg's list, and the analysis kept
+        // with the entry.
+        if let Some(e) = &r.revealed
+            && (r.answer.is_none() || r.grade.is_some())
+        {
+            body.push(format!("Entry {}: {}", e.id, e.title));
+            body.extend(e.note.lines().map(str::to_owned));
+            if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade) {
+                body.extend(gnubg_lines(j));
             }
-            None => {
-                let mut lines = Vec::new();
-                if let Some(cur) = r.queue.get(r.index)
-                    && !cur.title.is_empty()
-                {
-                    lines.push(clip(&cur.title, 60));
-                }
-                lines.push("Space reveals the note and analysis".to_owned());
-                lines
+            if let Some(a) = &e.analysis {
+                body.push(format!("Analysis ({}):", a.depth));
+                body.extend(a.text.lines().map(str::to_owned));
             }
-        };
+        }
+        let body = body
+            .iter()
+            .map(|l| crate::quote::printable(l).into_owned())
+            .collect();
         return Some(LibrarySnapshot {
             focused,
             header: format!(
-                "Review of {} · {} of {} · known {} · not yet {}",
+                "Quiz of {} · {} of {} · known {} · not yet {}",
                 r.collection,
                 (r.index + 1).min(r.queue.len()),
                 r.queue.len(),
@@ -222,4 +242,83 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             None
         },
     })
+}
+
+/// The question a position asks, as a player hears it.
+pub fn question(p: &crate::domain::Position) -> String {
+    let s = &p.state;
+    let roller = s.on_roll;
+    if s.double_offered {
+        format!(
+            "{roller} doubles to {}: {}, take or pass?",
+            s.cube_value() * 2,
+            roller.opponent()
+        )
+    } else if let Some([a, b]) = s.dice {
+        format!("{roller} to play {a}{b}: your move?")
+    } else {
+        format!("{roller} on roll: double or no double?")
+    }
+}
+
+/// The grade of an answer: its word, the equity lost, gnubg's best and the
+/// answer's place in gnubg's list.
+fn grade_line(j: &Judged) -> String {
+    let error = j.judgement.error;
+    let word = Skill::of(error).word();
+    if Skill::of(error) == Skill::Good && j.played == j.best {
+        format!("{word}: {} is gnubg's best", j.played)
+    } else {
+        let place = match (&j.analysis, j.played_rank) {
+            (Analysis::Moves { moves, .. }, Some(r)) => {
+                format!(", yours {} of {}", r + 1, moves.len())
+            }
+            _ => String::new(),
+        };
+        format!(
+            "{word} (-{error:.3}): your {} · gnubg: {}{place}",
+            j.played, j.best
+        )
+    }
+}
+
+/// The top of gnubg's analysis behind a grade.
+fn gnubg_lines(j: &Judged) -> Vec<String> {
+    let mut lines = Vec::new();
+    match &j.analysis {
+        Analysis::Moves { plies, moves, .. } => {
+            lines.push(format!("gnubg {plies}-ply:"));
+            for (i, m) in moves.iter().enumerate().take(5) {
+                let mark = if Some(i) == j.played_rank {
+                    " ◀ yours"
+                } else {
+                    ""
+                };
+                lines.push(format!(
+                    "{:>2}. {:<24} {:+.3}{mark}",
+                    i + 1,
+                    m.notation,
+                    m.equity
+                ));
+            }
+        }
+        Analysis::Cube {
+            plies,
+            action,
+            no_double,
+            double_take,
+            double_pass,
+            ..
+        } => lines.push(format!(
+            "gnubg {plies}-ply: no double {no_double:+.3} · double/take {double_take:+.3} · \
+             double/pass {double_pass:+.3} · {action}"
+        )),
+        Analysis::Take {
+            plies, take, pass, ..
+        } => lines.push(format!(
+            "gnubg {plies}-ply: take {take:+.3} · pass {pass:+.3}"
+        )),
+        _ => {}
+    }
+    lines
 }

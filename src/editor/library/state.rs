@@ -3,8 +3,9 @@
 
 use crate::domain::Position;
 use crate::editor::model::Mode;
+use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::filter::Query;
-use crate::library::review::Schedule;
+use crate::library::review::{Rating, Schedule};
 use crate::library::{Added, Counted, Entry, EntryEdit, NewEntry, Summary};
 use ratatui_textarea::{Input, TextArea};
 
@@ -34,6 +35,8 @@ pub enum Ask {
     Collections,
     ConfirmDelete,
     ReviewCollection,
+    /// The quiz's move, typed.
+    QuizMove,
 }
 
 impl Ask {
@@ -60,6 +63,7 @@ impl Ask {
             Ask::Collections => "Collections, space-separated",
             Ask::ConfirmDelete => "Delete this entry? y to delete, anything else keeps it",
             Ask::ReviewCollection => "Review which collection?",
+            Ask::QuizMove => "Your move (13/7 8/7, 13-7 8-7)",
         }
     }
 }
@@ -107,6 +111,13 @@ pub struct Review {
     pub revealed: Option<Box<Entry>>,
     pub known: u32,
     pub unknown: u32,
+    /// The answer given to the current entry's question, in gnubg's words
+    /// once graded.
+    pub answer: Option<QuizAnswer>,
+    /// gnubg's grade of it: `None` while gnubg works (or before an answer).
+    pub grade: Option<Result<Box<Judged>, String>>,
+    /// Answers to older questions are dropped.
+    pub serial: u64,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -213,7 +224,7 @@ pub enum Request {
     },
     Review {
         id: i64,
-        known: bool,
+        rating: Rating,
     },
     /// Which entry, if any, holds `position` already (asked by `+` before
     /// the title).
@@ -253,9 +264,20 @@ pub enum LibAction {
     NoteKey(Input),
     NotePaste(String),
     NoteDone,
-    // Review
+    // Review: the quiz
     Reveal,
     Mark(bool),
+    /// An answer to the current entry's question.
+    Answer(QuizAnswer),
+    /// Asks the move on the input line.
+    AskMove,
+    /// gnubg's grade of the answer with this serial.
+    Graded {
+        serial: u64,
+        result: Result<Box<Judged>, String>,
+    },
+    /// The next question, the current one rated by its grade.
+    Next,
     // Answers from the worker
     /// The entry holding the position `+` adds, with its title, if any.
     LookedUp {

@@ -2,11 +2,14 @@
 //! work leaves as `Effect::Library` requests and comes back as `LibAction`s.
 
 use super::state::{Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose, Request, Review};
+use crate::domain::skill::Skill;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::prompt::MAX_PROMPT_LEN;
 use crate::editor::transition::{commit, done};
+use crate::engine::match_analysis::QuizAnswer;
 use crate::library::filter;
+use crate::library::review::Rating;
 use crate::library::{Added, EntryEdit, NewEntry, Source};
 
 fn ask(mut model: Model, kind: Ask, text: String) -> (Model, Vec<Effect>) {
@@ -304,35 +307,96 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             )
         }
         LibAction::Mark(known) => {
+            let rating = if known { Rating::Good } else { Rating::Again };
+            rate(model, rating)
+        }
+        LibAction::Next => {
+            let grade = model.library.review.as_ref().and_then(|r| r.grade.as_ref());
+            match grade {
+                // Rated by the grade: correct is Good, doubtful Hard, bad or
+                // very bad Again.
+                Some(Ok(j)) => {
+                    let rating = match Skill::of(j.judgement.error) {
+                        Skill::Good => Rating::Good,
+                        Skill::Doubtful => Rating::Hard,
+                        Skill::Bad | Skill::VeryBad => Rating::Again,
+                    };
+                    rate(model, rating)
+                }
+                // No grade (gnubg failed, or no answer): the player says.
+                _ => update(model, LibAction::Reveal),
+            }
+        }
+        LibAction::AskMove => {
+            let dice = model
+                .library
+                .review
+                .as_ref()
+                .and_then(|r| r.queue.get(r.index))
+                .is_some_and(|s| s.position.state.dice.is_some());
+            if !dice {
+                return error(
+                    model,
+                    "no dice: answer d (double) or r (no double), t take, p pass",
+                );
+            }
+            ask(model, Ask::QuizMove, String::new())
+        }
+        LibAction::Answer(answer) => {
             let Some(r) = &mut model.library.review else {
                 return done(model);
             };
-            let Some(id) = r.queue.get(r.index).map(|s| s.id) else {
+            let Some(current) = r.queue.get(r.index) else {
                 return done(model);
             };
-            if known {
-                r.known += 1;
-            } else {
-                r.unknown += 1;
+            if r.answer.is_some() {
+                return error(model, "answered already: Enter for the next question");
             }
-            r.index += 1;
-            r.revealed = None;
-            let finished = r.index >= r.queue.len();
-            let summary = format!(
-                "Review of {}: {} known, {} not yet",
-                r.collection, r.known, r.unknown
-            );
-            if finished {
-                model.library.review = None;
-                back(&mut model);
-                model.status = Status::success(format!("{summary}; nothing more is due"));
-            } else {
-                model.status = Status::info(format!(
-                    "{summary} · {} to go · Space reveals",
-                    r.queue.len() - r.index
-                ));
+            let (id, position) = (current.id, current.position.clone());
+            r.answer = Some(answer.clone());
+            r.grade = None;
+            r.serial += 1;
+            let serial = r.serial;
+            model.mode = Mode::Library(LibMode::Review);
+            model.status = Status::info("gnubg grades your answer…");
+            (
+                model,
+                vec![
+                    Effect::GradeQuiz {
+                        serial,
+                        position: Box::new(position),
+                        answer,
+                    },
+                    Effect::Library(Request::Get {
+                        id,
+                        purpose: Purpose::Reveal,
+                    }),
+                ],
+            )
+        }
+        LibAction::Graded { serial, result } => {
+            let Some(r) = &mut model.library.review else {
+                return done(model);
+            };
+            if r.serial != serial || r.answer.is_none() {
+                return done(model);
             }
-            (model, vec![Effect::Library(Request::Review { id, known })])
+            model.status = match &result {
+                Ok(j) => {
+                    let word = Skill::of(j.judgement.error).word();
+                    let text = format!("{word}: Enter for the next question");
+                    if Skill::of(j.judgement.error) == Skill::Good {
+                        Status::success(text)
+                    } else {
+                        Status::info(text)
+                    }
+                }
+                Err(e) => Status::error(format!(
+                    "gnubg could not grade it ({e}): y known · n not yet"
+                )),
+            };
+            r.grade = Some(result);
+            done(model)
         }
 
         LibAction::Added(result) => match result {
@@ -405,10 +469,14 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 Purpose::Tags => ask(model, Ask::Tags, entry.tags.join(" ")),
                 Purpose::Collections => ask(model, Ask::Collections, entry.collections.join(" ")),
                 Purpose::Reveal => {
-                    if let Some(r) = &mut model.library.review {
-                        r.revealed = Some(entry);
+                    let Some(r) = &mut model.library.review else {
+                        return done(model);
+                    };
+                    r.revealed = Some(entry);
+                    // Revealed with an answer: its grade says the rest.
+                    if r.answer.is_none() {
+                        model.status = Status::info("y known · n not yet");
                     }
-                    model.status = Status::info("y known · n not yet");
                     done(model)
                 }
             }
@@ -454,7 +522,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             Ok((collection, queue)) => {
                 model.status = Status::info(format!(
-                    "Review of {collection}: {} due · Space reveals the note and analysis",
+                    "Quiz of {collection}: {} due · answer, and gnubg grades it",
                     queue.len()
                 ));
                 model.library.review = Some(Review {
@@ -464,6 +532,9 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     revealed: None,
                     known: 0,
                     unknown: 0,
+                    answer: None,
+                    grade: None,
+                    serial: 0,
                 });
                 model.mode = Mode::Library(LibMode::Review);
                 done(model)
@@ -475,6 +546,38 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             Err(e) => error(model, format!("the review was not recorded: {e}")),
         },
     }
+}
+
+/// Records the current question's rating and goes to the next one.
+fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
+    let Some(r) = &mut model.library.review else {
+        return done(model);
+    };
+    let Some(id) = r.queue.get(r.index).map(|s| s.id) else {
+        return done(model);
+    };
+    if matches!(rating, Rating::Good | Rating::Easy) {
+        r.known += 1;
+    } else {
+        r.unknown += 1;
+    }
+    r.index += 1;
+    r.revealed = None;
+    r.answer = None;
+    r.grade = None;
+    let finished = r.index >= r.queue.len();
+    let summary = format!(
+        "Quiz of {}: {} known, {} not yet",
+        r.collection, r.known, r.unknown
+    );
+    if finished {
+        model.library.review = None;
+        back(&mut model);
+        model.status = Status::success(format!("{summary}; nothing more is due"));
+    } else {
+        model.status = Status::info(format!("{summary} · {} to go", r.queue.len() - r.index));
+    }
+    (model, vec![Effect::Library(Request::Review { id, rating })])
 }
 
 /// After a change, the open list shows it.
@@ -596,6 +699,16 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
                     collection: name,
                     now: None,
                 })],
+            )
+        }
+        Ask::QuizMove => {
+            back(&mut model);
+            if text.trim().is_empty() {
+                return done(model);
+            }
+            update(
+                model,
+                LibAction::Answer(QuizAnswer::Move(text.trim().to_owned())),
             )
         }
     }
