@@ -124,6 +124,12 @@ fn lines(ids: &[String], work: impl Fn(&str) -> Result<LineOutput, String>) -> E
 
 fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
     use bgedit::engine::match_analysis::QuizAnswer;
+    if args.stats {
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let code = bgedit::cli::quiz::stats(args, &mut out);
+        let _ = io::Write::flush(&mut out);
+        return ExitCode::from(code);
+    }
     let gnubg = match bgedit::engine::locate::find_from_env(args.gnubg.as_deref()) {
         Ok(p) => p,
         Err(e) => {
@@ -132,7 +138,7 @@ fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
         }
     };
     let engine = std::cell::RefCell::new(bgedit::engine::Engine::new(gnubg));
-    let answer = QuizAnswer::parse(&args.answer);
+    let answer = QuizAnswer::parse(args.answer.as_deref().unwrap_or_default());
     lines(&args.ids, |l| {
         bgedit::cli::quiz::quiz_line(&engine, &answer, args.plies, args.format, l)
     })

@@ -281,7 +281,7 @@ fn edits_deletes_restores_and_reviews_are_kept() {
     let due = lib.due("quiz", store::now(), 10).unwrap();
     assert_eq!(due.len(), 1);
     // FSRS: a new entry known (Good) is learning, back in ten minutes.
-    let s = lib.review(id, Rating::Good, 1_000_000).unwrap();
+    let s = lib.review(id, Rating::Good, 1_000_000, None).unwrap();
     assert_eq!(s.due, 1_000_000 + 600);
     assert_eq!(s.state, 1);
     assert_eq!(lib.get(id).unwrap().schedule, s);
@@ -1329,8 +1329,70 @@ fn sm2_schedules_become_fsrs_states() {
     );
     // The next review is FSRS's from that state: known on time, the
     // interval grows beyond the stability.
-    let next = lib.review(1, Rating::Good, 2_000_000).unwrap();
+    let next = lib.review(1, Rating::Good, 2_000_000, None).unwrap();
     assert_eq!(next.state, 2);
     assert!(next.interval_days > 6.5, "{next:?}");
     assert_eq!(lib.get(1).unwrap().schedule, next);
+}
+
+/// The quiz's statistics from its kept answers: totals, the mean error in
+/// mEMG, weeks from Monday 00:00 UTC, the entries missed most; per
+/// collection and overall.
+#[test]
+fn quiz_statistics_count_grades_weeks_and_misses() {
+    use bgedit::library::review::QuizResult;
+    let (_dir, path) = temp();
+    let mut lib = Library::open(&path).unwrap();
+    lib.add_all(&[
+        entry("4HPwATDgc/ABMA:cAkAAAAAAAAA", "Opening", &[], &["a"]),
+        entry("4NvBA0DGzooBBg:QYkqASAAIAAA", "Blitz", &[], &["a"]),
+    ])
+    .unwrap();
+    let result = |collection: &str, grade: &str, error: f64| QuizResult {
+        collection: collection.to_owned(),
+        grade: grade.to_owned(),
+        error: Some(error),
+    };
+    // Tuesday 2023-11-14 22:13 UTC, its week from Monday 2023-11-13; then
+    // the next week.
+    let tuesday = 1_700_000_000;
+    let monday = 1_699_833_600;
+    lib.review(1, Rating::Good, tuesday, Some(&result("a", "correct", 0.0)))
+        .unwrap();
+    lib.review(
+        2,
+        Rating::Again,
+        tuesday + 60,
+        Some(&result("a", "bad", 0.08)),
+    )
+    .unwrap();
+    lib.review(
+        2,
+        Rating::Hard,
+        tuesday + 7 * 86_400,
+        Some(&result("b", "doubtful", 0.04)),
+    )
+    .unwrap();
+    let all = lib.quiz_stats(None).unwrap();
+    assert_eq!((all.answers, all.graded, all.correct), (3, 3, 1));
+    assert!((all.mean_memg.unwrap() - 40.0).abs() < 1e-9, "{all:?}");
+    let weeks: Vec<(i64, i64, i64)> = all
+        .weeks
+        .iter()
+        .map(|w| (w.start, w.answers, w.correct))
+        .collect();
+    assert_eq!(weeks, [(monday, 2, 1), (monday + 7 * 86_400, 1, 0)]);
+    assert_eq!(all.missed.len(), 1);
+    assert_eq!(
+        (
+            all.missed[0].id,
+            all.missed[0].missed,
+            all.missed[0].answers
+        ),
+        (2, 1, 2)
+    );
+    let a = lib.quiz_stats(Some("a")).unwrap();
+    assert_eq!((a.answers, a.correct), (2, 1));
+    assert!((a.mean_memg.unwrap() - 40.0).abs() < 1e-9);
+    assert_eq!(lib.quizzed_collections().unwrap(), ["a", "b"]);
 }

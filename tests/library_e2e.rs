@@ -192,4 +192,34 @@ fn the_quiz_is_answered_graded_and_scheduled() {
         good.due - again.due > 400,
         "Good is ten minutes, Again one: {good:?} {again:?}"
     );
+    drop(lib);
+    // The statistics: both answers graded, one correct, the mean error of
+    // 0 and 0.100, and the bad one missed.
+    let out = common::run::command()
+        .args(["quiz", "--stats", "--library", library.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("drill: 2 answers, 2 graded, 1 correct (50%), 50."),
+        "{text}"
+    );
+    assert!(text.contains("missed: entry 2, 1 of 1 answers"), "{text}");
+    let out = common::run::command()
+        .args([
+            "quiz",
+            "--stats",
+            "--format",
+            "json",
+            "--collection",
+            "drill",
+        ])
+        .args(["--library", library.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["drill"]["correct"], 1);
+    assert_eq!(v["drill"]["missed"][0]["id"], 2);
+    assert_eq!(v["drill"]["weeks"].as_array().unwrap().len(), 1);
 }

@@ -12,11 +12,23 @@ use crate::engine::match_analysis::{self, QuizAnswer};
 use std::cell::RefCell;
 
 #[derive(clap::Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["answer", "stats"])))]
 pub struct QuizArgs {
     /// The answer: a move in any notation bgedit reads (`13/7 8/7`,
     /// `13-7 8-7`), or `double`, `no double`, `take`, `pass`, `beaver`.
     #[arg(long, value_name = "ANSWER", allow_hyphen_values = true)]
-    pub answer: String,
+    pub answer: Option<String>,
+    /// The quiz's statistics from the library: answers, the share correct,
+    /// the mean equity lost (mEMG) and its trend by week, the positions
+    /// missed most; overall and per collection.
+    #[arg(long, conflicts_with = "answer")]
+    pub stats: bool,
+    /// With --stats: this collection only.
+    #[arg(long, value_name = "NAME", requires = "stats")]
+    pub collection: Option<String>,
+    /// With --stats: the library file (default: the data directory's).
+    #[arg(long, value_name = "FILE", requires = "stats")]
+    pub library: Option<std::path::PathBuf>,
     /// gnubg's depth: 0 (instant) to 3.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub plies: u8,
@@ -92,6 +104,118 @@ pub fn quiz_line(
         }
     };
     Ok(LineOutput { line, note: None })
+}
+
+/// `bgedit quiz --stats`: the statistics of every collection quizzed (or
+/// of one), text or one JSON object. Returns the exit status.
+pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
+    use crate::library::store::{self, Library};
+    let Some(path) = args.library.clone().or_else(store::default_path) else {
+        eprintln!("bgedit: no data directory; give the library with --library FILE");
+        return 2;
+    };
+    let lib = match Library::open(&path) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("bgedit: {}", store::describe(&path, &e));
+            return 2;
+        }
+    };
+    let scopes: Vec<Option<String>> = match &args.collection {
+        Some(c) => vec![Some(c.clone())],
+        None => {
+            let names = match lib.quizzed_collections() {
+                Ok(n) => n,
+                Err(e) => {
+                    eprintln!("bgedit: {}", lib.describe(&e));
+                    return 2;
+                }
+            };
+            std::iter::once(None)
+                .chain(names.into_iter().map(Some))
+                .collect()
+        }
+    };
+    let mut json = serde_json::Map::new();
+    for scope in scopes {
+        let s = match lib.quiz_stats(scope.as_deref()) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("bgedit: {}", lib.describe(&e));
+                return 2;
+            }
+        };
+        let name = scope.unwrap_or_else(|| "all".to_owned());
+        let written = match args.format {
+            QuizFormat::Json => {
+                json.insert(name, serde_json::to_value(&s).unwrap_or_default());
+                Ok(())
+            }
+            QuizFormat::Text => write!(out, "{}", stats_text(&name, &s)),
+        };
+        if written.is_err() {
+            return 0;
+        }
+    }
+    if args.format == QuizFormat::Json {
+        let _ = writeln!(out, "{}", serde_json::Value::Object(json));
+    }
+    0
+}
+
+/// One scope's statistics as text: the totals, the trend by week with a
+/// bar of its mean error, the positions missed most.
+pub fn stats_text(name: &str, s: &crate::library::review::QuizStats) -> String {
+    let pct = |part: i64, of: i64| {
+        if of > 0 {
+            format!("{:.0}%", 100.0 * part as f64 / of as f64)
+        } else {
+            "-".to_owned()
+        }
+    };
+    let memg = |m: Option<f64>| m.map_or("-".to_owned(), |m| format!("{m:.1}"));
+    let mut t = format!(
+        "{name}: {} answers, {} graded, {} correct ({}), {} mEMG a decision\n",
+        s.answers,
+        s.graded,
+        s.correct,
+        pct(s.correct, s.graded),
+        memg(s.mean_memg)
+    );
+    let top = s
+        .weeks
+        .iter()
+        .filter_map(|w| w.mean_memg)
+        .fold(0.0f64, f64::max);
+    for w in &s.weeks {
+        let day = chrono::DateTime::from_timestamp(w.start, 0)
+            .map_or(String::new(), |d| d.format("%Y-%m-%d").to_string());
+        let bar = match w.mean_memg {
+            Some(m) if top > 0.0 => {
+                let bars = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+                bars[((m / top) * 7.0).round().clamp(0.0, 7.0) as usize].to_string()
+            }
+            _ => " ".to_owned(),
+        };
+        t.push_str(&format!(
+            "  week of {day}: {bar} {} answers, {} correct, {} mEMG\n",
+            w.answers,
+            pct(w.correct, w.answers),
+            memg(w.mean_memg)
+        ));
+    }
+    for m in &s.missed {
+        let title = if m.title.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", crate::quote::printable(&m.title))
+        };
+        t.push_str(&format!(
+            "  missed: entry {}{title}, {} of {} answers\n",
+            m.id, m.missed, m.answers
+        ));
+    }
+    t
 }
 
 fn ordinal(n: usize) -> String {

@@ -34,6 +34,61 @@ impl Rating {
     }
 }
 
+impl Rating {
+    /// FSRS's number for it (1 Again to 4 Easy), as the results keep it.
+    pub fn number(self) -> i64 {
+        self.fsrs() as i64
+    }
+}
+
+/// A quiz answer, kept for the statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuizResult {
+    pub collection: String,
+    /// gnubg's word for the answer (`correct`, `doubtful`, `bad`, `very
+    /// bad`), or `ungraded` (revealed and rated by the player).
+    pub grade: String,
+    /// The equity lost, when graded.
+    pub error: Option<f64>,
+}
+
+// The error is a finite grade (or none): equality is total, and requests
+// live in the editor's `Eq` effects.
+impl Eq for QuizResult {}
+
+/// The quiz's statistics over a set of answers.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct QuizStats {
+    pub answers: i64,
+    /// Answers gnubg graded.
+    pub graded: i64,
+    pub correct: i64,
+    /// The mean equity lost per graded answer, in thousandths (mEMG, as
+    /// match analysis counts).
+    pub mean_memg: Option<f64>,
+    /// By week (Monday 00:00 UTC), oldest first: the trend.
+    pub weeks: Vec<WeekStats>,
+    /// The entries missed most (bad or very bad, or rated Again).
+    pub missed: Vec<Missed>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct WeekStats {
+    /// Unix seconds of the week's start.
+    pub start: i64,
+    pub answers: i64,
+    pub correct: i64,
+    pub mean_memg: Option<f64>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Missed {
+    pub id: i64,
+    pub title: String,
+    pub missed: i64,
+    pub answers: i64,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Schedule {
     /// Unix seconds from which the entry is due.

@@ -169,7 +169,9 @@ CREATE INDEX entries_error ON entries (error) WHERE error IS NOT NULL;
 /// review, its interval the stability (both are the days until recall
 /// falls to about 90%), its ease the difficulty (2.5, SM-2's start, is 5 of
 /// FSRS's 1–10; 1.3, SM-2's hardest, is 10), last reviewed one interval
-/// before it is due. Entries never reviewed stay new.
+/// before it is due. Entries never reviewed stay new. And every quiz answer
+/// from now on: its entry, collection, time, rating, grade and error, for
+/// the quiz's statistics.
 const V7: &str = "
 ALTER TABLE entries ADD COLUMN stability REAL NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN difficulty REAL NOT NULL DEFAULT 0;
@@ -183,6 +185,17 @@ UPDATE entries SET
     difficulty = min(10.0, max(1.0, 5.0 + (2.5 - ease) * 5.0 / 1.2)),
     last_review = due - CAST(round(interval_days * 86400) AS INTEGER)
   WHERE reviews > 0;
+CREATE TABLE quiz_results (
+    id INTEGER PRIMARY KEY,
+    entry_id INTEGER NOT NULL REFERENCES entries (id) ON DELETE CASCADE,
+    collection TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    rating INTEGER NOT NULL,
+    grade TEXT NOT NULL,
+    error REAL
+);
+CREATE INDEX quiz_results_at ON quiz_results (collection, at);
+CREATE INDEX quiz_results_entry ON quiz_results (entry_id);
 ";
 
 /// Every migration; index i takes the schema from version i to i + 1.

@@ -8,7 +8,7 @@
 
 use super::derive::{Derived, derive};
 use super::filter::{Condition, DecisionKind, Field, Flag, Query};
-use super::review::{Rating, Schedule};
+use super::review::{Missed, QuizResult, QuizStats, Rating, Schedule, WeekStats};
 use super::schema::{APPLICATION_ID, LATEST, MIGRATIONS};
 use crate::codec::{self, IdFormat, json};
 use crate::domain::{Player, Position};
@@ -1171,7 +1171,15 @@ impl Library {
     }
 
     /// Records a review and returns the new schedule.
-    pub fn review(&mut self, id: i64, rating: Rating, now: i64) -> Result<Schedule> {
+    /// Reschedules entry `id` after a review rated `rating` at `now`, and
+    /// keeps the quiz's answer for the statistics when there is one.
+    pub fn review(
+        &mut self,
+        id: i64,
+        rating: Rating,
+        now: i64,
+        result: Option<&QuizResult>,
+    ) -> Result<Schedule> {
         let tx = self.write()?;
         let old = tx
             .query_row(
@@ -1209,8 +1217,80 @@ impl Library {
                 next.last_review
             ],
         )?;
+        if let Some(r) = result {
+            tx.execute(
+                "INSERT INTO quiz_results (entry_id, collection, at, rating, grade, error) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![id, r.collection, now, rating.number(), r.grade, r.error],
+            )?;
+        }
         tx.commit()?;
         Ok(next)
+    }
+
+    /// The quiz's statistics: of one collection, or of every answer.
+    pub fn quiz_stats(&self, collection: Option<&str>) -> Result<QuizStats> {
+        let filter = "(?1 IS NULL OR collection = ?1)";
+        let mut stats = self.conn.query_row(
+            &format!(
+                "SELECT count(*), count(error), coalesce(sum(grade = 'correct'), 0), \
+                 avg(error) * 1000 FROM quiz_results WHERE {filter}"
+            ),
+            params![collection],
+            |r| {
+                Ok(QuizStats {
+                    answers: r.get(0)?,
+                    graded: r.get(1)?,
+                    correct: r.get(2)?,
+                    mean_memg: r.get(3)?,
+                    ..QuizStats::default()
+                })
+            },
+        )?;
+        // Weeks from Monday: the Unix epoch was a Thursday.
+        let mut st = self.conn.prepare(&format!(
+            "SELECT (at - 345600) / 604800 * 604800 + 345600 AS week, count(*), \
+             coalesce(sum(grade = 'correct'), 0), avg(error) * 1000 FROM quiz_results \
+             WHERE {filter} GROUP BY week ORDER BY week"
+        ))?;
+        stats.weeks = st
+            .query_map(params![collection], |r| {
+                Ok(WeekStats {
+                    start: r.get(0)?,
+                    answers: r.get(1)?,
+                    correct: r.get(2)?,
+                    mean_memg: r.get(3)?,
+                })
+            })?
+            .collect::<std::result::Result<_, _>>()?;
+        let mut st = self.conn.prepare(&format!(
+            "SELECT q.entry_id, e.title, sum(q.grade IN ('bad', 'very bad') OR q.rating = 1) \
+             AS missed, count(*) FROM quiz_results q JOIN entries e ON e.id = q.entry_id \
+             WHERE {filter} GROUP BY q.entry_id HAVING missed > 0 \
+             ORDER BY missed DESC, q.entry_id LIMIT 5"
+        ))?;
+        stats.missed = st
+            .query_map(params![collection], |r| {
+                Ok(Missed {
+                    id: r.get(0)?,
+                    title: r.get(1)?,
+                    missed: r.get(2)?,
+                    answers: r.get(3)?,
+                })
+            })?
+            .collect::<std::result::Result<_, _>>()?;
+        Ok(stats)
+    }
+
+    /// The collections with quiz answers, by name.
+    pub fn quizzed_collections(&self) -> Result<Vec<String>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT DISTINCT collection FROM quiz_results ORDER BY collection")?;
+        let names = st
+            .query_map([], |r| r.get(0))?
+            .collect::<std::result::Result<_, _>>()?;
+        Ok(names)
     }
 }
 

@@ -5,7 +5,7 @@ use crate::domain::Position;
 use crate::editor::model::Mode;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::filter::Query;
-use crate::library::review::{Rating, Schedule};
+use crate::library::review::{QuizResult, Rating, Schedule};
 use crate::library::{Added, Counted, Entry, EntryEdit, NewEntry, Summary};
 use ratatui_textarea::{Input, TextArea};
 
@@ -225,6 +225,8 @@ pub enum Request {
     Review {
         id: i64,
         rating: Rating,
+        /// The quiz's answer, kept for the statistics.
+        result: QuizResult,
     },
     /// Which entry, if any, holds `position` already (asked by `+` before
     /// the title).

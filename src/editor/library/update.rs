@@ -9,7 +9,7 @@ use crate::editor::prompt::MAX_PROMPT_LEN;
 use crate::editor::transition::{commit, done};
 use crate::engine::match_analysis::QuizAnswer;
 use crate::library::filter;
-use crate::library::review::Rating;
+use crate::library::review::{QuizResult, Rating};
 use crate::library::{Added, EntryEdit, NewEntry, Source};
 
 fn ask(mut model: Model, kind: Ask, text: String) -> (Model, Vec<Effect>) {
@@ -561,6 +561,17 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
     } else {
         r.unknown += 1;
     }
+    let result = QuizResult {
+        collection: r.collection.clone(),
+        grade: match &r.grade {
+            Some(Ok(j)) => Skill::of(j.judgement.error).word().to_owned(),
+            _ => "ungraded".to_owned(),
+        },
+        error: match &r.grade {
+            Some(Ok(j)) => Some(j.judgement.error),
+            _ => None,
+        },
+    };
     r.index += 1;
     r.revealed = None;
     r.answer = None;
@@ -577,7 +588,10 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
     } else {
         model.status = Status::info(format!("{summary} · {} to go", r.queue.len() - r.index));
     }
-    (model, vec![Effect::Library(Request::Review { id, rating })])
+    (
+        model,
+        vec![Effect::Library(Request::Review { id, rating, result })],
+    )
 }
 
 /// After a change, the open list shows it.

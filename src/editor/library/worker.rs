@@ -152,8 +152,8 @@ fn answer(
             });
             LibAction::LookedUp { position, result }
         }
-        Request::Review { id, rating } => LibAction::Reviewed(lib.and_then(|l| {
-            l.review(id, rating, store::now())
+        Request::Review { id, rating, result } => LibAction::Reviewed(lib.and_then(|l| {
+            l.review(id, rating, store::now(), Some(&result))
                 .map_err(text)
                 .map(|s: Schedule| s)
         })),
