@@ -380,6 +380,12 @@ fn main() -> ExitCode {
         Some(Command::Image(args)) => image(&args),
         Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
         Some(Command::Match(args)) => ExitCode::from(bgedit::cli::matches::run(&args)),
+        Some(Command::Quiz(args)) if args.answer.is_none() && !args.stats => editor(
+            Start::Quiz(args.ids.join(" ")),
+            cli.gnubg.or(args.gnubg),
+            cli.met.as_deref(),
+            args.library.or(cli.library),
+        ),
         Some(Command::Quiz(args)) => quiz(&args),
         None => editor(
             match (cli.id.is_empty(), cli.new) {

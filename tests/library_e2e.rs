@@ -167,7 +167,7 @@ fn the_quiz_is_answered_graded_and_scheduled() {
     s.send("L");
     s.wait_for("Library · 2 entries");
     s.send("r");
-    s.answer("Review which collection?", "drill");
+    s.answer("Quiz which collection (or filter)?", "drill");
     s.wait_for("X to play 21: your move?");
     s.send("m");
     s.answer("Your move", "24-23 13-11");
@@ -222,4 +222,36 @@ fn the_quiz_is_answered_graded_and_scheduled() {
     assert_eq!(v["drill"]["correct"], 1);
     assert_eq!(v["drill"]["missed"][0]["id"], 2);
     assert_eq!(v["drill"]["weeks"].as_array().unwrap().len(), 1);
+}
+
+/// `bgedit quiz QUERY` opens the editor on the quiz: a filter here (its
+/// due entries), a collection's name works as `r` takes it.
+#[test]
+fn bgedit_quiz_opens_the_editor_on_a_quiz_of_a_filter() {
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library.sqlite");
+    let out = common::run::command()
+        .args(["library", "--library", library.to_str().unwrap()])
+        .args(["add", "--tag", "opening", "4HPwATDgc/ABMA:cAkFAAAAAAAE"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut s = Session::start(
+        &PTY,
+        &[
+            "quiz",
+            "--library",
+            library.to_str().unwrap(),
+            "tag:opening",
+        ],
+        dir.path(),
+        100,
+        30,
+    );
+    let screen = s.wait_for("X to play 21: your move?");
+    assert!(screen.contains("Quiz of tag:opening · 1 of 1"), "{screen}");
+    // Esc stops the quiz; the board has the keys.
+    s.send("\x1b");
+    s.wait_for("Library closed");
+    s.quit();
 }

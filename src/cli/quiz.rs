@@ -11,8 +11,9 @@ use crate::engine::Engine;
 use crate::engine::match_analysis::{self, QuizAnswer};
 use std::cell::RefCell;
 
+/// Without `--answer` or `--stats`, the editor opens on a quiz of the
+/// collection or filter given (every due entry when none).
 #[derive(clap::Args, Debug, Clone)]
-#[command(group(clap::ArgGroup::new("what").required(true).args(["answer", "stats"])))]
 pub struct QuizArgs {
     /// The answer: a move in any notation bgedit reads (`13/7 8/7`,
     /// `13-7 8-7`), or `double`, `no double`, `take`, `pass`, `beaver`.
@@ -26,8 +27,8 @@ pub struct QuizArgs {
     /// With --stats: this collection only.
     #[arg(long, value_name = "NAME", requires = "stats")]
     pub collection: Option<String>,
-    /// With --stats: the library file (default: the data directory's).
-    #[arg(long, value_name = "FILE", requires = "stats")]
+    /// The library file (default: the data directory's).
+    #[arg(long, value_name = "FILE")]
     pub library: Option<std::path::PathBuf>,
     /// gnubg's depth: 0 (instant) to 3.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
@@ -38,8 +39,9 @@ pub struct QuizArgs {
     /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
-    /// IDs in any accepted format; standard input when none.
-    #[arg(allow_hyphen_values = true)]
+    /// With --answer: IDs in any accepted format (standard input when
+    /// none). Else the quiz's collection, or a filter (`tag:blitz race`).
+    #[arg(allow_hyphen_values = true, value_name = "ID|QUERY")]
     pub ids: Vec<String>,
 }
 

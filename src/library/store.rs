@@ -983,6 +983,22 @@ impl Library {
     }
 
     /// Entries of `collection` due for review at `now`, the longest due first.
+    /// What a quiz named `name` asks: a single word is a collection's due
+    /// entries, longest due first; anything else is a filter (`tag:blitz
+    /// race`, `col:drill error>=0.06`), whose due entries come newest
+    /// first; nothing at all is every due entry.
+    pub fn quiz_queue(&self, name: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
+        let name = name.trim();
+        let word = !name.is_empty()
+            && !name.contains(|c: char| c.is_whitespace() || ":<>=!\"".contains(c));
+        if word {
+            return self.due(name, now, limit);
+        }
+        let query = super::filter::parse(&format!("{name} due"))
+            .map_err(|e| LibraryError::Invalid(e.to_string()))?;
+        self.page(&query, 0, limit)
+    }
+
     pub fn due(&self, collection: &str, now: i64, limit: u64) -> Result<Vec<Summary>> {
         let sql = format!(
             "SELECT {SUMMARY_COLUMNS} \

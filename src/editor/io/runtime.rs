@@ -45,6 +45,9 @@ pub enum Start {
     /// A match file given on the command line: opened in the match panel,
     /// over the position saved last time.
     Match(String),
+    /// `bgedit quiz QUERY`: a quiz on a collection or a filter, over the
+    /// position saved last time.
+    Quiz(String),
 }
 
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
@@ -69,7 +72,7 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
             Position::default(),
             Status::info("Starting position · ? for help"),
         ),
-        Start::Saved | Start::Match(_) => match &opened {
+        Start::Saved | Start::Match(_) | Start::Quiz(_) => match &opened {
             Opened::Position(p) => Model::new(
                 p.clone(),
                 Status::info("Reopened the last position · ? for help"),
@@ -79,6 +82,9 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
     };
     if let Start::Match(path) = start {
         model.review.pending = Some(path.clone());
+    }
+    if let Start::Quiz(query) = start {
+        model.library.pending_quiz = Some(query.clone());
     }
     if let Opened::Problem(why) = opened {
         model.status = Status::error(format!("the saved position was ignored: {why}"));
@@ -461,6 +467,14 @@ fn event_loop(
     if let Some(path) = model.review.pending.take() {
         let open = Action::Review(crate::editor::match_review::ReviewAction::Open(path));
         model = match edge.perform(model, open) {
+            ControlFlow::Continue(m) => m,
+            ControlFlow::Break(position) => return leave(&edge, position, None),
+        };
+    }
+    // `bgedit quiz QUERY`: the quiz starts as `r` would start it.
+    if let Some(query) = model.library.pending_quiz.take() {
+        let quiz = Action::Library(crate::editor::library::LibAction::Quiz(query));
+        model = match edge.perform(model, quiz) {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(position) => return leave(&edge, position, None),
         };

@@ -62,7 +62,7 @@ impl Ask {
             Ask::Tags => "Tags, space-separated",
             Ask::Collections => "Collections, space-separated",
             Ask::ConfirmDelete => "Delete this entry? y to delete, anything else keeps it",
-            Ask::ReviewCollection => "Review which collection?",
+            Ask::ReviewCollection => "Quiz which collection (or filter)?",
             Ask::QuizMove => "Your move (13/7 8/7, 13-7 8-7)",
         }
     }
@@ -153,6 +153,8 @@ pub struct LibState {
     /// The last entry deleted, for undo.
     pub deleted: Option<Box<Entry>>,
     pub review: Option<Review>,
+    /// The quiz `bgedit quiz QUERY` starts once the editor is up.
+    pub pending_quiz: Option<String>,
     /// Why the library cannot be listed (a damaged, foreign or unreadable
     /// file): the panel shows it instead of an empty list.
     pub problem: Option<String>,
@@ -269,6 +271,8 @@ pub enum LibAction {
     // Review: the quiz
     Reveal,
     Mark(bool),
+    /// Starts a quiz on a collection or a filter (`bgedit quiz QUERY`).
+    Quiz(String),
     /// An answer to the current entry's question.
     Answer(QuizAnswer),
     /// Asks the move on the input line.

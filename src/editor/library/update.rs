@@ -201,6 +201,13 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             ),
         },
         LibAction::StartReview => ask(model, Ask::ReviewCollection, String::new()),
+        LibAction::Quiz(name) => (
+            model,
+            vec![Effect::Library(Request::Due {
+                collection: name,
+                now: None,
+            })],
+        ),
 
         LibAction::Char(c) if model.mode == Mode::Library(LibMode::Ask(Ask::ConfirmDelete)) => {
             // One key answers: y deletes, any other keeps.

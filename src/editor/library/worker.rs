@@ -139,7 +139,7 @@ fn answer(
         ),
         Request::Due { collection, now } => LibAction::DueList(lib.and_then(|l| {
             let now = now.unwrap_or_else(store::now);
-            l.due(&collection, now, super::state::REVIEW_BATCH)
+            l.quiz_queue(&collection, now, super::state::REVIEW_BATCH)
                 .map(|q| (collection, q))
                 .map_err(text)
         })),
