@@ -714,4 +714,19 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     let after = |s: &bgedit::library::review::Schedule| s.due - asked;
     assert!((55..=65).contains(&after(&again)), "{again:?}");
     assert!((595..=605).contains(&after(&good)), "{good:?}");
+    // gnubg's analyses were kept: the next quiz is graded without gnubg
+    // (a gnubg that cannot start would fail any request).
+    assert!(lib.quiz_analysis(1).unwrap().is_some());
+    let queue = lib.due("drill", asked + 3600, 10).unwrap();
+    assert_eq!(queue.len(), 2);
+    h.engine = Some(Engine::new("/nonexistent/gnubg".into()));
+    h.lib(LibAction::DueList(Ok(("drill".to_owned(), queue))));
+    h.lib(LibAction::AskMove);
+    h.type_text("24/21");
+    h.lib(LibAction::Submit);
+    let text = screen(&h.model, 100, 30);
+    assert!(
+        text.contains("correct (-0.015): your 24/21 · gnubg: 24/23 13/11, yours 2 of 15"),
+        "{text}"
+    );
 }

@@ -10,7 +10,8 @@
 use crate::common;
 use bgedit::codec;
 use bgedit::domain::Position;
-use bgedit::engine::match_analysis::{QuizAnswer, grade};
+use bgedit::engine::Analysis;
+use bgedit::engine::match_analysis::{QuizAnswer, grade, grade_with};
 use bgedit::engine::{Engine, locate};
 
 fn gnubg() -> Option<std::path::PathBuf> {
@@ -71,7 +72,19 @@ fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
                 answers.push((QuizAnswer::NoDouble, optimal - nd));
             }
         }
+        // The analysis of the first answer, kept as the library keeps it
+        // (JSON), grades every other answer the same without gnubg.
+        let mut kept: Option<String> = None;
         for (answer, want) in answers {
+            if let Some(json) = &kept {
+                let analysis: Analysis = serde_json::from_str(json).unwrap();
+                let j = grade_with(&p, &answer, analysis).unwrap();
+                assert!(
+                    (j.judgement.error - want).abs() < 0.0015,
+                    "{id} {answer:?} from the kept analysis: {} against {want}",
+                    j.judgement.error
+                );
+            }
             let j = match grade(&mut engine, &p, &answer, 0) {
                 Ok(j) => j,
                 // gnubg 1.07's own crash on some cube states (engine.rs).
@@ -89,6 +102,9 @@ fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
                     bgedit::cli::quiz::grade_word(want),
                     "{id} {answer:?}"
                 );
+            }
+            if kept.is_none() && !matches!(answer, QuizAnswer::NoDouble) {
+                kept = Some(serde_json::to_string(&j.analysis).unwrap());
             }
             checked += 1;
         }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 /// five outputs for the player on roll.
 pub type Probs = [f64; 5];
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveLine {
     /// gnubg's notation, e.g. "8/5 6/5".
     #[serde(rename = "move")]
@@ -119,7 +119,7 @@ pub fn shallow_tail(list_plies: u8, moves: &[MoveLine]) -> Option<(usize, u8)> {
 }
 
 /// One analysis, as gnubg gave it.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Analysis {
     /// Dice rolled: the ranked moves (empty when the roll cannot be played).

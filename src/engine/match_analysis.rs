@@ -626,12 +626,12 @@ impl QuizAnswer {
 /// normalised error, its best choice, the answer's place in its list).
 /// An answer that is not one to this question (a move with no dice, a take
 /// with no double offered, an illegal move) is an error that says why.
-pub fn grade(
-    engine: &mut Engine,
+/// What grading `answer` in `position` asks: the task, the answer in
+/// gnubg's words, and the decision to judge.
+fn quiz_decision(
     position: &Position,
     answer: &QuizAnswer,
-    plies: u8,
-) -> Result<Judged, String> {
+) -> Result<(Task, String, FileDecision), String> {
     let s = &position.state;
     let asked = if s.double_offered {
         "a double is offered: take, pass (or beaver)"
@@ -653,7 +653,12 @@ pub fn grade(
             return Err(asked.to_owned());
         }
         QuizAnswer::Double => (Task::Double, CubePlay::Double.word().to_owned()),
-        QuizAnswer::NoDouble => (Task::Double, CubePlay::NoDouble.word().to_owned()),
+        // No double is the cube decision alone (a match judges it with the
+        // roll that follows).
+        QuizAnswer::NoDouble => (
+            Task::Answer(CubePlay::NoDouble),
+            CubePlay::NoDouble.word().to_owned(),
+        ),
         QuizAnswer::Take | QuizAnswer::Pass | QuizAnswer::Beaver if !s.double_offered => {
             return Err(asked.to_owned());
         }
@@ -679,8 +684,22 @@ pub fn grade(
         analysis: None,
         cube_analysis: None,
     };
-    if *answer == QuizAnswer::NoDouble {
-        // No double is judged as the roll after it: the cube decision alone.
+    Ok((task, played, d))
+}
+
+/// `answer` to the question `position` asks, graded by gnubg at `plies`:
+/// the judgement a match decision with that play would get (gnubg's
+/// normalised error, its best choice, the answer's place in its list).
+/// An answer that is not one to this question (a move with no dice, a take
+/// with no double offered, an illegal move) is an error that says why.
+pub fn grade(
+    engine: &mut Engine,
+    position: &Position,
+    answer: &QuizAnswer,
+    plies: u8,
+) -> Result<Judged, String> {
+    let (task, _, d) = quiz_decision(position, answer)?;
+    if let Task::Answer(CubePlay::NoDouble) = task {
         let limit = time_limit(plies, Waiter::Batch);
         let req = Request {
             id: 1,
@@ -689,11 +708,47 @@ pub fn grade(
             moves: 0,
         };
         let analysis = engine.analyse(&req, limit).map_err(|e| e.to_string())?;
-        let mut j = Judged::unjudged(&d, DecisionKind::Cube, position.clone(), played);
-        judge_cube(&mut j, CubePlay::NoDouble, analysis)?;
-        return Ok(j);
+        return grade_with(position, answer, analysis);
     }
     judge(engine, &d, None, task, plies, 1)?
         .pop()
         .ok_or_else(|| "gnubg judged nothing".to_owned())
+}
+
+/// `answer` graded from an analysis gnubg gave before (kept with a library
+/// entry): the same judgement as [`grade`], at once. The analysis must be
+/// of the position's question (a move list with dice, a cube decision
+/// without, a take decision with a double offered).
+pub fn grade_with(
+    position: &Position,
+    answer: &QuizAnswer,
+    analysis: Analysis,
+) -> Result<Judged, String> {
+    let (task, played, d) = quiz_decision(position, answer)?;
+    let mut j = match task {
+        Task::Checker { .. } => {
+            let mut j = Judged::unjudged(&d, DecisionKind::Checker, position.clone(), played);
+            let after = after_move(position, &j.played);
+            judge_checker(&mut j, after.as_deref(), position, analysis)?;
+            j
+        }
+        Task::Double => {
+            let mut j = Judged::unjudged(&d, DecisionKind::Cube, position.clone(), played);
+            judge_cube(&mut j, CubePlay::Double, analysis)?;
+            j
+        }
+        Task::Answer(CubePlay::NoDouble) => {
+            let mut j = Judged::unjudged(&d, DecisionKind::Cube, position.clone(), played);
+            judge_cube(&mut j, CubePlay::NoDouble, analysis)?;
+            j
+        }
+        Task::Answer(play) => {
+            let mut j = Judged::unjudged(&d, DecisionKind::Take, position.clone(), played);
+            judge_take(&mut j, play, analysis)?;
+            j
+        }
+        Task::BeaverTake(_) => return Err("a beaver's take is not a quiz question".to_owned()),
+    };
+    j.dice = position.state.dice;
+    Ok(j)
 }

@@ -171,7 +171,8 @@ CREATE INDEX entries_error ON entries (error) WHERE error IS NOT NULL;
 /// FSRS's 1–10; 1.3, SM-2's hardest, is 10), last reviewed one interval
 /// before it is due. Entries never reviewed stay new. And every quiz answer
 /// from now on: its entry, collection, time, rating, grade and error, for
-/// the quiz's statistics.
+/// the quiz's statistics; and gnubg's analysis the quiz was graded by (its
+/// JSON), so the next quiz of the entry is graded at once.
 const V7: &str = "
 ALTER TABLE entries ADD COLUMN stability REAL NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN difficulty REAL NOT NULL DEFAULT 0;
@@ -185,6 +186,7 @@ UPDATE entries SET
     difficulty = min(10.0, max(1.0, 5.0 + (2.5 - ease) * 5.0 / 1.2)),
     last_review = due - CAST(round(interval_days * 86400) AS INTEGER)
   WHERE reviews > 0;
+ALTER TABLE entries ADD COLUMN quiz_analysis TEXT;
 CREATE TABLE quiz_results (
     id INTEGER PRIMARY KEY,
     entry_id INTEGER NOT NULL REFERENCES entries (id) ON DELETE CASCADE,

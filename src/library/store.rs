@@ -1244,6 +1244,31 @@ impl Library {
         Ok(next)
     }
 
+    /// gnubg's analysis a quiz of entry `id` was graded by (JSON), if any.
+    pub fn quiz_analysis(&self, id: i64) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT quiz_analysis FROM entries WHERE id = ?1",
+                [id],
+                |r| r.get::<_, Option<String>>(0),
+            )
+            .optional()?
+            .flatten())
+    }
+
+    /// Keeps gnubg's analysis a quiz of entry `id` was graded by.
+    pub fn keep_quiz_analysis(&mut self, id: i64, json: &str) -> Result<()> {
+        bounded(json, MAX_NOTE_LEN, "quiz analysis")?;
+        let tx = self.write()?;
+        tx.execute(
+            "UPDATE entries SET quiz_analysis = ?2 WHERE id = ?1",
+            params![id, json],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// The quiz's statistics: of one collection, or of every answer.
     pub fn quiz_stats(&self, collection: Option<&str>) -> Result<QuizStats> {
         let filter = "(?1 IS NULL OR collection = ?1)";

@@ -118,6 +118,9 @@ pub struct Review {
     pub grade: Option<Result<Box<Judged>, String>>,
     /// Answers to older questions are dropped.
     pub serial: u64,
+    /// gnubg's analysis a former quiz of the current entry was graded by
+    /// (its JSON): the answer is graded from it at once.
+    pub stored: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -233,6 +236,13 @@ pub enum Request {
     /// Which entry, if any, holds `position` already (asked by `+` before
     /// the title).
     Lookup(Box<Position>),
+    /// gnubg's analysis a former quiz of entry `id` was graded by.
+    QuizAnalysis(i64),
+    /// Keeps gnubg's analysis a quiz of entry `id` was graded by (JSON).
+    KeepQuizAnalysis {
+        id: i64,
+        json: String,
+    },
 }
 
 /// Everything that happens in the panel, including the worker's answers.
@@ -284,6 +294,12 @@ pub enum LibAction {
     },
     /// The next question, the current one rated by its grade.
     Next,
+    /// The analysis kept with entry `id` for the quiz, if any.
+    StoredAnalysis {
+        id: i64,
+        result: Result<Option<String>, String>,
+    },
+    QuizAnalysisKept(Result<(), String>),
     // Answers from the worker
     /// The entry holding the position `+` adds, with its title, if any.
     LookedUp {

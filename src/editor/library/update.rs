@@ -7,7 +7,7 @@ use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::prompt::MAX_PROMPT_LEN;
 use crate::editor::transition::{commit, done};
-use crate::engine::match_analysis::QuizAnswer;
+use crate::engine::match_analysis::{self, QuizAnswer};
 use crate::library::filter;
 use crate::library::review::{QuizResult, Rating};
 use crate::library::{Added, EntryEdit, NewEntry, Source};
@@ -365,6 +365,27 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             r.serial += 1;
             let serial = r.serial;
             model.mode = Mode::Library(LibMode::Review);
+            let reveal = Effect::Library(Request::Get {
+                id,
+                purpose: Purpose::Reveal,
+            });
+            // Graded before: from the kept analysis, at once.
+            let kept = r
+                .stored
+                .as_deref()
+                .and_then(|json| serde_json::from_str::<crate::engine::Analysis>(json).ok());
+            if let Some(analysis) = kept {
+                let result = match_analysis::grade_with(&position, &answer, analysis);
+                let (model, mut effects) = update(
+                    model,
+                    LibAction::Graded {
+                        serial,
+                        result: result.map(Box::new),
+                    },
+                );
+                effects.push(reveal);
+                return (model, effects);
+            }
             model.status = Status::info("gnubg grades your answer…");
             (
                 model,
@@ -374,10 +395,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                         position: Box::new(position),
                         answer,
                     },
-                    Effect::Library(Request::Get {
-                        id,
-                        purpose: Purpose::Reveal,
-                    }),
+                    reveal,
                 ],
             )
         }
@@ -402,9 +420,30 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     "gnubg could not grade it ({e}): y known · n not yet"
                 )),
             };
+            // gnubg's analysis is kept with the entry: the next quiz of it
+            // is graded at once.
+            let keep = match (&result, &r.stored, r.queue.get(r.index)) {
+                (Ok(j), None, Some(cur)) => serde_json::to_string(&j.analysis)
+                    .ok()
+                    .map(|json| Request::KeepQuizAnalysis { id: cur.id, json }),
+                _ => None,
+            };
             r.grade = Some(result);
+            (model, keep.map(Effect::Library).into_iter().collect())
+        }
+        LibAction::StoredAnalysis { id, result } => {
+            if let Some(r) = &mut model.library.review
+                && r.queue.get(r.index).is_some_and(|s| s.id == id)
+                && let Ok(stored) = result
+            {
+                r.stored = stored;
+            }
             done(model)
         }
+        LibAction::QuizAnalysisKept(result) => match result {
+            Ok(()) => done(model),
+            Err(e) => error(model, format!("gnubg's analysis was not kept: {e}")),
+        },
 
         LibAction::Added(result) => match result {
             Ok(Added::New(id)) => {
@@ -542,9 +581,22 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     answer: None,
                     grade: None,
                     serial: 0,
+                    stored: None,
                 });
                 model.mode = Mode::Library(LibMode::Review);
-                done(model)
+                let first = model
+                    .library
+                    .review
+                    .as_ref()
+                    .and_then(|r| r.queue.first())
+                    .map(|s| s.id);
+                (
+                    model,
+                    first
+                        .map(|id| Effect::Library(Request::QuizAnalysis(id)))
+                        .into_iter()
+                        .collect(),
+                )
             }
             Err(e) => error(model, format!("library: {e}")),
         },
@@ -588,6 +640,8 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
         "Quiz of {}: {} known, {} not yet",
         r.collection, r.known, r.unknown
     );
+    r.stored = None;
+    let next = r.queue.get(r.index).map(|s| s.id);
     if finished {
         model.library.review = None;
         back(&mut model);
@@ -595,10 +649,9 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
     } else {
         model.status = Status::info(format!("{summary} · {} to go", r.queue.len() - r.index));
     }
-    (
-        model,
-        vec![Effect::Library(Request::Review { id, rating, result })],
-    )
+    let mut effects = vec![Effect::Library(Request::Review { id, rating, result })];
+    effects.extend(next.map(|id| Effect::Library(Request::QuizAnalysis(id))));
+    (model, effects)
 }
 
 /// After a change, the open list shows it.

@@ -143,6 +143,13 @@ fn answer(
                 .map(|q| (collection, q))
                 .map_err(text)
         })),
+        Request::QuizAnalysis(id) => LibAction::StoredAnalysis {
+            id,
+            result: lib.and_then(|l| l.quiz_analysis(id).map_err(text)),
+        },
+        Request::KeepQuizAnalysis { id, json } => LibAction::QuizAnalysisKept(
+            lib.and_then(|l| l.keep_quiz_analysis(id, &json).map_err(text)),
+        ),
         Request::Lookup(position) => {
             let result = lib.and_then(|l| {
                 let Some(id) = l.find(&position).map_err(text)? else {
