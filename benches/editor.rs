@@ -191,10 +191,107 @@ fn keypress_while_match_analysed(c: &mut Criterion) {
     }
 }
 
+/// A quiz answer graded from the analysis kept with the entry (issue 17:
+/// the grade on screen ≤ 20 ms after the answer when the analysis is
+/// stored): the answer's action, the local grading, the snapshot and the
+/// frame. The kept analysis is every legal move of an opening 21 with
+/// made-up equities (the grading does the same work whatever the numbers).
+fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
+    use bgedit::codec::{parse_any, position_id};
+    use bgedit::domain::Position;
+    use bgedit::domain::moves::{apply, position_moves};
+    use bgedit::editor::action::Action;
+    use bgedit::editor::library::LibAction;
+    use bgedit::engine::match_analysis::QuizAnswer;
+    use bgedit::engine::{Analysis, MoveLine};
+    use bgedit::library::Summary;
+    let theme = Theme::colour();
+    let position = parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    let legal = position_moves(&position).unwrap();
+    let moves: Vec<MoveLine> = legal
+        .iter()
+        .enumerate()
+        .map(|(i, m)| MoveLine {
+            notation: m.notation(),
+            equity: -0.01 * i as f64,
+            mwc: None,
+            probs: [0.5, 0.15, 0.01, 0.14, 0.01],
+            after: position_id::encode(
+                &apply(&position, m).board,
+                position.state.on_roll.opponent(),
+            ),
+            plies: Some(0),
+            std_error: None,
+            mwc_std_error: None,
+        })
+        .collect();
+    let kept = serde_json::to_string(&Analysis::Moves {
+        plies: 0,
+        moves,
+        rollout: None,
+    })
+    .unwrap();
+    let summary = Summary {
+        id: 1,
+        title: "Opening 21".into(),
+        tags: String::new(),
+        derived: bgedit::library::derive::derive(&position),
+        position: position.clone(),
+        score: [0, 0],
+        error: None,
+        note_line: String::new(),
+        collections: "drill".into(),
+    };
+    let quiz = |kept: &str| {
+        let m = update(
+            Model::default(),
+            Action::Library(LibAction::DueList(Ok((
+                "drill".into(),
+                vec![summary.clone()],
+            )))),
+        )
+        .0;
+        update(
+            m,
+            Action::Library(LibAction::StoredAnalysis {
+                id: 1,
+                result: Ok(Some(kept.to_owned())),
+            }),
+        )
+        .0
+    };
+    let answer = legal.last().unwrap().notation();
+    for (w, h) in [(80u16, 24u16), (200, 60)] {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        c.bench_function(
+            &format!("quiz answer graded from kept analysis + frame {w}x{h}"),
+            |b| {
+                b.iter_batched(
+                    || quiz(&kept),
+                    |m| {
+                        let (next, effects) = update(
+                            m,
+                            Action::Library(LibAction::Answer(QuizAnswer::Move(answer.clone()))),
+                        );
+                        black_box(effects);
+                        let snapshot = Snapshot::of(&next);
+                        terminal.draw(|f| view::draw(f, &snapshot, &theme)).unwrap();
+                        next
+                    },
+                    criterion::BatchSize::SmallInput,
+                )
+            },
+        );
+    }
+}
+
 criterion_group!(
     benches,
     keypress_and_frame,
     keypress_while_engine_busy,
-    keypress_while_match_analysed
+    keypress_while_match_analysed,
+    quiz_answer_graded_from_kept_analysis
 );
 criterion_main!(benches);
