@@ -674,6 +674,17 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
         "{text}"
     );
     h.lib(LibAction::AskMove);
+    // Tab completes from the legal moves, as on the board's move line.
+    h.type_text("13/1");
+    h.lib(LibAction::Complete);
+    assert_eq!(h.model.library.input, "13/10");
+    h.lib(LibAction::Complete);
+    assert!(
+        h.model.library.input.starts_with("13/11 "),
+        "{}",
+        h.model.library.input
+    );
+    h.lib(LibAction::Clear);
     h.type_text("8/7 8/6");
     h.lib(LibAction::Submit);
     let text = screen(&h.model, 100, 30);

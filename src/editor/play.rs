@@ -364,31 +364,58 @@ fn complete(mut model: Model) -> (Model, Vec<Effect>) {
         return done(model);
     }
     let typed = prompt.text.clone();
-    let Ok(moves) = position_moves(&model.position) else {
-        return refuse(model, "no legal moves to complete".to_owned());
+    match completion(&model.position, &typed, model.play.completion.as_ref()) {
+        Err(why) => refuse(model, why),
+        Ok(c) => {
+            if let Mode::Prompt(p) = &mut model.mode {
+                p.text = c.text;
+            }
+            model.play.completion = Some(c.cycle);
+            model.status = Status::info(c.status);
+            done(model)
+        }
+    }
+}
+
+/// A Tab on a move line: the legal move offered, where Tab stands in the
+/// cycle through those that match, and what to say.
+pub struct Completion {
+    pub text: String,
+    pub cycle: (String, usize),
+    pub status: String,
+}
+
+/// The next legal move of `position` that starts as `typed` does (in
+/// gnubg's notation, sorted), after `last` (the cycle so far): the move
+/// line of the board and the quiz's share it.
+pub fn completion(
+    position: &Position,
+    typed: &str,
+    last: Option<&(String, usize)>,
+) -> Result<Completion, String> {
+    let Ok(moves) = position_moves(position) else {
+        return Err("no legal moves to complete".to_owned());
     };
     let mut notations: Vec<String> = moves.iter().map(|m| m.notation()).collect();
     notations.sort();
-    let (stem, index) = match &model.play.completion {
-        Some((stem, i)) if cycle_matches(&notations, stem, *i, &typed) => (stem.clone(), i + 1),
-        _ => (normalised(&typed), 0),
+    let (stem, index) = match last {
+        Some((stem, i)) if cycle_matches(&notations, stem, *i, typed) => (stem.clone(), i + 1),
+        _ => (normalised(typed), 0),
     };
     let matching: Vec<&String> = notations.iter().filter(|n| n.starts_with(&stem)).collect();
     if matching.is_empty() {
-        return refuse(model, format!("no legal move starts with {typed:?}"));
+        return Err(format!("no legal move starts with {typed:?}"));
     }
     let k = index % matching.len();
-    let chosen = matching[k].clone();
-    if let Mode::Prompt(p) = &mut model.mode {
-        p.text = chosen;
-    }
-    model.play.completion = Some((stem, k));
-    model.status = Status::info(format!(
-        "{} of {} matching moves (Tab for the next)",
-        k + 1,
-        matching.len()
-    ));
-    done(model)
+    Ok(Completion {
+        text: matching[k].clone(),
+        cycle: (stem, k),
+        status: format!(
+            "{} of {} matching moves (Tab for the next)",
+            k + 1,
+            matching.len()
+        ),
+    })
 }
 
 /// Whether the text shown is the completion last offered for `stem`, so Tab

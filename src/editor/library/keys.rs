@@ -249,6 +249,9 @@ pub fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
         LibMode::List => hints_of(LIST_BINDINGS),
         LibMode::Filter => vec![("Enter", "keep filter"), ("Esc", "clear filter")],
         LibMode::Ask(Ask::ConfirmDelete) => vec![("y", "delete"), ("other", "keep")],
+        LibMode::Ask(Ask::QuizMove) => {
+            vec![("Enter", "answer"), ("Tab", "complete"), ("Esc", "cancel")]
+        }
         LibMode::Ask(_) => vec![("Enter", "apply"), ("Esc", "cancel"), ("^U", "clear")],
         LibMode::Note => vec![("Esc", "save the note"), ("arrows", "move")],
         LibMode::Review => hints_of(REVIEW_BINDINGS),
@@ -276,6 +279,7 @@ pub fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
             KeyCode::Enter => lib(LibAction::Submit),
             KeyCode::Esc => lib(LibAction::Cancel),
             KeyCode::Backspace => lib(LibAction::Backspace),
+            KeyCode::Tab => lib(LibAction::Complete),
             KeyCode::Char('u') if ctrl => lib(LibAction::Clear),
             KeyCode::Char(c) if !ctrl => lib(LibAction::Char(c)),
             _ => None,

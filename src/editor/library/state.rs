@@ -63,7 +63,7 @@ impl Ask {
             Ask::Collections => "Collections, space-separated",
             Ask::ConfirmDelete => "Delete this entry? y to delete, anything else keeps it",
             Ask::ReviewCollection => "Quiz which collection (or filter)?",
-            Ask::QuizMove => "Your move (13/7 8/7, 13-7 8-7)",
+            Ask::QuizMove => "Your move (13/7 8/7, 13-7 8-7; Tab completes)",
         }
     }
 }
@@ -156,6 +156,8 @@ pub struct LibState {
     /// The last entry deleted, for undo.
     pub deleted: Option<Box<Entry>>,
     pub review: Option<Review>,
+    /// Where Tab stands in the quiz's move line (as the board's has it).
+    pub completion: Option<(String, usize)>,
     /// The quiz `bgedit quiz QUERY` starts once the editor is up.
     pub pending_quiz: Option<String>,
     /// Why the library cannot be listed (a damaged, foreign or unreadable
@@ -287,6 +289,8 @@ pub enum LibAction {
     Answer(QuizAnswer),
     /// Asks the move on the input line.
     AskMove,
+    /// Tab on the quiz's move line: the next legal move that matches.
+    Complete,
     /// gnubg's grade of the answer with this serial.
     Graded {
         serial: u64,

@@ -347,7 +347,31 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     "no dice: answer d (double) or r (no double), t take, p pass",
                 );
             }
+            model.library.completion = None;
             ask(model, Ask::QuizMove, String::new())
+        }
+        LibAction::Complete => {
+            let position = model
+                .library
+                .review
+                .as_ref()
+                .and_then(|r| r.queue.get(r.index))
+                .map(|s| s.position.clone());
+            let (Some(position), Mode::Library(LibMode::Ask(Ask::QuizMove))) =
+                (position, &model.mode)
+            else {
+                return done(model);
+            };
+            let last = model.library.completion.clone();
+            match crate::editor::play::completion(&position, &model.library.input, last.as_ref()) {
+                Err(why) => error(model, why),
+                Ok(c) => {
+                    model.library.input = c.text;
+                    model.library.completion = Some(c.cycle);
+                    model.status = Status::info(c.status);
+                    done(model)
+                }
+            }
         }
         LibAction::Answer(answer) => {
             let Some(r) = &mut model.library.review else {
