@@ -740,4 +740,16 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
         text.contains("correct (-0.015): your 24/21 · gnubg: 24/23 13/11, yours 2 of 15"),
         "{text}"
     );
+    // The statistics in the panel: the first quiz's two answers.
+    h.lib(LibAction::Close);
+    h.lib(LibAction::Open);
+    h.lib(LibAction::ToggleStats);
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("Quiz statistics"), "{text}");
+    assert!(
+        text.contains("drill: 2 answers, 2 graded, 1 correct (50%), 147.5 mEMG"),
+        "{text}"
+    );
+    h.lib(LibAction::ToggleStats);
+    assert!(screen(&h.model, 100, 30).contains("Library · 2 entries"));
 }

@@ -72,6 +72,64 @@ pub struct QuizStats {
     pub missed: Vec<Missed>,
 }
 
+impl QuizStats {
+    /// One scope's statistics as text: the totals, the trend by week with a
+    /// bar of its mean error, the positions missed most.
+    pub fn text(&self, name: &str) -> String {
+        let s = self;
+        let pct = |part: i64, of: i64| {
+            if of > 0 {
+                format!("{:.0}%", 100.0 * part as f64 / of as f64)
+            } else {
+                "-".to_owned()
+            }
+        };
+        let memg = |m: Option<f64>| m.map_or("-".to_owned(), |m| format!("{m:.1}"));
+        let mut t = format!(
+            "{name}: {} answers, {} graded, {} correct ({}), {} mEMG a decision\n",
+            s.answers,
+            s.graded,
+            s.correct,
+            pct(s.correct, s.graded),
+            memg(s.mean_memg)
+        );
+        let top = s
+            .weeks
+            .iter()
+            .filter_map(|w| w.mean_memg)
+            .fold(0.0f64, f64::max);
+        for w in &s.weeks {
+            let day = chrono::DateTime::from_timestamp(w.start, 0)
+                .map_or(String::new(), |d| d.format("%Y-%m-%d").to_string());
+            let bar = match w.mean_memg {
+                Some(m) if top > 0.0 => {
+                    let bars = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+                    bars[((m / top) * 7.0).round().clamp(0.0, 7.0) as usize].to_string()
+                }
+                _ => " ".to_owned(),
+            };
+            t.push_str(&format!(
+                "  week of {day}: {bar} {} answers, {} correct, {} mEMG\n",
+                w.answers,
+                pct(w.correct, w.answers),
+                memg(w.mean_memg)
+            ));
+        }
+        for m in &s.missed {
+            let title = if m.title.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", crate::quote::printable(&m.title))
+            };
+            t.push_str(&format!(
+                "  missed: entry {}{title}, {} of {} answers\n",
+                m.id, m.missed, m.answers
+            ));
+        }
+        t
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct WeekStats {
     /// Unix seconds of the week's start.

@@ -124,9 +124,16 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
     LibBinding {
         keys: &[Char('r')],
         label: "r",
-        help: "review the due entries",
-        hint: Some("review"),
+        help: "quiz a collection or filter",
+        hint: Some("quiz"),
         action: LibAction::StartReview,
+    },
+    LibBinding {
+        keys: &[Char('S')],
+        label: "S",
+        help: "quiz statistics (again: the list)",
+        hint: None,
+        action: LibAction::ToggleStats,
     },
     LibBinding {
         keys: &[Esc],

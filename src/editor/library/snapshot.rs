@@ -189,6 +189,25 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             note: None,
         });
     }
+    if let Some(lines) = &s.stats {
+        return Some(LibrarySnapshot {
+            focused,
+            header: "Quiz statistics · S: back to the list".to_owned(),
+            filter_error: None,
+            rows: Vec::new(),
+            selected: None,
+            detail: vec!["(statistics)".to_owned()],
+            body: Some(if lines.is_empty() {
+                vec!["No quiz answered yet: r starts one.".to_owned()]
+            } else {
+                lines
+                    .iter()
+                    .map(|l| crate::quote::printable(l).into_owned())
+                    .collect()
+            }),
+            note: None,
+        });
+    }
     if let Some(problem) = &s.problem {
         return Some(LibrarySnapshot {
             focused,

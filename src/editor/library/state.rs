@@ -156,6 +156,8 @@ pub struct LibState {
     /// The last entry deleted, for undo.
     pub deleted: Option<Box<Entry>>,
     pub review: Option<Review>,
+    /// The quiz's statistics on show in the panel, as lines.
+    pub stats: Option<Vec<String>>,
     /// Where Tab stands in the quiz's move line (as the board's has it).
     pub completion: Option<(String, usize)>,
     /// The quiz `bgedit quiz QUERY` starts once the editor is up.
@@ -240,6 +242,8 @@ pub enum Request {
     Lookup(Box<Position>),
     /// gnubg's analysis a former quiz of entry `id` was graded by.
     QuizAnalysis(i64),
+    /// The quiz's statistics, overall and per collection, as text.
+    QuizStats,
     /// Keeps gnubg's analysis a quiz of entry `id` was graded by (JSON).
     KeepQuizAnalysis {
         id: i64,
@@ -304,6 +308,10 @@ pub enum LibAction {
         result: Result<Option<String>, String>,
     },
     QuizAnalysisKept(Result<(), String>),
+    /// Shows the quiz's statistics in the panel, or hides them.
+    ToggleStats,
+    /// The statistics' lines.
+    Stats(Result<Vec<String>, String>),
     // Answers from the worker
     /// The entry holding the position `+` adds, with its title, if any.
     LookedUp {

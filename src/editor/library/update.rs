@@ -350,6 +350,20 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             model.library.completion = None;
             ask(model, Ask::QuizMove, String::new())
         }
+        LibAction::ToggleStats => {
+            if model.library.stats.take().is_some() {
+                return done(model);
+            }
+            model.status = Status::info("Quiz statistics · S hides them");
+            (model, vec![Effect::Library(Request::QuizStats)])
+        }
+        LibAction::Stats(result) => match result {
+            Ok(lines) => {
+                model.library.stats = Some(lines);
+                done(model)
+            }
+            Err(e) => error(model, format!("library: {e}")),
+        },
         LibAction::Complete => {
             let position = model
                 .library

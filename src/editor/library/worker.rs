@@ -143,6 +143,15 @@ fn answer(
                 .map(|q| (collection, q))
                 .map_err(text)
         })),
+        Request::QuizStats => LibAction::Stats(lib.and_then(|l| {
+            let mut lines = Vec::new();
+            let names = l.quizzed_collections().map_err(text)?;
+            for scope in std::iter::once(None).chain(names.iter().map(|n| Some(n.as_str()))) {
+                let s = l.quiz_stats(scope).map_err(text)?;
+                lines.extend(s.text(scope.unwrap_or("all")).lines().map(str::to_owned));
+            }
+            Ok(lines)
+        })),
         Request::QuizAnalysis(id) => LibAction::StoredAnalysis {
             id,
             result: lib.and_then(|l| l.quiz_analysis(id).map_err(text)),
