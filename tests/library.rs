@@ -1396,3 +1396,48 @@ fn quiz_statistics_count_grades_weeks_and_misses() {
     assert!((a.mean_memg.unwrap() - 40.0).abs() < 1e-9);
     assert_eq!(lib.quizzed_collections().unwrap(), ["a", "b"]);
 }
+
+/// Anki notes with pictures: `--media DIR` draws each position as a PNG
+/// there (named by its GNUBG ID, as the editor names them) and the note's
+/// front shows it with the question; `--media` with another format is
+/// refused.
+#[test]
+fn anki_export_draws_each_position_into_the_media_folder() {
+    let (dir, path) = temp();
+    Library::open(&path)
+        .unwrap()
+        .add_all(&[
+            entry("4HPwATDgc/ABMA:cAkFAAAAAAAE", "Opening", &["start"], &[]),
+            entry("dwcAANwdAAAAAA:cAkAAAAAAAAE", "Bear-off", &[], &[]),
+        ])
+        .unwrap();
+    let media = dir.path().join("collection.media");
+    let out = bgedit()
+        .args(["library", "--library", path.to_str().unwrap(), "export"])
+        .args(["--format", "anki", "--media", media.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert!(csv.starts_with("#separator:Comma"), "{csv}");
+    for (id, question) in [
+        ("4HPwATDgc_ABMA_cAkFAAAAAAAE", "X to play 21. Best move?"),
+        ("dwcAANwdAAAAAA_cAkAAAAAAAAE", "X on roll. Double, or roll?"),
+    ] {
+        let name = format!("bgedit-{id}.png");
+        assert!(
+            csv.contains(&format!("<img src=\"\"{name}\"\"><br>{question}")),
+            "{csv}"
+        );
+        let png = std::fs::read(media.join(&name)).unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+    }
+    assert!(!csv.contains("<pre>+13-14"), "no text board: {csv}");
+    let out = bgedit()
+        .args(["library", "--library", path.to_str().unwrap(), "export"])
+        .args(["--format", "csv", "--media", media.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--media is for --format anki"));
+}

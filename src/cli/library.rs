@@ -130,6 +130,12 @@ pub enum LibraryCommand {
     Export {
         #[arg(long, value_enum, default_value = "xgid")]
         format: ExportArg,
+        /// With `--format anki`: draw each position as a PNG (as `bgedit
+        /// image` draws it) into this folder (Anki's `collection.media`,
+        /// or one whose files are copied there); the notes show the
+        /// pictures instead of text boards.
+        #[arg(long, value_name = "DIR")]
+        media: Option<PathBuf>,
         #[arg(allow_hyphen_values = true)]
         query: Vec<String>,
     },
@@ -169,9 +175,17 @@ pub fn run(args: LibraryArgs) -> u8 {
         LibraryCommand::Import { files, errors } => {
             import_files(&mut lib, &files, errors, &mut out)
         }
-        LibraryCommand::Export { format, query } => {
-            export_entries(&lib, &query.join(" "), format.into(), &mut out)
-        }
+        LibraryCommand::Export {
+            format,
+            media,
+            query,
+        } => export_entries(
+            &lib,
+            &query.join(" "),
+            format.into(),
+            media.as_deref(),
+            &mut out,
+        ),
     };
     let flushed = out.flush();
     match (result, flushed) {
@@ -831,8 +845,20 @@ fn export_entries(
     lib: &Library,
     query: &str,
     format: ExportFormat,
+    media: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
+    if media.is_some() && format != ExportFormat::Anki {
+        return Err(Failure::Message(
+            "--media is for --format anki (the notes' pictures)".to_owned(),
+        ));
+    }
+    if let Some(dir) = media {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Message(format!("{}: {e}", dir.display())))?;
+    }
+    let options = crate::picture::Options::natural(crate::picture::Theme::Light, false);
+    let mut picture_error = None;
     let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
     let mut bar = Progress::new("exporting", lib.count(&query)?);
     out.write_all(export::header(format).as_bytes())?;
@@ -841,7 +867,21 @@ fn export_entries(
     let mut write_error = None;
     lib.for_each(&query, |entry| {
         buf.clear();
-        export::write_entry(&mut buf, &entry, format);
+        let picture = match media {
+            None => None,
+            Some(dir) => {
+                let name = crate::picture::file_name(&entry.position);
+                let path = dir.join(&name);
+                let written = crate::picture::png::render(&entry.position, &options)
+                    .and_then(|png| std::fs::write(&path, png).map_err(|e| e.to_string()));
+                if let Err(e) = written {
+                    picture_error = Some(format!("{}: {e}", path.display()));
+                    return Err(store::LibraryError::Io("picture not written".to_owned()));
+                }
+                Some(name)
+            }
+        };
+        export::write_entry_with(&mut buf, &entry, format, picture.as_deref());
         if let Err(e) = out.write_all(buf.as_bytes()) {
             write_error = Some(e);
             return Err(store::LibraryError::Io("output closed".to_owned()));
@@ -850,9 +890,10 @@ fn export_entries(
         bar.set(n);
         Ok(())
     })
-    .map_err(|e| match write_error.take() {
-        Some(w) => Failure::from(w),
-        None => Failure::from(e),
+    .map_err(|e| match (write_error.take(), picture_error.take()) {
+        (Some(w), _) => Failure::from(w),
+        (None, Some(p)) => Failure::Message(p),
+        (None, None) => Failure::from(e),
     })?;
     bar.finish();
     Ok(0)

@@ -86,6 +86,17 @@ pub fn question(entry: &Entry) -> String {
 
 /// Appends `entry` in `format` to `out`, newline included.
 pub fn write_entry(out: &mut String, entry: &Entry, format: ExportFormat) {
+    write_entry_with(out, entry, format, None);
+}
+
+/// Appends `entry` in `format`; an Anki note shows `picture` (a file in
+/// Anki's media folder) as its board when given, the text board otherwise.
+pub fn write_entry_with(
+    out: &mut String,
+    entry: &Entry,
+    format: ExportFormat,
+    picture: Option<&str>,
+) {
     let (analysis, depth) = entry
         .analysis
         .as_ref()
@@ -142,11 +153,18 @@ pub fn write_entry(out: &mut String, entry: &Entry, format: ExportFormat) {
             if !entry.title.is_empty() {
                 front.push_str(&format!("<b>{}</b><br>", html_escape(&entry.title)));
             }
-            front.push_str(&format!(
-                "<pre>{}</pre>{}",
-                html_escape(&text_board::render(&entry.position)),
-                html_escape(&question(entry))
-            ));
+            match picture {
+                Some(file) => front.push_str(&format!(
+                    "<img src=\"{}\"><br>{}",
+                    html_escape(file),
+                    html_escape(&question(entry))
+                )),
+                None => front.push_str(&format!(
+                    "<pre>{}</pre>{}",
+                    html_escape(&text_board::render(&entry.position)),
+                    html_escape(&question(entry))
+                )),
+            }
             let mut back = String::new();
             if !entry.note.is_empty() {
                 back.push_str(&html_escape(&entry.note).replace('\n', "<br>"));

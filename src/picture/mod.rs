@@ -89,3 +89,18 @@ mod tests {
         assert!(parse_size("800x99999").unwrap_err().contains("height"));
     }
 }
+
+/// The file name for a position: its GNUBG ID, with the two Base64
+/// characters that do not belong in file names replaced.
+pub fn file_name(position: &crate::domain::Position) -> String {
+    let id: String = crate::codec::gnubg_id::encode(&position.board, &position.state)
+        .chars()
+        .map(|c| match c {
+            '/' => '_',
+            '+' => '-',
+            ':' => '_',
+            c => c,
+        })
+        .collect();
+    format!("bgedit-{id}.png")
+}

@@ -4,7 +4,6 @@
 //! is no data directory, named after the GNUBG ID so each position has its
 //! own file.
 
-use crate::codec::gnubg_id;
 use crate::domain::Position;
 use crate::editor::action::PictureSaved;
 use crate::picture::{Options, Theme, png};
@@ -21,20 +20,7 @@ pub fn directory() -> PathBuf {
     }
 }
 
-/// The file name for a position: its GNUBG ID, with the two Base64
-/// characters that do not belong in file names replaced.
-pub fn file_name(position: &Position) -> String {
-    let id: String = gnubg_id::encode(&position.board, &position.state)
-        .chars()
-        .map(|c| match c {
-            '/' => '_',
-            '+' => '-',
-            ':' => '_',
-            c => c,
-        })
-        .collect();
-    format!("bgedit-{id}.png")
-}
+pub use crate::picture::file_name;
 
 /// Draws and writes the PNG; `copy` is offered the RGBA pixels (width,
 /// height, bytes) to put on the clipboard.
