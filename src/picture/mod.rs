@@ -77,19 +77,6 @@ pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
     Ok((side(w, "width")?, side(h, "height")?))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_are_read_and_bounded() {
-        assert_eq!(parse_size("800x600"), Ok((800, 600)));
-        assert!(parse_size("800").unwrap_err().contains("WIDTHxHEIGHT"));
-        assert!(parse_size("8x600").unwrap_err().contains("width 8"));
-        assert!(parse_size("800x99999").unwrap_err().contains("height"));
-    }
-}
-
 /// The file name for a position: its GNUBG ID, with the two Base64
 /// characters that do not belong in file names replaced.
 pub fn file_name(position: &crate::domain::Position) -> String {
@@ -103,4 +90,17 @@ pub fn file_name(position: &crate::domain::Position) -> String {
         })
         .collect();
     format!("bgedit-{id}.png")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_read_and_bounded() {
+        assert_eq!(parse_size("800x600"), Ok((800, 600)));
+        assert!(parse_size("800").unwrap_err().contains("WIDTHxHEIGHT"));
+        assert!(parse_size("8x600").unwrap_err().contains("width 8"));
+        assert!(parse_size("800x99999").unwrap_err().contains("height"));
+    }
 }
