@@ -14,19 +14,6 @@ use bgedit::engine::Analysis;
 use bgedit::engine::match_analysis::{QuizAnswer, grade, grade_with};
 use bgedit::engine::{Engine, locate};
 
-fn gnubg() -> Option<std::path::PathBuf> {
-    match locate::find_from_env(None) {
-        Ok(p) => Some(p),
-        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: {e}");
-            None
-        }
-    }
-}
-
 /// Whether `error` is far enough from gnubg's thresholds that three
 /// decimals decide its grade.
 fn clear_of_thresholds(error: f64) -> bool {
@@ -37,8 +24,10 @@ fn clear_of_thresholds(error: f64) -> bool {
 
 #[test]
 fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
-    let Some(g) = gnubg() else { return };
-    let mut engine = Engine::new(g);
+    if !common::have_gnubg() {
+        return;
+    }
+    let mut engine = Engine::new(locate::find_from_env(None).unwrap());
     let text = include_str!("fixtures/gnubg_hints.jsonl");
     let mut checked = 0;
     for line in text.lines() {
@@ -116,7 +105,7 @@ fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
 /// rule, an answer to another question refused, and the exit status.
 #[test]
 fn the_command_grades_and_refuses_with_reasons() {
-    if gnubg().is_none() {
+    if !common::have_gnubg() {
         return;
     }
     let run = |args: &[&str]| {
