@@ -121,6 +121,8 @@ pub struct Review {
     /// gnubg's analysis a former quiz of the current entry was graded by
     /// (its JSON): the answer is graded from it at once.
     pub stored: Option<String>,
+    /// How long the answer took, in milliseconds.
+    pub answer_ms: Option<u64>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -295,6 +297,9 @@ pub enum LibAction {
     AskMove,
     /// Tab on the quiz's move line: the next legal move that matches.
     Complete,
+    /// How long the current answer took, in milliseconds (the runtime's
+    /// clock, from the question shown to the answer).
+    AnswerTime(u64),
     /// gnubg's grade of the answer with this serial.
     Graded {
         serial: u64,

@@ -323,7 +323,15 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 // Rated by the grade: correct is Good, doubtful Hard, bad or
                 // very bad Again.
                 Some(Ok(j)) => {
+                    let instant = model
+                        .library
+                        .review
+                        .as_ref()
+                        .and_then(|r| r.answer_ms)
+                        .is_some_and(|ms| ms <= INSTANT_MS);
                     let rating = match Skill::of(j.judgement.error) {
+                        // gnubg's best, at once: known well.
+                        Skill::Good if instant && j.played == j.best => Rating::Easy,
                         Skill::Good => Rating::Good,
                         Skill::Doubtful => Rating::Hard,
                         Skill::Bad | Skill::VeryBad => Rating::Again,
@@ -364,6 +372,14 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             Err(e) => error(model, format!("library: {e}")),
         },
+        LibAction::AnswerTime(ms) => {
+            if let Some(r) = &mut model.library.review
+                && r.answer.is_some()
+            {
+                r.answer_ms = Some(ms);
+            }
+            done(model)
+        }
         LibAction::Complete => {
             let position = model
                 .library
@@ -620,6 +636,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     grade: None,
                     serial: 0,
                     stored: None,
+                    answer_ms: None,
                 });
                 model.mode = Mode::Library(LibMode::Review);
                 let first = model
@@ -644,6 +661,10 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
         },
     }
 }
+
+/// An answer this quick (from the question shown) that is gnubg's best is
+/// rated Easy rather than Good.
+pub const INSTANT_MS: u64 = 8_000;
 
 /// Records the current question's rating and goes to the next one.
 fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
@@ -679,6 +700,7 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
         r.collection, r.known, r.unknown
     );
     r.stored = None;
+    r.answer_ms = None;
     let next = r.queue.get(r.index).map(|s| s.id);
     if finished {
         model.library.review = None;
