@@ -746,6 +746,9 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
         text.contains("drill: 2 answers, 2 graded, 1 correct (50%), 147.5 mEMG"),
         "{text}"
     );
+    // The trend as a sparkline where the panel has the rows.
+    let tall = screen(&h.model, 100, 50);
+    assert!(tall.contains("Trend: mean mEMG a week"), "{tall}");
     h.lib(LibAction::ToggleStats);
     assert!(screen(&h.model, 100, 30).contains("Library · 2 entries"));
 }

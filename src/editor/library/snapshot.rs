@@ -24,6 +24,9 @@ pub struct LibrarySnapshot {
     /// Lines under the board instead of the list (a revealed review card).
     pub body: Option<Vec<String>>,
     pub note: Option<NoteEditor>,
+    /// The quiz's trend under the statistics: each week's mean equity
+    /// lost (mEMG), oldest first, drawn as a sparkline.
+    pub trend: Option<Vec<u64>>,
 }
 
 /// One list row: number, title, play (`7pt 2a-4a`, on roll first), the
@@ -187,9 +190,10 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             detail,
             body: Some(body),
             note: None,
+            trend: None,
         });
     }
-    if let Some(lines) = &s.stats {
+    if let Some((lines, trend)) = &s.stats {
         return Some(LibrarySnapshot {
             focused,
             header: "Quiz statistics · S: back to the list".to_owned(),
@@ -206,6 +210,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
                     .collect()
             }),
             note: None,
+            trend: (!trend.is_empty()).then(|| trend.clone()),
         });
     }
     if let Some(problem) = &s.problem {
@@ -221,6 +226,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
                 "Start with --library FILE for another library.".to_owned(),
             ]),
             note: None,
+            trend: None,
         });
     }
     let header = format!(
@@ -260,6 +266,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         } else {
             None
         },
+        trend: None,
     })
 }
 

@@ -158,8 +158,9 @@ pub struct LibState {
     /// The last entry deleted, for undo.
     pub deleted: Option<Box<Entry>>,
     pub review: Option<Review>,
-    /// The quiz's statistics on show in the panel, as lines.
-    pub stats: Option<Vec<String>>,
+    /// The quiz's statistics on show in the panel: lines, and the weekly
+    /// mean error (mEMG) for the trend.
+    pub stats: Option<(Vec<String>, Vec<u64>)>,
     /// Where Tab stands in the quiz's move line (as the board's has it).
     pub completion: Option<(String, usize)>,
     /// The quiz `bgedit quiz QUERY` starts once the editor is up.
@@ -315,8 +316,9 @@ pub enum LibAction {
     QuizAnalysisKept(Result<(), String>),
     /// Shows the quiz's statistics in the panel, or hides them.
     ToggleStats,
-    /// The statistics' lines.
-    Stats(Result<Vec<String>, String>),
+    /// The statistics' lines, and every answer's weekly mean error (mEMG)
+    /// for the trend.
+    Stats(Result<(Vec<String>, Vec<u64>), String>),
     // Answers from the worker
     /// The entry holding the position `+` adds, with its title, if any.
     LookedUp {

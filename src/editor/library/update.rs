@@ -366,8 +366,8 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             (model, vec![Effect::Library(Request::QuizStats)])
         }
         LibAction::Stats(result) => match result {
-            Ok(lines) => {
-                model.library.stats = Some(lines);
+            Ok(stats) => {
+                model.library.stats = Some(stats);
                 done(model)
             }
             Err(e) => error(model, format!("library: {e}")),

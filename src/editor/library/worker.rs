@@ -145,12 +145,20 @@ fn answer(
         })),
         Request::QuizStats => LibAction::Stats(lib.and_then(|l| {
             let mut lines = Vec::new();
+            let mut trend = Vec::new();
             let names = l.quizzed_collections().map_err(text)?;
             for scope in std::iter::once(None).chain(names.iter().map(|n| Some(n.as_str()))) {
                 let s = l.quiz_stats(scope).map_err(text)?;
                 lines.extend(s.text(scope.unwrap_or("all")).lines().map(str::to_owned));
+                if scope.is_none() {
+                    trend = s
+                        .weeks
+                        .iter()
+                        .map(|w| w.mean_memg.unwrap_or(0.0).round().max(0.0) as u64)
+                        .collect();
+                }
             }
-            Ok(lines)
+            Ok((lines, trend))
         })),
         Request::QuizAnalysis(id) => LibAction::StoredAnalysis {
             id,

@@ -8,7 +8,7 @@ use crate::editor::library::snapshot::LibrarySnapshot;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Clear, Paragraph, Sparkline, Wrap};
 
 /// Columns of a list row with its marker.
 const LIST_COLUMNS: u16 = 80;
@@ -70,6 +70,27 @@ pub fn draw(frame: &mut Frame, area: Rect, lib: &LibrarySnapshot, theme: &Theme)
         editor.set_block(Block::bordered().title(" Note · Esc saves "));
         frame.render_widget(&editor, rest);
         return;
+    }
+    if let Some(trend) = &lib.trend
+        && rest.height > 6
+    {
+        // The quiz's trend: a bar a week, the mean equity lost.
+        let spark = Rect {
+            y: rest.y + rest.height - 3,
+            height: 3,
+            ..rest
+        };
+        rest.height -= 3;
+        let block = Block::default()
+            .borders(ratatui::widgets::Borders::TOP)
+            .title(" Trend: mean mEMG a week, oldest first ");
+        frame.render_widget(
+            Sparkline::default()
+                .block(block)
+                .data(trend.as_slice())
+                .style(theme.label),
+            spark,
+        );
     }
     if let Some(lines) = &lib.body {
         let lines: Vec<Line> = lines.iter().map(|l| Line::raw(format!(" {l}"))).collect();
