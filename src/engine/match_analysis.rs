@@ -752,3 +752,97 @@ pub fn grade_with(
     j.dice = position.state.dice;
     Ok(j)
 }
+
+#[cfg(test)]
+mod quiz_tests {
+    use super::*;
+    use crate::codec::parse_any;
+    use crate::domain::moves::{apply, position_moves};
+    use crate::engine::MoveLine;
+
+    fn position(id: &str) -> Position {
+        parse_any(id, &Position::default()).unwrap().position
+    }
+
+    /// Every legal move of `p` with the equities given in order of the
+    /// moves' notation, as gnubg's list would rank them.
+    fn moves_with(p: &Position, equity: impl Fn(&str) -> f64) -> Analysis {
+        let mut moves: Vec<MoveLine> = position_moves(p)
+            .unwrap()
+            .iter()
+            .map(|m| MoveLine {
+                notation: m.notation(),
+                equity: equity(&m.notation()),
+                mwc: None,
+                probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+                after: position_id::encode(&apply(p, m).board, p.state.on_roll.opponent()),
+                plies: Some(0),
+                std_error: None,
+                mwc_std_error: None,
+            })
+            .collect();
+        moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
+        Analysis::Moves {
+            plies: 0,
+            moves,
+            rollout: None,
+        }
+    }
+
+    #[test]
+    fn a_move_spelt_another_way_is_the_same_answer_and_ties_cost_nothing() {
+        let p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
+        // Two moves tie for best.
+        let a = moves_with(&p, |m| match m {
+            "24/23 13/11" | "13/11 6/5" => 0.1,
+            "8/7 8/6" => -0.2,
+            _ => 0.0,
+        });
+        let spelt = |text: &str| grade_with(&p, &QuizAnswer::Move(text.into()), a.clone());
+        let j = spelt("13-11 24-23").unwrap();
+        assert_eq!(j.played, "24/23 13/11");
+        assert_eq!(j.judgement.error, 0.0);
+        let tie = spelt("13/11 6/5").unwrap();
+        assert_eq!(tie.judgement.error, 0.0, "a tie for best is no error");
+        let bad = spelt("8/7 8/6").unwrap();
+        assert!((bad.judgement.error - 0.3).abs() < 1e-12);
+        assert_eq!(
+            crate::domain::skill::Skill::of(bad.judgement.error).word(),
+            "very bad"
+        );
+        let e = spelt("13/8").unwrap_err();
+        assert!(e.contains("wrong dice"), "{e}");
+        let e = grade_with(&p, &QuizAnswer::Take, a).unwrap_err();
+        assert!(e.contains("the answer is a move"), "{e}");
+    }
+
+    #[test]
+    fn cube_answers_and_a_beaver_are_graded_from_the_cube_analysis() {
+        // Money, beavers on, a double offered by X: O answers.
+        let mut p = position("4HPwATDgc/ABMA:cAkAAAAAAAAA");
+        p.state.double_offered = true;
+        p.state.turn = p.state.expected_turn();
+        let take = Analysis::Take {
+            plies: 0,
+            take: -0.4,
+            pass: -1.0,
+            take_mwc: None,
+            pass_mwc: None,
+            proper: "take".into(),
+            probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+            cubeless: -0.2,
+            rollout: None,
+        };
+        let g = |a: QuizAnswer| grade_with(&p, &a, take.clone()).unwrap();
+        assert_eq!(g(QuizAnswer::Take).judgement.error, 0.0);
+        // A beaver is graded as the take it is.
+        let b = g(QuizAnswer::Beaver);
+        assert_eq!((b.played.as_str(), b.judgement.error), ("take", 0.0));
+        assert!((g(QuizAnswer::Pass).judgement.error - 0.6).abs() < 1e-12);
+        // In a match there is no beaver.
+        let mut m = p.clone();
+        m.state.match_length = 7;
+        let e = grade_with(&m, &QuizAnswer::Beaver, take).unwrap_err();
+        assert!(e.contains("money play with beavers on"), "{e}");
+    }
+}

@@ -200,7 +200,11 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 "the editor's position was not loaded from the library; + adds it as a new entry",
             ),
         },
-        LibAction::StartReview => ask(model, Ask::ReviewCollection, String::new()),
+        // The list's filter, if any, is offered: a quiz of what is shown.
+        LibAction::StartReview => {
+            let filter = model.library.filter.clone();
+            ask(model, Ask::ReviewCollection, filter)
+        }
         LibAction::Quiz(name) => (
             model,
             vec![Effect::Library(Request::Due {
