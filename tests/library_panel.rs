@@ -703,6 +703,14 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("correct: double is gnubg's best"), "{text}");
     assert!(text.contains("double/take +0.723"), "{text}");
+    // Having doubled, what should the opponent do?
+    assert!(
+        text.contains("and the opponent: t take or p pass?"),
+        "{text}"
+    );
+    h.lib(LibAction::Answer(QuizAnswer::Take));
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("and the response: take, correct"), "{text}");
     h.lib(LibAction::Next);
     assert!(h.model.library.review.is_none());
     assert!(

@@ -7,7 +7,7 @@ use crate::domain::skill::Skill;
 use crate::editor::model::{Mode, Model};
 use crate::editor::panels::{Panel, PanelToggles};
 use crate::engine::Analysis;
-use crate::engine::match_analysis::Judged;
+use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::Summary;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,7 +150,21 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             ),
             (None, _) => {}
             (Some(_), None) => body.push("gnubg grades your answer…".to_owned()),
-            (Some(_), Some(Ok(j))) => body.push(grade_line(j)),
+            (Some(answer), Some(Ok(j))) => {
+                body.push(grade_line(j));
+                match (&r.response, answer) {
+                    (Some(resp), _) => {
+                        if let Some((_, text)) = super::update::response_verdict(&j.analysis, resp)
+                        {
+                            body.push(text);
+                        }
+                    }
+                    (None, QuizAnswer::Double) => {
+                        body.push("and the opponent: t take or p pass?".to_owned());
+                    }
+                    _ => {}
+                }
+            }
             (Some(_), Some(Err(e))) => body.push(format!(
                 "gnubg could not grade it ({e}): y known · n not yet"
             )),

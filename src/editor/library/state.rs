@@ -123,6 +123,8 @@ pub struct Review {
     pub stored: Option<String>,
     /// How long the answer took, in milliseconds.
     pub answer_ms: Option<u64>,
+    /// Having doubled, what the player says the opponent should do.
+    pub response: Option<QuizAnswer>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -414,6 +414,28 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             let Some(current) = r.queue.get(r.index) else {
                 return done(model);
             };
+            // Having doubled, the player says what the opponent should do.
+            if r.answer == Some(QuizAnswer::Double)
+                && r.response.is_none()
+                && matches!(answer, QuizAnswer::Take | QuizAnswer::Pass)
+            {
+                let verdict = match &r.grade {
+                    Some(Ok(j)) => response_verdict(&j.analysis, &answer),
+                    _ => None,
+                };
+                r.response = Some(answer);
+                return match verdict {
+                    Some((right, text)) => {
+                        model.status = if right {
+                            Status::success(text)
+                        } else {
+                            Status::info(text)
+                        };
+                        done(model)
+                    }
+                    None => done(model),
+                };
+            }
             if r.answer.is_some() {
                 return error(model, "answered already: Enter for the next question");
             }
@@ -641,6 +663,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     serial: 0,
                     stored: None,
                     answer_ms: None,
+                    response: None,
                 });
                 model.mode = Mode::Library(LibMode::Review);
                 let first = model
@@ -664,6 +687,39 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             Err(e) => error(model, format!("the review was not recorded: {e}")),
         },
     }
+}
+
+/// Whether `response` (take or pass) is what the opponent should do after
+/// a double, by gnubg's cube analysis, and the words for it.
+pub fn response_verdict(
+    analysis: &crate::engine::Analysis,
+    response: &QuizAnswer,
+) -> Option<(bool, String)> {
+    let crate::engine::Analysis::Cube {
+        double_take,
+        double_pass,
+        ..
+    } = analysis
+    else {
+        return None;
+    };
+    // The doubler's equities: the opponent takes where taking leaves the
+    // doubler less.
+    let take = double_take <= double_pass;
+    let said = matches!(response, QuizAnswer::Take);
+    let proper = if take { "take" } else { "pass" };
+    let cost = (double_take - double_pass).abs();
+    Some(if said == take {
+        (true, format!("and the response: {proper}, correct"))
+    } else {
+        (
+            false,
+            format!(
+                "and the response: gnubg says {proper} (your {} gives away {cost:.3})",
+                if said { "take" } else { "pass" }
+            ),
+        )
+    })
 }
 
 /// An answer this quick (from the question shown) that is gnubg's best is
@@ -705,6 +761,7 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
     );
     r.stored = None;
     r.answer_ms = None;
+    r.response = None;
     let next = r.queue.get(r.index).map(|s| s.id);
     if finished {
         model.library.review = None;
