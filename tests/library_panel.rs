@@ -760,3 +760,103 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     h.lib(LibAction::ToggleStats);
     assert!(screen(&h.model, 100, 30).contains("Library · 2 entries"));
 }
+
+/// The quiz's move played on the board: `e` puts the question there, the
+/// board's own move line (or picking up and dropping) plays it, and the
+/// move reached is the answer, graded by gnubg; `L` comes back unanswered.
+#[test]
+fn the_quiz_answer_can_be_played_on_the_board() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let mut h = Harness::new(vec![entry(
+        "4HPwATDgc/ABMA:cAkFAAAAAAAE",
+        "Opening 21",
+        &[],
+        &["drill"],
+        "",
+    )]);
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("drill");
+    h.lib(LibAction::Submit);
+    let key = |c: char| {
+        ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char(c))
+    };
+    // e: on the board; L: back to the quiz, nothing answered.
+    let e = bgedit::editor::keymap::resolve_key(&key('e'), &h.model.mode).unwrap();
+    h.act(e);
+    assert_eq!(h.model.mode, Mode::Normal);
+    assert_eq!(
+        to_string_as(&h.model.position, IdFormat::GnubgId),
+        "4HPwATDgc/ABMA:cAkFAAAAAAAE"
+    );
+    let back = bgedit::editor::keymap::resolve_key(&key('L'), &h.model.mode).unwrap();
+    h.act(back);
+    assert_eq!(h.model.mode, Mode::Library(LibMode::Review));
+    assert!(h.model.library.review.as_ref().unwrap().answer.is_none());
+    // Again, and the board's move line plays 13/11 24/23.
+    let e = bgedit::editor::keymap::resolve_key(&key('e'), &h.model.mode).unwrap();
+    h.act(e);
+    let m = bgedit::editor::keymap::resolve_key(&key('M'), &h.model.mode).unwrap();
+    h.act(m);
+    for c in "13/11 24/23".chars() {
+        h.act(Action::PromptChar(c));
+    }
+    h.act(Action::PromptSubmit);
+    assert_eq!(h.model.mode, Mode::Library(LibMode::Review));
+    let text = screen(&h.model, 100, 30);
+    assert!(
+        text.contains("correct: 24/23 13/11 is gnubg's best"),
+        "{text}"
+    );
+}
+
+/// Picking up and dropping checkers answers too: 6/5 with the cursor, then
+/// 13/11 by going to the points.
+#[test]
+fn the_quiz_answer_can_be_picked_up_and_dropped() {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent};
+    if !common::have_gnubg() {
+        return;
+    }
+    let mut h = Harness::new(vec![entry(
+        "4HPwATDgc/ABMA:cAkFAAAAAAAE",
+        "Opening 21",
+        &[],
+        &["drill"],
+        "",
+    )]);
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("drill");
+    h.lib(LibAction::Submit);
+    let mut press = |h: &mut Harness, code: KeyCode| {
+        if let Some(a) = bgedit::editor::keymap::resolve_key(&KeyEvent::from(code), &h.model.mode) {
+            h.act(a);
+        }
+    };
+    press(&mut h, KeyCode::Char('e'));
+    // The cursor starts on X's 6 point: pick up, one to the right, drop.
+    press(&mut h, KeyCode::Char(' '));
+    press(&mut h, KeyCode::Right);
+    press(&mut h, KeyCode::Char(' '));
+    assert_eq!(h.model.mode, Mode::Normal, "half a move is no answer yet");
+    for (point, then) in [("13", ' '), ("11", ' ')] {
+        press(&mut h, KeyCode::Char('g'));
+        for c in point.chars() {
+            press(&mut h, KeyCode::Char(c));
+        }
+        press(&mut h, KeyCode::Enter);
+        press(&mut h, KeyCode::Char(then));
+    }
+    assert_eq!(
+        h.model.mode,
+        Mode::Library(LibMode::Review),
+        "{}",
+        h.model.status.text
+    );
+    let text = screen(&h.model, 100, 30);
+    assert!(
+        text.contains("your 13/11 6/5 · gnubg: 24/23 13/11"),
+        "{text}"
+    );
+}

@@ -37,6 +37,19 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     if next.position != before && !walking && !opened {
         super::match_review::update::left(&mut next);
     }
+    // The quiz's question played on the board: the move is the answer.
+    if next.position != before
+        && let Some(answer) = super::library::update::played_on_board(&next)
+    {
+        next.library.quiz_board = None;
+        next.mode = Mode::Library(super::library::LibMode::Review);
+        let answer = super::library::LibAction::Answer(
+            crate::engine::match_analysis::QuizAnswer::Move(answer),
+        );
+        let (answered, more) = update(next, Action::Library(answer));
+        next = answered;
+        effects.extend(more);
+    }
     if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
         effects.push(analysis::position_changed(&mut next));
     }

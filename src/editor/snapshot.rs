@@ -273,7 +273,13 @@ impl Snapshot {
             numbers: super::numbers_text::lines(&numbers::compute(
                 p,
                 &model.met.0,
-                model.last_evaluation.as_ref().map(|e| &e.0),
+                // The evaluation is of the editor's position: not of an
+                // entry or quiz question previewed.
+                model
+                    .last_evaluation
+                    .as_ref()
+                    .filter(|_| p == &model.position)
+                    .map(|e| &e.0),
             )),
             numbers_scroll: model.numbers_scroll,
             copy_menu: model.mode == Mode::CopyMenu,

@@ -161,6 +161,13 @@ pub static REVIEW_BINDINGS: &[LibBinding] = &[
         action: LibAction::AskMove,
     },
     LibBinding {
+        keys: &[Char('e')],
+        label: "e",
+        help: "quiz: play your move on the board (L: back)",
+        hint: None,
+        action: LibAction::PlayOnBoard,
+    },
+    LibBinding {
         keys: &[Char('d')],
         label: "d / r",
         help: "double / no double (roll)",

@@ -165,6 +165,9 @@ pub struct LibState {
     pub stats: Option<(Vec<String>, Vec<u64>)>,
     /// Where Tab stands in the quiz's move line (as the board's has it).
     pub completion: Option<(String, usize)>,
+    /// The quiz's question while it is played on the board: the move that
+    /// reaches a legal result from it is the answer.
+    pub quiz_board: Option<Position>,
     /// The quiz `bgedit quiz QUERY` starts once the editor is up.
     pub pending_quiz: Option<String>,
     /// Why the library cannot be listed (a damaged, foreign or unreadable
@@ -298,6 +301,9 @@ pub enum LibAction {
     Answer(QuizAnswer),
     /// Asks the move on the input line.
     AskMove,
+    /// Puts the question on the board to play the answer there (pick up
+    /// and drop, or the board's move line); `L` comes back.
+    PlayOnBoard,
     /// Tab on the quiz's move line: the next legal move that matches.
     Complete,
     /// How long the current answer took, in milliseconds (the runtime's

@@ -114,6 +114,13 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 }
             }
         }
+        // Back from playing the quiz's question on the board.
+        LibAction::Open if model.library.quiz_board.is_some() && model.library.review.is_some() => {
+            model.library.quiz_board = None;
+            model.mode = Mode::Library(LibMode::Review);
+            model.status = Status::info("Back to the quiz");
+            done(model)
+        }
         LibAction::Open => {
             model.library.open = true;
             model.library.review = None;
@@ -345,6 +352,31 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 // No grade (gnubg failed, or no answer): the player says.
                 _ => update(model, LibAction::Reveal),
             }
+        }
+        LibAction::PlayOnBoard => {
+            let Some(question) = model
+                .library
+                .review
+                .as_ref()
+                .filter(|r| r.answer.is_none())
+                .and_then(|r| r.queue.get(r.index))
+                .map(|s| s.position.clone())
+            else {
+                return done(model);
+            };
+            if question.state.dice.is_none() || question.state.double_offered {
+                return error(
+                    model,
+                    "no dice: answer d (double) or r (no double), t take, p pass",
+                );
+            }
+            model.library.quiz_board = Some(question.clone());
+            model.mode = Mode::Normal;
+            let (mut model, effects) = commit(model, question, "The quiz's question on the board");
+            model.status = Status::info(
+                "Play your move on the board (Space picks up and drops, M types it) · L: back to the quiz",
+            );
+            (model, effects)
         }
         LibAction::AskMove => {
             let dice = model
@@ -687,6 +719,22 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             Err(e) => error(model, format!("the review was not recorded: {e}")),
         },
     }
+}
+
+/// The answer played on the board, if `model`'s position is the question
+/// (on the board, see [`LibAction::PlayOnBoard`]) after one of its legal
+/// moves: the reducer turns it into the quiz's answer.
+pub fn played_on_board(model: &Model) -> Option<String> {
+    let question = model.library.quiz_board.as_ref()?;
+    let r = model.library.review.as_ref()?;
+    if r.answer.is_some() || model.position.board == question.board {
+        return None;
+    }
+    crate::domain::moves::position_moves(question)
+        .ok()?
+        .iter()
+        .find(|m| crate::domain::moves::apply(question, m).board == model.position.board)
+        .map(|m| m.notation())
 }
 
 /// Whether `response` (take or pass) is what the opponent should do after
