@@ -829,7 +829,7 @@ fn the_quiz_answer_can_be_picked_up_and_dropped() {
     h.act(Action::Library(LibAction::StartReview));
     h.type_text("drill");
     h.lib(LibAction::Submit);
-    let mut press = |h: &mut Harness, code: KeyCode| {
+    let press = |h: &mut Harness, code: KeyCode| {
         if let Some(a) = bgedit::editor::keymap::resolve_key(&KeyEvent::from(code), &h.model.mode) {
             h.act(a);
         }
