@@ -155,10 +155,11 @@ fn the_quiz_is_answered_graded_and_scheduled() {
     };
     add("4HPwATDgc/ABMA:cAkFAAAAAAAE");
     add("dwcAANwdAAAAAA:cAkAAAAAAAAE");
+    add("4HPwATDgc/ABMA:cAmlAAAAAAAE");
     let mut s = start(&library, dir.path());
     s.wait_for("? for help");
     s.send("L");
-    s.wait_for("Library · 2 entries");
+    s.wait_for("Library · 3 entries");
     s.send("r");
     s.answer("Quiz which collection (or filter)?", "drill");
     s.wait_for("X to play 21: your move?");
@@ -171,7 +172,24 @@ fn the_quiz_is_answered_graded_and_scheduled() {
     let screen = s.wait_for("bad (-0.100): your no double · gnubg: double");
     assert!(screen.contains("double/take +0.723"), "{screen}");
     s.send("\r");
-    s.wait_for("1 known, 1 not yet; nothing more is due");
+    // Very wrong: the worst 21 of the 9-point match's opening.
+    s.wait_for("X to play 21: your move?");
+    s.send("m");
+    s.answer("Your move", "8/7 8/6");
+    s.wait_for("very bad (-0.296): your 8/7 8/6 · gnubg: 24/23 13/11, yours 15 of 15");
+    s.send("\r");
+    s.wait_for("1 known, 2 not yet; nothing more is due");
+    // The statistics screen, in the panel.
+    s.send("S");
+    let screen = s.wait_for("Quiz statistics");
+    let screen = if screen.contains("drill: 3 answers") {
+        screen
+    } else {
+        s.wait_for("drill: 3 answers")
+    };
+    assert!(screen.contains("drill: 3 answers, 3 graded, 1 correct (33%)"), "{screen}");
+    s.send("S");
+    s.wait_for("Library · 3 entries");
     // Back in the list: Esc gives the keys to the board, then q quits.
     s.send("\x1b");
     s.wait_for("Back to the board");
@@ -196,7 +214,7 @@ fn the_quiz_is_answered_graded_and_scheduled() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}");
     assert!(
-        text.contains("drill: 2 answers, 2 graded, 1 correct (50%), 50."),
+        text.contains("drill: 3 answers, 3 graded, 1 correct (33%)"),
         "{text}"
     );
     assert!(text.contains("missed: entry 2, 1 of 1 answers"), "{text}");

@@ -817,6 +817,40 @@ mod quiz_tests {
     }
 
     #[test]
+    fn double_and_no_double_are_graded_against_the_optimal_action() {
+        let p = position("dwcAANwdAAAAAA:cAkAAAAAAAAA");
+        let cube = |nd: f64, dt: f64, dp: f64| Analysis::Cube {
+            plies: 0,
+            action: String::new(),
+            no_double: nd,
+            double_take: dt,
+            double_pass: dp,
+            optimal: None,
+            no_double_mwc: None,
+            double_take_mwc: None,
+            double_pass_mwc: None,
+            probs: [0.7, 0.0, 0.0, 0.0, 0.0],
+            cubeless: 0.4,
+            rollout: None,
+        };
+        let g = |a: QuizAnswer, c: Analysis| grade_with(&p, &a, c).unwrap();
+        // Double, take: doubling is right, holding gives away DT - ND.
+        let c = cube(0.623, 0.723, 1.0);
+        let d = g(QuizAnswer::Double, c.clone());
+        assert_eq!((d.best.as_str(), d.judgement.error), ("double", 0.0));
+        assert!((g(QuizAnswer::NoDouble, c).judgement.error - 0.1).abs() < 1e-12);
+        // No double, take: doubling gives away ND - DT.
+        let c = cube(0.3, 0.1, 1.0);
+        let n = g(QuizAnswer::NoDouble, c.clone());
+        assert_eq!((n.best.as_str(), n.judgement.error), ("no double", 0.0));
+        assert!((g(QuizAnswer::Double, c).judgement.error - 0.2).abs() < 1e-12);
+        // Too good: the pass (1.0) is below holding on for the gammons.
+        let c = cube(1.2, 1.5, 1.0);
+        assert_eq!(g(QuizAnswer::NoDouble, c.clone()).best, "no double");
+        assert!((g(QuizAnswer::Double, c).judgement.error - 0.2).abs() < 1e-12);
+    }
+
+    #[test]
     fn cube_answers_and_a_beaver_are_graded_from_the_cube_analysis() {
         // Money, beavers on, a double offered by X: O answers.
         let mut p = position("4HPwATDgc/ABMA:cAkAAAAAAAAA");
