@@ -381,7 +381,7 @@ fn main() -> ExitCode {
         Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
         Some(Command::Match(args)) => ExitCode::from(bgedit::cli::matches::run(&args)),
         Some(Command::Quiz(args)) if args.answer.is_none() && !args.stats => editor(
-            Start::Quiz(args.ids.join(" ")),
+            Start::Quiz(args.ids.join(" "), args.plies),
             cli.gnubg.or(args.gnubg),
             cli.met.as_deref(),
             args.library.or(cli.library),

@@ -187,7 +187,10 @@ fn the_quiz_is_answered_graded_and_scheduled() {
     } else {
         s.wait_for("drill: 3 answers")
     };
-    assert!(screen.contains("drill: 3 answers, 3 graded, 1 correct (33%)"), "{screen}");
+    assert!(
+        screen.contains("drill: 3 answers, 3 graded, 1 correct (33%)"),
+        "{screen}"
+    );
     s.send("S");
     s.wait_for("Library · 3 entries");
     // Back in the list: Esc gives the keys to the board, then q quits.

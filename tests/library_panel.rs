@@ -61,11 +61,12 @@ impl Harness {
                         serial,
                         position,
                         answer,
+                        plies,
                     } => {
                         let engine = self.engine.get_or_insert_with(|| {
                             Engine::new(locate::find_from_env(None).expect("gnubg"))
                         });
-                        let result = grade(engine, &position, &answer, 0).map(Box::new);
+                        let result = grade(engine, &position, &answer, plies).map(Box::new);
                         queue.push(Action::Library(LibAction::Graded { serial, result }));
                     }
                     _ => {}
@@ -735,6 +736,26 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     let queue = lib.due("drill", asked + 3600, 10).unwrap();
     assert_eq!(queue.len(), 1);
     h.engine = Some(Engine::new("/nonexistent/gnubg".into()));
+    // A quiz at 1-ply does not take the kept 0-ply analysis: gnubg is asked.
+    let mut deeper = h.model.clone();
+    deeper.library.quiz_plies = 1;
+    let deeper = bgedit::editor::reducer::update(
+        deeper,
+        Action::Library(LibAction::DueList(Ok(("drill".to_owned(), queue.clone())))),
+    )
+    .0;
+    let mut deeper = deeper;
+    deeper.library.review.as_mut().unwrap().stored = lib.quiz_analysis(1).unwrap();
+    let (_, effects) = bgedit::editor::reducer::update(
+        deeper,
+        Action::Library(LibAction::Answer(QuizAnswer::Move("24/21".into()))),
+    );
+    assert!(
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::GradeQuiz { plies: 1, .. })),
+        "{effects:?}"
+    );
     h.lib(LibAction::DueList(Ok(("drill".to_owned(), queue))));
     h.lib(LibAction::AskMove);
     h.type_text("24/21");

@@ -30,7 +30,8 @@ pub struct QuizArgs {
     /// The library file (default: the data directory's).
     #[arg(long, value_name = "FILE")]
     pub library: Option<std::path::PathBuf>,
-    /// gnubg's depth: 0 (instant) to 3.
+    /// gnubg's depth: 0 (instant) to 3; in the editor's quiz, the depth of
+    /// its grades (an analysis kept from a shallower quiz is not used).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub plies: u8,
     /// Output: a sentence, or one JSON object per input.

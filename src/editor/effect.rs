@@ -45,6 +45,7 @@ pub enum Effect {
         serial: u64,
         position: Box<Position>,
         answer: crate::engine::match_analysis::QuizAnswer,
+        plies: u8,
     },
     /// Read and replay a match file (on a thread); it answers with
     /// `ReviewAction::Opened`.

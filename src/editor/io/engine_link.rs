@@ -165,6 +165,7 @@ impl EngineLink {
         serial: u64,
         position: crate::domain::Position,
         answer: crate::engine::match_analysis::QuizAnswer,
+        plies: u8,
     ) {
         use crate::editor::library::LibAction;
         let send = Arc::clone(&self.send);
@@ -176,7 +177,7 @@ impl EngineLink {
                 Ok(program) => {
                     let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
                     let engine = slot.get_or_insert_with(|| Engine::new(program));
-                    crate::engine::match_analysis::grade(engine, &position, &answer, 0)
+                    crate::engine::match_analysis::grade(engine, &position, &answer, plies)
                         .map(Box::new)
                 }
             };

@@ -45,9 +45,9 @@ pub enum Start {
     /// A match file given on the command line: opened in the match panel,
     /// over the position saved last time.
     Match(String),
-    /// `bgedit quiz QUERY`: a quiz on a collection or a filter, over the
-    /// position saved last time.
-    Quiz(String),
+    /// `bgedit quiz QUERY`: a quiz on a collection or a filter, graded at
+    /// gnubg's `plies`, over the position saved last time.
+    Quiz(String, u8),
 }
 
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
@@ -72,7 +72,7 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
             Position::default(),
             Status::info("Starting position · ? for help"),
         ),
-        Start::Saved | Start::Match(_) | Start::Quiz(_) => match &opened {
+        Start::Saved | Start::Match(_) | Start::Quiz(..) => match &opened {
             Opened::Position(p) => Model::new(
                 p.clone(),
                 Status::info("Reopened the last position · ? for help"),
@@ -83,8 +83,9 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
     if let Start::Match(path) = start {
         model.review.pending = Some(path.clone());
     }
-    if let Start::Quiz(query) = start {
+    if let Start::Quiz(query, plies) = start {
         model.library.pending_quiz = Some(query.clone());
+        model.library.quiz_plies = *plies;
     }
     if let Opened::Problem(why) = opened {
         model.status = Status::error(format!("the saved position was ignored: {why}"));
@@ -407,7 +408,8 @@ impl Edge<'_> {
                         serial,
                         position,
                         answer,
-                    } => self.engine.grade(serial, *position, answer),
+                        plies,
+                    } => self.engine.grade(serial, *position, answer, plies),
                     Effect::SaveAnalysisPlies(plies) => {
                         if let Some(path) = &self.config_path {
                             let mut c = config::load(path);

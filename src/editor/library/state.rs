@@ -168,6 +168,8 @@ pub struct LibState {
     /// The quiz's question while it is played on the board: the move that
     /// reaches a legal result from it is the answer.
     pub quiz_board: Option<Position>,
+    /// gnubg's depth for the quiz's grades (`bgedit quiz --plies`; 0 else).
+    pub quiz_plies: u8,
     /// The quiz `bgedit quiz QUERY` starts once the editor is up.
     pub pending_quiz: Option<String>,
     /// Why the library cannot be listed (a damaged, foreign or unreadable

@@ -481,11 +481,14 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 id,
                 purpose: Purpose::Reveal,
             });
-            // Graded before: from the kept analysis, at once.
+            // Graded before, at the quiz's depth or deeper: from the kept
+            // analysis, at once.
+            let plies = model.library.quiz_plies;
             let kept = r
                 .stored
                 .as_deref()
-                .and_then(|json| serde_json::from_str::<crate::engine::Analysis>(json).ok());
+                .and_then(|json| serde_json::from_str::<crate::engine::Analysis>(json).ok())
+                .filter(|a| a.plies().is_some_and(|p| p >= plies));
             if let Some(analysis) = kept {
                 let result = match_analysis::grade_with(&position, &answer, analysis);
                 let (model, mut effects) = update(
@@ -506,6 +509,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                         serial,
                         position: Box::new(position),
                         answer,
+                        plies,
                     },
                     reveal,
                 ],
@@ -534,10 +538,18 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             };
             // gnubg's analysis is kept with the entry: the next quiz of it
             // is graded at once.
-            let keep = match (&result, &r.stored, r.queue.get(r.index)) {
-                (Ok(j), None, Some(cur)) => serde_json::to_string(&j.analysis)
-                    .ok()
-                    .map(|json| Request::KeepQuizAnalysis { id: cur.id, json }),
+            // Kept when none was, or when this one is deeper.
+            let kept_plies = r
+                .stored
+                .as_deref()
+                .and_then(|json| serde_json::from_str::<crate::engine::Analysis>(json).ok())
+                .and_then(|a| a.plies());
+            let keep = match (&result, r.queue.get(r.index)) {
+                (Ok(j), Some(cur)) if kept_plies.is_none_or(|k| j.analysis.plies() > Some(k)) => {
+                    serde_json::to_string(&j.analysis)
+                        .ok()
+                        .map(|json| Request::KeepQuizAnalysis { id: cur.id, json })
+                }
                 _ => None,
             };
             r.grade = Some(result);
