@@ -147,8 +147,11 @@ fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
 fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     use bgedit::cli::analyse::{self, AnalyseOptions, Format};
     use std::io::IsTerminal;
+    let sage_only = args.engine == bgedit::cli::args::EngineArg::Sage && args.file.is_none();
     let gnubg = match bgedit::engine::locate::find_from_env(args.gnubg.as_deref()) {
         Ok(p) => p,
+        // Sage alone needs no gnubg.
+        Err(_) if sage_only => std::path::PathBuf::from("gnubg"),
         Err(e) => {
             eprintln!("bgedit: {e}");
             return ExitCode::from(2);
@@ -220,8 +223,25 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
         // A batch reads only the last answer: fewer, longer chunks.
         chunk_ms: 1000,
     });
+    let choice = bgedit::engine::Choice::from(args.engine);
+    let mut engines = Vec::new();
+    for kind in choice.kinds() {
+        match kind {
+            bgedit::engine::EngineKind::Gnubg => engines.push((*kind, gnubg.clone())),
+            bgedit::engine::EngineKind::Sage => {
+                match bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref()) {
+                    Ok(python) => engines.push((*kind, python)),
+                    Err(e) => {
+                        eprintln!("bgedit: {e}");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+        }
+    }
     let opts = AnalyseOptions {
-        gnubg,
+        engines,
+        threads: args.threads,
         plies: args.plies,
         moves: args.moves,
         jobs: args.jobs.map_or(cores, usize::from),

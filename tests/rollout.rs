@@ -65,8 +65,8 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
         };
         let mut seen = Vec::new();
         let answer = engine
-            .rollout(&req, &s, LIMIT, &mut |a| {
-                seen.push(a.rollout().unwrap().trials);
+            .rollout(&req, &s, LIMIT, &mut |r, _| {
+                seen.push(r.trials);
                 true
             })
             .unwrap_or_else(|e| panic!("{id}: {e}"));
@@ -156,7 +156,7 @@ fn a_rollout_asked_to_stop_ends_after_its_chunk_with_the_trials_done() {
     let t = Instant::now();
     let mut calls = 0;
     let answer = engine
-        .rollout(&req, &s, LIMIT, &mut |_| {
+        .rollout(&req, &s, LIMIT, &mut |_, _| {
             calls += 1;
             calls < 3
         })

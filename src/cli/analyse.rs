@@ -1,12 +1,15 @@
-//! `bgedit analyse`: gnubg's verdict for each ID, from the arguments or
-//! standard input, in input order, with J gnubg processes working at once.
+//! `bgedit analyse`: gnubg's verdict (or Open Sage's, or both side by side)
+//! for each ID, from the arguments or standard input, in input order, with J
+//! engine processes working at once.
 
 use super::input::{Line, LineReader};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::engine::text::{self, Units};
+use crate::engine::compare;
 use crate::engine::{
-    Analysis, Engine, Request, Rollout, RolloutSettings, StartRecord, Waiter, time_limit,
+    Analysis, Engine, EngineKind, Request, Rollout, RolloutSettings, StartRecord, Waiter,
+    time_limit,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -24,7 +27,11 @@ pub enum Format {
 
 #[derive(Clone, Debug)]
 pub struct AnalyseOptions {
-    pub gnubg: PathBuf,
+    /// The engines that answer, each with its program (gnubg, or the
+    /// Python that has bgsage): one, or gnubg and Sage side by side.
+    pub engines: Vec<(EngineKind, PathBuf)>,
+    /// Threads for each of Sage's rollouts (0: every core).
+    pub threads: u8,
     pub plies: u8,
     /// Moves listed with dice; 0 for all.
     pub moves: usize,
@@ -56,7 +63,7 @@ impl From<String> for Failure {
 /// One input, analysed: the output text (with its newline) or the error.
 /// A rollout reports its answers so far to `progress`.
 pub fn analyse_one(
-    engine: &mut Engine,
+    engines: &mut [Engine],
     opts: &AnalyseOptions,
     id: u64,
     line: &str,
@@ -76,28 +83,63 @@ pub fn analyse_one(
         plies: opts.plies,
         moves: opts.moves,
     };
-    let analysis = match &opts.rollout {
-        None => engine.analyse(&req, time_limit(opts.plies, Waiter::Batch)),
-        Some(settings) => {
-            // Per chunk: the first is one trial of every candidate.
-            let limit = time_limit(
-                opts.plies.max(settings.plies).saturating_add(1),
-                Waiter::Batch,
-            );
-            engine.rollout(&req, settings, limit, &mut |a| {
-                if let Some(r) = a.rollout() {
+    let mut answers: Vec<(EngineKind, Analysis)> = Vec::new();
+    for engine in engines.iter_mut() {
+        let kind = engine.kind();
+        let analysis = match &opts.rollout {
+            None => engine.analyse(&req, time_limit(opts.plies, Waiter::Batch)),
+            Some(settings) => {
+                // Per chunk: the first is one trial of every candidate.
+                let limit = time_limit(
+                    opts.plies.max(settings.plies).saturating_add(1),
+                    Waiter::Batch,
+                );
+                engine.rollout(&req, settings, limit, &mut |r, _| {
                     progress(r);
-                }
-                true
-            })
+                    true
+                })
+            }
         }
+        .map_err(|e| {
+            // Two engines: say which one failed.
+            if opts.engines.len() > 1 {
+                failed(format!("{}: {e}", kind.name()))
+            } else {
+                failed(e.to_string())
+            }
+        })?;
+        if let Analysis::Over { reason } = &analysis {
+            return Err(failed(reason.clone()));
+        }
+        answers.push((kind, analysis));
     }
-    .map_err(|e| failed(e.to_string()))?;
-    if let Analysis::Over { reason } = &analysis {
-        return Err(failed(reason.clone()));
-    }
+    let disagree = match answers.as_slice() {
+        [(_, g), (_, s)] => compare::compare(g, s),
+        _ => None,
+    };
+    let one = answers.len() == 1;
     Ok(match opts.format {
-        Format::Json => json_line(&gnubg_id, &req, &analysis).to_string() + "\n",
+        Format::Json if one => {
+            let (kind, a) = &answers[0];
+            let mut v = json_line(&gnubg_id, &req, a);
+            v["engine"] = json!(kind.key());
+            v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
+            v.to_string() + "\n"
+        }
+        Format::Json => {
+            let mut v = json!({ "gnubg_id": gnubg_id });
+            for (kind, a) in &answers {
+                let mut one = json_line(&gnubg_id, &req, a);
+                if let Some(o) = one.as_object_mut() {
+                    o.remove("gnubg_id");
+                }
+                one["engine"] = json!(kind.key());
+                one["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
+                v[kind.key()] = one;
+            }
+            v["disagree"] = json!(disagree);
+            v.to_string() + "\n"
+        }
         Format::Text => {
             let mut out = format!("GNUBG ID: {gnubg_id}\n");
             if let Some(reason) = crate::engine::request::no_cube_action(&req.position) {
@@ -106,11 +148,24 @@ pub fn analyse_one(
             for note in crate::engine::request::sent_notes(&req.position) {
                 out += &format!("{note}\n");
             }
-            out += &text::render(&analysis, Units::Equity, usize::MAX);
+            for (kind, a) in &answers {
+                if !one || *kind != EngineKind::Gnubg {
+                    // Each engine's depth in its own count.
+                    let depth = kind.depth_label(a.plies().unwrap_or(req.plies));
+                    out += &format!("{} ({depth}):\n", kind.name());
+                }
+                out += &text::render_for(a, Units::Equity, usize::MAX, *kind);
+            }
+            if let Some(d) = &disagree {
+                out += &format!("{}\n", d.describe());
+            } else if !one {
+                out += "The engines agree.\n";
+            }
             out + "\n"
         }
     })
 }
+
 
 /// The JSON line written in place of an answer: output lines stay aligned
 /// with input lines.
@@ -236,7 +291,18 @@ fn worker(
 ) {
     // One record of failed starts for all the jobs: a gnubg that cannot
     // start is given up on after two tries, not two tries per job.
-    let mut engine = Engine::sharing(opts.gnubg.clone(), starts);
+    let mut engines: Vec<Engine> = opts
+        .engines
+        .iter()
+        .map(|(kind, program)| match kind {
+            EngineKind::Gnubg => Engine::sharing(program.clone(), starts.clone()),
+            EngineKind::Sage => {
+                let mut e = Engine::sage_sharing(program.clone(), starts.clone());
+                e.threads = opts.threads;
+                e
+            }
+        })
+        .collect();
     loop {
         let next = jobs.lock().map(|rx| rx.recv());
         let Ok(Ok((seq, origin, line))) = next else {
@@ -248,7 +314,8 @@ fn worker(
                 let _ = done.send(Event::Rolling(seq, r.trials, r.of, r.seconds_left()));
             }
         };
-        let result = line.and_then(|l| analyse_one(&mut engine, &opts, seq + 1, &l, &mut progress));
+        let result =
+            line.and_then(|l| analyse_one(&mut engines, &opts, seq + 1, &l, &mut progress));
         if done.send(Event::Done(seq, origin, result)).is_err() {
             return;
         }

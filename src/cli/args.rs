@@ -236,6 +236,35 @@ pub struct AnalyseArgs {
     /// Pseudo-random rather than quasi-random dice.
     #[arg(long, requires = "rollout")]
     pub random_dice: bool,
+    /// The engine: gnubg (the default and the reference), Open Sage (the
+    /// second opinion, `pip install bgsage`), or both side by side with
+    /// their disagreements. --plies counts as gnubg does for both (0 is the
+    /// network alone, which Sage calls 1-ply).
+    #[arg(long, value_enum, default_value = "gnubg", conflicts_with = "score_matrix")]
+    pub engine: EngineArg,
+    /// The Python that has bgsage (else BGEDIT_SAGE_PYTHON, then python3).
+    #[arg(long, value_name = "PATH")]
+    pub sage_python: Option<std::path::PathBuf>,
+    /// Threads for Sage's rollouts (0: every core).
+    #[arg(long, default_value_t = 0, requires = "rollout")]
+    pub threads: u8,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineArg {
+    Gnubg,
+    Sage,
+    Both,
+}
+
+impl From<EngineArg> for crate::engine::Choice {
+    fn from(e: EngineArg) -> Self {
+        match e {
+            EngineArg::Gnubg => crate::engine::Choice::Gnubg,
+            EngineArg::Sage => crate::engine::Choice::Sage,
+            EngineArg::Both => crate::engine::Choice::Both,
+        }
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -201,6 +201,9 @@ pub enum Reply {
     Answer(u64, Result<Analysis, String>),
     /// A rollout's answer so far; the last one comes as an `Answer`.
     Progress(u64, Analysis),
+    /// A rollout's progress without numbers yet (Sage's cube rollouts give
+    /// none until the end): a chance to stop it.
+    Tick(u64, Box<Rollout>),
 }
 
 /// Reads one bridge line; `Err` for anything that is not a well-formed reply.
@@ -225,7 +228,7 @@ pub fn parse_line(text: &str) -> Result<Reply, String> {
     })
 }
 
-fn check(a: &Analysis) -> Result<(), String> {
+pub(crate) fn check(a: &Analysis) -> Result<(), String> {
     let probs_ok = |p: &Probs| {
         p.iter()
             .all(|x| x.is_finite() && (-1e-6..=1.0 + 1e-6).contains(x))

@@ -5,19 +5,25 @@
 //! - `answer.rs`: what comes back, parsed and checked (pure)
 //! - `process.rs`: one gnubg process running the bridge script; restarts,
 //!   time limits, stale answers
+//! - `compare.rs`: where gnubg and Sage disagree on a position, and by how much
 //! - `matrix.rs`: a score matrix's cells asked of gnubg
+//! - `sage.rs`: Open Sage, the second engine: its board, its requests, its
+//!   answers named as gnubg names moves (the process is `process.rs`'s)
 //! - `text.rs`: an analysis as gnubg-like text, for the clipboard and the CLI
 //!
-//! The bridge script is `assets/gnubg_bridge.py`, built into the binary.
+//! The bridge scripts are `assets/gnubg_bridge.py` and `assets/sage_bridge.py`,
+//! built into the binary and written to the cache directory at run time.
 
 pub mod answer;
+pub mod compare;
 pub mod locate;
 pub mod match_analysis;
 pub mod matrix;
 pub mod process;
 pub mod request;
+pub mod sage;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
-pub use process::{Engine, EngineError, StartRecord, Waiter, time_limit};
+pub use process::{Choice, Engine, EngineError, EngineKind, StartRecord, Waiter, time_limit};
 pub use request::{Request, RolloutSettings};

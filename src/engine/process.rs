@@ -3,7 +3,8 @@
 //! positions with a cube of 512 and up), it hangs, it prints garbage. Each
 //! costs the one answer and a restart on the next request, nothing more.
 
-use super::answer::{Analysis, Reply, parse_line};
+use super::answer::{Analysis, Reply, Rollout, parse_line};
+use super::sage;
 use super::request::{self, Request, RolloutSettings};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -13,6 +14,84 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 const BRIDGE: &str = include_str!("../../assets/gnubg_bridge.py");
+const SAGE_BRIDGE: &str = include_str!("../../assets/sage_bridge.py");
+
+/// Which engine a process is: gnubg 1.07 (the default and the reference)
+/// or Open Sage (the second opinion). Both speak JSON lines through a
+/// bridge script and answer in the same [`Analysis`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    Gnubg,
+    Sage,
+}
+
+/// Which engines answer: gnubg alone (the default), Sage alone, or both
+/// side by side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Choice {
+    #[default]
+    Gnubg,
+    Sage,
+    Both,
+}
+
+impl Choice {
+    pub fn kinds(self) -> &'static [EngineKind] {
+        match self {
+            Choice::Gnubg => &[EngineKind::Gnubg],
+            Choice::Sage => &[EngineKind::Sage],
+            Choice::Both => &[EngineKind::Gnubg, EngineKind::Sage],
+        }
+    }
+
+    pub fn uses(self, kind: EngineKind) -> bool {
+        self.kinds().contains(&kind)
+    }
+
+    /// gnubg, then Sage, then both, then gnubg again: the editor's key.
+    pub fn next(self) -> Choice {
+        match self {
+            Choice::Gnubg => Choice::Sage,
+            Choice::Sage => Choice::Both,
+            Choice::Both => Choice::Gnubg,
+        }
+    }
+
+    pub fn words(self) -> &'static str {
+        match self {
+            Choice::Gnubg => "gnubg",
+            Choice::Sage => "Sage",
+            Choice::Both => "gnubg and Sage",
+        }
+    }
+}
+
+impl EngineKind {
+    /// The lowercase name JSON answers carry.
+    pub fn key(self) -> &'static str {
+        match self {
+            EngineKind::Gnubg => "gnubg",
+            EngineKind::Sage => "sage",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Gnubg => "gnubg",
+            EngineKind::Sage => "Sage",
+        }
+    }
+
+    /// A depth (gnubg's count) in this engine's own words: gnubg's 0-ply is
+    /// Sage's 1-ply.
+    pub fn depth_label(self, plies: u8) -> String {
+        match self {
+            EngineKind::Gnubg => format!("{plies}-ply"),
+            EngineKind::Sage => sage::level(plies),
+        }
+    }
+}
 /// gnubg starts in about a quarter of a second; a loaded machine gets more.
 const START_LIMIT: Duration = Duration::from_secs(20);
 /// Longest line accepted from the bridge: a full move list is well below.
@@ -47,6 +126,10 @@ pub fn time_limit(plies: u8, waiter: Waiter) -> Duration {
 pub enum EngineError {
     #[error("{0}")]
     NotFound(String),
+    /// Open Sage failed: started, died, hung or answered garbage (the text
+    /// says which; it is restarted for the next request).
+    #[error("{0}")]
+    Sage(String),
     #[error("gnubg could not be started: {0}")]
     Start(String),
     #[error(
@@ -94,10 +177,15 @@ impl StartRecord {
     }
 }
 
-/// The bridge script on disk, written once per run.
-fn bridge_path() -> Result<&'static Path, EngineError> {
-    static PATH: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    PATH.get_or_init(|| {
+/// The bridge script of `kind` on disk, written once per run.
+fn bridge_path(kind: EngineKind) -> Result<&'static Path, EngineError> {
+    static GNUBG: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    static SAGE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    let (cell, name, text) = match kind {
+        EngineKind::Gnubg => (&GNUBG, "gnubg_bridge", BRIDGE),
+        EngineKind::Sage => (&SAGE, "sage_bridge", SAGE_BRIDGE),
+    };
+    cell.get_or_init(|| {
         // Without a cache directory the shared temporary directory is used,
         // under a name of this user's only: a script another user could
         // write there would run as gnubg's Python.
@@ -107,8 +195,8 @@ fn bridge_path() -> Result<&'static Path, EngineError> {
             None => std::env::temp_dir().join(format!("bgedit-{}", unsafe { libc::getuid() })),
         };
         private_dir(&dir)?;
-        let path = dir.join(format!("gnubg_bridge-{}.py", env!("CARGO_PKG_VERSION")));
-        write_atomically(&dir, &path, BRIDGE.as_bytes())?;
+        let path = dir.join(format!("{name}-{}.py", env!("CARGO_PKG_VERSION")));
+        write_atomically(&dir, &path, text.as_bytes())?;
         Ok(path)
     })
     .as_ref()
@@ -183,9 +271,15 @@ impl Drop for Running {
     }
 }
 
-/// A gnubg to ask; started on first use and after any failure.
+/// An engine to ask (gnubg, or Sage's Python); started on first use and
+/// after any failure.
 pub struct Engine {
+    kind: EngineKind,
     program: PathBuf,
+    /// The engine's version, once started (Sage's bridge says it).
+    pub version: Option<String>,
+    /// Threads for Sage's rollouts (0: Sage's own choice, every core).
+    pub threads: u8,
     running: Option<Running>,
     /// Restarts so far, for messages and tests.
     pub restarts: u32,
@@ -200,11 +294,31 @@ impl Engine {
     /// An engine that gives up with the others sharing `starts`.
     pub fn sharing(program: PathBuf, starts: StartRecord) -> Engine {
         Engine {
+            kind: EngineKind::Gnubg,
             program,
+            version: None,
+            threads: 0,
             running: None,
             restarts: 0,
             starts,
         }
+    }
+
+    /// Open Sage, run by `python` (which must have `bgsage`).
+    pub fn sage(python: PathBuf) -> Engine {
+        Engine::sage_sharing(python, StartRecord::default())
+    }
+
+    /// Open Sage, giving up with the others sharing `starts`.
+    pub fn sage_sharing(python: PathBuf, starts: StartRecord) -> Engine {
+        Engine {
+            kind: EngineKind::Sage,
+            ..Engine::sharing(python, starts)
+        }
+    }
+
+    pub fn kind(&self) -> EngineKind {
+        self.kind
     }
 
     /// Starts gnubg now rather than at the first request.
@@ -227,9 +341,14 @@ impl Engine {
     }
 
     fn spawn(&mut self) -> Result<Running, EngineError> {
-        let script = bridge_path()?;
-        let mut child = Command::new(&self.program)
-            .args(["-t", "-q", "-r", "-p"])
+        let script = bridge_path(self.kind)?;
+        let mut command = Command::new(&self.program);
+        match self.kind {
+            EngineKind::Gnubg => command.args(["-t", "-q", "-r", "-p"]),
+            // -u: unbuffered, each answer leaves at once.
+            EngineKind::Sage => command.arg("-u"),
+        };
+        let mut child = command
             .arg(script)
             // gnubg prints and reads numbers by locale: force the C one.
             .env("LC_ALL", "C")
@@ -268,7 +387,25 @@ impl Engine {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match running.lines.recv_timeout(left) {
-                Ok(line) if parse_line(&line) == Ok(Reply::Ready) => return Ok(running),
+                Ok(line) if parse_line(&line) == Ok(Reply::Ready) => {
+                    self.version = serde_json::from_str::<serde_json::Value>(&line)
+                        .ok()
+                        .and_then(|v| v.get("version")?.as_str().map(str::to_owned));
+                    return Ok(running);
+                }
+                Ok(line) if self.kind == EngineKind::Sage => {
+                    // The bridge says when bgsage cannot be imported.
+                    let why = serde_json::from_str::<serde_json::Value>(&line)
+                        .ok()
+                        .and_then(|v| v.get("missing")?.as_str().map(str::to_owned));
+                    if let Some(why) = why {
+                        return Err(EngineError::NotFound(format!(
+                            "{} ({}: {why})",
+                            sage::INSTALL_HINT,
+                            self.program.display()
+                        )));
+                    }
+                }
                 Ok(_) => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(EngineError::Start(format!(
@@ -277,10 +414,16 @@ impl Engine {
                     )));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(EngineError::Start(format!(
-                        "{} exited at start (is it gnubg 1.07 with Python?)",
-                        self.program.display()
-                    )));
+                    return Err(EngineError::Start(match self.kind {
+                        EngineKind::Gnubg => format!(
+                            "{} exited at start (is it gnubg 1.07 with Python?)",
+                            self.program.display()
+                        ),
+                        EngineKind::Sage => format!(
+                            "{} exited at start (is it Python 3 with bgsage?)",
+                            self.program.display()
+                        ),
+                    }));
                 }
             }
         }
@@ -299,7 +442,11 @@ impl Engine {
         if let Some(reason) = request::nothing_to_analyse(&req.position) {
             return Ok(Analysis::Over { reason });
         }
-        self.exchange(req.id, &req.to_line(), limit, &mut |_| true)
+        let line = match self.kind {
+            EngineKind::Gnubg => req.to_line(),
+            EngineKind::Sage => sage::request_line(req, None),
+        };
+        self.exchange(req, &line, limit, &mut |_, _| true)
     }
 
     /// Asks gnubg for the moves of `req`, with the move played (the
@@ -314,35 +461,66 @@ impl Engine {
         if let Some(reason) = request::nothing_to_analyse(&req.position) {
             return Ok(Analysis::Over { reason });
         }
-        self.exchange(req.id, &req.played_line(played_after), limit, &mut |_| true)
+        if self.kind == EngineKind::Sage {
+            // Sage's lists are kept whole: the played move is in them.
+            let all = Request { moves: 0, ..req.clone() };
+            return self.analyse(&all, limit);
+        }
+        self.exchange(req, &req.played_line(played_after), limit, &mut |_, _| true)
     }
 
-    /// Rolls `req` out with gnubg's own rollout. `progress` gets each answer
-    /// so far (about every `settings.chunk_ms`) and says whether to go on:
-    /// `false` stops the rollout after the chunk running, and its answer so
-    /// far comes back marked stopped. `limit` is per chunk.
+    /// Rolls `req` out with the engine's own rollout. `progress` gets how
+    /// far it is and each answer so far (about every `settings.chunk_ms`)
+    /// and says whether to go on: `false` stops the rollout (gnubg after
+    /// the chunk running, Sage at once through its cancellation), and its
+    /// answer so far comes back marked stopped. `limit` is per chunk.
     pub fn rollout(
         &mut self,
         req: &Request,
         settings: &RolloutSettings,
         limit: Duration,
-        progress: &mut dyn FnMut(&Analysis) -> bool,
+        progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
     ) -> Result<Analysis, EngineError> {
         if let Some(reason) = request::nothing_to_analyse(&req.position) {
             return Ok(Analysis::Over { reason });
         }
-        self.exchange(req.id, &req.rollout_line(settings), limit, progress)
+        let line = match self.kind {
+            EngineKind::Gnubg => req.rollout_line(settings),
+            EngineKind::Sage => sage::request_line(req, Some((settings, self.threads))),
+        };
+        self.exchange(req, &line, limit, progress)
     }
 
     /// Sends one request line and reads until its answer, handing partial
     /// answers to `progress`; each line must come within `limit`.
     fn exchange(
         &mut self,
-        id: u64,
+        req: &Request,
         line: &str,
         limit: Duration,
-        progress: &mut dyn FnMut(&Analysis) -> bool,
+        progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
     ) -> Result<Analysis, EngineError> {
+        let kind = self.kind;
+        self.exchange_lines(req, line, limit, progress)
+            .map_err(|e| match kind {
+                EngineKind::Gnubg => e,
+                EngineKind::Sage => sage_error(e),
+            })
+    }
+
+    fn exchange_lines(
+        &mut self,
+        req: &Request,
+        line: &str,
+        limit: Duration,
+        progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
+    ) -> Result<Analysis, EngineError> {
+        let id = req.id;
+        let kind = self.kind;
+        let parse = |text: &str| match kind {
+            EngineKind::Gnubg => parse_line(text),
+            EngineKind::Sage => sage::parse_line(text, req),
+        };
         let running = self.ensure_running()?;
         if writeln!(running.stdin, "{line}")
             .and_then(|()| running.stdin.flush())
@@ -357,13 +535,20 @@ impl Engine {
             let left = deadline.saturating_duration_since(Instant::now());
             let running = self.running.as_mut().expect("running");
             match running.lines.recv_timeout(left) {
-                Ok(text) => match parse_line(&text) {
+                Ok(text) => match parse(&text) {
                     Ok(Reply::Answer(got, result)) if got == id => {
                         return result.map_err(EngineError::Refused);
                     }
-                    Ok(Reply::Progress(got, partial)) if got == id => {
+                    Ok(Reply::Progress(got, _) | Reply::Tick(got, _)) if got == id => {
                         deadline = Instant::now() + limit;
-                        if !stop_sent && !progress(&partial) {
+                        let go_on = match parse(&text) {
+                            Ok(Reply::Progress(_, partial)) => {
+                                partial.rollout().is_none_or(|r| progress(r, Some(&partial)))
+                            }
+                            Ok(Reply::Tick(_, r)) => progress(&r, None),
+                            _ => true,
+                        };
+                        if !stop_sent && !go_on {
                             // Read between chunks: the rollout ends with
                             // the trials done so far.
                             stop_sent = writeln!(running.stdin, "{{\"stop\":{id}}}")
@@ -388,6 +573,26 @@ impl Engine {
                 }
             }
         }
+    }
+}
+
+/// An error of Sage's process in Sage's words (the variants speak of gnubg).
+fn sage_error(e: EngineError) -> EngineError {
+    match e {
+        EngineError::Start(why) => EngineError::Sage(format!("Sage could not be started: {why}")),
+        EngineError::Died => EngineError::Sage(
+            "Sage stopped while analysing; it is restarted for the next request".to_owned(),
+        ),
+        EngineError::Timeout(d) => EngineError::Sage(format!(
+            "Sage took longer than {d:?}; it was stopped and is restarted for the next request"
+        )),
+        EngineError::Garbage(why) => {
+            EngineError::Sage(format!("{why}; Sage is restarted for the next request"))
+        }
+        EngineError::GaveUp(why) => EngineError::Sage(format!(
+            "Sage is not asked again: it failed to start {START_TRIES} times in a row (last: {why}); give another Python with --sage-python PATH or BGEDIT_SAGE_PYTHON"
+        )),
+        other => other,
     }
 }
 

@@ -123,7 +123,7 @@ pub fn sent_notes(p: &Position) -> Vec<String> {
 impl Request {
     /// The match state gnubg is told: the position's own, with the
     /// equivalent cube when it is too big for gnubg.
-    fn sent_state(&self) -> crate::domain::MatchState {
+    pub(crate) fn sent_state(&self) -> crate::domain::MatchState {
         let mut s = self.position.state.clone();
         if let Some(sent) = equivalent_cube(&self.position) {
             s.cube_log2 = sent.trailing_zeros() as u8;

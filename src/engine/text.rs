@@ -43,6 +43,13 @@ pub fn diff(equity: f64, best: f64, mwc: Option<(f64, f64)>, units: Units) -> St
 
 /// The whole analysis. `limit` caps the moves listed.
 pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
+    render_for(a, units, limit, super::EngineKind::Gnubg)
+}
+
+/// The whole analysis of `engine`, its depths in its own count (Sage's
+/// 1-ply is gnubg's 0-ply).
+pub fn render_for(a: &Analysis, units: Units, limit: usize, engine: super::EngineKind) -> String {
+    let ply = |p: u8| engine.depth_label(p);
     let mut out = String::new();
     match a {
         Analysis::Moves {
@@ -63,9 +70,11 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
                     format!(" {}", diff(m.equity, be, m.mwc.zip(bm), units))
                 };
                 // gnubg's label: "Rollout" for a rolled-out move.
+                // A move the rollout left out (Sage keeps its filter's
+                // numbers) says its own depth.
                 let label = match rollout {
-                    Some(_) => "Rollout        ".to_owned(),
-                    None => format!("Cubeful {}-ply    ", m.depth(*plies)),
+                    Some(_) if m.plies.is_none() => "Rollout        ".to_owned(),
+                    _ => format!("Cubeful {}    ", ply(m.depth(*plies))),
                 };
                 let _ = writeln!(out, "{:>5}. {label}{:<28} Eq.: {eq}{d}", i + 1, m.notation);
                 let _ = writeln!(out, "       {}", probs_line(&m.probs));
@@ -94,7 +103,7 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
             let _ = writeln!(out, "Cube analysis");
             let depth = rollout
                 .as_ref()
-                .map_or(format!("{plies}-ply"), |_| "Rollout".to_owned());
+                .map_or(ply(*plies), |_| "Rollout".to_owned());
             let _ = writeln!(out, "{depth} cubeless equity {cubeless:+.3}");
             let _ = writeln!(out, "  {}", probs_line(probs));
             let _ = writeln!(out, "Cubeful equities:");
@@ -149,7 +158,7 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
         } => {
             let depth = rollout
                 .as_ref()
-                .map_or(format!("{plies}-ply"), |_| "rollout".to_owned());
+                .map_or(ply(*plies), |_| "rollout".to_owned());
             let _ = writeln!(out, "Take analysis ({depth}), for the player doubled");
             let _ = writeln!(out, "Cubeless equity {cubeless:+.3}");
             let _ = writeln!(out, "  {}", probs_line(probs));
@@ -168,7 +177,7 @@ pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
             probs,
             cubeless,
         } => {
-            let _ = writeln!(out, "{plies}-ply cubeless equity {cubeless:+.3}");
+            let _ = writeln!(out, "{} cubeless equity {cubeless:+.3}", ply(*plies));
             let _ = writeln!(out, "  {}", probs_line(probs));
         }
         Analysis::Over { reason } => {

@@ -91,8 +91,11 @@ impl EngineLink {
                             Ok(e) => {
                                 pid2.store(e.pid().unwrap_or(0), Ordering::SeqCst);
                                 let limit = limit(req.plies.max(settings.plies).saturating_add(1));
-                                let mut on = |a: &crate::engine::Analysis| {
-                                    if !send(Action::RolloutProgress(id, a.clone())) {
+                                let mut on = |_: &crate::engine::Rollout,
+                                              a: Option<&crate::engine::Analysis>| {
+                                    if let Some(a) = a
+                                        && !send(Action::RolloutProgress(id, a.clone()))
+                                    {
                                         return false;
                                     }
                                     // A newer request stops the rollout
