@@ -168,7 +168,7 @@ def rollout(req):
     taking = bool(req.get("double"))
     chunk = max(0.05, float(ro.get("chunk_ms", 250)) / 1000.0)
     started = time.time()
-    state = {"done": 0, "of": total, "moves": [], "last": 0.0}
+    state = {"done": 0, "moves": []}
 
     def info(stopped):
         return {"trials": min(state["done"], total), "of": total, "seed": int(ro.get("seed", 42)),
@@ -184,24 +184,30 @@ def rollout(req):
                 for m in list(state["moves"])]
 
     def progress(done, of, partial):
-        # Called from Sage's worker threads.
+        # Called from Sage's worker threads, every thousand trials or so.
         state["moves"] = partial
         # Checker play counts the trials of every candidate in turn: the
         # share done, in trials of one candidate.
         state["done"] = int(done * total / max(of, 1))
-        now = time.time()
-        if now - state["last"] >= chunk:
-            state["last"] = now
-            if dice and not taking:
-                ans = {"kind": "moves", "moves": partial_moves()}
-            else:
-                ans = {"kind": "progress"}
+
+    finished = threading.Event()
+
+    def ticker():
+        # The answer so far every chunk, whatever Sage's own callbacks do
+        # (they come a thousand trials apart): bgedit shows it and can stop
+        # the rollout between any two.
+        while not finished.wait(chunk):
+            moves = partial_moves() if dice and not taking else []
+            # Until a candidate is done there are no numbers: a tick.
+            ans = {"kind": "moves", "moves": moves} if moves else {"kind": "progress"}
             ans.update({"id": req.get("id"), "partial": True, "rollout": info(False),
                         "plies": int(req.get("plies", 0))})
-            if ans["kind"] == "moves" and ans["moves"]:
-                send(ans)
-            elif ans["kind"] == "progress":
-                send(ans)
+            send(ans)
+
+    send({"id": req.get("id"), "kind": "progress", "partial": True, "rollout": info(False),
+          "plies": int(req.get("plies", 0))})
+    tick = threading.Thread(target=ticker, daemon=True)
+    tick.start()
 
     try:
         if dice and not taking:
@@ -224,8 +230,16 @@ def rollout(req):
         moves = partial_moves()
         if dice and not taking and moves:
             return {"kind": "moves", "moves": moves, "rollout": info(True)}
-        raise Failure("the rollout was stopped before a candidate was rolled out")
+        # Stopped before any number was in: the evaluation at the depth
+        # asked for, each move labelled with it, and the rollout marked
+        # stopped (a cube's answer says nothing of a rollout).
+        ans = analyse(req)
+        if ans.get("kind") == "moves":
+            ans["rollout"] = info(True)
+        return ans
     finally:
+        finished.set()
+        tick.join()
         with RUNNING_LOCK:
             RUNNING["id"], RUNNING["analyzer"] = None, None
 

@@ -14,5 +14,6 @@ mod gnubg_moves;
 mod gnubg_numbers;
 mod quiz_cli;
 mod rollout;
+mod sage;
 mod selfplay_fixtures;
 mod warning_fixtures;

@@ -90,7 +90,14 @@ pub fn compare(gnubg: &Analysis, sage: &Analysis) -> Option<Disagreement> {
                 ..
             },
         ) => {
-            let (g, s) = (short_action(ga), short_action(sa));
+            // A beaver is a take for this purpose: the doubler's action and
+            // the answer to it are what a player acts on.
+            let plain = |a: &str| match short_action(a) {
+                "ND/B" => "ND",
+                "D/B" => "D/T",
+                other => other,
+            };
+            let (g, s) = (plain(ga), plain(sa));
             if g == s {
                 return None;
             }
@@ -207,8 +214,11 @@ mod tests {
         assert_eq!((d.on, d.gnubg.as_str(), d.sage.as_str()), ("cube", "D/T", "ND"));
         assert!((d.gnubg_gap.unwrap() - 0.05).abs() < 1e-12);
         assert!((d.sage_gap.unwrap() - 0.04).abs() < 1e-12);
-        // "Redouble, take" is D/T too.
+        // "Redouble, take" is D/T too, and a beaver is a take.
         assert_eq!(compare(&g, &cube("Redouble, take", 0.6, 0.7, 1.0)), None);
+        assert_eq!(compare(&g, &cube("Double, beaver", 0.6, 0.7, 1.0)), None);
+        let nd = cube("No double, take", 0.1, -0.3, 1.0);
+        assert_eq!(compare(&nd, &cube("No double, beaver", 0.1, -0.3, 1.0)), None);
         // Both double, one passes: the taker's gap.
         let d = compare(&g, &cube("Double, pass", 0.6, 1.2, 1.0)).unwrap();
         assert!((d.sage_gap.unwrap() - 0.2).abs() < 1e-12);

@@ -100,6 +100,8 @@ const MAX_LINE: usize = 1 << 20;
 /// that hangs or prints garbage at start-up would otherwise cost every
 /// request its start limit (a 500-line batch over two hours to fail).
 pub const START_TRIES: u32 = 2;
+/// How often a Sage rollout is asked whether to go on.
+const SAGE_POLL: Duration = Duration::from_millis(25);
 
 /// Who waits for an answer, which sets how long it may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -531,10 +533,26 @@ impl Engine {
         }
         let mut stop_sent = false;
         let mut deadline = Instant::now() + limit;
+        // Sage stops a rollout at once (its own cancellation), so while one
+        // runs the stop is asked for every 25 ms, not only at each answer.
+        let mut last: Option<Rollout> = None;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let running = self.running.as_mut().expect("running");
-            match running.lines.recv_timeout(left) {
+            let wait = match (&last, stop_sent) {
+                (Some(_), false) if kind == EngineKind::Sage => left.min(SAGE_POLL),
+                _ => left,
+            };
+            match running.lines.recv_timeout(wait) {
+                Err(RecvTimeoutError::Timeout) if wait < left => {
+                    if let Some(r) = &last
+                        && !progress(r, None)
+                    {
+                        stop_sent = writeln!(running.stdin, "{{\"stop\":{id}}}")
+                            .and_then(|()| running.stdin.flush())
+                            .is_ok();
+                    }
+                }
                 Ok(text) => match parse(&text) {
                     Ok(Reply::Answer(got, result)) if got == id => {
                         return result.map_err(EngineError::Refused);
@@ -543,9 +561,14 @@ impl Engine {
                         deadline = Instant::now() + limit;
                         let go_on = match parse(&text) {
                             Ok(Reply::Progress(_, partial)) => {
+                                last = partial.rollout().cloned();
                                 partial.rollout().is_none_or(|r| progress(r, Some(&partial)))
                             }
-                            Ok(Reply::Tick(_, r)) => progress(&r, None),
+                            Ok(Reply::Tick(_, r)) => {
+                                let go_on = progress(&r, None);
+                                last = Some(*r);
+                                go_on
+                            }
                             _ => true,
                         };
                         if !stop_sent && !go_on {

@@ -1,0 +1,261 @@
+//! Open Sage, the second engine: bgedit's answers against Sage's own
+//! (`BgBotAnalyzer` called in Python on the same board, committed by
+//! `tests/fixtures/gen_sage_answers.py`), the board conversion both ways, and
+//! `analyse --engine` end to end. The engine tests skip without bgsage
+//! unless BGEDIT_REQUIRE_SAGE=1.
+
+use crate::common;
+use bgedit::codec::{self, position_id};
+use bgedit::domain::{Player, Position};
+use bgedit::engine::sage::{from_sage, to_sage};
+use bgedit::engine::{Analysis, Engine, Request};
+use proptest::prelude::*;
+use serde_json::Value;
+use std::time::Duration;
+
+const FIXTURES: &str = include_str!("fixtures/sage_answers.jsonl");
+
+fn cases(kind: &str) -> Vec<Value> {
+    FIXTURES
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["case"] == kind)
+        .collect()
+}
+
+fn board_of(v: &Value) -> Vec<i32> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_i64().unwrap() as i32)
+        .collect()
+}
+
+fn position(id: &str) -> Position {
+    codec::parse_any(id, &Position::default()).unwrap().position
+}
+
+#[test]
+fn the_board_conversion_agrees_with_bgsages_own_decoder() {
+    let boards = cases("board");
+    assert_eq!(boards.len(), 300);
+    for c in boards {
+        let id = c["id"].as_str().unwrap();
+        let sage = board_of(&c["board"]);
+        // bgsage decodes the key from the side of the player on roll (the
+        // second half of the key).
+        let board = position_id::decode(id, Player::X).unwrap();
+        assert_eq!(to_sage(&board, Player::X).to_vec(), sage, "{id}");
+        assert_eq!(from_sage(&sage, Player::X).unwrap(), board, "{id}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_board_conversion_goes_both_ways(board in common::strategies::board(), o in any::<bool>()) {
+        let mover = if o { Player::O } else { Player::X };
+        let sage = to_sage(&board, mover);
+        prop_assert_eq!(from_sage(&sage, mover).unwrap(), board.clone());
+        // The other side's view is Sage's flip_board.
+        let other = to_sage(&board, mover.opponent());
+        prop_assert_eq!(other[0], sage[25]);
+        prop_assert_eq!(other[25], sage[0]);
+        for i in 1..=24 {
+            prop_assert_eq!(other[i], -sage[25 - i]);
+        }
+    }
+}
+
+fn close(a: f64, b: &Value, what: &str) {
+    let b = b.as_f64().unwrap();
+    assert!((a - b).abs() < 1e-6, "{what}: bgedit {a}, Sage {b}");
+}
+
+#[test]
+fn answers_equal_sages_own_on_fixed_positions() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let mut engine = Engine::sage(python);
+    let answers = cases("answer");
+    assert_eq!(answers.len(), 16);
+    for (n, c) in answers.iter().enumerate() {
+        let id = c["id"].as_str().unwrap();
+        let name = c["name"].as_str().unwrap();
+        let plies = c["plies"].as_u64().unwrap() as u8;
+        let pos = position(id);
+        let req = Request {
+            id: n as u64 + 1,
+            position: pos.clone(),
+            plies,
+            moves: 0,
+        };
+        let got = engine
+            .analyse(&req, Duration::from_secs(120))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let what = format!("{name} at {plies}");
+        match (c["kind"].as_str().unwrap(), &got) {
+            ("moves", Analysis::Moves { moves, .. }) => {
+                let want = c["moves"].as_array().unwrap();
+                assert_eq!(moves.len(), want.len(), "{what}");
+                let mover = pos.state.on_roll;
+                for (m, w) in moves.iter().zip(want) {
+                    let after = from_sage(&board_of(&w["board"]), mover).unwrap();
+                    assert_eq!(
+                        m.after,
+                        position_id::encode(&after, mover.opponent()),
+                        "{what}: {}",
+                        m.notation
+                    );
+                    close(m.equity, &w["equity"], &what);
+                    for (p, q) in m.probs.iter().zip(w["probs"].as_array().unwrap()) {
+                        close(*p, q, &what);
+                    }
+                }
+            }
+            (
+                "cube",
+                Analysis::Cube {
+                    no_double,
+                    double_take,
+                    double_pass,
+                    action,
+                    ..
+                },
+            ) => {
+                close(*no_double, &c["no_double"], &what);
+                close(*double_take, &c["double_take"], &what);
+                close(*double_pass, &c["double_pass"], &what);
+                let doubles = c["should_double"].as_bool().unwrap();
+                let takes = c["should_take"].as_bool().unwrap();
+                let a = action.to_lowercase();
+                assert_eq!(
+                    a.starts_with("double") || a.starts_with("redouble"),
+                    doubles,
+                    "{what}: {action}"
+                );
+                assert_eq!(a.ends_with("pass"), !takes, "{what}: {action}");
+            }
+            ("take", Analysis::Take { take, pass, proper, .. }) => {
+                // Sage speaks for the doubler; the answer for the taker.
+                close(-*take, &c["double_take"], &what);
+                close(-*pass, &c["double_pass"], &what);
+                let takes = c["should_take"].as_bool().unwrap();
+                assert_eq!(proper, if takes { "take" } else { "pass" }, "{what}");
+            }
+            (kind, other) => panic!("{what}: wanted {kind}, got {other:?}"),
+        }
+    }
+    assert!(engine.version.as_deref().is_some_and(|v| !v.is_empty()));
+}
+
+#[test]
+fn analyse_engine_both_marks_the_disagreement() {
+    if common::sage_python().is_none() || !common::have_gnubg() {
+        return;
+    }
+    // The opening 21: gnubg's 0-ply splits (24/23 13/11), Sage's 1-ply
+    // slots (13/11 6/5).
+    let id = "4HPwATDgc/ABMA:cAkFAAAAAAAE";
+    let out = common::run::bgedit(
+        &["analyse", "--engine", "both", "--format", "json", "--moves", "0", id],
+        "",
+    );
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["gnubg"]["engine"], "gnubg");
+    assert_eq!(v["sage"]["engine"], "sage");
+    assert_eq!(v["gnubg"]["level"], "0-ply");
+    assert_eq!(v["sage"]["level"], "1-ply");
+    let d = &v["disagree"];
+    assert_eq!(d["on"], "move");
+    assert_eq!(d["gnubg"], v["gnubg"]["moves"][0]["move"]);
+    assert_eq!(d["sage"], v["sage"]["moves"][0]["move"]);
+    assert_ne!(d["gnubg"], d["sage"]);
+    // Each engine prices the other's pick from its own full list.
+    let gap = d["gnubg_gap"].as_f64().unwrap();
+    let sage_pick = v["gnubg"]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == d["sage"])
+        .unwrap();
+    let best = v["gnubg"]["moves"][0]["equity"].as_f64().unwrap();
+    assert!((gap - (best - sage_pick["equity"].as_f64().unwrap())).abs() < 1e-12);
+    // The text form says it in words.
+    let out = common::run::bgedit(&["analyse", "--engine", "both", id], "");
+    let text = common::run::text(&out.stdout);
+    assert!(text.contains("gnubg (0-ply):") && text.contains("Sage (1-ply):"), "{text}");
+    assert!(text.contains("engines disagree on the best move"), "{text}");
+}
+
+#[test]
+fn without_bgsage_the_error_says_how_to_install_it() {
+    // A Python without bgsage: the system one, in an empty environment.
+    let out = common::run::output_of(
+        common::run::command()
+            .args(["analyse", "--engine", "sage", "4HPwATDgc/ABMA:cAkAAAAAAAAA"])
+            .env("BGEDIT_SAGE_PYTHON", "/bin/sh"),
+        "",
+    );
+    assert!(!out.status.success());
+    let err = common::run::text(&out.stderr);
+    assert!(err.contains("argument 1:"), "{err}");
+    let out = common::run::output_of(
+        common::run::command()
+            .args(["analyse", "--engine", "sage", "4HPwATDgc/ABMA:cAkAAAAAAAAA"])
+            .env("BGEDIT_SAGE_PYTHON", "/nonexistent/python3"),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = common::run::text(&out.stderr);
+    assert!(err.contains("BGEDIT_SAGE_PYTHON=/nonexistent/python3"), "{err}");
+}
+
+#[test]
+fn a_sage_rollout_stops_at_once_when_asked() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let mut engine = Engine::sage(python);
+    let req = Request {
+        id: 7,
+        position: position("4HPwATDgc/ABMA:cIkFAAAAAAAA"),
+        plies: 0,
+        moves: 3,
+    };
+    let settings = bgedit::engine::RolloutSettings {
+        trials: 100_000,
+        candidates: 3,
+        chunk_ms: 50,
+        ..Default::default()
+    };
+    let started = std::time::Instant::now();
+    let mut asked: Option<std::time::Instant> = None;
+    let answer = engine
+        .rollout(&req, &settings, Duration::from_secs(60), &mut |_, _| {
+            // Stop half a second in, as a player presses Esc.
+            if started.elapsed() > Duration::from_millis(500) {
+                asked.get_or_insert_with(std::time::Instant::now);
+                return false;
+            }
+            true
+        })
+        .unwrap();
+    let stopped_in = asked.expect("progress came").elapsed();
+    eprintln!("a Sage rollout stopped {stopped_in:?} after it was asked");
+    let r = answer.rollout().expect("a rollout");
+    assert!(r.stopped && r.trials < r.of, "{r:?}");
+    assert!(
+        stopped_in < Duration::from_millis(500),
+        "stopped {stopped_in:?} after asked"
+    );
+    assert!(started.elapsed() < Duration::from_secs(60));
+    // The same process answers the next request: no restart.
+    let pid = engine.pid();
+    let again = engine
+        .analyse(&Request { id: 8, ..req }, Duration::from_secs(30))
+        .unwrap();
+    assert!(matches!(again, Analysis::Moves { .. }));
+    assert_eq!(engine.pid(), pid);
+}
