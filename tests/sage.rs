@@ -136,7 +136,12 @@ fn answers_equal_sages_own_on_fixed_positions() {
                 );
                 assert_eq!(a.ends_with("pass"), !takes, "{what}: {action}");
             }
-            ("take", Analysis::Take { take, pass, proper, .. }) => {
+            (
+                "take",
+                Analysis::Take {
+                    take, pass, proper, ..
+                },
+            ) => {
                 // Sage speaks for the doubler; the answer for the taker.
                 close(-*take, &c["double_take"], &what);
                 close(-*pass, &c["double_pass"], &what);
@@ -158,7 +163,9 @@ fn analyse_engine_both_marks_the_disagreement() {
     // slots (13/11 6/5).
     let id = "4HPwATDgc/ABMA:cAkFAAAAAAAE";
     let out = common::run::bgedit(
-        &["analyse", "--engine", "both", "--format", "json", "--moves", "0", id],
+        &[
+            "analyse", "--engine", "both", "--format", "json", "--moves", "0", id,
+        ],
         "",
     );
     assert!(out.status.success(), "{}", common::run::text(&out.stderr));
@@ -185,7 +192,10 @@ fn analyse_engine_both_marks_the_disagreement() {
     // The text form says it in words.
     let out = common::run::bgedit(&["analyse", "--engine", "both", id], "");
     let text = common::run::text(&out.stdout);
-    assert!(text.contains("gnubg (0-ply):") && text.contains("Sage (1-ply):"), "{text}");
+    assert!(
+        text.contains("gnubg (0-ply):") && text.contains("Sage (1-ply):"),
+        "{text}"
+    );
     assert!(text.contains("engines disagree on the best move"), "{text}");
 }
 
@@ -209,7 +219,10 @@ fn without_bgsage_the_error_says_how_to_install_it() {
     );
     assert_eq!(out.status.code(), Some(2));
     let err = common::run::text(&out.stderr);
-    assert!(err.contains("BGEDIT_SAGE_PYTHON=/nonexistent/python3"), "{err}");
+    assert!(
+        err.contains("BGEDIT_SAGE_PYTHON=/nonexistent/python3"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -258,4 +271,47 @@ fn a_sage_rollout_stops_at_once_when_asked() {
         .unwrap();
     assert!(matches!(again, Analysis::Moves { .. }));
     assert_eq!(engine.pid(), pid);
+}
+
+#[test]
+fn the_editor_shows_both_engines_side_by_side_and_their_disagreement() {
+    use common::pty::{Options, Session};
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    if !common::have_gnubg() {
+        return;
+    }
+    let opts = Options {
+        timeout: Duration::from_secs(60),
+        ..Options::DEFAULT
+    };
+    let dir = common::pty::state_dir("bgedit-sage", "both");
+    // A money cube decision the two engines see differently.
+    let python = python.to_string_lossy().into_owned();
+    let mut s = Session::start_with(
+        &opts,
+        &["--new", "DCD4PgMgePhwSA:MAEAADAAAAAA"],
+        &dir,
+        200,
+        50,
+        &[("BGEDIT_SAGE_PYTHON", python.as_str())],
+    );
+    s.wait_for("Analysis · gnubg");
+    s.keys("z");
+    s.wait_for("Analysis · Sage 1-ply");
+    let screen = s.wait_for("bgsage 2.0.20260907");
+    assert!(screen.contains("Proper cube action: "), "{screen}");
+    s.keys("z");
+    // gnubg says ND and Sage D/T at 0-ply; at the deeper depths that come
+    // when the keys pause, the other way round: disagreeing either way.
+    let screen = s.wait_for("engines disagree on the cube action: gnubg ");
+    assert!(screen.contains("Analysis · gnubg"), "{screen}");
+    assert!(screen.contains("Analysis · Sage"), "{screen}");
+    assert!(screen.contains("(Sage's pick costs"), "{screen}");
+    // Back to gnubg alone.
+    s.keys("z");
+    s.wait_gone("Analysis · Sage");
+    s.keys("q");
+    s.wait_exit();
 }

@@ -5,8 +5,8 @@
 use super::input::{Line, LineReader};
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
-use crate::engine::text::{self, Units};
 use crate::engine::compare;
+use crate::engine::text::{self, Units};
 use crate::engine::{
     Analysis, Engine, EngineKind, Request, Rollout, RolloutSettings, StartRecord, Waiter,
     time_limit,
@@ -165,7 +165,6 @@ pub fn analyse_one(
         }
     })
 }
-
 
 /// The JSON line written in place of an answer: output lines stay aligned
 /// with input lines.

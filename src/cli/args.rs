@@ -240,7 +240,12 @@ pub struct AnalyseArgs {
     /// second opinion, `pip install bgsage`), or both side by side with
     /// their disagreements. --plies counts as gnubg does for both (0 is the
     /// network alone, which Sage calls 1-ply).
-    #[arg(long, value_enum, default_value = "gnubg", conflicts_with = "score_matrix")]
+    #[arg(
+        long,
+        value_enum,
+        default_value = "gnubg",
+        conflicts_with = "score_matrix"
+    )]
     pub engine: EngineArg,
     /// The Python that has bgsage (else BGEDIT_SAGE_PYTHON, then python3).
     #[arg(long, value_name = "PATH")]

@@ -184,6 +184,10 @@ pub enum Action {
     ScrollNumbers(i16),
     /// gnubg's answer to request number `.0`.
     AnalysisAnswer(u64, Result<Analysis, String>),
+    /// `z`: the analysis panel's engine, gnubg → Sage → both.
+    CycleEngine,
+    /// Sage's answer to request number `.0`, and the bgsage version.
+    SageAnswer(u64, Result<Analysis, String>, Option<String>),
     /// `O`: roll out the leading moves or the cube decision.
     Rollout,
     /// `V`: the score matrix on or off.

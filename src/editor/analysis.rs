@@ -9,7 +9,7 @@ use crate::codec::position_id;
 use crate::domain::Position;
 use crate::engine::request::MAX_PLIES;
 use crate::engine::text::Units;
-use crate::engine::{Analysis, Request, RolloutSettings};
+use crate::engine::{Analysis, Choice, EngineKind, Request, RolloutSettings};
 
 /// Moves asked for: all of them, so the list scrolls to the end.
 pub const ALL_MOVES: usize = 0;
@@ -58,6 +58,20 @@ pub struct AnalysisState {
     /// The cube action played there (`double`, `take`, `drop`), for a
     /// cube decision of the match being reviewed.
     pub played_action: Option<String>,
+    /// Which engine the panel shows (`z`): gnubg, Open Sage, or both side
+    /// by side. gnubg is asked in every case (the cube before the roll,
+    /// the numbers panel and rollouts are its).
+    pub engines: Choice,
+    /// Sage's answer for the position on show.
+    pub second: Option<Shown>,
+    /// The number of the last request sent to Sage.
+    pub second_latest: u64,
+    /// Why Sage has no answer (not installed, failed).
+    pub second_problem: Option<String>,
+    /// The bgsage version that answered.
+    pub sage_version: Option<String>,
+    /// The other engine's best move, marked in a list shown beside it.
+    pub other_pick: Option<String>,
 }
 
 /// A rollout: its request number, whether it still runs, and its answer
@@ -91,6 +105,12 @@ impl Default for AnalysisState {
             kept: Vec::new(),
             played_after: None,
             played_action: None,
+            engines: Choice::Gnubg,
+            second: None,
+            second_latest: 0,
+            second_problem: None,
+            sage_version: None,
+            other_pick: None,
         }
     }
 }
@@ -99,10 +119,24 @@ impl AnalysisState {
     /// What the panel shows: the rollout when there is one, else the
     /// evaluation.
     pub fn displayed(&self) -> Option<&Shown> {
+        let evaluation = match self.engines {
+            Choice::Sage => self.second.as_ref(),
+            _ => self.shown.as_ref(),
+        };
         self.rollout
             .as_ref()
             .and_then(|r| r.shown.as_ref())
-            .or(self.shown.as_ref())
+            .or(evaluation)
+    }
+
+    /// The engine whose answer `displayed` gives.
+    pub fn displayed_engine(&self) -> EngineKind {
+        let rolled = self.rollout.as_ref().is_some_and(|r| r.shown.is_some());
+        if self.engines == Choice::Sage && !rolled {
+            EngineKind::Sage
+        } else {
+            EngineKind::Gnubg
+        }
     }
 
     pub fn rolling(&self) -> bool {
@@ -136,6 +170,8 @@ pub fn position_changed(model: &mut Model) -> Effect {
     a.deep_due = true;
     a.cube_before_roll = None;
     a.cube_request = 0;
+    a.second = None;
+    a.second_problem = None;
     // A rollout running stops: the engine stops it for the request below.
     let key = key_of(&model.position);
     let a = &mut model.analysis;
@@ -150,6 +186,108 @@ pub fn position_changed(model: &mut Model) -> Effect {
             shown: Some(shown.clone()),
         });
     request(model, 0)
+}
+
+/// `z`: the panel's engine, gnubg → Sage → both → gnubg. Sage is asked
+/// for the position on show at the depth shown.
+pub fn cycle_engine(mut model: Model) -> (Model, Vec<Effect>) {
+    let a = &mut model.analysis;
+    a.engines = a.engines.next();
+    a.selected = 0;
+    a.preview = false;
+    model.status = Status::info(match a.engines {
+        Choice::Gnubg => "Analysis by gnubg (z: Sage)".to_owned(),
+        Choice::Sage => {
+            "Analysis by Open Sage; its depths in its own count (gnubg's 0-ply is Sage's 1-ply) (z: both)"
+                .to_owned()
+        }
+        Choice::Both => "Analysis by gnubg and Open Sage side by side (z: gnubg)".to_owned(),
+    });
+    let mut effects = Vec::new();
+    if a.engines.uses(EngineKind::Sage) && a.second.is_none() {
+        let plies = a.shown.as_ref().map_or(0, |s| s.plies);
+        a.second_latest = a.latest;
+        effects.push(Effect::AnalyseSage(Request {
+            id: a.latest,
+            position: model.position.clone(),
+            plies,
+            moves: ALL_MOVES,
+        }));
+    }
+    (model, effects)
+}
+
+/// The requests for Sage that go with `effects`' requests for gnubg, when
+/// Sage is on (not the cube before the roll: that line is gnubg's).
+pub fn second_opinion(model: &mut Model, effects: &[Effect]) -> Vec<Effect> {
+    let a = &mut model.analysis;
+    if !a.engines.uses(EngineKind::Sage) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for e in effects {
+        if let Effect::Analyse(req) = e
+            && req.id != a.cube_request
+            && req.position == model.position
+        {
+            a.second_latest = req.id;
+            out.push(Effect::AnalyseSage(req.clone()));
+        }
+    }
+    out
+}
+
+/// Sage's answer; dropped unless it answers the last request sent to it.
+pub fn sage_answered(
+    mut model: Model,
+    id: u64,
+    result: Result<Analysis, String>,
+    version: Option<String>,
+) -> (Model, Vec<Effect>) {
+    let a = &mut model.analysis;
+    if id != a.second_latest {
+        return (model, Vec::new());
+    }
+    if version.is_some() {
+        a.sage_version = version;
+    }
+    match result {
+        Ok(analysis) => {
+            let plies = analysis.plies().unwrap_or(0);
+            a.second = Some(Shown { plies, analysis });
+            a.second_problem = None;
+        }
+        Err(e) => a.second_problem = Some(e),
+    }
+    clamp_selection(a);
+    (model, Vec::new())
+}
+
+/// Where gnubg and Sage disagree on the position on show, when both
+/// answered it.
+pub fn disagreement(a: &AnalysisState) -> Option<crate::engine::compare::Disagreement> {
+    let (g, s) = (a.shown.as_ref()?, a.second.as_ref()?);
+    crate::engine::compare::compare(&g.analysis, &s.analysis)
+}
+
+/// With both engines on: Sage's panel, drawn beside gnubg's.
+pub fn second_panel_text(model: &Model) -> Option<PanelText> {
+    let a = &model.analysis;
+    if a.engines != Choice::Both || model.matrix.on {
+        return None;
+    }
+    let sage = AnalysisState {
+        engines: Choice::Sage,
+        units: a.units,
+        second: a.second.clone(),
+        second_problem: a.second_problem.clone(),
+        sage_version: a.sage_version.clone(),
+        played_after: a.played_after.clone(),
+        played_action: a.played_action.clone(),
+        other_pick: disagreement(a).map(|d| d.gnubg),
+        ..AnalysisState::default()
+    };
+    Some(panel_text_of(model, &sage))
 }
 
 /// `O`: roll out the listed candidates (the leading ones, as ranked on
@@ -615,6 +753,14 @@ fn rollout_header(r: &crate::engine::Rollout, running: bool, unit_word: &str) ->
     h + &format!(" · {unit_word}")
 }
 
+/// Why the engine shown has no answer, if so.
+fn problem(a: &AnalysisState, engine: EngineKind) -> Option<&String> {
+    match engine {
+        EngineKind::Gnubg => a.problem.as_ref(),
+        EngineKind::Sage => a.second_problem.as_ref(),
+    }
+}
+
 /// "1:05" or "42 s".
 fn clock(secs: f64) -> String {
     let s = secs.round() as u64;
@@ -681,8 +827,26 @@ pub fn panel_text(model: &Model) -> PanelText {
     if model.matrix.on {
         return super::score_matrix::panel_text(model);
     }
-    use crate::engine::text::{diff, value};
     let a = &model.analysis;
+    if a.engines == Choice::Both {
+        // gnubg's list marks Sage's pick, and says where they disagree.
+        let d = disagreement(a);
+        let marked = AnalysisState {
+            other_pick: d.as_ref().map(|d| d.sage.clone()),
+            ..a.clone()
+        };
+        let mut text = panel_text_of(model, &marked);
+        if let Some(d) = d {
+            text.notes.insert(0, format!("⚑ {}", d.describe()));
+        }
+        return text;
+    }
+    panel_text_of(model, a)
+}
+
+fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
+    use crate::engine::text::{diff, value};
+    let engine = a.displayed_engine();
     let units = if model.position.state.is_money() {
         Units::Equity
     } else {
@@ -697,10 +861,19 @@ pub fn panel_text(model: &Model) -> PanelText {
     let mut header = match (rollout, a.displayed()) {
         (Some(r), _) => rollout_header(r, a.rolling(), unit_word),
         (None, _) if a.rolling() => format!("gnubg rollout: starting… · Esc stops · {unit_word}"),
-        (None, Some(s)) => format!("gnubg {}-ply · {unit_word}", s.plies),
-        (None, None) if a.problem.is_none() => "gnubg: analysing…".to_owned(),
-        (None, None) => "gnubg".to_owned(),
+        (None, Some(s)) => format!(
+            "{} {} · {unit_word}",
+            engine.name(),
+            engine.depth_label(s.plies)
+        ),
+        (None, None) if problem(a, engine).is_none() => format!("{}: analysing…", engine.name()),
+        (None, None) => engine.name().to_owned(),
     };
+    if engine == EngineKind::Sage
+        && let Some(v) = &a.sage_version
+    {
+        header += &format!(" · bgsage {v}");
+    }
     match a.running {
         _ if rollout.is_some() || a.rolling() => {}
         Some(p) if a.shown.is_some() => header += &format!(" · {p}-ply running…"),
@@ -714,7 +887,7 @@ pub fn panel_text(model: &Model) -> PanelText {
         ..PanelText::default()
     };
     // Why there is no answer goes with the notes, which the panel wraps.
-    if let Some(problem) = &a.problem {
+    if let Some(problem) = problem(a, engine) {
         text.notes.push(problem.clone());
         if a.displayed().is_none() {
             return text;
@@ -725,7 +898,10 @@ pub fn panel_text(model: &Model) -> PanelText {
     };
     text.notes
         .extend(crate::engine::request::sent_notes(&model.position));
-    if let (Analysis::Moves { .. }, Some(cube)) = (&shown.analysis, &a.cube_before_roll) {
+    // The cube before the roll is gnubg's: it goes with gnubg's list.
+    if let (Analysis::Moves { .. }, Some(cube), EngineKind::Gnubg) =
+        (&shown.analysis, &a.cube_before_roll, engine)
+    {
         text.notes.extend(cube_line(cube, units));
     }
     if let Some(r) = rollout {
@@ -754,8 +930,10 @@ pub fn panel_text(model: &Model) -> PanelText {
             let tail = crate::engine::answer::shallow_tail(*plies, moves);
             if let Some((first, depth)) = tail {
                 text.header += &format!(
-                    " · moves {}+ at {depth}-ply (gnubg's move filter)",
-                    first + 1
+                    " · moves {}+ at {} ({}'s move filter)",
+                    first + 1,
+                    engine.depth_label(depth),
+                    engine.name()
                 );
             }
             let ply_col = |m: Option<&crate::engine::MoveLine>| match (tail, m) {
@@ -780,8 +958,14 @@ pub fn panel_text(model: &Model) -> PanelText {
                     diff(m.equity, be, m.mwc.zip(bm), units)
                 };
                 let played = a.played_after.as_deref() == Some(m.after.as_str());
+                let other = match engine {
+                    EngineKind::Gnubg => "Sage",
+                    EngineKind::Sage => "gnubg",
+                };
                 let notation = if played {
                     format!("{} ◀ played", m.notation)
+                } else if a.other_pick.as_deref() == Some(m.notation.as_str()) {
+                    format!("{} ◀ {other}", m.notation)
                 } else {
                     m.notation.clone()
                 };

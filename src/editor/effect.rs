@@ -15,6 +15,9 @@ pub enum Effect {
     ReadClipboard,
     /// Ask gnubg; the answer comes back as `Action::AnalysisAnswer`.
     Analyse(Request),
+    /// Ask Open Sage too (the analysis panel's second opinion); the answer
+    /// comes back as `Action::SageAnswer`.
+    AnalyseSage(Request),
     /// Roll out with gnubg; answers come back as `Action::RolloutProgress`
     /// and `Action::RolloutAnswer`.
     Rollout(Request, crate::engine::RolloutSettings),

@@ -471,12 +471,15 @@ pub static BINDINGS: &[Binding] = &[
         },
     },
     Binding {
-        keys: &[Char('O')],
-        label: "O",
-        help: "roll out (Esc stops it)",
+        keys: &[Char('O'), Char('z')],
+        label: "O z",
+        help: "roll out (Esc); engine",
         section: Section::Editor,
         hint: None,
-        action: |_| Action::Rollout,
+        action: |k| match k.code {
+            KeyCode::Char('z') => Action::CycleEngine,
+            _ => Action::Rollout,
+        },
     },
     Binding {
         keys: &[Char('V')],

@@ -56,6 +56,8 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     if next.position != before {
         effects.extend(super::score_matrix::refresh(&mut next));
     }
+    // Sage, when on, is asked whatever gnubg is asked for the panel.
+    effects.extend(analysis::second_opinion(&mut next, &effects));
     next.log.push(&next.status);
     (next, effects)
 }
@@ -76,6 +78,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
             | Action::AnalysisAnswer(..)
+            | Action::SageAnswer(..)
             | Action::RolloutProgress(..)
             | Action::RolloutAnswer(..)
             | Action::MatrixCell(..)
@@ -649,6 +652,10 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),
+        Action::CycleEngine => analysis::cycle_engine(model),
+        Action::SageAnswer(id, result, version) => {
+            analysis::sage_answered(model, id, result, version)
+        }
         Action::Rollout => analysis::start_rollout(model),
         Action::ToggleMatrix => super::score_matrix::toggle(model),
         Action::MatrixCell(serial, i, v) => super::score_matrix::answered(model, serial, i, v),

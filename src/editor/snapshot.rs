@@ -52,6 +52,8 @@ pub struct Snapshot {
     pub messages: Vec<Status>,
     /// The analysis panel's text.
     pub analysis: PanelText,
+    /// Open Sage's panel, drawn beside gnubg's when both engines are on.
+    pub second_analysis: Option<PanelText>,
     /// The board shows the selected move played.
     pub previewing: bool,
     /// The panels the user turned on.
@@ -267,6 +269,11 @@ impl Snapshot {
                 not_of_the_entry()
             } else {
                 analysis::panel_text(model)
+            },
+            second_analysis: if library_focused && *p != model.position {
+                None
+            } else {
+                analysis::second_panel_text(model)
             },
             previewing: preview.is_some(),
             panels: super::library::snapshot::panels(model),

@@ -197,7 +197,10 @@ mod tests {
         let g = moves(&[("24/18 13/8", 0.01), ("13/7 13/8", -0.02)]);
         let s = moves(&[("13/7 13/8", 0.03), ("24/18 13/8", 0.0), ("x", -1.0)]);
         let d = compare(&g, &s).unwrap();
-        assert_eq!((d.gnubg.as_str(), d.sage.as_str()), ("24/18 13/8", "13/7 13/8"));
+        assert_eq!(
+            (d.gnubg.as_str(), d.sage.as_str()),
+            ("24/18 13/8", "13/7 13/8")
+        );
         assert!((d.gnubg_gap.unwrap() - 0.03).abs() < 1e-12);
         assert!((d.sage_gap.unwrap() - 0.03).abs() < 1e-12);
         // A pick the other list does not hold has no price.
@@ -211,14 +214,20 @@ mod tests {
         let g = cube("Double, take", 0.60, 0.65, 1.0);
         let s = cube("No double, take", 0.62, 0.58, 1.0);
         let d = compare(&g, &s).unwrap();
-        assert_eq!((d.on, d.gnubg.as_str(), d.sage.as_str()), ("cube", "D/T", "ND"));
+        assert_eq!(
+            (d.on, d.gnubg.as_str(), d.sage.as_str()),
+            ("cube", "D/T", "ND")
+        );
         assert!((d.gnubg_gap.unwrap() - 0.05).abs() < 1e-12);
         assert!((d.sage_gap.unwrap() - 0.04).abs() < 1e-12);
         // "Redouble, take" is D/T too, and a beaver is a take.
         assert_eq!(compare(&g, &cube("Redouble, take", 0.6, 0.7, 1.0)), None);
         assert_eq!(compare(&g, &cube("Double, beaver", 0.6, 0.7, 1.0)), None);
         let nd = cube("No double, take", 0.1, -0.3, 1.0);
-        assert_eq!(compare(&nd, &cube("No double, beaver", 0.1, -0.3, 1.0)), None);
+        assert_eq!(
+            compare(&nd, &cube("No double, beaver", 0.1, -0.3, 1.0)),
+            None
+        );
         // Both double, one passes: the taker's gap.
         let d = compare(&g, &cube("Double, pass", 0.6, 1.2, 1.0)).unwrap();
         assert!((d.sage_gap.unwrap() - 0.2).abs() < 1e-12);

@@ -4,8 +4,8 @@
 //! costs the one answer and a restart on the next request, nothing more.
 
 use super::answer::{Analysis, Reply, Rollout, parse_line};
-use super::sage;
 use super::request::{self, Request, RolloutSettings};
+use super::sage;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -465,7 +465,10 @@ impl Engine {
         }
         if self.kind == EngineKind::Sage {
             // Sage's lists are kept whole: the played move is in them.
-            let all = Request { moves: 0, ..req.clone() };
+            let all = Request {
+                moves: 0,
+                ..req.clone()
+            };
             return self.analyse(&all, limit);
         }
         self.exchange(req, &req.played_line(played_after), limit, &mut |_, _| true)
@@ -562,7 +565,9 @@ impl Engine {
                         let go_on = match parse(&text) {
                             Ok(Reply::Progress(_, partial)) => {
                                 last = partial.rollout().cloned();
-                                partial.rollout().is_none_or(|r| progress(r, Some(&partial)))
+                                partial
+                                    .rollout()
+                                    .is_none_or(|r| progress(r, Some(&partial)))
                             }
                             Ok(Reply::Tick(_, r)) => {
                                 let go_on = progress(&r, None);

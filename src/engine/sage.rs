@@ -143,7 +143,10 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, String> {
     if v.get("ready").and_then(|r| r.as_bool()) == Some(true) {
         return Ok(Reply::Ready);
     }
-    let id = v.get("id").and_then(|i| i.as_u64()).ok_or_else(|| garbage("no id"))?;
+    let id = v
+        .get("id")
+        .and_then(|i| i.as_u64())
+        .ok_or_else(|| garbage("no id"))?;
     if let Some(e) = v.get("error").and_then(|e| e.as_str()) {
         return Ok(Reply::Answer(id, Err(e.to_owned())));
     }

@@ -43,6 +43,8 @@ pub struct EngineLink {
     /// gnubg for the quiz's grades, started at the first answer and kept:
     /// a grade then waits only on gnubg's answer.
     grader: Arc<Mutex<Option<Engine>>>,
+    /// Open Sage's thread, started when the panel first asks it.
+    sage: std::sync::OnceLock<Sender<Request>>,
 }
 
 impl EngineLink {
@@ -157,6 +159,7 @@ impl EngineLink {
             matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             grader: Arc::new(Mutex::new(None)),
+            sage: std::sync::OnceLock::new(),
         }
     }
 
@@ -281,6 +284,38 @@ impl EngineLink {
     /// Stops the rollout running, if any, after its chunk.
     pub fn stop_rollout(&self) {
         self.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// Asks Open Sage for `req` (the panel's second opinion), on a thread
+    /// and a process of its own, started at the first request; only the
+    /// newest request waiting is answered. The answer comes back as
+    /// `Action::SageAnswer`.
+    pub fn ask_sage(&self, req: Request) {
+        let requests = self.sage.get_or_init(|| {
+            let (tx, rx) = channel::<Request>();
+            let send = Arc::clone(&self.send);
+            std::thread::spawn(move || {
+                let mut engine = crate::engine::sage::find_python_from_env(None).map(Engine::sage);
+                while let Ok(mut req) = rx.recv() {
+                    while let Ok(newer) = rx.try_recv() {
+                        req = newer;
+                    }
+                    let (result, version) = match &mut engine {
+                        Err(why) => (Err(why.clone()), None),
+                        Ok(e) => (
+                            e.analyse(&req, limit(req.plies))
+                                .map_err(|err| err.to_string()),
+                            e.version.clone(),
+                        ),
+                    };
+                    if !send(Action::SageAnswer(req.id, result, version)) {
+                        break;
+                    }
+                }
+            });
+            tx
+        });
+        let _ = requests.send(req);
     }
 
     /// Asks for `req`, cancelling a deeper analysis still running.

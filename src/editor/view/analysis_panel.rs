@@ -11,7 +11,47 @@ use ratatui::text::Line;
 use ratatui::widgets::Paragraph;
 
 pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
-    let t = &snapshot.analysis;
+    let Some(second) = &snapshot.second_analysis else {
+        draw_text(frame, area, &snapshot.analysis, snapshot.previewing, theme);
+        return;
+    };
+    // gnubg and Sage: side by side where each gets a list's width (about
+    // 70 columns), else one above the other.
+    use ratatui::layout::{Constraint, Direction, Layout};
+    let direction = if area.width >= 140 {
+        Direction::Horizontal
+    } else {
+        Direction::Vertical
+    };
+    let halves = Layout::default()
+        .direction(direction)
+        .constraints([Constraint::Ratio(1, 2), Constraint::Ratio(1, 2)])
+        .split(area);
+    let (left, right) = if direction == Direction::Horizontal {
+        // A column between the two lists.
+        let r = halves[1];
+        (
+            halves[0],
+            Rect {
+                x: r.x + 1,
+                width: r.width.saturating_sub(1),
+                ..r
+            },
+        )
+    } else {
+        (halves[0], halves[1])
+    };
+    draw_text(frame, left, &snapshot.analysis, snapshot.previewing, theme);
+    draw_text(frame, right, second, false, theme);
+}
+
+fn draw_text(
+    frame: &mut Frame,
+    area: Rect,
+    t: &crate::editor::analysis::PanelText,
+    previewing: bool,
+    theme: &Theme,
+) {
     // The header and notes wrapped, not cut: they carry what is running
     // and why there is no answer (gnubg missing, a state gnubg refuses).
     let width = usize::from(area.width).max(20);
@@ -53,7 +93,7 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
             lines.push(coloured(row));
             continue;
         }
-        let style = if t.selected == Some(i) && snapshot.previewing {
+        let style = if t.selected == Some(i) && previewing {
             theme.cursor
         } else {
             ratatui::style::Style::default()
