@@ -147,7 +147,7 @@ fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
 fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     use bgedit::cli::analyse::{self, AnalyseOptions, Format};
     use std::io::IsTerminal;
-    let sage_only = args.engine == bgedit::cli::args::EngineArg::Sage && args.file.is_none();
+    let sage_only = args.engine == bgedit::cli::args::EngineArg::Sage;
     let gnubg = match bgedit::engine::locate::find_from_env(args.gnubg.as_deref()) {
         Ok(p) => p,
         // Sage alone needs no gnubg.
@@ -189,9 +189,28 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
             eprintln!("bgedit: analyse --file takes no IDs");
             return ExitCode::from(2);
         }
+        if args.engine == bgedit::cli::args::EngineArg::Both {
+            eprintln!("bgedit: analyse --file takes one engine: --engine gnubg or --engine sage");
+            return ExitCode::from(2);
+        }
         let opts = FileOptions {
             run: bgedit::engine::match_analysis::RunOptions {
-                gnubg,
+                engine: if args.engine == bgedit::cli::args::EngineArg::Sage {
+                    bgedit::engine::EngineKind::Sage
+                } else {
+                    bgedit::engine::EngineKind::Gnubg
+                },
+                gnubg: if args.engine == bgedit::cli::args::EngineArg::Sage {
+                    match bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref()) {
+                        Ok(python) => python,
+                        Err(e) => {
+                            eprintln!("bgedit: {e}");
+                            return ExitCode::from(2);
+                        }
+                    }
+                } else {
+                    gnubg
+                },
                 plies: args.plies,
                 jobs: args.jobs.map_or(cores, usize::from),
             },

@@ -315,3 +315,59 @@ fn the_editor_shows_both_engines_side_by_side_and_their_disagreement() {
     s.keys("q");
     s.wait_exit();
 }
+
+#[test]
+fn a_roll_that_cannot_be_played_lists_no_move_as_gnubg_does() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    // X on the bar with 55 against a closed 5-point: Sage lists the board
+    // unchanged, gnubg nothing.
+    let mut engine = Engine::sage(python);
+    let req = Request {
+        id: 1,
+        position: position("8DbkQSDgc+EBUA:QYl2AAAAAAAE"),
+        plies: 0,
+        moves: 0,
+    };
+    match engine.analyse(&req, Duration::from_secs(30)).unwrap() {
+        Analysis::Moves { moves, .. } => assert!(moves.is_empty(), "{moves:?}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_match_is_analysed_with_sage_and_each_line_says_so() {
+    if common::sage_python().is_none() {
+        return;
+    }
+    let out = common::run::bgedit(
+        &[
+            "analyse",
+            "--engine",
+            "sage",
+            "--format",
+            "json",
+            "--file",
+            "tests/fixtures/mat/money_latin1.mat",
+        ],
+        "",
+    );
+    let text = common::run::text(&out.stdout);
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.len() > 10, "{text}");
+    for l in &lines[..lines.len() - 1] {
+        assert_eq!(l["engine"], "sage", "{l}");
+        assert_eq!(l["level"], "1-ply", "{l}");
+        assert!(l["error"].as_f64().unwrap() >= 0.0, "{l}");
+    }
+    assert!(
+        lines.last().unwrap()["summary"]["O"]["checker_decisions"]
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+}

@@ -69,7 +69,14 @@ pub fn run<W: Write, E: Write>(
                     Ok(list) => {
                         for j in list {
                             match opts.format {
-                                Format::Json => writeln!(out, "{}", json_line(&j))?,
+                                Format::Json => {
+                                    let mut v = json_line(&j);
+                                    // Which engine judged, and at what depth
+                                    // in its own count.
+                                    v["engine"] = json!(opts.run.engine.key());
+                                    v["level"] = json!(opts.run.engine.depth_label(opts.run.plies));
+                                    writeln!(out, "{v}")?
+                                }
                                 Format::Text => {
                                     if worth_a_line(&j) {
                                         writeln!(out, "{}", text_line(&j))?;

@@ -435,6 +435,9 @@ fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
 /// How a run is made.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
+    /// The engine that judges (gnubg, or Open Sage) and its program (gnubg,
+    /// or the Python that has bgsage).
+    pub engine: super::EngineKind,
     pub gnubg: PathBuf,
     pub plies: u8,
     pub jobs: usize,
@@ -467,7 +470,10 @@ pub fn run(
             let tx = tx.clone();
             let (next, tasks, starts, broken) = (&next, &tasks, starts.clone(), &broken);
             scope.spawn(move || {
-                let mut engine = Engine::sharing(opts.gnubg.clone(), starts);
+                let mut engine = match opts.engine {
+                    super::EngineKind::Gnubg => Engine::sharing(opts.gnubg.clone(), starts),
+                    super::EngineKind::Sage => Engine::sage_sharing(opts.gnubg.clone(), starts),
+                };
                 loop {
                     if stop.load(Ordering::Relaxed)
                         || *broken.lock().unwrap_or_else(|e| e.into_inner())

@@ -183,6 +183,11 @@ fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, Stri
         .into_iter()
         .map(|m| (to_sage(&m.result, mover), (m.notation(), m.result)))
         .collect();
+    if legal.is_empty() {
+        // Sage lists the board unchanged when the roll cannot be played;
+        // gnubg lists nothing (the roll is forfeit).
+        return Ok(Vec::new());
+    }
     moves
         .into_iter()
         .map(|m| {

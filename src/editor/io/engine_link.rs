@@ -251,6 +251,7 @@ impl EngineLink {
                 Ok(gnubg) => {
                     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                     let opts = RunOptions {
+                        engine: crate::engine::EngineKind::Gnubg,
                         gnubg,
                         plies: 0,
                         jobs: cores.saturating_sub(1).max(1),
