@@ -130,14 +130,23 @@ fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
         let _ = io::Write::flush(&mut out);
         return ExitCode::from(code);
     }
-    let gnubg = match bgedit::engine::locate::find_from_env(args.gnubg.as_deref()) {
-        Ok(p) => p,
+    let found = match args.engine {
+        bgedit::cli::quiz::QuizEngine::Gnubg => {
+            bgedit::engine::locate::find_from_env(args.gnubg.as_deref())
+                .map(bgedit::engine::Engine::new)
+        }
+        bgedit::cli::quiz::QuizEngine::Sage => {
+            bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref())
+                .map(bgedit::engine::Engine::sage)
+        }
+    };
+    let engine = match found {
+        Ok(e) => std::cell::RefCell::new(e),
         Err(e) => {
             eprintln!("bgedit: {e}");
             return ExitCode::from(2);
         }
     };
-    let engine = std::cell::RefCell::new(bgedit::engine::Engine::new(gnubg));
     let answer = QuizAnswer::parse(args.answer.as_deref().unwrap_or_default());
     lines(&args.ids, |l| {
         bgedit::cli::quiz::quiz_line(&engine, &answer, args.plies, args.format, l)

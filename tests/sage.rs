@@ -371,3 +371,44 @@ fn a_match_is_analysed_with_sage_and_each_line_says_so() {
             > 0
     );
 }
+
+#[test]
+fn a_quiz_answer_is_graded_by_sage_with_sages_own_numbers() {
+    if common::sage_python().is_none() {
+        return;
+    }
+    let case = cases("answer")
+        .into_iter()
+        .find(|c| c["name"] == "opening 31, money" && c["plies"] == 0)
+        .unwrap();
+    let id = case["id"].as_str().unwrap();
+    // The second move of Sage's list, named by bgedit.
+    let out = common::run::bgedit(
+        &[
+            "analyse", "--engine", "sage", "--format", "json", "--moves", "2", id,
+        ],
+        "",
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let second = v["moves"][1]["move"].as_str().unwrap().to_owned();
+    let out = common::run::bgedit(
+        &[
+            "quiz", "--answer", &second, "--engine", "sage", "--format", "json", id,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    let g: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (g["engine"].as_str(), g["level"].as_str()),
+        (Some("sage"), Some("1-ply"))
+    );
+    assert_eq!(g["rank"], 2);
+    let moves = case["moves"].as_array().unwrap();
+    let want = moves[0]["equity"].as_f64().unwrap() - moves[1]["equity"].as_f64().unwrap();
+    let got = g["error"].as_f64().unwrap();
+    assert!(
+        (got - want).abs() < 0.0006,
+        "Sage's error {want}, graded {got}"
+    );
+}

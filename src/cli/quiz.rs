@@ -40,10 +40,23 @@ pub struct QuizArgs {
     /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
+    /// With --answer: the engine that grades, gnubg (the default) or Open
+    /// Sage (--plies counts as gnubg does: 0 is Sage's 1-ply).
+    #[arg(long, value_enum, default_value = "gnubg", requires = "answer")]
+    pub engine: QuizEngine,
+    /// The Python that has bgsage (else BGEDIT_SAGE_PYTHON, then python3).
+    #[arg(long, value_name = "PATH")]
+    pub sage_python: Option<std::path::PathBuf>,
     /// With --answer: IDs in any accepted format (standard input when
     /// none). Else the quiz's collection, or a filter (`tag:blitz race`).
     #[arg(allow_hyphen_values = true, value_name = "ID|QUERY")]
     pub ids: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum QuizEngine {
+    Gnubg,
+    Sage,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -71,7 +84,10 @@ pub fn quiz_line(
     let position: Position = parse_any(text, &Position::default())
         .map(|i| i.position)
         .map_err(|e| e.to_string())?;
+    let kind = engine.borrow().kind();
     let j = match_analysis::grade(&mut engine.borrow_mut(), &position, answer, plies)?;
+    let who = kind.name();
+    let depth = kind.depth_label(plies);
     let error = j.judgement.error;
     let grade = grade_word(error);
     let rank = j.played_rank.map(|r| r + 1);
@@ -89,6 +105,8 @@ pub fn quiz_line(
             "grade": grade,
             "rank": rank,
             "plies": plies,
+            "engine": kind.key(),
+            "level": depth,
         })
         .to_string(),
         QuizFormat::Text => {
@@ -97,10 +115,10 @@ pub fn quiz_line(
                 _ => String::new(),
             };
             if Skill::of(error) == Skill::Good && j.played == j.best {
-                format!("correct: {} is gnubg's best at {plies}-ply", j.played)
+                format!("correct: {} is {who}'s best at {depth}", j.played)
             } else {
                 format!(
-                    "{grade} (-{error:.3}): {} · gnubg: {}{place}",
+                    "{grade} (-{error:.3}): {} · {who}: {}{place}",
                     j.played, j.best
                 )
             }
