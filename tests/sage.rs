@@ -412,3 +412,44 @@ fn a_quiz_answer_is_graded_by_sage_with_sages_own_numbers() {
         "Sage's error {want}, graded {got}"
     );
 }
+
+#[test]
+fn a_sage_rollout_in_the_editor_stops_on_esc() {
+    use common::pty::{Options, Session};
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    if !common::have_gnubg() {
+        return;
+    }
+    let opts = Options {
+        timeout: Duration::from_secs(60),
+        poll: Duration::from_millis(2),
+        ..Options::DEFAULT
+    };
+    let dir = common::pty::state_dir("bgedit-sage", "rollout");
+    let python = python.to_string_lossy().into_owned();
+    let mut s = Session::start_with(
+        &opts,
+        &["--new", "4HPwATDgc/ABMA:cIkFAAAAAAAA"],
+        &dir,
+        200,
+        50,
+        &[("BGEDIT_SAGE_PYTHON", python.as_str())],
+    );
+    s.wait_for("Analysis · gnubg");
+    s.keys("z");
+    s.wait_for("Analysis · Sage 1-ply");
+    s.keys("O");
+    s.wait_for("Sage rollout");
+    std::thread::sleep(Duration::from_millis(1500));
+    let pressed = std::time::Instant::now();
+    s.keys("\x1b");
+    let screen = s.wait_for("Rollout stopped after");
+    let took = pressed.elapsed();
+    eprintln!("Esc to the stopped rollout on screen: {took:?}");
+    assert!(screen.contains("Sage rollout"), "{screen}");
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    s.keys("q");
+    s.wait_exit();
+}

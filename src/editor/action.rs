@@ -186,6 +186,9 @@ pub enum Action {
     AnalysisAnswer(u64, Result<Analysis, String>),
     /// `z`: the analysis panel's engine, gnubg → Sage → both.
     CycleEngine,
+    /// A rollout's trials so far, before any number is in (Sage's first
+    /// candidate).
+    RolloutTick(u64, Box<crate::engine::Rollout>),
     /// Sage's answer to request number `.0`, and the bgsage version.
     SageAnswer(u64, Result<Analysis, String>, Option<String>),
     /// `O`: roll out the leading moves or the cube decision.

@@ -51,7 +51,7 @@ pub struct AnalysisState {
     pub rollout_settings: RolloutSettings,
     /// Finished rollouts by the GNUBG ID they are of, newest last, so that
     /// coming back to a position shows its rollout at once.
-    pub kept: Vec<(String, Shown)>,
+    pub kept: Vec<(String, Shown, EngineKind)>,
     /// The Position ID after the move played, when the board is a decision
     /// of the match being reviewed: its row is marked in the list.
     pub played_after: Option<String>,
@@ -81,6 +81,10 @@ pub struct RolloutRun {
     pub id: u64,
     pub running: bool,
     pub shown: Option<Shown>,
+    /// The engine rolling out: gnubg, or Sage when the panel shows Sage.
+    pub engine: EngineKind,
+    /// Trials so far while no number is in yet.
+    pub ticks: Option<crate::engine::Rollout>,
 }
 
 /// Finished rollouts kept for the session.
@@ -131,11 +135,10 @@ impl AnalysisState {
 
     /// The engine whose answer `displayed` gives.
     pub fn displayed_engine(&self) -> EngineKind {
-        let rolled = self.rollout.as_ref().is_some_and(|r| r.shown.is_some());
-        if self.engines == Choice::Sage && !rolled {
-            EngineKind::Sage
-        } else {
-            EngineKind::Gnubg
+        match &self.rollout {
+            Some(r) if r.shown.is_some() => r.engine,
+            _ if self.engines == Choice::Sage => EngineKind::Sage,
+            _ => EngineKind::Gnubg,
         }
     }
 
@@ -179,11 +182,13 @@ pub fn position_changed(model: &mut Model) -> Effect {
         .kept
         .iter()
         .rev()
-        .find(|(k, _)| *k == key)
-        .map(|(_, shown)| RolloutRun {
+        .find(|(k, _, _)| *k == key)
+        .map(|(_, shown, engine)| RolloutRun {
             id: 0,
             running: false,
             shown: Some(shown.clone()),
+            engine: *engine,
+            ticks: None,
         });
     request(model, 0)
 }
@@ -312,8 +317,13 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
         return (model, Vec::new());
     }
     let a = &mut model.analysis;
-    // The candidates as ranked on show.
-    let plies = a.shown.as_ref().map_or(0, |s| s.plies);
+    // The candidates as ranked on show; Sage rolls out when the panel
+    // shows Sage alone (with its own cancellation).
+    let engine = match a.engines {
+        Choice::Sage => EngineKind::Sage,
+        _ => EngineKind::Gnubg,
+    };
+    let plies = a.displayed().map_or(0, |s| s.plies);
     a.latest += 1;
     // Evaluations in flight are superseded: their answers are dropped.
     a.running = None;
@@ -323,6 +333,8 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
         id: a.latest,
         running: true,
         shown: None,
+        engine,
+        ticks: None,
     });
     let settings = a.rollout_settings.clone();
     let what = if p.state.dice.is_some() && !p.state.double_offered {
@@ -331,8 +343,10 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
         "the cube decision".to_owned()
     };
     model.status = Status::info(format!(
-        "Rolling out {what}: {} trials, seed {} (Esc stops)",
-        settings.trials, settings.seed
+        "{} rolling out {what}: {} trials, seed {} (Esc stops)",
+        engine.name(),
+        settings.trials,
+        settings.seed
     ));
     let req = Request {
         id: model.analysis.latest,
@@ -340,7 +354,11 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
         plies,
         moves: ALL_MOVES,
     };
-    (model, vec![Effect::Rollout(req, settings)])
+    let effect = match engine {
+        EngineKind::Gnubg => Effect::Rollout(req, settings),
+        EngineKind::Sage => Effect::RolloutSage(req, settings),
+    };
+    (model, vec![effect])
 }
 
 /// Esc while a rollout runs: stop it after the chunk running; the trials
@@ -348,6 +366,19 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
 pub fn stop_rollout(mut model: Model) -> (Model, Vec<Effect>) {
     model.status = Status::info("Stopping the rollout…");
     (model, vec![Effect::StopRollout])
+}
+
+/// A rollout's trials so far, before its first numbers.
+pub fn rollout_tick(mut model: Model, id: u64, r: crate::engine::Rollout) -> (Model, Vec<Effect>) {
+    if let Some(run) = model
+        .analysis
+        .rollout
+        .as_mut()
+        .filter(|run| run.id == id && run.running)
+    {
+        run.ticks = Some(r);
+    }
+    (model, Vec::new())
 }
 
 /// A rollout's answer so far.
@@ -396,8 +427,9 @@ pub fn rollout_answered(
             };
             if r.is_some() {
                 let kept = &mut model.analysis.kept;
-                kept.retain(|(k, _)| *k != key);
-                kept.push((key, shown));
+                let engine = run.engine;
+                kept.retain(|(k, _, e)| *k != key || *e != engine);
+                kept.push((key, shown, engine));
                 if kept.len() > KEPT {
                     kept.remove(0);
                 }
@@ -740,8 +772,13 @@ fn cube_line(cube: &Shown, units: Units) -> Option<String> {
 }
 
 /// The header of a rollout: trials done, time left, how to stop it.
-fn rollout_header(r: &crate::engine::Rollout, running: bool, unit_word: &str) -> String {
-    let mut h = format!("gnubg rollout {}/{} trials", r.trials, r.of);
+fn rollout_header(
+    r: &crate::engine::Rollout,
+    running: bool,
+    unit_word: &str,
+    engine: EngineKind,
+) -> String {
+    let mut h = format!("{} rollout {}/{} trials", engine.name(), r.trials, r.of);
     if running {
         if let Some(left) = r.seconds_left() {
             h += &format!(" · {} left", clock(left));
@@ -859,8 +896,19 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
     };
     let rollout = a.displayed().and_then(|s| s.analysis.rollout());
     let mut header = match (rollout, a.displayed()) {
-        (Some(r), _) => rollout_header(r, a.rolling(), unit_word),
-        (None, _) if a.rolling() => format!("gnubg rollout: starting… · Esc stops · {unit_word}"),
+        (Some(r), _) => rollout_header(r, a.rolling(), unit_word, engine),
+        (None, _) if a.rolling() => match a.rollout.as_ref() {
+            Some(run @ RolloutRun { ticks: Some(t), .. }) => format!(
+                "{} rollout {}/{} trials (no candidate finished yet) · Esc stops · {unit_word}",
+                run.engine.name(),
+                t.trials,
+                t.of
+            ),
+            run => format!(
+                "{} rollout: starting… · Esc stops · {unit_word}",
+                run.map_or("gnubg", |r| r.engine.name())
+            ),
+        },
         (None, Some(s)) => format!(
             "{} {} · {unit_word}",
             engine.name(),

@@ -18,6 +18,9 @@ pub enum Effect {
     /// Ask Open Sage too (the analysis panel's second opinion); the answer
     /// comes back as `Action::SageAnswer`.
     AnalyseSage(Request),
+    /// Roll out with Sage (its own cancellation stops it at once); answers
+    /// come back as gnubg's rollouts' do.
+    RolloutSage(Request, crate::engine::RolloutSettings),
     /// Roll out with gnubg; answers come back as `Action::RolloutProgress`
     /// and `Action::RolloutAnswer`.
     Rollout(Request, crate::engine::RolloutSettings),

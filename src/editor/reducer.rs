@@ -79,6 +79,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::SaveNotice(_)
             | Action::AnalysisAnswer(..)
             | Action::SageAnswer(..)
+            | Action::RolloutTick(..)
             | Action::RolloutProgress(..)
             | Action::RolloutAnswer(..)
             | Action::MatrixCell(..)
@@ -653,6 +654,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         }
         Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),
         Action::CycleEngine => analysis::cycle_engine(model),
+        Action::RolloutTick(id, r) => analysis::rollout_tick(model, id, *r),
         Action::SageAnswer(id, result, version) => {
             analysis::sage_answered(model, id, result, version)
         }

@@ -44,7 +44,9 @@ pub struct EngineLink {
     /// a grade then waits only on gnubg's answer.
     grader: Arc<Mutex<Option<Engine>>>,
     /// Open Sage's thread, started when the panel first asks it.
-    sage: std::sync::OnceLock<Sender<Request>>,
+    sage: std::sync::OnceLock<Sender<Job>>,
+    /// Set to stop Sage's rollout running.
+    sage_stop: Arc<AtomicBool>,
 }
 
 impl EngineLink {
@@ -160,6 +162,7 @@ impl EngineLink {
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             grader: Arc::new(Mutex::new(None)),
             sage: std::sync::OnceLock::new(),
+            sage_stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -285,6 +288,7 @@ impl EngineLink {
     /// Stops the rollout running, if any, after its chunk.
     pub fn stop_rollout(&self) {
         self.stop.store(true, Ordering::SeqCst);
+        self.sage_stop.store(true, Ordering::SeqCst);
     }
 
     /// Asks Open Sage for `req` (the panel's second opinion), on a thread
@@ -292,31 +296,93 @@ impl EngineLink {
     /// newest request waiting is answered. The answer comes back as
     /// `Action::SageAnswer`.
     pub fn ask_sage(&self, req: Request) {
-        let requests = self.sage.get_or_init(|| {
-            let (tx, rx) = channel::<Request>();
+        let _ = self.sage_jobs().send(Job::Analyse(req));
+    }
+
+    /// Rolls `req` out with Sage; answers so far come back as
+    /// `Action::RolloutProgress`, the last as `Action::RolloutAnswer`, as
+    /// gnubg's do. `stop_rollout` (or a newer request) stops it at once.
+    pub fn roll_out_sage(&self, req: Request, settings: RolloutSettings) {
+        self.sage_stop.store(false, Ordering::SeqCst);
+        let _ = self.sage_jobs().send(Job::Rollout(req, settings));
+    }
+
+    /// Sage's thread and process, started at the first job: the newest
+    /// job waiting is done, the older ones dropped.
+    fn sage_jobs(&self) -> &Sender<Job> {
+        self.sage.get_or_init(|| {
+            let (tx, rx) = channel::<Job>();
             let send = Arc::clone(&self.send);
+            let stop = Arc::clone(&self.sage_stop);
             std::thread::spawn(move || {
                 let mut engine = crate::engine::sage::find_python_from_env(None).map(Engine::sage);
-                while let Ok(mut req) = rx.recv() {
-                    while let Ok(newer) = rx.try_recv() {
-                        req = newer;
-                    }
-                    let (result, version) = match &mut engine {
-                        Err(why) => (Err(why.clone()), None),
-                        Ok(e) => (
-                            e.analyse(&req, limit(req.plies))
-                                .map_err(|err| err.to_string()),
-                            e.version.clone(),
-                        ),
+                let mut pending: Option<Job> = None;
+                loop {
+                    let mut job = match pending.take() {
+                        Some(j) => j,
+                        None => match rx.recv() {
+                            Ok(j) => j,
+                            Err(_) => break,
+                        },
                     };
-                    if !send(Action::SageAnswer(req.id, result, version)) {
+                    while let Ok(newer) = rx.try_recv() {
+                        job = newer;
+                    }
+                    let sent = match job {
+                        Job::Analyse(req) => {
+                            let (result, version) = match &mut engine {
+                                Err(why) => (Err(why.clone()), None),
+                                Ok(e) => (
+                                    e.analyse(&req, limit(req.plies))
+                                        .map_err(|err| err.to_string()),
+                                    e.version.clone(),
+                                ),
+                            };
+                            send(Action::SageAnswer(req.id, result, version))
+                        }
+                        Job::Rollout(req, settings) => {
+                            let id = req.id;
+                            let result = match &mut engine {
+                                Err(why) => Err(why.clone()),
+                                Ok(e) => {
+                                    let limit =
+                                        limit(req.plies.max(settings.plies).saturating_add(1));
+                                    let mut trials = 0;
+                                    let mut on = |r: &crate::engine::Rollout,
+                                                  a: Option<&crate::engine::Analysis>| {
+                                        let sent = match a {
+                                            Some(a) => send(Action::RolloutProgress(id, a.clone())),
+                                            // Trials without numbers yet:
+                                            // the header counts them.
+                                            None if r.trials != trials => {
+                                                trials = r.trials;
+                                                send(Action::RolloutTick(id, Box::new(r.clone())))
+                                            }
+                                            None => true,
+                                        };
+                                        if !sent {
+                                            return false;
+                                        }
+                                        if let Ok(newer) = rx.try_recv() {
+                                            pending = Some(newer);
+                                            return false;
+                                        }
+                                        !stop.load(Ordering::SeqCst)
+                                    };
+                                    e.rollout(&req, &settings, limit, &mut on)
+                                        .map_err(|err| err.to_string())
+                                }
+                            };
+                            send(Action::RolloutAnswer(id, result))
+                        }
+                    };
+                    if !sent {
                         break;
                     }
                 }
             });
             tx
-        });
-        let _ = requests.send(req);
+        })
     }
 
     /// Asks for `req`, cancelling a deeper analysis still running.

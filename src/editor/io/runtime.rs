@@ -378,6 +378,7 @@ impl Edge<'_> {
                     Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
                     Effect::Analyse(req) => self.engine.ask(req),
                     Effect::AnalyseSage(req) => self.engine.ask_sage(req),
+                    Effect::RolloutSage(req, settings) => self.engine.roll_out_sage(req, settings),
                     Effect::Rollout(req, settings) => self.engine.roll_out(req, settings),
                     Effect::StopRollout => self.engine.stop_rollout(),
                     Effect::ScoreMatrix { serial, cells } => {
