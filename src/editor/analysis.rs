@@ -457,10 +457,13 @@ pub fn rollout_answered(
 
 /// The depth of what is on show, in the library's words.
 pub fn depth_words(a: &AnalysisState) -> String {
+    // The engine is named with its depth in its own count, so an entry
+    // kept from Sage says so ("Sage 2-ply", "Sage rollout 1296 trials").
+    let engine = a.displayed_engine();
     match a.displayed() {
         Some(s) => match s.analysis.rollout() {
-            Some(r) => format!("gnubg rollout {} trials", r.trials),
-            None => format!("gnubg {}-ply", s.plies),
+            Some(r) => format!("{} rollout {} trials", engine.name(), r.trials),
+            None => format!("{} {}", engine.name(), engine.depth_label(s.plies)),
         },
         None => String::new(),
     }
@@ -701,11 +704,20 @@ pub fn copy_text(model: &Model) -> Option<String> {
     for note in crate::engine::request::sent_notes(&model.position) {
         text += &format!("{note}\n");
     }
+    let engine = model.analysis.displayed_engine();
+    // The cube before the roll is gnubg's: with gnubg's list only.
     let cube = model.analysis.cube_before_roll.as_ref();
-    if let Some(line) = cube.and_then(|c| cube_line(c, model.analysis.units)) {
+    if let (Some(line), EngineKind::Gnubg) = (
+        cube.and_then(|c| cube_line(c, model.analysis.units)),
+        engine,
+    ) {
         text += &format!("{line}\n");
     }
-    text += &crate::engine::text::render(&shown.analysis, model.analysis.units, usize::MAX);
+    if engine == EngineKind::Sage {
+        text += &format!("Open Sage ({}):\n", engine.depth_label(shown.plies));
+    }
+    text +=
+        &crate::engine::text::render_for(&shown.analysis, model.analysis.units, usize::MAX, engine);
     Some(text)
 }
 

@@ -65,6 +65,8 @@ pub enum Effect {
     AnalyseMatch {
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,
+        /// gnubg, or Open Sage when the analysis panel shows Sage.
+        engine: crate::engine::EngineKind,
     },
     /// Stop the match analysis running.
     StopMatchAnalysis,

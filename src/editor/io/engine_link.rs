@@ -229,12 +229,16 @@ impl EngineLink {
         &self,
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,
+        engine: crate::engine::EngineKind,
     ) {
         use crate::editor::match_review::ReviewAction;
         use crate::engine::match_analysis::{self, Failed, RunOptions};
         self.match_run.store(serial, Ordering::SeqCst);
         let (wanted, send) = (Arc::clone(&self.match_run), Arc::clone(&self.send));
-        let program = self.program.clone();
+        let program = match engine {
+            crate::engine::EngineKind::Gnubg => self.program.clone(),
+            crate::engine::EngineKind::Sage => crate::engine::sage::find_python_from_env(None),
+        };
         std::thread::spawn(move || {
             let judged =
                 |i: usize, outcome| send(Action::Review(ReviewAction::Judged(serial, i, outcome)));
@@ -254,7 +258,7 @@ impl EngineLink {
                 Ok(gnubg) => {
                     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                     let opts = RunOptions {
-                        engine: crate::engine::EngineKind::Gnubg,
+                        engine,
                         gnubg,
                         plies: 0,
                         jobs: cores.saturating_sub(1).max(1),

@@ -454,9 +454,11 @@ impl Edge<'_> {
                             typed,
                         },
                     )),
-                    Effect::AnalyseMatch { serial, decisions } => {
-                        self.engine.analyse_match(serial, decisions)
-                    }
+                    Effect::AnalyseMatch {
+                        serial,
+                        decisions,
+                        engine,
+                    } => self.engine.analyse_match(serial, decisions, engine),
                     Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }

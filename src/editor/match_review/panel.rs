@@ -34,7 +34,7 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
         .filter(|v| matches!(v, Verdict::Judged(_)))
         .count();
     let progress = if m.analysing {
-        format!("analysing {}/{total}", m.done)
+        format!("{} analysing {}/{total}", m.judge.name(), m.done)
     } else if judged == 0 && m.carries_analysis() {
         let whose = match m.who {
             None => String::new(),

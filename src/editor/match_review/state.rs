@@ -53,6 +53,9 @@ pub struct OpenMatch {
     pub done: usize,
     /// The background analysis is running.
     pub analysing: bool,
+    /// The engine whose verdicts these are (or will be): gnubg, or Sage
+    /// when the analysis panel showed Sage as the analysis started.
+    pub judge: crate::engine::EngineKind,
     /// The board shows the decision under the cursor (an edit leaves the
     /// match; `v` comes back).
     pub on_board: bool,
@@ -78,6 +81,7 @@ impl OpenMatch {
             verdicts: vec![Verdict::Waiting; n],
             done: 0,
             analysing: false,
+            judge: crate::engine::EngineKind::Gnubg,
             on_board: true,
             who: None,
             threshold: skill::BAD,

@@ -290,31 +290,67 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     model.status = Status::success(summary);
     effects.append(&mut more);
     if !carries {
-        effects.push(Effect::AnalyseMatch { serial, decisions });
+        let engine = judge_of(&model);
+        if let Some(m) = model.review.open.as_mut() {
+            m.judge = engine;
+        }
+        effects.push(Effect::AnalyseMatch {
+            serial,
+            decisions,
+            engine,
+        });
     }
     (model, effects)
 }
 
-/// `E`: gnubg analyses the match, the file's own analysis shown until each
-/// verdict comes.
+/// The engine that analyses a match: the analysis panel's, Sage when it
+/// shows Sage alone, else gnubg.
+fn judge_of(model: &Model) -> crate::engine::EngineKind {
+    match model.analysis.engines {
+        crate::engine::Choice::Sage => crate::engine::EngineKind::Sage,
+        _ => crate::engine::EngineKind::Gnubg,
+    }
+}
+
+/// `E`: gnubg (or Sage, when the analysis panel shows Sage) analyses the
+/// match, the file's own analysis shown until each verdict comes.
 fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
+    let engine = judge_of(&model);
     let Some(m) = model.review.open.as_mut() else {
         return no_match(model);
     };
     if m.analysing {
-        return refuse(model, "gnubg is analysing the match already");
+        let who = m.judge.name();
+        return refuse(model, format!("{who} is analysing the match already"));
     }
-    if m.done == m.decisions.len() && m.verdicts.iter().all(|v| matches!(v, Verdict::Judged(_))) {
-        return refuse(model, "gnubg has analysed the whole match already");
+    if m.judge == engine
+        && m.done == m.decisions.len()
+        && m.verdicts.iter().all(|v| matches!(v, Verdict::Judged(_)))
+    {
+        return refuse(
+            model,
+            format!("{} has analysed the whole match already", engine.name()),
+        );
     }
+    m.judge = engine;
     m.analysing = true;
     m.done = 0;
     m.verdicts = vec![Verdict::Waiting; m.decisions.len()];
     let decisions = m.decisions.clone();
     model.review.serial += 1;
     let serial = model.review.serial;
-    model.status = Status::info("gnubg analyses the match in the background");
-    (model, vec![Effect::AnalyseMatch { serial, decisions }])
+    model.status = Status::info(format!(
+        "{} analyses the match in the background",
+        engine.name()
+    ));
+    (
+        model,
+        vec![Effect::AnalyseMatch {
+            serial,
+            decisions,
+            engine,
+        }],
+    )
 }
 
 /// The decision under the cursor moves to `at`; the board shows its
@@ -616,6 +652,39 @@ mod tests {
             "{effects:?}"
         );
         model
+    }
+
+    /// With the analysis panel on Sage, the match is analysed by Sage, and
+    /// the panel and the refusals say so.
+    #[test]
+    fn the_panels_engine_analyses_the_match() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/selfplay/m7_driven.mat"
+        );
+        let loaded = super::super::load(path).unwrap();
+        let (model, _) = reducer::update(Model::default(), Action::CycleEngine);
+        assert_eq!(model.analysis.engines, crate::engine::Choice::Sage);
+        let (model, effects) = reducer::update(
+            model,
+            Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
+        );
+        assert!(
+            effects.iter().any(|e| matches!(
+                e,
+                Effect::AnalyseMatch {
+                    engine: crate::engine::EngineKind::Sage,
+                    ..
+                }
+            )),
+            "{effects:?}"
+        );
+        let m = model.review.open.as_ref().unwrap();
+        assert_eq!(m.judge, crate::engine::EngineKind::Sage);
+        let header = super::super::panel::of(m).header;
+        assert!(header.contains("Sage analysing 0/"), "{header}");
+        let (model, _) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
+        assert_eq!(model.status.text, "Sage is analysing the match already");
     }
 
     /// A whole match pasted (the `.mat` text, gnubg's match text) opens in
