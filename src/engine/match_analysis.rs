@@ -7,6 +7,7 @@
 //!
 //! The counting into per-player statistics is `domain::match_stats`.
 
+use super::request::no_cube_action;
 use super::{Analysis, Engine, EngineError, Request, StartRecord, Waiter, time_limit};
 use crate::codec::match_file::FileDecision;
 use crate::codec::{gnubg_id, position_id};
@@ -182,6 +183,23 @@ pub struct Failed {
     pub why: String,
 }
 
+/// Why an answer of the wrong kind cannot be judged, in words: a cube
+/// action in a position where nobody may double (a file's illegal double,
+/// as gnubg accepts it) says why, not the answer's internals.
+fn unexpected(what: &str, position: &Position, analysis: &Analysis) -> String {
+    let why = match analysis {
+        Analysis::Eval { .. } => no_cube_action(position).map_or_else(
+            || "no cube action".to_owned(),
+            |r| format!("no cube action: {r}"),
+        ),
+        Analysis::Over { reason } => reason.clone(),
+        Analysis::Moves { .. } => "a move list".to_owned(),
+        Analysis::Cube { .. } => "a cube decision".to_owned(),
+        Analysis::Take { .. } => "a take decision".to_owned(),
+    };
+    format!("the engine gave {what} ({why})")
+}
+
 /// Judges decision `d` (0, 1 or 2 judgements: the cube before a roll comes
 /// first).
 fn judge(
@@ -277,7 +295,7 @@ fn judge_checker(
     analysis: Analysis,
 ) -> Result<(), String> {
     let Analysis::Moves { moves, .. } = &analysis else {
-        return Err(format!("gnubg gave no move list ({analysis:?})"));
+        return Err(unexpected("no move list", &j.position, &analysis));
     };
     if let Some(best) = moves.first() {
         j.best = best.notation.clone();
@@ -318,7 +336,7 @@ fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
         ..
     } = &analysis
     else {
-        return Err(format!("gnubg gave no cube decision ({analysis:?})"));
+        return Err(unexpected("no cube decision", &j.position, &analysis));
     };
     let (nd, dt, dp) = (*nd, *dt, *dp);
     let optimal = optimal.unwrap_or_else(|| nd.max(dt.min(dp)));
@@ -383,7 +401,7 @@ fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
         ..
     } = &analysis
     else {
-        return Err(format!("gnubg gave no take decision ({analysis:?})"));
+        return Err(unexpected("no take decision", &j.position, &analysis));
     };
     let (mine, other, mine_mwc, other_mwc) = match play {
         CubePlay::Take => (*take, *pass, *take_mwc, *pass_mwc),
@@ -418,7 +436,7 @@ fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
         ..
     } = &analysis
     else {
-        return Err(format!("gnubg gave no cube decision ({analysis:?})"));
+        return Err(unexpected("no cube decision", &j.position, &analysis));
     };
     j.best = if dt > dp { "drop" } else { "take" }.to_owned();
     j.judgement.cube = Some(CubePlay::Take);

@@ -182,8 +182,12 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             let mistakes = m.mistakes().len();
             model.status = if let Some(first) = failures.first() {
                 Status::error(format!(
-                    "Match analysed: {mistakes} mistakes; gnubg could not judge {} decisions ({first})",
-                    failures.len()
+                    "Match analysed: {mistakes} mistakes; {} could not judge {} ({first})",
+                    m.judge.name(),
+                    match failures.len() {
+                        1 => "1 decision".to_owned(),
+                        n => format!("{n} decisions"),
+                    }
                 ))
             } else {
                 Status::success(format!(
