@@ -896,13 +896,17 @@ pub fn panel_text(model: &Model) -> PanelText {
 fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
     use crate::engine::text::{diff, value};
     let engine = a.displayed_engine();
-    let units = if model.position.state.is_money() {
+    // Sage gives normalised equity only: with Sage on, both engines are
+    // shown in it, one unit for the two lists.
+    let sage_on = a.engines != Choice::Gnubg;
+    let units = if model.position.state.is_money() || sage_on {
         Units::Equity
     } else {
         a.units
     };
     let unit_word = match (model.position.state.is_money(), units) {
         (true, _) => "money equity",
+        (false, _) if sage_on => "normalised equity (Sage gives no MWC)",
         (false, Units::Equity) => "normalised equity (% for MWC)",
         (false, Units::Mwc) => "match winning chances (% for equity)",
     };
