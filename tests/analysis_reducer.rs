@@ -131,7 +131,10 @@ fn engine_problems_are_shown_and_panels_toggle() {
     let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
     let r = request(&effects);
     let why = "gnubg not found: install it with `apt-get install gnubg`".to_owned();
-    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Err(why)));
+    let (m, _) = update(
+        m,
+        Action::AnalysisAnswer(r.id, Err(bgedit::engine::EngineError::NotFound(why))),
+    );
     assert!(analysis::panel_text(&m).notes[0].contains("apt-get install gnubg"));
     let (m, _) = update(m, Action::TogglePanel(Panel::Analysis));
     assert!(m.panels.is_on(Panel::Analysis));

@@ -6,7 +6,7 @@ use super::numbers_state::MetHandle;
 use super::panels::Panel;
 use super::prompt::{Motion, PromptKind};
 use crate::domain::{Place, Player};
-use crate::engine::Analysis;
+use crate::engine::{Analysis, EngineError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
@@ -183,14 +183,14 @@ pub enum Action {
     /// Scrolls the numbers panel by this many rows.
     ScrollNumbers(i16),
     /// gnubg's answer to request number `.0`.
-    AnalysisAnswer(u64, Result<Analysis, String>),
+    AnalysisAnswer(u64, Result<Analysis, EngineError>),
     /// `z`: the analysis panel's engine, gnubg → Sage → both.
     CycleEngine,
     /// A rollout's trials so far, before any number is in (Sage's first
     /// candidate).
     RolloutTick(u64, Box<crate::engine::Rollout>),
     /// Sage's answer to request number `.0`, and the bgsage version.
-    SageAnswer(u64, Result<Analysis, String>, Option<String>),
+    SageAnswer(u64, Result<Analysis, EngineError>, Option<String>),
     /// `O`: roll out the leading moves or the cube decision.
     Rollout,
     /// `V`: the score matrix on or off.
@@ -200,7 +200,7 @@ pub enum Action {
     /// A rollout's answer so far.
     RolloutProgress(u64, Analysis),
     /// A rollout's last answer (done or stopped), or why it failed.
-    RolloutAnswer(u64, Result<Analysis, String>),
+    RolloutAnswer(u64, Result<Analysis, EngineError>),
 
     // Results of effects, reported back by the runtime
     Copied(CopyTarget, Result<CopyRoute, String>),

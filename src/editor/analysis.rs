@@ -9,7 +9,7 @@ use crate::codec::position_id;
 use crate::domain::Position;
 use crate::engine::request::MAX_PLIES;
 use crate::engine::text::Units;
-use crate::engine::{Analysis, Choice, EngineKind, Request, RolloutSettings};
+use crate::engine::{Analysis, Choice, EngineError, EngineKind, Request, RolloutSettings};
 
 /// Moves asked for: all of them, so the list scrolls to the end.
 pub const ALL_MOVES: usize = 0;
@@ -246,7 +246,7 @@ pub fn second_opinion(model: &mut Model, effects: &[Effect]) -> Vec<Effect> {
 pub fn sage_answered(
     mut model: Model,
     id: u64,
-    result: Result<Analysis, String>,
+    result: Result<Analysis, EngineError>,
     version: Option<String>,
 ) -> (Model, Vec<Effect>) {
     let a = &mut model.analysis;
@@ -262,7 +262,7 @@ pub fn sage_answered(
             a.second = Some(Shown { plies, analysis });
             a.second_problem = None;
         }
-        Err(e) => a.second_problem = Some(e),
+        Err(e) => a.second_problem = Some(e.to_string()),
     }
     clamp_selection(a);
     (model, Vec::new())
@@ -400,7 +400,7 @@ pub fn rollout_progress(mut model: Model, id: u64, analysis: Analysis) -> (Model
 pub fn rollout_answered(
     mut model: Model,
     id: u64,
-    result: Result<Analysis, String>,
+    result: Result<Analysis, EngineError>,
 ) -> (Model, Vec<Effect>) {
     let key = key_of(&model.position);
     let Some(run) = model.analysis.rollout.as_mut().filter(|r| r.id == id) else {
@@ -532,7 +532,7 @@ pub fn deepen(mut model: Model, asked: bool) -> (Model, Vec<Effect>) {
 pub fn answered(
     mut model: Model,
     id: u64,
-    result: Result<Analysis, String>,
+    result: Result<Analysis, EngineError>,
 ) -> (Model, Vec<Effect>) {
     if id != model.analysis.latest {
         return (model, Vec::new());
@@ -576,7 +576,7 @@ pub fn answered(
                 effects.extend(request_cube(&mut model, plies));
             }
         }
-        Err(e) => model.analysis.problem = Some(e),
+        Err(e) => model.analysis.problem = Some(e.to_string()),
     }
     (model, effects)
 }

@@ -91,7 +91,7 @@ impl EngineLink {
                         stop2.store(false, Ordering::SeqCst);
                         let id = req.id;
                         let result = match &mut engine {
-                            Err(why) => Err(why.clone()),
+                            Err(why) => Err(EngineError::NotFound(why.clone())),
                             Ok(e) => {
                                 pid2.store(e.pid().unwrap_or(0), Ordering::SeqCst);
                                 let limit = limit(req.plies.max(settings.plies).saturating_add(1));
@@ -111,7 +111,6 @@ impl EngineLink {
                                     !stop2.load(Ordering::SeqCst)
                                 };
                                 e.rollout(&req, &settings, limit, &mut on)
-                                    .map_err(|err| err.to_string())
                             }
                         };
                         if !send(Action::RolloutAnswer(id, result)) {
@@ -121,10 +120,10 @@ impl EngineLink {
                     }
                 };
                 let result = match &mut engine {
-                    Err(why) => Err(why.clone()),
+                    Err(why) => Err(EngineError::NotFound(why.clone())),
                     Ok(e) => {
                         if let Err(err) = e.warm_up() {
-                            Err(err.to_string())
+                            Err(err)
                         } else {
                             pid2.store(e.pid().unwrap_or(0), Ordering::SeqCst);
                             set(&busy2, Some(req.plies));
@@ -141,7 +140,7 @@ impl EngineLink {
                                 }
                             }
                             set(&busy2, None);
-                            r.map_err(|err| err.to_string())
+                            r
                         }
                     }
                 };
@@ -335,19 +334,15 @@ impl EngineLink {
                     let sent = match job {
                         Job::Analyse(req) => {
                             let (result, version) = match &mut engine {
-                                Err(why) => (Err(why.clone()), None),
-                                Ok(e) => (
-                                    e.analyse(&req, limit(req.plies))
-                                        .map_err(|err| err.to_string()),
-                                    e.version.clone(),
-                                ),
+                                Err(why) => (Err(EngineError::NotFound(why.clone())), None),
+                                Ok(e) => (e.analyse(&req, limit(req.plies)), e.version.clone()),
                             };
                             send(Action::SageAnswer(req.id, result, version))
                         }
                         Job::Rollout(req, settings) => {
                             let id = req.id;
                             let result = match &mut engine {
-                                Err(why) => Err(why.clone()),
+                                Err(why) => Err(EngineError::NotFound(why.clone())),
                                 Ok(e) => {
                                     let limit =
                                         limit(req.plies.max(settings.plies).saturating_add(1));
@@ -374,7 +369,6 @@ impl EngineLink {
                                         !stop.load(Ordering::SeqCst)
                                     };
                                     e.rollout(&req, &settings, limit, &mut on)
-                                        .map_err(|err| err.to_string())
                                 }
                             };
                             send(Action::RolloutAnswer(id, result))
