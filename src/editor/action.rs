@@ -186,6 +186,8 @@ pub enum Action {
     AnalysisAnswer(u64, Result<Analysis, EngineError>),
     /// `z`: the analysis panel's engine, gnubg → Sage → both.
     CycleEngine,
+    /// Tab in the input line: complete what it holds (a move, a file name).
+    PromptComplete,
     /// A rollout's trials so far, before any number is in (Sage's first
     /// candidate).
     RolloutTick(u64, Box<crate::engine::Rollout>),

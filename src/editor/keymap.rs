@@ -16,29 +16,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-/// A key a binding answers to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KeyPattern {
-    Char(char),
-    Ctrl(char),
-    Code(KeyCode),
-    /// Any of the digits 1–9 (the binding's action gets the digit).
-    Digit,
-}
-
-impl KeyPattern {
-    fn matches(self, key: &KeyEvent) -> bool {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        let alt = key.modifiers.contains(KeyModifiers::ALT);
-        match (self, key.code) {
-            (KeyPattern::Char(c), KeyCode::Char(k)) => !ctrl && !alt && k == c,
-            (KeyPattern::Ctrl(c), KeyCode::Char(k)) => ctrl && k.eq_ignore_ascii_case(&c),
-            (KeyPattern::Digit, KeyCode::Char('1'..='9')) => !ctrl && !alt,
-            (KeyPattern::Code(c), code) => !ctrl && c == code,
-            _ => false,
-        }
-    }
-}
+pub use super::bindings::KeyPattern;
 
 /// Groups for the help overlay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,16 +54,9 @@ impl Section {
     }
 }
 
-pub struct Binding {
-    pub keys: &'static [KeyPattern],
-    /// The keys as the help overlay and hints show them.
-    pub label: &'static str,
-    pub help: &'static str,
-    pub section: Section,
-    /// (key, words) for the status-bar hints; `None` keeps it to the help.
-    pub hint: Option<(&'static str, &'static str)>,
-    pub action: fn(&KeyEvent) -> Action,
-}
+/// A row of the normal mode's table: its action is a function of the key
+/// (a digit, an arrow), and the help lists it under its section.
+pub type Binding = super::bindings::Binding<fn(&KeyEvent) -> Action, Section>;
 
 use KeyPattern::{Char, Code, Ctrl, Digit};
 
@@ -566,17 +537,112 @@ pub static BINDINGS: &[Binding] = &[
     },
 ];
 
-/// Bindings of the input line, shown as its hints.
-pub static PROMPT_BINDINGS: &[(&str, &str)] = &[
-    ("Enter", "apply"),
-    ("Esc", "cancel"),
-    ("←→ Home End", "move"),
-    ("^W", "delete word"),
-    ("^U", "clear"),
+/// A row of the input line's table (the help lists it; no section).
+pub type LineBinding = super::bindings::Binding<fn(&KeyEvent) -> Action>;
+
+fn prompt_motion(key: &KeyEvent) -> Action {
+    Action::PromptMove(match key.code {
+        KeyCode::Left => Motion::Left,
+        KeyCode::Right => Motion::Right,
+        KeyCode::Home | KeyCode::Char('a') => Motion::Home,
+        _ => Motion::End,
+    })
+}
+
+/// The input line's keys: one table for resolution, hints and the help.
+/// Any other character is typed into the line.
+pub static PROMPT_BINDINGS: &[LineBinding] = &[
+    LineBinding {
+        keys: &[Code(KeyCode::Enter)],
+        label: "Enter",
+        help: "apply the line",
+        section: (),
+        hint: Some(("Enter", "apply")),
+        action: |_| Action::PromptSubmit,
+    },
+    LineBinding {
+        keys: &[Code(KeyCode::Tab)],
+        label: "Tab",
+        help: "complete (a move, a file name)",
+        section: (),
+        hint: Some(("Tab", "complete")),
+        action: |_| Action::PromptComplete,
+    },
+    LineBinding {
+        keys: &[Code(KeyCode::Esc)],
+        label: "Esc",
+        help: "cancel",
+        section: (),
+        hint: Some(("Esc", "cancel")),
+        action: |_| Action::PromptCancel,
+    },
+    LineBinding {
+        keys: &[
+            Code(KeyCode::Left),
+            Code(KeyCode::Right),
+            Code(KeyCode::Home),
+            Code(KeyCode::End),
+            Ctrl('a'),
+            Ctrl('e'),
+        ],
+        label: "←→ ^A ^E",
+        help: "move in the line (Home End too)",
+        section: (),
+        hint: Some(("←→ Home End", "move")),
+        action: prompt_motion,
+    },
+    LineBinding {
+        keys: &[Code(KeyCode::Backspace), Code(KeyCode::Delete)],
+        label: "⌫ Del",
+        help: "delete a character",
+        section: (),
+        hint: None,
+        action: |k| {
+            if k.code == KeyCode::Delete {
+                Action::PromptDelete
+            } else {
+                Action::PromptBackspace
+            }
+        },
+    },
+    LineBinding {
+        keys: &[Ctrl('w')],
+        label: "^W",
+        help: "delete a word",
+        section: (),
+        hint: Some(("^W", "delete word")),
+        action: |_| Action::PromptDeleteWord,
+    },
+    LineBinding {
+        keys: &[Ctrl('u')],
+        label: "^U",
+        help: "clear the line",
+        section: (),
+        hint: Some(("^U", "clear")),
+        action: |_| Action::PromptClear,
+    },
 ];
 
-/// Keys of a yes/no question in the input line, shown as its hints.
-pub static YES_NO_BINDINGS: &[(&str, &str)] = &[("y Enter", "yes"), ("n Esc", "no")];
+/// A yes/no question in the input line: its keys and hints (the keys are
+/// typed, so `y` and `n` reach the question as characters).
+pub static YES_NO_BINDINGS: &[LineBinding] = &[
+    LineBinding {
+        keys: &[Char('y'), Code(KeyCode::Enter)],
+        label: "y Enter",
+        help: "yes",
+        section: (),
+        hint: Some(("y Enter", "yes")),
+        action: |_| Action::PromptChar('y'),
+    },
+    LineBinding {
+        keys: &[Char('n'), Code(KeyCode::Esc)],
+        label: "n Esc",
+        help: "no",
+        section: (),
+        hint: Some(("n Esc", "no")),
+        action: |_| Action::PromptChar('n'),
+    },
+];
 
 fn is_press(key: &KeyEvent) -> bool {
     matches!(key.kind, KeyEventKind::Press | KeyEventKind::Repeat)
@@ -599,35 +665,22 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             _ => Action::ToggleHelp,
         }),
         Mode::Messages => Some(Action::ToggleMessages),
-        // Enter on a yes/no question is yes.
+        // A yes/no question: its table; Esc is no (as before, via cancel).
         Mode::Prompt(p) if p.kind.is_yes_no() && key.code == KeyCode::Enter => {
-            Some(Action::PromptChar('y'))
+            super::bindings::find(YES_NO_BINDINGS, key).map(|b| (b.action)(key))
         }
         // A letter of the menu, or any other key to close it.
         Mode::CopyMenu => Some(copy_menu::resolve(match key.code {
             KeyCode::Char(c) if !ctrl => Some(c),
             _ => None,
         })),
-        Mode::Prompt(_) => match key.code {
-            KeyCode::Enter => Some(Action::PromptSubmit),
-            KeyCode::Esc => Some(Action::PromptCancel),
-            KeyCode::Backspace => Some(Action::PromptBackspace),
-            KeyCode::Delete => Some(Action::PromptDelete),
-            KeyCode::Left => Some(Action::PromptMove(Motion::Left)),
-            KeyCode::Right => Some(Action::PromptMove(Motion::Right)),
-            KeyCode::Home => Some(Action::PromptMove(Motion::Home)),
-            KeyCode::End => Some(Action::PromptMove(Motion::End)),
-            KeyCode::Char('a') if ctrl => Some(Action::PromptMove(Motion::Home)),
-            KeyCode::Char('e') if ctrl => Some(Action::PromptMove(Motion::End)),
-            KeyCode::Char('w') if ctrl => Some(Action::PromptDeleteWord),
-            KeyCode::Tab if matches!(mode, Mode::Prompt(p) if p.kind == PromptKind::MatchFile) => {
-                Some(Action::Review(ReviewAction::Complete))
-            }
-            KeyCode::Tab => Some(Action::Play(PlayAction::Complete)),
-            KeyCode::Char('u') if ctrl => Some(Action::PromptClear),
-            KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
-            _ => None,
-        },
+        // The line's table, then any other character is typed.
+        Mode::Prompt(_) => super::bindings::find(PROMPT_BINDINGS, key)
+            .map(|b| (b.action)(key))
+            .or(match key.code {
+                KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
+                _ => None,
+            }),
         Mode::Normal => BINDINGS
             .iter()
             .find(|b| b.keys.iter().any(|k| k.matches(key)))
@@ -695,13 +748,12 @@ pub fn resolve_mouse(
 pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
     match mode {
         Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
-        Mode::Prompt(p) if p.kind.is_yes_no() => YES_NO_BINDINGS.to_vec(),
-        Mode::Prompt(p) if p.kind == PromptKind::Move => {
-            let mut hints = PROMPT_BINDINGS.to_vec();
-            hints.insert(1, ("Tab", "complete"));
-            hints
-        }
-        Mode::Prompt(_) => PROMPT_BINDINGS.to_vec(),
+        Mode::Prompt(p) if p.kind.is_yes_no() => super::bindings::hints(YES_NO_BINDINGS),
+        // Tab completes a move and a file name only.
+        Mode::Prompt(p) => super::bindings::hints(PROMPT_BINDINGS)
+            .into_iter()
+            .filter(|(k, _)| *k != "Tab" || p.kind.completes())
+            .collect(),
         Mode::Help => vec![("↓ ↑", "pages"), ("any other key", "closes the help")],
         Mode::Messages => vec![("any key", "closes the messages")],
         Mode::CopyMenu => vec![("letter", "copies"), ("any other key", "closes")],
@@ -782,6 +834,40 @@ mod tests {
         let mut k = key(KeyCode::Char('x'));
         k.kind = KeyEventKind::Release;
         assert_eq!(resolve_key(&k, &Mode::Normal), None);
+    }
+
+    #[test]
+    fn the_input_lines_table_resolves_and_hints() {
+        let ctrl = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL);
+        let line = Mode::Prompt(Prompt::new(PromptKind::Import));
+        let moves = Mode::Prompt(Prompt::new(PromptKind::Move));
+        assert_eq!(
+            resolve_key(&key(KeyCode::Tab), &moves),
+            Some(Action::PromptComplete)
+        );
+        assert_eq!(
+            resolve_key(&ctrl('a'), &line),
+            Some(Action::PromptMove(Motion::Home))
+        );
+        assert_eq!(
+            resolve_key(&ctrl('e'), &line),
+            Some(Action::PromptMove(Motion::End))
+        );
+        assert_eq!(resolve_key(&ctrl('u'), &line), Some(Action::PromptClear));
+        assert_eq!(
+            resolve_key(&key(KeyCode::Backspace), &line),
+            Some(Action::PromptBackspace)
+        );
+        // Tab is hinted where it completes; every hint is a row of the table.
+        assert!(hints(&moves).contains(&("Tab", "complete")));
+        assert!(!hints(&line).iter().any(|(k, _)| *k == "Tab"));
+        for (k, _) in hints(&line) {
+            assert!(
+                PROMPT_BINDINGS
+                    .iter()
+                    .any(|b| b.hint.is_some_and(|h| h.0 == k))
+            );
+        }
     }
 
     #[test]

@@ -28,6 +28,7 @@
 
 pub mod action;
 pub mod analysis;
+pub mod bindings;
 pub mod burst;
 pub mod config;
 pub mod copy_menu;

@@ -55,6 +55,11 @@ impl PromptKind {
     pub fn is_yes_no(self) -> bool {
         matches!(self, PromptKind::CrawfordOffer(_))
     }
+
+    /// Tab completes what the line holds: a move, a file name.
+    pub fn completes(self) -> bool {
+        matches!(self, PromptKind::Move | PromptKind::MatchFile)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -654,6 +654,15 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         }
         Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),
         Action::CycleEngine => analysis::cycle_engine(model),
+        // Tab in the input line: the match panel completes a file name, the
+        // board's move line a move.
+        Action::PromptComplete => match &model.mode {
+            Mode::Prompt(p) if p.kind == super::prompt::PromptKind::MatchFile => update(
+                model,
+                Action::Review(super::match_review::ReviewAction::Complete),
+            ),
+            _ => update(model, Action::Play(super::play::PlayAction::Complete)),
+        },
         Action::RolloutTick(id, r) => analysis::rollout_tick(model, id, *r),
         Action::SageAnswer(id, result, version) => {
             analysis::sage_answered(model, id, result, version)

@@ -8,233 +8,260 @@ use crate::editor::action::Action;
 use crate::engine::match_analysis::QuizAnswer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// One key of the list or the review: the keys, how the help and hints
-/// show them, and the action.
-pub struct LibBinding {
-    pub keys: &'static [KeyCode],
-    pub label: &'static str,
-    pub help: &'static str,
-    /// The status-bar hint's words, when it has one.
-    pub hint: Option<&'static str>,
-    pub action: LibAction,
-}
+/// One key of the list or the review: the editor's one binding shape,
+/// with the panel's action.
+pub type LibBinding = Binding<LibAction>;
 
-use KeyCode::{Char, Delete, Down, End, Enter, Esc, Home, PageDown, PageUp, Up};
+use crate::editor::bindings::{
+    self, Binding,
+    KeyPattern::{Char, Code},
+};
+use KeyCode::{Delete, Down, End, Enter, Esc, Home, PageDown, PageUp, Up};
 
 /// The list's keys: one table for resolution, hints and the help.
 pub static LIST_BINDINGS: &[LibBinding] = &[
-    LibBinding {
-        keys: &[Char('j'), Down],
+    Binding {
+        keys: &[Char('j'), Code(Down)],
         label: "j/k",
         help: "move (↓ ↑ PgDn PgUp g G)",
-        hint: Some("move"),
+        section: (),
+        hint: Some(("j/k", "move")),
         action: LibAction::Move(1),
     },
-    LibBinding {
-        keys: &[Char('k'), Up],
+    Binding {
+        keys: &[Char('k'), Code(Up)],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::Move(-1),
     },
-    LibBinding {
-        keys: &[PageDown],
+    Binding {
+        keys: &[Code(PageDown)],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::PageDown,
     },
-    LibBinding {
-        keys: &[PageUp],
+    Binding {
+        keys: &[Code(PageUp)],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::PageUp,
     },
-    LibBinding {
-        keys: &[Home, Char('g')],
+    Binding {
+        keys: &[Code(Home), Char('g')],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::Move(i64::MIN / 2),
     },
-    LibBinding {
-        keys: &[End, Char('G')],
+    Binding {
+        keys: &[Code(End), Char('G')],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::Move(i64::MAX / 2),
     },
-    LibBinding {
-        keys: &[Enter],
+    Binding {
+        keys: &[Code(Enter)],
         label: "Enter",
         help: "load the entry onto the board",
-        hint: Some("load"),
+        section: (),
+        hint: Some(("Enter", "load")),
         action: LibAction::Load,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('/')],
         label: "/",
         help: "filter (error>=, tag:, col:)",
-        hint: Some("filter"),
+        section: (),
+        hint: Some(("/", "filter")),
         action: LibAction::StartFilter,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('e')],
         label: "e",
         help: "edit the note",
-        hint: Some("note"),
+        section: (),
+        hint: Some(("e", "note")),
         action: LibAction::EditNote,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('t')],
         label: "t",
         help: "tags",
-        hint: Some("tags"),
+        section: (),
+        hint: Some(("t", "tags")),
         action: LibAction::EditTags,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('c')],
         label: "c",
         help: "collections",
-        hint: Some("collections"),
+        section: (),
+        hint: Some(("c", "collections")),
         action: LibAction::EditCollections,
     },
-    LibBinding {
-        keys: &[Char('d'), Delete],
+    Binding {
+        keys: &[Char('d'), Code(Delete)],
         label: "d",
         help: "delete (asks)",
-        hint: Some("delete"),
+        section: (),
+        hint: Some(("d", "delete")),
         action: LibAction::AskDelete,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('u')],
         label: "u",
         help: "undelete",
-        hint: Some("undelete"),
+        section: (),
+        hint: Some(("u", "undelete")),
         action: LibAction::UndoDelete,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('s')],
         label: "s",
         help: "save the board to the entry",
-        hint: Some("save back"),
+        section: (),
+        hint: Some(("s", "save back")),
         action: LibAction::SaveBack,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('r')],
         label: "r",
         help: "quiz a collection or filter",
-        hint: Some("quiz"),
+        section: (),
+        hint: Some(("r", "quiz")),
         action: LibAction::StartReview,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('S')],
         label: "S",
         help: "quiz statistics (again: the list)",
+        section: (),
         hint: None,
         action: LibAction::ToggleStats,
     },
-    LibBinding {
-        keys: &[Esc],
+    Binding {
+        keys: &[Code(Esc)],
         label: "Esc",
         help: "keys to the board",
-        hint: Some("board"),
+        section: (),
+        hint: Some(("Esc", "board")),
         action: LibAction::Leave,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('L'), Char('q')],
         label: "L",
         help: "close the library (q too)",
-        hint: Some("close"),
+        section: (),
+        hint: Some(("L", "close")),
         action: LibAction::Close,
     },
 ];
 
 /// The quiz's keys: the answers, then what follows them.
 pub static REVIEW_BINDINGS: &[LibBinding] = &[
-    LibBinding {
+    Binding {
         keys: &[Char('m')],
         label: "m",
         help: "quiz: your move (typed)",
-        hint: Some("move"),
+        section: (),
+        hint: Some(("m", "move")),
         action: LibAction::AskMove,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('e')],
         label: "e",
         help: "quiz: play your move on the board (L: back)",
+        section: (),
         hint: None,
         action: LibAction::PlayOnBoard,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('d')],
         label: "d / r",
         help: "double / no double (roll)",
-        hint: Some("double, roll"),
+        section: (),
+        hint: Some(("d / r", "double, roll")),
         action: LibAction::Answer(QuizAnswer::Double),
     },
-    LibBinding {
+    Binding {
         keys: &[Char('r')],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::Answer(QuizAnswer::NoDouble),
     },
-    LibBinding {
+    Binding {
         keys: &[Char('t')],
         label: "t / p / b",
         help: "take / pass / beaver",
-        hint: Some("take, pass"),
+        section: (),
+        hint: Some(("t / p / b", "take, pass")),
         action: LibAction::Answer(QuizAnswer::Take),
     },
-    LibBinding {
+    Binding {
         keys: &[Char('p')],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::Answer(QuizAnswer::Pass),
     },
-    LibBinding {
+    Binding {
         keys: &[Char('b')],
         label: "",
         help: "",
+        section: (),
         hint: None,
         action: LibAction::Answer(QuizAnswer::Beaver),
     },
-    LibBinding {
-        keys: &[Enter],
+    Binding {
+        keys: &[Code(Enter)],
         label: "Enter",
         help: "next question (rated by the grade)",
-        hint: Some("next"),
+        section: (),
+        hint: Some(("Enter", "next")),
         action: LibAction::Next,
     },
-    LibBinding {
+    Binding {
         keys: &[Char(' ')],
         label: "Space",
         help: "reveal without answering",
-        hint: Some("reveal"),
+        section: (),
+        hint: Some(("Space", "reveal")),
         action: LibAction::Reveal,
     },
-    LibBinding {
+    Binding {
         keys: &[Char('y')],
         label: "y",
         help: "known",
-        hint: Some("known"),
+        section: (),
+        hint: Some(("y", "known")),
         action: LibAction::Mark(true),
     },
-    LibBinding {
+    Binding {
         keys: &[Char('n')],
         label: "n",
         help: "not yet",
-        hint: Some("not yet"),
+        section: (),
+        hint: Some(("n", "not yet")),
         action: LibAction::Mark(false),
     },
-    LibBinding {
-        keys: &[Esc, Char('q')],
+    Binding {
+        keys: &[Code(Esc), Char('q')],
         label: "Esc",
         help: "stop reviewing (q too)",
-        hint: Some("stop"),
+        section: (),
+        hint: Some(("Esc", "stop")),
         action: LibAction::Close,
     },
 ];
@@ -242,25 +269,15 @@ pub static REVIEW_BINDINGS: &[LibBinding] = &[
 /// The help's rows for the library: the list's keys, then the review's
 /// (a row without a label is named by the one before it).
 pub fn help_rows() -> Vec<(String, String)> {
-    LIST_BINDINGS
-        .iter()
-        .chain(REVIEW_BINDINGS)
-        .filter(|b| !b.label.is_empty())
-        .map(|b| (b.label.to_owned(), b.help.to_owned()))
-        .collect()
-}
-
-fn hints_of(table: &[LibBinding]) -> Vec<(&'static str, &'static str)> {
-    table
-        .iter()
-        .filter_map(|b| b.hint.map(|h| (b.label, h)))
-        .collect()
+    let mut rows = bindings::help_rows(LIST_BINDINGS);
+    rows.extend(bindings::help_rows(REVIEW_BINDINGS));
+    rows
 }
 
 /// (keys, words) hints per mode, in the order shown.
 pub fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
     match mode {
-        LibMode::List => hints_of(LIST_BINDINGS),
+        LibMode::List => bindings::hints(LIST_BINDINGS),
         LibMode::Filter => vec![("Enter", "keep filter"), ("Esc", "clear filter")],
         LibMode::Ask(Ask::ConfirmDelete) => vec![("y", "delete"), ("other", "keep")],
         LibMode::Ask(Ask::QuizMove) => {
@@ -268,7 +285,7 @@ pub fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
         }
         LibMode::Ask(_) => vec![("Enter", "apply"), ("Esc", "cancel"), ("^U", "clear")],
         LibMode::Note => vec![("Esc", "save the note"), ("arrows", "move")],
-        LibMode::Review => hints_of(REVIEW_BINDINGS),
+        LibMode::Review => bindings::hints(REVIEW_BINDINGS),
     }
 }
 
@@ -276,18 +293,15 @@ fn lib(a: LibAction) -> Option<Action> {
     Some(Action::Library(a))
 }
 
-fn from_table(table: &[LibBinding], code: KeyCode) -> Option<Action> {
-    table
-        .iter()
-        .find(|b| b.keys.contains(&code))
-        .and_then(|b| lib(b.action.clone()))
+fn from_table(table: &[LibBinding], key: &KeyEvent) -> Option<Action> {
+    bindings::find(table, key).and_then(|b| lib(b.action.clone()))
 }
 
 pub fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     match mode {
-        LibMode::List if !ctrl => from_table(LIST_BINDINGS, key.code),
-        LibMode::Review if !ctrl => from_table(REVIEW_BINDINGS, key.code),
+        LibMode::List if !ctrl => from_table(LIST_BINDINGS, key),
+        LibMode::Review if !ctrl => from_table(REVIEW_BINDINGS, key),
         LibMode::List | LibMode::Review => None,
         LibMode::Filter | LibMode::Ask(_) => match key.code {
             KeyCode::Enter => lib(LibAction::Submit),
@@ -326,7 +340,7 @@ mod tests {
     #[test]
     fn the_tables_resolve_hint_and_reach_the_help() {
         assert_eq!(
-            resolve(&key(Char('/')), &LibMode::List),
+            resolve(&key(KeyCode::Char('/')), &LibMode::List),
             Some(Action::Library(LibAction::StartFilter))
         );
         assert_eq!(
@@ -334,14 +348,14 @@ mod tests {
             Some(Action::Library(LibAction::Move(i64::MAX / 2)))
         );
         assert_eq!(
-            resolve(&key(Char('n')), &LibMode::Review),
+            resolve(&key(KeyCode::Char('n')), &LibMode::Review),
             Some(Action::Library(LibAction::Mark(false)))
         );
-        assert_eq!(resolve(&key(Char('n')), &LibMode::List), None);
+        assert_eq!(resolve(&key(KeyCode::Char('n')), &LibMode::List), None);
         assert_eq!(hints(&LibMode::List)[0], ("j/k", "move"));
         let help = help_rows();
         for b in LIST_BINDINGS.iter().chain(REVIEW_BINDINGS) {
-            if let Some(h) = b.hint {
+            if let Some((_, h)) = b.hint {
                 assert!(
                     help.iter().any(|(l, _)| l == b.label),
                     "{} ({h}) is not in the help",

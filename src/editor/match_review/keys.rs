@@ -6,143 +6,139 @@ use super::state::{ReviewAction, Step};
 use crate::editor::action::Action;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-pub struct ReviewBinding {
-    pub keys: &'static [KeyCode],
-    /// The keys as the help and hints show them.
-    pub label: &'static str,
-    pub help: &'static str,
-    /// Shown in the status-bar hints (the help has them all).
-    pub hint: Option<&'static str>,
-    /// Rows of one group share a line of the help.
-    pub group: u8,
-    pub action: ReviewAction,
-}
+/// A key of the match panel: the editor's one binding shape, with the
+/// panel's action; rows of one group (the section) share a line of the help.
+pub type ReviewBinding = Binding<ReviewAction, u8>;
 
 const fn walk(step: Step) -> ReviewAction {
     ReviewAction::Walk(step)
 }
 
-use KeyCode::{Char, Down, End, Esc, Home, PageDown, PageUp, Up};
+use crate::editor::bindings::{
+    self, Binding,
+    KeyPattern::{Char, Code},
+};
+use KeyCode::{Down, End, Esc, Home, PageDown, PageUp, Up};
 
 pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
-    ReviewBinding {
-        keys: &[Char('j'), Down],
+    Binding {
+        keys: &[Char('j'), Code(Down)],
         label: "j ↓",
-        group: 1,
         help: "next",
-        hint: Some("next"),
+        section: 1,
+        hint: Some(("j", "next")),
         action: walk(Step::Next),
     },
-    ReviewBinding {
-        keys: &[Char('k'), Up],
+    Binding {
+        keys: &[Char('k'), Code(Up)],
         label: "k ↑",
-        group: 1,
         help: "previous decision",
+        section: 1,
         hint: None,
         action: walk(Step::Previous),
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('n')],
         label: "n",
-        group: 2,
         help: "next",
-        hint: Some("mistakes"),
+        section: 2,
+        hint: Some(("n", "mistakes")),
         action: walk(Step::NextMistake),
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('N')],
         label: "N",
-        group: 2,
         help: "previous mistake",
+        section: 2,
         hint: None,
         action: walk(Step::PreviousMistake),
     },
-    ReviewBinding {
-        keys: &[Char('J'), PageDown],
+    Binding {
+        keys: &[Char('J'), Code(PageDown)],
         label: "J",
-        group: 3,
         help: "next",
-        hint: Some("games"),
+        section: 3,
+        hint: Some(("J", "games")),
         action: walk(Step::NextGame),
     },
-    ReviewBinding {
-        keys: &[Char('K'), PageUp],
+    Binding {
+        keys: &[Char('K'), Code(PageUp)],
         label: "K",
-        group: 3,
         help: "previous game",
+        section: 3,
         hint: None,
         action: walk(Step::PreviousGame),
     },
-    ReviewBinding {
-        keys: &[Char('g'), Home],
+    Binding {
+        keys: &[Char('g'), Code(Home)],
         label: "g",
-        group: 4,
         help: "first",
+        section: 4,
         hint: None,
         action: walk(Step::First),
     },
-    ReviewBinding {
-        keys: &[Char('G'), End],
+    Binding {
+        keys: &[Char('G'), Code(End)],
         label: "G",
-        group: 4,
         help: "last decision",
+        section: 4,
         hint: None,
         action: walk(Step::Last),
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('p')],
         label: "p",
-        group: 5,
         help: "whose mistakes",
-        hint: Some("whose"),
+        section: 5,
+        hint: Some(("p", "whose")),
         action: ReviewAction::CycleWho,
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('t')],
         label: "t",
         help: "threshold",
+        section: 5,
         hint: None,
-        group: 5,
         action: ReviewAction::AskThreshold,
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('+')],
         label: "+",
-        group: 6,
         help: "keep this",
-        hint: Some("keep"),
+        section: 6,
+        hint: Some(("+", "keep")),
         action: ReviewAction::Keep,
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('*')],
         label: "*",
-        group: 6,
         help: "every mistake",
-        hint: Some("keep mistakes"),
+        section: 6,
+        hint: Some(("*", "keep mistakes")),
         action: ReviewAction::KeepMistakes,
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('E')],
         label: "E",
-        group: 8,
         help: "gnubg analyses the match",
+        section: 8,
         hint: None,
         action: ReviewAction::AnalyseWithGnubg,
     },
-    ReviewBinding {
-        keys: &[Esc],
+    Binding {
+        keys: &[Code(Esc)],
         label: "Esc",
-        group: 7,
         help: "keys to board",
-        hint: Some("board"),
+        section: 7,
+        hint: Some(("Esc", "board")),
         action: ReviewAction::ToBoard,
     },
-    ReviewBinding {
+    Binding {
         keys: &[Char('q')],
         label: "q",
-        group: 7,
         help: "close match",
-        hint: Some("close"),
+        section: 7,
+        hint: Some(("q", "close")),
         action: ReviewAction::Close,
     },
 ];
@@ -153,13 +149,13 @@ pub fn help_rows() -> Vec<(String, String)> {
     let mut out: Vec<(u8, String, String)> = Vec::new();
     for b in REVIEW_BINDINGS {
         match out.last_mut() {
-            Some((g, label, help)) if *g == b.group => {
+            Some((g, label, help)) if *g == b.section => {
                 label.push_str(" / ");
                 label.push_str(b.label);
                 help.push_str(" / ");
                 help.push_str(b.help);
             }
-            _ => out.push((b.group, b.label.to_owned(), b.help.to_owned())),
+            _ => out.push((b.section, b.label.to_owned(), b.help.to_owned())),
         }
     }
     out.into_iter().map(|(_, l, h)| (l, h)).collect()
@@ -168,24 +164,15 @@ pub fn help_rows() -> Vec<(String, String)> {
 pub fn resolve(key: &KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
-            Char('o') => Some(Action::Review(ReviewAction::AskPath)),
+            KeyCode::Char('o') => Some(Action::Review(ReviewAction::AskPath)),
             _ => None,
         };
     }
-    REVIEW_BINDINGS
-        .iter()
-        .find(|b| b.keys.contains(&key.code))
-        .map(|b| Action::Review(b.action.clone()))
+    bindings::find(REVIEW_BINDINGS, key).map(|b| Action::Review(b.action.clone()))
 }
 
 pub fn hints() -> Vec<(&'static str, &'static str)> {
-    REVIEW_BINDINGS
-        .iter()
-        .filter_map(|b| {
-            b.hint
-                .map(|h| (b.label.split(' ').next().unwrap_or(b.label), h))
-        })
-        .collect()
+    bindings::hints(REVIEW_BINDINGS)
 }
 
 #[cfg(test)]
@@ -199,16 +186,16 @@ mod tests {
     #[test]
     fn walking_keys_resolve_from_the_table() {
         assert_eq!(
-            resolve(&key(Char('n'))),
+            resolve(&key(KeyCode::Char('n'))),
             Some(Action::Review(walk(Step::NextMistake)))
         );
         assert_eq!(
             resolve(&key(PageUp)),
             Some(Action::Review(walk(Step::PreviousGame)))
         );
-        assert_eq!(resolve(&key(Char('x'))), None);
+        assert_eq!(resolve(&key(KeyCode::Char('x'))), None);
         assert_eq!(
-            resolve(&KeyEvent::new(Char('o'), KeyModifiers::CONTROL)),
+            resolve(&KeyEvent::new(KeyCode::Char('o'), KeyModifiers::CONTROL)),
             Some(Action::Review(ReviewAction::AskPath))
         );
     }

@@ -27,8 +27,8 @@ pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
             )
         })
         .collect();
-    // The library's and the match panel's own tables (their keys while
-    // they have them), and the mouse.
+    // The library's, the match panel's and the input line's own tables
+    // (their keys while they have them), and the mouse.
     sections.push((
         "Library panel (+ L)",
         crate::editor::library::keys::help_rows(),
@@ -36,6 +36,10 @@ pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
     sections.push((
         "Match panel (^O opens, v focuses)",
         crate::editor::match_review::keys::help_rows(),
+    ));
+    sections.push((
+        "Input line",
+        crate::editor::bindings::help_rows(crate::editor::keymap::PROMPT_BINDINGS),
     ));
     sections.push((
         "Mouse",
