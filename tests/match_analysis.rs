@@ -447,7 +447,7 @@ fn e_asks_gnubg_for_a_match_that_carries_its_own_analysis() {
     std::thread::sleep(Duration::from_millis(300));
     assert!(!s.contents().contains("analysing"), "{}", s.contents());
     s.send("E");
-    s.wait_for("Match · m5_noisy.sgf · analysing");
+    s.wait_for("Match · m5_noisy.sgf · gnubg analysing");
     s.wait_for("Match · m5_noisy.sgf · 24 mistakes");
     s.send("E");
     s.wait_for("gnubg has analysed the whole match already");

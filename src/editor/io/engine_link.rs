@@ -6,11 +6,12 @@
 //! of its chunks (a quarter of a second) by `stop_rollout` or by any newer
 //! request, and says how far it got.
 
+use super::worker::{Inbox, Worker};
 use crate::editor::action::Action;
 use crate::engine::{Engine, EngineError, Request, RolloutSettings, Waiter, time_limit};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::mpsc::{Sender, channel};
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -25,7 +26,7 @@ enum Job {
 }
 
 pub struct EngineLink {
-    requests: Sender<Job>,
+    requests: Worker<Job>,
     /// The depth being analysed now, if any.
     busy: Arc<Mutex<Option<u8>>>,
     pid: Arc<AtomicU32>,
@@ -44,7 +45,7 @@ pub struct EngineLink {
     /// a grade then waits only on gnubg's answer.
     grader: Arc<Mutex<Option<Engine>>>,
     /// Open Sage's thread, started when the panel first asks it.
-    sage: std::sync::OnceLock<Sender<Job>>,
+    sage: std::sync::OnceLock<Worker<Job>>,
     /// Set to stop Sage's rollout running.
     sage_stop: Arc<AtomicBool>,
 }
@@ -59,32 +60,20 @@ impl EngineLink {
         let send_all: Arc<dyn Fn(Action) -> bool + Send + Sync> = Arc::new(send);
         let (program2, send2) = (program.clone(), Arc::clone(&send_all));
         let send = move |a: Action| send2(a);
-        let (requests, rx) = channel::<Job>();
         let busy = Arc::new(Mutex::new(None));
         let pid = Arc::new(AtomicU32::new(0));
         let killed = Arc::new(AtomicBool::new(false));
         let stop = Arc::new(AtomicBool::new(false));
         let (busy2, pid2, killed2) = (Arc::clone(&busy), Arc::clone(&pid), Arc::clone(&killed));
         let stop2 = Arc::clone(&stop);
-        std::thread::spawn(move || {
+        let requests = Worker::spawn("bgedit-gnubg", move |mut inbox: Inbox<Job>| {
             let mut engine = program.map(Engine::new);
             if let Ok(e) = &mut engine {
                 // Start now: the first answer should not wait for gnubg to load.
                 let _ = e.warm_up();
             }
-            let mut pending: Option<Job> = None;
-            loop {
-                let mut job = match pending.take() {
-                    Some(r) => r,
-                    None => match rx.recv() {
-                        Ok(r) => r,
-                        Err(_) => break,
-                    },
-                };
-                // Only the newest request matters; older ones are stale.
-                while let Ok(newer) = rx.try_recv() {
-                    job = newer;
-                }
+            // Only the newest request matters; older ones are stale.
+            while let Some(job) = inbox.newest() {
                 let req = match job {
                     Job::Analyse(req) => req,
                     Job::Rollout(req, settings) => {
@@ -104,11 +93,7 @@ impl EngineLink {
                                     }
                                     // A newer request stops the rollout
                                     // and is served next.
-                                    if let Ok(newer) = rx.try_recv() {
-                                        pending = Some(newer);
-                                        return false;
-                                    }
-                                    !stop2.load(Ordering::SeqCst)
+                                    !inbox.newer_came() && !stop2.load(Ordering::SeqCst)
                                 };
                                 e.rollout(&req, &settings, limit, &mut on)
                             }
@@ -134,9 +119,8 @@ impl EngineLink {
                                 // request before stopping: if it is there,
                                 // this one was the old one; if not, the stop
                                 // landed on this one, so it is asked again.
-                                match rx.try_recv() {
-                                    Ok(newer) => pending = Some(newer),
-                                    Err(_) => r = e.analyse(&req, limit(req.plies)),
+                                if !inbox.newer_came() {
+                                    r = e.analyse(&req, limit(req.plies));
                                 }
                             }
                             set(&busy2, None);
@@ -312,25 +296,13 @@ impl EngineLink {
 
     /// Sage's thread and process, started at the first job: the newest
     /// job waiting is done, the older ones dropped.
-    fn sage_jobs(&self) -> &Sender<Job> {
+    fn sage_jobs(&self) -> &Worker<Job> {
         self.sage.get_or_init(|| {
-            let (tx, rx) = channel::<Job>();
             let send = Arc::clone(&self.send);
             let stop = Arc::clone(&self.sage_stop);
-            std::thread::spawn(move || {
+            Worker::spawn("bgedit-sage", move |mut inbox: Inbox<Job>| {
                 let mut engine = crate::engine::sage::find_python_from_env(None).map(Engine::sage);
-                let mut pending: Option<Job> = None;
-                loop {
-                    let mut job = match pending.take() {
-                        Some(j) => j,
-                        None => match rx.recv() {
-                            Ok(j) => j,
-                            Err(_) => break,
-                        },
-                    };
-                    while let Ok(newer) = rx.try_recv() {
-                        job = newer;
-                    }
+                while let Some(job) = inbox.newest() {
                     let sent = match job {
                         Job::Analyse(req) => {
                             let (result, version) = match &mut engine {
@@ -362,11 +334,7 @@ impl EngineLink {
                                         if !sent {
                                             return false;
                                         }
-                                        if let Ok(newer) = rx.try_recv() {
-                                            pending = Some(newer);
-                                            return false;
-                                        }
-                                        !stop.load(Ordering::SeqCst)
+                                        !inbox.newer_came() && !stop.load(Ordering::SeqCst)
                                     };
                                     e.rollout(&req, &settings, limit, &mut on)
                                 }
@@ -378,8 +346,7 @@ impl EngineLink {
                         break;
                     }
                 }
-            });
-            tx
+            })
         })
     }
 

@@ -4,10 +4,12 @@
 //!
 //! - `runtime.rs`: the terminal, the event loop, performing effects
 //! - `clipboard.rs`, `clipboard_holder.rs`: the system clipboard and OSC 52
-//! - `engine_link.rs`: gnubg's processes for the analysis panel
+//! - `engine_link.rs`: gnubg's and Sage's processes for the analysis panel
 //! - `persist.rs`: the saved position and the state directory
 //! - `picture_file.rs`: pictures written for the copy menu
 //! - `signals.rs`: SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGWINCH
+//! - `worker.rs`: the one worker type: a thread doing jobs (gnubg's, Sage's,
+//!   the library's), in order or newest first
 //!
 //! The library's worker thread is its feature's (`library/worker.rs`), as
 //! the match analysis's processes are the engine's (`engine::match_analysis`).
@@ -19,3 +21,4 @@ pub mod persist;
 pub mod picture_file;
 pub mod runtime;
 pub mod signals;
+pub mod worker;

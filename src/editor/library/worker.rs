@@ -5,15 +5,16 @@
 
 use super::state::{LibAction, Request};
 use crate::editor::action::Action;
+use crate::editor::io::worker::{Inbox, Worker as Thread};
 use crate::library::review::Schedule;
 use crate::library::store::{self, Library};
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver};
 
 /// The editor's end of the worker: requests go in, answers go to the
 /// runtime's one channel (the `send` given to [`Link::start`]).
 pub struct Link {
-    requests: Sender<Request>,
+    requests: Thread<Request>,
 }
 
 impl Link {
@@ -21,12 +22,9 @@ impl Link {
     /// directory, every request answers so); each answer is handed to
     /// `send`, which says whether the runtime is still there.
     pub fn start(path: Option<PathBuf>, send: impl Fn(Action) -> bool + Send + 'static) -> Link {
-        let (requests, inbox) = mpsc::channel::<Request>();
-        std::thread::Builder::new()
-            .name("bgedit-library".into())
-            .spawn(move || serve(path, inbox, send))
-            .map(|_| ())
-            .unwrap_or_default();
+        // Every request, in order: none is stale (an edit of an entry, then
+        // the list that shows it).
+        let requests = Thread::spawn("bgedit-library", move |inbox| serve(path, inbox, send));
         Link { requests }
     }
 
@@ -65,9 +63,9 @@ impl Worker {
 /// counts further) when the selection leaves the page.
 pub const COUNT_AHEAD: u64 = 1_000;
 
-fn serve(path: Option<PathBuf>, inbox: Receiver<Request>, send: impl Fn(Action) -> bool) {
+fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: impl Fn(Action) -> bool) {
     let mut library: Option<Library> = None;
-    for request in inbox {
+    while let Some(request) = inbox.next_in_order() {
         let lib = match (&mut library, &path) {
             (Some(l), _) => Ok(l),
             (None, Some(p)) => match Library::open(p) {
