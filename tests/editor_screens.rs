@@ -159,7 +159,7 @@ fn help_pages_show_every_key_at_80x24() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    for b in bgedit::editor::keymap::BINDINGS {
+    for b in bgedit::editor::keymap::normal_bindings() {
         assert!(
             all.iter().any(|p| p.contains(b.label)),
             "{} on no page",

@@ -1,10 +1,11 @@
 //! The one shape of a key-bindings table, for every mode: the keys, how the
 //! help (`?`) and the status-bar hints show them, where the help lists them,
-//! and the action. The normal mode's table (`keymap::BINDINGS`), the input
+//! and the action. The normal mode's tables (`keymap::NORMAL`), the input
 //! line's (`keymap::PROMPT_BINDINGS`), the library's and the match panel's
 //! are all `Binding`s, resolved, hinted and listed by the functions here, so
 //! what a key does and what the screen says of it cannot drift apart.
 
+use super::action::Action;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A key a binding answers to.
@@ -51,6 +52,47 @@ pub struct Binding<A: 'static, S: 'static = ()> {
 impl<A, S> Binding<A, S> {
     pub fn answers(&self, key: &KeyEvent) -> bool {
         self.keys.iter().any(|k| k.matches(key))
+    }
+}
+
+/// A row of the normal mode's tables (the board's in `keymap`, the
+/// features' in their folders): its action is a function of the key (a
+/// digit, an arrow), and the help lists it under its section.
+pub type NormalBinding = Binding<fn(&KeyEvent) -> Action, Section>;
+
+/// Groups for the help overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Cursor,
+    Checkers,
+    Board,
+    Match,
+    Ids,
+    Moves,
+    Editor,
+}
+
+impl Section {
+    pub const ALL: [Section; 7] = [
+        Section::Cursor,
+        Section::Checkers,
+        Section::Board,
+        Section::Match,
+        Section::Ids,
+        Section::Moves,
+        Section::Editor,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Section::Cursor => "Cursor",
+            Section::Checkers => "Checkers at the cursor",
+            Section::Board => "Whole board",
+            Section::Match => "Cube, dice and match",
+            Section::Ids => "IDs",
+            Section::Moves => "Moves and dice",
+            Section::Editor => "Editor",
+        }
     }
 }
 

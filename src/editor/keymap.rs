@@ -1,14 +1,14 @@
 //! Keys and mouse to actions: a pure function of the event and the mode.
 //!
-//! [`BINDINGS`] is the one table of key bindings. Key resolution, the help
-//! overlay and the status-bar hints all read it, so they cannot drift apart.
+//! [`NORMAL`] is the normal mode's bindings, each feature's table in turn;
+//! the input line has [`PROMPT_BINDINGS`]. Key resolution, the help overlay
+//! and the status-bar hints all read them, so they cannot drift apart.
 
 use super::action::{Action, CopyTarget, Direction};
 use super::copy_menu;
 use super::library::{LibAction, LibMode};
 use super::match_review::ReviewAction;
 use super::model::Mode;
-use super::panels::Panel;
 use super::play::PlayAction;
 use super::prompt::{Motion, PromptKind};
 use crate::domain::{Place, Player};
@@ -18,45 +18,9 @@ use ratatui::crossterm::event::{
 
 pub use super::bindings::KeyPattern;
 
-/// Groups for the help overlay.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Section {
-    Cursor,
-    Checkers,
-    Board,
-    Match,
-    Ids,
-    Moves,
-    Editor,
-}
+pub use super::bindings::Section;
 
-impl Section {
-    pub const ALL: [Section; 7] = [
-        Section::Cursor,
-        Section::Checkers,
-        Section::Board,
-        Section::Match,
-        Section::Ids,
-        Section::Moves,
-        Section::Editor,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Section::Cursor => "Cursor",
-            Section::Checkers => "Checkers at the cursor",
-            Section::Board => "Whole board",
-            Section::Match => "Cube, dice and match",
-            Section::Ids => "IDs",
-            Section::Moves => "Moves and dice",
-            Section::Editor => "Editor",
-        }
-    }
-}
-
-/// A row of the normal mode's table: its action is a function of the key
-/// (a digit, an arrow), and the help lists it under its section.
-pub type Binding = super::bindings::Binding<fn(&KeyEvent) -> Action, Section>;
+pub use super::bindings::NormalBinding as Binding;
 
 use KeyPattern::{Char, Code, Ctrl, Digit};
 
@@ -92,7 +56,9 @@ fn library_key(key: &KeyEvent) -> Action {
 }
 
 /// Every key binding of the normal mode.
-pub static BINDINGS: &[Binding] = &[
+/// The board's keys: the cursor, checkers, cube, dice, match, IDs,
+/// moves, undo.
+pub static BOARD_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[
             Code(KeyCode::Left),
@@ -414,87 +380,32 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         action: |_| Action::Redo,
     },
-    // Analysis: three rows of help for eight keys, so the 80×24 help fits.
-    Binding {
-        keys: &[Char('A'), Char('a'), Char('<'), Char('>')],
-        label: "A a < >",
-        help: "panel, analyse deeper, depth",
-        section: Section::Editor,
-        hint: None,
-        action: |k| match k.code {
-            KeyCode::Char('A') => Action::TogglePanel(Panel::Analysis),
-            KeyCode::Char('<') => Action::ChangeDepth(-1),
-            KeyCode::Char('>') => Action::ChangeDepth(1),
-            _ => Action::Analyse,
-        },
-    },
-    Binding {
-        keys: &[Char('['), Char(']'), Code(KeyCode::Enter)],
-        label: "[ ] ⏎",
-        help: "preview a move, play it",
-        section: Section::Editor,
-        hint: None,
-        action: |k| match k.code {
-            KeyCode::Char('[') => Action::SelectMove(-1),
-            KeyCode::Char(']') => Action::SelectMove(1),
-            KeyCode::Enter => Action::PlaySelected,
-            _ => Action::LeavePreview,
-        },
-    },
-    Binding {
-        keys: &[Char('O'), Char('z')],
-        label: "O z",
-        help: "roll out (Esc); engine",
-        section: Section::Editor,
-        hint: None,
-        action: |k| match k.code {
-            KeyCode::Char('z') => Action::CycleEngine,
-            _ => Action::Rollout,
-        },
-    },
-    Binding {
-        keys: &[Char('V')],
-        label: "V",
-        help: "score matrix on/off",
-        section: Section::Editor,
-        hint: None,
-        action: |_| Action::ToggleMatrix,
-    },
-    Binding {
-        keys: &[Char('%'), Char('w')],
-        label: "% w",
-        help: "MWC/equity, copy analysis",
-        section: Section::Editor,
-        hint: None,
-        action: |k| {
-            if k.code == KeyCode::Char('w') {
-                Action::Copy(CopyTarget::Analysis)
-            } else {
-                Action::ToggleUnits
-            }
-        },
-    },
-    Binding {
-        keys: &[Char('#'), Code(KeyCode::PageUp), Code(KeyCode::PageDown)],
-        label: "# PgUp/Dn",
-        help: "numbers panel, scroll it",
-        section: Section::Editor,
-        hint: None,
-        action: |k| match k.code {
-            // Half a short panel at a time, so rows read on stay in view.
-            KeyCode::PageUp => Action::ScrollNumbers(-6),
-            KeyCode::PageDown => Action::ScrollNumbers(6),
-            _ => Action::TogglePanel(Panel::Numbers),
-        },
-    },
-    Binding {
-        keys: &[Char('T')],
-        label: "T",
-        help: "load a MET file (gnubg XML)",
-        section: Section::Editor,
-        hint: None,
-        action: |_| Action::OpenPrompt(PromptKind::MetFile),
-    },
+];
+
+/// The normal mode's tables, in the help's order: the board's, the
+/// analysis panel's, the numbers panel's, the editor's own. Each feature
+/// keeps its rows with its code (`analysis/keys.rs`, `numbers/keys.rs`);
+/// resolution, hints and the help read them all through here.
+pub static NORMAL: &[&[Binding]] = &[
+    BOARD_BINDINGS,
+    super::analysis::keys::BINDINGS,
+    super::numbers::keys::BINDINGS,
+    GLOBAL_BINDINGS,
+];
+
+/// Every binding of the normal mode, in order.
+pub fn normal_bindings() -> impl Iterator<Item = &'static Binding> {
+    NORMAL.iter().flat_map(|t| t.iter())
+}
+
+fn normal_key(key: &KeyEvent) -> Option<Action> {
+    normal_bindings()
+        .find(|b| b.answers(key))
+        .map(|b| (b.action)(key))
+}
+
+/// The editor's own keys: the panels' openers, help, messages, quitting.
+pub static GLOBAL_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('+'), Char('L')],
         label: "+ L",
@@ -681,10 +592,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
                 KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
                 _ => None,
             }),
-        Mode::Normal => BINDINGS
-            .iter()
-            .find(|b| b.keys.iter().any(|k| k.matches(key)))
-            .map(|b| (b.action)(key)),
+        Mode::Normal => normal_key(key),
         // The panel's keys, and the help from its lists (where `?` is not
         // text being typed).
         Mode::Library(sub) => super::library::keys::resolve(key, sub).or_else(|| {
@@ -694,12 +602,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
         }),
         // The panel's keys first; any other key is the board's (an edit
         // then leaves the match, `v` comes back).
-        Mode::Review => super::match_review::keys::resolve(key).or_else(|| {
-            BINDINGS
-                .iter()
-                .find(|b| b.keys.iter().any(|k| k.matches(key)))
-                .map(|b| (b.action)(key))
-        }),
+        Mode::Review => super::match_review::keys::resolve(key).or_else(|| normal_key(key)),
     }
 }
 
@@ -747,7 +650,7 @@ pub fn resolve_mouse(
 /// The status-bar hints for a mode: (keys, words), from the same tables.
 pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
     match mode {
-        Mode::Normal => BINDINGS.iter().filter_map(|b| b.hint).collect(),
+        Mode::Normal => normal_bindings().filter_map(|b| b.hint).collect(),
         Mode::Prompt(p) if p.kind.is_yes_no() => super::bindings::hints(YES_NO_BINDINGS),
         // Tab completes a move and a file name only.
         Mode::Prompt(p) => super::bindings::hints(PROMPT_BINDINGS)
@@ -932,7 +835,7 @@ mod tests {
     #[test]
     fn no_key_is_bound_twice() {
         let mut seen = Vec::new();
-        for b in BINDINGS {
+        for b in normal_bindings() {
             for k in b.keys {
                 assert!(!seen.contains(k), "{k:?} bound twice");
                 seen.push(*k);
@@ -946,14 +849,14 @@ mod tests {
         assert!(hints.contains(&("y", "copy")));
         assert!(hints.contains(&("?", "help")));
         // Every hint's key is one of its binding's keys, as the help shows them.
-        for b in BINDINGS {
+        for b in normal_bindings() {
             if let Some((key, _)) = b.hint {
                 assert!(b.label.contains(key), "{key} in {}", b.label);
             }
         }
         assert_eq!(
             hints.len(),
-            BINDINGS.iter().filter(|b| b.hint.is_some()).count()
+            normal_bindings().filter(|b| b.hint.is_some()).count()
         );
     }
 

@@ -42,21 +42,21 @@ pub mod library;
 pub mod match_review;
 pub mod messages;
 pub mod model;
-pub mod numbers_state;
-pub mod numbers_text;
+pub mod numbers;
 pub mod panels;
 pub mod place_info;
 pub mod play;
 pub mod prompt;
 pub mod reducer;
-pub mod score_matrix;
 pub mod scores;
 pub mod snapshot;
 pub mod transition;
 pub mod view;
 
 // The edges kept at their old paths too, for the binary and the tests.
+pub use analysis::score_matrix;
 pub use io::{clipboard, clipboard_holder, engine_link, persist, picture_file, runtime, signals};
+pub use numbers::{state as numbers_state, text as numbers_text};
 
 /// "on" or "off", as the status line and the match panel say a flag.
 pub(crate) fn on_off(flag: bool) -> &'static str {

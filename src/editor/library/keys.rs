@@ -1,7 +1,7 @@
 //! Keys inside the library panel, review and note editor: the list's and
 //! the review's tables feed the resolution, the status-bar hints and the
 //! help (`?`) alike; the input modes (filter, questions, note) take text.
-//! The normal mode's `+` and `L` are in `keymap::BINDINGS`.
+//! The normal mode's `+` and `L` are in `keymap::BOARD_BINDINGS`'s neighbour `GLOBAL_BINDINGS`.
 
 use super::state::{Ask, LibAction, LibMode};
 use crate::editor::action::Action;

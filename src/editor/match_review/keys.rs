@@ -1,6 +1,6 @@
 //! Keys while the match panel has them: one table feeds the resolution, the
 //! status-bar hints and the help (`?`). The normal mode's `^O` (open) and
-//! `v` (back to the match) are in `keymap::BINDINGS`.
+//! `v` (back to the match) are in `keymap::GLOBAL_BINDINGS`.
 
 use super::state::{ReviewAction, Step};
 use crate::editor::action::Action;

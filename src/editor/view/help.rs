@@ -2,7 +2,7 @@
 //! as the key resolution and the status-bar hints.
 
 use super::theme::Theme;
-use crate::editor::keymap::{BINDINGS, Section};
+use crate::editor::keymap::{Section, normal_bindings};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -19,8 +19,7 @@ pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
         .map(|&section| {
             (
                 section.title(),
-                BINDINGS
-                    .iter()
+                normal_bindings()
                     .filter(|b| b.section == section)
                     .map(|b| (b.label.to_owned(), b.help.to_owned()))
                     .collect(),

@@ -5,8 +5,8 @@
 //! - `match_panel.rs`: cube, dice, score, flags, pips, names
 //! - `place_line.rs`: the place under the cursor and the brush colour
 //! - `ids_panel.rs`: the four IDs
-//! - `analysis_panel.rs`: gnubg's analysis
-//! - `numbers_panel.rs`: numbers at the score (`#`)
+//! - `analysis_panel`: the analysis (gnubg, Sage): `editor/analysis/view.rs`
+//! - `numbers_panel`: numbers at the score (`#`): `editor/numbers/view.rs`
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
 //! - `messages.rs`: shortening long messages, and the `H` message log
@@ -14,7 +14,6 @@
 //! - `match_review_panel.rs`: the match being reviewed (games, decisions)
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
-pub mod analysis_panel;
 pub mod board;
 pub mod copy_menu;
 pub mod footer;
@@ -25,11 +24,12 @@ pub mod library_panel;
 pub mod match_panel;
 pub mod match_review_panel;
 pub mod messages;
-pub mod numbers_panel;
 pub mod place_line;
 pub mod theme;
 
 use super::snapshot::Snapshot;
+pub use crate::editor::analysis::view as analysis_panel;
+pub use crate::editor::numbers::view as numbers_panel;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;

@@ -2,11 +2,20 @@
 //! calls in here; requests leave as `Effect::Analyse` and answers come back
 //! as `Action::AnalysisAnswer`, carrying the request's number so a late
 //! answer for an old position is dropped.
+//!
+//! The feature's folder: this file (state, update, the panel's text),
+//! `keys.rs` (its rows of the normal mode's bindings), `view.rs` (drawing
+//! the panel, one list or two side by side), `score_matrix.rs` (the cube
+//! decision at every score, shown in the same panel).
 
-use super::effect::Effect;
-use super::model::{Model, Status};
+pub mod keys;
+pub mod score_matrix;
+pub mod view;
+
 use crate::codec::position_id;
 use crate::domain::Position;
+use crate::editor::effect::Effect;
+use crate::editor::model::{Model, Status};
 use crate::engine::request::MAX_PLIES;
 use crate::engine::text::Units;
 use crate::engine::{Analysis, Choice, EngineError, EngineKind, Request, RolloutSettings};
@@ -434,13 +443,15 @@ pub fn rollout_answered(
                     kept.remove(0);
                 }
                 if let Some(text) = copy_text(&model) {
-                    effects.push(Effect::Library(super::library::Request::KeepAnalysis {
-                        position: Box::new(model.position.clone()),
-                        analysis: Box::new(crate::library::Analysis {
-                            text,
-                            depth: depth_words(&model.analysis),
-                        }),
-                    }));
+                    effects.push(Effect::Library(
+                        crate::editor::library::Request::KeepAnalysis {
+                            position: Box::new(model.position.clone()),
+                            analysis: Box::new(crate::library::Analysis {
+                                text,
+                                depth: depth_words(&model.analysis),
+                            }),
+                        },
+                    ));
                 }
             }
             clamp_selection(&mut model.analysis);
@@ -555,9 +566,9 @@ pub fn answered(
             // chances, from the side of the player on roll: a cube decision
             // or an evaluation has them (a move list has them per move).
             model.last_evaluation = match &analysis {
-                Analysis::Cube { probs, .. } | Analysis::Eval { probs, .. } => {
-                    Some(super::numbers_state::Evaluation(probs.map(|p| p as f32)))
-                }
+                Analysis::Cube { probs, .. } | Analysis::Eval { probs, .. } => Some(
+                    crate::editor::numbers::state::Evaluation(probs.map(|p| p as f32)),
+                ),
                 _ => None,
             };
             let a = &mut model.analysis;
@@ -874,7 +885,7 @@ fn in_view(a: &AnalysisState, moves: &[crate::engine::MoveLine]) -> usize {
 
 pub fn panel_text(model: &Model) -> PanelText {
     if model.matrix.on {
-        return super::score_matrix::panel_text(model);
+        return score_matrix::panel_text(model);
     }
     let a = &model.analysis;
     if a.engines == Choice::Both {

@@ -4,12 +4,12 @@
 //! background a cell at a time (`Effect::ScoreMatrix`, answers as
 //! `Action::MatrixCell`), the grid filling in as they come. Pure.
 
-use super::analysis::PanelText;
-use super::effect::Effect;
-use super::model::{Model, Status};
+use super::PanelText;
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::domain::score_matrix::{Cell, CubeCase, cells, label, labels};
+use crate::editor::effect::Effect;
+use crate::editor::model::{Model, Status};
 use crate::engine::matrix::{Verdict, short_action};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -2,9 +2,9 @@
 //! what is running, then the ranked moves (scrolled to keep the selected one
 //! in view) or the cube decision.
 
-use super::messages::wrap;
-use super::theme::Theme;
 use crate::editor::snapshot::Snapshot;
+use crate::editor::view::messages::wrap;
+use crate::editor::view::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;

@@ -3,8 +3,8 @@
 //! A panel shorter than its rows scrolls (PgUp/PgDn) and says which rows
 //! are on show, rather than cutting the last ones off unsaid.
 
-use super::theme::Theme;
 use crate::editor::snapshot::Snapshot;
+use crate::editor::view::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
