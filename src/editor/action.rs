@@ -4,7 +4,7 @@
 use super::library::LibAction;
 use super::numbers_state::MetHandle;
 use super::panels::Panel;
-use super::prompt::{Motion, PromptKind};
+use super::prompt::line::{Motion, PromptKind};
 use crate::domain::{Place, Player};
 use crate::engine::{Analysis, EngineError};
 
@@ -224,7 +224,7 @@ pub enum Action {
     ToggleMessages,
 
     /// Playing moves: the move line, pick up and drop, dice, pass.
-    Play(super::play::PlayAction),
+    Play(super::play::state::PlayAction),
     /// A MET file was read, or why not.
     MetLoaded(Result<MetHandle, String>),
 

@@ -4,14 +4,14 @@
 //! the input line has [`PROMPT_BINDINGS`]. Key resolution, the help overlay
 //! and the status-bar hints all read them, so they cannot drift apart.
 
-use super::action::{Action, CopyTarget, Direction};
+use super::action::Action;
 use super::copy_menu;
 use super::library::{LibAction, LibMode};
 use super::match_review::ReviewAction;
 use super::model::Mode;
 use super::play::PlayAction;
-use super::prompt::{Motion, PromptKind};
-use crate::domain::{Place, Player};
+use super::prompt::PromptKind;
+use crate::domain::Place;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -22,23 +22,7 @@ pub use super::bindings::Section;
 
 pub use super::bindings::NormalBinding as Binding;
 
-use KeyPattern::{Char, Code, Ctrl, Digit};
-
-fn direction(key: &KeyEvent) -> Action {
-    Action::Move(match key.code {
-        KeyCode::Left | KeyCode::Char('h') => Direction::Left,
-        KeyCode::Right | KeyCode::Char('l') => Direction::Right,
-        KeyCode::Up | KeyCode::Char('k') => Direction::Up,
-        _ => Direction::Down,
-    })
-}
-
-fn digit(key: &KeyEvent) -> Action {
-    match key.code {
-        KeyCode::Char(c) => Action::SetCount(None, c.to_digit(10).unwrap_or(0) as u8),
-        _ => Action::SetCount(None, 0),
-    }
-}
+use KeyPattern::{Char, Code, Ctrl};
 
 fn match_key(key: &KeyEvent) -> Action {
     Action::Review(if key.modifiers.contains(KeyModifiers::CONTROL) {
@@ -55,263 +39,8 @@ fn library_key(key: &KeyEvent) -> Action {
     })
 }
 
-/// Every key binding of the normal mode.
-/// The board's keys: the cursor, checkers, cube, dice, match, IDs,
-/// moves, undo.
-pub static BOARD_BINDINGS: &[Binding] = &[
-    Binding {
-        keys: &[
-            Code(KeyCode::Left),
-            Code(KeyCode::Right),
-            Code(KeyCode::Up),
-            Code(KeyCode::Down),
-            Char('h'),
-            Char('l'),
-            Char('k'),
-            Char('j'),
-        ],
-        label: "←→↑↓ hljk",
-        help: "move (↑↓ switch rows)",
-        section: Section::Cursor,
-        hint: None,
-        action: direction,
-    },
-    Binding {
-        keys: &[Char('g')],
-        label: "g",
-        help: "go to point (25 bar, 0 off)",
-        section: Section::Cursor,
-        hint: None,
-        action: |_| Action::OpenPrompt(PromptKind::GoTo),
-    },
-    Binding {
-        keys: &[Char('x'), Char('o')],
-        label: "x o",
-        help: "add an X / O (from its tray)",
-        section: Section::Checkers,
-        hint: Some(("x o", "add")),
-        action: |k| {
-            Action::AddChecker(if k.code == KeyCode::Char('o') {
-                Player::O
-            } else {
-                Player::X
-            })
-        },
-    },
-    Binding {
-        keys: &[Char('-'), Code(KeyCode::Backspace)],
-        label: "- ⌫",
-        help: "remove one (to its tray)",
-        section: Section::Checkers,
-        hint: Some(("-", "remove")),
-        action: |_| Action::RemoveChecker,
-    },
-    Binding {
-        keys: &[Code(KeyCode::Delete), Char('0')],
-        label: "Del 0",
-        help: "clear the place (a tray too)",
-        section: Section::Checkers,
-        hint: None,
-        action: |_| Action::ClearPlace,
-    },
-    Binding {
-        keys: &[Digit],
-        label: "1–9",
-        help: "set the count (a tray: how many off)",
-        section: Section::Checkers,
-        hint: None,
-        action: digit,
-    },
-    Binding {
-        keys: &[Char('=')],
-        label: "=",
-        help: "type a count: x12, o3",
-        section: Section::Checkers,
-        hint: None,
-        action: |_| Action::OpenPrompt(PromptKind::Count),
-    },
-    Binding {
-        keys: &[Char('S')],
-        label: "S",
-        help: "starting position",
-        section: Section::Board,
-        hint: None,
-        action: |_| Action::StartingPosition,
-    },
-    Binding {
-        keys: &[Char('E')],
-        label: "E",
-        help: "empty board (all off)",
-        section: Section::Board,
-        hint: None,
-        action: |_| Action::EmptyBoard,
-    },
-    Binding {
-        keys: &[Char('W')],
-        label: "W",
-        help: "swap players (mirror all)",
-        section: Section::Board,
-        hint: None,
-        action: |_| Action::SwapPlayers,
-    },
-    Binding {
-        keys: &[Char('t')],
-        label: "t",
-        help: "switch player on roll",
-        section: Section::Board,
-        hint: None,
-        action: |_| Action::SwitchOnRoll,
-    },
-    Binding {
-        keys: &[Char('c'), Char('C')],
-        label: "c C",
-        help: "cube value up / down",
-        section: Section::Match,
-        hint: None,
-        action: |k| {
-            if k.code == KeyCode::Char('C') {
-                Action::CubeDown
-            } else {
-                Action::CubeUp
-            }
-        },
-    },
-    Binding {
-        keys: &[Char('n')],
-        label: "n",
-        help: "cube owner: centred/O/X",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::NextCubeOwner,
-    },
-    Binding {
-        keys: &[Char('f')],
-        label: "f",
-        help: "double offered on/off",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::ToggleDoubleOffered,
-    },
-    Binding {
-        keys: &[Char('d')],
-        label: "d",
-        help: "dice (e.g. 52)",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::OpenPrompt(PromptKind::Dice),
-    },
-    Binding {
-        keys: &[Char('D')],
-        label: "D",
-        help: "clear the dice",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::SetDice(None),
-    },
-    Binding {
-        keys: &[Char('m')],
-        label: "m",
-        help: "match length (0 = money)",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::OpenPrompt(PromptKind::MatchLength),
-    },
-    Binding {
-        keys: &[Char('s')],
-        label: "s",
-        help: "score: 2-4, -3 -5, x5",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::OpenPrompt(PromptKind::Score),
-    },
-    Binding {
-        keys: &[Char('K')],
-        label: "K",
-        help: "Crawford game on/off",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::ToggleCrawford,
-    },
-    Binding {
-        keys: &[Char('J')],
-        label: "J",
-        help: "Jacoby rule on/off",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::ToggleJacoby,
-    },
-    Binding {
-        keys: &[Char('B')],
-        label: "B",
-        help: "beavers on/off",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::ToggleBeavers,
-    },
-    Binding {
-        keys: &[Char('N')],
-        label: "N",
-        help: "player names",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::OpenPrompt(PromptKind::Name(Player::O)),
-    },
-    Binding {
-        keys: &[Char('R')],
-        label: "R",
-        help: "resignation offered",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::NextResignation,
-    },
-    Binding {
-        keys: &[Char('G')],
-        label: "G",
-        help: "game state",
-        section: Section::Match,
-        hint: None,
-        action: |_| Action::NextGameState,
-    },
-    Binding {
-        keys: &[Char('y')],
-        label: "y",
-        help: "copy the GNUBG ID",
-        section: Section::Ids,
-        hint: Some(("y", "copy")),
-        action: |_| Action::Copy(CopyTarget::GnubgId),
-    },
-    Binding {
-        keys: &[Char('Y')],
-        label: "Y",
-        help: "copy the XGID",
-        section: Section::Ids,
-        hint: Some(("Y", "XGID")),
-        action: |_| Action::Copy(CopyTarget::Xgid),
-    },
-    Binding {
-        keys: &[Char('b')],
-        label: "b",
-        help: "copy the board text",
-        section: Section::Ids,
-        hint: None,
-        action: |_| Action::Copy(CopyTarget::BoardText),
-    },
-    Binding {
-        keys: &[Char('F')],
-        label: "F",
-        help: "copy menu: all formats",
-        section: Section::Ids,
-        hint: None,
-        action: |_| Action::OpenCopyMenu,
-    },
-    Binding {
-        keys: &[Char('I')],
-        label: "I",
-        help: "save the picture (PNG)",
-        section: Section::Ids,
-        hint: None,
-        action: |_| Action::SavePicture,
-    },
+/// Pasting and typing an ID.
+pub static IMPORT_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('p'), Ctrl('v')],
         label: "p ^V",
@@ -328,42 +57,10 @@ pub static BOARD_BINDINGS: &[Binding] = &[
         hint: Some(("i", "ID")),
         action: |_| Action::OpenPrompt(PromptKind::Import),
     },
-    Binding {
-        keys: &[Char('M')],
-        label: "M",
-        help: "play a move (Tab completes)",
-        section: Section::Moves,
-        hint: None,
-        action: |_| Action::Play(PlayAction::OpenPrompt),
-    },
-    Binding {
-        keys: &[Char(' '), Code(KeyCode::Esc)],
-        label: "Space Esc",
-        help: "pick up/drop; put back (or close a preview)",
-        section: Section::Moves,
-        hint: None,
-        action: |k| {
-            Action::Play(if k.code == KeyCode::Esc {
-                PlayAction::PutBack
-            } else {
-                PlayAction::PickOrDrop
-            })
-        },
-    },
-    Binding {
-        keys: &[Char('r'), Char('P')],
-        label: "r P",
-        help: "roll dice / pass the turn",
-        section: Section::Moves,
-        hint: None,
-        action: |k| {
-            Action::Play(if k.code == KeyCode::Char('P') {
-                PlayAction::Pass
-            } else {
-                PlayAction::Roll
-            })
-        },
-    },
+];
+
+/// Undo and redo.
+pub static HISTORY_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('u')],
         label: "u",
@@ -382,12 +79,18 @@ pub static BOARD_BINDINGS: &[Binding] = &[
     },
 ];
 
-/// The normal mode's tables, in the help's order: the board's, the
-/// analysis panel's, the numbers panel's, the editor's own. Each feature
-/// keeps its rows with its code (`analysis/keys.rs`, `numbers/keys.rs`);
-/// resolution, hints and the help read them all through here.
+/// The normal mode's tables, in the help's order: the board's, the copy
+/// menu's, pasting, playing, undo, the analysis panel's, the numbers
+/// panel's, the editor's own. Each feature keeps its rows with its code
+/// (`board/keys.rs`, `copy_menu/keys.rs`, `play/keys.rs`,
+/// `analysis/keys.rs`, `numbers/keys.rs`); resolution, hints and the help
+/// read them all through here.
 pub static NORMAL: &[&[Binding]] = &[
-    BOARD_BINDINGS,
+    super::board::keys::BINDINGS,
+    super::copy_menu::keys::BINDINGS,
+    IMPORT_BINDINGS,
+    super::play::keys::BINDINGS,
+    HISTORY_BINDINGS,
     super::analysis::keys::BINDINGS,
     super::numbers::keys::BINDINGS,
     GLOBAL_BINDINGS,
@@ -448,112 +151,7 @@ pub static GLOBAL_BINDINGS: &[Binding] = &[
     },
 ];
 
-/// A row of the input line's table (the help lists it; no section).
-pub type LineBinding = super::bindings::Binding<fn(&KeyEvent) -> Action>;
-
-fn prompt_motion(key: &KeyEvent) -> Action {
-    Action::PromptMove(match key.code {
-        KeyCode::Left => Motion::Left,
-        KeyCode::Right => Motion::Right,
-        KeyCode::Home | KeyCode::Char('a') => Motion::Home,
-        _ => Motion::End,
-    })
-}
-
-/// The input line's keys: one table for resolution, hints and the help.
-/// Any other character is typed into the line.
-pub static PROMPT_BINDINGS: &[LineBinding] = &[
-    LineBinding {
-        keys: &[Code(KeyCode::Enter)],
-        label: "Enter",
-        help: "apply the line",
-        section: (),
-        hint: Some(("Enter", "apply")),
-        action: |_| Action::PromptSubmit,
-    },
-    LineBinding {
-        keys: &[Code(KeyCode::Tab)],
-        label: "Tab",
-        help: "complete (a move, a file name)",
-        section: (),
-        hint: Some(("Tab", "complete")),
-        action: |_| Action::PromptComplete,
-    },
-    LineBinding {
-        keys: &[Code(KeyCode::Esc)],
-        label: "Esc",
-        help: "cancel",
-        section: (),
-        hint: Some(("Esc", "cancel")),
-        action: |_| Action::PromptCancel,
-    },
-    LineBinding {
-        keys: &[
-            Code(KeyCode::Left),
-            Code(KeyCode::Right),
-            Code(KeyCode::Home),
-            Code(KeyCode::End),
-            Ctrl('a'),
-            Ctrl('e'),
-        ],
-        label: "←→ ^A ^E",
-        help: "move in the line (Home End too)",
-        section: (),
-        hint: Some(("←→ Home End", "move")),
-        action: prompt_motion,
-    },
-    LineBinding {
-        keys: &[Code(KeyCode::Backspace), Code(KeyCode::Delete)],
-        label: "⌫ Del",
-        help: "delete a character",
-        section: (),
-        hint: None,
-        action: |k| {
-            if k.code == KeyCode::Delete {
-                Action::PromptDelete
-            } else {
-                Action::PromptBackspace
-            }
-        },
-    },
-    LineBinding {
-        keys: &[Ctrl('w')],
-        label: "^W",
-        help: "delete a word",
-        section: (),
-        hint: Some(("^W", "delete word")),
-        action: |_| Action::PromptDeleteWord,
-    },
-    LineBinding {
-        keys: &[Ctrl('u')],
-        label: "^U",
-        help: "clear the line",
-        section: (),
-        hint: Some(("^U", "clear")),
-        action: |_| Action::PromptClear,
-    },
-];
-
-/// A yes/no question in the input line: its keys and hints (the keys are
-/// typed, so `y` and `n` reach the question as characters).
-pub static YES_NO_BINDINGS: &[LineBinding] = &[
-    LineBinding {
-        keys: &[Char('y'), Code(KeyCode::Enter)],
-        label: "y Enter",
-        help: "yes",
-        section: (),
-        hint: Some(("y Enter", "yes")),
-        action: |_| Action::PromptChar('y'),
-    },
-    LineBinding {
-        keys: &[Char('n'), Code(KeyCode::Esc)],
-        label: "n Esc",
-        help: "no",
-        section: (),
-        hint: Some(("n Esc", "no")),
-        action: |_| Action::PromptChar('n'),
-    },
-];
+pub use super::prompt::keys::{PROMPT_BINDINGS, YES_NO_BINDINGS};
 
 fn is_press(key: &KeyEvent) -> bool {
     matches!(key.kind, KeyEventKind::Press | KeyEventKind::Repeat)
@@ -678,6 +276,9 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::Player;
+    use crate::editor::action::{CopyTarget, Direction};
+    use crate::editor::prompt::Motion;
     use crate::editor::prompt::Prompt;
 
     fn key(code: KeyCode) -> KeyEvent {

@@ -2,8 +2,42 @@
 //! line has to shorten stays readable in full (key `H`). Bounded in count and
 //! in the length of each entry.
 
-use super::model::Status;
 use std::collections::VecDeque;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Info,
+    Success,
+    Error,
+}
+
+/// The message of the last action, shown on the status line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    pub text: String,
+    pub tone: Tone,
+}
+
+impl Status {
+    pub fn info(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            tone: Tone::Info,
+        }
+    }
+    pub fn success(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            tone: Tone::Success,
+        }
+    }
+    pub fn error(text: impl Into<String>) -> Status {
+        Status {
+            text: text.into(),
+            tone: Tone::Error,
+        }
+    }
+}
 
 /// How many past messages the log keeps.
 pub const LOG_LIMIT: usize = 200;

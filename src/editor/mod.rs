@@ -29,12 +29,10 @@
 pub mod action;
 pub mod analysis;
 pub mod bindings;
+pub mod board;
 pub mod burst;
 pub mod config;
 pub mod copy_menu;
-pub mod cursor;
-pub mod dice;
-pub mod edits;
 pub mod effect;
 pub mod io;
 pub mod keymap;
@@ -44,7 +42,6 @@ pub mod messages;
 pub mod model;
 pub mod numbers;
 pub mod panels;
-pub mod place_info;
 pub mod play;
 pub mod prompt;
 pub mod reducer;
@@ -55,6 +52,7 @@ pub mod view;
 
 // The edges kept at their old paths too, for the binary and the tests.
 pub use analysis::score_matrix;
+pub use board::{cursor, dice, edits, place_info};
 pub use io::{clipboard, clipboard_holder, engine_link, persist, picture_file, runtime, signals};
 pub use numbers::{state as numbers_state, text as numbers_text};
 

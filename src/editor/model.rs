@@ -1,11 +1,11 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
-use super::analysis::AnalysisState;
+use super::analysis::state::AnalysisState;
 use super::library::{LibMode, LibState};
 use super::messages::MessageLog;
 use super::numbers_state::{Evaluation, MetHandle};
 use super::panels::PanelToggles;
-use super::prompt::Prompt;
+use super::prompt::line::Prompt;
 use crate::domain::{Place, Player, Position};
 
 /// How many edits undo remembers.
@@ -26,40 +26,8 @@ pub enum Mode {
     Review,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    Info,
-    Success,
-    Error,
-}
-
-/// The message of the last action, shown on the status line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Status {
-    pub text: String,
-    pub tone: Tone,
-}
-
-impl Status {
-    pub fn info(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            tone: Tone::Info,
-        }
-    }
-    pub fn success(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            tone: Tone::Success,
-        }
-    }
-    pub fn error(text: impl Into<String>) -> Status {
-        Status {
-            text: text.into(),
-            tone: Tone::Error,
-        }
-    }
-}
+// The status line's message is the message log's kind of entry.
+pub use super::messages::{Status, Tone};
 
 /// How much memory undo and redo may hold together, in bytes of positions
 /// (names included). Older steps go first; the last step is always kept.
@@ -172,7 +140,7 @@ pub struct Model {
     /// than room (PgUp/PgDn).
     pub numbers_scroll: u16,
     /// Moves being played: the checker held, steps dropped so far.
-    pub play: super::play::PlayState,
+    pub play: super::play::state::PlayState,
     /// The match equity table the numbers use (`T` loads another).
     pub met: MetHandle,
     /// The last evaluation of the position, from the analysis panel: the
@@ -213,7 +181,7 @@ impl Model {
             analysis: AnalysisState::default(),
             panels: PanelToggles::default(),
             numbers_scroll: 0,
-            play: super::play::PlayState::default(),
+            play: super::play::state::PlayState::default(),
             met: MetHandle::built_in(),
             last_evaluation: None,
             library: LibState::default(),

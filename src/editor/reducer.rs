@@ -619,13 +619,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 ),
             }
         }
-        Action::LeavePreview => {
-            if model.analysis.preview {
-                model.analysis.preview = false;
-                model.status = Status::info("Preview closed");
-            }
-            done(model)
-        }
+        Action::LeavePreview => analysis::leave_preview(model),
         Action::ToggleUnits => analysis::toggle_units(model),
         Action::TogglePanel(panel) => {
             model.panels.toggle(panel);

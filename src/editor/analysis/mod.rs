@@ -10,7 +10,11 @@
 
 pub mod keys;
 pub mod score_matrix;
+pub mod state;
 pub mod view;
+
+use state::KEPT;
+pub use state::{AnalysisState, RolloutRun, Shown};
 
 use crate::codec::position_id;
 use crate::domain::Position;
@@ -18,143 +22,10 @@ use crate::editor::effect::Effect;
 use crate::editor::model::{Model, Status};
 use crate::engine::request::MAX_PLIES;
 use crate::engine::text::Units;
-use crate::engine::{Analysis, Choice, EngineError, EngineKind, Request, RolloutSettings};
+use crate::engine::{Analysis, Choice, EngineError, EngineKind, Request};
 
 /// Moves asked for: all of them, so the list scrolls to the end.
 pub const ALL_MOVES: usize = 0;
-
-/// An answer on show.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shown {
-    pub plies: u8,
-    pub analysis: Analysis,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnalysisState {
-    /// The depth asked for when the user pauses or presses `a` (1–3).
-    pub deep_plies: u8,
-    pub units: Units,
-    /// The number of the last request made; answers to others are stale.
-    pub latest: u64,
-    /// The depth of the request in flight, if any.
-    pub running: Option<u8>,
-    /// A deeper analysis is due when the user pauses.
-    pub deep_due: bool,
-    pub shown: Option<Shown>,
-    /// The move the cursor of the list is on.
-    pub selected: usize,
-    /// The board shows the selected move played.
-    pub preview: bool,
-    /// Why there is no answer (gnubg missing, crashed, ...).
-    pub problem: Option<String>,
-    /// With dice set: the cube decision of the same position before the
-    /// roll (as XG shows it above the moves), asked once the moves are in.
-    pub cube_before_roll: Option<Shown>,
-    /// The number of the cube request in flight; 0 when none.
-    pub cube_request: u64,
-    /// A rollout of the position on show, running or done: while there is
-    /// one, the panel shows it rather than the evaluation.
-    pub rollout: Option<RolloutRun>,
-    /// How `O` rolls out.
-    pub rollout_settings: RolloutSettings,
-    /// Finished rollouts by the GNUBG ID they are of, newest last, so that
-    /// coming back to a position shows its rollout at once.
-    pub kept: Vec<(String, Shown, EngineKind)>,
-    /// The Position ID after the move played, when the board is a decision
-    /// of the match being reviewed: its row is marked in the list.
-    pub played_after: Option<String>,
-    /// The cube action played there (`double`, `take`, `drop`), for a
-    /// cube decision of the match being reviewed.
-    pub played_action: Option<String>,
-    /// Which engine the panel shows (`z`): gnubg, Open Sage, or both side
-    /// by side. gnubg is asked in every case (the cube before the roll,
-    /// the numbers panel and rollouts are its).
-    pub engines: Choice,
-    /// Sage's answer for the position on show.
-    pub second: Option<Shown>,
-    /// The number of the last request sent to Sage.
-    pub second_latest: u64,
-    /// Why Sage has no answer (not installed, failed).
-    pub second_problem: Option<String>,
-    /// The bgsage version that answered.
-    pub sage_version: Option<String>,
-    /// The other engine's best move, marked in a list shown beside it.
-    pub other_pick: Option<String>,
-}
-
-/// A rollout: its request number, whether it still runs, and its answer
-/// so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RolloutRun {
-    pub id: u64,
-    pub running: bool,
-    pub shown: Option<Shown>,
-    /// The engine rolling out: gnubg, or Sage when the panel shows Sage.
-    pub engine: EngineKind,
-    /// Trials so far while no number is in yet.
-    pub ticks: Option<crate::engine::Rollout>,
-}
-
-/// Finished rollouts kept for the session.
-const KEPT: usize = 64;
-
-impl Default for AnalysisState {
-    fn default() -> Self {
-        AnalysisState {
-            deep_plies: 2,
-            units: Units::Equity,
-            latest: 0,
-            running: None,
-            deep_due: false,
-            shown: None,
-            selected: 0,
-            preview: false,
-            problem: None,
-            cube_before_roll: None,
-            cube_request: 0,
-            rollout: None,
-            rollout_settings: RolloutSettings::default(),
-            kept: Vec::new(),
-            played_after: None,
-            played_action: None,
-            engines: Choice::Gnubg,
-            second: None,
-            second_latest: 0,
-            second_problem: None,
-            sage_version: None,
-            other_pick: None,
-        }
-    }
-}
-
-impl AnalysisState {
-    /// What the panel shows: the rollout when there is one, else the
-    /// evaluation.
-    pub fn displayed(&self) -> Option<&Shown> {
-        let evaluation = match self.engines {
-            Choice::Sage => self.second.as_ref(),
-            _ => self.shown.as_ref(),
-        };
-        self.rollout
-            .as_ref()
-            .and_then(|r| r.shown.as_ref())
-            .or(evaluation)
-    }
-
-    /// The engine whose answer `displayed` gives.
-    pub fn displayed_engine(&self) -> EngineKind {
-        match &self.rollout {
-            Some(r) if r.shown.is_some() => r.engine,
-            _ if self.engines == Choice::Sage => EngineKind::Sage,
-            _ => EngineKind::Gnubg,
-        }
-    }
-
-    pub fn rolling(&self) -> bool {
-        self.rollout.as_ref().is_some_and(|r| r.running)
-    }
-}
 
 fn key_of(p: &Position) -> String {
     crate::codec::to_string_as(p, crate::codec::IdFormat::GnubgId)
@@ -600,6 +471,15 @@ fn move_count(a: &AnalysisState) -> usize {
         }) => moves.len(),
         _ => 0,
     }
+}
+
+/// Esc: the board back from the move previewed.
+pub fn leave_preview(mut model: Model) -> (Model, Vec<Effect>) {
+    if model.analysis.preview {
+        model.analysis.preview = false;
+        model.status = Status::info("Preview closed");
+    }
+    crate::editor::transition::done(model)
 }
 
 /// `[` `]` and the panel's arrows: select a listed move and preview it.

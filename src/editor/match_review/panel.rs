@@ -2,7 +2,7 @@
 //! games (score, who won, points) and the current game's decisions with
 //! gnubg's marks. Pure; `view` windows and colours it.
 
-use super::state::{OpenMatch, Verdict};
+use super::state::{OpenMatch, Verdict, file_view};
 use crate::domain::match_stats::DecisionKind;
 use crate::domain::skill::Skill;
 
@@ -141,48 +141,6 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
         rows,
         left: !m.on_board,
     }
-}
-
-/// What the file's own analysis says of a decision: its error, its best
-/// choice and where it came from (`file 2-ply`, `file XG Roller++`).
-pub struct FileView {
-    pub error: f64,
-    pub best: String,
-    pub source: String,
-}
-
-pub fn file_view(d: &crate::codec::match_file::FileDecision) -> Option<FileView> {
-    use crate::domain::match_record::FileAnalysis;
-    let analysis = d.analysis.as_ref()?;
-    let error = crate::library::match_import::decision_error(d)?;
-    let best = match analysis {
-        FileAnalysis::Moves { moves } => moves.first()?.notation.clone(),
-        FileAnalysis::Cube {
-            no_double,
-            double_take,
-            double_pass,
-            ..
-        } => {
-            let answer = double_take.min(*double_pass);
-            match d.played.as_str() {
-                "take" | "drop" | "beaver" if double_take <= double_pass => "take".to_owned(),
-                "take" | "drop" | "beaver" => "drop".to_owned(),
-                _ if answer > *no_double => "double".to_owned(),
-                _ => "no double".to_owned(),
-            }
-        }
-    };
-    let depth = analysis.depth();
-    let source = if depth.is_empty() {
-        "file".to_owned()
-    } else {
-        format!("file {depth}")
-    };
-    Some(FileView {
-        error,
-        best,
-        source,
-    })
 }
 
 fn line(

@@ -101,7 +101,7 @@ impl OpenMatch {
                 .iter()
                 .map(|j| j.judgement.error)
                 .fold(None, |a: Option<f64>, e| Some(a.map_or(e, |a| a.max(e)))),
-            _ => super::panel::file_view(self.decisions.get(i)?).map(|f| f.error),
+            _ => file_view(self.decisions.get(i)?).map(|f| f.error),
         }
     }
 
@@ -124,9 +124,7 @@ impl OpenMatch {
     /// The file came with its own analysis (a gnubg SGF after `analyse
     /// match`, an XG file): shown as it is, gnubg asked only on request.
     pub fn carries_analysis(&self) -> bool {
-        self.decisions
-            .iter()
-            .any(|d| super::panel::file_view(d).is_some())
+        self.decisions.iter().any(|d| file_view(d).is_some())
     }
 
     /// The mistakes of the file's own analysis where gnubg has given no
@@ -227,4 +225,46 @@ pub enum ReviewAction {
     Judged(u64, usize, Result<Vec<Judged>, Failed>),
     /// The background analysis ended.
     AnalysisEnded(u64),
+}
+
+/// What the file's own analysis says of a decision: its error, its best
+/// choice and where it came from (`file 2-ply`, `file XG Roller++`).
+pub struct FileView {
+    pub error: f64,
+    pub best: String,
+    pub source: String,
+}
+
+pub fn file_view(d: &crate::codec::match_file::FileDecision) -> Option<FileView> {
+    use crate::domain::match_record::FileAnalysis;
+    let analysis = d.analysis.as_ref()?;
+    let error = crate::library::match_import::decision_error(d)?;
+    let best = match analysis {
+        FileAnalysis::Moves { moves } => moves.first()?.notation.clone(),
+        FileAnalysis::Cube {
+            no_double,
+            double_take,
+            double_pass,
+            ..
+        } => {
+            let answer = double_take.min(*double_pass);
+            match d.played.as_str() {
+                "take" | "drop" | "beaver" if double_take <= double_pass => "take".to_owned(),
+                "take" | "drop" | "beaver" => "drop".to_owned(),
+                _ if answer > *no_double => "double".to_owned(),
+                _ => "no double".to_owned(),
+            }
+        }
+    };
+    let depth = analysis.depth();
+    let source = if depth.is_empty() {
+        "file".to_owned()
+    } else {
+        format!("file {depth}")
+    };
+    Some(FileView {
+        error,
+        best,
+        source,
+    })
 }

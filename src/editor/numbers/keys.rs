@@ -6,7 +6,7 @@ use crate::editor::bindings::{
     NormalBinding as Binding, Section,
 };
 use crate::editor::panels::Panel;
-use crate::editor::prompt::PromptKind;
+use crate::editor::prompt::line::PromptKind;
 use ratatui::crossterm::event::KeyCode;
 
 pub static BINDINGS: &[Binding] = &[

@@ -14,8 +14,6 @@
 //! - `match_review_panel.rs`: the match being reviewed (games, decisions)
 //! - `theme.rs`: colours, or none under `NO_COLOR`
 
-pub mod board;
-pub mod copy_menu;
 pub mod footer;
 pub mod help;
 pub mod ids_panel;
@@ -24,11 +22,12 @@ pub mod library_panel;
 pub mod match_panel;
 pub mod match_review_panel;
 pub mod messages;
-pub mod place_line;
 pub mod theme;
 
 use super::snapshot::Snapshot;
 pub use crate::editor::analysis::view as analysis_panel;
+pub use crate::editor::board::{place_line, view as board};
+pub use crate::editor::copy_menu::view as copy_menu;
 pub use crate::editor::numbers::view as numbers_panel;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};

@@ -1,10 +1,15 @@
 //! The copy menu (`F`): every format bgedit writes, each with its letter.
 //! [`ENTRIES`] is the menu's one table: the overlay, the key resolution
 //! inside the menu and the texts copied all read it.
+//!
+//! `keys.rs`: the copy keys of the normal mode; `view.rs`: the overlay.
 
-use super::action::{Action, CopyTarget};
+pub mod keys;
+pub mod view;
+
 use crate::codec::{self, IdFormat, xgid};
 use crate::domain::{MatchState, Position};
+use crate::editor::action::{Action, CopyTarget};
 use crate::text_board;
 
 /// What a menu letter does.

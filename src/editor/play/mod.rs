@@ -3,72 +3,25 @@
 //! puts it back, the mouse drags it), rolling the dice (`r`) and passing
 //! the turn (`P`). Pure like the reducer it belongs to: the dice come back
 //! from the runtime as an action.
+//!
+//! `keys.rs`: playing's rows of the normal mode's bindings.
 
-use super::action::Action;
-use super::effect::Effect;
-use super::model::{Mode, Model, Status};
-use super::prompt::{Prompt, PromptKind};
-use super::transition::{commit, done, refuse};
+pub mod keys;
+pub mod state;
+
+pub use state::{Carry, PlayAction, PlayState, Track};
+
 use crate::domain::moves::{
     StepsVerdict, apply, check_move, classify_steps, free_move, legal_moves, pass_turn,
     position_moves,
 };
 use crate::domain::notation::{BAR_POINT, OFF_POINT, Step, TypedMove, TypedPath, parse};
 use crate::domain::{GameState, Place, Player, Position};
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlayAction {
-    /// Opens the move input line.
-    OpenPrompt,
-    /// Plays the typed move (the input line's Enter).
-    Submit(String),
-    /// Tab in the move input line: the next legal move starting with what
-    /// was typed.
-    Complete,
-    /// Picks up the top checker at the cursor, or drops the one held.
-    PickOrDrop,
-    /// Puts the held checker back.
-    PutBack,
-    /// The mouse moved with the left button down over a place.
-    DragTo(Place),
-    /// The left button was released over a place.
-    Release(Place),
-    /// Asks the runtime for random dice.
-    Roll,
-    /// Passes the turn without moving.
-    Pass,
-    /// The runtime could not get random dice.
-    RollFailed(String),
-}
-
-/// A checker picked up and not yet dropped.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Carry {
-    pub player: Player,
-    pub from: Place,
-}
-
-/// Steps dropped one at a time with dice set, to say whether they make a
-/// legal move. `last` is the position after the latest drop: any other edit
-/// in between starts the count again.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Track {
-    pub start: Position,
-    pub steps: Vec<Step>,
-    pub last: Position,
-}
-
-/// The editor's move state, kept in the model.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct PlayState {
-    pub carrying: Option<Carry>,
-    pub track: Option<Track>,
-    /// (typed stem, index of the completion shown) while Tab cycles.
-    pub completion: Option<(String, usize)>,
-    /// A left press on a place: where, and the position before the click it
-    /// made (a drag that follows takes that click back).
-    pub press: Option<(Place, Position, usize)>,
-}
+use crate::editor::action::Action;
+use crate::editor::effect::Effect;
+use crate::editor::model::{Mode, Model, Status};
+use crate::editor::prompt::line::{Prompt, PromptKind};
+use crate::editor::transition::{commit, done, refuse};
 
 /// The question of the move input line, with the dice and the count.
 pub fn prompt_label(position: &Position) -> String {
@@ -169,7 +122,7 @@ pub fn update(mut model: Model, action: PlayAction) -> (Model, Vec<Effect>) {
                 model.status = Status::info("Checker put back");
                 done(model)
             } else {
-                super::reducer::update(model, super::action::Action::LeavePreview)
+                crate::editor::analysis::leave_preview(model)
             }
         }
         PlayAction::DragTo(place) => {

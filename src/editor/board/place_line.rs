@@ -3,9 +3,9 @@
 //! 1–9 and clicks put on an empty point. Always shown, whatever the status
 //! message says.
 
-use super::theme::Theme;
 use crate::domain::Player;
 use crate::editor::snapshot::Snapshot;
+use crate::editor::view::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

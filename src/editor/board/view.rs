@@ -1,10 +1,10 @@
 //! gnubg's board, character for character as `bgedit show` prints it, with
 //! the two sides in their own styles and the cursor's place reversed.
 
-use super::layout::{BOARD_COLUMNS, place_at_cell};
-use super::theme::Theme;
 use crate::domain::{Place, Player};
 use crate::editor::snapshot::Snapshot;
+use crate::editor::view::layout::{BOARD_COLUMNS, place_at_cell};
+use crate::editor::view::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

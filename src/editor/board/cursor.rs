@@ -3,8 +3,8 @@
 //! bottom row 12–7, X's bar, 6–1, X's tray. Left and right move along a row,
 //! up and down between the rows at the same column.
 
-use super::action::Direction;
 use crate::domain::{Place, Player};
+use crate::editor::action::Direction;
 
 /// Columns in a row: 12 points, the bar and the tray.
 pub const COLUMNS: usize = 14;

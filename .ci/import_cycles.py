@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""No import circle between the editor's files: each file's `crate::` and
+`super::` paths, resolved to the file they name (a folder's mod.rs for the
+folder), and the strongly connected components of that graph. Test modules
+are left out. Exits 1, naming the files and their edges, on a circle.
+Run by .ci/run."""
+import os, re, sys
+root=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'src')
+files={}
+for d,_,fs in os.walk(root):
+    for f in fs:
+        if f.endswith('.rs'):
+            p=os.path.join(d,f)
+            mod=p[len(root)+1:-3].replace('/','::')
+            if mod.endswith('::mod'): mod=mod[:-5]
+            if mod in ('lib','main'): mod='crate_root_'+mod
+            files[mod]=p
+mods=set(files)
+def resolve(cur, path):
+    parts=path.split('::')
+    if parts[0]=='crate': base=[]; parts=parts[1:]
+    elif parts[0]=='super':
+        base=cur.split('::')
+        # a file module: super is its parent
+        while parts and parts[0]=='super':
+            base=base[:-1]; parts=parts[1:]
+    elif parts[0]=='self': base=cur.split('::'); parts=parts[1:]
+    else: return None
+    full=base+parts
+    # longest prefix that is a module
+    for n in range(len(full),0,-1):
+        m='::'.join(full[:n])
+        if m in mods: return m
+    return None
+edges={m:set() for m in mods}
+for m,p in files.items():
+    src=open(p).read()
+    # strip test modules
+    src=re.split(r'#\[cfg\(test\)\]\s*mod tests', src)[0]
+    for mm in re.finditer(r'\b((?:crate|super)(?:::\w+)+)', src):
+        t=resolve(m, mm.group(1))
+        if t and t!=m and not m.startswith(t+'::') and not t.startswith(m+'::'):
+            edges[m].add(t)
+# find cycles among editor files via SCC
+sys.setrecursionlimit(10000)
+index={}; low={}; st=[]; on=set(); sccs=[]; c=[0]
+def sc(v):
+    index[v]=low[v]=c[0]; c[0]+=1; st.append(v); on.add(v)
+    for w in edges[v]:
+        if w not in index: sc(w); low[v]=min(low[v],low[w])
+        elif w in on: low[v]=min(low[v],index[w])
+    if low[v]==index[v]:
+        comp=[]
+        while True:
+            w=st.pop(); on.discard(w); comp.append(w)
+            if w==v: break
+        if len(comp)>1: sccs.append(sorted(comp))
+for v in sorted(mods):
+    if v not in index: sc(v)
+editor=[c for c in sccs if any(m.startswith('editor') for m in c)]
+for comp in editor:
+    ss=set(comp)
+    print('import circle: ' + ', '.join(comp))
+    for m in comp:
+        print('  %s -> %s' % (m, ', '.join(sorted(edges[m] & ss))))
+if editor:
+    sys.exit(1)
+print('no import circle between the editor\'s files (%d files)' % sum(1 for m in mods if m.startswith('editor')))

@@ -1,0 +1,20 @@
+//! Editing the board: the feature's folder.
+//!
+//! - `edits.rs`: adding and removing checkers, what a place can hold (pure)
+//! - `cursor.rs`: the cursor's moves over the board
+//! - `dice.rs`: rolling dice for the board
+//! - `place_info.rs`: what the line under the board says of a place
+//! - `keys.rs`: the board's rows of the normal mode's bindings
+//! - `view.rs`: gnubg's board drawn with the cursor and colours
+//! - `place_line.rs`: the line under the board (the place, the brush)
+//!
+//! The board's actions are the reducer's own (`Action::Move`,
+//! `Action::AddChecker`, ...): the board is the model's position.
+
+pub mod cursor;
+pub mod dice;
+pub mod edits;
+pub mod keys;
+pub mod place_info;
+pub mod place_line;
+pub mod view;
