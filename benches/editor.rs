@@ -82,17 +82,21 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
         .collect();
     m = update(
         m,
-        Action::AnalysisAnswer(
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
             id,
             Ok(Analysis::Moves {
                 plies: 0,
                 moves,
                 rollout: None,
             }),
-        ),
+        )),
     )
     .0;
-    m = update(m, Action::Analyse).0;
+    m = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Deepen),
+    )
+    .0;
     assert!(m.analysis.running == Some(m.analysis.deep_plies));
     let keys = [
         KeyEvent::new(KeyCode::Char('l'), KeyModifiers::NONE),

@@ -61,9 +61,21 @@ fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
     let second = request(&effects);
     assert!(second.id > first.id);
     // The answer to the first request arrives late: dropped.
-    let (m, _) = update(m, Action::AnalysisAnswer(first.id, Ok(answer())));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            first.id,
+            Ok(answer()),
+        )),
+    );
     assert_eq!(m.analysis.shown, None);
-    let (m, _) = update(m, Action::AnalysisAnswer(second.id, Ok(answer())));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            second.id,
+            Ok(answer()),
+        )),
+    );
     assert_eq!(m.analysis.shown.as_ref().unwrap().plies, 0);
     assert!(analysis::panel_text(&m).rows[0].contains("24/23 13/11"));
 }
@@ -72,15 +84,30 @@ fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
 fn a_pause_asks_for_the_chosen_depth_once() {
     let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
     let r = request(&effects);
-    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
-    let (m, effects) = update(m, Action::ChangeDepth(1));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
+    let (m, effects) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::ChangeDepth(1)),
+    );
     assert_eq!(effects, vec![Effect::SaveAnalysisPlies(3)]);
-    let (m, effects) = update(m, Action::Paused);
+    let (m, effects) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Paused),
+    );
     let deep = request(&effects);
     assert_eq!(deep.plies, 3);
     assert!(analysis::panel_text(&m).header.contains("3-ply running"));
     // Another pause while it runs asks for nothing more.
-    let (_, effects) = update(m, Action::Paused);
+    let (_, effects) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Paused),
+    );
     assert!(effects.is_empty());
 }
 
@@ -88,11 +115,23 @@ fn a_pause_asks_for_the_chosen_depth_once() {
 fn a_selected_move_is_previewed_and_played_undoably() {
     let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
     let r = request(&effects);
-    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
     let before = m.position.clone();
-    let (m, _) = update(m, Action::SelectMove(1));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::SelectMove(1)),
+    );
     assert!(m.analysis.preview);
-    let (m, effects) = update(m, Action::PlaySelected);
+    let (m, effects) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::PlaySelected),
+    );
     assert_ne!(m.position, before);
     assert_eq!(m.position.state.on_roll, before.state.on_roll.opponent());
     assert_eq!(m.position.state.dice, None);
@@ -103,7 +142,10 @@ fn a_selected_move_is_previewed_and_played_undoably() {
 
 #[test]
 fn enter_without_a_selection_and_copy_without_an_answer_are_refused() {
-    let (m, _) = update(model(), Action::PlaySelected);
+    let (m, _) = update(
+        model(),
+        Action::Analysis(bgedit::editor::action::AnalysisAction::PlaySelected),
+    );
     assert_eq!(m.status.tone, Tone::Error);
     let (m, effects) = update(m, Action::Copy(CopyTarget::Analysis));
     assert_eq!(m.status.tone, Tone::Error);
@@ -114,7 +156,13 @@ fn enter_without_a_selection_and_copy_without_an_answer_are_refused() {
 fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
     let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
     let r = request(&effects);
-    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
     let (_, effects) = update(m, Action::Copy(CopyTarget::Analysis));
     let Effect::Copy { text, .. } = &effects[0] else {
         panic!()
@@ -133,7 +181,10 @@ fn engine_problems_are_shown_and_panels_toggle() {
     let why = "gnubg not found: install it with `apt-get install gnubg`".to_owned();
     let (m, _) = update(
         m,
-        Action::AnalysisAnswer(r.id, Err(bgedit::engine::EngineError::NotFound(why))),
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Err(bgedit::engine::EngineError::NotFound(why)),
+        )),
     );
     assert!(analysis::panel_text(&m).notes[0].contains("apt-get install gnubg"));
     let (m, _) = update(m, Action::TogglePanel(Panel::Analysis));
@@ -145,15 +196,27 @@ fn while_previewing_up_and_down_walk_the_list() {
     use bgedit::editor::action::Direction;
     let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
     let r = request(&effects);
-    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
     let cursor = m.cursor;
-    let (m, _) = update(m, Action::SelectMove(1));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::SelectMove(1)),
+    );
     let (m, _) = update(m, Action::Move(Direction::Down));
     assert_eq!(m.analysis.selected, 1);
     assert_eq!(m.cursor, cursor, "the board cursor stays");
     let (m, _) = update(m, Action::Move(Direction::Up));
     assert_eq!(m.analysis.selected, 0);
-    let (m, _) = update(m, Action::LeavePreview);
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::LeavePreview),
+    );
     let (m, _) = update(m, Action::Move(Direction::Up));
     assert_ne!(m.cursor, cursor, "without a preview ↑ moves the cursor");
 }
@@ -172,14 +235,14 @@ fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
     moves[1].plies = Some(0);
     let (m, _) = update(
         m,
-        Action::AnalysisAnswer(
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
             r.id,
             Ok(Analysis::Moves {
                 plies: 2,
                 moves,
                 rollout: None,
             }),
-        ),
+        )),
     );
     let text = analysis::panel_text(&m);
     assert!(
@@ -226,7 +289,13 @@ fn a_big_match_cube_is_sent_as_its_equivalent_and_the_panel_says_so() {
         .position;
     assert_eq!(sent.state.cube_value(), 8);
     assert_eq!(r.position.state.cube_value(), 1024);
-    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
     let notes = analysis::panel_text(&m).notes;
     assert!(notes[0].starts_with("Cube 1024 analysed as 8"), "{notes:?}");
 }
@@ -255,13 +324,25 @@ fn cube_answer(plies: u8) -> Analysis {
 fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
     let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
     let r = request(&effects);
-    let (m, effects) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (m, effects) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
     let cube = request(&effects);
     assert_eq!(cube.position.state.dice, None);
     assert_eq!(cube.position.board, m.position.board);
     assert_eq!(cube.plies, 0);
     // The moves stay what the panel shows; the cube answer only adds a line.
-    let (m, _) = update(m, Action::AnalysisAnswer(cube.id, Ok(cube_answer(0))));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            cube.id,
+            Ok(cube_answer(0)),
+        )),
+    );
     let text = analysis::panel_text(&m);
     assert_eq!(
         text.notes,
@@ -294,7 +375,13 @@ fn no_cube_line_when_the_roller_cannot_double() {
     let m = Model::new(p, Status::info(""));
     let (m, effects) = update(m, Action::SetDice(Some([2, 1])));
     let r = request(&effects);
-    let (_, effects) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
+    let (_, effects) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
     assert!(!effects.iter().any(|e| matches!(e, Effect::Analyse(_))));
 }
 
@@ -332,14 +419,29 @@ fn rolled_out(trials: u32, of: u32, stopped: bool) -> Analysis {
 fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
     let r = request(&effects);
-    let (m, _) = update(m, Action::AnalysisAnswer(r.id, Ok(answer())));
-    let (m, effects) = update(m, Action::Rollout);
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(answer()),
+        )),
+    );
+    let (m, effects) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Rollout),
+    );
     let Some(Effect::Rollout(req, settings)) = effects.first() else {
         panic!("{effects:?}")
     };
     assert_eq!((settings.trials, settings.seed), (1296, 1));
     let id = req.id;
-    let (m, _) = update(m, Action::RolloutProgress(id, rolled_out(324, 1296, false)));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::RolloutProgress(
+            id,
+            rolled_out(324, 1296, false),
+        )),
+    );
     let text = analysis::panel_text(&m);
     assert!(
         text.header.starts_with("gnubg rollout 324/1296 trials"),
@@ -359,14 +461,23 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     );
     assert!(text.rows[0].contains("0.021   0.041"), "{:?}", text.rows);
     // A stale progress line (another request) changes nothing.
-    let (m, _) = update(m, Action::RolloutProgress(id + 7, rolled_out(9, 9, false)));
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::RolloutProgress(
+            id + 7,
+            rolled_out(9, 9, false),
+        )),
+    );
     assert!(analysis::panel_text(&m).header.contains("324/1296"));
     // Esc stops it (not the preview, not a checker).
     let (m, effects) = update(m, Action::Play(bgedit::editor::play::PlayAction::PutBack));
     assert_eq!(effects, vec![Effect::StopRollout]);
     let (m, effects) = update(
         m,
-        Action::RolloutAnswer(id, Ok(rolled_out(400, 1296, true))),
+        Action::Analysis(bgedit::editor::action::AnalysisAction::RolloutAnswer(
+            id,
+            Ok(rolled_out(400, 1296, true)),
+        )),
     );
     assert!(
         m.status.text.contains("stopped after 400 of 1296"),

@@ -395,7 +395,14 @@ fn example_analysed() -> Model {
         moves,
         rollout: None,
     };
-    update(m, Action::AnalysisAnswer(id, Ok(answer))).0
+    update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            id,
+            Ok(answer),
+        )),
+    )
+    .0
 }
 
 /// The five screen sizes players have, from a laptop's 80×24 to a large

@@ -1,12 +1,12 @@
 //! Everything that can happen to the editor, as data. Keys, mouse, pastes and
 //! the results of effects all become one of these before anything changes.
 
+pub use super::analysis::state::AnalysisAction;
 use super::library::LibAction;
 use super::numbers_state::MetHandle;
 use super::panels::Panel;
 use super::prompt::line::{Motion, PromptKind};
 use crate::domain::{Place, Player};
-use crate::engine::{Analysis, EngineError};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Direction {
@@ -76,6 +76,9 @@ pub struct PictureSaved {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// The analysis panel's actions (keys, engines' answers, rollouts,
+    /// the score matrix): `analysis::update` does them.
+    Analysis(AnalysisAction),
     // Cursor
     Move(Direction),
     GoTo(Place),
@@ -163,46 +166,12 @@ pub enum Action {
     RightClick(Place),
     Scroll(Place, i8),
 
-    // Analysis
-    /// `a`: the deeper analysis now.
-    Analyse,
-    /// The user paused: time for the deeper analysis, if due.
-    Paused,
-    /// `<` `>`: the depth of deeper analyses.
-    ChangeDepth(i8),
-    /// `[` `]`: select a listed move and preview it.
-    SelectMove(i32),
-    /// `Enter`: play the previewed move.
-    PlaySelected,
-    /// `Esc`: back from a preview to the position.
-    LeavePreview,
-    /// `%`: MWC or normalised equity in match play.
-    ToggleUnits,
     /// `A`: a panel on or off.
     TogglePanel(Panel),
     /// Scrolls the numbers panel by this many rows.
     ScrollNumbers(i16),
-    /// gnubg's answer to request number `.0`.
-    AnalysisAnswer(u64, Result<Analysis, EngineError>),
-    /// `z`: the analysis panel's engine, gnubg → Sage → both.
-    CycleEngine,
     /// Tab in the input line: complete what it holds (a move, a file name).
     PromptComplete,
-    /// A rollout's trials so far, before any number is in (Sage's first
-    /// candidate).
-    RolloutTick(u64, Box<crate::engine::Rollout>),
-    /// Sage's answer to request number `.0`, and the bgsage version.
-    SageAnswer(u64, Result<Analysis, EngineError>, Option<String>),
-    /// `O`: roll out the leading moves or the cube decision.
-    Rollout,
-    /// `V`: the score matrix on or off.
-    ToggleMatrix,
-    /// A score-matrix cell answered: (matrix number, cell index, verdict).
-    MatrixCell(u64, usize, crate::engine::matrix::Verdict),
-    /// A rollout's answer so far.
-    RolloutProgress(u64, Analysis),
-    /// A rollout's last answer (done or stopped), or why it failed.
-    RolloutAnswer(u64, Result<Analysis, EngineError>),
 
     // Results of effects, reported back by the runtime
     Copied(CopyTarget, Result<CopyRoute, String>),

@@ -13,21 +13,21 @@ pub enum Effect {
     Copy { target: CopyTarget, text: String },
     /// Read the clipboard and send back `Action::Pasted`.
     ReadClipboard,
-    /// Ask gnubg; the answer comes back as `Action::AnalysisAnswer`.
+    /// Ask gnubg; the answer comes back as `Action::Analysis(AnalysisAction::Answer)`.
     Analyse(Request),
     /// Ask Open Sage too (the analysis panel's second opinion); the answer
-    /// comes back as `Action::SageAnswer`.
+    /// comes back as `Action::Analysis(AnalysisAction::SageAnswer)`.
     AnalyseSage(Request),
     /// Roll out with Sage (its own cancellation stops it at once); answers
     /// come back as gnubg's rollouts' do.
     RolloutSage(Request, crate::engine::RolloutSettings),
-    /// Roll out with gnubg; answers come back as `Action::RolloutProgress`
-    /// and `Action::RolloutAnswer`.
+    /// Roll out with gnubg; answers come back as `Action::Analysis(AnalysisAction::RolloutProgress)`
+    /// and `Action::Analysis(AnalysisAction::RolloutAnswer)`.
     Rollout(Request, crate::engine::RolloutSettings),
     /// Stop the rollout running after its chunk.
     StopRollout,
     /// Ask gnubg (a process of its own, in the background) for each cell;
-    /// answers come back as `Action::MatrixCell`. A newer one stops it.
+    /// answers come back as `Action::Analysis(AnalysisAction::MatrixCell)`. A newer one stops it.
     ScoreMatrix {
         serial: u64,
         cells: Vec<crate::domain::score_matrix::Cell>,

@@ -18,6 +18,7 @@ pub use super::transition::{commit, done, refuse};
 use crate::codec::{self, IdFormat};
 use crate::domain::match_state::MAX_CUBE_LOG2;
 use crate::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
+use crate::editor::action::AnalysisAction;
 
 /// Applies `action` to `model`, and logs the status message it leaves. Any
 /// change of position asks gnubg about the new one (0-ply at once; deeper
@@ -77,13 +78,13 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::Pasted(_)
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
-            | Action::AnalysisAnswer(..)
-            | Action::SageAnswer(..)
-            | Action::RolloutTick(..)
-            | Action::RolloutProgress(..)
-            | Action::RolloutAnswer(..)
-            | Action::MatrixCell(..)
-            | Action::Paused
+            | Action::Analysis(AnalysisAction::Answer(..))
+            | Action::Analysis(AnalysisAction::SageAnswer(..))
+            | Action::Analysis(AnalysisAction::RolloutTick(..))
+            | Action::Analysis(AnalysisAction::RolloutProgress(..))
+            | Action::Analysis(AnalysisAction::RolloutAnswer(..))
+            | Action::Analysis(AnalysisAction::MatrixCell(..))
+            | Action::Analysis(AnalysisAction::Paused)
             | Action::Review(
                 super::match_review::ReviewAction::Judged(..)
                     | super::match_review::ReviewAction::AnalysisEnded(_)
@@ -602,25 +603,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             };
             done(model)
         }
-        Action::Analyse => analysis::deepen(model, true),
-        Action::Paused => analysis::deepen(model, false),
-        Action::ChangeDepth(delta) => analysis::change_depth(model, delta),
-        Action::SelectMove(delta) => analysis::select(model, delta),
-        Action::PlaySelected => {
-            let chosen = analysis::selected_result(&model).zip(analysis::selected_move(&model));
-            match chosen {
-                Some((next, name)) if model.analysis.preview => {
-                    let message = format!("{on_roll} played {name} (u undoes)");
-                    commit(model, next, &message)
-                }
-                _ => refuse(
-                    model,
-                    "no move selected: [ and ] pick one of the analysis's moves".to_owned(),
-                ),
-            }
-        }
-        Action::LeavePreview => analysis::leave_preview(model),
-        Action::ToggleUnits => analysis::toggle_units(model),
+        Action::Analysis(a) => analysis::update(model, a),
         Action::TogglePanel(panel) => {
             model.panels.toggle(panel);
             model.status = Status::info(format!(
@@ -646,8 +629,6 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 .min(u16::try_from(most).unwrap_or(u16::MAX));
             done(model)
         }
-        Action::AnalysisAnswer(id, result) => analysis::answered(model, id, result),
-        Action::CycleEngine => analysis::cycle_engine(model),
         // Tab in the input line: the match panel completes a file name, the
         // board's move line a move.
         Action::PromptComplete => match &model.mode {
@@ -657,15 +638,6 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             ),
             _ => update(model, Action::Play(super::play::PlayAction::Complete)),
         },
-        Action::RolloutTick(id, r) => analysis::rollout_tick(model, id, *r),
-        Action::SageAnswer(id, result, version) => {
-            analysis::sage_answered(model, id, result, version)
-        }
-        Action::Rollout => analysis::start_rollout(model),
-        Action::ToggleMatrix => super::score_matrix::toggle(model),
-        Action::MatrixCell(serial, i, v) => super::score_matrix::answered(model, serial, i, v),
-        Action::RolloutProgress(id, a) => analysis::rollout_progress(model, id, a),
-        Action::RolloutAnswer(id, result) => analysis::rollout_answered(model, id, result),
         Action::LoadMet(path) if path.trim().is_empty() => {
             model.met = super::numbers_state::MetHandle::built_in();
             model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));

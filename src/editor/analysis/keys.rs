@@ -2,6 +2,7 @@
 //! (`keymap::normal_bindings` puts the features' tables together, in the
 //! help's order).
 
+use crate::editor::action::AnalysisAction;
 use crate::editor::action::{Action, CopyTarget};
 use crate::editor::bindings::{
     KeyPattern::{Char, Code},
@@ -20,9 +21,9 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         action: |k| match k.code {
             KeyCode::Char('A') => Action::TogglePanel(Panel::Analysis),
-            KeyCode::Char('<') => Action::ChangeDepth(-1),
-            KeyCode::Char('>') => Action::ChangeDepth(1),
-            _ => Action::Analyse,
+            KeyCode::Char('<') => Action::Analysis(AnalysisAction::ChangeDepth(-1)),
+            KeyCode::Char('>') => Action::Analysis(AnalysisAction::ChangeDepth(1)),
+            _ => Action::Analysis(AnalysisAction::Deepen),
         },
     },
     Binding {
@@ -32,10 +33,10 @@ pub static BINDINGS: &[Binding] = &[
         section: Section::Editor,
         hint: None,
         action: |k| match k.code {
-            KeyCode::Char('[') => Action::SelectMove(-1),
-            KeyCode::Char(']') => Action::SelectMove(1),
-            KeyCode::Enter => Action::PlaySelected,
-            _ => Action::LeavePreview,
+            KeyCode::Char('[') => Action::Analysis(AnalysisAction::SelectMove(-1)),
+            KeyCode::Char(']') => Action::Analysis(AnalysisAction::SelectMove(1)),
+            KeyCode::Enter => Action::Analysis(AnalysisAction::PlaySelected),
+            _ => Action::Analysis(AnalysisAction::LeavePreview),
         },
     },
     Binding {
@@ -45,8 +46,8 @@ pub static BINDINGS: &[Binding] = &[
         section: Section::Editor,
         hint: None,
         action: |k| match k.code {
-            KeyCode::Char('z') => Action::CycleEngine,
-            _ => Action::Rollout,
+            KeyCode::Char('z') => Action::Analysis(AnalysisAction::CycleEngine),
+            _ => Action::Analysis(AnalysisAction::Rollout),
         },
     },
     Binding {
@@ -55,7 +56,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "score matrix on/off",
         section: Section::Editor,
         hint: None,
-        action: |_| Action::ToggleMatrix,
+        action: |_| Action::Analysis(AnalysisAction::ToggleMatrix),
     },
     Binding {
         keys: &[Char('%'), Char('w')],
@@ -67,7 +68,7 @@ pub static BINDINGS: &[Binding] = &[
             if k.code == KeyCode::Char('w') {
                 Action::Copy(CopyTarget::Analysis)
             } else {
-                Action::ToggleUnits
+                Action::Analysis(AnalysisAction::ToggleUnits)
             }
         },
     },

@@ -1,6 +1,6 @@
 //! The analysis panel's state and what its actions do. Pure: the reducer
 //! calls in here; requests leave as `Effect::Analyse` and answers come back
-//! as `Action::AnalysisAnswer`, carrying the request's number so a late
+//! as `Action::Analysis(AnalysisAction::Answer)`, carrying the request's number so a late
 //! answer for an old position is dropped.
 //!
 //! The feature's folder: this file (state, update, the panel's text),
@@ -14,7 +14,7 @@ pub mod state;
 pub mod view;
 
 use state::KEPT;
-pub use state::{AnalysisState, RolloutRun, Shown};
+pub use state::{AnalysisAction, AnalysisState, RolloutRun, Shown};
 
 use crate::codec::position_id;
 use crate::domain::Position;
@@ -470,6 +470,45 @@ fn move_count(a: &AnalysisState) -> usize {
             ..
         }) => moves.len(),
         _ => 0,
+    }
+}
+
+/// The panel's actions, each to its function: the reducer hands them all
+/// here.
+pub fn update(model: Model, action: AnalysisAction) -> (Model, Vec<Effect>) {
+    use AnalysisAction as A;
+    match action {
+        A::Deepen => deepen(model, true),
+        A::Paused => deepen(model, false),
+        A::ChangeDepth(delta) => change_depth(model, delta),
+        A::SelectMove(delta) => select(model, delta),
+        A::PlaySelected => play_selected(model),
+        A::LeavePreview => leave_preview(model),
+        A::ToggleUnits => toggle_units(model),
+        A::CycleEngine => cycle_engine(model),
+        A::Rollout => start_rollout(model),
+        A::ToggleMatrix => score_matrix::toggle(model),
+        A::Answer(id, result) => answered(model, id, result),
+        A::SageAnswer(id, result, version) => sage_answered(model, id, result, version),
+        A::RolloutTick(id, r) => rollout_tick(model, id, *r),
+        A::RolloutProgress(id, a) => rollout_progress(model, id, a),
+        A::RolloutAnswer(id, result) => rollout_answered(model, id, result),
+        A::MatrixCell(serial, i, v) => score_matrix::answered(model, serial, i, v),
+    }
+}
+
+/// Enter: the move previewed played on the board (an edit, with undo).
+fn play_selected(model: Model) -> (Model, Vec<Effect>) {
+    let on_roll = model.position.state.on_roll;
+    match selected_result(&model).zip(selected_move(&model)) {
+        Some((next, name)) if model.analysis.preview => {
+            let message = format!("{on_roll} played {name} (u undoes)");
+            crate::editor::transition::commit(model, next, &message)
+        }
+        _ => crate::editor::transition::refuse(
+            model,
+            "no move selected: [ and ] pick one of the analysis's moves".to_owned(),
+        ),
     }
 }
 

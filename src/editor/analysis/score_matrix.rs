@@ -2,7 +2,7 @@
 //! of the position on the board at every score of a match (each player 2 to
 //! L away, Crawford and post-Crawford 1-away), asked of gnubg in the
 //! background a cell at a time (`Effect::ScoreMatrix`, answers as
-//! `Action::MatrixCell`), the grid filling in as they come. Pure.
+//! `Action::Analysis(AnalysisAction::MatrixCell)`), the grid filling in as they come. Pure.
 
 use super::PanelText;
 use crate::codec::{self, IdFormat};

@@ -2,8 +2,47 @@
 //! Sage's, a rollout), what is running, the settings. The model holds it;
 //! `analysis::update`'s functions change it.
 
+use crate::engine::matrix::Verdict;
 use crate::engine::text::Units;
-use crate::engine::{Analysis, Choice, EngineKind, RolloutSettings};
+use crate::engine::{Analysis, Choice, EngineError, EngineKind, Rollout, RolloutSettings};
+
+/// What can happen to the analysis panel: its keys, the engines' answers
+/// (by the number of the request they answer), rollouts, the score matrix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AnalysisAction {
+    /// `a`: analyse deeper now.
+    Deepen,
+    /// The keys paused: the deeper analysis, if due.
+    Paused,
+    /// `<` `>`: the depth of the deeper analysis.
+    ChangeDepth(i8),
+    /// `[` `]`: select a listed move and preview it.
+    SelectMove(i32),
+    /// Enter: play the move previewed.
+    PlaySelected,
+    /// Esc: the board back from the preview.
+    LeavePreview,
+    /// `%`: MWC or equity.
+    ToggleUnits,
+    /// `z`: the panel's engine, gnubg → Sage → both.
+    CycleEngine,
+    /// `O`: roll out the leading moves or the cube decision.
+    Rollout,
+    /// `V`: the score matrix on or off.
+    ToggleMatrix,
+    /// gnubg's answer to request number `.0`.
+    Answer(u64, Result<Analysis, EngineError>),
+    /// Sage's answer to request number `.0`, and the bgsage version.
+    SageAnswer(u64, Result<Analysis, EngineError>, Option<String>),
+    /// A rollout's trials so far, before any number is in.
+    RolloutTick(u64, Box<Rollout>),
+    /// A rollout's answer so far.
+    RolloutProgress(u64, Analysis),
+    /// A rollout ended: done, stopped or failed.
+    RolloutAnswer(u64, Result<Analysis, EngineError>),
+    /// One cell of the score matrix (serial, cell, verdict).
+    MatrixCell(u64, usize, Verdict),
+}
 
 /// An answer on show.
 #[derive(Clone, Debug, PartialEq, Eq)]

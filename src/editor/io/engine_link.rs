@@ -8,6 +8,7 @@
 
 use super::worker::{Inbox, Worker};
 use crate::editor::action::Action;
+use crate::editor::action::AnalysisAction;
 use crate::engine::{Engine, EngineError, Request, RolloutSettings, Waiter, time_limit};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -87,7 +88,7 @@ impl EngineLink {
                                 let mut on = |_: &crate::engine::Rollout,
                                               a: Option<&crate::engine::Analysis>| {
                                     if let Some(a) = a
-                                        && !send(Action::RolloutProgress(id, a.clone()))
+                                        && !send(Action::Analysis(AnalysisAction::RolloutProgress(id, a.clone())))
                                     {
                                         return false;
                                     }
@@ -98,7 +99,7 @@ impl EngineLink {
                                 e.rollout(&req, &settings, limit, &mut on)
                             }
                         };
-                        if !send(Action::RolloutAnswer(id, result)) {
+                        if !send(Action::Analysis(AnalysisAction::RolloutAnswer(id, result))) {
                             break;
                         }
                         continue;
@@ -128,7 +129,7 @@ impl EngineLink {
                         }
                     }
                 };
-                if !send(Action::AnalysisAnswer(req.id, result)) {
+                if !send(Action::Analysis(AnalysisAction::Answer(req.id, result))) {
                     break;
                 }
             }
@@ -196,7 +197,7 @@ impl EngineLink {
                         program.clone().err().unwrap_or_default(),
                     ),
                 };
-                if !send(Action::MatrixCell(serial, i, v)) {
+                if !send(Action::Analysis(AnalysisAction::MatrixCell(serial, i, v))) {
                     return;
                 }
             }
@@ -267,7 +268,7 @@ impl EngineLink {
     }
 
     /// Rolls `req` out; answers so far come back as
-    /// `Action::RolloutProgress`, the last as `Action::RolloutAnswer`.
+    /// `Action::Analysis(AnalysisAction::RolloutProgress)`, the last as `Action::Analysis(AnalysisAction::RolloutAnswer)`.
     pub fn roll_out(&self, req: Request, settings: RolloutSettings) {
         let _ = self.requests.send(Job::Rollout(req, settings));
     }
@@ -281,13 +282,13 @@ impl EngineLink {
     /// Asks Open Sage for `req` (the panel's second opinion), on a thread
     /// and a process of its own, started at the first request; only the
     /// newest request waiting is answered. The answer comes back as
-    /// `Action::SageAnswer`.
+    /// `Action::Analysis(AnalysisAction::SageAnswer)`.
     pub fn ask_sage(&self, req: Request) {
         let _ = self.sage_jobs().send(Job::Analyse(req));
     }
 
     /// Rolls `req` out with Sage; answers so far come back as
-    /// `Action::RolloutProgress`, the last as `Action::RolloutAnswer`, as
+    /// `Action::Analysis(AnalysisAction::RolloutProgress)`, the last as `Action::Analysis(AnalysisAction::RolloutAnswer)`, as
     /// gnubg's do. `stop_rollout` (or a newer request) stops it at once.
     pub fn roll_out_sage(&self, req: Request, settings: RolloutSettings) {
         self.sage_stop.store(false, Ordering::SeqCst);
@@ -309,7 +310,7 @@ impl EngineLink {
                                 Err(why) => (Err(EngineError::NotFound(why.clone())), None),
                                 Ok(e) => (e.analyse(&req, limit(req.plies)), e.version.clone()),
                             };
-                            send(Action::SageAnswer(req.id, result, version))
+                            send(Action::Analysis(AnalysisAction::SageAnswer(req.id, result, version)))
                         }
                         Job::Rollout(req, settings) => {
                             let id = req.id;
@@ -322,12 +323,12 @@ impl EngineLink {
                                     let mut on = |r: &crate::engine::Rollout,
                                                   a: Option<&crate::engine::Analysis>| {
                                         let sent = match a {
-                                            Some(a) => send(Action::RolloutProgress(id, a.clone())),
+                                            Some(a) => send(Action::Analysis(AnalysisAction::RolloutProgress(id, a.clone()))),
                                             // Trials without numbers yet:
                                             // the header counts them.
                                             None if r.trials != trials => {
                                                 trials = r.trials;
-                                                send(Action::RolloutTick(id, Box::new(r.clone())))
+                                                send(Action::Analysis(AnalysisAction::RolloutTick(id, Box::new(r.clone()))))
                                             }
                                             None => true,
                                         };
@@ -339,7 +340,7 @@ impl EngineLink {
                                     e.rollout(&req, &settings, limit, &mut on)
                                 }
                             };
-                            send(Action::RolloutAnswer(id, result))
+                            send(Action::Analysis(AnalysisAction::RolloutAnswer(id, result)))
                         }
                     };
                     if !sent {

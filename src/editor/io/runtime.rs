@@ -4,6 +4,7 @@
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::editor::action::Action;
+use crate::editor::action::AnalysisAction;
 use crate::editor::burst;
 use crate::editor::clipboard::{Clipboard, ClipboardEnv};
 use crate::editor::config;
@@ -546,7 +547,7 @@ fn event_loop(
                 continue;
             }
             Next::Paused => {
-                model = match edge.perform(model, Action::Paused) {
+                model = match edge.perform(model, Action::Analysis(AnalysisAction::Paused)) {
                     ControlFlow::Continue(m) => m,
                     ControlFlow::Break(position) => return leave(&edge, position, None),
                 };

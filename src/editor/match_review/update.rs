@@ -667,7 +667,10 @@ mod tests {
             "/tests/fixtures/selfplay/m7_driven.mat"
         );
         let loaded = super::super::load(path).unwrap();
-        let (model, _) = reducer::update(Model::default(), Action::CycleEngine);
+        let (model, _) = reducer::update(
+            Model::default(),
+            Action::Analysis(crate::editor::action::AnalysisAction::CycleEngine),
+        );
         assert_eq!(model.analysis.engines, crate::engine::Choice::Sage);
         let (model, effects) = reducer::update(
             model,
@@ -949,7 +952,11 @@ mod tests {
             cubeless: 0.3,
             rollout: None,
         };
-        let model = reducer::update(model, Action::AnalysisAnswer(id, Ok(cube))).0;
+        let model = reducer::update(
+            model,
+            Action::Analysis(crate::editor::action::AnalysisAction::Answer(id, Ok(cube))),
+        )
+        .0;
         let text = crate::editor::analysis::panel_text(&model);
         assert!(
             text.notes
