@@ -277,25 +277,24 @@ fn a_sage_rollout_stops_at_once_when_asked() {
     assert_eq!(engine.pid(), pid);
 }
 
-#[test]
-fn the_editor_shows_both_engines_side_by_side_and_their_disagreement() {
+/// The editor on `id` at 200×50 with gnubg and Sage found, its panel
+/// turned to Sage (`z`); `None` (skipped) without them.
+fn editor_on_sage(name: &str, id: &str, poll: Duration) -> Option<common::pty::Session> {
     use common::pty::{Options, Session};
-    let Some(python) = common::sage_python() else {
-        return;
-    };
+    let python = common::sage_python()?;
     if !common::have_gnubg() {
-        return;
+        return None;
     }
     let opts = Options {
         timeout: Duration::from_secs(60),
+        poll,
         ..Options::DEFAULT
     };
-    let dir = common::pty::state_dir("bgedit-sage", "both");
-    // A money cube decision the two engines see differently.
+    let dir = common::pty::state_dir("bgedit-sage", name);
     let python = python.to_string_lossy().into_owned();
     let mut s = Session::start_with(
         &opts,
-        &["--new", "DCD4PgMgePhwSA:MAEAADAAAAAA"],
+        &["--new", id],
         &dir,
         200,
         50,
@@ -304,6 +303,16 @@ fn the_editor_shows_both_engines_side_by_side_and_their_disagreement() {
     s.wait_for("Analysis · gnubg");
     s.keys("z");
     s.wait_for("Analysis · Sage 1-ply");
+    Some(s)
+}
+
+#[test]
+fn the_editor_shows_both_engines_side_by_side_and_their_disagreement() {
+    // A money cube decision the two engines see differently.
+    let poll = common::pty::Options::DEFAULT.poll;
+    let Some(mut s) = editor_on_sage("both", "DCD4PgMgePhwSA:MAEAADAAAAAA", poll) else {
+        return;
+    };
     let screen = s.wait_for("bgsage 2.0.20260907");
     assert!(screen.contains("Proper cube action: "), "{screen}");
     s.keys("z");
@@ -419,31 +428,10 @@ fn a_quiz_answer_is_graded_by_sage_with_sages_own_numbers() {
 
 #[test]
 fn a_sage_rollout_in_the_editor_stops_on_esc() {
-    use common::pty::{Options, Session};
-    let Some(python) = common::sage_python() else {
+    let poll = Duration::from_millis(2);
+    let Some(mut s) = editor_on_sage("rollout", "4HPwATDgc/ABMA:cIkFAAAAAAAA", poll) else {
         return;
     };
-    if !common::have_gnubg() {
-        return;
-    }
-    let opts = Options {
-        timeout: Duration::from_secs(60),
-        poll: Duration::from_millis(2),
-        ..Options::DEFAULT
-    };
-    let dir = common::pty::state_dir("bgedit-sage", "rollout");
-    let python = python.to_string_lossy().into_owned();
-    let mut s = Session::start_with(
-        &opts,
-        &["--new", "4HPwATDgc/ABMA:cIkFAAAAAAAA"],
-        &dir,
-        200,
-        50,
-        &[("BGEDIT_SAGE_PYTHON", python.as_str())],
-    );
-    s.wait_for("Analysis · gnubg");
-    s.keys("z");
-    s.wait_for("Analysis · Sage 1-ply");
     s.keys("O");
     s.wait_for("Sage rollout");
     std::thread::sleep(Duration::from_millis(1500));

@@ -551,37 +551,31 @@ impl Engine {
                     if let Some(r) = &last
                         && !progress(r, None)
                     {
-                        stop_sent = writeln!(running.stdin, "{{\"stop\":{id}}}")
-                            .and_then(|()| running.stdin.flush())
-                            .is_ok();
+                        stop_sent = ask_stop(&mut running.stdin, id);
                     }
                 }
                 Ok(text) => match parse(&text) {
                     Ok(Reply::Answer(got, result)) if got == id => {
                         return result.map_err(EngineError::Refused);
                     }
-                    Ok(Reply::Progress(got, _) | Reply::Tick(got, _)) if got == id => {
+                    Ok(Reply::Progress(got, partial)) if got == id => {
                         deadline = Instant::now() + limit;
-                        let go_on = match parse(&text) {
-                            Ok(Reply::Progress(_, partial)) => {
-                                last = partial.rollout().cloned();
-                                partial
-                                    .rollout()
-                                    .is_none_or(|r| progress(r, Some(&partial)))
-                            }
-                            Ok(Reply::Tick(_, r)) => {
-                                let go_on = progress(&r, None);
-                                last = Some(*r);
-                                go_on
-                            }
-                            _ => true,
-                        };
+                        last = partial.rollout().cloned();
+                        let go_on = partial
+                            .rollout()
+                            .is_none_or(|r| progress(r, Some(&partial)));
                         if !stop_sent && !go_on {
-                            // Read between chunks: the rollout ends with
-                            // the trials done so far.
-                            stop_sent = writeln!(running.stdin, "{{\"stop\":{id}}}")
-                                .and_then(|()| running.stdin.flush())
-                                .is_ok();
+                            // gnubg reads it between chunks: the rollout
+                            // ends with the trials done so far.
+                            stop_sent = ask_stop(&mut running.stdin, id);
+                        }
+                    }
+                    Ok(Reply::Tick(got, r)) if got == id => {
+                        deadline = Instant::now() + limit;
+                        let go_on = progress(&r, None);
+                        last = Some(*r);
+                        if !stop_sent && !go_on {
+                            stop_sent = ask_stop(&mut running.stdin, id);
                         }
                     }
                     // A stale answer, or a repeated ready line.
@@ -602,6 +596,13 @@ impl Engine {
             }
         }
     }
+}
+
+/// Asks the bridge to stop rollout `id`; whether the line was sent.
+fn ask_stop(stdin: &mut ChildStdin, id: u64) -> bool {
+    writeln!(stdin, "{{\"stop\":{id}}}")
+        .and_then(|()| stdin.flush())
+        .is_ok()
 }
 
 /// An error of Sage's process in Sage's words (the variants speak of gnubg).
