@@ -429,7 +429,14 @@ fn main() -> ExitCode {
         Some(Command::Library(args)) => ExitCode::from(bgedit::cli::library::run(args)),
         Some(Command::Match(args)) => ExitCode::from(bgedit::cli::matches::run(&args)),
         Some(Command::Quiz(args)) if args.answer.is_none() && !args.stats => editor(
-            Start::Quiz(args.ids.join(" "), args.plies),
+            Start::Quiz(
+                args.ids.join(" "),
+                args.plies,
+                match args.engine {
+                    bgedit::cli::quiz::QuizEngine::Gnubg => bgedit::engine::Choice::Gnubg,
+                    bgedit::cli::quiz::QuizEngine::Sage => bgedit::engine::Choice::Sage,
+                },
+            ),
             cli.gnubg.or(args.gnubg),
             cli.met.as_deref(),
             args.library.or(cli.library),

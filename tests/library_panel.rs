@@ -62,6 +62,7 @@ impl Harness {
                         position,
                         answer,
                         plies,
+                        engine: bgedit::engine::EngineKind::Gnubg,
                     } => {
                         let engine = self.engine.get_or_insert_with(|| {
                             Engine::new(locate::find_from_env(None).expect("gnubg"))

@@ -445,3 +445,54 @@ fn a_sage_rollout_in_the_editor_stops_on_esc() {
     s.keys("q");
     s.wait_exit();
 }
+
+#[test]
+fn the_editors_quiz_is_graded_by_sage_when_asked() {
+    use common::pty::{Options, Session};
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library.sqlite");
+    // The opening 21: Sage's 1-ply best is the slot, 13/11 6/5.
+    let out = common::run::command()
+        .args(["library", "--library", library.to_str().unwrap()])
+        .args(["add", "--tag", "opening", "4HPwATDgc/ABMA:cAkFAAAAAAAE"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let opts = Options {
+        timeout: Duration::from_secs(60),
+        ..Options::DEFAULT
+    };
+    let python = python.to_string_lossy().into_owned();
+    let mut s = Session::start_with(
+        &opts,
+        &[
+            "quiz",
+            "--engine",
+            "sage",
+            "--library",
+            library.to_str().unwrap(),
+            "tag:opening",
+        ],
+        dir.path(),
+        160,
+        40,
+        &[("BGEDIT_SAGE_PYTHON", python.as_str())],
+    );
+    s.wait_for("X to play 21: your move?");
+    s.send("m");
+    s.wait_for("Your move");
+    s.send("24/23 13/11");
+    s.wait_for("24/23 13/11█");
+    s.send("\r");
+    let screen = s.wait_for("Sage: 13/11 6/5");
+    assert!(screen.contains("your 24/23 13/11"), "{screen}");
+    // The list behind the grade is Sage's, in its own count.
+    assert!(screen.contains("Sage 1-ply:"), "{screen}");
+    s.send("\x1b");
+    s.wait_for("Library closed");
+    s.send("q");
+    s.wait_exit();
+}

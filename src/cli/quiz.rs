@@ -40,9 +40,10 @@ pub struct QuizArgs {
     /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
-    /// With --answer: the engine that grades, gnubg (the default) or Open
-    /// Sage (--plies counts as gnubg does: 0 is Sage's 1-ply).
-    #[arg(long, value_enum, default_value = "gnubg", requires = "answer")]
+    /// The engine that grades, gnubg (the default) or Open Sage (--plies
+    /// counts as gnubg does: 0 is Sage's 1-ply); in the editor's quiz, the
+    /// analysis panel's engine too.
+    #[arg(long, value_enum, default_value = "gnubg")]
     pub engine: QuizEngine,
     /// The Python that has bgsage (else BGEDIT_SAGE_PYTHON, then python3).
     #[arg(long, value_name = "PATH")]

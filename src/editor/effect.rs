@@ -52,6 +52,8 @@ pub enum Effect {
         position: Box<Position>,
         answer: crate::engine::match_analysis::QuizAnswer,
         plies: u8,
+        /// gnubg, or Sage when the analysis panel shows Sage alone.
+        engine: crate::engine::EngineKind,
     },
     /// Read and replay a match file (on a thread); it answers with
     /// `ReviewAction::Opened`.

@@ -45,6 +45,8 @@ pub struct EngineLink {
     /// gnubg for the quiz's grades, started at the first answer and kept:
     /// a grade then waits only on gnubg's answer.
     grader: Arc<Mutex<Option<Engine>>>,
+    /// Sage for the quiz's grades when the panel shows Sage.
+    sage_grader: Arc<Mutex<Option<Engine>>>,
     /// Open Sage's thread, started when the panel first asks it.
     sage: std::sync::OnceLock<Worker<Job>>,
     /// Set to stop Sage's rollout running.
@@ -145,31 +147,42 @@ impl EngineLink {
             matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             grader: Arc::new(Mutex::new(None)),
+            sage_grader: Arc::new(Mutex::new(None)),
             sage: std::sync::OnceLock::new(),
             sage_stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
     /// Grades a quiz answer on a thread of its own, with the quiz's own
-    /// gnubg (the analysis panel's is not disturbed); the grade comes back
-    /// as `LibAction::Graded`.
+    /// gnubg or Sage (the analysis panel's are not disturbed); the grade
+    /// comes back as `LibAction::Graded`.
     pub fn grade(
         &self,
         serial: u64,
         position: crate::domain::Position,
         answer: crate::engine::match_analysis::QuizAnswer,
         plies: u8,
+        kind: crate::engine::EngineKind,
     ) {
         use crate::editor::library::LibAction;
+        use crate::engine::EngineKind;
         let send = Arc::clone(&self.send);
-        let grader = Arc::clone(&self.grader);
-        let program = self.program.clone();
+        let (grader, program) = match kind {
+            EngineKind::Gnubg => (Arc::clone(&self.grader), self.program.clone()),
+            EngineKind::Sage => (
+                Arc::clone(&self.sage_grader),
+                crate::engine::sage::find_python_from_env(None),
+            ),
+        };
         std::thread::spawn(move || {
             let result = match program {
                 Err(why) => Err(why),
                 Ok(program) => {
                     let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
-                    let engine = slot.get_or_insert_with(|| Engine::new(program));
+                    let engine = slot.get_or_insert_with(|| match kind {
+                        EngineKind::Gnubg => Engine::new(program),
+                        EngineKind::Sage => Engine::sage(program),
+                    });
                     crate::engine::match_analysis::grade(engine, &position, &answer, plies)
                         .map(Box::new)
                 }

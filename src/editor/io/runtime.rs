@@ -47,8 +47,9 @@ pub enum Start {
     /// over the position saved last time.
     Match(String),
     /// `bgedit quiz QUERY`: a quiz on a collection or a filter, graded at
-    /// gnubg's `plies`, over the position saved last time.
-    Quiz(String, u8),
+    /// `plies` by gnubg or by Sage (the analysis panel's engine), over the
+    /// position saved last time.
+    Quiz(String, u8, crate::engine::Choice),
 }
 
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
@@ -84,9 +85,10 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
     if let Start::Match(path) = start {
         model.review.pending = Some(path.clone());
     }
-    if let Start::Quiz(query, plies) = start {
+    if let Start::Quiz(query, plies, engines) = start {
         model.library.pending_quiz = Some(query.clone());
         model.library.quiz_plies = *plies;
+        model.analysis.engines = *engines;
     }
     if let Opened::Problem(why) = opened {
         model.status = Status::error(format!("the saved position was ignored: {why}"));
@@ -412,7 +414,8 @@ impl Edge<'_> {
                         position,
                         answer,
                         plies,
-                    } => self.engine.grade(serial, *position, answer, plies),
+                        engine,
+                    } => self.engine.grade(serial, *position, answer, plies, engine),
                     Effect::SaveAnalysisPlies(plies) => {
                         if let Some(path) = &self.config_path {
                             let mut c = config::load(path);
@@ -483,7 +486,13 @@ fn event_loop(
         })
     };
     // The first position is analysed like every later one.
-    if let Effect::Analyse(req) = crate::editor::analysis::position_changed(&mut model) {
+    let first = crate::editor::analysis::position_changed(&mut model);
+    for e in crate::editor::analysis::second_opinion(&mut model, std::slice::from_ref(&first)) {
+        if let Effect::AnalyseSage(req) = e {
+            edge.engine.ask_sage(req);
+        }
+    }
+    if let Effect::Analyse(req) = first {
         edge.engine.ask(req);
     }
     let size = edge.terminal.size()?;

@@ -142,6 +142,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         if let Some(cur) = current {
             body.push(question(&cur.position));
         }
+        let who = r.grader.name();
         match (&r.answer, &r.grade) {
             (None, _) if r.revealed.is_none() => body.push(
                 "m your move · d double · r no double · t take · p pass · b beaver · \
@@ -149,9 +150,9 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
                     .to_owned(),
             ),
             (None, _) => {}
-            (Some(_), None) => body.push("gnubg grades your answer…".to_owned()),
+            (Some(_), None) => body.push(format!("{who} grades your answer…")),
             (Some(answer), Some(Ok(j))) => {
-                body.push(grade_line(j));
+                body.push(grade_line(j, who));
                 match (&r.response, answer) {
                     (Some(resp), _) => {
                         if let Some((_, text)) = super::update::response_verdict(&j.analysis, resp)
@@ -166,7 +167,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
                 }
             }
             (Some(_), Some(Err(e))) => body.push(format!(
-                "gnubg could not grade it ({e}): y known · n not yet"
+                "{who} could not grade it ({e}): y known · n not yet"
             )),
         }
         // Then the entry's own words, gnubg's list, and the analysis kept
@@ -177,7 +178,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             body.push(format!("Entry {}: {}", e.id, e.title));
             body.extend(e.note.lines().map(str::to_owned));
             if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade) {
-                body.extend(gnubg_lines(j));
+                body.extend(engine_lines(j, r.grader));
             }
             if let Some(a) = &e.analysis {
                 body.push(format!("Analysis ({}):", a.depth));
@@ -301,13 +302,13 @@ pub fn question(p: &crate::domain::Position) -> String {
     }
 }
 
-/// The grade of an answer: its word, the equity lost, gnubg's best and the
-/// answer's place in gnubg's list.
-fn grade_line(j: &Judged) -> String {
+/// The grade of an answer: its word, the equity lost, the engine's best and
+/// the answer's place in its list.
+fn grade_line(j: &Judged, who: &str) -> String {
     let error = j.judgement.error;
     let word = Skill::of(error).word();
     if Skill::of(error) == Skill::Good && j.played == j.best {
-        format!("{word}: {} is gnubg's best", j.played)
+        format!("{word}: {} is {who}'s best", j.played)
     } else {
         let place = match (&j.analysis, j.played_rank) {
             (Analysis::Moves { moves, .. }, Some(r)) => {
@@ -316,18 +317,20 @@ fn grade_line(j: &Judged) -> String {
             _ => String::new(),
         };
         format!(
-            "{word} (-{error:.3}): your {} · gnubg: {}{place}",
+            "{word} (-{error:.3}): your {} · {who}: {}{place}",
             j.played, j.best
         )
     }
 }
 
-/// The top of gnubg's analysis behind a grade.
-fn gnubg_lines(j: &Judged) -> Vec<String> {
+/// The top of the engine's analysis behind a grade, its depth in the
+/// engine's own count.
+fn engine_lines(j: &Judged, engine: crate::engine::EngineKind) -> Vec<String> {
+    let (who, depth) = (engine.name(), |p: u8| engine.depth_label(p));
     let mut lines = Vec::new();
     match &j.analysis {
         Analysis::Moves { plies, moves, .. } => {
-            lines.push(format!("gnubg {plies}-ply:"));
+            lines.push(format!("{who} {}:", depth(*plies)));
             for (i, m) in moves.iter().enumerate().take(5) {
                 let mark = if Some(i) == j.played_rank {
                     " ◀ yours"
@@ -350,13 +353,15 @@ fn gnubg_lines(j: &Judged) -> Vec<String> {
             double_pass,
             ..
         } => lines.push(format!(
-            "gnubg {plies}-ply: no double {no_double:+.3} · double/take {double_take:+.3} · \
-             double/pass {double_pass:+.3} · {action}"
+            "{who} {}: no double {no_double:+.3} · double/take {double_take:+.3} · \
+             double/pass {double_pass:+.3} · {action}",
+            depth(*plies)
         )),
         Analysis::Take {
             plies, take, pass, ..
         } => lines.push(format!(
-            "gnubg {plies}-ply: take {take:+.3} · pass {pass:+.3}"
+            "{who} {}: take {take:+.3} · pass {pass:+.3}",
+            depth(*plies)
         )),
         _ => {}
     }

@@ -125,6 +125,9 @@ pub struct Review {
     pub answer_ms: Option<u64>,
     /// Having doubled, what the player says the opponent should do.
     pub response: Option<QuizAnswer>,
+    /// The engine grading the current answer: gnubg, or Sage when the
+    /// analysis panel shows Sage alone as the answer is given.
+    pub grader: crate::engine::EngineKind,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

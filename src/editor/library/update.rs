@@ -472,6 +472,13 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 return error(model, "answered already: Enter for the next question");
             }
             let (id, position) = (current.id, current.position.clone());
+            // The analysis panel's engine grades (Sage when it shows Sage
+            // alone), and only an analysis kept from that engine is used.
+            r.grader = match model.analysis.engines {
+                crate::engine::Choice::Sage => crate::engine::EngineKind::Sage,
+                _ => crate::engine::EngineKind::Gnubg,
+            };
+            let grader = r.grader;
             r.answer = Some(answer.clone());
             r.grade = None;
             r.serial += 1;
@@ -487,7 +494,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             let kept = r
                 .stored
                 .as_deref()
-                .and_then(|json| serde_json::from_str::<crate::engine::Analysis>(json).ok())
+                .and_then(|json| kept_analysis(json, grader))
                 .filter(|a| a.plies().is_some_and(|p| p >= plies));
             if let Some(analysis) = kept {
                 let result = match_analysis::grade_with(&position, &answer, analysis);
@@ -501,7 +508,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 effects.push(reveal);
                 return (model, effects);
             }
-            model.status = Status::info("gnubg grades your answer…");
+            model.status = Status::info(format!("{} grades your answer…", grader.name()));
             (
                 model,
                 vec![
@@ -510,6 +517,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                         position: Box::new(position),
                         answer,
                         plies,
+                        engine: grader,
                     },
                     reveal,
                 ],
@@ -542,12 +550,11 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             let kept_plies = r
                 .stored
                 .as_deref()
-                .and_then(|json| serde_json::from_str::<crate::engine::Analysis>(json).ok())
+                .and_then(|json| kept_analysis(json, r.grader))
                 .and_then(|a| a.plies());
             let keep = match (&result, r.queue.get(r.index)) {
                 (Ok(j), Some(cur)) if kept_plies.is_none_or(|k| j.analysis.plies() > Some(k)) => {
-                    serde_json::to_string(&j.analysis)
-                        .ok()
+                    keep_json(&j.analysis, r.grader)
                         .map(|json| Request::KeepQuizAnalysis { id: cur.id, json })
                 }
                 _ => None,
@@ -692,8 +699,12 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             Ok((collection, queue)) => {
                 model.status = Status::info(format!(
-                    "Quiz of {collection}: {} due · answer, and gnubg grades it",
-                    queue.len()
+                    "Quiz of {collection}: {} due · answer, and {} grades it",
+                    queue.len(),
+                    match model.analysis.engines {
+                        crate::engine::Choice::Sage => "Sage",
+                        _ => "gnubg",
+                    }
                 ));
                 model.library.review = Some(Review {
                     collection,
@@ -708,6 +719,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     stored: None,
                     answer_ms: None,
                     response: None,
+                    grader: crate::engine::EngineKind::Gnubg,
                 });
                 model.mode = Mode::Library(LibMode::Review);
                 let first = model
@@ -984,5 +996,47 @@ impl LibState {
             Mode::Library(LibMode::Filter) => self.filter.len(),
             _ => self.input.len(),
         }
+    }
+}
+
+/// The analysis kept with an entry by a former quiz, if `engine` gave it:
+/// the JSON is the analysis with `"engine"` beside it (none: gnubg, as
+/// before Sage).
+fn kept_analysis(json: &str, engine: crate::engine::EngineKind) -> Option<crate::engine::Analysis> {
+    let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    let by = v.get("engine").and_then(|e| e.as_str()).unwrap_or("gnubg");
+    if by != engine.key() {
+        return None;
+    }
+    serde_json::from_value(v).ok()
+}
+
+/// The JSON an analysis is kept as, naming the engine that gave it.
+fn keep_json(a: &crate::engine::Analysis, engine: crate::engine::EngineKind) -> Option<String> {
+    let mut v = serde_json::to_value(a).ok()?;
+    v.as_object_mut()?
+        .insert("engine".to_owned(), serde_json::json!(engine.key()));
+    Some(v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{keep_json, kept_analysis};
+    use crate::engine::{Analysis, EngineKind};
+
+    #[test]
+    fn a_kept_analysis_is_used_only_by_the_engine_that_gave_it() {
+        let a = Analysis::Eval {
+            plies: 1,
+            probs: [0.6, 0.2, 0.01, 0.1, 0.01],
+            cubeless: 0.3,
+        };
+        let sage = keep_json(&a, EngineKind::Sage).unwrap();
+        assert_eq!(kept_analysis(&sage, EngineKind::Sage), Some(a.clone()));
+        assert_eq!(kept_analysis(&sage, EngineKind::Gnubg), None);
+        // Kept before Sage, without "engine": gnubg's.
+        let old = serde_json::to_string(&a).unwrap();
+        assert_eq!(kept_analysis(&old, EngineKind::Gnubg), Some(a));
+        assert_eq!(kept_analysis(&old, EngineKind::Sage), None);
     }
 }
