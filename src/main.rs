@@ -316,6 +316,7 @@ fn editor(
     gnubg: Option<std::path::PathBuf>,
     met: Option<&std::path::Path>,
     library: Option<std::path::PathBuf>,
+    sage_python: Option<std::path::PathBuf>,
 ) -> ExitCode {
     let met = match met.map(met_xml::load_file) {
         None => None,
@@ -331,6 +332,7 @@ fn editor(
             gnubg,
             met,
             library,
+            sage_python,
         },
     ) {
         Ok(exit) => {
@@ -440,6 +442,7 @@ fn main() -> ExitCode {
             cli.gnubg.or(args.gnubg),
             cli.met.as_deref(),
             args.library.or(cli.library),
+            cli.sage_python.or(args.sage_python),
         ),
         Some(Command::Quiz(args)) => quiz(&args),
         None => editor(
@@ -457,6 +460,7 @@ fn main() -> ExitCode {
             cli.gnubg,
             cli.met.as_deref(),
             cli.library,
+            cli.sage_python,
         ),
     }
 }

@@ -28,6 +28,10 @@ pub struct Cli {
     /// The gnubg to run for analysis (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
+    /// The Python that has Open Sage (bgsage), the second engine (`z`);
+    /// else BGEDIT_SAGE_PYTHON, then python3.
+    #[arg(long, value_name = "PATH")]
+    pub sage_python: Option<std::path::PathBuf>,
     /// A gnubg match equity table file (XML) for the numbers panel instead
     /// of the built-in Kazaross-XG2.
     #[arg(long, value_name = "FILE")]

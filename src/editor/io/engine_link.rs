@@ -51,6 +51,8 @@ pub struct EngineLink {
     sage: std::sync::OnceLock<Worker<Job>>,
     /// Set to stop Sage's rollout running.
     sage_stop: Arc<AtomicBool>,
+    /// `--sage-python`, if given: else `BGEDIT_SAGE_PYTHON`, then python3.
+    sage_python: Option<PathBuf>,
 }
 
 impl EngineLink {
@@ -150,6 +152,7 @@ impl EngineLink {
             sage_grader: Arc::new(Mutex::new(None)),
             sage: std::sync::OnceLock::new(),
             sage_stop: Arc::new(AtomicBool::new(false)),
+            sage_python: None,
         }
     }
 
@@ -169,10 +172,7 @@ impl EngineLink {
         let send = Arc::clone(&self.send);
         let (grader, program) = match kind {
             EngineKind::Gnubg => (Arc::clone(&self.grader), self.program.clone()),
-            EngineKind::Sage => (
-                Arc::clone(&self.sage_grader),
-                crate::engine::sage::find_python_from_env(None),
-            ),
+            EngineKind::Sage => (Arc::clone(&self.sage_grader), self.sage_program()),
         };
         std::thread::spawn(move || {
             let result = match program {
@@ -234,7 +234,7 @@ impl EngineLink {
         let (wanted, send) = (Arc::clone(&self.match_run), Arc::clone(&self.send));
         let program = match engine {
             crate::engine::EngineKind::Gnubg => self.program.clone(),
-            crate::engine::EngineKind::Sage => crate::engine::sage::find_python_from_env(None),
+            crate::engine::EngineKind::Sage => self.sage_program(),
         };
         std::thread::spawn(move || {
             let judged =
@@ -292,6 +292,17 @@ impl EngineLink {
         self.sage_stop.store(true, Ordering::SeqCst);
     }
 
+    /// Sage run by `python` (`--sage-python`) rather than the one found.
+    pub fn with_sage_python(mut self, python: Option<PathBuf>) -> EngineLink {
+        self.sage_python = python;
+        self
+    }
+
+    /// The Python that runs Sage, or why there is none.
+    fn sage_program(&self) -> Result<PathBuf, String> {
+        crate::engine::sage::find_python_from_env(self.sage_python.as_deref())
+    }
+
     /// Asks Open Sage for `req` (the panel's second opinion), on a thread
     /// and a process of its own, started at the first request; only the
     /// newest request waiting is answered. The answer comes back as
@@ -314,8 +325,9 @@ impl EngineLink {
         self.sage.get_or_init(|| {
             let send = Arc::clone(&self.send);
             let stop = Arc::clone(&self.sage_stop);
+            let program = self.sage_program();
             Worker::spawn("bgedit-sage", move |mut inbox: Inbox<Job>| {
-                let mut engine = crate::engine::sage::find_python_from_env(None).map(Engine::sage);
+                let mut engine = program.map(Engine::sage);
                 while let Some(job) = inbox.newest() {
                     let sent = match job {
                         Job::Analyse(req) => {

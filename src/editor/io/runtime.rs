@@ -153,6 +153,9 @@ pub struct Options {
     pub met: Option<crate::editor::numbers_state::MetHandle>,
     /// The study library's file (`--library`), else the default.
     pub library: Option<PathBuf>,
+    /// The Python that has bgsage (`--sage-python`), else
+    /// `BGEDIT_SAGE_PYTHON`, else `python3`.
+    pub sage_python: Option<PathBuf>,
 }
 
 /// Runs the editor until the user quits or a signal ends it.
@@ -166,6 +169,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         gnubg,
         met,
         library,
+        sage_python,
     } = options;
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
@@ -237,7 +241,8 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
     let engine = EngineLink::start(
         crate::engine::locate::find_from_env(gnubg.as_deref()),
         move |action| tx.send(Input::App(action)).is_ok(),
-    );
+    )
+    .with_sage_python(sage_python);
     let edge = Edge {
         terminal,
         clipboard,
