@@ -55,8 +55,16 @@ fn toggling_changes_only_the_panel() {
 fn a_met_path_is_read_at_the_edge_and_the_result_comes_back_as_an_action() {
     let m = model_at("4HPwATDgc/ABMA:cAngAAAAGAAA");
     let (m, _) = update(m, Action::OpenPrompt(PromptKind::MetFile));
-    let (m, _) = update(m, Action::PromptPaste("/some/met.xml".to_owned()));
-    let (m, effects) = update(m, Action::PromptSubmit);
+    let (m, _) = update(
+        m,
+        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+            "/some/met.xml".to_owned(),
+        )),
+    );
+    let (m, effects) = update(
+        m,
+        Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+    );
     assert_eq!(effects, vec![Effect::LoadMet("/some/met.xml".to_owned())]);
     assert_eq!(m.mode, Mode::Normal);
 

@@ -21,7 +21,11 @@ fn play(a: PlayAction) -> Action {
 }
 
 fn typed(m: Model, text: &str) -> Model {
-    run(m, text.chars().map(Action::PromptChar))
+    run(
+        m,
+        text.chars()
+            .map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
+    )
 }
 
 /// The starting position with X to play `dice`.
@@ -45,7 +49,10 @@ fn the_move_line_shows_the_dice_and_count_and_plays_undoably() {
 
     let before = id(&m);
     let m = typed(m, "8-5 6-5");
-    let m = run(m, [Action::PromptSubmit]);
+    let m = run(
+        m,
+        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+    );
     assert_eq!(m.mode, Mode::Normal);
     assert_eq!(m.status.tone, Tone::Success, "{}", m.status.text);
     assert!(m.status.text.contains("X played 8/5 6/5"));
@@ -58,7 +65,10 @@ fn the_move_line_shows_the_dice_and_count_and_plays_undoably() {
 #[test]
 fn a_refused_move_names_the_rule_and_keeps_the_line_open() {
     let m = run(with_dice([6, 1]), [play(PlayAction::OpenPrompt)]);
-    let m = run(typed(m, "13/7"), [Action::PromptSubmit]);
+    let m = run(
+        typed(m, "13/7"),
+        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+    );
     assert_eq!(m.status.tone, Tone::Error);
     assert_eq!(
         m.status.text,
@@ -106,7 +116,10 @@ fn tab_cycles_through_the_legal_moves_starting_with_the_text() {
     assert!(distinct.len() >= 3 && distinct.len() < 8, "{seen:?}");
     assert_eq!(seen[0], seen[distinct.len()]);
     assert!(m.status.text.contains("matching moves"));
-    let m = run(m, [Action::PromptSubmit]);
+    let m = run(
+        m,
+        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+    );
     assert_eq!(m.status.tone, Tone::Success, "{}", m.status.text);
 }
 

@@ -64,23 +64,28 @@ fn action() -> impl Strategy<Value = Action> {
         )),
         Just(Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into())),
         Just(Action::OpenPrompt(PromptKind::Count)),
-        any::<char>().prop_map(Action::PromptChar),
-        Just(Action::PromptSubmit),
-        Just(Action::PromptCancel),
+        any::<char>().prop_map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
+        Just(Action::Prompt(bgedit::editor::action::PromptAction::Submit)),
+        Just(Action::Prompt(bgedit::editor::action::PromptAction::Cancel)),
         Just(Action::OpenPrompt(PromptKind::Score)),
         Just(Action::OpenPrompt(PromptKind::Dice)),
         Just(Action::OpenPrompt(PromptKind::MatchLength)),
-        "(-?[0-9]{1,2}(-away| away|a)?[ ,-]?){1,2}|[xo] -?[0-9]".prop_map(Action::PromptPaste),
+        "(-?[0-9]{1,2}(-away| away|a)?[ ,-]?){1,2}|[xo] -?[0-9]"
+            .prop_map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Paste(x))),
         prop_oneof![
             Just(Motion::Left),
             Just(Motion::Right),
             Just(Motion::Home),
             Just(Motion::End)
         ]
-        .prop_map(Action::PromptMove),
-        Just(Action::PromptBackspace),
-        Just(Action::PromptDelete),
-        Just(Action::PromptDeleteWord),
+        .prop_map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Move(x))),
+        Just(Action::Prompt(
+            bgedit::editor::action::PromptAction::Backspace
+        )),
+        Just(Action::Prompt(bgedit::editor::action::PromptAction::Delete)),
+        Just(Action::Prompt(
+            bgedit::editor::action::PromptAction::DeleteWord
+        )),
         any::<bool>().prop_map(Action::SetCrawford),
         place().prop_map(Action::AddAt),
         place().prop_map(Action::Click),

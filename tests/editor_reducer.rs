@@ -355,14 +355,20 @@ fn the_model_knows_a_pasted_position_until_it_is_edited() {
         ],
     );
     assert!(!is_pasted(&m));
-    m = run(m, [Action::PromptClear]);
+    m = run(
+        m,
+        [Action::Prompt(bgedit::editor::action::PromptAction::Clear)],
+    );
     m = run(
         m,
         "XGID=-CCBBBB------------bbbbcc-:2:0:1:00:0:0:0:0:10"
             .chars()
-            .map(Action::PromptChar),
+            .map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
     );
-    let m = run(m, [Action::PromptSubmit]);
+    let m = run(
+        m,
+        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+    );
     assert_eq!(m.mode, Mode::Normal);
     assert!(is_pasted(&m));
     let m = run(m, [Action::CubeUp]);
@@ -411,9 +417,9 @@ fn the_input_line_collects_text_and_applies_it() {
         Model::default(),
         [
             Action::OpenPrompt(PromptKind::Dice),
-            Action::PromptChar('2'),
-            Action::PromptChar('5'),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('2')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('5')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.mode, Mode::Normal);
@@ -423,8 +429,8 @@ fn the_input_line_collects_text_and_applies_it() {
         m,
         [
             Action::OpenPrompt(PromptKind::MatchLength),
-            Action::PromptChar('z'),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('z')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     );
     assert!(matches!(m.mode, Mode::Prompt(_)));
@@ -432,9 +438,9 @@ fn the_input_line_collects_text_and_applies_it() {
     let m = run(
         m,
         [
-            Action::PromptBackspace,
-            Action::PromptChar('7'),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Backspace),
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('7')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.position.state.match_length, 7);
@@ -442,8 +448,10 @@ fn the_input_line_collects_text_and_applies_it() {
         m,
         [
             Action::OpenPrompt(PromptKind::Import),
-            Action::PromptPaste("Position ID: 4NvBA0DGzooBBg\nMatch ID   : QYkqASAAIAAA".into()),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+                "Position ID: 4NvBA0DGzooBBg\nMatch ID   : QYkqASAAIAAA".into(),
+            )),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     );
     assert_eq!(gnubg_id(&m), "4NvBA0DGzooBBg:QYkqASAAIAAA");
@@ -451,9 +459,9 @@ fn the_input_line_collects_text_and_applies_it() {
         m,
         [
             Action::OpenPrompt(PromptKind::Score),
-            Action::PromptChar('1'),
-            Action::PromptClear,
-            Action::PromptCancel,
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('1')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
+            Action::Prompt(bgedit::editor::action::PromptAction::Cancel),
         ],
     );
     assert_eq!(m.mode, Mode::Normal);
@@ -465,20 +473,28 @@ fn names_are_asked_for_o_then_x() {
         Model::default(),
         [
             Action::OpenPrompt(PromptKind::Name(Player::O)),
-            Action::PromptClear,
+            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
         ],
     );
-    let m = run(m, "Ann".chars().map(Action::PromptChar));
-    let m = run(m, [Action::PromptSubmit]);
+    let m = run(
+        m,
+        "Ann"
+            .chars()
+            .map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
+    );
+    let m = run(
+        m,
+        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+    );
     assert!(
         matches!(&m.mode, Mode::Prompt(p) if p.kind == PromptKind::Name(Player::X) && p.text == "Black")
     );
     let m = run(
         m,
         [
-            Action::PromptClear,
-            Action::PromptChar('B'),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('B')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     );
     assert_eq!(
@@ -540,9 +556,9 @@ fn submit(m: Model, kind: PromptKind, text: &str) -> Model {
         m,
         [
             Action::OpenPrompt(kind),
-            Action::PromptClear,
-            Action::PromptPaste(text.into()),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
+            Action::Prompt(bgedit::editor::action::PromptAction::Paste(text.into())),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     )
 }
@@ -569,10 +585,12 @@ fn a_rule_refusal_keeps_the_input_line_open_with_the_message() {
     let m = run(
         m,
         [
-            Action::PromptMove(bgedit::editor::prompt::Motion::Home),
-            Action::PromptDelete,
-            Action::PromptChar('3'),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Move(
+                bgedit::editor::prompt::Motion::Home,
+            )),
+            Action::Prompt(bgedit::editor::action::PromptAction::Delete),
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('3')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.mode, Mode::Normal);
@@ -595,7 +613,10 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
         assert_eq!(p.text, value, "{kind:?}");
         assert!(p.selected);
         // Enter keeps it; typing replaces it.
-        let kept = run(m.clone(), [Action::PromptSubmit]);
+        let kept = run(
+            m.clone(),
+            [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+        );
         assert_eq!(kept.position, m.position, "{kind:?}");
         assert_eq!(kept.mode, Mode::Normal);
     }
@@ -603,9 +624,9 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
         m,
         [
             Action::OpenPrompt(PromptKind::Dice),
-            Action::PromptChar('6'),
-            Action::PromptChar('3'),
-            Action::PromptSubmit,
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('6')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Char('3')),
+            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.position.state.dice, Some([6, 3]));
@@ -699,7 +720,12 @@ fn away_scores_set_the_score_and_one_away_offers_crawford() {
     assert_eq!(m.position.state.score, [4, 6]);
     assert_eq!(prompt_of(&m).kind, PromptKind::CrawfordOffer(Player::X));
     // y answers at once, and is undone on its own.
-    let yes = run(m.clone(), [Action::PromptChar('y')]);
+    let yes = run(
+        m.clone(),
+        [Action::Prompt(bgedit::editor::action::PromptAction::Char(
+            'y',
+        ))],
+    );
     assert!(yes.position.state.crawford);
     assert_eq!(yes.mode, Mode::Normal);
     let undone = run(yes, [Action::Undo]);
@@ -711,19 +737,32 @@ fn away_scores_set_the_score_and_one_away_offers_crawford() {
         undone.status.text
     );
     // n or Esc leaves it off.
-    for answer in [Action::PromptChar('n'), Action::PromptCancel] {
+    for answer in [
+        Action::Prompt(bgedit::editor::action::PromptAction::Char('n')),
+        Action::Prompt(bgedit::editor::action::PromptAction::Cancel),
+    ] {
         let no = run(m.clone(), [answer]);
         assert!(!no.position.state.crawford);
         assert_eq!(no.mode, Mode::Normal);
         assert_eq!(no.history, m.history);
     }
     // Another key is refused and the question stays.
-    let other = run(m.clone(), [Action::PromptChar('c')]);
+    let other = run(
+        m.clone(),
+        [Action::Prompt(bgedit::editor::action::PromptAction::Char(
+            'c',
+        ))],
+    );
     assert!(is_error(&other));
     assert_eq!(prompt_of(&other).kind, PromptKind::CrawfordOffer(Player::X));
     // Only the first time: already 1-away, no question.
     let again = submit(
-        run(m, [Action::PromptChar('n')]),
+        run(
+            m,
+            [Action::Prompt(bgedit::editor::action::PromptAction::Char(
+                'n',
+            ))],
+        ),
         PromptKind::Score,
         "o 3-away",
     );

@@ -176,7 +176,9 @@ fn input_line_and_refused_edit() {
         Action::GoTo(Place::Point(6)),
         Action::AddChecker(Player::O),
         Action::OpenPrompt(PromptKind::Import),
-        Action::PromptPaste("XGID=-b----E-C---eE".into()),
+        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+            "XGID=-b----E-C---eE".into(),
+        )),
     ]);
     let t = render(&m, 80, 24, &Theme::colour());
     insta::assert_snapshot!("prompt_80x24", text(&t));
@@ -253,13 +255,16 @@ fn a_long_input_line_scrolls_to_the_cursor() {
     use bgedit::editor::prompt::Motion;
     let mut actions = vec![
         Action::OpenPrompt(PromptKind::Import),
-        Action::PromptPaste(
+        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
             "GNUBG ID: 4NvBA0DGzooBBg:QYkqASAAIAAA and XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10"
                 .into(),
-        ),
-        Action::PromptMove(Motion::Home),
+        )),
+        Action::Prompt(bgedit::editor::action::PromptAction::Move(Motion::Home)),
     ];
-    actions.extend(std::iter::repeat_n(Action::PromptMove(Motion::Right), 60));
+    actions.extend(std::iter::repeat_n(
+        Action::Prompt(bgedit::editor::action::PromptAction::Move(Motion::Right)),
+        60,
+    ));
     let m = model(actions);
     let t = render(&m, 80, 24, &Theme::plain());
     let screen = text(&t);
@@ -284,8 +289,18 @@ fn a_long_input_line_scrolls_to_the_cursor() {
 fn the_crawford_question() {
     let mut m = example();
     m = update(m, Action::OpenPrompt(PromptKind::Score)).0;
-    m = update(m, Action::PromptPaste("1-away 5-away".into())).0;
-    m = update(m, Action::PromptSubmit).0;
+    m = update(
+        m,
+        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+            "1-away 5-away".into(),
+        )),
+    )
+    .0;
+    m = update(
+        m,
+        Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+    )
+    .0;
     let t = render(&m, 80, 24, &Theme::colour());
     insta::assert_snapshot!("crawford_question_80x24", text(&t));
 }

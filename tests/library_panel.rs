@@ -822,9 +822,11 @@ fn the_quiz_answer_can_be_played_on_the_board() {
     let m = bgedit::editor::keymap::resolve_key(&key('M'), &h.model.mode).unwrap();
     h.act(m);
     for c in "13/11 24/23".chars() {
-        h.act(Action::PromptChar(c));
+        h.act(Action::Prompt(bgedit::editor::action::PromptAction::Char(
+            c,
+        )));
     }
-    h.act(Action::PromptSubmit);
+    h.act(Action::Prompt(bgedit::editor::action::PromptAction::Submit));
     assert_eq!(h.model.mode, Mode::Library(LibMode::Review));
     let text = screen(&h.model, 100, 30);
     assert!(

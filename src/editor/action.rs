@@ -5,7 +5,8 @@ pub use super::analysis::state::AnalysisAction;
 use super::library::LibAction;
 use super::numbers_state::MetHandle;
 use super::panels::Panel;
-use super::prompt::line::{Motion, PromptKind};
+pub use super::prompt::line::PromptAction;
+use super::prompt::line::PromptKind;
 use crate::domain::{Place, Player};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,17 +130,10 @@ pub enum Action {
 
     // The input line
     OpenPrompt(PromptKind),
-    PromptChar(char),
-    PromptPaste(String),
-    PromptBackspace,
-    /// Deletes the character under the cursor.
-    PromptDelete,
-    /// Deletes the word before the cursor (^W).
-    PromptDeleteWord,
-    PromptMove(Motion),
-    PromptClear,
-    PromptSubmit,
-    PromptCancel,
+    /// What is done to the open line: typing, editing, submitting,
+    /// cancelling (`prompt::update`; a submitted line is applied by the
+    /// reducer).
+    Prompt(PromptAction),
 
     // Help
     ToggleHelp,
@@ -170,8 +164,6 @@ pub enum Action {
     TogglePanel(Panel),
     /// Scrolls the numbers panel by this many rows.
     ScrollNumbers(i16),
-    /// Tab in the input line: complete what it holds (a move, a file name).
-    PromptComplete,
 
     // Results of effects, reported back by the runtime
     Copied(CopyTarget, Result<CopyRoute, String>),

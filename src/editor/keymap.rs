@@ -4,7 +4,7 @@
 //! the input line has [`PROMPT_BINDINGS`]. Key resolution, the help overlay
 //! and the status-bar hints all read them, so they cannot drift apart.
 
-use super::action::Action;
+use super::action::{Action, PromptAction};
 use super::copy_menu;
 use super::library::{LibAction, LibMode};
 use super::match_review::ReviewAction;
@@ -187,7 +187,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
         Mode::Prompt(_) => super::bindings::find(PROMPT_BINDINGS, key)
             .map(|b| (b.action)(key))
             .or(match key.code {
-                KeyCode::Char(c) if !ctrl => Some(Action::PromptChar(c)),
+                KeyCode::Char(c) if !ctrl => Some(Action::Prompt(PromptAction::Char(c))),
                 _ => None,
             }),
         Mode::Normal => normal_key(key),
@@ -208,7 +208,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
 /// more text for the input line.
 pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
     match mode {
-        Mode::Prompt(_) => Some(Action::PromptPaste(text)),
+        Mode::Prompt(_) => Some(Action::Prompt(PromptAction::Paste(text))),
         Mode::Normal => Some(Action::Import(text)),
         Mode::Help | Mode::Messages | Mode::CopyMenu => None,
         Mode::Library(sub) => super::library::keys::paste(text, sub),
@@ -347,20 +347,23 @@ mod tests {
         let moves = Mode::Prompt(Prompt::new(PromptKind::Move));
         assert_eq!(
             resolve_key(&key(KeyCode::Tab), &moves),
-            Some(Action::PromptComplete)
+            Some(Action::Prompt(PromptAction::Complete))
         );
         assert_eq!(
             resolve_key(&ctrl('a'), &line),
-            Some(Action::PromptMove(Motion::Home))
+            Some(Action::Prompt(PromptAction::Move(Motion::Home)))
         );
         assert_eq!(
             resolve_key(&ctrl('e'), &line),
-            Some(Action::PromptMove(Motion::End))
+            Some(Action::Prompt(PromptAction::Move(Motion::End)))
         );
-        assert_eq!(resolve_key(&ctrl('u'), &line), Some(Action::PromptClear));
+        assert_eq!(
+            resolve_key(&ctrl('u'), &line),
+            Some(Action::Prompt(PromptAction::Clear))
+        );
         assert_eq!(
             resolve_key(&key(KeyCode::Backspace), &line),
-            Some(Action::PromptBackspace)
+            Some(Action::Prompt(PromptAction::Backspace))
         );
         // Tab is hinted where it completes; every hint is a row of the table.
         assert!(hints(&moves).contains(&("Tab", "complete")));
@@ -379,26 +382,38 @@ mod tests {
         let m = Mode::Prompt(Prompt::new(PromptKind::Import));
         assert_eq!(
             resolve_key(&key(KeyCode::Char('x')), &m),
-            Some(Action::PromptChar('x'))
+            Some(Action::Prompt(PromptAction::Char('x')))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Char('q')), &m),
-            Some(Action::PromptChar('q'))
+            Some(Action::Prompt(PromptAction::Char('q')))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Enter), &m),
-            Some(Action::PromptSubmit)
+            Some(Action::Prompt(PromptAction::Submit))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Esc), &m),
-            Some(Action::PromptCancel)
+            Some(Action::Prompt(PromptAction::Cancel))
         );
         for (code, action) in [
-            (KeyCode::Left, Action::PromptMove(Motion::Left)),
-            (KeyCode::Right, Action::PromptMove(Motion::Right)),
-            (KeyCode::Home, Action::PromptMove(Motion::Home)),
-            (KeyCode::End, Action::PromptMove(Motion::End)),
-            (KeyCode::Delete, Action::PromptDelete),
+            (
+                KeyCode::Left,
+                Action::Prompt(PromptAction::Move(Motion::Left)),
+            ),
+            (
+                KeyCode::Right,
+                Action::Prompt(PromptAction::Move(Motion::Right)),
+            ),
+            (
+                KeyCode::Home,
+                Action::Prompt(PromptAction::Move(Motion::Home)),
+            ),
+            (
+                KeyCode::End,
+                Action::Prompt(PromptAction::Move(Motion::End)),
+            ),
+            (KeyCode::Delete, Action::Prompt(PromptAction::Delete)),
         ] {
             assert_eq!(resolve_key(&key(code), &m), Some(action));
         }
@@ -407,17 +422,17 @@ mod tests {
                 &KeyEvent::new(KeyCode::Char('w'), KeyModifiers::CONTROL),
                 &m
             ),
-            Some(Action::PromptDeleteWord)
+            Some(Action::Prompt(PromptAction::DeleteWord))
         );
         // A yes/no question: Enter is yes.
         let question = Mode::Prompt(Prompt::new(PromptKind::CrawfordOffer(Player::X)));
         assert_eq!(
             resolve_key(&key(KeyCode::Enter), &question),
-            Some(Action::PromptChar('y'))
+            Some(Action::Prompt(PromptAction::Char('y')))
         );
         assert_eq!(
             resolve_paste("abc".into(), &m),
-            Some(Action::PromptPaste("abc".into()))
+            Some(Action::Prompt(PromptAction::Paste("abc".into())))
         );
         assert_eq!(
             resolve_paste("abc".into(), &Mode::Normal),

@@ -2,6 +2,7 @@
 //! the next model and the effects for the runtime to perform. Pure: no
 //! terminal, clipboard, file or clock in here.
 
+use super::action::PromptAction;
 use super::action::{Action, CopyRoute, CopyTarget, Direction};
 use super::analysis;
 use super::copy_menu;
@@ -443,64 +444,13 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             ));
             done(model)
         }
-        Action::PromptChar(c) => {
-            if let Mode::Prompt(p) = &mut model.mode {
-                if p.kind.is_yes_no() {
-                    // One key answers.
-                    p.text = c.to_string();
-                    return update(model, Action::PromptSubmit);
-                }
-                if !c.is_control() {
-                    p.insert(&c.to_string());
-                }
-            }
-            done(model)
-        }
-        Action::PromptPaste(text) => edit_prompt(model, |p| p.insert(&text)),
-        Action::PromptBackspace => edit_prompt(model, Prompt::backspace),
-        Action::PromptDelete => edit_prompt(model, Prompt::delete),
-        Action::PromptDeleteWord => edit_prompt(model, Prompt::delete_word),
-        Action::PromptMove(motion) => edit_prompt(model, |p| p.motion(motion)),
-        Action::PromptClear => edit_prompt(model, Prompt::clear),
-        Action::PromptCancel => {
-            if let Mode::Prompt(p) = &model.mode
-                && p.kind.is_yes_no()
-            {
-                // Esc on a yes/no question is the answer no.
-                return update(model, Action::PromptChar('n'));
-            }
-            model.mode = Mode::Normal;
-            model.status = Status::info("Cancelled");
-            done(model)
-        }
-        Action::PromptSubmit => {
-            let Mode::Prompt(prompt) = model.mode.clone() else {
-                return done(model);
-            };
-            match prompt::parse(prompt.kind, &prompt.text, &model.position.state) {
-                Ok(action) => {
-                    // The action may open another question (the Crawford
-                    // offer); otherwise the line closes.
-                    model.mode = Mode::Normal;
-                    let (mut next, effects) = update(model, action);
-                    if next.status.tone == Tone::Error {
-                        // Any refusal, of the text or of the rules, keeps
-                        // the line open to fix, with the message.
-                        next.mode = Mode::Prompt(Prompt {
-                            selected: false,
-                            ..prompt
-                        });
-                    } else if prompt.kind == PromptKind::Name(Player::O) {
-                        next.mode = Mode::Prompt(Prompt::with_value(
-                            PromptKind::Name(Player::X),
-                            &next.position.names.x,
-                        ));
-                    }
-                    (next, effects)
-                }
-                Err(message) => refuse(model, message),
-            }
-        }
+        // The line's own edits are the prompt's; what they lead to (a
+        // submitted line, a yes/no answer, a completion) comes back here.
+        Action::Prompt(PromptAction::Submit) => submit(model),
+        Action::Prompt(a) => match prompt::update(model, a) {
+            (model, None) => done(model),
+            (model, Some(next)) => update(model, next),
+        },
 
         Action::OpenCopyMenu => {
             model.mode = Mode::CopyMenu;
@@ -629,15 +579,6 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
                 .min(u16::try_from(most).unwrap_or(u16::MAX));
             done(model)
         }
-        // Tab in the input line: the match panel completes a file name, the
-        // board's move line a move.
-        Action::PromptComplete => match &model.mode {
-            Mode::Prompt(p) if p.kind == super::prompt::PromptKind::MatchFile => update(
-                model,
-                Action::Review(super::match_review::ReviewAction::Complete),
-            ),
-            _ => update(model, Action::Play(super::play::PlayAction::Complete)),
-        },
         Action::LoadMet(path) if path.trim().is_empty() => {
             model.met = super::numbers_state::MetHandle::built_in();
             model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));
@@ -742,11 +683,35 @@ fn toggle_money_rule(
 }
 
 /// Edits the input line's text, if it is open.
-fn edit_prompt(mut model: Model, f: impl FnOnce(&mut Prompt)) -> (Model, Vec<Effect>) {
-    if let Mode::Prompt(p) = &mut model.mode {
-        f(p);
+/// Enter on the input line: the text read into an action and applied; a
+/// refusal keeps the line open to fix, and O's name asks X's next.
+fn submit(mut model: Model) -> (Model, Vec<Effect>) {
+    let Mode::Prompt(prompt) = model.mode.clone() else {
+        return done(model);
+    };
+    match prompt::parse(prompt.kind, &prompt.text, &model.position.state) {
+        Ok(action) => {
+            // The action may open another question (the Crawford
+            // offer); otherwise the line closes.
+            model.mode = Mode::Normal;
+            let (mut next, effects) = update(model, action);
+            if next.status.tone == Tone::Error {
+                // Any refusal, of the text or of the rules, keeps
+                // the line open to fix, with the message.
+                next.mode = Mode::Prompt(Prompt {
+                    selected: false,
+                    ..prompt
+                });
+            } else if prompt.kind == PromptKind::Name(Player::O) {
+                next.mode = Mode::Prompt(Prompt::with_value(
+                    PromptKind::Name(Player::X),
+                    &next.position.names.x,
+                ));
+            }
+            (next, effects)
+        }
+        Err(message) => refuse(model, message),
     }
-    done(model)
 }
 
 fn capitalised(s: &str) -> String {

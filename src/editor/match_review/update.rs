@@ -889,11 +889,23 @@ mod tests {
         let model = opened();
         let model = step(model, ReviewAction::AskThreshold);
         assert!(matches!(&model.mode, Mode::Prompt(p) if p.text == "0.060"));
-        let mut model = reducer::update(model, Action::PromptClear).0;
+        let mut model = reducer::update(
+            model,
+            Action::Prompt(crate::editor::action::PromptAction::Clear),
+        )
+        .0;
         for c in "0.2".chars() {
-            model = reducer::update(model, Action::PromptChar(c)).0;
+            model = reducer::update(
+                model,
+                Action::Prompt(crate::editor::action::PromptAction::Char(c)),
+            )
+            .0;
         }
-        let model = reducer::update(model, Action::PromptSubmit).0;
+        let model = reducer::update(
+            model,
+            Action::Prompt(crate::editor::action::PromptAction::Submit),
+        )
+        .0;
         assert_eq!(model.mode, Mode::Review);
         let m = model.review.open.as_ref().unwrap();
         assert_eq!(m.threshold, 0.2);
@@ -904,11 +916,23 @@ mod tests {
         assert_eq!(model.review.open.as_ref().unwrap().cursor, 0);
         // A threshold that is not an equity is refused, the old one kept.
         let model = step(model, ReviewAction::AskThreshold);
-        let mut model = reducer::update(model, Action::PromptClear).0;
+        let mut model = reducer::update(
+            model,
+            Action::Prompt(crate::editor::action::PromptAction::Clear),
+        )
+        .0;
         for c in "lots".chars() {
-            model = reducer::update(model, Action::PromptChar(c)).0;
+            model = reducer::update(
+                model,
+                Action::Prompt(crate::editor::action::PromptAction::Char(c)),
+            )
+            .0;
         }
-        let model = reducer::update(model, Action::PromptSubmit).0;
+        let model = reducer::update(
+            model,
+            Action::Prompt(crate::editor::action::PromptAction::Submit),
+        )
+        .0;
         assert!(
             model.status.text.contains("is not an equity"),
             "{:?}",

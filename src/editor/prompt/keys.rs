@@ -1,7 +1,7 @@
 //! The input line's keys: one table for resolution, hints and the help.
 
 use super::line::Motion;
-use crate::editor::action::Action;
+use crate::editor::action::{Action, PromptAction};
 use crate::editor::bindings::{
     Binding,
     KeyPattern::{Char, Code, Ctrl},
@@ -12,12 +12,12 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 pub type LineBinding = Binding<fn(&KeyEvent) -> Action>;
 
 fn prompt_motion(key: &KeyEvent) -> Action {
-    Action::PromptMove(match key.code {
+    Action::Prompt(PromptAction::Move(match key.code {
         KeyCode::Left => Motion::Left,
         KeyCode::Right => Motion::Right,
         KeyCode::Home | KeyCode::Char('a') => Motion::Home,
         _ => Motion::End,
-    })
+    }))
 }
 
 /// The input line's keys: one table for resolution, hints and the help.
@@ -29,7 +29,7 @@ pub static PROMPT_BINDINGS: &[LineBinding] = &[
         help: "apply the line",
         section: (),
         hint: Some(("Enter", "apply")),
-        action: |_| Action::PromptSubmit,
+        action: |_| Action::Prompt(PromptAction::Submit),
     },
     LineBinding {
         keys: &[Code(KeyCode::Tab)],
@@ -37,7 +37,7 @@ pub static PROMPT_BINDINGS: &[LineBinding] = &[
         help: "complete (a move, a file name)",
         section: (),
         hint: Some(("Tab", "complete")),
-        action: |_| Action::PromptComplete,
+        action: |_| Action::Prompt(PromptAction::Complete),
     },
     LineBinding {
         keys: &[Code(KeyCode::Esc)],
@@ -45,7 +45,7 @@ pub static PROMPT_BINDINGS: &[LineBinding] = &[
         help: "cancel",
         section: (),
         hint: Some(("Esc", "cancel")),
-        action: |_| Action::PromptCancel,
+        action: |_| Action::Prompt(PromptAction::Cancel),
     },
     LineBinding {
         keys: &[
@@ -70,9 +70,9 @@ pub static PROMPT_BINDINGS: &[LineBinding] = &[
         hint: None,
         action: |k| {
             if k.code == KeyCode::Delete {
-                Action::PromptDelete
+                Action::Prompt(PromptAction::Delete)
             } else {
-                Action::PromptBackspace
+                Action::Prompt(PromptAction::Backspace)
             }
         },
     },
@@ -82,7 +82,7 @@ pub static PROMPT_BINDINGS: &[LineBinding] = &[
         help: "delete a word",
         section: (),
         hint: Some(("^W", "delete word")),
-        action: |_| Action::PromptDeleteWord,
+        action: |_| Action::Prompt(PromptAction::DeleteWord),
     },
     LineBinding {
         keys: &[Ctrl('u')],
@@ -90,7 +90,7 @@ pub static PROMPT_BINDINGS: &[LineBinding] = &[
         help: "clear the line",
         section: (),
         hint: Some(("^U", "clear")),
-        action: |_| Action::PromptClear,
+        action: |_| Action::Prompt(PromptAction::Clear),
     },
 ];
 
@@ -103,7 +103,7 @@ pub static YES_NO_BINDINGS: &[LineBinding] = &[
         help: "yes",
         section: (),
         hint: Some(("y Enter", "yes")),
-        action: |_| Action::PromptChar('y'),
+        action: |_| Action::Prompt(PromptAction::Char('y')),
     },
     LineBinding {
         keys: &[Char('n'), Code(KeyCode::Esc)],
@@ -111,6 +111,6 @@ pub static YES_NO_BINDINGS: &[LineBinding] = &[
         help: "no",
         section: (),
         hint: Some(("n Esc", "no")),
-        action: |_| Action::PromptChar('n'),
+        action: |_| Action::Prompt(PromptAction::Char('n')),
     },
 ];

@@ -4,6 +4,27 @@
 
 use crate::domain::Player;
 
+/// What is done to the open line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromptAction {
+    /// A character typed (on a yes/no question, the answer).
+    Char(char),
+    Paste(String),
+    Backspace,
+    /// Deletes the character under the cursor.
+    Delete,
+    /// Deletes the word before the cursor (^W).
+    DeleteWord,
+    Move(Motion),
+    Clear,
+    /// Enter: the line read and applied.
+    Submit,
+    /// Esc (on a yes/no question, the answer no).
+    Cancel,
+    /// Tab: complete what the line holds (a move, a file name).
+    Complete,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromptKind {
     /// Any ID: GNUBG ID, Position ID, Match ID, XGID, gnubg's header lines.

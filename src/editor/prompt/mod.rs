@@ -7,7 +7,57 @@
 pub mod keys;
 pub mod line;
 
-pub use line::{MAX_PROMPT_LEN, Motion, Prompt, PromptKind};
+pub use line::{MAX_PROMPT_LEN, Motion, Prompt, PromptAction, PromptKind};
+
+use crate::editor::model::{Mode, Model, Status};
+
+/// The open line's edits: the model changed, and an action to apply next
+/// if the edit leads to one (the answer of a yes/no question, a
+/// completion). Enter (`Submit`) is the reducer's: it applies the action
+/// the line reads as.
+pub fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>) {
+    use PromptAction as P;
+    let Mode::Prompt(p) = &mut model.mode else {
+        return (model, None);
+    };
+    match action {
+        P::Char(c) if p.kind.is_yes_no() => {
+            // One key answers.
+            p.text = c.to_string();
+            return (model, Some(Action::Prompt(P::Submit)));
+        }
+        P::Char(c) if !c.is_control() => p.insert(&c.to_string()),
+        P::Char(_) => {}
+        P::Paste(text) => p.insert(&text),
+        P::Backspace => p.backspace(),
+        P::Delete => p.delete(),
+        P::DeleteWord => p.delete_word(),
+        P::Move(motion) => p.motion(motion),
+        P::Clear => p.clear(),
+        // Esc on a yes/no question is the answer no.
+        P::Cancel if p.kind.is_yes_no() => {
+            return (model, Some(Action::Prompt(P::Char('n'))));
+        }
+        P::Cancel => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Cancelled");
+        }
+        // Tab: the match panel completes a file name, the board's move
+        // line a move.
+        P::Complete if p.kind == PromptKind::MatchFile => {
+            return (
+                model,
+                Some(Action::Review(super::match_review::ReviewAction::Complete)),
+            );
+        }
+        P::Complete => {
+            return (model, Some(Action::Play(super::play::PlayAction::Complete)));
+        }
+        // Enter is the reducer's (`reducer::submit`), never routed here.
+        P::Submit => {}
+    }
+    (model, None)
+}
 
 use super::action::Action;
 use crate::domain::match_state::larger_first;
