@@ -5,7 +5,7 @@
 #![no_main]
 
 use bgedit::domain::{Place, Player};
-use bgedit::editor::action::Action;
+use bgedit::editor::action::{Action, PromptAction};
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::prompt::{self, Motion, Prompt, PromptKind};
 use bgedit::editor::reducer::update;
@@ -74,7 +74,7 @@ fuzz_target!(|data: &[u8]| {
     // Read and applied through the reducer, as Enter does.
     let mut m = before.clone();
     m.mode = Mode::Prompt(Prompt::with_value(kind, typed));
-    let (after, _) = update(m, Action::PromptSubmit);
+    let (after, _) = update(m, Action::Prompt(PromptAction::Submit));
     assert!(
         legal(&after.position),
         "{kind:?} {typed:?} made {:?}",
