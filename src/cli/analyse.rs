@@ -119,25 +119,27 @@ pub fn analyse_one(
     };
     let one = answers.len() == 1;
     Ok(match opts.format {
-        Format::Json if one => {
-            let (kind, a) = &answers[0];
-            let mut v = json_line(&gnubg_id, &req, a);
-            v["engine"] = json!(kind.key());
-            v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
-            v.to_string() + "\n"
-        }
         Format::Json => {
-            let mut v = json!({ "gnubg_id": gnubg_id });
-            for (kind, a) in &answers {
-                let mut one = json_line(&gnubg_id, &req, a);
-                if let Some(o) = one.as_object_mut() {
-                    o.remove("gnubg_id");
+            // Each answer as one engine's line, with its engine and depth.
+            let mut lines = answers.iter().map(|(kind, a)| {
+                let mut v = json_line(&gnubg_id, &req, a);
+                v["engine"] = json!(kind.key());
+                v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
+                (*kind, v)
+            });
+            let v = if one {
+                lines.next().map(|(_, v)| v).unwrap_or_default()
+            } else {
+                // Both: one object, each engine's answer under its name.
+                let mut v = json!({ "gnubg_id": gnubg_id, "disagree": disagree });
+                for (kind, mut line) in lines {
+                    if let Some(o) = line.as_object_mut() {
+                        o.remove("gnubg_id");
+                    }
+                    v[kind.key()] = line;
                 }
-                one["engine"] = json!(kind.key());
-                one["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
-                v[kind.key()] = one;
-            }
-            v["disagree"] = json!(disagree);
+                v
+            };
             v.to_string() + "\n"
         }
         Format::Text => {
@@ -293,13 +295,11 @@ fn worker(
     let mut engines: Vec<Engine> = opts
         .engines
         .iter()
-        .map(|(kind, program)| match kind {
-            EngineKind::Gnubg => Engine::sharing(program.clone(), starts.clone()),
-            EngineKind::Sage => {
-                let mut e = Engine::sage_sharing(program.clone(), starts.clone());
-                e.threads = opts.threads;
-                e
-            }
+        .map(|(kind, program)| {
+            let mut e = Engine::of(*kind, program.clone(), starts.clone());
+            // Only Sage's rollouts take a thread count.
+            e.threads = opts.threads;
+            e
         })
         .collect();
     loop {

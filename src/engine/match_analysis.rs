@@ -488,10 +488,7 @@ pub fn run(
             let tx = tx.clone();
             let (next, tasks, starts, broken) = (&next, &tasks, starts.clone(), &broken);
             scope.spawn(move || {
-                let mut engine = match opts.engine {
-                    super::EngineKind::Gnubg => Engine::sharing(opts.gnubg.clone(), starts),
-                    super::EngineKind::Sage => Engine::sage_sharing(opts.gnubg.clone(), starts),
-                };
+                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts);
                 loop {
                     if stop.load(Ordering::Relaxed)
                         || *broken.lock().unwrap_or_else(|e| e.into_inner())

@@ -57,14 +57,6 @@ impl Choice {
             Choice::Both => Choice::Gnubg,
         }
     }
-
-    pub fn words(self) -> &'static str {
-        match self {
-            Choice::Gnubg => "gnubg",
-            Choice::Sage => "Sage",
-            Choice::Both => "gnubg and Sage",
-        }
-    }
 }
 
 impl EngineKind {
@@ -313,9 +305,15 @@ impl Engine {
 
     /// Open Sage, giving up with the others sharing `starts`.
     pub fn sage_sharing(python: PathBuf, starts: StartRecord) -> Engine {
+        Engine::of(EngineKind::Sage, python, starts)
+    }
+
+    /// An engine of `kind` run by `program` (gnubg, or the Python that has
+    /// bgsage), giving up with the others sharing `starts`.
+    pub fn of(kind: EngineKind, program: PathBuf, starts: StartRecord) -> Engine {
         Engine {
-            kind: EngineKind::Sage,
-            ..Engine::sharing(python, starts)
+            kind,
+            ..Engine::sharing(program, starts)
         }
     }
 

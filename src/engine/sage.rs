@@ -23,9 +23,6 @@ use serde_json::json;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-/// The version CI installs and the fixtures were made with.
-pub const PINNED: &str = "2.0.20260907";
-
 /// What to tell a user without Sage.
 pub const INSTALL_HINT: &str = "Open Sage not found: install it with `pip install bgsage` (bgedit is tested with bgsage==2.0.20260907), or give its Python with --sage-python PATH or BGEDIT_SAGE_PYTHON";
 

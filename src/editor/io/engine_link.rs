@@ -179,10 +179,8 @@ impl EngineLink {
                 Err(why) => Err(why),
                 Ok(program) => {
                     let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
-                    let engine = slot.get_or_insert_with(|| match kind {
-                        EngineKind::Gnubg => Engine::new(program),
-                        EngineKind::Sage => Engine::sage(program),
-                    });
+                    let engine =
+                        slot.get_or_insert_with(|| Engine::of(kind, program, Default::default()));
                     crate::engine::match_analysis::grade(engine, &position, &answer, plies)
                         .map(Box::new)
                 }
