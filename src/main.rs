@@ -59,8 +59,8 @@ fn convert_files(
     let mut out = io::stdout().lock();
     for path in files {
         let shown = if path == "-" { "standard input" } else { path };
-        let result = files::read_text(path)
-            .and_then(|text| files::convert_text(&text, to, &names, selection));
+        let result = files::read_bytes(path)
+            .and_then(|bytes| files::convert_bytes(&bytes, to, &names, selection));
         match result {
             Ok(c) => {
                 if !quiet {

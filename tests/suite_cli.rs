@@ -14,3 +14,4 @@ mod mat_files;
 mod match_analysis;
 mod matches;
 mod readme;
+mod xg_files;

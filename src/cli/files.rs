@@ -1,6 +1,6 @@
 //! `convert --file`: a whole file (or all of standard input) read as one
 //! text, for the formats that take several lines (SGF, XG's text export, a
-//! pasted board).
+//! pasted board), or as a match (XG's binary files too).
 
 use crate::codec::{self, IdFormat, match_file, sgf};
 use crate::domain::match_record::MatchFormat;
@@ -10,9 +10,8 @@ use std::io::Read;
 /// Largest file read: a long analysed match fits many times over.
 pub const MAX_FILE: u64 = sgf::MAX_LEN as u64;
 
-/// Reads `path` (`-` for standard input) as UTF-8 text, at most `MAX_FILE`
-/// bytes.
-pub fn read_text(path: &str) -> Result<String, String> {
+/// Reads `path` (`-` for standard input), at most `MAX_FILE` bytes.
+pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
     let mut bytes = Vec::new();
     let result = if path == "-" {
         std::io::stdin()
@@ -26,8 +25,32 @@ pub fn read_text(path: &str) -> Result<String, String> {
     if bytes.len() as u64 > MAX_FILE {
         return Err(format!("larger than {MAX_FILE} bytes"));
     }
-    String::from_utf8(bytes)
+    Ok(bytes)
+}
+
+/// Reads `path` (`-` for standard input) as UTF-8 text, at most `MAX_FILE`
+/// bytes.
+pub fn read_text(path: &str) -> Result<String, String> {
+    String::from_utf8(read_bytes(path)?)
         .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+}
+
+/// Converts a file's bytes: XG's binary match files as matches, anything
+/// else as text ([`convert_text`]).
+pub fn convert_bytes(
+    bytes: &[u8],
+    to: IdFormat,
+    names: &Names,
+    selection: sgf::Selection,
+) -> Result<Converted, String> {
+    if match_file::detect(bytes) == Some(MatchFormat::Xg) {
+        let file = match_file::read_bytes(bytes)?;
+        let position = match_file::position_at(&file, selection)?;
+        return Ok(converted(&position, IdFormat::GnubgId, to));
+    }
+    let text = std::str::from_utf8(bytes)
+        .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to() + 1))?;
+    convert_text(text, to, names, selection)
 }
 
 /// The result of converting one text: the output (no final newline) and
@@ -67,21 +90,26 @@ pub fn convert_text(
         let imported = codec::parse_any(text, &base).map_err(|e| e.to_string())?;
         (imported.position, imported.format)
     };
+    Ok(converted(&position, from, to))
+}
+
+/// `position` (read as `from`) written as `to`, with the notes.
+fn converted(position: &Position, from: IdFormat, to: IdFormat) -> Converted {
     let mut notes: Vec<String> = match position.validate() {
         Ok(w) => w.iter().map(|w| format!("warning: {w}")).collect(),
         Err(_) => Vec::new(),
     };
     notes.extend(
-        codec::conversion_losses(&position, from, to)
+        codec::conversion_losses(position, from, to)
             .into_iter()
             .map(|n| format!("note: {n}")),
     );
     let mut output = String::new();
-    codec::write_as(&position, to, &mut output);
+    codec::write_as(position, to, &mut output);
     while output.ends_with('\n') {
         output.pop();
     }
-    Ok(Converted { output, notes })
+    Converted { output, notes }
 }
 
 #[cfg(test)]

@@ -562,6 +562,8 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                 header.place = Some(v);
             } else if let Some(v) = header_field(body, "[EventDate ") {
                 header.date = Some(v);
+            } else if let Some(v) = header_field(body, "[Transcriber ") {
+                header.annotator = Some(v);
             } else if let Some(v) = header_field(body, "[Variation ") {
                 if !v.starts_with("Backgammon") {
                     reader.problem(
@@ -571,7 +573,6 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                     );
                 }
             } else if [
-                "[Transcriber ",
                 "[EventTime ",
                 "[Unrated ",
                 "[Player ",
@@ -1017,6 +1018,7 @@ pub fn write(record: &MatchRecord, out: &mut String) {
         ("Event", &h.event),
         ("Round", &h.round),
         ("EventDate", &h.date),
+        ("Transcriber", &h.annotator),
     ] {
         if let Some(v) = value {
             let v: String = v.chars().filter(|c| !c.is_control() && *c != '"').collect();

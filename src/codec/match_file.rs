@@ -174,9 +174,13 @@ pub fn read_bytes(bytes: &[u8]) -> Result<MatchFile, String> {
                 problems: read.problems,
             })
         }
-        // Engineer m-xg's XG reader goes here (.xg matches and .xgp positions).
         MatchFormat::Xg | MatchFormat::Xgp => {
-            Err("an XG file: this build does not read XG's binary files yet".into())
+            let read = super::xg::read_bytes(bytes).map_err(|e| e.to_string())?;
+            Ok(MatchFile {
+                format: read.record.format,
+                contents: Contents::Record(Box::new(read.record)),
+                problems: read.problems,
+            })
         }
     }
 }

@@ -20,6 +20,7 @@ pub mod met_xml;
 pub mod position_id;
 pub mod sgf;
 pub mod snowie;
+pub mod xg;
 pub mod xg_text;
 pub mod xgid;
 

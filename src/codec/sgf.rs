@@ -348,6 +348,7 @@ fn read_root(
             "EV" => header.event = Some(first.trim().to_owned()),
             "RO" => header.round = Some(first.trim().to_owned()),
             "PC" => header.place = Some(first.trim().to_owned()),
+            "AN" => header.annotator = Some(first.trim().to_owned()),
             "DT" => header.date = Some(first.trim().to_owned()),
             "AP" => header.application = Some(first.trim().to_owned()),
             "GC" => game.comment = Some(first.to_owned()),

@@ -112,6 +112,38 @@ impl Board {
         Ok(board)
     }
 
+    /// Builds a board from the side of `mover`, as Sage and XG's files store
+    /// one: `cells[p]` for p in 1..=24 is the mover's point p, positive for
+    /// the mover's checkers and negative for the opponent's; `cells[25]` is
+    /// the mover's bar and `cells[0]` the opponent's, each a count (XG signs
+    /// the opponent's bar negative: its size is what counts).
+    pub fn from_mover_cells(cells: &[i32; 26], mover: Player) -> Result<Board, BoardError> {
+        let mut own = [0u8; 25];
+        let mut opp = [0u8; 25];
+        let count = |n: i32, place: Place| {
+            u8::try_from(n.unsigned_abs()).map_err(|_| BoardError::CountOutOfRange {
+                place,
+                count: n.unsigned_abs(),
+            })
+        };
+        for p in 1..=24usize {
+            let n = cells[p];
+            let place = Place::own_point(mover, p as u8);
+            if n > 0 {
+                own[p - 1] = count(n, place)?;
+            } else if n < 0 {
+                // The opponent's own point 25-p is the mover's point p.
+                opp[24 - p] = count(n, place)?;
+            }
+        }
+        own[BAR] = count(cells[25], Place::Bar(mover))?;
+        opp[BAR] = count(cells[0], Place::Bar(mover.opponent()))?;
+        match mover {
+            Player::O => Board::from_sides(own, opp),
+            Player::X => Board::from_sides(opp, own),
+        }
+    }
+
     /// Builds a board the caller has already kept within the rules (the
     /// move generator, which only makes legal steps).
     pub(crate) const fn from_sides_unchecked(o: [u8; 25], x: [u8; 25]) -> Board {

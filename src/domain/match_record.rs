@@ -66,6 +66,10 @@ pub struct MatchHeader {
     pub date: Option<String>,
     /// The program or site that wrote the file, when it says.
     pub application: Option<String>,
+    /// Who transcribed or annotated the match (`.mat`'s `Transcriber`,
+    /// SGF's `AN`, XG's transcriber).
+    #[serde(default)]
+    pub annotator: Option<String>,
     pub comment: Option<String>,
 }
 

@@ -753,6 +753,15 @@ pub fn free_move(board: &Board, player: Player, typed: &TypedMove) -> Result<Boa
     Ok(s.to_board(player))
 }
 
+/// The board `steps` reach when `mover` plays them one at a time from
+/// `board`, hitting as they land; `None` when a step is impossible (from
+/// an empty point, onto a point the opponent holds). A file's own steps
+/// are checked with it against the legal move it names.
+pub fn steps_reach(board: &Board, mover: Player, steps: &[Step]) -> Option<Board> {
+    let sides = Sides::of(board, mover);
+    apply_hops(&sides, steps).map(|now| now.to_board(mover))
+}
+
 /// How far steps made one at a time (picking up and dropping checkers) are
 /// from a legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -46,30 +46,13 @@ pub fn to_sage(board: &Board, mover: Player) -> SageBoard {
 
 /// The board a Sage board (from the side of `mover`) stands for, checked.
 pub fn from_sage(sage: &[i32], mover: Player) -> Result<Board, String> {
-    if sage.len() != 26 {
-        return Err(format!("a board of {} points, not 26", sage.len()));
-    }
-    let count = |n: i32| u8::try_from(n).map_err(|_| format!("{n} checkers on a point"));
-    let mut own = [0u8; 25];
-    let mut opp = [0u8; 25];
-    for p in 1..=24usize {
-        let n = sage[p];
-        if n > 0 {
-            own[p - 1] = count(n)?;
-        } else if n < 0 {
-            opp[24 - p] = count(-n)?;
-        }
-    }
-    if sage[0] < 0 || sage[25] < 0 {
+    let cells: &[i32; 26] = sage
+        .try_into()
+        .map_err(|_| format!("a board of {} points, not 26", sage.len()))?;
+    if cells[0] < 0 || cells[25] < 0 {
         return Err("a negative count on a bar".to_owned());
     }
-    own[24] = count(sage[25])?;
-    opp[24] = count(sage[0])?;
-    let (o, x) = match mover {
-        Player::O => (own, opp),
-        Player::X => (opp, own),
-    };
-    Board::from_sides(o, x).map_err(|e| e.to_string())
+    Board::from_mover_cells(cells, mover).map_err(|e| e.to_string())
 }
 
 /// Sage's own name for a depth given in gnubg's count.

@@ -1,0 +1,856 @@
+//! eXtreme Gammon's binary match files (`.xg`), read into the one match
+//! model.
+//!
+//! The layout is XG's published one (`XG_format.pas`, `ZLibArchive.pas`):
+//!
+//! ```text
+//! [RichGameHeader, 8232 bytes: 'RGMH', thumbnail offset and size, names]
+//! [thumbnail JPEG][zlib streams of the archive's files][zlib registry]
+//! [archive trailer, 36 bytes: CRC, file count, registry and data sizes]
+//! ```
+//!
+//! The match is the archive's `temp.xg`: 2,560-byte records, the ninth byte
+//! of each its kind (match header, game header, cube, move, game footer,
+//! match footer). Boards are 26 signed bytes; points 1–24 from one side,
+//! positive for that side's checkers; 25 its bar and 0 the other's. Cube and
+//! move records keep the board before the decision in player 1's frame, the
+//! analysis in the mover's.
+//!
+//! XG's player 1 is gnubg's player 0 (`O`): XG's own `.mat` export writes
+//! player 1 in the left-hand column, which gnubg imports as player 0.
+//!
+//! The positions come from the one replay, as for every format; XG's own
+//! board before each move is compared with it, and where XG's differs (a
+//! position edited in XG) the game gets a set-up there, so what is shown is
+//! what XG shows. Checker moves and XG's candidates are named by bgedit's
+//! legal moves of the position (matched by the board they reach), so the
+//! played move and the analysis say a move the same way.
+
+use crate::domain::board::Board;
+use crate::domain::match_record::{
+    Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
+    MatchRecord, RankedMove, ReadProblem, SetUp,
+};
+use crate::domain::match_state::Resignation;
+use crate::domain::moves::{LegalMove, legal_moves, steps_reach};
+use crate::domain::notation::Step;
+use crate::domain::player::Player;
+use crate::domain::position::Names;
+use crate::domain::replay::replay_game;
+use std::io::Read;
+
+const RICH_HEADER_BYTES: usize = 8232;
+const TRAILER_BYTES: usize = 36;
+const REGISTRY_ENTRY_BYTES: usize = 532;
+const RECORD_BYTES: usize = 2560;
+/// The archive's files: XG writes four (`temp.xg`, `.xgi`, `.xgr`, `.xgc`).
+const MAX_ARCHIVE_FILES: usize = 64;
+/// `temp.xg` inflated: a record a decision, a long match a few thousand of
+/// them; this is 25,000 records.
+pub const MAX_GAME_DATA_BYTES: usize = 64 << 20;
+/// XG's match header carries this after the version.
+const HEADER_MAGIC: i32 = 0x494C_4D44; // "DMLI"
+/// gnubg's longest match.
+const MAX_MATCH_LENGTH: i32 = 64;
+/// XG's "unlimited" match length: a money session.
+const MONEY_LENGTH: i32 = 99_999;
+
+/// Why an XG file cannot be read at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum XgError {
+    #[error("{0} bytes: too short for an XG file (its header alone is 8,232)")]
+    TooShort(usize),
+    #[error("not an XG file: it does not start with 'RGMH'")]
+    NoMagic,
+    #[error("the archive inside the XG file is damaged: {0}")]
+    Archive(String),
+    #[error(
+        "the archive's checksum is {stored:08x} but its contents sum to {computed:08x}: the file is damaged"
+    )]
+    Checksum { stored: u32, computed: u32 },
+    #[error("the archive holds no 'temp.xg', the match itself")]
+    NoGameData,
+    #[error("'{name}' does not inflate: {message}")]
+    Inflate { name: String, message: String },
+    #[error("'temp.xg' inflates to more than {MAX_GAME_DATA_BYTES} bytes")]
+    TooLarge,
+    #[error("the first record is not XG's match header")]
+    NoMatchHeader,
+    #[error("match length {0}: bgedit reads matches of 1 to 64 points and money sessions")]
+    BadLength(i32),
+    #[error("variation {0}: not backgammon (XG also plays nackgammon, hypergammon, longgammon)")]
+    Variation(i32),
+}
+
+/// An XG file read: the match and what could not be read in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct XgRead {
+    pub record: MatchRecord,
+    pub problems: Vec<ReadProblem>,
+}
+
+/// Reads an XG file's bytes.
+pub fn read_bytes(bytes: &[u8]) -> Result<XgRead, XgError> {
+    let data = game_data(bytes)?;
+    read_records(&data)
+}
+
+// ---------------------------------------------------------------------------
+// The archive
+// ---------------------------------------------------------------------------
+
+fn le_i32(bytes: &[u8], at: usize) -> i32 {
+    i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
+}
+
+/// `temp.xg`, inflated, out of the file's archive.
+fn game_data(bytes: &[u8]) -> Result<Vec<u8>, XgError> {
+    if !bytes.starts_with(b"RGMH") {
+        return Err(XgError::NoMagic);
+    }
+    if bytes.len() < RICH_HEADER_BYTES + TRAILER_BYTES {
+        return Err(XgError::TooShort(bytes.len()));
+    }
+    let trailer = bytes.len() - TRAILER_BYTES;
+    let stored_crc = le_i32(bytes, trailer) as u32;
+    let files = le_i32(bytes, trailer + 4);
+    let registry_size = le_i32(bytes, trailer + 12);
+    let data_size = le_i32(bytes, trailer + 16);
+    let registry_compressed = bytes[trailer + 20] != 0;
+    let bad = |what: String| XgError::Archive(what);
+    let files = usize::try_from(files)
+        .ok()
+        .filter(|n| (1..=MAX_ARCHIVE_FILES).contains(n))
+        .ok_or_else(|| bad(format!("{files} files listed")))?;
+    let registry_size = usize::try_from(registry_size)
+        .map_err(|_| bad(format!("a registry of {registry_size} bytes")))?;
+    let data_size =
+        usize::try_from(data_size).map_err(|_| bad(format!("data of {data_size} bytes")))?;
+    let registry_start = trailer
+        .checked_sub(registry_size)
+        .ok_or_else(|| bad(format!("a registry of {registry_size} bytes")))?;
+    let data_start = registry_start
+        .checked_sub(data_size)
+        .filter(|&s| s >= RICH_HEADER_BYTES)
+        .ok_or_else(|| bad(format!("data of {data_size} bytes")))?;
+    let mut crc = flate2::Crc::new();
+    crc.update(&bytes[data_start..trailer]);
+    if crc.sum() != stored_crc {
+        return Err(XgError::Checksum {
+            stored: stored_crc,
+            computed: crc.sum(),
+        });
+    }
+    let registry_bytes = &bytes[registry_start..trailer];
+    let want = files * REGISTRY_ENTRY_BYTES;
+    let registry = if registry_compressed {
+        inflate("the registry", registry_bytes, want)?
+    } else {
+        registry_bytes.to_vec()
+    };
+    if registry.len() < want {
+        return Err(bad(format!(
+            "a registry of {} bytes for {files} files",
+            registry.len()
+        )));
+    }
+    for entry in registry.chunks_exact(REGISTRY_ENTRY_BYTES).take(files) {
+        let name_len = usize::from(entry[0]).min(255);
+        if &entry[1..1 + name_len] != b"temp.xg" {
+            continue;
+        }
+        let size = le_i32(entry, 516);
+        let start = le_i32(entry, 520);
+        let stored = entry[528] != 0;
+        let (Ok(size), Ok(start)) = (usize::try_from(size), usize::try_from(start)) else {
+            return Err(bad(format!("'temp.xg' at {start}, {size} bytes")));
+        };
+        let blob = start
+            .checked_add(size)
+            .filter(|&end| end <= data_size)
+            .map(|end| &bytes[data_start + start..data_start + end])
+            .ok_or_else(|| bad(format!("'temp.xg' at {start}, {size} bytes, past the data")))?;
+        return if stored {
+            if blob.len() > MAX_GAME_DATA_BYTES {
+                return Err(XgError::TooLarge);
+            }
+            Ok(blob.to_vec())
+        } else {
+            inflate("temp.xg", blob, MAX_GAME_DATA_BYTES)
+        };
+    }
+    Err(XgError::NoGameData)
+}
+
+/// Inflates a zlib stream, never past `cap` bytes.
+fn inflate(name: &str, blob: &[u8], cap: usize) -> Result<Vec<u8>, XgError> {
+    let mut out = Vec::new();
+    flate2::read::ZlibDecoder::new(blob)
+        .take(cap as u64 + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| XgError::Inflate {
+            name: name.to_owned(),
+            message: e.to_string(),
+        })?;
+    if out.len() > cap {
+        return Err(if name == "temp.xg" {
+            XgError::TooLarge
+        } else {
+            XgError::Archive(format!("{name} inflates past {cap} bytes"))
+        });
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------
+// Records
+// ---------------------------------------------------------------------------
+
+/// One 2,560-byte record; every offset read is inside it.
+#[derive(Clone, Copy)]
+struct Rec<'a>(&'a [u8]);
+
+impl Rec<'_> {
+    fn kind(self) -> u8 {
+        self.0[8]
+    }
+    fn i32(self, at: usize) -> i32 {
+        le_i32(self.0, at)
+    }
+    fn i16(self, at: usize) -> i16 {
+        i16::from_le_bytes([self.0[at], self.0[at + 1]])
+    }
+    fn f32(self, at: usize) -> f64 {
+        f64::from(f32::from_le_bytes([
+            self.0[at],
+            self.0[at + 1],
+            self.0[at + 2],
+            self.0[at + 3],
+        ]))
+    }
+    fn f64(self, at: usize) -> f64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.0[at..at + 8]);
+        f64::from_le_bytes(b)
+    }
+    fn flag(self, at: usize) -> bool {
+        self.0[at] != 0
+    }
+    fn cells(self, at: usize) -> [i32; 26] {
+        std::array::from_fn(|i| i32::from(self.0[at + i] as i8))
+    }
+    /// A Delphi short string: a length byte, then that many bytes (ANSI,
+    /// read as Latin-1).
+    fn short_string(self, at: usize, max: usize) -> String {
+        let len = usize::from(self.0[at]).min(max);
+        self.0[at + 1..at + 1 + len]
+            .iter()
+            .map(|&b| char::from(b))
+            .collect()
+    }
+    /// A UTF-16 string of at most `chars` units, ended by a 0.
+    fn wide_string(self, at: usize, chars: usize) -> String {
+        let units = (0..chars)
+            .map(|i| u16::from_le_bytes([self.0[at + 2 * i], self.0[at + 2 * i + 1]]))
+            .take_while(|&u| u != 0);
+        char::decode_utf16(units)
+            .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect()
+    }
+}
+
+const KIND_MATCH_HEADER: u8 = 0;
+const KIND_GAME_HEADER: u8 = 1;
+const KIND_CUBE: u8 = 2;
+const KIND_MOVE: u8 = 3;
+const KIND_GAME_FOOTER: u8 = 4;
+const KIND_MATCH_FOOTER: u8 = 5;
+
+/// XG's ActiveP: 1 (or, in old files, 1 of 1/2) is player 1.
+fn player_of(active: i32) -> Player {
+    if active == 1 { Player::O } else { Player::X }
+}
+
+/// An XG evaluation `[lose bg, lose g, lose, win, win g, win bg, equity]` as
+/// the model's `[win, win g, win bg, lose g, lose bg]`.
+fn probs(r: Rec<'_>, at: usize) -> [f64; 5] {
+    [
+        r.f32(at + 12),
+        r.f32(at + 16),
+        r.f32(at + 20),
+        r.f32(at + 4),
+        r.f32(at),
+    ]
+}
+
+/// XG's analysis level in its own words (XG counts plies one more than
+/// gnubg: its 1-ply is gnubg's 0-ply).
+pub fn level_words(level: i32) -> String {
+    match level {
+        0..=6 => format!("XG {}-ply", level + 1),
+        12 => "XG 3-ply red".to_owned(),
+        100 => "XG rollout".to_owned(),
+        998 | 999 => "XG book".to_owned(),
+        1000 => "XG Roller".to_owned(),
+        1001 => "XG Roller+".to_owned(),
+        1002 => "XG Roller++".to_owned(),
+        n => format!("XG level {n}"),
+    }
+}
+
+fn header(r: Rec<'_>) -> Result<MatchHeader, XgError> {
+    let version = r.i32(552);
+    if r.i32(556) != HEADER_MAGIC {
+        return Err(XgError::NoMatchHeader);
+    }
+    let variation = r.i32(96);
+    if variation != 0 {
+        return Err(XgError::Variation(variation));
+    }
+    let length = match r.i32(92) {
+        0 | MONEY_LENGTH.. => 0,
+        n @ 1..=MAX_MATCH_LENGTH => n as u16,
+        n => return Err(XgError::BadLength(n)),
+    };
+    // Version 24 on adds the names in UTF-16; older files have ANSI only.
+    let wide = version >= 24;
+    let text = |wide_at: usize, ansi_at: usize, max: usize| {
+        let s = if wide {
+            r.wide_string(wide_at, 128)
+        } else {
+            r.short_string(ansi_at, max)
+        };
+        let s = s.trim().to_owned();
+        (!s.is_empty()).then_some(s)
+    };
+    let o = text(880, 9, 40).unwrap_or_else(|| "Player 1".to_owned());
+    let x = text(1138, 50, 40).unwrap_or_else(|| "Player 2".to_owned());
+    Ok(MatchHeader {
+        names: Names { o, x },
+        length,
+        crawford: length > 0 && r.flag(100),
+        jacoby: length == 0 && r.flag(101),
+        beavers: length == 0 && r.flag(102),
+        event: text(622, 136, 128),
+        round: text(1654, 417, 128),
+        place: text(1396, 283, 128),
+        date: delphi_date(r.f64(128)),
+        application: Some("eXtreme Gammon".to_owned()),
+        // Version 30 on: after the time setting (v25) and the rollout
+        // marks (v26).
+        annotator: (version >= 30)
+            .then(|| r.wide_string(1960, 128).trim().to_owned())
+            .filter(|s| !s.is_empty()),
+        comment: None,
+    })
+}
+
+/// A Delphi `TDateTime` (days since 1899-12-30) as `YYYY-MM-DD`.
+fn delphi_date(days: f64) -> Option<String> {
+    if !days.is_finite() || !(1.0..=2_958_465.0).contains(&days) {
+        return None;
+    }
+    let epoch = chrono::NaiveDate::from_ymd_opt(1899, 12, 30)?;
+    let date = epoch.checked_add_days(chrono::Days::new(days.floor() as u64))?;
+    Some(date.format("%Y-%m-%d").to_string())
+}
+
+/// A decision of XG's kept beside the action made of it, for the check
+/// against the replay.
+struct Pending {
+    action: Action,
+    /// XG's board before the decision, when the record has one.
+    board: Option<Board>,
+}
+
+/// The game being read.
+struct GameInProgress {
+    record: GameRecord,
+    actions: Vec<Pending>,
+    /// The cube decision XG analysed before the next roll.
+    cube_analysis: Option<FileAnalysis>,
+    /// Doublings so far (for a resignation's size).
+    cube_log2: u32,
+    footer: bool,
+}
+
+fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> GameInProgress {
+    let number = usize::try_from(r.i32(48))
+        .ok()
+        .filter(|&n| n >= 1)
+        .unwrap_or(index);
+    let mut score = |at: usize| {
+        u16::try_from(r.i32(at)).unwrap_or_else(|_| {
+            problems.push(problem(
+                Some(number),
+                None,
+                format!("a score of {}; read as 0", r.i32(at)),
+            ));
+            0
+        })
+    };
+    let score = [score(12), score(16)];
+    let mut record = GameRecord {
+        number,
+        score,
+        crawford_game: r.flag(20),
+        ..GameRecord::default()
+    };
+    // XG writes zeros for the usual start, and the board of a game set up
+    // otherwise (a position file).
+    let start = r.cells(21);
+    if start.iter().any(|&c| c != 0) {
+        match Board::from_mover_cells(&start, Player::O) {
+            Ok(board) if board != Board::starting() => {
+                record.actions.push(Action::new(
+                    Player::O,
+                    ActionKind::SetUp(SetUp {
+                        board: Some(board),
+                        ..SetUp::default()
+                    }),
+                ));
+            }
+            Ok(_) => {}
+            Err(e) => problems.push(problem(
+                Some(number),
+                None,
+                format!("the game's starting board: {e}"),
+            )),
+        }
+    }
+    GameInProgress {
+        record,
+        actions: Vec::new(),
+        cube_analysis: None,
+        cube_log2: 0,
+        footer: false,
+    }
+}
+
+fn problem(game: Option<usize>, action: Option<usize>, message: String) -> ReadProblem {
+    ReadProblem {
+        game,
+        action,
+        line: None,
+        message,
+    }
+}
+
+/// A cube record's analysis, from the side of the player on roll.
+fn cube_analysis(r: Rec<'_>) -> Option<FileAnalysis> {
+    const AT: usize = 64; // EngineStructDoubleAction
+    // -100: XG did not analyse this cube decision.
+    if r.i16(AT + 56) == -100 {
+        return None;
+    }
+    let values = [r.f32(AT + 88), r.f32(AT + 92), r.f32(AT + 96)];
+    if values.iter().any(|v| !v.is_finite()) {
+        return None;
+    }
+    Some(FileAnalysis::Cube {
+        no_double: values[0],
+        double_take: values[1],
+        double_pass: values[2],
+        probs: Some(probs(r, AT + 60)).filter(|p| p.iter().all(|v| v.is_finite())),
+        depth: level_words(r.i32(AT + 28)),
+    })
+}
+
+fn cube_record(r: Rec<'_>, at: u32, game: &mut GameInProgress, problems: &mut Vec<ReadProblem>) {
+    let player = player_of(r.i32(12));
+    let analysis = cube_analysis(r);
+    let board = Board::from_mover_cells(&r.cells(36), Player::O).ok();
+    let push = |kind: ActionKind,
+                who: Player,
+                analysis: Option<FileAnalysis>,
+                game: &mut GameInProgress| {
+        let mut action = Action::new(who, kind);
+        action.analysis = analysis;
+        action.origin = Some(at);
+        game.actions.push(Pending {
+            action,
+            board: board.clone(),
+        });
+    };
+    if r.i32(16) != 1 {
+        // No double (0), no access to the cube (-2, -1): what XG found is
+        // the cube decision before the roll that follows.
+        game.cube_analysis = analysis;
+        return;
+    }
+    push(ActionKind::Double, player, analysis.clone(), game);
+    game.cube_log2 += 1;
+    let taker = player.opponent();
+    match r.i32(20) {
+        1 => push(ActionKind::Take, taker, analysis, game),
+        0 => push(ActionKind::Drop, taker, analysis, game),
+        2 => {
+            push(ActionKind::Beaver, taker, analysis, game);
+            game.cube_log2 += 1;
+            if r.i32(28) == 1 {
+                problems.push(problem(
+                    Some(game.record.number),
+                    Some(game.actions.len()),
+                    "a raccoon: gnubg has none; read as the beaver alone".to_owned(),
+                ));
+            }
+        }
+        // -1: the double is not answered yet (a game in progress).
+        _ => {}
+    }
+}
+
+/// A move's steps as XG writes them: (from, to) pairs in the mover's
+/// frame, points 0–23, the bar 24, off below 0; a from of -1 ends the list.
+fn steps(codes: impl Iterator<Item = i32>) -> Vec<Step> {
+    let codes: Vec<i32> = codes.collect();
+    // A bear-off's "to" is below 0 by the pips to spare (-1, -2, ...).
+    let point = |c: i32| match c {
+        24 => Some(25u8),
+        ..0 => Some(0),
+        0..=23 => Some(c as u8 + 1),
+        _ => None,
+    };
+    codes
+        .chunks_exact(2)
+        .take_while(|pair| pair[0] != -1)
+        .filter_map(|pair| {
+            Some(Step {
+                from: point(pair[0])?,
+                to: point(pair[1])?,
+            })
+        })
+        .collect()
+}
+
+fn move_record(
+    r: Rec<'_>,
+    at: u32,
+    game: &mut GameInProgress,
+    problems: &mut Vec<ReadProblem>,
+) -> Result<(), String> {
+    let player = player_of(r.i32(64));
+    let dice = [r.i32(100), r.i32(104)];
+    if dice.iter().any(|d| !(1..=6).contains(d)) {
+        return Err(format!("dice {}-{}", dice[0], dice[1]));
+    }
+    let dice = [dice[0] as u8, dice[1] as u8];
+    let before = Board::from_mover_cells(&r.cells(9), Player::O)
+        .map_err(|e| format!("the board before the move: {e}"))?;
+    let legal = legal_moves(&before, player, dice);
+    if !r.flag(2308) {
+        // Rolled, then resigned without moving (XG's `.mat` export writes
+        // `????`): as gnubg imports that, a forced move is played, no move
+        // is a dance, and otherwise the roll alone is recorded.
+        let kind = match legal.as_slice() {
+            [] => ActionKind::Move {
+                dice,
+                steps: Vec::new(),
+            },
+            [only] => ActionKind::Move {
+                dice,
+                steps: only.steps().to_vec(),
+            },
+            _ => ActionKind::SetUp(SetUp {
+                dice: Some(dice),
+                ..SetUp::default()
+            }),
+        };
+        let mut action = Action::new(player, kind);
+        action.origin = Some(at);
+        game.cube_analysis = None;
+        game.actions.push(Pending {
+            action,
+            board: Some(before),
+        });
+        return Ok(());
+    }
+    let by_result = |cells: [i32; 26]| -> Option<&LegalMove> {
+        let after = Board::from_mover_cells(&cells, player).ok()?;
+        legal.iter().find(|m| m.result == after)
+    };
+    // The move played: the legal move reaching XG's board after it (so it
+    // is named as the analysis names it); where it is none, XG's own
+    // steps, which the replay then judges.
+    let played = if legal.is_empty() {
+        Vec::new()
+    } else {
+        let own = steps((0..8).map(|i| r.i32(68 + 4 * i)));
+        match by_result(r.cells(35)) {
+            // XG's own steps when they play that move (`10/9/6` and
+            // `10/7/6` are one move; gnubg keeps the file's).
+            Some(m) if steps_reach(&before, player, &own).as_ref() == Some(&m.result) => own,
+            Some(m) => m.steps().to_vec(),
+            None => own,
+        }
+    };
+    let mut action = Action::new(
+        player,
+        ActionKind::Move {
+            dice,
+            steps: played,
+        },
+    );
+    action.origin = Some(at);
+    action.cube_analysis = game.cube_analysis.take();
+    const DM: usize = 124; // EngineStructBestMove
+    // A dance has nothing to rank (XG lists the unchanged board).
+    let candidates = if legal.is_empty() {
+        0
+    } else {
+        usize::try_from(r.i32(DM + 64)).unwrap_or(0).min(32)
+    };
+    let mut moves = Vec::with_capacity(candidates);
+    let mut unnamed = 0;
+    for i in 0..candidates {
+        let Some(m) = by_result(r.cells(DM + 68 + 26 * i)) else {
+            unnamed += 1;
+            continue;
+        };
+        let eval = DM + 1284 + 28 * i;
+        let equity = r.f32(eval + 24);
+        if !equity.is_finite() {
+            unnamed += 1;
+            continue;
+        }
+        moves.push(RankedMove {
+            notation: m.notation(),
+            equity,
+            probs: Some(probs(r, eval)).filter(|p| p.iter().all(|v| v.is_finite())),
+            depth: level_words(i32::from(r.i16(DM + 1156 + 4 * i))),
+        });
+    }
+    if unnamed > 0 {
+        problems.push(problem(
+            Some(game.record.number),
+            Some(game.record.actions.len() + game.actions.len() + 1),
+            format!("{unnamed} of XG's {candidates} candidate moves are not legal moves of the position; left out"),
+        ));
+    }
+    if !moves.is_empty() {
+        action.analysis = Some(FileAnalysis::Moves { moves });
+    }
+    game.actions.push(Pending {
+        action,
+        board: Some(before),
+    });
+    Ok(())
+}
+
+fn footer(r: Rec<'_>, game: &mut GameInProgress, problems: &mut Vec<ReadProblem>) {
+    game.footer = true;
+    let winner = match r.i32(24) {
+        1 => Player::O,
+        -1 => Player::X,
+        n => {
+            problems.push(problem(
+                Some(game.record.number),
+                None,
+                format!("the game's footer names winner {n}; the game is read unfinished"),
+            ));
+            return;
+        }
+    };
+    let Ok(points) = u32::try_from(r.i32(28)) else {
+        return;
+    };
+    let termination = r.i32(32);
+    let ending = match termination {
+        0 => Ending::Dropped,
+        1..=3 => Ending::BoreOff,
+        _ => {
+            // A resignation (100 on) or, in money play, a settlement (1000
+            // on; gnubg has none): the loser resigned what the winner
+            // scored, at the cube of the game's end.
+            let cube = 1u32 << game.cube_log2.min(15);
+            let level = match points / cube {
+                0 | 1 => Resignation::Single,
+                2 => Resignation::Gammon,
+                _ => Resignation::Backgammon,
+            };
+            if termination >= 1000 {
+                problems.push(problem(
+                    Some(game.record.number),
+                    None,
+                    format!("settled for {points} points: gnubg has no settlement; read as a resignation"),
+                ));
+            }
+            let mut resign = Action::new(winner.opponent(), ActionKind::Resign(level));
+            resign.origin = None;
+            game.actions.push(Pending {
+                action: resign,
+                board: None,
+            });
+            game.actions.push(Pending {
+                action: Action::new(winner, ActionKind::AcceptResign),
+                board: None,
+            });
+            Ending::Resigned
+        }
+    };
+    game.record.result = Some(GameResult {
+        winner,
+        points,
+        ending: Some(ending),
+    });
+}
+
+/// Moves the read actions into the game, with a set-up wherever XG's board
+/// before a decision is not the replay's (a position edited in XG).
+fn finish(
+    header: &MatchHeader,
+    mut game: GameInProgress,
+    problems: &mut Vec<ReadProblem>,
+) -> GameRecord {
+    let pending = std::mem::take(&mut game.actions);
+    let mut record = game.record;
+    let mut expected: Vec<Option<Board>> = vec![None; record.actions.len()];
+    for p in pending {
+        record.actions.push(p.action);
+        expected.push(p.board);
+    }
+    // Each pass fixes the first difference; a file edited at every move
+    // needs as many passes as edits, never more than its actions.
+    for _ in 0..=record.actions.len() {
+        let replay = match replay_game(header, &record) {
+            Ok(r) => r,
+            Err(e) => *e.partial,
+        };
+        let differs = replay
+            .before
+            .iter()
+            .zip(&expected)
+            .position(|(at, want)| want.as_ref().is_some_and(|b| *b != at.board));
+        let Some(i) = differs else { break };
+        let board = expected[i].clone();
+        let player = record.actions[i].player;
+        record.actions.insert(
+            i,
+            Action::new(
+                player,
+                ActionKind::SetUp(SetUp {
+                    board,
+                    on_roll: Some(player),
+                    ..SetUp::default()
+                }),
+            ),
+        );
+        expected.insert(i, None);
+    }
+    if !game.footer && record.result.is_none() {
+        problems.push(problem(
+            Some(record.number),
+            None,
+            "the game has no end in the file (unfinished)".to_owned(),
+        ));
+    }
+    record
+}
+
+fn read_records(data: &[u8]) -> Result<XgRead, XgError> {
+    let mut records = data.chunks_exact(RECORD_BYTES).map(Rec);
+    let first = records.next().ok_or(XgError::NoMatchHeader)?;
+    if first.kind() != KIND_MATCH_HEADER {
+        return Err(XgError::NoMatchHeader);
+    }
+    let header = header(first)?;
+    let mut problems = Vec::new();
+    let mut games: Vec<GameRecord> = Vec::new();
+    let mut game: Option<GameInProgress> = None;
+    for (i, r) in records.enumerate() {
+        // Record numbers count from 1 with the match header.
+        let at = (i + 2) as u32;
+        match r.kind() {
+            KIND_GAME_HEADER => {
+                if let Some(g) = game.take() {
+                    games.push(finish(&header, g, &mut problems));
+                }
+                game = Some(game_header(r, games.len() + 1, &mut problems));
+            }
+            KIND_CUBE | KIND_MOVE | KIND_GAME_FOOTER => {
+                let Some(g) = game.as_mut() else {
+                    problems.push(problem(
+                        None,
+                        None,
+                        format!("record {at}: a decision before any game header; skipped"),
+                    ));
+                    continue;
+                };
+                match r.kind() {
+                    KIND_CUBE => cube_record(r, at, g, &mut problems),
+                    KIND_MOVE => {
+                        if let Err(message) = move_record(r, at, g, &mut problems) {
+                            problems.push(problem(
+                                Some(g.record.number),
+                                Some(g.record.actions.len() + g.actions.len() + 1),
+                                format!("record {at}: {message}; the move is skipped"),
+                            ));
+                        }
+                    }
+                    _ => footer(r, g, &mut problems),
+                }
+            }
+            KIND_MATCH_FOOTER | KIND_MATCH_HEADER => {}
+            // Other kinds (XG's "missing" entries) carry no decision.
+            _ => {}
+        }
+    }
+    if let Some(g) = game.take() {
+        games.push(finish(&header, g, &mut problems));
+    }
+    if !data.len().is_multiple_of(RECORD_BYTES) {
+        problems.push(problem(
+            None,
+            None,
+            format!(
+                "'temp.xg' ends with {} bytes that are not a whole record; ignored",
+                data.len() % RECORD_BYTES
+            ),
+        ));
+    }
+    Ok(XgRead {
+        record: MatchRecord {
+            format: MatchFormat::Xg,
+            header,
+            games,
+        },
+        problems,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_are_named_in_xgs_count() {
+        assert_eq!(level_words(0), "XG 1-ply");
+        assert_eq!(level_words(2), "XG 3-ply");
+        assert_eq!(level_words(998), "XG book");
+        assert_eq!(level_words(1002), "XG Roller++");
+    }
+
+    #[test]
+    fn steps_end_at_the_first_minus_one() {
+        let s = steps([23, 22, 12, 7, -1, -1, -1, -1].into_iter());
+        assert_eq!(s, vec![Step { from: 24, to: 23 }, Step { from: 13, to: 8 }]);
+        let s = steps([24, 20, 3, -1, -1, -1, -1, -1].into_iter());
+        assert_eq!(s, vec![Step { from: 25, to: 21 }, Step { from: 4, to: 0 }]);
+    }
+
+    #[test]
+    fn dates_are_days_since_1899_12_30() {
+        assert_eq!(delphi_date(45256.395).as_deref(), Some("2023-11-26"));
+        assert_eq!(delphi_date(f64::NAN), None);
+        assert_eq!(delphi_date(-3.0), None);
+    }
+
+    #[test]
+    fn damaged_files_are_clear_errors() {
+        assert_eq!(read_bytes(b"hello"), Err(XgError::NoMagic));
+        assert_eq!(read_bytes(b"RGMH"), Err(XgError::TooShort(4)));
+        let mut bytes = b"RGMH".to_vec();
+        bytes.resize(RICH_HEADER_BYTES + TRAILER_BYTES, 0);
+        assert!(matches!(read_bytes(&bytes), Err(XgError::Archive(_))));
+    }
+}
