@@ -69,6 +69,25 @@ def convert_file(bgedit, to, ids):
     return out
 
 
+def xg_records(path):
+    """temp.xg's 2,560-byte records, out of an XG file's zlib archive."""
+    import struct
+    import zlib
+    raw = open(path, "rb").read()
+    trailer = len(raw) - 36
+    _crc, files, _v, reg_size, data_size = struct.unpack_from("<iiiii", raw, trailer)
+    reg_start = trailer - reg_size
+    data_start = reg_start - data_size
+    registry = zlib.decompress(raw[reg_start:trailer]) if raw[trailer + 20] else raw[reg_start:trailer]
+    for i in range(files):
+        rec = registry[i * 532:(i + 1) * 532]
+        if rec[1:1 + rec[0]] == b"temp.xg":
+            size, start = struct.unpack_from("<ii", rec, 516)
+            data = zlib.decompress(raw[data_start + start:data_start + start + size])
+            return [data[o:o + 2560] for o in range(0, len(data) - 2559, 2560)]
+    return []
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bgedit", default=os.path.join(ROOT, "target", "debug", "bgedit"))
@@ -119,6 +138,17 @@ def main():
         for game in rest.split(b" Game ")[:6]:
             mats.append(head + b" Game " + game)
     seeds["mat"] = mats
+    # XG's files: the records of the fixture matches out of their archive
+    # (the target puts a match header in front), a few records at a time
+    # from each game's start and end.
+    xg = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "xg", "*.xg"))):
+        records = xg_records(path)
+        starts = [i for i in range(1, len(records)) if records[i][8] == 1]
+        for i in starts[:4]:
+            xg.append(b"".join(records[i:i + 5]))
+            xg.append(b"".join(records[max(i - 4, 1):i + 1]))
+    seeds["xg_file"] = xg
     for k, kind in enumerate(PROMPT_KINDS):
         for text in PROMPT_TEXTS[kind]:
             for match in (0, 1):

@@ -95,6 +95,15 @@ pub fn read_bytes(bytes: &[u8]) -> Result<XgRead, XgError> {
     read_records(&data)
 }
 
+/// Reads the match from `temp.xg`'s records as they are once out of the
+/// archive (the fuzz target feeds records here directly).
+pub fn read_game_data(data: &[u8]) -> Result<XgRead, XgError> {
+    if data.len() > MAX_GAME_DATA_BYTES {
+        return Err(XgError::TooLarge);
+    }
+    read_records(data)
+}
+
 // ---------------------------------------------------------------------------
 // The archive
 // ---------------------------------------------------------------------------
