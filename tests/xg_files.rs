@@ -233,3 +233,67 @@ fn damaged_xg_files_are_errors_naming_what_is_wrong() {
     let err = text(&out.stderr);
     assert!(err.contains("bad.xg") && err.contains("damaged"), "{err}");
 }
+
+/// XG's comments (RTF in the archive's `temp.xgc`) are the comments of the
+/// moves they were written on, as text; `library import` keeps them in
+/// the entry's note, and `--errors E` keeps only the decisions XG's own
+/// analysis says cost at least E.
+#[test]
+fn comments_and_errors_reach_the_library() {
+    use crate::common::run::{bgedit, text};
+    let path = dir().join("xg/match_with_comment.xg");
+    let file = match_file::read_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    let (decisions, _) = match_file::decisions(&file);
+    let commented: Vec<(usize, usize, &str)> = decisions
+        .iter()
+        .filter_map(|d| Some((d.game, d.number, d.comment.as_deref()?)))
+        .collect();
+    assert_eq!(
+        commented,
+        vec![
+            (1, 3, "coup assez difficile"),
+            (1, 5, "les double 66 sont toujpurs difficiles à trouver")
+        ]
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = tmp.path().join("lib.db");
+    let lib = lib.to_str().unwrap();
+    let path = path.to_str().unwrap();
+    let out = bgedit(&["library", "--library", lib, "import", path], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = bgedit(&["library", "--library", lib, "search", "difficile"], "");
+    let found = text(&out.stdout);
+    assert_eq!(found.lines().count(), 2, "{found}");
+    assert!(found.contains("game 1 move 5"), "{found}");
+
+    let xg = dir().join("xg/hsbt_paris_7pt.xg");
+    let file = match_file::read_bytes(&std::fs::read(&xg).unwrap()).unwrap();
+    let (decisions, _) = match_file::decisions(&file);
+    let costly = decisions
+        .iter()
+        .filter(|d| bgedit::library::match_import::decision_error(d).is_some_and(|e| e >= 0.08))
+        .count();
+    assert!(costly >= 10, "{costly}");
+    let lib2 = tmp.path().join("lib2.db");
+    let lib2 = lib2.to_str().unwrap();
+    let out = bgedit(
+        &[
+            "library",
+            "--library",
+            lib2,
+            "import",
+            "--errors",
+            "0.08",
+            xg.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(&format!("{costly} added")),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = bgedit(&["library", "--library", lib2, "search", "error>=0.08"], "");
+    assert_eq!(text(&out.stdout).lines().count(), costly);
+}

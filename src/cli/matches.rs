@@ -103,6 +103,7 @@ pub fn json_line(file: &str, d: &FileDecision) -> String {
         "xgid": xgid::encode(&p.board, &p.state),
         "analysis": d.analysis,
         "cube_analysis": d.cube_analysis,
+        "comment": d.comment,
     })
     .to_string()
 }

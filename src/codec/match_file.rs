@@ -206,6 +206,8 @@ pub struct FileDecision {
     pub analysis: Option<FileAnalysis>,
     /// The cube decision the file analysed before this move's roll.
     pub cube_analysis: Option<FileAnalysis>,
+    /// The annotator's comment on the decision (SGF's `C`, XG's comments).
+    pub comment: Option<String>,
 }
 
 // Positions and the file's analysis numbers are read finite: the editor's
@@ -250,6 +252,7 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                         played: played_words(d.record, &d.position),
                         analysis: d.record.analysis.clone(),
                         cube_analysis: d.record.cube_analysis.clone(),
+                        comment: d.record.comment.clone(),
                         position: d.position,
                     }
                 })
@@ -277,6 +280,7 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                             position: r.end,
                             analysis: None,
                             cube_analysis: None,
+                            comment: None,
                         },
                     );
                 }
@@ -298,6 +302,7 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                     position: b.position.clone(),
                     analysis: None,
                     cube_analysis: None,
+                    comment: None,
                 }
             })
             .collect(),

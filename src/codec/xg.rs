@@ -48,6 +48,8 @@ const MAX_ARCHIVE_FILES: usize = 64;
 /// `temp.xg` inflated: a record a decision, a long match a few thousand of
 /// them; this is 25,000 records.
 pub const MAX_GAME_DATA_BYTES: usize = 64 << 20;
+/// `temp.xgc` inflated: the comments, in RTF.
+const MAX_COMMENT_BYTES: usize = 8 << 20;
 /// XG's match header carries this after the version.
 const HEADER_MAGIC: i32 = 0x494C_4D44; // "DMLI"
 /// gnubg's longest match.
@@ -91,8 +93,21 @@ pub struct XgRead {
 
 /// Reads an XG file's bytes.
 pub fn read_bytes(bytes: &[u8]) -> Result<XgRead, XgError> {
-    let data = game_data(bytes)?;
-    read_records(&data)
+    let archive = Archive::open(bytes)?;
+    let data = archive
+        .file("temp.xg", MAX_GAME_DATA_BYTES)
+        .ok_or(XgError::NoGameData)??;
+    // The comments are XG's `temp.xgc`, when the match has any: a damaged
+    // one costs the comments, not the match.
+    let (notes, trouble) = match archive.file("temp.xgc", MAX_COMMENT_BYTES) {
+        Some(Ok(text)) => (comments(&text), None),
+        Some(Err(e)) => (Vec::new(), Some(format!("the comments are not read: {e}"))),
+        None => (Vec::new(), None),
+    };
+    let mut read = read_records(&data, &notes)?;
+    read.problems
+        .extend(trouble.map(|m| problem(None, None, m)));
+    Ok(read)
 }
 
 /// Reads the match from `temp.xg`'s records as they are once out of the
@@ -101,7 +116,7 @@ pub fn read_game_data(data: &[u8]) -> Result<XgRead, XgError> {
     if data.len() > MAX_GAME_DATA_BYTES {
         return Err(XgError::TooLarge);
     }
-    read_records(data)
+    read_records(data, &[])
 }
 
 // ---------------------------------------------------------------------------
@@ -112,83 +127,281 @@ fn le_i32(bytes: &[u8], at: usize) -> i32 {
     i32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }
 
-/// `temp.xg`, inflated, out of the file's archive.
-fn game_data(bytes: &[u8]) -> Result<Vec<u8>, XgError> {
-    if !bytes.starts_with(b"RGMH") {
-        return Err(XgError::NoMagic);
-    }
-    if bytes.len() < RICH_HEADER_BYTES + TRAILER_BYTES {
-        return Err(XgError::TooShort(bytes.len()));
-    }
-    let trailer = bytes.len() - TRAILER_BYTES;
-    let stored_crc = le_i32(bytes, trailer) as u32;
-    let files = le_i32(bytes, trailer + 4);
-    let registry_size = le_i32(bytes, trailer + 12);
-    let data_size = le_i32(bytes, trailer + 16);
-    let registry_compressed = bytes[trailer + 20] != 0;
-    let bad = |what: String| XgError::Archive(what);
-    let files = usize::try_from(files)
-        .ok()
-        .filter(|n| (1..=MAX_ARCHIVE_FILES).contains(n))
-        .ok_or_else(|| bad(format!("{files} files listed")))?;
-    let registry_size = usize::try_from(registry_size)
-        .map_err(|_| bad(format!("a registry of {registry_size} bytes")))?;
-    let data_size =
-        usize::try_from(data_size).map_err(|_| bad(format!("data of {data_size} bytes")))?;
-    let registry_start = trailer
-        .checked_sub(registry_size)
-        .ok_or_else(|| bad(format!("a registry of {registry_size} bytes")))?;
-    let data_start = registry_start
-        .checked_sub(data_size)
-        .filter(|&s| s >= RICH_HEADER_BYTES)
-        .ok_or_else(|| bad(format!("data of {data_size} bytes")))?;
-    let mut crc = flate2::Crc::new();
-    crc.update(&bytes[data_start..trailer]);
-    if crc.sum() != stored_crc {
-        return Err(XgError::Checksum {
-            stored: stored_crc,
-            computed: crc.sum(),
-        });
-    }
-    let registry_bytes = &bytes[registry_start..trailer];
-    let want = files * REGISTRY_ENTRY_BYTES;
-    let registry = if registry_compressed {
-        inflate("the registry", registry_bytes, want)?
-    } else {
-        registry_bytes.to_vec()
-    };
-    if registry.len() < want {
-        return Err(bad(format!(
-            "a registry of {} bytes for {files} files",
-            registry.len()
-        )));
-    }
-    for entry in registry.chunks_exact(REGISTRY_ENTRY_BYTES).take(files) {
-        let name_len = usize::from(entry[0]).min(255);
-        if &entry[1..1 + name_len] != b"temp.xg" {
-            continue;
+/// The archive inside an XG file: its data and its registry of files.
+struct Archive<'a> {
+    data: &'a [u8],
+    /// (name, start in `data`, size, stored uncompressed)
+    files: Vec<(Vec<u8>, usize, usize, bool)>,
+}
+
+impl<'a> Archive<'a> {
+    fn open(bytes: &'a [u8]) -> Result<Archive<'a>, XgError> {
+        if !bytes.starts_with(b"RGMH") {
+            return Err(XgError::NoMagic);
         }
-        let size = le_i32(entry, 516);
-        let start = le_i32(entry, 520);
-        let stored = entry[528] != 0;
-        let (Ok(size), Ok(start)) = (usize::try_from(size), usize::try_from(start)) else {
-            return Err(bad(format!("'temp.xg' at {start}, {size} bytes")));
-        };
-        let blob = start
-            .checked_add(size)
-            .filter(|&end| end <= data_size)
-            .map(|end| &bytes[data_start + start..data_start + end])
-            .ok_or_else(|| bad(format!("'temp.xg' at {start}, {size} bytes, past the data")))?;
-        return if stored {
-            if blob.len() > MAX_GAME_DATA_BYTES {
-                return Err(XgError::TooLarge);
-            }
-            Ok(blob.to_vec())
+        if bytes.len() < RICH_HEADER_BYTES + TRAILER_BYTES {
+            return Err(XgError::TooShort(bytes.len()));
+        }
+        let trailer = bytes.len() - TRAILER_BYTES;
+        let stored_crc = le_i32(bytes, trailer) as u32;
+        let files = le_i32(bytes, trailer + 4);
+        let registry_size = le_i32(bytes, trailer + 12);
+        let data_size = le_i32(bytes, trailer + 16);
+        let registry_compressed = bytes[trailer + 20] != 0;
+        let bad = |what: String| XgError::Archive(what);
+        let files = usize::try_from(files)
+            .ok()
+            .filter(|n| (1..=MAX_ARCHIVE_FILES).contains(n))
+            .ok_or_else(|| bad(format!("{files} files listed")))?;
+        let registry_size = usize::try_from(registry_size)
+            .map_err(|_| bad(format!("a registry of {registry_size} bytes")))?;
+        let data_size =
+            usize::try_from(data_size).map_err(|_| bad(format!("data of {data_size} bytes")))?;
+        let registry_start = trailer
+            .checked_sub(registry_size)
+            .ok_or_else(|| bad(format!("a registry of {registry_size} bytes")))?;
+        let data_start = registry_start
+            .checked_sub(data_size)
+            .filter(|&s| s >= RICH_HEADER_BYTES)
+            .ok_or_else(|| bad(format!("data of {data_size} bytes")))?;
+        let mut crc = flate2::Crc::new();
+        crc.update(&bytes[data_start..trailer]);
+        if crc.sum() != stored_crc {
+            return Err(XgError::Checksum {
+                stored: stored_crc,
+                computed: crc.sum(),
+            });
+        }
+        let registry_bytes = &bytes[registry_start..trailer];
+        let want = files * REGISTRY_ENTRY_BYTES;
+        let registry = if registry_compressed {
+            inflate("the registry", registry_bytes, want)?
         } else {
-            inflate("temp.xg", blob, MAX_GAME_DATA_BYTES)
+            registry_bytes.to_vec()
         };
+        if registry.len() < want {
+            return Err(bad(format!(
+                "a registry of {} bytes for {files} files",
+                registry.len()
+            )));
+        }
+        let data = &bytes[data_start..registry_start];
+        let mut listed = Vec::with_capacity(files);
+        for entry in registry.chunks_exact(REGISTRY_ENTRY_BYTES).take(files) {
+            let name_len = usize::from(entry[0]).min(255);
+            let name = entry[1..1 + name_len].to_vec();
+            let size = le_i32(entry, 516);
+            let start = le_i32(entry, 520);
+            let shown = String::from_utf8_lossy(&name).into_owned();
+            let (Ok(size), Ok(start)) = (usize::try_from(size), usize::try_from(start)) else {
+                return Err(bad(format!("'{}' at {start}, {size} bytes", clip(&shown))));
+            };
+            if start.checked_add(size).is_none_or(|end| end > data.len()) {
+                return Err(bad(format!(
+                    "'{}' at {start}, {size} bytes, past the data",
+                    clip(&shown)
+                )));
+            }
+            listed.push((name, start, size, entry[528] != 0));
+        }
+        Ok(Archive {
+            data,
+            files: listed,
+        })
     }
-    Err(XgError::NoGameData)
+
+    /// The file `name`, inflated within `cap` bytes; `None` when the
+    /// archive has none.
+    fn file(&self, name: &str, cap: usize) -> Option<Result<Vec<u8>, XgError>> {
+        let (_, start, size, stored) = self.files.iter().find(|f| f.0 == name.as_bytes())?;
+        let blob = &self.data[*start..start + size];
+        Some(if *stored {
+            if blob.len() > cap {
+                Err(XgError::Archive(format!("'{name}' is past {cap} bytes")))
+            } else {
+                Ok(blob.to_vec())
+            }
+        } else {
+            inflate(name, blob, cap)
+        })
+    }
+}
+
+/// A name from the file, printable and short, for messages.
+fn clip(text: &str) -> String {
+    let shown: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    crate::quote::clip(&shown)
+}
+
+// ---------------------------------------------------------------------------
+// Comments
+// ---------------------------------------------------------------------------
+
+/// XG's comments (`temp.xgc`): one RTF document a comment, each ended by
+/// CRLF, numbered by their order (the records' comment indexes); inside
+/// one, `\x01\x02` stands for the RTF source's own line breaks.
+fn comments(text: &[u8]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        let end = rest
+            .windows(2)
+            .position(|w| w == b"\r\n")
+            .unwrap_or(rest.len());
+        out.push(rtf_text(&rest[..end]));
+        rest = &rest[(end + 2).min(rest.len())..];
+    }
+    out
+}
+
+/// Windows-1252, the code page XG's RTF declares (`\ansicpg1252`).
+fn cp1252(b: u8) -> char {
+    const HIGH: [char; 32] = [
+        '€', '\u{81}', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u{8d}', 'Ž',
+        '\u{8f}', '\u{90}', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u{9d}',
+        'ž', 'Ÿ',
+    ];
+    match b {
+        0x80..=0x9f => HIGH[usize::from(b - 0x80)],
+        _ => char::from(b),
+    }
+}
+
+/// The text of an RTF comment: groups that are not text (font and colour
+/// tables, `\*` destinations) left out, `\par` and `\line` as line breaks,
+/// `\'hh` and `\uN` as their characters; control characters dropped, so
+/// a comment never reaches the terminal raw.
+fn rtf_text(rtf: &[u8]) -> String {
+    const NOT_TEXT: [&[u8]; 8] = [
+        b"fonttbl",
+        b"colortbl",
+        b"stylesheet",
+        b"info",
+        b"pict",
+        b"header",
+        b"footer",
+        b"object",
+    ];
+    let mut out = String::new();
+    if !rtf.starts_with(b"{\\rtf") {
+        out.extend(rtf.iter().map(|&b| cp1252(b)));
+    } else {
+        let mut depth = 0usize;
+        // The depth of the group being left out, if any.
+        let mut hidden: Option<usize> = None;
+        let mut first_in_group = false;
+        // `\uN` is followed by `uc` characters for readers without Unicode.
+        let (mut uc, mut skip) = (1usize, 0usize);
+        let mut i = 0;
+        let emit = |c: char, hidden: Option<usize>, skip: &mut usize, out: &mut String| {
+            if hidden.is_some() {
+                return;
+            }
+            if *skip > 0 {
+                *skip -= 1;
+            } else {
+                out.push(c);
+            }
+        };
+        while i < rtf.len() {
+            let b = rtf[i];
+            i += 1;
+            let first = std::mem::replace(&mut first_in_group, false);
+            match b {
+                b'{' => {
+                    depth += 1;
+                    first_in_group = true;
+                }
+                b'}' => {
+                    if hidden == Some(depth) {
+                        hidden = None;
+                    }
+                    depth = depth.saturating_sub(1);
+                }
+                b'\\' => {
+                    let Some(&c) = rtf.get(i) else { break };
+                    if c.is_ascii_alphabetic() {
+                        let start = i;
+                        while i < rtf.len() && rtf[i].is_ascii_alphabetic() {
+                            i += 1;
+                        }
+                        let word = &rtf[start..i];
+                        let digits = i;
+                        if rtf.get(i) == Some(&b'-') {
+                            i += 1;
+                        }
+                        while i < rtf.len() && rtf[i].is_ascii_digit() && i - digits < 8 {
+                            i += 1;
+                        }
+                        let param: Option<i32> = std::str::from_utf8(&rtf[digits..i])
+                            .ok()
+                            .and_then(|t| t.parse().ok());
+                        if rtf.get(i) == Some(&b' ') {
+                            i += 1;
+                        }
+                        if first && hidden.is_none() && NOT_TEXT.contains(&word) {
+                            hidden = Some(depth);
+                        }
+                        match word {
+                            b"par" | b"line" => emit('\n', hidden, &mut 0, &mut out),
+                            b"tab" => emit('\t', hidden, &mut 0, &mut out),
+                            b"uc" => uc = param.map_or(1, |n| n.clamp(0, 8) as usize),
+                            b"u" => {
+                                // A signed 16-bit code unit.
+                                let unit = param.unwrap_or(0) as i16 as u16;
+                                let c = char::from_u32(u32::from(unit)).unwrap_or('\u{fffd}');
+                                emit(c, hidden, &mut 0, &mut out);
+                                skip = uc;
+                            }
+                            _ => {}
+                        }
+                    } else {
+                        i += 1;
+                        match c {
+                            b'\'' => {
+                                let hex =
+                                    rtf.get(i..i + 2).and_then(|h| std::str::from_utf8(h).ok());
+                                if let Some(v) = hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+                                    emit(cp1252(v), hidden, &mut skip, &mut out);
+                                    i += 2;
+                                }
+                            }
+                            b'*' if first && hidden.is_none() => hidden = Some(depth),
+                            b'\\' | b'{' | b'}' => emit(char::from(c), hidden, &mut skip, &mut out),
+                            b'~' => emit(' ', hidden, &mut skip, &mut out),
+                            _ => {}
+                        }
+                    }
+                }
+                // Line breaks in the RTF source are not text.
+                b'\r' | b'\n' | 1 | 2 => first_in_group = first,
+                _ => emit(cp1252(b), hidden, &mut skip, &mut out),
+            }
+        }
+    }
+    let text: String = out
+        .replace("\x01\x02", "\n")
+        .chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\t')
+        .collect();
+    text.trim().to_owned()
+}
+
+/// The comment numbered `index` by a record (-1: none).
+fn comment(notes: &[String], index: i32) -> Option<String> {
+    let note = notes.get(usize::try_from(index).ok()?)?;
+    (!note.is_empty()).then(|| note.clone())
+}
+
+/// Two comments as one, either missing.
+fn joined(a: Option<String>, b: Option<String>) -> Option<String> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
+        (a, b) => a.or(b),
+    }
 }
 
 /// Inflates a zlib stream, never past `cap` bytes.
@@ -378,6 +591,8 @@ struct GameInProgress {
     actions: Vec<Pending>,
     /// The cube decision XG analysed before the next roll.
     cube_analysis: Option<FileAnalysis>,
+    /// A comment on that cube decision, kept for the roll's move.
+    cube_comment: Option<String>,
     /// Doublings so far (for a resignation's size).
     cube_log2: u32,
     footer: bool,
@@ -431,6 +646,7 @@ fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> Gam
         record,
         actions: Vec::new(),
         cube_analysis: None,
+        cube_comment: None,
         cube_log2: 0,
         footer: false,
     }
@@ -465,7 +681,13 @@ fn cube_analysis(r: Rec<'_>) -> Option<FileAnalysis> {
     })
 }
 
-fn cube_record(r: Rec<'_>, at: u32, game: &mut GameInProgress, problems: &mut Vec<ReadProblem>) {
+fn cube_record(
+    r: Rec<'_>,
+    at: u32,
+    game: &mut GameInProgress,
+    problems: &mut Vec<ReadProblem>,
+    note: Option<String>,
+) {
     let player = player_of(r.i32(12));
     let analysis = cube_analysis(r);
     let board = Board::from_mover_cells(&r.cells(36), Player::O).ok();
@@ -485,9 +707,13 @@ fn cube_record(r: Rec<'_>, at: u32, game: &mut GameInProgress, problems: &mut Ve
         // No double (0), no access to the cube (-2, -1): what XG found is
         // the cube decision before the roll that follows.
         game.cube_analysis = analysis;
+        game.cube_comment = note;
         return;
     }
     push(ActionKind::Double, player, analysis.clone(), game);
+    if let Some(double) = game.actions.last_mut() {
+        double.action.comment = note;
+    }
     game.cube_log2 += 1;
     let taker = player.opponent();
     match r.i32(20) {
@@ -537,7 +763,9 @@ fn move_record(
     at: u32,
     game: &mut GameInProgress,
     problems: &mut Vec<ReadProblem>,
+    note: Option<String>,
 ) -> Result<(), String> {
+    let note = joined(game.cube_comment.take(), note);
     let player = player_of(r.i32(64));
     let dice = [r.i32(100), r.i32(104)];
     if dice.iter().any(|d| !(1..=6).contains(d)) {
@@ -567,6 +795,7 @@ fn move_record(
         };
         let mut action = Action::new(player, kind);
         action.origin = Some(at);
+        action.comment = note;
         game.cube_analysis = None;
         game.actions.push(Pending {
             action,
@@ -601,6 +830,7 @@ fn move_record(
         },
     );
     action.origin = Some(at);
+    action.comment = note;
     action.cube_analysis = game.cube_analysis.take();
     const DM: usize = 124; // EngineStructBestMove
     // A dance has nothing to rank (XG lists the unchanged board).
@@ -756,13 +986,17 @@ fn finish(
     record
 }
 
-fn read_records(data: &[u8]) -> Result<XgRead, XgError> {
+fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
     let mut records = data.chunks_exact(RECORD_BYTES).map(Rec);
     let first = records.next().ok_or(XgError::NoMatchHeader)?;
     if first.kind() != KIND_MATCH_HEADER {
         return Err(XgError::NoMatchHeader);
     }
-    let header = header(first)?;
+    let mut header = header(first)?;
+    header.comment = joined(
+        comment(notes, first.i32(576)),
+        comment(notes, first.i32(580)),
+    );
     let mut problems = Vec::new();
     let mut games: Vec<GameRecord> = Vec::new();
     let mut game: Option<GameInProgress> = None;
@@ -774,7 +1008,9 @@ fn read_records(data: &[u8]) -> Result<XgRead, XgError> {
                 if let Some(g) = game.take() {
                     games.push(finish(&header, g, &mut problems));
                 }
-                game = Some(game_header(r, games.len() + 1, &mut problems));
+                let mut g = game_header(r, games.len() + 1, &mut problems);
+                g.record.comment = joined(comment(notes, r.i32(56)), comment(notes, r.i32(60)));
+                game = Some(g);
             }
             KIND_CUBE | KIND_MOVE | KIND_GAME_FOOTER => {
                 let Some(g) = game.as_mut() else {
@@ -786,9 +1022,10 @@ fn read_records(data: &[u8]) -> Result<XgRead, XgError> {
                     continue;
                 };
                 match r.kind() {
-                    KIND_CUBE => cube_record(r, at, g, &mut problems),
+                    KIND_CUBE => cube_record(r, at, g, &mut problems, comment(notes, r.i32(292))),
                     KIND_MOVE => {
-                        if let Err(message) = move_record(r, at, g, &mut problems) {
+                        let note = comment(notes, r.i32(2524));
+                        if let Err(message) = move_record(r, at, g, &mut problems, note) {
                             problems.push(problem(
                                 Some(g.record.number),
                                 Some(g.record.actions.len() + g.actions.len() + 1),
@@ -852,6 +1089,23 @@ mod tests {
         assert_eq!(delphi_date(45256.395).as_deref(), Some("2023-11-26"));
         assert_eq!(delphi_date(f64::NAN), None);
         assert_eq!(delphi_date(-3.0), None);
+    }
+
+    #[test]
+    fn comments_are_the_text_of_their_rtf() {
+        let xgc = b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0\\fcharset0 Arial;}}\x01\x02{\\colortbl;}\x01\x02{\\*\\generator Wine Riched20 2.0;}\x01\x02\\pard\\fs20\\f0 les double 66 sont \\'e0 trouver\\par\x01\x02}\r\n\r\n{\\rtf1 a\\par b\\u8364?\x1b[31m}\r\n";
+        let notes = comments(xgc);
+        assert_eq!(
+            notes,
+            vec![
+                "les double 66 sont à trouver".to_owned(),
+                String::new(),
+                "a\nb€[31m".to_owned()
+            ]
+        );
+        assert_eq!(comment(&notes, 1), None);
+        assert_eq!(comment(&notes, -1), None);
+        assert_eq!(comment(&notes, 7), None);
     }
 
     #[test]

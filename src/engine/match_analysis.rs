@@ -704,6 +704,7 @@ fn quiz_decision(
         position: position.clone(),
         analysis: None,
         cube_analysis: None,
+        comment: None,
     };
     Ok((task, played, d))
 }

@@ -40,6 +40,18 @@ pub fn entry(file: &str, d: &FileDecision) -> NewEntry {
     if !d.played.is_empty() {
         e.note = format!("played: {}", d.played);
     }
+    // The annotator's comment is the player's own note on the position.
+    if let Some(c) = d
+        .comment
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        if !e.note.is_empty() {
+            e.note.push('\n');
+        }
+        e.note.push_str(c);
+    }
     e.analysis = d.analysis.as_ref().map(analysis_text);
     e.decision = decision_kind(d)
         .map(|kind| Decision::new(name.to_owned(), kind, d.played.clone(), decision_error(d)));
