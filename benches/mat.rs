@@ -6,6 +6,12 @@
 //! gnubg doing the same work (`import mat`, then stepping every record and
 //! asking its GNUBG ID) is timed by benches/mat_gnubg.py; the figures are in
 //! docs/matches-mat.md.
+//!
+//! The `xg` group does the same for XG's binary files: the real matches
+//! under tests/fixtures/xg/, read 300 times (archive, inflation, records,
+//! XG's analysis named, the replay's check), against gnubg reading XG's own
+//! `.mat` export of the same matches (`mat_gnubg.py --xg-exports`); the
+//! figures are in docs/matches-xg.md.
 
 use bgedit::codec::{IdFormat, match_file, write_as};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -95,5 +101,26 @@ fn mat(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, mat);
+fn xg(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/xg");
+    let mut real: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "xg"))
+        .collect();
+    real.sort();
+    let real: Vec<Vec<u8>> = real.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let files: Vec<Vec<u8>> = (0..300).map(|i| real[i % real.len()].clone()).collect();
+    let positions = decisions_of(&files);
+    eprintln!("xg: 300 matches, {positions} decisions");
+    let mut g = c.benchmark_group("xg");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(positions as u64));
+    g.bench_function("read and replay 300 XG matches", |b| {
+        b.iter(|| decisions_of(black_box(&files)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, mat, xg);
 criterion_main!(benches);

@@ -3,6 +3,11 @@
 of each file, then every record stepped (`next`) and its GNUBG ID asked.
 
     python3 benches/mat_gnubg.py [FILES]   (default 100 of the 1,000)
+    python3 benches/mat_gnubg.py --xg-exports [FILES]
+
+--xg-exports: only XG's own `.mat` exports of the real matches whose `.xg`
+files benches/mat.rs times in its `xg` group (gnubg reads no `.xg`; this
+is the same matches, the same positions, through gnubg's own reader).
 
 Builds the same 1,000 files as benches/mat.rs (the fixtures under
 tests/fixtures/mat/, the players renamed in each copy), runs one gnubg
@@ -51,8 +56,8 @@ def is_utf8(b):
         return False
 
 
-def corpus(directory):
-    fixtures = sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "mat", "*.mat")))
+def corpus(directory, pattern="*.mat"):
+    fixtures = sorted(glob.glob(os.path.join(ROOT, "tests", "fixtures", "mat", pattern)))
     texts = [open(p, "rb").read() for p in fixtures]
     # gnubg's Python module crashes on Latin-1 names: both benches read the
     # Latin-1 fixture as UTF-8.
@@ -72,9 +77,11 @@ def corpus(directory):
 
 
 def main():
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    args = [a for a in sys.argv[1:] if a != "--xg-exports"]
+    pattern = "xg_export_*.mat" if "--xg-exports" in sys.argv else "*.mat"
+    count = int(args[0]) if args else 100
     with tempfile.TemporaryDirectory() as d:
-        paths = corpus(d)[:count]
+        paths = corpus(d, pattern)[:count]
         listing = os.path.join(d, "list.txt")
         with open(listing, "w") as f:
             f.write("\n".join(paths))

@@ -595,6 +595,9 @@ struct GameInProgress {
     cube_comment: Option<String>,
     /// Doublings so far (for a resignation's size).
     cube_log2: u32,
+    /// XG says a position of this game was edited (files of version 24 on
+    /// say so; older ones are always checked).
+    edited: bool,
     footer: bool,
 }
 
@@ -648,6 +651,7 @@ fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> Gam
         cube_analysis: None,
         cube_comment: None,
         cube_log2: 0,
+        edited: false,
         footer: false,
     }
 }
@@ -689,6 +693,7 @@ fn cube_record(
     note: Option<String>,
 ) {
     let player = player_of(r.i32(12));
+    game.edited |= r.flag(296);
     let analysis = cube_analysis(r);
     let board = Board::from_mover_cells(&r.cells(36), Player::O).ok();
     let push = |kind: ActionKind,
@@ -767,6 +772,7 @@ fn move_record(
 ) -> Result<(), String> {
     let note = joined(game.cube_comment.take(), note);
     let player = player_of(r.i32(64));
+    game.edited |= r.flag(2528);
     let dice = [r.i32(100), r.i32(104)];
     if dice.iter().any(|d| !(1..=6).contains(d)) {
         return Err(format!("dice {}-{}", dice[0], dice[1]));
@@ -939,6 +945,7 @@ fn footer(r: Rec<'_>, game: &mut GameInProgress, problems: &mut Vec<ReadProblem>
 fn finish(
     header: &MatchHeader,
     mut game: GameInProgress,
+    check: bool,
     problems: &mut Vec<ReadProblem>,
 ) -> GameRecord {
     let pending = std::mem::take(&mut game.actions);
@@ -949,14 +956,27 @@ fn finish(
         expected.push(p.board);
     }
     // Each pass fixes the first difference; a file edited at every move
-    // needs as many passes as edits, never more than its actions.
-    for _ in 0..=record.actions.len() {
-        let replay = match replay_game(header, &record) {
-            Ok(r) => r,
-            Err(e) => *e.partial,
+    // needs as many passes as edits, never more than its actions. Where XG
+    // says nothing was edited, its boards are the replay's (the tests
+    // check every one of the real files').
+    let passes = if check || game.edited {
+        record.actions.len() + 1
+    } else {
+        0
+    };
+    for _ in 0..passes {
+        // A replay stopped by an impossible move still gives the position
+        // before it (`end`): where XG's board is likely to differ.
+        let before = match replay_game(header, &record) {
+            Ok(r) => r.before,
+            Err(e) => {
+                let partial = *e.partial;
+                let mut before = partial.before;
+                before.push(partial.end);
+                before
+            }
         };
-        let differs = replay
-            .before
+        let differs = before
             .iter()
             .zip(&expected)
             .position(|(at, want)| want.as_ref().is_some_and(|b| *b != at.board));
@@ -993,6 +1013,8 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
         return Err(XgError::NoMatchHeader);
     }
     let mut header = header(first)?;
+    // Files before version 24 do not mark edited positions: check them all.
+    let check_all = first.i32(552) < 24;
     header.comment = joined(
         comment(notes, first.i32(576)),
         comment(notes, first.i32(580)),
@@ -1006,7 +1028,7 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
         match r.kind() {
             KIND_GAME_HEADER => {
                 if let Some(g) = game.take() {
-                    games.push(finish(&header, g, &mut problems));
+                    games.push(finish(&header, g, check_all, &mut problems));
                 }
                 let mut g = game_header(r, games.len() + 1, &mut problems);
                 g.record.comment = joined(comment(notes, r.i32(56)), comment(notes, r.i32(60)));
@@ -1042,7 +1064,7 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
         }
     }
     if let Some(g) = game.take() {
-        games.push(finish(&header, g, &mut problems));
+        games.push(finish(&header, g, check_all, &mut problems));
     }
     if !data.len().is_multiple_of(RECORD_BYTES) {
         problems.push(problem(
@@ -1115,5 +1137,70 @@ mod tests {
         let mut bytes = b"RGMH".to_vec();
         bytes.resize(RICH_HEADER_BYTES + TRAILER_BYTES, 0);
         assert!(matches!(read_bytes(&bytes), Err(XgError::Archive(_))));
+    }
+}
+
+#[cfg(test)]
+mod edited_tests {
+    use super::*;
+    use crate::codec::match_file::{Contents, MatchFile, decisions};
+
+    /// A position edited in XG: a move record replaced by a later one of the
+    /// same player (its board not the replay's) and marked edited. The
+    /// reading sets the board up there, so every decision shows XG's board.
+    #[test]
+    fn an_edited_position_is_set_up_where_xg_edited_it() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/xg/charlot_7pt.xg"
+        );
+        let bytes = std::fs::read(path).unwrap();
+        let archive = Archive::open(&bytes).unwrap();
+        let mut data = archive
+            .file("temp.xg", MAX_GAME_DATA_BYTES)
+            .unwrap()
+            .unwrap();
+        let moves: Vec<usize> = (0..data.len() / RECORD_BYTES)
+            .filter(|&i| data[i * RECORD_BYTES + 8] == KIND_MOVE)
+            .collect();
+        let (k, later) = (moves[6], moves[10]);
+        let copy = data[later * RECORD_BYTES..(later + 1) * RECORD_BYTES].to_vec();
+        data[k * RECORD_BYTES..(k + 1) * RECORD_BYTES].copy_from_slice(&copy);
+        data[k * RECORD_BYTES + 2528] = 1;
+        let read = read_game_data(&data).unwrap();
+        let game = &read.record.games[0];
+
+        let set_ups = game
+            .actions
+            .iter()
+            .filter(|a| matches!(a.kind, ActionKind::SetUp(_)))
+            .count();
+        assert!(set_ups >= 1, "{set_ups}");
+        let file = MatchFile {
+            format: MatchFormat::Xg,
+            contents: Contents::Record(Box::new(read.record.clone())),
+            problems: Vec::new(),
+        };
+        let (list, _) = decisions(&file);
+        // Every move of game 1 is on XG's own board.
+        let mut at = 0;
+        for i in 0..data.len() / RECORD_BYTES {
+            let r = Rec(&data[i * RECORD_BYTES..(i + 1) * RECORD_BYTES]);
+            if r.kind() == KIND_GAME_HEADER && i > 1 {
+                break;
+            }
+            if r.kind() != KIND_MOVE || !r.flag(2308) {
+                continue;
+            }
+            let want = Board::from_mover_cells(&r.cells(9), Player::O).unwrap();
+            let d = list
+                .iter()
+                .filter(|d| d.game == 1 && d.dice.is_some())
+                .nth(at)
+                .unwrap();
+            assert_eq!(d.position.board, want, "move record {i}");
+            at += 1;
+        }
+        assert!(at > 20);
     }
 }
