@@ -31,7 +31,7 @@ use crate::domain::match_record::{
     Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
     MatchRecord, RankedMove, ReadProblem, SetUp,
 };
-use crate::domain::match_state::Resignation;
+use crate::domain::match_state::{CubeOwner, Resignation};
 use crate::domain::moves::{LegalMove, legal_moves, steps_reach};
 use crate::domain::notation::Step;
 use crate::domain::player::Player;
@@ -598,7 +598,9 @@ struct GameInProgress {
     /// XG says a position of this game was edited (files of version 24 on
     /// say so; older ones are always checked).
     edited: bool,
-    footer: bool,
+    /// The game starts from a set-up whose cube the first decision's
+    /// record gives.
+    start_cube: bool,
 }
 
 fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> GameInProgress {
@@ -645,6 +647,10 @@ fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> Gam
             )),
         }
     }
+    let set_up = matches!(
+        record.actions.first().map(|a| &a.kind),
+        Some(ActionKind::SetUp(_))
+    );
     GameInProgress {
         record,
         actions: Vec::new(),
@@ -652,7 +658,30 @@ fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> Gam
         cube_comment: None,
         cube_log2: 0,
         edited: false,
-        footer: false,
+        start_cube: set_up,
+    }
+}
+
+/// The cube as XG's records keep it (0 centred, +n: player 1 owns 2^n,
+/// -n: player 2 owns it) onto a game that starts from a set-up.
+fn start_cube(game: &mut GameInProgress, cube: i32) {
+    if !std::mem::take(&mut game.start_cube) {
+        return;
+    }
+    let log2 = cube.unsigned_abs().min(12);
+    let owner = match cube {
+        0 => CubeOwner::Centred,
+        1.. => CubeOwner::Owned(Player::O),
+        _ => CubeOwner::Owned(Player::X),
+    };
+    game.cube_log2 = log2;
+    if let Some(Action {
+        kind: ActionKind::SetUp(set),
+        ..
+    }) = game.record.actions.first_mut()
+    {
+        set.cube_log2 = Some(log2 as u8);
+        set.cube_owner = Some(owner);
     }
 }
 
@@ -694,6 +723,7 @@ fn cube_record(
 ) {
     let player = player_of(r.i32(12));
     game.edited |= r.flag(296);
+    start_cube(game, r.i32(32));
     let analysis = cube_analysis(r);
     let board = Board::from_mover_cells(&r.cells(36), Player::O).ok();
     let push = |kind: ActionKind,
@@ -773,6 +803,7 @@ fn move_record(
     let note = joined(game.cube_comment.take(), note);
     let player = player_of(r.i32(64));
     game.edited |= r.flag(2528);
+    start_cube(game, r.i32(108));
     let dice = [r.i32(100), r.i32(104)];
     if dice.iter().any(|d| !(1..=6).contains(d)) {
         return Err(format!("dice {}-{}", dice[0], dice[1]));
@@ -883,7 +914,6 @@ fn move_record(
 }
 
 fn footer(r: Rec<'_>, game: &mut GameInProgress, problems: &mut Vec<ReadProblem>) {
-    game.footer = true;
     let winner = match r.i32(24) {
         1 => Player::O,
         -1 => Player::X,
@@ -942,12 +972,7 @@ fn footer(r: Rec<'_>, game: &mut GameInProgress, problems: &mut Vec<ReadProblem>
 
 /// Moves the read actions into the game, with a set-up wherever XG's board
 /// before a decision is not the replay's (a position edited in XG).
-fn finish(
-    header: &MatchHeader,
-    mut game: GameInProgress,
-    check: bool,
-    problems: &mut Vec<ReadProblem>,
-) -> GameRecord {
+fn finish(header: &MatchHeader, mut game: GameInProgress, check: bool) -> GameRecord {
     let pending = std::mem::take(&mut game.actions);
     let mut record = game.record;
     let mut expected: Vec<Option<Board>> = vec![None; record.actions.len()];
@@ -996,13 +1021,7 @@ fn finish(
         );
         expected.insert(i, None);
     }
-    if !game.footer && record.result.is_none() {
-        problems.push(problem(
-            Some(record.number),
-            None,
-            "the game has no end in the file (unfinished)".to_owned(),
-        ));
-    }
+    // A game without its end is a match saved in play, or a position file.
     record
 }
 
@@ -1022,13 +1041,15 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
     let mut problems = Vec::new();
     let mut games: Vec<GameRecord> = Vec::new();
     let mut game: Option<GameInProgress> = None;
+    let mut match_footer = false;
+    let mut game_footers = 0usize;
     for (i, r) in records.enumerate() {
         // Record numbers count from 1 with the match header.
         let at = (i + 2) as u32;
         match r.kind() {
             KIND_GAME_HEADER => {
                 if let Some(g) = game.take() {
-                    games.push(finish(&header, g, check_all, &mut problems));
+                    games.push(finish(&header, g, check_all));
                 }
                 let mut g = game_header(r, games.len() + 1, &mut problems);
                 g.record.comment = joined(comment(notes, r.i32(56)), comment(notes, r.i32(60)));
@@ -1055,16 +1076,20 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
                             ));
                         }
                     }
-                    _ => footer(r, g, &mut problems),
+                    _ => {
+                        game_footers += 1;
+                        footer(r, g, &mut problems);
+                    }
                 }
             }
-            KIND_MATCH_FOOTER | KIND_MATCH_HEADER => {}
+            KIND_MATCH_FOOTER => match_footer = true,
+            KIND_MATCH_HEADER => {}
             // Other kinds (XG's "missing" entries) carry no decision.
             _ => {}
         }
     }
     if let Some(g) = game.take() {
-        games.push(finish(&header, g, check_all, &mut problems));
+        games.push(finish(&header, g, check_all));
     }
     if !data.len().is_multiple_of(RECORD_BYTES) {
         problems.push(problem(
@@ -1078,7 +1103,13 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
     }
     Ok(XgRead {
         record: MatchRecord {
-            format: MatchFormat::Xg,
+            // XG's position files (`.xgp`) are the same archive holding one
+            // game that never ends: the position and XG's analysis of it.
+            format: if games.len() == 1 && game_footers == 0 && !match_footer {
+                MatchFormat::Xgp
+            } else {
+                MatchFormat::Xg
+            },
             header,
             games,
         },
@@ -1202,5 +1233,65 @@ mod edited_tests {
             at += 1;
         }
         assert!(at > 20);
+    }
+}
+
+#[cfg(test)]
+mod position_file_tests {
+    use super::*;
+    use crate::codec::match_file::{Contents, MatchFile, decisions};
+
+    /// XG's position files hold one game that starts from the position and
+    /// never ends: built here from a real match's records (a game header
+    /// whose starting board is a mid-game one, the cube record and the move
+    /// there, with XG's analysis), it reads as that position, with the cube
+    /// the records give (2, O's) and XG's candidates.
+    #[test]
+    fn a_position_file_is_its_position_and_analysis() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/xg/charlot_7pt.xg"
+        );
+        let bytes = std::fs::read(path).unwrap();
+        let archive = Archive::open(&bytes).unwrap();
+        let data = archive
+            .file("temp.xg", MAX_GAME_DATA_BYTES)
+            .unwrap()
+            .unwrap();
+        let rec = |i: usize| &data[i * RECORD_BYTES..(i + 1) * RECORD_BYTES];
+        let n = data.len() / RECORD_BYTES;
+        let cube = (2..n - 1)
+            .find(|&i| {
+                let r = Rec(rec(i));
+                r.kind() == KIND_CUBE
+                    && r.i32(16) == 0
+                    && r.i32(32) == 1
+                    && Rec(rec(i + 1)).kind() == KIND_MOVE
+            })
+            .unwrap();
+        let mut game = rec(1).to_vec();
+        game[21..47].copy_from_slice(&rec(cube)[36..62]);
+        let mut stream = rec(0).to_vec();
+        stream.extend_from_slice(&game);
+        stream.extend_from_slice(rec(cube));
+        stream.extend_from_slice(rec(cube + 1));
+        let read = read_game_data(&stream).unwrap();
+        assert_eq!(read.record.format, MatchFormat::Xgp);
+        assert!(read.problems.is_empty(), "{:?}", read.problems);
+        let file = MatchFile {
+            format: MatchFormat::Xgp,
+            contents: Contents::Record(Box::new(read.record)),
+            problems: Vec::new(),
+        };
+        let (list, problems) = decisions(&file);
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(list.len(), 1);
+        let d = &list[0];
+        let want = Board::from_mover_cells(&Rec(rec(cube)).cells(36), Player::O).unwrap();
+        assert_eq!(d.position.board, want);
+        assert_eq!(d.position.state.cube_log2, 1);
+        assert_eq!(d.position.state.cube_owner, CubeOwner::Owned(Player::O));
+        assert!(matches!(d.analysis, Some(FileAnalysis::Moves { .. })));
+        assert!(matches!(d.cube_analysis, Some(FileAnalysis::Cube { .. })));
     }
 }
