@@ -487,3 +487,40 @@ fn a_pasted_match_text_opens_in_the_match_panel() {
     s.wait_for("game 2 move 1");
     s.send("\x03");
 }
+
+/// An XG match opens in the editor with XG's own analysis (gnubg not
+/// asked): the panel counts XG's mistakes, `n` walks to the first, the
+/// analysis panel lists XG's candidates with XG's depth, and the move
+/// played is marked.
+#[test]
+fn an_xg_match_opens_with_xgs_analysis() {
+    use common::pty::{Options, Session};
+    let dir = common::pty::state_dir("bgedit-review", "xg");
+    let file = format!(
+        "{}/tests/fixtures/xg/hsbt_paris_7pt.xg",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut s = Session::start_with(
+        &Options::DEFAULT,
+        &[&file],
+        &dir,
+        160,
+        50,
+        &[
+            ("BGEDIT_GNUBG", "/nonexistent/gnubg"),
+            ("BGEDIT_DATA_DIR", dir.to_str().unwrap()),
+        ],
+    );
+    s.wait_for("Match · hsbt_paris_7pt.xg · file's analysis: 32 mistakes");
+    s.wait_for("the file's own analysis (E: gnubg's)");
+    s.send("n");
+    // XG's own error for X's 41 at game 1 move 6 (13/8; XG Roller++ plays
+    // 24/20 13/12... first): -0.202, as XG's record says (ErrMove).
+    let screen = s.wait_for("Mistake: -0.202 · game 1 move 6");
+    assert!(screen.contains("(file XG Roller++: 24/20"), "{screen}");
+    assert!(
+        screen.contains("XGID=-----bEBB---dD---c-dA-b-A-:0:0:1:41:0:0:0:7:10"),
+        "{screen}"
+    );
+    s.send("\x03");
+}

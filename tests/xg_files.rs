@@ -78,6 +78,7 @@ struct SageMove {
     dice: [u8; 2],
     candidates: Vec<(Vec<i32>, f64)>,
     cube: Option<[f64; 3]>,
+    error: f64,
 }
 
 #[test]
@@ -87,6 +88,7 @@ fn xgs_analysis_is_what_bgsages_reader_reads() {
     use bgedit::domain::moves::legal_moves;
     let mut moves_checked = 0;
     let mut cubes_checked = 0;
+    let mut errors_checked = 0;
     for name in ["hsbt_paris_7pt", "charlot_7pt", "match_with_comment"] {
         let bytes = std::fs::read(dir().join(format!("xg/{name}.xg"))).unwrap();
         let file = match_file::read_bytes(&bytes).unwrap();
@@ -145,6 +147,13 @@ fn xgs_analysis_is_what_bgsages_reader_reads() {
                 assert!((ge - we).abs() < 1e-6, "{at}: {ge} vs {we}");
             }
             moves_checked += got.len();
+            // The error bgedit computes from XG's list is XG's own.
+            if s.error > -999.0 && !got.is_empty() {
+                let e = bgedit::library::match_import::decision_error(d).unwrap();
+                // (XG's lists are single precision; its error is not.)
+                assert!((e + s.error).abs() < 1e-4, "{at}: {e} vs XG's {}", s.error);
+                errors_checked += 1;
+            }
             match (&d.cube_analysis, s.cube) {
                 (
                     Some(FileAnalysis::Cube {
@@ -175,6 +184,7 @@ fn xgs_analysis_is_what_bgsages_reader_reads() {
     }
     assert!(moves_checked >= 3000, "{moves_checked}");
     assert!(cubes_checked >= 200, "{cubes_checked}");
+    assert!(errors_checked >= 600, "{errors_checked}");
 }
 
 /// The real binary reads `.xg` files: `bgedit match` lists every decision
