@@ -16,6 +16,14 @@
 #             gnubg's own rollout instead of evaluating
 # Answer:  {"id": N, "kind": "moves"|"cube"|"take", ...} or {"id": N, "error": "..."}
 #
+# Luck:    {"id": N, "luck": {"path": FILE, "import": "sgf"|"mat"}}: gnubg
+#          loads the match (`load match` / `import mat`), rates every roll
+#          with its own luck analysis (`analyse match`, luck only: 21
+#          best-move evaluations a roll at 0-ply), and answers
+#          {"id": N, "kind": "luck", "players": {"O": {...}, "X": {...}},
+#           "rolls": [[game, player, die, die, luck], ...]}, gnubg's own
+#          statistics summed over the games, players named as bgedit does.
+#
 # A rollout runs in chunks of trials (gnubg continues a rollout where it
 # stopped, with the same dice: the chunks add up to the one rollout gnubg
 # would do), and after each chunk the bridge sends the answer so far with
@@ -550,6 +558,49 @@ def rollout(req):
     return rollout_cube(req, match, taking)
 
 
+# gnubg's Python names the players the other way round from its board and
+# from every ID: its "X" is player 0, bgedit's O.
+PLAYERS = {"X": "O", "O": "X"}
+
+
+def luck(req):
+    spec = req["luck"]
+    path = spec["path"]
+    if spec.get("import") == "mat":
+        command("import mat %s" % path)
+    else:
+        command("load match %s" % path)
+    for c in ("set analysis moves off", "set analysis cube off", "set analysis luck on"):
+        command(c)
+    try:
+        command("analyse match")
+        m = gnubg.match(analysis=1, boards=0, statistics=1, verbose=0)
+    finally:
+        command("set analysis moves on")
+        command("set analysis cube on")
+    if not m or not m.get("games"):
+        raise Failure("gnubg read no game from the file")
+    players = {}
+    rolls = []
+    for gi, game in enumerate(m["games"]):
+        for rec in game["game"]:
+            a = rec.get("analysis") or {}
+            if "luck-value" in a and rec.get("dice"):
+                who = 0 if PLAYERS.get(rec.get("player")) == "O" else 1
+                rolls.append([gi + 1, who] + list(rec["dice"]) + [float(a["luck-value"])])
+        for p, st in (game.get("stats") or {}).items():
+            dice = st.get("dice") or {}
+            # (Its "marked-rolls" are the same for both players in gnubg
+            # 1.07's Python: bgedit counts the marks from the rolls.)
+            into = players.setdefault(PLAYERS.get(p, p), {
+                "luck": 0.0, "cost": 0.0, "actual": 0.0, "adjusted": 0.0})
+            into["luck"] += float(dice.get("luck", 0.0))
+            into["cost"] += float(dice.get("luck-cost", 0.0))
+            into["actual"] += float(dice.get("actual-result", 0.0))
+            into["adjusted"] += float(dice.get("luck-adjusted-result", 0.0))
+    return {"kind": "luck", "players": players, "rolls": rolls}
+
+
 def main():
     setup()
     send({"ready": True})
@@ -570,7 +621,12 @@ def main():
             continue
         rid = req.get("id")
         try:
-            ans = rollout(req) if req.get("rollout") else analyse(req)
+            if req.get("luck"):
+                ans = luck(req)
+            elif req.get("rollout"):
+                ans = rollout(req)
+            else:
+                ans = analyse(req)
             ans["id"] = rid
             ans["plies"] = int(req.get("plies", 0))
             send(ans)

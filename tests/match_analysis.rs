@@ -166,6 +166,31 @@ fn every_decision_and_statistic_agrees_with_gnubgs_analyse_match() {
             for (ours, theirs) in pairs {
                 assert_eq!(s[ours].as_u64(), theirs.as_u64(), "{at}: {ours}");
             }
+            // The luck of the dice, gnubg's own (its luck analysis of the
+            // whole match, beside the decisions'): totals in EMG and MWC or
+            // points, and the match's result with and without it.
+            let luck = &s["luck"];
+            for (ours, theirs) in [
+                ("total", "luck"),
+                ("cost", "luck-cost"),
+                ("actual_result", "actual-result"),
+                ("luck_adjusted_result", "luck-adjusted-result"),
+            ] {
+                assert!(
+                    (f(&luck[ours]) - f(&g["dice"][theirs])).abs() < 1e-4,
+                    "{at}: luck {ours} {} against gnubg's {}",
+                    luck[ours],
+                    g["dice"][theirs]
+                );
+            }
+            let rolls: u64 = ["very_unlucky", "unlucky", "unmarked", "lucky", "very_lucky"]
+                .iter()
+                .map(|k| luck["rolls"][k].as_u64().unwrap())
+                .sum();
+            assert!(
+                rolls >= s["total_moves"].as_u64().unwrap(),
+                "{at}: {rolls} rolls"
+            );
             for (ours, theirs) in [
                 ("doubtful", "doubtful"),
                 ("bad", "bad"),
@@ -227,6 +252,66 @@ fn every_decision_and_statistic_agrees_with_gnubgs_analyse_match() {
         }
     }
     assert!(checked > 500, "only {checked} decisions compared");
+}
+
+/// The luck section of the text summary is gnubg's own `show statistics
+/// match` (rolls by mark, totals, rate, rating, the luck-adjusted result),
+/// row for row, from gnubg itself run on the same file.
+#[test]
+fn the_luck_rows_are_gnubgs_show_statistics() {
+    if !have_gnubg() {
+        return;
+    }
+    let file = format!(
+        "{}/tests/fixtures/analysis/m7_noisy.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = common::run::bgedit(&["analyse", "--file", &file, "--jobs", "2"], "");
+    assert!(out.status.success());
+    let ours = String::from_utf8(out.stdout).unwrap();
+    let script = format!(
+        "set analysis chequerplay evaluation plies 0\nset analysis cubedecision evaluation plies 0\n\
+         load match {file}\nanalyse match\nshow statistics match\n"
+    );
+    let gnubg = std::process::Command::new(bgedit::engine::locate::find_from_env(None).unwrap())
+        .args(["-t", "-q"])
+        .env("LC_ALL", "C")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(script.as_bytes())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let theirs = String::from_utf8_lossy(&gnubg.stdout).into_owned();
+    // The same words, the same figures: gnubg pads its columns its way.
+    let words = |line: &str| -> String { line.split_whitespace().collect::<Vec<_>>().join(" ") };
+    let rows = [
+        "Rolls marked very lucky",
+        "Rolls marked lucky",
+        "Rolls unmarked",
+        "Rolls marked unlucky",
+        "Rolls marked very unlucky",
+        "Luck total EMG (MWC)",
+        "Luck rate mEMG (MWC)",
+        "Luck rating",
+        "Luck adjusted result",
+    ];
+    for label in rows {
+        let find = |text: &str| {
+            text.lines()
+                .find(|l| {
+                    l.starts_with(label)
+                        && !l[label.len()..].starts_with(|c: char| c.is_alphabetic())
+                })
+                .map(|l| words(&l.replace("( ", "(")))
+                .unwrap_or_else(|| panic!("no {label:?} in {text}"))
+        };
+        assert_eq!(find(&ours), find(&theirs), "{label}");
+    }
 }
 
 #[test]

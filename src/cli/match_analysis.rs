@@ -2,10 +2,14 @@
 //! as its `analyse match` does it, one line each in match order, then each
 //! player's statistics as `show statistics match` gives them.
 
-use crate::codec::match_file::{self, FileDecision};
+use crate::codec::match_file::{self, Contents, FileDecision, MatchFile};
+use crate::codec::sgf;
 use crate::domain::Player;
-use crate::domain::match_stats::{self, DecisionKind, Error, PlayerStats};
+use crate::domain::match_record::MatchFormat;
+use crate::domain::match_stats::{self, DecisionKind, Error, Luck, PlayerStats};
+use crate::engine::luck::{LuckSource, MatchLuck};
 use crate::engine::match_analysis::{self, Judged, RunOptions};
+use crate::engine::{Engine, EngineKind};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::Path;
@@ -53,6 +57,12 @@ pub fn run<W: Write, E: Write>(
         return Ok(1);
     }
     let names = names(&decisions);
+    // gnubg rates the dice of the whole match in one go, beside the
+    // decisions' analysis.
+    let luck = (opts.run.engine == EngineKind::Gnubg).then(|| {
+        let (file, path, gnubg) = (file.clone(), path.to_owned(), opts.run.gnubg.clone());
+        std::thread::spawn(move || match_luck(&file, &path, &gnubg))
+    });
     let mut judged: Vec<Judged> = Vec::new();
     let total = decisions.len();
     let mut io_error = None;
@@ -121,12 +131,84 @@ pub fn run<W: Write, E: Write>(
     let money = decisions
         .first()
         .is_some_and(|d| d.position.state.is_money());
+    let luck = match luck.map(|t| t.join()) {
+        Some(Ok(Ok(l))) => Some(l),
+        Some(Ok(Err(e))) => {
+            writeln!(err, "{shown}: no luck analysis: {e}")?;
+            None
+        }
+        _ => None,
+    };
+    let luck = luck.as_ref();
     match opts.format {
-        Format::Json => writeln!(out, "{}", json!({"summary": summary_json(&stats, &names)}))?,
-        Format::Text => write!(out, "\n{}", summary_text(&stats, &names, money))?,
+        Format::Json => writeln!(
+            out,
+            "{}",
+            json!({"summary": summary_json(&stats, &names, luck)})
+        )?,
+        Format::Text => write!(out, "\n{}", summary_text(&stats, &names, money, luck))?,
     }
     out.flush()?;
     Ok(status)
+}
+
+/// gnubg's luck analysis of the match in `path` (read as `file`): gnubg
+/// reads an SGF or `.mat` itself; an XG file is handed to it as bgedit's
+/// SGF of the same match. Match text has no match to rate.
+fn match_luck(file: &MatchFile, path: &Path, gnubg: &Path) -> Result<MatchLuck, String> {
+    let limit = std::time::Duration::from_secs(300);
+    let mut engine = Engine::new(gnubg.to_owned());
+    let ask = |engine: &mut Engine, at: &Path, source| {
+        engine
+            .match_luck(1, at, source, limit)
+            .map_err(|e| e.to_string())
+    };
+    match (&file.contents, file.format) {
+        (Contents::Record(_), MatchFormat::Sgf) if path != Path::new("-") => {
+            ask(&mut engine, path, LuckSource::Sgf)
+        }
+        (Contents::Record(_), MatchFormat::Mat) if path != Path::new("-") => {
+            ask(&mut engine, path, LuckSource::Mat)
+        }
+        (Contents::Record(record), _) => {
+            let mut text = String::new();
+            sgf::write_match(record, &mut text);
+            let copy = PrivateCopy::write(&text)?;
+            ask(&mut engine, &copy.0, LuckSource::Sgf)
+        }
+        (Contents::Blocks(_), _) => Err("gnubg's match text holds positions, not a match".into()),
+    }
+}
+
+/// A file of this user's alone in the temporary directory, removed when
+/// dropped: the match as SGF for gnubg to load.
+struct PrivateCopy(std::path::PathBuf);
+
+impl PrivateCopy {
+    fn write(text: &str) -> Result<PrivateCopy, String> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path =
+            std::env::temp_dir().join(format!("bgedit-luck-{}-{nanos}.sgf", std::process::id()));
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let copy = PrivateCopy(path);
+        f.write_all(text.as_bytes())
+            .map_err(|e| format!("{}: {e}", copy.0.display()))?;
+        Ok(copy)
+    }
+}
+
+impl Drop for PrivateCopy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 fn names(decisions: &[FileDecision]) -> [String; 2] {
@@ -203,7 +285,7 @@ fn memg(rate: Option<f64>) -> Value {
     rate.map_or(Value::Null, |r| json!(round6(r * 1000.0)))
 }
 
-fn summary_json(stats: &[PlayerStats; 2], names: &[String; 2]) -> Value {
+fn summary_json(stats: &[PlayerStats; 2], names: &[String; 2], luck: Option<&MatchLuck>) -> Value {
     let mut out = serde_json::Map::new();
     for p in Player::BOTH {
         let s = &stats[p.index()];
@@ -236,14 +318,33 @@ fn summary_json(stats: &[PlayerStats; 2], names: &[String; 2]) -> Value {
                 "checker_rating": s.checker_rate().map(match_stats::rating),
                 "cube_rating": s.cube_rate().map(match_stats::rating),
                 "rating": s.overall_rate().map(match_stats::rating),
+                "luck": luck.map(|l| luck_json(&l.players[p.index()], s.total_moves)),
             }),
         );
     }
     Value::Object(out)
 }
 
+fn luck_json(l: &Luck, total_moves: u32) -> Value {
+    json!({
+        "total": round6(l.total),
+        "cost": round6(l.cost),
+        "rate_memg": memg(l.rate(total_moves)),
+        "rating": l.rate(total_moves).map(match_stats::luck_rating),
+        "rolls": {"very_unlucky": l.rolls[0], "unlucky": l.rolls[1], "unmarked": l.rolls[2],
+                  "lucky": l.rolls[3], "very_lucky": l.rolls[4]},
+        "actual_result": round6(l.actual),
+        "luck_adjusted_result": round6(l.adjusted),
+    })
+}
+
 /// gnubg's `show statistics match` table, its rows in its order.
-pub fn summary_text(stats: &[PlayerStats; 2], names: &[String; 2], money: bool) -> String {
+pub fn summary_text(
+    stats: &[PlayerStats; 2],
+    names: &[String; 2],
+    money: bool,
+    luck: Option<&MatchLuck>,
+) -> String {
     let [o, x] = stats;
     let unit = if money { "points" } else { "MWC" };
     let total = |e: f64, c: f64| {
@@ -317,6 +418,45 @@ pub fn summary_text(stats: &[PlayerStats; 2], names: &[String; 2], money: bool) 
         rating(o.checker_rate()),
         rating(x.checker_rate()),
     );
+    if let Some(l) = luck {
+        let [lo, lx] = &l.players;
+        row("", String::new(), String::new());
+        row("Luck", String::new(), String::new());
+        for (i, label) in [
+            "Rolls marked very lucky",
+            "Rolls marked lucky",
+            "Rolls unmarked",
+            "Rolls marked unlucky",
+            "Rolls marked very unlucky",
+        ]
+        .iter()
+        .enumerate()
+        {
+            row(
+                label,
+                lo.rolls[4 - i].to_string(),
+                lx.rolls[4 - i].to_string(),
+            );
+        }
+        // Luck is good when positive: the signs are gnubg's, not an error's.
+        row(
+            &format!("Luck total EMG ({unit})"),
+            total(-lo.total, -lo.cost),
+            total(-lx.total, -lx.cost),
+        );
+        row(
+            &format!("Luck rate mEMG ({unit})"),
+            rate(-lo.total, -lo.cost, o.total_moves),
+            rate(-lx.total, -lx.cost, x.total_moves),
+        );
+        let luck_rating =
+            |l: &Luck, n: u32| l.rate(n).map_or("n/a", match_stats::luck_rating).to_owned();
+        row(
+            "Luck rating",
+            luck_rating(lo, o.total_moves),
+            luck_rating(lx, x.total_moves),
+        );
+    }
     row("", String::new(), String::new());
     row("Cube decisions", String::new(), String::new());
     row(
@@ -386,6 +526,22 @@ pub fn summary_text(stats: &[PlayerStats; 2], names: &[String; 2], money: bool) 
         rating(o.overall_rate()),
         rating(x.overall_rate()),
     );
+    if let Some(l) = luck {
+        let result = |r: f64| {
+            if money {
+                format!("{r:+.3}")
+            } else {
+                format!("{:+.2}%", 100.0 * r)
+            }
+        };
+        let [lo, lx] = &l.players;
+        row("Actual result", result(lo.actual), result(lx.actual));
+        row(
+            "Luck adjusted result",
+            result(lo.adjusted),
+            result(lx.adjusted),
+        );
+    }
     let mut text = String::new();
     for (label, a, b) in rows {
         let line = format!("{label:<34}{a:<24}{b}");

@@ -113,6 +113,65 @@ pub fn rating(error_per_decision: f64) -> &'static str {
         .map_or("Awful!", |(w, _)| w)
 }
 
+/// One player's luck over a match, as gnubg's luck analysis rates the
+/// dice (analysis.c `LuckAnalysis`: each roll against the average of the
+/// 21 rolls, every one played best at 0-ply).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Luck {
+    /// In normalised equity (EMG).
+    pub total: f64,
+    /// In MWC (match play) or points (money).
+    pub cost: f64,
+    /// Rolls by gnubg's marks: very unlucky, unlucky, unmarked, lucky,
+    /// very lucky.
+    pub rolls: [u32; 5],
+    /// The match's result for the player (MWC or points), and that result
+    /// with the luck taken out.
+    pub actual: f64,
+    pub adjusted: f64,
+}
+
+impl Luck {
+    /// Luck a move (gnubg divides by every move, forced ones included).
+    pub fn rate(&self, total_moves: u32) -> Option<f64> {
+        (total_moves > 0).then(|| self.total / f64::from(total_moves))
+    }
+}
+
+/// gnubg's luck rating for luck a move (analysis.c `getLuckRating`: ten
+/// times the rate against its roll marks, 0.3 and 0.6), in its words.
+pub fn luck_rating(per_move: f64) -> &'static str {
+    let r = (per_move * 10.0) as f32;
+    if r > 0.6 {
+        "Go to Las Vegas"
+    } else if r > 0.3 {
+        "Good dice, man!"
+    } else if r < -0.6 {
+        "Go to bed"
+    } else if r < -0.3 {
+        "Bad dice, man!"
+    } else {
+        "None"
+    }
+}
+
+/// gnubg's mark of a roll's luck (`Luck` in analysis.c, its default
+/// levels 0.3 and 0.6): an index into [`Luck::rolls`].
+pub fn roll_mark(luck: f64) -> usize {
+    let r = luck as f32;
+    if r > 0.6 {
+        4
+    } else if r > 0.3 {
+        3
+    } else if r < -0.6 {
+        0
+    } else if r < -0.3 {
+        1
+    } else {
+        2
+    }
+}
+
 /// An error total in both units.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Error {

@@ -17,6 +17,7 @@
 pub mod answer;
 pub mod compare;
 pub mod locate;
+pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
 pub mod process;

@@ -494,6 +494,67 @@ impl Engine {
         self.exchange(req, &line, limit, progress)
     }
 
+    /// Asks gnubg for the luck of every roll of the match in `path`, which
+    /// gnubg reads itself (see `engine::luck`), waiting at most `limit`.
+    pub fn match_luck(
+        &mut self,
+        id: u64,
+        path: &Path,
+        source: super::luck::LuckSource,
+        limit: Duration,
+    ) -> Result<super::luck::MatchLuck, EngineError> {
+        if self.kind != EngineKind::Gnubg {
+            return Err(EngineError::Refused(
+                "the luck of the dice is gnubg's analysis".to_owned(),
+            ));
+        }
+        let line = super::luck::request_line(id, path, source);
+        let running = self.ensure_running()?;
+        if writeln!(running.stdin, "{line}")
+            .and_then(|()| running.stdin.flush())
+            .is_err()
+        {
+            self.restart_later();
+            return Err(EngineError::Died);
+        }
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let running = self.running.as_mut().expect("running");
+            match running.lines.recv_timeout(left) {
+                Ok(text) => {
+                    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) else {
+                        self.restart_later();
+                        let short: String = text.chars().take(80).collect();
+                        return Err(EngineError::Garbage(format!(
+                            "gnubg answered garbage: {short:?}"
+                        )));
+                    };
+                    if value.get("id").and_then(serde_json::Value::as_u64) != Some(id) {
+                        // A stale answer, or the ready line.
+                        continue;
+                    }
+                    if let Some(e) = value.get("error").and_then(serde_json::Value::as_str) {
+                        return Err(EngineError::Refused(e.to_owned()));
+                    }
+                    if let Some(map) = value.as_object_mut() {
+                        map.remove("id");
+                        map.remove("plies");
+                    }
+                    return super::luck::parse(value).map_err(EngineError::Garbage);
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    self.restart_later();
+                    return Err(EngineError::Timeout(limit));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    self.restart_later();
+                    return Err(EngineError::Died);
+                }
+            }
+        }
+    }
+
     /// Sends one request line and reads until its answer, handing partial
     /// answers to `progress`; each line must come within `limit`.
     fn exchange(
