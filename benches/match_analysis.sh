@@ -10,9 +10,9 @@
 # gen_gnubg_selfplay.py (7- and 9-point matches and a money session,
 # gnubg-generated, with errors of every kind). Each side's median of 3
 # whole runs, process starts included. gnubg is timed twice: as it comes
-# (its analysis also rates every roll's luck, 21 evaluations a roll, which
-# bgedit does not do) and with `set analysis luck off`, the same work as
-# bgedit's. The goals: no slower than gnubg, and 2 jobs at least 1.7x one.
+# (its analysis also rates every roll's luck, which bgedit asks of a gnubg
+# process of its own beside the decisions' analysis) and with `set analysis
+# luck off`. The goals: no slower than gnubg, and 2 jobs at least 1.7x one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
@@ -43,5 +43,5 @@ for f in "${FILES[@]}"; do
     g=$(for _ in 1 2 3; do timed gnubg_run "$f" on; done | median)
     gl=$(for _ in 1 2 3; do timed gnubg_run "$f" off; done | median)
     printf '%-18s %5d %9.2f %9.2f %9.2f %9.2f %8.2f %8.2f\n' "$(basename "$f")" "$n" "$one" "$two" "$g" "$gl" \
-        "$(echo "$one / $two" | bc -l)" "$(echo "$gl / $two" | bc -l)"
+        "$(echo "$one / $two" | bc -l)" "$(echo "$g / $two" | bc -l)"
 done

@@ -191,6 +191,28 @@ fn engine_problems_are_shown_and_panels_toggle() {
     assert!(m.panels.is_on(Panel::Analysis));
 }
 
+/// An engine's own error text (a Python exception's, say) never reaches
+/// the terminal raw: the panel shows it on one line, escapes written out.
+#[test]
+fn an_engines_error_text_is_shown_printable() {
+    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let r = request(&effects);
+    let raw = "gnubg raised ValueError: \x1b]52;c;aGk=\x07 bad\nnext".to_owned();
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Err(bgedit::engine::EngineError::Refused(raw)),
+        )),
+    );
+    let notes = analysis::panel_text(&m).notes.join(" ");
+    assert!(
+        notes.contains("ValueError: \\x1b]52;c;aGk=\\x07 bad next"),
+        "{notes}"
+    );
+    assert!(!notes.chars().any(char::is_control), "{notes:?}");
+}
+
 #[test]
 fn while_previewing_up_and_down_walk_the_list() {
     use bgedit::editor::action::Direction;

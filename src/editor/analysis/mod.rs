@@ -142,7 +142,7 @@ pub fn sage_answered(
             a.second = Some(Shown { plies, analysis });
             a.second_problem = None;
         }
-        Err(e) => a.second_problem = Some(e.to_string()),
+        Err(e) => a.second_problem = Some(said(&e)),
     }
     clamp_selection(a);
     (model, Vec::new())
@@ -328,7 +328,7 @@ pub fn rollout_answered(
             clamp_selection(&mut model.analysis);
         }
         Err(e) => {
-            model.status = Status::error(format!("rollout failed: {e}"));
+            model.status = Status::error(format!("rollout failed: {}", said(&e)));
             if run.shown.is_none() {
                 model.analysis.rollout = None;
             }
@@ -458,7 +458,7 @@ pub fn answered(
                 effects.extend(request_cube(&mut model, plies));
             }
         }
-        Err(e) => model.analysis.problem = Some(e.to_string()),
+        Err(e) => model.analysis.problem = Some(said(&e)),
     }
     (model, effects)
 }
@@ -730,6 +730,13 @@ fn rollout_header(
         h += " · stopped";
     }
     h + &format!(" · {unit_word}")
+}
+
+/// An engine's error as the panel shows it: one line, every control
+/// character escaped (a Python exception's text is the engine's, not ours,
+/// and must not reach the terminal raw).
+fn said(e: &EngineError) -> String {
+    crate::quote::printable(&e.to_string()).replace(['\n', '\t'], " ")
 }
 
 /// Why the engine shown has no answer, if so.
