@@ -26,8 +26,10 @@ pub const MAX_NAME_LEN: usize = 200;
 /// Longest note or analysis kept, in bytes.
 pub const MAX_NOTE_LEN: usize = 64 * 1024;
 
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LibraryError {
+    #[error("no data directory for the library; start with --library FILE")]
+    NoPlace,
     #[error("{path} is not a bgedit library ({why}); it was left untouched")]
     Foreign { path: String, why: String },
     #[error("{path} is damaged ({why}); it was left untouched")]
@@ -68,6 +70,28 @@ pub type Result<T> = std::result::Result<T, LibraryError>;
 
 /// What a write that ran out of room did: SQLite rolls the transaction back.
 const DISK_FULL: &str = "the disk is full: the change was not written (the file is as before)";
+
+/// A library error as it crosses from the editor's library worker to the
+/// reducer: the error itself (what the reducer may act on) and the message
+/// naming the file, made on the worker's side (saying "disk full" asks the
+/// file system).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct LibraryFailure {
+    pub error: LibraryError,
+    pub message: String,
+}
+
+impl LibraryFailure {
+    /// `error` about the library at `path` (none: no library file).
+    pub fn new(path: Option<&Path>, error: LibraryError) -> LibraryFailure {
+        let message = match path {
+            Some(p) => describe(p, &error),
+            None => error.to_string(),
+        };
+        LibraryFailure { error, message }
+    }
+}
 
 /// `e` as a message that names the library's file: every error about the
 /// file does (an entry's own problem, or a missing entry, is not about it).

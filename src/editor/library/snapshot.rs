@@ -237,7 +237,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             selected: None,
             detail: vec!["(no entry)".to_owned()],
             body: Some(vec![
-                crate::quote::printable(problem).into_owned(),
+                crate::quote::printable(&problem.message).into_owned(),
                 "Start with --library FILE for another library.".to_owned(),
             ]),
             note: None,

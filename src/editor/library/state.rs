@@ -6,6 +6,7 @@ use crate::editor::model::Mode;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};
+use crate::library::store::LibraryFailure;
 use crate::library::{Added, Counted, Entry, EntryEdit, NewEntry, Summary};
 use ratatui_textarea::{Input, TextArea};
 
@@ -177,7 +178,7 @@ pub struct LibState {
     pub pending_quiz: Option<String>,
     /// Why the library cannot be listed (a damaged, foreign or unreadable
     /// file): the panel shows it instead of an empty list.
-    pub problem: Option<String>,
+    pub problem: Option<LibraryFailure>,
 }
 
 /// Whether the library panel has the keys: in one of its modes, but not
@@ -324,35 +325,35 @@ pub enum LibAction {
     /// The analysis kept with entry `id` for the quiz, if any.
     StoredAnalysis {
         id: i64,
-        result: Result<Option<String>, String>,
+        result: Result<Option<String>, LibraryFailure>,
     },
-    QuizAnalysisKept(Result<(), String>),
+    QuizAnalysisKept(Result<(), LibraryFailure>),
     /// Shows the quiz's statistics in the panel, or hides them.
     ToggleStats,
     /// The statistics' lines, and every answer's weekly mean error (mEMG)
     /// for the trend.
-    Stats(Result<(Vec<String>, Vec<u64>), String>),
+    Stats(Result<(Vec<String>, Vec<u64>), LibraryFailure>),
     // Answers from the worker
     /// The entry holding the position `+` adds, with its title, if any.
     LookedUp {
         position: Box<Position>,
-        result: Result<Option<(i64, String)>, String>,
+        result: Result<Option<(i64, String)>, LibraryFailure>,
     },
-    Added(Result<Added, String>),
+    Added(Result<Added, LibraryFailure>),
     Paged {
         serial: u64,
-        result: Result<(Counted, u64, Vec<Summary>), String>,
+        result: Result<(Counted, u64, Vec<Summary>), LibraryFailure>,
     },
     Got {
         purpose: Purpose,
-        result: Result<Box<Entry>, String>,
+        result: Result<Box<Entry>, LibraryFailure>,
     },
-    Updated(Result<String, String>),
+    Updated(Result<String, LibraryFailure>),
     /// A rollout stored with the entry of its position (its id), or not
     /// (no entry holds the position).
-    AnalysisKept(Result<Option<i64>, String>),
-    Deleted(Result<Box<Entry>, String>),
-    Restored(Result<i64, String>),
-    DueList(Result<(String, Vec<Summary>), String>),
-    Reviewed(Result<Schedule, String>),
+    AnalysisKept(Result<Option<i64>, LibraryFailure>),
+    Deleted(Result<Box<Entry>, LibraryFailure>),
+    Restored(Result<i64, LibraryFailure>),
+    DueList(Result<(String, Vec<Summary>), LibraryFailure>),
+    Reviewed(Result<Schedule, LibraryFailure>),
 }

@@ -7,7 +7,7 @@ use super::state::{LibAction, Request};
 use crate::editor::action::Action;
 use crate::editor::io::worker::{Inbox, Worker as Thread};
 use crate::library::review::Schedule;
-use crate::library::store::{self, Library};
+use crate::library::store::{self, Library, LibraryFailure};
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
 
@@ -70,11 +70,9 @@ fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: impl Fn(Action)
             (Some(l), _) => Ok(l),
             (None, Some(p)) => match Library::open(p) {
                 Ok(l) => Ok(library.insert(l)),
-                Err(e) => Err(store::describe(p, &e)),
+                Err(e) => Err(LibraryFailure::new(Some(p), e)),
             },
-            (None, None) => {
-                Err("no data directory for the library; start with --library FILE".to_owned())
-            }
+            (None, None) => Err(LibraryFailure::new(None, store::LibraryError::NoPlace)),
         };
         let answer = answer(lib, path.as_deref(), request);
         if !send(Action::Library(answer)) {
@@ -84,15 +82,12 @@ fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: impl Fn(Action)
 }
 
 fn answer(
-    lib: Result<&mut Library, String>,
+    lib: Result<&mut Library, LibraryFailure>,
     path: Option<&std::path::Path>,
     request: Request,
 ) -> LibAction {
     // Every message about the file names it (and says "disk full").
-    let text = |e: store::LibraryError| match path {
-        Some(p) => store::describe(p, &e),
-        None => e.to_string(),
-    };
+    let text = |e: store::LibraryError| LibraryFailure::new(path, e);
     match request {
         Request::Add(entry) => LibAction::Added(lib.and_then(|l| l.add(&entry).map_err(text))),
         Request::Page {
