@@ -4,7 +4,7 @@
 
 use bgedit::codec;
 use bgedit::domain::Position;
-use bgedit::editor::action::{Action, CopyTarget};
+use bgedit::editor::action::{Action, CopyAction, CopyTarget};
 use bgedit::editor::analysis;
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Model, Status, Tone};
@@ -147,7 +147,7 @@ fn enter_without_a_selection_and_copy_without_an_answer_are_refused() {
         Action::Analysis(bgedit::editor::action::AnalysisAction::PlaySelected),
     );
     assert_eq!(m.status.tone, Tone::Error);
-    let (m, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let (m, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));
     assert_eq!(m.status.tone, Tone::Error);
     assert!(effects.is_empty());
 }
@@ -163,7 +163,7 @@ fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
             Ok(answer()),
         )),
     );
-    let (_, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let (_, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));
     let Effect::Copy { text, .. } = &effects[0] else {
         panic!()
     };
@@ -284,7 +284,7 @@ fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
         "{:?}",
         text.rows
     );
-    let (_, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let (_, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));
     let Effect::Copy { text, .. } = &effects[0] else {
         panic!()
     };
@@ -371,7 +371,7 @@ fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
         vec!["Before the roll (0-ply): No double, take · ND +0.123 · D/T +0.045 · D/P +1.000"]
     );
     assert!(text.rows[0].contains("24/23 13/11"));
-    let (m, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let (m, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));
     let Effect::Copy { text, .. } = &effects[0] else {
         panic!()
     };
@@ -523,7 +523,7 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     let (m, _) = update(m, Action::SetDice(Some([2, 1])));
     assert!(analysis::panel_text(&m).header.contains("400/1296"));
     // The copied text is gnubg's rollout layout with the errors.
-    let (_, effects) = update(m, Action::Copy(CopyTarget::Analysis));
+    let (_, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));
     let Effect::Copy { text, .. } = &effects[0] else {
         panic!("{effects:?}")
     };

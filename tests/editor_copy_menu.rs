@@ -1,7 +1,7 @@
 //! The copy menu (`F`) and the picture key (`I`): through the reducer, on
 //! ratatui's TestBackend, and in the real binary in a pseudo-terminal.
 
-use bgedit::editor::action::{Action, CopyTarget, PictureSaved};
+use bgedit::editor::action::{Action, CopyAction, CopyTarget, PictureSaved};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
@@ -87,15 +87,18 @@ fn i_asks_for_the_picture_and_reports_where_it_went() {
     assert_eq!(effects, vec![Effect::SavePicture(m.position.clone())]);
     let (m, _) = update(
         m,
-        Action::PictureSaved(Ok(PictureSaved {
+        Action::Copy(CopyAction::PictureSaved(Ok(PictureSaved {
             path: "/tmp/p.png".into(),
             copied: Err("no display".into()),
-        })),
+        }))),
     );
     assert_eq!(m.status.tone, Tone::Success);
     assert!(m.status.text.contains("/tmp/p.png"), "{}", m.status.text);
     assert!(m.status.text.contains("not copied: no display"));
-    let (m, _) = update(m, Action::PictureSaved(Err("disk full".into())));
+    let (m, _) = update(
+        m,
+        Action::Copy(CopyAction::PictureSaved(Err("disk full".into()))),
+    );
     assert_eq!(m.status.tone, Tone::Error);
     // The menu's letter does the same.
     let (m, _) = press(m, 'F');

@@ -3,7 +3,7 @@
 
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
-use bgedit::editor::action::{Action, CopyRoute, CopyTarget, Direction};
+use bgedit::editor::action::{Action, CopyAction, CopyRoute, CopyTarget, Direction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
 use bgedit::editor::prompt::PromptKind;
@@ -266,7 +266,10 @@ fn undo_remembers_at_least_a_hundred_steps() {
 
 #[test]
 fn copy_asks_for_the_clipboard_and_reports_honestly() {
-    let (m, effects) = update(Model::default(), Action::Copy(CopyTarget::Xgid));
+    let (m, effects) = update(
+        Model::default(),
+        Action::Copy(CopyAction::Text(CopyTarget::Xgid)),
+    );
     assert_eq!(
         effects,
         vec![Effect::Copy {
@@ -274,21 +277,33 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
             text: "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10".into()
         }]
     );
-    let (_, effects) = update(m.clone(), Action::Copy(CopyTarget::BoardText));
+    let (_, effects) = update(
+        m.clone(),
+        Action::Copy(CopyAction::Text(CopyTarget::BoardText)),
+    );
     assert!(matches!(&effects[0], Effect::Copy { text, .. } if text.lines().count() == 15));
     let sys = run(
         m.clone(),
-        [Action::Copied(CopyTarget::GnubgId, Ok(CopyRoute::System))],
+        [Action::Copy(CopyAction::Copied(
+            CopyTarget::GnubgId,
+            Ok(CopyRoute::System),
+        ))],
     );
     assert_eq!(sys.status.text, "GNUBG ID copied to the clipboard");
     let osc = run(
         m.clone(),
-        [Action::Copied(CopyTarget::GnubgId, Ok(CopyRoute::Osc52))],
+        [Action::Copy(CopyAction::Copied(
+            CopyTarget::GnubgId,
+            Ok(CopyRoute::Osc52),
+        ))],
     );
     assert!(osc.status.text.contains("OSC 52"));
     let failed = run(
         m,
-        [Action::Copied(CopyTarget::GnubgId, Err("no way".into()))],
+        [Action::Copy(CopyAction::Copied(
+            CopyTarget::GnubgId,
+            Err("no way".into()),
+        ))],
     );
     assert!(is_error(&failed));
     // What the copied ID cannot hold is said.
@@ -296,7 +311,7 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
         Model::default(),
         [
             Action::NextResignation,
-            Action::Copied(CopyTarget::Xgid, Ok(CopyRoute::System)),
+            Action::Copy(CopyAction::Copied(CopyTarget::Xgid, Ok(CopyRoute::System))),
         ],
     );
     assert!(

@@ -3,7 +3,7 @@
 //! the model. No terminal involved (tests/editor_edge.rs drives the binary).
 
 use bgedit::codec::{IdFormat, to_string_as};
-use bgedit::editor::action::Action;
+use bgedit::editor::action::{Action, CopyAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Mode, Model};
 use bgedit::editor::reducer::update;
@@ -229,7 +229,7 @@ fn undo_history_memory_is_bounded_even_with_huge_names() {
 #[test]
 fn a_match_xgid_copy_notes_the_jacoby_bit_only_when_a_match_id_brought_it() {
     use bgedit::editor::action::{CopyRoute, CopyTarget};
-    let copied = Action::Copied(CopyTarget::Xgid, Ok(CopyRoute::System));
+    let copied = Action::Copy(CopyAction::Copied(CopyTarget::Xgid, Ok(CopyRoute::System)));
     // A match set up by hand: the bit is bgedit's default, nothing to lose.
     let typed = run(
         Model::default(),

@@ -2,6 +2,7 @@
 //! the results of effects all become one of these before anything changes.
 
 pub use super::analysis::state::AnalysisAction;
+pub use super::copy_menu::state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
 use super::library::LibAction;
 use super::numbers_state::MetHandle;
 use super::panels::Panel;
@@ -15,64 +16,6 @@ pub enum Direction {
     Right,
     Up,
     Down,
-}
-
-/// What a copy key copies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CopyTarget {
-    GnubgId,
-    Xgid,
-    /// gnubg's `show board` text, for forums.
-    BoardText,
-    /// The analysis panel as gnubg-like text.
-    Analysis,
-    // The rest come from the copy menu (`F`).
-    PositionId,
-    MatchId,
-    /// gnubg's two `Position ID:` / `Match ID   :` lines.
-    Header,
-    /// XG's text export.
-    XgText,
-    Sgf,
-    Fibs,
-    Snowie,
-}
-
-impl CopyTarget {
-    pub fn name(self) -> &'static str {
-        match self {
-            CopyTarget::GnubgId => "GNUBG ID",
-            CopyTarget::Xgid => "XGID",
-            CopyTarget::BoardText => "board text",
-            CopyTarget::Analysis => "analysis",
-            CopyTarget::PositionId => "Position ID",
-            CopyTarget::MatchId => "Match ID",
-            CopyTarget::Header => "header lines",
-            CopyTarget::XgText => "XG text",
-            CopyTarget::Sgf => "SGF",
-            CopyTarget::Fibs => "FIBS board line",
-            CopyTarget::Snowie => "Snowie text",
-        }
-    }
-}
-
-/// Which way copied text went, as the runtime reports it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CopyRoute {
-    /// The system clipboard (X11 or Wayland) through arboard.
-    System,
-    /// An OSC 52 escape sequence asking the terminal to set its clipboard:
-    /// the way over SSH or without a display. Whether it arrived, only the
-    /// terminal knows.
-    Osc52,
-}
-
-/// A picture written by the runtime.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PictureSaved {
-    pub path: String,
-    /// Whether the clipboard took the image, or why not.
-    pub copied: Result<(), String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -123,7 +66,9 @@ pub enum Action {
     Redo,
 
     // IDs in and out
-    Copy(CopyTarget),
+    /// The copy keys and the copy menu, and what the runtime reports of
+    /// them.
+    Copy(CopyAction),
     Paste,
     /// Text to read as an ID (typed, pasted, or from the clipboard).
     Import(String),
@@ -144,13 +89,6 @@ pub enum Action {
     // Numbers at the score
     /// Load a gnubg MET file (empty: back to the built-in table).
     LoadMet(String),
-    // The copy menu and the picture
-    OpenCopyMenu,
-    CloseCopyMenu,
-    /// Save the picture of the position and copy it as an image.
-    SavePicture,
-    /// Where the picture went, and whether the clipboard took it.
-    PictureSaved(Result<PictureSaved, String>),
 
     // Mouse
     /// Selects a place; on the place already selected, adds a checker.
@@ -166,7 +104,6 @@ pub enum Action {
     ScrollNumbers(i16),
 
     // Results of effects, reported back by the runtime
-    Copied(CopyTarget, Result<CopyRoute, String>),
     Pasted(Result<String, String>),
     /// The save file could not be written.
     SaveFailed(String),

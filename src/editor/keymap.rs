@@ -277,7 +277,7 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
 mod tests {
     use super::*;
     use crate::domain::Player;
-    use crate::editor::action::{CopyTarget, Direction};
+    use crate::editor::action::{CopyAction, CopyTarget, Direction};
     use crate::editor::prompt::Motion;
     use crate::editor::prompt::Prompt;
 
@@ -310,11 +310,11 @@ mod tests {
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Char('y')), &n),
-            Some(Action::Copy(CopyTarget::GnubgId))
+            Some(Action::Copy(CopyAction::Text(CopyTarget::GnubgId)))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Char('Y')), &n),
-            Some(Action::Copy(CopyTarget::Xgid))
+            Some(Action::Copy(CopyAction::Text(CopyTarget::Xgid)))
         );
         assert_eq!(
             resolve_key(

@@ -3,7 +3,7 @@
 //! terminal, clipboard, file or clock in here.
 
 use super::action::PromptAction;
-use super::action::{Action, CopyRoute, CopyTarget, Direction};
+use super::action::{Action, CopyAction, Direction};
 use super::analysis;
 use super::copy_menu;
 use super::cursor;
@@ -75,7 +75,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::ToggleMessages
             | Action::Resized { .. }
             | Action::Terminated(_)
-            | Action::Copied(..)
+            | Action::Copy(CopyAction::Copied(..))
             | Action::Pasted(_)
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
@@ -381,51 +381,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Undo => travel(model, true),
         Action::Redo => travel(model, false),
 
-        // Every menu letter closes the menu, whether or not it copies: the
-        // next key must not be read as a menu letter again.
-        Action::Copy(CopyTarget::Analysis) => {
-            model.mode = Mode::Normal;
-            match analysis::copy_text(&model) {
-                Some(text) => {
-                    model.status = Status::info("Copying the analysis…");
-                    let target = CopyTarget::Analysis;
-                    (model, vec![Effect::Copy { target, text }])
-                }
-                None => refuse(model, "no analysis to copy yet".to_owned()),
-            }
-        }
-        Action::Copy(target) => {
-            let text = copy_menu::text(target, &model.position);
-            model.mode = Mode::Normal;
-            model.status = Status::info(format!("Copying the {}…", target.name()));
-            (model, vec![Effect::Copy { target, text }])
-        }
-        Action::Copied(target, result) => {
-            // Say what the copied ID cannot hold, as `convert` does.
-            // The Jacoby bit is on by default; only one the user gave (in a
-            // Match ID) can be lost by a match XGID.
-            let mut position = model.position.clone();
-            if !model.jacoby_from_match_id && !position.state.is_money() {
-                position.state.jacoby = false;
-            }
-            let losses = copy_menu::losses(target, &position);
-            let note = losses
-                .first()
-                .map(|n| format!(" · note: {n}"))
-                .unwrap_or_default();
-            let what = capitalised(target.name());
-            model.status = match result {
-                Ok(CopyRoute::System) => {
-                    Status::success(format!("{what} copied to the clipboard{note}"))
-                }
-                Ok(CopyRoute::Osc52) => Status::success(format!(
-                    "{what} sent to the terminal's clipboard (OSC 52; no system clipboard here). \
-                     If it does not arrive, your terminal does not allow OSC 52{note}"
-                )),
-                Err(e) => Status::error(format!("could not copy the {}: {e}", target.name())),
-            };
-            done(model)
-        }
+        Action::Copy(a) => copy_menu::update(model, a),
         Action::Paste => {
             model.status = Status::info("Reading the clipboard…");
             (model, vec![Effect::ReadClipboard])
@@ -452,36 +408,6 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             (model, Some(next)) => update(model, next),
         },
 
-        Action::OpenCopyMenu => {
-            model.mode = Mode::CopyMenu;
-            model.status = Status::info("Copy: press a letter, any other key closes");
-            done(model)
-        }
-        Action::CloseCopyMenu => {
-            model.mode = Mode::Normal;
-            model.status = Status::info("Copy menu closed");
-            done(model)
-        }
-        Action::SavePicture => {
-            model.mode = Mode::Normal;
-            model.status = Status::info("Drawing the picture…");
-            let position = model.position.clone();
-            (model, vec![Effect::SavePicture(position)])
-        }
-        Action::PictureSaved(Ok(saved)) => {
-            model.status = match saved.copied {
-                Ok(()) => Status::success(format!(
-                    "Picture saved to {} and copied to the clipboard as an image",
-                    saved.path
-                )),
-                Err(why) => Status::success(format!(
-                    "Picture saved to {} (not copied: {why})",
-                    saved.path
-                )),
-            };
-            done(model)
-        }
-        Action::PictureSaved(Err(e)) => refuse(model, format!("could not save the picture: {e}")),
         Action::ToggleHelp => {
             model.mode = if model.mode == Mode::Help {
                 std::mem::replace(&mut model.before_help, Mode::Normal)
@@ -712,13 +638,6 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
         }
         Err(message) => refuse(model, message),
     }
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 fn board_edit(

@@ -3,7 +3,7 @@
 //! help's order).
 
 use crate::editor::action::AnalysisAction;
-use crate::editor::action::{Action, CopyTarget};
+use crate::editor::action::{Action, CopyAction, CopyTarget};
 use crate::editor::bindings::{
     KeyPattern::{Char, Code},
     NormalBinding as Binding, Section,
@@ -66,7 +66,7 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         action: |k| {
             if k.code == KeyCode::Char('w') {
-                Action::Copy(CopyTarget::Analysis)
+                Action::Copy(CopyAction::Text(CopyTarget::Analysis))
             } else {
                 Action::Analysis(AnalysisAction::ToggleUnits)
             }

@@ -1,7 +1,7 @@
 //! The copy keys of the normal mode: the IDs and the board text at once,
 //! the menu of every format, the picture.
 
-use crate::editor::action::{Action, CopyTarget};
+use crate::editor::action::{Action, CopyAction, CopyTarget};
 use crate::editor::bindings::{KeyPattern::Char, NormalBinding as Binding, Section};
 
 pub static BINDINGS: &[Binding] = &[
@@ -11,7 +11,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "copy the GNUBG ID",
         section: Section::Ids,
         hint: Some(("y", "copy")),
-        action: |_| Action::Copy(CopyTarget::GnubgId),
+        action: |_| Action::Copy(CopyAction::Text(CopyTarget::GnubgId)),
     },
     Binding {
         keys: &[Char('Y')],
@@ -19,7 +19,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "copy the XGID",
         section: Section::Ids,
         hint: Some(("Y", "XGID")),
-        action: |_| Action::Copy(CopyTarget::Xgid),
+        action: |_| Action::Copy(CopyAction::Text(CopyTarget::Xgid)),
     },
     Binding {
         keys: &[Char('b')],
@@ -27,7 +27,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "copy the board text",
         section: Section::Ids,
         hint: None,
-        action: |_| Action::Copy(CopyTarget::BoardText),
+        action: |_| Action::Copy(CopyAction::Text(CopyTarget::BoardText)),
     },
     Binding {
         keys: &[Char('F')],
@@ -35,7 +35,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "copy menu: all formats",
         section: Section::Ids,
         hint: None,
-        action: |_| Action::OpenCopyMenu,
+        action: |_| Action::Copy(CopyAction::OpenMenu),
     },
     Binding {
         keys: &[Char('I')],
@@ -43,6 +43,6 @@ pub static BINDINGS: &[Binding] = &[
         help: "save the picture (PNG)",
         section: Section::Ids,
         hint: None,
-        action: |_| Action::SavePicture,
+        action: |_| Action::Copy(CopyAction::Picture),
     },
 ];

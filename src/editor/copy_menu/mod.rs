@@ -5,12 +5,19 @@
 //! `keys.rs`: the copy keys of the normal mode; `view.rs`: the overlay.
 
 pub mod keys;
+pub mod state;
 pub mod view;
 
 use crate::codec::{self, IdFormat, xgid};
 use crate::domain::{MatchState, Position};
-use crate::editor::action::{Action, CopyTarget};
+use crate::editor::action::Action;
+use crate::editor::analysis;
+use crate::editor::effect::Effect;
+use crate::editor::messages::Status;
+use crate::editor::model::{Mode, Model};
+use crate::editor::transition::{done, refuse};
 use crate::text_board;
+pub use state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
 
 /// What a menu letter does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,13 +102,104 @@ pub fn resolve(ch: Option<char>) -> Action {
         Some(Entry {
             item: Item::Copy(target),
             ..
-        }) => Action::Copy(*target),
+        }) => Action::Copy(CopyAction::Text(*target)),
         Some(Entry {
             item: Item::Picture,
             ..
-        }) => Action::SavePicture,
-        None => Action::CloseCopyMenu,
+        }) => Action::Copy(CopyAction::Picture),
+        None => Action::Copy(CopyAction::CloseMenu),
     }
+}
+
+/// The copy keys and the menu: what each does to the model, and the copy or
+/// picture the runtime is asked for.
+pub fn update(mut model: Model, action: CopyAction) -> (Model, Vec<Effect>) {
+    match action {
+        // Every menu letter closes the menu, whether or not it copies: the
+        // next key must not be read as a menu letter again.
+        CopyAction::Text(CopyTarget::Analysis) => {
+            model.mode = Mode::Normal;
+            match analysis::copy_text(&model) {
+                Some(text) => {
+                    model.status = Status::info("Copying the analysis…");
+                    let target = CopyTarget::Analysis;
+                    (model, vec![Effect::Copy { target, text }])
+                }
+                None => refuse(model, "no analysis to copy yet".to_owned()),
+            }
+        }
+        CopyAction::Text(target) => {
+            let text = text(target, &model.position);
+            model.mode = Mode::Normal;
+            model.status = Status::info(format!("Copying the {}…", target.name()));
+            (model, vec![Effect::Copy { target, text }])
+        }
+        CopyAction::Copied(target, result) => {
+            // Say what the copied ID cannot hold, as `convert` does.
+            // The Jacoby bit is on by default; only one the user gave (in a
+            // Match ID) can be lost by a match XGID.
+            let mut position = model.position.clone();
+            if !model.jacoby_from_match_id && !position.state.is_money() {
+                position.state.jacoby = false;
+            }
+            let losses = losses(target, &position);
+            let note = losses
+                .first()
+                .map(|n| format!(" · note: {n}"))
+                .unwrap_or_default();
+            let what = capitalised(target.name());
+            model.status = match result {
+                Ok(CopyRoute::System) => {
+                    Status::success(format!("{what} copied to the clipboard{note}"))
+                }
+                Ok(CopyRoute::Osc52) => Status::success(format!(
+                    "{what} sent to the terminal's clipboard (OSC 52; no system clipboard here). \
+                     If it does not arrive, your terminal does not allow OSC 52{note}"
+                )),
+                Err(e) => Status::error(format!("could not copy the {}: {e}", target.name())),
+            };
+            done(model)
+        }
+        CopyAction::OpenMenu => {
+            model.mode = Mode::CopyMenu;
+            model.status = Status::info("Copy: press a letter, any other key closes");
+            done(model)
+        }
+        CopyAction::CloseMenu => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Copy menu closed");
+            done(model)
+        }
+        CopyAction::Picture => {
+            model.mode = Mode::Normal;
+            model.status = Status::info("Drawing the picture…");
+            let position = model.position.clone();
+            (model, vec![Effect::SavePicture(position)])
+        }
+        CopyAction::PictureSaved(Ok(saved)) => {
+            model.status = match saved.copied {
+                Ok(()) => Status::success(format!(
+                    "Picture saved to {} and copied to the clipboard as an image",
+                    saved.path
+                )),
+                Err(why) => Status::success(format!(
+                    "Picture saved to {} (not copied: {why})",
+                    saved.path
+                )),
+            };
+            done(model)
+        }
+        CopyAction::PictureSaved(Err(e)) => {
+            refuse(model, format!("could not save the picture: {e}"))
+        }
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 fn format_of(target: CopyTarget) -> Option<IdFormat> {
@@ -153,10 +251,10 @@ mod tests {
         for e in ENTRIES {
             assert!(!seen.contains(&e.key), "{} twice", e.key);
             seen.push(e.key);
-            assert_ne!(resolve(Some(e.key)), Action::CloseCopyMenu);
+            assert_ne!(resolve(Some(e.key)), Action::Copy(CopyAction::CloseMenu));
         }
-        assert_eq!(resolve(Some('Z')), Action::CloseCopyMenu);
-        assert_eq!(resolve(None), Action::CloseCopyMenu);
+        assert_eq!(resolve(Some('Z')), Action::Copy(CopyAction::CloseMenu));
+        assert_eq!(resolve(None), Action::Copy(CopyAction::CloseMenu));
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
-use crate::editor::action::Action;
 use crate::editor::action::AnalysisAction;
+use crate::editor::action::{Action, CopyAction};
 use crate::editor::burst;
 use crate::editor::clipboard::{Clipboard, ClipboardEnv};
 use crate::editor::config;
@@ -381,7 +381,7 @@ impl Edge<'_> {
                     }
                     Effect::Copy { target, text } => {
                         let result = self.clipboard.copy(&text, self.terminal.backend_mut());
-                        queue.push(Action::Copied(target, result));
+                        queue.push(Action::Copy(CopyAction::Copied(target, result)));
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
                     Effect::Analyse(req) => self.engine.ask(req),
@@ -446,7 +446,7 @@ impl Edge<'_> {
                         let saved = picture_file::save(&position, |w, h, rgba| {
                             clipboard.copy_image(w, h, rgba)
                         });
-                        queue.push(Action::PictureSaved(saved));
+                        queue.push(Action::Copy(CopyAction::PictureSaved(saved)));
                     }
                     Effect::OpenMatch(path) => {
                         let send = Arc::clone(&self.background);

@@ -1,0 +1,77 @@
+//! The copy keys and the copy menu as data: what can be copied, the
+//! actions, and what the runtime reports back. Pure data the action and the
+//! model hold, so that nothing here imports the reducer or the view.
+
+/// What a copy key copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyTarget {
+    GnubgId,
+    Xgid,
+    /// gnubg's `show board` text, for forums.
+    BoardText,
+    /// The analysis panel as gnubg-like text.
+    Analysis,
+    // The rest come from the copy menu (`F`).
+    PositionId,
+    MatchId,
+    /// gnubg's two `Position ID:` / `Match ID   :` lines.
+    Header,
+    /// XG's text export.
+    XgText,
+    Sgf,
+    Fibs,
+    Snowie,
+}
+
+impl CopyTarget {
+    pub fn name(self) -> &'static str {
+        match self {
+            CopyTarget::GnubgId => "GNUBG ID",
+            CopyTarget::Xgid => "XGID",
+            CopyTarget::BoardText => "board text",
+            CopyTarget::Analysis => "analysis",
+            CopyTarget::PositionId => "Position ID",
+            CopyTarget::MatchId => "Match ID",
+            CopyTarget::Header => "header lines",
+            CopyTarget::XgText => "XG text",
+            CopyTarget::Sgf => "SGF",
+            CopyTarget::Fibs => "FIBS board line",
+            CopyTarget::Snowie => "Snowie text",
+        }
+    }
+}
+
+/// Which way copied text went, as the runtime reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CopyRoute {
+    /// The system clipboard (X11 or Wayland) through arboard.
+    System,
+    /// An OSC 52 escape sequence asking the terminal to set its clipboard:
+    /// the way over SSH or without a display. Whether it arrived, only the
+    /// terminal knows.
+    Osc52,
+}
+
+/// A picture written by the runtime.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PictureSaved {
+    pub path: String,
+    /// Whether the clipboard took the image, or why not.
+    pub copied: Result<(), String>,
+}
+
+/// The copy keys, the copy menu (`F`) and what the runtime reports of them
+/// (`copy_menu::update`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CopyAction {
+    /// Copies one format of the position, or the analysis.
+    Text(CopyTarget),
+    OpenMenu,
+    CloseMenu,
+    /// Saves the picture of the position and copies it as an image.
+    Picture,
+    /// Where the copied text went, or why it did not.
+    Copied(CopyTarget, Result<CopyRoute, String>),
+    /// Where the picture went, and whether the clipboard took it.
+    PictureSaved(Result<PictureSaved, String>),
+}
