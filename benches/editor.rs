@@ -3,6 +3,7 @@
 //! each; and the same while a match is reviewed and its analysis comes in
 //! (issue 19: key → frame ≤ 1 ms while the analysis runs).
 
+use bgedit::editor::action::BoardAction;
 use bgedit::editor::keymap;
 use bgedit::editor::model::Model;
 use bgedit::editor::reducer::update;
@@ -59,7 +60,7 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
     use bgedit::engine::{Analysis, MoveLine};
     let theme = Theme::colour();
     let mut m = start();
-    let (next, effects) = update(m, Action::SetDice(Some([6, 5])));
+    let (next, effects) = update(m, Action::Board(BoardAction::SetDice(Some([6, 5]))));
     m = next;
     let id = effects
         .iter()

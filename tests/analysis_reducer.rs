@@ -4,7 +4,7 @@
 
 use bgedit::codec;
 use bgedit::domain::Position;
-use bgedit::editor::action::{Action, CopyAction, CopyTarget};
+use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyTarget};
 use bgedit::editor::analysis;
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Model, Status, Tone};
@@ -54,10 +54,10 @@ fn request(effects: &[Effect]) -> Request {
 
 #[test]
 fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
-    let (m, effects) = update(model(), Action::SetDice(Some([6, 5])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([6, 5]))));
     let first = request(&effects);
     assert_eq!(first.plies, 0);
-    let (m, effects) = update(m, Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(m, Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let second = request(&effects);
     assert!(second.id > first.id);
     // The answer to the first request arrives late: dropped.
@@ -82,7 +82,7 @@ fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
 
 #[test]
 fn a_pause_asks_for_the_chosen_depth_once() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (m, _) = update(
         m,
@@ -113,7 +113,7 @@ fn a_pause_asks_for_the_chosen_depth_once() {
 
 #[test]
 fn a_selected_move_is_previewed_and_played_undoably() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (m, _) = update(
         m,
@@ -154,7 +154,7 @@ fn enter_without_a_selection_and_copy_without_an_answer_are_refused() {
 
 #[test]
 fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (m, _) = update(
         m,
@@ -176,7 +176,7 @@ fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
 
 #[test]
 fn engine_problems_are_shown_and_panels_toggle() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let why = "gnubg not found: install it with `apt-get install gnubg`".to_owned();
     let (m, _) = update(
@@ -195,7 +195,7 @@ fn engine_problems_are_shown_and_panels_toggle() {
 /// the terminal raw: the panel shows it on one line, escapes written out.
 #[test]
 fn an_engines_error_text_is_shown_printable() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let raw = "gnubg raised ValueError: \x1b]52;c;aGk=\x07 bad\nnext".to_owned();
     let (m, _) = update(
@@ -216,7 +216,7 @@ fn an_engines_error_text_is_shown_printable() {
 #[test]
 fn while_previewing_up_and_down_walk_the_list() {
     use bgedit::editor::action::Direction;
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (m, _) = update(
         m,
@@ -230,16 +230,16 @@ fn while_previewing_up_and_down_walk_the_list() {
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::SelectMove(1)),
     );
-    let (m, _) = update(m, Action::Move(Direction::Down));
+    let (m, _) = update(m, Action::Board(BoardAction::Move(Direction::Down)));
     assert_eq!(m.analysis.selected, 1);
     assert_eq!(m.cursor, cursor, "the board cursor stays");
-    let (m, _) = update(m, Action::Move(Direction::Up));
+    let (m, _) = update(m, Action::Board(BoardAction::Move(Direction::Up)));
     assert_eq!(m.analysis.selected, 0);
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::LeavePreview),
     );
-    let (m, _) = update(m, Action::Move(Direction::Up));
+    let (m, _) = update(m, Action::Board(BoardAction::Move(Direction::Up)));
     assert_ne!(m.cursor, cursor, "without a preview ↑ moves the cursor");
 }
 
@@ -248,7 +248,7 @@ fn while_previewing_up_and_down_walk_the_list() {
 /// own `Cubeful N-ply` as gnubg's `hint` does.
 #[test]
 fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let Analysis::Moves { mut moves, .. } = answer() else {
         unreachable!()
@@ -303,7 +303,7 @@ fn a_big_match_cube_is_sent_as_its_equivalent_and_the_panel_says_so() {
         .unwrap()
         .position;
     let m = Model::new(p, Status::info(""));
-    let (m, effects) = update(m, Action::SetDice(Some([6, 5])));
+    let (m, effects) = update(m, Action::Board(BoardAction::SetDice(Some([6, 5]))));
     let r = request(&effects);
     let line: serde_json::Value = serde_json::from_str(&r.to_line()).unwrap();
     let sent = codec::parse_any(line["gnubgid"].as_str().unwrap(), &Position::default())
@@ -344,7 +344,7 @@ fn cube_answer(plies: u8) -> Analysis {
 /// above them (and in the copied text); an edit clears it.
 #[test]
 fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (m, effects) = update(
         m,
@@ -379,7 +379,7 @@ fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
         text.contains("Before the roll (0-ply): No double, take"),
         "{text}"
     );
-    let (m, _) = update(m, Action::SetDice(Some([6, 5])));
+    let (m, _) = update(m, Action::Board(BoardAction::SetDice(Some([6, 5]))));
     assert!(analysis::panel_text(&m).notes.is_empty());
 }
 
@@ -395,7 +395,7 @@ fn no_cube_line_when_the_roller_cannot_double() {
         bgedit::domain::CubeOwner::Owned(p.state.on_roll.opponent())
     );
     let m = Model::new(p, Status::info(""));
-    let (m, effects) = update(m, Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(m, Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (_, effects) = update(
         m,
@@ -439,7 +439,7 @@ fn rolled_out(trials: u32, of: u32, stopped: bool) -> Analysis {
 /// shows the finished rollout at once.
 #[test]
 fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
-    let (m, effects) = update(model(), Action::SetDice(Some([2, 1])));
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (m, _) = update(
         m,
@@ -518,9 +518,9 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
         text.header
     );
     // Away and back: the rollout at once.
-    let (m, _) = update(m, Action::SetDice(Some([4, 3])));
+    let (m, _) = update(m, Action::Board(BoardAction::SetDice(Some([4, 3]))));
     assert!(!analysis::panel_text(&m).header.contains("rollout"));
-    let (m, _) = update(m, Action::SetDice(Some([2, 1])));
+    let (m, _) = update(m, Action::Board(BoardAction::SetDice(Some([2, 1]))));
     assert!(analysis::panel_text(&m).header.contains("400/1296"));
     // The copied text is gnubg's rollout layout with the errors.
     let (_, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));

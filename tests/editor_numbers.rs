@@ -4,7 +4,7 @@
 use bgedit::codec::met_xml;
 use bgedit::codec::parse_any;
 use bgedit::domain::Position;
-use bgedit::editor::action::Action;
+use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
@@ -95,7 +95,7 @@ fn the_panel_follows_every_edit() {
     let before = Snapshot::of(&m).numbers;
     // Kazaross-XG2 at 4-away 7-away: X 69.92%.
     assert!(now(&before).starts_with("now    69.9"), "{before:?}");
-    let (m, _) = update(m, Action::SetScore([0, 5]));
+    let (m, _) = update(m, Action::Board(BoardAction::SetScore([0, 5])));
     let after = Snapshot::of(&m).numbers;
     assert_ne!(before, after);
     // 2-away 7-away: gnubg's Kazaross-XG2 (show matchequitytable) 84.2250.
@@ -129,7 +129,7 @@ fn an_evaluation_brings_the_market_window() {
         "{lines:?}"
     );
     // An edit makes the evaluation stale: the window goes until a new one.
-    let (m, _) = update(m, Action::SetScore([1, 3]));
+    let (m, _) = update(m, Action::Board(BoardAction::SetScore([1, 3])));
     assert_eq!(m.last_evaluation, None);
 }
 

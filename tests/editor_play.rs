@@ -4,7 +4,7 @@
 
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{Place, Player, Position};
-use bgedit::editor::action::Action;
+use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::play::PlayAction;
@@ -135,7 +135,10 @@ fn space_picks_up_and_drops_hitting_a_blot_and_esc_puts_back() {
     assert!(m.status.text.contains("Holding X's checker from point 13"));
     let m = run(
         m,
-        [Action::GoTo(Place::Point(5)), play(PlayAction::PickOrDrop)],
+        [
+            Action::Board(BoardAction::GoTo(Place::Point(5))),
+            play(PlayAction::PickOrDrop),
+        ],
     );
     assert!(m.play.carrying.is_none());
     assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 4);
@@ -148,7 +151,7 @@ fn space_picks_up_and_drops_hitting_a_blot_and_esc_puts_back() {
         m,
         [
             play(PlayAction::PickOrDrop),
-            Action::GoTo(Place::Point(5)),
+            Action::Board(BoardAction::GoTo(Place::Point(5))),
             play(PlayAction::PickOrDrop),
         ],
     );
@@ -165,7 +168,7 @@ fn space_picks_up_and_drops_hitting_a_blot_and_esc_puts_back() {
         m,
         [
             play(PlayAction::PickOrDrop),
-            Action::GoTo(Place::Point(2)),
+            Action::Board(BoardAction::GoTo(Place::Point(2))),
             play(PlayAction::PutBack),
         ],
     );
@@ -179,7 +182,7 @@ fn space_picks_up_and_drops_hitting_a_blot_and_esc_puts_back() {
         m,
         [
             play(PlayAction::PickOrDrop),
-            Action::GoTo(Place::Point(12)),
+            Action::Board(BoardAction::GoTo(Place::Point(12))),
             play(PlayAction::PickOrDrop),
         ],
     );
@@ -200,7 +203,7 @@ fn dropped_steps_are_judged_against_the_dice() {
         m,
         [
             play(PlayAction::PickOrDrop),
-            Action::GoTo(Place::Point(5)),
+            Action::Board(BoardAction::GoTo(Place::Point(5))),
             play(PlayAction::PickOrDrop),
         ],
     );
@@ -211,7 +214,7 @@ fn dropped_steps_are_judged_against_the_dice() {
         m,
         [
             play(PlayAction::PickOrDrop),
-            Action::GoTo(Place::Point(5)),
+            Action::Board(BoardAction::GoTo(Place::Point(5))),
             play(PlayAction::PickOrDrop),
         ],
     );
@@ -227,7 +230,7 @@ fn dropped_steps_are_judged_against_the_dice() {
         m,
         [
             play(PlayAction::PickOrDrop),
-            Action::GoTo(Place::Point(7)),
+            Action::Board(BoardAction::GoTo(Place::Point(7))),
             play(PlayAction::PickOrDrop),
         ],
     );
@@ -245,7 +248,7 @@ fn the_mouse_drags_a_checker_as_one_edit() {
     let m = run(
         m,
         [
-            Action::Click(Place::Point(13)),
+            Action::Board(BoardAction::Click(Place::Point(13))),
             play(PlayAction::DragTo(Place::Point(12))),
             play(PlayAction::DragTo(Place::Point(10))),
             play(PlayAction::Release(Place::Point(10))),
@@ -257,11 +260,11 @@ fn the_mouse_drags_a_checker_as_one_edit() {
     assert_eq!(m.position, before);
     // A click without a drag still adds a checker (here from X's tray,
     // after a checker is borne off), and a drag after it takes it back.
-    let m = run(m, [Action::EmptyBoard]);
+    let m = run(m, [Action::Board(BoardAction::EmptyBoard)]);
     let m = run(
         m,
         [
-            Action::Click(Place::Point(10)),
+            Action::Board(BoardAction::Click(Place::Point(10))),
             play(PlayAction::Release(Place::Point(10))),
         ],
     );
@@ -270,7 +273,7 @@ fn the_mouse_drags_a_checker_as_one_edit() {
     let m = run(
         m,
         [
-            Action::Click(Place::Point(10)),
+            Action::Board(BoardAction::Click(Place::Point(10))),
             play(PlayAction::DragTo(Place::Point(4))),
             play(PlayAction::Release(Place::Point(4))),
         ],

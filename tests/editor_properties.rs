@@ -3,7 +3,7 @@
 
 use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::{Place, Player, Position};
-use bgedit::editor::action::{Action, Direction};
+use bgedit::editor::action::{Action, BoardAction, Direction};
 use bgedit::editor::model::Model;
 use bgedit::editor::prompt::{Motion, PromptKind};
 use bgedit::editor::reducer::update;
@@ -30,32 +30,34 @@ fn action() -> impl Strategy<Value = Action> {
             Just(Direction::Up),
             Just(Direction::Down)
         ]
-        .prop_map(Action::Move),
-        place().prop_map(Action::GoTo),
-        player().prop_map(Action::AddChecker),
-        player().prop_map(Action::AddChecker),
-        Just(Action::RemoveChecker),
-        Just(Action::ClearPlace),
-        (prop::option::of(player()), 0u8..=15).prop_map(|(p, n)| Action::SetCount(p, n)),
-        Just(Action::StartingPosition),
-        Just(Action::EmptyBoard),
-        Just(Action::SwapPlayers),
-        Just(Action::SwitchOnRoll),
-        Just(Action::CubeUp),
-        Just(Action::CubeDown),
-        Just(Action::NextCubeOwner),
-        Just(Action::ToggleDoubleOffered),
+        .prop_map(|v| Action::Board(BoardAction::Move(v))),
+        place().prop_map(|v| Action::Board(BoardAction::GoTo(v))),
+        player().prop_map(|v| Action::Board(BoardAction::AddChecker(v))),
+        player().prop_map(|v| Action::Board(BoardAction::AddChecker(v))),
+        Just(Action::Board(BoardAction::RemoveChecker)),
+        Just(Action::Board(BoardAction::ClearPlace)),
+        (prop::option::of(player()), 0u8..=15)
+            .prop_map(|(p, n)| Action::Board(BoardAction::SetCount(p, n))),
+        Just(Action::Board(BoardAction::StartingPosition)),
+        Just(Action::Board(BoardAction::EmptyBoard)),
+        Just(Action::Board(BoardAction::SwapPlayers)),
+        Just(Action::Board(BoardAction::SwitchOnRoll)),
+        Just(Action::Board(BoardAction::CubeUp)),
+        Just(Action::Board(BoardAction::CubeDown)),
+        Just(Action::Board(BoardAction::NextCubeOwner)),
+        Just(Action::Board(BoardAction::ToggleDoubleOffered)),
         prop::option::of((1u8..=6, 1u8..=6).prop_map(|(a, b)| [a.max(b), a.min(b)]))
-            .prop_map(Action::SetDice),
-        prop_oneof![Just(0u16), 1u16..=25, Just(65)].prop_map(Action::SetMatchLength),
-        (0u16..30, 0u16..30).prop_map(|(a, b)| Action::SetScore([a, b])),
-        (player(), 0u16..30).prop_map(|(p, n)| Action::SetPlayerScore(p, n)),
-        Just(Action::ToggleCrawford),
-        Just(Action::ToggleJacoby),
-        Just(Action::ToggleBeavers),
-        (player(), "[a-zA-Z ]{0,12}").prop_map(|(p, n)| Action::SetName(p, n)),
-        Just(Action::NextResignation),
-        Just(Action::NextGameState),
+            .prop_map(|v| Action::Board(BoardAction::SetDice(v))),
+        prop_oneof![Just(0u16), 1u16..=25, Just(65)]
+            .prop_map(|v| Action::Board(BoardAction::SetMatchLength(v))),
+        (0u16..30, 0u16..30).prop_map(|(a, b)| Action::Board(BoardAction::SetScore([a, b]))),
+        (player(), 0u16..30).prop_map(|(p, n)| Action::Board(BoardAction::SetPlayerScore(p, n))),
+        Just(Action::Board(BoardAction::ToggleCrawford)),
+        Just(Action::Board(BoardAction::ToggleJacoby)),
+        Just(Action::Board(BoardAction::ToggleBeavers)),
+        (player(), "[a-zA-Z ]{0,12}").prop_map(|(p, n)| Action::Board(BoardAction::SetName(p, n))),
+        Just(Action::Board(BoardAction::NextResignation)),
+        Just(Action::Board(BoardAction::NextGameState)),
         Just(Action::Undo),
         Just(Action::Redo),
         "[A-Za-z0-9+/:=\\-]{0,40}".prop_map(Action::Import),
@@ -86,11 +88,12 @@ fn action() -> impl Strategy<Value = Action> {
         Just(Action::Prompt(
             bgedit::editor::action::PromptAction::DeleteWord
         )),
-        any::<bool>().prop_map(Action::SetCrawford),
-        place().prop_map(Action::AddAt),
-        place().prop_map(Action::Click),
-        place().prop_map(Action::RightClick),
-        (place(), prop_oneof![Just(1i8), Just(-1i8)]).prop_map(|(p, d)| Action::Scroll(p, d)),
+        any::<bool>().prop_map(|v| Action::Board(BoardAction::SetCrawford(v))),
+        place().prop_map(|v| Action::Board(BoardAction::AddAt(v))),
+        place().prop_map(|v| Action::Board(BoardAction::Click(v))),
+        place().prop_map(|v| Action::Board(BoardAction::RightClick(v))),
+        (place(), prop_oneof![Just(1i8), Just(-1i8)])
+            .prop_map(|(p, d)| Action::Board(BoardAction::Scroll(p, d))),
         Just(Action::ToggleHelp),
     ]
 }

@@ -3,7 +3,7 @@
 
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
-use bgedit::editor::action::{Action, CopyAction, CopyRoute, CopyTarget, Direction};
+use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
 use bgedit::editor::prompt::PromptKind;
@@ -31,11 +31,11 @@ fn is_error(m: &Model) -> bool {
 #[test]
 fn move_and_go_to_move_only_the_cursor() {
     let m = at(Place::Point(6));
-    let (m2, effects) = update(m.clone(), Action::Move(Direction::Left));
+    let (m2, effects) = update(m.clone(), Action::Board(BoardAction::Move(Direction::Left)));
     assert_eq!(m2.cursor, Place::Bar(Player::X));
     assert!(effects.is_empty());
     assert_eq!(m2.position, m.position);
-    let (m3, _) = update(m2, Action::GoTo(Place::Off(Player::O)));
+    let (m3, _) = update(m2, Action::Board(BoardAction::GoTo(Place::Off(Player::O))));
     assert_eq!(m3.cursor, Place::Off(Player::O));
 }
 
@@ -43,9 +43,12 @@ fn move_and_go_to_move_only_the_cursor() {
 fn add_checker_takes_from_the_tray_saves_and_can_be_undone() {
     let m = run(
         Model::default(),
-        [Action::EmptyBoard, Action::GoTo(Place::Point(6))],
+        [
+            Action::Board(BoardAction::EmptyBoard),
+            Action::Board(BoardAction::GoTo(Place::Point(6))),
+        ],
     );
-    let (m, effects) = update(m, Action::AddChecker(Player::X));
+    let (m, effects) = update(m, Action::Board(BoardAction::AddChecker(Player::X)));
     assert_eq!(m.position.board.count(Player::X, Place::Point(6)), 1);
     assert_eq!(m.position.board.borne_off(Player::X), 14);
     // Saved, and the new position goes to gnubg at 0-ply.
@@ -59,11 +62,11 @@ fn add_checker_takes_from_the_tray_saves_and_can_be_undone() {
 #[test]
 fn a_sixteenth_checker_or_a_second_colour_is_refused_and_changes_nothing() {
     let m = at(Place::Point(6));
-    let (after, effects) = update(m.clone(), Action::AddChecker(Player::X));
+    let (after, effects) = update(m.clone(), Action::Board(BoardAction::AddChecker(Player::X)));
     assert!(is_error(&after));
     assert!(effects.is_empty());
     assert_eq!(after.position, m.position);
-    let (after, _) = update(m.clone(), Action::AddChecker(Player::O));
+    let (after, _) = update(m.clone(), Action::Board(BoardAction::AddChecker(Player::O)));
     assert_eq!(
         after.status.text,
         "point 6 holds X's checkers: remove them first"
@@ -73,13 +76,19 @@ fn a_sixteenth_checker_or_a_second_colour_is_refused_and_changes_nothing() {
 
 #[test]
 fn remove_and_clear_send_checkers_to_the_tray() {
-    let m = run(at(Place::Point(13)), [Action::RemoveChecker]);
+    let m = run(
+        at(Place::Point(13)),
+        [Action::Board(BoardAction::RemoveChecker)],
+    );
     assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 4);
     assert_eq!(m.position.board.borne_off(Player::X), 1);
-    let m = run(m, [Action::ClearPlace]);
+    let m = run(m, [Action::Board(BoardAction::ClearPlace)]);
     assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 0);
     assert_eq!(m.position.board.borne_off(Player::X), 5);
-    let m = run(at(Place::Point(2)), [Action::RemoveChecker]);
+    let m = run(
+        at(Place::Point(2)),
+        [Action::Board(BoardAction::RemoveChecker)],
+    );
     assert!(is_error(&m));
 }
 
@@ -88,25 +97,28 @@ fn set_count_sets_the_count_in_the_colour_there() {
     let m = run(
         Model::default(),
         [
-            Action::EmptyBoard,
-            Action::GoTo(Place::Point(20)),
-            Action::SetCount(Some(Player::O), 15),
+            Action::Board(BoardAction::EmptyBoard),
+            Action::Board(BoardAction::GoTo(Place::Point(20))),
+            Action::Board(BoardAction::SetCount(Some(Player::O), 15)),
         ],
     );
     assert_eq!(m.position.board.count(Player::O, Place::Point(20)), 15);
-    let m = run(m, [Action::SetCount(None, 3)]);
+    let m = run(m, [Action::Board(BoardAction::SetCount(None, 3))]);
     assert_eq!(m.position.board.count(Player::O, Place::Point(20)), 3);
-    let m = run(m, [Action::SetCount(Some(Player::X), 2)]);
+    let m = run(
+        m,
+        [Action::Board(BoardAction::SetCount(Some(Player::X), 2))],
+    );
     assert!(is_error(&m), "the point holds O's checkers");
 }
 
 #[test]
 fn whole_board_commands() {
-    let m = run(Model::default(), [Action::EmptyBoard]);
+    let m = run(Model::default(), [Action::Board(BoardAction::EmptyBoard)]);
     assert_eq!(m.position.board.borne_off(Player::O), 15);
-    let m = run(m, [Action::StartingPosition]);
+    let m = run(m, [Action::Board(BoardAction::StartingPosition)]);
     assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cAkAAAAAAAAA");
-    let m = run(m, [Action::SwitchOnRoll]);
+    let m = run(m, [Action::Board(BoardAction::SwitchOnRoll)]);
     assert_eq!(m.position.state.on_roll, Player::O);
     assert_eq!(m.position.state.turn, Player::O);
 }
@@ -118,10 +130,10 @@ fn swap_players_mirrors_everything_and_the_cursor_follows() {
         base,
         [
             Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
-            Action::GoTo(Place::Point(6)),
+            Action::Board(BoardAction::GoTo(Place::Point(6))),
         ],
     );
-    let m = run(imported.clone(), [Action::SwapPlayers]);
+    let m = run(imported.clone(), [Action::Board(BoardAction::SwapPlayers)]);
     assert_eq!(m.position, imported.position.mirrored());
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
     assert_eq!(m.position.state.score, [4, 2]);
@@ -135,20 +147,29 @@ fn swap_players_mirrors_everything_and_the_cursor_follows() {
 
 #[test]
 fn cube_value_owner_and_offer() {
-    let m = run(Model::default(), [Action::CubeUp, Action::CubeUp]);
+    let m = run(
+        Model::default(),
+        [
+            Action::Board(BoardAction::CubeUp),
+            Action::Board(BoardAction::CubeUp),
+        ],
+    );
     assert_eq!(m.position.state.cube_value(), 4);
-    let m = run(m, [Action::CubeDown]);
+    let m = run(m, [Action::Board(BoardAction::CubeDown)]);
     assert_eq!(m.position.state.cube_value(), 2);
-    let m = run(m, [Action::NextCubeOwner]);
+    let m = run(m, [Action::Board(BoardAction::NextCubeOwner)]);
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::O));
     // O owns the cube and X is on roll: X cannot double.
-    let refused = run(m.clone(), [Action::ToggleDoubleOffered]);
+    let refused = run(m.clone(), [Action::Board(BoardAction::ToggleDoubleOffered)]);
     assert!(is_error(&refused));
-    let m = run(m, [Action::NextCubeOwner]);
+    let m = run(m, [Action::Board(BoardAction::NextCubeOwner)]);
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
     let m = run(
         m,
-        [Action::SetDice(Some([3, 1])), Action::ToggleDoubleOffered],
+        [
+            Action::Board(BoardAction::SetDice(Some([3, 1]))),
+            Action::Board(BoardAction::ToggleDoubleOffered),
+        ],
     );
     assert!(m.position.state.double_offered);
     assert_eq!(m.position.state.turn, Player::O, "O must answer the double");
@@ -156,21 +177,33 @@ fn cube_value_owner_and_offer() {
         m.position.state.dice, None,
         "a double comes before the roll"
     );
-    let m = run(m, [Action::NextCubeOwner, Action::ToggleDoubleOffered]);
+    let m = run(
+        m,
+        [
+            Action::Board(BoardAction::NextCubeOwner),
+            Action::Board(BoardAction::ToggleDoubleOffered),
+        ],
+    );
     assert!(!m.position.state.double_offered);
     assert_eq!(m.position.state.turn, Player::X);
     let mut top = Model::default();
     top.position.state.cube_log2 = 15;
-    assert!(is_error(&run(top, [Action::CubeUp])));
-    assert!(is_error(&run(Model::default(), [Action::CubeDown])));
+    assert!(is_error(&run(top, [Action::Board(BoardAction::CubeUp)])));
+    assert!(is_error(&run(
+        Model::default(),
+        [Action::Board(BoardAction::CubeDown)]
+    )));
 }
 
 #[test]
 fn dice() {
-    let m = run(Model::default(), [Action::SetDice(Some([5, 2]))]);
+    let m = run(
+        Model::default(),
+        [Action::Board(BoardAction::SetDice(Some([5, 2])))],
+    );
     assert_eq!(m.position.state.dice, Some([5, 2]));
     assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cIkKAAAAAAAA");
-    let m = run(m, [Action::SetDice(None)]);
+    let m = run(m, [Action::Board(BoardAction::SetDice(None))]);
     assert_eq!(m.position.state.dice, None);
 }
 
@@ -179,35 +212,53 @@ fn match_length_score_and_crawford() {
     let m = run(
         Model::default(),
         [
-            Action::SetMatchLength(7),
-            Action::SetScore([6, 3]),
-            Action::ToggleCrawford,
+            Action::Board(BoardAction::SetMatchLength(7)),
+            Action::Board(BoardAction::SetScore([6, 3])),
+            Action::Board(BoardAction::ToggleCrawford),
         ],
     );
     let s = &m.position.state;
     assert_eq!((s.match_length, s.score, s.crawford), (7, [6, 3], true));
-    let one = run(m.clone(), [Action::SetPlayerScore(Player::X, 5)]);
+    let one = run(
+        m.clone(),
+        [Action::Board(BoardAction::SetPlayerScore(Player::X, 5))],
+    );
     assert_eq!(one.position.state.score, [6, 5]);
     // A score at the length, or a length at a score, is refused.
-    assert!(is_error(&run(m.clone(), [Action::SetScore([7, 0])])));
-    assert!(is_error(&run(m.clone(), [Action::SetMatchLength(5)])));
+    assert!(is_error(&run(
+        m.clone(),
+        [Action::Board(BoardAction::SetScore([7, 0]))]
+    )));
+    assert!(is_error(&run(
+        m.clone(),
+        [Action::Board(BoardAction::SetMatchLength(5))]
+    )));
     // Money: Crawford goes, and cannot come back.
-    let money = run(m, [Action::SetMatchLength(0)]);
+    let money = run(m, [Action::Board(BoardAction::SetMatchLength(0))]);
     assert!(!money.position.state.crawford);
-    assert!(is_error(&run(money, [Action::ToggleCrawford])));
+    assert!(is_error(&run(
+        money,
+        [Action::Board(BoardAction::ToggleCrawford)]
+    )));
 }
 
 #[test]
 fn jacoby_and_beavers_apply_to_money_only() {
     let m = run(
         Model::default(),
-        [Action::ToggleJacoby, Action::ToggleBeavers],
+        [
+            Action::Board(BoardAction::ToggleJacoby),
+            Action::Board(BoardAction::ToggleBeavers),
+        ],
     );
     assert!(!m.position.state.jacoby);
     assert!(!m.position.state.beavers);
     assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cAkAAAAAAAAE");
-    let matchplay = run(m, [Action::SetMatchLength(5)]);
-    for action in [Action::ToggleJacoby, Action::ToggleBeavers] {
+    let matchplay = run(m, [Action::Board(BoardAction::SetMatchLength(5))]);
+    for action in [
+        Action::Board(BoardAction::ToggleJacoby),
+        Action::Board(BoardAction::ToggleBeavers),
+    ] {
         let after = run(matchplay.clone(), [action]);
         assert!(is_error(&after));
         assert_eq!(after.position, matchplay.position);
@@ -218,16 +269,31 @@ fn jacoby_and_beavers_apply_to_money_only() {
 fn names_resignation_and_game_state() {
     let m = run(
         Model::default(),
-        [Action::SetName(Player::O, " Kit ".into())],
+        [Action::Board(BoardAction::SetName(
+            Player::O,
+            " Kit ".into(),
+        ))],
     );
     assert_eq!(m.position.names.o, "Kit");
-    let m = run(m, [Action::NextResignation, Action::NextResignation]);
+    let m = run(
+        m,
+        [
+            Action::Board(BoardAction::NextResignation),
+            Action::Board(BoardAction::NextResignation),
+        ],
+    );
     assert_eq!(m.position.state.resignation, Resignation::Gammon);
     assert_eq!(m.position.state.turn, Player::O);
-    let m = run(m, [Action::NextResignation, Action::NextResignation]);
+    let m = run(
+        m,
+        [
+            Action::Board(BoardAction::NextResignation),
+            Action::Board(BoardAction::NextResignation),
+        ],
+    );
     assert_eq!(m.position.state.resignation, Resignation::None);
     assert_eq!(m.position.state.turn, Player::X);
-    let m = run(m, [Action::NextGameState]);
+    let m = run(m, [Action::Board(BoardAction::NextGameState)]);
     assert_eq!(m.position.state.game_state, GameState::Over);
 }
 
@@ -235,7 +301,11 @@ fn names_resignation_and_game_state() {
 fn undo_and_redo_walk_the_history() {
     let m = run(
         Model::default(),
-        [Action::CubeUp, Action::CubeUp, Action::Undo],
+        [
+            Action::Board(BoardAction::CubeUp),
+            Action::Board(BoardAction::CubeUp),
+            Action::Undo,
+        ],
     );
     assert_eq!(m.position.state.cube_value(), 2);
     let m = run(m, [Action::Redo]);
@@ -245,7 +315,7 @@ fn undo_and_redo_walk_the_history() {
     assert_eq!(m.position, Position::default());
     assert!(is_error(&run(m.clone(), [Action::Undo])));
     // A new edit forgets what was undone.
-    let m = run(m, [Action::Redo, Action::SwitchOnRoll]);
+    let m = run(m, [Action::Redo, Action::Board(BoardAction::SwitchOnRoll)]);
     assert!(m.history.redo.is_empty());
 }
 
@@ -253,7 +323,7 @@ fn undo_and_redo_walk_the_history() {
 fn undo_remembers_at_least_a_hundred_steps() {
     let mut m = Model::default();
     for _ in 0..150 {
-        m = run(m, [Action::SwitchOnRoll]);
+        m = run(m, [Action::Board(BoardAction::SwitchOnRoll)]);
     }
     assert_eq!(m.history.undo.len(), 150);
     for _ in 0..150 {
@@ -310,7 +380,7 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
     let resigned = run(
         Model::default(),
         [
-            Action::NextResignation,
+            Action::Board(BoardAction::NextResignation),
             Action::Copy(CopyAction::Copied(CopyTarget::Xgid, Ok(CopyRoute::System))),
         ],
     );
@@ -354,7 +424,7 @@ fn the_model_knows_a_pasted_position_until_it_is_edited() {
         [Action::Pasted(Ok("4NvBA0DGzooBBg:QYkqASAAIAAA".into()))],
     );
     assert!(is_pasted(&m));
-    let m = run(m, [Action::SetMatchLength(5)]);
+    let m = run(m, [Action::Board(BoardAction::SetMatchLength(5))]);
     assert!(!is_pasted(&m));
     let m = run(m, [Action::Undo]);
     assert!(is_pasted(&m));
@@ -365,7 +435,7 @@ fn the_model_knows_a_pasted_position_until_it_is_edited() {
     let mut m = run(
         m,
         [
-            Action::StartingPosition,
+            Action::Board(BoardAction::StartingPosition),
             Action::OpenPrompt(PromptKind::Import),
         ],
     );
@@ -386,7 +456,7 @@ fn the_model_knows_a_pasted_position_until_it_is_edited() {
     );
     assert_eq!(m.mode, Mode::Normal);
     assert!(is_pasted(&m));
-    let m = run(m, [Action::CubeUp]);
+    let m = run(m, [Action::Board(BoardAction::CubeUp)]);
     assert!(!is_pasted(&m));
 }
 
@@ -408,8 +478,8 @@ fn import_keeps_the_names_and_reads_lone_ids_against_the_current_position() {
     let m = run(
         Model::default(),
         [
-            Action::SetName(Player::X, "Kit".into()),
-            Action::SetMatchLength(9),
+            Action::Board(BoardAction::SetName(Player::X, "Kit".into())),
+            Action::Board(BoardAction::SetMatchLength(9)),
         ],
     );
     let m = run(m, [Action::Import("4NvBA0DGzooBBg".into())]);
@@ -528,20 +598,23 @@ fn help_toggles() {
 
 #[test]
 fn mouse_click_adds_right_click_removes_scroll_changes_the_count() {
-    let m = run(Model::default(), [Action::RightClick(Place::Point(13))]);
+    let m = run(
+        Model::default(),
+        [Action::Board(BoardAction::RightClick(Place::Point(13)))],
+    );
     assert_eq!(m.cursor, Place::Point(13));
     assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 4);
-    let m = run(m, [Action::Click(Place::Point(13))]);
+    let m = run(m, [Action::Board(BoardAction::Click(Place::Point(13)))]);
     assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 5);
     let m = run(
         m,
         [
-            Action::Scroll(Place::Point(13), -1),
-            Action::Scroll(Place::Point(13), -1),
+            Action::Board(BoardAction::Scroll(Place::Point(13), -1)),
+            Action::Board(BoardAction::Scroll(Place::Point(13), -1)),
         ],
     );
     assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 3);
-    let m = run(m, [Action::Scroll(Place::Point(13), 1)]);
+    let m = run(m, [Action::Board(BoardAction::Scroll(Place::Point(13), 1))]);
     assert_eq!(m.position.board.count(Player::X, Place::Point(13)), 4);
 }
 
@@ -654,9 +727,9 @@ fn undo_and_redo_say_what_they_took_back() {
     let m = run(
         Model::default(),
         [
-            Action::EmptyBoard,
-            Action::GoTo(Place::Point(6)),
-            Action::AddChecker(Player::X),
+            Action::Board(BoardAction::EmptyBoard),
+            Action::Board(BoardAction::GoTo(Place::Point(6))),
+            Action::Board(BoardAction::AddChecker(Player::X)),
         ],
     );
     let m = run(m, [Action::Undo]);
@@ -683,26 +756,35 @@ fn undo_and_redo_say_what_they_took_back() {
 
 #[test]
 fn zero_on_a_tray_brings_its_checkers_back_as_one_to_nine_set_them() {
-    let m = run(at(Place::Off(Player::X)), [Action::SetCount(None, 3)]);
+    let m = run(
+        at(Place::Off(Player::X)),
+        [Action::Board(BoardAction::SetCount(None, 3))],
+    );
     assert_eq!(m.position.board.borne_off(Player::X), 3);
-    let (m, effects) = update(m, Action::ClearPlace);
+    let (m, effects) = update(m, Action::Board(BoardAction::ClearPlace));
     assert!(!is_error(&m), "{}", m.status.text);
     assert_eq!(m.position.board.borne_off(Player::X), 0);
     let saves = effects.iter().filter(|e| matches!(e, Effect::Save(_)));
     assert_eq!(saves.count(), 1);
-    let m = run(m, [Action::SetCount(None, 2), Action::SetCount(None, 0)]);
+    let m = run(
+        m,
+        [
+            Action::Board(BoardAction::SetCount(None, 2)),
+            Action::Board(BoardAction::SetCount(None, 0)),
+        ],
+    );
     assert_eq!(m.position.board.borne_off(Player::X), 0);
 }
 
 #[test]
 fn a_click_selects_and_a_second_click_adds() {
-    let m = run(Model::default(), [Action::EmptyBoard]);
-    let (m, effects) = update(m, Action::Click(Place::Point(4)));
+    let m = run(Model::default(), [Action::Board(BoardAction::EmptyBoard)]);
+    let (m, effects) = update(m, Action::Board(BoardAction::Click(Place::Point(4))));
     assert_eq!(m.cursor, Place::Point(4));
     assert!(effects.is_empty(), "selecting edits nothing");
     assert_eq!(m.position.board.occupant(Place::Point(4)), None);
     assert!(m.status.text.contains("click again"), "{}", m.status.text);
-    let m = run(m, [Action::Click(Place::Point(4))]);
+    let m = run(m, [Action::Board(BoardAction::Click(Place::Point(4)))]);
     assert_eq!(
         m.position.board.occupant(Place::Point(4)),
         Some((Player::X, 1))
@@ -711,8 +793,8 @@ fn a_click_selects_and_a_second_click_adds() {
     let m = run(
         m,
         [
-            Action::AddChecker(Player::O),
-            Action::AddAt(Place::Point(9)),
+            Action::Board(BoardAction::AddChecker(Player::O)),
+            Action::Board(BoardAction::AddAt(Place::Point(9))),
         ],
     );
     assert_eq!(m.cursor, Place::Point(9));
@@ -721,7 +803,7 @@ fn a_click_selects_and_a_second_click_adds() {
         Some((Player::O, 1))
     );
     // Right-click still removes at once.
-    let m = run(m, [Action::RightClick(Place::Point(4))]);
+    let m = run(m, [Action::Board(BoardAction::RightClick(Place::Point(4)))]);
     assert_eq!(m.position.board.occupant(Place::Point(4)), None);
 }
 
@@ -790,10 +872,14 @@ fn the_cube_below_two_is_centred_and_the_start_has_no_dice_or_owned_cube() {
     // A 2-cube owned by X, turned down: a 1-cube is never owned.
     let m = run(
         Model::default(),
-        [Action::CubeUp, Action::NextCubeOwner, Action::NextCubeOwner],
+        [
+            Action::Board(BoardAction::CubeUp),
+            Action::Board(BoardAction::NextCubeOwner),
+            Action::Board(BoardAction::NextCubeOwner),
+        ],
     );
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
-    let m = run(m, [Action::CubeDown]);
+    let m = run(m, [Action::Board(BoardAction::CubeDown)]);
     assert_eq!(m.position.state.cube_value(), 1);
     assert_eq!(m.position.state.cube_owner, CubeOwner::Centred);
     assert!(m.position.validate().unwrap().is_empty(), "no warning left");
@@ -801,11 +887,11 @@ fn the_cube_below_two_is_centred_and_the_start_has_no_dice_or_owned_cube() {
     let m = run(
         m,
         [
-            Action::CubeUp,
-            Action::CubeUp,
-            Action::NextCubeOwner,
-            Action::SetDice(Some([6, 3])),
-            Action::StartingPosition,
+            Action::Board(BoardAction::CubeUp),
+            Action::Board(BoardAction::CubeUp),
+            Action::Board(BoardAction::NextCubeOwner),
+            Action::Board(BoardAction::SetDice(Some([6, 3]))),
+            Action::Board(BoardAction::StartingPosition),
         ],
     );
     let s = &m.position.state;

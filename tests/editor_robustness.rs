@@ -3,7 +3,7 @@
 //! the model. No terminal involved (tests/editor_edge.rs drives the binary).
 
 use bgedit::codec::{IdFormat, to_string_as};
-use bgedit::editor::action::{Action, CopyAction};
+use bgedit::editor::action::{Action, BoardAction, CopyAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Mode, Model};
 use bgedit::editor::reducer::update;
@@ -26,7 +26,7 @@ fn edits_are_ignored_while_the_screen_is_too_small() {
         }],
     );
     assert!(small.too_small);
-    let (after, effects) = update(small.clone(), Action::EmptyBoard);
+    let (after, effects) = update(small.clone(), Action::Board(BoardAction::EmptyBoard));
     assert_eq!(gnubg_id(&after), gnubg_id(&small));
     assert!(effects.is_empty(), "{effects:?}");
     // Help and quit still work; enlarging brings the edits back.
@@ -39,7 +39,7 @@ fn edits_are_ignored_while_the_screen_is_too_small() {
                 width: 80,
                 height: 24,
             },
-            Action::EmptyBoard,
+            Action::Board(BoardAction::EmptyBoard),
         ],
     );
     assert!(!big.too_small);
@@ -48,7 +48,7 @@ fn edits_are_ignored_while_the_screen_is_too_small() {
 
 #[test]
 fn a_signal_saves_and_quits() {
-    let m = run(Model::default(), [Action::EmptyBoard]);
+    let m = run(Model::default(), [Action::Board(BoardAction::EmptyBoard)]);
     let (after, effects) = update(m.clone(), Action::Terminated(15));
     assert_eq!(
         effects,
@@ -66,9 +66,12 @@ fn a_signal_saves_and_quits() {
 fn switching_to_money_clears_the_score_in_one_undoable_step() {
     let m = run(
         Model::default(),
-        [Action::SetMatchLength(7), Action::SetScore([2, 4])],
+        [
+            Action::Board(BoardAction::SetMatchLength(7)),
+            Action::Board(BoardAction::SetScore([2, 4])),
+        ],
     );
-    let money = run(m.clone(), [Action::SetMatchLength(0)]);
+    let money = run(m.clone(), [Action::Board(BoardAction::SetMatchLength(0))]);
     assert_eq!(money.position.state.score, [0, 0]);
     assert_eq!(money.position.state.match_length, 0);
     assert!(
@@ -88,7 +91,7 @@ fn every_message_is_kept_in_the_log_and_h_shows_it() {
     let m = run(
         Model::default(),
         [
-            Action::SetMatchLength(7),
+            Action::Board(BoardAction::SetMatchLength(7)),
             Action::Import("not an id".into()),
             Action::ToggleMessages,
         ],
@@ -193,9 +196,9 @@ fn undo_history_memory_is_bounded_even_with_huge_names() {
         m = update(
             m,
             if i % 2 == 0 {
-                Action::CubeUp
+                Action::Board(BoardAction::CubeUp)
             } else {
-                Action::CubeDown
+                Action::Board(BoardAction::CubeDown)
             },
         )
         .0;
@@ -216,9 +219,9 @@ fn undo_history_memory_is_bounded_even_with_huge_names() {
         m = update(
             m,
             if i % 2 == 0 {
-                Action::CubeUp
+                Action::Board(BoardAction::CubeUp)
             } else {
-                Action::CubeDown
+                Action::Board(BoardAction::CubeDown)
             },
         )
         .0;
@@ -233,7 +236,10 @@ fn a_match_xgid_copy_notes_the_jacoby_bit_only_when_a_match_id_brought_it() {
     // A match set up by hand: the bit is bgedit's default, nothing to lose.
     let typed = run(
         Model::default(),
-        [Action::SetMatchLength(7), copied.clone()],
+        [
+            Action::Board(BoardAction::SetMatchLength(7)),
+            copied.clone(),
+        ],
     );
     assert_eq!(typed.status.text, "XGID copied to the clipboard");
     // A pasted gnubg ID with the bit set: the XGID drops it, so say so.

@@ -2,7 +2,7 @@
 //! the text, and a map of styles (so colour and NO_COLOR are both checked).
 
 use bgedit::domain::{Place, Player};
-use bgedit::editor::action::Action;
+use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::model::Model;
 use bgedit::editor::prompt::PromptKind;
 use bgedit::editor::reducer::update;
@@ -21,9 +21,9 @@ fn model(actions: impl IntoIterator<Item = Action>) -> Model {
 fn example() -> Model {
     model([
         Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
-        Action::SetName(Player::O, "alice".into()),
-        Action::SetName(Player::X, "bob".into()),
-        Action::GoTo(Place::Point(6)),
+        Action::Board(BoardAction::SetName(Player::O, "alice".into())),
+        Action::Board(BoardAction::SetName(Player::X, "bob".into())),
+        Action::Board(BoardAction::GoTo(Place::Point(6))),
     ])
 }
 
@@ -173,8 +173,8 @@ fn help_pages_show_every_key_at_80x24() {
 #[test]
 fn input_line_and_refused_edit() {
     let m = model([
-        Action::GoTo(Place::Point(6)),
-        Action::AddChecker(Player::O),
+        Action::Board(BoardAction::GoTo(Place::Point(6))),
+        Action::Board(BoardAction::AddChecker(Player::O)),
         Action::OpenPrompt(PromptKind::Import),
         Action::Prompt(bgedit::editor::action::PromptAction::Paste(
             "XGID=-b----E-C---eE".into(),
@@ -187,9 +187,9 @@ fn input_line_and_refused_edit() {
 #[test]
 fn warnings_are_shown() {
     let m = model([
-        Action::SetMatchLength(7),
-        Action::ToggleCrawford,
-        Action::SetMatchLength(70),
+        Action::Board(BoardAction::SetMatchLength(7)),
+        Action::Board(BoardAction::ToggleCrawford),
+        Action::Board(BoardAction::SetMatchLength(70)),
     ]);
     let t = render(&m, 80, 24, &Theme::colour());
     let screen = text(&t);
@@ -230,12 +230,12 @@ fn the_board_is_gnubgs_text() {
 fn stack_counts_take_their_owners_style() {
     // 8 X checkers on X's 6 point, 9 O checkers on O's 6 point (X's 19).
     let m = model([
-        Action::EmptyBoard,
-        Action::GoTo(Place::Point(6)),
-        Action::SetCount(Some(Player::X), 8),
-        Action::GoTo(Place::Point(19)),
-        Action::SetCount(Some(Player::O), 9),
-        Action::GoTo(Place::Point(1)),
+        Action::Board(BoardAction::EmptyBoard),
+        Action::Board(BoardAction::GoTo(Place::Point(6))),
+        Action::Board(BoardAction::SetCount(Some(Player::X), 8)),
+        Action::Board(BoardAction::GoTo(Place::Point(19))),
+        Action::Board(BoardAction::SetCount(Some(Player::O), 9)),
+        Action::Board(BoardAction::GoTo(Place::Point(1))),
     ]);
     let theme = Theme::colour();
     let t = render(&m, 80, 24, &theme);

@@ -6,7 +6,7 @@ use crate::common;
 
 use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::Position;
-use bgedit::editor::action::Action;
+use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::library::state::PAGE;
 use bgedit::editor::library::worker::Worker;
@@ -245,7 +245,7 @@ fn loading_is_undoable_and_edits_can_be_saved_back() {
     assert_eq!(h.model.position, before);
     h.act(Action::Redo);
     // Edit the position, then save it back to entry 2.
-    h.act(Action::SetMatchLength(11));
+    h.act(Action::Board(BoardAction::SetMatchLength(11)));
     h.lib(LibAction::Open);
     h.lib(LibAction::SaveBack);
     assert_eq!(h.model.status.text, "Entry 2: position saved");
@@ -377,7 +377,7 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
         "{}",
         h.model.status.text
     );
-    h.act(Action::SetMatchLength(7));
+    h.act(Action::Board(BoardAction::SetMatchLength(7)));
     h.lib(LibAction::StartAdd);
     h.type_text("Seven");
     h.lib(LibAction::Submit);
@@ -431,7 +431,7 @@ fn a_pasted_position_is_kept_as_pasted_and_an_edited_one_as_typed() {
     h.act(Action::Pasted(Ok("4NvBA0DGzooBBg:QYkqASAAIAAA".into())));
     add(&mut h, "from the clipboard");
     assert_eq!(h.model.status.text, "Added to the library as entry 1");
-    h.act(Action::SetMatchLength(5));
+    h.act(Action::Board(BoardAction::SetMatchLength(5)));
     add(&mut h, "edited");
     assert_eq!(h.model.status.text, "Added to the library as entry 2");
     h.act(Action::Import(
@@ -537,7 +537,7 @@ fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
         "the board is the editor's again: {text}"
     );
     // The board has the keys: an edit changes the editor's position.
-    h.act(Action::SetMatchLength(7));
+    h.act(Action::Board(BoardAction::SetMatchLength(7)));
     assert_eq!(h.model.position.state.match_length, 7);
     assert!(h.model.library.open);
     // `+` from the board asks about the board's position and comes back to it.

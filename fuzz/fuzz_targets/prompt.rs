@@ -5,7 +5,7 @@
 #![no_main]
 
 use bgedit::domain::{Place, Player};
-use bgedit::editor::action::{Action, PromptAction};
+use bgedit::editor::action::{BoardAction, Action, PromptAction};
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::prompt::{self, Motion, Prompt, PromptKind};
 use bgedit::editor::reducer::update;
@@ -29,8 +29,8 @@ const KINDS: [PromptKind; 10] = [
 fn model(selector: u8) -> Model {
     let mut m = Model::default();
     if selector & 1 == 1 {
-        m = update(m, Action::SetMatchLength(7)).0;
-        m = update(m, Action::SetScore([4, 2])).0;
+        m = update(m, Action::Board(BoardAction::SetMatchLength(7))).0;
+        m = update(m, Action::Board(BoardAction::SetScore([4, 2]))).0;
     }
     m.cursor = Place::Point(6);
     m

@@ -2,64 +2,22 @@
 //! the results of effects all become one of these before anything changes.
 
 pub use super::analysis::state::AnalysisAction;
+pub use super::board::state::{BoardAction, Direction};
 pub use super::copy_menu::state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
 use super::library::LibAction;
 use super::numbers_state::MetHandle;
 use super::panels::Panel;
 pub use super::prompt::line::PromptAction;
 use super::prompt::line::PromptKind;
-use crate::domain::{Place, Player};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Left,
-    Right,
-    Up,
-    Down,
-}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// The analysis panel's actions (keys, engines' answers, rollouts,
     /// the score matrix): `analysis::update` does them.
     Analysis(AnalysisAction),
-    // Cursor
-    Move(Direction),
-    GoTo(Place),
-
-    // Checkers at the cursor
-    AddChecker(Player),
-    RemoveChecker,
-    ClearPlace,
-    /// Sets the count at the cursor; `None` keeps the colour there (or the
-    /// last colour added, on an empty place).
-    SetCount(Option<Player>, u8),
-
-    // Whole board
-    StartingPosition,
-    EmptyBoard,
-    SwapPlayers,
-    SwitchOnRoll,
-
-    // Match fields
-    CubeUp,
-    CubeDown,
-    NextCubeOwner,
-    ToggleDoubleOffered,
-    SetDice(Option<[u8; 2]>),
-    SetMatchLength(u16),
-    /// Both scores, O's then X's.
-    SetScore([u16; 2]),
-    /// One player's score.
-    SetPlayerScore(Player, u16),
-    ToggleCrawford,
-    /// Sets the Crawford flag (the answer to the 1-away question).
-    SetCrawford(bool),
-    ToggleJacoby,
-    ToggleBeavers,
-    SetName(Player, String),
-    NextResignation,
-    NextGameState,
+    /// Editing the board and the match fields, by key or mouse
+    /// (`board::update`).
+    Board(BoardAction),
 
     // History
     Undo,
@@ -89,14 +47,6 @@ pub enum Action {
     // Numbers at the score
     /// Load a gnubg MET file (empty: back to the built-in table).
     LoadMet(String),
-
-    // Mouse
-    /// Selects a place; on the place already selected, adds a checker.
-    Click(Place),
-    /// Selects a place and adds a checker there (modifier-click, scroll up).
-    AddAt(Place),
-    RightClick(Place),
-    Scroll(Place, i8),
 
     /// `A`: a panel on or off.
     TogglePanel(Panel),

@@ -34,7 +34,7 @@ pub enum Effect {
     },
     /// Remember the depth for deeper analyses in the config file.
     SaveAnalysisPlies(u8),
-    /// Roll two random dice and send back `Action::SetDice`.
+    /// Roll two random dice and send back `BoardAction::SetDice`.
     RollDice,
     /// Read a gnubg MET file and send back `Action::MetLoaded`.
     LoadMet(String),

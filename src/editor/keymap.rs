@@ -4,7 +4,7 @@
 //! the input line has [`PROMPT_BINDINGS`]. Key resolution, the help overlay
 //! and the status-bar hints all read them, so they cannot drift apart.
 
-use super::action::{Action, PromptAction};
+use super::action::{Action, BoardAction, PromptAction};
 use super::copy_menu;
 use super::library::{LibAction, LibMode};
 use super::match_review::ReviewAction;
@@ -234,13 +234,17 @@ pub fn resolve_mouse(
         .modifiers
         .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT | KeyModifiers::SHIFT);
     match event.kind {
-        MouseEventKind::Down(MouseButton::Left) if modified => Some(Action::AddAt(place)),
-        MouseEventKind::Down(MouseButton::Left) => Some(Action::Click(place)),
-        MouseEventKind::Down(MouseButton::Right) => Some(Action::RightClick(place)),
+        MouseEventKind::Down(MouseButton::Left) if modified => {
+            Some(Action::Board(BoardAction::AddAt(place)))
+        }
+        MouseEventKind::Down(MouseButton::Left) => Some(Action::Board(BoardAction::Click(place))),
+        MouseEventKind::Down(MouseButton::Right) => {
+            Some(Action::Board(BoardAction::RightClick(place)))
+        }
         MouseEventKind::Drag(MouseButton::Left) => Some(Action::Play(PlayAction::DragTo(place))),
         MouseEventKind::Up(MouseButton::Left) => Some(Action::Play(PlayAction::Release(place))),
-        MouseEventKind::ScrollUp => Some(Action::Scroll(place, 1)),
-        MouseEventKind::ScrollDown => Some(Action::Scroll(place, -1)),
+        MouseEventKind::ScrollUp => Some(Action::Board(BoardAction::Scroll(place, 1))),
+        MouseEventKind::ScrollDown => Some(Action::Board(BoardAction::Scroll(place, -1))),
         _ => None,
     }
 }
@@ -290,23 +294,23 @@ mod tests {
         let n = Mode::Normal;
         assert_eq!(
             resolve_key(&key(KeyCode::Char('x')), &n),
-            Some(Action::AddChecker(Player::X))
+            Some(Action::Board(BoardAction::AddChecker(Player::X)))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Left), &n),
-            Some(Action::Move(Direction::Left))
+            Some(Action::Board(BoardAction::Move(Direction::Left)))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Char('l')), &n),
-            Some(Action::Move(Direction::Right))
+            Some(Action::Board(BoardAction::Move(Direction::Right)))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Char('7')), &n),
-            Some(Action::SetCount(None, 7))
+            Some(Action::Board(BoardAction::SetCount(None, 7)))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Char('0')), &n),
-            Some(Action::ClearPlace)
+            Some(Action::Board(BoardAction::ClearPlace))
         );
         assert_eq!(
             resolve_key(&key(KeyCode::Char('y')), &n),
@@ -491,17 +495,17 @@ mod tests {
                 &Mode::Normal,
                 hit
             ),
-            Some(Action::Click(Place::Point(3)))
+            Some(Action::Board(BoardAction::Click(Place::Point(3))))
         );
         assert_eq!(
             resolve_mouse(&ev(MouseEventKind::ScrollDown), &Mode::Normal, hit),
-            Some(Action::Scroll(Place::Point(3), -1))
+            Some(Action::Board(BoardAction::Scroll(Place::Point(3), -1)))
         );
         let mut alt_click = ev(MouseEventKind::Down(MouseButton::Left));
         alt_click.modifiers = KeyModifiers::ALT;
         assert_eq!(
             resolve_mouse(&alt_click, &Mode::Normal, hit),
-            Some(Action::AddAt(Place::Point(3)))
+            Some(Action::Board(BoardAction::AddAt(Place::Point(3))))
         );
         assert_eq!(
             resolve_mouse(

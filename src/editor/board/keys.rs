@@ -2,7 +2,7 @@
 //! match, as rows of the normal mode's bindings.
 
 use crate::domain::Player;
-use crate::editor::action::{Action, Direction};
+use crate::editor::action::{Action, BoardAction, Direction};
 use crate::editor::bindings::{
     KeyPattern::{Char, Code, Digit},
     NormalBinding as Binding, Section,
@@ -11,18 +11,21 @@ use crate::editor::prompt::line::PromptKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 fn direction(key: &KeyEvent) -> Action {
-    Action::Move(match key.code {
+    Action::Board(BoardAction::Move(match key.code {
         KeyCode::Left | KeyCode::Char('h') => Direction::Left,
         KeyCode::Right | KeyCode::Char('l') => Direction::Right,
         KeyCode::Up | KeyCode::Char('k') => Direction::Up,
         _ => Direction::Down,
-    })
+    }))
 }
 
 fn digit(key: &KeyEvent) -> Action {
     match key.code {
-        KeyCode::Char(c) => Action::SetCount(None, c.to_digit(10).unwrap_or(0) as u8),
-        _ => Action::SetCount(None, 0),
+        KeyCode::Char(c) => Action::Board(BoardAction::SetCount(
+            None,
+            c.to_digit(10).unwrap_or(0) as u8,
+        )),
+        _ => Action::Board(BoardAction::SetCount(None, 0)),
     }
 }
 
@@ -59,11 +62,11 @@ pub static BINDINGS: &[Binding] = &[
         section: Section::Checkers,
         hint: Some(("x o", "add")),
         action: |k| {
-            Action::AddChecker(if k.code == KeyCode::Char('o') {
+            Action::Board(BoardAction::AddChecker(if k.code == KeyCode::Char('o') {
                 Player::O
             } else {
                 Player::X
-            })
+            }))
         },
     },
     Binding {
@@ -72,7 +75,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "remove one (to its tray)",
         section: Section::Checkers,
         hint: Some(("-", "remove")),
-        action: |_| Action::RemoveChecker,
+        action: |_| Action::Board(BoardAction::RemoveChecker),
     },
     Binding {
         keys: &[Code(KeyCode::Delete), Char('0')],
@@ -80,7 +83,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "clear the place (a tray too)",
         section: Section::Checkers,
         hint: None,
-        action: |_| Action::ClearPlace,
+        action: |_| Action::Board(BoardAction::ClearPlace),
     },
     Binding {
         keys: &[Digit],
@@ -104,7 +107,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "starting position",
         section: Section::Board,
         hint: None,
-        action: |_| Action::StartingPosition,
+        action: |_| Action::Board(BoardAction::StartingPosition),
     },
     Binding {
         keys: &[Char('E')],
@@ -112,7 +115,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "empty board (all off)",
         section: Section::Board,
         hint: None,
-        action: |_| Action::EmptyBoard,
+        action: |_| Action::Board(BoardAction::EmptyBoard),
     },
     Binding {
         keys: &[Char('W')],
@@ -120,7 +123,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "swap players (mirror all)",
         section: Section::Board,
         hint: None,
-        action: |_| Action::SwapPlayers,
+        action: |_| Action::Board(BoardAction::SwapPlayers),
     },
     Binding {
         keys: &[Char('t')],
@@ -128,7 +131,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "switch player on roll",
         section: Section::Board,
         hint: None,
-        action: |_| Action::SwitchOnRoll,
+        action: |_| Action::Board(BoardAction::SwitchOnRoll),
     },
     Binding {
         keys: &[Char('c'), Char('C')],
@@ -138,9 +141,9 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         action: |k| {
             if k.code == KeyCode::Char('C') {
-                Action::CubeDown
+                Action::Board(BoardAction::CubeDown)
             } else {
-                Action::CubeUp
+                Action::Board(BoardAction::CubeUp)
             }
         },
     },
@@ -150,7 +153,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "cube owner: centred/O/X",
         section: Section::Match,
         hint: None,
-        action: |_| Action::NextCubeOwner,
+        action: |_| Action::Board(BoardAction::NextCubeOwner),
     },
     Binding {
         keys: &[Char('f')],
@@ -158,7 +161,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "double offered on/off",
         section: Section::Match,
         hint: None,
-        action: |_| Action::ToggleDoubleOffered,
+        action: |_| Action::Board(BoardAction::ToggleDoubleOffered),
     },
     Binding {
         keys: &[Char('d')],
@@ -174,7 +177,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "clear the dice",
         section: Section::Match,
         hint: None,
-        action: |_| Action::SetDice(None),
+        action: |_| Action::Board(BoardAction::SetDice(None)),
     },
     Binding {
         keys: &[Char('m')],
@@ -198,7 +201,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "Crawford game on/off",
         section: Section::Match,
         hint: None,
-        action: |_| Action::ToggleCrawford,
+        action: |_| Action::Board(BoardAction::ToggleCrawford),
     },
     Binding {
         keys: &[Char('J')],
@@ -206,7 +209,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "Jacoby rule on/off",
         section: Section::Match,
         hint: None,
-        action: |_| Action::ToggleJacoby,
+        action: |_| Action::Board(BoardAction::ToggleJacoby),
     },
     Binding {
         keys: &[Char('B')],
@@ -214,7 +217,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "beavers on/off",
         section: Section::Match,
         hint: None,
-        action: |_| Action::ToggleBeavers,
+        action: |_| Action::Board(BoardAction::ToggleBeavers),
     },
     Binding {
         keys: &[Char('N')],
@@ -230,7 +233,7 @@ pub static BINDINGS: &[Binding] = &[
         help: "resignation offered",
         section: Section::Match,
         hint: None,
-        action: |_| Action::NextResignation,
+        action: |_| Action::Board(BoardAction::NextResignation),
     },
     Binding {
         keys: &[Char('G')],
@@ -238,6 +241,6 @@ pub static BINDINGS: &[Binding] = &[
         help: "game state",
         section: Section::Match,
         hint: None,
-        action: |_| Action::NextGameState,
+        action: |_| Action::Board(BoardAction::NextGameState),
     },
 ];

@@ -8,8 +8,8 @@
 //! - `view.rs`: gnubg's board drawn with the cursor and colours
 //! - `place_line.rs`: the line under the board (the place, the brush)
 //!
-//! The board's actions are the reducer's own (`Action::Move`,
-//! `Action::AddChecker`, ...): the board is the model's position.
+//! - `state.rs`: the board's actions (`BoardAction`), as data
+//! - `update.rs`: what each does to the model
 
 pub mod cursor;
 pub mod dice;
@@ -17,4 +17,6 @@ pub mod edits;
 pub mod keys;
 pub mod place_info;
 pub mod place_line;
+pub mod state;
+pub mod update;
 pub mod view;

@@ -612,6 +612,7 @@ pub fn collection_name(file: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::editor::action::BoardAction;
 
     fn entries(names: &[(&str, bool)]) -> Vec<(String, bool)> {
         names.iter().map(|(n, d)| (n.to_string(), *d)).collect()
@@ -833,7 +834,7 @@ mod tests {
             model.status
         );
         // An edit leaves the match; v brings the decision back.
-        let model = reducer::update(model, Action::StartingPosition).0;
+        let model = reducer::update(model, Action::Board(BoardAction::StartingPosition)).0;
         let m = model.review.open.as_ref().unwrap();
         assert!(!m.on_board);
         assert_eq!(model.mode, Mode::Normal);

@@ -17,7 +17,7 @@ use crate::domain::moves::{
 };
 use crate::domain::notation::{BAR_POINT, OFF_POINT, Step, TypedMove, TypedPath, parse};
 use crate::domain::{GameState, Place, Player, Position};
-use crate::editor::action::Action;
+use crate::editor::action::{Action, BoardAction};
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::prompt::line::{Prompt, PromptKind};
@@ -178,7 +178,7 @@ pub fn update(mut model: Model, action: PlayAction) -> (Model, Vec<Effect>) {
     }
 }
 
-/// Records a left press (from `Action::Click`) so a drag can follow.
+/// Records a left press (from `BoardAction::Click`) so a drag can follow.
 pub fn note_press(model: &mut Model, place: Place, before: Position, undo_len: usize) {
     model.play.press = Some((place, before, undo_len));
 }
@@ -383,7 +383,7 @@ fn cycle_matches(notations: &[String], stem: &str, index: usize, text: &str) -> 
 
 /// The action for the runtime's random dice.
 pub fn rolled(dice: [u8; 2]) -> Action {
-    Action::SetDice(Some(crate::domain::match_state::larger_first(
-        dice[0], dice[1],
+    Action::Board(BoardAction::SetDice(Some(
+        crate::domain::match_state::larger_first(dice[0], dice[1]),
     )))
 }

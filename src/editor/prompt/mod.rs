@@ -59,7 +59,7 @@ pub fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>)
     (model, None)
 }
 
-use super::action::Action;
+use super::action::{Action, BoardAction};
 use crate::domain::match_state::larger_first;
 use crate::domain::{MatchState, Place, Player, Position};
 
@@ -120,11 +120,11 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
         }
         PromptKind::GoTo => {
             let n = number(t, "a point", 25)? as u8;
-            Ok(Action::GoTo(match n {
+            Ok(Action::Board(BoardAction::GoTo(match n {
                 0 => Place::Off(on_roll),
                 25 => Place::Bar(on_roll),
                 own => Place::own_point(on_roll, own),
-            }))
+            })))
         }
         PromptKind::Count => {
             let lower = t.to_ascii_lowercase();
@@ -139,10 +139,10 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
             } else {
                 (None, lower)
             };
-            Ok(Action::SetCount(
+            Ok(Action::Board(BoardAction::SetCount(
                 player,
                 number(&digits, "a count", 15)? as u8,
-            ))
+            )))
         }
         PromptKind::Dice => {
             let digits: Vec<u8> = t
@@ -152,8 +152,10 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
                 .collect::<Result<_, _>>()
                 .map_err(|c| format!("'{c}' is not a die; type two digits 1–6, like 52"))?;
             match digits.as_slice() {
-                [] | [0, 0] => Ok(Action::SetDice(None)),
-                [a @ 1..=6, b @ 1..=6] => Ok(Action::SetDice(Some(larger_first(*a, *b)))),
+                [] | [0, 0] => Ok(Action::Board(BoardAction::SetDice(None))),
+                [a @ 1..=6, b @ 1..=6] => Ok(Action::Board(BoardAction::SetDice(Some(
+                    larger_first(*a, *b),
+                )))),
                 [a, b] => Err(format!("dice {a} and {b}: each die is 1–6")),
                 _ => Err(format!(
                     "{} digits; dice are two digits 1–6, like 52",
@@ -161,9 +163,11 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
                 )),
             }
         }
-        PromptKind::MatchLength => Ok(Action::SetMatchLength(
-            number(t, "the match length", 32767)? as u16,
-        )),
+        PromptKind::MatchLength => {
+            Ok(Action::Board(BoardAction::SetMatchLength(
+                number(t, "the match length", 32767)? as u16,
+            )))
+        }
         PromptKind::Score => score(t, state.match_length),
         PromptKind::Move => Ok(Action::Play(super::play::PlayAction::Submit(
             text.to_owned(),
@@ -174,12 +178,12 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
             } else {
                 // The one rule for names, as for `--name-o` and JSON.
                 crate::domain::check_name(player, t).map_err(|e| e.to_string())?;
-                Ok(Action::SetName(player, t.to_owned()))
+                Ok(Action::Board(BoardAction::SetName(player, t.to_owned())))
             }
         }
         PromptKind::CrawfordOffer(_) => match t.to_ascii_lowercase().as_str() {
-            "y" | "yes" => Ok(Action::SetCrawford(true)),
-            "n" | "no" => Ok(Action::SetCrawford(false)),
+            "y" | "yes" => Ok(Action::Board(BoardAction::SetCrawford(true))),
+            "n" | "no" => Ok(Action::Board(BoardAction::SetCrawford(false))),
             _ => Err("answer y (Crawford game) or n (not)".to_owned()),
         },
     }
@@ -273,11 +277,11 @@ fn score(t: &str, match_length: u16) -> Result<Action, String> {
     let rest = if player.is_some() { &t[1..] } else { t };
     let words = score_words(rest.trim())?;
     match (player, words.as_slice()) {
-        (Some(p), [w]) => Ok(Action::SetPlayerScore(p, points(*w, match_length)?)),
-        (None, [o, x]) => Ok(Action::SetScore([
+        (Some(p), [w]) => Ok(Action::Board(BoardAction::SetPlayerScore(p, points(*w, match_length)?))),
+        (None, [o, x]) => Ok(Action::Board(BoardAction::SetScore([
             points(*o, match_length)?,
             points(*x, match_length)?,
-        ])),
+        ]))),
         _ => Err(
             "type both scores, O's then X's (2-4, 3-away 5-away, -3 -5), or one player's (x5, o -2)"
                 .to_owned(),
@@ -300,19 +304,19 @@ mod tests {
     fn points_are_counted_for_the_player_on_roll() {
         assert_eq!(
             parse(PromptKind::GoTo, "6", &on_roll(Player::X)),
-            Ok(Action::GoTo(Place::Point(6)))
+            Ok(Action::Board(BoardAction::GoTo(Place::Point(6))))
         );
         assert_eq!(
             parse(PromptKind::GoTo, "6", &on_roll(Player::O)),
-            Ok(Action::GoTo(Place::Point(19)))
+            Ok(Action::Board(BoardAction::GoTo(Place::Point(19))))
         );
         assert_eq!(
             parse(PromptKind::GoTo, "25", &on_roll(Player::O)),
-            Ok(Action::GoTo(Place::Bar(Player::O)))
+            Ok(Action::Board(BoardAction::GoTo(Place::Bar(Player::O))))
         );
         assert_eq!(
             parse(PromptKind::GoTo, "0", &on_roll(Player::X)),
-            Ok(Action::GoTo(Place::Off(Player::X)))
+            Ok(Action::Board(BoardAction::GoTo(Place::Off(Player::X))))
         );
         assert!(
             parse(PromptKind::GoTo, "26", &on_roll(Player::X))
@@ -325,15 +329,15 @@ mod tests {
     fn counts_take_an_optional_colour() {
         assert_eq!(
             parse(PromptKind::Count, "x12", &on_roll(Player::X)),
-            Ok(Action::SetCount(Some(Player::X), 12))
+            Ok(Action::Board(BoardAction::SetCount(Some(Player::X), 12)))
         );
         assert_eq!(
             parse(PromptKind::Count, "3O", &on_roll(Player::X)),
-            Ok(Action::SetCount(Some(Player::O), 3))
+            Ok(Action::Board(BoardAction::SetCount(Some(Player::O), 3)))
         );
         assert_eq!(
             parse(PromptKind::Count, "0", &on_roll(Player::X)),
-            Ok(Action::SetCount(None, 0))
+            Ok(Action::Board(BoardAction::SetCount(None, 0)))
         );
         assert!(parse(PromptKind::Count, "16", &on_roll(Player::X)).is_err());
     }
@@ -342,15 +346,15 @@ mod tests {
     fn dice_are_stored_larger_first() {
         assert_eq!(
             parse(PromptKind::Dice, "25", &on_roll(Player::X)),
-            Ok(Action::SetDice(Some([5, 2])))
+            Ok(Action::Board(BoardAction::SetDice(Some([5, 2]))))
         );
         assert_eq!(
             parse(PromptKind::Dice, "6-6", &on_roll(Player::X)),
-            Ok(Action::SetDice(Some([6, 6])))
+            Ok(Action::Board(BoardAction::SetDice(Some([6, 6]))))
         );
         assert_eq!(
             parse(PromptKind::Dice, "", &on_roll(Player::X)),
-            Ok(Action::SetDice(None))
+            Ok(Action::Board(BoardAction::SetDice(None)))
         );
         assert!(
             parse(PromptKind::Dice, "07", &on_roll(Player::X))
@@ -364,24 +368,24 @@ mod tests {
     fn scores_and_lengths() {
         assert_eq!(
             parse(PromptKind::Score, "2-4", &on_roll(Player::X)),
-            Ok(Action::SetScore([2, 4]))
+            Ok(Action::Board(BoardAction::SetScore([2, 4])))
         );
         assert_eq!(
             parse(PromptKind::Score, "x5", &on_roll(Player::X)),
-            Ok(Action::SetPlayerScore(Player::X, 5))
+            Ok(Action::Board(BoardAction::SetPlayerScore(Player::X, 5)))
         );
         assert_eq!(
             parse(PromptKind::Score, "O 3", &on_roll(Player::X)),
-            Ok(Action::SetPlayerScore(Player::O, 3))
+            Ok(Action::Board(BoardAction::SetPlayerScore(Player::O, 3)))
         );
         assert_eq!(
             parse(PromptKind::Score, " 2 4 ", &on_roll(Player::X)),
-            Ok(Action::SetScore([2, 4]))
+            Ok(Action::Board(BoardAction::SetScore([2, 4])))
         );
         assert!(parse(PromptKind::Score, "2", &on_roll(Player::X)).is_err());
         assert_eq!(
             parse(PromptKind::MatchLength, "7", &on_roll(Player::X)),
-            Ok(Action::SetMatchLength(7))
+            Ok(Action::Board(BoardAction::SetMatchLength(7)))
         );
         assert!(
             parse(PromptKind::MatchLength, "seven", &on_roll(Player::X))
@@ -397,17 +401,35 @@ mod tests {
             ..MatchState::default()
         };
         for (text, want) in [
-            ("3-away 5-away", Action::SetScore([6, 4])),
-            ("-3 -5", Action::SetScore([6, 4])),
-            ("3away, 5 away", Action::SetScore([6, 4])),
-            ("3a 5a", Action::SetScore([6, 4])),
-            ("2 5-away", Action::SetScore([2, 4])),
-            ("2-4", Action::SetScore([2, 4])),
-            ("2 - 4", Action::SetScore([2, 4])),
-            ("x -2", Action::SetPlayerScore(Player::X, 7)),
-            ("X 2-away", Action::SetPlayerScore(Player::X, 7)),
-            ("o-1", Action::SetPlayerScore(Player::O, 8)),
-            ("o 3", Action::SetPlayerScore(Player::O, 3)),
+            (
+                "3-away 5-away",
+                Action::Board(BoardAction::SetScore([6, 4])),
+            ),
+            ("-3 -5", Action::Board(BoardAction::SetScore([6, 4]))),
+            (
+                "3away, 5 away",
+                Action::Board(BoardAction::SetScore([6, 4])),
+            ),
+            ("3a 5a", Action::Board(BoardAction::SetScore([6, 4]))),
+            ("2 5-away", Action::Board(BoardAction::SetScore([2, 4]))),
+            ("2-4", Action::Board(BoardAction::SetScore([2, 4]))),
+            ("2 - 4", Action::Board(BoardAction::SetScore([2, 4]))),
+            (
+                "x -2",
+                Action::Board(BoardAction::SetPlayerScore(Player::X, 7)),
+            ),
+            (
+                "X 2-away",
+                Action::Board(BoardAction::SetPlayerScore(Player::X, 7)),
+            ),
+            (
+                "o-1",
+                Action::Board(BoardAction::SetPlayerScore(Player::O, 8)),
+            ),
+            (
+                "o 3",
+                Action::Board(BoardAction::SetPlayerScore(Player::O, 3)),
+            ),
         ] {
             assert_eq!(parse(PromptKind::Score, text, &nine), Ok(want), "{text}");
         }
@@ -423,8 +445,14 @@ mod tests {
     fn the_crawford_question_takes_y_or_n() {
         let s = MatchState::default();
         let kind = PromptKind::CrawfordOffer(Player::O);
-        assert_eq!(parse(kind, "y", &s), Ok(Action::SetCrawford(true)));
-        assert_eq!(parse(kind, "N", &s), Ok(Action::SetCrawford(false)));
+        assert_eq!(
+            parse(kind, "y", &s),
+            Ok(Action::Board(BoardAction::SetCrawford(true)))
+        );
+        assert_eq!(
+            parse(kind, "N", &s),
+            Ok(Action::Board(BoardAction::SetCrawford(false)))
+        );
         assert!(parse(kind, "q", &s).is_err());
     }
 
