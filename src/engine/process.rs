@@ -509,14 +509,7 @@ impl Engine {
             ));
         }
         let line = super::luck::request_line(id, path, source);
-        let running = self.ensure_running()?;
-        if writeln!(running.stdin, "{line}")
-            .and_then(|()| running.stdin.flush())
-            .is_err()
-        {
-            self.restart_later();
-            return Err(EngineError::Died);
-        }
+        self.send(&line)?;
         let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -555,6 +548,20 @@ impl Engine {
         }
     }
 
+    /// Writes one request line to the engine (started if need be); a
+    /// broken pipe is a dead engine, restarted on the next request.
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        let running = self.ensure_running()?;
+        if writeln!(running.stdin, "{line}")
+            .and_then(|()| running.stdin.flush())
+            .is_err()
+        {
+            self.restart_later();
+            return Err(EngineError::Died);
+        }
+        Ok(())
+    }
+
     /// Sends one request line and reads until its answer, handing partial
     /// answers to `progress`; each line must come within `limit`.
     fn exchange(
@@ -585,14 +592,7 @@ impl Engine {
             EngineKind::Gnubg => parse_line(text),
             EngineKind::Sage => sage::parse_line(text, req),
         };
-        let running = self.ensure_running()?;
-        if writeln!(running.stdin, "{line}")
-            .and_then(|()| running.stdin.flush())
-            .is_err()
-        {
-            self.restart_later();
-            return Err(EngineError::Died);
-        }
+        self.send(line)?;
         let mut stop_sent = false;
         let mut deadline = Instant::now() + limit;
         // Sage stops a rollout at once (its own cancellation), so while one
