@@ -565,7 +565,9 @@ PLAYERS = {"X": "O", "O": "X"}
 
 def luck(req):
     spec = req["luck"]
-    path = spec["path"]
+    # gnubg's command line splits at blanks: the path goes in double
+    # quotes, its own quotes and backslashes escaped.
+    path = '"%s"' % spec["path"].replace("\\", "\\\\").replace('"', '\\"')
     if spec.get("import") == "mat":
         command("import mat %s" % path)
     else:

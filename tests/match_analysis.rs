@@ -314,6 +314,37 @@ fn the_luck_rows_are_gnubgs_show_statistics() {
     }
 }
 
+/// gnubg reads the match for its luck analysis from its own command line,
+/// which splits at blanks: a file whose path has blanks, quotes or a
+/// backslash gets the same luck as the fixture itself.
+#[test]
+fn the_luck_of_a_file_with_blanks_and_quotes_in_its_path() {
+    if !have_gnubg() {
+        return;
+    }
+    let luck = |path: &str| -> Value {
+        let out = common::run::bgedit(&["analyse", "--file", path, "--format", "json"], "");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(
+            out.status.success() && !err.contains("no luck"),
+            "{path}: {err}"
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        last["summary"]["O"]["luck"].clone()
+    };
+    let fixture = format!(
+        "{}/tests/fixtures/analysis/m7_noisy.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join("my \"match\" it's \\ here.sgf");
+    std::fs::copy(&fixture, &odd).unwrap();
+    let want = luck(&fixture);
+    assert!(want["total"].is_number(), "{want}");
+    assert_eq!(luck(odd.to_str().unwrap()), want);
+}
+
 #[test]
 fn one_job_and_two_give_the_same_lines() {
     if !have_gnubg() {
