@@ -138,21 +138,17 @@ impl Luck {
     }
 }
 
-/// gnubg's luck rating for luck a move (analysis.c `getLuckRating`: ten
-/// times the rate against its roll marks, 0.3 and 0.6), in its words.
+/// gnubg's luck rating for luck a move (analysis.c `getLuckRating`: its
+/// roll mark of ten times the rate), in its words.
 pub fn luck_rating(per_move: f64) -> &'static str {
-    let r = (per_move * 10.0) as f32;
-    if r > 0.6 {
-        "Go to Las Vegas"
-    } else if r > 0.3 {
-        "Good dice, man!"
-    } else if r < -0.6 {
-        "Go to bed"
-    } else if r < -0.3 {
-        "Bad dice, man!"
-    } else {
-        "None"
-    }
+    const WORDS: [&str; 5] = [
+        "Go to bed",
+        "Bad dice, man!",
+        "None",
+        "Good dice, man!",
+        "Go to Las Vegas",
+    ];
+    WORDS[roll_mark(per_move * 10.0)]
 }
 
 /// gnubg's mark of a roll's luck (`Luck` in analysis.c, its default
@@ -304,6 +300,22 @@ pub fn summarise<'a>(judgements: impl IntoIterator<Item = &'a Judgement>) -> [Pl
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rolls_and_luck_rates_are_marked_at_gnubgs_levels() {
+        // Strictly beyond 0.3 and 0.6, as gnubg's `Luck`.
+        let marks: Vec<usize> = [0.7, 0.6, 0.35, 0.3, 0.0, -0.3, -0.35, -0.6, -0.7]
+            .into_iter()
+            .map(roll_mark)
+            .collect();
+        assert_eq!(marks, [4, 3, 3, 2, 2, 2, 1, 1, 0]);
+        // The rating is the mark of ten times the rate a move.
+        assert_eq!(luck_rating(0.07), "Go to Las Vegas");
+        assert_eq!(luck_rating(0.035), "Good dice, man!");
+        assert_eq!(luck_rating(0.0094), "None");
+        assert_eq!(luck_rating(-0.035), "Bad dice, man!");
+        assert_eq!(luck_rating(-0.07), "Go to bed");
+    }
 
     fn checker(player: Player, error: f64, counted: bool) -> Judgement {
         Judgement {
