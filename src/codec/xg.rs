@@ -725,6 +725,13 @@ fn cube_record(
     game.edited |= r.flag(296);
     start_cube(game, r.i32(32));
     let analysis = cube_analysis(r);
+    if r.i32(16) != 1 {
+        // No double (0), no access to the cube (-2, -1): what XG found is
+        // the cube decision before the roll that follows.
+        game.cube_analysis = analysis;
+        game.cube_comment = note;
+        return;
+    }
     let board = Board::from_mover_cells(&r.cells(36), Player::O).ok();
     let push = |kind: ActionKind,
                 who: Player,
@@ -738,13 +745,6 @@ fn cube_record(
             board: board.clone(),
         });
     };
-    if r.i32(16) != 1 {
-        // No double (0), no access to the cube (-2, -1): what XG found is
-        // the cube decision before the roll that follows.
-        game.cube_analysis = analysis;
-        game.cube_comment = note;
-        return;
-    }
     push(ActionKind::Double, player, analysis.clone(), game);
     if let Some(double) = game.actions.last_mut() {
         double.action.comment = note;
@@ -950,10 +950,8 @@ fn footer(r: Rec<'_>, game: &mut GameInProgress, problems: &mut Vec<ReadProblem>
                     format!("settled for {points} points: gnubg has no settlement; read as a resignation"),
                 ));
             }
-            let mut resign = Action::new(winner.opponent(), ActionKind::Resign(level));
-            resign.origin = None;
             game.actions.push(Pending {
-                action: resign,
+                action: Action::new(winner.opponent(), ActionKind::Resign(level)),
                 board: None,
             });
             game.actions.push(Pending {
