@@ -1,8 +1,8 @@
 //! XG's binary match files: any bytes never panic, through the archive
 //! (`RGMH` files) or straight into the records behind a valid match header
 //! (random bytes rarely pass the archive's checksum, so the records are
-//! fuzzed on their own too); the replay of what is read never panics and no
-//! problem message carries a control character.
+//! fuzzed on their own too); the replay of what is read never panics, and
+//! neither a problem message nor a name carries a control character.
 #![no_main]
 
 use bgedit::codec::xg;
@@ -30,5 +30,6 @@ fuzz_target!(|data: &[u8]| {
     for p in &read.problems {
         assert!(!p.message.chars().any(char::is_control), "{:?}", p.message);
     }
+    assert!(read.record.header.names.check().is_ok(), "{:?}", read.record.header.names);
     let _ = match_decisions(&read.record);
 });

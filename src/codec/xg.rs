@@ -227,13 +227,16 @@ impl<'a> Archive<'a> {
     }
 }
 
+/// Text from the file with each control character read as '?'.
+fn printable_line(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
 /// A name from the file, printable and short, for messages.
 fn clip(text: &str) -> String {
-    let shown: String = text
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect();
-    crate::quote::clip(&shown)
+    crate::quote::clip(&printable_line(text))
 }
 
 // ---------------------------------------------------------------------------
@@ -520,7 +523,7 @@ pub fn level_words(level: i32) -> String {
     }
 }
 
-fn header(r: Rec<'_>) -> Result<MatchHeader, XgError> {
+fn header(r: Rec<'_>, problems: &mut Vec<ReadProblem>) -> Result<MatchHeader, XgError> {
     let version = r.i32(552);
     if r.i32(556) != HEADER_MAGIC {
         return Err(XgError::NoMatchHeader);
@@ -536,6 +539,9 @@ fn header(r: Rec<'_>) -> Result<MatchHeader, XgError> {
     };
     // Version 24 on adds the names in UTF-16; older files have ANSI only.
     let wide = version >= 24;
+    // Text from the file never carries a control character on (the one
+    // rule for names, and the terminal's safety for the rest): each is
+    // read as '?'.
     let text = |wide_at: usize, ansi_at: usize, max: usize| {
         let s = if wide {
             r.wide_string(wide_at, 128)
@@ -545,8 +551,23 @@ fn header(r: Rec<'_>) -> Result<MatchHeader, XgError> {
         let s = s.trim().to_owned();
         (!s.is_empty()).then_some(s)
     };
-    let o = text(880, 9, 40).unwrap_or_else(|| "Player 1".to_owned());
-    let x = text(1138, 50, 40).unwrap_or_else(|| "Player 2".to_owned());
+    let mut name = |player: Player, wide_at: usize, ansi_at: usize, default: &str| {
+        let name = text(wide_at, ansi_at, 40).unwrap_or_else(|| default.to_owned());
+        if crate::domain::check_name(player, &name).is_err() {
+            problems.push(problem(
+                None,
+                None,
+                format!(
+                    "{player}'s name has control characters; they are read as '?' ('{}')",
+                    clip(&name)
+                ),
+            ));
+        }
+        printable_line(&name)
+    };
+    let o = name(Player::O, 880, 9, "Player 1");
+    let x = name(Player::X, 1138, 50, "Player 2");
+    let text = |wide_at, ansi_at, max| text(wide_at, ansi_at, max).map(|s| printable_line(&s));
     Ok(MatchHeader {
         names: Names { o, x },
         length,
@@ -561,7 +582,7 @@ fn header(r: Rec<'_>) -> Result<MatchHeader, XgError> {
         // Version 30 on: after the time setting (v25) and the rollout
         // marks (v26).
         annotator: (version >= 30)
-            .then(|| r.wide_string(1960, 128).trim().to_owned())
+            .then(|| printable_line(r.wide_string(1960, 128).trim()))
             .filter(|s| !s.is_empty()),
         comment: None,
     })
@@ -1029,14 +1050,14 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
     if first.kind() != KIND_MATCH_HEADER {
         return Err(XgError::NoMatchHeader);
     }
-    let mut header = header(first)?;
+    let mut problems = Vec::new();
+    let mut header = header(first, &mut problems)?;
     // Files before version 24 do not mark edited positions: check them all.
     let check_all = first.i32(552) < 24;
     header.comment = joined(
         comment(notes, first.i32(576)),
         comment(notes, first.i32(580)),
     );
-    let mut problems = Vec::new();
     let mut games: Vec<GameRecord> = Vec::new();
     let mut game: Option<GameInProgress> = None;
     let mut match_footer = false;
@@ -1157,6 +1178,36 @@ mod tests {
         assert_eq!(comment(&notes, 1), None);
         assert_eq!(comment(&notes, -1), None);
         assert_eq!(comment(&notes, 7), None);
+    }
+
+    /// A name or event with a control character (an escape sequence) is
+    /// read with '?' in its place, and the name's is reported.
+    #[test]
+    fn control_characters_in_the_header_are_read_as_question_marks() {
+        let mut r = vec![0u8; RECORD_BYTES];
+        r[92..96].copy_from_slice(&7i32.to_le_bytes());
+        r[552..556].copy_from_slice(&32i32.to_le_bytes());
+        r[556..560].copy_from_slice(&HEADER_MAGIC.to_le_bytes());
+        let put = |r: &mut Vec<u8>, at: usize, text: &str| {
+            for (i, u) in text.encode_utf16().enumerate() {
+                r[at + 2 * i..at + 2 * i + 2].copy_from_slice(&u.to_le_bytes());
+            }
+        };
+        put(&mut r, 880, "Ann\u{1b}]52;c;x\u{7}");
+        put(&mut r, 1138, "Ben");
+        put(&mut r, 622, "Club\u{1b}[2J night");
+        let read = read_game_data(&r).unwrap();
+        let h = &read.record.header;
+        assert_eq!(h.names.o, "Ann?]52;c;x?");
+        assert_eq!(h.names.x, "Ben");
+        assert_eq!(h.event.as_deref(), Some("Club?[2J night"));
+        assert_eq!(read.problems.len(), 1, "{:?}", read.problems);
+        assert!(
+            read.problems[0]
+                .message
+                .contains("O's name has control characters")
+        );
+        assert!(!read.problems[0].message.chars().any(char::is_control));
     }
 
     #[test]
