@@ -134,7 +134,12 @@ pub fn run<W: Write, E: Write>(
     let luck = match luck.map(|t| t.join()) {
         Some(Ok(Ok(l))) => Some(l),
         Some(Ok(Err(e))) => {
-            writeln!(err, "{shown}: no luck analysis: {e}")?;
+            // The reason may be gnubg's own words (a Python exception's).
+            writeln!(
+                err,
+                "{shown}: no luck analysis: {}",
+                crate::quote::printable(&e)
+            )?;
             None
         }
         _ => None,
