@@ -345,6 +345,38 @@ fn the_luck_of_a_file_with_blanks_and_quotes_in_its_path() {
     assert_eq!(luck(odd.to_str().unwrap()), want);
 }
 
+/// A `.mat` with Latin-1 names (gnubg's Python crashes on them) gets the
+/// luck gnubg gives the same file in UTF-8.
+#[test]
+fn a_latin1_mat_gets_its_luck() {
+    if !have_gnubg() {
+        return;
+    }
+    let luck = |path: &str| -> Value {
+        let out = common::run::bgedit(&["analyse", "--file", path, "--format", "json"], "");
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!err.contains("no luck"), "{path}: {err}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        last["summary"]["X"]["luck"].clone()
+    };
+    let latin1 = format!(
+        "{}/tests/fixtures/mat/money_latin1.mat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&latin1).unwrap();
+    assert!(
+        std::str::from_utf8(&bytes).is_err(),
+        "the fixture is Latin-1"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let utf8 = dir.path().join("money_utf8.mat");
+    std::fs::write(&utf8, bgedit::codec::mat::decode(&bytes).as_bytes()).unwrap();
+    let want = luck(utf8.to_str().unwrap());
+    assert!(want["total"].is_number(), "{want}");
+    assert_eq!(luck(&latin1), want);
+}
+
 #[test]
 fn one_job_and_two_give_the_same_lines() {
     if !have_gnubg() {

@@ -173,12 +173,22 @@ fn match_luck(file: &MatchFile, path: &Path, gnubg: &Path) -> Result<MatchLuck, 
             ask(&mut engine, path, LuckSource::Sgf)
         }
         (Contents::Record(_), MatchFormat::Mat) if path != Path::new("-") => {
-            ask(&mut engine, path, LuckSource::Mat)
+            // gnubg imports Latin-1 names, but its Python module then
+            // crashes on them: such a file goes to gnubg as UTF-8.
+            let bytes = std::fs::File::open(path)
+                .map_err(|e| e.to_string())
+                .and_then(match_file::read_capped)?;
+            if std::str::from_utf8(&bytes).is_ok() {
+                ask(&mut engine, path, LuckSource::Mat)
+            } else {
+                let copy = PrivateCopy::write(&crate::codec::mat::decode(&bytes), "mat")?;
+                ask(&mut engine, &copy.0, LuckSource::Mat)
+            }
         }
         (Contents::Record(record), _) => {
             let mut text = String::new();
             sgf::write_match(record, &mut text);
-            let copy = PrivateCopy::write(&text)?;
+            let copy = PrivateCopy::write(&text, "sgf")?;
             ask(&mut engine, &copy.0, LuckSource::Sgf)
         }
         (Contents::Blocks(_), _) => Err("gnubg's match text holds positions, not a match".into()),
@@ -186,17 +196,17 @@ fn match_luck(file: &MatchFile, path: &Path, gnubg: &Path) -> Result<MatchLuck, 
 }
 
 /// A file of this user's alone in the temporary directory, removed when
-/// dropped: the match as SGF for gnubg to load.
+/// dropped: the match as gnubg is to read it (`ext`: `sgf`, `mat`).
 struct PrivateCopy(std::path::PathBuf);
 
 impl PrivateCopy {
-    fn write(text: &str) -> Result<PrivateCopy, String> {
+    fn write(text: &str, ext: &str) -> Result<PrivateCopy, String> {
         use std::os::unix::fs::OpenOptionsExt;
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
         let path =
-            std::env::temp_dir().join(format!("bgedit-luck-{}-{nanos}.sgf", std::process::id()));
+            std::env::temp_dir().join(format!("bgedit-luck-{}-{nanos}.{ext}", std::process::id()));
         let mut f = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
