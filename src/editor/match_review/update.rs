@@ -797,6 +797,16 @@ mod tests {
         j
     }
 
+    /// The open input line cleared, `text` typed and submitted.
+    fn answer(model: Model, text: &str) -> Model {
+        use crate::editor::action::PromptAction;
+        let mut model = reducer::update(model, Action::Prompt(PromptAction::Clear)).0;
+        for c in text.chars() {
+            model = reducer::update(model, Action::Prompt(PromptAction::Char(c))).0;
+        }
+        reducer::update(model, Action::Prompt(PromptAction::Submit)).0
+    }
+
     fn step(model: Model, action: ReviewAction) -> Model {
         reducer::update(model, Action::Review(action)).0
     }
@@ -890,23 +900,7 @@ mod tests {
         let model = opened();
         let model = step(model, ReviewAction::AskThreshold);
         assert!(matches!(&model.mode, Mode::Prompt(p) if p.text == "0.060"));
-        let mut model = reducer::update(
-            model,
-            Action::Prompt(crate::editor::action::PromptAction::Clear),
-        )
-        .0;
-        for c in "0.2".chars() {
-            model = reducer::update(
-                model,
-                Action::Prompt(crate::editor::action::PromptAction::Char(c)),
-            )
-            .0;
-        }
-        let model = reducer::update(
-            model,
-            Action::Prompt(crate::editor::action::PromptAction::Submit),
-        )
-        .0;
+        let model = answer(model, "0.2");
         assert_eq!(model.mode, Mode::Review);
         let m = model.review.open.as_ref().unwrap();
         assert_eq!(m.threshold, 0.2);
@@ -917,23 +911,7 @@ mod tests {
         assert_eq!(model.review.open.as_ref().unwrap().cursor, 0);
         // A threshold that is not an equity is refused, the old one kept.
         let model = step(model, ReviewAction::AskThreshold);
-        let mut model = reducer::update(
-            model,
-            Action::Prompt(crate::editor::action::PromptAction::Clear),
-        )
-        .0;
-        for c in "lots".chars() {
-            model = reducer::update(
-                model,
-                Action::Prompt(crate::editor::action::PromptAction::Char(c)),
-            )
-            .0;
-        }
-        let model = reducer::update(
-            model,
-            Action::Prompt(crate::editor::action::PromptAction::Submit),
-        )
-        .0;
+        let model = answer(model, "lots");
         assert!(
             model.status.text.contains("is not an equity"),
             "{:?}",
