@@ -536,15 +536,18 @@ impl Engine {
                     }
                     return super::luck::parse(value).map_err(EngineError::Garbage);
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    self.restart_later();
-                    return Err(EngineError::Timeout(limit));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.restart_later();
-                    return Err(EngineError::Died);
-                }
+                Err(e) => return Err(self.lost(e, limit)),
             }
+        }
+    }
+
+    /// No line came: none within `limit`, or the engine is gone. Either
+    /// way it is restarted on the next request.
+    fn lost(&mut self, e: RecvTimeoutError, limit: Duration) -> EngineError {
+        self.restart_later();
+        match e {
+            RecvTimeoutError::Timeout => EngineError::Timeout(limit),
+            RecvTimeoutError::Disconnected => EngineError::Died,
         }
     }
 
@@ -644,14 +647,7 @@ impl Engine {
                         return Err(EngineError::Garbage(e));
                     }
                 },
-                Err(RecvTimeoutError::Timeout) => {
-                    self.restart_later();
-                    return Err(EngineError::Timeout(limit));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.restart_later();
-                    return Err(EngineError::Died);
-                }
+                Err(e) => return Err(self.lost(e, limit)),
             }
         }
     }
