@@ -314,6 +314,20 @@ fn the_luck_rows_are_gnubgs_show_statistics() {
     }
 }
 
+/// `bgedit analyse --file path`'s luck for `player` (the run had the
+/// luck: no "no luck" said), and whether the run succeeded.
+fn summary_luck(path: &str, player: &str) -> (bool, Value) {
+    let out = common::run::bgedit(&["analyse", "--file", path, "--format", "json"], "");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!err.contains("no luck"), "{path}: {err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    (
+        out.status.success(),
+        last["summary"][player]["luck"].clone(),
+    )
+}
+
 /// gnubg reads the match for its luck analysis from its own command line,
 /// which splits at blanks: a file whose path has blanks, quotes or a
 /// backslash gets the same luck as the fixture itself.
@@ -322,16 +336,10 @@ fn the_luck_of_a_file_with_blanks_and_quotes_in_its_path() {
     if !have_gnubg() {
         return;
     }
-    let luck = |path: &str| -> Value {
-        let out = common::run::bgedit(&["analyse", "--file", path, "--format", "json"], "");
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(
-            out.status.success() && !err.contains("no luck"),
-            "{path}: {err}"
-        );
-        let text = String::from_utf8(out.stdout).unwrap();
-        let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
-        last["summary"]["O"]["luck"].clone()
+    let luck = |path: &str| {
+        let (ok, luck) = summary_luck(path, "O");
+        assert!(ok, "{path}: the run failed");
+        luck
     };
     let fixture = format!(
         "{}/tests/fixtures/analysis/m7_noisy.sgf",
@@ -352,14 +360,7 @@ fn a_latin1_mat_gets_its_luck() {
     if !have_gnubg() {
         return;
     }
-    let luck = |path: &str| -> Value {
-        let out = common::run::bgedit(&["analyse", "--file", path, "--format", "json"], "");
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(!err.contains("no luck"), "{path}: {err}");
-        let text = String::from_utf8(out.stdout).unwrap();
-        let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
-        last["summary"]["X"]["luck"].clone()
-    };
+    let luck = |path: &str| summary_luck(path, "X").1;
     let latin1 = format!(
         "{}/tests/fixtures/mat/money_latin1.mat",
         env!("CARGO_MANIFEST_DIR")
