@@ -16,13 +16,17 @@
 #             gnubg's own rollout instead of evaluating
 # Answer:  {"id": N, "kind": "moves"|"cube"|"take", ...} or {"id": N, "error": "..."}
 #
-# Luck:    {"id": N, "luck": {"path": FILE, "import": "sgf"|"mat"}}: gnubg
-#          loads the match (`load match` / `import mat`), rates every roll
-#          with its own luck analysis (`analyse match`, luck only: 21
-#          best-move evaluations a roll at 0-ply), and answers
-#          {"id": N, "kind": "luck", "players": {"O": {...}, "X": {...}},
-#           "rolls": [[game, player, die, die, luck], ...]}, gnubg's own
-#          statistics summed over the games, players named as bgedit does.
+# Game:    {"id": N, "game": {"path": SGF, "import": "sgf"|"mat", "index": I,
+#                              "plies": P, "luck": bool}}: gnubg loads the match
+#          (kept loaded for the next game's request), clears any analysis the
+#          file carries, runs its own `analyse game` on game I (0-based) at P
+#          plies, and answers {"id": N, "kind": "game", "records": [...],
+#          "players": {"O": {...}, "X": {...}}}: each record as gnubg stores it
+#          (action, player, dice, Position ID before; the cube's equities
+#          "nd"/"dt" as gnubg keeps them, MWC in match play; the move list
+#          with gnubg's notation, normalised equities and each move's depth;
+#          "imove", the move played; the roll's luck) and the game's luck
+#          totals, players named as bgedit does.
 #
 # A rollout runs in chunks of trials (gnubg continues a rollout where it
 # stopped, with the same dice: the chunks add up to the one rollout gnubg
@@ -104,6 +108,8 @@ def set_position(req):
     beavers = "on" if req.get("beavers", True) else "off"
     set_once("beavers", beavers, ["set beavers " + beavers])
     command("set gnubgid " + gid)
+    # The match gnubg had loaded is gone.
+    _match.pop("key", None)
     if req.get("double"):
         command("double")
     got = gnubg.gnubgid()
@@ -563,44 +569,118 @@ def rollout(req):
 PLAYERS = {"X": "O", "O": "X"}
 
 
-def luck(req):
-    spec = req["luck"]
-    # gnubg's command line splits at blanks: the path goes in double
-    # quotes, its own quotes and backslashes escaped.
-    path = '"%s"' % spec["path"].replace("\\", "\\\\").replace('"', '\\"')
+def quoted(path):
+    """`path` for gnubg's command line, which splits at blanks: in double
+    quotes, its own quotes and backslashes escaped."""
+    return '"%s"' % path.replace("\\", "\\\\").replace('"', '\\"')
+
+
+_match = {}
+
+
+def load_match(spec):
+    """Has gnubg read the match in spec["path"] (`load match` for SGF,
+    `import mat` for .mat), unless it is the one it read last."""
+    key = (spec["path"], spec.get("import"))
+    if _match.get("key") == key:
+        return
+    _match.pop("key", None)
+    path = quoted(spec["path"])
     if spec.get("import") == "mat":
         command("import mat %s" % path)
     else:
         command("load match %s" % path)
-    for c in ("set analysis moves off", "set analysis cube off", "set analysis luck on"):
-        command(c)
-    try:
-        command("analyse match")
-        m = gnubg.match(analysis=1, boards=0, statistics=1, verbose=0)
-    finally:
-        command("set analysis moves on")
-        command("set analysis cube on")
+    m = gnubg.match(analysis=0, boards=0, statistics=0, verbose=0)
     if not m or not m.get("games"):
         raise Failure("gnubg read no game from the file")
+    # A file's own analysis (gnubg's players store what they evaluated,
+    # with their noise) is cleared: gnubg's Python reports each evaluation's
+    # depth only where it differs from the first one it lists, which must
+    # then be one of this analysis.
+    command("analyse clear match")
+    _match["key"] = key
+    _match["games"] = len(m["games"])
+
+
+def game(req):
+    """One game of a match analysed by gnubg's own `analyse game` (the
+    decisions as `analyse match` judges them, and the luck of its rolls),
+    its records handed back as gnubg stores them: the cube's equities
+    before a roll or at a double (MWC in match play, as gnubg keeps them),
+    each move list (equities normalised, as `hint` gives them), the move
+    played (`imove`), the luck of each roll, and the game's luck totals."""
+    spec = req["game"]
+    plies = int(spec.get("plies", 0))
+    luck_on = bool(spec.get("luck"))
+    set_once("analysis", (plies, luck_on), [
+        "set analysis %s evaluation %s" % (kind, what)
+        for kind in ("chequerplay", "cubedecision")
+        for what in ("plies %d" % plies, "cubeful on", "prune on")] + [
+        "set analysis moves on", "set analysis cube on",
+        "set analysis luck %s" % ("on" if luck_on else "off")])
+    load_match(spec)
+    index = int(spec["index"])
+    if not 0 <= index < _match["games"]:
+        raise Failure("gnubg read %d games from the file, not %d" % (_match["games"], index + 1))
+    gnubg.navigate()
+    if index and gnubg.navigate(game=index) not in (None, (0, index)):
+        raise Failure("gnubg could not go to game %d" % (index + 1))
+    command("analyse game")
+    m = gnubg.match(analysis=1, boards=1, statistics=1 if luck_on else 0, verbose=1)
+    g = m["games"][index]
+    records = []
+    # The board before each action, from the side of the player acting.
+    # gnubg's own "board" after a set-up is player 0's side whoever is on
+    # roll (gnubgmodule.c: "the board is always stored as if player 0 was
+    # on roll"), and every board after it follows from that one: the board
+    # is kept here instead, turned to the side of whoever acts.
+    board, side = None, None
+    for rec in g["game"]:
+        action, who = rec.get("action"), rec.get("player")
+        if action == "set" and "board" in rec:
+            board, side = gnubg.positionfromid(rec["board"]), "X"
+            continue
+        out = {"action": action, "player": PLAYERS.get(who)}
+        if rec.get("dice"):
+            out["dice"] = list(rec["dice"])
+        if action in ("move", "double") and (board is not None or "board" in rec):
+            if board is None:
+                board, side = gnubg.positionfromid(rec["board"]), who
+            # A move is the roller's; a double (or a beaver, by the player
+            # doubled) is on the roller's board as it stands.
+            if action == "move" and side != who:
+                board, side = (board[1], board[0]), who
+            out["board"] = gnubg.positionid(board)
+        a = rec.get("analysis") or {}
+        if "nd-cubeful-eq" in a:
+            ctx = a.get("eval-context") or {}
+            out["cube"] = {"nd": float(a["nd-cubeful-eq"]), "dt": float(a["dt-cubeful-eq"]),
+                           "probs": probs(a["probs"]), "cubeless": float(a.get("nd-match-eq", 0.0)),
+                           "plies": int(ctx.get("plies", plies))}
+        if "moves" in a and "board" in out:
+            moves = []
+            for mv in a["moves"]:
+                ctx = mv.get("evalcontext") or {}
+                moves.append({"move": gnubg.movetupletostring(mv["move"], board),
+                              "equity": float(mv["score"]), "probs": probs(mv["probs"]),
+                              "after": gnubg.positionid(apply_move(board, mv["move"])),
+                              "plies": int(ctx.get("plies", plies))})
+            out["moves"] = moves
+            out["imove"] = int(a.get("imove", -1))
+        if "luck-value" in a:
+            out["luck"] = float(a["luck-value"])
+        if action == "move" and "board" in out:
+            # The opponent acts next, on the board after the move.
+            board, side = apply_move(board, rec.get("move") or ()), PLAYERS[who]
+        records.append(out)
     players = {}
-    rolls = []
-    for gi, game in enumerate(m["games"]):
-        for rec in game["game"]:
-            a = rec.get("analysis") or {}
-            if "luck-value" in a and rec.get("dice"):
-                who = 0 if PLAYERS.get(rec.get("player")) == "O" else 1
-                rolls.append([gi + 1, who] + list(rec["dice"]) + [float(a["luck-value"])])
-        for p, st in (game.get("stats") or {}).items():
-            dice = st.get("dice") or {}
-            # (Its "marked-rolls" are the same for both players in gnubg
-            # 1.07's Python: bgedit counts the marks from the rolls.)
-            into = players.setdefault(PLAYERS.get(p, p), {
-                "luck": 0.0, "cost": 0.0, "actual": 0.0, "adjusted": 0.0})
-            into["luck"] += float(dice.get("luck", 0.0))
-            into["cost"] += float(dice.get("luck-cost", 0.0))
-            into["actual"] += float(dice.get("actual-result", 0.0))
-            into["adjusted"] += float(dice.get("luck-adjusted-result", 0.0))
-    return {"kind": "luck", "players": players, "rolls": rolls}
+    for p, st in (g.get("stats") or {}).items():
+        dice = st.get("dice") or {}
+        players[PLAYERS.get(p, p)] = {
+            "luck": float(dice.get("luck", 0.0)), "cost": float(dice.get("luck-cost", 0.0)),
+            "actual": float(dice.get("actual-result", 0.0)),
+            "adjusted": float(dice.get("luck-adjusted-result", 0.0))}
+    return {"kind": "game", "records": records, "players": players}
 
 
 def main():
@@ -623,8 +703,8 @@ def main():
             continue
         rid = req.get("id")
         try:
-            if req.get("luck"):
-                ans = luck(req)
+            if req.get("game"):
+                ans = game(req)
             elif req.get("rollout"):
                 ans = rollout(req)
             else:

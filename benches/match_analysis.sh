@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Match analysis speed: `bgedit analyse --file` (each decision asked of J
-# gnubg processes through the bridge) against gnubg's own `analyse match` on
-# the same file at the same depth.
+# Match analysis speed: `bgedit analyse --file` (gnubg's own `analyse game`
+# on pieces of the match's games, shared out to J gnubg processes, the
+# decisions judged from gnubg's records) against gnubg's own `analyse match`
+# on the same file at the same depth.
 #
 #     benches/match_analysis.sh        (needs gnubg; builds bgedit in release)
 #     PLIES=1 benches/match_analysis.sh
@@ -10,9 +11,8 @@
 # gen_gnubg_selfplay.py (7- and 9-point matches and a money session,
 # gnubg-generated, with errors of every kind). Each side's median of 3
 # whole runs, process starts included. gnubg is timed twice: as it comes
-# (its analysis also rates every roll's luck, which bgedit asks of a gnubg
-# process of its own beside the decisions' analysis) and with `set analysis
-# luck off`. The goals: no slower than gnubg, and 2 jobs at least 1.7x one.
+# (its analysis also rates every roll's luck, as bgedit's does) and with
+# `set analysis luck off`. The goals: no slower than gnubg, and 2 jobs at least 1.7x one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet

@@ -18,6 +18,8 @@ for target in $(cargo +nightly fuzz list); do
     # XG's records are 2,560 bytes each: its target takes several.
     max_len=4096
     [ "$target" = xg_file ] && max_len=16384
+    # A whole game's analysis (the seeds: move lists cut to two moves).
+    [ "$target" = game_answer ] && max_len=32768
     cargo +nightly fuzz run -O "$target" "$scratch/$target" "corpus/$target" -- \
         -max_total_time="$seconds" -max_len="$max_len" -print_final_stats=1 >"$log" 2>&1 || status=$?
     grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done )' "$log" || true

@@ -222,6 +222,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
                 },
                 plies: args.plies,
                 jobs: args.jobs.map_or(cores, usize::from),
+                luck: true,
             },
             format: match format {
                 Format::Text => match_analysis::Format::Text,

@@ -673,3 +673,255 @@ fn an_xg_match_opens_with_xgs_analysis() {
     );
     s.send("\x03");
 }
+
+/// gnubg's analysis of whole games (the way `analyse --file` and the editor
+/// take) and gnubg asked position by position (the way Sage is asked, and
+/// a game whose records part ways with the file's) are two roads to the
+/// same verdicts: every judgement, its error and mark, the best move and
+/// the played move's rank, each move list and cube decision, agree. And no
+/// game of these files (SGF, `.mat`, XG, money with beavers) leaves the
+/// first road.
+#[test]
+fn whole_games_and_single_positions_give_the_same_verdicts() {
+    use bgedit::codec::match_file;
+    use bgedit::engine::gnubg_match::MatchForGnubg;
+    use bgedit::engine::match_analysis::{self, Outcome, RunOptions};
+    use bgedit::engine::{Analysis, EngineKind};
+    use std::sync::atomic::AtomicBool;
+    if !have_gnubg() {
+        return;
+    }
+    let gnubg = bgedit::engine::locate::find_from_env(None).unwrap();
+    let near = |a: f64, b: f64| (a - b).abs() < 1e-5;
+    let near_opt = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => near(a, b),
+        (a, b) => a.is_none() && b.is_none(),
+    };
+    for file in [
+        "analysis/m7_noisy.sgf",
+        "analysis/m5_noisy.mat",
+        "selfplay/money_driven.sgf",
+        "selfplay/m9_driven.sgf",
+        "xg/charlot_7pt.xg",
+    ] {
+        let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
+        let read = match_file::read_path(std::path::Path::new(&path)).unwrap();
+        let (decisions, _) = match_file::decisions(&read);
+        let whole = MatchForGnubg::of(&read).expect("a match");
+        let opts = RunOptions {
+            engine: EngineKind::Gnubg,
+            gnubg: gnubg.clone(),
+            plies: 0,
+            jobs: 2,
+            luck: true,
+        };
+        let collect = |whole: Option<&MatchForGnubg>| {
+            let mut out: Vec<Outcome> = Vec::new();
+            let ran = match_analysis::run(
+                &decisions,
+                &opts,
+                whole,
+                &AtomicBool::new(false),
+                &mut |_, o| out.push(o),
+            );
+            (out, ran)
+        };
+        let (games, ran) = collect(Some(&whole));
+        assert!(
+            ran.apart.is_empty(),
+            "{file}: games judged apart: {:?}",
+            ran.apart
+        );
+        assert!(
+            ran.luck.as_ref().is_some_and(|l| l.is_ok()),
+            "{file}: {:?}",
+            ran.luck
+        );
+        let (single, _) = collect(None);
+        assert_eq!(games.len(), decisions.len(), "{file}");
+        assert_eq!(games.len(), single.len(), "{file}");
+        let mut judged = 0;
+        for (g, s) in games.iter().zip(&single) {
+            let (g, s) = (g.as_ref().unwrap(), s.as_ref().unwrap());
+            assert_eq!(g.len(), s.len(), "{file}: {g:?}");
+            for (a, b) in g.iter().zip(s) {
+                let at = format!("{file}: game {} move {} ({:?})", a.game, a.number, a.kind());
+                assert_eq!(a.played, b.played, "{at}");
+                let (ja, jb) = (&a.judgement, &b.judgement);
+                assert!(
+                    near(ja.error, jb.error) && near(ja.cost, jb.cost),
+                    "{at}: {ja:?} against {jb:?}"
+                );
+                assert_eq!(
+                    (ja.kind, ja.cube, ja.cube_error, ja.counted, ja.skill()),
+                    (jb.kind, jb.cube, jb.cube_error, jb.counted, jb.skill()),
+                    "{at}"
+                );
+                match (&a.analysis, &b.analysis) {
+                    (
+                        Analysis::Moves {
+                            moves: x, plies: p, ..
+                        },
+                        Analysis::Moves {
+                            moves: y, plies: q, ..
+                        },
+                    ) => {
+                        // gnubg's analysis and its `hint` may order moves of
+                        // the same equity differently (a bear-off that
+                        // wins either way): the lists are compared by move.
+                        assert_eq!((x.len(), p), (y.len(), q), "{at}");
+                        let by_move: HashMap<&str, _> =
+                            y.iter().map(|n| (n.notation.as_str(), n)).collect();
+                        for m in x {
+                            let n = by_move
+                                .get(m.notation.as_str())
+                                .unwrap_or_else(|| panic!("{at}: {} missing", m.notation));
+                            assert_eq!((&m.after, m.depth(*p)), (&n.after, n.depth(*q)), "{at}");
+                            assert!(
+                                near(m.equity, n.equity) && near_opt(m.mwc, n.mwc),
+                                "{at}: {m:?} against {n:?}"
+                            );
+                            assert!(
+                                m.probs.iter().zip(&n.probs).all(|(u, v)| near(*u, *v)),
+                                "{at}"
+                            );
+                        }
+                        let best = |list: &[bgedit::engine::MoveLine], name: &str| {
+                            list.iter().find(|m| m.notation == name).map(|m| m.equity)
+                        };
+                        assert!(
+                            near_opt(best(x, &a.best), best(y, &b.best)),
+                            "{at}: best {} against {}",
+                            a.best,
+                            b.best
+                        );
+                    }
+                    (
+                        Analysis::Cube {
+                            action: w,
+                            no_double: nd,
+                            double_take: dt,
+                            double_pass: dp,
+                            optimal: o,
+                            no_double_mwc: ndm,
+                            double_take_mwc: dtm,
+                            double_pass_mwc: dpm,
+                            ..
+                        },
+                        Analysis::Cube {
+                            action: w2,
+                            no_double: nd2,
+                            double_take: dt2,
+                            double_pass: dp2,
+                            optimal: o2,
+                            no_double_mwc: ndm2,
+                            double_take_mwc: dtm2,
+                            double_pass_mwc: dpm2,
+                            ..
+                        },
+                    ) => {
+                        assert_eq!((w, &a.best), (w2, &b.best), "{at}");
+                        assert!(
+                            near(*nd, *nd2)
+                                && near(*dt, *dt2)
+                                && near(*dp, *dp2)
+                                && near_opt(*o, *o2),
+                            "{at}: {:?} against {:?}",
+                            a.analysis,
+                            b.analysis
+                        );
+                        assert!(
+                            near_opt(*ndm, *ndm2) && near_opt(*dtm, *dtm2) && near_opt(*dpm, *dpm2),
+                            "{at}: {:?} against {:?}",
+                            a.analysis,
+                            b.analysis
+                        );
+                    }
+                    (
+                        Analysis::Take {
+                            take: t,
+                            pass: p,
+                            take_mwc: tm,
+                            pass_mwc: pm,
+                            proper: r,
+                            ..
+                        },
+                        Analysis::Take {
+                            take: t2,
+                            pass: p2,
+                            take_mwc: tm2,
+                            pass_mwc: pm2,
+                            proper: r2,
+                            ..
+                        },
+                    ) => {
+                        assert_eq!((r, &a.best), (r2, &b.best), "{at}");
+                        assert!(
+                            near(*t, *t2)
+                                && near(*p, *p2)
+                                && near_opt(*tm, *tm2)
+                                && near_opt(*pm, *pm2),
+                            "{at}: {:?} against {:?}",
+                            a.analysis,
+                            b.analysis
+                        );
+                    }
+                    (x, y) => panic!("{at}: {x:?} against {y:?}"),
+                }
+                judged += 1;
+            }
+        }
+        assert!(judged > 80, "{file}: {judged} judgements");
+    }
+}
+
+/// gnubg's records of a game (the fuzz seeds: gnubg's own analysis of
+/// m7_noisy, move lists cut to the best move and the move played) judged
+/// against the `.mat` of the same match, without gnubg: each decision gets
+/// its verdict, and a record that is not the file's sends the game to be
+/// judged decision by decision.
+#[test]
+fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
+    use bgedit::codec::match_file;
+    use bgedit::engine::{gnubg_match, match_analysis};
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = match_file::read_path(std::path::Path::new(&format!(
+        "{root}/tests/fixtures/analysis/m7_noisy.mat"
+    )))
+    .unwrap();
+    let (decisions, _) = match_file::decisions(&read);
+    let answer = |game: usize| -> Value {
+        let text =
+            std::fs::read_to_string(format!("{root}/fuzz/corpus/game_answer/game{game}")).unwrap();
+        serde_json::from_str(&text).unwrap()
+    };
+    for game in [1, 2] {
+        let parsed = gnubg_match::parse(answer(game)).unwrap();
+        let outcomes = match_analysis::judge_recorded_game(&decisions, game, &parsed, 0).unwrap();
+        assert_eq!(
+            outcomes.len(),
+            decisions.iter().filter(|d| d.game == game).count()
+        );
+        assert!(
+            outcomes.iter().all(|o| o.is_ok()),
+            "game {game}: {outcomes:?}"
+        );
+    }
+    let parsed = gnubg_match::parse(answer(1)).unwrap();
+    let first = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap();
+    let j = &first[0].as_ref().unwrap()[0];
+    // The opening 21 played 6/3: gnubg's 0-ply gives -0.00822 for 24/23
+    // 13/11 and -0.14661 for it.
+    assert_eq!((j.played.as_str(), j.best.as_str()), ("6/3", "24/23 13/11"));
+    assert!(
+        (j.judgement.error - 0.13839).abs() < 1e-5,
+        "{}",
+        j.judgement.error
+    );
+    assert_eq!(j.judgement.skill().mark(), "??");
+    let mut wrong = answer(1);
+    wrong["records"][3]["dice"] = serde_json::json!([6, 6]);
+    let parsed = gnubg_match::parse(wrong).unwrap();
+    let why = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap_err();
+    assert!(why.contains("move 4"), "{why}");
+}

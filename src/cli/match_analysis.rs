@@ -2,14 +2,13 @@
 //! as its `analyse match` does it, one line each in match order, then each
 //! player's statistics as `show statistics match` gives them.
 
-use crate::codec::match_file::{self, Contents, FileDecision, MatchFile};
-use crate::codec::sgf;
+use crate::codec::match_file::{self, FileDecision};
 use crate::domain::Player;
-use crate::domain::match_record::MatchFormat;
 use crate::domain::match_stats::{self, DecisionKind, Error, Luck, PlayerStats};
-use crate::engine::luck::{LuckSource, MatchLuck};
+use crate::engine::EngineKind;
+use crate::engine::gnubg_match::MatchForGnubg;
+use crate::engine::luck::MatchLuck;
 use crate::engine::match_analysis::{self, Judged, RunOptions};
-use crate::engine::{Engine, EngineKind};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::Path;
@@ -57,18 +56,16 @@ pub fn run<W: Write, E: Write>(
         return Ok(1);
     }
     let names = names(&decisions);
-    // gnubg rates the dice of the whole match in one go, beside the
-    // decisions' analysis.
-    let luck = (opts.run.engine == EngineKind::Gnubg).then(|| {
-        let (file, path, gnubg) = (file.clone(), path.to_owned(), opts.run.gnubg.clone());
-        std::thread::spawn(move || match_luck(&file, &path, &gnubg))
-    });
+    // gnubg analyses the match bgedit read, whole games at a time, and
+    // rates the dice as it goes.
+    let whole = MatchForGnubg::of(&file);
     let mut judged: Vec<Judged> = Vec::new();
     let total = decisions.len();
     let mut io_error = None;
-    match_analysis::run(
+    let ran = match_analysis::run(
         &decisions,
         &opts.run,
+        whole.as_ref(),
         &AtomicBool::new(false),
         &mut |i, outcome| {
             if io_error.is_some() {
@@ -131,9 +128,9 @@ pub fn run<W: Write, E: Write>(
     let money = decisions
         .first()
         .is_some_and(|d| d.position.state.is_money());
-    let luck = match luck.map(|t| t.join()) {
-        Some(Ok(Ok(l))) => Some(l),
-        Some(Ok(Err(e))) => {
+    let luck = match ran.luck {
+        Some(Ok(l)) => Some(l),
+        Some(Err(e)) if opts.run.engine == EngineKind::Gnubg => {
             // The reason may be gnubg's own words (a Python exception's).
             writeln!(
                 err,
@@ -155,75 +152,6 @@ pub fn run<W: Write, E: Write>(
     }
     out.flush()?;
     Ok(status)
-}
-
-/// gnubg's luck analysis of the match in `path` (read as `file`): gnubg
-/// reads an SGF or `.mat` itself; an XG file is handed to it as bgedit's
-/// SGF of the same match. Match text has no match to rate.
-fn match_luck(file: &MatchFile, path: &Path, gnubg: &Path) -> Result<MatchLuck, String> {
-    let limit = std::time::Duration::from_secs(300);
-    let mut engine = Engine::new(gnubg.to_owned());
-    let ask = |engine: &mut Engine, at: &Path, source| {
-        engine
-            .match_luck(1, at, source, limit)
-            .map_err(|e| e.to_string())
-    };
-    match (&file.contents, file.format) {
-        (Contents::Record(_), MatchFormat::Sgf) if path != Path::new("-") => {
-            ask(&mut engine, path, LuckSource::Sgf)
-        }
-        (Contents::Record(_), MatchFormat::Mat) if path != Path::new("-") => {
-            // gnubg imports Latin-1 names, but its Python module then
-            // crashes on them: such a file goes to gnubg as UTF-8.
-            let bytes = std::fs::File::open(path)
-                .map_err(|e| e.to_string())
-                .and_then(match_file::read_capped)?;
-            if std::str::from_utf8(&bytes).is_ok() {
-                ask(&mut engine, path, LuckSource::Mat)
-            } else {
-                let copy = PrivateCopy::write(&crate::codec::mat::decode(&bytes), "mat")?;
-                ask(&mut engine, &copy.0, LuckSource::Mat)
-            }
-        }
-        (Contents::Record(record), _) => {
-            let mut text = String::new();
-            sgf::write_match(record, &mut text);
-            let copy = PrivateCopy::write(&text, "sgf")?;
-            ask(&mut engine, &copy.0, LuckSource::Sgf)
-        }
-        (Contents::Blocks(_), _) => Err("gnubg's match text holds positions, not a match".into()),
-    }
-}
-
-/// A file of this user's alone in the temporary directory, removed when
-/// dropped: the match as gnubg is to read it (`ext`: `sgf`, `mat`).
-struct PrivateCopy(std::path::PathBuf);
-
-impl PrivateCopy {
-    fn write(text: &str, ext: &str) -> Result<PrivateCopy, String> {
-        use std::os::unix::fs::OpenOptionsExt;
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let path =
-            std::env::temp_dir().join(format!("bgedit-luck-{}-{nanos}.{ext}", std::process::id()));
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .mode(0o600)
-            .open(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let copy = PrivateCopy(path);
-        f.write_all(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", copy.0.display()))?;
-        Ok(copy)
-    }
-}
-
-impl Drop for PrivateCopy {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }
 
 fn names(decisions: &[FileDecision]) -> [String; 2] {

@@ -4,6 +4,7 @@
 
 pub mod board;
 pub mod cmath;
+pub mod cube_decision;
 pub mod equity;
 pub mod match_record;
 pub mod match_state;

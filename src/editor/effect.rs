@@ -67,6 +67,8 @@ pub enum Effect {
     AnalyseMatch {
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,
+        /// The match itself, for gnubg to analyse whole games of.
+        whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
         /// gnubg, or Open Sage when the analysis panel shows Sage.
         engine: crate::engine::EngineKind,
     },

@@ -7,18 +7,22 @@
 //!
 //! The counting into per-player statistics is `domain::match_stats`.
 
+use super::gnubg_match::{CubeRecord, GameAnswer, GameRequest, MatchForGnubg, Record};
+use super::luck::MatchLuck;
 use super::request::no_cube_action;
 use super::{Analysis, Engine, EngineError, Request, StartRecord, Waiter, time_limit};
 use crate::codec::match_file::FileDecision;
 use crate::codec::{gnubg_id, position_id};
+use crate::domain::cube_decision;
 use crate::domain::match_stats::{CubeError, CubePlay, DecisionKind, Judgement};
 use crate::domain::moves::{self, check_move};
 use crate::domain::notation;
-use crate::domain::{Board, CubeOwner, Player, Position};
+use crate::domain::{Board, CubeOwner, MatchState, Player, Position};
+use std::ops::Range;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
-use std::sync::{Arc, Mutex};
 
 /// gnubg's "close" cube decision (eval.c `isCloseCubedecision`): doubling
 /// is less than very bad.
@@ -450,6 +454,283 @@ fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
     Ok(())
 }
 
+/// gnubg's equity scale at a decision (eval.c `eq2mwc`, `mwc2eq`): the
+/// roller's match winning chances on winning and on losing the cube's
+/// points, from gnubg's default table (Kazaross-XG2, bgedit's own, built as
+/// gnubg builds it). Single precision, as gnubg.
+#[derive(Clone, Copy, Debug)]
+struct Scale {
+    win: f32,
+    lose: f32,
+}
+
+impl Scale {
+    /// None for money, where equities need no scale; an error past the
+    /// table's 64-away.
+    fn of(state: &MatchState) -> Result<Option<Scale>, String> {
+        if state.is_money() {
+            return Ok(None);
+        }
+        let away = |p: Player| i64::from(state.match_length) - i64::from(state.score_of(p));
+        let most = crate::domain::met::MAX_AWAY as i64;
+        if Player::BOTH.iter().any(|&p| away(p) > most) {
+            return Err(format!("a player is more than {most} away"));
+        }
+        let met = crate::codec::met_xml::shared_default_met();
+        let roller = state.on_roll.index();
+        let at = |who| {
+            met.after(
+                state.score,
+                state.match_length,
+                roller,
+                state.cube_value(),
+                who,
+                state.crawford,
+            )
+        };
+        Ok(Some(Scale {
+            win: at(roller),
+            lose: at(1 - roller),
+        }))
+    }
+
+    fn to_equity(self, mwc: f32) -> f32 {
+        (2.0 * mwc - (self.win + self.lose)) / (self.win - self.lose)
+    }
+
+    fn to_mwc(self, equity: f32) -> f32 {
+        0.5 * (equity * (self.win - self.lose) + (self.win + self.lose))
+    }
+}
+
+/// gnubg's cube analysis in `position` (the roller to double), as the
+/// bridge's `cfevaluate` answer gives it: gnubg's `FindCubeDecision` on
+/// the equities its analysis kept (MWC in match play, normalised here).
+fn cube_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
+    let state = &position.state;
+    let (nd, dt) = (c.nd as f32, c.dt as f32);
+    let (nd, dt, dp, mwc) = match Scale::of(state)? {
+        Some(s) => (
+            s.to_equity(nd),
+            s.to_equity(dt),
+            s.to_equity(s.win),
+            Some((nd, dt, s.win)),
+        ),
+        None => (nd, dt, 1.0, None),
+    };
+    let best = cube_decision::best(nd, dt, dp, state, c.probs[1] > 0.0);
+    Ok(Analysis::Cube {
+        plies: c.plies,
+        action: best.words.to_owned(),
+        no_double: nd.into(),
+        double_take: dt.into(),
+        double_pass: dp.into(),
+        optimal: Some(best.optimal.into()),
+        no_double_mwc: mwc.map(|m| m.0.into()),
+        double_take_mwc: mwc.map(|m| m.1.into()),
+        double_pass_mwc: mwc.map(|m| m.2.into()),
+        probs: c.probs,
+        cubeless: c.cubeless,
+        rollout: None,
+    })
+}
+
+/// The same cube analysis for the player doubled in `position`: take or
+/// pass, the doubler's figures turned round.
+fn take_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
+    let Analysis::Cube {
+        double_take: dt,
+        double_pass: dp,
+        double_take_mwc,
+        double_pass_mwc,
+        probs: [w, wg, wbg, lg, lbg],
+        cubeless,
+        plies,
+        ..
+    } = cube_from(c, position)?
+    else {
+        unreachable!("cube_from gives a cube decision")
+    };
+    Ok(Analysis::Take {
+        plies,
+        take: -dt,
+        pass: -dp,
+        take_mwc: double_take_mwc.map(|m| 1.0 - m),
+        pass_mwc: double_pass_mwc.map(|m| 1.0 - m),
+        proper: if dt <= dp { "take" } else { "pass" }.to_owned(),
+        probs: [1.0 - w, lg, lbg, wg, wbg],
+        cubeless: -cubeless,
+        rollout: None,
+    })
+}
+
+/// gnubg's move list for a roll in `position` (none for a dance), with
+/// each move's MWC in match play.
+fn moves_from(r: &Record, position: &Position, plies: u8) -> Result<Analysis, String> {
+    let scale = Scale::of(&position.state)?;
+    let moves = r
+        .moves
+        .iter()
+        .flatten()
+        .map(|m| super::MoveLine {
+            mwc: scale.map(|s| s.to_mwc(m.equity as f32).into()),
+            ..m.clone()
+        })
+        .collect();
+    Ok(Analysis::Moves {
+        plies,
+        moves,
+        rollout: None,
+    })
+}
+
+/// What gnubg records for decision `d` (`move`, `double`, `take`, `drop`),
+/// or nothing (resignations and their answers, set-ups, the position of a
+/// game of set-ups alone).
+fn recorded_as(d: &FileDecision) -> Option<&'static str> {
+    match d.played.as_str() {
+        // gnubg records a beaver as a double by the player doubled.
+        "double" | "beaver" => Some("double"),
+        "take" => Some("take"),
+        "drop" => Some("drop"),
+        _ if d.dice.is_some() && d.number > 0 && !d.played.is_empty() => Some("move"),
+        _ => None,
+    }
+}
+
+/// The place of each decision of `range` among gnubg's records of its game,
+/// checked action by action (who, what, the dice, the position before).
+fn align(
+    decisions: &[FileDecision],
+    range: Range<usize>,
+    records: &[Record],
+) -> Result<Vec<Option<usize>>, String> {
+    let mut played = records
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| matches!(r.action.as_str(), "move" | "double" | "take" | "drop"));
+    let mut out = Vec::with_capacity(range.len());
+    for d in &decisions[range] {
+        let Some(kind) = recorded_as(d) else {
+            out.push(None);
+            continue;
+        };
+        let Some((k, r)) = played.next() else {
+            return Err(format!("gnubg's game ends before move {}", d.number));
+        };
+        let sorted = |x: [u8; 2]| [x[0].min(x[1]), x[0].max(x[1])];
+        let same = r.action == kind
+            && r.player == Some(d.player)
+            && (kind != "move" || r.dice.map(sorted) == d.dice.map(sorted))
+            && r.board.as_ref().is_none_or(|b| {
+                *b == position_id::encode(&d.position.board, d.position.state.on_roll)
+            });
+        if !same {
+            return Err(format!(
+                "gnubg's record of move {} is not the file's ({} {})",
+                d.number, r.action, d.played
+            ));
+        }
+        out.push(Some(k));
+    }
+    match played.next() {
+        Some(_) => Err("gnubg's game goes on after the file's".to_owned()),
+        None => Ok(out),
+    }
+}
+
+/// Game `game` of `decisions` (a whole match's) judged from gnubg's
+/// analysis of it, an outcome for each of its decisions in order; or why
+/// gnubg's records do not follow them.
+pub fn judge_recorded_game(
+    decisions: &[FileDecision],
+    game: usize,
+    answer: &GameAnswer,
+    plies: u8,
+) -> Result<Vec<Outcome>, String> {
+    let start = decisions.partition_point(|d| d.game < game);
+    let end = decisions.partition_point(|d| d.game <= game);
+    judge_game(decisions, start..end, &plan(decisions), answer, plies)
+}
+
+/// The decisions of one game judged from gnubg's own analysis of it, or
+/// why its records do not follow the file's decisions.
+fn judge_game(
+    decisions: &[FileDecision],
+    range: Range<usize>,
+    tasks: &[Option<Task>],
+    answer: &GameAnswer,
+    plies: u8,
+) -> Result<Vec<Outcome>, String> {
+    let places = align(decisions, range.clone(), &answer.records)?;
+    let start = range.start;
+    let record = |i: usize| {
+        i.checked_sub(start)
+            .and_then(|k| places.get(k).copied().flatten())
+            .map(|k| &answer.records[k])
+    };
+    let cube_of = |i: usize| {
+        record(i)
+            .and_then(|r| r.cube.as_ref())
+            .ok_or("gnubg's analysis has no cube decision here")
+    };
+    let mut last_double = None;
+    let mut out = Vec::with_capacity(range.len());
+    for i in range {
+        let d = &decisions[i];
+        let base =
+            |kind, position: Position, played: String| Judged::unjudged(d, kind, position, played);
+        let judged = (|| -> Result<Vec<Judged>, String> {
+            let Some(task) = tasks[i] else {
+                return Ok(Vec::new());
+            };
+            let mut out = Vec::new();
+            match task {
+                Task::Checker { cube_first } => {
+                    let r = record(i).ok_or("gnubg has no record of this move")?;
+                    if cube_first {
+                        let mut before = d.position.clone();
+                        before.state.dice = None;
+                        let analysis = cube_from(cube_of(i)?, &before)?;
+                        let mut j =
+                            base(DecisionKind::Cube, before, CubePlay::NoDouble.word().into());
+                        judge_cube(&mut j, CubePlay::NoDouble, analysis)?;
+                        out.push(j);
+                    }
+                    let after = after_move(&d.position, &d.played);
+                    let analysis = moves_from(r, &d.position, plies)?;
+                    let mut j = base(DecisionKind::Checker, d.position.clone(), d.played.clone());
+                    judge_checker(&mut j, after.as_deref(), &d.position, analysis)?;
+                    out.push(j);
+                }
+                Task::Double => {
+                    last_double = Some(i);
+                    let analysis = cube_from(cube_of(i)?, &d.position)?;
+                    let mut j = base(DecisionKind::Cube, d.position.clone(), d.played.clone());
+                    judge_cube(&mut j, CubePlay::Double, analysis)?;
+                    out.push(j);
+                }
+                Task::Answer(play) => {
+                    let at = last_double.ok_or("the double taken is not in the file")?;
+                    let analysis = take_from(cube_of(at)?, &decisions[at].position)?;
+                    let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
+                    judge_take(&mut j, play, analysis)?;
+                    out.push(j);
+                }
+                Task::BeaverTake(at) => {
+                    let analysis = cube_from(cube_of(at)?, &decisions[at].position)?;
+                    let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
+                    judge_beaver_take(&mut j, analysis)?;
+                    out.push(j);
+                }
+            }
+            Ok(out)
+        })();
+        out.push(judged.map_err(|why| failed(d, why)));
+    }
+    Ok(out)
+}
+
 /// How a run is made.
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -459,64 +740,138 @@ pub struct RunOptions {
     pub gnubg: PathBuf,
     pub plies: u8,
     pub jobs: usize,
+    /// Rate the luck of the dice too (gnubg, whole games only).
+    pub luck: bool,
 }
 
 /// One decision's outcome, in match order: its judgements (none for what
 /// gnubg does not judge), or why gnubg could not answer.
 pub type Outcome = Result<Vec<Judged>, Failed>;
 
-/// Analyses `decisions` with `opts.jobs` gnubg processes, handing each
+/// Analyses `decisions` with `opts.jobs` engine processes, handing each
 /// decision's outcome to `each` in match order (with its index) as soon as
-/// it and those before it are done. `stop` ends the run early (the
-/// decisions under way finish first).
+/// it and those before it are done. `stop` ends the run early (the work
+/// under way finishes first).
+///
+/// With gnubg and the match itself (`whole`), gnubg analyses whole games
+/// (`engine::gnubg_match`), the games shared out to the processes; a game
+/// whose records do not follow the file's decisions is judged decision by
+/// decision. Otherwise (Sage, or positions without a match) each decision
+/// is asked on its own.
 pub fn run(
     decisions: &[FileDecision],
+    opts: &RunOptions,
+    whole: Option<&MatchForGnubg>,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(usize, Outcome),
+) -> Ran {
+    let tasks = plan(decisions);
+    match whole {
+        Some(m) if opts.engine == super::EngineKind::Gnubg => {
+            by_games(decisions, &tasks, opts, m, stop, each)
+        }
+        _ => {
+            by_decisions(decisions, &tasks, opts, stop, each);
+            Ran {
+                luck: opts
+                    .luck
+                    .then(|| Err("the luck of the dice is gnubg's analysis of a match".to_owned())),
+                apart: Vec::new(),
+            }
+        }
+    }
+}
+
+/// How a run went, beside the outcomes.
+#[derive(Debug, Default)]
+pub struct Ran {
+    /// The luck of the dice, when asked: gnubg's for every game, or why not.
+    pub luck: Option<Result<MatchLuck, String>>,
+    /// The games judged decision by decision although gnubg analysed whole
+    /// games, and why (gnubg's records did not follow the file's, or gnubg
+    /// failed on the game).
+    pub apart: Vec<(usize, String)>,
+}
+
+/// Decision `i` judged on its own.
+fn judge_at(
+    engine: &mut Engine,
+    decisions: &[FileDecision],
+    tasks: &[Option<Task>],
+    i: usize,
+    plies: u8,
+) -> Result<Vec<Judged>, String> {
+    let d = &decisions[i];
+    match tasks[i] {
+        None => Ok(Vec::new()),
+        Some(task) => {
+            let double = match task {
+                Task::BeaverTake(at) => decisions.get(at),
+                _ => None,
+            };
+            judge(engine, d, double, task, plies, i as u64 + 1)
+        }
+    }
+}
+
+fn failed(d: &FileDecision, why: String) -> Failed {
+    Failed {
+        game: d.game,
+        number: d.number,
+        why,
+    }
+}
+
+/// gnubg could not be started: every later request would fail the same way.
+fn cannot_start(why: &str) -> bool {
+    why.contains("could not start") || why.contains("not found")
+}
+
+/// Hands outcomes on in order as they come, by index.
+fn in_order<T>(rx: std::sync::mpsc::Receiver<(usize, T)>, mut each: impl FnMut(usize, T)) {
+    let mut waiting = std::collections::BTreeMap::new();
+    let mut due = 0;
+    for (i, item) in rx {
+        waiting.insert(i, item);
+        while let Some(item) = waiting.remove(&due) {
+            each(due, item);
+            due += 1;
+        }
+    }
+}
+
+/// Each decision asked of the engine on its own, shared out to the jobs.
+fn by_decisions(
+    decisions: &[FileDecision],
+    tasks: &[Option<Task>],
     opts: &RunOptions,
     stop: &AtomicBool,
     each: &mut dyn FnMut(usize, Outcome),
 ) {
-    let tasks = plan(decisions);
     let next = AtomicUsize::new(0);
     let starts = StartRecord::default();
     let (tx, rx) = channel::<(usize, Outcome)>();
     let jobs = opts.jobs.clamp(1, decisions.len().max(1));
-    // The first failure to start gnubg ends the run: every later decision
-    // would fail the same way.
-    let broken = Mutex::new(false);
+    let broken = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, tasks, starts, broken) = (&next, &tasks, starts.clone(), &broken);
+            let (next, starts, broken) = (&next, starts.clone(), &broken);
             scope.spawn(move || {
                 let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts);
                 loop {
-                    if stop.load(Ordering::Relaxed)
-                        || *broken.lock().unwrap_or_else(|e| e.into_inner())
-                    {
+                    if stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed) {
                         return;
                     }
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(d) = decisions.get(i) else { return };
-                    let outcome = match tasks[i] {
-                        None => Ok(Vec::new()),
-                        Some(task) => {
-                            let double = match task {
-                                Task::BeaverTake(at) => decisions.get(at),
-                                _ => None,
-                            };
-                            judge(&mut engine, d, double, task, opts.plies, i as u64 + 1)
-                        }
-                        .map_err(|why| {
-                            if why.contains("could not start") || why.contains("not found") {
-                                *broken.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                    let outcome =
+                        judge_at(&mut engine, decisions, tasks, i, opts.plies).map_err(|why| {
+                            if cannot_start(&why) {
+                                broken.store(true, Ordering::Relaxed);
                             }
-                            Failed {
-                                game: d.game,
-                                number: d.number,
-                                why,
-                            }
-                        }),
-                    };
+                            failed(d, why)
+                        });
                     if tx.send((i, outcome)).is_err() {
                         return;
                     }
@@ -524,26 +879,161 @@ pub fn run(
             });
         }
         drop(tx);
-        // Hand outcomes on in order.
-        let mut waiting = std::collections::BTreeMap::new();
-        let mut due = 0;
-        for (i, outcome) in rx {
-            waiting.insert(i, outcome);
-            while let Some(o) = waiting.remove(&due) {
-                each(due, o);
-                due += 1;
-            }
-        }
+        in_order(rx, each);
     });
 }
+
+/// Whole games analysed by gnubg, shared out to the jobs, each game's
+/// outcomes handed on in match order.
+fn by_games(
+    decisions: &[FileDecision],
+    tasks: &[Option<Task>],
+    opts: &RunOptions,
+    whole: &MatchForGnubg,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(usize, Outcome),
+) -> Ran {
+    let copy = match whole.write() {
+        Ok(c) => c,
+        Err(why) => {
+            by_decisions(decisions, tasks, opts, stop, each);
+            return Ran {
+                luck: opts.luck.then_some(Err(why)),
+                apart: Vec::new(),
+            };
+        }
+    };
+    // The decisions of each piece of a game: a run of the list.
+    let firsts: Vec<usize> = whole
+        .pieces()
+        .iter()
+        .map(|p| decisions.partition_point(|d| (d.game, d.number) < (p.game, p.first)))
+        .collect();
+    if firsts.first() != Some(&0) {
+        // The match is not the decisions' (nothing gnubg reads covers the
+        // first ones): each is asked on its own.
+        by_decisions(decisions, tasks, opts, stop, each);
+        return Ran {
+            luck: opts
+                .luck
+                .then(|| Err("the match is not the decisions'".to_owned())),
+            apart: Vec::new(),
+        };
+    }
+    let games: Vec<(usize, Range<usize>)> = whole
+        .pieces()
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let end = firsts.get(k + 1).copied().unwrap_or(decisions.len());
+            (p.game, firsts[k]..end)
+        })
+        .collect();
+    let next = AtomicUsize::new(0);
+    let starts = StartRecord::default();
+    type Done = (Vec<Outcome>, Result<GameAnswer, String>, Option<String>);
+    let (tx, rx) = channel::<(usize, Done)>();
+    let jobs = opts.jobs.clamp(1, games.len().max(1));
+    let broken = AtomicBool::new(false);
+    let mut luck = opts.luck.then(|| Ok(MatchLuck::default()));
+    let mut apart = Vec::new();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let (next, games, starts, broken, path) =
+                (&next, &games, starts.clone(), &broken, copy.path());
+            scope.spawn(move || {
+                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts);
+                loop {
+                    if stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    let Some((_, range)) = games.get(g) else {
+                        return;
+                    };
+                    let req = GameRequest {
+                        path,
+                        index: g,
+                        plies: opts.plies,
+                        luck: opts.luck,
+                    };
+                    // A piece's worth of decisions' time.
+                    let limit = time_limit(opts.plies, Waiter::Batch) * (range.len() as u32 + 1);
+                    let answer = engine
+                        .analyse_game(GAME_IDS + g as u64, &req, limit)
+                        .map_err(|e| e.to_string());
+                    let judged = match &answer {
+                        Ok(a) => judge_game(decisions, range.clone(), tasks, a, opts.plies),
+                        Err(why) if cannot_start(why) => {
+                            broken.store(true, Ordering::Relaxed);
+                            Ok(decisions[range.clone()]
+                                .iter()
+                                .map(|d| Err(failed(d, why.clone())))
+                                .collect())
+                        }
+                        Err(why) => Err(why.clone()),
+                    };
+                    // Where gnubg's game and the file's part ways, each
+                    // decision is asked on its own.
+                    let (outcomes, apart) = match judged {
+                        Ok(o) => (o, None),
+                        Err(why) => (
+                            range
+                                .clone()
+                                .map(|i| {
+                                    judge_at(&mut engine, decisions, tasks, i, opts.plies)
+                                        .map_err(|why| failed(&decisions[i], why))
+                                })
+                                .collect(),
+                            Some(why),
+                        ),
+                    };
+                    if tx.send((g, (outcomes, answer, apart))).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        in_order(rx, |g, (outcomes, answer, why): Done| {
+            let (number, range) = &games[g];
+            for (i, o) in range.clone().zip(outcomes) {
+                each(i, o);
+            }
+            apart.extend(why.map(|w| (*number, w)));
+            luck = match (luck.take(), answer) {
+                (Some(Ok(mut l)), Ok(a)) => {
+                    l.add_game(*number, &a);
+                    Some(Ok(l))
+                }
+                (Some(Ok(_)), Err(why)) => Some(Err(format!("game {number}: {why}"))),
+                (other, _) => other,
+            };
+        });
+    });
+    Ran {
+        // A run stopped early has the luck of some games only.
+        luck: luck.filter(|_| !stop.load(Ordering::Relaxed)),
+        apart,
+    }
+}
+
+/// Request ids of games, apart from those of single decisions (their
+/// index + 1) that a fallback asks on the same process.
+const GAME_IDS: u64 = 1 << 40;
 
 /// The whole match judged in order, stopping at nothing: for tests and
 /// small callers.
 pub fn run_all(decisions: &[FileDecision], opts: &RunOptions) -> Vec<Outcome> {
     let mut out = Vec::new();
-    run(decisions, opts, &AtomicBool::new(false), &mut |_, o| {
-        out.push(o)
-    });
+    run(
+        decisions,
+        opts,
+        None,
+        &AtomicBool::new(false),
+        &mut |_, o| out.push(o),
+    );
     out
 }
 

@@ -6,6 +6,11 @@
 //! - `process.rs`: one gnubg process running the bridge script; restarts,
 //!   time limits, stale answers
 //! - `compare.rs`: where gnubg and Sage disagree on a position, and by how much
+//! - `gnubg_match.rs`: a whole match handed to gnubg, one game analysed by
+//!   its own `analyse game`, its records read
+//! - `luck.rs`: the luck of the dice, added up from those games
+//! - `match_analysis.rs`: a match judged decision by decision, as gnubg
+//!   judges it
 //! - `matrix.rs`: a score matrix's cells asked of gnubg
 //! - `sage.rs`: Open Sage, the second engine: its board, its requests, its
 //!   answers named as gnubg names moves (the process is `process.rs`'s)
@@ -16,6 +21,7 @@
 
 pub mod answer;
 pub mod compare;
+pub mod gnubg_match;
 pub mod locate;
 pub mod luck;
 pub mod match_analysis;

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 const BRIDGE: &str = include_str!("../../assets/gnubg_bridge.py");
@@ -86,8 +86,9 @@ impl EngineKind {
 }
 /// gnubg starts in about a quarter of a second; a loaded machine gets more.
 const START_LIMIT: Duration = Duration::from_secs(20);
-/// Longest line accepted from the bridge: a full move list is well below.
-const MAX_LINE: usize = 1 << 20;
+/// Longest line accepted from the bridge: a whole game's analysis (every
+/// move list gnubg kept, about 3 kB a decision) is well below.
+const MAX_LINE: usize = 16 << 20;
 /// Failed starts in a row after which a gnubg is not started again: a gnubg
 /// that hangs or prints garbage at start-up would otherwise cost every
 /// request its start limit (a 500-line batch over two hours to fail).
@@ -148,25 +149,51 @@ pub enum EngineError {
 /// Failed starts in a row, shared by every engine of a run (the batch's
 /// jobs, the editor's restarts), so that a broken gnubg is given up on once.
 #[derive(Clone, Debug, Default)]
-pub struct StartRecord(Arc<Mutex<(u32, String)>>);
+pub struct StartRecord(Arc<(Mutex<Starts>, Condvar)>);
+
+#[derive(Debug, Default)]
+struct Starts {
+    /// Failed starts in a row, and the last one's reason.
+    failed: u32,
+    last: String,
+    /// Starts under way.
+    running: u32,
+}
 
 impl StartRecord {
     /// Starts gnubg with `spawn` unless it has failed `START_TRIES` times in
-    /// a row. Starts are one at a time (the record is held while one runs):
-    /// two jobs starting together would otherwise make a third try.
+    /// a row. Jobs start side by side (a start is a tenth of a second that
+    /// a run of two jobs would otherwise wait twice), each start counted as
+    /// a try while it runs: a job that would make one try too many waits for
+    /// those under way, and goes on only if one of them started.
     fn start(
         &self,
         spawn: impl FnOnce() -> Result<Running, EngineError>,
     ) -> Result<Running, EngineError> {
-        let mut record = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        if record.0 >= START_TRIES {
-            return Err(EngineError::GaveUp(record.1.clone()));
+        let (lock, changed) = &*self.0;
+        let mut s = lock.lock().unwrap_or_else(|e| e.into_inner());
+        while s.failed + s.running >= START_TRIES {
+            if s.running == 0 {
+                return Err(EngineError::GaveUp(s.last.clone()));
+            }
+            s = changed.wait(s).unwrap_or_else(|e| e.into_inner());
         }
+        s.running += 1;
+        drop(s);
         let started = spawn();
-        *record = match &started {
-            Ok(_) => (0, String::new()),
-            Err(e) => (record.0 + 1, e.to_string()),
-        };
+        let mut s = lock.lock().unwrap_or_else(|e| e.into_inner());
+        s.running -= 1;
+        match &started {
+            Ok(_) => {
+                s.failed = 0;
+                s.last.clear();
+            }
+            Err(e) => {
+                s.failed += 1;
+                s.last = e.to_string();
+            }
+        }
+        changed.notify_all();
         started
     }
 }
@@ -494,22 +521,20 @@ impl Engine {
         self.exchange(req, &line, limit, progress)
     }
 
-    /// Asks gnubg for the luck of every roll of the match in `path`, which
-    /// gnubg reads itself (see `engine::luck`), waiting at most `limit`.
-    pub fn match_luck(
+    /// Asks gnubg to analyse one game of a match it reads itself (see
+    /// `engine::gnubg_match`), waiting at most `limit`.
+    pub fn analyse_game(
         &mut self,
         id: u64,
-        path: &Path,
-        source: super::luck::LuckSource,
+        req: &super::gnubg_match::GameRequest,
         limit: Duration,
-    ) -> Result<super::luck::MatchLuck, EngineError> {
+    ) -> Result<super::gnubg_match::GameAnswer, EngineError> {
         if self.kind != EngineKind::Gnubg {
             return Err(EngineError::Refused(
-                "the luck of the dice is gnubg's analysis".to_owned(),
+                "a whole game is analysed by gnubg".to_owned(),
             ));
         }
-        let line = super::luck::request_line(id, path, source);
-        self.send(&line)?;
+        self.send(&super::gnubg_match::request_line(id, req))?;
         let deadline = Instant::now() + limit;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -534,7 +559,7 @@ impl Engine {
                         map.remove("id");
                         map.remove("plies");
                     }
-                    return super::luck::parse(value).map_err(EngineError::Garbage);
+                    return super::gnubg_match::parse(value).map_err(EngineError::Garbage);
                 }
                 Err(e) => return Err(self.lost(e, limit)),
             }

@@ -224,6 +224,7 @@ impl EngineLink {
         &self,
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,
+        whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
         engine: crate::engine::EngineKind,
     ) {
         use crate::editor::match_review::ReviewAction;
@@ -257,13 +258,21 @@ impl EngineLink {
                         gnubg,
                         plies: 0,
                         jobs: cores.saturating_sub(1).max(1),
+                        // The panel shows no luck.
+                        luck: false,
                     };
                     let stop = AtomicBool::new(false);
-                    match_analysis::run(&decisions, &opts, &stop, &mut |i, outcome| {
-                        if wanted.load(Ordering::SeqCst) != serial || !judged(i, outcome) {
-                            stop.store(true, Ordering::SeqCst);
-                        }
-                    });
+                    match_analysis::run(
+                        &decisions,
+                        &opts,
+                        whole.as_ref(),
+                        &stop,
+                        &mut |i, outcome| {
+                            if wanted.load(Ordering::SeqCst) != serial || !judged(i, outcome) {
+                                stop.store(true, Ordering::SeqCst);
+                            }
+                        },
+                    );
                     if stop.load(Ordering::SeqCst) {
                         return;
                     }

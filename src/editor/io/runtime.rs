@@ -466,8 +466,9 @@ impl Edge<'_> {
                     Effect::AnalyseMatch {
                         serial,
                         decisions,
+                        whole,
                         engine,
-                    } => self.engine.analyse_match(serial, decisions, engine),
+                    } => self.engine.analyse_match(serial, decisions, whole, engine),
                     Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }

@@ -83,5 +83,6 @@ fn loaded(path: &str, file: match_file::MatchFile) -> Loaded {
         decisions,
         games,
         problems,
+        whole: crate::engine::gnubg_match::MatchForGnubg::of(&file),
     }
 }

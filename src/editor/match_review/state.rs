@@ -5,6 +5,7 @@
 use crate::codec::match_file::FileDecision;
 use crate::domain::Player;
 use crate::domain::skill;
+use crate::engine::gnubg_match::MatchForGnubg;
 use crate::engine::match_analysis::{Failed, Judged};
 
 /// One game of the match, as the list shows it.
@@ -26,6 +27,8 @@ pub struct Loaded {
     pub games: Vec<GameLine>,
     /// What was not right in the file (the rest is still there).
     pub problems: Vec<String>,
+    /// The match as gnubg is to read it (none for gnubg's match text).
+    pub whole: Option<MatchForGnubg>,
 }
 
 /// gnubg's judgement of one decision of the file: none yet, its
@@ -45,6 +48,8 @@ pub struct OpenMatch {
     pub decisions: Vec<FileDecision>,
     pub games: Vec<GameLine>,
     pub problems: Vec<String>,
+    /// The match as gnubg is to read it.
+    pub whole: Option<MatchForGnubg>,
     /// The decision under the cursor.
     pub cursor: usize,
     /// By decision, in step with `decisions`.
@@ -77,6 +82,7 @@ impl OpenMatch {
             decisions: loaded.decisions,
             games: loaded.games,
             problems: loaded.problems,
+            whole: loaded.whole,
             cursor: 0,
             verdicts: vec![Verdict::Waiting; n],
             done: 0,

@@ -258,6 +258,7 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     model.review.serial += 1;
     let serial = model.review.serial;
     let decisions = loaded.decisions.clone();
+    let whole = loaded.whole.clone();
     let problems = loaded.problems.len();
     let games = loaded.games.len();
     let mut m = OpenMatch::new(loaded);
@@ -301,6 +302,7 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
         effects.push(Effect::AnalyseMatch {
             serial,
             decisions,
+            whole,
             engine,
         });
     }
@@ -341,6 +343,7 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
     m.done = 0;
     m.verdicts = vec![Verdict::Waiting; m.decisions.len()];
     let decisions = m.decisions.clone();
+    let whole = m.whole.clone();
     model.review.serial += 1;
     let serial = model.review.serial;
     model.status = Status::info(format!(
@@ -352,6 +355,7 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
         vec![Effect::AnalyseMatch {
             serial,
             decisions,
+            whole,
             engine,
         }],
     )

@@ -1,0 +1,44 @@
+//! gnubg's analysis of a whole game as bgedit reads it
+//! (`engine::gnubg_match::parse`) and judges a real match's game from it
+//! (`engine::match_analysis::judge_recorded_game`). A process's output is
+//! input like any file: whatever the records say, nothing panics, every
+//! outcome is for a decision of the game, and every error is finite and
+//! not below zero.
+#![no_main]
+
+use bgedit::codec::match_file;
+use bgedit::engine::{gnubg_match, match_analysis};
+use bgedit_fuzz::text;
+use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
+
+/// A real match: gnubg playing itself (7 points, doubles, takes, drops).
+fn decisions() -> &'static [match_file::FileDecision] {
+    static D: OnceLock<Vec<match_file::FileDecision>> = OnceLock::new();
+    D.get_or_init(|| {
+        let bytes = include_bytes!("../../tests/fixtures/analysis/m7_noisy.mat");
+        let file = match_file::read_bytes(bytes).expect("the fixture reads");
+        match_file::decisions(&file).0
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some(line) = text(data) else { return };
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
+        return;
+    };
+    let Ok(answer) = gnubg_match::parse(value) else {
+        return;
+    };
+    for game in [1, 2] {
+        let n = decisions().iter().filter(|d| d.game == game).count();
+        if let Ok(outcomes) = match_analysis::judge_recorded_game(decisions(), game, &answer, 0) {
+            assert_eq!(outcomes.len(), n);
+            for j in outcomes.iter().flatten().flatten() {
+                assert_eq!(j.game, game);
+                assert!(j.judgement.error.is_finite() && j.judgement.error >= 0.0);
+                assert!(j.judgement.cost.is_finite());
+            }
+        }
+    }
+});

@@ -1,0 +1,389 @@
+//! A whole match handed to gnubg, and one of its games analysed by gnubg's
+//! own `analyse game`: where gnubg is asked (a request to the bridge) and
+//! how its records are read.
+//!
+//! Why gnubg analyses whole games rather than bgedit asking position by
+//! position: every evaluation gnubg 1.07's Python module makes waits for
+//! its thread pool in 10 ms steps, while its `analyse game` queues the
+//! whole game and waits once (see docs/analysis.md, "A whole match"). The
+//! game's records carry what bgedit judges from: the cube's equities before
+//! each roll and at each double, each move list, the move played, and the
+//! luck of each roll (`engine::match_analysis` turns them into verdicts).
+//!
+//! gnubg reads bgedit's SGF of the match, whatever the file's format: it
+//! then analyses the match bgedit read (a `.mat` gnubg would import
+//! differently, an XG file it cannot read, a pasted match), game for game.
+
+use super::answer::{MoveLine, Probs};
+use crate::codec::match_file::{self, Contents, MatchFile};
+use crate::codec::sgf;
+use crate::domain::Player;
+use crate::domain::match_record::{Action, ActionKind, GameRecord, MatchRecord, SetUp};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// A match as gnubg is to read it: bgedit's SGF of the match, its games
+/// cut into pieces, and where each piece starts.
+///
+/// Why pieces: gnubg analyses a game in one process, so a match of one
+/// long game would keep one job busy and the others idle. A piece is a run
+/// of a game's decisions, from a roll on, written as an SGF game of its
+/// own that opens with the position set up (board, player on roll, cube,
+/// and the game's score and Crawford flag): gnubg judges each decision and
+/// rates each roll from the position alone, so the pieces' analyses are the
+/// game's. Only a game's last piece carries its result (the luck-adjusted
+/// result adds up the same).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchForGnubg {
+    sgf: Arc<str>,
+    pieces: Vec<Piece>,
+}
+
+/// One of gnubg's games: a piece of one of the file's games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The file's game.
+    pub game: usize,
+    /// Its first decision's number in the game (decisions before it belong
+    /// to earlier pieces).
+    pub first: usize,
+}
+
+/// Decisions in a piece, about: some 50 ms of gnubg's work at 0-ply with
+/// the luck, half a process start, so that two jobs share even a one-game
+/// match (24 gave the best two-job times of 24, 40 and 60 on the bench's
+/// matches; each piece costs a request and a set-up).
+pub const PIECE: usize = 24;
+
+impl MatchForGnubg {
+    /// The match of a read file, its games cut into pieces of about
+    /// `PIECE` decisions; `None` for gnubg's match text, which holds
+    /// positions, not a match gnubg can replay.
+    pub fn of(file: &MatchFile) -> Option<MatchForGnubg> {
+        MatchForGnubg::in_pieces(file, PIECE)
+    }
+
+    /// The same, in pieces of about `size` decisions (0: whole games).
+    pub fn in_pieces(file: &MatchFile, size: usize) -> Option<MatchForGnubg> {
+        let Contents::Record(record) = &file.contents else {
+            return None;
+        };
+        let (decisions, _) = match_file::decisions(file);
+        let mut cut = MatchRecord {
+            format: record.format,
+            header: record.header.clone(),
+            games: Vec::new(),
+        };
+        let mut pieces = Vec::new();
+        for game in &record.games {
+            // Where each piece starts: (action index, decision number, set-up).
+            let mut starts: Vec<(usize, usize, Option<SetUp>)> = vec![(0, 0, None)];
+            let mut plays = game
+                .actions
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !matches!(a.kind, ActionKind::SetUp(_)));
+            let mut since = 0;
+            for d in decisions
+                .iter()
+                .filter(|d| d.game == game.number && d.number > 0)
+            {
+                let Some((at, action)) = plays.nth(0) else {
+                    break;
+                };
+                since += 1;
+                if size == 0 || since <= size || !matches!(action.kind, ActionKind::Move { .. }) {
+                    continue;
+                }
+                let s = &d.position.state;
+                starts.push((
+                    at,
+                    d.number,
+                    Some(SetUp {
+                        board: Some(d.position.board.clone()),
+                        on_roll: Some(s.on_roll),
+                        cube_log2: Some(s.cube_log2),
+                        cube_owner: Some(s.cube_owner),
+                        ..SetUp::default()
+                    }),
+                ));
+                since = 1;
+            }
+            for (k, (at, first, setup)) in starts.iter().enumerate() {
+                let end = starts.get(k + 1).map_or(game.actions.len(), |n| n.0);
+                let mut actions = Vec::with_capacity(end - at + 1);
+                if let Some(set) = setup {
+                    let who = set.on_roll.unwrap_or(Player::O);
+                    actions.push(Action::new(who, ActionKind::SetUp(set.clone())));
+                }
+                actions.extend_from_slice(&game.actions[*at..end]);
+                let last = k + 1 == starts.len();
+                cut.games.push(GameRecord {
+                    actions,
+                    result: if last { game.result } else { None },
+                    ..game.clone()
+                });
+                pieces.push(Piece {
+                    game: game.number,
+                    first: *first,
+                });
+            }
+        }
+        let mut text = String::new();
+        sgf::write_match(&cut, &mut text);
+        Some(MatchForGnubg {
+            sgf: text.into(),
+            pieces,
+        })
+    }
+
+    /// The pieces, in gnubg's order of games.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The SGF in a file of this user's alone, removed when dropped.
+    pub fn write(&self) -> Result<PrivateCopy, String> {
+        PrivateCopy::write(&self.sgf, "sgf")
+    }
+}
+
+/// A file of this user's alone in the temporary directory, removed when
+/// dropped: the match as gnubg is to read it.
+#[derive(Debug)]
+pub struct PrivateCopy(PathBuf);
+
+impl PrivateCopy {
+    fn write(text: &str, ext: &str) -> Result<PrivateCopy, String> {
+        use std::os::unix::fs::OpenOptionsExt;
+        use std::sync::atomic::{AtomicU64, Ordering};
+        // Unique within the process (several runs may write at once) and
+        // across processes.
+        static SERIAL: AtomicU64 = AtomicU64::new(0);
+        let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let path = std::env::temp_dir().join(format!(
+            "bgedit-match-{}-{serial}-{nanos}.{ext}",
+            std::process::id()
+        ));
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let copy = PrivateCopy(path);
+        f.write_all(text.as_bytes())
+            .map_err(|e| format!("{}: {e}", copy.0.display()))?;
+        Ok(copy)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for PrivateCopy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// What one game's request asks.
+#[derive(Clone, Copy, Debug)]
+pub struct GameRequest<'a> {
+    /// The SGF gnubg loads (kept loaded between requests for the same file).
+    pub path: &'a Path,
+    /// gnubg's 0-based game.
+    pub index: usize,
+    pub plies: u8,
+    /// Rate the luck of each roll too (21 best-move searches a roll).
+    pub luck: bool,
+}
+
+/// The bridge request for one game's analysis.
+pub fn request_line(id: u64, req: &GameRequest) -> String {
+    serde_json::json!({
+        "id": id,
+        "game": {
+            "path": req.path.to_string_lossy(),
+            "import": "sgf",
+            "index": req.index,
+            "plies": req.plies,
+            "luck": req.luck,
+        },
+    })
+    .to_string()
+}
+
+/// The cube decision gnubg analysed before a roll or at a double, as it
+/// keeps it: the cubeful equities of no double and double/take (MWC in
+/// match play, normalised money equity for money), from the roller's side.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct CubeRecord {
+    pub nd: f64,
+    pub dt: f64,
+    pub probs: Probs,
+    /// The cubeless equity.
+    pub cubeless: f64,
+    pub plies: u8,
+}
+
+/// One record of gnubg's game.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Record {
+    /// `move`, `double`, `take`, `drop`, `resign`, `set`, …
+    pub action: String,
+    pub player: Option<Player>,
+    #[serde(default)]
+    pub dice: Option<[u8; 2]>,
+    /// The Position ID before the action, the player acting on roll.
+    #[serde(default)]
+    pub board: Option<String>,
+    #[serde(default)]
+    pub cube: Option<CubeRecord>,
+    /// The ranked moves (gnubg's notation, normalised equity, the Position
+    /// ID after, each move's depth); none for a dance.
+    #[serde(default)]
+    pub moves: Option<Vec<MoveLine>>,
+    /// The move played's place in `moves`.
+    #[serde(default)]
+    pub imove: Option<i64>,
+    /// The luck of the roll, normalised equity.
+    #[serde(default)]
+    pub luck: Option<f64>,
+}
+
+/// A player's luck over one game, as gnubg's statistics give it.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+pub struct PlayerLuck {
+    pub luck: f64,
+    pub cost: f64,
+    pub actual: f64,
+    pub adjusted: f64,
+}
+
+/// One game as gnubg analysed it.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct GameAnswer {
+    pub records: Vec<Record>,
+    /// By player (`O`, `X`), when the luck was asked.
+    #[serde(default)]
+    pub players: HashMap<String, PlayerLuck>,
+}
+
+/// Reads the bridge's answer for a game (the line without its id and
+/// error, which the exchange has checked); every number finite and in
+/// range, every move list well formed.
+pub fn parse(mut value: serde_json::Value) -> Result<GameAnswer, String> {
+    let kind = value
+        .get("kind")
+        .and_then(|k| k.as_str())
+        .unwrap_or_default()
+        .to_owned();
+    if kind != "game" {
+        return Err(format!("gnubg answered {kind:?} to a game's analysis"));
+    }
+    if let Some(map) = value.as_object_mut() {
+        map.remove("kind");
+    }
+    let a: GameAnswer =
+        serde_json::from_value(value).map_err(|e| format!("gnubg's game analysis: {e}"))?;
+    let sane = |x: f64| x.is_finite() && x.abs() <= 1e6;
+    let probs_ok = |p: &Probs| {
+        p.iter()
+            .all(|x| x.is_finite() && (-1e-6..=1.0 + 1e-6).contains(x))
+    };
+    for r in &a.records {
+        if r.dice
+            .is_some_and(|d| d.iter().any(|x| !(1..=6).contains(x)))
+        {
+            return Err("gnubg's game analysis has dice out of range".to_owned());
+        }
+        if let Some(c) = &r.cube
+            && !([c.nd, c.dt, c.cubeless].into_iter().all(sane) && probs_ok(&c.probs))
+        {
+            return Err("gnubg's game analysis has a cube number out of range".to_owned());
+        }
+        if let Some(moves) = &r.moves {
+            let ok = moves
+                .iter()
+                .all(|m| sane(m.equity) && probs_ok(&m.probs) && m.after.len() == 14);
+            if !ok {
+                return Err("gnubg's game analysis has a move out of range".to_owned());
+            }
+            if r.imove.is_some_and(|i| i < 0 || i as usize >= moves.len()) {
+                return Err("gnubg's game analysis names a move played not in its list".into());
+            }
+        }
+        if r.luck.is_some_and(|l| !sane(l)) {
+            return Err("gnubg's game analysis has a luck out of range".to_owned());
+        }
+    }
+    for l in a.players.values() {
+        if ![l.luck, l.cost, l.actual, l.adjusted].into_iter().all(sane) {
+            return Err("gnubg's game analysis has a luck total out of range".to_owned());
+        }
+    }
+    Ok(a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answer() -> serde_json::Value {
+        serde_json::json!({"kind": "game", "records": [
+            {"action": "move", "player": "O", "dice": [2, 1], "board": "4HPwATDgc/ABMA",
+             "moves": [{"move": "13/11 24/23", "equity": -0.008, "probs": [0.5, 0.14, 0.01, 0.14, 0.01],
+                        "after": "4HPkASjgc/ABMA", "plies": 0}],
+             "imove": 0, "luck": -0.008},
+            {"action": "double", "player": "X", "board": "4HPwATDgc/ABMA",
+             "cube": {"nd": 0.51, "dt": 0.49, "probs": [0.53, 0.16, 0.01, 0.12, 0.0], "cubeless": 0.1, "plies": 0}},
+            {"action": "take", "player": "O"},
+            {"action": "resign", "player": "O"}],
+            "players": {"O": {"luck": 0.8, "cost": 0.1, "actual": -0.5, "adjusted": -0.4}}})
+    }
+
+    #[test]
+    fn the_answer_is_read_and_checked() {
+        let a = parse(answer()).unwrap();
+        assert_eq!(a.records.len(), 4);
+        assert_eq!(a.records[0].player, Some(Player::O));
+        assert_eq!(
+            a.records[0].moves.as_ref().unwrap()[0].notation,
+            "13/11 24/23"
+        );
+        assert_eq!(a.records[1].cube.as_ref().unwrap().dt, 0.49);
+        assert_eq!(a.players["O"].adjusted, -0.4);
+        let mut bad = answer();
+        bad["records"][0]["dice"] = serde_json::json!([7, 1]);
+        assert!(parse(bad).unwrap_err().contains("dice"));
+        let mut bad = answer();
+        bad["records"][0]["imove"] = serde_json::json!(3);
+        assert!(parse(bad).unwrap_err().contains("not in its list"));
+        let mut bad = answer();
+        bad["records"][1]["cube"]["nd"] = serde_json::json!(1e9);
+        assert!(parse(bad).unwrap_err().contains("cube"));
+        assert!(parse(serde_json::json!({"kind": "moves"})).is_err());
+    }
+
+    #[test]
+    fn a_match_goes_to_gnubg_as_bgedit_reads_it() {
+        let text = "; [Match ID \"x\"]\n 3 point match\n\n Game 1\n alice : 0                 bob : 0\n  1) 31: 8/5 6/5                  64: 24/18 18/14\n  2)                             Wins 1 point\n";
+        let file = crate::codec::match_file::read_bytes(text.as_bytes()).unwrap();
+        let m = MatchForGnubg::of(&file).unwrap();
+        assert_eq!(m.pieces(), [Piece { game: 1, first: 0 }]);
+        let copy = m.write().unwrap();
+        let written = std::fs::read_to_string(copy.path()).unwrap();
+        assert!(written.starts_with("(;FF[4]GM[6]"), "{written}");
+        let path = copy.path().to_owned();
+        drop(copy);
+        assert!(!path.exists(), "the copy is removed");
+    }
+}
