@@ -16,7 +16,7 @@
 #             gnubg's own rollout instead of evaluating
 # Answer:  {"id": N, "kind": "moves"|"cube"|"take", ...} or {"id": N, "error": "..."}
 #
-# Game:    {"id": N, "game": {"path": SGF, "import": "sgf"|"mat", "index": I,
+# Game:    {"id": N, "game": {"path": SGF, "index": I,
 #                              "plies": P, "luck": bool}}: gnubg loads the match
 #          (kept loaded for the next game's request), clears any analysis the
 #          file carries, runs its own `analyse game` on game I (0-based) at P
@@ -579,17 +579,14 @@ _match = {}
 
 
 def load_match(spec):
-    """Has gnubg read the match in spec["path"] (`load match` for SGF,
-    `import mat` for .mat), unless it is the one it read last."""
-    key = (spec["path"], spec.get("import"))
+    """Has gnubg load the SGF match in spec["path"] (bgedit's own SGF of
+    the match it read, whatever the file), unless it is the one it loaded
+    last."""
+    key = spec["path"]
     if _match.get("key") == key:
         return
     _match.pop("key", None)
-    path = quoted(spec["path"])
-    if spec.get("import") == "mat":
-        command("import mat %s" % path)
-    else:
-        command("load match %s" % path)
+    command("load match %s" % quoted(spec["path"]))
     m = gnubg.match(analysis=0, boards=0, statistics=0, verbose=0)
     if not m or not m.get("games"):
         raise Failure("gnubg read no game from the file")

@@ -14,7 +14,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 match = os.path.join(ROOT, "tests/fixtures/analysis/m7_noisy.sgf")
 requests = "".join(
-    json.dumps({"id": g + 1, "game": {"path": match, "import": "sgf", "index": g,
+    json.dumps({"id": g + 1, "game": {"path": match, "index": g,
                                       "plies": 0, "luck": True}}) + "\n"
     for g in (0, 1))
 out = subprocess.run(["/usr/games/gnubg", "-t", "-q", "-r", "-p",

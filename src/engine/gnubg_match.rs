@@ -91,7 +91,7 @@ impl MatchForGnubg {
                 .iter()
                 .filter(|d| d.game == game.number && d.number > 0)
             {
-                let Some((at, action)) = plays.nth(0) else {
+                let Some((at, action)) = plays.next() else {
                     break;
                 };
                 since += 1;
@@ -147,7 +147,7 @@ impl MatchForGnubg {
 
     /// The SGF in a file of this user's alone, removed when dropped.
     pub fn write(&self) -> Result<PrivateCopy, String> {
-        PrivateCopy::write(&self.sgf, "sgf")
+        PrivateCopy::write(&self.sgf)
     }
 }
 
@@ -157,7 +157,7 @@ impl MatchForGnubg {
 pub struct PrivateCopy(PathBuf);
 
 impl PrivateCopy {
-    fn write(text: &str, ext: &str) -> Result<PrivateCopy, String> {
+    fn write(text: &str) -> Result<PrivateCopy, String> {
         use std::os::unix::fs::OpenOptionsExt;
         use std::sync::atomic::{AtomicU64, Ordering};
         // Unique within the process (several runs may write at once) and
@@ -168,7 +168,7 @@ impl PrivateCopy {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.subsec_nanos());
         let path = std::env::temp_dir().join(format!(
-            "bgedit-match-{}-{serial}-{nanos}.{ext}",
+            "bgedit-match-{}-{serial}-{nanos}.sgf",
             std::process::id()
         ));
         let mut f = std::fs::OpenOptions::new()
@@ -212,7 +212,6 @@ pub fn request_line(id: u64, req: &GameRequest) -> String {
         "id": id,
         "game": {
             "path": req.path.to_string_lossy(),
-            "import": "sgf",
             "index": req.index,
             "plies": req.plies,
             "luck": req.luck,
