@@ -175,7 +175,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
         use bgedit::cli::score_matrix::{self, MatrixOptions};
         let opts = MatrixOptions {
             gnubg,
-            plies: args.plies,
+            plies: args.depth(),
             length: args.length,
             owner: args.owner,
             jobs: args.jobs.map_or(cores, usize::from),
@@ -220,7 +220,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
                 } else {
                     gnubg
                 },
-                plies: args.plies,
+                plies: args.depth(),
                 jobs: args.jobs.map_or(cores, usize::from),
                 luck: true,
             },
@@ -271,7 +271,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     let opts = AnalyseOptions {
         engines,
         threads: args.threads,
-        plies: args.plies,
+        plies: args.depth(),
         moves: args.moves,
         jobs: args.jobs.map_or(cores, usize::from),
         format,

@@ -178,9 +178,11 @@ pub enum Command {
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct AnalyseArgs {
-    /// Evaluation depth: 0 (instant) to 3 (seconds a position).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
-    pub plies: u8,
+    /// Evaluation depth: 0 (instant) to 3 (seconds a position). Default 0;
+    /// with --rollout, 2: the candidates rolled out are the ones gnubg's own
+    /// `hint` lists first at its default depth.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub plies: Option<u8>,
     /// Moves listed for each position with dice (0 for all).
     #[arg(long, default_value_t = 5)]
     pub moves: usize,
@@ -257,6 +259,22 @@ pub struct AnalyseArgs {
     /// Threads for Sage's rollouts (0: every core).
     #[arg(long, default_value_t = 0, requires = "rollout")]
     pub threads: u8,
+}
+
+/// gnubg's own `hint` ranks at 2-ply unless told otherwise: a rollout of
+/// "the top three moves" rolls out the three it lists first.
+pub const ROLLOUT_CANDIDATE_PLIES: u8 = 2;
+
+impl AnalyseArgs {
+    /// The depth asked for, or the default: 0 (instant), or for a rollout
+    /// the depth gnubg's `hint` ranks its candidates at.
+    pub fn depth(&self) -> u8 {
+        self.plies.unwrap_or(if self.rollout {
+            ROLLOUT_CANDIDATE_PLIES
+        } else {
+            0
+        })
+    }
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
