@@ -272,7 +272,8 @@ fn huge_match_cubes_that_crashed_gnubg_are_answered() {
 fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    let text = include_str!("fixtures/gnubg_big_cubes.jsonl");
+    let text =
+        &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_big_cubes.jsonl");
     let mut checked = 0;
     for (n, line) in text.lines().enumerate() {
         let f: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -314,7 +315,8 @@ fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
 fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    let text = include_str!("fixtures/gnubg_big_cubes.jsonl");
+    let text =
+        &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_big_cubes.jsonl");
     let mut pairs: Vec<Position> = text
         .lines()
         .take(8)
@@ -366,7 +368,7 @@ fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
 fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    let text = include_str!("fixtures/gnubg_depths.jsonl");
+    let text = &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_depths.jsonl");
     let mut tails = 0;
     for (n, line) in text.lines().enumerate() {
         let f: serde_json::Value = serde_json::from_str(line).unwrap();
@@ -493,7 +495,7 @@ fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
 fn answers_match_gnubgs_hint_text_on_the_fixtures() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    let text = include_str!("fixtures/gnubg_hints.jsonl");
+    let text = &crate::common::live::generated("gen_gnubg_hints.py", "-");
     let mut checked = 0;
     for (n, line) in text.lines().enumerate() {
         let f: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -47,20 +47,26 @@ fn same(a: f64, b: &Value) -> bool {
     (a - b.as_f64().unwrap()).abs() < 2e-6
 }
 
+/// gnubg's own rollouts of the generator's cases, run in one go on its
+/// command line on this machine, now (the last digits of a rollout move
+/// with the CPU, as every gnubg number does).
+fn gnubgs_rollouts() -> Vec<Value> {
+    common::live::generated_lines("gen_gnubg_rollouts.py", "gnubg_rollouts.jsonl")
+}
+
 #[test]
 fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
     let Some(g) = gnubg() else { return };
-    let text = include_str!("fixtures/gnubg_rollouts.jsonl");
     let mut engine = Engine::new(g);
     let mut checked = 0;
-    for (n, line) in text.lines().enumerate() {
-        let f: Value = serde_json::from_str(line).unwrap();
+    for (n, f) in gnubgs_rollouts().iter().enumerate() {
         let id = f["id"].as_str().unwrap();
         let s = settings(&f["settings"]);
         let req = Request {
             id: n as u64 + 1,
             position: position(id),
-            plies: 0,
+            // The depth gnubg's `hint` ranked the candidates at.
+            plies: f["settings"]["rank"].as_u64().unwrap() as u8,
             moves: 0,
         };
         let mut seen = Vec::new();
@@ -135,7 +141,7 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 6);
+    assert_eq!(checked, 7);
 }
 
 #[test]
@@ -212,18 +218,73 @@ fn the_cli_writes_the_rollout_and_standard_errors_in_json() {
     let cube = &lines[0];
     assert_eq!(cube["rollout"]["trials"], 36);
     assert_eq!(cube["rollout"]["seed"], 7);
-    // gnubg's own 36-trial rollout with seed 7 (the fixture's second line).
-    assert!(same(
-        cube["cube"]["no_double"].as_f64().unwrap(),
-        &Value::from(0.129224)
-    ));
-    assert!(same(
-        cube["cube"]["std_error"]["no_double"].as_f64().unwrap(),
-        &Value::from(0.057619)
-    ));
+    // gnubg's own 36-trial rollout with seed 7 (the generator's second case).
+    let want = &gnubgs_rollouts()[1];
+    assert_eq!(want["id"], "4HPwATDgc/ABMA:cAkAAAAAAAAA");
+    assert_eq!(want["settings"]["trials"], 36);
+    let got = &cube["cube"];
+    assert!(
+        same(
+            got["no_double"].as_f64().unwrap(),
+            &want["cube"]["no_double"]
+        ),
+        "{got} against {want}"
+    );
+    assert!(
+        same(
+            got["std_error"]["no_double"].as_f64().unwrap(),
+            &want["cube"]["no_double_se"]
+        ),
+        "{got} against {want}"
+    );
     let moves = lines[1]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
     assert!(moves.iter().all(|m| m["std_error"].as_f64().unwrap() > 0.0));
+}
+
+/// The case as a user types it: `--moves 3` with no `--plies`
+/// rolls out the three moves gnubg's own `hint` lists first (at its default
+/// 2-ply), and gives gnubg's one-go rollout of them to its printed digits.
+#[test]
+fn the_cli_rolls_out_gnubgs_own_top_three_as_gnubg_does() {
+    if !have_gnubg() {
+        return;
+    }
+    let want = gnubgs_rollouts()
+        .into_iter()
+        .find(|f| f["id"] == "ovDJiELE0sxUBA:sAHXAkAAqAAE")
+        .expect("the generator's 22-point case");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args([
+            "analyse",
+            "--rollout",
+            "--moves",
+            "3",
+            "--trials",
+            "144",
+            "--seed",
+            "1",
+            "--truncate",
+            "10",
+            "--format",
+            "json",
+            "ovDJiELE0sxUBA:sAHXAkAAqAAE",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let moves = got["moves"].as_array().unwrap();
+    let want = want["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), want.len(), "{got}");
+    for (m, w) in moves.iter().zip(want) {
+        assert_eq!(m["move"], w[0], "{got}");
+        assert!(
+            same(m["equity"].as_f64().unwrap(), &w[1]),
+            "{m} against {w}"
+        );
+    }
 }
 
 const PTY: Options = Options {

@@ -50,8 +50,22 @@ fn run_generator(script: &str) -> PathBuf {
         script.trim_end_matches(".py")
     ));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new("python3")
-        .arg(fixtures().join(script))
+    let path = fixtures().join(script);
+    // A generator that imports gnubg runs inside gnubg's own Python.
+    let in_gnubg = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{script}: {e}"))
+        .contains("\nimport gnubg\n");
+    let mut command = if in_gnubg {
+        let mut c = Command::new(gnubg());
+        c.args(["-t", "-q", "-r", "-p"]).arg(&path);
+        c
+    } else {
+        let mut c = Command::new("python3");
+        c.arg(&path);
+        c
+    };
+    let out = command
+        .current_dir(fixtures())
         .env("GNUBG", gnubg())
         .env("BGEDIT_FIXTURE_DIR", &dir)
         .env("LC_ALL", "C")
@@ -102,14 +116,22 @@ pub fn hint_moves(text: &str) -> Vec<(String, f64)> {
     let mut out = Vec::new();
     for line in text.lines() {
         let t = line.trim_start();
-        let Some((rank, rest)) = t.split_once(". ") else { continue };
+        let Some((rank, rest)) = t.split_once(". ") else {
+            continue;
+        };
         if rank.parse::<u32>().is_err() {
             continue;
         }
-        let Some((head, eq)) = rest.split_once("Eq.:") else { continue };
+        let Some((head, eq)) = rest.split_once("Eq.:") else {
+            continue;
+        };
         // `Cubeful 2-ply MOVE` or `Rollout MOVE`.
         let words: Vec<&str> = head.split_whitespace().collect();
-        let skip = if words.first() == Some(&"Rollout") { 1 } else { 2 };
+        let skip = if words.first() == Some(&"Rollout") {
+            1
+        } else {
+            2
+        };
         let notation = words.get(skip..).unwrap_or_default().join(" ");
         let equity = eq.split_whitespace().next().and_then(|e| e.parse().ok());
         if let Some(equity) = equity {
