@@ -209,7 +209,7 @@ fn an_answer_comes_out_before_the_input_ends() {
 /// a 7-point match (tests/fixtures/gen_gnubg_score_matrix.py): the same
 /// proper action and cubeful equities in every cell, and no cube action
 /// exactly where gnubg gives none (the Crawford game, the leader's dead
-/// cube post-Crawford).
+/// cube post-Crawford, double match point after it).
 #[test]
 fn the_score_matrix_is_gnubgs_cube_decision_at_every_score() {
     if !have_gnubg() {
@@ -276,7 +276,9 @@ fn the_score_matrix_is_gnubgs_cube_decision_at_every_score() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 3 * (32 + 60));
+    // Per position: 5-point (16 + 16 + double match point) and 7-point
+    // (36 + 24 + 1) cells.
+    assert_eq!(checked, 3 * (33 + 61));
 }
 
 #[test]
@@ -304,6 +306,23 @@ fn the_score_matrix_text_is_a_grid_by_action() {
         "{out}"
     );
     assert!(out.contains("2-cube owned by X"), "{out}");
+    // Double match point (after the Crawford game) is a score where
+    // nobody may double ("You cannot double", gnubg says): "-" where the
+    // post-Crawford row and column cross, and a line saying why.
+    let grid_rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("1a PC"))
+        .collect();
+    assert_eq!(grid_rows.len(), 2, "{out}");
+    for row in grid_rows {
+        assert!(row.ends_with("      -"), "{row:?}");
+    }
+    let dmp: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("X 1-away O 1-away "))
+        .collect();
+    assert_eq!(dmp.len(), 2, "{out}");
+    assert!(dmp.iter().all(|l| l.contains("no cube action")), "{dmp:?}");
     // No colour when the output is not a terminal.
     assert!(!out.contains('\x1b'), "{out}");
     let (_, err, code) = run(

@@ -192,6 +192,18 @@ fn the_score_matrix_fills_in_with_gnubgs_cube_decision_at_every_score() {
         .split_whitespace()
         .collect();
     assert_eq!(&row[1..4], &["D/T", "ND", "ND"], "{screen}");
+    // Double match point after the Crawford game, where gnubg says "You
+    // cannot double": the post-Crawford row ends with "-" under the
+    // post-Crawford column.
+    let post: Vec<&str> = screen
+        .lines()
+        .find(|l| l.trim_start().starts_with("1a PC"))
+        .and_then(|l| l.split('│').next())
+        .unwrap_or_else(|| panic!("{screen}"))
+        .split_whitespace()
+        .collect();
+    assert_eq!(post.len(), 2 + 6 + 1, "{screen}");
+    assert_eq!(post.last(), Some(&"-"), "{screen}");
     // Typing goes on while it fills in; V gives the analysis back.
     s.send("V");
     s.wait_for("Proper cube action");

@@ -721,3 +721,62 @@ fn a_stray_crawford_flag_is_answered_as_the_normal_game() {
     );
     assert_eq!(normal, stray);
 }
+
+/// gnubg's own `hint` for `id` at 0-ply, asked now from `gnubg -t`: each
+/// move and its `Eq.:` number.
+fn gnubg_hint(gnubg: &std::path::Path, id: &str) -> Vec<(String, f64)> {
+    use std::io::Write;
+    let mut child = std::process::Command::new(gnubg)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let script = format!("set gnubgid {id}\nhint\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| {
+            let (left, eq) = l.split_once("Eq.:")?;
+            let notation = left.split("-ply").nth(1)?.trim().to_owned();
+            let eq: f64 = eq.split_whitespace().next()?.parse().ok()?;
+            Some((notation, eq))
+        })
+        .collect()
+}
+
+/// An 8-cube in an 18-point match, X 17-away and O 1-away: the cube is
+/// worth more than the match, and gnubg's normalised equity (its MWC
+/// rescaled to the cube's points at the score) is +16.9. The answer is
+/// gnubg's own `hint`, not garbage; Sage's is taken the same way.
+#[test]
+fn an_equity_past_three_from_a_cube_bigger_than_the_match_is_answered() {
+    let Some(g) = gnubg() else { return };
+    let id = "mkBMmUrDBwAAAA:cwlPAhABCAAE";
+    let hint = gnubg_hint(&g, id);
+    assert!(hint.first().is_some_and(|(_, eq)| *eq > 10.0), "{hint:?}");
+    let mut e = Engine::new(g);
+    let a = ask(&mut e, id, 0);
+    let m = moves(&a);
+    assert_eq!(m[0].0, hint[0].0);
+    assert!((m[0].1 - hint[0].1).abs() < 0.0006, "{m:?} {hint:?}");
+    let text = bgedit::engine::text::render(&a, bgedit::engine::text::Units::Equity, 5);
+    assert!(text.contains("Eq.: +16.91"), "{text}");
+    assert!(
+        text.contains("Note: an equity past ±3 is right here"),
+        "{text}"
+    );
+    if let Some(python) = crate::common::sage_python() {
+        let mut sage = Engine::sage(python);
+        let m = moves(&ask(&mut sage, id, 0));
+        assert_eq!(m[0].0, hint[0].0);
+        assert!(m[0].1 > 3.0, "{m:?}");
+    }
+}

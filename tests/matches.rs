@@ -609,3 +609,199 @@ fn a_bar_cleared_by_a_set_up_is_written_once() {
     assert_eq!(once, twice);
     assert_eq!(once.matches("[y]").count(), twice.matches("[y]").count());
 }
+
+/// Small match files, each written for one case where bgedit read a real
+/// match file differently from gnubg (tests/fixtures/readings/), with
+/// gnubg's own walk of each (`<file>.gnubg.jsonl`, gen_readings.py).
+const READINGS: &str = "tests/fixtures/readings";
+const READING_FILES: [&str; 4] = [
+    "space_before_node.sgf",
+    "winner_column.mat",
+    "xg_roll_then_resign.mat",
+    "fibs_roll_then_resign.mat",
+];
+
+/// gnubg's walk of a file: per record, its game, kind and the GNUBG ID
+/// gnubg shows after it.
+fn gnubg_walk(text: &str) -> Vec<(usize, String, String)> {
+    text.lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            (
+                v["game"].as_u64().unwrap() as usize,
+                v["kind"].as_str().unwrap().to_owned(),
+                v["after"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// bgedit's `--game G --move M` of the file at `path` against gnubg's walk:
+/// after M plays is the position gnubg shows after the last record before
+/// the next play (a roll recorded alone is a set-up, not a play). gnubg's
+/// one resignation record is bgedit's offer and acceptance in a `.mat`
+/// (two plays), and one play after the last move in an SGF that writes it
+/// only as the result. Returns the positions compared and the mismatches.
+fn walk_mismatches(path: &Path, walk: &[(usize, String, String)]) -> (usize, Vec<String>) {
+    let file = read(path.to_str().unwrap());
+    let mut expected: Vec<(usize, usize, &str)> = Vec::new();
+    let mut plays = (0, 0);
+    for (game, kind, after) in walk {
+        if plays.0 != *game {
+            plays = (*game, 0);
+        }
+        if kind != "set" {
+            plays.1 += if kind == "resign" && file.format == MatchFormat::Mat {
+                2
+            } else {
+                1
+            };
+        }
+        expected.retain(|e| (e.0, e.1) != plays);
+        expected.push((plays.0, plays.1, after));
+    }
+    let mut wrong = Vec::new();
+    for &(game, moves, want) in &expected {
+        let selection = sgf::Selection {
+            game: Some(game),
+            moves: Some(moves),
+        };
+        let got =
+            match_file::position_at(&file, selection).map(|p| gnubg_id::encode(&p.board, &p.state));
+        if got.as_deref() != Ok(want) {
+            wrong.push(format!(
+                "{} game {game} --move {moves}: gnubg {want}, bgedit {got:?}",
+                path.display()
+            ));
+        }
+    }
+    (expected.len(), wrong)
+}
+
+/// Each small file reads as gnubg reads it: `(` and `;` apart is SGF; a
+/// `.mat` resignation in the winner's column after the loser's move keeps
+/// the winner on roll; a roll with no move before a resignation (FIBS
+/// `32:`, XG `32: ????`) keeps its dice at the resignation; and the last
+/// move of an SGF game its result resigns is still in play.
+#[test]
+fn small_files_read_as_gnubg_walks_them() {
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for name in READING_FILES {
+        let path = Path::new(READINGS).join(name);
+        let walk = std::fs::read_to_string(format!("{}.gnubg.jsonl", path.display())).unwrap();
+        let (n, w) = walk_mismatches(&path, &gnubg_walk(&walk));
+        checked += n;
+        wrong.extend(w);
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert_eq!(checked, 16);
+}
+
+/// The same walks from the gnubg installed here, asked now: gnubg still
+/// reads each file as its committed walk says.
+#[test]
+fn small_files_read_as_the_live_gnubg_walks_them() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let gnubg = bgedit::engine::locate::find_from_env(None).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let script = std::fs::canonicalize(Path::new(READINGS).join("walk_gnubg.py")).unwrap();
+    for name in READING_FILES {
+        let path = std::fs::canonicalize(Path::new(READINGS).join(name)).unwrap();
+        let dst = dir.path().join(format!("{name}.jsonl"));
+        let out = std::process::Command::new(&gnubg)
+            .args(["-t", "-q", "-r", "-p"])
+            .arg(&script)
+            .env("READING_SRC", &path)
+            .env("READING_DST", &dst)
+            .output()
+            .unwrap();
+        let live = std::fs::read_to_string(&dst)
+            .unwrap_or_else(|e| panic!("{name}: gnubg wrote no walk ({e}): {}", text(&out.stderr)));
+        let committed = std::fs::read_to_string(format!("{}.gnubg.jsonl", path.display())).unwrap();
+        assert_eq!(gnubg_walk(&live), gnubg_walk(&committed), "{name}");
+        let (_, wrong) = walk_mismatches(&path, &gnubg_walk(&live));
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+}
+
+/// The real binary on an SGF written `(` newline `;`: read as a match, and
+/// `--move 3`, the last move of a game its result resigns, is gnubg's
+/// position after that move, the game still in play; `--move 4` (and no
+/// `--move`) the resignation, its point won.
+#[test]
+fn bgedit_reads_an_sgf_with_space_after_the_paren_and_its_last_move_in_play() {
+    let path = format!("{READINGS}/space_before_node.sgf");
+    let out = bgedit(&["match", &path], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout).lines().count(),
+        3,
+        "{}",
+        text(&out.stdout)
+    );
+    let at = |moves: &str| {
+        let mut args = vec!["convert", "--file", &path, "--game", "1", "--to", "gnubg"];
+        if !moves.is_empty() {
+            args.extend(["--move", moves]);
+        }
+        let out = bgedit(&args, "");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stdout).trim().to_owned()
+    };
+    assert_eq!(at("3"), "sGfwAQXg88gBMA:cAlgAAAAAAAE");
+    assert_eq!(at("4"), "sGfwAQXg88gBMA:cCtgAAAACAAE");
+    assert_eq!(at(""), "sGfwAQXg88gBMA:cCtgAAAACAAE");
+}
+
+/// gnubg's own SGFs of matches with resignations (tests/fixtures/selfplay,
+/// stepped through by gnubg): at the last move of every game a resignation
+/// ends, `--move M` is the position gnubg shows after that move.
+#[test]
+fn the_last_move_before_a_resignation_in_gnubgs_sgf_is_in_play() {
+    let dir = Path::new("tests/fixtures/selfplay");
+    let mut checked = 0;
+    let mut wrong = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(name) = path
+            .to_str()
+            .and_then(|p| p.strip_suffix(".positions.jsonl"))
+        else {
+            continue;
+        };
+        let file = read(&format!("{name}.sgf"));
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        for (i, line) in lines.iter().enumerate() {
+            let resigns = lines
+                .get(i + 1)
+                .is_some_and(|next| next["kind"] == "resign" && next["game"] == line["game"]);
+            if line.get("end").is_some() || !resigns {
+                continue;
+            }
+            let game = line["game"].as_u64().unwrap() as usize;
+            let moves = line["action"].as_u64().unwrap() as usize;
+            let selection = sgf::Selection {
+                game: Some(game),
+                moves: Some(moves),
+            };
+            let p = match_file::position_at(&file, selection).unwrap();
+            let got = gnubg_id::encode(&p.board, &p.state);
+            if got != line["after"].as_str().unwrap() {
+                wrong.push(format!(
+                    "{name} game {game} --move {moves}: gnubg {}, bgedit {got}",
+                    line["after"]
+                ));
+            }
+            checked += 1;
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    assert!(checked >= 8, "{checked}");
+}

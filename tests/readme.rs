@@ -64,3 +64,36 @@ fn the_documented_time_limits_are_the_codes() {
         assert!(doc.contains(&said), "docs/analysis.md should say {said:?}");
     }
 }
+
+/// bgedit is MIT OR Apache-2.0: the manifest says so, both texts are there,
+/// and the README ends with the licence and what keeps its own.
+#[test]
+fn the_licence_is_declared_written_out_and_in_the_readme() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let read = |name: &str| {
+        std::fs::read_to_string(format!("{root}/{name}")).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let manifest = read("Cargo.toml");
+    assert!(
+        manifest
+            .lines()
+            .any(|l| l.trim() == r#"license = "MIT OR Apache-2.0""#),
+        "Cargo.toml declares no licence"
+    );
+    let mit = read("LICENSE-MIT");
+    assert!(mit.contains("Copyright (c) the bgedit developers"), "{mit}");
+    assert!(mit.contains("Permission is hereby granted, free of charge"));
+    let apache = read("LICENSE-APACHE");
+    assert!(apache.contains("Apache License\n                        Version 2.0, January 2004"));
+    assert!(apache.contains("END OF TERMS AND CONDITIONS"));
+    let section = README.split("\n## ").last().expect("a last section");
+    assert!(section.starts_with("Licence\n"), "{section}");
+    for named in [
+        "LICENSE-MIT",
+        "LICENSE-APACHE",
+        "tests/fixtures/README",
+        "GPL",
+    ] {
+        assert!(section.contains(named), "the Licence section lacks {named}");
+    }
+}

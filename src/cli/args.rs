@@ -196,8 +196,8 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
     /// The cube decision of each position at every score of a match (each
-    /// player 2 to L away, and the Crawford and post-Crawford 1-away
-    /// scores), as a grid by action.
+    /// player 2 to L away, the Crawford and post-Crawford 1-away scores,
+    /// and double match point), as a grid by action.
     #[arg(long)]
     pub score_matrix: bool,
     /// The match length of the score matrix (default: the position's, or 7

@@ -4,7 +4,7 @@
 
 use super::analyse::Format;
 use crate::codec::{self, IdFormat};
-use crate::domain::score_matrix::{Cell, CubeCase, cells, label, labels};
+use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
 use crate::domain::{Player, Position};
 use crate::engine::matrix::verdict;
 pub use crate::engine::matrix::{Verdict, short_action};
@@ -147,11 +147,8 @@ fn text(opts: &MatrixOptions, p: &Position, length: u16, all: &[(Cell, Verdict)]
         for mine in labels(length) {
             out += &format!("{:>8}", label(mine.0, mine.1));
             for theirs in labels(length) {
-                // Both 1-away, or Crawford on both sides: no such score.
-                let short = match (
-                    mine.1.is_some() && theirs.1.is_some(),
-                    find(cube, mine, theirs),
-                ) {
+                // A Crawford label against a 1-away one: no such score.
+                let short = match (!is_score(mine, theirs), find(cube, mine, theirs)) {
                     (false, Some((_, Verdict::Cube { action, .. }))) => short_action(action),
                     (false, Some((_, Verdict::NoCube(_)))) => "-",
                     (false, Some((_, Verdict::Failed(_)))) => "!",

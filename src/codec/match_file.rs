@@ -52,7 +52,7 @@ pub fn detect(bytes: &[u8]) -> Option<MatchFormat> {
     // markers are ASCII, so read what is valid.
     let text = String::from_utf8_lossy(head);
     let start = text.trim_start_matches('\u{feff}').trim_start();
-    if start.starts_with("(;") {
+    if sgf::looks_like(start) {
         return Some(MatchFormat::Sgf);
     }
     if match_text::looks_like(&text) {
@@ -405,6 +405,9 @@ mod tests {
     #[test]
     fn detects_by_content() {
         assert_eq!(detect(b"(;FF[4]GM[6]"), Some(MatchFormat::Sgf));
+        assert_eq!(detect(b"(\n;FF[4]GM[6]"), Some(MatchFormat::Sgf));
+        assert_eq!(detect(b" ( \t;FF[4]"), Some(MatchFormat::Sgf));
+        assert_eq!(detect(b"(x;FF[4]"), None);
         assert_eq!(detect(b"RGMH\x01\x00"), Some(MatchFormat::Xg));
         assert_eq!(
             detect(b"; [Site \"x\"]\n\n 5 point match\n"),

@@ -25,7 +25,7 @@ use crate::domain::match_record::{
 use crate::domain::match_state::{MAX_CUBE_LOG2, MAX_MATCH_NUMBER};
 use crate::domain::met::Met;
 use crate::domain::notation::{Step, format_steps};
-use crate::domain::replay::{replay_actions, replay_game};
+use crate::domain::replay::{GameReplay, replay_actions, replay_game};
 use crate::domain::validation::check_match;
 use crate::domain::{
     Board, CubeOwner, GameState, MatchState, Place, Player, Position, Resignation, check_name,
@@ -49,9 +49,14 @@ type Property = (String, Vec<String>);
 /// A node: its properties.
 type Node = Vec<Property>;
 
-/// Whether `text` looks like SGF: it starts with `(;`.
+/// Whether `text` looks like SGF: it starts with `(;`, white space allowed
+/// before and between the two (SGF allows it, and gnubg loads `(` and `;`
+/// on separate lines).
 pub fn looks_like(text: &str) -> bool {
-    text.trim_start().starts_with("(;")
+    text.trim_start().strip_prefix('(').is_some_and(|rest| {
+        rest.trim_start_matches(|c: char| c.is_ascii_whitespace())
+            .starts_with(';')
+    })
 }
 
 /// An error inside the game after the `done` games read whole.
@@ -845,11 +850,16 @@ pub fn position_at(
     let game = &record.games[index - 1];
     let is_play = |a: &Action| !matches!(a.kind, ActionKind::SetUp(_));
     let played = game.actions.iter().filter(|a| is_play(a)).count();
-    let wanted = selection.moves.unwrap_or(played);
-    if wanted > played {
+    // A resignation the file writes only as the game's result (`RE[B+1R]`)
+    // is a record of its own to gnubg, after the last move: the last move
+    // (`--move M`) is still in play there, and M + 1 is the resignation.
+    let open = open_resignation(record, game);
+    let total = played + usize::from(open.is_some());
+    let wanted = selection.moves.unwrap_or(total);
+    if wanted > total {
         return Err(err(format!(
-            "move {wanted}: game {index} has {played} move{}",
-            if played == 1 { "" } else { "s" }
+            "move {wanted}: game {index} has {total} move{}",
+            if total == 1 { "" } else { "s" }
         )));
     }
     // Actions up to the (wanted+1)-th play.
@@ -860,14 +870,42 @@ pub fn position_at(
         .filter(|(_, a)| is_play(a))
         .nth(wanted)
         .map_or(game.actions.len(), |(i, _)| i);
-    let replay = replay_actions(&record.header, game, upto).map_err(|e| err(e.to_string()))?;
-    let position = replay.end;
+    let position = match open {
+        Some(open) if wanted == played => open.end,
+        _ => {
+            replay_actions(&record.header, game, upto)
+                .map_err(|e| err(e.to_string()))?
+                .end
+        }
+    };
     let checked = check_match(&position.state).map_err(|source| IdError::Match {
         kind: IdKind::Sgf,
         source,
     });
     checked?;
     Ok((position, index, wanted))
+}
+
+/// The game replayed without its result, where that result is a
+/// resignation no action holds and the actions leave the game in play.
+fn open_resignation(record: &MatchRecord, game: &GameRecord) -> Option<GameReplay> {
+    let resigned = game
+        .result
+        .is_some_and(|r| r.ending == Some(Ending::Resigned));
+    let acted = game
+        .actions
+        .iter()
+        .any(|a| matches!(a.kind, ActionKind::Resign(_) | ActionKind::AcceptResign));
+    if !resigned || acted {
+        return None;
+    }
+    let open = GameRecord {
+        result: None,
+        ..game.clone()
+    };
+    replay_game(&record.header, &open)
+        .ok()
+        .filter(|r| r.end.state.game_state == GameState::Playing)
 }
 
 /// SGF escapes `]` and `\` in values.

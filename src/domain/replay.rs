@@ -5,7 +5,9 @@
 //!
 //! The position *before a decision* is what gnubg shows at it:
 //! - a move: the roller on roll with the dice rolled;
-//! - a double (or a resignation offer): the player before acting, no dice;
+//! - a double: the player before acting, no dice;
+//! - a resignation offer: the position as it was (gnubg moves neither the
+//!   roller nor the turn, and keeps dice already rolled);
 //! - take, drop or beaver: the double on offer, the taker to decide;
 //! - accepting or rejecting a resignation: the resignation on offer, the
 //!   opponent of the resigner to decide.
@@ -169,13 +171,18 @@ fn decision(now: &Position, action: &Action) -> Position {
             s.turn = action.player;
             s.dice = Some(*dice);
         }
-        ActionKind::Double | ActionKind::Resign(_) => {
+        ActionKind::Double => {
             if !s.double_offered && s.resignation == Resignation::None {
                 s.on_roll = action.player;
                 s.turn = action.player;
             }
             s.dice = None;
         }
+        // gnubg's resignation leaves the roller, the turn and the dice as
+        // they were: a player may resign after their own move (the winner
+        // on roll, a `.mat` writing `Wins` in the winner's column) or after
+        // rolling (FIBS `32:`, XG `32: ????`, the dice still shown).
+        ActionKind::Resign(_) => {}
         ActionKind::Take
         | ActionKind::Drop
         | ActionKind::Beaver
@@ -283,9 +290,6 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
             }
             s.resignation = *r;
             s.turn = player.opponent();
-            if s.on_roll != player && !s.double_offered {
-                s.on_roll = player;
-            }
         }
         ActionKind::AcceptResign => {
             if s.resignation == Resignation::None {

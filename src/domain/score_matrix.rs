@@ -37,8 +37,10 @@ pub struct Cell {
 
 /// Every cell of an `length`-point matrix for `position`: each player 2 to
 /// `length` away, then the 1-away scores (Crawford, where nobody may
-/// double, and post-Crawford, where the trailer may), for each cube case.
-/// Row by row: the player on roll's away count, then the opponent's.
+/// double, and post-Crawford, where the trailer may), and both 1-away
+/// (double match point, after the Crawford game: nobody may double, gnubg
+/// says "You cannot double"), for each cube case. Row by row: the player
+/// on roll's away count, then the opponent's.
 pub fn cells(position: &Position, length: u16, cubes: &[CubeCase]) -> Vec<Cell> {
     let roller = position.state.on_roll;
     let mut scores: Vec<(u16, u16, bool)> = Vec::new();
@@ -53,6 +55,9 @@ pub fn cells(position: &Position, length: u16, cubes: &[CubeCase]) -> Vec<Cell> 
         scores.push((1, away, false));
         scores.push((away, 1, true));
         scores.push((away, 1, false));
+    }
+    if length >= 1 {
+        scores.push((1, 1, false));
     }
     let mut out = Vec::with_capacity(scores.len() * cubes.len());
     for &cube in cubes {
@@ -78,6 +83,16 @@ pub fn labels(length: u16) -> Vec<(u16, Option<bool>)> {
     v.push((1, Some(true)));
     v.push((1, Some(false)));
     v
+}
+
+/// Whether a row label and a column label make a score: both 1-away is
+/// one only after the Crawford game (double match point); a Crawford label
+/// against a 1-away one is none.
+pub fn is_score(mine: (u16, Option<bool>), theirs: (u16, Option<bool>)) -> bool {
+    match (mine.1, theirs.1) {
+        (Some(a), Some(b)) => !a && !b,
+        _ => true,
+    }
 }
 
 /// "5a", "1a C" (Crawford), "1a PC" (post-Crawford).
@@ -124,8 +139,9 @@ mod tests {
         p.state.on_roll = Player::O;
         p.state.dice = Some([6, 5]);
         let cells = cells(&p, 5, &[CubeCase::Centred, CubeCase::Owned]);
-        // 4 × 4 scores, then 4 away counts × 4 one-away cases; two cubes.
-        assert_eq!(cells.len(), 2 * (16 + 16));
+        // 4 × 4 scores, then 4 away counts × 4 one-away cases, then
+        // double match point; two cubes.
+        assert_eq!(cells.len(), 2 * (16 + 16 + 1));
         let c = &cells[1];
         assert_eq!(c.away, [2, 3]);
         assert_eq!(c.position.state.score, [3, 2]);
@@ -136,5 +152,18 @@ mod tests {
         let owned = cells.iter().find(|c| c.cube == CubeCase::Owned).unwrap();
         assert_eq!(owned.position.state.cube_value(), 2);
         assert_eq!(owned.position.state.cube_owner, CubeOwner::Owned(Player::O));
+    }
+
+    #[test]
+    fn double_match_point_is_a_cell_after_the_crawford_game() {
+        let cells = cells(&Position::default(), 3, &[CubeCase::Centred]);
+        let dmp: Vec<&Cell> = cells.iter().filter(|c| c.away == [1, 1]).collect();
+        assert_eq!(dmp.len(), 1);
+        assert!(!dmp[0].crawford);
+        assert_eq!(dmp[0].position.state.score, [2, 2]);
+        let (pc, c) = ((1, Some(false)), (1, Some(true)));
+        assert!(is_score(pc, pc));
+        assert!(!is_score(c, c) && !is_score(c, pc) && !is_score(pc, c));
+        assert!(is_score((2, None), c) && is_score(pc, (3, None)));
     }
 }

@@ -1,7 +1,21 @@
 //! What gnubg answers, read from the bridge's JSON lines and checked: an
 //! answer with numbers out of range or the wrong shape is refused as garbage.
+//!
+//! An equity's range depends on the position. Money equities are per cube,
+//! at most a backgammon's 3. In match play gnubg normalises the match
+//! winning chances to the cube's points at the score (eval.c `mwc2eq`:
+//! winning them is +1, losing them −1), so an equity is in range when it
+//! stands for chances between 0 and 1; with a cube worth more than the
+//! match needs that reaches far past ±3 (`mkBMmUrDBwAAAA:cwlPAhABCAAE`, an
+//! 8-cube at 17-away/1-away: gnubg's own `hint` says +16.91).
 
+use super::match_analysis::Scale;
+use crate::domain::Position;
 use serde::{Deserialize, Serialize};
+
+/// The largest money equity accepted: a backgammon is 3, and rollouts and
+/// rounding stay well inside 10.
+const MONEY_LIMIT: f64 = 10.0;
 
 /// Win, win gammon, win backgammon, lose gammon, lose backgammon: gnubg's
 /// five outputs for the player on roll.
@@ -206,8 +220,62 @@ pub enum Reply {
     Tick(u64, Box<Rollout>),
 }
 
-/// Reads one bridge line; `Err` for anything that is not a well-formed reply.
+/// The largest equity an answer may hold without being garbage: ±10 (room
+/// over money's ±3), or in match play the normalised equities of winning
+/// and of losing the match at `position`'s score and cube when they reach
+/// further (gnubg's default table, single precision: a little slack).
+pub fn equity_limit(position: &Position) -> f64 {
+    let ends = Scale::of(&position.state)
+        .ok()
+        .flatten()
+        .map(Scale::equity_range);
+    ends.map_or(MONEY_LIMIT, |(lose, win)| {
+        MONEY_LIMIT.max(lose.abs().max(win.abs()) * 1.001 + 0.001)
+    })
+}
+
+/// Whether an answer's equities pass ±3, the most a money equity can be:
+/// they come from a cube worth more than the match needs, and a reader
+/// should be told why.
+pub fn past_money_range(a: &Analysis) -> bool {
+    equities(a).iter().any(|e| e.abs() > 3.0 + 1e-6)
+}
+
+/// Every equity an answer holds.
+fn equities(a: &Analysis) -> Vec<f64> {
+    match a {
+        Analysis::Moves { moves, .. } => moves.iter().map(|m| m.equity).collect(),
+        Analysis::Cube {
+            no_double,
+            double_take,
+            double_pass,
+            cubeless,
+            ..
+        } => vec![*no_double, *double_take, *double_pass, *cubeless],
+        Analysis::Take {
+            take,
+            pass,
+            cubeless,
+            ..
+        } => vec![*take, *pass, *cubeless],
+        Analysis::Eval { cubeless, .. } => vec![*cubeless],
+        Analysis::Over { .. } => Vec::new(),
+    }
+}
+
+/// Reads one bridge line; `Err` for anything that is not a well-formed
+/// reply. Equities are held to money's range: [`parse_reply`] knows the
+/// position.
 pub fn parse_line(text: &str) -> Result<Reply, String> {
+    parse_with(text, MONEY_LIMIT)
+}
+
+/// Reads one bridge line answering a request about `position`.
+pub fn parse_reply(text: &str, position: &Position) -> Result<Reply, String> {
+    parse_with(text, equity_limit(position))
+}
+
+fn parse_with(text: &str, limit: f64) -> Result<Reply, String> {
     let short: String = text.chars().take(80).collect();
     let garbage = || format!("gnubg answered garbage: {short:?}");
     let line: Line = serde_json::from_str(text).map_err(|_| garbage())?;
@@ -220,7 +288,7 @@ pub fn parse_line(text: &str) -> Result<Reply, String> {
     }
     let partial = line.rest.get("partial").and_then(|v| v.as_bool()) == Some(true);
     let analysis: Analysis = serde_json::from_value(line.rest).map_err(|_| garbage())?;
-    check(&analysis).map_err(|e| format!("gnubg answered garbage: {e}"))?;
+    check(&analysis, limit).map_err(|e| format!("gnubg answered garbage: {e}"))?;
     Ok(if partial {
         Reply::Progress(id, analysis)
     } else {
@@ -228,12 +296,14 @@ pub fn parse_line(text: &str) -> Result<Reply, String> {
     })
 }
 
-pub(crate) fn check(a: &Analysis) -> Result<(), String> {
+/// Checks an answer's numbers, its equities against `limit`
+/// ([`equity_limit`]).
+pub(crate) fn check(a: &Analysis, limit: f64) -> Result<(), String> {
     let probs_ok = |p: &Probs| {
         p.iter()
             .all(|x| x.is_finite() && (-1e-6..=1.0 + 1e-6).contains(x))
     };
-    let eq_ok = |e: f64| e.is_finite() && e.abs() <= 10.0;
+    let eq_ok = |e: f64| e.is_finite() && e.abs() <= limit;
     let se_ok = |e: Option<f64>| e.is_none_or(|x| x.is_finite() && (0.0..=10.0).contains(&x));
     let rollout_ok = a.rollout().is_none_or(|r| {
         r.elapsed.is_finite()
@@ -324,9 +394,66 @@ mod tests {
         let bad = line.replace("0.55", "7.5");
         assert!(parse_line(&bad).unwrap_err().contains("out of range"));
         assert_eq!(parse_line(r#"{"ready":true}"#), Ok(Reply::Ready));
+        assert!(!past_money_range(&Analysis::Eval {
+            plies: 0,
+            probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+            cubeless: 2.5
+        }));
         assert_eq!(
             parse_line(r#"{"id":4,"error":"no"}"#),
             Ok(Reply::Answer(4, Err("no".to_owned())))
         );
+    }
+
+    /// An 8-cube in an 18-point match, X 17-away and O 1-away (gnubg's
+    /// `hint`: `5/2* 5/off Eq.: +16.910`). gnubg's normalised equity is
+    /// (2·MWC − (W + L)) / (W − L), W and L the roller's chances on
+    /// winning and on losing the cube's 8 points: L is 0 (O wins the
+    /// match) and W small (X then 9-away against 1-away), so chances
+    /// between 0 and 1 reach from −1 to 2/W − 1, far past ±3.
+    #[test]
+    fn equities_past_three_are_in_range_when_the_cube_outgrows_the_match() {
+        let position = crate::codec::parse_any("mkBMmUrDBwAAAA:cwlPAhABCAAE", &Position::default())
+            .unwrap()
+            .position;
+        let s = &position.state;
+        assert_eq!((s.match_length, s.score, s.cube_value()), (18, [17, 1], 8));
+        let met = crate::codec::met_xml::shared_default_met();
+        let roller = s.on_roll.index();
+        let at = |who| f64::from(met.after(s.score, 18, roller, 8, who, s.crawford));
+        let (win, lose) = (at(roller), at(1 - roller));
+        assert!(
+            lose.abs() < 1e-9 && (0.0..0.2).contains(&win),
+            "{win} {lose}"
+        );
+        let top = (2.0 - (win + lose)) / (win - lose);
+        assert!(top > 16.91, "{top}");
+        let limit = equity_limit(&position);
+        assert!((limit - top).abs() < 0.05 * top, "{limit} {top}");
+
+        let line = |eq: f64| {
+            format!(
+                r#"{{"kind":"moves","plies":0,"id":9,"moves":[{{"move":"5/2* 5/off","equity":{eq},"mwc":0.6227,"probs":[0.873,0.728,0.495,0.0,0.0],"after":"sGfwATDgc/ABMA"}}]}}"#
+            )
+        };
+        match parse_reply(&line(16.910), &position).unwrap() {
+            Reply::Answer(9, Ok(a)) => assert!(past_money_range(&a)),
+            other => panic!("{other:?}"),
+        }
+        // Past the chances of winning the match outright: garbage still.
+        let past = parse_reply(&line(top + 1.0), &position).unwrap_err();
+        assert!(past.contains("out of range"), "{past}");
+        // Without the position, money's range.
+        assert!(parse_line(&line(16.910)).is_err());
+        // A money position keeps ±10.
+        let money = crate::codec::parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
+            .unwrap()
+            .position;
+        assert_eq!(equity_limit(&money), 10.0);
+        // A 5-point match at 0-0 with a 1-cube keeps ±10 too.
+        let small = crate::codec::parse_any("4HPwATDgc/ABMA:cAmlAAAAAAAE", &Position::default())
+            .unwrap()
+            .position;
+        assert_eq!(equity_limit(&small), 10.0);
     }
 }

@@ -459,7 +459,7 @@ fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
 /// points, from gnubg's default table (Kazaross-XG2, bgedit's own, built as
 /// gnubg builds it). Single precision, as gnubg.
 #[derive(Clone, Copy, Debug)]
-struct Scale {
+pub(crate) struct Scale {
     win: f32,
     lose: f32,
 }
@@ -467,7 +467,7 @@ struct Scale {
 impl Scale {
     /// None for money, where equities need no scale; an error past the
     /// table's 64-away.
-    fn of(state: &MatchState) -> Result<Option<Scale>, String> {
+    pub(crate) fn of(state: &MatchState) -> Result<Option<Scale>, String> {
         if state.is_money() {
             return Ok(None);
         }
@@ -500,6 +500,16 @@ impl Scale {
 
     fn to_mwc(self, equity: f32) -> f32 {
         0.5 * (equity * (self.win - self.lose) + (self.win + self.lose))
+    }
+
+    /// The normalised equities of losing the match (MWC 0) and of winning
+    /// it (MWC 1): every equity gnubg gives at this score and cube is
+    /// between them.
+    pub(crate) fn equity_range(self) -> (f64, f64) {
+        (
+            f64::from(self.to_equity(0.0)),
+            f64::from(self.to_equity(1.0)),
+        )
     }
 }
 

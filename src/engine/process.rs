@@ -3,7 +3,7 @@
 //! positions with a cube of 512 and up), it hangs, it prints garbage. Each
 //! costs the one answer and a restart on the next request, nothing more.
 
-use super::answer::{Analysis, Reply, Rollout, parse_line};
+use super::answer::{Analysis, Reply, Rollout, parse_line, parse_reply};
 use super::request::{self, Request, RolloutSettings};
 use super::sage;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -617,7 +617,7 @@ impl Engine {
         let id = req.id;
         let kind = self.kind;
         let parse = |text: &str| match kind {
-            EngineKind::Gnubg => parse_line(text),
+            EngineKind::Gnubg => parse_reply(text, &req.position),
             EngineKind::Sage => sage::parse_line(text, req),
         };
         self.send(line)?;

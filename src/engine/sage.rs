@@ -144,7 +144,8 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, String> {
     }
     let analysis: Analysis =
         serde_json::from_value(v).map_err(|_| garbage("an answer of the wrong shape"))?;
-    super::answer::check(&analysis).map_err(|e| format!("Sage answered garbage: {e}"))?;
+    super::answer::check(&analysis, super::answer::equity_limit(&req.position))
+        .map_err(|e| format!("Sage answered garbage: {e}"))?;
     Ok(if partial {
         Reply::Progress(id, analysis)
     } else {

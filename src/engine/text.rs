@@ -184,8 +184,19 @@ pub fn render_for(a: &Analysis, units: Units, limit: usize, engine: super::Engin
             let _ = writeln!(out, "{}", capital(reason));
         }
     }
+    if super::answer::past_money_range(a) {
+        out.push_str(PAST_MONEY_NOTE);
+    }
     out
 }
+
+/// Why an equity can pass ±3 (gnubg's `mwc2eq`).
+pub const PAST_MONEY_NOTE: &str = "\
+Note: an equity past ±3 is right here. In match play it is the match
+winning chances rescaled to the cube's points at this score (winning
+them +1, losing them −1): a cube worth more than the match needs goes
+further.
+";
 
 /// A standard error with its 95% interval: "± 0.012 (95%: ± 0.024)".
 pub fn spread(se: f64, mwc_se: Option<f64>, units: Units) -> String {

@@ -28,7 +28,7 @@ pub struct Piece {
 
 pub fn detect(text: &str) -> FileFormat {
     let start = text.trim_start_matches('\u{feff}').trim_start();
-    if start.starts_with("(;") {
+    if crate::codec::sgf::looks_like(start) {
         return FileFormat::Sgf;
     }
     let mut has_xgid = false;

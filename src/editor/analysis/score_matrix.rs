@@ -7,7 +7,7 @@
 use super::PanelText;
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
-use crate::domain::score_matrix::{Cell, CubeCase, cells, label, labels};
+use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
 use crate::editor::effect::Effect;
 use crate::editor::model::{Model, Status};
 use crate::engine::matrix::{Verdict, short_action};
@@ -140,11 +140,9 @@ fn grid(m: &MatrixState, roller: crate::domain::Player, wide: bool) -> Vec<Strin
                     && c.away[other.index()] == theirs.0
                     && c.crawford == crawford
             });
-            // Both 1-away, or Crawford on both sides: no such score.
+            // A Crawford label against a 1-away one: no such score.
             let text = match found {
-                Some(i) if mine.1.is_none() || theirs.1.is_none() => {
-                    cell_text(m.verdicts[i].as_ref(), wide)
-                }
+                Some(i) if is_score(mine, theirs) => cell_text(m.verdicts[i].as_ref(), wide),
                 _ => String::new(),
             };
             row += &format!("{text:>w$}");
