@@ -44,11 +44,12 @@ pub fn generated(script: &str, name: &str) -> String {
 }
 
 fn run_generator(script: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "bgedit-live-{}-{}",
-        std::process::id(),
-        script.trim_end_matches(".py")
-    ));
+    // Under target/ (cargo runs one test binary at a time): each run
+    // replaces the last one's answers.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("live")
+        .join(script.trim_end_matches(".py"));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = fixtures().join(script);
     // A generator that imports gnubg runs inside gnubg's own Python.
