@@ -169,17 +169,34 @@ fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, Stri
         // gnubg lists nothing (the roll is forfeit).
         return Ok(Vec::new());
     }
+    // Sage lets the last checker off with one die where the other die could
+    // be played first (a 63 from the 4-point: 4/off); the rules, and gnubg,
+    // make both dice be played (4/1*/off). Either ends the game with the
+    // same result (a checker hit on the way was in the winner's home board
+    // already), so a board of Sage's with every checker off is the legal
+    // move that bears the last one off, listed once.
+    let finishing = legal
+        .values()
+        .find(|(_, b)| b.side(mover).iter().all(|&c| c == 0));
+    let mut named = std::collections::HashSet::new();
     moves
         .into_iter()
-        .map(|m| {
-            let key: SageBoard = m
-                .board
-                .as_slice()
-                .try_into()
-                .map_err(|_| "a board of the wrong length".to_owned())?;
-            let (notation, after) = legal
-                .get(&key)
-                .ok_or_else(|| "a move bgedit finds illegal".to_owned())?;
+        .filter_map(|m| {
+            let key: SageBoard = match m.board.as_slice().try_into() {
+                Ok(key) => key,
+                Err(_) => return Some(Err("a board of the wrong length".to_owned())),
+            };
+            let all_off = key[1..].iter().all(|&c| c <= 0);
+            let found = legal.get(&key).or(finishing.filter(|_| all_off));
+            let Some((notation, after)) = found else {
+                return Some(Err("a move bgedit finds illegal".to_owned()));
+            };
+            named
+                .insert(notation.clone())
+                .then(|| Ok((m, notation, after)))
+        })
+        .map(|named| {
+            let (m, notation, after) = named?;
             Ok(MoveLine {
                 notation: notation.clone(),
                 equity: m.equity,
@@ -267,6 +284,39 @@ mod tests {
         let mut bad = s;
         bad[3] = 40;
         assert!(from_sage(&bad, Player::X).is_err());
+    }
+
+    /// Issue 29's 22-point match, X to play 63 from its last checker on the
+    /// 4-point: Sage lists 4/off (one die) and 4/1*/off; the rules allow
+    /// only 4/1*/off (gnubg's one move). Sage's boards as its
+    /// `checker_play` gave them for this position.
+    #[test]
+    fn sages_one_die_finish_is_the_legal_move_that_bears_off_the_last_checker() {
+        let position = crate::codec::parse_any("gTZlCGoIAAAAAA:cAnPAsAAYAAE", &Default::default())
+            .unwrap()
+            .position;
+        let req = Request {
+            id: 1,
+            position,
+            plies: 0,
+            moves: 0,
+        };
+        let line = r#"{"id": 1, "kind": "moves", "plies": 0, "moves": [
+            {"board": [2, -1, -1, 0, 0, 0, 0, -1, 0, 0, 0, -2, 0, -1, -1, 0, -2, -2, -1, 0, 0, 0, 0, 0, -1, 0],
+             "equity": 3.0, "probs": [1.0, 1.0, 1.0, 0.0, 0.0]},
+            {"board": [3, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, -2, 0, -1, -1, 0, -2, -2, -1, 0, 0, 0, 0, 0, -1, 0],
+             "equity": 3.0, "probs": [1.0, 1.0, 1.0, 0.0, 0.0]}]}"#
+            .replace('\n', " ");
+        let Reply::Answer(1, Ok(Analysis::Moves { moves, .. })) = parse_line(&line, &req).unwrap()
+        else {
+            panic!("not a move list")
+        };
+        let names: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+        assert_eq!(names, ["4/1*/off"]);
+        // A board that is no legal move is still refused (a checker of X's
+        // left on its 5-point).
+        let bad = line.replace("[2, -1, -1, 0, 0, 0, 0", "[2, -1, -1, 0, 0, 1, 0");
+        assert!(parse_line(&bad, &req).unwrap_err().contains("illegal"));
     }
 
     #[test]
