@@ -260,7 +260,7 @@ fn every_decision_and_statistic_agrees_with_gnubgs_analyse_match() {
 /// match` (rolls by mark, totals, rate, rating, the luck-adjusted result),
 /// row for row, from gnubg itself run on the same file.
 #[test]
-fn the_luck_rows_are_gnubgs_show_statistics() {
+fn the_luck_and_overall_rows_are_gnubgs_show_statistics() {
     if !have_gnubg() {
         return;
     }
@@ -301,6 +301,14 @@ fn the_luck_rows_are_gnubgs_show_statistics() {
         "Luck rate mEMG (MWC)",
         "Luck rating",
         "Luck adjusted result",
+        // The overall block's figures (issue 32).
+        "Error rate mEMG (MWC)",
+        "Snowie error rate",
+        "Overall rating",
+        "Luck based FIBS rating diff.",
+        "Error based abs. FIBS rating",
+        "Chequerplay errors rating loss",
+        "Cube errors rating loss",
     ];
     for label in rows {
         let find = |text: &str| {
@@ -314,6 +322,50 @@ fn the_luck_rows_are_gnubgs_show_statistics() {
         };
         assert_eq!(find(&ours), find(&theirs), "{label}");
     }
+    // The JSON summary carries the same figures.
+    let out = common::run::bgedit(
+        &[
+            "analyse", "--file", &file, "--jobs", "2", "--format", "json",
+        ],
+        "",
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    let figure = |label: &str, column: usize| -> String {
+        let line = theirs.lines().find(|l| l.starts_with(label)).unwrap();
+        line[label.len()..]
+            .split_whitespace()
+            .nth(column)
+            .unwrap()
+            .to_owned()
+    };
+    for (column, player) in [(0, "O"), (1, "X")] {
+        let overall = &last["summary"][player]["overall"];
+        for (key, label) in [
+            ("fibs_rating", "Error based abs. FIBS rating"),
+            ("checker_rating_loss", "Chequerplay errors rating loss"),
+            ("cube_rating_loss", "Cube errors rating loss"),
+        ] {
+            let ours = format!("{:.1}", overall[key].as_f64().unwrap());
+            assert_eq!(ours, figure(label, column), "{player} {key}");
+        }
+        let snowie = format!("{:+.1}", overall["snowie_error_rate"].as_f64().unwrap());
+        assert_eq!(snowie, figure("Snowie error rate", column * 3), "{player}");
+        // XG's PR: half the error rate in mEMG.
+        let rate = last["summary"][player]["error_rate_memg"].as_f64().unwrap();
+        assert!((overall["pr"].as_f64().unwrap() - rate / 2.0).abs() < 1e-5);
+    }
+    let diff = last["summary"]["O"]["overall"]["luck_fibs_rating_diff"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(
+        format!("{diff:+.2}"),
+        figure("Luck based FIBS rating diff.", 0)
+    );
+    let x_diff = last["summary"]["X"]["overall"]["luck_fibs_rating_diff"]
+        .as_f64()
+        .unwrap();
+    assert_eq!(x_diff, -diff);
 }
 
 /// `bgedit analyse --file path`'s luck for `player` (the run had the

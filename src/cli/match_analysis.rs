@@ -4,7 +4,7 @@
 
 use crate::codec::match_file::{self, FileDecision};
 use crate::domain::Player;
-use crate::domain::match_stats::{self, DecisionKind, Error, Luck, PlayerStats};
+use crate::domain::match_stats::{self, DecisionKind, Error, Luck, Overall, PlayerStats};
 use crate::engine::EngineKind;
 use crate::engine::gnubg_match::MatchForGnubg;
 use crate::engine::luck::MatchLuck;
@@ -128,6 +128,10 @@ pub fn run<W: Write, E: Write>(
     let money = decisions
         .first()
         .is_some_and(|d| d.position.state.is_money());
+    let length = decisions
+        .first()
+        .filter(|_| !money)
+        .map_or(0, |d| d.position.state.match_length);
     let luck = match ran.luck {
         Some(Ok(l)) => Some(l),
         Some(Err(e)) if opts.run.engine == EngineKind::Gnubg => {
@@ -146,9 +150,9 @@ pub fn run<W: Write, E: Write>(
         Format::Json => writeln!(
             out,
             "{}",
-            json!({"summary": summary_json(&stats, &names, luck)})
+            json!({"summary": summary_json(&stats, &names, length, luck)})
         )?,
-        Format::Text => write!(out, "\n{}", summary_text(&stats, &names, money, luck))?,
+        Format::Text => write!(out, "\n{}", summary_text(&stats, &names, length, luck))?,
     }
     out.flush()?;
     Ok(status)
@@ -228,11 +232,17 @@ fn memg(rate: Option<f64>) -> Value {
     rate.map_or(Value::Null, |r| json!(round6(r * 1000.0)))
 }
 
-fn summary_json(stats: &[PlayerStats; 2], names: &[String; 2], luck: Option<&MatchLuck>) -> Value {
+fn summary_json(
+    stats: &[PlayerStats; 2],
+    names: &[String; 2],
+    length: u16,
+    luck: Option<&MatchLuck>,
+) -> Value {
     let mut out = serde_json::Map::new();
     for p in Player::BOTH {
         let s = &stats[p.index()];
         let cube = s.cube();
+        let overall = overall_json(stats, p, length, luck);
         out.insert(
             p.to_string(),
             json!({
@@ -262,10 +272,41 @@ fn summary_json(stats: &[PlayerStats; 2], names: &[String; 2], luck: Option<&Mat
                 "cube_rating": s.cube_rate().map(match_stats::rating),
                 "rating": s.overall_rate().map(match_stats::rating),
                 "luck": luck.map(|l| luck_json(&l.players[p.index()], s.total_moves)),
+                "overall": overall,
             }),
         );
     }
     Value::Object(out)
+}
+
+/// gnubg's overall block and XG's PR for player `p` (`summary[P].overall`).
+/// The luck-based rating difference is O's, as gnubg gives it (X's is its
+/// negative).
+fn overall_json(
+    stats: &[PlayerStats; 2],
+    p: Player,
+    length: u16,
+    luck: Option<&MatchLuck>,
+) -> Value {
+    let o = Overall::of(stats, p, length);
+    let diff = luck_diff(length, luck).map(|d| if p == Player::O { d } else { -d });
+    let r = |v: Option<f64>| v.map_or(Value::Null, |v| json!(round6(v)));
+    json!({
+        "snowie_error_rate": r(o.snowie_error_rate.map(|e| -e)),
+        "fibs_rating": r(o.fibs_rating),
+        "luck_fibs_rating_diff": r(diff),
+        "checker_rating_loss": r(o.checker_rating_loss),
+        "cube_rating_loss": r(o.cube_rating_loss),
+        "rating": stats[p.index()].overall_rate().map(match_stats::rating),
+        "pr": r(o.pr),
+    })
+}
+
+/// gnubg's "Luck based FIBS rating diff.": O's match winning chance with the
+/// luck taken out, as a rating difference (match play, with the luck).
+fn luck_diff(length: u16, luck: Option<&MatchLuck>) -> Option<f64> {
+    let [lo, lx] = &luck?.players;
+    match_stats::luck_fibs_rating_diff(0.5 + lo.actual - lo.cost + lx.cost, length)
 }
 
 fn luck_json(l: &Luck, total_moves: u32) -> Value {
@@ -285,9 +326,10 @@ fn luck_json(l: &Luck, total_moves: u32) -> Value {
 pub fn summary_text(
     stats: &[PlayerStats; 2],
     names: &[String; 2],
-    money: bool,
+    length: u16,
     luck: Option<&MatchLuck>,
 ) -> String {
+    let money = length == 0;
     let [o, x] = stats;
     let unit = if money { "points" } else { "MWC" };
     let total = |e: f64, c: f64| {
@@ -464,6 +506,19 @@ pub fn summary_text(
             x.unforced_moves + x.close_cube,
         ),
     );
+    let overall = Player::BOTH.map(|p| match_stats::Overall::of(stats, p, length));
+    let [oo, xo] = &overall;
+    // gnubg's errorRateMP with no MWC figure: "-41.1 (+0.000%)".
+    let snowie = |r: Option<f64>| {
+        r.map_or("n/a".to_owned(), |r| {
+            format!("{:+.1} (+0.000{})", -r, if money { "" } else { "%" })
+        })
+    };
+    row(
+        "Snowie error rate",
+        snowie(oo.snowie_error_rate),
+        snowie(xo.snowie_error_rate),
+    );
     row(
         "Overall rating",
         rating(o.overall_rate()),
@@ -484,7 +539,33 @@ pub fn summary_text(
             result(lo.adjusted),
             result(lx.adjusted),
         );
+        if !money {
+            let diff = luck_diff(length, Some(l));
+            let shown = diff.map_or("n/a".to_owned(), |d| format!("{d:+.2}"));
+            row("Luck based FIBS rating diff.", shown, String::new());
+        }
     }
+    if !money {
+        let one = |v: Option<f64>| v.map_or("n/a".to_owned(), |v| format!("{v:.1}"));
+        row(
+            "Error based abs. FIBS rating",
+            one(oo.fibs_rating),
+            one(xo.fibs_rating),
+        );
+        row(
+            "Chequerplay errors rating loss",
+            one(oo.checker_rating_loss),
+            one(xo.checker_rating_loss),
+        );
+        row(
+            "Cube errors rating loss",
+            one(oo.cube_rating_loss),
+            one(xo.cube_rating_loss),
+        );
+    }
+    // Not gnubg's: XG's Performance Rating, on the same decisions.
+    let pr = |v: Option<f64>| v.map_or("n/a".to_owned(), |v| format!("{v:.1}"));
+    row("PR (XG: 500 x EMG a decision)", pr(oo.pr), pr(xo.pr));
     let mut text = String::new();
     for (label, a, b) in rows {
         let line = format!("{label:<34}{a:<24}{b}");

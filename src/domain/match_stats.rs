@@ -113,6 +113,74 @@ pub fn rating(error_per_decision: f64) -> &'static str {
         .map_or("Awful!", |(w, _)| w)
 }
 
+/// The overall figures gnubg's `show statistics match` ends with, and XG's
+/// PR, for one player of a match of `length` points (0 for money): gnubg's
+/// formulas (analysis.c `absoluteFibsRating*`, `relativeFibsRating`;
+/// formatgs.c), computed in single precision as gnubg does.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Overall {
+    /// Error (normalised, positive) per move of either player, in mEMG:
+    /// gnubg's "Snowie error rate" (shown negative, as gnubg does).
+    pub snowie_error_rate: Option<f64>,
+    /// Kees van den Doel's error-based absolute FIBS rating: 2050 less the
+    /// two losses below (match play only).
+    pub fibs_rating: Option<f64>,
+    /// Rating lost by checker errors: (8798 + 25526/N) × error per unforced
+    /// move.
+    pub checker_rating_loss: Option<f64>,
+    /// Rating lost by cube errors: (863 − 519/N) × error per close decision.
+    pub cube_rating_loss: Option<f64>,
+    /// XG's Performance Rating: the mean error per decision that counts
+    /// (unforced moves and close cube decisions, normalised equity) in
+    /// mEMG, times 0.5 (XG's own scale: 500 × EMG a decision).
+    pub pr: Option<f64>,
+}
+
+/// gnubg's rating offset (`set rating offset`, default 2050).
+pub const FIBS_RATING_OFFSET: f64 = 2050.0;
+
+impl Overall {
+    /// `stats` are both players'; `p` the one described.
+    pub fn of(stats: &[PlayerStats; 2], p: Player, length: u16) -> Overall {
+        let s = &stats[p.index()];
+        let n = f64::from(length);
+        let all_moves = stats[0].total_moves + stats[1].total_moves;
+        let total = s.checker.error + s.cube().error;
+        let checker = s.checker_rate().filter(|_| length > 0);
+        let cube = s.cube_rate().filter(|_| length > 0);
+        let checker_loss = checker.map(|r| f32x(r * (8798.0 + 25526.0 / n)));
+        let cube_loss = cube.map(|r| f32x(r * (863.0 - 519.0 / n)));
+        let decided = length > 0 && s.unforced_moves + s.close_cube > 0;
+        Overall {
+            snowie_error_rate: (all_moves > 0).then(|| 1000.0 * total / f64::from(all_moves)),
+            fibs_rating: decided.then(|| {
+                FIBS_RATING_OFFSET - (checker_loss.unwrap_or(0.0) + cube_loss.unwrap_or(0.0))
+            }),
+            checker_rating_loss: checker_loss,
+            cube_rating_loss: cube_loss,
+            pr: s.overall_rate().map(|r| 500.0 * r),
+        }
+    }
+}
+
+/// The rating difference the luck-adjusted result stands for in a match of
+/// `length` points (gnubg's "Luck based FIBS rating diff."): `win` is
+/// player O's chance of winning the match with the luck taken out, 0.5 +
+/// O's result − O's luck + X's luck (MWC). None outside (0, 1).
+pub fn luck_fibs_rating_diff(win: f64, length: u16) -> Option<f64> {
+    let r = win as f32;
+    if !(r > 0.0 && r < 1.0) || length == 0 {
+        return None;
+    }
+    let x = -2000.0 / (f64::from(length)).sqrt() as f32 * (1.0 / f64::from(r) - 1.0).log10() as f32;
+    Some(f64::from(x.max(-2100.0)))
+}
+
+/// Rounded through single precision, as gnubg's float arithmetic is.
+fn f32x(x: f64) -> f64 {
+    f64::from(x as f32)
+}
+
 /// One player's luck over a match, as gnubg's luck analysis rates the
 /// dice (analysis.c `LuckAnalysis`: each roll against the average of the
 /// 21 rolls, every one played best at 0-ply).
