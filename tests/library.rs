@@ -1441,3 +1441,69 @@ fn anki_export_draws_each_position_into_the_media_folder() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--media is for --format anki"));
 }
+
+/// `import --errors E` of a match file without analysis (a `.mat`): its
+/// decisions have no error, so none is "below the threshold"; the report
+/// counts them apart and says plainly that the file carries no analysis.
+/// A file with analysis (gnubg's SGF) is counted by its errors as before.
+#[test]
+fn errors_threshold_on_a_file_without_analysis_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lib = tmp.path().join("lib.db");
+    let lib = lib.to_str().unwrap();
+    let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let mat = format!("{fixtures}/analysis/m5_noisy.mat");
+    let out = common::run::bgedit(
+        &[
+            "library",
+            "--library",
+            lib,
+            "import",
+            "--errors",
+            "0.06",
+            &mat,
+        ],
+        "",
+    );
+    let (stdout, stderr) = (
+        common::run::text(&out.stdout),
+        common::run::text(&out.stderr),
+    );
+    assert!(stdout.contains("0 added"), "{stdout}");
+    assert!(
+        stdout.contains(", 0 below the error threshold, "),
+        "{stdout}"
+    );
+    assert!(stdout.contains(" not analysed in the file"), "{stdout}");
+    assert!(stderr.contains("the file carries no analysis"), "{stderr}");
+    // The same match as gnubg saved it, analysed: counted by its errors.
+    let sgf = format!("{fixtures}/selfplay/m5_driven.sgf");
+    let out = common::run::bgedit(
+        &[
+            "library",
+            "--library",
+            lib,
+            "import",
+            "--errors",
+            "0.06",
+            &sgf,
+        ],
+        "",
+    );
+    let (stdout, stderr) = (
+        common::run::text(&out.stdout),
+        common::run::text(&out.stderr),
+    );
+    assert!(stdout.contains("below the error threshold"), "{stdout}");
+    assert!(!stderr.contains("carries no analysis"), "{stderr}");
+    let added: u64 = stdout
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(added > 0, "{stdout}");
+}

@@ -779,14 +779,24 @@ fn import_match(
     }
     let mut report = ImportReport::default();
     let mut skipped = 0u64;
+    // Decisions the file has no analysis of: no error to compare, so
+    // neither below nor above the threshold.
+    let mut unanalysed = 0u64;
     let mut rejected = 0u64;
     let mut batch = Vec::with_capacity(IMPORT_BATCH);
     for d in &decisions {
-        if let Some(min) = errors
-            && match_import::decision_error(d).is_none_or(|e| e < min)
-        {
-            skipped += 1;
-            continue;
+        if let Some(min) = errors {
+            match match_import::decision_error(d) {
+                None => {
+                    unanalysed += 1;
+                    continue;
+                }
+                Some(e) if e < min => {
+                    skipped += 1;
+                    continue;
+                }
+                Some(_) => {}
+            }
         }
         let entry = match_import::entry(shown, d);
         if let Err(e) = store::check_entry(&entry) {
@@ -811,8 +821,19 @@ fn import_match(
     )?;
     if errors.is_some() {
         write!(out, ", {skipped} below the error threshold")?;
+        if unanalysed > 0 {
+            write!(out, ", {unanalysed} not analysed in the file")?;
+        }
     }
     writeln!(out)?;
+    if errors.is_some() && unanalysed > 0 && unanalysed == decisions.len() as u64 {
+        eprintln!(
+            "{shown}: the file carries no analysis, so --errors has no error to compare: \
+             analyse it with gnubg and save it (gnubg: load match, analyse match, save match) \
+             or see each decision's error with `bgedit analyse --file`; without --errors \
+             every decision is imported"
+        );
+    }
     Ok(u8::from(!problems.is_empty() || rejected > 0))
 }
 
