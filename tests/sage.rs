@@ -496,3 +496,50 @@ fn the_editors_quiz_is_graded_by_sage_when_asked() {
     s.send("q");
     s.wait_exit();
 }
+
+/// Sage gives normalised equities and no MWC: `analyse --engine sage
+/// --file` turns each decision's error into MWC through the match equity
+/// table as gnubg's statistics do, so a decision's cost over its error is
+/// gnubg's own at the same score and cube (it depends on nothing else), and
+/// the summary's MWC totals are real percentages.
+#[test]
+fn sages_match_costs_are_mwc_as_gnubgs() {
+    if common::sage_python().is_none() || !common::have_gnubg() {
+        return;
+    }
+    let path = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.mat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let run = |engine: &str| -> Vec<Value> {
+        let out = common::run::bgedit(
+            &[
+                "analyse", "--engine", engine, "--plies", "0", "--format", "json", "--file",
+                &path,
+            ],
+            "",
+        );
+        common::run::text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .filter(|v: &Value| v.get("summary").is_none())
+            .collect()
+    };
+    let (sage, gnubg) = (run("sage"), run("gnubg"));
+    let key = |v: &Value| (v["game"].clone(), v["move"].clone(), v["kind"].clone());
+    let mut compared = 0;
+    for s in sage.iter().filter(|s| s["error"].as_f64().unwrap() > 1e-3) {
+        let ratio = s["cost"].as_f64().unwrap() / s["error"].as_f64().unwrap();
+        assert!(ratio > 0.0 && ratio <= 0.5, "{s}");
+        let Some(g) = gnubg
+            .iter()
+            .find(|g| key(g) == key(s) && g["error"].as_f64().unwrap() > 1e-3)
+        else {
+            continue;
+        };
+        let theirs = g["cost"].as_f64().unwrap() / g["error"].as_f64().unwrap();
+        assert!((ratio - theirs).abs() < 1e-3, "{s} against gnubg's {g}");
+        compared += 1;
+    }
+    assert!(compared > 10, "only {compared} decisions compared");
+}
