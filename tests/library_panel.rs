@@ -704,15 +704,17 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     h.lib(LibAction::AnswerTime(1200));
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("correct: double is gnubg's best"), "{text}");
-    assert!(text.contains("double/take +0.723"), "{text}");
-    // Having doubled, what should the opponent do?
+    // Having doubled, what should the opponent do? gnubg's figures come
+    // with the response.
     assert!(
         text.contains("and the opponent: t take or p pass?"),
         "{text}"
     );
+    assert!(!text.contains("double/take"), "{text}");
     h.lib(LibAction::Answer(QuizAnswer::Take));
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("and the response: take, correct"), "{text}");
+    assert!(text.contains("double/take +0.723"), "{text}");
     h.lib(LibAction::Next);
     assert!(h.model.library.review.is_none());
     assert!(
@@ -883,4 +885,116 @@ fn the_quiz_answer_can_be_picked_up_and_dropped() {
         text.contains("your 13/11 6/5 · gnubg: 24/23 13/11"),
         "{text}"
     );
+}
+
+/// The quiz's move line refuses a typo and an illegal move as every input
+/// line refuses: the line stays open with the text and the reason, the
+/// question stays unanswered, and nothing is graded.
+#[test]
+fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
+    let mut h = Harness::new(vec![entry(
+        "4HPwATDgc/ABMA:cAkFAAAAAAAE",
+        "Opening 21",
+        &[],
+        &["drill"],
+        "",
+    )]);
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("drill");
+    h.lib(LibAction::Submit);
+    // A checker question: its keys, not the cube's; the analysis panel
+    // says where the analysis comes, not that Enter loads the entry.
+    let text = screen(&h.model, 200, 60);
+    assert!(text.contains("m your move"), "{text}");
+    for cube in [
+        "d double",
+        "r no double",
+        "t take",
+        "d / r",
+        "t / p / b",
+        "Enter next",
+    ] {
+        assert!(!text.contains(cube), "{cube}:\n{text}");
+    }
+    assert!(
+        text.contains("the quiz's question is not answered yet"),
+        "{text}"
+    );
+    assert!(!text.contains("Enter loads the entry"), "{text}");
+    for typed in ["foo", "6/1 6/1"] {
+        h.lib(LibAction::AskMove);
+        h.type_text(typed);
+        let (model, effects) = update(h.model.clone(), Action::Library(LibAction::Submit));
+        assert!(effects.is_empty(), "{typed}: {effects:?}");
+        assert_eq!(
+            model.mode,
+            Mode::Library(LibMode::Ask(bgedit::editor::library::Ask::QuizMove)),
+            "{typed}"
+        );
+        assert_eq!(model.library.input, typed);
+        assert_eq!(model.status.tone, Tone::Error, "{typed}");
+        assert!(
+            model.status.text.contains(&format!("{typed:?}")),
+            "{}",
+            model.status.text
+        );
+        let r = model.library.review.as_ref().unwrap();
+        assert!(r.answer.is_none() && r.revealed.is_none(), "{typed}");
+        let text = screen(&model, 100, 30);
+        assert!(text.contains("Your move"), "{text}");
+        h.model = model;
+        h.lib(LibAction::Clear);
+        h.lib(LibAction::Cancel);
+    }
+    // Still the question, unanswered.
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("X to play 21: your move?"), "{text}");
+    assert!(h.model.library.review.as_ref().unwrap().answer.is_none());
+}
+
+/// A cube question answered "double" asks what the opponent should do
+/// without showing the engine's verdict on it: its proper action and the
+/// double/take and double/pass figures come with the response.
+#[test]
+fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let mut h = Harness::new(vec![entry(
+        "dwcAANwdAAAAAA:cAkAAAAAAAAE",
+        "Bear-off cube",
+        &[],
+        &["drill"],
+        "",
+    )]);
+    // The question is the editor's own position too: the analysis panel,
+    // on, must not give the answer away, and says when it will show.
+    h.model.position = parse_any("dwcAANwdAAAAAA:cAkAAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("drill");
+    h.lib(LibAction::Submit);
+    h.lib(LibAction::Answer(QuizAnswer::Double));
+    for (w, rows) in [(100, 30), (200, 60)] {
+        let text = screen(&h.model, w, rows);
+        assert!(
+            text.contains("and the opponent: t take or p pass?"),
+            "{text}"
+        );
+        for spoiler in ["double/take", "double/pass", "Proper cube", "gnubg 0-ply"] {
+            assert!(
+                !text.contains(spoiler),
+                "{spoiler} before the response:\n{text}"
+            );
+        }
+        if w == 200 {
+            assert!(text.contains("the quiz's question"), "{text}");
+            assert!(!text.contains("Enter loads the entry"), "{text}");
+        }
+    }
+    h.lib(LibAction::Answer(QuizAnswer::Take));
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("and the response: take, correct"), "{text}");
+    assert!(text.contains("double/take +0.723"), "{text}");
 }

@@ -514,8 +514,7 @@ fn sages_match_costs_are_mwc_as_gnubgs() {
     let run = |engine: &str| -> Vec<Value> {
         let out = common::run::bgedit(
             &[
-                "analyse", "--engine", engine, "--plies", "0", "--format", "json", "--file",
-                &path,
+                "analyse", "--engine", engine, "--plies", "0", "--format", "json", "--file", &path,
             ],
             "",
         );

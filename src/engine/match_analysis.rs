@@ -1168,7 +1168,8 @@ fn quiz_decision(
                 return Err(format!("{text:?} is a move, but {asked}"));
             }
             let typed = notation::parse(text).map_err(|e| format!("the move {text:?}: {e}"))?;
-            let legal = check_move(position, &typed).map_err(|e| e.to_string())?;
+            let legal =
+                check_move(position, &typed).map_err(|e| format!("the move {text:?}: {e}"))?;
             (Task::Checker { cube_first: false }, legal.notation())
         }
         QuizAnswer::Double | QuizAnswer::NoDouble if s.dice.is_some() || s.double_offered => {
@@ -1208,6 +1209,13 @@ fn quiz_decision(
         comment: None,
     };
     Ok((task, played, d))
+}
+
+/// Whether `answer` is one to the question `position` asks (a legal move
+/// with dice, a cube answer without), before any engine is asked: the
+/// reason when it is not, so a typo is refused rather than graded.
+pub fn check_answer(position: &Position, answer: &QuizAnswer) -> Result<(), String> {
+    quiz_decision(position, answer).map(|_| ())
 }
 
 /// `answer` to the question `position` asks, graded by gnubg at `plies`:

@@ -143,12 +143,15 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             body.push(question(&cur.position));
         }
         let who = r.grader.name();
+        // Having doubled, the player is asked the opponent's answer: the
+        // engine's figures and any kept analysis would give it away.
+        let awaiting_response = r.awaiting_response();
         match (&r.answer, &r.grade) {
-            (None, _) if r.revealed.is_none() => body.push(
-                "m your move · d double · r no double · t take · p pass · b beaver · \
-                 Space reveal"
-                    .to_owned(),
-            ),
+            (None, _) if r.revealed.is_none() => {
+                if let Some(cur) = current {
+                    body.push(answer_keys(&cur.position));
+                }
+            }
             (None, _) => {}
             (Some(_), None) => body.push(format!("{who} grades your answer…")),
             (Some(answer), Some(Ok(j))) => {
@@ -177,10 +180,12 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         {
             body.push(format!("Entry {}: {}", e.id, e.title));
             body.extend(e.note.lines().map(str::to_owned));
-            if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade) {
+            if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade)
+                && !awaiting_response
+            {
                 body.extend(engine_lines(j, r.grader));
             }
-            if let Some(a) = &e.analysis {
+            if let Some(a) = e.analysis.as_ref().filter(|_| !awaiting_response) {
                 body.push(format!("Analysis ({}):", a.depth));
                 body.extend(a.text.lines().map(str::to_owned));
             }
@@ -300,6 +305,23 @@ pub fn question(p: &crate::domain::Position) -> String {
     } else {
         format!("{roller} on roll: double or no double?")
     }
+}
+
+/// The keys that answer the question `p` asks, and no others.
+fn answer_keys(p: &crate::domain::Position) -> String {
+    let s = &p.state;
+    let answers = if s.double_offered {
+        if s.is_money() && s.beavers {
+            "t take · p pass · b beaver"
+        } else {
+            "t take · p pass"
+        }
+    } else if s.dice.is_some() {
+        "m your move (e on the board)"
+    } else {
+        "d double · r no double"
+    };
+    format!("{answers} · Space reveal")
 }
 
 /// The grade of an answer: its word, the equity lost, the engine's best and

@@ -131,6 +131,25 @@ pub struct Review {
     pub grader: crate::engine::EngineKind,
 }
 
+impl Review {
+    /// The current question's position, if any is left.
+    pub fn question(&self) -> Option<&crate::domain::Position> {
+        self.queue.get(self.index).map(|s| &s.position)
+    }
+
+    /// Having doubled, the player is still to say what the opponent should
+    /// do.
+    pub fn awaiting_response(&self) -> bool {
+        self.answer == Some(QuizAnswer::Double) && self.response.is_none()
+    }
+
+    /// The current question still waits for an answer (or, after a double,
+    /// for the opponent's): nothing may give it away.
+    pub fn unanswered(&self) -> bool {
+        self.question().is_some() && (self.answer.is_none() || self.awaiting_response())
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LibState {
     pub open: bool,

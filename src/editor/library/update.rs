@@ -969,14 +969,25 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             )
         }
         Ask::QuizMove => {
-            back(&mut model);
             if text.trim().is_empty() {
+                back(&mut model);
                 return done(model);
             }
-            update(
-                model,
-                LibAction::Answer(QuizAnswer::Move(text.trim().to_owned())),
-            )
+            let answer = QuizAnswer::Move(text.trim().to_owned());
+            let question = model
+                .library
+                .review
+                .as_ref()
+                .and_then(|r| r.queue.get(r.index))
+                .map(|s| &s.position);
+            // A typo or an illegal move is not an answer: the line stays
+            // open with it and the reason, as every input line does.
+            if let Some(Err(why)) = question.map(|p| match_analysis::check_answer(p, &answer)) {
+                model.library.input = text;
+                return error(model, why);
+            }
+            back(&mut model);
+            update(model, LibAction::Answer(answer))
         }
     }
 }
