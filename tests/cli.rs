@@ -481,3 +481,26 @@ fn input_lines_ending_in_carriage_returns_are_each_read() {
         );
     }
 }
+
+/// `bgedit PATH` with no file there says so, rather than that the path is
+/// not an ID; a mistyped ID is still named as one.
+#[test]
+fn a_missing_match_file_is_named_as_missing() {
+    for path in ["/nonexistent.mat", "no-such-dir/game.sgf", "match.mat"] {
+        let out = bgedit(&[path], "");
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("{path}: no such file")),
+            "{path}: {err}"
+        );
+        assert!(!err.contains("not an ID"), "{err}");
+    }
+    let out = bgedit(&["4HPwATDgc/ABM"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Position ID") && !err.contains("no such file"),
+        "{err}"
+    );
+}
