@@ -998,3 +998,40 @@ fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
     assert!(text.contains("and the response: take, correct"), "{text}");
     assert!(text.contains("double/take +0.723"), "{text}");
 }
+
+/// `*` keeps every mistake of the match in one request, and the library's
+/// answer is one message: how many were added and how many were there.
+#[test]
+fn keeping_a_matchs_mistakes_says_it_once() {
+    use bgedit::editor::match_review::{self, ReviewAction};
+    let mut h = Harness::new(Vec::new());
+    let path = format!(
+        "{}/tests/fixtures/xg/hsbt_paris_7pt.xg",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let loaded = match_review::load(&path).unwrap();
+    h.act(Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))));
+    let mistakes = h.model.review.open.as_ref().unwrap().file_mistakes().len();
+    assert!(mistakes > 2, "{mistakes}");
+    let logged = h.model.log.newest_first().count();
+    h.act(Action::Review(ReviewAction::KeepMistakes));
+    assert_eq!(
+        h.model.status.text,
+        format!("Added {mistakes} entries to the collection hsbt_paris_7pt, 0 already there")
+    );
+    assert_eq!(
+        Library::open(&h.path)
+            .unwrap()
+            .count(&Default::default())
+            .unwrap(),
+        mistakes as u64
+    );
+    h.act(Action::Review(ReviewAction::KeepMistakes));
+    assert_eq!(
+        h.model.status.text,
+        format!("Added 0 entries to the collection hsbt_paris_7pt, {mistakes} already there")
+    );
+    // Two keeps, two messages (and each one's "Keeping …" before it).
+    let now = h.model.log.newest_first().count();
+    assert!(now - logged <= 4, "{} messages", now - logged);
+}

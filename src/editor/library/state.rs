@@ -237,6 +237,12 @@ impl LibState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     Add(Box<NewEntry>),
+    /// Several entries at once (a match's mistakes, `*`), in one
+    /// transaction, answered with one count.
+    AddMany {
+        entries: Vec<NewEntry>,
+        collection: String,
+    },
     Page {
         serial: u64,
         query: Query,
@@ -359,6 +365,12 @@ pub enum LibAction {
         result: Result<Option<(i64, String)>, LibraryFailure>,
     },
     Added(Result<Added, LibraryFailure>),
+    /// Entries added at once: how many were new and how many were there
+    /// already, in `collection`.
+    AddedMany {
+        collection: String,
+        result: Result<(usize, usize), LibraryFailure>,
+    },
     Paged {
         serial: u64,
         result: Result<(Counted, u64, Vec<Summary>), LibraryFailure>,

@@ -591,6 +591,21 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             Err(e) => error(model, format!("could not add to the library: {e}")),
         },
+        LibAction::AddedMany { collection, result } => match result {
+            Ok((new, there)) => {
+                let entries = |n: usize| match n {
+                    1 => "1 entry".to_owned(),
+                    n => format!("{n} entries"),
+                };
+                model.status = Status::success(format!(
+                    "Added {} to the collection {collection}, {} already there",
+                    entries(new),
+                    there
+                ));
+                reopen_page(model)
+            }
+            Err(e) => error(model, format!("could not add to the library: {e}")),
+        },
         LibAction::Paged { serial, result } => {
             if serial != model.library.serial {
                 return done(model);
