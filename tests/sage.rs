@@ -542,3 +542,53 @@ fn sages_match_costs_are_mwc_as_gnubgs() {
     }
     assert!(compared > 10, "only {compared} decisions compared");
 }
+
+/// A position where gnubg at 2-ply leaves every move at 0-ply (one move
+/// leads beyond its move filter): gnubg's own `hint` on this machine says
+/// `Cubeful 0-ply` on every row, and `analyse --engine both` heads gnubg's
+/// list with that depth, not with the 2-ply asked.
+#[test]
+fn the_depth_header_says_what_gnubgs_rows_are() {
+    if common::sage_python().is_none() || !common::have_gnubg() {
+        return;
+    }
+    let id = "g8OzAQYczxOwAA:cIkOAAAAAAAA";
+    let gnubg = bgedit::engine::locate::find_from_env(None).unwrap();
+    let mut child = std::process::Command::new(&gnubg)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            format!("set gnubgid {id}\nset evaluation chequerplay evaluation plies 2\nhint 3\n")
+                .as_bytes(),
+        )
+        .unwrap();
+    let hint = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let depths: Vec<&str> = hint
+        .lines()
+        .filter_map(|l| l.split_once(". Cubeful ").map(|(_, r)| &r[..5]))
+        .collect();
+    assert_eq!(depths, ["0-ply"; 3], "{hint}");
+    let out = common::run::bgedit(
+        &[
+            "analyse", "--engine", "both", "--plies", "2", "--moves", "3", id,
+        ],
+        "",
+    );
+    let text = common::run::text(&out.stdout);
+    assert!(
+        text.contains(
+            "gnubg (0-ply, 2-ply asked: one move leads beyond gnubg's move filter, so none went deeper):"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("Cubeful 0-ply").count(), 3, "{text}");
+}

@@ -865,7 +865,7 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
         (None, Some(s)) => format!(
             "{} {} · {unit_word}",
             engine.name(),
-            engine.depth_label(s.plies)
+            crate::engine::text::depth_words(engine, &s.analysis, s.plies)
         ),
         (None, None) if problem(a, engine).is_none() => format!("{}: analysing…", engine.name()),
         (None, None) => engine.name().to_owned(),
@@ -927,16 +927,9 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
             }
             // At 2-ply and up gnubg's move filter evaluates only the leading
             // candidates that deep; the rest keep their 0-ply equity and so
-            // may rank below a move they beat. Each row says its depth then.
+            // may rank below a move they beat. Each row says its depth then
+            // (and the header what the rows are).
             let tail = crate::engine::answer::shallow_tail(*plies, moves);
-            if let Some((first, depth)) = tail {
-                text.header += &format!(
-                    " · moves {}+ at {} ({}'s move filter)",
-                    first + 1,
-                    engine.depth_label(depth),
-                    engine.name()
-                );
-            }
             let ply_col = |m: Option<&crate::engine::MoveLine>| match (tail, m) {
                 (None, _) => String::new(),
                 (Some(_), None) => format!("{:>4}", "Ply"),
