@@ -573,3 +573,40 @@ fn a_list_gnubg_left_at_0_ply_is_headed_0_ply() {
         text.rows
     );
 }
+
+/// Both engines in a match: the note that Sage gives no MWC heads Sage's
+/// list, not gnubg's.
+#[test]
+fn with_both_engines_the_no_mwc_note_is_on_sages_list() {
+    use bgedit::editor::analysis::state::Shown;
+    let mut m = model();
+    let p = codec::parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    m.position = Position {
+        state: bgedit::domain::MatchState {
+            match_length: 7,
+            ..p.state
+        },
+        ..p
+    };
+    m.analysis.engines = bgedit::engine::Choice::Both;
+    m.analysis.shown = Some(Shown {
+        plies: 0,
+        analysis: answer(),
+    });
+    m.analysis.second = Some(Shown {
+        plies: 0,
+        analysis: answer(),
+    });
+    let gnubg = analysis::panel_text(&m);
+    let sage = analysis::second_panel_text(&m).unwrap();
+    assert!(gnubg.header.starts_with("gnubg "), "{}", gnubg.header);
+    assert!(
+        !gnubg.header.contains("Sage gives no MWC"),
+        "{}",
+        gnubg.header
+    );
+    assert!(sage.header.starts_with("Sage "), "{}", sage.header);
+    assert!(sage.header.contains("Sage gives no MWC"), "{}", sage.header);
+}

@@ -843,7 +843,9 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
     };
     let unit_word = match (model.position.state.is_money(), units) {
         (true, _) => "money equity",
-        (false, _) if sage_on => "normalised equity (Sage gives no MWC)",
+        // The note is Sage's: gnubg's list beside it is in Sage's unit.
+        (false, _) if engine == EngineKind::Sage => "normalised equity (Sage gives no MWC)",
+        (false, _) if sage_on => "normalised equity, as Sage's",
         (false, Units::Equity) => "normalised equity (% for MWC)",
         (false, Units::Mwc) => "match winning chances (% for equity)",
     };
