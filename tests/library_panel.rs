@@ -1035,3 +1035,42 @@ fn keeping_a_matchs_mistakes_says_it_once() {
     let now = h.model.log.newest_first().count();
     assert!(now - logged <= 4, "{} messages", now - logged);
 }
+
+/// The library opened from the match panel: `Esc` steps back one level at
+/// a time (the statistics to the list, the list to the match panel, not the
+/// board), and `S` there does not throw the match's position away.
+#[test]
+fn esc_from_the_library_returns_to_the_match_panel_and_s_keeps_the_match() {
+    use bgedit::editor::match_review::{self, ReviewAction};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    let mut h = Harness::new(three());
+    let path = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.mat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    h.act(Action::Review(ReviewAction::Opened(Ok(Box::new(
+        match_review::load(&path).unwrap(),
+    )))));
+    assert_eq!(h.model.mode, Mode::Review);
+    let keys = |h: &mut Harness, k: KeyEvent| {
+        let a = bgedit::editor::keymap::resolve_key(&k, &h.model.mode).expect("a key");
+        h.act(a);
+    };
+    let decision = h.model.position.clone();
+    keys(&mut h, key('L'));
+    assert_eq!(h.model.mode, Mode::Library(LibMode::List));
+    keys(&mut h, key('S'));
+    assert!(h.model.library.stats.is_some());
+    keys(&mut h, esc);
+    assert!(h.model.library.stats.is_none());
+    assert_eq!(h.model.mode, Mode::Library(LibMode::List));
+    keys(&mut h, esc);
+    assert_eq!(h.model.mode, Mode::Review, "{}", h.model.status.text);
+    assert!(h.model.status.text.starts_with("Back to the match"));
+    keys(&mut h, key('S'));
+    assert_eq!(h.model.position, decision);
+    assert!(h.model.review.open.as_ref().unwrap().on_board);
+    assert_eq!(h.model.status.tone, Tone::Error);
+}

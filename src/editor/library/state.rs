@@ -153,6 +153,9 @@ impl Review {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LibState {
     pub open: bool,
+    /// The library was opened from the match panel: `Esc` gives the keys
+    /// back to it, not to the board.
+    pub from_review: bool,
     pub filter: String,
     pub filter_error: Option<String>,
     pub query: Query,

@@ -40,6 +40,14 @@ fn back(model: &mut Model) {
     };
 }
 
+/// The keys go back to where the library was opened from: the match panel
+/// (while its match is open), else the board; the words for it.
+fn leave(model: &mut Model) -> &'static str {
+    let review = std::mem::take(&mut model.library.from_review) && model.review.open.is_some();
+    model.mode = if review { Mode::Review } else { Mode::Normal };
+    if review { "the match" } else { "the board" }
+}
+
 /// Asks for the page holding the selection (or the first one).
 fn fetch(state: &mut LibState, offset: u64) -> Effect {
     state.serial += 1;
@@ -122,6 +130,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             done(model)
         }
         LibAction::Open => {
+            model.library.from_review = model.mode == Mode::Review;
             model.library.open = true;
             model.library.review = None;
             model.mode = Mode::Library(LibMode::List);
@@ -131,17 +140,24 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             let effect = refresh(&mut model.library);
             (model, vec![effect])
         }
+        // Esc steps back one level: the statistics to the list, the list to
+        // where the library was opened from.
+        LibAction::Leave if model.library.stats.is_some() => {
+            model.library.stats = None;
+            model.status = Status::info("Back to the list");
+            done(model)
+        }
         LibAction::Leave => {
-            model.mode = Mode::Normal;
-            model.status = Status::info("Back to the board · L returns to the library");
+            let to = leave(&mut model);
+            model.status = Status::info(format!("Back to {to} · L returns to the library"));
             done(model)
         }
         LibAction::Close => {
             model.library.open = false;
             model.library.review = None;
             model.library.rows.clear();
-            model.mode = Mode::Normal;
-            model.status = Status::info("Library closed");
+            let to = leave(&mut model);
+            model.status = Status::info(format!("Library closed · back to {to}"));
             done(model)
         }
         LibAction::Move(delta) => move_selection(model, delta),

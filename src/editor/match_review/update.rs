@@ -148,6 +148,10 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
         ReviewAction::AnalyseWithGnubg => analyse_with_gnubg(model),
         ReviewAction::Keep => keep(model),
         ReviewAction::KeepMistakes => keep_mistakes(model),
+        ReviewAction::StartRefused => refuse(
+            model,
+            "S (the starting position) would leave the match: Esc gives the keys to the board first",
+        ),
         ReviewAction::Judged(serial, i, outcome) => {
             if serial != model.review.serial {
                 return done(model);
