@@ -269,7 +269,7 @@ fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
     let text = analysis::panel_text(&m);
     assert!(
         text.header
-            .contains("moves 2+ at 0-ply (gnubg's move filter)"),
+            .starts_with("gnubg 2-ply, moves 2+ at 0-ply: beyond gnubg's move filter ·"),
         "{}",
         text.header
     );
@@ -533,4 +533,80 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
         text.contains("Rollout: 400 of 1296 trials, seed 1"),
         "{text}"
     );
+}
+
+/// gnubg at 2-ply leaves every move at 0-ply when one leads by more than its
+/// move filter (its `hint` says `Cubeful 0-ply` on each row): the header
+/// says the rows' depth, not the depth asked.
+#[test]
+fn a_list_gnubg_left_at_0_ply_is_headed_0_ply() {
+    let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
+    let r = request(&effects);
+    let Analysis::Moves { mut moves, .. } = answer() else {
+        unreachable!()
+    };
+    for m in &mut moves {
+        m.plies = Some(0);
+    }
+    let (m, _) = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            r.id,
+            Ok(Analysis::Moves {
+                plies: 2,
+                moves,
+                rollout: None,
+            }),
+        )),
+    );
+    let text = analysis::panel_text(&m);
+    assert!(
+        text.header.starts_with(
+            "gnubg 0-ply, 2-ply asked: one move leads beyond gnubg's move filter, so none went deeper ·"
+        ),
+        "{}",
+        text.header
+    );
+    assert!(
+        text.rows[0].starts_with("  1.   0 24/23 13/11"),
+        "{:?}",
+        text.rows
+    );
+}
+
+/// Both engines in a match: the note that Sage gives no MWC heads Sage's
+/// list, not gnubg's.
+#[test]
+fn with_both_engines_the_no_mwc_note_is_on_sages_list() {
+    use bgedit::editor::analysis::state::Shown;
+    let mut m = model();
+    let p = codec::parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    m.position = Position {
+        state: bgedit::domain::MatchState {
+            match_length: 7,
+            ..p.state
+        },
+        ..p
+    };
+    m.analysis.engines = bgedit::engine::Choice::Both;
+    m.analysis.shown = Some(Shown {
+        plies: 0,
+        analysis: answer(),
+    });
+    m.analysis.second = Some(Shown {
+        plies: 0,
+        analysis: answer(),
+    });
+    let gnubg = analysis::panel_text(&m);
+    let sage = analysis::second_panel_text(&m).unwrap();
+    assert!(gnubg.header.starts_with("gnubg "), "{}", gnubg.header);
+    assert!(
+        !gnubg.header.contains("Sage gives no MWC"),
+        "{}",
+        gnubg.header
+    );
+    assert!(sage.header.starts_with("Sage "), "{}", sage.header);
+    assert!(sage.header.contains("Sage gives no MWC"), "{}", sage.header);
 }

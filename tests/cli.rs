@@ -457,3 +457,50 @@ fn each_message_is_flushed_while_the_next_line_is_awaited() {
         "{message:?}"
     );
 }
+
+/// Lines pasted from a terminal end in carriage returns (xterm, VTE, tmux
+/// `paste-buffer -p`): each is its own line, as with LF or CR LF.
+#[test]
+fn input_lines_ending_in_carriage_returns_are_each_read() {
+    for input in [
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA\r4NvBA0DGzooBBg:QYkqASAAIAAA\r",
+        "4HPwATDgc/ABMA:cAkAAAAAAAAA\r\n4NvBA0DGzooBBg:QYkqASAAIAAA\r\n",
+    ] {
+        let out = bgedit(&["convert", "--to", "xgid"], input);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stdout),
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:3:0:10\n\
+             XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10\n",
+            "{input:?}"
+        );
+        assert!(
+            !text(&out.stderr).contains("two IDs"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// `bgedit PATH` with no file there says so, rather than that the path is
+/// not an ID; a mistyped ID is still named as one.
+#[test]
+fn a_missing_match_file_is_named_as_missing() {
+    for path in ["/nonexistent.mat", "no-such-dir/game.sgf", "match.mat"] {
+        let out = bgedit(&[path], "");
+        assert_eq!(out.status.code(), Some(2), "{path}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("{path}: no such file")),
+            "{path}: {err}"
+        );
+        assert!(!err.contains("not an ID"), "{err}");
+    }
+    let out = bgedit(&["4HPwATDgc/ABM"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Position ID") && !err.contains("no such file"),
+        "{err}"
+    );
+}

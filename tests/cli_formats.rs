@@ -160,3 +160,105 @@ fn image_writes_svg_to_stdout_and_png_to_a_file() {
     assert!(text(&bad.stderr).contains("the name says SVG but --format says PNG"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// XG's text export with its top player on roll (the XGID's turn −1): XG
+/// calls the player on roll `X` throughout (names, score, pips, board).
+const XG_TOP_ON_ROLL: &str = "\
+XGID=-b----E-C---eE---c-e----B-:0:0:-1:63:4:3:0:5:10
+
+X:Player 2   O:Player 1
+Score is X:3 O:4 5 pt.(s) match.
+ +12-11-10--9--8--7-------6--5--4--3--2--1-+
+ | O           X    |   | X              O |
+ | O           X    |   | X              O |
+ | O           X    |   | X                |
+ | O                |   | X                |
+ | O                |   | X                |
+^|                  |BAR|                  |
+ | X                |   | O                |
+ | X                |   | O                |
+ | X           O    |   | O                |
+ | X           O    |   | O              X |
+ | X           O    |   | O              X |
+ +13-14-15-16-17-18------19-20-21-22-23-24-+
+Pip count  X: 167  O: 167 X-O: 3-4/5
+Cube: 1
+X to play 63
+
+eXtreme Gammon Version: 2.10, MET: Kazaross XG2
+";
+
+/// XG's text with its top player on roll converts to XG's text with the
+/// same names, score and roller, reads back to the same position and names,
+/// and `library import` keeps the names.
+#[test]
+fn an_xg_text_with_the_top_player_on_roll_keeps_names_and_score() {
+    let read = bgedit::codec::parse_any(XG_TOP_ON_ROLL, &bgedit::domain::Position::default())
+        .unwrap()
+        .position;
+    use bgedit::domain::Player;
+    assert_eq!(read.state.on_roll, Player::O);
+    assert_eq!(read.names.of(Player::O), "Player 2", "the roller's name");
+    assert_eq!(read.names.of(Player::X), "Player 1");
+    assert_eq!(
+        (
+            read.state.score_of(Player::O),
+            read.state.score_of(Player::X)
+        ),
+        (3, 4)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("xg.txt");
+    std::fs::write(&file, XG_TOP_ON_ROLL).unwrap();
+    let out = bgedit(
+        &[
+            "convert",
+            "--to",
+            "xgtext",
+            "--file",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let written = text(&out.stdout);
+    for line in [
+        "X:Player 2   O:Player 1",
+        "Score is X:3 O:4 5 pt.(s) match.",
+        "Pip count  X: 167  O: 167 X-O: 3-4/5",
+        "X to play 63",
+    ] {
+        assert!(written.contains(line), "{line}:\n{written}");
+    }
+    // XG's board, letter for letter.
+    let board = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.contains('|') || l.starts_with(" +"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(board(&written), board(XG_TOP_ON_ROLL));
+    let back = bgedit::codec::parse_any(&written, &bgedit::domain::Position::default())
+        .unwrap()
+        .position;
+    assert_eq!(back, read);
+    // The library keeps the names.
+    let library = dir.path().join("lib.sqlite");
+    let lib = library.to_str().unwrap();
+    let out = bgedit(
+        &[
+            "library",
+            "--library",
+            lib,
+            "import",
+            file.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let entry = bgedit::library::Library::open(&library)
+        .unwrap()
+        .get(1)
+        .unwrap();
+    assert_eq!(entry.position, read);
+}

@@ -901,3 +901,28 @@ fn the_cube_below_two_is_centred_and_the_start_has_no_dice_or_owned_cube() {
     );
     assert_eq!(gnubg_id(&m), "4HPwATDgc/ABMA:cAkAAAAAAAAA");
 }
+
+/// A whole match pasted with carriage returns for line ends (xterm, VTE
+/// and tmux's `paste-buffer -p` send them) or CR LF opens in the match
+/// panel as its file does: a `.mat` and gnubg's match text.
+#[test]
+fn a_match_pasted_with_cr_or_crlf_line_ends_opens_in_the_match_panel() {
+    let dir = format!("{}/tests/fixtures", env!("CARGO_MANIFEST_DIR"));
+    for file in [
+        "analysis/m5_noisy.mat",
+        "mat/selfplay_5pt_seed7.mat",
+        "match_core/match7.txt",
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        for ends in ["\r", "\r\n"] {
+            let pasted = text.replace("\r\n", "\n").replace('\n', ends);
+            let m = run(Model::default(), [Action::Import(pasted)]);
+            assert!(
+                m.review.open.is_some(),
+                "{file} with {ends:?}: {}",
+                m.status.text
+            );
+            assert_eq!(m.mode, Mode::Review, "{file} with {ends:?}");
+        }
+    }
+}

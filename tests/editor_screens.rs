@@ -444,3 +444,55 @@ fn layouts_at_five_sizes() {
     assert!(screen.contains("9/4 6/4"), "{screen}");
     insta::assert_snapshot!("layout_80x24_analysis", screen);
 }
+
+/// A cube decision in the analysis panel at 80×24 (`A`): the chances'
+/// numbers are shown with their names, never the names alone.
+#[test]
+fn the_cube_analysis_at_80x24_shows_its_chances() {
+    use bgedit::engine::Analysis;
+    let m = update(example(), Action::Board(BoardAction::SetDice(None))).0;
+    // At the deeper depth: the header on one line, five rows under it.
+    let m = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Deepen),
+    )
+    .0;
+    let id = m.analysis.latest;
+    let answer = Analysis::Cube {
+        plies: 2,
+        action: "Double, take".into(),
+        no_double: 0.623,
+        double_take: 0.723,
+        double_pass: 1.0,
+        optimal: Some(0.723),
+        no_double_mwc: None,
+        double_take_mwc: None,
+        double_pass_mwc: None,
+        probs: [0.691, 0.337, 0.005, 0.048, 0.001],
+        cubeless: 0.511,
+        rollout: None,
+    };
+    let m = update(
+        m,
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            id,
+            Ok(answer),
+        )),
+    )
+    .0;
+    let (a, _) = update(
+        m,
+        Action::TogglePanel(bgedit::editor::panels::Panel::Analysis),
+    );
+    let screen = text(&render(&a, 80, 24, &Theme::plain()));
+    assert!(
+        screen.contains("Proper cube action: Double, take"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Cubeless +0.511 · Win 69.1 Gam 33.7 Bg 0.5 · Lose 30.9 Gam 4.8 Bg 0.1"),
+        "{screen}"
+    );
+    let tall = text(&render(&a, 120, 40, &Theme::plain()));
+    assert!(tall.contains("69.1") && tall.contains("33.7"), "{tall}");
+}

@@ -270,3 +270,71 @@ fn bgedit_quiz_opens_the_editor_on_a_quiz_of_a_filter() {
     s.wait_for("Library closed");
     s.quit();
 }
+
+/// A new user's quiz in the real binary: a typo and an illegal move on the
+/// move line are refused with the line kept open (and nothing recorded);
+/// the right move is then graded; a cube question answered "double" asks
+/// the opponent's answer before any of gnubg's figures show.
+#[test]
+fn the_quiz_refuses_a_typo_and_keeps_the_cube_answer_hidden() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library.sqlite");
+    for id in ["4HPwATDgc/ABMA:cAkFAAAAAAAE", "dwcAANwdAAAAAA:cAkAAAAAAAAE"] {
+        let out = common::run::command()
+            .args(["library", "--library", library.to_str().unwrap()])
+            .args(["add", "--collection", "drill", id])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+    }
+    let mut s = start(&library, dir.path());
+    s.wait_for("? for help");
+    s.send("L");
+    s.wait_for("Library · 2 entries");
+    s.send("r");
+    s.answer("Quiz which collection (or filter)?", "drill");
+    let screen = s.wait_for("X to play 21: your move?");
+    assert!(!screen.contains("d double"), "{screen}");
+    s.send("m");
+    s.answer("Your move", "foo");
+    let screen = s.wait_for("the move \"foo\"");
+    assert!(
+        screen.contains("Your move"),
+        "the line stays open: {screen}"
+    );
+    assert!(!screen.contains("gnubg 0-ply"), "{screen}");
+    // Ctrl-U clears the line; an illegal move is refused the same way.
+    s.send("\x15");
+    s.answer("Your move", "6/1 6/1");
+    let screen = s.wait_for("the move \"6/1 6/1\"");
+    assert!(screen.contains("Your move"), "{screen}");
+    s.send("\x15");
+    s.answer("Your move", "24/23 13/11");
+    s.wait_for("correct: 24/23 13/11 is gnubg's best");
+    s.send("\r");
+    s.wait_for("X on roll: double or no double?");
+    s.send("d");
+    let screen = s.wait_for("and the opponent: t take or p pass?");
+    assert!(!screen.contains("double/take"), "{screen}");
+    s.send("t");
+    let screen = s.wait_for("and the response: take, correct");
+    assert!(screen.contains("double/take +0.723"), "{screen}");
+    s.send("\r");
+    s.wait_for("nothing more is due");
+    s.send("\x1b");
+    s.wait_for("Back to the board");
+    s.quit();
+    // The typo was not an answer: the first entry is known.
+    let out = common::run::command()
+        .args(["quiz", "--stats", "--library", library.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("drill: 2 answers, 2 graded, 2 correct"),
+        "{text}"
+    );
+}

@@ -467,12 +467,13 @@ fn the_panel_draws_the_list_in_its_slot_and_the_details_when_wide() {
         eprintln!("{text}");
     }
     assert!(text.contains(" Library · 3 entries"), "{text}");
-    assert!(text.contains(">    3 Race"), "{text}");
-    assert!(text.contains("     2 Manual"), "{text}");
+    assert!(text.contains(">3 Race"), "{text}");
+    assert!(text.contains(" 2 Manual"), "{text}");
     // O 2, X 4 of 9 with X on roll: X 5-away first; then the roll, tags,
-    // collections and the note's first line.
+    // collections and the note's first line, each column as wide as its
+    // widest cell (no error column: none of them has one).
     assert!(
-        text.contains("2 Manual               9pt 5a-7a   X 52   blitz        quiz       Attack!"),
+        text.contains(" 2 Manual  9pt 5a-7a X 52   blitz quiz Attack!"),
         "{text}"
     );
     assert!(text.contains("j/k move"), "{text}");
@@ -487,7 +488,7 @@ fn the_panel_draws_the_list_in_its_slot_and_the_details_when_wide() {
         eprintln!("{wide}");
     }
     assert!(wide.contains("Position ID"), "{wide}");
-    assert!(wide.contains(">    3 Race"), "{wide}");
+    assert!(wide.contains(">3 Race"), "{wide}");
     assert!(wide.contains("Entry 3"), "{wide}");
     assert!(wide.contains("Kind    race"), "{wide}");
 }
@@ -531,7 +532,7 @@ fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
         text.contains("Library · 3 entries · L: to the list"),
         "{text}"
     );
-    assert!(text.contains("·    3 Race"), "{text}");
+    assert!(text.contains("·3 Race"), "{text}");
     assert!(
         text.contains(&start),
         "the board is the editor's again: {text}"
@@ -704,15 +705,17 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     h.lib(LibAction::AnswerTime(1200));
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("correct: double is gnubg's best"), "{text}");
-    assert!(text.contains("double/take +0.723"), "{text}");
-    // Having doubled, what should the opponent do?
+    // Having doubled, what should the opponent do? gnubg's figures come
+    // with the response.
     assert!(
         text.contains("and the opponent: t take or p pass?"),
         "{text}"
     );
+    assert!(!text.contains("double/take"), "{text}");
     h.lib(LibAction::Answer(QuizAnswer::Take));
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("and the response: take, correct"), "{text}");
+    assert!(text.contains("double/take +0.723"), "{text}");
     h.lib(LibAction::Next);
     assert!(h.model.library.review.is_none());
     assert!(
@@ -883,4 +886,201 @@ fn the_quiz_answer_can_be_picked_up_and_dropped() {
         text.contains("your 13/11 6/5 · gnubg: 24/23 13/11"),
         "{text}"
     );
+}
+
+/// The quiz's move line refuses a typo and an illegal move as every input
+/// line refuses: the line stays open with the text and the reason, the
+/// question stays unanswered, and nothing is graded.
+#[test]
+fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
+    let mut h = Harness::new(vec![entry(
+        "4HPwATDgc/ABMA:cAkFAAAAAAAE",
+        "Opening 21",
+        &[],
+        &["drill"],
+        "",
+    )]);
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("drill");
+    h.lib(LibAction::Submit);
+    // A checker question: its keys, not the cube's; the analysis panel
+    // says where the analysis comes, not that Enter loads the entry.
+    let text = screen(&h.model, 200, 60);
+    assert!(text.contains("m your move"), "{text}");
+    for cube in [
+        "d double",
+        "r no double",
+        "t take",
+        "d / r",
+        "t / p / b",
+        "Enter next",
+    ] {
+        assert!(!text.contains(cube), "{cube}:\n{text}");
+    }
+    assert!(
+        text.contains("the quiz's question is not answered yet"),
+        "{text}"
+    );
+    assert!(!text.contains("Enter loads the entry"), "{text}");
+    for typed in ["foo", "6/1 6/1"] {
+        h.lib(LibAction::AskMove);
+        h.type_text(typed);
+        let (model, effects) = update(h.model.clone(), Action::Library(LibAction::Submit));
+        assert!(effects.is_empty(), "{typed}: {effects:?}");
+        assert_eq!(
+            model.mode,
+            Mode::Library(LibMode::Ask(bgedit::editor::library::Ask::QuizMove)),
+            "{typed}"
+        );
+        assert_eq!(model.library.input, typed);
+        assert_eq!(model.status.tone, Tone::Error, "{typed}");
+        assert!(
+            model.status.text.contains(&format!("{typed:?}")),
+            "{}",
+            model.status.text
+        );
+        let r = model.library.review.as_ref().unwrap();
+        assert!(r.answer.is_none() && r.revealed.is_none(), "{typed}");
+        let text = screen(&model, 100, 30);
+        assert!(text.contains("Your move"), "{text}");
+        h.model = model;
+        h.lib(LibAction::Clear);
+        h.lib(LibAction::Cancel);
+    }
+    // Still the question, unanswered.
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("X to play 21: your move?"), "{text}");
+    assert!(h.model.library.review.as_ref().unwrap().answer.is_none());
+}
+
+/// A cube question answered "double" asks what the opponent should do
+/// without showing the engine's verdict on it: its proper action and the
+/// double/take and double/pass figures come with the response.
+#[test]
+fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let mut h = Harness::new(vec![entry(
+        "dwcAANwdAAAAAA:cAkAAAAAAAAE",
+        "Bear-off cube",
+        &[],
+        &["drill"],
+        "",
+    )]);
+    // The question is the editor's own position too: the analysis panel,
+    // on, must not give the answer away, and says when it will show.
+    h.model.position = parse_any("dwcAANwdAAAAAA:cAkAAAAAAAAE", &Position::default())
+        .unwrap()
+        .position;
+    h.act(Action::Library(LibAction::StartReview));
+    h.type_text("drill");
+    h.lib(LibAction::Submit);
+    h.lib(LibAction::Answer(QuizAnswer::Double));
+    for (w, rows) in [(100, 30), (200, 60)] {
+        let text = screen(&h.model, w, rows);
+        assert!(
+            text.contains("and the opponent: t take or p pass?"),
+            "{text}"
+        );
+        for spoiler in ["double/take", "double/pass", "Proper cube", "gnubg 0-ply"] {
+            assert!(
+                !text.contains(spoiler),
+                "{spoiler} before the response:\n{text}"
+            );
+        }
+        if w == 200 {
+            assert!(text.contains("the quiz's question"), "{text}");
+            assert!(!text.contains("Enter loads the entry"), "{text}");
+        }
+    }
+    h.lib(LibAction::Answer(QuizAnswer::Take));
+    let text = screen(&h.model, 100, 30);
+    assert!(text.contains("and the response: take, correct"), "{text}");
+    assert!(text.contains("double/take +0.723"), "{text}");
+}
+
+/// `*` keeps every mistake of the match in one request, and the library's
+/// answer is one message: how many were added and how many were there.
+#[test]
+fn keeping_a_matchs_mistakes_says_it_once() {
+    use bgedit::editor::match_review::{self, ReviewAction};
+    let mut h = Harness::new(Vec::new());
+    let path = format!(
+        "{}/tests/fixtures/xg/hsbt_paris_7pt.xg",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let loaded = match_review::load(&path).unwrap();
+    h.act(Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))));
+    let mistakes = h.model.review.open.as_ref().unwrap().file_mistakes().len();
+    assert!(mistakes > 2, "{mistakes}");
+    h.act(Action::Review(ReviewAction::KeepMistakes));
+    assert_eq!(
+        h.model.status.text,
+        format!("Added {mistakes} entries to the collection hsbt_paris_7pt, 0 already there")
+    );
+    assert_eq!(
+        Library::open(&h.path)
+            .unwrap()
+            .count(&Default::default())
+            .unwrap(),
+        mistakes as u64
+    );
+    // The list shows each mistake's error in a column of its own.
+    h.lib(LibAction::Open);
+    let text = screen(&h.model, 140, 40);
+    assert!(
+        text.contains("X 43   -0.066 hsbt_paris_7pt played: bar/22 6/2"),
+        "{text}"
+    );
+    h.lib(LibAction::Leave);
+    h.act(Action::Review(ReviewAction::Focus));
+    let logged = h.model.log.newest_first().count();
+    h.act(Action::Review(ReviewAction::KeepMistakes));
+    assert_eq!(
+        h.model.status.text,
+        format!("Added 0 entries to the collection hsbt_paris_7pt, {mistakes} already there")
+    );
+    // One keep, one answer (and its "Keeping …" before it).
+    let now = h.model.log.newest_first().count();
+    assert!(now - logged <= 2, "{} messages", now - logged);
+}
+
+/// The library opened from the match panel: `Esc` steps back one level at
+/// a time (the statistics to the list, the list to the match panel, not the
+/// board), and `S` there does not throw the match's position away.
+#[test]
+fn esc_from_the_library_returns_to_the_match_panel_and_s_keeps_the_match() {
+    use bgedit::editor::match_review::{self, ReviewAction};
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let key = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
+    let mut h = Harness::new(three());
+    let path = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.mat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    h.act(Action::Review(ReviewAction::Opened(Ok(Box::new(
+        match_review::load(&path).unwrap(),
+    )))));
+    assert_eq!(h.model.mode, Mode::Review);
+    let keys = |h: &mut Harness, k: KeyEvent| {
+        let a = bgedit::editor::keymap::resolve_key(&k, &h.model.mode).expect("a key");
+        h.act(a);
+    };
+    let decision = h.model.position.clone();
+    keys(&mut h, key('L'));
+    assert_eq!(h.model.mode, Mode::Library(LibMode::List));
+    keys(&mut h, key('S'));
+    assert!(h.model.library.stats.is_some());
+    keys(&mut h, esc);
+    assert!(h.model.library.stats.is_none());
+    assert_eq!(h.model.mode, Mode::Library(LibMode::List));
+    keys(&mut h, esc);
+    assert_eq!(h.model.mode, Mode::Review, "{}", h.model.status.text);
+    assert!(h.model.status.text.starts_with("Back to the match"));
+    keys(&mut h, key('S'));
+    assert_eq!(h.model.position, decision);
+    assert!(h.model.review.open.as_ref().unwrap().on_board);
+    assert_eq!(h.model.status.tone, Tone::Error);
 }

@@ -496,3 +496,99 @@ fn the_editors_quiz_is_graded_by_sage_when_asked() {
     s.send("q");
     s.wait_exit();
 }
+
+/// Sage gives normalised equities and no MWC: `analyse --engine sage
+/// --file` turns each decision's error into MWC through the match equity
+/// table as gnubg's statistics do, so a decision's cost over its error is
+/// gnubg's own at the same score and cube (it depends on nothing else), and
+/// the summary's MWC totals are real percentages.
+#[test]
+fn sages_match_costs_are_mwc_as_gnubgs() {
+    if common::sage_python().is_none() || !common::have_gnubg() {
+        return;
+    }
+    let path = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.mat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let run = |engine: &str| -> Vec<Value> {
+        let out = common::run::bgedit(
+            &[
+                "analyse", "--engine", engine, "--plies", "0", "--format", "json", "--file", &path,
+            ],
+            "",
+        );
+        common::run::text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .filter(|v: &Value| v.get("summary").is_none())
+            .collect()
+    };
+    let (sage, gnubg) = (run("sage"), run("gnubg"));
+    let key = |v: &Value| (v["game"].clone(), v["move"].clone(), v["kind"].clone());
+    let mut compared = 0;
+    for s in sage.iter().filter(|s| s["error"].as_f64().unwrap() > 1e-3) {
+        let ratio = s["cost"].as_f64().unwrap() / s["error"].as_f64().unwrap();
+        assert!(ratio > 0.0 && ratio <= 0.5, "{s}");
+        let Some(g) = gnubg
+            .iter()
+            .find(|g| key(g) == key(s) && g["error"].as_f64().unwrap() > 1e-3)
+        else {
+            continue;
+        };
+        let theirs = g["cost"].as_f64().unwrap() / g["error"].as_f64().unwrap();
+        assert!((ratio - theirs).abs() < 1e-3, "{s} against gnubg's {g}");
+        compared += 1;
+    }
+    assert!(compared > 10, "only {compared} decisions compared");
+}
+
+/// A position where gnubg at 2-ply leaves every move at 0-ply (one move
+/// leads beyond its move filter): gnubg's own `hint` on this machine says
+/// `Cubeful 0-ply` on every row, and `analyse --engine both` heads gnubg's
+/// list with that depth, not with the 2-ply asked.
+#[test]
+fn the_depth_header_says_what_gnubgs_rows_are() {
+    if common::sage_python().is_none() || !common::have_gnubg() {
+        return;
+    }
+    let id = "g8OzAQYczxOwAA:cIkOAAAAAAAA";
+    let gnubg = bgedit::engine::locate::find_from_env(None).unwrap();
+    let mut child = std::process::Command::new(&gnubg)
+        .args(["-t", "-q"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            format!("set gnubgid {id}\nset evaluation chequerplay evaluation plies 2\nhint 3\n")
+                .as_bytes(),
+        )
+        .unwrap();
+    let hint = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let depths: Vec<&str> = hint
+        .lines()
+        .filter_map(|l| l.split_once(". Cubeful ").map(|(_, r)| &r[..5]))
+        .collect();
+    assert_eq!(depths, ["0-ply"; 3], "{hint}");
+    let out = common::run::bgedit(
+        &[
+            "analyse", "--engine", "both", "--plies", "2", "--moves", "3", id,
+        ],
+        "",
+    );
+    let text = common::run::text(&out.stdout);
+    assert!(
+        text.contains(
+            "gnubg (0-ply, 2-ply asked: one move leads beyond gnubg's move filter, so none went deeper):"
+        ),
+        "{text}"
+    );
+    assert_eq!(text.matches("Cubeful 0-ply").count(), 3, "{text}");
+}

@@ -153,7 +153,7 @@ pub fn analyse_one(
             for (kind, a) in &answers {
                 if !one || *kind != EngineKind::Gnubg {
                     // Each engine's depth in its own count.
-                    let depth = kind.depth_label(a.plies().unwrap_or(req.plies));
+                    let depth = text::depth_words(*kind, a, a.plies().unwrap_or(req.plies));
                     out += &format!("{} ({depth}):\n", kind.name());
                 }
                 out += &text::render_for(a, Units::Equity, usize::MAX, *kind);

@@ -91,6 +91,9 @@ pub struct LineReader<R> {
     line: Vec<u8>,
     number: u64,
     eof: bool,
+    /// The last line ended with a carriage return: a line feed next is
+    /// the same line end (CR LF), not an empty line.
+    after_cr: bool,
 }
 
 /// Where the current line's bytes are.
@@ -109,6 +112,7 @@ impl<R: Read> LineReader<R> {
             line: Vec::new(),
             number: 0,
             eof: false,
+            after_cr: false,
         }
     }
 
@@ -149,10 +153,19 @@ impl<R: Read> LineReader<R> {
             if self.start == self.end && !self.refill(before_wait)? {
                 break;
             }
+            if std::mem::take(&mut self.after_cr) && self.buf[self.start] == b'\n' {
+                self.start += 1;
+                continue;
+            }
             any = true;
             let avail = &self.buf[self.start..self.end];
-            let (chunk, ended) = match memchr::memchr(b'\n', avail) {
-                Some(i) => (&avail[..i], true),
+            // A line ends with LF, CR LF, or a lone CR (a terminal's paste,
+            // an old Mac file).
+            let (chunk, ended) = match memchr::memchr2(b'\n', b'\r', avail) {
+                Some(i) => {
+                    self.after_cr = avail[i] == b'\r';
+                    (&avail[..i], true)
+                }
                 None => (avail, false),
             };
             let taken = chunk.len() + usize::from(ended);
@@ -188,7 +201,6 @@ impl<R: Read> LineReader<R> {
             Held::Buffer(s, e) => &self.buf[s..e],
             Held::Gathered => &self.line[..],
         };
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
         Ok(Some((
             self.number,
             // Most lines are ASCII (IDs), checked a word at a time.
@@ -348,6 +360,19 @@ mod tests {
     fn lines_end_with_lf_or_crlf_and_the_last_may_have_none() {
         assert_eq!(lines(b"a\r\nb\n\nc"), ["1:a", "2:b", "3:", "4:c"]);
         assert!(lines(b"").is_empty());
+    }
+
+    #[test]
+    fn a_lone_cr_ends_a_line_as_a_pasted_block_sends_it() {
+        assert_eq!(lines(b"a\rb\r\rc\r"), ["1:a", "2:b", "3:", "4:c"]);
+        assert_eq!(lines(b"a\r\n\r\nb"), ["1:a", "2:", "3:b"]);
+        // CR LF split across two reads is one line end.
+        let mut r = LineReader::new(io::Read::chain(&b"a\r"[..], &b"\nb\n"[..]));
+        let mut got = Vec::new();
+        while let Some((n, Line::Text(t))) = r.next_line(&mut || Ok(())).unwrap() {
+            got.push(format!("{n}:{t}"));
+        }
+        assert_eq!(got, ["1:a", "2:b"]);
     }
 
     #[test]

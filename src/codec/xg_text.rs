@@ -18,6 +18,13 @@
 //! (which the XGID does not). Reading takes the first XGID in the text and
 //! the names line if there is one; the rest (score, pips, board) follows
 //! from the XGID and is not read again.
+//!
+//! XG's text calls the player on roll `X`, wherever the XGID seats them:
+//! with its top player on roll (the XGID's turn −1, bgedit's O) the names
+//! line, the score, the pips, the cube's owner and the board's letters all
+//! name that player `X` (`Score is X:3 O:4 …`, `X to play 63`). Reading
+//! takes the roller's letter from the line that says who is on roll and
+//! gives the names to the XGID's seats accordingly; writing does as XG.
 
 use super::error::{IdError, IdKind};
 use super::xgid;
@@ -73,10 +80,14 @@ fn read_unchecked(text: &str, base: &Names) -> Result<Position, IdError> {
         .find(|l| l.trim_start().to_ascii_uppercase().starts_with("XGID="))
         .ok_or_else(|| IdError::Unrecognized("no XGID= line in the text".to_owned()))?;
     let (board, state) = xgid::decode(xgid::strip_prefix(line))?;
-    let names = text
-        .lines()
-        .find_map(names_line)
-        .unwrap_or_else(|| base.clone());
+    let names = match text.lines().find_map(names_line) {
+        // XG's `X` is the roller: the XGID's O when its turn is −1.
+        Some(n) if roller_letter(text) == Some(state.on_roll.opponent()) => {
+            Names { o: n.x, x: n.o }
+        }
+        Some(n) => n,
+        None => base.clone(),
+    };
     Ok(Position {
         board,
         state,
@@ -84,12 +95,31 @@ fn read_unchecked(text: &str, base: &Names) -> Result<Position, IdError> {
     })
 }
 
-/// Writes the XG-style text export of `position`.
+/// The letter (as bgedit's player) of the line that says who is on roll:
+/// `X to play 63`, `X on roll, cube action`, `X à jouer 52`: the first line
+/// that starts with the letter and a blank, before the analysis.
+fn roller_letter(text: &str) -> Option<Player> {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("1."))
+        .find_map(|l| match l.get(..2) {
+            Some("X ") => Some(Player::X),
+            Some("O ") => Some(Player::O),
+            _ => None,
+        })
+}
+
+/// Writes the XG-style text export of `position`, as XG writes it: the
+/// player on roll is `X` (see the module's notes).
 pub fn write(position: &Position, out: &mut String) {
     let (b, s, n) = (&position.board, &position.state, &position.names);
     xgid::encode_into(b, s, out);
-    let _ = write!(out, "\n\nX:{}   O:{}\n", n.x, n.o);
-    let (x, o) = (s.score_of(Player::X), s.score_of(Player::O));
+    // XG's X and O for bgedit's player.
+    let flip = s.on_roll == Player::O;
+    let as_xg = |p: Player| if flip { p.opponent() } else { p };
+    let (xg_x, xg_o) = (as_xg(Player::X), as_xg(Player::O));
+    let _ = write!(out, "\n\nX:{}   O:{}\n", n.of(xg_x), n.of(xg_o));
+    let (x, o) = (s.score_of(xg_x), s.score_of(xg_o));
     if s.is_money() {
         let _ = writeln!(out, "Score is X:{x} O:{o} Money session");
     } else {
@@ -98,10 +128,18 @@ pub fn write(position: &Position, out: &mut String) {
     // The board as gnubg draws it, without the IDs and the texts beside it.
     let board = text_board::render(position);
     for line in board.lines().skip(2) {
-        let cut: String = line.chars().take(46).collect();
+        let cut: String = line
+            .chars()
+            .take(46)
+            .map(|c| match c {
+                'X' if flip => 'O',
+                'O' if flip => 'X',
+                c => c,
+            })
+            .collect();
         let _ = writeln!(out, "{}", cut.trim_end());
     }
-    let (px, po) = (b.pip_count(Player::X), b.pip_count(Player::O));
+    let (px, po) = (b.pip_count(xg_x), b.pip_count(xg_o));
     let _ = write!(out, "Pip count  X: {px}  O: {po} X-O: {x}-{o}");
     if !s.is_money() {
         let _ = write!(out, "/{}", s.match_length);
@@ -112,10 +150,10 @@ pub fn write(position: &Position, out: &mut String) {
     out.push('\n');
     let _ = write!(out, "Cube: {}", s.cube_value());
     if let CubeOwner::Owned(p) = s.cube_owner {
-        let _ = write!(out, ", {p} own cube");
+        let _ = write!(out, ", {} own cube", as_xg(p));
     }
     out.push('\n');
-    let roller = s.on_roll;
+    let roller = as_xg(s.on_roll);
     if s.double_offered {
         let _ = writeln!(
             out,

@@ -73,7 +73,15 @@ impl Panel {
         }
     }
 
-    /// Rows beyond which the panel has nothing more to show.
+    /// Whether the panel lists more than its most rows show (a match's
+    /// decisions, the moves, the library's entries), so it uses any rows
+    /// left once every panel has its most; the numbers have a fixed text.
+    pub fn scrolls(self) -> bool {
+        !matches!(self, Panel::Numbers)
+    }
+
+    /// Rows a panel takes before the rest go to those that list more (see
+    /// [`Panel::scrolls`]): beyond them the numbers have nothing to show.
     pub fn max_rows(self) -> u16 {
         match self {
             Panel::Analysis => 24,

@@ -183,7 +183,7 @@ fn fields(p: &Position) -> Vec<Field> {
 
 /// The analysis panel while the board shows a library entry: gnubg's
 /// answer is for the editor's own position, so it is not shown beside
-/// another (nor, in a review, before the answer is revealed).
+/// another.
 fn not_of_the_entry() -> analysis::PanelText {
     analysis::PanelText {
         header: "not shown: the board is the library's entry, not the position analysed".to_owned(),
@@ -194,12 +194,39 @@ fn not_of_the_entry() -> analysis::PanelText {
     }
 }
 
+/// The analysis panel in a quiz, while its question waits for the answer
+/// (or, after a double, for the opponent's; the analysis would give it
+/// away even where the question is the editor's own position) or is on
+/// the board: the engine's analysis comes with the grade.
+fn not_in_the_quiz(unanswered: bool) -> analysis::PanelText {
+    analysis::PanelText {
+        header: if unanswered {
+            "not shown: the quiz's question is not answered yet"
+        } else {
+            "not shown: the board is the quiz's question, not the position analysed"
+        }
+        .to_owned(),
+        notes: vec!["The engine's analysis comes with the grade, under the board.".to_owned()],
+        ..analysis::PanelText::default()
+    }
+}
+
+/// Whether the quiz's current question still waits for its answer.
+fn quiz_unanswered(model: &Model) -> bool {
+    model
+        .library
+        .review
+        .as_ref()
+        .is_some_and(super::library::state::Review::unanswered)
+}
+
 impl Snapshot {
     pub fn of(model: &Model) -> Snapshot {
         // The board shows the library's highlighted entry, or the analysis's
         // selected move played, or the position.
         let preview = analysis::board_position(model);
         let library_focused = super::library::state::focused(&model.mode);
+        let in_quiz = model.library.review.is_some();
         let p = library_focused
             .then(|| model.library.preview())
             .flatten()
@@ -253,7 +280,15 @@ impl Snapshot {
             ids,
             warnings,
             status: model.status.clone(),
-            hints: keymap::hints(&model.mode),
+            hints: match (&model.mode, &model.library.review) {
+                // The quiz's keys follow its question.
+                (Mode::Library(super::library::LibMode::Review), Some(r)) => {
+                    let mut hints = super::library::keys::review_hints(r);
+                    hints.push(("?", "all keys"));
+                    hints
+                }
+                _ => keymap::hints(&model.mode),
+            },
             prompt,
             place: place_info::describe(&p.board, model.cursor, p.state.on_roll),
             brush: model.brush,
@@ -265,12 +300,15 @@ impl Snapshot {
             } else {
                 Vec::new()
             },
-            analysis: if library_focused && *p != model.position {
+            analysis: if quiz_unanswered(model) || (in_quiz && *p != model.position) {
+                not_in_the_quiz(quiz_unanswered(model))
+            } else if library_focused && *p != model.position {
                 not_of_the_entry()
             } else {
                 analysis::panel_text(model)
             },
-            second_analysis: if library_focused && *p != model.position {
+            second_analysis: if quiz_unanswered(model) || (library_focused && *p != model.position)
+            {
                 None
             } else {
                 analysis::second_panel_text(model)

@@ -292,6 +292,17 @@ fn points(position: &Position) -> f64 {
     f64::from(position.state.cube_value())
 }
 
+/// The cost of `error` (normalised equity) when the engine gave no MWC
+/// (Sage): in points for money, the error times the cube; in a match
+/// gnubg's `eq2mwc(error) - eq2mwc(0)` through its match equity table, as
+/// its statistics count an error.
+fn cost_of(error: f64, position: &Position) -> Result<f64, String> {
+    Ok(match Scale::of(&position.state)? {
+        Some(s) => error * f64::from(s.win - s.lose) / 2.0,
+        None => error * points(position),
+    })
+}
+
 fn judge_checker(
     j: &mut Judged,
     after: Option<&str>,
@@ -311,7 +322,7 @@ fn judge_checker(
             j.judgement.error = (best.equity - played.equity).max(0.0);
             j.judgement.cost = match (best.mwc, played.mwc) {
                 (Some(b), Some(p)) => (b - p).max(0.0),
-                _ => j.judgement.error * points(position),
+                _ => cost_of(j.judgement.error, position)?,
             };
         } else if after.is_some() && !j.played.is_empty() {
             return Err(format!(
@@ -389,7 +400,7 @@ fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
             };
             j.judgement.error * scale
         }
-        _ => j.judgement.error * points(&j.position),
+        _ => cost_of(j.judgement.error, &j.position)?,
     };
     j.analysis = analysis;
     Ok(())
@@ -423,7 +434,7 @@ fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
         });
         j.judgement.cost = match (mine_mwc, other_mwc) {
             (Some(m), Some(o)) => o - m,
-            _ => j.judgement.error * points(&j.position),
+            _ => cost_of(j.judgement.error, &j.position)?,
         };
     }
     j.analysis = analysis;
@@ -448,7 +459,7 @@ fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
     if -dt < -dp {
         j.judgement.error = dt - dp;
         j.judgement.cube_error = Some(CubeError::WrongTake);
-        j.judgement.cost = j.judgement.error * points(&j.position);
+        j.judgement.cost = cost_of(j.judgement.error, &j.position)?;
     }
     j.analysis = analysis;
     Ok(())
@@ -1167,7 +1178,8 @@ fn quiz_decision(
                 return Err(format!("{text:?} is a move, but {asked}"));
             }
             let typed = notation::parse(text).map_err(|e| format!("the move {text:?}: {e}"))?;
-            let legal = check_move(position, &typed).map_err(|e| e.to_string())?;
+            let legal =
+                check_move(position, &typed).map_err(|e| format!("the move {text:?}: {e}"))?;
             (Task::Checker { cube_first: false }, legal.notation())
         }
         QuizAnswer::Double | QuizAnswer::NoDouble if s.dice.is_some() || s.double_offered => {
@@ -1207,6 +1219,13 @@ fn quiz_decision(
         comment: None,
     };
     Ok((task, played, d))
+}
+
+/// Whether `answer` is one to the question `position` asks (a legal move
+/// with dice, a cube answer without), before any engine is asked: the
+/// reason when it is not, so a typo is refused rather than graded.
+pub fn check_answer(position: &Position, answer: &QuizAnswer) -> Result<(), String> {
+    quiz_decision(position, answer).map(|_| ())
 }
 
 /// `answer` to the question `position` asks, graded by gnubg at `plies`:

@@ -41,6 +41,39 @@ pub fn diff(equity: f64, best: f64, mwc: Option<(f64, f64)>, units: Units) -> St
     }
 }
 
+/// The depth of an analysis as its rows are, in `engine`'s count: `asked`
+/// for an even list, and where the engine's move filter left moves
+/// shallower, what it did. gnubg takes every move to the depth asked only
+/// among the moves within its filter of the best: when one move leads by
+/// more, none goes deeper (each row says `Cubeful 0-ply` in its `hint`).
+pub fn depth_words(engine: super::EngineKind, a: &Analysis, asked: u8) -> String {
+    let ply = |p: u8| engine.depth_label(p);
+    let Analysis::Moves {
+        moves,
+        rollout: None,
+        ..
+    } = a
+    else {
+        return ply(asked);
+    };
+    match super::answer::shallow_tail(asked, moves) {
+        Some((0, d)) if moves.iter().all(|m| m.depth(asked) == d) => format!(
+            "{}, {} asked: one move leads beyond {}'s move filter, so none went deeper",
+            ply(d),
+            ply(asked),
+            engine.name()
+        ),
+        Some((first, d)) => format!(
+            "{}, moves {}+ at {}: beyond {}'s move filter",
+            ply(asked),
+            first + 1,
+            ply(d),
+            engine.name()
+        ),
+        None => ply(asked),
+    }
+}
+
 /// The whole analysis. `limit` caps the moves listed.
 pub fn render(a: &Analysis, units: Units, limit: usize) -> String {
     render_for(a, units, limit, super::EngineKind::Gnubg)

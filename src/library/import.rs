@@ -193,7 +193,19 @@ fn xg_blocks(text: &str) -> Vec<Piece> {
             });
             continue;
         }
-        if out.is_empty() {
+        let Some(last) = out.last_mut() else {
+            continue;
+        };
+        // The names line, and the line that says who is on roll (which
+        // seats the names: XG calls the roller X), go with the XGID.
+        let t = line.trim();
+        let held = last.text.matches('\n').count();
+        if analysis.is_empty()
+            && ((held == 0 && t.starts_with("X:") && t.contains(" O:"))
+                || (held == 1 && (t.starts_with("X ") || t.starts_with("O "))))
+        {
+            last.text.push('\n');
+            last.text.push_str(t);
             continue;
         }
         if !analysis.is_empty() || analysis_start(line) {

@@ -687,6 +687,22 @@ fn chances(p: &crate::engine::answer::Probs) -> String {
 
 const CHANCE_COLUMNS: &str = " Win  Gam   Bg · Lose  Gam   Bg";
 
+/// A cube decision's cubeless equity and chances on one row, each number
+/// after its name: a panel cut short shows both or neither, never a header
+/// without its numbers (`Cubeless +0.511 · Win 69.1 Gam 33.7 Bg 0.5 · …`).
+fn cubeless_row(label: &str, cubeless: f64, p: &crate::engine::answer::Probs) -> String {
+    let n = |x: f64| format!("{:.1}", x * 100.0);
+    format!(
+        "{label} {cubeless:+.3} · Win {} Gam {} Bg {} · Lose {} Gam {} Bg {}",
+        n(p[0]),
+        n(p[1]),
+        n(p[2]),
+        n(1.0 - p[0]),
+        n(p[3]),
+        n(p[4])
+    )
+}
+
 /// The cube decision before the roll on one line: the proper action and
 /// the three equities, as XG shows it above a move list.
 fn cube_line(cube: &Shown, units: Units) -> Option<String> {
@@ -843,7 +859,9 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
     };
     let unit_word = match (model.position.state.is_money(), units) {
         (true, _) => "money equity",
-        (false, _) if sage_on => "normalised equity (Sage gives no MWC)",
+        // The note is Sage's: gnubg's list beside it is in Sage's unit.
+        (false, _) if engine == EngineKind::Sage => "normalised equity (Sage gives no MWC)",
+        (false, _) if sage_on => "normalised equity, as Sage's",
         (false, Units::Equity) => "normalised equity (% for MWC)",
         (false, Units::Mwc) => "match winning chances (% for equity)",
     };
@@ -865,7 +883,7 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
         (None, Some(s)) => format!(
             "{} {} · {unit_word}",
             engine.name(),
-            engine.depth_label(s.plies)
+            crate::engine::text::depth_words(engine, &s.analysis, s.plies)
         ),
         (None, None) if problem(a, engine).is_none() => format!("{}: analysing…", engine.name()),
         (None, None) => engine.name().to_owned(),
@@ -927,16 +945,9 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
             }
             // At 2-ply and up gnubg's move filter evaluates only the leading
             // candidates that deep; the rest keep their 0-ply equity and so
-            // may rank below a move they beat. Each row says its depth then.
+            // may rank below a move they beat. Each row says its depth then
+            // (and the header what the rows are).
             let tail = crate::engine::answer::shallow_tail(*plies, moves);
-            if let Some((first, depth)) = tail {
-                text.header += &format!(
-                    " · moves {}+ at {} ({}'s move filter)",
-                    first + 1,
-                    engine.depth_label(depth),
-                    engine.name()
-                );
-            }
             let ply_col = |m: Option<&crate::engine::MoveLine>| match (tail, m) {
                 (None, _) => String::new(),
                 (Some(_), None) => format!("{:>4}", "Ply"),
@@ -1012,9 +1023,7 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
                     crate::engine::answer::interval95(t)
                 ));
             }
-            text.rows
-                .push(format!("Cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"));
-            text.rows.push(format!("{:<26}{}", "", chances(probs)));
+            text.rows.push(cubeless_row("Cubeless", *cubeless, probs));
         }
         Analysis::Take {
             take,
@@ -1045,19 +1054,18 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
                     crate::engine::answer::interval95(t)
                 ));
             }
-            text.rows.push(format!(
-                "{taker}'s cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"
+            text.rows.push(cubeless_row(
+                &format!("{taker}'s cubeless"),
+                *cubeless,
+                probs,
             ));
-            text.rows.push(format!("{:<26}{}", "", chances(probs)));
         }
         Analysis::Eval {
             probs, cubeless, ..
         } => {
             let why = crate::engine::request::no_cube_action(&model.position).unwrap_or_default();
             text.rows.push(format!("No cube action: {why}"));
-            text.rows
-                .push(format!("Cubeless equity {cubeless:+.3}   {CHANCE_COLUMNS}"));
-            text.rows.push(format!("{:<26}{}", "", chances(probs)));
+            text.rows.push(cubeless_row("Cubeless", *cubeless, probs));
         }
         Analysis::Over { reason } => text.rows.push(format!("Nothing to analyse: {reason}")),
     }

@@ -52,14 +52,38 @@ pub enum Start {
     Quiz(String, u8, crate::engine::Choice),
 }
 
+/// The words for an argument that is no ID but names a file that is not
+/// there: a path (`/` at its start, `./`, `~/`, or a `/` with a `.`) or a
+/// match file's name (`.mat`, `.sgf`, `.txt`, `.xg`). A Position ID has
+/// `/` too, so a `/` alone does not make a path.
+fn missing_file(text: &str) -> Option<String> {
+    let t = text.trim();
+    if t.is_empty() || t.contains(char::is_whitespace) {
+        return None;
+    }
+    let ext = std::path::Path::new(t)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let named = matches!(ext.as_deref(), Some("mat" | "sgf" | "txt" | "xg"));
+    let path = ["/", "./", "../", "~/"].iter().any(|p| t.starts_with(p))
+        || (t.contains('/') && t.contains('.'));
+    let there = std::fs::symlink_metadata(t).is_ok();
+    ((named || path) && !there).then(|| format!("{}: no such file", crate::quote::printable(t)))
+}
+
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
 /// an error before the terminal is touched; a problem with the save file is
 /// a message (`opened` is what [`SaveFile::open`] found).
 pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
     let mut model = match start {
         Start::Id(text) => {
-            let imported =
-                codec::parse_any(text, &Position::default()).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let imported = codec::parse_any(text, &Position::default()).map_err(|e| {
+                match missing_file(text) {
+                    Some(missing) => anyhow::anyhow!("{missing}"),
+                    None => anyhow::anyhow!("{e}"),
+                }
+            })?;
             let mut model = Model::new(
                 imported.position.clone(),
                 Status::success(format!(

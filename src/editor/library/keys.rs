@@ -3,7 +3,7 @@
 //! help (`?`) alike; the input modes (filter, questions, note) take text.
 //! The normal mode's `+` and `L` are in `keymap::BOARD_BINDINGS`'s neighbour `GLOBAL_BINDINGS`.
 
-use super::state::{Ask, LibAction, LibMode};
+use super::state::{Ask, LibAction, LibMode, Review};
 use crate::editor::action::Action;
 use crate::engine::match_analysis::QuizAnswer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -287,6 +287,33 @@ pub fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
         LibMode::Note => vec![("Esc", "save the note"), ("arrows", "move")],
         LibMode::Review => bindings::hints(REVIEW_BINDINGS),
     }
+}
+
+/// The quiz's hints for where `r` stands: the keys that answer its
+/// question (a move, a cube action, a take), then what follows an answer.
+pub fn review_hints(r: &Review) -> Vec<(&'static str, &'static str)> {
+    let Some(q) = r.question().map(|p| &p.state) else {
+        return bindings::hints(REVIEW_BINDINGS);
+    };
+    let open = r.answer.is_none() && r.revealed.is_none();
+    let failed = matches!(r.grade, Some(Err(_)));
+    REVIEW_BINDINGS
+        .iter()
+        .filter(|b| match &b.action {
+            LibAction::AskMove | LibAction::PlayOnBoard => {
+                open && q.dice.is_some() && !q.double_offered
+            }
+            LibAction::Answer(QuizAnswer::Double | QuizAnswer::NoDouble) => {
+                open && q.dice.is_none() && !q.double_offered
+            }
+            LibAction::Answer(_) => (open && q.double_offered) || r.awaiting_response(),
+            LibAction::Reveal => open,
+            LibAction::Next => r.answer.is_some() && !r.awaiting_response(),
+            LibAction::Mark(_) => (r.answer.is_none() && r.revealed.is_some()) || failed,
+            _ => true,
+        })
+        .filter_map(|b| b.hint)
+        .collect()
 }
 
 fn lib(a: LibAction) -> Option<Action> {

@@ -16,8 +16,9 @@ pub struct LibrarySnapshot {
     pub focused: bool,
     pub header: String,
     pub filter_error: Option<String>,
-    /// The loaded page as lines; the view shows a window around `selected`.
-    pub rows: Vec<String>,
+    /// The loaded page as cells; the view lays them out to its width
+    /// ([`layout`]) and shows a window around `selected`.
+    pub rows: Vec<Row>,
     pub selected: Option<usize>,
     /// Lines beside the board: the highlighted entry, or the review's card.
     pub detail: Vec<String>,
@@ -29,28 +30,95 @@ pub struct LibrarySnapshot {
     pub trend: Option<Vec<u64>>,
 }
 
-/// One list row: number, title, play (`7pt 2a-4a`, on roll first), the
-/// player on roll and the dice, tags, collections, the note's first line.
-/// Pips and the rest are in the details beside the list.
-pub fn row(s: &Summary) -> String {
+/// One list row's cells: number, title, play (`7pt 2a-4a`, on roll first),
+/// the player on roll and the dice, the decision's error (a match's
+/// mistake), tags, collections, the note's first line. Pips and the rest
+/// are in the details beside the list; [`layout`] fits the cells to the
+/// panel's width.
+pub fn row(s: &Summary) -> Row {
     // Titles, notes and collections come from files and pastes: their
     // control characters are shown as escapes, never sent to the terminal.
-    let row = format!(
-        "{:>5} {:<20} {:<11} {:<6} {:<12} {:<10} {}",
-        s.id,
-        clip(&s.title, 20),
-        clip(&s.match_text(), 11),
+    let cell = |t: &str| crate::quote::printable(t).into_owned();
+    [
+        s.id.to_string(),
+        cell(&s.title),
+        s.match_text(),
         s.roll_text(),
-        clip(&s.tags, 12),
-        clip(&s.collections, 10),
-        s.note_line
-    );
-    crate::quote::printable(&row).into_owned()
+        s.error
+            .map_or(String::new(), |e| format!("{:+.3}", -e.abs())),
+        cell(&s.tags),
+        cell(&s.collections),
+        cell(&s.note_line),
+    ]
+}
+
+/// A list row's cells (see [`row`]).
+pub type Row = [String; 8];
+
+/// The cells whose width follows the room: title, tags, collections, note.
+const FLEXIBLE: [usize; 4] = [1, 5, 6, 7];
+
+/// The rows as lines of `width` columns: each column as wide as its
+/// widest cell, a column empty in every row left out; where the room is
+/// short, the title, tags, collections and note share it, the narrowest
+/// whole and the rest cut alike (with `…`).
+pub fn layout(rows: &[Row], width: usize) -> Vec<String> {
+    let len = |t: &String| t.chars().count();
+    let natural: Vec<usize> = (0..8)
+        .map(|c| rows.iter().map(|r| len(&r[c])).max().unwrap_or(0))
+        .collect();
+    let shown: Vec<usize> = (0..8).filter(|&c| natural[c] > 0).collect();
+    let fixed: usize = shown
+        .iter()
+        .filter(|c| !FLEXIBLE.contains(c))
+        .map(|&c| natural[c])
+        .sum();
+    let gaps = shown.len().saturating_sub(1);
+    let room = width.saturating_sub(fixed + gaps);
+    let flexible: Vec<usize> = shown
+        .iter()
+        .copied()
+        .filter(|c| FLEXIBLE.contains(c))
+        .collect();
+    // The widest cap that lets the flexible columns fit the room.
+    let total = |cap: usize| -> usize { flexible.iter().map(|&c| natural[c].min(cap)).sum() };
+    let mut cap = flexible.iter().map(|&c| natural[c]).max().unwrap_or(0);
+    while cap > 1 && total(cap) > room {
+        cap -= 1;
+    }
+    let widths: Vec<usize> = (0..8)
+        .map(|c| {
+            if FLEXIBLE.contains(&c) {
+                natural[c].min(cap)
+            } else {
+                natural[c]
+            }
+        })
+        .collect();
+    rows.iter()
+        .map(|r| {
+            let cells: Vec<String> = shown
+                .iter()
+                .map(|&c| {
+                    let t = clip(&r[c], widths[c]);
+                    // Numbers to the right, words to the left.
+                    if c == 0 || c == 4 {
+                        format!("{t:>w$}", w = widths[c])
+                    } else {
+                        format!("{t:<w$}", w = widths[c])
+                    }
+                })
+                .collect();
+            cells.join(" ").trim_end().to_owned()
+        })
+        .collect()
 }
 
 fn clip(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         text.to_owned()
+    } else if width == 0 {
+        String::new()
     } else {
         let mut t: String = text.chars().take(width - 1).collect();
         t.push('…');
@@ -143,12 +211,15 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             body.push(question(&cur.position));
         }
         let who = r.grader.name();
+        // Having doubled, the player is asked the opponent's answer: the
+        // engine's figures and any kept analysis would give it away.
+        let awaiting_response = r.awaiting_response();
         match (&r.answer, &r.grade) {
-            (None, _) if r.revealed.is_none() => body.push(
-                "m your move · d double · r no double · t take · p pass · b beaver · \
-                 Space reveal"
-                    .to_owned(),
-            ),
+            (None, _) if r.revealed.is_none() => {
+                if let Some(cur) = current {
+                    body.push(answer_keys(&cur.position));
+                }
+            }
             (None, _) => {}
             (Some(_), None) => body.push(format!("{who} grades your answer…")),
             (Some(answer), Some(Ok(j))) => {
@@ -177,10 +248,12 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         {
             body.push(format!("Entry {}: {}", e.id, e.title));
             body.extend(e.note.lines().map(str::to_owned));
-            if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade) {
+            if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade)
+                && !awaiting_response
+            {
                 body.extend(engine_lines(j, r.grader));
             }
-            if let Some(a) = &e.analysis {
+            if let Some(a) = e.analysis.as_ref().filter(|_| !awaiting_response) {
                 body.push(format!("Analysis ({}):", a.depth));
                 body.extend(a.text.lines().map(str::to_owned));
             }
@@ -302,6 +375,23 @@ pub fn question(p: &crate::domain::Position) -> String {
     }
 }
 
+/// The keys that answer the question `p` asks, and no others.
+fn answer_keys(p: &crate::domain::Position) -> String {
+    let s = &p.state;
+    let answers = if s.double_offered {
+        if s.is_money() && s.beavers {
+            "t take · p pass · b beaver"
+        } else {
+            "t take · p pass"
+        }
+    } else if s.dice.is_some() {
+        "m your move (e on the board)"
+    } else {
+        "d double · r no double"
+    };
+    format!("{answers} · Space reveal")
+}
+
 /// The grade of an answer: its word, the equity lost, the engine's best and
 /// the answer's place in its list.
 fn grade_line(j: &Judged, who: &str) -> String {
@@ -366,4 +456,49 @@ fn engine_lines(j: &Judged, engine: crate::engine::EngineKind) -> Vec<String> {
         _ => {}
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Row, layout};
+
+    fn r(cells: [&str; 8]) -> Row {
+        cells.map(str::to_owned)
+    }
+
+    #[test]
+    fn columns_take_their_contents_width_and_share_a_short_room() {
+        let rows = [
+            r([
+                "12",
+                "A long title that says what it is",
+                "7pt 2a-4a",
+                "X 52",
+                "-0.133",
+                "",
+                "",
+                "Hit loose, then cover",
+            ]),
+            r(["3", "Race", "money", "X cube", "", "", "", ""]),
+        ];
+        // Room enough: no column cut, no blank column (tags and
+        // collections are empty in every row), the error right-aligned.
+        let wide = layout(&rows, 120);
+        assert_eq!(
+            wide[0],
+            "12 A long title that says what it is 7pt 2a-4a X 52   -0.133 Hit loose, then cover"
+        );
+        assert_eq!(
+            wide[1],
+            " 3 Race                              money     X cube"
+        );
+        // Short of room: title and note cut alike, the numbers whole.
+        let narrow = layout(&rows, 60);
+        assert!(narrow.iter().all(|l| l.chars().count() <= 60), "{narrow:?}");
+        assert!(
+            narrow[0].contains("-0.133") && narrow[0].contains("7pt 2a-4a"),
+            "{narrow:?}"
+        );
+        assert!(narrow[0].contains('…'), "{narrow:?}");
+    }
 }

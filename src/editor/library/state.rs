@@ -131,9 +131,31 @@ pub struct Review {
     pub grader: crate::engine::EngineKind,
 }
 
+impl Review {
+    /// The current question's position, if any is left.
+    pub fn question(&self) -> Option<&crate::domain::Position> {
+        self.queue.get(self.index).map(|s| &s.position)
+    }
+
+    /// Having doubled, the player is still to say what the opponent should
+    /// do.
+    pub fn awaiting_response(&self) -> bool {
+        self.answer == Some(QuizAnswer::Double) && self.response.is_none()
+    }
+
+    /// The current question still waits for an answer (or, after a double,
+    /// for the opponent's): nothing may give it away.
+    pub fn unanswered(&self) -> bool {
+        self.question().is_some() && (self.answer.is_none() || self.awaiting_response())
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LibState {
     pub open: bool,
+    /// The library was opened from the match panel: `Esc` gives the keys
+    /// back to it, not to the board.
+    pub from_review: bool,
     pub filter: String,
     pub filter_error: Option<String>,
     pub query: Query,
@@ -218,6 +240,12 @@ impl LibState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     Add(Box<NewEntry>),
+    /// Several entries at once (a match's mistakes, `*`), in one
+    /// transaction, answered with one count.
+    AddMany {
+        entries: Vec<NewEntry>,
+        collection: String,
+    },
     Page {
         serial: u64,
         query: Query,
@@ -340,6 +368,12 @@ pub enum LibAction {
         result: Result<Option<(i64, String)>, LibraryFailure>,
     },
     Added(Result<Added, LibraryFailure>),
+    /// Entries added at once: how many were new and how many were there
+    /// already, in `collection`.
+    AddedMany {
+        collection: String,
+        result: Result<(usize, usize), LibraryFailure>,
+    },
     Paged {
         serial: u64,
         result: Result<(Counted, u64, Vec<Summary>), LibraryFailure>,

@@ -40,6 +40,14 @@ fn back(model: &mut Model) {
     };
 }
 
+/// The keys go back to where the library was opened from: the match panel
+/// (while its match is open), else the board; the words for it.
+fn leave(model: &mut Model) -> &'static str {
+    let review = std::mem::take(&mut model.library.from_review) && model.review.open.is_some();
+    model.mode = if review { Mode::Review } else { Mode::Normal };
+    if review { "the match" } else { "the board" }
+}
+
 /// Asks for the page holding the selection (or the first one).
 fn fetch(state: &mut LibState, offset: u64) -> Effect {
     state.serial += 1;
@@ -122,6 +130,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             done(model)
         }
         LibAction::Open => {
+            model.library.from_review = model.mode == Mode::Review;
             model.library.open = true;
             model.library.review = None;
             model.mode = Mode::Library(LibMode::List);
@@ -131,17 +140,24 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             let effect = refresh(&mut model.library);
             (model, vec![effect])
         }
+        // Esc steps back one level: the statistics to the list, the list to
+        // where the library was opened from.
+        LibAction::Leave if model.library.stats.is_some() => {
+            model.library.stats = None;
+            model.status = Status::info("Back to the list");
+            done(model)
+        }
         LibAction::Leave => {
-            model.mode = Mode::Normal;
-            model.status = Status::info("Back to the board · L returns to the library");
+            let to = leave(&mut model);
+            model.status = Status::info(format!("Back to {to} · L returns to the library"));
             done(model)
         }
         LibAction::Close => {
             model.library.open = false;
             model.library.review = None;
             model.library.rows.clear();
-            model.mode = Mode::Normal;
-            model.status = Status::info("Library closed");
+            let to = leave(&mut model);
+            model.status = Status::info(format!("Library closed · back to {to}"));
             done(model)
         }
         LibAction::Move(delta) => move_selection(model, delta),
@@ -591,6 +607,21 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             Err(e) => error(model, format!("could not add to the library: {e}")),
         },
+        LibAction::AddedMany { collection, result } => match result {
+            Ok((new, there)) => {
+                let entries = |n: usize| match n {
+                    1 => "1 entry".to_owned(),
+                    n => format!("{n} entries"),
+                };
+                model.status = Status::success(format!(
+                    "Added {} to the collection {collection}, {} already there",
+                    entries(new),
+                    there
+                ));
+                reopen_page(model)
+            }
+            Err(e) => error(model, format!("could not add to the library: {e}")),
+        },
         LibAction::Paged { serial, result } => {
             if serial != model.library.serial {
                 return done(model);
@@ -969,14 +1000,25 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             )
         }
         Ask::QuizMove => {
-            back(&mut model);
             if text.trim().is_empty() {
+                back(&mut model);
                 return done(model);
             }
-            update(
-                model,
-                LibAction::Answer(QuizAnswer::Move(text.trim().to_owned())),
-            )
+            let answer = QuizAnswer::Move(text.trim().to_owned());
+            let question = model
+                .library
+                .review
+                .as_ref()
+                .and_then(|r| r.queue.get(r.index))
+                .map(|s| &s.position);
+            // A typo or an illegal move is not an answer: the line stays
+            // open with it and the reason, as every input line does.
+            if let Some(Err(why)) = question.map(|p| match_analysis::check_answer(p, &answer)) {
+                model.library.input = text;
+                return error(model, why);
+            }
+            back(&mut model);
+            update(model, LibAction::Answer(answer))
         }
     }
 }

@@ -90,6 +90,21 @@ fn answer(
     let text = |e: store::LibraryError| LibraryFailure::new(path, e);
     match request {
         Request::Add(entry) => LibAction::Added(lib.and_then(|l| l.add(&entry).map_err(text))),
+        Request::AddMany {
+            entries,
+            collection,
+        } => LibAction::AddedMany {
+            collection,
+            result: lib
+                .and_then(|l| l.add_all(&entries).map_err(text))
+                .map(|added| {
+                    let new = added
+                        .iter()
+                        .filter(|a| matches!(a, store::Added::New(_)))
+                        .count();
+                    (new, added.len() - new)
+                }),
+        },
         Request::Page {
             serial,
             query,

@@ -141,6 +141,14 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
         hint: Some(("q", "close")),
         action: ReviewAction::Close,
     },
+    Binding {
+        keys: &[Char('S')],
+        label: "S",
+        help: "refused here (the starting position would leave the match: Esc first)",
+        section: 9,
+        hint: None,
+        action: ReviewAction::StartRefused,
+    },
 ];
 
 /// The help's lines: each group's keys and words on one line
@@ -211,7 +219,7 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 8);
+        assert_eq!(rows.len(), 9);
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }

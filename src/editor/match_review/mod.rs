@@ -39,6 +39,15 @@ pub const PASTED: &str = "pasted match";
 /// `None` when the text is no match or holds one position only (then it is
 /// a position, read as IDs and diagrams are).
 pub fn pasted(text: &str) -> Option<Loaded> {
+    // Terminals send a pasted block's line breaks as carriage returns:
+    // the readers see `\n`, as from the file.
+    let unified;
+    let text = if text.contains('\r') {
+        unified = crate::codec::unified_line_ends(text);
+        unified.as_str()
+    } else {
+        text
+    };
     match_file::detect(text.as_bytes())?;
     let file = match_file::read_bytes(text.as_bytes()).ok()?;
     let loaded = loaded(PASTED, file);

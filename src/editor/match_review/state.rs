@@ -223,6 +223,9 @@ pub enum ReviewAction {
     ToBoard,
     /// `q`: close the match.
     Close,
+    /// `S` while the panel has the keys: the starting position would throw
+    /// the match's decision away, so it is refused with the way to it.
+    StartRefused,
     /// `+`: keep the decision under the cursor in the library.
     Keep,
     /// `*`: keep every mistake in a collection named after the match.

@@ -148,6 +148,10 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
         ReviewAction::AnalyseWithGnubg => analyse_with_gnubg(model),
         ReviewAction::Keep => keep(model),
         ReviewAction::KeepMistakes => keep_mistakes(model),
+        ReviewAction::StartRefused => refuse(
+            model,
+            "S (the starting position) would leave the match: Esc gives the keys to the board first",
+        ),
         ReviewAction::Judged(serial, i, outcome) => {
             if serial != model.review.serial {
                 return done(model);
@@ -562,14 +566,14 @@ fn keep_mistakes(mut model: Model) -> (Model, Vec<Effect>) {
     // gnubg's verdicts, and the file's own analysis where gnubg has none.
     let judged = m.mistakes().into_iter().map(|(d, j)| entry(m, d, Some(j)));
     let from_file = m.file_mistakes().into_iter().map(|d| entry(m, d, None));
-    let effects: Vec<Effect> = judged
+    let entries: Vec<crate::library::NewEntry> = judged
         .chain(from_file)
         .map(|mut e| {
             e.collections = vec![collection.clone()];
-            Effect::Library(crate::editor::library::Request::Add(Box::new(e)))
+            e
         })
         .collect();
-    if effects.is_empty() {
+    if entries.is_empty() {
         let why = if m.analysing {
             "no mistakes judged yet: the analysis is still running"
         } else {
@@ -577,7 +581,7 @@ fn keep_mistakes(mut model: Model) -> (Model, Vec<Effect>) {
         };
         return refuse(model, why);
     }
-    let n = effects.len();
+    let n = entries.len();
     let more = if m.analysing {
         " (so far: the analysis is still running)"
     } else {
@@ -586,7 +590,12 @@ fn keep_mistakes(mut model: Model) -> (Model, Vec<Effect>) {
     model.status = Status::info(format!(
         "Keeping {n} mistakes in the collection {collection}{more}…"
     ));
-    (model, effects)
+    // One request, one answer: one message for them all.
+    let request = crate::editor::library::Request::AddMany {
+        entries,
+        collection,
+    };
+    (model, vec![Effect::Library(request)])
 }
 
 /// A collection name from a file name: its stem, in the library's words
@@ -875,20 +884,18 @@ mod tests {
     }
 
     #[test]
-    fn keeping_every_mistake_asks_the_library_once_each_in_one_collection() {
+    fn keeping_every_mistake_asks_the_library_once_for_all_in_one_collection() {
         let model = opened();
         let m = model.review.open.as_ref().unwrap();
         let (a, b) = (judged(m, 2, 0.3), judged(m, 4, 0.1));
         let model = step(model, ReviewAction::Judged(1, 2, Ok(vec![a])));
         let model = step(model, ReviewAction::Judged(1, 4, Ok(vec![b])));
         let (_, effects) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
-        let adds: Vec<_> = effects
-            .iter()
-            .filter_map(|e| match e {
-                Effect::Library(crate::editor::library::Request::Add(e)) => Some(e),
-                _ => None,
-            })
-            .collect();
+        let [Effect::Library(crate::editor::library::Request::AddMany { entries: adds, .. })] =
+            &effects[..]
+        else {
+            panic!("one request for them all: {effects:?}")
+        };
         assert_eq!(adds.len(), 2);
         assert!(adds.iter().all(|e| e.collections == ["m7_driven"]));
         assert_eq!(adds[0].decision.as_ref().unwrap().error(), Some(0.3));

@@ -103,11 +103,28 @@ impl Stack {
     /// the last panel.
     fn place(&self, panels: &mut [Option<Rect>; 4]) -> u16 {
         let mut extra = self.free;
+        let mut heights: Vec<u16> = self
+            .panels
+            .iter()
+            .map(|&p| {
+                let more = extra.min(p.max_rows() - p.min_rows());
+                extra -= more;
+                p.min_rows() + more
+            })
+            .collect();
+        // Rows still free go to the panels that list more than their most
+        // shows (a match's decisions, the moves, the library's entries),
+        // shared alike: a tall screen is not left blank under them.
+        let growing: Vec<usize> = (0..self.panels.len())
+            .filter(|&i| self.panels[i].scrolls())
+            .collect();
+        for (k, &i) in growing.iter().enumerate() {
+            let share = extra / (growing.len() - k) as u16;
+            heights[i] += share;
+            extra -= share;
+        }
         let mut y = self.area.y;
-        for &p in &self.panels {
-            let more = extra.min(p.max_rows() - p.min_rows());
-            extra -= more;
-            let h = p.min_rows() + more;
+        for (&p, h) in self.panels.iter().zip(heights) {
             panels[p.index()] = Some(Rect::new(self.area.x, y, self.area.width, h));
             y += h;
         }
@@ -283,6 +300,25 @@ mod tests {
     }
 
     #[test]
+    fn a_tall_column_is_used_by_the_panels_that_list_more() {
+        // 250×70 with a match open: the match panel and the analysis share
+        // the column beside the board to the footer, not 16 and 24 rows of
+        // it.
+        let mut on = PanelToggles::default();
+        on.toggle(Panel::Match);
+        let a = areas_with(Rect::new(0, 0, 250, 70), on).unwrap();
+        let right = a.right.expect("a column beside the board");
+        let m = panel_area(&a, Panel::Match).unwrap();
+        let an = panel_area(&a, Panel::Analysis).unwrap();
+        assert_eq!(m.x, right.x, "{m:?} {right:?}");
+        assert!(m.height > Panel::Match.max_rows(), "{m:?}");
+        assert_eq!(m.height + an.height, right.height, "{m:?} {an:?} {right:?}");
+        // The numbers, which have nothing more to show, keep their most.
+        let n = panel_area(&a, Panel::Numbers).unwrap();
+        assert_eq!(n.height, Panel::Numbers.max_rows());
+    }
+
+    #[test]
     fn too_small_screens_have_no_layout() {
         assert!(areas(Rect::new(0, 0, 79, 24)).is_none());
         assert!(areas(Rect::new(0, 0, 80, 23)).is_none());
@@ -331,7 +367,7 @@ mod tests {
         let a = areas(Rect::new(0, 0, 200, 60)).unwrap();
         let an = panel_area(&a, Panel::Analysis).unwrap();
         assert!(an.width >= Panel::Analysis.ideal_width());
-        assert_eq!(an.height, Panel::Analysis.max_rows());
+        assert!(an.height >= Panel::Analysis.max_rows(), "{an:?}");
         let n = panel_area(&a, Panel::Numbers).unwrap();
         assert!(n.height >= 36, "{n:?}");
         assert_eq!(a.ids.height, 4);
@@ -341,7 +377,7 @@ mod tests {
         let a = areas_with(Rect::new(0, 0, 200, 60), on).unwrap();
         let l = panel_area(&a, Panel::Library).unwrap();
         assert!(l.width >= Panel::Library.ideal_width(), "{l:?}");
-        assert_eq!(l.height, Panel::Library.max_rows());
+        assert!(l.height >= Panel::Library.max_rows(), "{l:?}");
         assert!(panel_area(&a, Panel::Analysis).is_some());
         // gnubg's side text only where the analysis still fits beside it.
         assert_eq!(areas(Rect::new(0, 0, 200, 60)).unwrap().board.width, 49);

@@ -104,8 +104,13 @@ pub fn draw(frame: &mut Frame, area: Rect, lib: &LibrarySnapshot, theme: &Theme)
         .selected
         .map_or(0, |s| s.saturating_sub(height.saturating_sub(1) / 2))
         .min(lib.rows.len().saturating_sub(height));
-    let lines: Vec<Line> = lib
-        .rows
+    // Each column as wide as its content allows in the room (the marker
+    // takes one).
+    let laid = crate::editor::library::snapshot::layout(
+        &lib.rows,
+        usize::from(rest.width).saturating_sub(1),
+    );
+    let lines: Vec<Line> = laid
         .iter()
         .enumerate()
         .skip(start)
