@@ -102,14 +102,22 @@ pub fn hint_moves(text: &str) -> Vec<(String, f64)> {
     let mut out = Vec::new();
     for line in text.lines() {
         let t = line.trim_start();
-        let Some((rank, rest)) = t.split_once(". ") else { continue };
+        let Some((rank, rest)) = t.split_once(". ") else {
+            continue;
+        };
         if rank.parse::<u32>().is_err() {
             continue;
         }
-        let Some((head, eq)) = rest.split_once("Eq.:") else { continue };
+        let Some((head, eq)) = rest.split_once("Eq.:") else {
+            continue;
+        };
         // `Cubeful 2-ply MOVE` or `Rollout MOVE`.
         let words: Vec<&str> = head.split_whitespace().collect();
-        let skip = if words.first() == Some(&"Rollout") { 1 } else { 2 };
+        let skip = if words.first() == Some(&"Rollout") {
+            1
+        } else {
+            2
+        };
         let notation = words.get(skip..).unwrap_or_default().join(" ");
         let equity = eq.split_whitespace().next().and_then(|e| e.parse().ok());
         if let Some(equity) = equity {
@@ -120,4 +128,120 @@ pub fn hint_moves(text: &str) -> Vec<(String, f64)> {
         }
     }
     out
+}
+
+/// gnubg's `hint` text for `id` (a GNUBG ID, or an XGID with its `XGID=`)
+/// with chequer play and cube decisions at `plies`, after `double` when it
+/// is set: asked as gen_gnubg_hints.py asks it, of the gnubg found here.
+pub fn hint(id: &str, plies: u8, double: bool) -> String {
+    let set = if id.starts_with("XGID=") {
+        "xgid"
+    } else {
+        "gnubgid"
+    };
+    let mut commands = format!(
+        "set player 0 human\nset player 1 human\n\
+         set evaluation chequerplay evaluation plies {plies}\n\
+         set evaluation cubedecision evaluation plies {plies}\n\
+         set {set} {id}\n"
+    );
+    if double {
+        commands.push_str("double\n");
+    }
+    commands.push_str("hint 1000\n");
+    gnubg_says(&commands)
+}
+
+/// The moves and equities of gnubg's `hint` for `id` at `plies`.
+pub fn hint_list(id: &str, plies: u8) -> Vec<(String, f64)> {
+    let text = hint(id, plies, false);
+    let moves = hint_moves(&text);
+    assert!(!moves.is_empty(), "gnubg listed no move for {id}:\n{text}");
+    moves
+}
+
+/// gnubg's cube analysis as `hint` prints it (three decimals; after a
+/// double, from the side of the player doubled).
+#[derive(Debug, Clone)]
+pub struct CubeHint {
+    pub cubeless: f64,
+    /// As gnubg lists them: win, gammon, backgammon, then lose, gammon
+    /// loss, backgammon loss.
+    pub probs: Vec<f64>,
+    pub no_double: f64,
+    pub double_take: f64,
+    pub double_pass: f64,
+    /// "Double, take", "No double, beaver": the words, without gnubg's
+    /// text-mode share of the way to the next decision.
+    pub action: String,
+}
+
+/// The cube analysis of gnubg's `hint` for `id` at `plies` (after a double
+/// when `double`).
+pub fn hint_cube(id: &str, plies: u8, double: bool) -> CubeHint {
+    let text = hint(id, plies, double);
+    cube_of(&text).unwrap_or_else(|| panic!("no cube analysis for {id}:\n{text}"))
+}
+
+fn cube_of(text: &str) -> Option<CubeHint> {
+    let number = |s: &str| s.split_whitespace().next().and_then(|n| n.parse().ok());
+    let (mut cubeless, mut probs, mut action) = (None, Vec::new(), None);
+    let (mut nd, mut dt, mut dp) = (None, None, None);
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if let Some((_, rest)) = line.split_once("-ply cubeless equity ") {
+            cubeless = number(rest);
+            // "  0.722 0.000 0.000 - 0.278 0.000 0.000"
+            probs = lines
+                .next()?
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+        } else if let Some(rest) = line.strip_prefix("Proper cube action: ") {
+            let words = rest.split(" (").next().unwrap_or(rest);
+            action = Some(words.trim().to_owned());
+        } else if let Some((_, rest)) = line.split_once(". ") {
+            let rest = rest.trim_start();
+            for (name, slot) in [
+                ("No double", &mut nd),
+                ("Double, take", &mut dt),
+                ("Double, pass", &mut dp),
+            ] {
+                if let Some(v) = rest.strip_prefix(name) {
+                    *slot = number(v);
+                }
+            }
+        }
+    }
+    Some(CubeHint {
+        cubeless: cubeless?,
+        probs,
+        no_double: nd?,
+        double_take: dt?,
+        double_pass: dp?,
+        action: action?,
+    })
+}
+
+/// How far an equity bgedit shows to three decimals may be from gnubg's
+/// `hint` for it, also to three: the same equity, reached by the bridge
+/// and by gnubg's command line (within 0.0001 of each other), may round
+/// to either side of a last digit.
+pub const SHOWN_EQUITY: f64 = 0.0011;
+
+/// How far an error bgedit shows to three decimals may be from the
+/// difference of two of gnubg's three-decimal equities: 0.0005 for each of
+/// gnubg's roundings, 0.0005 for bgedit's own, and a margin for the
+/// floating point of the subtraction.
+pub const SHOWN_ERROR: f64 = 0.002;
+
+/// The number in `text` right after the first `before` (a sign, digits
+/// and a point), if there is one.
+pub fn number_after(text: &str, before: &str) -> Option<f64> {
+    let (_, rest) = text.split_once(before)?;
+    let end = rest
+        .char_indices()
+        .find(|&(i, c)| !(c.is_ascii_digit() || c == '.' || (i == 0 && (c == '-' || c == '+'))))
+        .map_or(rest.len(), |(i, _)| i);
+    rest[..end].parse().ok()
 }
