@@ -30,34 +30,45 @@ fn fixtures() -> PathBuf {
 /// it with this machine's gnubg (its standard output when `name` is `-`).
 /// Generated once per test binary and run, whoever asks first.
 pub fn generated(script: &str, name: &str) -> String {
+    generated_by(Path::new("python3"), script, name)
+}
+
+/// As [`generated`], with the Python `python` (Open Sage's generator needs
+/// the one that has bgsage: [`super::sage_python`]).
+pub fn generated_by(python: &Path, script: &str, name: &str) -> String {
     static RUNS: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
     let runs = RUNS.get_or_init(Default::default);
     // One generator at a time: two would only share the same two cores.
     let mut runs = runs.lock().unwrap_or_else(|e| e.into_inner());
     let dir = runs
         .entry(script.to_owned())
-        .or_insert_with(|| run_generator(script))
+        .or_insert_with(|| run_generator(python, script))
         .clone();
     drop(runs);
     std::fs::read_to_string(dir.join(if name == "-" { "stdout" } else { name }))
         .unwrap_or_else(|e| panic!("{script} wrote no {name}: {e}"))
 }
 
-fn run_generator(script: &str) -> PathBuf {
+fn run_generator(python: &Path, script: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "bgedit-live-{}-{}",
         std::process::id(),
         script.trim_end_matches(".py")
     ));
     std::fs::create_dir_all(&dir).unwrap();
-    let out = Command::new("python3")
+    let mut command = Command::new(python);
+    // gnubg's generators run the one found here (their callers checked
+    // there is one); Sage's does without.
+    if let Ok(gnubg) = bgedit::engine::locate::find_from_env(None) {
+        command.env("GNUBG", gnubg);
+    }
+    let out = command
         .arg(fixtures().join(script))
-        .env("GNUBG", gnubg())
         .env("BGEDIT_FIXTURE_DIR", &dir)
         .env("LC_ALL", "C")
         .stdin(Stdio::null())
         .output()
-        .unwrap_or_else(|e| panic!("python3 {script}: {e}"));
+        .unwrap_or_else(|e| panic!("{} {script}: {e}", python.display()));
     assert!(
         out.status.success(),
         "{script} failed with this machine's gnubg: {}",
