@@ -6,6 +6,7 @@
 use crate::common;
 
 use common::have_gnubg;
+use common::live;
 use common::pty::{Options, Session};
 use std::io::Write;
 use std::path::PathBuf;
@@ -33,6 +34,16 @@ impl Session {
     }
 }
 
+/// The GNUBG ID the editor shows.
+fn gnubg_id(screen: &str) -> String {
+    screen
+        .lines()
+        .find_map(|l| l.trim_start().strip_prefix("GNUBG ID"))
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no GNUBG ID on the screen:\n{screen}"))
+        .to_owned()
+}
+
 #[test]
 fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
     if !have_gnubg() {
@@ -41,17 +52,27 @@ fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
     let dir = state_dir("analysis-best");
     let mut s = Session::start(&PTY, &["--new"], &dir, 120, 40);
     // No dice: the cube decision.
-    s.wait_for("Proper cube action");
-    // X rolls 21: gnubg's 0-ply hint puts 24/23 13/11 first (-0.008).
+    let before = gnubg_id(&s.wait_for("Proper cube action"));
+    // X rolls 21: the first of gnubg's 0-ply hint, asked here (24/23 13/11
+    // when written).
     s.prompt("d", "21");
-    let screen = s.wait_for("1. 24/23 13/11");
+    let rolled = gnubg_id(&s.wait_for("X rolled 21"));
+    let best = &live::hint_list(&rolled, 0)[0].0;
+    let screen = s.wait_for(&format!("1. {best}"));
     if std::env::var("SHOW_SCREEN").is_ok() {
         eprintln!("{screen}");
     }
     assert!(screen.contains("Analysis · gnubg"), "{screen}");
-    // The cube decision before the roll, on its line above the moves.
-    // gnubg: the roller is +0.084 before the roll, no double (beaver).
-    s.wait_for("Before the roll (0-ply): No double, beaver · ND +0.084");
+    // The cube decision before the roll, on its line above the moves, as
+    // gnubg's hint gives it here (no double, beaver, +0.084 when written).
+    let cube = live::hint_cube(&before, 0, false);
+    let line = format!("Before the roll (0-ply): {} · ND ", cube.action);
+    let screen = s.wait_for(&line);
+    let shown = live::number_after(&screen, &line).unwrap_or_else(|| panic!("{screen}"));
+    assert!(
+        (shown - cube.no_double).abs() < live::SHOWN_EQUITY,
+        "{screen}\nagainst gnubg's {cube:?}"
+    );
     // Select the best move, preview it, play it; undo brings the roll back.
     s.send("]");
     s.wait_for("PREVIEW");

@@ -1,14 +1,17 @@
-//! The engine edge against the real gnubg 1.07: known answers taken from
-//! gnubg's own `hint` (0-ply, the same position typed into `gnubg -t`), and
-//! the failures: a killed gnubg, a hung one, one printing garbage.
+//! The engine edge against the real gnubg 1.07: answers checked against
+//! gnubg's own `hint` (the same position typed into `gnubg -t`, asked of the
+//! gnubg found here in the same run: its last digits differ from CPU to
+//! CPU), and the failures: a killed gnubg, a hung one, one printing garbage.
 //!
 //! Without gnubg these tests print why and pass, unless
 //! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them fail.
 
+use crate::common;
 use bgedit::codec;
 use bgedit::domain::{CubeOwner, Position};
 use bgedit::engine::locate;
 use bgedit::engine::{Analysis, Engine, EngineError, Request};
+use common::live;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -55,36 +58,48 @@ fn moves(a: &Analysis) -> Vec<(String, f64)> {
     }
 }
 
+/// bgedit's list for `id` at `plies` against gnubg's `hint` asked here now:
+/// the first `n` moves in gnubg's order (all of them when gnubg lists
+/// fewer), each within [`close`] of gnubg's three decimals.
+fn matches_hint(got: &[(String, f64)], id: &str, plies: u8, n: usize) {
+    let want = live::hint_list(id, plies);
+    let n = n.min(want.len());
+    assert!(got.len() >= n, "{id}: {got:?} against gnubg's {want:?}");
+    for (g, w) in got.iter().zip(&want).take(n) {
+        assert_eq!(
+            g.0, w.0,
+            "{id} at {plies}-ply: {got:?} against gnubg's {want:?}"
+        );
+        assert!(
+            close(g.1, w.1),
+            "{id} at {plies}-ply: {got:?} against gnubg's {want:?}"
+        );
+    }
+}
+
 #[test]
 fn ranked_moves_match_gnubgs_hint_in_money_and_match_play() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    // Money, X on roll with 21: gnubg's hint says 24/23 13/11 -0.008,
-    // 24/21 -0.023, 13/10 -0.035.
-    let m = moves(&ask(&mut e, "4HPwATDgc/ABMA:cAkFAAAAAAAE", 0));
-    assert_eq!(m[0].0, "24/23 13/11");
-    assert!(close(m[0].1, -0.008) && close(m[1].1, -0.023), "{m:?}");
-    assert_eq!(m[2].0, "13/10");
+    // Money, X on roll with 21 (gnubg 1.07 here: 24/23 13/11 -0.008,
+    // 24/21 -0.023, 13/10 -0.035); O on roll with 64 (24/14 +0.029,
+    // 24/18 13/9 +0.011); a bear-off with 52 (3/off 2/off +0.503, 3/1 3/off
+    // +0.476). The numbers are gnubg's of this run, asked for each.
+    for id in [
+        "4HPwATDgc/ABMA:cAkFAAAAAAAE",
+        "4HPwATDgc/ABMA:MAETAAAAAAAE",
+        "dwcAANwdAAAAAA:cIkKAAAAAAAE",
+    ] {
+        matches_hint(&moves(&ask(&mut e, id, 0)), id, 0, 3);
+    }
     // 5-point match: the same moves; match equity as gnubg shows it, MWC too.
-    let a = ask(&mut e, "4HPwATDgc/ABMA:cAmlAAAAAAAE", 0);
-    let m = moves(&a);
-    assert_eq!((m[0].0.as_str(), m[1].0.as_str()), ("24/23 13/11", "24/21"));
-    assert!(close(m[0].1, -0.008), "{m:?}");
+    let id = "4HPwATDgc/ABMA:cAmlAAAAAAAE";
+    let a = ask(&mut e, id, 0);
+    matches_hint(&moves(&a), id, 0, 3);
     let Analysis::Moves { moves: lines, .. } = &a else {
         unreachable!()
     };
     assert!(lines[0].mwc.is_some_and(|w| (0.45..0.55).contains(&w)));
-    // O on roll with 64: 24/14 +0.029, 24/18 13/9 +0.011.
-    let m = moves(&ask(&mut e, "4HPwATDgc/ABMA:MAETAAAAAAAE", 0));
-    assert_eq!(m[0].0, "24/14");
-    assert!(close(m[0].1, 0.029) && close(m[1].1, 0.011), "{m:?}");
-    // A bear-off with 52: 3/off 2/off +0.503, 3/1 3/off +0.476.
-    let m = moves(&ask(&mut e, "dwcAANwdAAAAAA:cIkKAAAAAAAE", 0));
-    assert_eq!(
-        (m[0].0.as_str(), m[1].0.as_str()),
-        ("3/off 2/off", "3/1 3/off")
-    );
-    assert!(close(m[0].1, 0.503) && close(m[1].1, 0.476), "{m:?}");
 }
 
 #[test]
@@ -105,9 +120,12 @@ fn each_move_carries_the_position_after_it() {
 fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    // gnubg: cubeless +0.445, Double/take +0.723, Double/pass +1.000,
-    // No double +0.623, proper action Double, take.
-    match ask(&mut e, "dwcAANwdAAAAAA:cAkAAAAAAAAE", 0) {
+    // A bear-off before the roll (gnubg 1.07 here: cubeless +0.445,
+    // Double/take +0.723, Double/pass +1.000, No double +0.623, proper
+    // action Double, take), against gnubg's hint of this run.
+    let id = "dwcAANwdAAAAAA:cAkAAAAAAAAE";
+    let want = live::hint_cube(id, 0, false);
+    match ask(&mut e, id, 0) {
         Analysis::Cube {
             action,
             no_double,
@@ -117,16 +135,24 @@ fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
             probs,
             ..
         } => {
-            assert_eq!(action, "Double, take");
+            assert_eq!(action, want.action);
             assert!(
-                close(no_double, 0.623) && close(double_take, 0.723) && close(double_pass, 1.0)
+                close(no_double, want.no_double)
+                    && close(double_take, want.double_take)
+                    && close(double_pass, want.double_pass),
+                "{no_double} {double_take} {double_pass} against {want:?}"
             );
-            assert!(close(cubeless, 0.445) && close(probs[0], 0.722));
+            assert!(
+                close(cubeless, want.cubeless) && close(probs[0], want.probs[0]),
+                "{cubeless} {probs:?} against {want:?}"
+            );
         }
         other => panic!("{other:?}"),
     }
-    // The same with the double made: the taker's side, take -0.723, pass -1.
-    let mut p = position("dwcAANwdAAAAAA:cAkAAAAAAAAE");
+    // The same with the double made: the taker's side (take -0.723,
+    // pass -1), as gnubg's hint after `double` gives it.
+    let want = live::hint_cube(id, 0, true);
+    let mut p = position(id);
     p.state.double_offered = true;
     p.state.turn = p.state.expected_turn();
     let req = Request {
@@ -144,8 +170,12 @@ fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
             ..
         } => {
             assert_eq!(proper, "take");
-            assert!(close(take, -0.723) && close(pass, -1.0), "{take} {pass}");
-            assert!(close(probs[0], 0.278));
+            assert_eq!(want.action, "Double, take");
+            assert!(
+                close(take, want.double_take) && close(pass, want.double_pass),
+                "{take} {pass} against {want:?}"
+            );
+            assert!(close(probs[0], want.probs[0]), "{probs:?} against {want:?}");
         }
         other => panic!("{other:?}"),
     }
@@ -155,7 +185,11 @@ fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
 fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    let mut p = position("dwcAANwdAAAAAA:cAkAAAAAAAAE");
+    // The bear-off with the cube on the other side: no cube action, only
+    // the roller's chances, gnubg's (0.722 here) before the roll.
+    let id = "dwcAANwdAAAAAA:cAkAAAAAAAAE";
+    let want = live::hint_cube(id, 0, false).probs[0];
+    let mut p = position(id);
     p.state.cube_log2 = 1;
     p.state.cube_owner = CubeOwner::Owned(p.state.on_roll.opponent());
     let req = Request {
@@ -165,7 +199,7 @@ fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
         moves: 5,
     };
     match e.analyse(&req, LIMIT).unwrap() {
-        Analysis::Eval { probs, .. } => assert!(close(probs[0], 0.722)),
+        Analysis::Eval { probs, .. } => assert!(close(probs[0], want), "{probs:?} {want}"),
         other => panic!("{other:?}"),
     }
     let mut p = position("dwcAANwdAAAAAA:cAkAAAAAAAAE");
@@ -205,18 +239,18 @@ fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
 fn a_deeper_answer_is_not_served_from_gnubgs_hint_cache() {
     let Some(g) = gnubg() else { return };
     let mut e = Engine::new(g);
-    // gnubg's hint for the opening 21 in a 5-point match: at 2-ply
-    // 24/23 13/11 -0.000, 13/11 6/5 -0.002; at 0-ply 24/23 13/11 -0.008,
-    // 24/21 -0.023. Asking 2-ply first, then 0-ply, must give the 0-ply list.
-    let deep = moves(&ask(&mut e, "4HPwATDgc/ABMA:cAmlAAAAAAAE", 2));
-    assert_eq!(deep[1].0, "13/11 6/5");
-    assert!(
-        close(deep[0].1, 0.0) && close(deep[1].1, -0.002),
-        "{deep:?}"
+    // The opening 21 in a 5-point match: gnubg's 2-ply and 0-ply lists
+    // differ in their second move (here 13/11 6/5 against 24/21). Asking
+    // 2-ply first, then 0-ply, must give the 0-ply list.
+    let id = "4HPwATDgc/ABMA:cAmlAAAAAAAE";
+    let (two, zero) = (live::hint_list(id, 2), live::hint_list(id, 0));
+    assert_ne!(
+        two[..2],
+        zero[..2],
+        "gnubg's two depths must differ for this test to tell them apart"
     );
-    let shallow = moves(&ask(&mut e, "4HPwATDgc/ABMA:cAmlAAAAAAAE", 0));
-    assert_eq!(shallow[1].0, "24/21");
-    assert!(close(shallow[0].1, -0.008), "{shallow:?}");
+    matches_hint(&moves(&ask(&mut e, id, 2)), id, 2, 2);
+    matches_hint(&moves(&ask(&mut e, id, 0)), id, 0, 2);
 }
 
 #[test]

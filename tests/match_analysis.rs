@@ -542,14 +542,22 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
         .unwrap_or_else(|| panic!("{header}"));
     assert!(mistakes >= 10, "{header}");
     // The first mistake at gnubg 1.07's "bad" (0.06): game 1 move 5, X's
-    // 65 played 15/9 13/8 where gnubg runs 24/13 (-0.133).
+    // 65 played 15/9 13/8 where gnubg runs 24/13 (-0.133 when written). Its
+    // error is gnubg's 0-ply hint of that position, asked here.
     s.send("n");
-    let screen = s.wait_for("Mistake: -0.133 · game 1 move 5");
+    let screen = s.wait_for(" · game 1 move 5");
+    let xgid = "XGID=---a--E-D---eD-A-d-e----A-:0:0:1:65:0:0:0:5:10";
+    assert!(screen.contains(xgid), "{screen}");
+    let hint = common::live::hint_list(xgid, 0);
+    let played = hint.iter().find(|(m, _)| m == "15/9 13/8").unwrap().1;
+    let want = hint[0].1 - played;
+    let shown =
+        common::live::number_after(&screen, "Mistake: -").unwrap_or_else(|| panic!("{screen}"));
     assert!(
-        screen.contains("XGID=---a--E-D---eD-A-d-e----A-:0:0:1:65:0:0:0:5:10"),
-        "{screen}"
+        (shown - want).abs() < common::live::SHOWN_ERROR,
+        "{screen}\nagainst gnubg's {hint:?}"
     );
-    assert!(screen.contains("(24/13)"), "{screen}");
+    assert!(screen.contains(&format!("({})", hint[0].0)), "{screen}");
     // The editor's own analysis of the position marks the move played.
     s.wait_for("15/9 13/8 ◀ played");
     // An edit leaves the match; v comes back to the same decision.

@@ -30,20 +30,26 @@ fn fixtures() -> PathBuf {
 /// it with this machine's gnubg (its standard output when `name` is `-`).
 /// Generated once per test binary and run, whoever asks first.
 pub fn generated(script: &str, name: &str) -> String {
+    generated_by(Path::new("python3"), script, name)
+}
+
+/// As [`generated`], with the Python `python` (Open Sage's generator needs
+/// the one that has bgsage: [`super::sage_python`]).
+pub fn generated_by(python: &Path, script: &str, name: &str) -> String {
     static RUNS: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
     let runs = RUNS.get_or_init(Default::default);
     // One generator at a time: two would only share the same two cores.
     let mut runs = runs.lock().unwrap_or_else(|e| e.into_inner());
     let dir = runs
         .entry(script.to_owned())
-        .or_insert_with(|| run_generator(script))
+        .or_insert_with(|| run_generator(python, script))
         .clone();
     drop(runs);
     std::fs::read_to_string(dir.join(if name == "-" { "stdout" } else { name }))
         .unwrap_or_else(|e| panic!("{script} wrote no {name}: {e}"))
 }
 
-fn run_generator(script: &str) -> PathBuf {
+fn run_generator(python: &Path, script: &str) -> PathBuf {
     // Under target/ (cargo runs one test binary at a time): each run
     // replaces the last one's answers.
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -61,18 +67,22 @@ fn run_generator(script: &str) -> PathBuf {
         c.args(["-t", "-q", "-r", "-p"]).arg(&path);
         c
     } else {
-        let mut c = Command::new("python3");
+        let mut c = Command::new(python);
         c.arg(&path);
         c
     };
+    // gnubg's generators run the one found here (their callers checked
+    // there is one); Sage's does without.
+    if let Ok(gnubg) = bgedit::engine::locate::find_from_env(None) {
+        command.env("GNUBG", gnubg);
+    }
     let out = command
         .current_dir(fixtures())
-        .env("GNUBG", gnubg())
         .env("BGEDIT_FIXTURE_DIR", &dir)
         .env("LC_ALL", "C")
         .stdin(Stdio::null())
         .output()
-        .unwrap_or_else(|e| panic!("python3 {script}: {e}"));
+        .unwrap_or_else(|e| panic!("{} {script}: {e}", python.display()));
     assert!(
         out.status.success(),
         "{script} failed with this machine's gnubg: {}",
@@ -143,4 +153,120 @@ pub fn hint_moves(text: &str) -> Vec<(String, f64)> {
         }
     }
     out
+}
+
+/// gnubg's `hint` text for `id` (a GNUBG ID, or an XGID with its `XGID=`)
+/// with chequer play and cube decisions at `plies`, after `double` when it
+/// is set: asked as gen_gnubg_hints.py asks it, of the gnubg found here.
+pub fn hint(id: &str, plies: u8, double: bool) -> String {
+    let set = if id.starts_with("XGID=") {
+        "xgid"
+    } else {
+        "gnubgid"
+    };
+    let mut commands = format!(
+        "set player 0 human\nset player 1 human\n\
+         set evaluation chequerplay evaluation plies {plies}\n\
+         set evaluation cubedecision evaluation plies {plies}\n\
+         set {set} {id}\n"
+    );
+    if double {
+        commands.push_str("double\n");
+    }
+    commands.push_str("hint 1000\n");
+    gnubg_says(&commands)
+}
+
+/// The moves and equities of gnubg's `hint` for `id` at `plies`.
+pub fn hint_list(id: &str, plies: u8) -> Vec<(String, f64)> {
+    let text = hint(id, plies, false);
+    let moves = hint_moves(&text);
+    assert!(!moves.is_empty(), "gnubg listed no move for {id}:\n{text}");
+    moves
+}
+
+/// gnubg's cube analysis as `hint` prints it (three decimals; after a
+/// double, from the side of the player doubled).
+#[derive(Debug, Clone)]
+pub struct CubeHint {
+    pub cubeless: f64,
+    /// As gnubg lists them: win, gammon, backgammon, then lose, gammon
+    /// loss, backgammon loss.
+    pub probs: Vec<f64>,
+    pub no_double: f64,
+    pub double_take: f64,
+    pub double_pass: f64,
+    /// "Double, take", "No double, beaver": the words, without gnubg's
+    /// text-mode share of the way to the next decision.
+    pub action: String,
+}
+
+/// The cube analysis of gnubg's `hint` for `id` at `plies` (after a double
+/// when `double`).
+pub fn hint_cube(id: &str, plies: u8, double: bool) -> CubeHint {
+    let text = hint(id, plies, double);
+    cube_of(&text).unwrap_or_else(|| panic!("no cube analysis for {id}:\n{text}"))
+}
+
+fn cube_of(text: &str) -> Option<CubeHint> {
+    let number = |s: &str| s.split_whitespace().next().and_then(|n| n.parse().ok());
+    let (mut cubeless, mut probs, mut action) = (None, Vec::new(), None);
+    let (mut nd, mut dt, mut dp) = (None, None, None);
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if let Some((_, rest)) = line.split_once("-ply cubeless equity ") {
+            cubeless = number(rest);
+            // "  0.722 0.000 0.000 - 0.278 0.000 0.000"
+            probs = lines
+                .next()?
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+        } else if let Some(rest) = line.strip_prefix("Proper cube action: ") {
+            let words = rest.split(" (").next().unwrap_or(rest);
+            action = Some(words.trim().to_owned());
+        } else if let Some((_, rest)) = line.split_once(". ") {
+            let rest = rest.trim_start();
+            for (name, slot) in [
+                ("No double", &mut nd),
+                ("Double, take", &mut dt),
+                ("Double, pass", &mut dp),
+            ] {
+                if let Some(v) = rest.strip_prefix(name) {
+                    *slot = number(v);
+                }
+            }
+        }
+    }
+    Some(CubeHint {
+        cubeless: cubeless?,
+        probs,
+        no_double: nd?,
+        double_take: dt?,
+        double_pass: dp?,
+        action: action?,
+    })
+}
+
+/// How far an equity bgedit shows to three decimals may be from gnubg's
+/// `hint` for it, also to three: the same equity, reached by the bridge
+/// and by gnubg's command line (within 0.0001 of each other), may round
+/// to either side of a last digit.
+pub const SHOWN_EQUITY: f64 = 0.0011;
+
+/// How far an error bgedit shows to three decimals may be from the
+/// difference of two of gnubg's three-decimal equities: 0.0005 for each of
+/// gnubg's roundings, 0.0005 for bgedit's own, and a margin for the
+/// floating point of the subtraction.
+pub const SHOWN_ERROR: f64 = 0.002;
+
+/// The number in `text` right after the first `before` (a sign, digits
+/// and a point), if there is one.
+pub fn number_after(text: &str, before: &str) -> Option<f64> {
+    let (_, rest) = text.split_once(before)?;
+    let end = rest
+        .char_indices()
+        .find(|&(i, c)| !(c.is_ascii_digit() || c == '.' || (i == 0 && (c == '-' || c == '+'))))
+        .map_or(rest.len(), |(i, _)| i);
+    rest[..end].parse().ok()
 }
