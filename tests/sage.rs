@@ -378,6 +378,40 @@ fn a_roll_that_cannot_be_played_lists_no_move_as_gnubg_does() {
     }
 }
 
+/// Issue 29's positions that Sage's answers were refused for ("a move
+/// bgedit finds illegal", and Sage restarted): the last checker borne off
+/// with one die where both can be played. Sage's answer is taken, as the
+/// one legal move that ends the game (gnubg's), with no restart.
+#[test]
+fn the_last_checker_off_with_one_die_is_answered_as_gnubgs_one_move() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let mut engine = Engine::sage(python);
+    for (n, (id, gnubgs)) in [
+        ("gTZlCGoIAAAAAA:cAnPAsAAYAAE", "4/1*/off"),
+        ("ETcqg0gEAAAAAA:GYHGAdAAIAAE", "3/2*/off"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let req = Request {
+            id: n as u64 + 1,
+            position: position(id),
+            plies: 0,
+            moves: 0,
+        };
+        match engine.analyse(&req, Duration::from_secs(30)) {
+            Ok(Analysis::Moves { moves, .. }) => {
+                let names: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
+                assert_eq!(names, [gnubgs], "{id}");
+            }
+            other => panic!("{id}: {other:?}"),
+        }
+    }
+    assert_eq!(engine.restarts, 0);
+}
+
 #[test]
 fn a_match_is_analysed_with_sage_and_each_line_says_so() {
     if common::sage_python().is_none() {
