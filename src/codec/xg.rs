@@ -625,10 +625,20 @@ struct GameInProgress {
 }
 
 fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> GameInProgress {
-    let number = usize::try_from(r.i32(48))
-        .ok()
-        .filter(|&n| n >= 1)
-        .unwrap_or(index);
+    // Games are counted by their place in the file, as in every format
+    // (`--game N`, the decisions' order); a header's own number that says
+    // otherwise is named.
+    let number = index;
+    if usize::try_from(r.i32(48)).ok() != Some(index) {
+        problems.push(problem(
+            Some(index),
+            None,
+            format!(
+                "the game's header says game {}; read as game {index}, games being counted in file order",
+                r.i32(48)
+            ),
+        ));
+    }
     let mut score = |at: usize| {
         u16::try_from(r.i32(at)).unwrap_or_else(|_| {
             problems.push(problem(

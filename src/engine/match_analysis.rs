@@ -909,9 +909,12 @@ fn by_games(
         .iter()
         .map(|p| decisions.partition_point(|d| (d.game, d.number) < (p.game, p.first)))
         .collect();
-    if firsts.first() != Some(&0) {
-        // The match is not the decisions' (nothing gnubg reads covers the
-        // first ones): each is asked on its own.
+    // The pieces must cover the decisions in their order, each run after
+    // the one before; otherwise the match is not the decisions' (nothing
+    // gnubg reads covers the first ones, or the games are in another
+    // order): each is asked on its own, and no run is sliced backwards.
+    let ordered = decisions.is_sorted_by_key(|d| (d.game, d.number)) && firsts.is_sorted();
+    if firsts.first() != Some(&0) || !ordered {
         by_decisions(decisions, tasks, opts, stop, each);
         return Ran {
             luck: opts
