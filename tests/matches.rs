@@ -609,3 +609,120 @@ fn a_bar_cleared_by_a_set_up_is_written_once() {
     assert_eq!(once, twice);
     assert_eq!(once.matches("[y]").count(), twice.matches("[y]").count());
 }
+
+/// `bgedit ARGS` that must end within `secs` seconds: killed and failed
+/// otherwise, so a reader that blocks cannot hang the suite.
+fn bgedit_within(args: &[&str], secs: u64) -> std::process::Output {
+    use std::process::Stdio;
+    let mut child = common::run::command()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("bgedit {args:?} did not end within {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO with no writer blocked every file reader for ever, and
+/// `library import /dev/zero` read without bound: each reader refuses what
+/// is not a regular file, by name, before reading it.
+#[test]
+fn a_fifo_or_a_device_is_refused_by_every_file_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.mat");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    let lib = dir.path().join("lib.sqlite");
+    let lib = lib.to_str().unwrap();
+    for (path, kind) in [
+        (fifo.to_str().unwrap(), "a FIFO"),
+        ("/dev/zero", "a device"),
+    ] {
+        let commands: [&[&str]; 4] = [
+            &["match", path],
+            &["convert", "--file", path, "--to", "gnubg"],
+            &["library", "--library", lib, "import", path],
+            &["analyse", "--file", path, "--gnubg", "/bin/true"],
+        ];
+        for args in commands {
+            let out = bgedit_within(args, 30);
+            let err = text(&out.stderr);
+            assert!(!out.status.success(), "{args:?}: {err}");
+            assert!(
+                err.contains(path) && err.contains(&format!("not a regular file ({kind})")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
+
+/// gnubg's analysis in an SGF holding `nan`, `inf` or `1e999` was read and
+/// stored without a word (`library show` printed "NaN"): such a candidate
+/// or cube analysis is dropped and named with its game and move.
+#[test]
+fn analysis_numbers_that_are_not_finite_are_dropped_and_named() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/analysis/m5_noisy.sgf");
+    let original = std::fs::read_to_string(path).unwrap();
+    let bad = original.replacen(
+        "[lppq E ver 3 0.907353 0.046333 0.004751 0.063343 0.003280 0.953860",
+        "[lppq E ver 3 0.907353 0.046333 0.004751 0.063343 0.003280 nan",
+        1,
+    );
+    let da = "0.002675 0.472637]";
+    assert!(bad.contains(da));
+    let bad = bad.replacen(da, "0.002675 1e999]", 1);
+    let file = match_file::read_bytes(bad.as_bytes()).unwrap();
+    let (decisions, problems) = match_file::decisions(&file);
+    let finite = |a: &bgedit::domain::match_record::FileAnalysis| {
+        format!("{a:?}")
+            .split(|c: char| !(c.is_alphanumeric() || c == '.'))
+            .all(|w| w != "NaN" && w != "inf")
+    };
+    for d in &decisions {
+        assert!(d.analysis.as_ref().is_none_or(finite), "{d:?}");
+        assert!(d.cube_analysis.as_ref().is_none_or(finite), "{d:?}");
+    }
+    let said: Vec<String> = problems
+        .iter()
+        .map(|p| match_file::describe("m.sgf", p))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("m.sgf: game 1, move 1: ") && s.contains("1 candidate(s)")),
+        "{said:#?}"
+    );
+    assert_eq!(
+        said.iter().filter(|s| s.contains("not finite")).count(),
+        2,
+        "{said:#?}"
+    );
+    // The library says so and stores no NaN.
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("m.sgf");
+    std::fs::write(&sgf, &bad).unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let (sgf, lib) = (sgf.to_str().unwrap(), lib.to_str().unwrap());
+    let out = bgedit(&["library", "--library", lib, "import", sgf], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("game 1, move 1: the file's analysis holds"),
+        "{err}"
+    );
+    let shown = bgedit(&["library", "--library", lib, "show", "1"], "");
+    assert!(
+        !text(&shown.stdout).contains("NaN"),
+        "{}",
+        text(&shown.stdout)
+    );
+}

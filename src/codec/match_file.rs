@@ -92,7 +92,8 @@ pub fn read_path(path: &Path) -> Result<MatchFile, String> {
     let bytes = if path == Path::new("-") {
         read_capped(std::io::stdin().lock())?
     } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+        // A FIFO or a device is refused before it is read (or blocks).
+        let file = crate::regular_file::open(path).map_err(|e| format!("cannot read it: {e}"))?;
         if let Ok(meta) = file.metadata()
             && meta.len() > MAX_MATCH_BYTES
         {
