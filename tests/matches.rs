@@ -612,13 +612,16 @@ fn a_bar_cleared_by_a_set_up_is_written_once() {
 
 /// `bgedit ARGS` that must end within `secs` seconds: killed and failed
 /// otherwise, so a reader that blocks cannot hang the suite.
+/// Output goes to files, so that a large one cannot fill a pipe.
 fn bgedit_within(args: &[&str], secs: u64) -> std::process::Output {
     use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
     let mut child = common::run::command()
         .args(args)
         .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
         .spawn()
         .unwrap();
     let start = std::time::Instant::now();
@@ -630,7 +633,11 @@ fn bgedit_within(args: &[&str], secs: u64) -> std::process::Output {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    child.wait_with_output().unwrap()
+    std::process::Output {
+        status: child.wait().unwrap(),
+        stdout: std::fs::read(out).unwrap(),
+        stderr: std::fs::read(err).unwrap(),
+    }
 }
 
 /// A FIFO with no writer blocked every file reader for ever, and
@@ -724,5 +731,30 @@ fn analysis_numbers_that_are_not_finite_are_dropped_and_named() {
         !text(&shown.stdout).contains("NaN"),
         "{}",
         text(&shown.stdout)
+    );
+}
+
+/// 400,000 games of one unreadable move each: a problem each, and a
+/// position each (a game with no moves is its start). Each problem's game
+/// was looked up in the list of games and each position inserted into the
+/// list (quadratic: minutes). Linear, it takes seconds; the bound is
+/// generous.
+#[test]
+fn many_games_with_a_problem_each_are_listed_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.sgf");
+    let game = "(;FF[4]GM[6]MI[length:0];B[3zz])\n";
+    std::fs::write(&path, game.repeat(400_000)).unwrap();
+    let out = bgedit_within(&["match", path.to_str().unwrap()], 60);
+    assert_eq!(out.status.code(), Some(1));
+    let listed = text(&out.stdout);
+    let said = text(&out.stderr);
+    assert_eq!(listed.lines().count(), 400_000);
+    assert!(listed.lines().last().unwrap().starts_with("400000\t0\t"));
+    assert_eq!(said.lines().count(), 400_000);
+    let last = said.lines().last().unwrap();
+    assert!(
+        last.contains("many.sgf: game 400000, move 1: X's move '3zz'"),
+        "{last}"
     );
 }

@@ -224,10 +224,15 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
             let (list, replay_problems) = match_decisions(record);
             problems.extend(replay_problems);
             // Problems count actions with the set-ups; the listing counts
-            // decisions without them.
+            // decisions without them. Games found by number through a map:
+            // a file of many games with a problem each stays linear.
+            let by_number: std::collections::HashMap<
+                usize,
+                &crate::domain::match_record::GameRecord,
+            > = record.games.iter().map(|g| (g.number, g)).collect();
             for p in &mut problems {
                 if let (Some(g), Some(a)) = (p.game, p.action)
-                    && let Some(game) = record.games.iter().find(|x| x.number == g)
+                    && let Some(game) = by_number.get(&g)
                 {
                     let before = game.actions.iter().take(a.saturating_sub(1));
                     let plays = before
@@ -237,7 +242,7 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                 }
             }
             let mut numbers = std::collections::HashMap::new();
-            let mut out: Vec<FileDecision> = list
+            let out: Vec<FileDecision> = list
                 .into_iter()
                 .map(|d| {
                     let number = numbers.entry(d.game).or_insert(0usize);
@@ -259,8 +264,13 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                 })
                 .collect();
             // A game of set-ups alone (gnubg's `save position`) is one
-            // position: its end.
+            // position: its end, put in its game's place in one pass.
+            let mut listed = out.into_iter().peekable();
+            let mut out = Vec::with_capacity(listed.len());
             for game in &record.games {
+                while let Some(d) = listed.next_if(|d| d.game <= game.number) {
+                    out.push(d);
+                }
                 let plays = game
                     .actions
                     .iter()
@@ -269,23 +279,20 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                     continue;
                 }
                 if let Ok(r) = replay_game(&record.header, game) {
-                    let at = out.partition_point(|d| d.game < game.number);
-                    out.insert(
-                        at,
-                        FileDecision {
-                            game: game.number,
-                            number: 0,
-                            player: r.end.state.turn,
-                            dice: r.end.state.dice,
-                            played: String::new(),
-                            position: r.end,
-                            analysis: None,
-                            cube_analysis: None,
-                            comment: None,
-                        },
-                    );
+                    out.push(FileDecision {
+                        game: game.number,
+                        number: 0,
+                        player: r.end.state.turn,
+                        dice: r.end.state.dice,
+                        played: String::new(),
+                        position: r.end,
+                        analysis: None,
+                        cube_analysis: None,
+                        comment: None,
+                    });
                 }
             }
+            out.extend(listed);
             out
         }
         Contents::Blocks(blocks) => blocks
