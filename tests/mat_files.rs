@@ -746,3 +746,44 @@ fn a_score_past_the_length_or_negative_is_named_and_stops_reading() {
         assert!(err.contains(&want), "{err}");
     }
 }
+
+/// `convert --file F --game N` past the last game names the file's own
+/// format (it said "SGF" for a .mat or an XG file).
+#[test]
+fn a_game_past_the_last_is_named_in_the_files_own_format() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for (file, format, games) in [
+        ("mat/selfplay_5pt_seed7.mat", "Jellyfish .mat", 6),
+        ("xg/charlot_7pt.xg", "XG match", 0),
+        ("match_core/match3.sgf", "SGF", 0),
+    ] {
+        let path = fixtures.join(file);
+        let out = common::run::bgedit(
+            &[
+                "convert",
+                "--file",
+                path.to_str().unwrap(),
+                "--game",
+                "99",
+                "--to",
+                "gnubg",
+            ],
+            "",
+        );
+        let err = common::run::text(&out.stderr);
+        assert!(!out.status.success(), "{file}: {err}");
+        assert!(
+            err.contains(&format!("{format}: game 99: the file has ")),
+            "{file}: {err}"
+        );
+        if format != "SGF" {
+            assert!(!err.contains("SGF"), "{file}: {err}");
+        }
+        if games > 0 {
+            assert!(
+                err.contains(&format!("the file has {games} games")),
+                "{err}"
+            );
+        }
+    }
+}

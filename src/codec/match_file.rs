@@ -360,7 +360,15 @@ pub fn position_at(file: &MatchFile, selection: sgf::Selection) -> Result<Positi
     match &file.contents {
         Contents::Record(record) => sgf::position_at(record, selection)
             .map(|(p, _, _)| p)
-            .map_err(|e| e.to_string()),
+            .map_err(|e| {
+                // The SGF codec finds the position in every format's match
+                // and names itself: the file's own format is named instead.
+                let text = e.to_string();
+                match text.strip_prefix("SGF: ") {
+                    Some(rest) => format!("{}: {rest}", file.format.name()),
+                    None => text,
+                }
+            }),
         Contents::Blocks(blocks) => {
             let last = blocks.last().map_or(0, |b| b.game);
             let game = selection.game.unwrap_or(last);
