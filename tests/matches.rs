@@ -758,3 +758,36 @@ fn many_games_with_a_problem_each_are_listed_in_linear_time() {
         "{last}"
     );
 }
+
+/// An SGF match longer than 64 points was listed, then `analyse --file`
+/// failed every decision with gnubg's "no current position available": it
+/// is refused when read, as .mat and XG files are.
+#[test]
+fn an_sgf_match_past_64_points_is_refused_when_read() {
+    let game = |length: u32| {
+        format!("(;FF[4]GM[6]MI[length:{length}][game:0][ws:0][bs:0]PW[a]PB[b];B[41lppq])\n")
+    };
+    let long = match_file::read_bytes(game(65).as_bytes()).unwrap_err();
+    assert!(
+        long.contains("match length 65") && long.contains("1 to 64 points"),
+        "{long}"
+    );
+    assert!(match_file::read_bytes(game(64).as_bytes()).is_ok());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.sgf");
+    std::fs::write(&path, game(100)).unwrap();
+    let path = path.to_str().unwrap();
+    for args in [
+        &["match", path][..],
+        &["analyse", "--file", path, "--gnubg", "/bin/true"][..],
+    ] {
+        let out = bgedit(args, "");
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            err.contains("long.sgf: SGF: match length 100"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -152,6 +152,16 @@ pub fn read_bytes(bytes: &[u8]) -> Result<MatchFile, String> {
     match format {
         MatchFormat::Sgf => {
             let (record, problems) = sgf::read_match(utf8(bytes)?).map_err(|e| e.to_string())?;
+            // gnubg analyses matches of 64 points at most (its MAXSCORE), as
+            // the .mat and XG readers hold too: a longer one is refused here
+            // rather than failing each decision later.
+            let length = record.header.length;
+            if length > super::mat::MAX_MATCH_LENGTH {
+                return Err(format!(
+                    "SGF: match length {length}: bgedit reads matches of 1 to {} points and money sessions",
+                    super::mat::MAX_MATCH_LENGTH
+                ));
+            }
             Ok(MatchFile {
                 format,
                 contents: Contents::Record(Box::new(record)),
