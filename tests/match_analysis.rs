@@ -465,6 +465,16 @@ fn joined_matches_are_analysed_without_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(out.status.code(), Some(101), "{err}");
     assert!(err.contains("game 5, line 66: labelled 'Game 1'"), "{err}");
+    // With gnubg, each game's run of decisions is sliced (where it broke).
+    if !have_gnubg() {
+        return;
+    }
+    let (lines, err, code) = analyse("mat/joined_matches.mat", &["--jobs", "2"]);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, 1, "{err}");
+    let games: std::collections::BTreeSet<u64> =
+        lines.iter().filter_map(|l| l["game"].as_u64()).collect();
+    assert_eq!(games, [1, 2, 3, 5].into_iter().collect(), "{err}");
 }
 
 /// The editor, in a pseudo-terminal with the real gnubg: `bgedit FILE`
