@@ -700,6 +700,18 @@ impl<'a> Importer<'a> {
     }
 }
 
+/// Imports a text held whole (IDs one a line, or XG's text export) as a
+/// file is imported; `progress` is told the bytes read.
+pub fn import_text(
+    lib: &mut Library,
+    file: &str,
+    text: &str,
+    progress: impl FnMut(u64),
+    kept: &mut ImportReport,
+) -> Result<ImportReport, store::LibraryError> {
+    import_stream(lib, file, text.as_bytes(), progress, kept)
+}
+
 /// How much of a file is looked at to tell its format.
 const HEAD_BYTES: u64 = 64 * 1024;
 /// The longest block of XG's text export (a position, its analysis and
