@@ -8,6 +8,7 @@
 //! - [`codec`]: Position ID, Match ID, GNUBG ID, XGID, JSON, SGF, FIBS,
 //!   Snowie and XG text, both ways; match files (SGF, `.mat`, gnubg's match
 //!   text) into the match model.
+//! - [`regular_file`]: files opened to be read, refusing FIFOs and devices.
 //! - [`text_board`]: gnubg's `show board` text, byte for byte.
 //! - [`engine`]: gnubg as a process (the bridge), its answers, rollouts, the
 //!   score matrix and a whole match analysed as gnubg's `analyse match`.
@@ -25,4 +26,5 @@ pub mod engine;
 pub mod library;
 pub mod picture;
 pub mod quote;
+pub mod regular_file;
 pub mod text_board;

@@ -1507,3 +1507,81 @@ fn errors_threshold_on_a_file_without_analysis_says_so() {
         .unwrap();
     assert!(added > 0, "{stdout}");
 }
+
+/// A file that is not a match is read a line at a time, each line at most
+/// 1 MiB as in every batch command: 200 MiB with no line end (a sparse
+/// file, all NUL bytes) is refused at its first line in the memory of a
+/// few lines. It was read whole, a second copy made, to say the line was
+/// not an ID: run under a 150 MB address-space limit, that fails.
+#[test]
+fn a_huge_file_that_is_not_a_match_is_imported_in_bounded_memory() {
+    let (dir, lib) = temp();
+    let huge = dir.path().join("huge.txt");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(200 << 20)
+        .unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 150000 && exec "$0" "$@""#)
+        .arg(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["library", "--library"])
+        .arg(&lib)
+        .arg("import")
+        .arg(&huge)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("huge.txt: line 1: longer than 1 MiB and no end of line"),
+        "{err}"
+    );
+    // Lines after a long one are still read, each numbered.
+    let mixed = dir.path().join("mixed.txt");
+    let text = format!(
+        "4HPwATDgc/ABMA\n{}\r\n4HPhASLgc/ABMA\rnot an id\n",
+        "x".repeat(3 << 20)
+    );
+    std::fs::write(&mixed, text).unwrap();
+    let out = bgedit()
+        .args(["library", "--library"])
+        .arg(&lib)
+        .arg("import")
+        .arg(&mixed)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("mixed.txt: line 2: longer than 1 MiB"),
+        "{err}"
+    );
+    assert!(err.contains("mixed.txt: line 4: "), "{err}");
+    assert!(
+        said.contains("2 added, 0 already there (merged), 2 failed"),
+        "{said}"
+    );
+}
+
+/// `--errors` is an equity lost: `NaN` (which keeps nothing, silently),
+/// `inf` and a negative number are refused by name.
+#[test]
+fn a_non_finite_or_negative_error_threshold_is_refused() {
+    let (_dir, lib) = temp();
+    for bad in ["NaN", "inf", "-0.1"] {
+        let out = bgedit()
+            .args(["library", "--library"])
+            .arg(&lib)
+            .args(["import", &format!("--errors={bad}"), "/dev/null"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains("--errors") && err.contains("not an equity lost"),
+            "{bad}: {err}"
+        );
+    }
+}

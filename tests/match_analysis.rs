@@ -493,6 +493,44 @@ fn a_file_that_is_not_a_match_is_refused_by_name() {
     assert!(out.stdout.is_empty());
 }
 
+/// Two matches joined, the first cut after a score line: the games are
+/// counted in file order, so the pieces gnubg is handed follow the
+/// decisions. It once sliced the decisions backwards and exited 101 with
+/// nothing printed (no engine is needed to get there).
+#[test]
+fn joined_matches_are_analysed_without_a_panic() {
+    let path = format!(
+        "{}/tests/fixtures/mat/joined_matches.mat",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let out = common::run::bgedit(
+        &[
+            "analyse",
+            "--file",
+            &path,
+            "--gnubg",
+            "/bin/true",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+    assert!(err.contains("game 5, line 66: labelled 'Game 1'"), "{err}");
+    // With gnubg, each game's run of decisions is sliced (where it broke).
+    if !have_gnubg() {
+        return;
+    }
+    let (lines, err, code) = analyse("mat/joined_matches.mat", &["--jobs", "2"]);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(code, 1, "{err}");
+    let games: std::collections::BTreeSet<u64> =
+        lines.iter().filter_map(|l| l["game"].as_u64()).collect();
+    assert_eq!(games, [1, 2, 3, 5].into_iter().collect(), "{err}");
+}
+
 /// The editor, in a pseudo-terminal with the real gnubg: `bgedit FILE`
 /// opens a match, the background analysis finds the mistakes, `n` walks to
 /// the first one (board, IDs and the played move marked), an edit leaves

@@ -805,3 +805,185 @@ fn the_last_move_before_a_resignation_in_gnubgs_sgf_is_in_play() {
     assert!(wrong.is_empty(), "{wrong:#?}");
     assert!(checked >= 8, "{checked}");
 }
+
+/// `bgedit ARGS` that must end within `secs` seconds: killed and failed
+/// otherwise, so a reader that blocks cannot hang the suite.
+/// Output goes to files, so that a large one cannot fill a pipe.
+fn bgedit_within(args: &[&str], secs: u64) -> std::process::Output {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let (out, err) = (dir.path().join("out"), dir.path().join("err"));
+    let mut child = common::run::command()
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(secs) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("bgedit {args:?} did not end within {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::process::Output {
+        status: child.wait().unwrap(),
+        stdout: std::fs::read(out).unwrap(),
+        stderr: std::fs::read(err).unwrap(),
+    }
+}
+
+/// A FIFO with no writer blocked every file reader for ever, and
+/// `library import /dev/zero` read without bound: each reader refuses what
+/// is not a regular file, by name, before reading it.
+#[test]
+fn a_fifo_or_a_device_is_refused_by_every_file_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe.mat");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.unwrap().success());
+    let lib = dir.path().join("lib.sqlite");
+    let lib = lib.to_str().unwrap();
+    for (path, kind) in [
+        (fifo.to_str().unwrap(), "a FIFO"),
+        ("/dev/zero", "a device"),
+    ] {
+        let commands: [&[&str]; 4] = [
+            &["match", path],
+            &["convert", "--file", path, "--to", "gnubg"],
+            &["library", "--library", lib, "import", path],
+            &["analyse", "--file", path, "--gnubg", "/bin/true"],
+        ];
+        for args in commands {
+            let out = bgedit_within(args, 30);
+            let err = text(&out.stderr);
+            assert!(!out.status.success(), "{args:?}: {err}");
+            assert!(
+                err.contains(path) && err.contains(&format!("not a regular file ({kind})")),
+                "{args:?}: {err}"
+            );
+        }
+    }
+}
+
+/// gnubg's analysis in an SGF holding `nan`, `inf` or `1e999` was read and
+/// stored without a word (`library show` printed "NaN"): such a candidate
+/// or cube analysis is dropped and named with its game and move.
+#[test]
+fn analysis_numbers_that_are_not_finite_are_dropped_and_named() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/analysis/m5_noisy.sgf");
+    let original = std::fs::read_to_string(path).unwrap();
+    let bad = original.replacen(
+        "[lppq E ver 3 0.907353 0.046333 0.004751 0.063343 0.003280 0.953860",
+        "[lppq E ver 3 0.907353 0.046333 0.004751 0.063343 0.003280 nan",
+        1,
+    );
+    let da = "0.002675 0.472637]";
+    assert!(bad.contains(da));
+    let bad = bad.replacen(da, "0.002675 1e999]", 1);
+    let file = match_file::read_bytes(bad.as_bytes()).unwrap();
+    let (decisions, problems) = match_file::decisions(&file);
+    let finite = |a: &bgedit::domain::match_record::FileAnalysis| {
+        format!("{a:?}")
+            .split(|c: char| !(c.is_alphanumeric() || c == '.'))
+            .all(|w| w != "NaN" && w != "inf")
+    };
+    for d in &decisions {
+        assert!(d.analysis.as_ref().is_none_or(finite), "{d:?}");
+        assert!(d.cube_analysis.as_ref().is_none_or(finite), "{d:?}");
+    }
+    let said: Vec<String> = problems
+        .iter()
+        .map(|p| match_file::describe("m.sgf", p))
+        .collect();
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("m.sgf: game 1, move 1: ") && s.contains("1 candidate(s)")),
+        "{said:#?}"
+    );
+    assert_eq!(
+        said.iter().filter(|s| s.contains("not finite")).count(),
+        2,
+        "{said:#?}"
+    );
+    // The library says so and stores no NaN.
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("m.sgf");
+    std::fs::write(&sgf, &bad).unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let (sgf, lib) = (sgf.to_str().unwrap(), lib.to_str().unwrap());
+    let out = bgedit(&["library", "--library", lib, "import", sgf], "");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("game 1, move 1: the file's analysis holds"),
+        "{err}"
+    );
+    let shown = bgedit(&["library", "--library", lib, "show", "1"], "");
+    assert!(
+        !text(&shown.stdout).contains("NaN"),
+        "{}",
+        text(&shown.stdout)
+    );
+}
+
+/// 400,000 games of one unreadable move each: a problem each, and a
+/// position each (a game with no moves is its start). Each problem's game
+/// was looked up in the list of games and each position inserted into the
+/// list (quadratic: minutes). Linear, it takes seconds; the bound is
+/// generous.
+#[test]
+fn many_games_with_a_problem_each_are_listed_in_linear_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.sgf");
+    let game = "(;FF[4]GM[6]MI[length:0];B[3zz])\n";
+    std::fs::write(&path, game.repeat(400_000)).unwrap();
+    let out = bgedit_within(&["match", path.to_str().unwrap()], 60);
+    assert_eq!(out.status.code(), Some(1));
+    let listed = text(&out.stdout);
+    let said = text(&out.stderr);
+    assert_eq!(listed.lines().count(), 400_000);
+    assert!(listed.lines().last().unwrap().starts_with("400000\t0\t"));
+    assert_eq!(said.lines().count(), 400_000);
+    let last = said.lines().last().unwrap();
+    assert!(
+        last.contains("many.sgf: game 400000, move 1: X's move '3zz'"),
+        "{last}"
+    );
+}
+
+/// An SGF match longer than 64 points was listed, then `analyse --file`
+/// failed every decision with gnubg's "no current position available": it
+/// is refused when read, as .mat and XG files are.
+#[test]
+fn an_sgf_match_past_64_points_is_refused_when_read() {
+    let game = |length: u32| {
+        format!("(;FF[4]GM[6]MI[length:{length}][game:0][ws:0][bs:0]PW[a]PB[b];B[41lppq])\n")
+    };
+    let long = match_file::read_bytes(game(65).as_bytes()).unwrap_err();
+    assert!(
+        long.contains("match length 65") && long.contains("1 to 64 points"),
+        "{long}"
+    );
+    assert!(match_file::read_bytes(game(64).as_bytes()).is_ok());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.sgf");
+    std::fs::write(&path, game(100)).unwrap();
+    let path = path.to_str().unwrap();
+    for args in [
+        &["match", path][..],
+        &["analyse", "--file", path, "--gnubg", "/bin/true"][..],
+    ] {
+        let out = bgedit(args, "");
+        let err = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            err.contains("long.sgf: SGF: match length 100"),
+            "{args:?}: {err}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -1,8 +1,9 @@
 //! XG's binary match files: any bytes never panic, through the archive
 //! (`RGMH` files) or straight into the records behind a valid match header
 //! (random bytes rarely pass the archive's checksum, so the records are
-//! fuzzed on their own too); the replay of what is read never panics, and
-//! neither a problem message nor a name carries a control character.
+//! fuzzed on their own too, with a comments stream or without); the replay
+//! of what is read never panics, and neither a problem message nor a name
+//! carries a control character.
 #![no_main]
 
 use bgedit::codec::xg;
@@ -21,6 +22,16 @@ fn header() -> Vec<u8> {
 fuzz_target!(|data: &[u8]| {
     let read = if data.starts_with(b"RGMH") {
         xg::read_bytes(data)
+    } else if let Some((&n, rest)) = data.split_first()
+        && n & 0x80 != 0
+    {
+        // Comments too: the first byte says how much of the rest is the
+        // comments stream (RTF), the records follow; every record may
+        // name any comment (the comment bomb stays bounded).
+        let cut = (usize::from(n & 0x7f) * 64).min(rest.len());
+        let mut stream = header();
+        stream.extend_from_slice(&rest[cut..]);
+        xg::read_parts(&stream, &rest[..cut])
     } else {
         let mut stream = header();
         stream.extend_from_slice(data);

@@ -19,7 +19,9 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
             .take(MAX_FILE + 1)
             .read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
+        // A FIFO or a device is refused before it is read (or blocks).
+        crate::regular_file::open(std::path::Path::new(path))
+            .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
     };
     result.map_err(|e| format!("cannot read it: {e}"))?;
     if bytes.len() as u64 > MAX_FILE {

@@ -123,7 +123,7 @@ pub enum LibraryCommand {
         files: Vec<PathBuf>,
         /// Match files: keep only decisions that gave away at least E
         /// equity by the file's own analysis (e.g. 0.05).
-        #[arg(long, value_name = "E")]
+        #[arg(long, value_name = "E", value_parser = error_threshold)]
         errors: Option<f64>,
     },
     /// Export the entries a filter matches (all when none).
@@ -139,6 +139,21 @@ pub enum LibraryCommand {
         #[arg(allow_hyphen_values = true)]
         query: Vec<String>,
     },
+}
+
+/// `--errors E`: an equity lost, a finite number, 0 or more (`NaN` would
+/// compare false with every error and keep nothing without a word).
+fn error_threshold(text: &str) -> Result<f64, String> {
+    let e: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{}' is not a number", crate::quote::printable(text)))?;
+    if !e.is_finite() || e < 0.0 {
+        return Err(format!(
+            "{e} is not an equity lost: give a number 0 or more, such as 0.05"
+        ));
+    }
+    Ok(e)
 }
 
 /// Runs a library command; the exit code is 0, 1 (some input was bad) or 2
@@ -620,76 +635,254 @@ pub struct ImportReport {
     pub failed: u64,
 }
 
-/// Imports one file's text: each position is read, then written in batches
-/// of [`IMPORT_BATCH`], each batch one transaction (a crash keeps every
-/// batch committed before it).
+/// Positions of one file read and written in batches of [`IMPORT_BATCH`],
+/// each batch one transaction (a crash keeps every batch committed before
+/// it); a position that cannot be read is said at once, never kept.
+struct Importer<'a> {
+    file: &'a str,
+    base: Position,
+    batch: Vec<NewEntry>,
+    report: ImportReport,
+}
+
+impl<'a> Importer<'a> {
+    fn new(file: &'a str) -> Importer<'a> {
+        Importer {
+            file,
+            base: Position::default(),
+            batch: Vec::with_capacity(IMPORT_BATCH),
+            report: ImportReport::default(),
+        }
+    }
+
+    /// A line or piece that could not be read.
+    fn fail(&mut self, line: usize, why: &str) {
+        self.report.failed += 1;
+        eprintln!("{}: line {line}: {why}", self.file);
+    }
+
+    /// Reads `piece`; a full batch is written and `kept` told.
+    fn take(
+        &mut self,
+        lib: &mut Library,
+        piece: import::Piece,
+        kept: &mut ImportReport,
+    ) -> Result<bool, store::LibraryError> {
+        match codec::parse_any(&piece.text, &self.base) {
+            Ok(imported) => {
+                let source = Source::Imported(self.file.to_owned());
+                let mut entry = NewEntry::new(imported.position, source);
+                entry.note = piece.note;
+                entry.analysis = piece.analysis;
+                match store::check_entry(&entry) {
+                    Ok(()) => self.batch.push(entry),
+                    Err(e) => self.fail(piece.line, &e.to_string()),
+                }
+            }
+            Err(e) => self.fail(piece.line, &e.to_string()),
+        }
+        if self.batch.len() < IMPORT_BATCH {
+            return Ok(false);
+        }
+        self.flush(lib, kept)?;
+        Ok(true)
+    }
+
+    fn flush(
+        &mut self,
+        lib: &mut Library,
+        kept: &mut ImportReport,
+    ) -> Result<(), store::LibraryError> {
+        count_added(lib.add_all(&self.batch)?, &mut self.report);
+        self.batch.clear();
+        *kept = self.report;
+        Ok(())
+    }
+}
+
+/// Imports a text held whole (IDs one a line, or XG's text export) as a
+/// file is imported; `progress` is told the bytes read.
 pub fn import_text(
     lib: &mut Library,
     file: &str,
     text: &str,
+    progress: impl FnMut(u64),
+    kept: &mut ImportReport,
+) -> Result<ImportReport, store::LibraryError> {
+    import_stream(lib, file, text.as_bytes(), progress, kept)
+}
+
+/// How much of a file is looked at to tell its format.
+const HEAD_BYTES: u64 = 64 * 1024;
+/// The longest block of XG's text export (a position, its analysis and
+/// comment) read; a longer one is refused.
+const MAX_XG_BLOCK: usize = 1 << 20;
+
+/// Imports a text file read a line at a time, each line at most 1 MiB as
+/// in every batch command (`cli::input`), so a huge file, or one line
+/// that never ends, costs no more memory than that: IDs one a line, or XG's
+/// text export a block (an `XGID=` line and what follows it) at a time.
+/// The format is told from the first [`HEAD_BYTES`]. `progress` is told
+/// the bytes read.
+fn import_stream(
+    lib: &mut Library,
+    file: &str,
+    input: impl Read,
     mut progress: impl FnMut(u64),
     kept: &mut ImportReport,
-) -> Result<(ImportReport, Vec<String>), store::LibraryError> {
-    // CR LF and lone CR line ends read as LF, as everywhere text is read.
-    let unified;
-    let text = if text.contains('\r') {
-        unified = codec::unified_line_ends(text);
-        unified.as_str()
-    } else {
-        text
+) -> Result<ImportReport, store::LibraryError> {
+    let read = std::cell::Cell::new(0u64);
+    let mut input = input;
+    let mut head = Vec::new();
+    // A read error here is met again, and said, by the line reader.
+    let _ = (&mut input).take(HEAD_BYTES).read_to_end(&mut head);
+    let head_text = String::from_utf8_lossy(&head);
+    let cut = head_text.rfind('\n').map_or(head_text.len(), |n| n + 1);
+    let format = match import::detect(&head_text[..cut]) {
+        FileFormat::XgText => FileFormat::XgText,
+        _ => FileFormat::Ids,
     };
-    let format = import::detect(text);
-    let base = Position::default();
-    let mut report = ImportReport::default();
-    let mut errors = Vec::new();
-    let mut batch = Vec::with_capacity(IMPORT_BATCH);
-    let flush = |lib: &mut Library, batch: &mut Vec<NewEntry>, report: &mut ImportReport| {
-        let added = lib.add_all(batch)?;
-        for a in added {
-            match a {
-                Added::New(_) => report.added += 1,
-                Added::Existing(_) => report.merged += 1,
+    let mut importer = Importer::new(file);
+    let mut lines = super::input::LineReader::new(Counting {
+        inner: head.as_slice().chain(input),
+        read: &read,
+    });
+    let mut block = XgBlock::default();
+    let mut number = 0usize;
+    let mut no_wait = || Ok(());
+    loop {
+        let (_, line) = match lines.next_line(&mut no_wait) {
+            Ok(Some(l)) => l,
+            Ok(None) => break,
+            Err(e) => {
+                importer.fail(number + 1, &format!("cannot read it: {e}"));
+                break;
             }
-        }
-        batch.clear();
-        Ok::<(), store::LibraryError>(())
-    };
-    let what = match format {
-        FileFormat::Sgf => "game",
-        _ => "line",
-    };
-    let mut seen = 0u64;
-    for piece in import::pieces(text, format) {
-        seen += 1;
-        match codec::parse_any(&piece.text, &base) {
-            Ok(imported) => {
-                let mut entry = NewEntry::new(imported.position, Source::Imported(file.to_owned()));
-                entry.note = piece.note;
-                entry.analysis = piece.analysis;
-                match store::check_entry(&entry) {
-                    Ok(()) => batch.push(entry),
-                    Err(e) => {
-                        report.failed += 1;
-                        errors.push(format!("{file}: {what} {}: {e}", piece.line));
+        };
+        let text = match line {
+            super::input::Line::Text(t) => t,
+            other => {
+                number += 1;
+                let why = other.refusal().unwrap_or_default();
+                importer.fail(number, &why);
+                if other == super::input::Line::Endless {
+                    break;
+                }
+                continue;
+            }
+        };
+        // A lone CR ends a line too (old Macs).
+        for part in text.split('\r') {
+            number += 1;
+            let pieces = match format {
+                FileFormat::XgText => block.line(number, part),
+                _ => ids_piece(number, part).into_iter().collect(),
+            };
+            for p in pieces {
+                match p {
+                    Ok(piece) => {
+                        if importer.take(lib, piece, kept)? {
+                            progress(read.get());
+                        }
                     }
+                    Err((line, why)) => importer.fail(line, &why),
                 }
             }
-            Err(e) => {
-                report.failed += 1;
-                errors.push(format!("{file}: {what} {}: {e}", piece.line));
-            }
-        }
-        if batch.len() == IMPORT_BATCH {
-            flush(lib, &mut batch, &mut report)?;
-            *kept = report;
-            progress(seen);
         }
     }
-    flush(lib, &mut batch, &mut report)?;
-    *kept = report;
-    progress(seen);
+    for p in block.end() {
+        match p {
+            Ok(piece) => {
+                importer.take(lib, piece, kept)?;
+            }
+            Err((line, why)) => importer.fail(line, &why),
+        }
+    }
+    importer.flush(lib, kept)?;
+    progress(read.get());
     lib.optimize()?;
-    Ok((report, errors))
+    Ok(importer.report)
+}
+
+/// The ID on line `number`, unless it is blank.
+fn ids_piece(number: usize, line: &str) -> Option<Result<import::Piece, (usize, String)>> {
+    let t = line.trim();
+    (!t.is_empty()).then(|| {
+        Ok(import::Piece {
+            line: number,
+            text: t.to_owned(),
+            note: String::new(),
+            analysis: None,
+        })
+    })
+}
+
+/// Lines of XG's text export gathered into blocks, each from an `XGID=`
+/// line to the next, and read as the whole file would be.
+#[derive(Default)]
+struct XgBlock {
+    /// The line the block starts on (its `XGID=` line); 0 before the first.
+    first: usize,
+    text: String,
+    /// The block grew past [`MAX_XG_BLOCK`]: its lines are dropped.
+    too_long: bool,
+}
+
+type PieceOrWhy = Result<import::Piece, (usize, String)>;
+
+impl XgBlock {
+    /// Adds a line; a new `XGID=` line hands on the block before it.
+    fn line(&mut self, number: usize, line: &str) -> Vec<PieceOrWhy> {
+        let mut out = Vec::new();
+        if line.contains("XGID=") {
+            out = self.end();
+            self.first = number;
+        }
+        if self.first == 0 || self.too_long {
+            return out;
+        }
+        if self.text.len() + line.len() >= MAX_XG_BLOCK {
+            self.too_long = true;
+            self.text = String::new();
+            return out;
+        }
+        self.text.push_str(line);
+        self.text.push('\n');
+        out
+    }
+
+    /// The block read (its pieces' lines counted in the file), and a new
+    /// one begun.
+    fn end(&mut self) -> Vec<PieceOrWhy> {
+        let block = std::mem::take(self);
+        if block.first == 0 {
+            return Vec::new();
+        }
+        if block.too_long {
+            let why = format!("a position's block is longer than {MAX_XG_BLOCK} bytes; skipped");
+            return vec![Err((block.first, why))];
+        }
+        import::pieces(&block.text, FileFormat::XgText)
+            .map(|mut p| {
+                p.line += block.first - 1;
+                Ok(p)
+            })
+            .collect()
+    }
+}
+
+/// A reader that counts the bytes read through it, for the progress bar.
+struct Counting<'c, R> {
+    inner: R,
+    read: &'c std::cell::Cell<u64>,
+}
+
+impl<R: Read> Read for Counting<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.set(self.read.get() + n as u64);
+        Ok(n)
+    }
 }
 
 fn import_files(
@@ -701,26 +894,32 @@ fn import_files(
     let mut code = 0;
     for file in files {
         let shown = file.display().to_string();
-        // A match file is known by its first bytes and read within the
-        // match cap, never whole first.
-        if is_match_file(file) {
-            code = code.max(import_match(lib, file, &shown, errors, out)?);
-            continue;
-        }
-        let text = match read_text(file) {
-            Ok(t) => t,
+        // A FIFO or a device is refused before it is read (or blocks).
+        let opened = match crate::regular_file::open(file) {
+            Ok(f) => f,
             Err(e) => {
-                eprintln!("{shown}: {e}");
+                eprintln!("{shown}: cannot read it: {e}");
                 code = 1;
                 continue;
             }
         };
-        let total = import::pieces(&text, import::detect(&text)).count() as u64;
+        // A match file is known by its first bytes and read within the
+        // match cap, never whole first.
+        if is_match_file(&opened) {
+            code = code.max(import_match(lib, file, &shown, errors, out)?);
+            continue;
+        }
+        if let Err(e) = io::Seek::rewind(&mut (&opened)) {
+            eprintln!("{shown}: cannot read it: {e}");
+            code = 1;
+            continue;
+        }
+        let total = opened.metadata().map_or(0, |m| m.len());
         let mut bar = Progress::new("importing", total);
         let mut done = ImportReport::default();
-        let result = import_text(lib, &shown, &text, |n| bar.set(n), &mut done);
+        let result = import_stream(lib, &shown, opened, |n| bar.set(n), &mut done);
         bar.finish();
-        let (report, errors) = match result {
+        let report = match result {
             Ok(r) => r,
             Err(e) => {
                 // What was written before the failure stays: say how much,
@@ -734,9 +933,6 @@ fn import_files(
                 return Ok(2);
             }
         };
-        for e in &errors {
-            eprintln!("{e}");
-        }
         if report.failed > 0 {
             code = 1;
         }
@@ -749,12 +945,10 @@ fn import_files(
     Ok(code)
 }
 
-fn is_match_file(path: &Path) -> bool {
+/// Whether `file` starts as a match file does; read from its start.
+fn is_match_file(file: &std::fs::File) -> bool {
     let mut head = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(64 * 1024).read_to_end(&mut head))
-        .is_ok()
-        && match_file::detect(&head).is_some()
+    file.take(HEAD_BYTES).read_to_end(&mut head).is_ok() && match_file::detect(&head).is_some()
 }
 
 /// Imports every decision of a match file (those with a stored error of at
@@ -844,22 +1038,6 @@ fn count_added(added: Vec<Added>, report: &mut ImportReport) {
             Added::Existing(_) => report.merged += 1,
         }
     }
-}
-
-/// Largest file `import` reads.
-const MAX_IMPORT_BYTES: u64 = 1 << 30;
-
-fn read_text(path: &Path) -> Result<String, String> {
-    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
-    if meta.len() > MAX_IMPORT_BYTES {
-        return Err(format!(
-            "{} bytes; at most {MAX_IMPORT_BYTES} are read",
-            meta.len()
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
-    String::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
 }
 
 fn export_entries(

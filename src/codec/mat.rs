@@ -437,6 +437,21 @@ fn clean_name(raw: &str, player: Player, line: u32, problems: &mut Vec<ReadProbl
     name
 }
 
+/// Why a game's score cannot be read in a match of `length` (0: money):
+/// negative, or at or past the length (the match already over).
+fn bad_score(n0: i64, n1: i64, length: u16) -> Option<String> {
+    let worst = if n0 < 0 || n1 < 0 {
+        n0.min(n1)
+    } else {
+        n0.max(n1)
+    };
+    if worst < 0 {
+        return Some(format!("a negative score ({worst})"));
+    }
+    (length > 0 && worst >= i64::from(length))
+        .then(|| format!("a score of {worst} in a {length}-point match, which it ends"))
+}
+
 /// The score line `name0 : n0   name1 : n1`, as gnubg splits it.
 fn score_line(line: &str) -> Option<(&str, i64, &str, i64)> {
     let s = line.trim_start();
@@ -632,8 +647,20 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
             pending = Some((sn, score_text));
             continue;
         };
-        if length > 0 && (n0 >= i64::from(length) || n1 >= i64::from(length)) {
-            break; // the match is over: gnubg ignores what follows
+        let game_index = games.len() + 1;
+        if let Some(why) = bad_score(n0, n1, length) {
+            // gnubg stops reading at a score that ends the match (and reads
+            // a negative one as it is): the rest is not read, and said so.
+            let after = lines.by_ref().filter(|(_, l)| l.contains("Game ")).count();
+            reader.problem(
+                Some(game_index),
+                sn,
+                format!(
+                    "{why}; this game and the {after} after it are not read ('{}')",
+                    shown(score_text)
+                ),
+            );
+            break;
         }
         let o = clean_name(name0, Player::O, sn, &mut reader.problems);
         let x = clean_name(name1, Player::X, sn, &mut reader.problems);
@@ -645,7 +672,6 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
         let l = i64::from(length);
         let crawford_game = !post_crawford && ((n0 == l - 1) ^ (n1 == l - 1));
         post_crawford |= crawford_game;
-        let game_index = games.len() + 1;
         let mut actions = Vec::new();
         for (mn, ml) in lines.by_ref() {
             if ml.contains("Game ") {
@@ -669,11 +695,21 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                 reader.entry(right, Player::X, game_index, mn, &mut actions);
             }
         }
+        // gnubg counts games by their place in the file, whatever their
+        // labels (two matches joined, a label repeated): so does every
+        // `--game N`.
+        if usize::try_from(number).ok() != Some(game_index) {
+            reader.problem(
+                Some(game_index),
+                n,
+                format!(
+                    "labelled '{}'; read as game {game_index}, games being counted in file order",
+                    shown(line.trim())
+                ),
+            );
+        }
         let raw = RawGame {
-            number: usize::try_from(number)
-                .ok()
-                .filter(|&g| g > 0)
-                .unwrap_or(game_index),
+            number: game_index,
             score: [
                 n0.clamp(0, i64::from(u16::MAX)) as u16,
                 n1.clamp(0, i64::from(u16::MAX)) as u16,

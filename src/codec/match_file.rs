@@ -92,7 +92,8 @@ pub fn read_path(path: &Path) -> Result<MatchFile, String> {
     let bytes = if path == Path::new("-") {
         read_capped(std::io::stdin().lock())?
     } else {
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+        // A FIFO or a device is refused before it is read (or blocks).
+        let file = crate::regular_file::open(path).map_err(|e| format!("cannot read it: {e}"))?;
         if let Ok(meta) = file.metadata()
             && meta.len() > MAX_MATCH_BYTES
         {
@@ -151,6 +152,16 @@ pub fn read_bytes(bytes: &[u8]) -> Result<MatchFile, String> {
     match format {
         MatchFormat::Sgf => {
             let (record, problems) = sgf::read_match(utf8(bytes)?).map_err(|e| e.to_string())?;
+            // gnubg analyses matches of 64 points at most (its MAXSCORE), as
+            // the .mat and XG readers hold too: a longer one is refused here
+            // rather than failing each decision later.
+            let length = record.header.length;
+            if length > super::mat::MAX_MATCH_LENGTH {
+                return Err(format!(
+                    "SGF: match length {length}: bgedit reads matches of 1 to {} points and money sessions",
+                    super::mat::MAX_MATCH_LENGTH
+                ));
+            }
             Ok(MatchFile {
                 format,
                 contents: Contents::Record(Box::new(record)),
@@ -223,10 +234,15 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
             let (list, replay_problems) = match_decisions(record);
             problems.extend(replay_problems);
             // Problems count actions with the set-ups; the listing counts
-            // decisions without them.
+            // decisions without them. Games found by number through a map:
+            // a file of many games with a problem each stays linear.
+            let by_number: std::collections::HashMap<
+                usize,
+                &crate::domain::match_record::GameRecord,
+            > = record.games.iter().map(|g| (g.number, g)).collect();
             for p in &mut problems {
                 if let (Some(g), Some(a)) = (p.game, p.action)
-                    && let Some(game) = record.games.iter().find(|x| x.number == g)
+                    && let Some(game) = by_number.get(&g)
                 {
                     let before = game.actions.iter().take(a.saturating_sub(1));
                     let plays = before
@@ -236,7 +252,7 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                 }
             }
             let mut numbers = std::collections::HashMap::new();
-            let mut out: Vec<FileDecision> = list
+            let out: Vec<FileDecision> = list
                 .into_iter()
                 .map(|d| {
                     let number = numbers.entry(d.game).or_insert(0usize);
@@ -258,8 +274,13 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                 })
                 .collect();
             // A game of set-ups alone (gnubg's `save position`) is one
-            // position: its end.
+            // position: its end, put in its game's place in one pass.
+            let mut listed = out.into_iter().peekable();
+            let mut out = Vec::with_capacity(listed.len());
             for game in &record.games {
+                while let Some(d) = listed.next_if(|d| d.game <= game.number) {
+                    out.push(d);
+                }
                 let plays = game
                     .actions
                     .iter()
@@ -268,23 +289,20 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                     continue;
                 }
                 if let Ok(r) = replay_game(&record.header, game) {
-                    let at = out.partition_point(|d| d.game < game.number);
-                    out.insert(
-                        at,
-                        FileDecision {
-                            game: game.number,
-                            number: 0,
-                            player: r.end.state.turn,
-                            dice: r.end.state.dice,
-                            played: String::new(),
-                            position: r.end,
-                            analysis: None,
-                            cube_analysis: None,
-                            comment: None,
-                        },
-                    );
+                    out.push(FileDecision {
+                        game: game.number,
+                        number: 0,
+                        player: r.end.state.turn,
+                        dice: r.end.state.dice,
+                        played: String::new(),
+                        position: r.end,
+                        analysis: None,
+                        cube_analysis: None,
+                        comment: None,
+                    });
                 }
             }
+            out.extend(listed);
             out
         }
         Contents::Blocks(blocks) => blocks
@@ -352,7 +370,15 @@ pub fn position_at(file: &MatchFile, selection: sgf::Selection) -> Result<Positi
     match &file.contents {
         Contents::Record(record) => sgf::position_at(record, selection)
             .map(|(p, _, _)| p)
-            .map_err(|e| e.to_string()),
+            .map_err(|e| {
+                // The SGF codec finds the position in every format's match
+                // and names itself: the file's own format is named instead.
+                let text = e.to_string();
+                match text.strip_prefix("SGF: ") {
+                    Some(rest) => format!("{}: {rest}", file.format.name()),
+                    None => text,
+                }
+            }),
         Contents::Blocks(blocks) => {
             let last = blocks.last().map_or(0, |b| b.game);
             let game = selection.game.unwrap_or(last);

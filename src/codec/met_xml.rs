@@ -33,17 +33,23 @@ pub fn load(text: &str, source: &str) -> Result<Met, MetError> {
 
 /// Reads a MET file from disk, bounded in size.
 pub fn load_file(path: &std::path::Path) -> Result<Met, MetError> {
+    use std::io::Read;
     let shown = path.display();
-    let meta = std::fs::metadata(path)
-        .map_err(|e| MetError::Invalid(format!("cannot read {shown}: {e}")))?;
+    let cannot = |e: std::io::Error| MetError::Invalid(format!("cannot read {shown}: {e}"));
+    // A FIFO or a device is refused before it is read (or blocks), and no
+    // more than the cap is ever read.
+    let file = crate::regular_file::open(path).map_err(cannot)?;
+    let meta = file.metadata().map_err(cannot)?;
     if meta.len() > MAX_MET_BYTES as u64 {
         return Err(MetError::Invalid(format!(
             "{shown} is {} bytes; a MET file is at most {MAX_MET_BYTES}",
             meta.len()
         )));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| MetError::Invalid(format!("cannot read {shown}: {e}")))?;
+    let mut text = String::new();
+    file.take(MAX_MET_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .map_err(cannot)?;
     load(&text, &shown.to_string())
         .map_err(|MetError::Invalid(m)| MetError::Invalid(format!("{shown}: {m}")))
 }
@@ -202,6 +208,26 @@ pub fn parse(text: &str) -> Result<MetSpec, MetError> {
 
 #[cfg(test)]
 mod tests {
+    /// A FIFO with no writer, or `/dev/zero`, given as the MET file is
+    /// refused at once, not read for ever.
+    #[test]
+    fn a_fifo_or_a_device_is_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("met.xml");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        for (path, kind) in [(fifo, "a FIFO"), ("/dev/zero".into(), "a device")] {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let p = path.clone();
+            std::thread::spawn(move || tx.send(super::load_file(&p).err()));
+            let got = rx
+                .recv_timeout(std::time::Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{} was read for ever", path.display()));
+            let MetError::Invalid(m) = got.expect("refused");
+            assert!(m.contains(&format!("not a regular file ({kind})")), "{m}");
+        }
+    }
+
     use super::*;
 
     fn err(text: &str) -> String {

@@ -502,8 +502,12 @@ fn pairs(b: &[u8], player: Player) -> Option<Vec<Step>> {
 /// gnubg's move analysis `A[i][pairs E ver 3 w wg wbg lg lbg eq plies...]`:
 /// each candidate's steps, probabilities and equity. Candidates gnubg rolled
 /// out (`R`, `X`) keep only their depth's name; they are left out.
-fn read_move_analysis(values: &[String], player: Player) -> Vec<(Vec<Step>, RankedMove)> {
+///
+/// A candidate with a number that is not finite (`nan`, `inf`, `1e999`) is
+/// dropped: the second value counts them.
+fn read_move_analysis(values: &[String], player: Player) -> (Vec<(Vec<Step>, RankedMove)>, usize) {
     let mut out = Vec::new();
+    let mut not_finite = 0;
     for v in values.iter().skip(1) {
         let mut tokens = v.split_whitespace();
         let Some(first) = tokens.next() else { continue };
@@ -529,6 +533,10 @@ fn read_move_analysis(values: &[String], player: Player) -> Vec<(Vec<Step>, Rank
         if numbers.len() < 6 {
             continue;
         }
+        if !numbers.iter().all(|x| x.is_finite()) {
+            not_finite += 1;
+            continue;
+        }
         let plies = rest
             .get(6)
             .map(|t| t.trim_end_matches('C'))
@@ -543,17 +551,17 @@ fn read_move_analysis(values: &[String], player: Player) -> Vec<(Vec<Step>, Rank
             },
         ));
     }
-    out
+    (out, not_finite)
 }
 
 /// gnubg's cube analysis `DA[E ver 3 plies ... <7 numbers> <7 numbers>]`:
 /// the outputs without and with the double; the last of each seven is the
 /// cubeful equity (money) or match winning chance (match play), as gnubg
-/// stores it.
-fn read_cube_analysis(value: &str, money: bool) -> Option<FileAnalysis> {
+/// stores it. An analysis with a number that is not finite is an error.
+fn read_cube_analysis(value: &str, money: bool) -> Result<Option<FileAnalysis>, String> {
     let tokens: Vec<&str> = value.split_whitespace().collect();
     if tokens.first() != Some(&"E") {
-        return None;
+        return Ok(None);
     }
     let numbers: Vec<f64> = tokens
         .iter()
@@ -562,7 +570,13 @@ fn read_cube_analysis(value: &str, money: bool) -> Option<FileAnalysis> {
         .filter_map(|t| t.parse().ok())
         .collect();
     if numbers.len() < 14 {
-        return None;
+        return Ok(None);
+    }
+    if !numbers.iter().all(|x| x.is_finite()) {
+        return Err(
+            "the file's cube analysis holds a number that is not finite (nan, inf); it is dropped"
+                .to_owned(),
+        );
     }
     let n: Vec<f64> = numbers.into_iter().rev().collect();
     let plies = tokens
@@ -570,7 +584,7 @@ fn read_cube_analysis(value: &str, money: bool) -> Option<FileAnalysis> {
         .skip(1)
         .find(|t| t.ends_with('C') || t.parse::<u32>().is_ok() && **t != "ver" && **t != "3")
         .and_then(|t| t.trim_end_matches('C').parse::<u32>().ok());
-    Some(FileAnalysis::Cube {
+    Ok(Some(FileAnalysis::Cube {
         no_double: n[6],
         double_take: n[13],
         double_pass: 1.0,
@@ -584,7 +598,7 @@ fn read_cube_analysis(value: &str, money: bool) -> Option<FileAnalysis> {
                 " (match winning chances)"
             }
         ),
-    })
+    }))
 }
 
 /// Reads every game of an SGF file (`save match`, `save game`, `save
@@ -657,7 +671,11 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                 match name.as_str() {
                     "C" => action.comment = Some(values[0].clone()),
                     "DA" => {
-                        let cube = read_cube_analysis(&values[0], header.length == 0);
+                        let cube = read_cube_analysis(&values[0], header.length == 0)
+                            .unwrap_or_else(|m| {
+                                problems.push(problem(m, next));
+                                None
+                            });
                         if matches!(action.kind, ActionKind::Move { .. }) {
                             action.cube_analysis = cube;
                         } else {
@@ -666,7 +684,16 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                     }
                     "A" => {
                         if let ActionKind::Move { .. } = &action.kind {
-                            let ranked = read_move_analysis(values, player);
+                            let (ranked, not_finite) = read_move_analysis(values, player);
+                            if not_finite > 0 {
+                                problems.push(problem(
+                                    format!(
+                                        "the file's analysis holds {not_finite} candidate(s) \
+                                         with a number that is not finite (nan, inf); dropped"
+                                    ),
+                                    next,
+                                ));
+                            }
                             if !ranked.is_empty() {
                                 analyses.push((
                                     game.actions.len(),

@@ -100,14 +100,24 @@ pub fn read_bytes(bytes: &[u8]) -> Result<XgRead, XgError> {
     // The comments are XG's `temp.xgc`, when the match has any: a damaged
     // one costs the comments, not the match.
     let (notes, trouble) = match archive.file("temp.xgc", MAX_COMMENT_BYTES) {
-        Some(Ok(text)) => (comments(&text), None),
-        Some(Err(e)) => (Vec::new(), Some(format!("the comments are not read: {e}"))),
-        None => (Vec::new(), None),
+        Some(Ok(text)) => (Notes::new(comments(&text)), None),
+        Some(Err(e)) => (
+            Notes::new(Vec::new()),
+            Some(format!("the comments are not read: {e}")),
+        ),
+        None => (Notes::new(Vec::new()), None),
     };
     let mut read = read_records(&data, &notes)?;
     read.problems
         .extend(trouble.map(|m| problem(None, None, m)));
     Ok(read)
+}
+
+/// Reads the match from `temp.xg`'s records and `temp.xgc`'s comments as
+/// they are once out of the archive (the fuzz target feeds both here
+/// directly: random bytes rarely pass the archive's checksum).
+pub fn read_parts(data: &[u8], comments_text: &[u8]) -> Result<XgRead, XgError> {
+    read_records(data, &Notes::new(comments(comments_text)))
 }
 
 /// Reads the match from `temp.xg`'s records as they are once out of the
@@ -116,7 +126,7 @@ pub fn read_game_data(data: &[u8]) -> Result<XgRead, XgError> {
     if data.len() > MAX_GAME_DATA_BYTES {
         return Err(XgError::TooLarge);
     }
-    read_records(data, &[])
+    read_records(data, &Notes::new(Vec::new()))
 }
 
 // ---------------------------------------------------------------------------
@@ -393,10 +403,55 @@ fn rtf_text(rtf: &[u8]) -> String {
     text.trim().to_owned()
 }
 
-/// The comment numbered `index` by a record (-1: none).
-fn comment(notes: &[String], index: i32) -> Option<String> {
-    let note = notes.get(usize::try_from(index).ok()?)?;
-    (!note.is_empty()).then(|| note.clone())
+/// Comment text handed out to the records, in all: records may all point
+/// at one comment, and each gets a copy, so an 8 MiB comment that 363
+/// records name would take some 6 GB with the decisions' copies.
+const MAX_COMMENT_TEXT: usize = 8 << 20;
+
+/// The comments and how much text the records may still be given.
+struct Notes {
+    texts: Vec<String>,
+    left: std::cell::Cell<usize>,
+    dropped: std::cell::Cell<usize>,
+}
+
+impl Notes {
+    fn new(texts: Vec<String>) -> Notes {
+        Notes {
+            texts,
+            left: std::cell::Cell::new(MAX_COMMENT_TEXT),
+            dropped: std::cell::Cell::new(0),
+        }
+    }
+
+    /// Said once when comments were dropped for the bound.
+    fn problem(&self) -> Option<ReadProblem> {
+        let n = self.dropped.get();
+        (n > 0).then(|| {
+            problem(
+                None,
+                None,
+                format!(
+                    "{n} comments are not read: the records' comments come to more than \
+                     {MAX_COMMENT_TEXT} bytes in all"
+                ),
+            )
+        })
+    }
+}
+
+/// The comment numbered `index` by a record (-1: none), within the bound.
+fn comment(notes: &Notes, index: i32) -> Option<String> {
+    let note = notes.texts.get(usize::try_from(index).ok()?)?;
+    if note.is_empty() {
+        return None;
+    }
+    let Some(left) = notes.left.get().checked_sub(note.len()) else {
+        notes.dropped.set(notes.dropped.get() + 1);
+        return None;
+    };
+    notes.left.set(left);
+    Some(note.clone())
 }
 
 /// Two comments as one, either missing.
@@ -625,10 +680,20 @@ struct GameInProgress {
 }
 
 fn game_header(r: Rec<'_>, index: usize, problems: &mut Vec<ReadProblem>) -> GameInProgress {
-    let number = usize::try_from(r.i32(48))
-        .ok()
-        .filter(|&n| n >= 1)
-        .unwrap_or(index);
+    // Games are counted by their place in the file, as in every format
+    // (`--game N`, the decisions' order); a header's own number that says
+    // otherwise is named.
+    let number = index;
+    if usize::try_from(r.i32(48)).ok() != Some(index) {
+        problems.push(problem(
+            Some(index),
+            None,
+            format!(
+                "the game's header says game {}; read as game {index}, games being counted in file order",
+                r.i32(48)
+            ),
+        ));
+    }
     let mut score = |at: usize| {
         u16::try_from(r.i32(at)).unwrap_or_else(|_| {
             problems.push(problem(
@@ -1044,7 +1109,7 @@ fn finish(header: &MatchHeader, mut game: GameInProgress, check: bool) -> GameRe
     record
 }
 
-fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
+fn read_records(data: &[u8], notes: &Notes) -> Result<XgRead, XgError> {
     let mut records = data.chunks_exact(RECORD_BYTES).map(Rec);
     let first = records.next().ok_or(XgError::NoMatchHeader)?;
     if first.kind() != KIND_MATCH_HEADER {
@@ -1110,6 +1175,7 @@ fn read_records(data: &[u8], notes: &[String]) -> Result<XgRead, XgError> {
     if let Some(g) = game.take() {
         games.push(finish(&header, g, check_all));
     }
+    problems.extend(notes.problem());
     if !data.len().is_multiple_of(RECORD_BYTES) {
         problems.push(problem(
             None,
@@ -1163,12 +1229,100 @@ mod tests {
         assert_eq!(delphi_date(-3.0), None);
     }
 
+    /// An XG archive of `files` (name, bytes), each stored uncompressed.
+    fn archive(files: &[(&str, &[u8])]) -> Vec<u8> {
+        let mut out = b"RGMH".to_vec();
+        out.resize(RICH_HEADER_BYTES, 0);
+        let mut data = Vec::new();
+        let mut registry = Vec::new();
+        for (name, bytes) in files {
+            let mut entry = vec![0u8; REGISTRY_ENTRY_BYTES];
+            entry[0] = name.len() as u8;
+            entry[1..1 + name.len()].copy_from_slice(name.as_bytes());
+            entry[516..520].copy_from_slice(&(bytes.len() as i32).to_le_bytes());
+            entry[520..524].copy_from_slice(&(data.len() as i32).to_le_bytes());
+            entry[528] = 1;
+            registry.extend(entry);
+            data.extend_from_slice(bytes);
+        }
+        let mut crc = flate2::Crc::new();
+        crc.update(&data);
+        crc.update(&registry);
+        let mut trailer = vec![0u8; TRAILER_BYTES];
+        trailer[0..4].copy_from_slice(&crc.sum().to_le_bytes());
+        trailer[4..8].copy_from_slice(&(files.len() as i32).to_le_bytes());
+        trailer[12..16].copy_from_slice(&(registry.len() as i32).to_le_bytes());
+        trailer[16..20].copy_from_slice(&(data.len() as i32).to_le_bytes());
+        out.extend(data);
+        out.extend(registry);
+        out.extend(trailer);
+        out
+    }
+
+    /// A file whose every record names one comment of 7 MiB (the bomb: a
+    /// small file, gigabytes once each decision has its copy): the
+    /// comments handed out stay within the bound, and the rest are said
+    /// to be dropped.
+    #[test]
+    fn one_huge_comment_named_by_every_record_is_read_within_a_bound() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/xg/match_with_comment.xg"
+        );
+        let bytes = std::fs::read(path).unwrap();
+        let mut records = Archive::open(&bytes)
+            .unwrap()
+            .file("temp.xg", MAX_GAME_DATA_BYTES)
+            .unwrap()
+            .unwrap();
+        let mut named = 0;
+        for r in records.chunks_exact_mut(RECORD_BYTES) {
+            let fields: &[usize] = match r[8] {
+                KIND_MATCH_HEADER => &[576, 580],
+                KIND_GAME_HEADER => &[56, 60],
+                KIND_CUBE => &[292],
+                KIND_MOVE => &[2524],
+                _ => &[],
+            };
+            for &at in fields {
+                r[at..at + 4].copy_from_slice(&0i32.to_le_bytes());
+                named += 1;
+            }
+        }
+        assert!(named >= 20, "{named}");
+        let mut xgc = b"{\\rtf1 ".to_vec();
+        xgc.resize(7 << 20, b'a');
+        xgc.extend_from_slice(b"}\r\n");
+        let file = archive(&[("temp.xg", &records), ("temp.xgc", &xgc)]);
+        let read = read_bytes(&file).unwrap();
+        let record = &read.record;
+        let texts = record
+            .header
+            .comment
+            .iter()
+            .chain(record.games.iter().flat_map(|g| {
+                g.comment
+                    .iter()
+                    .chain(g.actions.iter().filter_map(|a| a.comment.as_ref()))
+            }));
+        let total: usize = texts.map(String::len).sum();
+        assert!(total > 6 << 20, "{total}");
+        assert!(total <= 8 << 20, "{total}");
+        assert!(
+            read.problems
+                .iter()
+                .any(|p| p.message.contains("comments are not read")),
+            "{:?}",
+            read.problems
+        );
+    }
+
     #[test]
     fn comments_are_the_text_of_their_rtf() {
         let xgc = b"{\\rtf1\\ansi\\ansicpg1252{\\fonttbl{\\f0\\fcharset0 Arial;}}\x01\x02{\\colortbl;}\x01\x02{\\*\\generator Wine Riched20 2.0;}\x01\x02\\pard\\fs20\\f0 les double 66 sont \\'e0 trouver\\par\x01\x02}\r\n\r\n{\\rtf1 a\\par b\\u8364?\x1b[31m}\r\n";
-        let notes = comments(xgc);
+        let notes = Notes::new(comments(xgc));
         assert_eq!(
-            notes,
+            notes.texts,
             vec![
                 "les double 66 sont à trouver".to_owned(),
                 String::new(),

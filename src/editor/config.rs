@@ -17,9 +17,14 @@ pub fn path() -> Option<PathBuf> {
 
 /// The config, or the defaults when there is none or it makes no sense.
 pub fn load(path: &Path) -> Config {
-    std::fs::read_to_string(path)
+    use std::io::Read;
+    // A FIFO or a device in its place is not read (or waited on); a config
+    // is a few hundred bytes.
+    let mut text = String::new();
+    crate::regular_file::open(path)
+        .and_then(|f| f.take(1 << 20).read_to_string(&mut text))
         .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
+        .and_then(|_| serde_json::from_str(&text).ok())
         .unwrap_or_default()
 }
 

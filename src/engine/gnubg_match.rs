@@ -78,6 +78,12 @@ impl MatchForGnubg {
             games: Vec::new(),
         };
         let mut pieces = Vec::new();
+        // Each game's decisions, gathered once (a file of many games stays
+        // linear).
+        let mut by_game: HashMap<usize, Vec<&match_file::FileDecision>> = HashMap::new();
+        for d in decisions.iter().filter(|d| d.number > 0) {
+            by_game.entry(d.game).or_default().push(d);
+        }
         for game in &record.games {
             // Where each piece starts: (action index, decision number, set-up).
             let mut starts: Vec<(usize, usize, Option<SetUp>)> = vec![(0, 0, None)];
@@ -87,10 +93,7 @@ impl MatchForGnubg {
                 .enumerate()
                 .filter(|(_, a)| !matches!(a.kind, ActionKind::SetUp(_)));
             let mut since = 0;
-            for d in decisions
-                .iter()
-                .filter(|d| d.game == game.number && d.number > 0)
-            {
+            for d in by_game.get(&game.number).into_iter().flatten() {
                 let Some((at, action)) = plays.next() else {
                     break;
                 };

@@ -7,7 +7,7 @@
 //!
 //! The counting into per-player statistics is `domain::match_stats`.
 
-use super::gnubg_match::{CubeRecord, GameAnswer, GameRequest, MatchForGnubg, Record};
+use super::gnubg_match::{CubeRecord, GameAnswer, GameRequest, MatchForGnubg, Piece, Record};
 use super::luck::MatchLuck;
 use super::request::no_cube_action;
 use super::{Analysis, Engine, EngineError, Request, StartRecord, Waiter, time_limit};
@@ -924,15 +924,7 @@ fn by_games(
             };
         }
     };
-    // The decisions of each piece of a game: a run of the list.
-    let firsts: Vec<usize> = whole
-        .pieces()
-        .iter()
-        .map(|p| decisions.partition_point(|d| (d.game, d.number) < (p.game, p.first)))
-        .collect();
-    if firsts.first() != Some(&0) {
-        // The match is not the decisions' (nothing gnubg reads covers the
-        // first ones): each is asked on its own.
+    let Some(games) = piece_runs(decisions, whole.pieces()) else {
         by_decisions(decisions, tasks, opts, stop, each);
         return Ran {
             luck: opts
@@ -940,16 +932,7 @@ fn by_games(
                 .then(|| Err("the match is not the decisions'".to_owned())),
             apart: Vec::new(),
         };
-    }
-    let games: Vec<(usize, Range<usize>)> = whole
-        .pieces()
-        .iter()
-        .enumerate()
-        .map(|(k, p)| {
-            let end = firsts.get(k + 1).copied().unwrap_or(decisions.len());
-            (p.game, firsts[k]..end)
-        })
-        .collect();
+    };
     let next = AtomicUsize::new(0);
     let starts = StartRecord::default();
     type Done = (Vec<Outcome>, Result<GameAnswer, String>, Option<String>);
@@ -1038,6 +1021,34 @@ fn by_games(
         luck: luck.filter(|_| !stop.load(Ordering::Relaxed)),
         apart,
     }
+}
+
+/// The decisions of each piece gnubg is handed: a run of the list each,
+/// the runs in order and covering the list; `None` when the pieces do not
+/// follow the decisions (nothing gnubg reads covers the first ones, or the
+/// games are in another order), and no run is ever sliced backwards.
+pub fn piece_runs(
+    decisions: &[FileDecision],
+    pieces: &[Piece],
+) -> Option<Vec<(usize, Range<usize>)>> {
+    let firsts: Vec<usize> = pieces
+        .iter()
+        .map(|p| decisions.partition_point(|d| (d.game, d.number) < (p.game, p.first)))
+        .collect();
+    let ordered = decisions.is_sorted_by_key(|d| (d.game, d.number)) && firsts.is_sorted();
+    if firsts.first() != Some(&0) || !ordered {
+        return None;
+    }
+    let runs = pieces
+        .iter()
+        .zip(&firsts)
+        .enumerate()
+        .map(|(k, (p, &first))| {
+            let end = firsts.get(k + 1).copied().unwrap_or(decisions.len());
+            (p.game, first..end)
+        })
+        .collect();
+    Some(runs)
 }
 
 /// Request ids of games, apart from those of single decisions (their

@@ -110,7 +110,7 @@ impl SaveFile {
         if !meta.is_file() {
             let why = format!(
                 "{shown} is not a regular file ({}); it is left alone and positions are not saved",
-                kind_of(&meta)
+                crate::regular_file::kind_of(&meta)
             );
             self.refused = Some(why.clone());
             return Opened::Problem(why);
@@ -187,7 +187,7 @@ impl SaveFile {
         if !meta.is_file() {
             let why = format!(
                 "{shown} is now {}; it is left alone and positions are not saved",
-                kind_of(&meta)
+                crate::regular_file::kind_of(&meta)
             );
             self.refused = Some(why.clone());
             return Err(why);
@@ -212,21 +212,8 @@ impl SaveFile {
 /// Reads at most [`MAX_SAVE_BYTES`] without blocking on a FIFO swapped in
 /// after the check; returns the text and the version read.
 fn read_bounded(path: &Path) -> io::Result<(String, Version)> {
-    let mut options = fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    let file = options.open(path)?;
+    let file = crate::regular_file::open(path)?;
     let meta = file.metadata()?;
-    if !meta.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("not a regular file ({})", kind_of(&meta)),
-        ));
-    }
     let mut bytes = Vec::new();
     file.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_SAVE_BYTES {
@@ -359,28 +346,6 @@ fn utc_stamp(time: SystemTime) -> String {
         rem % 3600 / 60,
         rem % 60
     )
-}
-
-fn kind_of(meta: &fs::Metadata) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        let t = meta.file_type();
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-        if t.is_block_device() || t.is_char_device() {
-            return "a device";
-        }
-    }
-    if meta.is_dir() {
-        "a directory"
-    } else {
-        "not a regular file"
-    }
 }
 
 #[cfg(test)]
