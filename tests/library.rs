@@ -1125,6 +1125,16 @@ fn a_rollout_replaces_the_stored_analysis_of_the_entry_holding_the_position() {
 /// Runs `bgedit library --library PATH ARGS` as a user who cannot write to
 /// a read-only directory: root writes anywhere, so as root the command runs
 /// as `nobody`.
+/// A child's status and both its streams, for a failed assertion.
+fn said(out: &std::process::Output) -> String {
+    format!(
+        "status {:?}, stdout {:?}, stderr {:?}",
+        out.status,
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
 fn run_unprivileged(path: &Path, args: &[&str]) -> std::process::Output {
     use std::os::unix::process::CommandExt;
     let mut c = bgedit();
@@ -1176,14 +1186,24 @@ fn a_library_in_a_read_only_directory_is_read_and_never_written() {
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o555)).unwrap();
 
     let out = run_unprivileged(&path, &["list"]);
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{err}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("Opening"));
+    assert_eq!(out.status.code(), Some(0), "{}", said(&out));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("Opening"),
+        "{}",
+        said(&out)
+    );
+    // Each step says what bgedit said: this test once failed in a whole
+    // run on another machine, and passed alone, with nothing to go on.
     let out = run_unprivileged(&path, &["search", "tag:start"]);
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    assert_eq!(out.status.code(), Some(0), "{}", said(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count(),
+        1,
+        "{}",
+        said(&out)
+    );
     let out = run_unprivileged(&path, &["show", "1"]);
-    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.status.code(), Some(0), "{}", said(&out));
 
     let out = run_unprivileged(&path, &["add", "4NvBA0DGzooBBg:QYkqASAAIAAA"]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -1192,7 +1212,12 @@ fn a_library_in_a_read_only_directory_is_read_and_never_written() {
         err.contains(path.to_str().unwrap()) && err.contains("is read-only"),
         "{err}"
     );
-    assert_eq!(listing(&dir), files, "nothing created beside the file");
+    assert_eq!(
+        listing(&dir),
+        files,
+        "nothing created beside the file: {}",
+        said(&out)
+    );
     assert_eq!(std::fs::read(&path).unwrap(), before);
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
