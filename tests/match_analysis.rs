@@ -434,9 +434,26 @@ fn a_file_that_is_not_a_match_is_refused_by_name() {
         "",
     );
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    // A bad file is not a bad command line: 1, as `bgedit match` says it.
+    assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("notes.txt"), "{err}");
     assert!(out.stdout.is_empty());
+    let gone = dir.path().join("gone.sgf");
+    for args in [
+        &[
+            "analyse",
+            "--gnubg",
+            "/bin/true",
+            "--file",
+            gone.to_str().unwrap(),
+        ][..],
+        &["match", gone.to_str().unwrap()],
+    ] {
+        let out = common::run::bgedit(args, "");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("gone.sgf"), "{err}");
+    }
 }
 
 /// The editor, in a pseudo-terminal with the real gnubg: `bgedit FILE`

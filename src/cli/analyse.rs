@@ -140,7 +140,7 @@ pub fn analyse_one(
                 }
                 v
             };
-            v.to_string() + "\n"
+            crate::quote::json(&v) + "\n"
         }
         Format::Text => {
             let mut out = format!("GNUBG ID: {gnubg_id}\n");
@@ -171,7 +171,7 @@ pub fn analyse_one(
 /// The JSON line written in place of an answer: output lines stay aligned
 /// with input lines.
 fn json_failure(f: &Failure) -> String {
-    json!({"gnubg_id": f.gnubg_id, "error": f.why}).to_string() + "\n"
+    crate::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": f.why})) + "\n"
 }
 
 fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
@@ -464,7 +464,9 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
             }
             match result {
                 Ok(text) => {
-                    out.write_all(text.as_bytes())?;
+                    // The engine's words (its moves, its notes) are printed
+                    // escaped; JSON is `quote::json`'s already.
+                    out.write_all(crate::quote::printable(&text).as_bytes())?;
                     report.analysed += 1;
                 }
                 Err(f) => {
@@ -472,7 +474,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                         out.write_all(json_failure(&f).as_bytes())?;
                     }
                     out.flush()?;
-                    writeln!(err, "{origin}: {}", f.why)?;
+                    writeln!(err, "{origin}: {}", crate::quote::Shown(&f.why))?;
                     report.failed += 1;
                 }
             }

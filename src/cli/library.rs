@@ -145,13 +145,13 @@ pub enum LibraryCommand {
 /// (the library could not be used).
 pub fn run(args: LibraryArgs) -> u8 {
     let Some(path) = args.library.or_else(store::default_path) else {
-        eprintln!("bgedit: no data directory; give the library with --library FILE");
+        crate::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
     };
     let mut lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("bgedit: {}", store::describe(&path, &e));
+            crate::say!("bgedit: {}", store::describe(&path, &e));
             return 2;
         }
     };
@@ -192,11 +192,11 @@ pub fn run(args: LibraryArgs) -> u8 {
         (Ok(code), Ok(())) => code,
         (Err(Failure::Pipe), _) | (_, Err(_)) => 0,
         (Err(Failure::Message(m)), _) => {
-            eprintln!("bgedit: {m}");
+            crate::say!("bgedit: {m}");
             2
         }
         (Err(Failure::Library(e)), _) => {
-            eprintln!("bgedit: {}", store::describe(&path, &e));
+            crate::say!("bgedit: {}", store::describe(&path, &e));
             2
         }
     }
@@ -332,10 +332,10 @@ where
         let (origins, items): (Vec<String>, Vec<T>) = self.batch.drain(..).unzip();
         for (origin, answer) in origins.iter().zip((self.commit)(items)) {
             match answer {
-                Ok(Some(line)) => writeln!(out, "{line}")?,
+                Ok(Some(line)) => writeln!(out, "{}", crate::quote::printable(&line))?,
                 Ok(None) => {}
                 Err(e) => {
-                    eprintln!("{origin}: {e}");
+                    crate::say!("{origin}: {e}");
                     self.failed += 1;
                 }
             }
@@ -346,7 +346,7 @@ where
     /// A bad input, reported after the answers to those before it.
     fn fail(&mut self, message: String, out: &mut dyn Write) -> io::Result<()> {
         self.answer(out)?;
-        eprintln!("{message}");
+        crate::say!("{message}");
         self.failed += 1;
         Ok(())
     }
@@ -454,21 +454,24 @@ fn list(
         let written = match format {
             ListFormat::Text => writeln!(
                 out,
-                "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll{}",
-                s.id,
-                column(&s.title, 24),
-                column(&s.tags, 16),
-                s.match_text(),
-                s.derived.pips_o,
-                s.derived.pips_x,
-                s.derived.on_roll,
-                s.error
-                    .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
+                "{}",
+                crate::quote::Shown(format_args!(
+                    "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll{}",
+                    s.id,
+                    column(&s.title, 24),
+                    column(&s.tags, 16),
+                    s.match_text(),
+                    s.derived.pips_o,
+                    s.derived.pips_x,
+                    s.derived.on_roll,
+                    s.error
+                        .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
+                ))
             ),
             ListFormat::Json => writeln!(
                 out,
                 "{}",
-                serde_json::json!({
+                crate::quote::json(&serde_json::json!({
                     "id": s.id,
                     "title": s.title,
                     "tags": s.tags.split_whitespace().collect::<Vec<_>>(),
@@ -481,7 +484,7 @@ fn list(
                     "xgid": codec::to_string_as(&s.position, codec::IdFormat::Xgid),
                     "error": s.error,
                     "mark": s.error.map(|e| crate::domain::skill::Skill::of(e).mark()),
-                })
+                }))
             ),
         };
         written.map_err(|e| {
@@ -700,7 +703,8 @@ fn import_files(
 ) -> Result<u8, Failure> {
     let mut code = 0;
     for file in files {
-        let shown = file.display().to_string();
+        // A file's name is printed at the head of lines: escaped.
+        let shown = crate::quote::printable(&file.display().to_string()).into_owned();
         // A match file is known by its first bytes and read within the
         // match cap, never whole first.
         if is_match_file(file) {
@@ -710,7 +714,7 @@ fn import_files(
         let text = match read_text(file) {
             Ok(t) => t,
             Err(e) => {
-                eprintln!("{shown}: {e}");
+                crate::say!("{shown}: {e}");
                 code = 1;
                 continue;
             }
@@ -725,7 +729,7 @@ fn import_files(
             Err(e) => {
                 // What was written before the failure stays: say how much,
                 // and stop (the next files would fail the same way).
-                eprintln!(
+                crate::say!(
                     "{shown}: import stopped: {}; {} added and {} merged before it were kept",
                     lib.describe(&e),
                     done.added,
@@ -735,7 +739,7 @@ fn import_files(
             }
         };
         for e in &errors {
-            eprintln!("{e}");
+            crate::say!("{e}");
         }
         if report.failed > 0 {
             code = 1;
@@ -769,13 +773,13 @@ fn import_match(
     let file = match match_file::read_path(path) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{shown}: {e}");
+            crate::say!("{shown}: {e}");
             return Ok(1);
         }
     };
     let (decisions, problems) = match_file::decisions(&file);
     for p in &problems {
-        eprintln!("{}", match_file::describe(shown, p));
+        crate::say!("{}", match_file::describe(shown, p));
     }
     let mut report = ImportReport::default();
     let mut skipped = 0u64;
@@ -790,7 +794,7 @@ fn import_match(
         }
         let entry = match_import::entry(shown, d);
         if let Err(e) = store::check_entry(&entry) {
-            eprintln!("{shown}: game {}, move {}: {e}", d.game, d.number);
+            crate::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
             rejected += 1;
             continue;
         }
