@@ -5,6 +5,7 @@
 //! Without gnubg these tests print why and pass, unless
 //! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them fail.
 
+use crate::common::fake_gnubg as fake;
 use bgedit::codec;
 use bgedit::domain::{CubeOwner, Position};
 use bgedit::engine::locate;
@@ -447,17 +448,6 @@ fn take_and_pass_are_the_takers_match_winning_chances() {
     assert_eq!(proper == "take", take >= pass);
 }
 
-/// A fake gnubg: a shell script that starts like the bridge, then misbehaves.
-fn fake(name: &str, after_ready: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("bgedit-fake-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("gnubg");
-    std::fs::write(&path, format!("#!/bin/sh\necho 'GNU Backgammon (fake)'\necho '{{\"ready\":true}}'\nread line\n{after_ready}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
-
 #[test]
 fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
     let req = Request {
@@ -484,6 +474,35 @@ fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
         wrong.analyse(&req, LIMIT),
         Err(EngineError::Garbage(_))
     ));
+}
+
+/// A gnubg that writes lines without end, none of them the answer: the
+/// time limit holds while they come (one every 10 ms), and a flood is
+/// taken for garbage at once; memory stays bounded either way.
+#[test]
+fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
+    let req = Request {
+        id: 1,
+        position: Position::default(),
+        plies: 0,
+        moves: 3,
+    };
+    let ready = r#"{"ready":true}"#;
+    let mut slow = Engine::new(fake(
+        "trickle",
+        &format!("while :; do echo '{ready}'; sleep 0.01; done"),
+    ));
+    let t = std::time::Instant::now();
+    let limit = Duration::from_millis(500);
+    assert_eq!(slow.analyse(&req, limit), Err(EngineError::Timeout(limit)));
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    let mut flood = Engine::new(fake("flood", &format!("exec yes '{ready}'")));
+    let t = std::time::Instant::now();
+    match flood.analyse(&req, LIMIT) {
+        Err(EngineError::Garbage(e)) => assert!(e.contains("not the answer"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
 }
 
 /// gnubg's `hint` text for 30 positions (hand-picked and random), from

@@ -64,6 +64,7 @@ pub fn run<W: Write, E: Write>(
     let mut judged: Vec<Judged> = Vec::new();
     let total = decisions.len();
     let mut io_error = None;
+    let mut handed = 0;
     let ran = match_analysis::run(
         &decisions,
         &opts.run,
@@ -73,6 +74,7 @@ pub fn run<W: Write, E: Write>(
             if io_error.is_some() {
                 return;
             }
+            handed += 1;
             let written = (|| -> io::Result<()> {
                 match outcome {
                     Ok(list) => {
@@ -128,6 +130,21 @@ pub fn run<W: Write, E: Write>(
     }
     if opts.progress {
         write!(err, "\r\x1b[K")?;
+    }
+    if handed < total {
+        // The engine was given up (it could not start, or hung): the rest
+        // was not asked, and the summary covers what was.
+        let why = ran
+            .gave_up
+            .as_deref()
+            .unwrap_or("the engine could not be started");
+        writeln!(
+            err,
+            "{shown}: {} of {total} decisions not analysed: {}",
+            total - handed,
+            Shown(why)
+        )?;
+        status = 1;
     }
     let stats = match_stats::summarise(judged.iter().map(|j| &j.judgement));
     let money = decisions

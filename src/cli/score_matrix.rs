@@ -33,7 +33,8 @@ pub struct MatrixOptions {
 pub fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict> {
     let next = Arc::new(Mutex::new(0usize));
     let results = Arc::new(Mutex::new(vec![None; cells.len()]));
-    let starts = StartRecord::default();
+    // A gnubg that hangs is given up, not waited for cell after cell.
+    let starts = StartRecord::batch();
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.clamp(1, cells.len().max(1)) {
             let (next, results, starts) = (&next, &results, starts.clone());
