@@ -379,6 +379,24 @@ fn clap_refusal(e: &clap::Error) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    let code = run();
+    // The editor may quit while its worker still holds the match copy
+    // gnubg reads: nothing is left in the temporary directory.
+    bgedit::engine::gnubg_match::remove_private_copies();
+    code
+}
+
+/// A command that runs engines: a signal ends it cleanly (its match copies
+/// removed, its engines gone).
+fn with_engines(run: impl FnOnce() -> ExitCode) -> ExitCode {
+    if let Err(e) = bgedit::cli::signals::clean_up_on_signals() {
+        bgedit::say!("bgedit: installing signal handlers: {e}");
+        return ExitCode::from(1);
+    }
+    run()
+}
+
+fn run() -> ExitCode {
     // A mistyped command is named as one before clap reads the rest.
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
@@ -441,7 +459,7 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         },
-        Some(Command::Analyse { analyse: a, ids }) => analyse(a, &ids),
+        Some(Command::Analyse { analyse: a, ids }) => with_engines(|| analyse(a, &ids)),
         Some(Command::Stats {
             met,
             format,
@@ -465,7 +483,7 @@ fn main() -> ExitCode {
             args.library.or(cli.library),
             cli.sage_python.or(args.sage_python),
         ),
-        Some(Command::Quiz(args)) => quiz(&args),
+        Some(Command::Quiz(args)) => with_engines(|| quiz(&args)),
         None => editor(
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they

@@ -446,6 +446,7 @@ impl Engine {
             // -u: unbuffered, each answer leaves at once.
             EngineKind::Sage => command.arg("-u"),
         };
+        die_with_this_process(&mut command);
         let mut child = command
             .arg(script)
             // gnubg prints and reads numbers by locale: force the C one.
@@ -801,6 +802,36 @@ fn recv_by(lines: &Receiver<String>, until: Instant) -> Result<String, RecvTimeo
         return Err(RecvTimeoutError::Timeout);
     }
     lines.recv_timeout(left)
+}
+
+/// The engine is killed when bgedit ends, however it ends: a signal that
+/// kills bgedit (SIGTERM, SIGKILL) would otherwise leave gnubg running,
+/// adopted by init. Linux's parent-death signal; elsewhere the engine ends
+/// when it reads the end of its input. The signal follows the thread that
+/// started the child: each engine is started and dropped by the thread
+/// that asks it.
+fn die_with_this_process(command: &mut Command) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        let parent = std::process::id();
+        // SAFETY: the closure runs in the child between fork and exec and
+        // makes only async-signal-safe calls (prctl, getppid, _exit).
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // bgedit died before the line above: nobody will kill us.
+                if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = command;
 }
 
 /// Asks the bridge to stop rollout `id`; whether the line was sent.
