@@ -505,6 +505,29 @@ fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
 }
 
+/// gnubg dies with bgedit (its parent-death signal), not with the thread
+/// that started it: the editor's quiz starts its grader on a short-lived
+/// thread and keeps it.
+#[test]
+fn an_engine_outlives_the_thread_that_started_it() {
+    let Some(g) = gnubg() else { return };
+    let mut engine = std::thread::spawn(move || {
+        let mut e = Engine::new(g);
+        e.warm_up().unwrap();
+        e
+    })
+    .join()
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let pid = engine.pid();
+    assert!(matches!(
+        ask(&mut engine, "4HPwATDgc/ABMA:cAkAAAAAAAAA", 0),
+        Analysis::Moves { .. } | Analysis::Cube { .. }
+    ));
+    assert_eq!(engine.restarts, 0);
+    assert_eq!(engine.pid(), pid);
+}
+
 /// gnubg's `hint` text for 30 positions (hand-picked and random), from
 /// tests/fixtures/gen_gnubg_hints.py: the bridge must give the same moves in
 /// the same order with the same equities, and the same cube decisions.

@@ -446,16 +446,15 @@ impl Engine {
             // -u: unbuffered, each answer leaves at once.
             EngineKind::Sage => command.arg("-u"),
         };
-        die_with_this_process(&mut command);
-        let mut child = command
+        command
             .arg(script)
             // gnubg prints and reads numbers by locale: force the C one.
             .env("LC_ALL", "C")
             .env("LANG", "C")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+            .stderr(Stdio::null());
+        let mut child = spawn_dying_with_bgedit(command)
             .map_err(|e| EngineError::Start(format!("{}: {e}", self.program.display())))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
@@ -804,12 +803,42 @@ fn recv_by(lines: &Receiver<String>, until: Instant) -> Result<String, RecvTimeo
     lines.recv_timeout(left)
 }
 
-/// The engine is killed when bgedit ends, however it ends: a signal that
-/// kills bgedit (SIGTERM, SIGKILL) would otherwise leave gnubg running,
-/// adopted by init. Linux's parent-death signal; elsewhere the engine ends
-/// when it reads the end of its input. The signal follows the thread that
-/// started the child: each engine is started and dropped by the thread
-/// that asks it.
+/// Starts `command` so that it is killed when bgedit ends, however it ends:
+/// a signal that kills bgedit (SIGTERM, SIGKILL) would otherwise leave
+/// gnubg running, adopted by init. Linux's parent-death signal; elsewhere
+/// the engine ends when it reads the end of its input. That signal comes
+/// when the *thread* that started the child ends, and engines outlive the
+/// threads that start them (a quiz grade's thread starts the grader, which
+/// is kept): every engine is started by one thread that lives as long as
+/// bgedit.
+fn spawn_dying_with_bgedit(mut command: Command) -> std::io::Result<Child> {
+    type Order = (Command, std::sync::mpsc::Sender<std::io::Result<Child>>);
+    static SPAWNER: OnceLock<Mutex<std::sync::mpsc::Sender<Order>>> = OnceLock::new();
+    die_with_this_process(&mut command);
+    let spawner = SPAWNER.get_or_init(|| {
+        let (orders, rx) = std::sync::mpsc::channel::<Order>();
+        // If it cannot start, the orders fail below with the reason.
+        let _ = std::thread::Builder::new()
+            .name("bgedit-spawner".to_owned())
+            .spawn(move || {
+                for (mut command, reply) in rx {
+                    let _ = reply.send(command.spawn());
+                }
+            });
+        Mutex::new(orders)
+    });
+    let (reply, answer) = std::sync::mpsc::channel();
+    let sent = spawner
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .send((command, reply));
+    let gone = || std::io::Error::other("the thread that starts engines is gone");
+    sent.map_err(|_| gone())?;
+    answer.recv().map_err(|_| gone())?
+}
+
+/// Sets Linux's parent-death signal on `command`: SIGKILL when the thread
+/// that starts it ends.
 fn die_with_this_process(command: &mut Command) {
     #[cfg(target_os = "linux")]
     {
