@@ -1011,3 +1011,41 @@ fn a_gnubg_that_never_answers_is_given_up_after_one_time_limit() {
     assert!(secs < one_game + 20.0, "{secs} s: {err}");
     assert!(err.contains("gnubg took longer than 90s"), "{err}");
 }
+
+/// `bgedit analyse` (a position a line) gives a hung gnubg up too: the
+/// first line waits its time limit, the others fail at once with the
+/// reason, instead of 30 s each.
+#[test]
+fn analyse_gives_a_gnubg_that_never_answers_up_after_one_line() {
+    let gnubg = common::fake_gnubg("lines-hang", "exec sleep 600");
+    let start = std::time::Instant::now();
+    let id = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
+    let mut child = common::run::command()
+        .args(["analyse", "--plies", "0", "--jobs", "1", "--gnubg"])
+        .arg(&gnubg)
+        .args([id, id, id, id])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() && start.elapsed().as_secs() < 100 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let secs = start.elapsed().as_secs_f64();
+    assert_eq!(out.status.code(), Some(1), "{secs} s: {err}");
+    assert!(secs < 50.0, "{secs} s: {err}");
+    assert!(
+        err.contains("argument 1: gnubg took longer than 30s"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "argument 4: gnubg is not asked again in this run: it did not answer within 30s"
+        ),
+        "{err}"
+    );
+}

@@ -286,17 +286,19 @@ enum Event {
 
 fn worker(
     opts: AnalyseOptions,
-    starts: StartRecord,
+    starts: Vec<StartRecord>,
     jobs: Arc<Mutex<Receiver<Job>>>,
     done: Sender<Event>,
 ) {
-    // One record of failed starts for all the jobs: a gnubg that cannot
-    // start is given up on after two tries, not two tries per job.
+    // One record of failed starts for all the jobs, one an engine: a gnubg
+    // that cannot start is given up on after two tries, not two tries per
+    // job, and one that hangs once is not waited for line after line.
     let mut engines: Vec<Engine> = opts
         .engines
         .iter()
-        .map(|(kind, program)| {
-            let mut e = Engine::of(*kind, program.clone(), starts.clone());
+        .zip(starts)
+        .map(|((kind, program), starts)| {
+            let mut e = Engine::of(*kind, program.clone(), starts);
             // Only Sage's rollouts take a thread count.
             e.threads = opts.threads;
             e
@@ -402,7 +404,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
     for _ in 0..window {
         let _ = credit_tx.send(());
     }
-    let starts = StartRecord::default();
+    let starts: Vec<StartRecord> = opts.engines.iter().map(|_| StartRecord::batch()).collect();
     let workers: Vec<_> = (0..jobs_n)
         .map(|_| {
             let (o, j, d) = (opts.clone(), Arc::clone(&job_rx), event_tx.clone());
