@@ -22,7 +22,7 @@ fn batch(job: Job, names: NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
         x: names.name_x,
     };
     if let Err(e) = names.check() {
-        eprintln!("bgedit: {e}");
+        bgedit::say!("bgedit: {e}");
         return ExitCode::from(2);
     }
     let opts = BatchOptions { job, names, quiet };
@@ -44,7 +44,7 @@ fn convert_files(
     moves: Option<usize>,
 ) -> ExitCode {
     if files.is_empty() {
-        eprintln!("bgedit: --game and --move choose a position in a file: give it with --file");
+        bgedit::say!("bgedit: --game and --move choose a position in a file: give it with --file");
         return ExitCode::from(2);
     }
     let mut ok = true;
@@ -59,16 +59,19 @@ fn convert_files(
     let mut out = io::stdout().lock();
     for path in files {
         let shown = if path == "-" { "standard input" } else { path };
+        let shown = bgedit::quote::printable(shown);
         let result = files::read_bytes(path)
             .and_then(|bytes| files::convert_bytes(&bytes, to, &names, selection));
         match result {
             Ok(c) => {
                 if !quiet {
                     for note in c.notes {
-                        eprintln!("file {shown}: {note}");
+                        bgedit::say!("file {shown}: {note}");
                     }
                 }
-                if let Err(e) = writeln!(out, "{}", c.output) {
+                // A name or comment of the file's may hold control
+                // characters: escaped like everything else printed.
+                if let Err(e) = writeln!(out, "{}", bgedit::quote::printable(&c.output)) {
                     // Output not delivered never exits 0 (141: as a shell
                     // reports SIGPIPE).
                     return match e.kind() {
@@ -78,7 +81,7 @@ fn convert_files(
                 }
             }
             Err(e) => {
-                eprintln!("file {shown}: {e}");
+                bgedit::say!("file {shown}: {e}");
                 ok = false;
             }
         }
@@ -94,7 +97,7 @@ fn image(args: &ImageArgs) -> ExitCode {
     let picture = match image::make(args) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("bgedit: {e}");
+            bgedit::say!("bgedit: {e}");
             return ExitCode::from(1);
         }
     };
@@ -108,7 +111,7 @@ fn image(args: &ImageArgs) -> ExitCode {
     match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("bgedit: {e}");
+            bgedit::say!("bgedit: {e}");
             ExitCode::from(1)
         }
     }
@@ -143,7 +146,7 @@ fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
     let engine = match found {
         Ok(e) => std::cell::RefCell::new(e),
         Err(e) => {
-            eprintln!("bgedit: {e}");
+            bgedit::say!("bgedit: {e}");
             return ExitCode::from(2);
         }
     };
@@ -162,7 +165,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
         // Sage alone needs no gnubg.
         Err(_) if sage_only => std::path::PathBuf::from("gnubg"),
         Err(e) => {
-            eprintln!("bgedit: {e}");
+            bgedit::say!("bgedit: {e}");
             return ExitCode::from(2);
         }
     };
@@ -187,7 +190,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
             Ok(code) => ExitCode::from(code),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
             Err(e) => {
-                eprintln!("bgedit: {e}");
+                bgedit::say!("bgedit: {e}");
                 ExitCode::from(1)
             }
         };
@@ -195,11 +198,13 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     if let Some(path) = &args.file {
         use bgedit::cli::match_analysis::{self, FileOptions};
         if !ids.is_empty() {
-            eprintln!("bgedit: analyse --file takes no IDs");
+            bgedit::say!("bgedit: analyse --file takes no IDs");
             return ExitCode::from(2);
         }
         if args.engine == bgedit::cli::args::EngineArg::Both {
-            eprintln!("bgedit: analyse --file takes one engine: --engine gnubg or --engine sage");
+            bgedit::say!(
+                "bgedit: analyse --file takes one engine: --engine gnubg or --engine sage"
+            );
             return ExitCode::from(2);
         }
         let opts = FileOptions {
@@ -213,7 +218,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
                     match bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref()) {
                         Ok(python) => python,
                         Err(e) => {
-                            eprintln!("bgedit: {e}");
+                            bgedit::say!("bgedit: {e}");
                             return ExitCode::from(2);
                         }
                     }
@@ -235,7 +240,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
             Ok(code) => ExitCode::from(code),
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(141),
             Err(e) => {
-                eprintln!("bgedit: {e}");
+                bgedit::say!("bgedit: {e}");
                 ExitCode::from(1)
             }
         };
@@ -261,7 +266,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
                 match bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref()) {
                     Ok(python) => engines.push((*kind, python)),
                     Err(e) => {
-                        eprintln!("bgedit: {e}");
+                        bgedit::say!("bgedit: {e}");
                         return ExitCode::from(2);
                     }
                 }
@@ -297,7 +302,7 @@ fn stats(
         None => met_xml::default_met(),
         Some(Ok(met)) => met,
         Some(Err(e)) => {
-            eprintln!("bgedit: --met: {e}");
+            bgedit::say!("bgedit: --met: {e}");
             return ExitCode::from(2);
         }
     };
@@ -323,7 +328,7 @@ fn editor(
         None => None,
         Some(Ok(met)) => Some(MetHandle::new(met)),
         Some(Err(e)) => {
-            eprintln!("bgedit: --met: {e}");
+            bgedit::say!("bgedit: --met: {e}");
             return ExitCode::from(2);
         }
     };
@@ -348,20 +353,50 @@ fn editor(
                 // The last position was not saved: a script (or the user)
                 // must not take the run for a clean one.
                 (None, Some(why)) => {
-                    eprintln!("bgedit: the last position was not saved: {why}");
+                    bgedit::say!("bgedit: the last position was not saved: {why}");
                     ExitCode::from(1)
                 }
                 (None, None) => ExitCode::SUCCESS,
             }
         }
         Err(e) => {
-            eprintln!("bgedit: {e:#}");
+            bgedit::say!("bgedit: {e:#}");
             ExitCode::from(2)
         }
     }
 }
 
+/// clap's refusal (or its help): an error quotes the argument it refuses,
+/// which is printed escaped like any other; help and version are ours.
+fn clap_refusal(e: &clap::Error) -> ExitCode {
+    let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    if e.use_stderr() {
+        bgedit::say!("{}", e.render().to_string().trim_end());
+    } else {
+        let _ = e.print();
+    }
+    code
+}
+
 fn main() -> ExitCode {
+    let code = run();
+    // The editor may quit while its worker still holds the match copy
+    // gnubg reads: nothing is left in the temporary directory.
+    bgedit::engine::gnubg_match::remove_private_copies();
+    code
+}
+
+/// A command that runs engines: a signal ends it cleanly (its match copies
+/// removed, its engines gone).
+fn with_engines(run: impl FnOnce() -> ExitCode) -> ExitCode {
+    if let Err(e) = bgedit::cli::signals::clean_up_on_signals() {
+        bgedit::say!("bgedit: installing signal handlers: {e}");
+        return ExitCode::from(1);
+    }
+    run()
+}
+
+fn run() -> ExitCode {
     // A mistyped command is named as one before clap reads the rest.
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())
@@ -374,10 +409,13 @@ fn main() -> ExitCode {
         .map(|c| c.get_name())
         .collect();
     if let Some(message) = bgedit::cli::suggest::check_first_words(&args, &commands) {
-        eprintln!("{message}");
+        bgedit::say!("{message}");
         return ExitCode::from(2);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return clap_refusal(&e),
+    };
     match cli.command {
         Some(Command::Show { names, common, ids }) => batch(Job::Show, names, common.quiet, &ids),
         Some(Command::Convert {
@@ -404,24 +442,24 @@ fn main() -> ExitCode {
         Some(Command::Play { play, ids })
             if let Some(message) = bgedit::cli::moves::unquoted_move(&play, &ids) =>
         {
-            eprintln!("bgedit: {message}");
+            bgedit::say!("bgedit: {message}");
             ExitCode::from(2)
         }
         Some(Command::Play { play, ids }) => match bgedit::domain::notation::parse(&play) {
             Ok(typed) => lines(&ids, |l| bgedit::cli::moves::play_line(&typed, l)),
             Err(e) => {
-                eprintln!("bgedit: the move {play:?}: {e}");
+                bgedit::say!("bgedit: the move {play:?}: {e}");
                 ExitCode::from(2)
             }
         },
         Some(Command::HoldClipboard) => match bgedit::editor::clipboard_holder::hold_from_stdin() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("bgedit: holding the clipboard: {e}");
+                bgedit::say!("bgedit: holding the clipboard: {e}");
                 ExitCode::from(1)
             }
         },
-        Some(Command::Analyse { analyse: a, ids }) => analyse(a, &ids),
+        Some(Command::Analyse { analyse: a, ids }) => with_engines(|| analyse(a, &ids)),
         Some(Command::Stats {
             met,
             format,
@@ -445,7 +483,7 @@ fn main() -> ExitCode {
             args.library.or(cli.library),
             cli.sage_python.or(args.sage_python),
         ),
-        Some(Command::Quiz(args)) => quiz(&args),
+        Some(Command::Quiz(args)) => with_engines(|| quiz(&args)),
         None => editor(
             match (cli.id.is_empty(), cli.new) {
                 // gnubg prints its two IDs apart; given as two words, they

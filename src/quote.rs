@@ -82,19 +82,33 @@ mod tests {
     }
 }
 
+/// Whether `c` must not reach a terminal as it is: a control character (C0,
+/// DEL, C1 such as the one-byte CSI U+009B) but line feed and tab, or a bidi
+/// embedding, override or isolate (U+202A–U+202E, U+2066–U+2069), which
+/// reorder the text after them on screen (a name that reads backwards, a
+/// file name that hides its extension). The marks U+200E/U+200F reorder
+/// nothing and are kept.
+pub fn is_unsafe(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || ('\u{202a}'..='\u{202e}').contains(&c)
+        || ('\u{2066}'..='\u{2069}').contains(&c)
+}
+
 /// `text` made safe to print on a terminal or to write into an export: a
-/// control character (but line feed and tab) is written as its escape
-/// (`\x1b`, `\u{9b}`), so that text from a file or a paste can never set a
-/// window title, write the clipboard (OSC 52) or clear the screen. Text
-/// without such characters is returned as it is, uncopied.
+/// character [`is_unsafe`] is written as its escape (`\x1b`, `\u{9b}`,
+/// `\u{202e}`), so that text from a file, a file name, an argument, a paste
+/// or an engine can never set a window title, write the clipboard (OSC 52),
+/// clear the screen or turn the rest of a line around. Text without such
+/// characters is returned as it is, uncopied. The one rule for everything
+/// that reaches a terminal; JSON goes through [`json`], which applies it in
+/// JSON's own escapes.
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c.is_control() && c != '\n' && c != '\t';
-    if !text.chars().any(unsafe_char) {
+    if !text.chars().any(is_unsafe) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
-        if unsafe_char(c) {
+        if is_unsafe(c) {
             let code = u32::from(c);
             if code < 0x80 {
                 out.push_str(&format!("\\x{code:02x}"));
@@ -106,6 +120,27 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
         }
     }
     std::borrow::Cow::Owned(out)
+}
+
+/// `value` as one line of JSON in which every character [`is_unsafe`] is a
+/// `\uXXXX` escape. serde_json escapes C0 but writes DEL, C1 (U+009B, a
+/// terminal's CSI) and the bidi controls as they are; a `jq`-less reader
+/// of the output sees them raw. Outside strings JSON is ASCII, so each such
+/// character is inside a string, where the escape means the same character.
+pub fn json(value: &impl serde::Serialize) -> String {
+    let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned());
+    if !text.chars().any(is_unsafe) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if is_unsafe(c) {
+            out.push_str(&format!("\\u{:04x}", u32::from(c)));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -127,4 +162,46 @@ mod printable_tests {
         );
         assert!(matches!(printable("plain"), std::borrow::Cow::Borrowed(_)));
     }
+
+    #[test]
+    fn del_c1_and_bidi_controls_are_escaped_and_marks_kept() {
+        let hostile = "a\x7fb\u{85}c\u{202e}d\u{2066}e\u{2069}f\u{202a}g\u{200f}h";
+        assert_eq!(
+            printable(hostile),
+            "a\\x7fb\\u{85}c\\u{202e}d\\u{2066}e\\u{2069}f\\u{202a}g\u{200f}h"
+        );
+    }
+
+    #[test]
+    fn json_escapes_what_serde_json_leaves_raw_and_reads_back_the_same() {
+        let hostile = "\x1b]0;t\x07 \u{9b}2J \u{202e}gpj.exe \u{2066}x\x7f";
+        let v = serde_json::json!({ "name": hostile });
+        let line = super::json(&v);
+        assert!(line.is_ascii(), "{line}");
+        assert!(
+            line.contains("\\u009b") && line.contains("\\u202e"),
+            "{line}"
+        );
+        let back: serde_json::Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(back, v);
+    }
+}
+
+/// Displays anything printable ([`printable`] of its text): for a message
+/// that quotes a file's, a name's, an argument's or an engine's words.
+pub struct Shown<T>(pub T);
+
+impl<T: fmt::Display> fmt::Display for Shown<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&printable(&self.0.to_string()))
+    }
+}
+
+/// `eprintln!` with the whole message made [`printable`]: the one way a
+/// command line message reaches standard error.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {
+        eprintln!("{}", $crate::quote::printable(&format!($($arg)*)))
+    };
 }

@@ -432,3 +432,40 @@ fn a_failed_last_save_makes_the_exit_status_non_zero() {
     assert_eq!(s.wait_exit(), 1, "the last position was not saved");
     assert!(s.raw_text().contains("the last position was not saved"));
 }
+
+/// A worker's panic (the library's thread here, made to panic by a
+/// debug-build-only variable) restores the terminal before its message and
+/// ends the editor, rather than drawing on over the restored screen.
+#[test]
+fn a_panic_in_a_worker_restores_the_terminal_and_ends_the_editor() {
+    let dir = state_dir("panic");
+    let data = dir.to_str().unwrap();
+    let mut s = Session::start_with(
+        &PTY,
+        &["4HPwATDgc/ABMA:cAkAAAAAAAAA"],
+        &dir,
+        100,
+        30,
+        &[
+            ("BGEDIT_DEBUG_PANIC_WORKER", "bgedit-library"),
+            ("BGEDIT_DATA_DIR", data),
+        ],
+    );
+    assert_eq!(s.wait_exit(), 101);
+    let raw = s.raw_text();
+    let message = raw
+        .find("panicking as BGEDIT_DEBUG_PANIC_WORKER asks")
+        .unwrap_or_else(|| panic!("no panic message: {raw:?}"));
+    let (before, after) = raw.split_at(message);
+    for restore in ["\x1b[?1000l", "\x1b[?2004l", "\x1b[?1049l"] {
+        assert!(
+            before.contains(restore),
+            "{restore:?} not before the message: {raw:?}"
+        );
+    }
+    // Nothing drawn after it: no alternate screen again, no cursor moves.
+    assert!(
+        !after.contains("\x1b[?1049h") && !after.contains("\x1b[H"),
+        "{after:?}"
+    );
+}

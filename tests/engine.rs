@@ -7,6 +7,7 @@
 //! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them fail.
 
 use crate::common;
+use crate::common::fake_gnubg as fake;
 use bgedit::codec;
 use bgedit::domain::{CubeOwner, Position};
 use bgedit::engine::locate;
@@ -483,17 +484,6 @@ fn take_and_pass_are_the_takers_match_winning_chances() {
     assert_eq!(proper == "take", take >= pass);
 }
 
-/// A fake gnubg: a shell script that starts like the bridge, then misbehaves.
-fn fake(name: &str, after_ready: &str) -> PathBuf {
-    use std::os::unix::fs::PermissionsExt;
-    let dir = std::env::temp_dir().join(format!("bgedit-fake-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("gnubg");
-    std::fs::write(&path, format!("#!/bin/sh\necho 'GNU Backgammon (fake)'\necho '{{\"ready\":true}}'\nread line\n{after_ready}\n")).unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
-}
-
 #[test]
 fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
     let req = Request {
@@ -520,6 +510,58 @@ fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
         wrong.analyse(&req, LIMIT),
         Err(EngineError::Garbage(_))
     ));
+}
+
+/// A gnubg that writes lines without end, none of them the answer: the
+/// time limit holds while they come (one every 10 ms), and a flood is
+/// taken for garbage at once; memory stays bounded either way.
+#[test]
+fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
+    let req = Request {
+        id: 1,
+        position: Position::default(),
+        plies: 0,
+        moves: 3,
+    };
+    let ready = r#"{"ready":true}"#;
+    let mut slow = Engine::new(fake(
+        "trickle",
+        &format!("while :; do echo '{ready}'; sleep 0.01; done"),
+    ));
+    let t = std::time::Instant::now();
+    let limit = Duration::from_millis(500);
+    assert_eq!(slow.analyse(&req, limit), Err(EngineError::Timeout(limit)));
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    let mut flood = Engine::new(fake("flood", &format!("exec yes '{ready}'")));
+    let t = std::time::Instant::now();
+    match flood.analyse(&req, LIMIT) {
+        Err(EngineError::Garbage(e)) => assert!(e.contains("not the answer"), "{e}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+}
+
+/// gnubg dies with bgedit (its parent-death signal), not with the thread
+/// that started it: the editor's quiz starts its grader on a short-lived
+/// thread and keeps it.
+#[test]
+fn an_engine_outlives_the_thread_that_started_it() {
+    let Some(g) = gnubg() else { return };
+    let mut engine = std::thread::spawn(move || {
+        let mut e = Engine::new(g);
+        e.warm_up().unwrap();
+        e
+    })
+    .join()
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let pid = engine.pid();
+    assert!(matches!(
+        ask(&mut engine, "4HPwATDgc/ABMA:cAkAAAAAAAAA", 0),
+        Analysis::Moves { .. } | Analysis::Cube { .. }
+    ));
+    assert_eq!(engine.restarts, 0);
+    assert_eq!(engine.pid(), pid);
 }
 
 /// gnubg's `hint` text for 30 positions (hand-picked and random), from

@@ -488,9 +488,26 @@ fn a_file_that_is_not_a_match_is_refused_by_name() {
         "",
     );
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    // A bad file is not a bad command line: 1, as `bgedit match` says it.
+    assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("notes.txt"), "{err}");
     assert!(out.stdout.is_empty());
+    let gone = dir.path().join("gone.sgf");
+    for args in [
+        &[
+            "analyse",
+            "--gnubg",
+            "/bin/true",
+            "--file",
+            gone.to_str().unwrap(),
+        ][..],
+        &["match", gone.to_str().unwrap()],
+    ] {
+        let out = common::run::bgedit(args, "");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("gone.sgf"), "{err}");
+    }
 }
 
 /// Two matches joined, the first cut after a score line: the games are
@@ -1024,4 +1041,111 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
     let parsed = gnubg_match::parse(wrong).unwrap();
     let why = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap_err();
     assert!(why.contains("move 4"), "{why}");
+}
+
+/// `analyse --file FILE` with `gnubg`, stopped if it runs past `limit`
+/// seconds; its stderr, exit status (`None` when stopped) and how long it
+/// took.
+fn analyse_with(gnubg: &std::path::Path, file: &str, limit: f64) -> (String, Option<i32>, f64) {
+    use std::io::Read;
+    let start = std::time::Instant::now();
+    let mut child = common::run::command()
+        .args(["analyse", "--plies", "0", "--jobs", "1", "--gnubg"])
+        .arg(gnubg)
+        .args(["--file", file])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if start.elapsed().as_secs_f64() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    let _ = child.stderr.take().unwrap().read_to_string(&mut err);
+    (err, code, start.elapsed().as_secs_f64())
+}
+
+#[test]
+fn a_gnubg_that_floods_lines_is_given_up_at_once() {
+    // Ready lines without end: never an answer.
+    let gnubg = common::fake_gnubg("analyse-flood", "exec yes '{\"ready\": true}'");
+    let file = format!(
+        "{}/tests/fixtures/analysis/m5_noisy.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (err, code, secs) = analyse_with(&gnubg, &file, 60.0);
+    assert_eq!(code, Some(1), "{secs} s: {err}");
+    assert!(secs < 20.0, "{secs} s: {err}");
+    assert!(err.contains("lines that were not the answer"), "{err}");
+    assert!(
+        err.contains("decisions not analysed: gnubg is not asked again in this run: it failed 2 times in a row"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_gnubg_that_never_answers_is_given_up_after_one_time_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let gnubg = common::fake_gnubg("analyse-hang", "exec sleep 600");
+    // A match of two decisions.
+    let file = dir.path().join("short.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:1][game:0][ws:0][bs:0]PW[a]PB[b]RU[]\n;B[31qtst]\n;W[64xrrn])\n",
+    )
+    .unwrap();
+    let (err, code, secs) = analyse_with(&gnubg, file.to_str().unwrap(), 150.0);
+    assert_eq!(code, Some(1), "{secs} s: {err}");
+    // The game's limit (30 s a decision at 0-ply, and one more), not
+    // another limit for each decision asked on its own after it.
+    let one_game = 30.0 * 3.0;
+    assert!(secs < one_game + 20.0, "{secs} s: {err}");
+    assert!(err.contains("gnubg took longer than 90s"), "{err}");
+}
+
+/// `bgedit analyse` (a position a line) gives a hung gnubg up too: the
+/// first line waits its time limit, the others fail at once with the
+/// reason, instead of 30 s each.
+#[test]
+fn analyse_gives_a_gnubg_that_never_answers_up_after_one_line() {
+    let gnubg = common::fake_gnubg("lines-hang", "exec sleep 600");
+    let start = std::time::Instant::now();
+    let id = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
+    let mut child = common::run::command()
+        .args(["analyse", "--plies", "0", "--jobs", "1", "--gnubg"])
+        .arg(&gnubg)
+        .args([id, id, id, id])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    while child.try_wait().unwrap().is_none() && start.elapsed().as_secs() < 100 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    let secs = start.elapsed().as_secs_f64();
+    assert_eq!(out.status.code(), Some(1), "{secs} s: {err}");
+    assert!(secs < 50.0, "{secs} s: {err}");
+    assert!(
+        err.contains("argument 1: gnubg took longer than 30s"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "argument 4: gnubg is not asked again in this run: it did not answer within 30s"
+        ),
+        "{err}"
+    );
 }

@@ -10,6 +10,7 @@ mod cli;
 mod cli_formats;
 mod cli_moves;
 mod cli_stats;
+mod hostile_output;
 mod mat_files;
 mod match_analysis;
 mod matches;

@@ -16,4 +16,5 @@ mod quiz_cli;
 mod rollout;
 mod sage;
 mod selfplay_fixtures;
+mod signals;
 mod warning_fixtures;

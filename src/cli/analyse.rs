@@ -140,7 +140,7 @@ pub fn analyse_one(
                 }
                 v
             };
-            v.to_string() + "\n"
+            crate::quote::json(&v) + "\n"
         }
         Format::Text => {
             let mut out = format!("GNUBG ID: {gnubg_id}\n");
@@ -171,7 +171,7 @@ pub fn analyse_one(
 /// The JSON line written in place of an answer: output lines stay aligned
 /// with input lines.
 fn json_failure(f: &Failure) -> String {
-    json!({"gnubg_id": f.gnubg_id, "error": f.why}).to_string() + "\n"
+    crate::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": f.why})) + "\n"
 }
 
 fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
@@ -286,17 +286,19 @@ enum Event {
 
 fn worker(
     opts: AnalyseOptions,
-    starts: StartRecord,
+    starts: Vec<StartRecord>,
     jobs: Arc<Mutex<Receiver<Job>>>,
     done: Sender<Event>,
 ) {
-    // One record of failed starts for all the jobs: a gnubg that cannot
-    // start is given up on after two tries, not two tries per job.
+    // One record of failed starts for all the jobs, one an engine: a gnubg
+    // that cannot start is given up on after two tries, not two tries per
+    // job, and one that hangs once is not waited for line after line.
     let mut engines: Vec<Engine> = opts
         .engines
         .iter()
-        .map(|(kind, program)| {
-            let mut e = Engine::of(*kind, program.clone(), starts.clone());
+        .zip(starts)
+        .map(|((kind, program), starts)| {
+            let mut e = Engine::of(*kind, program.clone(), starts);
             // Only Sage's rollouts take a thread count.
             e.threads = opts.threads;
             e
@@ -402,7 +404,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
     for _ in 0..window {
         let _ = credit_tx.send(());
     }
-    let starts = StartRecord::default();
+    let starts: Vec<StartRecord> = opts.engines.iter().map(|_| StartRecord::batch()).collect();
     let workers: Vec<_> = (0..jobs_n)
         .map(|_| {
             let (o, j, d) = (opts.clone(), Arc::clone(&job_rx), event_tx.clone());
@@ -464,7 +466,9 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
             }
             match result {
                 Ok(text) => {
-                    out.write_all(text.as_bytes())?;
+                    // The engine's words (its moves, its notes) are printed
+                    // escaped; JSON is `quote::json`'s already.
+                    out.write_all(crate::quote::printable(&text).as_bytes())?;
                     report.analysed += 1;
                 }
                 Err(f) => {
@@ -472,7 +476,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                         out.write_all(json_failure(&f).as_bytes())?;
                     }
                     out.flush()?;
-                    writeln!(err, "{origin}: {}", f.why)?;
+                    writeln!(err, "{origin}: {}", crate::quote::Shown(&f.why))?;
                     report.failed += 1;
                 }
             }

@@ -5,6 +5,7 @@
 use super::input::{LineReader, Origin};
 use crate::codec::{self, IdFormat};
 use crate::domain::{Names, Position};
+use crate::quote::Shown;
 use crate::text_board;
 use std::io::{self, Read, Write};
 
@@ -71,7 +72,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                 let position = &imported.position;
                 if !self.opts.quiet {
                     if let Some(note) = &imported.note {
-                        writeln!(self.err, "{origin}: note: {note}")?;
+                        writeln!(self.err, "{origin}: note: {}", Shown(note))?;
                     }
                     self.report_notes(origin, position, imported.format)?;
                 }
@@ -107,11 +108,13 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                         self.buf.push('\n');
                     }
                 }
-                self.out.write_all(self.buf.as_bytes())?;
+                // Names and comments of the input are printed escaped.
+                self.out
+                    .write_all(crate::quote::printable(&self.buf).as_bytes())?;
                 self.report.converted += 1;
             }
             Err(e) => {
-                writeln!(self.err, "{origin}: {e}")?;
+                writeln!(self.err, "{origin}: {}", Shown(e))?;
                 self.keep_aligned()?;
                 self.report.failed += 1;
             }
@@ -127,11 +130,11 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
     ) -> io::Result<()> {
         // The decoder checked the rules; only the warnings are left to find.
         for w in position.warnings() {
-            writeln!(self.err, "{origin}: warning: {w}")?;
+            writeln!(self.err, "{origin}: warning: {}", Shown(w))?;
         }
         if let Job::Convert(to) = self.opts.job {
             for note in codec::conversion_losses(position, from, to) {
-                writeln!(self.err, "{origin}: note: {note}")?;
+                writeln!(self.err, "{origin}: note: {}", Shown(note))?;
             }
         }
         Ok(())
@@ -193,7 +196,7 @@ pub fn run_batch<R: Read, W: Write, E: Write>(
                     runner.handle(Origin::Line(n), &p)?;
                 }
                 let message = refused.refusal().unwrap_or_default();
-                writeln!(runner.err, "line {number}: {message}")?;
+                writeln!(runner.err, "line {number}: {}", Shown(message))?;
                 runner.keep_aligned()?;
                 runner.report.failed += 1;
                 continue;

@@ -263,7 +263,7 @@ pub fn exit_code(outcome: io::Result<Tally>) -> ExitCode {
         // success either, since output was not delivered.
         Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::from(141),
         Err(e) => {
-            let _ = writeln!(io::stderr(), "bgedit: {e}");
+            let _ = writeln!(io::stderr(), "bgedit: {}", crate::quote::Shown(e));
             ExitCode::from(1)
         }
     }
@@ -296,14 +296,17 @@ pub fn run_lines<R: Read, W: Write, E: Write>(
         buf.clear();
         match job(text, &mut buf) {
             Ok(note) => {
-                out.write_all(buf.as_bytes())?;
+                // An answer may quote its input (a move typed, a name):
+                // printed escaped. JSON answers are `quote::json`'s, with
+                // nothing left to escape.
+                out.write_all(crate::quote::printable(&buf).as_bytes())?;
                 if let Some(note) = note {
-                    writeln!(err, "{origin}: {note}")?;
+                    writeln!(err, "{origin}: {}", crate::quote::Shown(note))?;
                 }
                 tally.converted += 1;
             }
             Err(message) => {
-                writeln!(err, "{origin}: {message}")?;
+                writeln!(err, "{origin}: {}", crate::quote::Shown(message))?;
                 out.write_all(b"\n")?;
                 tally.failed += 1;
             }
@@ -323,7 +326,7 @@ pub fn run_lines<R: Read, W: Write, E: Write>(
                 }
                 other => {
                     let message = other.refusal().unwrap_or_default();
-                    writeln!(err, "line {number}: {message}")?;
+                    writeln!(err, "line {number}: {}", crate::quote::Shown(message))?;
                     out.write_all(b"\n")?;
                     tally.failed += 1;
                 }

@@ -160,13 +160,13 @@ fn error_threshold(text: &str) -> Result<f64, String> {
 /// (the library could not be used).
 pub fn run(args: LibraryArgs) -> u8 {
     let Some(path) = args.library.or_else(store::default_path) else {
-        eprintln!("bgedit: no data directory; give the library with --library FILE");
+        crate::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
     };
     let mut lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("bgedit: {}", store::describe(&path, &e));
+            crate::say!("bgedit: {}", store::describe(&path, &e));
             return 2;
         }
     };
@@ -207,11 +207,11 @@ pub fn run(args: LibraryArgs) -> u8 {
         (Ok(code), Ok(())) => code,
         (Err(Failure::Pipe), _) | (_, Err(_)) => 0,
         (Err(Failure::Message(m)), _) => {
-            eprintln!("bgedit: {m}");
+            crate::say!("bgedit: {m}");
             2
         }
         (Err(Failure::Library(e)), _) => {
-            eprintln!("bgedit: {}", store::describe(&path, &e));
+            crate::say!("bgedit: {}", store::describe(&path, &e));
             2
         }
     }
@@ -347,10 +347,10 @@ where
         let (origins, items): (Vec<String>, Vec<T>) = self.batch.drain(..).unzip();
         for (origin, answer) in origins.iter().zip((self.commit)(items)) {
             match answer {
-                Ok(Some(line)) => writeln!(out, "{line}")?,
+                Ok(Some(line)) => writeln!(out, "{}", crate::quote::printable(&line))?,
                 Ok(None) => {}
                 Err(e) => {
-                    eprintln!("{origin}: {e}");
+                    crate::say!("{origin}: {e}");
                     self.failed += 1;
                 }
             }
@@ -361,7 +361,7 @@ where
     /// A bad input, reported after the answers to those before it.
     fn fail(&mut self, message: String, out: &mut dyn Write) -> io::Result<()> {
         self.answer(out)?;
-        eprintln!("{message}");
+        crate::say!("{message}");
         self.failed += 1;
         Ok(())
     }
@@ -469,21 +469,24 @@ fn list(
         let written = match format {
             ListFormat::Text => writeln!(
                 out,
-                "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll{}",
-                s.id,
-                column(&s.title, 24),
-                column(&s.tags, 16),
-                s.match_text(),
-                s.derived.pips_o,
-                s.derived.pips_x,
-                s.derived.on_roll,
-                s.error
-                    .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
+                "{}",
+                crate::quote::Shown(format_args!(
+                    "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll{}",
+                    s.id,
+                    column(&s.title, 24),
+                    column(&s.tags, 16),
+                    s.match_text(),
+                    s.derived.pips_o,
+                    s.derived.pips_x,
+                    s.derived.on_roll,
+                    s.error
+                        .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
+                ))
             ),
             ListFormat::Json => writeln!(
                 out,
                 "{}",
-                serde_json::json!({
+                crate::quote::json(&serde_json::json!({
                     "id": s.id,
                     "title": s.title,
                     "tags": s.tags.split_whitespace().collect::<Vec<_>>(),
@@ -496,7 +499,7 @@ fn list(
                     "xgid": codec::to_string_as(&s.position, codec::IdFormat::Xgid),
                     "error": s.error,
                     "mark": s.error.map(|e| crate::domain::skill::Skill::of(e).mark()),
-                })
+                }))
             ),
         };
         written.map_err(|e| {
@@ -658,7 +661,7 @@ impl<'a> Importer<'a> {
     /// A line or piece that could not be read.
     fn fail(&mut self, line: usize, why: &str) {
         self.report.failed += 1;
-        eprintln!("{}: line {line}: {why}", self.file);
+        crate::say!("{}: line {line}: {why}", self.file);
     }
 
     /// Reads `piece`; a full batch is written and `kept` told.
@@ -893,12 +896,13 @@ fn import_files(
 ) -> Result<u8, Failure> {
     let mut code = 0;
     for file in files {
-        let shown = file.display().to_string();
+        // A file's name is printed at the head of lines: escaped.
+        let shown = crate::quote::printable(&file.display().to_string()).into_owned();
         // A FIFO or a device is refused before it is read (or blocks).
         let opened = match crate::regular_file::open(file) {
             Ok(f) => f,
             Err(e) => {
-                eprintln!("{shown}: cannot read it: {e}");
+                crate::say!("{shown}: cannot read it: {e}");
                 code = 1;
                 continue;
             }
@@ -910,7 +914,7 @@ fn import_files(
             continue;
         }
         if let Err(e) = io::Seek::rewind(&mut (&opened)) {
-            eprintln!("{shown}: cannot read it: {e}");
+            crate::say!("{shown}: cannot read it: {e}");
             code = 1;
             continue;
         }
@@ -924,7 +928,7 @@ fn import_files(
             Err(e) => {
                 // What was written before the failure stays: say how much,
                 // and stop (the next files would fail the same way).
-                eprintln!(
+                crate::say!(
                     "{shown}: import stopped: {}; {} added and {} merged before it were kept",
                     lib.describe(&e),
                     done.added,
@@ -963,13 +967,13 @@ fn import_match(
     let file = match match_file::read_path(path) {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{shown}: {e}");
+            crate::say!("{shown}: {e}");
             return Ok(1);
         }
     };
     let (decisions, problems) = match_file::decisions(&file);
     for p in &problems {
-        eprintln!("{}", match_file::describe(shown, p));
+        crate::say!("{}", match_file::describe(shown, p));
     }
     let mut report = ImportReport::default();
     let mut skipped = 0u64;
@@ -994,7 +998,7 @@ fn import_match(
         }
         let entry = match_import::entry(shown, d);
         if let Err(e) = store::check_entry(&entry) {
-            eprintln!("{shown}: game {}, move {}: {e}", d.game, d.number);
+            crate::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
             rejected += 1;
             continue;
         }
@@ -1021,7 +1025,7 @@ fn import_match(
     }
     writeln!(out)?;
     if errors.is_some() && unanalysed > 0 && unanalysed == decisions.len() as u64 {
-        eprintln!(
+        crate::say!(
             "{shown}: the file carries no analysis, so --errors has no error to compare: \
              analyse it with gnubg and save it (gnubg: load match, analyse match, save match) \
              or see each decision's error with `bgedit analyse --file`; without --errors \

@@ -9,6 +9,7 @@ use crate::engine::EngineKind;
 use crate::engine::gnubg_match::MatchForGnubg;
 use crate::engine::luck::MatchLuck;
 use crate::engine::match_analysis::{self, Judged, RunOptions};
+use crate::quote::Shown;
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::Path;
@@ -29,20 +30,21 @@ pub struct FileOptions {
 }
 
 /// Analyses the match in `path`; the exit status: 0, or 1 when the file or
-/// a decision had a problem (the rest is still analysed), 2 when the file
-/// cannot be read.
+/// a decision had a problem (the rest is still analysed) or the file
+/// cannot be read (as `bgedit match` says it).
 pub fn run<W: Write, E: Write>(
     opts: &FileOptions,
     path: &Path,
     mut out: W,
     mut err: E,
 ) -> io::Result<u8> {
-    let shown = path.display().to_string();
+    // A file's name is printed at the head of lines: escaped.
+    let shown = crate::quote::printable(&path.display().to_string()).into_owned();
     let file = match match_file::read_path(path) {
         Ok(f) => f,
         Err(e) => {
-            writeln!(err, "bgedit: {shown}: {e}")?;
-            return Ok(2);
+            writeln!(err, "bgedit: {shown}: {}", Shown(e))?;
+            return Ok(1);
         }
     };
     let (decisions, problems) = match_file::decisions(&file);
@@ -62,6 +64,7 @@ pub fn run<W: Write, E: Write>(
     let mut judged: Vec<Judged> = Vec::new();
     let total = decisions.len();
     let mut io_error = None;
+    let mut handed = 0;
     let ran = match_analysis::run(
         &decisions,
         &opts.run,
@@ -71,6 +74,7 @@ pub fn run<W: Write, E: Write>(
             if io_error.is_some() {
                 return;
             }
+            handed += 1;
             let written = (|| -> io::Result<()> {
                 match outcome {
                     Ok(list) => {
@@ -82,11 +86,12 @@ pub fn run<W: Write, E: Write>(
                                     // in its own count.
                                     v["engine"] = json!(opts.run.engine.key());
                                     v["level"] = json!(opts.run.engine.depth_label(opts.run.plies));
-                                    writeln!(out, "{v}")?
+                                    writeln!(out, "{}", crate::quote::json(&v))?
                                 }
                                 Format::Text => {
                                     if worth_a_line(&j) {
-                                        writeln!(out, "{}", text_line(&j))?;
+                                        // Names and moves are the file's.
+                                        writeln!(out, "{}", Shown(text_line(&j)))?;
                                     }
                                 }
                             }
@@ -98,7 +103,9 @@ pub fn run<W: Write, E: Write>(
                         writeln!(
                             err,
                             "{shown}: game {}, move {}: {}",
-                            f.game, f.number, f.why
+                            f.game,
+                            f.number,
+                            Shown(&f.why)
                         )?;
                     }
                 }
@@ -123,6 +130,21 @@ pub fn run<W: Write, E: Write>(
     }
     if opts.progress {
         write!(err, "\r\x1b[K")?;
+    }
+    if handed < total {
+        // The engine was given up (it could not start, or hung): the rest
+        // was not asked, and the summary covers what was.
+        let why = ran
+            .gave_up
+            .as_deref()
+            .unwrap_or("the engine could not be started");
+        writeln!(
+            err,
+            "{shown}: {} of {total} decisions not analysed: {}",
+            total - handed,
+            Shown(why)
+        )?;
+        status = 1;
     }
     let stats = match_stats::summarise(judged.iter().map(|j| &j.judgement));
     let money = decisions
@@ -150,9 +172,13 @@ pub fn run<W: Write, E: Write>(
         Format::Json => writeln!(
             out,
             "{}",
-            json!({"summary": summary_json(&stats, &names, length, luck)})
+            crate::quote::json(&json!({"summary": summary_json(&stats, &names, length, luck)}))
         )?,
-        Format::Text => write!(out, "\n{}", summary_text(&stats, &names, length, luck))?,
+        Format::Text => write!(
+            out,
+            "\n{}",
+            Shown(summary_text(&stats, &names, length, luck))
+        )?,
     }
     out.flush()?;
     Ok(status)

@@ -5,6 +5,7 @@
 
 use crate::codec::match_file::{self, FileDecision};
 use crate::codec::{gnubg_id, xgid};
+use crate::quote::printable;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -32,28 +33,31 @@ pub fn run(args: &MatchArgs) -> u8 {
     let mut out = io::stdout().lock();
     let mut code = 0;
     for path in &args.files {
+        // A file's name is printed at the head of lines: escaped.
         let shown = if path.as_os_str() == "-" {
             "standard input".to_owned()
         } else {
-            path.display().to_string()
+            printable(&path.display().to_string()).into_owned()
         };
         let file = match match_file::read_path(path) {
             Ok(f) => f,
             Err(e) => {
-                eprintln!("{shown}: {e}");
+                crate::say!("{shown}: {e}");
                 code = 1;
                 continue;
             }
         };
         let (decisions, problems) = match_file::decisions(&file);
         for p in &problems {
-            eprintln!("{}", match_file::describe(&shown, p));
+            crate::say!("{}", match_file::describe(&shown, p));
             code = 1;
         }
         for d in &decisions {
             let line = match args.format {
                 // Several files: each line says which.
-                MatchOutput::Text if args.files.len() > 1 => format!("{shown}\t{}", text_line(d)),
+                MatchOutput::Text if args.files.len() > 1 => {
+                    format!("{shown}\t{}", text_line(d))
+                }
                 MatchOutput::Text => text_line(d),
                 MatchOutput::Json => json_line(&shown, d),
             };
@@ -83,7 +87,11 @@ pub fn text_line(d: &FileDecision) -> String {
         d.number,
         d.player,
         dice_text(d),
-        if d.played.is_empty() { "-" } else { &d.played },
+        if d.played.is_empty() {
+            "-".into()
+        } else {
+            printable(&d.played)
+        },
         gnubg_id::encode(&p.board, &p.state),
         xgid::encode(&p.board, &p.state),
     )
@@ -91,7 +99,7 @@ pub fn text_line(d: &FileDecision) -> String {
 
 pub fn json_line(file: &str, d: &FileDecision) -> String {
     let p = &d.position;
-    serde_json::json!({
+    crate::quote::json(&serde_json::json!({
         "file": file,
         "game": d.game,
         "move": d.number,
@@ -104,6 +112,5 @@ pub fn json_line(file: &str, d: &FileDecision) -> String {
         "analysis": d.analysis,
         "cube_analysis": d.cube_analysis,
         "comment": d.comment,
-    })
-    .to_string()
+    }))
 }

@@ -19,6 +19,7 @@ pub mod matches;
 pub mod moves;
 pub mod quiz;
 pub mod score_matrix;
+pub mod signals;
 pub mod stats;
 pub mod suggest;
 

@@ -98,7 +98,7 @@ pub fn quiz_line(
     };
     let id = gnubg_id::encode(&position.board, &position.state);
     let line = match format {
-        QuizFormat::Json => serde_json::json!({
+        QuizFormat::Json => crate::quote::json(&serde_json::json!({
             "gnubg_id": id,
             "answer": j.played,
             "best": j.best,
@@ -108,8 +108,7 @@ pub fn quiz_line(
             "plies": plies,
             "engine": kind.key(),
             "level": depth,
-        })
-        .to_string(),
+        })),
         QuizFormat::Text => {
             let place = match (rank, count) {
                 (Some(r), Some(n)) => format!(" (yours {} of {n})", ordinal(r)),
@@ -133,13 +132,13 @@ pub fn quiz_line(
 pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
     use crate::library::store::{self, Library};
     let Some(path) = args.library.clone().or_else(store::default_path) else {
-        eprintln!("bgedit: no data directory; give the library with --library FILE");
+        crate::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
     };
     let lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
-            eprintln!("bgedit: {}", store::describe(&path, &e));
+            crate::say!("bgedit: {}", store::describe(&path, &e));
             return 2;
         }
     };
@@ -149,7 +148,7 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
             let names = match lib.quizzed_collections() {
                 Ok(n) => n,
                 Err(e) => {
-                    eprintln!("bgedit: {}", lib.describe(&e));
+                    crate::say!("bgedit: {}", lib.describe(&e));
                     return 2;
                 }
             };
@@ -163,7 +162,7 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
         let s = match lib.quiz_stats(scope.as_deref()) {
             Ok(s) => s,
             Err(e) => {
-                eprintln!("bgedit: {}", lib.describe(&e));
+                crate::say!("bgedit: {}", lib.describe(&e));
                 return 2;
             }
         };
@@ -173,14 +172,15 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
                 json.insert(name, serde_json::to_value(&s).unwrap_or_default());
                 Ok(())
             }
-            QuizFormat::Text => write!(out, "{}", s.text(&name)),
+            // The collection's name is the user's: printed escaped.
+            QuizFormat::Text => write!(out, "{}", crate::quote::printable(&s.text(&name))),
         };
         if written.is_err() {
             return 0;
         }
     }
     if args.format == QuizFormat::Json {
-        let _ = writeln!(out, "{}", serde_json::Value::Object(json));
+        let _ = writeln!(out, "{}", crate::quote::json(&json));
     }
     0
 }

@@ -33,7 +33,8 @@ pub struct MatrixOptions {
 pub fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict> {
     let next = Arc::new(Mutex::new(0usize));
     let results = Arc::new(Mutex::new(vec![None; cells.len()]));
-    let starts = StartRecord::default();
+    // A gnubg that hangs is given up, not waited for cell after cell.
+    let starts = StartRecord::batch();
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.clamp(1, cells.len().max(1)) {
             let (next, results, starts) = (&next, &results, starts.clone());
@@ -193,7 +194,9 @@ fn text(opts: &MatrixOptions, p: &Position, length: u16, all: &[(Cell, Verdict)]
                 )
             }
             Verdict::NoCube(why) => out += &format!("{score:<36} -     no cube action: {why}\n"),
-            Verdict::Failed(why) => out += &format!("{score:<36} !     {why}\n"),
+            Verdict::Failed(why) => {
+                out += &format!("{score:<36} !     {}\n", crate::quote::printable(why))
+            }
         }
     }
     out
@@ -216,7 +219,7 @@ pub fn run(
         let position = match codec::parse_any(id, &Position::default()) {
             Ok(r) => r.position,
             Err(e) => {
-                writeln!(err, "{origin}: {e}")?;
+                writeln!(err, "{origin}: {}", crate::quote::Shown(e))?;
                 status = 1;
                 continue;
             }
@@ -242,7 +245,11 @@ pub fn run(
             _ => None,
         });
         if let Some(why) = &failed {
-            writeln!(err, "{origin}: some cells have no answer: {why}")?;
+            writeln!(
+                err,
+                "{origin}: some cells have no answer: {}",
+                crate::quote::Shown(why)
+            )?;
             status = 1;
         }
         let all: Vec<(Cell, Verdict)> = cells.into_iter().zip(verdicts).collect();
@@ -255,7 +262,7 @@ pub fn run(
                     "on_roll": position.state.on_roll.to_string(),
                     "cells": all.iter().map(|(c, v)| cell_json(c, v)).collect::<Vec<_>>(),
                 });
-                writeln!(out, "{line}")?;
+                writeln!(out, "{}", crate::quote::json(&line))?;
             }
             Format::Text => write!(out, "{}", text(opts, &position, length, &all))?,
         }

@@ -115,7 +115,7 @@ pub fn json(position: &Position, n: &Numbers) -> String {
         percent_as_fraction(r.rule_8912.ahead),
         r.rule_8912.verdict.key()
     );
-    let name = serde_json::to_string(&n.met_name).unwrap_or_else(|_| "\"\"".to_owned());
+    let name = crate::quote::json(&n.met_name);
     match &n.game {
         GameNumbers::Match(m) => {
             let _ = write!(

@@ -131,8 +131,8 @@ pub fn to_json(position: &Position) -> JsonPosition {
 
 /// One line of JSON for `position`.
 pub fn encode(position: &Position) -> String {
-    // Serialising plain structs of numbers, strings and arrays cannot fail.
-    serde_json::to_string(&to_json(position)).unwrap_or_default()
+    // Names may hold characters a terminal acts on: written as JSON escapes.
+    crate::quote::json(&to_json(position))
 }
 
 fn bad(detail: impl Into<String>) -> IdError {

@@ -421,7 +421,8 @@ pub fn describe(file: &str, p: &ReadProblem) -> String {
     s.truncate(s.len() - 2);
     s.push_str(": ");
     s.push_str(&p.message);
-    s
+    // The file's name and the message's quotes of the file are printed.
+    crate::quote::printable(&s).into_owned()
 }
 
 #[cfg(test)]

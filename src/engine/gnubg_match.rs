@@ -155,9 +155,26 @@ impl MatchForGnubg {
 }
 
 /// A file of this user's alone in the temporary directory, removed when
-/// dropped: the match as gnubg is to read it.
+/// dropped: the match as gnubg is to read it. Each one is also listed in
+/// [`COPIES`] until dropped, for the exits that drop nothing (a signal, the
+/// editor quitting while its worker analyses): [`remove_private_copies`].
 #[derive(Debug)]
 pub struct PrivateCopy(PathBuf);
+
+/// The private copies not dropped yet.
+static COPIES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn copies() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    COPIES.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes every private copy still on disk: called on the way out of
+/// the process, whoever holds them.
+pub fn remove_private_copies() {
+    for path in copies().drain(..) {
+        let _ = std::fs::remove_file(path);
+    }
+}
 
 impl PrivateCopy {
     fn write(text: &str) -> Result<PrivateCopy, String> {
@@ -174,12 +191,21 @@ impl PrivateCopy {
             "bgedit-match-{}-{serial}-{nanos}.sgf",
             std::process::id()
         ));
-        let mut f = std::fs::OpenOptions::new()
+        // Listed before it exists: a signal between the two still finds it.
+        copies().push(path.clone());
+        let created = std::fs::OpenOptions::new()
             .write(true)
             .create_new(true)
             .mode(0o600)
-            .open(&path)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .open(&path);
+        let mut f = match created {
+            Ok(f) => f,
+            Err(e) => {
+                // Not created: a file of that name is not ours to remove.
+                unlist(&path);
+                return Err(format!("{}: {e}", path.display()));
+            }
+        };
         let copy = PrivateCopy(path);
         f.write_all(text.as_bytes())
             .map_err(|e| format!("{}: {e}", copy.0.display()))?;
@@ -193,8 +219,19 @@ impl PrivateCopy {
 
 impl Drop for PrivateCopy {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
+        // Removed here only if still listed: once the exit took it, a
+        // file of that name is no longer ours.
+        if unlist(&self.0) {
+            let _ = std::fs::remove_file(&self.0);
+        }
     }
+}
+
+/// Takes `path` off the list; whether it was on it.
+fn unlist(path: &Path) -> bool {
+    let mut listed = copies();
+    let at = listed.iter().position(|p| p == path);
+    at.map(|at| listed.swap_remove(at)).is_some()
 }
 
 /// What one game's request asks.

@@ -792,12 +792,13 @@ pub fn run(
             by_games(decisions, &tasks, opts, m, stop, each)
         }
         _ => {
-            by_decisions(decisions, &tasks, opts, stop, each);
+            let gave_up = by_decisions(decisions, &tasks, opts, stop, each);
             Ran {
                 luck: opts
                     .luck
                     .then(|| Err("the luck of the dice is gnubg's analysis of a match".to_owned())),
                 apart: Vec::new(),
+                gave_up,
             }
         }
     }
@@ -812,6 +813,9 @@ pub struct Ran {
     /// games, and why (gnubg's records did not follow the file's, or gnubg
     /// failed on the game).
     pub apart: Vec<(usize, String)>,
+    /// Why the engine was given up part way (it hung, or failed again and
+    /// again), when it was: the decisions after it were not asked.
+    pub gave_up: Option<String>,
 }
 
 /// Decision `i` judged on its own.
@@ -861,16 +865,17 @@ fn in_order<T>(rx: std::sync::mpsc::Receiver<(usize, T)>, mut each: impl FnMut(u
     }
 }
 
-/// Each decision asked of the engine on its own, shared out to the jobs.
+/// Each decision asked of the engine on its own, shared out to the jobs;
+/// why the engine was given up, if it was.
 fn by_decisions(
     decisions: &[FileDecision],
     tasks: &[Option<Task>],
     opts: &RunOptions,
     stop: &AtomicBool,
     each: &mut dyn FnMut(usize, Outcome),
-) {
+) -> Option<String> {
     let next = AtomicUsize::new(0);
-    let starts = StartRecord::default();
+    let starts = StartRecord::batch();
     let (tx, rx) = channel::<(usize, Outcome)>();
     let jobs = opts.jobs.clamp(1, decisions.len().max(1));
     let broken = AtomicBool::new(false);
@@ -879,7 +884,7 @@ fn by_decisions(
             let tx = tx.clone();
             let (next, starts, broken) = (&next, starts.clone(), &broken);
             scope.spawn(move || {
-                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts);
+                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts.clone());
                 loop {
                     if stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed) {
                         return;
@@ -888,7 +893,7 @@ fn by_decisions(
                     let Some(d) = decisions.get(i) else { return };
                     let outcome =
                         judge_at(&mut engine, decisions, tasks, i, opts.plies).map_err(|why| {
-                            if cannot_start(&why) {
+                            if cannot_start(&why) || starts.given_up().is_some() {
                                 broken.store(true, Ordering::Relaxed);
                             }
                             failed(d, why)
@@ -902,6 +907,14 @@ fn by_decisions(
         drop(tx);
         in_order(rx, each);
     });
+    given_up(opts, &starts)
+}
+
+/// The engine given up by a batch, said as its error says it.
+fn given_up(opts: &RunOptions, starts: &StartRecord) -> Option<String> {
+    starts
+        .given_up()
+        .map(|why| EngineError::Unanswered(opts.engine.name(), why).to_string())
 }
 
 /// Whole games analysed by gnubg, shared out to the jobs, each game's
@@ -917,24 +930,28 @@ fn by_games(
     let copy = match whole.write() {
         Ok(c) => c,
         Err(why) => {
-            by_decisions(decisions, tasks, opts, stop, each);
+            let gave_up = by_decisions(decisions, tasks, opts, stop, each);
             return Ran {
                 luck: opts.luck.then_some(Err(why)),
                 apart: Vec::new(),
+                gave_up,
             };
         }
     };
     let Some(games) = piece_runs(decisions, whole.pieces()) else {
-        by_decisions(decisions, tasks, opts, stop, each);
+        // The match is not the decisions' (nothing gnubg reads covers them
+        // in order): each is asked on its own.
+        let gave_up = by_decisions(decisions, tasks, opts, stop, each);
         return Ran {
             luck: opts
                 .luck
                 .then(|| Err("the match is not the decisions'".to_owned())),
             apart: Vec::new(),
+            gave_up,
         };
     };
     let next = AtomicUsize::new(0);
-    let starts = StartRecord::default();
+    let starts = StartRecord::batch();
     type Done = (Vec<Outcome>, Result<GameAnswer, String>, Option<String>);
     let (tx, rx) = channel::<(usize, Done)>();
     let jobs = opts.jobs.clamp(1, games.len().max(1));
@@ -947,7 +964,7 @@ fn by_games(
             let (next, games, starts, broken, path) =
                 (&next, &games, starts.clone(), &broken, copy.path());
             scope.spawn(move || {
-                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts);
+                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts.clone());
                 loop {
                     if stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed) {
                         return;
@@ -969,7 +986,9 @@ fn by_games(
                         .map_err(|e| e.to_string());
                     let judged = match &answer {
                         Ok(a) => judge_game(decisions, range.clone(), tasks, a, opts.plies),
-                        Err(why) if cannot_start(why) => {
+                        // gnubg cannot be started, or hung: asking each
+                        // decision would only fail the same way, slowly.
+                        Err(why) if cannot_start(why) || starts.given_up().is_some() => {
                             broken.store(true, Ordering::Relaxed);
                             Ok(decisions[range.clone()]
                                 .iter()
@@ -1020,6 +1039,7 @@ fn by_games(
         // A run stopped early has the luck of some games only.
         luck: luck.filter(|_| !stop.load(Ordering::Relaxed)),
         apart,
+        gave_up: given_up(opts, &starts),
     }
 }
 

@@ -9,7 +9,7 @@ use super::sage;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -95,6 +95,14 @@ const MAX_LINE: usize = 16 << 20;
 pub const START_TRIES: u32 = 2;
 /// How often a Sage rollout is asked whether to go on.
 const SAGE_POLL: Duration = Duration::from_millis(25);
+/// Lines read ahead of the reader: an engine that floods lines waits for
+/// them to be read (and thrown away) instead of filling memory.
+const LINES_AHEAD: usize = 8;
+/// Lines that are not the answer (gnubg's banner, a repeated ready line, an
+/// answer to an abandoned request) read before an answer or the ready line
+/// before the engine is taken for broken. The bridge writes a handful; an
+/// engine writing thousands is flooding.
+const MAX_JUNK_LINES: u32 = 1000;
 
 /// Who waits for an answer, which sets how long it may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,10 +152,22 @@ pub enum EngineError {
         "gnubg is not asked again: it failed to start {START_TRIES} times in a row (last: {0}); give another with --gnubg PATH or BGEDIT_GNUBG"
     )]
     GaveUp(String),
+    /// In a batch, the engine hung or died [`LOST_TRIES`] times in a row:
+    /// it is not asked again in this run.
+    #[error("{0} is not asked again in this run: {1}")]
+    Unanswered(&'static str, String),
 }
+
+/// Answers lost in a row (the engine died, or answered garbage) after which
+/// a batch stops asking it; one that hung (no answer within its time
+/// limit, a hundred times what an answer takes) is given up at once.
+pub const LOST_TRIES: u32 = 2;
 
 /// Failed starts in a row, shared by every engine of a run (the batch's
 /// jobs, the editor's restarts), so that a broken gnubg is given up on once.
+/// A batch's record also gives up on an engine that stops answering
+/// ([`StartRecord::batch`]): a hung gnubg would otherwise cost every
+/// request of the run its whole time limit.
 #[derive(Clone, Debug, Default)]
 pub struct StartRecord(Arc<(Mutex<Starts>, Condvar)>);
 
@@ -158,9 +178,60 @@ struct Starts {
     last: String,
     /// Starts under way.
     running: u32,
+    /// Whether lost answers give the engine up (a batch's record).
+    give_up_lost: bool,
+    /// Answers lost in a row, and why the engine was given up, once it is.
+    lost: u32,
+    gave_up: Option<String>,
+}
+
+/// How an answer was lost.
+enum Lost {
+    /// None came within this limit.
+    Hung(Duration),
+    /// The engine died or wrote garbage; why, in its words.
+    Failed(String),
 }
 
 impl StartRecord {
+    /// The record of a batch: an engine that hangs, or dies or answers
+    /// garbage [`LOST_TRIES`] times in a row, is not asked again.
+    pub fn batch() -> StartRecord {
+        let record = StartRecord::default();
+        record.lock().give_up_lost = true;
+        record
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Starts> {
+        self.0.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Why the engine is no longer asked, once a batch gave it up.
+    pub fn given_up(&self) -> Option<String> {
+        self.lock().gave_up.clone()
+    }
+
+    /// An answer came (`None`), or was lost: `Lost::Hung` when none came
+    /// in time, `Lost::Failed` when the engine died or wrote garbage.
+    fn answered(&self, lost: Option<Lost>) {
+        let mut s = self.lock();
+        let Some(lost) = lost else {
+            s.lost = 0;
+            return;
+        };
+        s.lost += 1;
+        if !s.give_up_lost || s.gave_up.is_some() {
+            return;
+        }
+        s.gave_up = match lost {
+            Lost::Hung(limit) => Some(format!("it did not answer within {limit:?}")),
+            Lost::Failed(why) if s.lost >= LOST_TRIES => {
+                Some(format!("it failed {} times in a row (last: {why})", s.lost))
+            }
+            Lost::Failed(_) => None,
+        };
+    }
+
     /// Starts gnubg with `spawn` unless it has failed `START_TRIES` times in
     /// a row. Jobs start side by side (a start is a tenth of a second that
     /// a run of two jobs would otherwise wait twice), each start counted as
@@ -375,19 +446,19 @@ impl Engine {
             // -u: unbuffered, each answer leaves at once.
             EngineKind::Sage => command.arg("-u"),
         };
-        let mut child = command
+        command
             .arg(script)
             // gnubg prints and reads numbers by locale: force the C one.
             .env("LC_ALL", "C")
             .env("LANG", "C")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+            .stderr(Stdio::null());
+        let mut child = spawn_dying_with_bgedit(command)
             .map_err(|e| EngineError::Start(format!("{}: {e}", self.program.display())))?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let (tx, lines) = channel();
+        let (tx, lines) = sync_channel(LINES_AHEAD);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
@@ -411,9 +482,16 @@ impl Engine {
         };
         // gnubg's banner comes first; the bridge says when it is ready.
         let deadline = Instant::now() + START_LIMIT;
+        let mut junk = 0;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match running.lines.recv_timeout(left) {
+            junk += 1;
+            if junk > MAX_JUNK_LINES {
+                return Err(EngineError::Start(format!(
+                    "{} printed {MAX_JUNK_LINES} lines without starting the bridge",
+                    self.program.display()
+                )));
+            }
+            match recv_by(&running.lines, deadline) {
                 Ok(line) if parse_line(&line) == Ok(Reply::Ready) => {
                     self.version = serde_json::from_str::<serde_json::Value>(&line)
                         .ok()
@@ -536,22 +614,24 @@ impl Engine {
         }
         self.send(&super::gnubg_match::request_line(id, req))?;
         let deadline = Instant::now() + limit;
+        let mut junk = 0;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
             let running = self.running.as_mut().expect("running");
-            match running.lines.recv_timeout(left) {
+            match recv_by(&running.lines, deadline) {
                 Ok(text) => {
                     let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) else {
-                        self.restart_later();
                         let short: String = text.chars().take(80).collect();
-                        return Err(EngineError::Garbage(format!(
-                            "gnubg answered garbage: {short:?}"
-                        )));
+                        return Err(self.garbage(format!("gnubg answered garbage: {short:?}")));
                     };
                     if value.get("id").and_then(serde_json::Value::as_u64) != Some(id) {
                         // A stale answer, or the ready line.
+                        junk += 1;
+                        if junk > MAX_JUNK_LINES {
+                            return Err(self.garbage(flooded(self.kind)));
+                        }
                         continue;
                     }
+                    self.starts.answered(None);
                     if let Some(e) = value.get("error").and_then(serde_json::Value::as_str) {
                         return Err(EngineError::Refused(e.to_owned()));
                     }
@@ -566,26 +646,50 @@ impl Engine {
         }
     }
 
-    /// No line came: none within `limit`, or the engine is gone. Either
-    /// way it is restarted on the next request.
+    /// No answer came: none within `limit` (however many other lines
+    /// came), or the engine is gone. Either way it is restarted on the next
+    /// request.
     fn lost(&mut self, e: RecvTimeoutError, limit: Duration) -> EngineError {
         self.restart_later();
         match e {
-            RecvTimeoutError::Timeout => EngineError::Timeout(limit),
-            RecvTimeoutError::Disconnected => EngineError::Died,
+            RecvTimeoutError::Timeout => {
+                self.starts.answered(Some(Lost::Hung(limit)));
+                EngineError::Timeout(limit)
+            }
+            RecvTimeoutError::Disconnected => self.failed(EngineError::Died),
         }
     }
 
+    /// The engine answered garbage: restarted on the next request.
+    fn garbage(&mut self, why: String) -> EngineError {
+        self.restart_later();
+        self.failed(EngineError::Garbage(why))
+    }
+
+    /// Records `error` (the engine died or wrote garbage) as a lost answer.
+    fn failed(&self, error: EngineError) -> EngineError {
+        let said = match self.kind {
+            EngineKind::Gnubg => error.to_string(),
+            EngineKind::Sage => sage_error(error.clone()).to_string(),
+        };
+        self.starts.answered(Some(Lost::Failed(said)));
+        error
+    }
+
     /// Writes one request line to the engine (started if need be); a
-    /// broken pipe is a dead engine, restarted on the next request.
+    /// broken pipe is a dead engine, restarted on the next request. A batch
+    /// that gave the engine up asks nothing.
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        if let Some(why) = self.starts.given_up() {
+            return Err(EngineError::Unanswered(self.kind.name(), why));
+        }
         let running = self.ensure_running()?;
         if writeln!(running.stdin, "{line}")
             .and_then(|()| running.stdin.flush())
             .is_err()
         {
             self.restart_later();
-            return Err(EngineError::Died);
+            return Err(self.failed(EngineError::Died));
         }
         Ok(())
     }
@@ -626,15 +730,17 @@ impl Engine {
         // Sage stops a rollout at once (its own cancellation), so while one
         // runs the stop is asked for every 25 ms, not only at each answer.
         let mut last: Option<Rollout> = None;
+        let mut junk = 0;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
             let running = self.running.as_mut().expect("running");
-            let wait = match (&last, stop_sent) {
-                (Some(_), false) if kind == EngineKind::Sage => left.min(SAGE_POLL),
-                _ => left,
+            let until = match (&last, stop_sent) {
+                (Some(_), false) if kind == EngineKind::Sage => {
+                    deadline.min(Instant::now() + SAGE_POLL)
+                }
+                _ => deadline,
             };
-            match running.lines.recv_timeout(wait) {
-                Err(RecvTimeoutError::Timeout) if wait < left => {
+            match recv_by(&running.lines, until) {
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
                     if let Some(r) = &last
                         && !progress(r, None)
                     {
@@ -643,6 +749,7 @@ impl Engine {
                 }
                 Ok(text) => match parse(&text) {
                     Ok(Reply::Answer(got, result)) if got == id => {
+                        self.starts.answered(None);
                         return result.map_err(EngineError::Refused);
                     }
                     Ok(Reply::Progress(got, partial)) if got == id => {
@@ -666,16 +773,94 @@ impl Engine {
                         }
                     }
                     // A stale answer, or a repeated ready line.
-                    Ok(_) => continue,
-                    Err(e) => {
-                        self.restart_later();
-                        return Err(EngineError::Garbage(e));
-                    }
+                    Ok(_) if junk < MAX_JUNK_LINES => junk += 1,
+                    Ok(_) => return Err(self.garbage(flooded(kind))),
+                    Err(e) => return Err(self.garbage(e)),
                 },
                 Err(e) => return Err(self.lost(e, limit)),
             }
         }
     }
+}
+
+/// Why an engine that wrote too many lines that are not its answer is
+/// restarted.
+fn flooded(kind: EngineKind) -> String {
+    format!(
+        "{} wrote {MAX_JUNK_LINES} lines that were not the answer",
+        kind.name()
+    )
+}
+
+/// The next line from the engine, if it comes before `until`. Checked
+/// before each line, so that an engine flooding lines that are not the
+/// answer still runs out of time.
+fn recv_by(lines: &Receiver<String>, until: Instant) -> Result<String, RecvTimeoutError> {
+    let left = until.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Err(RecvTimeoutError::Timeout);
+    }
+    lines.recv_timeout(left)
+}
+
+/// Starts `command` so that it is killed when bgedit ends, however it ends:
+/// a signal that kills bgedit (SIGTERM, SIGKILL) would otherwise leave
+/// gnubg running, adopted by init. Linux's parent-death signal; elsewhere
+/// the engine ends when it reads the end of its input. That signal comes
+/// when the *thread* that started the child ends, and engines outlive the
+/// threads that start them (a quiz grade's thread starts the grader, which
+/// is kept): every engine is started by one thread that lives as long as
+/// bgedit.
+fn spawn_dying_with_bgedit(mut command: Command) -> std::io::Result<Child> {
+    type Order = (Command, std::sync::mpsc::Sender<std::io::Result<Child>>);
+    static SPAWNER: OnceLock<Mutex<std::sync::mpsc::Sender<Order>>> = OnceLock::new();
+    die_with_this_process(&mut command);
+    let spawner = SPAWNER.get_or_init(|| {
+        let (orders, rx) = std::sync::mpsc::channel::<Order>();
+        // If it cannot start, the orders fail below with the reason.
+        let _ = std::thread::Builder::new()
+            .name("bgedit-spawner".to_owned())
+            .spawn(move || {
+                for (mut command, reply) in rx {
+                    let _ = reply.send(command.spawn());
+                }
+            });
+        Mutex::new(orders)
+    });
+    let (reply, answer) = std::sync::mpsc::channel();
+    let sent = spawner
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .send((command, reply));
+    let gone = || std::io::Error::other("the thread that starts engines is gone");
+    sent.map_err(|_| gone())?;
+    answer.recv().map_err(|_| gone())?
+}
+
+/// Sets Linux's parent-death signal on `command`: SIGKILL when the thread
+/// that starts it ends.
+fn die_with_this_process(command: &mut Command) {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        let parent = std::process::id();
+        // SAFETY: the closure runs in the child between fork and exec and
+        // makes only async-signal-safe calls (prctl, getppid, _exit).
+        unsafe {
+            command.pre_exec(move || {
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) == -1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // bgedit died before the line above: nobody will kill us.
+                if u32::try_from(libc::getppid()).ok() != Some(parent) {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = command;
 }
 
 /// Asks the bridge to stop rollout `id`; whether the line was sent.

@@ -128,7 +128,7 @@ pub fn write_entry_with(
                 "xgid": entry.xgid,
                 "position": position,
             });
-            out.push_str(&value.to_string());
+            out.push_str(&crate::quote::json(&value));
             out.push('\n');
         }
         ExportFormat::Csv => csv_row(

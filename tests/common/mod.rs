@@ -99,6 +99,19 @@ pub fn sage_python() -> Option<std::path::PathBuf> {
     }
 }
 
+/// A fake gnubg (`--gnubg`, `Engine::new`): a shell script that starts
+/// like the bridge, reads the first request, then misbehaves with
+/// `after_ready`. Only the failure paths are tested so.
+pub fn fake_gnubg(name: &str, after_ready: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("bgedit-fake-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("gnubg");
+    std::fs::write(&path, format!("#!/bin/sh\necho 'GNU Backgammon (fake)'\necho '{{\"ready\":true}}'\nread line\n{after_ready}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
 /// Whether gnubg is found (as the binary finds it); without it the caller
 /// skips with a printed reason, but under BGEDIT_REQUIRE_GNUBG=1 it fails.
 pub fn have_gnubg() -> bool {

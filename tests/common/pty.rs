@@ -209,6 +209,19 @@ impl Session {
         String::from_utf8_lossy(&self.raw.lock().unwrap()).into_owned()
     }
 
+    /// The exit code, if the child exits within `limit`.
+    pub fn wait_exit_within(&mut self, limit: Duration) -> Option<u32> {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(self.options.exit_grace);
+                return Some(status.exit_code());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        None
+    }
+
     /// Waits for the child to exit and returns its exit code.
     pub fn wait_exit(&mut self) -> u32 {
         let start = Instant::now();

@@ -133,6 +133,24 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// A panic anywhere restores the terminal before its message is printed:
+/// ratatui::init's hook restores the screen (and then prints), this one
+/// releases the mouse and bracketed paste before it. A panic in a worker
+/// (gnubg's, Sage's, the library's thread) then ends the editor: the event
+/// loop would go on drawing over the restored screen, in cooked mode, with
+/// nobody left to answer it. The match copies gnubg reads go too.
+fn restore_on_panic() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        release_mouse_and_paste();
+        previous(info);
+        if std::thread::current().name() != Some("main") {
+            crate::engine::gnubg_match::remove_private_copies();
+            std::process::exit(101);
+        }
+    }));
+}
+
 /// Turns off what `run` turned on beyond ratatui's own set-up. Best effort:
 /// on the way out there is nobody left to tell of a failure.
 fn release_mouse_and_paste() {
@@ -227,13 +245,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
     let signals = Signals::install().context("installing signal handlers")?;
 
     let terminal = ratatui::init();
-    // ratatui::init's panic hook restores the screen; release the mouse and
-    // bracketed paste first, so a panic never leaves the terminal captured.
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        release_mouse_and_paste();
-        previous(info);
-    }));
+    restore_on_panic();
     let guard = TerminalGuard;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste)
         .context("enabling mouse and paste")?;

@@ -22,13 +22,28 @@ impl<J: Send + 'static> Worker<J> {
         // the panels show as waiting; nothing to crash on.
         let _ = std::thread::Builder::new()
             .name(name.to_owned())
-            .spawn(move || serve(Inbox { rx, held: None }));
+            .spawn(move || {
+                #[cfg(debug_assertions)]
+                panic_if_asked(&std::thread::current());
+                serve(Inbox { rx, held: None })
+            });
         Worker { jobs }
     }
 
     /// Hands `job` to the thread; false when it has ended.
     pub fn send(&self, job: J) -> bool {
         self.jobs.send(job).is_ok()
+    }
+}
+
+/// Debug builds only (release builds have no such path), for the test that
+/// a worker's panic leaves the terminal restored: the worker named by
+/// `BGEDIT_DEBUG_PANIC_WORKER` panics as it starts.
+#[cfg(debug_assertions)]
+fn panic_if_asked(thread: &std::thread::Thread) {
+    let name = thread.name().unwrap_or_default();
+    if std::env::var("BGEDIT_DEBUG_PANIC_WORKER").is_ok_and(|asked| asked == name) {
+        panic!("{name}: panicking as BGEDIT_DEBUG_PANIC_WORKER asks");
     }
 }
 

@@ -1,0 +1,21 @@
+//! A command that runs engines, ended by a signal (SIGTERM, SIGHUP,
+//! SIGINT), leaves nothing behind, as the editor does: the engines die
+//! with the process (`engine::process`), the match copies gnubg reads are
+//! removed here, and the exit status is the shell's 128 + the signal.
+
+use crate::editor::signals::{TERMINATING, exit_status};
+
+/// Watches for the terminating signals, on a thread of its own, for the
+/// rest of the run.
+pub fn clean_up_on_signals() -> std::io::Result<()> {
+    let mut signals = signal_hook::iterator::Signals::new(TERMINATING)?;
+    std::thread::Builder::new()
+        .name("bgedit-signals".to_owned())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                crate::engine::gnubg_match::remove_private_copies();
+                std::process::exit(i32::from(exit_status(signal)));
+            }
+        })?;
+    Ok(())
+}
