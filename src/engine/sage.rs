@@ -193,7 +193,7 @@ fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, Stri
             };
             named
                 .insert(notation.clone())
-                .then(|| Ok((m, notation, after)))
+                .then_some(Ok((m, notation, after)))
         })
         .map(|named| {
             let (m, notation, after) = named?;
