@@ -397,6 +397,11 @@ def set_rollout(ro):
     cmds += ["set rollout %s%s cubeful on" % (late, k)
              for late in ("", "later ", "truncation ") for k in ("chequerplay", "cubedecision")]
     set_once("rollout", json.dumps(ro, sort_keys=True), cmds)
+    # gnubg starts with one calculation thread; a rollout shares its trials
+    # out to as many as it is given (the same numbers: each trial has its
+    # own seed).
+    threads = max(1, int(ro.get("threads", 1)))
+    set_once("threads", threads, ["set threads %d" % threads])
 
 
 def rollout_info(ro, done, total, started, stopped):

@@ -254,8 +254,16 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
         variance_reduction: !args.no_vr,
         quasi_random: !args.random_dice,
         candidates: if args.moves == 0 { 10_000 } else { args.moves },
-        // A batch reads only the last answer: fewer, longer chunks.
-        chunk_ms: 1000,
+        // A batch reads only the last answer: fewer, longer chunks (each
+        // chunk costs gnubg's threads a wait at its end and the bridge a few
+        // of gnubg's Python calls); a second a chunk where the progress is
+        // shown, five where nobody watches (well within the 60 s a chunk
+        // may take at 0-ply).
+        chunk_ms: if io::stderr().is_terminal() {
+            1000
+        } else {
+            5000
+        },
     });
     let choice = bgedit::engine::Choice::from(args.engine);
     let mut engines = Vec::new();

@@ -798,36 +798,6 @@ fn a_stray_crawford_flag_is_answered_as_the_normal_game() {
     assert_eq!(normal, stray);
 }
 
-/// gnubg's own `hint` for `id` at 0-ply, asked now from `gnubg -t`: each
-/// move and its `Eq.:` number.
-fn gnubg_hint(gnubg: &std::path::Path, id: &str) -> Vec<(String, f64)> {
-    use std::io::Write;
-    let mut child = std::process::Command::new(gnubg)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let script = format!("set gnubgid {id}\nhint\n");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| {
-            let (left, eq) = l.split_once("Eq.:")?;
-            let notation = left.split("-ply").nth(1)?.trim().to_owned();
-            let eq: f64 = eq.split_whitespace().next()?.parse().ok()?;
-            Some((notation, eq))
-        })
-        .collect()
-}
-
 /// An 8-cube in an 18-point match, X 17-away and O 1-away: the cube is
 /// worth more than the match, and gnubg's normalised equity (its MWC
 /// rescaled to the cube's points at the score) is +16.9. The answer is
@@ -836,7 +806,7 @@ fn gnubg_hint(gnubg: &std::path::Path, id: &str) -> Vec<(String, f64)> {
 fn an_equity_past_three_from_a_cube_bigger_than_the_match_is_answered() {
     let Some(g) = gnubg() else { return };
     let id = "mkBMmUrDBwAAAA:cwlPAhABCAAE";
-    let hint = gnubg_hint(&g, id);
+    let hint = crate::common::live::hint_list(id, 0);
     assert!(hint.first().is_some_and(|(_, eq)| *eq > 10.0), "{hint:?}");
     let mut e = Engine::new(g);
     let a = ask(&mut e, id, 0);

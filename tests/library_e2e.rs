@@ -341,12 +341,7 @@ fn the_quiz_refuses_a_typo_and_keeps_the_cube_answer_hidden() {
     s.send("t");
     let screen = s.wait_for("and the response: take, correct");
     // gnubg's double/take here (+0.723 when written), asked now.
-    let cube = live::hint_cube("dwcAANwdAAAAAA:cAkAAAAAAAAE", 0, false);
-    let shown = live::number_after(&screen, "double/take ").unwrap_or_else(|| panic!("{screen}"));
-    assert!(
-        (shown - cube.double_take).abs() < live::SHOWN_EQUITY,
-        "{shown} against gnubg's {cube:?}"
-    );
+    live::assert_shows_double_take(&screen, "dwcAANwdAAAAAA:cAkAAAAAAAAE");
     s.send("\r");
     s.wait_for("nothing more is due");
     s.send("\x1b");

@@ -616,25 +616,7 @@ fn the_depth_header_says_what_gnubgs_rows_are() {
         return;
     }
     let id = "g8OzAQYczxOwAA:cIkOAAAAAAAA";
-    let gnubg = bgedit::engine::locate::find_from_env(None).unwrap();
-    let mut child = std::process::Command::new(&gnubg)
-        .args(["-t", "-q"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(
-            format!("set gnubgid {id}\nset evaluation chequerplay evaluation plies 2\nhint 3\n")
-                .as_bytes(),
-        )
-        .unwrap();
-    let hint = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let hint = common::live::hint(id, 2, false);
     let depths: Vec<&str> = hint
         .lines()
         .filter_map(|l| l.split_once(". Cubeful ").map(|(_, r)| &r[..5]))

@@ -299,7 +299,7 @@ fn worker(
         .zip(starts)
         .map(|((kind, program), starts)| {
             let mut e = Engine::of(*kind, program.clone(), starts);
-            // Only Sage's rollouts take a thread count.
+            // Each rollout's threads (gnubg's or Sage's; 0: every core).
             e.threads = opts.threads;
             e
         })

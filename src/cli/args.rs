@@ -256,7 +256,7 @@ pub struct AnalyseArgs {
     /// The Python that has bgsage (else BGEDIT_SAGE_PYTHON, then python3).
     #[arg(long, value_name = "PATH")]
     pub sage_python: Option<std::path::PathBuf>,
-    /// Threads for Sage's rollouts (0: every core).
+    /// Threads for each rollout, gnubg's or Sage's (0: every core).
     #[arg(long, default_value_t = 0, requires = "rollout")]
     pub threads: u8,
 }

@@ -593,7 +593,7 @@ impl Engine {
             return Ok(Analysis::Over { reason });
         }
         let line = match self.kind {
-            EngineKind::Gnubg => req.rollout_line(settings),
+            EngineKind::Gnubg => req.rollout_line(settings, self.threads),
             EngineKind::Sage => sage::request_line(req, Some((settings, self.threads))),
         };
         self.exchange(req, &line, limit, progress)

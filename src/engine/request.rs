@@ -170,8 +170,15 @@ impl Request {
         v.to_string()
     }
 
-    /// The request line for a rollout with `settings`.
-    pub fn rollout_line(&self, settings: &RolloutSettings) -> String {
+    /// The request line for a rollout with `settings`, on `threads` of
+    /// gnubg's threads (0: one a core). gnubg starts with one calculation
+    /// thread: its own rollout on the command line uses one core unless
+    /// told otherwise.
+    pub fn rollout_line(&self, settings: &RolloutSettings, threads: u8) -> String {
+        let threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => usize::from(n),
+        };
         let mut v = self.fields();
         v["rollout"] = json!({
             "trials": settings.trials,
@@ -183,6 +190,7 @@ impl Request {
             "quasi": settings.quasi_random,
             "candidates": settings.candidates,
             "chunk_ms": settings.chunk_ms,
+            "threads": threads,
         });
         v.to_string()
     }

@@ -208,6 +208,18 @@ pub fn hint_cube(id: &str, plies: u8, double: bool) -> CubeHint {
     cube_of(&text).unwrap_or_else(|| panic!("no cube analysis for {id}:\n{text}"))
 }
 
+/// Checks that `text` shows gnubg's double/take for `id` at 0-ply, asked
+/// now (to the three decimals both print), and gives gnubg's analysis.
+pub fn assert_shows_double_take(text: &str, id: &str) -> CubeHint {
+    let cube = hint_cube(id, 0, false);
+    let shown = number_after(text, "double/take ").unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        (shown - cube.double_take).abs() < SHOWN_EQUITY,
+        "{shown} against gnubg's {cube:?}:\n{text}"
+    );
+    cube
+}
+
 fn cube_of(text: &str) -> Option<CubeHint> {
     let number = |s: &str| s.split_whitespace().next().and_then(|n| n.parse().ok());
     let (mut cubeless, mut probs, mut action) = (None, Vec::new(), None);
