@@ -621,7 +621,9 @@ fn the_depth_header_says_what_gnubgs_rows_are() {
         .lines()
         .filter_map(|l| l.split_once(". Cubeful ").map(|(_, r)| &r[..5]))
         .collect();
-    assert_eq!(depths, ["0-ply"; 3], "{hint}");
+    // Every row of gnubg's list, not only the three asked for below.
+    assert!(depths.len() >= 3, "{hint}");
+    assert!(depths.iter().all(|d| *d == "0-ply"), "{hint}");
     let out = common::run::bgedit(
         &[
             "analyse", "--engine", "both", "--plies", "2", "--moves", "3", id,
