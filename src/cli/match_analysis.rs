@@ -532,6 +532,27 @@ pub fn summary_text(
             x.unforced_moves + x.close_cube,
         ),
     );
+    rows.extend(overall_rows(stats, length, luck));
+    let mut text = String::new();
+    for (label, a, b) in rows {
+        let line = format!("{label:<34}{a:<24}{b}");
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+/// The end of gnubg's overall block, from its Snowie error rate on (the
+/// luck-adjusted results and FIBS ratings with the luck, in match play),
+/// then XG's PR.
+fn overall_rows(
+    stats: &[PlayerStats; 2],
+    length: u16,
+    luck: Option<&MatchLuck>,
+) -> Vec<(String, String, String)> {
+    let money = length == 0;
+    let mut rows: Vec<(String, String, String)> = Vec::new();
+    let mut row = |label: &str, a: String, b: String| rows.push((label.to_owned(), a, b));
     let overall = Player::BOTH.map(|p| match_stats::Overall::of(stats, p, length));
     let [oo, xo] = &overall;
     // gnubg's errorRateMP with no MWC figure: "-41.1 (+0.000%)".
@@ -545,11 +566,12 @@ pub fn summary_text(
         snowie(oo.snowie_error_rate),
         snowie(xo.snowie_error_rate),
     );
-    row(
-        "Overall rating",
-        rating(o.overall_rate()),
-        rating(x.overall_rate()),
-    );
+    let rating = |s: &PlayerStats| {
+        s.overall_rate()
+            .map_or("n/a", match_stats::rating)
+            .to_owned()
+    };
+    row("Overall rating", rating(&stats[0]), rating(&stats[1]));
     if let Some(l) = luck {
         let result = |r: f64| {
             if money {
@@ -592,11 +614,5 @@ pub fn summary_text(
     // Not gnubg's: XG's Performance Rating, on the same decisions.
     let pr = |v: Option<f64>| v.map_or("n/a".to_owned(), |v| format!("{v:.1}"));
     row("PR (XG: 500 x EMG a decision)", pr(oo.pr), pr(xo.pr));
-    let mut text = String::new();
-    for (label, a, b) in rows {
-        let line = format!("{label:<34}{a:<24}{b}");
-        text.push_str(line.trim_end());
-        text.push('\n');
-    }
-    text
+    rows
 }
