@@ -7,7 +7,7 @@
 //!   an analysed match. No I/O.
 //! - [`codec`]: Position ID, Match ID, GNUBG ID, XGID, JSON, SGF, FIBS,
 //!   Snowie and XG text, both ways; match files (SGF, `.mat`, gnubg's match
-//!   text) into the match model.
+//!   text, XG's binary `.xg` and `.xgp`) into the match model.
 //! - [`regular_file`]: files opened to be read, refusing FIFOs and devices.
 //! - [`text_board`]: gnubg's `show board` text, byte for byte.
 //! - [`engine`]: gnubg as a process (the bridge), its answers, rollouts, the
