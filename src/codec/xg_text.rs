@@ -47,13 +47,22 @@ pub fn looks_like(text: &str) -> bool {
             .any(|l| names_line(l).is_some() || l.contains("eXtreme Gammon"))
 }
 
-/// The names on an `X:name   O:name` line.
+/// What stands between the two names of XG's names line.
+const SEPARATOR: &str = "   O:";
+
+/// The names on an `X:name   O:name` line. XG puts three blanks before
+/// `O:`, and bgedit writes names with their blanks folded to one (so a
+/// name holding `O:` reads back as it was written); a line with fewer
+/// blanks is split at its last ` O:`.
 fn names_line(line: &str) -> Option<Names> {
     let line = line.trim();
     let rest = line.strip_prefix("X:")?;
-    let at = rest.rfind(" O:")?;
+    let (at, sep) = match rest.find(SEPARATOR) {
+        Some(at) => (at, SEPARATOR.len()),
+        None => (rest.rfind(" O:")?, " O:".len()),
+    };
     let x = rest[..at].trim();
-    let o = rest[at + 3..].trim();
+    let o = rest[at + sep..].trim();
     (!x.is_empty() && !o.is_empty()).then(|| Names {
         o: o.to_owned(),
         x: x.to_owned(),
@@ -118,7 +127,8 @@ pub fn write(position: &Position, out: &mut String) {
     let flip = s.on_roll == Player::O;
     let as_xg = |p: Player| if flip { p.opponent() } else { p };
     let (xg_x, xg_o) = (as_xg(Player::X), as_xg(Player::O));
-    let _ = write!(out, "\n\nX:{}   O:{}\n", n.of(xg_x), n.of(xg_o));
+    let folded = |p: Player| n.of(p).split_whitespace().collect::<Vec<_>>().join(" ");
+    let _ = write!(out, "\n\nX:{}{SEPARATOR}{}\n", folded(xg_x), folded(xg_o));
     let (x, o) = (s.score_of(xg_x), s.score_of(xg_o));
     if s.is_money() {
         let _ = writeln!(out, "Score is X:{x} O:{o} Money session");
@@ -170,6 +180,22 @@ pub fn write(position: &Position, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the fuzz target: a names line whose second name holds
+    /// ` O:` was split at another place once written and read again.
+    #[test]
+    fn names_holding_o_colon_read_back_as_written() {
+        let text = "XGID=h----g---B----------------:3:0:-1:21:0:0:0:1:10\n\n\
+                    X:Black   O: is X:0 O:0 1 pt.(s) match.\nO to play 21\n";
+        let first = read(text, &Names::default()).unwrap();
+        let mut written = String::new();
+        write(&first, &mut written);
+        let again = read(&written, &Names::default()).unwrap();
+        assert_eq!(again.names, first.names, "{written}");
+        let mut twice = String::new();
+        write(&again, &mut twice);
+        assert_eq!(twice, written);
+    }
 
     #[test]
     fn writes_and_reads_back_with_names() {
