@@ -51,9 +51,9 @@ pub fn looks_like(text: &str) -> bool {
 const SEPARATOR: &str = "   O:";
 
 /// The names on an `X:name   O:name` line. XG puts three blanks before
-/// `O:`, and bgedit writes names with their blanks folded to one (so a
-/// name holding `O:` reads back as it was written); a line with fewer
-/// blanks is split at its last ` O:`.
+/// `O:`: the first such is the separator (bgedit writes none in the first
+/// name, so a name holding `O:` reads back as it was written); a line with
+/// fewer blanks is split at its last ` O:`.
 fn names_line(line: &str) -> Option<Names> {
     let line = line.trim();
     let rest = line.strip_prefix("X:")?;
@@ -127,8 +127,13 @@ pub fn write(position: &Position, out: &mut String) {
     let flip = s.on_roll == Player::O;
     let as_xg = |p: Player| if flip { p.opponent() } else { p };
     let (xg_x, xg_o) = (as_xg(Player::X), as_xg(Player::O));
-    let folded = |p: Player| n.of(p).split_whitespace().collect::<Vec<_>>().join(" ");
-    let _ = write!(out, "\n\nX:{}{SEPARATOR}{}\n", folded(xg_x), folded(xg_o));
+    // The first name may not hold the separator (it would end there): a
+    // blank less before its `O:`.
+    let mut first = n.of(xg_x).to_owned();
+    while first.contains(SEPARATOR) {
+        first = first.replace(SEPARATOR, "  O:");
+    }
+    let _ = write!(out, "\n\nX:{first}{SEPARATOR}{}\n", n.of(xg_o));
     let (x, o) = (s.score_of(xg_x), s.score_of(xg_o));
     if s.is_money() {
         let _ = writeln!(out, "Score is X:{x} O:{o} Money session");
