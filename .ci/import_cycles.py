@@ -1,9 +1,15 @@
 #!/usr/bin/env python3
-"""No import circle between the editor's files: each file's `crate::` and
-`super::` paths, resolved to the file they name (a folder's mod.rs for the
-folder), and the strongly connected components of that graph. Test modules
-are left out. Exits 1, naming the files and their edges, on a circle.
-Run by .ci/run."""
+"""The shape of the imports in src/, checked by .ci/run:
+- no import circle between any two files: each file's `crate::` and
+  `super::` paths, resolved to the file they name (a folder's mod.rs for the
+  folder), and the strongly connected components of that graph;
+- no editor feature reaching into another feature's internals: a feature is
+  a folder of `src/editor/` with a `state.rs` (the one template); another
+  feature may use its `state` (its state and actions) and what its `mod.rs`
+  offers, never its `update`, `keys`, `view` or helpers; and no feature
+  imports `editor/view/`, which composes the features' views (the theme
+  and the layout constants are below the features).
+Test modules are left out. Exits 1, naming the files and their edges."""
 import os, re, sys
 root=os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'src')
 files={}
@@ -57,12 +63,32 @@ def sc(v):
         if len(comp)>1: sccs.append(sorted(comp))
 for v in sorted(mods):
     if v not in index: sc(v)
-editor=[c for c in sccs if any(m.startswith('editor') for m in c)]
-for comp in editor:
+for comp in sccs:
     ss=set(comp)
     print('import circle: ' + ', '.join(comp))
     for m in comp:
         print('  %s -> %s' % (m, ', '.join(sorted(edges[m] & ss))))
-if editor:
+
+editor_dir=os.path.join(root,'editor')
+features={f for f in os.listdir(editor_dir)
+          if os.path.isfile(os.path.join(editor_dir,f,'state.rs'))}
+def feature(m):
+    parts=m.split('::')
+    return parts[1] if len(parts)>1 and parts[0]=='editor' and parts[1] in features else None
+reaches=[]
+for m in sorted(mods):
+    f=feature(m)
+    if not f: continue
+    for t in sorted(edges[m]):
+        g=feature(t)
+        if g and g!=f and t not in ('editor::'+g, 'editor::'+g+'::state'):
+            reaches.append((m,t,'reaches into another feature'))
+        # The screen's composition is above the features: they draw
+        # their part with the theme and layout below them.
+        if t=='editor::view' or t.startswith('editor::view::'):
+            reaches.append((m,t,'imports the view above the features'))
+for m,t,why in reaches:
+    print('%s %s: %s' % (m,why,t))
+if sccs or reaches:
     sys.exit(1)
-print('no import circle between the editor\'s files (%d files)' % sum(1 for m in mods if m.startswith('editor')))
+print('no import circle in src/ (%d files); no feature reaches into another\'s internals (%d features)' % (len(mods), len(features)))
