@@ -24,22 +24,31 @@ pub struct Score {
     pub crawford: bool,
 }
 
+/// Why a state has no match score for the equity functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    #[error("money game")]
+    Money,
+    #[error("the match is over")]
+    MatchOver,
+    #[error("a player is more than {MAX_AWAY} away; match equity tables stop there")]
+    BeyondTable,
+}
+
 impl Score {
     /// The match score of a state, or why there are no match numbers
     /// (money game, or further than the table's 64-away).
-    pub fn of(state: &MatchState) -> Result<Score, String> {
+    pub fn of(state: &MatchState) -> Result<Score, ScoreError> {
         if state.is_money() {
-            return Err("money game".to_owned());
+            return Err(ScoreError::Money);
         }
         let len = state.match_length;
         let away = |p: Player| i64::from(len) - i64::from(state.score_of(p));
         if away(Player::O) < 1 || away(Player::X) < 1 {
-            return Err("the match is over".to_owned());
+            return Err(ScoreError::MatchOver);
         }
         if away(Player::O) > MAX_AWAY as i64 || away(Player::X) > MAX_AWAY as i64 {
-            return Err(format!(
-                "a player is more than {MAX_AWAY} away; match equity tables stop there"
-            ));
+            return Err(ScoreError::BeyondTable);
         }
         Ok(Score {
             score: state.score,
@@ -441,4 +450,28 @@ pub fn cubeful(dead: f32, live: f32, x: f32) -> f32 {
 /// 2p(w) − 1 + (p(wg) − p(lg)) + (p(wbg) − p(lbg)) (gammons counted in wins).
 pub fn money_equity(p: &Probabilities) -> f32 {
     2.0 * p[0] - 1.0 + (p[1] - p[3]) + (p[2] - p[4])
+}
+
+#[cfg(test)]
+mod score_error_tests {
+    use super::*;
+
+    #[test]
+    fn a_score_past_the_table_says_where_the_tables_stop() {
+        let state = MatchState {
+            match_length: 100,
+            ..MatchState::default()
+        };
+        let why = Score::of(&state).unwrap_err();
+        assert_eq!(why, ScoreError::BeyondTable);
+        assert_eq!(
+            why.to_string(),
+            "a player is more than 64 away; match equity tables stop there"
+        );
+        let money = MatchState {
+            match_length: 0,
+            ..MatchState::default()
+        };
+        assert_eq!(Score::of(&money).unwrap_err().to_string(), "money game");
+    }
 }
