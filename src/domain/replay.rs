@@ -695,8 +695,14 @@ mod tests {
     fn a_take_with_no_double_names_game_move_and_player() {
         let bad = game(vec![Action::new(Player::X, ActionKind::Take)], None);
         let e = replay_game(&header(7), &bad).unwrap_err();
-        assert_eq!(e.fault, ActionError::TakeWithoutDouble { player: Player::X });
-        assert_eq!(e.to_string(), "game 1, move 1: X takes with no double on offer");
+        assert_eq!(
+            e.fault,
+            ActionError::TakeWithoutDouble { player: Player::X }
+        );
+        assert_eq!(
+            e.to_string(),
+            "game 1, move 1: X takes with no double on offer"
+        );
         let dice = ActionError::SetUpDice { dice: [0, 7] };
         assert_eq!(dice.to_string(), "set-up dice 07 are not two dice 1–6");
     }
