@@ -202,7 +202,7 @@ pub fn detect(bytes: &[u8]) -> Option<MatchFormat> {
 
 /// Reads at most [`MAX_MATCH_BYTES`] from `reader`; more is an error, and
 /// never more than the cap is held.
-pub fn read_capped(reader: impl Read) -> Result<Vec<u8>, MatchFileError> {
+fn read_capped(reader: impl Read) -> Result<Vec<u8>, MatchFileError> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_MATCH_BYTES + 1)
@@ -467,7 +467,7 @@ fn text_played(line: &str) -> String {
 }
 
 /// What an action did, in gnubg's words.
-pub fn played_words(action: &Action, before: &Position) -> String {
+fn played_words(action: &Action, before: &Position) -> String {
     match &action.kind {
         ActionKind::Move { steps, .. } if steps.is_empty() => "cannot move".to_owned(),
         ActionKind::Move { steps, .. } => sgf::steps_notation(&before.board, action.player, steps),

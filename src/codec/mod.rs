@@ -11,6 +11,7 @@ pub mod fibs;
 pub mod gnubg_id;
 pub mod header;
 pub mod json;
+#[cfg(test)]
 pub mod key_bits;
 pub mod mat;
 pub mod match_file;
@@ -81,11 +82,6 @@ impl IdFormat {
             self,
             IdFormat::Json | IdFormat::Sgf | IdFormat::Fibs | IdFormat::Snowie | IdFormat::XgText
         )
-    }
-
-    /// Whether the format is written on more than one line.
-    pub fn is_multi_line(self) -> bool {
-        matches!(self, IdFormat::Sgf | IdFormat::XgText | IdFormat::Header)
     }
 }
 

@@ -565,7 +565,7 @@ fn probs(r: Rec<'_>, at: usize) -> [f64; 5] {
 
 /// XG's analysis level in its own words (XG counts plies one more than
 /// gnubg: its 1-ply is gnubg's 0-ply).
-pub fn level_words(level: i32) -> String {
+fn level_words(level: i32) -> String {
     match level {
         0..=6 => format!("XG {}-ply", level + 1),
         12 => "XG 3-ply red".to_owned(),

@@ -200,13 +200,6 @@ pub struct MatchWindow {
     pub second_cash: f32,
 }
 
-impl MatchWindow {
-    /// The opponent's take point with a dead cube.
-    pub fn dead_take_point_of_opponent(&self) -> f32 {
-        1.0 - self.dead_cash
-    }
-}
-
 /// gnubg's `getMEMultiple` for one player's view: MWCs after each result
 /// at the cube values `cube`, `prime0`, `prime1`. Index as gnubg's
 /// `e_met_indices`: [0..5) player 0 wins 1,2,3,4,6 × cube, [5..10) player
@@ -432,24 +425,6 @@ pub fn dead_take_point(met: &Met, s: &Score, taker: usize) -> f32 {
     let dtw = me(2 * s.cube, taker);
     let dtl = me(2 * s.cube, 1 - taker);
     (pass - dtl) / (dtw - dtl)
-}
-
-/// The live-cube take point recursion of the document:
-/// TP(live, n) = TP(dead, n) × (1 − TP(live, 2n)), given the dead take
-/// point at n and the opponent's live take point at 2n.
-pub fn live_take_point(dead_at_n: f32, opponent_live_at_2n: f32) -> f32 {
-    dead_at_n * (1.0 - opponent_live_at_2n)
-}
-
-/// The cubeful MWC of Janowski's model: dead × (1 − x) + live × x.
-pub fn cubeful(dead: f32, live: f32, x: f32) -> f32 {
-    dead * (1.0 - x) + live * x
-}
-
-/// The cubeless money equity of an evaluation:
-/// 2p(w) − 1 + (p(wg) − p(lg)) + (p(wbg) − p(lbg)) (gammons counted in wins).
-pub fn money_equity(p: &Probabilities) -> f32 {
-    2.0 * p[0] - 1.0 + (p[1] - p[3]) + (p[2] - p[4])
 }
 
 #[cfg(test)]
