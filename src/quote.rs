@@ -1,6 +1,10 @@
 //! Quoting user text inside messages, cut one way everywhere: at most
 //! [`QUOTE_CHARS`] characters, then `…`. A 500 MB name or line never becomes
 //! a 500 MB message, and every message cuts at the same place.
+//!
+//! And the one place text is made safe for a terminal: [`printable`]
+//! escapes control and bidi characters, [`Shown`] and [`say!`] print through
+//! it, [`json`] writes them as JSON's `\uXXXX`.
 
 use std::fmt;
 

@@ -3,7 +3,7 @@
 //! dispatch. Every consumer (`bgedit match`, `convert --file --game
 //! --move`, `library import`) comes here.
 //!
-//! The formats are one table, [`FORMATS`]: gnubg SGF (`(;`), Jellyfish
+//! The formats are one table, `FORMATS`: gnubg SGF (`(;`), Jellyfish
 //! `.mat` (`; [` header lines or `N point match`), gnubg's `export match
 //! text` (`Position ID:` followed by `Match ID`), XG's binary files (`RGMH`
 //! magic). Detection, the dispatch and the messages that list the formats

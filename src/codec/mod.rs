@@ -2,6 +2,11 @@
 //! eXtreme Gammon's XGID, and JSON; and the exchange formats: gnubg's SGF,
 //! FIBS board lines, Snowie text, XG's text export and gnubg's header lines.
 //! [`parse_any`] reads whichever the user pasted; [`write_as`] writes one.
+//!
+//! Match files (gnubg's SGF, Jellyfish `.mat`, gnubg's match text, XG's
+//! binary `.xg` and `.xgp`) are read into the one match model through
+//! [`match_file`], whose table of formats is where a new one is added;
+//! gnubg's match equity table files are [`met_xml`].
 
 pub mod ascii;
 mod base64_text;

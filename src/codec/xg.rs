@@ -1,4 +1,5 @@
-//! eXtreme Gammon's binary match files (`.xg`), read into the one match
+//! eXtreme Gammon's binary match files (`.xg`) and position files
+//! (`.xgp`, the same layout holding one game), read into the one match
 //! model.
 //!
 //! The layout is XG's published one (`XG_format.pas`, `ZLibArchive.pas`):

@@ -1,7 +1,8 @@
 //! Match winning chances, gammon values, take and cash points and the
 //! market window at a score, as gnubg 1.07 computes them
-//! (`show gammonvalues`, `show marketwindow`), and the document's money
-//! and normalised equities (NEMG, Janowski's take points).
+//! (`show gammonvalues`, `show marketwindow`), money play's take and cash
+//! points, and the document's normalised equity (NEMG) and Janowski's take
+//! point.
 //!
 //! Players are gnubg's indices: 0 = O, 1 = X. gnubg works in single
 //! precision; so does this module wherever gnubg does, so that printed

@@ -1,8 +1,9 @@
 //! One match, as every match file holds it: the header, the games, and each
 //! game's actions in order. Every reader (gnubg SGF, Jellyfish `.mat`,
-//! gnubg's `export match text`, XG's binary `.xg`) produces a
-//! [`MatchRecord`]; every consumer (the `match` and `convert --file` commands,
-//! the library's import, the editor's match review, the quiz) reads one. The
+//! gnubg's `export match text`, XG's binary `.xg` and `.xgp`) produces a
+//! [`MatchRecord`]; every consumer (the `match`, `analyse --file` and
+//! `convert --file` commands, the library's import, the editor's match
+//! review, the quiz) reads one. The
 //! positions before each action come from one replay (`domain::replay`),
 //! which applies gnubg's `move` rules, so no reader turns actions into
 //! positions on its own.

@@ -1,6 +1,7 @@
 //! Pictures of the board: an SVG written directly ([`svg`]) and a PNG
 //! rendered from it ([`png`]) with resvg and a bundled font, so that no
-//! system library or font is needed and the numbers always show.
+//! system library or font is needed and the numbers always show; the `WxH`
+//! size a user asks for ([`parse_size`]) and a picture's file name.
 
 pub mod png;
 pub mod svg;
