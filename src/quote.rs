@@ -3,7 +3,7 @@
 //! a 500 MB message, and every message cuts at the same place.
 //!
 //! And the one place text is made safe for a terminal: [`printable`]
-//! escapes control and bidi characters, [`Shown`] and [`say!`] print through
+//! escapes control and bidi characters, [`Shown`] and [`say!`](crate::say) print through
 //! it, [`json`] writes them as JSON's `\uXXXX`.
 
 use std::fmt;
