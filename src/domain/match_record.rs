@@ -21,7 +21,9 @@ use super::player::Player;
 use super::position::Names;
 use serde::{Deserialize, Serialize};
 
-/// The format a match was read from.
+/// The format a match was read from. A new format is a variant here, its
+/// reader in `codec/`, and its row in `codec::match_file`'s table of
+/// formats (detection, dispatch and the messages that list them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MatchFormat {
     /// gnubg's `save match` (and Gibbon/libgsgf's SGF).
