@@ -9,13 +9,16 @@
 //!   Snowie and XG text, both ways; match files (SGF, `.mat`, gnubg's match
 //!   text, XG's binary `.xg` and `.xgp`) into the match model.
 //! - [`regular_file`]: files opened to be read, refusing FIFOs and devices.
+//! - [`quote`]: user text in messages, cut to one length and escaped before
+//!   it reaches a terminal.
 //! - [`text_board`]: gnubg's `show board` text, byte for byte.
-//! - [`engine`]: gnubg as a process (the bridge), its answers, rollouts, the
-//!   score matrix and a whole match analysed as gnubg's `analyse match`.
+//! - [`engine`]: gnubg as a process (the bridge) and Open Sage as the second
+//!   opinion, their answers, rollouts, the score matrix and a whole match
+//!   analysed as gnubg's `analyse match`.
 //! - [`library`]: the study library in SQLite (store, filters, imports).
 //! - [`picture`]: the position as SVG and PNG.
 //! - [`cli`]: the commands (`show`, `convert`, `moves`, `play`, `analyse`,
-//!   `stats`, `image`, `match`, `library`) over streams.
+//!   `stats`, `image`, `match`, `library`, `quiz`) over streams.
 //! - [`editor`]: the terminal editor (model, reducer, keymap, view, runtime).
 
 pub mod cli;

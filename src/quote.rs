@@ -1,6 +1,10 @@
 //! Quoting user text inside messages, cut one way everywhere: at most
 //! [`QUOTE_CHARS`] characters, then `…`. A 500 MB name or line never becomes
 //! a 500 MB message, and every message cuts at the same place.
+//!
+//! And the one place text is made safe for a terminal: [`printable`]
+//! escapes control and bidi characters, [`Shown`] and [`say!`](crate::say) print through
+//! it, [`json`] writes them as JSON's `\uXXXX`.
 
 use std::fmt;
 
@@ -88,14 +92,14 @@ mod tests {
 /// reorder the text after them on screen (a name that reads backwards, a
 /// file name that hides its extension). The marks U+200E/U+200F reorder
 /// nothing and are kept.
-pub fn is_unsafe(c: char) -> bool {
+fn is_unsafe(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || ('\u{202a}'..='\u{202e}').contains(&c)
         || ('\u{2066}'..='\u{2069}').contains(&c)
 }
 
 /// `text` made safe to print on a terminal or to write into an export: a
-/// character [`is_unsafe`] is written as its escape (`\x1b`, `\u{9b}`,
+/// character `is_unsafe` is written as its escape (`\x1b`, `\u{9b}`,
 /// `\u{202e}`), so that text from a file, a file name, an argument, a paste
 /// or an engine can never set a window title, write the clipboard (OSC 52),
 /// clear the screen or turn the rest of a line around. Text without such
@@ -122,7 +126,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// `value` as one line of JSON in which every character [`is_unsafe`] is a
+/// `value` as one line of JSON in which every character `is_unsafe` is a
 /// `\uXXXX` escape. serde_json escapes C0 but writes DEL, C1 (U+009B, a
 /// terminal's CSI) and the bidi controls as they are; a `jq`-less reader
 /// of the output sees them raw. Outside strings JSON is ASCII, so each such

@@ -963,7 +963,9 @@ fn an_sgf_match_past_64_points_is_refused_when_read() {
     let game = |length: u32| {
         format!("(;FF[4]GM[6]MI[length:{length}][game:0][ws:0][bs:0]PW[a]PB[b];B[41lppq])\n")
     };
-    let long = match_file::read_bytes(game(65).as_bytes()).unwrap_err();
+    let long = match_file::read_bytes(game(65).as_bytes())
+        .unwrap_err()
+        .to_string();
     assert!(
         long.contains("match length 65") && long.contains("1 to 64 points"),
         "{long}"

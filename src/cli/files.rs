@@ -45,9 +45,9 @@ pub fn convert_bytes(
     names: &Names,
     selection: sgf::Selection,
 ) -> Result<Converted, String> {
-    if match_file::detect(bytes) == Some(MatchFormat::Xg) {
-        let file = match_file::read_bytes(bytes)?;
-        let position = match_file::position_at(&file, selection)?;
+    if match_file::is_binary(bytes) {
+        let file = match_file::read_bytes(bytes).map_err(|e| e.to_string())?;
+        let position = match_file::position_at(&file, selection).map_err(|e| e.to_string())?;
         return Ok(converted(&position, IdFormat::GnubgId, to));
     }
     let text = std::str::from_utf8(bytes)
@@ -76,13 +76,16 @@ pub fn convert_text(
         ..Position::default()
     };
     let detected = match_file::detect(text.as_bytes());
-    let whole_match = matches!(detected, Some(MatchFormat::Mat | MatchFormat::Xg));
+    let whole_match = detected.is_some_and(match_file::only_as_match);
     let (position, from) = if selection != sgf::Selection::default() || whole_match {
         if detected.is_none() {
-            return Err("--game and --move choose a position in a match file (SGF, .mat, gnubg match text, XG); this is none of them".to_owned());
+            return Err(format!(
+                "--game and --move choose a position in a match file ({}); this is none of them",
+                match_file::format_names()
+            ));
         }
-        let file = match_file::read_bytes(text.as_bytes())?;
-        let position = match_file::position_at(&file, selection)?;
+        let file = match_file::read_bytes(text.as_bytes()).map_err(|e| e.to_string())?;
+        let position = match_file::position_at(&file, selection).map_err(|e| e.to_string())?;
         let from = match file.format {
             MatchFormat::Sgf => IdFormat::Sgf,
             _ => IdFormat::GnubgId,

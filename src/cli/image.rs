@@ -78,11 +78,11 @@ pub fn make(args: &ImageArgs) -> Result<Picture, String> {
     };
     let mut options = Options::natural(theme, args.ids);
     if let Some(size) = &args.size {
-        (options.width, options.height) = picture::parse_size(size)?;
+        (options.width, options.height) = picture::parse_size(size).map_err(|e| e.to_string())?;
     }
     let bytes = match format {
         ImageFormat::Svg => picture::svg::render(&position, &options).into_bytes(),
-        ImageFormat::Png => picture::png::render(&position, &options)?,
+        ImageFormat::Png => picture::png::render(&position, &options).map_err(|e| e.to_string())?,
     };
     Ok(Picture { bytes, path })
 }

@@ -1076,6 +1076,7 @@ fn export_entries(
                 let name = crate::picture::file_name(&entry.position);
                 let path = dir.join(&name);
                 let written = crate::picture::png::render(&entry.position, &options)
+                    .map_err(|e| e.to_string())
                     .and_then(|png| std::fs::write(&path, png).map_err(|e| e.to_string()));
                 if let Err(e) = written {
                     picture_error = Some(format!("{}: {e}", path.display()));

@@ -30,11 +30,7 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /// Decodes an ID of exactly `chars` characters into its `N`-byte key.
 #[cfg(test)]
-pub fn decode_key<const N: usize>(
-    kind: IdKind,
-    text: &str,
-    chars: usize,
-) -> Result<[u8; N], IdError> {
+fn decode_key<const N: usize>(kind: IdKind, text: &str, chars: usize) -> Result<[u8; N], IdError> {
     assert_eq!(chars, (8 * N).div_ceil(6));
     let bits = decode_bits::<N>(kind, text)?;
     let mut key = [0u8; N];

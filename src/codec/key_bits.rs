@@ -1,5 +1,7 @@
 //! Bit strings packed little-endian, as both gnubg keys are: the first bit of
-//! the string is the least significant bit of the first byte.
+//! the string is the least significant bit of the first byte. The IDs'
+//! own encoders pack whole words at once; this writer, a bit at a time,
+//! is what their tests build keys with to check them.
 
 /// Appends bits to a fixed-size key.
 pub struct BitWriter<const N: usize> {
@@ -52,54 +54,6 @@ impl<const N: usize> Default for BitWriter<N> {
     }
 }
 
-/// Reads bits from a key in the order they were written.
-pub struct BitReader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> BitReader<'a> {
-    pub fn new(bytes: &'a [u8]) -> Self {
-        BitReader { bytes, pos: 0 }
-    }
-
-    /// Index of the next bit (0-based).
-    pub fn position(&self) -> usize {
-        self.pos
-    }
-
-    pub fn bits_left(&self) -> usize {
-        self.bytes.len() * 8 - self.pos
-    }
-
-    /// The next bit, or None at the end of the key.
-    pub fn next_bit(&mut self) -> Option<bool> {
-        let byte = *self.bytes.get(self.pos / 8)?;
-        let bit = byte >> (self.pos % 8) & 1 == 1;
-        self.pos += 1;
-        Some(bit)
-    }
-
-    /// The next `width` bits as a number, least significant first; bits past
-    /// the end read as zero.
-    pub fn field(&mut self, width: u32) -> u32 {
-        (0..width).fold(0, |acc, i| {
-            acc | (u32::from(self.next_bit().unwrap_or(false)) << i)
-        })
-    }
-
-    /// The position (1-based, as the documents count) of the first set bit
-    /// from here to the end, if any.
-    pub fn first_set_bit(&mut self) -> Option<usize> {
-        while let Some(bit) = self.next_bit() {
-            if bit {
-                return Some(self.pos);
-            }
-        }
-        None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,9 +65,5 @@ mod tests {
         w.push_field(3, 2);
         let bytes = w.into_bytes();
         assert_eq!(bytes, [0b0011_1011, 0]);
-        let mut r = BitReader::new(&bytes);
-        assert_eq!(r.field(4), 0b1011);
-        assert_eq!(r.field(2), 3);
-        assert_eq!(r.first_set_bit(), None);
     }
 }

@@ -53,6 +53,20 @@ pub struct MatRead {
     pub problems: Vec<ReadProblem>,
 }
 
+/// Whether `text` looks like a `.mat`: among its first 200 lines, a `; [`
+/// header line, an `N point match` line or a `Game N` line.
+pub fn looks_like(text: &str) -> bool {
+    text.lines().take(200).map(str::trim).any(|l| {
+        l.starts_with("; [")
+            || l.strip_suffix("point match").is_some_and(|n| {
+                let n = n.trim();
+                !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
+            })
+            || l.strip_prefix("Game ")
+                .is_some_and(|n| !n.is_empty() && n.trim().chars().all(|c| c.is_ascii_digit()))
+    })
+}
+
 /// The text of a file: UTF-8 when it is, otherwise Latin-1 (FIBS and older
 /// Windows programs write names in it).
 pub fn decode(bytes: &[u8]) -> std::borrow::Cow<'_, str> {

@@ -1,14 +1,19 @@
 //! Match files, read in one place: which format a file holds (by its
 //! content, never by its name), read within a size cap, and the one
-//! dispatch with an arm per format. Every consumer (`bgedit match`,
-//! `convert --file --game --move`, `library import`) comes here.
+//! dispatch. Every consumer (`bgedit match`, `convert --file --game
+//! --move`, `library import`) comes here.
 //!
-//! Formats: gnubg SGF (`(;`), Jellyfish `.mat` (`; [` header lines or
-//! `N point match`), gnubg's `export match text` (`Position ID:` followed
-//! by `Match ID`), XG's binary files (`RGMH` magic).
+//! The formats are one table, `FORMATS`: gnubg SGF (`(;`), Jellyfish
+//! `.mat` (`; [` header lines or `N point match`), gnubg's `export match
+//! text` (`Position ID:` followed by `Match ID`), XG's binary files (`RGMH`
+//! magic). Detection, the dispatch and the messages that list the formats
+//! all read it: a new format is its reader and one row there.
 
+use super::error::IdError;
+use super::mat::MatError;
 use super::match_text::{self, Block};
 use super::sgf;
+use super::xg::XgError;
 use crate::domain::match_record::{
     Action, ActionKind, FileAnalysis, MatchFormat, MatchRecord, ReadProblem,
 };
@@ -22,8 +27,143 @@ use std::path::Path;
 /// huge file never costs more memory than this.
 pub const MAX_MATCH_BYTES: u64 = sgf::MAX_LEN as u64;
 
-/// XG's files start with the `RichGameHeader` magic.
-const XG_MAGIC: &[u8] = b"RGMH";
+/// How a format is known by its content.
+#[derive(Clone, Copy)]
+enum KnownBy {
+    /// A binary file: its bytes start with this magic. Binary formats are
+    /// tried first, on the bytes as they are (no line ends unified).
+    Magic(&'static [u8]),
+    /// A text file: a test of its first 64 KiB, read as UTF-8 where it is
+    /// (a cut character or a Latin-1 name read as U+FFFD). Text formats
+    /// are tried in the table's order.
+    Text(fn(&str) -> bool),
+}
+
+/// One match format: how it is known, how the messages name it, and its
+/// reader.
+struct FormatEntry {
+    /// What detection answers (the reader may say more: XG's `.xgp`).
+    format: MatchFormat,
+    /// Its name and marker in the "not a match file" message.
+    described: &'static str,
+    /// Its short name where a message lists the formats.
+    short: &'static str,
+    known_by: KnownBy,
+    /// Whether a paste of it is read as one position too (`parse_any`
+    /// reads SGF and the IDs of match text); `false`: only as a match.
+    pasted_as_position: bool,
+    /// Reads the file's bytes (a text format's with `\n` line ends).
+    read: fn(&[u8]) -> Result<MatchFile, MatchFileError>,
+}
+
+/// Every match format bgedit reads, in the order the messages list them.
+const FORMATS: &[FormatEntry] = &[
+    FormatEntry {
+        format: MatchFormat::Sgf,
+        described: "gnubg SGF ('(;')",
+        short: "SGF",
+        // A byte-order mark may come first.
+        known_by: KnownBy::Text(|text| sgf::looks_like(text.trim_start_matches('\u{feff}'))),
+        pasted_as_position: true,
+        read: read_sgf,
+    },
+    FormatEntry {
+        format: MatchFormat::Mat,
+        described: "Jellyfish .mat ('N point match')",
+        short: ".mat",
+        // gnubg's match text may hold a line that reads as a .mat marker
+        // (a `Game 2` in a comment): its IDs win.
+        known_by: KnownBy::Text(|text| {
+            super::mat::looks_like(text) && !match_text::looks_like(text)
+        }),
+        pasted_as_position: false,
+        read: read_mat,
+    },
+    FormatEntry {
+        format: MatchFormat::MatchText,
+        described: "gnubg match text ('Position ID:' and 'Match ID' lines)",
+        short: "gnubg match text",
+        known_by: KnownBy::Text(match_text::looks_like),
+        pasted_as_position: true,
+        read: read_match_text,
+    },
+    FormatEntry {
+        // `.xg` and `.xgp` share the magic; the reader tells them apart.
+        format: MatchFormat::Xg,
+        described: "an XG file ('RGMH')",
+        short: "XG",
+        known_by: KnownBy::Magic(b"RGMH"),
+        pasted_as_position: false,
+        read: read_xg,
+    },
+];
+
+/// Why a match file cannot be read at all. The messages do not name the
+/// file: the caller puts it in front.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchFileError {
+    /// The message holds the I/O error's words: it is not a `source` too,
+    /// so a chain printed whole does not say them twice.
+    #[error("cannot read it: {0}")]
+    Io(std::io::Error),
+    #[error("larger than {MAX_MATCH_BYTES} bytes; a match file is read up to that size")]
+    TooLarge,
+    #[error("{0} bytes; a match file is read up to {MAX_MATCH_BYTES} bytes")]
+    FileTooLarge(u64),
+    /// The 1-based byte where the text stops being UTF-8.
+    #[error("not UTF-8 text (byte {0})")]
+    NotUtf8(usize),
+    #[error("not a match file: {}", unrecognised())]
+    NotAMatchFile,
+    #[error(
+        "SGF: match length {0}: bgedit reads matches of 1 to {max} points and money sessions",
+        max = super::mat::MAX_MATCH_LENGTH
+    )]
+    SgfTooLong(u16),
+    #[error(transparent)]
+    Sgf(#[from] IdError),
+    #[error(transparent)]
+    Mat(#[from] MatError),
+    #[error(transparent)]
+    Xg(#[from] XgError),
+}
+
+/// "neither A, B, C nor D", from the table.
+fn unrecognised() -> String {
+    let names: Vec<&str> = FORMATS.iter().map(|f| f.described).collect();
+    match names.split_last() {
+        Some((last, [])) => format!("not {last}"),
+        Some((last, rest)) => format!("neither {} nor {last}", rest.join(", ")),
+        None => "no format is known".to_owned(),
+    }
+}
+
+/// The formats' short names, listed for a message: `SGF, .mat, gnubg
+/// match text, XG`.
+pub fn format_names() -> String {
+    let names: Vec<&str> = FORMATS.iter().map(|f| f.short).collect();
+    names.join(", ")
+}
+
+/// Whether a file detected as `format` is only ever read as a whole match
+/// (a `.mat`, an XG file): a paste of it is no one position.
+pub fn only_as_match(format: MatchFormat) -> bool {
+    FORMATS
+        .iter()
+        .any(|f| f.format == format && !f.pasted_as_position)
+}
+
+/// Whether `bytes` are a binary match file (by its magic): read as bytes,
+/// never as text.
+pub fn is_binary(bytes: &[u8]) -> bool {
+    binary_format(bytes).is_some()
+}
+
+fn binary_format(bytes: &[u8]) -> Option<&'static FormatEntry> {
+    FORMATS
+        .iter()
+        .find(|f| matches!(f.known_by, KnownBy::Magic(m) if bytes.starts_with(m)))
+}
 
 /// What a match file holds once read.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,65 +182,50 @@ pub struct MatchFile {
     pub problems: Vec<ReadProblem>,
 }
 
-/// The format `bytes` hold, by their content, or `None`.
-pub fn detect(bytes: &[u8]) -> Option<MatchFormat> {
-    if bytes.starts_with(XG_MAGIC) {
-        return Some(MatchFormat::Xg);
+fn detect_entry(bytes: &[u8]) -> Option<&'static FormatEntry> {
+    if let Some(binary) = binary_format(bytes) {
+        return Some(binary);
     }
     let head = &bytes[..bytes.len().min(64 * 1024)];
     // A cut in the middle of a UTF-8 character, or Latin-1 names: the
     // markers are ASCII, so read what is valid.
     let text = String::from_utf8_lossy(head);
-    let start = text.trim_start_matches('\u{feff}').trim_start();
-    if sgf::looks_like(start) {
-        return Some(MatchFormat::Sgf);
-    }
-    if match_text::looks_like(&text) {
-        return Some(MatchFormat::MatchText);
-    }
-    let mat = text.lines().take(200).map(str::trim).any(|l| {
-        l.starts_with("; [")
-            || l.strip_suffix("point match").is_some_and(|n| {
-                let n = n.trim();
-                !n.is_empty() && n.chars().all(|c| c.is_ascii_digit())
-            })
-            || l.strip_prefix("Game ")
-                .is_some_and(|n| !n.is_empty() && n.trim().chars().all(|c| c.is_ascii_digit()))
-    });
-    mat.then_some(MatchFormat::Mat)
+    FORMATS
+        .iter()
+        .find(|f| matches!(f.known_by, KnownBy::Text(known) if known(&text)))
+}
+
+/// The format `bytes` hold, by their content, or `None`.
+pub fn detect(bytes: &[u8]) -> Option<MatchFormat> {
+    detect_entry(bytes).map(|f| f.format)
 }
 
 /// Reads at most [`MAX_MATCH_BYTES`] from `reader`; more is an error, and
 /// never more than the cap is held.
-pub fn read_capped(reader: impl Read) -> Result<Vec<u8>, String> {
+fn read_capped(reader: impl Read) -> Result<Vec<u8>, MatchFileError> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_MATCH_BYTES + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read it: {e}"))?;
+        .map_err(MatchFileError::Io)?;
     if bytes.len() as u64 > MAX_MATCH_BYTES {
-        return Err(format!(
-            "larger than {MAX_MATCH_BYTES} bytes; a match file is read up to that size"
-        ));
+        return Err(MatchFileError::TooLarge);
     }
     Ok(bytes)
 }
 
 /// Reads the file at `path` (`-`: standard input) within the cap. Errors
 /// do not name the file: the caller puts it in front.
-pub fn read_path(path: &Path) -> Result<MatchFile, String> {
+pub fn read_path(path: &Path) -> Result<MatchFile, MatchFileError> {
     let bytes = if path == Path::new("-") {
         read_capped(std::io::stdin().lock())?
     } else {
         // A FIFO or a device is refused before it is read (or blocks).
-        let file = crate::regular_file::open(path).map_err(|e| format!("cannot read it: {e}"))?;
+        let file = crate::regular_file::open(path).map_err(MatchFileError::Io)?;
         if let Ok(meta) = file.metadata()
             && meta.len() > MAX_MATCH_BYTES
         {
-            return Err(format!(
-                "{} bytes; a match file is read up to {MAX_MATCH_BYTES} bytes",
-                meta.len()
-            ));
+            return Err(MatchFileError::FileTooLarge(meta.len()));
         }
         read_capped(file)?
     };
@@ -126,74 +251,67 @@ fn unified_line_end_bytes(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-fn utf8(bytes: &[u8]) -> Result<&str, String> {
-    std::str::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to() + 1))
+fn utf8(bytes: &[u8]) -> Result<&str, MatchFileError> {
+    std::str::from_utf8(bytes).map_err(|e| MatchFileError::NotUtf8(e.valid_up_to() + 1))
 }
 
-/// Reads a match file's bytes: one arm per format.
-pub fn read_bytes(bytes: &[u8]) -> Result<MatchFile, String> {
+/// Reads a match file's bytes with the reader of the format they hold.
+pub fn read_bytes(bytes: &[u8]) -> Result<MatchFile, MatchFileError> {
     // Text read alike with `\r\n`, `\r` (old Macs, and terminals' pastes)
     // and `\n` line ends, bytes kept (a `.mat` may be Latin-1).
     let unified;
-    let bytes = if !bytes.starts_with(XG_MAGIC) && bytes.contains(&b'\r') {
+    let bytes = if !is_binary(bytes) && bytes.contains(&b'\r') {
         unified = unified_line_end_bytes(bytes);
         unified.as_slice()
     } else {
         bytes
     };
-    let Some(format) = detect(bytes) else {
-        return Err(
-            "not a match file: neither gnubg SGF ('(;'), Jellyfish .mat \
-                    ('N point match'), gnubg match text ('Position ID:' and 'Match ID' \
-                    lines) nor an XG file ('RGMH')"
-                .to_owned(),
-        );
-    };
-    match format {
-        MatchFormat::Sgf => {
-            let (record, problems) = sgf::read_match(utf8(bytes)?).map_err(|e| e.to_string())?;
-            // gnubg analyses matches of 64 points at most (its MAXSCORE), as
-            // the .mat and XG readers hold too: a longer one is refused here
-            // rather than failing each decision later.
-            let length = record.header.length;
-            if length > super::mat::MAX_MATCH_LENGTH {
-                return Err(format!(
-                    "SGF: match length {length}: bgedit reads matches of 1 to {} points and money sessions",
-                    super::mat::MAX_MATCH_LENGTH
-                ));
-            }
-            Ok(MatchFile {
-                format,
-                contents: Contents::Record(Box::new(record)),
-                problems,
-            })
-        }
-        MatchFormat::MatchText => {
-            let (blocks, problems) = match_text::blocks(utf8(bytes)?);
-            Ok(MatchFile {
-                format,
-                contents: Contents::Blocks(blocks),
-                problems,
-            })
-        }
-        MatchFormat::Mat => {
-            // Latin-1 names are common in .mat files: the reader decodes them.
-            let read = super::mat::read_bytes(bytes).map_err(|e| e.to_string())?;
-            Ok(MatchFile {
-                format,
-                contents: Contents::Record(Box::new(read.record)),
-                problems: read.problems,
-            })
-        }
-        MatchFormat::Xg | MatchFormat::Xgp => {
-            let read = super::xg::read_bytes(bytes).map_err(|e| e.to_string())?;
-            Ok(MatchFile {
-                format: read.record.format,
-                contents: Contents::Record(Box::new(read.record)),
-                problems: read.problems,
-            })
-        }
+    let entry = detect_entry(bytes).ok_or(MatchFileError::NotAMatchFile)?;
+    (entry.read)(bytes)
+}
+
+fn read_sgf(bytes: &[u8]) -> Result<MatchFile, MatchFileError> {
+    let (record, problems) = sgf::read_match(utf8(bytes)?)?;
+    // gnubg analyses matches of 64 points at most (its MAXSCORE), as the
+    // .mat and XG readers hold too: a longer one is refused here rather
+    // than failing each decision later.
+    let length = record.header.length;
+    if length > super::mat::MAX_MATCH_LENGTH {
+        return Err(MatchFileError::SgfTooLong(length));
     }
+    Ok(MatchFile {
+        format: MatchFormat::Sgf,
+        contents: Contents::Record(Box::new(record)),
+        problems,
+    })
+}
+
+fn read_match_text(bytes: &[u8]) -> Result<MatchFile, MatchFileError> {
+    let (blocks, problems) = match_text::blocks(utf8(bytes)?);
+    Ok(MatchFile {
+        format: MatchFormat::MatchText,
+        contents: Contents::Blocks(blocks),
+        problems,
+    })
+}
+
+fn read_mat(bytes: &[u8]) -> Result<MatchFile, MatchFileError> {
+    // Latin-1 names are common in .mat files: the reader decodes them.
+    let read = super::mat::read_bytes(bytes)?;
+    Ok(MatchFile {
+        format: MatchFormat::Mat,
+        contents: Contents::Record(Box::new(read.record)),
+        problems: read.problems,
+    })
+}
+
+fn read_xg(bytes: &[u8]) -> Result<MatchFile, MatchFileError> {
+    let read = super::xg::read_bytes(bytes)?;
+    Ok(MatchFile {
+        format: read.record.format,
+        contents: Contents::Record(Box::new(read.record)),
+        problems: read.problems,
+    })
 }
 
 /// One decision of a match file, whatever the format.
@@ -349,7 +467,7 @@ fn text_played(line: &str) -> String {
 }
 
 /// What an action did, in gnubg's words.
-pub fn played_words(action: &Action, before: &Position) -> String {
+fn played_words(action: &Action, before: &Position) -> String {
     match &action.kind {
         ActionKind::Move { steps, .. } if steps.is_empty() => "cannot move".to_owned(),
         ActionKind::Move { steps, .. } => sgf::steps_notation(&before.board, action.player, steps),
@@ -364,37 +482,58 @@ pub fn played_words(action: &Action, before: &Position) -> String {
     }
 }
 
+/// Why the position a `--game N --move M` selection names is not in a
+/// read file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SelectionError {
+    /// Not in the match: the SGF codec finds the position in every
+    /// format's match and names itself; the file's own format is named.
+    #[error("{}", in_format(*format, cause))]
+    Record { format: MatchFormat, cause: IdError },
+    #[error("game {game}: the text has no position of that game")]
+    NoGame { game: usize },
+    #[error("move {moves}: game {game} has {count} positions (moves 0–{})", count - 1)]
+    NoMove {
+        moves: usize,
+        game: usize,
+        count: usize,
+    },
+}
+
+/// `cause`'s message with the format that named itself `SGF` renamed.
+fn in_format(format: MatchFormat, cause: &IdError) -> String {
+    let text = cause.to_string();
+    match text.strip_prefix("SGF: ") {
+        Some(rest) => format!("{}: {rest}", format.name()),
+        None => text,
+    }
+}
+
 /// The position `selection` chooses in a read file (`--game N --move M`):
 /// after M moves of game N (the last game, the whole game, by default).
-pub fn position_at(file: &MatchFile, selection: sgf::Selection) -> Result<Position, String> {
+pub fn position_at(
+    file: &MatchFile,
+    selection: sgf::Selection,
+) -> Result<Position, SelectionError> {
     match &file.contents {
         Contents::Record(record) => sgf::position_at(record, selection)
             .map(|(p, _, _)| p)
-            .map_err(|e| {
-                // The SGF codec finds the position in every format's match
-                // and names itself: the file's own format is named instead.
-                let text = e.to_string();
-                match text.strip_prefix("SGF: ") {
-                    Some(rest) => format!("{}: {rest}", file.format.name()),
-                    None => text,
-                }
+            .map_err(|cause| SelectionError::Record {
+                format: file.format,
+                cause,
             }),
         Contents::Blocks(blocks) => {
             let last = blocks.last().map_or(0, |b| b.game);
             let game = selection.game.unwrap_or(last);
             let of_game: Vec<&Block> = blocks.iter().filter(|b| b.game == game).collect();
             if of_game.is_empty() {
-                return Err(format!(
-                    "game {game}: the text has no position of that game"
-                ));
+                return Err(SelectionError::NoGame { game });
             }
             let m = selection.moves.unwrap_or(of_game.len() - 1);
-            let block = of_game.get(m).ok_or_else(|| {
-                format!(
-                    "move {m}: game {game} has {} positions (moves 0–{})",
-                    of_game.len(),
-                    of_game.len() - 1
-                )
+            let block = of_game.get(m).ok_or(SelectionError::NoMove {
+                moves: m,
+                game,
+                count: of_game.len(),
             })?;
             let mut p = block.position.clone();
             if selection.moves.is_some() {
@@ -452,13 +591,68 @@ mod tests {
         assert!(
             read_bytes(b"hello")
                 .unwrap_err()
+                .to_string()
                 .contains("not a match file")
         );
     }
 
     #[test]
+    fn messages_read_as_before() {
+        assert_eq!(
+            read_bytes(b"hello").unwrap_err().to_string(),
+            "not a match file: neither gnubg SGF ('(;'), Jellyfish .mat \
+             ('N point match'), gnubg match text ('Position ID:' and 'Match ID' \
+             lines) nor an XG file ('RGMH')"
+        );
+        assert_eq!(format_names(), "SGF, .mat, gnubg match text, XG");
+        let mat =
+            read_bytes(b"1 point match\n\n Game 1\n a : 0  b : 0\n  1) 31: 8/5 6/5\n").unwrap();
+        let far = sgf::Selection {
+            game: Some(9),
+            moves: None,
+        };
+        assert_eq!(
+            position_at(&mat, far).unwrap_err().to_string(),
+            "Jellyfish .mat: game 9: the file has 1 game"
+        );
+        let text =
+            read_bytes(b" Position ID: 4HPwATDgc/ABMA\n Match ID   : cAilAAAAAAAE\n").unwrap();
+        let past = sgf::Selection {
+            game: Some(1),
+            moves: Some(3),
+        };
+        assert_eq!(
+            position_at(&text, past).unwrap_err(),
+            SelectionError::NoMove {
+                moves: 3,
+                game: 1,
+                count: 1
+            }
+        );
+        assert_eq!(
+            position_at(&text, past).unwrap_err().to_string(),
+            "move 3: game 1 has 1 positions (moves 0–0)"
+        );
+    }
+
+    #[test]
+    fn text_formats_are_tried_in_the_order_they_always_were() {
+        // Match text holding a line a .mat would start with is match text.
+        let both = b"Game 1\n Position ID: 4HPwATDgc/ABMA\n Match ID   : cAilAAAAAAAE\n";
+        assert_eq!(detect(both), Some(MatchFormat::MatchText));
+        assert!(is_binary(b"RGMH\x01"));
+        assert!(only_as_match(MatchFormat::Mat) && only_as_match(MatchFormat::Xg));
+        assert!(!only_as_match(MatchFormat::Sgf) && !only_as_match(MatchFormat::MatchText));
+    }
+
+    #[test]
     fn reading_stops_past_the_cap() {
         let huge = std::io::repeat(b'x').take(MAX_MATCH_BYTES + 100);
-        assert!(read_capped(huge).unwrap_err().contains("larger than"));
+        assert!(
+            read_capped(huge)
+                .unwrap_err()
+                .to_string()
+                .contains("larger than")
+        );
     }
 }

@@ -27,14 +27,15 @@ fn player_bit(p: Player) -> u32 {
 
 /// The 9-byte key of a match state. Fields are masked to their width; a
 /// state that passed validation fits without loss.
-pub fn key(state: &MatchState) -> [u8; KEY_BYTES] {
+#[cfg(test)]
+fn key(state: &MatchState) -> [u8; KEY_BYTES] {
     let mut key = [0u8; KEY_BYTES];
     key.copy_from_slice(&key_bits(state).to_le_bytes()[..KEY_BYTES]);
     key
 }
 
 /// The key as one little-endian number, the first field in the low bits.
-pub fn key_bits(state: &MatchState) -> u128 {
+fn key_bits(state: &MatchState) -> u128 {
     let mut bits: u128 = 0;
     let mut at = 0u32;
     let mut push = |value: u32, width: u32| {

@@ -8,7 +8,7 @@
 //! gnubg writes one file per game (`m.txt`, `m_002.txt`, ...); each starts
 //! with the score line, so the game is known whichever file is read.
 
-use super::{match_id, position_id};
+use super::{IdError, match_id, position_id};
 use crate::domain::match_record::{
     Action, ActionKind, GameRecord, MatchFormat, MatchHeader, MatchRecord, ReadProblem,
 };
@@ -109,11 +109,11 @@ pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
                     played: None,
                     position,
                 }),
-                Err(message) => problems.push(ReadProblem {
+                Err(e) => problems.push(ReadProblem {
                     game: Some(game),
                     action: move_number,
                     line: Some(at),
-                    message,
+                    message: e.to_string(),
                 }),
             }
             // The names are beside the board, in the lines that follow.
@@ -141,9 +141,9 @@ pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
     (out, problems)
 }
 
-fn decode(position: &str, matchid: &str) -> Result<Position, String> {
-    let state = match_id::decode(matchid).map_err(|e| e.to_string())?;
-    let board = position_id::decode(position, state.on_roll).map_err(|e| e.to_string())?;
+fn decode(position: &str, matchid: &str) -> Result<Position, IdError> {
+    let state = match_id::decode(matchid)?;
+    let board = position_id::decode(position, state.on_roll)?;
     Ok(Position {
         board,
         state,

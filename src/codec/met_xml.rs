@@ -124,7 +124,7 @@ fn table(node: roxmltree::Node) -> Result<TableSpec, MetError> {
 }
 
 /// Parses a MET file's text.
-pub fn parse(text: &str) -> Result<MetSpec, MetError> {
+fn parse(text: &str) -> Result<MetSpec, MetError> {
     if text.len() > MAX_MET_BYTES {
         return Err(MetError::Invalid(format!(
             "the MET text is {} bytes; at most {MAX_MET_BYTES}",

@@ -2,6 +2,11 @@
 //! eXtreme Gammon's XGID, and JSON; and the exchange formats: gnubg's SGF,
 //! FIBS board lines, Snowie text, XG's text export and gnubg's header lines.
 //! [`parse_any`] reads whichever the user pasted; [`write_as`] writes one.
+//!
+//! Match files (gnubg's SGF, Jellyfish `.mat`, gnubg's match text, XG's
+//! binary `.xg` and `.xgp`) are read into the one match model through
+//! [`match_file`], whose table of formats is where a new one is added;
+//! gnubg's match equity table files are [`met_xml`].
 
 pub mod ascii;
 mod base64_text;
@@ -11,6 +16,7 @@ pub mod fibs;
 pub mod gnubg_id;
 pub mod header;
 pub mod json;
+#[cfg(test)]
 pub mod key_bits;
 pub mod mat;
 pub mod match_file;
@@ -81,11 +87,6 @@ impl IdFormat {
             self,
             IdFormat::Json | IdFormat::Sgf | IdFormat::Fibs | IdFormat::Snowie | IdFormat::XgText
         )
-    }
-
-    /// Whether the format is written on more than one line.
-    pub fn is_multi_line(self) -> bool {
-        matches!(self, IdFormat::Sgf | IdFormat::XgText | IdFormat::Header)
     }
 }
 

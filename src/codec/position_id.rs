@@ -15,7 +15,8 @@ pub const LEN: usize = 14;
 const KEY_BYTES: usize = 10;
 
 /// The 10-byte key of `board` seen by `on_roll`.
-pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
+#[cfg(test)]
+fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
     let mut key = [0u8; KEY_BYTES];
     key.copy_from_slice(&key_bits(board, on_roll).to_le_bytes()[..KEY_BYTES]);
     key
@@ -28,7 +29,7 @@ pub fn key(board: &Board, on_roll: Player) -> [u8; KEY_BYTES] {
 /// take at most 40 bits, so each side is built in one 64-bit word, two
 /// places at a time through [`PAIRS`], and the two sides are joined once
 /// (and cut at the key's 80 bits, as gnubg cuts an over-full board's).
-pub fn key_bits(board: &Board, on_roll: Player) -> u128 {
+fn key_bits(board: &Board, on_roll: Player) -> u128 {
     // Two counts share a table index only when each is at most 15: their
     // bits together show it.
     let all_bits = |p: Player| board.side(p).iter().fold(0, |m, &n| m | n);

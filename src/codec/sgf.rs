@@ -44,6 +44,39 @@ fn err(detail: impl Into<String>) -> IdError {
     }
 }
 
+/// What is wrong in one node's value: a set-up that cannot be read (the
+/// file is refused, naming the game and node), or a value gnubg passes
+/// over (a problem naming the game and move). The values are quoted cut
+/// ([`crate::quote::clip`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum NodeError {
+    /// A set-up letter, escaped.
+    #[error("point '{0}': points are a–x, y the bar, z off")]
+    Point(String),
+    #[error("point '{0}': a point is one letter a–y, or a range like a:y")]
+    PointRange(String),
+    #[error("{property}[{value}]: the player is W (White, O) or B (Black, X)")]
+    Player {
+        property: &'static str,
+        value: String,
+    },
+    #[error(
+        "CV[{0}]: the cube is a power of two from 1 to {max}; ignored, as gnubg does",
+        max = 1u32 << MAX_CUBE_LOG2
+    )]
+    Cube(String),
+    #[error("CP[{0}]: the cube owner is c, w or b; ignored, as gnubg does")]
+    CubeOwner(String),
+    #[error("DI[{0}]: two dice 1–6 were expected; ignored, as gnubg does")]
+    Dice(String),
+    #[error("{player}'s move '{text}' does not start with two dice 1–6; skipped, as gnubg does")]
+    MoveDice { player: Player, text: String },
+    #[error("{player}'s move '{text}' has a point outside a–z; skipped")]
+    MovePoint { player: Player, text: String },
+    #[error("the file's cube analysis holds a number that is not finite (nan, inf); it is dropped")]
+    CubeNotFinite,
+}
+
 /// A property: its name and values.
 type Property = (String, Vec<String>);
 /// A node: its properties.
@@ -224,26 +257,23 @@ fn own_point(ch: u8, player: Player) -> Option<u8> {
 
 /// The place a set-up letter names for `player`'s checkers: `None` for
 /// `z` (off), which gnubg's set-up ignores.
-fn setup_place(ch: u8, player: Player) -> Result<Option<Place>, String> {
+fn setup_place(ch: u8, player: Player) -> Result<Option<Place>, NodeError> {
     match own_point(ch, player) {
         Some(25) => Ok(Some(Place::Bar(player))),
         Some(0) => Ok(None),
         Some(p) => Ok(Some(Place::own_point(player, p))),
-        None => Err(format!(
-            "point '{}': points are a–x, y the bar, z off",
-            (ch as char).escape_debug()
-        )),
+        None => Err(NodeError::Point((ch as char).escape_debug().to_string())),
     }
 }
 
-fn player_of(value: &str, property: &str) -> Result<Player, String> {
+fn player_of(value: &str, property: &'static str) -> Result<Player, NodeError> {
     match value.trim() {
         "W" | "w" => Ok(Player::O),
         "B" | "b" => Ok(Player::X),
-        v => Err(format!(
-            "{property}[{}]: the player is W (White, O) or B (Black, X)",
-            crate::quote::clip(v)
-        )),
+        v => Err(NodeError::Player {
+            property,
+            value: crate::quote::clip(v),
+        }),
     }
 }
 
@@ -255,15 +285,12 @@ fn dice_of(value: &str) -> Option<[u8; 2]> {
 }
 
 /// The point letters of an `AW`-style value: `f` or a range `a:y`.
-fn point_range(v: &str) -> Result<std::ops::RangeInclusive<u8>, String> {
+fn point_range(v: &str) -> Result<std::ops::RangeInclusive<u8>, NodeError> {
     let b = v.trim().as_bytes();
     match b {
         [c] => Ok(*c..=*c),
         [a, b':', c] if a <= c => Ok(*a..=*c),
-        _ => Err(format!(
-            "point '{}': a point is one letter a–y, or a range like a:y",
-            crate::quote::clip(v)
-        )),
+        _ => Err(NodeError::PointRange(crate::quote::clip(v))),
     }
 }
 
@@ -365,7 +392,7 @@ fn read_root(
 
 /// The set-up a node holds (`AE`, `AW`, `AB`, `PL`, `CV`, `CP`, `DI`), or
 /// `None`. Values gnubg ignores are reported and skipped.
-fn read_setup(node: &Node, problems: &mut Vec<String>) -> Result<Option<SetUp>, String> {
+fn read_setup(node: &Node, problems: &mut Vec<NodeError>) -> Result<Option<SetUp>, NodeError> {
     let mut set = SetUp::default();
     let mut any = false;
     for (name, values) in node {
@@ -409,11 +436,7 @@ fn read_setup(node: &Node, problems: &mut Vec<String>) -> Result<Option<SetUp>, 
                         any = true;
                         set.cube_log2 = Some(n.trailing_zeros() as u8);
                     }
-                    _ => problems.push(format!(
-                        "CV[{}]: the cube is a power of two from 1 to {}; ignored, as gnubg does",
-                        crate::quote::clip(v),
-                        1u32 << MAX_CUBE_LOG2
-                    )),
+                    _ => problems.push(NodeError::Cube(crate::quote::clip(v))),
                 }
             }
             "CP" => match values[0].trim() {
@@ -429,20 +452,14 @@ fn read_setup(node: &Node, problems: &mut Vec<String>) -> Result<Option<SetUp>, 
                     any = true;
                     set.cube_owner = Some(CubeOwner::Owned(Player::X));
                 }
-                v => problems.push(format!(
-                    "CP[{}]: the cube owner is c, w or b; ignored, as gnubg does",
-                    crate::quote::clip(v)
-                )),
+                v => problems.push(NodeError::CubeOwner(crate::quote::clip(v))),
             },
             "DI" => match dice_of(&values[0]) {
                 Some(d) => {
                     any = true;
                     set.dice = Some(d);
                 }
-                None => problems.push(format!(
-                    "DI[{}]: two dice 1–6 were expected; ignored, as gnubg does",
-                    crate::quote::clip(&values[0])
-                )),
+                None => problems.push(NodeError::Dice(crate::quote::clip(&values[0]))),
             },
             _ => {}
         }
@@ -451,7 +468,7 @@ fn read_setup(node: &Node, problems: &mut Vec<String>) -> Result<Option<SetUp>, 
 }
 
 /// A `B[...]`/`W[...]` value as an action, or why gnubg would skip it.
-fn read_play(player: Player, value: &str) -> Result<ActionKind, String> {
+fn read_play(player: Player, value: &str) -> Result<ActionKind, NodeError> {
     let v = value.trim();
     Ok(match v {
         "double" => ActionKind::Double,
@@ -469,17 +486,13 @@ fn read_play(player: Player, value: &str) -> Result<ActionKind, String> {
             ActionKind::Resign(Resignation::from_code(n.clamp(1, 3)).unwrap_or(Resignation::Single))
         }
         m => {
-            let dice = dice_of(m).ok_or_else(|| {
-                format!(
-                    "{player}'s move '{}' does not start with two dice 1–6; skipped, as gnubg does",
-                    crate::quote::clip(m)
-                )
+            let dice = dice_of(m).ok_or_else(|| NodeError::MoveDice {
+                player,
+                text: crate::quote::clip(m),
             })?;
-            let steps = pairs(&m.as_bytes()[2..], player).ok_or_else(|| {
-                format!(
-                    "{player}'s move '{}' has a point outside a–z; skipped",
-                    crate::quote::clip(m)
-                )
+            let steps = pairs(&m.as_bytes()[2..], player).ok_or_else(|| NodeError::MovePoint {
+                player,
+                text: crate::quote::clip(m),
             })?;
             ActionKind::Move { dice, steps }
         }
@@ -558,7 +571,7 @@ fn read_move_analysis(values: &[String], player: Player) -> (Vec<(Vec<Step>, Ran
 /// the outputs without and with the double; the last of each seven is the
 /// cubeful equity (money) or match winning chance (match play), as gnubg
 /// stores it. An analysis with a number that is not finite is an error.
-fn read_cube_analysis(value: &str, money: bool) -> Result<Option<FileAnalysis>, String> {
+fn read_cube_analysis(value: &str, money: bool) -> Result<Option<FileAnalysis>, NodeError> {
     let tokens: Vec<&str> = value.split_whitespace().collect();
     if tokens.first() != Some(&"E") {
         return Ok(None);
@@ -573,10 +586,7 @@ fn read_cube_analysis(value: &str, money: bool) -> Result<Option<FileAnalysis>, 
         return Ok(None);
     }
     if !numbers.iter().all(|x| x.is_finite()) {
-        return Err(
-            "the file's cube analysis holds a number that is not finite (nan, inf); it is dropped"
-                .to_owned(),
-        );
+        return Err(NodeError::CubeNotFinite);
     }
     let n: Vec<f64> = numbers.into_iter().rev().collect();
     let plies = tokens
@@ -638,6 +648,7 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                 line: None,
                 message,
             };
+            let skipped = |e: NodeError, action: usize| problem(e.to_string(), action);
             match read_setup(node, &mut notes) {
                 Ok(Some(set)) => game.actions.push(Action::new(
                     set.on_roll.unwrap_or(Player::X),
@@ -649,7 +660,7 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                 }
             }
             let next = game.actions.len() + 1;
-            problems.extend(notes.into_iter().map(|m| problem(m, next)));
+            problems.extend(notes.into_iter().map(|e| skipped(e, next)));
             if n == 0 {
                 continue;
             }
@@ -661,8 +672,8 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
             let player = if who == "W" { Player::O } else { Player::X };
             let kind = match read_play(player, value) {
                 Ok(k) => k,
-                Err(m) => {
-                    problems.push(problem(m, next));
+                Err(e) => {
+                    problems.push(skipped(e, next));
                     continue;
                 }
             };
@@ -672,8 +683,8 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                     "C" => action.comment = Some(values[0].clone()),
                     "DA" => {
                         let cube = read_cube_analysis(&values[0], header.length == 0)
-                            .unwrap_or_else(|m| {
-                                problems.push(problem(m, next));
+                            .unwrap_or_else(|e| {
+                                problems.push(skipped(e, next));
                                 None
                             });
                         if matches!(action.kind, ActionKind::Move { .. }) {
@@ -1206,6 +1217,23 @@ mod tests {
     use super::*;
 
     const GNUBG: &str = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:9][game:0][ws:2][bs:4]PW[gnubg]PB[root]DT[2026-11-22]RU[Crawford]GS[M:0 0]\n;PL[B]AE[a:y]AW[f][f][f][f][f][g][g][h][h][h][m][m][m][m][y]AB[w][w][t][t][s][s][s][q][q][p][o][l][l][d][d]\n;CV[2]\n;CP[w]\n;PL[B]DI[52])\n";
+
+    #[test]
+    fn node_errors_read_as_before() {
+        assert_eq!(
+            NodeError::Cube("3".to_owned()).to_string(),
+            "CV[3]: the cube is a power of two from 1 to 32768; ignored, as gnubg does"
+        );
+        let (_, problems) = read_match("(;FF[4]GM[6]MI[length:5];B[x1])").unwrap();
+        assert_eq!(
+            problems[0].message,
+            "X's move 'x1' does not start with two dice 1–6; skipped, as gnubg does"
+        );
+        assert_eq!(
+            read("(;PL[Q])").unwrap_err().to_string(),
+            "SGF: game 1, node 1: PL[Q]: the player is W (White, O) or B (Black, X)"
+        );
+    }
 
     #[test]
     fn reads_gnubgs_saved_position() {

@@ -1,4 +1,5 @@
-//! eXtreme Gammon's binary match files (`.xg`), read into the one match
+//! eXtreme Gammon's binary match files (`.xg`) and position files
+//! (`.xgp`, the same layout holding one game), read into the one match
 //! model.
 //!
 //! The layout is XG's published one (`XG_format.pas`, `ZLibArchive.pas`):
@@ -26,7 +27,7 @@
 //! legal moves of the position (matched by the board they reach), so the
 //! played move and the analysis say a move the same way.
 
-use crate::domain::board::Board;
+use crate::domain::board::{Board, BoardError};
 use crate::domain::match_record::{
     Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
     MatchRecord, RankedMove, ReadProblem, SetUp,
@@ -565,7 +566,7 @@ fn probs(r: Rec<'_>, at: usize) -> [f64; 5] {
 
 /// XG's analysis level in its own words (XG counts plies one more than
 /// gnubg: its 1-ply is gnubg's 0-ply).
-pub fn level_words(level: i32) -> String {
+fn level_words(level: i32) -> String {
     match level {
         0..=6 => format!("XG {}-ply", level + 1),
         12 => "XG 3-ply red".to_owned(),
@@ -879,24 +880,32 @@ fn steps(codes: impl Iterator<Item = i32>) -> Vec<Step> {
         .collect()
 }
 
+/// Why a move record is skipped; the reader puts the record in front.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum MoveRecordError {
+    #[error("dice {}-{}", .0[0], .0[1])]
+    Dice([i32; 2]),
+    #[error("the board before the move: {0}")]
+    Board(BoardError),
+}
+
 fn move_record(
     r: Rec<'_>,
     at: u32,
     game: &mut GameInProgress,
     problems: &mut Vec<ReadProblem>,
     note: Option<String>,
-) -> Result<(), String> {
+) -> Result<(), MoveRecordError> {
     let note = joined(game.cube_comment.take(), note);
     let player = player_of(r.i32(64));
     game.edited |= r.flag(2528);
     start_cube(game, r.i32(108));
     let dice = [r.i32(100), r.i32(104)];
     if dice.iter().any(|d| !(1..=6).contains(d)) {
-        return Err(format!("dice {}-{}", dice[0], dice[1]));
+        return Err(MoveRecordError::Dice(dice));
     }
     let dice = [dice[0] as u8, dice[1] as u8];
-    let before = Board::from_mover_cells(&r.cells(9), Player::O)
-        .map_err(|e| format!("the board before the move: {e}"))?;
+    let before = Board::from_mover_cells(&r.cells(9), Player::O).map_err(MoveRecordError::Board)?;
     let legal = legal_moves(&before, player, dice);
     if !r.flag(2308) {
         // Rolled, then resigned without moving (XG's `.mat` export writes
@@ -1212,6 +1221,11 @@ mod tests {
         assert_eq!(level_words(2), "XG 3-ply");
         assert_eq!(level_words(998), "XG book");
         assert_eq!(level_words(1002), "XG Roller++");
+    }
+
+    #[test]
+    fn a_move_record_with_bad_dice_says_them_as_before() {
+        assert_eq!(MoveRecordError::Dice([0, 7]).to_string(), "dice 0-7");
     }
 
     #[test]

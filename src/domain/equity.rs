@@ -1,7 +1,8 @@
 //! Match winning chances, gammon values, take and cash points and the
 //! market window at a score, as gnubg 1.07 computes them
-//! (`show gammonvalues`, `show marketwindow`), and the document's money
-//! and normalised equities (NEMG, Janowski's take points).
+//! (`show gammonvalues`, `show marketwindow`), money play's take and cash
+//! points, and the document's normalised equity (NEMG) and Janowski's take
+//! point.
 //!
 //! Players are gnubg's indices: 0 = O, 1 = X. gnubg works in single
 //! precision; so does this module wherever gnubg does, so that printed
@@ -24,22 +25,31 @@ pub struct Score {
     pub crawford: bool,
 }
 
+/// Why a state has no match score for the equity functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    #[error("money game")]
+    Money,
+    #[error("the match is over")]
+    MatchOver,
+    #[error("a player is more than {MAX_AWAY} away; match equity tables stop there")]
+    BeyondTable,
+}
+
 impl Score {
     /// The match score of a state, or why there are no match numbers
     /// (money game, or further than the table's 64-away).
-    pub fn of(state: &MatchState) -> Result<Score, String> {
+    pub fn of(state: &MatchState) -> Result<Score, ScoreError> {
         if state.is_money() {
-            return Err("money game".to_owned());
+            return Err(ScoreError::Money);
         }
         let len = state.match_length;
         let away = |p: Player| i64::from(len) - i64::from(state.score_of(p));
         if away(Player::O) < 1 || away(Player::X) < 1 {
-            return Err("the match is over".to_owned());
+            return Err(ScoreError::MatchOver);
         }
         if away(Player::O) > MAX_AWAY as i64 || away(Player::X) > MAX_AWAY as i64 {
-            return Err(format!(
-                "a player is more than {MAX_AWAY} away; match equity tables stop there"
-            ));
+            return Err(ScoreError::BeyondTable);
         }
         Ok(Score {
             score: state.score,
@@ -189,13 +199,6 @@ pub struct MatchWindow {
     /// Live cube, or the redoubled dead cube when `auto_redouble`.
     pub second_double: f32,
     pub second_cash: f32,
-}
-
-impl MatchWindow {
-    /// The opponent's take point with a dead cube.
-    pub fn dead_take_point_of_opponent(&self) -> f32 {
-        1.0 - self.dead_cash
-    }
 }
 
 /// gnubg's `getMEMultiple` for one player's view: MWCs after each result
@@ -425,20 +428,26 @@ pub fn dead_take_point(met: &Met, s: &Score, taker: usize) -> f32 {
     (pass - dtl) / (dtw - dtl)
 }
 
-/// The live-cube take point recursion of the document:
-/// TP(live, n) = TP(dead, n) × (1 − TP(live, 2n)), given the dead take
-/// point at n and the opponent's live take point at 2n.
-pub fn live_take_point(dead_at_n: f32, opponent_live_at_2n: f32) -> f32 {
-    dead_at_n * (1.0 - opponent_live_at_2n)
-}
+#[cfg(test)]
+mod score_error_tests {
+    use super::*;
 
-/// The cubeful MWC of Janowski's model: dead × (1 − x) + live × x.
-pub fn cubeful(dead: f32, live: f32, x: f32) -> f32 {
-    dead * (1.0 - x) + live * x
-}
-
-/// The cubeless money equity of an evaluation:
-/// 2p(w) − 1 + (p(wg) − p(lg)) + (p(wbg) − p(lbg)) (gammons counted in wins).
-pub fn money_equity(p: &Probabilities) -> f32 {
-    2.0 * p[0] - 1.0 + (p[1] - p[3]) + (p[2] - p[4])
+    #[test]
+    fn a_score_past_the_table_says_where_the_tables_stop() {
+        let state = MatchState {
+            match_length: 100,
+            ..MatchState::default()
+        };
+        let why = Score::of(&state).unwrap_err();
+        assert_eq!(why, ScoreError::BeyondTable);
+        assert_eq!(
+            why.to_string(),
+            "a player is more than 64 away; match equity tables stop there"
+        );
+        let money = MatchState {
+            match_length: 0,
+            ..MatchState::default()
+        };
+        assert_eq!(Score::of(&money).unwrap_err().to_string(), "money game");
+    }
 }

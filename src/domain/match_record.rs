@@ -1,8 +1,9 @@
 //! One match, as every match file holds it: the header, the games, and each
 //! game's actions in order. Every reader (gnubg SGF, Jellyfish `.mat`,
-//! gnubg's `export match text`, XG's binary `.xg`) produces a
-//! [`MatchRecord`]; every consumer (the `match` and `convert --file` commands,
-//! the library's import, the editor's match review, the quiz) reads one. The
+//! gnubg's `export match text`, XG's binary `.xg` and `.xgp`) produces a
+//! [`MatchRecord`]; every consumer (the `match`, `analyse --file` and
+//! `convert --file` commands, the library's import, the editor's match
+//! review, the quiz) reads one. The
 //! positions before each action come from one replay (`domain::replay`),
 //! which applies gnubg's `move` rules, so no reader turns actions into
 //! positions on its own.
@@ -20,7 +21,9 @@ use super::player::Player;
 use super::position::Names;
 use serde::{Deserialize, Serialize};
 
-/// The format a match was read from.
+/// The format a match was read from. A new format is a variant here, its
+/// reader in `codec/`, and its row in `codec::match_file`'s table of
+/// formats (detection, dispatch and the messages that list them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MatchFormat {
     /// gnubg's `save match` (and Gibbon/libgsgf's SGF).

@@ -1,6 +1,10 @@
 //! The backgammon domain: who plays, where the checkers are, and the state of
-//! the match around them. Nothing here knows about terminals, clipboards or
-//! text formats; codecs and views are built on top of it.
+//! the match around them; legal moves and gnubg's move notation; the one
+//! match model and its replay; the numbers at a score (equities, match
+//! equity tables, race counts, cube decisions) and gnubg's statistics of an
+//! analysed match. Nothing here knows about terminals, clipboards,
+//! processes, databases or file formats; codecs and views are built on top
+//! of it.
 
 pub mod board;
 pub mod cmath;

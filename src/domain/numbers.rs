@@ -39,7 +39,7 @@ pub enum GameNumbers {
     Money(MoneyNumbers),
     Match(MatchNumbers),
     /// No match numbers at this score, and why.
-    Unavailable(String),
+    Unavailable(equity::ScoreError),
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -77,7 +77,7 @@ fn back(side: &[u8; 25]) -> Option<usize> {
 }
 
 /// gnubg's `ClassifyPosition` for standard backgammon.
-pub fn classify(board: &Board, on_roll: Player) -> GameClass {
+fn classify(board: &Board, on_roll: Player) -> GameClass {
     let [t, l] = sides(board, on_roll);
     let (Some(bt), Some(bl)) = (back(t), back(l)) else {
         return GameClass::Over;
@@ -170,7 +170,7 @@ pub struct RaceCounts {
     pub rule_8912: Rule8912,
 }
 
-pub fn kleinman(leader_pips: u32, trailer_pips: u32) -> Kleinman {
+fn kleinman(leader_pips: u32, trailer_pips: u32) -> Kleinman {
     let sum = leader_pips as i64 + trailer_pips as i64;
     let diff = trailer_pips as i64 - leader_pips as i64;
     let k = (diff + 4) as f64 / (2.0 * ((sum - 4) as f64).sqrt());
@@ -188,7 +188,7 @@ fn thorp_count(side: &[u8; 25]) -> i32 {
     pips(side) as i32 + 2 * men(side) as i32 + i32::from(side[0]) - covered
 }
 
-pub fn thorp(board: &Board, on_roll: Player) -> Thorp {
+fn thorp(board: &Board, on_roll: Player) -> Thorp {
     let [t, l] = sides(board, on_roll);
     let leader = thorp_count(l);
     let trailer = thorp_count(t);
@@ -224,7 +224,7 @@ fn keith_count(side: &[u8; 25]) -> i32 {
     n
 }
 
-pub fn keith(board: &Board, on_roll: Player) -> Keith {
+fn keith(board: &Board, on_roll: Player) -> Keith {
     let [t, l] = sides(board, on_roll);
     let leader = keith_count(l);
     let trailer = keith_count(t);
@@ -272,7 +272,7 @@ fn isight_count(me: &[u8; 25], other: &[u8; 25]) -> i32 {
     n
 }
 
-pub fn isight(board: &Board, on_roll: Player) -> Isight {
+fn isight(board: &Board, on_roll: Player) -> Isight {
     let [t, l] = sides(board, on_roll);
     let leader = isight_count(l, t);
     let trailer = isight_count(t, l);
@@ -295,7 +295,7 @@ pub fn isight(board: &Board, on_roll: Player) -> Isight {
     }
 }
 
-pub fn rule_8912(leader_pips: u32, trailer_pips: u32) -> Rule8912 {
+fn rule_8912(leader_pips: u32, trailer_pips: u32) -> Rule8912 {
     let ahead = (trailer_pips as f32 - leader_pips as f32) / leader_pips as f32 * 100.0;
     let verdict = if ahead > 12.0 {
         Verdict::DoubleDrop

@@ -24,12 +24,12 @@
 //! - The game's result from the file ends the game only when the whole game
 //!   is replayed: a truncated replay is a game still in play.
 
-use super::board::{Board, Place};
+use super::board::{Board, BoardError, Place};
 use super::match_record::{
     Action, ActionKind, Ending, GameRecord, MatchHeader, MatchRecord, ReadProblem,
 };
 use super::match_state::{CubeOwner, GameState, MAX_CUBE_LOG2, MatchState, Resignation};
-use super::moves::{free_move, legal_moves};
+use super::moves::{FreeMoveError, free_move, legal_moves};
 use super::notation::TypedMove;
 use super::player::Player;
 use super::position::Position;
@@ -67,16 +67,56 @@ impl GameReplay {
 /// An action the replay cannot apply (a checker moved from an empty point,
 /// onto a point the opponent holds): the replay stops there.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("game {game}, move {action}: {message}")]
+#[error("game {game}, move {action}: {fault}")]
 pub struct ReplayError {
     /// 1-based game number, as the record numbers it.
     pub game: usize,
     /// 1-based action.
     pub action: usize,
-    pub message: String,
+    /// What is wrong with the action.
+    pub fault: ActionError,
     /// The positions before each action up to the bad one, and the position
     /// before the bad one as `end`.
     pub partial: Box<GameReplay>,
+}
+
+/// Why an action cannot be applied where the replay stands. The messages
+/// name the player and what they did; [`ReplayError`] adds the game and
+/// the move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error("{player} acts after the game ended ({})", state.words())]
+    AfterTheEnd { player: Player, state: GameState },
+    #[error("{player}'s roll {}{} is not two dice 1–6", dice[0], dice[1])]
+    Roll { player: Player, dice: [u8; 2] },
+    #[error("{player} moves while a double is on offer")]
+    MovesWhileDoubled { player: Player },
+    #[error("{player}'s move cannot be played: {reason}")]
+    Unplayable {
+        player: Player,
+        reason: FreeMoveError,
+    },
+    /// The board after a move breaks a rule of the board.
+    #[error(transparent)]
+    Board(BoardError),
+    #[error("{player} doubles while a double is on offer")]
+    DoublesWhileDoubled { player: Player },
+    #[error("{player} beavers with no double on offer")]
+    BeaverWithoutDouble { player: Player },
+    #[error("{player} takes with no double on offer")]
+    TakeWithoutDouble { player: Player },
+    #[error("{player} drops with no double on offer")]
+    DropWithoutDouble { player: Player },
+    #[error("{player} resigns nothing")]
+    ResignsNothing { player: Player },
+    #[error("{player} accepts a resignation nobody offered")]
+    AcceptsNothing { player: Player },
+    #[error("{player} rejects a resignation nobody offered")]
+    RejectsNothing { player: Player },
+    #[error("set-up dice {}{} are not two dice 1–6", dice[0], dice[1])]
+    SetUpDice { dice: [u8; 2] },
+    #[error("the set-up leaves {0}")]
+    SetUpBoard(BoardError),
 }
 
 /// The starting position of a game: the header's match, the game's score
@@ -135,11 +175,11 @@ pub fn replay_actions(
                 before.push(at);
                 now = next;
             }
-            Err(message) => {
+            Err(fault) => {
                 return Err(ReplayError {
                     game: game.number,
                     action: i + 1,
-                    message,
+                    fault,
                     partial: Box::new(GameReplay {
                         before,
                         end: at,
@@ -195,27 +235,27 @@ fn decision(now: &Position, action: &Action) -> Position {
 
 /// The position after `action`, from the position at its decision, and a
 /// problem gnubg would not refuse.
-fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), String> {
+fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), ActionError> {
     let mut next = at.clone();
     let player = action.player;
     let mut problem = None;
     if at.state.game_state != GameState::Playing && !matches!(action.kind, ActionKind::SetUp(_)) {
-        return Err(format!(
-            "{player} acts after the game ended ({})",
-            at.state.game_state.words()
-        ));
+        return Err(ActionError::AfterTheEnd {
+            player,
+            state: at.state.game_state,
+        });
     }
     let s = &mut next.state;
     match &action.kind {
         ActionKind::Move { dice, steps } => {
             if !dice.iter().all(|d| (1..=6).contains(d)) {
-                return Err(format!(
-                    "{player}'s roll {}{} is not two dice 1–6",
-                    dice[0], dice[1]
-                ));
+                return Err(ActionError::Roll {
+                    player,
+                    dice: *dice,
+                });
             }
             if s.double_offered {
-                return Err(format!("{player} moves while a double is on offer"));
+                return Err(ActionError::MovesWhileDoubled { player });
             }
             let legal = legal_moves(&at.board, player, *dice);
             let board = if steps.is_empty() {
@@ -231,7 +271,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
                 at.board.clone()
             } else {
                 let board = free_move(&at.board, player, &TypedMove::from_steps(steps))
-                    .map_err(|e| format!("{player}'s move cannot be played: {e}"))?;
+                    .map_err(|reason| ActionError::Unplayable { player, reason })?;
                 if !legal.iter().any(|m| m.result == board) {
                     // gnubg applies a file's move without checking it.
                     problem = Some(format!(
@@ -241,7 +281,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
                 }
                 board
             };
-            board.validate().map_err(|e| e.to_string())?;
+            board.validate().map_err(ActionError::Board)?;
             next.board = board;
             let s = &mut next.state;
             s.on_roll = player.opponent();
@@ -256,20 +296,20 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
         ActionKind::Double if s.double_offered && s.turn == player => beaver(s, player),
         ActionKind::Double => {
             if s.double_offered {
-                return Err(format!("{player} doubles while a double is on offer"));
+                return Err(ActionError::DoublesWhileDoubled { player });
             }
             s.double_offered = true;
             s.turn = player.opponent();
         }
         ActionKind::Beaver => {
             if !s.double_offered {
-                return Err(format!("{player} beavers with no double on offer"));
+                return Err(ActionError::BeaverWithoutDouble { player });
             }
             beaver(s, player);
         }
         ActionKind::Take => {
             if !s.double_offered {
-                return Err(format!("{player} takes with no double on offer"));
+                return Err(ActionError::TakeWithoutDouble { player });
             }
             s.cube_log2 = (s.cube_log2 + 1).min(MAX_CUBE_LOG2);
             s.cube_owner = CubeOwner::Owned(s.on_roll.opponent());
@@ -278,7 +318,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
         }
         ActionKind::Drop => {
             if !s.double_offered {
-                return Err(format!("{player} drops with no double on offer"));
+                return Err(ActionError::DropWithoutDouble { player });
             }
             // gnubg leaves `fTurn` with the player who dropped.
             s.double_offered = false;
@@ -286,14 +326,14 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
         }
         ActionKind::Resign(r) => {
             if *r == Resignation::None {
-                return Err(format!("{player} resigns nothing"));
+                return Err(ActionError::ResignsNothing { player });
             }
             s.resignation = *r;
             s.turn = player.opponent();
         }
         ActionKind::AcceptResign => {
             if s.resignation == Resignation::None {
-                return Err(format!("{player} accepts a resignation nobody offered"));
+                return Err(ActionError::AcceptsNothing { player });
             }
             s.game_state = GameState::Resigned;
             // gnubg records the accepted resignation as the resigner's
@@ -302,7 +342,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
         }
         ActionKind::RejectResign => {
             if s.resignation == Resignation::None {
-                return Err(format!("{player} rejects a resignation nobody offered"));
+                return Err(ActionError::RejectsNothing { player });
             }
             s.resignation = Resignation::None;
             s.turn = if s.double_offered {
@@ -329,7 +369,7 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
             }
             if let Some(d) = set.dice {
                 if !d.iter().all(|v| (1..=6).contains(v)) {
-                    return Err(format!("set-up dice {}{} are not two dice 1–6", d[0], d[1]));
+                    return Err(ActionError::SetUpDice { dice: d });
                 }
                 s.dice = set.dice;
             }
@@ -339,14 +379,13 @@ fn apply(at: &Position, action: &Action) -> Result<(Position, Option<String>), S
 }
 
 /// The board after a set-up's `clear` and `add` lists, checked.
-fn edited(board: &Board, set: &super::match_record::SetUp) -> Result<Board, String> {
+fn edited(board: &Board, set: &super::match_record::SetUp) -> Result<Board, ActionError> {
     if set.clear.is_empty() && set.add.is_empty() {
         return Ok(board.clone());
     }
     let mut b = board.clone();
     let put = |b: &Board, p: Player, place: Place, n: u8| {
-        b.with_count(p, place, n)
-            .map_err(|e| format!("the set-up leaves {e}"))
+        b.with_count(p, place, n).map_err(ActionError::SetUpBoard)
     };
     for &place in &set.clear {
         for p in Player::BOTH {
@@ -359,7 +398,7 @@ fn edited(board: &Board, set: &super::match_record::SetUp) -> Result<Board, Stri
         let n = b.count(p, place).saturating_add(1);
         b = put(&b, p, place, n)?;
     }
-    b.validate().map_err(|e| format!("the set-up leaves {e}"))?;
+    b.validate().map_err(ActionError::SetUpBoard)?;
     Ok(b)
 }
 
@@ -477,7 +516,7 @@ pub fn match_decisions(record: &MatchRecord) -> (Vec<Decision<'_>>, Vec<ReadProb
                     game: Some(e.game),
                     action: Some(e.action),
                     line: game.actions.get(e.action - 1).and_then(|a| a.origin),
-                    message: e.message.clone(),
+                    message: e.fault.to_string(),
                 });
                 *e.partial
             }
@@ -650,6 +689,22 @@ mod tests {
         assert_eq!((e.game, e.action), (1, 1));
         assert_eq!(e.partial.end.board, Board::starting());
         assert_eq!(e.partial.end.state.dice, Some([3, 1]));
+    }
+
+    #[test]
+    fn a_take_with_no_double_names_game_move_and_player() {
+        let bad = game(vec![Action::new(Player::X, ActionKind::Take)], None);
+        let e = replay_game(&header(7), &bad).unwrap_err();
+        assert_eq!(
+            e.fault,
+            ActionError::TakeWithoutDouble { player: Player::X }
+        );
+        assert_eq!(
+            e.to_string(),
+            "game 1, move 1: X takes with no double on offer"
+        );
+        let dice = ActionError::SetUpDice { dice: [0, 7] };
+        assert_eq!(dice.to_string(), "set-up dice 07 are not two dice 1–6");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Pictures of the board: an SVG written directly ([`svg`]) and a PNG
 //! rendered from it ([`png`]) with resvg and a bundled font, so that no
-//! system library or font is needed and the numbers always show.
+//! system library or font is needed and the numbers always show; the `WxH`
+//! size a user asks for ([`parse_size`]) and a picture's file name.
 
 pub mod png;
 pub mod svg;
@@ -55,23 +56,47 @@ impl Options {
     }
 }
 
+/// Why a `WxH` size was refused; each message quotes the size as given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    #[error("size '{text}': write it WIDTHxHEIGHT, like 800x600")]
+    Shape { text: String },
+    #[error("size '{text}': the {side} '{value}' is not a number")]
+    NotANumber {
+        text: String,
+        side: &'static str,
+        value: String,
+    },
+    #[error("size '{text}': the {side} {value} is outside 16 to {MAX_SIDE} pixels")]
+    OutOfRange {
+        text: String,
+        side: &'static str,
+        value: u32,
+    },
+}
+
 /// Reads `WxH` (`800x600`), each side 16 to `MAX_SIDE` pixels.
-pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+pub fn parse_size(text: &str) -> Result<(u32, u32), SizeError> {
     let (w, h) = text
         .trim()
         .split_once(['x', 'X', '×'])
-        .ok_or_else(|| format!("size '{text}': write it WIDTHxHEIGHT, like 800x600"))?;
-    let side = |s: &str, what: &str| -> Result<u32, String> {
-        let n: u32 = s
-            .trim()
-            .parse()
-            .map_err(|_| format!("size '{text}': the {what} '{s}' is not a number"))?;
+        .ok_or_else(|| SizeError::Shape {
+            text: text.to_owned(),
+        })?;
+    let side = |s: &str, side: &'static str| -> Result<u32, SizeError> {
+        let n: u32 = s.trim().parse().map_err(|_| SizeError::NotANumber {
+            text: text.to_owned(),
+            side,
+            value: s.to_owned(),
+        })?;
         if (16..=MAX_SIDE).contains(&n) {
             Ok(n)
         } else {
-            Err(format!(
-                "size '{text}': the {what} {n} is outside 16 to {MAX_SIDE} pixels"
-            ))
+            Err(SizeError::OutOfRange {
+                text: text.to_owned(),
+                side,
+                value: n,
+            })
         }
     };
     Ok((side(w, "width")?, side(h, "height")?))
@@ -99,8 +124,27 @@ mod tests {
     #[test]
     fn sizes_are_read_and_bounded() {
         assert_eq!(parse_size("800x600"), Ok((800, 600)));
-        assert!(parse_size("800").unwrap_err().contains("WIDTHxHEIGHT"));
-        assert!(parse_size("8x600").unwrap_err().contains("width 8"));
-        assert!(parse_size("800x99999").unwrap_err().contains("height"));
+        assert!(
+            parse_size("800")
+                .unwrap_err()
+                .to_string()
+                .contains("WIDTHxHEIGHT")
+        );
+        assert!(
+            parse_size("8x600")
+                .unwrap_err()
+                .to_string()
+                .contains("width 8")
+        );
+        assert!(
+            parse_size("800x99999")
+                .unwrap_err()
+                .to_string()
+                .contains("height")
+        );
+        assert_eq!(
+            parse_size("800xabc").unwrap_err().to_string(),
+            "size '800xabc': the height 'abc' is not a number"
+        );
     }
 }

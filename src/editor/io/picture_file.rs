@@ -29,7 +29,7 @@ pub fn save(
     copy: impl FnOnce(usize, usize, Vec<u8>) -> Result<(), String>,
 ) -> Result<PictureSaved, String> {
     let options = Options::natural(Theme::Light, true);
-    let bytes = png::render(position, &options)?;
+    let bytes = png::render(position, &options).map_err(|e| e.to_string())?;
     let dir = directory();
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let path = dir.join(file_name(position));
@@ -37,7 +37,7 @@ pub fn save(
     std::fs::write(&tmp, &bytes)
         .and_then(|()| std::fs::rename(&tmp, &path))
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let rgba = png::render_rgba(position, &options)?;
+    let rgba = png::render_rgba(position, &options).map_err(|e| e.to_string())?;
     let copied = copy(options.width as usize, options.height as usize, rgba);
     Ok(PictureSaved {
         path: path.display().to_string(),
