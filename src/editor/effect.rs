@@ -13,18 +13,19 @@ pub enum Effect {
     Copy { target: CopyTarget, text: String },
     /// Read the clipboard and send back `Action::Pasted`.
     ReadClipboard,
-    /// Ask gnubg; the answer comes back as `Action::Analysis(AnalysisAction::Answer)`.
-    Analyse(Request),
-    /// Ask Open Sage too (the analysis panel's second opinion); the answer
-    /// comes back as `Action::Analysis(AnalysisAction::SageAnswer)`.
-    AnalyseSage(Request),
-    /// Roll out with Sage (its own cancellation stops it at once); answers
-    /// come back as gnubg's rollouts' do.
-    RolloutSage(Request, crate::engine::RolloutSettings),
-    /// Roll out with gnubg; answers come back as `Action::Analysis(AnalysisAction::RolloutProgress)`
-    /// and `Action::Analysis(AnalysisAction::RolloutAnswer)`.
-    Rollout(Request, crate::engine::RolloutSettings),
-    /// Stop the rollout running after its chunk.
+    /// Ask an engine; the answer comes back as
+    /// `Action::Analysis(AnalysisAction::Answer)` naming it.
+    Analyse(crate::engine::EngineKind, Request),
+    /// Roll out with an engine; answers come back as
+    /// `Action::Analysis(AnalysisAction::RolloutProgress)` and
+    /// `Action::Analysis(AnalysisAction::RolloutAnswer)`.
+    Rollout(
+        crate::engine::EngineKind,
+        Request,
+        crate::engine::RolloutSettings,
+    ),
+    /// Stop the rollout running (after its chunk, or at once for an engine
+    /// that cancels its rollouts itself).
     StopRollout,
     /// Ask gnubg (a process of its own, in the background) for each cell;
     /// answers come back as `Action::Analysis(AnalysisAction::MatrixCell)`. A newer one stops it.
@@ -52,7 +53,7 @@ pub enum Effect {
         position: Box<Position>,
         answer: crate::engine::match_analysis::QuizAnswer,
         plies: u8,
-        /// gnubg, or Sage when the analysis panel shows Sage alone.
+        /// The engine the analysis panel shows alone, else the reference.
         engine: crate::engine::EngineKind,
     },
     /// Read and replay a match file (on a thread); it answers with
@@ -69,7 +70,7 @@ pub enum Effect {
         decisions: Vec<crate::codec::match_file::FileDecision>,
         /// The match itself, for gnubg to analyse whole games of.
         whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
-        /// gnubg, or Open Sage when the analysis panel shows Sage.
+        /// The engine the analysis panel shows alone, else the reference.
         engine: crate::engine::EngineKind,
     },
     /// Stop the match analysis running.

@@ -21,16 +21,23 @@
 
 pub mod answer;
 pub mod compare;
+pub mod gnubg;
 pub mod gnubg_match;
+pub mod interface;
 pub mod locate;
 pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
 pub mod process;
+pub mod registry;
 pub mod request;
 pub mod sage;
+pub mod spec;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
-pub use process::{Choice, Engine, EngineError, EngineKind, StartRecord, Waiter, time_limit};
+pub use interface::Engine;
+pub use process::{EngineError, Process, StartRecord, Waiter, time_limit};
+pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};
+pub use spec::Spec;

@@ -35,12 +35,15 @@ fn request(model: &mut Model, plies: u8) -> Effect {
     let a = &mut model.analysis;
     a.latest += 1;
     a.running = Some(plies);
-    Effect::Analyse(Request {
-        id: a.latest,
-        position: model.position.clone(),
-        plies,
-        moves: ALL_MOVES,
-    })
+    Effect::Analyse(
+        EngineKind::reference(),
+        Request {
+            id: a.latest,
+            position: model.position.clone(),
+            plies,
+            moves: ALL_MOVES,
+        },
+    )
 }
 
 /// After any change of position: a 0-ply request at once, a deeper one due
@@ -53,8 +56,10 @@ pub fn position_changed(model: &mut Model) -> Effect {
     a.deep_due = true;
     a.cube_before_roll = None;
     a.cube_request = 0;
-    a.second = None;
-    a.second_problem = None;
+    for opinion in a.opinions.values_mut() {
+        opinion.shown = None;
+        opinion.problem = None;
+    }
     // A rollout running stops: the engine stops it for the request below.
     let key = key_of(&model.position);
     let a = &mut model.analysis;
@@ -73,106 +78,145 @@ pub fn position_changed(model: &mut Model) -> Effect {
     request(model, 0)
 }
 
-/// `z`: the panel's engine, gnubg → Sage → both → gnubg. Sage is asked
-/// for the position on show at the depth shown.
+/// `z`: the panel's engines, each alone in turn, then all of them. Each
+/// engine on that has no answer yet is asked for the position on show at
+/// the depth shown.
 pub fn cycle_engine(mut model: Model) -> (Model, Vec<Effect>) {
     let a = &mut model.analysis;
     a.engines = a.engines.next();
     a.selected = 0;
     a.preview = false;
-    model.status = Status::info(match a.engines {
-        Choice::Gnubg => "Analysis by gnubg (z: Sage)".to_owned(),
-        Choice::Sage => {
-            "Analysis by Open Sage; its depths in its own count (gnubg's 0-ply is Sage's 1-ply) (z: both)"
-                .to_owned()
-        }
-        Choice::Both => "Analysis by gnubg and Open Sage side by side (z: gnubg)".to_owned(),
-    });
+    model.status = Status::info(choice_words(a.engines));
     let mut effects = Vec::new();
-    if a.engines.uses(EngineKind::Sage) && a.second.is_none() {
-        let plies = a.shown.as_ref().map_or(0, |s| s.plies);
-        a.second_latest = a.latest;
-        effects.push(Effect::AnalyseSage(Request {
-            id: a.latest,
-            position: model.position.clone(),
-            plies,
-            moves: ALL_MOVES,
-        }));
+    let plies = a.shown.as_ref().map_or(0, |s| s.plies);
+    for engine in a.engines.kinds().filter(|k| !k.is_reference()) {
+        let opinion = a.opinions.entry(engine).or_default();
+        if opinion.shown.is_none() {
+            opinion.latest = a.latest;
+            effects.push(Effect::Analyse(
+                engine,
+                Request {
+                    id: a.latest,
+                    position: model.position.clone(),
+                    plies,
+                    moves: ALL_MOVES,
+                },
+            ));
+        }
     }
     (model, effects)
 }
 
-/// The requests for Sage that go with `effects`' requests for gnubg, when
-/// Sage is on (not the cube before the roll: that line is gnubg's).
+/// What `z` says of the engines it turned to ("Analysis by Open Sage; its
+/// depths in its own count ... (z: both)"), in the engines' own words.
+fn choice_words(choice: crate::engine::Choice) -> String {
+    let next = choice.next().label();
+    match choice.alone() {
+        Some(engine) => {
+            let spec = engine.spec();
+            match spec.depth_note {
+                Some(note) => format!("Analysis by {}; {note} (z: {next})", spec.full_name),
+                None => format!("Analysis by {} (z: {next})", spec.full_name),
+            }
+        }
+        None => {
+            let names: Vec<&str> = choice.kinds().map(|k| k.spec().full_name).collect();
+            format!(
+                "Analysis by {} side by side (z: {next})",
+                names.join(" and ")
+            )
+        }
+    }
+}
+
+/// The requests for the other engines on that go with `effects`' requests
+/// for the reference engine (not the cube before the roll: that line is
+/// the reference's).
 pub fn second_opinion(model: &mut Model, effects: &[Effect]) -> Vec<Effect> {
     let a = &mut model.analysis;
-    if !a.engines.uses(EngineKind::Sage) {
-        return Vec::new();
-    }
     let mut out = Vec::new();
-    for e in effects {
-        if let Effect::Analyse(req) = e
-            && req.id != a.cube_request
-            && req.position == model.position
-        {
-            a.second_latest = req.id;
-            out.push(Effect::AnalyseSage(req.clone()));
+    for engine in a.engines.kinds().filter(|k| !k.is_reference()) {
+        for e in effects {
+            if let Effect::Analyse(asked, req) = e
+                && asked.is_reference()
+                && req.id != a.cube_request
+                && req.position == model.position
+            {
+                a.opinions.entry(engine).or_default().latest = req.id;
+                out.push(Effect::Analyse(engine, req.clone()));
+            }
         }
     }
     out
 }
 
-/// Sage's answer; dropped unless it answers the last request sent to it.
-pub fn sage_answered(
+/// Another engine's answer; dropped unless it answers the last request
+/// sent to it.
+pub fn opinion_answered(
     mut model: Model,
+    engine: EngineKind,
     id: u64,
     result: Result<Analysis, EngineError>,
     version: Option<String>,
 ) -> (Model, Vec<Effect>) {
     let a = &mut model.analysis;
-    if id != a.second_latest {
+    let opinion = a.opinions.entry(engine).or_default();
+    if id != opinion.latest {
         return (model, Vec::new());
     }
     if version.is_some() {
-        a.sage_version = version;
+        opinion.version = version;
     }
     match result {
         Ok(analysis) => {
             let plies = analysis.plies().unwrap_or(0);
-            a.second = Some(Shown { plies, analysis });
-            a.second_problem = None;
+            opinion.shown = Some(Shown { plies, analysis });
+            opinion.problem = None;
         }
-        Err(e) => a.second_problem = Some(said(&e)),
+        Err(e) => opinion.problem = Some(said(&e)),
     }
     clamp_selection(a);
     (model, Vec::new())
 }
 
-/// Where gnubg and Sage disagree on the position on show, when both
-/// answered it.
-pub fn disagreement(a: &AnalysisState) -> Option<crate::engine::compare::Disagreement> {
-    let (g, s) = (a.shown.as_ref()?, a.second.as_ref()?);
-    crate::engine::compare::compare(&g.analysis, &s.analysis)
+/// The first engine on beside the reference, if any: the one whose list
+/// is drawn beside the reference's.
+fn second_engine(a: &AnalysisState) -> Option<EngineKind> {
+    a.engines.kinds().find(|k| !k.is_reference())
 }
 
-/// With both engines on: Sage's panel, drawn beside gnubg's.
+/// Where the reference engine and the other one on disagree on the
+/// position on show, when both answered it.
+pub fn disagreement(a: &AnalysisState) -> Option<crate::engine::compare::Disagreement> {
+    let other = a.opinions.iter().find_map(|(_, o)| o.shown.as_ref())?;
+    let g = a.shown.as_ref()?;
+    crate::engine::compare::compare(&g.analysis, &other.analysis)
+}
+
+/// With every engine on: the other engine's panel, drawn beside the
+/// reference's.
 pub fn second_panel_text(model: &Model) -> Option<PanelText> {
     let a = &model.analysis;
-    if a.engines != Choice::Both || model.matrix.on {
+    if a.engines.alone().is_some() || model.matrix.on {
         return None;
     }
-    let sage = AnalysisState {
-        engines: Choice::Sage,
+    let engine = second_engine(a)?;
+    let reference = EngineKind::reference();
+    let other = AnalysisState {
+        engines: Choice::only(engine),
         units: a.units,
-        second: a.second.clone(),
-        second_problem: a.second_problem.clone(),
-        sage_version: a.sage_version.clone(),
+        opinions: a
+            .opinions
+            .get(&engine)
+            .map(|o| (engine, o.clone()))
+            .into_iter()
+            .collect(),
         played_after: a.played_after.clone(),
         played_action: a.played_action.clone(),
-        other_pick: disagreement(a).map(|d| d.gnubg),
+        other_pick: disagreement(a).map(|d| (reference, d.pick(reference).to_owned())),
         ..AnalysisState::default()
     };
-    Some(panel_text_of(model, &sage))
+    Some(panel_text_of(model, &other))
 }
 
 /// `O`: roll out the listed candidates (the leading ones, as ranked on
@@ -197,12 +241,9 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
         return (model, Vec::new());
     }
     let a = &mut model.analysis;
-    // The candidates as ranked on show; Sage rolls out when the panel
-    // shows Sage alone (with its own cancellation).
-    let engine = match a.engines {
-        Choice::Sage => EngineKind::Sage,
-        _ => EngineKind::Gnubg,
-    };
+    // The candidates as ranked on show, rolled out by the engine the panel
+    // shows alone (the reference when all are on).
+    let engine = a.engines.lead();
     let plies = a.displayed().map_or(0, |s| s.plies);
     a.latest += 1;
     // Evaluations in flight are superseded: their answers are dropped.
@@ -234,11 +275,7 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
         plies,
         moves: ALL_MOVES,
     };
-    let effect = match engine {
-        EngineKind::Gnubg => Effect::Rollout(req, settings),
-        EngineKind::Sage => Effect::RolloutSage(req, settings),
-    };
-    (model, vec![effect])
+    (model, vec![Effect::Rollout(engine, req, settings)])
 }
 
 /// Esc while a rollout runs: stop it after the chunk running; the trials
@@ -375,12 +412,15 @@ fn request_cube(model: &mut Model, plies: u8) -> Option<Effect> {
     let a = &mut model.analysis;
     a.latest += 1;
     a.cube_request = a.latest;
-    Some(Effect::Analyse(Request {
-        id: a.latest,
-        position,
-        plies,
-        moves: ALL_MOVES,
-    }))
+    Some(Effect::Analyse(
+        EngineKind::reference(),
+        Request {
+            id: a.latest,
+            position,
+            plies,
+            moves: ALL_MOVES,
+        },
+    ))
 }
 
 /// The user paused (or pressed `a`): the deeper analysis, if still due.
@@ -488,8 +528,10 @@ pub fn update(model: Model, action: AnalysisAction) -> (Model, Vec<Effect>) {
         A::CycleEngine => cycle_engine(model),
         A::Rollout => start_rollout(model),
         A::ToggleMatrix => score_matrix::toggle(model),
-        A::Answer(id, result) => answered(model, id, result),
-        A::SageAnswer(id, result, version) => sage_answered(model, id, result, version),
+        A::Answer(engine, id, result, _) if engine.is_reference() => answered(model, id, result),
+        A::Answer(engine, id, result, version) => {
+            opinion_answered(model, engine, id, result, version)
+        }
         A::RolloutTick(id, r) => rollout_tick(model, id, *r),
         A::RolloutProgress(id, a) => rollout_progress(model, id, a),
         A::RolloutAnswer(id, result) => rollout_answered(model, id, result),
@@ -635,16 +677,20 @@ pub fn copy_text(model: &Model) -> Option<String> {
         text += &format!("{note}\n");
     }
     let engine = model.analysis.displayed_engine();
-    // The cube before the roll is gnubg's: with gnubg's list only.
+    // The cube before the roll is the reference's: with its list only.
     let cube = model.analysis.cube_before_roll.as_ref();
-    if let (Some(line), EngineKind::Gnubg) = (
+    if let (Some(line), true) = (
         cube.and_then(|c| cube_line(c, model.analysis.units)),
-        engine,
+        engine.is_reference(),
     ) {
         text += &format!("{line}\n");
     }
-    if engine == EngineKind::Sage {
-        text += &format!("Open Sage ({}):\n", engine.depth_label(shown.plies));
+    if !engine.is_reference() {
+        text += &format!(
+            "{} ({}):\n",
+            engine.spec().full_name,
+            engine.depth_label(shown.plies)
+        );
     }
     text +=
         &crate::engine::text::render_for(&shown.analysis, model.analysis.units, usize::MAX, engine);
@@ -757,10 +803,7 @@ fn said(e: &EngineError) -> String {
 
 /// Why the engine shown has no answer, if so.
 fn problem(a: &AnalysisState, engine: EngineKind) -> Option<&String> {
-    match engine {
-        EngineKind::Gnubg => a.problem.as_ref(),
-        EngineKind::Sage => a.second_problem.as_ref(),
-    }
+    a.problem_of(engine)
 }
 
 /// "1:05" or "42 s".
@@ -830,11 +873,16 @@ pub fn panel_text(model: &Model) -> PanelText {
         return score_matrix::panel_text(model);
     }
     let a = &model.analysis;
-    if a.engines == Choice::Both {
-        // gnubg's list marks Sage's pick, and says where they disagree.
+    if a.engines.alone().is_none() {
+        // The reference's list marks the other's pick, and says where they
+        // disagree.
         let d = disagreement(a);
+        let other = second_engine(a);
         let marked = AnalysisState {
-            other_pick: d.as_ref().map(|d| d.sage.clone()),
+            other_pick: d
+                .as_ref()
+                .zip(other)
+                .map(|(d, k)| (k, d.pick(k).to_owned())),
             ..a.clone()
         };
         let mut text = panel_text_of(model, &marked);
@@ -849,22 +897,26 @@ pub fn panel_text(model: &Model) -> PanelText {
 fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
     use crate::engine::text::{diff, value};
     let engine = a.displayed_engine();
-    // Sage gives normalised equity only: with Sage on, both engines are
-    // shown in it, one unit for the two lists.
-    let sage_on = a.engines != Choice::Gnubg;
-    let units = if model.position.state.is_money() || sage_on {
+    // An engine without MWC (Sage) gives normalised equity only: with one
+    // on, every engine is shown in it, one unit for the lists.
+    let no_mwc = a.engines.kinds().find(|k| !k.spec().caps.gives_mwc);
+    let units = if model.position.state.is_money() || no_mwc.is_some() {
         Units::Equity
     } else {
         a.units
     };
-    let unit_word = match (model.position.state.is_money(), units) {
-        (true, _) => "money equity",
-        // The note is Sage's: gnubg's list beside it is in Sage's unit.
-        (false, _) if engine == EngineKind::Sage => "normalised equity (Sage gives no MWC)",
-        (false, _) if sage_on => "normalised equity, as Sage's",
-        (false, Units::Equity) => "normalised equity (% for MWC)",
-        (false, Units::Mwc) => "match winning chances (% for equity)",
+    let unit_word = match (model.position.state.is_money(), units, no_mwc) {
+        (true, _, _) => "money equity".to_owned(),
+        // The note is the engine's without MWC: a list beside it is in its
+        // unit.
+        (false, _, Some(k)) if k == engine => {
+            format!("normalised equity ({} gives no MWC)", k.name())
+        }
+        (false, _, Some(k)) => format!("normalised equity, as {}'s", k.name()),
+        (false, Units::Equity, None) => "normalised equity (% for MWC)".to_owned(),
+        (false, Units::Mwc, None) => "match winning chances (% for equity)".to_owned(),
     };
+    let unit_word = unit_word.as_str();
     let rollout = a.displayed().and_then(|s| s.analysis.rollout());
     let mut header = match (rollout, a.displayed()) {
         (Some(r), _) => rollout_header(r, a.rolling(), unit_word, engine),
@@ -877,7 +929,7 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
             ),
             run => format!(
                 "{} rollout: starting… · Esc stops · {unit_word}",
-                run.map_or("gnubg", |r| r.engine.name())
+                run.map_or(EngineKind::reference(), |r| r.engine).name()
             ),
         },
         (None, Some(s)) => format!(
@@ -888,10 +940,11 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
         (None, None) if problem(a, engine).is_none() => format!("{}: analysing…", engine.name()),
         (None, None) => engine.name().to_owned(),
     };
-    if engine == EngineKind::Sage
-        && let Some(v) = &a.sage_version
-    {
-        header += &format!(" · bgsage {v}");
+    if let (Some(label), Some(v)) = (
+        engine.spec().version_label,
+        a.opinions.get(&engine).and_then(|o| o.version.as_ref()),
+    ) {
+        header += &format!(" · {label} {v}");
     }
     match a.running {
         _ if rollout.is_some() || a.rolling() => {}
@@ -917,9 +970,9 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
     };
     text.notes
         .extend(crate::engine::request::sent_notes(&model.position));
-    // The cube before the roll is gnubg's: it goes with gnubg's list.
-    if let (Analysis::Moves { .. }, Some(cube), EngineKind::Gnubg) =
-        (&shown.analysis, &a.cube_before_roll, engine)
+    // The cube before the roll is the reference's: it goes with its list.
+    if let (Analysis::Moves { .. }, Some(cube), true) =
+        (&shown.analysis, &a.cube_before_roll, engine.is_reference())
     {
         text.notes.extend(cube_line(cube, units));
     }
@@ -970,14 +1023,12 @@ fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
                     diff(m.equity, be, m.mwc.zip(bm), units)
                 };
                 let played = a.played_after.as_deref() == Some(m.after.as_str());
-                let other = match engine {
-                    EngineKind::Gnubg => "Sage",
-                    EngineKind::Sage => "gnubg",
-                };
                 let notation = if played {
                     format!("{} ◀ played", m.notation)
-                } else if a.other_pick.as_deref() == Some(m.notation.as_str()) {
-                    format!("{} ◀ {other}", m.notation)
+                } else if let Some((other, _)) =
+                    a.other_pick.as_ref().filter(|(_, p)| *p == m.notation)
+                {
+                    format!("{} ◀ {}", m.notation, other.name())
                 } else {
                     m.notation.clone()
                 };

@@ -13,6 +13,8 @@
 //! and [`Analysis::plies`] use gnubg's count for both engines (so that one
 //! depth setting means one search); [`level`] gives Sage's own label.
 
+pub mod spec;
+
 use super::answer::{Analysis, MoveLine, Probs, Reply, Rollout};
 use super::request::{Request, RolloutSettings, no_cube_action};
 use crate::codec::position_id;
