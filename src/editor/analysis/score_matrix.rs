@@ -4,7 +4,7 @@
 //! background a cell at a time (`Effect::ScoreMatrix`, answers as
 //! `Action::Analysis(AnalysisAction::MatrixCell)`), the grid filling in as they come. Pure.
 
-use super::PanelText;
+use super::state::PanelText;
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};

@@ -202,3 +202,35 @@ impl AnalysisState {
         self.rollout.as_ref().is_some_and(|r| r.running)
     }
 }
+
+/// The first engine on beside the reference, if any: the one whose list
+/// is drawn beside the reference's.
+pub fn second_engine(a: &AnalysisState) -> Option<EngineKind> {
+    a.engines.kinds().find(|k| !k.is_reference())
+}
+
+/// Where the reference engine and the other one on disagree on the
+/// position on show, when both answered it.
+pub fn disagreement(a: &AnalysisState) -> Option<crate::engine::compare::Disagreement> {
+    let other = a.opinions.iter().find_map(|(_, o)| o.shown.as_ref())?;
+    let g = a.shown.as_ref()?;
+    crate::engine::compare::compare(&g.analysis, &other.analysis)
+}
+
+/// The panel as text, made once per frame for the snapshot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PanelText {
+    /// What is shown and at what depth, and what is running.
+    pub header: String,
+    /// Lines between the header and the rows: what the rows do not say
+    /// (the cube decision before the roll, a cube gnubg was sent instead).
+    pub notes: Vec<String>,
+    /// Column titles for the rows, if any.
+    pub columns: Option<String>,
+    pub rows: Vec<String>,
+    /// Wider rows for the same content, drawn instead where they fit (the
+    /// score matrix's thresholds).
+    pub wide_rows: Vec<String>,
+    /// The row of the selected move.
+    pub selected: Option<usize>,
+}
