@@ -143,3 +143,97 @@ impl Choice {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::request::{Request, RolloutSettings};
+
+    fn request(id: u64, text: &str, plies: u8, moves: usize) -> Request {
+        let position = crate::codec::parse_any(text, &Default::default())
+            .expect("an ID")
+            .position;
+        Request {
+            id,
+            position,
+            plies,
+            moves,
+        }
+    }
+
+    #[test]
+    fn each_engine_is_listed_once_with_its_names_and_depths() {
+        let listed: Vec<_> = ALL
+            .iter()
+            .map(|k| (k.key(), k.name(), k.spec().full_name, k.depth_label(0)))
+            .collect();
+        assert_eq!(
+            listed,
+            [
+                ("gnubg", "gnubg", "gnubg", "0-ply".to_owned()),
+                ("sage", "Sage", "Open Sage", "1-ply".to_owned()),
+            ]
+        );
+        for k in ALL {
+            assert_eq!(k.spec().kind, k, "{k:?}'s spec is its own");
+            assert_eq!(EngineKind::by_key(k.key()), Some(k));
+        }
+        assert_eq!(EngineKind::reference(), EngineKind::Gnubg);
+        assert_eq!(EngineKind::Sage.depth_label(2), "3-ply");
+    }
+
+    /// z's cycle as it was: gnubg, Sage, both, gnubg.
+    #[test]
+    fn the_choice_cycles_through_each_engine_then_all() {
+        let gnubg = Choice::default();
+        assert_eq!(gnubg, Choice::only(EngineKind::Gnubg));
+        let sage = gnubg.next();
+        assert_eq!(sage, Choice::only(EngineKind::Sage));
+        assert_eq!(sage.next(), Choice::all());
+        assert_eq!(Choice::all().next(), gnubg);
+        assert_eq!(Choice::all().lead(), EngineKind::Gnubg);
+        assert_eq!(sage.lead(), EngineKind::Sage);
+        assert_eq!(
+            (gnubg.label(), sage.label(), Choice::all().label()),
+            ("gnubg".to_owned(), "Sage".to_owned(), "both".to_owned())
+        );
+    }
+
+    /// Each engine's lines as bgedit wrote them before engines were data
+    /// (`Request::to_line`, `played_line`, `rollout_line` for gnubg;
+    /// `sage::request_line` for Sage), byte for byte.
+    #[test]
+    fn each_engines_request_is_written_as_before() {
+        let money = request(1, "4HPwATDgc/ABMA:cAkFAAAAAAAE", 0, 0);
+        let finish = request(7, "gTZlCGoIAAAAAA:cAnPAsAAYAAE", 2, 5);
+        let owned = request(3, "4HPwATDgc/ABMA:QYkqASAAIAAA", 1, 0);
+        let settings = RolloutSettings::default();
+        let gnubg = &EngineKind::Gnubg.spec().codec;
+        assert_eq!(
+            (gnubg.request)(&money),
+            r#"{"beavers":true,"double":false,"expect":"4HPwATDgc/ABMA:cAkFAAAAAAAE","gnubgid":"4HPwATDgc/ABMA:cAkFAAAAAAAE","id":1,"moves":0,"no_cube":false,"plies":0}"#
+        );
+        assert_eq!(
+            (gnubg.played)(&finish, "4HPwATDgc/ABMA"),
+            r#"{"beavers":true,"double":false,"expect":"gTZlCGoIAAAAAA:cAnPAsAAYAAE","gnubgid":"gTZlCGoIAAAAAA:cAnPAsAAYAAE","id":7,"moves":5,"no_cube":false,"played_after":"4HPwATDgc/ABMA","plies":2}"#
+        );
+        assert_eq!(
+            (gnubg.rollout)(&owned, &settings, 2),
+            r#"{"beavers":true,"double":false,"expect":"4HPwATDgc/ABMA:QYkqASAAIAAA","gnubgid":"4HPwATDgc/ABMA:QYkqASAAIAAA","id":3,"moves":0,"no_cube":false,"plies":1,"rollout":{"candidates":5,"chunk_ms":250,"cubeful":true,"plies":0,"quasi":true,"seed":1,"threads":2,"trials":1296,"truncate":0,"vr":true}}"#
+        );
+        let sage = &EngineKind::Sage.spec().codec;
+        assert_eq!(
+            (sage.request)(&money),
+            r#"{"away1":0,"away2":0,"beavers":true,"board":[0,-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2,0],"crawford":false,"cube":1,"dice":[2,1],"double":false,"id":1,"jacoby":false,"moves":0,"no_cube":false,"owner":"centered","plies":0}"#
+        );
+        // Sage's lists are whole: the played move is among them.
+        assert_eq!(
+            (sage.played)(&finish, "4HPwATDgc/ABMA"),
+            r#"{"away1":10,"away2":10,"beavers":false,"board":[2,-1,-1,0,1,0,0,-1,0,0,0,-2,0,-1,-1,0,-2,-2,-1,0,0,0,0,0,-1,0],"crawford":false,"cube":1,"dice":[6,3],"double":false,"id":7,"jacoby":false,"moves":0,"no_cube":false,"owner":"centered","plies":2}"#
+        );
+        assert_eq!(
+            (sage.rollout)(&owned, &settings, 2),
+            r#"{"away1":5,"away2":7,"beavers":false,"board":[0,-2,0,0,0,0,5,0,3,0,0,0,-5,5,0,0,0,-3,0,-5,0,0,0,0,2,0],"crawford":false,"cube":2,"dice":[5,2],"double":false,"id":3,"jacoby":false,"moves":0,"no_cube":false,"owner":"opponent","plies":1,"rollout":{"candidates":5,"chunk_ms":250,"plies":0,"seed":1,"threads":2,"trials":1296,"truncate":0}}"#
+        );
+    }
+}
