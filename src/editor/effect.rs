@@ -27,7 +27,7 @@ pub enum Effect {
     /// Stop the rollout running (after its chunk, or at once for an engine
     /// that cancels its rollouts itself).
     StopRollout,
-    /// Ask gnubg (a process of its own, in the background) for each cell;
+    /// Ask the reference engine (one of its own, in the background) for each cell;
     /// answers come back as `Action::Analysis(AnalysisAction::MatrixCell)`. A newer one stops it.
     ScoreMatrix {
         serial: u64,
@@ -46,7 +46,7 @@ pub enum Effect {
     Quit,
     /// Ask the library worker; it answers with `Action::Library`.
     Library(super::library::Request),
-    /// Have gnubg grade a quiz answer; it answers with
+    /// Have an engine grade a quiz answer; it answers with
     /// `LibAction::Graded` carrying `serial`.
     GradeQuiz {
         serial: u64,
@@ -62,13 +62,13 @@ pub enum Effect {
     /// List the directory of a path being typed, for Tab; answers with
     /// `ReviewAction::Completed`.
     ListDirectory(String),
-    /// Analyse every decision with gnubg processes of its own, in the
+    /// Analyse every decision with engines of its own, in the
     /// background; each verdict comes back as `ReviewAction::Judged`, the
     /// end as `ReviewAction::AnalysisEnded`. A newer one stops it.
     AnalyseMatch {
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,
-        /// The match itself, for gnubg to analyse whole games of.
+        /// The match itself, for an engine that analyses whole games.
         whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
         /// The engine the analysis panel shows alone, else the reference.
         engine: crate::engine::EngineKind,

@@ -223,7 +223,7 @@ pub struct PanelText {
     /// What is shown and at what depth, and what is running.
     pub header: String,
     /// Lines between the header and the rows: what the rows do not say
-    /// (the cube decision before the roll, a cube gnubg was sent instead).
+    /// (the cube decision before the roll, a cube the engine was sent instead).
     pub notes: Vec<String>,
     /// Column titles for the rows, if any.
     pub columns: Option<String>,

@@ -97,8 +97,8 @@ pub fn cycle_engine(mut model: Model) -> (Model, Vec<Effect>) {
     (model, effects)
 }
 
-/// What `z` says of the engines it turned to ("Analysis by Open Sage; its
-/// depths in its own count ... (z: both)"), in the engines' own words.
+/// What `z` says of the engines it turned to ("Analysis by <full name>;
+/// <depth note> (z: both)"), in the engines' own words.
 fn choice_words(choice: crate::engine::Choice) -> String {
     let next = choice.next().label();
     match choice.alone() {
@@ -170,7 +170,7 @@ pub fn opinion_answered(
 }
 
 /// `O`: roll out the listed candidates (the leading ones, as ranked on
-/// show) or the cube decision, with gnubg's own rollout.
+/// show) or the cube decision, with the engine's own rollout.
 pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
     if model.analysis.rolling() {
         model.status = Status::info("A rollout is running: Esc stops it");
@@ -327,7 +327,8 @@ pub fn rollout_answered(
 /// The depth of what is on show, in the library's words.
 pub fn depth_words(a: &AnalysisState) -> String {
     // The engine is named with its depth in its own count, so an entry
-    // kept from Sage says so ("Sage 2-ply", "Sage rollout 1296 trials").
+    // kept from an engine other than the reference says so ("<name> 2-ply",
+    // "<name> rollout 1296 trials").
     let engine = a.displayed_engine();
     match a.displayed() {
         Some(s) => match s.analysis.rollout() {
@@ -535,7 +536,7 @@ pub fn select(mut model: Model, delta: i32) -> (Model, Vec<Effect>) {
     (model, Vec::new())
 }
 
-/// The position after the selected move: the board gnubg gave, the
+/// The position after the selected move: the board the engine gave, the
 /// opponent on roll, no dice.
 pub fn selected_result(model: &Model) -> Option<Position> {
     let a = &model.analysis;

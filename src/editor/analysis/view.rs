@@ -22,7 +22,7 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
         draw_text(frame, area, &snapshot.analysis, snapshot.previewing, theme);
         return;
     };
-    // gnubg and Sage: side by side where each gets a list's width (about
+    // Two engines: side by side where each gets a list's width (about
     // 70 columns), else one above the other.
     use ratatui::layout::{Constraint, Direction, Layout};
     let direction = if area.width >= 140 {
@@ -60,7 +60,7 @@ fn draw_text(
     theme: &Theme,
 ) {
     // The header and notes wrapped, not cut: they carry what is running
-    // and why there is no answer (gnubg missing, a state gnubg refuses).
+    // and why there is no answer (the engine missing, a state it refuses).
     let width = usize::from(area.width).max(20);
     let mut lines: Vec<Line> = wrap(&format!("Analysis · {}", t.header), width)
         .into_iter()
@@ -420,7 +420,7 @@ fn move_rows(
         text.rows
             .push("No legal move: the roll cannot be played".to_owned());
     }
-    // At 2-ply and up gnubg's move filter evaluates only the leading
+    // At 2-ply and up the engine's move filter evaluates only the leading
     // candidates that deep; the rest keep their 0-ply equity and so
     // may rank below a move they beat. Each row says its depth then
     // (and the header what the rows are).
@@ -472,7 +472,7 @@ fn move_rows(
 fn panel_text_of(model: &Model, a: &AnalysisState) -> PanelText {
     use crate::engine::text::value;
     let engine = a.displayed_engine();
-    // An engine without MWC (Sage) gives normalised equity only: with one
+    // An engine without MWC gives normalised equity only: with one
     // on, every engine is shown in it, one unit for the lists.
     let no_mwc = a.engines.kinds().find(|k| !k.spec().caps.gives_mwc);
     let units = if model.position.state.is_money() || no_mwc.is_some() {

@@ -55,8 +55,8 @@ type Send = Arc<dyn Fn(Action) -> bool + std::marker::Send + Sync>;
 pub struct EngineLink {
     /// Each engine's thread, in `ALL`'s order, started at its first job.
     lines: [OnceLock<Line>; ALL.len()],
-    /// Each engine's program as the user gave it (`--gnubg`,
-    /// `--sage-python`), in `ALL`'s order; else the engine finds its own.
+    /// Each engine's program as the user gave it on the command line, in
+    /// `ALL`'s order; else the engine finds its own.
     options: [Option<PathBuf>; ALL.len()],
     send: Send,
     /// The score matrix wanted now: a worker for an older one stops.
