@@ -197,9 +197,32 @@ impl StartRecord {
     }
 }
 
+/// Why a bridge script could not be written where it runs from.
+#[derive(Debug, thiserror::Error)]
+pub enum BridgeError {
+    #[error("{}: {source}", .path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: not a directory (a link?); the gnubg bridge is not written there", .0.display())]
+    NotADirectory(PathBuf),
+    #[error("{}: belongs to another user; the gnubg bridge is not written there", .0.display())]
+    OtherUsers(PathBuf),
+}
+
+impl BridgeError {
+    fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BridgeError + '_ {
+        move |source| BridgeError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
 /// The bridge script of `spec` on disk, written once per run.
 fn bridge_path(spec: &'static Spec) -> Result<&'static Path, EngineError> {
-    static WRITTEN: [OnceLock<Result<PathBuf, String>>; super::registry::ALL.len()] =
+    static WRITTEN: [OnceLock<Result<PathBuf, BridgeError>>; super::registry::ALL.len()] =
         [const { OnceLock::new() }; super::registry::ALL.len()];
     let index = super::registry::ALL
         .iter()
@@ -226,35 +249,30 @@ fn bridge_path(spec: &'static Spec) -> Result<&'static Path, EngineError> {
         })
         .as_ref()
         .map(PathBuf::as_path)
-        .map_err(|e| EngineError::Start(e.clone()))
+        .map_err(|e| EngineError::Start(e.to_string()))
 }
 
 /// Makes `dir` (and its parents) and checks that it is a directory of this
 /// user's that nobody else may enter: created `0700`, an existing one of ours
 /// narrowed to `0700`, a link or another user's directory refused.
-pub fn private_dir(dir: &Path) -> Result<(), String> {
+pub fn private_dir(dir: &Path) -> Result<(), BridgeError> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
-    let shown = dir.display();
     std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o700)
         .create(dir)
-        .map_err(|e| format!("{shown}: {e}"))?;
-    let meta = std::fs::symlink_metadata(dir).map_err(|e| format!("{shown}: {e}"))?;
+        .map_err(BridgeError::io(dir))?;
+    let meta = std::fs::symlink_metadata(dir).map_err(BridgeError::io(dir))?;
     if !meta.file_type().is_dir() {
-        return Err(format!(
-            "{shown}: not a directory (a link?); the gnubg bridge is not written there"
-        ));
+        return Err(BridgeError::NotADirectory(dir.to_path_buf()));
     }
     // SAFETY: getuid cannot fail and touches no memory.
     if meta.uid() != unsafe { libc::getuid() } {
-        return Err(format!(
-            "{shown}: belongs to another user; the gnubg bridge is not written there"
-        ));
+        return Err(BridgeError::OtherUsers(dir.to_path_buf()));
     }
     if meta.mode() & 0o077 != 0 {
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
-            .map_err(|e| format!("{shown}: {e}"))?;
+            .map_err(BridgeError::io(dir))?;
     }
     Ok(())
 }
@@ -262,7 +280,7 @@ pub fn private_dir(dir: &Path) -> Result<(), String> {
 /// Writes `path` whole or not at all: a new file of a name nobody else uses,
 /// then renamed, so that another bgedit starting at the same moment reads a
 /// whole script.
-fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), BridgeError> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let nanos = std::time::SystemTime::now()
@@ -278,7 +296,7 @@ fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String>
         .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", path.display()));
+        return Err(BridgeError::io(path)(e));
     }
     Ok(())
 }
@@ -601,7 +619,7 @@ impl Process {
                     // A stale answer, or a repeated ready line.
                     Ok(_) if junk < MAX_JUNK_LINES => junk += 1,
                     Ok(_) => return Err(self.garbage(flooded(spec))),
-                    Err(e) => return Err(self.garbage(e)),
+                    Err(e) => return Err(self.garbage(e.to_string())),
                 },
                 Err(e) => return Err(self.lost(e, limit)),
             }
@@ -797,6 +815,7 @@ mod private_dir_tests {
         let link = base.path().join("link");
         std::os::unix::fs::symlink(&open, &link).unwrap();
         let e = private_dir(&link).unwrap_err();
-        assert!(e.contains("not a directory"), "{e}");
+        assert!(matches!(e, super::BridgeError::NotADirectory(_)), "{e}");
+        assert!(e.to_string().contains("not a directory"), "{e}");
     }
 }

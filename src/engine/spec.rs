@@ -3,7 +3,8 @@
 //! holds one [`Spec`]; `registry.rs` lists them; `process.rs` runs any
 //! of them the same way.
 
-use super::answer::Reply;
+use super::answer::{Garbage, Reply};
+use super::locate::Missing;
 use super::process::{EngineError, Process, StartRecord};
 use super::request::{Request, RolloutSettings};
 use super::{Engine, EngineKind};
@@ -32,7 +33,7 @@ pub struct Spec {
     pub codec: Codec,
     /// The program that runs its bridge: the user's option, else the
     /// engine's own search (environment, PATH); or why there is none.
-    pub locate: fn(Option<&Path>) -> Result<PathBuf, String>,
+    pub locate: fn(Option<&Path>) -> Result<PathBuf, Missing>,
 }
 
 /// What an engine can do.
@@ -88,7 +89,7 @@ pub struct Codec {
     /// `threads` threads (0: the engine's choice).
     pub rollout: fn(&Request, &RolloutSettings, threads: u8) -> String,
     /// One line read from the bridge about `req`.
-    pub parse: fn(&str, &Request) -> Result<Reply, String>,
+    pub parse: fn(&str, &Request) -> Result<Reply, Garbage>,
     /// An error of the process (worded as gnubg's) in this engine's words.
     pub reword: fn(EngineError) -> EngineError,
 }

@@ -11,6 +11,7 @@
 use super::worker::{Inbox, Worker};
 use crate::editor::action::Action;
 use crate::editor::action::AnalysisAction;
+use crate::engine::locate::Missing;
 use crate::engine::registry::ALL;
 use crate::engine::{
     Analysis, Engine, EngineError, EngineKind, Request, Rollout, RolloutSettings, Waiter,
@@ -99,7 +100,7 @@ impl EngineLink {
     }
 
     /// The program that runs `kind`, or why there is none.
-    fn program(&self, kind: EngineKind) -> Result<PathBuf, String> {
+    fn program(&self, kind: EngineKind) -> Result<PathBuf, Missing> {
         (kind.spec().locate)(self.options[index(kind)].as_deref())
     }
 
@@ -136,7 +137,7 @@ impl EngineLink {
         let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
         std::thread::spawn(move || {
             let result = match program {
-                Err(why) => Err(why),
+                Err(why) => Err(why.to_string()),
                 Ok(program) => {
                     let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
                     let engine =
@@ -169,7 +170,11 @@ impl EngineLink {
                 let v = match &mut engine {
                     Some(e) => crate::engine::matrix::verdict(&mut **e, 0, i as u64 + 1, cell),
                     None => crate::engine::matrix::Verdict::Failed(
-                        program.clone().err().unwrap_or_default(),
+                        program
+                            .as_ref()
+                            .err()
+                            .map(Missing::to_string)
+                            .unwrap_or_default(),
                     ),
                 };
                 if !send(Action::Analysis(AnalysisAction::MatrixCell(serial, i, v))) {
@@ -204,7 +209,7 @@ impl EngineLink {
                         let failed = Failed {
                             game: d.game,
                             number: d.number,
-                            why: why.clone(),
+                            why: why.to_string(),
                         };
                         if !judged(i, Err(failed)) {
                             return;
@@ -298,7 +303,7 @@ impl EngineLink {
 /// each answer sent as an action naming `kind`.
 fn serve(
     kind: EngineKind,
-    mut engine: Result<Box<dyn Engine>, String>,
+    mut engine: Result<Box<dyn Engine>, Missing>,
     mut inbox: Inbox<Job>,
     shared: &Shared,
     send: &Send,
@@ -312,14 +317,14 @@ fn serve(
         let action = match job {
             Job::Analyse(req) => {
                 let (result, version) = match &mut engine {
-                    Err(why) => (Err(EngineError::NotFound(why.clone())), None),
+                    Err(why) => (Err(EngineError::NotFound(why.to_string())), None),
                     Ok(e) => (analyse(&mut **e, &req, &mut inbox, shared), e.version()),
                 };
                 AnalysisAction::Answer(kind, req.id, result, version)
             }
             Job::Rollout(req, settings) => {
                 let result = match &mut engine {
-                    Err(why) => Err(EngineError::NotFound(why.clone())),
+                    Err(why) => Err(EngineError::NotFound(why.to_string())),
                     Ok(e) => roll_out(&mut **e, &req, &settings, &mut inbox, shared, send),
                 };
                 AnalysisAction::RolloutAnswer(req.id, result)

@@ -3,7 +3,7 @@
 //! -p`), its request lines (`request.rs`'s, the GNUBG ID and gnubg's
 //! settings), its answers (`answer.rs`'s parser), found by `locate.rs`.
 
-use super::answer::{Reply, parse_reply};
+use super::answer::{Garbage, Reply, parse_reply};
 use super::process::EngineError;
 use super::request::Request;
 use super::spec::{Bridge, Capabilities, Codec, Spec};
@@ -47,7 +47,7 @@ fn depth_label(plies: u8) -> String {
     format!("{plies}-ply")
 }
 
-fn parse(text: &str, req: &Request) -> Result<Reply, String> {
+fn parse(text: &str, req: &Request) -> Result<Reply, Garbage> {
     parse_reply(text, &req.position)
 }
 
