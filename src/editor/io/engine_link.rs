@@ -53,6 +53,9 @@ struct Shared {
 
 type Send = Arc<dyn Fn(Action) -> bool + std::marker::Send + Sync>;
 
+/// A quiz's engine, started at its first grade and kept.
+type Grader = Arc<Mutex<Option<Box<dyn Engine>>>>;
+
 pub struct EngineLink {
     /// Each engine's thread, in `ALL`'s order, started at its first job.
     lines: [OnceLock<Line>; ALL.len()],
@@ -66,7 +69,7 @@ pub struct EngineLink {
     match_run: Arc<std::sync::atomic::AtomicU64>,
     /// The quiz's graders by engine, each started at its first answer and
     /// kept: a grade then waits only on the engine's answer.
-    graders: [Arc<Mutex<Option<Box<dyn Engine>>>>; ALL.len()],
+    graders: [Grader; ALL.len()],
 }
 
 /// `kind`'s place in `ALL`.

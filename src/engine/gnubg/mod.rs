@@ -15,7 +15,7 @@ pub static SPEC: Spec = Spec {
     key: "gnubg",
     name: "gnubg",
     full_name: "gnubg",
-    depth_label: depth_label,
+    depth_label,
     depth_note: None,
     version_label: None,
     caps: Capabilities {
@@ -37,7 +37,7 @@ pub static SPEC: Spec = Spec {
         request: Request::to_line,
         played: Request::played_line,
         rollout: Request::rollout_line,
-        parse: parse,
+        parse,
         reword: std::convert::identity,
     },
     locate: locate::find_from_env,

@@ -32,9 +32,9 @@ pub static SPEC: Spec = Spec {
         missing,
     },
     codec: Codec {
-        request: request,
-        played: played,
-        rollout: rollout,
+        request,
+        played,
+        rollout,
         parse: super::parse_line,
         reword,
     },
