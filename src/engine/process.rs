@@ -1,7 +1,9 @@
-//! One gnubg process running the bridge script, and everything that can go
-//! wrong with it: it is missing, it dies (gnubg 1.07 segfaults on some match
-//! positions with a cube of 512 and up), it hangs, it prints garbage. Each
-//! costs the one answer and a restart on the next request, nothing more.
+//! An engine run as a process of its own ([`Process`]): any engine's
+//! [`Spec`] (its program, bridge script, lines and error words) run the
+//! same way, and everything that can go wrong with it: it is missing, it
+//! dies (gnubg 1.07 segfaults on some match positions with a cube of 512
+//! and up), it hangs, it prints garbage. Each costs the one answer and a
+//! restart on the next request, nothing more.
 
 use super::answer::{Analysis, Reply, Rollout, parse_line};
 use super::request::{self, Request, RolloutSettings};

@@ -622,3 +622,61 @@ pub fn toggle_units(mut model: Model) -> (Model, Vec<Effect>) {
 fn said(e: &EngineError) -> String {
     crate::quote::printable(&e.to_string()).replace(['\n', '\t'], " ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Choice;
+
+    /// `z` goes gnubg, Sage, both, gnubg, saying so in the words it always
+    /// used, and asks each engine turned on that has no answer yet.
+    #[test]
+    fn z_cycles_the_engines_with_their_words_and_asks_the_new_one() {
+        let (m, effects) = cycle_engine(Model::default());
+        assert_eq!(m.analysis.engines, Choice::only(EngineKind::Sage));
+        assert_eq!(
+            m.status.text,
+            "Analysis by Open Sage; its depths in its own count (gnubg's 0-ply is Sage's 1-ply) (z: both)"
+        );
+        assert!(
+            matches!(&effects[..], [Effect::Analyse(EngineKind::Sage, r)] if r.position == m.position),
+            "{effects:?}"
+        );
+        let (m, effects) = cycle_engine(m);
+        assert_eq!(m.analysis.engines, Choice::all());
+        assert_eq!(
+            m.status.text,
+            "Analysis by gnubg and Open Sage side by side (z: gnubg)"
+        );
+        // Sage has not answered yet: asked again for the position on show.
+        assert!(
+            matches!(&effects[..], [Effect::Analyse(EngineKind::Sage, _)]),
+            "{effects:?}"
+        );
+        let (m, effects) = cycle_engine(m);
+        assert_eq!(m.analysis.engines, Choice::only(EngineKind::Gnubg));
+        assert_eq!(m.status.text, "Analysis by gnubg (z: Sage)");
+        assert!(effects.is_empty(), "{effects:?}");
+    }
+
+    /// Sage's answer goes to its opinion; one to an older request is dropped.
+    #[test]
+    fn another_engines_answer_is_kept_by_engine_and_a_stale_one_dropped() {
+        let (m, effects) = cycle_engine(Model::default());
+        let [Effect::Analyse(_, req)] = &effects[..] else {
+            panic!("{effects:?}")
+        };
+        let over = Analysis::Over {
+            reason: "test".to_owned(),
+        };
+        let answer = |id| AnalysisAction::Answer(EngineKind::Sage, id, Ok(over.clone()), None);
+        let (m, _) = update(m, answer(req.id + 1));
+        assert_eq!(m.analysis.shown_by(EngineKind::Sage), None);
+        let (m, _) = update(m, answer(req.id));
+        assert_eq!(
+            m.analysis.shown_by(EngineKind::Sage).map(|s| &s.analysis),
+            Some(&over)
+        );
+        assert_eq!(m.analysis.shown, None, "the reference's answer is its own");
+    }
+}

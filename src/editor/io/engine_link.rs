@@ -373,7 +373,8 @@ fn roll_out(
     shared: &Shared,
     send: &Send,
 ) -> Result<Analysis, EngineError> {
-    shared.stop.store(false, Ordering::SeqCst);
+    // The stop was cleared when the rollout was sent (`roll_out`): an Esc
+    // pressed before this thread took the job still stops it.
     shared.pid.store(e.pid().unwrap_or(0), Ordering::SeqCst);
     let id = req.id;
     let limit = limit(req.plies.max(settings.plies).saturating_add(1));
