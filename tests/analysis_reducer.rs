@@ -644,3 +644,70 @@ fn with_both_engines_the_no_mwc_note_is_on_sages_list() {
     assert!(sage.header.starts_with("Sage "), "{}", sage.header);
     assert!(sage.header.contains("Sage gives no MWC"), "{}", sage.header);
 }
+
+/// `z` goes gnubg, Sage, both, gnubg through the reducer, saying so in the
+/// words it always used, and asks each engine turned on that has no answer
+/// yet for the position on show.
+#[test]
+fn z_cycles_the_engines_with_their_words_and_asks_the_new_one() {
+    use bgedit::engine::{Choice, EngineKind};
+    let z = || Action::Analysis(bgedit::editor::action::AnalysisAction::CycleEngine);
+    let (m, effects) = update(model(), z());
+    assert_eq!(m.analysis.engines, Choice::only(EngineKind::Sage));
+    assert_eq!(
+        m.status.text,
+        "Analysis by Open Sage; its depths in its own count (gnubg's 0-ply is Sage's 1-ply) (z: both)"
+    );
+    assert!(
+        matches!(&effects[..], [Effect::Analyse(EngineKind::Sage, r)] if r.position == m.position),
+        "{effects:?}"
+    );
+    let (m, effects) = update(m, z());
+    assert_eq!(m.analysis.engines, Choice::all());
+    assert_eq!(
+        m.status.text,
+        "Analysis by gnubg and Open Sage side by side (z: gnubg)"
+    );
+    // Sage has not answered yet: asked again.
+    assert!(
+        matches!(&effects[..], [Effect::Analyse(EngineKind::Sage, _)]),
+        "{effects:?}"
+    );
+    let (m, effects) = update(m, z());
+    assert_eq!(m.analysis.engines, Choice::only(EngineKind::Gnubg));
+    assert_eq!(m.status.text, "Analysis by gnubg (z: Sage)");
+    assert!(effects.is_empty(), "{effects:?}");
+}
+
+/// Sage's answer is kept as its opinion; one to an older request is
+/// dropped, and the reference's answer is left alone.
+#[test]
+fn another_engines_answer_is_kept_by_engine_and_a_stale_one_dropped() {
+    use bgedit::engine::EngineKind;
+    let (m, effects) = update(
+        model(),
+        Action::Analysis(bgedit::editor::action::AnalysisAction::CycleEngine),
+    );
+    let [Effect::Analyse(_, req)] = &effects[..] else {
+        panic!("{effects:?}")
+    };
+    let said = |id| {
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            EngineKind::Sage,
+            id,
+            Ok(answer()),
+            Some("2.0".to_owned()),
+        ))
+    };
+    let (m, _) = update(m, said(req.id + 1));
+    assert_eq!(m.analysis.shown_by(EngineKind::Sage), None);
+    let (m, _) = update(m, said(req.id));
+    assert_eq!(
+        m.analysis.shown_by(EngineKind::Sage).map(|s| &s.analysis),
+        Some(&answer())
+    );
+    assert_eq!(m.analysis.shown, None, "the reference's answer is its own");
+    let header = analysis::panel_text(&m).header;
+    // In Sage's own count, with the version it gave.
+    assert_eq!(header, "Sage 1-ply · money equity · bgsage 2.0");
+}
