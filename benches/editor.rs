@@ -65,7 +65,7 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
     let id = effects
         .iter()
         .find_map(|e| match e {
-            bgedit::editor::effect::Effect::Analyse(r) => Some(r.id),
+            bgedit::editor::effect::Effect::Analyse(_, r) => Some(r.id),
             _ => None,
         })
         .unwrap();
@@ -84,12 +84,14 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
     m = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             id,
             Ok(Analysis::Moves {
                 plies: 0,
                 moves,
                 rollout: None,
             }),
+            None,
         )),
     )
     .0;

@@ -135,12 +135,18 @@ fn quiz(args: &bgedit::cli::quiz::QuizArgs) -> ExitCode {
     }
     let found = match args.engine {
         bgedit::cli::quiz::QuizEngine::Gnubg => {
-            bgedit::engine::locate::find_from_env(args.gnubg.as_deref())
-                .map(bgedit::engine::Engine::new)
+            bgedit::engine::locate::find_from_env(args.gnubg.as_deref()).map(|p| {
+                bgedit::engine::EngineKind::Gnubg
+                    .spec()
+                    .open(p, Default::default())
+            })
         }
         bgedit::cli::quiz::QuizEngine::Sage => {
-            bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref())
-                .map(bgedit::engine::Engine::sage)
+            bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref()).map(|p| {
+                bgedit::engine::EngineKind::Sage
+                    .spec()
+                    .open(p, Default::default())
+            })
         }
     };
     let engine = match found {
@@ -214,7 +220,7 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
                 } else {
                     bgedit::engine::EngineKind::Gnubg
                 },
-                gnubg: if args.engine == bgedit::cli::args::EngineArg::Sage {
+                program: if args.engine == bgedit::cli::args::EngineArg::Sage {
                     match bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref()) {
                         Ok(python) => python,
                         Err(e) => {
@@ -269,10 +275,10 @@ fn analyse(args: bgedit::cli::args::AnalyseArgs, ids: &[String]) -> ExitCode {
     let mut engines = Vec::new();
     for kind in choice.kinds() {
         match kind {
-            bgedit::engine::EngineKind::Gnubg => engines.push((*kind, gnubg.clone())),
+            bgedit::engine::EngineKind::Gnubg => engines.push((kind, gnubg.clone())),
             bgedit::engine::EngineKind::Sage => {
                 match bgedit::engine::sage::find_python_from_env(args.sage_python.as_deref()) {
-                    Ok(python) => engines.push((*kind, python)),
+                    Ok(python) => engines.push((kind, python)),
                     Err(e) => {
                         bgedit::say!("bgedit: {e}");
                         return ExitCode::from(2);
@@ -482,8 +488,12 @@ fn run() -> ExitCode {
                 args.ids.join(" "),
                 args.plies,
                 match args.engine {
-                    bgedit::cli::quiz::QuizEngine::Gnubg => bgedit::engine::Choice::Gnubg,
-                    bgedit::cli::quiz::QuizEngine::Sage => bgedit::engine::Choice::Sage,
+                    bgedit::cli::quiz::QuizEngine::Gnubg => {
+                        bgedit::engine::Choice::only(bgedit::engine::EngineKind::Gnubg)
+                    }
+                    bgedit::cli::quiz::QuizEngine::Sage => {
+                        bgedit::engine::Choice::only(bgedit::engine::EngineKind::Sage)
+                    }
                 },
             ),
             cli.gnubg.or(args.gnubg),

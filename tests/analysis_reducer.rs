@@ -46,7 +46,7 @@ fn request(effects: &[Effect]) -> Request {
     effects
         .iter()
         .find_map(|e| match e {
-            Effect::Analyse(r) => Some(r.clone()),
+            Effect::Analyse(_, r) => Some(r.clone()),
             _ => None,
         })
         .expect("a request")
@@ -64,16 +64,20 @@ fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             first.id,
             Ok(answer()),
+            None,
         )),
     );
     assert_eq!(m.analysis.shown, None);
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             second.id,
             Ok(answer()),
+            None,
         )),
     );
     assert_eq!(m.analysis.shown.as_ref().unwrap().plies, 0);
@@ -87,8 +91,10 @@ fn a_pause_asks_for_the_chosen_depth_once() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
     let (m, effects) = update(
@@ -118,8 +124,10 @@ fn a_selected_move_is_previewed_and_played_undoably() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
     let before = m.position.clone();
@@ -159,8 +167,10 @@ fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
     let (_, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));
@@ -182,8 +192,10 @@ fn engine_problems_are_shown_and_panels_toggle() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Err(bgedit::engine::EngineError::NotFound(why)),
+            None,
         )),
     );
     assert!(analysis::panel_text(&m).notes[0].contains("apt-get install gnubg"));
@@ -201,8 +213,10 @@ fn an_engines_error_text_is_shown_printable() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Err(bgedit::engine::EngineError::Refused(raw)),
+            None,
         )),
     );
     let notes = analysis::panel_text(&m).notes.join(" ");
@@ -221,8 +235,10 @@ fn while_previewing_up_and_down_walk_the_list() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
     let cursor = m.cursor;
@@ -258,12 +274,14 @@ fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(Analysis::Moves {
                 plies: 2,
                 moves,
                 rollout: None,
             }),
+            None,
         )),
     );
     let text = analysis::panel_text(&m);
@@ -314,8 +332,10 @@ fn a_big_match_cube_is_sent_as_its_equivalent_and_the_panel_says_so() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
     let notes = analysis::panel_text(&m).notes;
@@ -349,8 +369,10 @@ fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
     let (m, effects) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
     let cube = request(&effects);
@@ -361,8 +383,10 @@ fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             cube.id,
             Ok(cube_answer(0)),
+            None,
         )),
     );
     let text = analysis::panel_text(&m);
@@ -400,11 +424,13 @@ fn no_cube_line_when_the_roller_cannot_double() {
     let (_, effects) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Analyse(_))));
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Analyse(..))));
 }
 
 fn rolled_out(trials: u32, of: u32, stopped: bool) -> Analysis {
@@ -444,15 +470,17 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
+            None,
         )),
     );
     let (m, effects) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Rollout),
     );
-    let Some(Effect::Rollout(req, settings)) = effects.first() else {
+    let Some(Effect::Rollout(_, req, settings)) = effects.first() else {
         panic!("{effects:?}")
     };
     assert_eq!((settings.trials, settings.seed), (1296, 1));
@@ -551,12 +579,14 @@ fn a_list_gnubg_left_at_0_ply_is_headed_0_ply() {
     let (m, _) = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             r.id,
             Ok(Analysis::Moves {
                 plies: 2,
                 moves,
                 rollout: None,
             }),
+            None,
         )),
     );
     let text = analysis::panel_text(&m);
@@ -590,12 +620,16 @@ fn with_both_engines_the_no_mwc_note_is_on_sages_list() {
         },
         ..p
     };
-    m.analysis.engines = bgedit::engine::Choice::Both;
+    m.analysis.engines = bgedit::engine::Choice::all();
     m.analysis.shown = Some(Shown {
         plies: 0,
         analysis: answer(),
     });
-    m.analysis.second = Some(Shown {
+    m.analysis
+        .opinions
+        .entry(bgedit::engine::EngineKind::Sage)
+        .or_default()
+        .shown = Some(Shown {
         plies: 0,
         analysis: answer(),
     });
@@ -609,4 +643,71 @@ fn with_both_engines_the_no_mwc_note_is_on_sages_list() {
     );
     assert!(sage.header.starts_with("Sage "), "{}", sage.header);
     assert!(sage.header.contains("Sage gives no MWC"), "{}", sage.header);
+}
+
+/// `z` goes gnubg, Sage, both, gnubg through the reducer, saying so in the
+/// words it always used, and asks each engine turned on that has no answer
+/// yet for the position on show.
+#[test]
+fn z_cycles_the_engines_with_their_words_and_asks_the_new_one() {
+    use bgedit::engine::{Choice, EngineKind};
+    let z = || Action::Analysis(bgedit::editor::action::AnalysisAction::CycleEngine);
+    let (m, effects) = update(model(), z());
+    assert_eq!(m.analysis.engines, Choice::only(EngineKind::Sage));
+    assert_eq!(
+        m.status.text,
+        "Analysis by Open Sage; its depths in its own count (gnubg's 0-ply is Sage's 1-ply) (z: both)"
+    );
+    assert!(
+        matches!(&effects[..], [Effect::Analyse(EngineKind::Sage, r)] if r.position == m.position),
+        "{effects:?}"
+    );
+    let (m, effects) = update(m, z());
+    assert_eq!(m.analysis.engines, Choice::all());
+    assert_eq!(
+        m.status.text,
+        "Analysis by gnubg and Open Sage side by side (z: gnubg)"
+    );
+    // Sage has not answered yet: asked again.
+    assert!(
+        matches!(&effects[..], [Effect::Analyse(EngineKind::Sage, _)]),
+        "{effects:?}"
+    );
+    let (m, effects) = update(m, z());
+    assert_eq!(m.analysis.engines, Choice::only(EngineKind::Gnubg));
+    assert_eq!(m.status.text, "Analysis by gnubg (z: Sage)");
+    assert!(effects.is_empty(), "{effects:?}");
+}
+
+/// Sage's answer is kept as its opinion; one to an older request is
+/// dropped, and the reference's answer is left alone.
+#[test]
+fn another_engines_answer_is_kept_by_engine_and_a_stale_one_dropped() {
+    use bgedit::engine::EngineKind;
+    let (m, effects) = update(
+        model(),
+        Action::Analysis(bgedit::editor::action::AnalysisAction::CycleEngine),
+    );
+    let [Effect::Analyse(_, req)] = &effects[..] else {
+        panic!("{effects:?}")
+    };
+    let said = |id| {
+        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            EngineKind::Sage,
+            id,
+            Ok(answer()),
+            Some("2.0".to_owned()),
+        ))
+    };
+    let (m, _) = update(m, said(req.id + 1));
+    assert_eq!(m.analysis.shown_by(EngineKind::Sage), None);
+    let (m, _) = update(m, said(req.id));
+    assert_eq!(
+        m.analysis.shown_by(EngineKind::Sage).map(|s| &s.analysis),
+        Some(&answer())
+    );
+    assert_eq!(m.analysis.shown, None, "the reference's answer is its own");
+    let header = analysis::panel_text(&m).header;
+    // In Sage's own count, with the version it gave.
+    assert_eq!(header, "Sage 1-ply · money equity · bgsage 2.0");
 }

@@ -53,7 +53,9 @@ fn add_checker_takes_from_the_tray_saves_and_can_be_undone() {
     assert_eq!(m.position.board.borne_off(Player::X), 14);
     // Saved, and the new position goes to gnubg at 0-ply.
     assert_eq!(effects[0], Effect::Save(m.position.clone()));
-    assert!(matches!(&effects[1], Effect::Analyse(r) if r.plies == 0 && r.position == m.position));
+    assert!(
+        matches!(&effects[1], Effect::Analyse(_, r) if r.plies == 0 && r.position == m.position)
+    );
     assert_eq!(m.brush, Player::X);
     let m = run(m, [Action::Undo]);
     assert_eq!(m.position.board.count(Player::X, Place::Point(6)), 0);

@@ -413,8 +413,10 @@ fn example_analysed() -> Model {
     update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             id,
             Ok(answer),
+            None,
         )),
     )
     .0
@@ -475,8 +477,10 @@ fn the_cube_analysis_at_80x24_shows_its_chances() {
     let m = update(
         m,
         Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+            bgedit::engine::EngineKind::Gnubg,
             id,
             Ok(answer),
+            None,
         )),
     )
     .0;

@@ -11,7 +11,7 @@ use crate::common::fake_gnubg as fake;
 use bgedit::codec;
 use bgedit::domain::{CubeOwner, Position};
 use bgedit::engine::locate;
-use bgedit::engine::{Analysis, Engine, EngineError, Request};
+use bgedit::engine::{Analysis, Engine, EngineError, EngineKind, Process, Request};
 use common::live;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -35,7 +35,7 @@ fn position(id: &str) -> Position {
     codec::parse_any(id, &Position::default()).unwrap().position
 }
 
-fn ask(engine: &mut Engine, id: &str, plies: u8) -> Analysis {
+fn ask(engine: &mut Process, id: &str, plies: u8) -> Analysis {
     let req = Request {
         id: 1,
         position: position(id),
@@ -81,7 +81,7 @@ fn matches_hint(got: &[(String, f64)], id: &str, plies: u8, n: usize) {
 #[test]
 fn ranked_moves_match_gnubgs_hint_in_money_and_match_play() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     // Money, X on roll with 21 (gnubg 1.07 here: 24/23 13/11 -0.008,
     // 24/21 -0.023, 13/10 -0.035); O on roll with 64 (24/14 +0.029,
     // 24/18 13/9 +0.011); a bear-off with 52 (3/off 2/off +0.503, 3/1 3/off
@@ -106,7 +106,7 @@ fn ranked_moves_match_gnubgs_hint_in_money_and_match_play() {
 #[test]
 fn each_move_carries_the_position_after_it() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     let Analysis::Moves { moves, .. } = ask(&mut e, "dwcAANwdAAAAAA:cIkKAAAAAAAE", 0) else {
         panic!()
     };
@@ -120,7 +120,7 @@ fn each_move_carries_the_position_after_it() {
 #[test]
 fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     // A bear-off before the roll (gnubg 1.07 here: cubeless +0.445,
     // Double/take +0.723, Double/pass +1.000, No double +0.623, proper
     // action Double, take), against gnubg's hint of this run.
@@ -185,7 +185,7 @@ fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
 #[test]
 fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     // The bear-off with the cube on the other side: no cube action, only
     // the roller's chances, gnubg's (0.722 here) before the roll.
     let id = "dwcAANwdAAAAAA:cAkAAAAAAAAE";
@@ -239,7 +239,7 @@ fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
 #[test]
 fn a_deeper_answer_is_not_served_from_gnubgs_hint_cache() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     // The opening 21 in a 5-point match: gnubg's 2-ply and 0-ply lists
     // differ in their second move (here 13/11 6/5 against 24/21). Asking
     // 2-ply first, then 0-ply, must give the 0-ply list.
@@ -257,7 +257,7 @@ fn a_deeper_answer_is_not_served_from_gnubgs_hint_cache() {
 #[test]
 fn a_killed_gnubg_costs_one_answer_and_is_restarted() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     e.warm_up().unwrap();
     let pid = e.pid().unwrap();
     std::process::Command::new("kill")
@@ -281,7 +281,7 @@ fn a_killed_gnubg_costs_one_answer_and_is_restarted() {
 #[test]
 fn huge_match_cubes_that_crashed_gnubg_are_answered() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     for log2 in 7..=12 {
         let mut p = position("4HPwATDgc/ABMA:cAmlAAAAAAAE");
         p.state.cube_log2 = log2;
@@ -306,7 +306,7 @@ fn huge_match_cubes_that_crashed_gnubg_are_answered() {
 #[test]
 fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     let text =
         &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_big_cubes.jsonl");
     let mut checked = 0;
@@ -349,7 +349,7 @@ fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
 #[test]
 fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     let text =
         &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_big_cubes.jsonl");
     let mut pairs: Vec<Position> = text
@@ -374,7 +374,7 @@ fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
         if big.state.cube_value() > 64 {
             continue;
         }
-        let ask = |e: &mut Engine, p: Position, id: u64| {
+        let ask = |e: &mut Process, p: Position, id: u64| {
             let req = Request {
                 id,
                 position: p,
@@ -402,7 +402,7 @@ fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
 #[test]
 fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     let text = &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_depths.jsonl");
     let mut tails = 0;
     for (n, line) in text.lines().enumerate() {
@@ -447,7 +447,7 @@ fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
 #[test]
 fn take_and_pass_are_the_takers_match_winning_chances() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     // 7-point match, X (on roll, doubling) 1, O 4; cube 2 centred.
     let mut p = position("XGID=-b----E-C---eE---c-e----B-:1:0:1:00:1:4:0:7:10");
     p.state.double_offered = true;
@@ -492,20 +492,26 @@ fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
         plies: 0,
         moves: 3,
     };
-    let mut hung = Engine::new(fake("hung", "sleep 30"));
+    let mut hung = Process::new(EngineKind::Gnubg, fake("hung", "sleep 30"));
     let t = std::time::Instant::now();
     let limit = Duration::from_millis(300);
     assert_eq!(hung.analyse(&req, limit), Err(EngineError::Timeout(limit)));
     assert!(t.elapsed() < Duration::from_secs(10));
-    let mut noisy = Engine::new(fake("garbage", "echo 'Segmentation fault?'; sleep 30"));
+    let mut noisy = Process::new(
+        EngineKind::Gnubg,
+        fake("garbage", "echo 'Segmentation fault?'; sleep 30"),
+    );
     match noisy.analyse(&req, LIMIT) {
         Err(EngineError::Garbage(e)) => assert!(e.contains("Segmentation fault?"), "{e}"),
         other => panic!("{other:?}"),
     }
-    let mut wrong = Engine::new(fake(
-        "range",
-        r#"echo '{"id":1,"kind":"eval","plies":0,"probs":[3,0,0,0,0],"cubeless":0.1}'; sleep 30"#,
-    ));
+    let mut wrong = Process::new(
+        EngineKind::Gnubg,
+        fake(
+            "range",
+            r#"echo '{"id":1,"kind":"eval","plies":0,"probs":[3,0,0,0,0],"cubeless":0.1}'; sleep 30"#,
+        ),
+    );
     assert!(matches!(
         wrong.analyse(&req, LIMIT),
         Err(EngineError::Garbage(_))
@@ -524,15 +530,21 @@ fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
         moves: 3,
     };
     let ready = r#"{"ready":true}"#;
-    let mut slow = Engine::new(fake(
-        "trickle",
-        &format!("while :; do echo '{ready}'; sleep 0.01; done"),
-    ));
+    let mut slow = Process::new(
+        EngineKind::Gnubg,
+        fake(
+            "trickle",
+            &format!("while :; do echo '{ready}'; sleep 0.01; done"),
+        ),
+    );
     let t = std::time::Instant::now();
     let limit = Duration::from_millis(500);
     assert_eq!(slow.analyse(&req, limit), Err(EngineError::Timeout(limit)));
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
-    let mut flood = Engine::new(fake("flood", &format!("exec yes '{ready}'")));
+    let mut flood = Process::new(
+        EngineKind::Gnubg,
+        fake("flood", &format!("exec yes '{ready}'")),
+    );
     let t = std::time::Instant::now();
     match flood.analyse(&req, LIMIT) {
         Err(EngineError::Garbage(e)) => assert!(e.contains("not the answer"), "{e}"),
@@ -548,7 +560,7 @@ fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
 fn an_engine_outlives_the_thread_that_started_it() {
     let Some(g) = gnubg() else { return };
     let mut engine = std::thread::spawn(move || {
-        let mut e = Engine::new(g);
+        let mut e = Process::new(EngineKind::Gnubg, g);
         e.warm_up().unwrap();
         e
     })
@@ -570,7 +582,7 @@ fn an_engine_outlives_the_thread_that_started_it() {
 #[test]
 fn answers_match_gnubgs_hint_text_on_the_fixtures() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     let text = &crate::common::live::generated("gen_gnubg_hints.py", "-");
     let mut checked = 0;
     for (n, line) in text.lines().enumerate() {
@@ -642,7 +654,7 @@ fn answers_match_gnubgs_hint_text_on_the_fixtures() {
 #[test]
 fn a_failed_set_is_refused_not_answered_for_the_previous_position() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     // A good position first, so a stale answer would be at hand.
     assert!(matches!(
         ask(&mut e, "4HPwATDgc/ABMA:cAkFAAAAAAAE", 0),
@@ -705,7 +717,7 @@ fn starts(count: &std::path::Path) -> usize {
 #[test]
 fn a_gnubg_that_fails_to_start_twice_is_not_started_again() {
     let (program, count) = broken_at_start("engine");
-    let mut e = Engine::new(program);
+    let mut e = Process::new(EngineKind::Gnubg, program);
     let req = Request {
         id: 1,
         position: Position::default(),
@@ -768,7 +780,7 @@ fn a_batch_fails_its_remaining_lines_at_once_after_two_failed_starts() {
 #[test]
 fn a_stray_crawford_flag_is_answered_as_the_normal_game() {
     let Some(g) = gnubg() else { return };
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     let mut p = position("4HPwATDgc/ABMA:cAnlACAAGAAA");
     let normal = moves(
         &e.analyse(
@@ -808,7 +820,7 @@ fn an_equity_past_three_from_a_cube_bigger_than_the_match_is_answered() {
     let id = "mkBMmUrDBwAAAA:cwlPAhABCAAE";
     let hint = crate::common::live::hint_list(id, 0);
     assert!(hint.first().is_some_and(|(_, eq)| *eq > 10.0), "{hint:?}");
-    let mut e = Engine::new(g);
+    let mut e = Process::new(EngineKind::Gnubg, g);
     let a = ask(&mut e, id, 0);
     let m = moves(&a);
     assert_eq!(m[0].0, hint[0].0);
@@ -826,7 +838,7 @@ fn an_equity_past_three_from_a_cube_bigger_than_the_match_is_answered() {
         "{text}"
     );
     if let Some(python) = crate::common::sage_python() {
-        let mut sage = Engine::sage(python);
+        let mut sage = Process::new(EngineKind::Sage, python);
         let m = moves(&ask(&mut sage, id, 0));
         assert_eq!(m[0].0, hint[0].0);
         assert!(m[0].1 > 3.0, "{m:?}");

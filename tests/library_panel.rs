@@ -16,7 +16,7 @@ use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 use bgedit::editor::view::{self, Theme};
 use bgedit::engine::match_analysis::{QuizAnswer, grade};
-use bgedit::engine::{Engine, locate};
+use bgedit::engine::{EngineKind, Process, locate};
 use bgedit::library::{Library, NewEntry, Source};
 use common::{live, random};
 use ratatui::Terminal;
@@ -27,7 +27,7 @@ struct Harness {
     model: Model,
     worker: Worker,
     /// gnubg for the quiz's grades, started when first asked.
-    engine: Option<Engine>,
+    engine: Option<Process>,
     _dir: tempfile::TempDir,
     path: std::path::PathBuf,
 }
@@ -65,7 +65,10 @@ impl Harness {
                         engine: bgedit::engine::EngineKind::Gnubg,
                     } => {
                         let engine = self.engine.get_or_insert_with(|| {
-                            Engine::new(locate::find_from_env(None).expect("gnubg"))
+                            Process::new(
+                                EngineKind::Gnubg,
+                                locate::find_from_env(None).expect("gnubg"),
+                            )
                         });
                         let result = grade(engine, &position, &answer, plies).map(Box::new);
                         queue.push(Action::Library(LibAction::Graded { serial, result }));
@@ -750,7 +753,7 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     assert!(lib.quiz_analysis(1).unwrap().is_some());
     let queue = lib.due("drill", asked + 3600, 10).unwrap();
     assert_eq!(queue.len(), 1);
-    h.engine = Some(Engine::new("/nonexistent/gnubg".into()));
+    h.engine = Some(Process::new(EngineKind::Gnubg, "/nonexistent/gnubg".into()));
     // A quiz at 1-ply does not take the kept 0-ply analysis: gnubg is asked.
     let mut deeper = h.model.clone();
     deeper.library.quiz_plies = 1;

@@ -827,7 +827,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
         let whole = MatchForGnubg::of(&read).expect("a match");
         let opts = RunOptions {
             engine: EngineKind::Gnubg,
-            gnubg: gnubg.clone(),
+            program: gnubg.clone(),
             plies: 0,
             jobs: 2,
             luck: true,

@@ -8,7 +8,7 @@ use crate::common;
 
 use bgedit::codec;
 use bgedit::domain::Position;
-use bgedit::engine::{Analysis, Engine, Request, RolloutSettings};
+use bgedit::engine::{Analysis, Engine, EngineKind, Process, Request, RolloutSettings};
 use common::have_gnubg;
 use common::pty::{Options, Session};
 use serde_json::Value;
@@ -57,7 +57,7 @@ fn gnubgs_rollouts() -> Vec<Value> {
 #[test]
 fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
     let Some(g) = gnubg() else { return };
-    let mut engine = Engine::new(g);
+    let mut engine = Process::new(EngineKind::Gnubg, g);
     let mut checked = 0;
     for (n, f) in gnubgs_rollouts().iter().enumerate() {
         let id = f["id"].as_str().unwrap();
@@ -147,7 +147,7 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
 #[test]
 fn a_rollout_asked_to_stop_ends_after_its_chunk_with_the_trials_done() {
     let Some(g) = gnubg() else { return };
-    let mut engine = Engine::new(g);
+    let mut engine = Process::new(EngineKind::Gnubg, g);
     let req = Request {
         id: 5,
         position: position("4HPwATDgc/ABMA:cAkOAAAAAAAA"),

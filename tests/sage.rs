@@ -9,7 +9,7 @@ use crate::common;
 use bgedit::codec::{self, position_id};
 use bgedit::domain::{Player, Position};
 use bgedit::engine::sage::{from_sage, to_sage};
-use bgedit::engine::{Analysis, Engine, Request};
+use bgedit::engine::{Analysis, Engine, EngineKind, Process, Request};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::time::Duration;
@@ -107,7 +107,7 @@ fn answers_equal_sages_own_on_fixed_positions() {
     };
     let answers = sage_answers(&python);
     assert_eq!(answers.len(), 16);
-    let mut engine = Engine::sage(python);
+    let mut engine = Process::new(EngineKind::Sage, python);
     for (n, c) in answers.iter().enumerate() {
         let id = c["id"].as_str().unwrap();
         let name = c["name"].as_str().unwrap();
@@ -259,7 +259,7 @@ fn a_sage_rollout_stops_at_once_when_asked() {
     let Some(python) = common::sage_python() else {
         return;
     };
-    let mut engine = Engine::sage(python);
+    let mut engine = Process::new(EngineKind::Sage, python);
     let req = Request {
         id: 7,
         position: position("4HPwATDgc/ABMA:cIkFAAAAAAAA"),
@@ -365,7 +365,7 @@ fn a_roll_that_cannot_be_played_lists_no_move_as_gnubg_does() {
     };
     // X on the bar with 55 against a closed 5-point: Sage lists the board
     // unchanged, gnubg nothing.
-    let mut engine = Engine::sage(python);
+    let mut engine = Process::new(EngineKind::Sage, python);
     let req = Request {
         id: 1,
         position: position("8DbkQSDgc+EBUA:QYl2AAAAAAAE"),
@@ -387,7 +387,7 @@ fn the_last_checker_off_with_one_die_is_answered_as_gnubgs_one_move() {
     let Some(python) = common::sage_python() else {
         return;
     };
-    let mut engine = Engine::sage(python);
+    let mut engine = Process::new(EngineKind::Sage, python);
     for (n, (id, gnubgs)) in [
         ("gTZlCGoIAAAAAA:cAnPAsAAYAAE", "4/1*/off"),
         ("ETcqg0gEAAAAAA:GYHGAdAAIAAE", "3/2*/off"),

@@ -7,7 +7,7 @@
 
 use bgedit::codec;
 use bgedit::domain::Position;
-use bgedit::engine::answer::{Reply, parse_line};
+use bgedit::engine::answer::{Garbage, Reply, parse_line};
 use bgedit::engine::{Analysis, Request, sage};
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
@@ -21,7 +21,7 @@ fn request(id: &str) -> Request {
     }
 }
 
-fn check(reply: Result<Reply, String>) {
+fn check(reply: Result<Reply, Garbage>) {
     if let Ok(Reply::Answer(_, Ok(a)) | Reply::Progress(_, a)) = reply {
         if let Analysis::Moves { moves, .. } = &a {
             for m in moves {

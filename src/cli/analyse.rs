@@ -63,7 +63,7 @@ impl From<String> for Failure {
 /// One input, analysed: the output text (with its newline) or the error.
 /// A rollout reports its answers so far to `progress`.
 pub fn analyse_one(
-    engines: &mut [Engine],
+    engines: &mut [Box<dyn Engine>],
     opts: &AnalyseOptions,
     id: u64,
     line: &str,
@@ -293,14 +293,14 @@ fn worker(
     // One record of failed starts for all the jobs, one an engine: a gnubg
     // that cannot start is given up on after two tries, not two tries per
     // job, and one that hangs once is not waited for line after line.
-    let mut engines: Vec<Engine> = opts
+    let mut engines: Vec<Box<dyn Engine>> = opts
         .engines
         .iter()
         .zip(starts)
         .map(|((kind, program), starts)| {
-            let mut e = Engine::of(*kind, program.clone(), starts);
+            let mut e = kind.spec().open(program.clone(), starts);
             // Each rollout's threads (gnubg's or Sage's; 0: every core).
-            e.threads = opts.threads;
+            e.set_threads(opts.threads);
             e
         })
         .collect();

@@ -287,9 +287,9 @@ pub enum EngineArg {
 impl From<EngineArg> for crate::engine::Choice {
     fn from(e: EngineArg) -> Self {
         match e {
-            EngineArg::Gnubg => crate::engine::Choice::Gnubg,
-            EngineArg::Sage => crate::engine::Choice::Sage,
-            EngineArg::Both => crate::engine::Choice::Both,
+            EngineArg::Gnubg => crate::engine::Choice::only(crate::engine::EngineKind::Gnubg),
+            EngineArg::Sage => crate::engine::Choice::only(crate::engine::EngineKind::Sage),
+            EngineArg::Both => crate::engine::Choice::all(),
         }
     }
 }

@@ -76,7 +76,7 @@ pub fn grade_word(error: f64) -> &'static str {
 
 /// Grades `answer` in the position on `text` with `engine`.
 pub fn quiz_line(
-    engine: &RefCell<Engine>,
+    engine: &RefCell<Box<dyn Engine>>,
     answer: &QuizAnswer,
     plies: u8,
     format: QuizFormat,
@@ -86,7 +86,7 @@ pub fn quiz_line(
         .map(|i| i.position)
         .map_err(|e| e.to_string())?;
     let kind = engine.borrow().kind();
-    let j = match_analysis::grade(&mut engine.borrow_mut(), &position, answer, plies)?;
+    let j = match_analysis::grade(&mut **engine.borrow_mut(), &position, answer, plies)?;
     let who = kind.name();
     let depth = kind.depth_label(plies);
     let error = j.judgement.error;

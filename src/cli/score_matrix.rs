@@ -8,7 +8,7 @@ use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels
 use crate::domain::{Player, Position};
 use crate::engine::matrix::verdict;
 pub use crate::engine::matrix::{Verdict, short_action};
-use crate::engine::{Engine, StartRecord};
+use crate::engine::{EngineKind, Process, StartRecord};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -39,7 +39,7 @@ pub fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict> {
         for _ in 0..opts.jobs.clamp(1, cells.len().max(1)) {
             let (next, results, starts) = (&next, &results, starts.clone());
             scope.spawn(move || {
-                let mut engine = Engine::sharing(opts.gnubg.clone(), starts);
+                let mut engine = Process::sharing(EngineKind::Gnubg, opts.gnubg.clone(), starts);
                 loop {
                     let i = {
                         let mut n = next.lock().unwrap_or_else(|e| e.into_inner());

@@ -13,20 +13,21 @@ pub enum Effect {
     Copy { target: CopyTarget, text: String },
     /// Read the clipboard and send back `Action::Pasted`.
     ReadClipboard,
-    /// Ask gnubg; the answer comes back as `Action::Analysis(AnalysisAction::Answer)`.
-    Analyse(Request),
-    /// Ask Open Sage too (the analysis panel's second opinion); the answer
-    /// comes back as `Action::Analysis(AnalysisAction::SageAnswer)`.
-    AnalyseSage(Request),
-    /// Roll out with Sage (its own cancellation stops it at once); answers
-    /// come back as gnubg's rollouts' do.
-    RolloutSage(Request, crate::engine::RolloutSettings),
-    /// Roll out with gnubg; answers come back as `Action::Analysis(AnalysisAction::RolloutProgress)`
-    /// and `Action::Analysis(AnalysisAction::RolloutAnswer)`.
-    Rollout(Request, crate::engine::RolloutSettings),
-    /// Stop the rollout running after its chunk.
+    /// Ask an engine; the answer comes back as
+    /// `Action::Analysis(AnalysisAction::Answer)` naming it.
+    Analyse(crate::engine::EngineKind, Request),
+    /// Roll out with an engine; answers come back as
+    /// `Action::Analysis(AnalysisAction::RolloutProgress)` and
+    /// `Action::Analysis(AnalysisAction::RolloutAnswer)`.
+    Rollout(
+        crate::engine::EngineKind,
+        Request,
+        crate::engine::RolloutSettings,
+    ),
+    /// Stop the rollout running (after its chunk, or at once for an engine
+    /// that cancels its rollouts itself).
     StopRollout,
-    /// Ask gnubg (a process of its own, in the background) for each cell;
+    /// Ask the reference engine (one of its own, in the background) for each cell;
     /// answers come back as `Action::Analysis(AnalysisAction::MatrixCell)`. A newer one stops it.
     ScoreMatrix {
         serial: u64,
@@ -45,14 +46,14 @@ pub enum Effect {
     Quit,
     /// Ask the library worker; it answers with `Action::Library`.
     Library(super::library::Request),
-    /// Have gnubg grade a quiz answer; it answers with
+    /// Have an engine grade a quiz answer; it answers with
     /// `LibAction::Graded` carrying `serial`.
     GradeQuiz {
         serial: u64,
         position: Box<Position>,
         answer: crate::engine::match_analysis::QuizAnswer,
         plies: u8,
-        /// gnubg, or Sage when the analysis panel shows Sage alone.
+        /// The engine the analysis panel shows alone, else the reference.
         engine: crate::engine::EngineKind,
     },
     /// Read and replay a match file (on a thread); it answers with
@@ -61,15 +62,15 @@ pub enum Effect {
     /// List the directory of a path being typed, for Tab; answers with
     /// `ReviewAction::Completed`.
     ListDirectory(String),
-    /// Analyse every decision with gnubg processes of its own, in the
+    /// Analyse every decision with engines of its own, in the
     /// background; each verdict comes back as `ReviewAction::Judged`, the
     /// end as `ReviewAction::AnalysisEnded`. A newer one stops it.
     AnalyseMatch {
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,
-        /// The match itself, for gnubg to analyse whole games of.
+        /// The match itself, for an engine that analyses whole games.
         whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
-        /// gnubg, or Open Sage when the analysis panel shows Sage.
+        /// The engine the analysis panel shows alone, else the reference.
         engine: crate::engine::EngineKind,
     },
     /// Stop the match analysis running.

@@ -48,7 +48,7 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
         next = answered;
         effects.extend(more);
     }
-    if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
+    if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(..))) {
         effects.push(analysis::position_changed(&mut next));
     }
     if next.position != before {
@@ -76,7 +76,6 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
             | Action::Analysis(AnalysisAction::Answer(..))
-            | Action::Analysis(AnalysisAction::SageAnswer(..))
             | Action::Analysis(AnalysisAction::RolloutTick(..))
             | Action::Analysis(AnalysisAction::RolloutProgress(..))
             | Action::Analysis(AnalysisAction::RolloutAnswer(..))

@@ -208,6 +208,38 @@ struct Line {
     rest: serde_json::Value,
 }
 
+/// A line from an engine's bridge that is not a well-formed reply. The
+/// engine is restarted; the text says what came.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Garbage {
+    /// Not a reply at all (the line cut to 80 characters).
+    #[error("{engine} answered garbage: {line:?}")]
+    Line { engine: &'static str, line: String },
+    /// A reply of the wrong shape: what was wrong, and the line.
+    #[error("{engine} answered garbage ({why}): {line:?}")]
+    Shape {
+        engine: &'static str,
+        why: String,
+        line: String,
+    },
+    /// A reply whose numbers cannot be (a probability past 1, an equity
+    /// past what the score allows).
+    #[error("{engine} answered garbage: numbers out of range")]
+    Numbers { engine: &'static str },
+}
+
+impl Garbage {
+    /// The start of `text`, as a garbage message shows it.
+    pub fn shown(text: &str) -> String {
+        text.chars().take(80).collect()
+    }
+}
+
+/// Why an answer's numbers are refused by [`check`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("numbers out of range")]
+pub struct OutOfRange;
+
 /// One reply read from the bridge.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
@@ -266,18 +298,20 @@ fn equities(a: &Analysis) -> Vec<f64> {
 /// Reads one bridge line; `Err` for anything that is not a well-formed
 /// reply. Equities are held to money's range: [`parse_reply`] knows the
 /// position.
-pub fn parse_line(text: &str) -> Result<Reply, String> {
+pub fn parse_line(text: &str) -> Result<Reply, Garbage> {
     parse_with(text, MONEY_LIMIT)
 }
 
 /// Reads one bridge line answering a request about `position`.
-pub fn parse_reply(text: &str, position: &Position) -> Result<Reply, String> {
+pub fn parse_reply(text: &str, position: &Position) -> Result<Reply, Garbage> {
     parse_with(text, equity_limit(position))
 }
 
-fn parse_with(text: &str, limit: f64) -> Result<Reply, String> {
-    let short: String = text.chars().take(80).collect();
-    let garbage = || format!("gnubg answered garbage: {short:?}");
+fn parse_with(text: &str, limit: f64) -> Result<Reply, Garbage> {
+    let garbage = || Garbage::Line {
+        engine: "gnubg",
+        line: Garbage::shown(text),
+    };
     let line: Line = serde_json::from_str(text).map_err(|_| garbage())?;
     if line.rest.get("ready").and_then(|v| v.as_bool()) == Some(true) {
         return Ok(Reply::Ready);
@@ -288,7 +322,7 @@ fn parse_with(text: &str, limit: f64) -> Result<Reply, String> {
     }
     let partial = line.rest.get("partial").and_then(|v| v.as_bool()) == Some(true);
     let analysis: Analysis = serde_json::from_value(line.rest).map_err(|_| garbage())?;
-    check(&analysis, limit).map_err(|e| format!("gnubg answered garbage: {e}"))?;
+    check(&analysis, limit).map_err(|OutOfRange| Garbage::Numbers { engine: "gnubg" })?;
     Ok(if partial {
         Reply::Progress(id, analysis)
     } else {
@@ -298,7 +332,7 @@ fn parse_with(text: &str, limit: f64) -> Result<Reply, String> {
 
 /// Checks an answer's numbers, its equities against `limit`
 /// ([`equity_limit`]).
-pub(crate) fn check(a: &Analysis, limit: f64) -> Result<(), String> {
+pub(crate) fn check(a: &Analysis, limit: f64) -> Result<(), OutOfRange> {
     let probs_ok = |p: &Probs| {
         p.iter()
             .all(|x| x.is_finite() && (-1e-6..=1.0 + 1e-6).contains(x))
@@ -347,11 +381,7 @@ pub(crate) fn check(a: &Analysis, limit: f64) -> Result<(), String> {
             } => probs_ok(probs) && eq_ok(*cubeless),
             Analysis::Over { .. } => true,
         };
-    if ok {
-        Ok(())
-    } else {
-        Err("numbers out of range".to_owned())
-    }
+    if ok { Ok(()) } else { Err(OutOfRange) }
 }
 
 impl Analysis {
@@ -392,7 +422,10 @@ mod tests {
         }
         assert!(parse_line("GNU Backgammon 1.07").is_err());
         let bad = line.replace("0.55", "7.5");
-        assert!(parse_line(&bad).unwrap_err().contains("out of range"));
+        assert_eq!(
+            parse_line(&bad).unwrap_err().to_string(),
+            "gnubg answered garbage: numbers out of range"
+        );
         assert_eq!(parse_line(r#"{"ready":true}"#), Ok(Reply::Ready));
         assert!(!past_money_range(&Analysis::Eval {
             plies: 0,
@@ -442,7 +475,7 @@ mod tests {
         }
         // Past the chances of winning the match outright: garbage still.
         let past = parse_reply(&line(top + 1.0), &position).unwrap_err();
-        assert!(past.contains("out of range"), "{past}");
+        assert_eq!(past, Garbage::Numbers { engine: "gnubg" }, "{past}");
         // Without the position, money's range.
         assert!(parse_line(&line(16.910)).is_err());
         // A money position keeps ±10.

@@ -22,6 +22,15 @@ pub struct Disagreement {
 }
 
 impl Disagreement {
+    /// `engine`'s pick: the reference's, or the other engine's.
+    pub fn pick(&self, engine: super::EngineKind) -> &str {
+        if engine.is_reference() {
+            &self.gnubg
+        } else {
+            &self.sage
+        }
+    }
+
     /// One line for the panel and the CLI's text.
     pub fn describe(&self) -> String {
         let gap = |g: Option<f64>| g.map_or("not listed".to_owned(), |g| format!("{g:.3}"));

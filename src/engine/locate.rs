@@ -3,6 +3,21 @@
 
 use std::path::{Path, PathBuf};
 
+/// Why an engine's program was not found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Missing {
+    /// The program the user named (`--gnubg PATH`, `BGEDIT_GNUBG=PATH`)
+    /// does not exist; `hint` says how to get one.
+    #[error("{named}: no such program{hint}")]
+    Named { named: String, hint: &'static str },
+    /// None where the engine is looked for: how to install it.
+    #[error("{0}")]
+    Nowhere(&'static str),
+}
+
+/// How to get gnubg, after a path that is not there.
+const GET_IT: &str = " (install gnubg with `apt-get install gnubg`)";
+
 /// What to tell a user without gnubg.
 pub const INSTALL_HINT: &str = "gnubg not found: install it with `apt-get install gnubg`, or give its path with --gnubg PATH or BGEDIT_GNUBG";
 
@@ -12,20 +27,17 @@ pub fn find(
     option: Option<&Path>,
     env: Option<&str>,
     path: Option<&str>,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, Missing> {
     if let Some(p) = option {
-        return existing(p).ok_or_else(|| {
-            format!(
-                "--gnubg {}: no such program (install gnubg with `apt-get install gnubg`)",
-                p.display()
-            )
+        return existing(p).ok_or_else(|| Missing::Named {
+            named: format!("--gnubg {}", p.display()),
+            hint: GET_IT,
         });
     }
     if let Some(e) = env.filter(|e| !e.is_empty()) {
-        return existing(Path::new(e)).ok_or_else(|| {
-            format!(
-                "BGEDIT_GNUBG={e}: no such program (install gnubg with `apt-get install gnubg`)"
-            )
+        return existing(Path::new(e)).ok_or_else(|| Missing::Named {
+            named: format!("BGEDIT_GNUBG={e}"),
+            hint: GET_IT,
         });
     }
     path.into_iter()
@@ -33,11 +45,11 @@ pub fn find(
         .map(|dir| dir.join("gnubg"))
         .chain([PathBuf::from("/usr/games/gnubg")])
         .find(|p| p.is_file())
-        .ok_or_else(|| INSTALL_HINT.to_owned())
+        .ok_or(Missing::Nowhere(INSTALL_HINT))
 }
 
 /// `find` with this process's environment.
-pub fn find_from_env(option: Option<&Path>) -> Result<PathBuf, String> {
+pub fn find_from_env(option: Option<&Path>) -> Result<PathBuf, Missing> {
     find(
         option,
         std::env::var("BGEDIT_GNUBG").ok().as_deref(),
@@ -56,9 +68,15 @@ mod tests {
     #[test]
     fn an_explicit_path_that_is_missing_is_named() {
         let e = find(Some(Path::new("/nonexistent/gnubg")), None, None).unwrap_err();
-        assert!(e.contains("/nonexistent/gnubg"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "--gnubg /nonexistent/gnubg: no such program (install gnubg with `apt-get install gnubg`)"
+        );
         let e = find(None, Some("/nope/gnubg"), None).unwrap_err();
-        assert!(e.contains("BGEDIT_GNUBG=/nope/gnubg"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "BGEDIT_GNUBG=/nope/gnubg: no such program (install gnubg with `apt-get install gnubg`)"
+        );
     }
 
     #[test]

@@ -207,7 +207,7 @@ fn unexpected(what: &str, position: &Position, analysis: &Analysis) -> String {
 /// Judges decision `d` (0, 1 or 2 judgements: the cube before a roll comes
 /// first).
 fn judge(
-    engine: &mut Engine,
+    engine: &mut dyn Engine,
     d: &FileDecision,
     double: Option<&FileDecision>,
     task: Task,
@@ -215,7 +215,7 @@ fn judge(
     id: u64,
 ) -> Result<Vec<Judged>, String> {
     let limit = time_limit(plies, Waiter::Batch);
-    let ask = |engine: &mut Engine, position: &Position| -> Result<Analysis, String> {
+    let ask = |engine: &mut dyn Engine, position: &Position| -> Result<Analysis, String> {
         let req = Request {
             id,
             position: position.clone(),
@@ -758,7 +758,7 @@ pub struct RunOptions {
     /// The engine that judges (gnubg, or Open Sage) and its program (gnubg,
     /// or the Python that has bgsage).
     pub engine: super::EngineKind,
-    pub gnubg: PathBuf,
+    pub program: PathBuf,
     pub plies: u8,
     pub jobs: usize,
     /// Rate the luck of the dice too (gnubg, whole games only).
@@ -820,7 +820,7 @@ pub struct Ran {
 
 /// Decision `i` judged on its own.
 fn judge_at(
-    engine: &mut Engine,
+    engine: &mut dyn Engine,
     decisions: &[FileDecision],
     tasks: &[Option<Task>],
     i: usize,
@@ -884,7 +884,10 @@ fn by_decisions(
             let tx = tx.clone();
             let (next, starts, broken) = (&next, starts.clone(), &broken);
             scope.spawn(move || {
-                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts.clone());
+                let mut engine = opts
+                    .engine
+                    .spec()
+                    .open(opts.program.clone(), starts.clone());
                 loop {
                     if stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed) {
                         return;
@@ -892,7 +895,7 @@ fn by_decisions(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(d) = decisions.get(i) else { return };
                     let outcome =
-                        judge_at(&mut engine, decisions, tasks, i, opts.plies).map_err(|why| {
+                        judge_at(&mut *engine, decisions, tasks, i, opts.plies).map_err(|why| {
                             if cannot_start(&why) || starts.given_up().is_some() {
                                 broken.store(true, Ordering::Relaxed);
                             }
@@ -964,7 +967,10 @@ fn by_games(
             let (next, games, starts, broken, path) =
                 (&next, &games, starts.clone(), &broken, copy.path());
             scope.spawn(move || {
-                let mut engine = Engine::of(opts.engine, opts.gnubg.clone(), starts.clone());
+                let mut engine = opts
+                    .engine
+                    .spec()
+                    .open(opts.program.clone(), starts.clone());
                 loop {
                     if stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed) {
                         return;
@@ -1005,7 +1011,7 @@ fn by_games(
                             range
                                 .clone()
                                 .map(|i| {
-                                    judge_at(&mut engine, decisions, tasks, i, opts.plies)
+                                    judge_at(&mut *engine, decisions, tasks, i, opts.plies)
                                         .map_err(|why| failed(&decisions[i], why))
                                 })
                                 .collect(),
@@ -1265,7 +1271,7 @@ pub fn check_answer(position: &Position, answer: &QuizAnswer) -> Result<(), Stri
 /// An answer that is not one to this question (a move with no dice, a take
 /// with no double offered, an illegal move) is an error that says why.
 pub fn grade(
-    engine: &mut Engine,
+    engine: &mut dyn Engine,
     position: &Position,
     answer: &QuizAnswer,
     plies: u8,

@@ -38,7 +38,7 @@ pub fn short_action(action: &str) -> &'static str {
     }
 }
 
-pub fn verdict(engine: &mut Engine, plies: u8, id: u64, cell: &Cell) -> Verdict {
+pub fn verdict(engine: &mut dyn Engine, plies: u8, id: u64, cell: &Cell) -> Verdict {
     if let Some(why) = no_cube_action(&cell.position) {
         return Verdict::NoCube(why);
     }

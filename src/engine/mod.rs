@@ -1,10 +1,21 @@
-//! gnubg as the analysis engine: an edge of the program, like the clipboard.
+//! The analysis engines, gnubg (the default and the reference) and Open
+//! Sage: an edge of the program, like the clipboard. Each engine is a value
+//! (`spec.rs`'s `Spec`) in one list (`registry.rs`), asked through one
+//! interface (`interface.rs`'s `Engine` trait).
+//!
+//! - `spec.rs`: what an engine is, as data: names, depth label,
+//!   capabilities, bridge script, request/answer codec, error words
+//! - `registry.rs`: `EngineKind`, `ALL` (the one list) and `Choice` (a set
+//!   of engines)
+//! - `interface.rs`: the `Engine` trait every caller asks
+//! - `gnubg/`: gnubg's `Spec`; `sage/`: Open Sage's board, lines and
+//!   answers (`mod.rs`) and its `Spec` (`spec.rs`)
 //!
 //! - `locate.rs`: where gnubg is (`--gnubg`, `BGEDIT_GNUBG`, PATH, /usr/games)
 //! - `request.rs`: what is asked for a position (pure: IDs, checks, reasons)
 //! - `answer.rs`: what comes back, parsed and checked (pure)
-//! - `process.rs`: one gnubg process running the bridge script; restarts,
-//!   time limits, stale answers
+//! - `process.rs`: `Process`, any engine run as a process of its own
+//!   running its bridge script; restarts, time limits, stale answers
 //! - `compare.rs`: where gnubg and Sage disagree on a position, and by how much
 //! - `gnubg_match.rs`: a whole match handed to gnubg, one game analysed by
 //!   its own `analyse game`, its records read
@@ -12,8 +23,6 @@
 //! - `match_analysis.rs`: a match judged decision by decision, as gnubg
 //!   judges it
 //! - `matrix.rs`: a score matrix's cells asked of gnubg
-//! - `sage.rs`: Open Sage, the second engine: its board, its requests, its
-//!   answers named as gnubg names moves (the process is `process.rs`'s)
 //! - `text.rs`: an analysis as gnubg-like text, for the clipboard and the CLI
 //!
 //! The bridge scripts are `assets/gnubg_bridge.py` and `assets/sage_bridge.py`,
@@ -21,16 +30,23 @@
 
 pub mod answer;
 pub mod compare;
+pub mod gnubg;
 pub mod gnubg_match;
+pub mod interface;
 pub mod locate;
 pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
 pub mod process;
+pub mod registry;
 pub mod request;
 pub mod sage;
+pub mod spec;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
-pub use process::{Choice, Engine, EngineError, EngineKind, StartRecord, Waiter, time_limit};
+pub use interface::Engine;
+pub use process::{EngineError, Process, StartRecord, Waiter, time_limit};
+pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};
+pub use spec::Spec;

@@ -1,11 +1,14 @@
-//! One gnubg process running the bridge script, and everything that can go
-//! wrong with it: it is missing, it dies (gnubg 1.07 segfaults on some match
-//! positions with a cube of 512 and up), it hangs, it prints garbage. Each
-//! costs the one answer and a restart on the next request, nothing more.
+//! An engine run as a process of its own ([`Process`]): any engine's
+//! [`Spec`] (its program, bridge script, lines and error words) run the
+//! same way, and everything that can go wrong with it: it is missing, it
+//! dies (gnubg 1.07 segfaults on some match positions with a cube of 512
+//! and up), it hangs, it prints garbage. Each costs the one answer and a
+//! restart on the next request, nothing more.
 
-use super::answer::{Analysis, Reply, Rollout, parse_line, parse_reply};
+use super::answer::{Analysis, Reply, Rollout, parse_line};
 use super::request::{self, Request, RolloutSettings};
-use super::sage;
+use super::spec::{Capabilities, Spec};
+use super::{Engine, EngineKind};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -13,77 +16,6 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-const BRIDGE: &str = include_str!("../../assets/gnubg_bridge.py");
-const SAGE_BRIDGE: &str = include_str!("../../assets/sage_bridge.py");
-
-/// Which engine a process is: gnubg 1.07 (the default and the reference)
-/// or Open Sage (the second opinion). Both speak JSON lines through a
-/// bridge script and answer in the same [`Analysis`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    Gnubg,
-    Sage,
-}
-
-/// Which engines answer: gnubg alone (the default), Sage alone, or both
-/// side by side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Choice {
-    #[default]
-    Gnubg,
-    Sage,
-    Both,
-}
-
-impl Choice {
-    pub fn kinds(self) -> &'static [EngineKind] {
-        match self {
-            Choice::Gnubg => &[EngineKind::Gnubg],
-            Choice::Sage => &[EngineKind::Sage],
-            Choice::Both => &[EngineKind::Gnubg, EngineKind::Sage],
-        }
-    }
-
-    pub fn uses(self, kind: EngineKind) -> bool {
-        self.kinds().contains(&kind)
-    }
-
-    /// gnubg, then Sage, then both, then gnubg again: the editor's key.
-    pub fn next(self) -> Choice {
-        match self {
-            Choice::Gnubg => Choice::Sage,
-            Choice::Sage => Choice::Both,
-            Choice::Both => Choice::Gnubg,
-        }
-    }
-}
-
-impl EngineKind {
-    /// The lowercase name JSON answers carry.
-    pub fn key(self) -> &'static str {
-        match self {
-            EngineKind::Gnubg => "gnubg",
-            EngineKind::Sage => "sage",
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineKind::Gnubg => "gnubg",
-            EngineKind::Sage => "Sage",
-        }
-    }
-
-    /// A depth (gnubg's count) in this engine's own words: gnubg's 0-ply is
-    /// Sage's 1-ply.
-    pub fn depth_label(self, plies: u8) -> String {
-        match self {
-            EngineKind::Gnubg => format!("{plies}-ply"),
-            EngineKind::Sage => sage::level(plies),
-        }
-    }
-}
 /// gnubg starts in about a quarter of a second; a loaded machine gets more.
 const START_LIMIT: Duration = Duration::from_secs(20);
 /// Longest line accepted from the bridge: a whole game's analysis (every
@@ -93,8 +25,6 @@ const MAX_LINE: usize = 16 << 20;
 /// that hangs or prints garbage at start-up would otherwise cost every
 /// request its start limit (a 500-line batch over two hours to fail).
 pub const START_TRIES: u32 = 2;
-/// How often a Sage rollout is asked whether to go on.
-const SAGE_POLL: Duration = Duration::from_millis(25);
 /// Lines read ahead of the reader: an engine that floods lines waits for
 /// them to be read (and thrown away) instead of filling memory.
 const LINES_AHEAD: usize = 8;
@@ -269,59 +199,82 @@ impl StartRecord {
     }
 }
 
-/// The bridge script of `kind` on disk, written once per run.
-fn bridge_path(kind: EngineKind) -> Result<&'static Path, EngineError> {
-    static GNUBG: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    static SAGE: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    let (cell, name, text) = match kind {
-        EngineKind::Gnubg => (&GNUBG, "gnubg_bridge", BRIDGE),
-        EngineKind::Sage => (&SAGE, "sage_bridge", SAGE_BRIDGE),
-    };
-    cell.get_or_init(|| {
-        // Without a cache directory the shared temporary directory is used,
-        // under a name of this user's only: a script another user could
-        // write there would run as gnubg's Python.
-        let dir = match dirs::cache_dir() {
-            Some(cache) => cache.join("bgedit"),
-            // SAFETY: getuid cannot fail and touches no memory.
-            None => std::env::temp_dir().join(format!("bgedit-{}", unsafe { libc::getuid() })),
-        };
-        private_dir(&dir)?;
-        let path = dir.join(format!("{name}-{}.py", env!("CARGO_PKG_VERSION")));
-        write_atomically(&dir, &path, text.as_bytes())?;
-        Ok(path)
-    })
-    .as_ref()
-    .map(PathBuf::as_path)
-    .map_err(|e| EngineError::Start(e.clone()))
+/// Why a bridge script could not be written where it runs from.
+#[derive(Debug, thiserror::Error)]
+pub enum BridgeError {
+    #[error("{}: {source}", .path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: not a directory (a link?); the gnubg bridge is not written there", .0.display())]
+    NotADirectory(PathBuf),
+    #[error("{}: belongs to another user; the gnubg bridge is not written there", .0.display())]
+    OtherUsers(PathBuf),
+}
+
+impl BridgeError {
+    fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BridgeError + '_ {
+        move |source| BridgeError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// The bridge script of `spec` on disk, written once per run.
+fn bridge_path(spec: &'static Spec) -> Result<&'static Path, EngineError> {
+    static WRITTEN: [OnceLock<Result<PathBuf, BridgeError>>; super::registry::ALL.len()] =
+        [const { OnceLock::new() }; super::registry::ALL.len()];
+    let index = super::registry::ALL
+        .iter()
+        .position(|&k| k == spec.kind)
+        .unwrap_or(0);
+    WRITTEN[index]
+        .get_or_init(|| {
+            // Without a cache directory the shared temporary directory is used,
+            // under a name of this user's only: a script another user could
+            // write there would run as gnubg's Python.
+            let dir = match dirs::cache_dir() {
+                Some(cache) => cache.join("bgedit"),
+                // SAFETY: getuid cannot fail and touches no memory.
+                None => std::env::temp_dir().join(format!("bgedit-{}", unsafe { libc::getuid() })),
+            };
+            private_dir(&dir)?;
+            let path = dir.join(format!(
+                "{}-{}.py",
+                spec.bridge.name,
+                env!("CARGO_PKG_VERSION")
+            ));
+            write_atomically(&dir, &path, spec.bridge.script.as_bytes())?;
+            Ok(path)
+        })
+        .as_ref()
+        .map(PathBuf::as_path)
+        .map_err(|e| EngineError::Start(e.to_string()))
 }
 
 /// Makes `dir` (and its parents) and checks that it is a directory of this
 /// user's that nobody else may enter: created `0700`, an existing one of ours
 /// narrowed to `0700`, a link or another user's directory refused.
-pub fn private_dir(dir: &Path) -> Result<(), String> {
+pub fn private_dir(dir: &Path) -> Result<(), BridgeError> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
-    let shown = dir.display();
     std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o700)
         .create(dir)
-        .map_err(|e| format!("{shown}: {e}"))?;
-    let meta = std::fs::symlink_metadata(dir).map_err(|e| format!("{shown}: {e}"))?;
+        .map_err(BridgeError::io(dir))?;
+    let meta = std::fs::symlink_metadata(dir).map_err(BridgeError::io(dir))?;
     if !meta.file_type().is_dir() {
-        return Err(format!(
-            "{shown}: not a directory (a link?); the gnubg bridge is not written there"
-        ));
+        return Err(BridgeError::NotADirectory(dir.to_path_buf()));
     }
     // SAFETY: getuid cannot fail and touches no memory.
     if meta.uid() != unsafe { libc::getuid() } {
-        return Err(format!(
-            "{shown}: belongs to another user; the gnubg bridge is not written there"
-        ));
+        return Err(BridgeError::OtherUsers(dir.to_path_buf()));
     }
     if meta.mode() & 0o077 != 0 {
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
-            .map_err(|e| format!("{shown}: {e}"))?;
+            .map_err(BridgeError::io(dir))?;
     }
     Ok(())
 }
@@ -329,7 +282,7 @@ pub fn private_dir(dir: &Path) -> Result<(), String> {
 /// Writes `path` whole or not at all: a new file of a name nobody else uses,
 /// then renamed, so that another bgedit starting at the same moment reads a
 /// whole script.
-fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String> {
+fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), BridgeError> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
     let nanos = std::time::SystemTime::now()
@@ -345,7 +298,7 @@ fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), String>
         .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(format!("{}: {e}", path.display()));
+        return Err(BridgeError::io(path)(e));
     }
     Ok(())
 }
@@ -363,10 +316,11 @@ impl Drop for Running {
     }
 }
 
-/// An engine to ask (gnubg, or Sage's Python); started on first use and
-/// after any failure.
-pub struct Engine {
-    kind: EngineKind,
+/// An engine run as a process of its own: its bridge script under the
+/// engine's program (gnubg, or the Python that has bgsage), speaking JSON
+/// lines as its [`Spec`] says; started on first use and after any failure.
+pub struct Process {
+    spec: &'static Spec,
     program: PathBuf,
     /// The engine's version, once started (Sage's bridge says it).
     pub version: Option<String>,
@@ -378,15 +332,16 @@ pub struct Engine {
     starts: StartRecord,
 }
 
-impl Engine {
-    pub fn new(program: PathBuf) -> Engine {
-        Engine::sharing(program, StartRecord::default())
+impl Process {
+    /// `kind` run by `program`.
+    pub fn new(kind: EngineKind, program: PathBuf) -> Process {
+        Process::sharing(kind, program, StartRecord::default())
     }
 
-    /// An engine that gives up with the others sharing `starts`.
-    pub fn sharing(program: PathBuf, starts: StartRecord) -> Engine {
-        Engine {
-            kind: EngineKind::Gnubg,
+    /// `kind` run by `program`, giving up with the others sharing `starts`.
+    pub fn sharing(kind: EngineKind, program: PathBuf, starts: StartRecord) -> Process {
+        Process {
+            spec: kind.spec(),
             program,
             version: None,
             threads: 0,
@@ -396,32 +351,11 @@ impl Engine {
         }
     }
 
-    /// Open Sage, run by `python` (which must have `bgsage`).
-    pub fn sage(python: PathBuf) -> Engine {
-        Engine::sage_sharing(python, StartRecord::default())
-    }
-
-    /// Open Sage, giving up with the others sharing `starts`.
-    pub fn sage_sharing(python: PathBuf, starts: StartRecord) -> Engine {
-        Engine::of(EngineKind::Sage, python, starts)
-    }
-
-    /// An engine of `kind` run by `program` (gnubg, or the Python that has
-    /// bgsage), giving up with the others sharing `starts`.
-    pub fn of(kind: EngineKind, program: PathBuf, starts: StartRecord) -> Engine {
-        Engine {
-            kind,
-            ..Engine::sharing(program, starts)
-        }
-    }
-
-    pub fn kind(&self) -> EngineKind {
-        self.kind
-    }
-
-    /// Starts gnubg now rather than at the first request.
+    /// Starts the engine now rather than at the first request.
     pub fn warm_up(&mut self) -> Result<(), EngineError> {
-        self.ensure_running().map(|_| ())
+        self.ensure_running()
+            .map(|_| ())
+            .map_err(self.spec.codec.reword)
     }
 
     /// The process id, while running (tests kill it).
@@ -439,14 +373,10 @@ impl Engine {
     }
 
     fn spawn(&mut self) -> Result<Running, EngineError> {
-        let script = bridge_path(self.kind)?;
+        let script = bridge_path(self.spec)?;
         let mut command = Command::new(&self.program);
-        match self.kind {
-            EngineKind::Gnubg => command.args(["-t", "-q", "-r", "-p"]),
-            // -u: unbuffered, each answer leaves at once.
-            EngineKind::Sage => command.arg("-u"),
-        };
         command
+            .args(self.spec.bridge.args)
             .arg(script)
             // gnubg prints and reads numbers by locale: force the C one.
             .env("LC_ALL", "C")
@@ -498,20 +428,11 @@ impl Engine {
                         .and_then(|v| v.get("version")?.as_str().map(str::to_owned));
                     return Ok(running);
                 }
-                Ok(line) if self.kind == EngineKind::Sage => {
-                    // The bridge says when bgsage cannot be imported.
-                    let why = serde_json::from_str::<serde_json::Value>(&line)
-                        .ok()
-                        .and_then(|v| v.get("missing")?.as_str().map(str::to_owned));
-                    if let Some(why) = why {
-                        return Err(EngineError::NotFound(format!(
-                            "{} ({}: {why})",
-                            sage::INSTALL_HINT,
-                            self.program.display()
-                        )));
+                Ok(line) => {
+                    if let Some(missing) = (self.spec.bridge.missing)(&line, &self.program) {
+                        return Err(missing);
                     }
                 }
-                Ok(_) => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(EngineError::Start(format!(
                         "{} did not start the bridge within {START_LIMIT:?}",
@@ -519,16 +440,11 @@ impl Engine {
                     )));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(EngineError::Start(match self.kind {
-                        EngineKind::Gnubg => format!(
-                            "{} exited at start (is it gnubg 1.07 with Python?)",
-                            self.program.display()
-                        ),
-                        EngineKind::Sage => format!(
-                            "{} exited at start (is it Python 3 with bgsage?)",
-                            self.program.display()
-                        ),
-                    }));
+                    return Err(EngineError::Start(format!(
+                        "{} exited at start ({})",
+                        self.program.display(),
+                        self.spec.bridge.exited_at_start
+                    )));
                 }
             }
         }
@@ -541,77 +457,14 @@ impl Engine {
         }
     }
 
-    /// Asks gnubg about `req`, waiting at most `limit` for the answer.
-    /// Answers to other (older) requests are dropped.
-    pub fn analyse(&mut self, req: &Request, limit: Duration) -> Result<Analysis, EngineError> {
-        if let Some(reason) = request::nothing_to_analyse(&req.position) {
-            return Ok(Analysis::Over { reason });
-        }
-        let line = match self.kind {
-            EngineKind::Gnubg => req.to_line(),
-            EngineKind::Sage => sage::request_line(req, None),
-        };
-        self.exchange(req, &line, limit, &mut |_, _| true)
-    }
-
-    /// Asks gnubg for the moves of `req`, with the move played (the
-    /// Position ID after it) at the full depth, as gnubg's `analyse match`
-    /// has it.
-    pub fn analyse_played(
-        &mut self,
-        req: &Request,
-        played_after: &str,
-        limit: Duration,
-    ) -> Result<Analysis, EngineError> {
-        if let Some(reason) = request::nothing_to_analyse(&req.position) {
-            return Ok(Analysis::Over { reason });
-        }
-        if self.kind == EngineKind::Sage {
-            // Sage's lists are kept whole: the played move is in them.
-            let all = Request {
-                moves: 0,
-                ..req.clone()
-            };
-            return self.analyse(&all, limit);
-        }
-        self.exchange(req, &req.played_line(played_after), limit, &mut |_, _| true)
-    }
-
-    /// Rolls `req` out with the engine's own rollout. `progress` gets how
-    /// far it is and each answer so far (about every `settings.chunk_ms`)
-    /// and says whether to go on: `false` stops the rollout (gnubg after
-    /// the chunk running, Sage at once through its cancellation), and its
-    /// answer so far comes back marked stopped. `limit` is per chunk.
-    pub fn rollout(
-        &mut self,
-        req: &Request,
-        settings: &RolloutSettings,
-        limit: Duration,
-        progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
-    ) -> Result<Analysis, EngineError> {
-        if let Some(reason) = request::nothing_to_analyse(&req.position) {
-            return Ok(Analysis::Over { reason });
-        }
-        let line = match self.kind {
-            EngineKind::Gnubg => req.rollout_line(settings, self.threads),
-            EngineKind::Sage => sage::request_line(req, Some((settings, self.threads))),
-        };
-        self.exchange(req, &line, limit, progress)
-    }
-
-    /// Asks gnubg to analyse one game of a match it reads itself (see
-    /// `engine::gnubg_match`), waiting at most `limit`.
-    pub fn analyse_game(
+    /// One whole game of a match, for an engine that reads matches itself
+    /// (`Capabilities::whole_games`).
+    fn game(
         &mut self,
         id: u64,
         req: &super::gnubg_match::GameRequest,
         limit: Duration,
     ) -> Result<super::gnubg_match::GameAnswer, EngineError> {
-        if self.kind != EngineKind::Gnubg {
-            return Err(EngineError::Refused(
-                "a whole game is analysed by gnubg".to_owned(),
-            ));
-        }
         self.send(&super::gnubg_match::request_line(id, req))?;
         let deadline = Instant::now() + limit;
         let mut junk = 0;
@@ -621,13 +474,15 @@ impl Engine {
                 Ok(text) => {
                     let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) else {
                         let short: String = text.chars().take(80).collect();
-                        return Err(self.garbage(format!("gnubg answered garbage: {short:?}")));
+                        return Err(
+                            self.garbage(format!("{} answered garbage: {short:?}", self.spec.name))
+                        );
                     };
                     if value.get("id").and_then(serde_json::Value::as_u64) != Some(id) {
                         // A stale answer, or the ready line.
                         junk += 1;
                         if junk > MAX_JUNK_LINES {
-                            return Err(self.garbage(flooded(self.kind)));
+                            return Err(self.garbage(flooded(self.spec)));
                         }
                         continue;
                     }
@@ -668,10 +523,7 @@ impl Engine {
 
     /// Records `error` (the engine died or wrote garbage) as a lost answer.
     fn failed(&self, error: EngineError) -> EngineError {
-        let said = match self.kind {
-            EngineKind::Gnubg => error.to_string(),
-            EngineKind::Sage => sage_error(error.clone()).to_string(),
-        };
+        let said = (self.spec.codec.reword)(error.clone()).to_string();
         self.starts.answered(Some(Lost::Failed(said)));
         error
     }
@@ -681,7 +533,7 @@ impl Engine {
     /// that gave the engine up asks nothing.
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
         if let Some(why) = self.starts.given_up() {
-            return Err(EngineError::Unanswered(self.kind.name(), why));
+            return Err(EngineError::Unanswered(self.spec.name, why));
         }
         let running = self.ensure_running()?;
         if writeln!(running.stdin, "{line}")
@@ -703,12 +555,8 @@ impl Engine {
         limit: Duration,
         progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
     ) -> Result<Analysis, EngineError> {
-        let kind = self.kind;
         self.exchange_lines(req, line, limit, progress)
-            .map_err(|e| match kind {
-                EngineKind::Gnubg => e,
-                EngineKind::Sage => sage_error(e),
-            })
+            .map_err(self.spec.codec.reword)
     }
 
     fn exchange_lines(
@@ -719,23 +567,21 @@ impl Engine {
         progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
     ) -> Result<Analysis, EngineError> {
         let id = req.id;
-        let kind = self.kind;
-        let parse = |text: &str| match kind {
-            EngineKind::Gnubg => parse_reply(text, &req.position),
-            EngineKind::Sage => sage::parse_line(text, req),
-        };
+        let spec = self.spec;
+        let parse = |text: &str| (spec.codec.parse)(text, req);
         self.send(line)?;
         let mut stop_sent = false;
         let mut deadline = Instant::now() + limit;
-        // Sage stops a rollout at once (its own cancellation), so while one
-        // runs the stop is asked for every 25 ms, not only at each answer.
+        // An engine that stops a rollout at once (its own cancellation) is
+        // asked for the stop every 25 ms while one runs, not only at each
+        // answer.
         let mut last: Option<Rollout> = None;
         let mut junk = 0;
         loop {
             let running = self.running.as_mut().expect("running");
             let until = match (&last, stop_sent) {
-                (Some(_), false) if kind == EngineKind::Sage => {
-                    deadline.min(Instant::now() + SAGE_POLL)
+                (Some(_), false) if spec.caps.cancels_rollouts => {
+                    deadline.min(Instant::now() + Capabilities::STOP_POLL)
                 }
                 _ => deadline,
             };
@@ -774,8 +620,8 @@ impl Engine {
                     }
                     // A stale answer, or a repeated ready line.
                     Ok(_) if junk < MAX_JUNK_LINES => junk += 1,
-                    Ok(_) => return Err(self.garbage(flooded(kind))),
-                    Err(e) => return Err(self.garbage(e)),
+                    Ok(_) => return Err(self.garbage(flooded(spec))),
+                    Err(e) => return Err(self.garbage(e.to_string())),
                 },
                 Err(e) => return Err(self.lost(e, limit)),
             }
@@ -783,12 +629,88 @@ impl Engine {
     }
 }
 
+impl Engine for Process {
+    fn kind(&self) -> EngineKind {
+        self.spec.kind
+    }
+
+    fn version(&self) -> Option<String> {
+        self.version.clone()
+    }
+
+    fn set_threads(&mut self, threads: u8) {
+        self.threads = threads;
+    }
+
+    fn warm_up(&mut self) -> Result<(), EngineError> {
+        Process::warm_up(self)
+    }
+
+    fn pid(&self) -> Option<u32> {
+        Process::pid(self)
+    }
+
+    /// Answers to other (older) requests are dropped.
+    fn analyse(&mut self, req: &Request, limit: Duration) -> Result<Analysis, EngineError> {
+        if let Some(reason) = request::nothing_to_analyse(&req.position) {
+            return Ok(Analysis::Over { reason });
+        }
+        let line = (self.spec.codec.request)(req);
+        self.exchange(req, &line, limit, &mut |_, _| true)
+    }
+
+    fn analyse_played(
+        &mut self,
+        req: &Request,
+        played_after: &str,
+        limit: Duration,
+    ) -> Result<Analysis, EngineError> {
+        if let Some(reason) = request::nothing_to_analyse(&req.position) {
+            return Ok(Analysis::Over { reason });
+        }
+        let line = (self.spec.codec.played)(req, played_after);
+        self.exchange(req, &line, limit, &mut |_, _| true)
+    }
+
+    /// Answers so far come about every `settings.chunk_ms`; a stop ends
+    /// the rollout after the chunk running, or at once for an engine that
+    /// cancels its rollouts itself.
+    fn rollout(
+        &mut self,
+        req: &Request,
+        settings: &RolloutSettings,
+        limit: Duration,
+        progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
+    ) -> Result<Analysis, EngineError> {
+        if let Some(reason) = request::nothing_to_analyse(&req.position) {
+            return Ok(Analysis::Over { reason });
+        }
+        let line = (self.spec.codec.rollout)(req, settings, self.threads);
+        self.exchange(req, &line, limit, progress)
+    }
+
+    fn analyse_game(
+        &mut self,
+        id: u64,
+        req: &super::gnubg_match::GameRequest,
+        limit: Duration,
+    ) -> Result<super::gnubg_match::GameAnswer, EngineError> {
+        if !self.spec.caps.whole_games {
+            return Err(EngineError::Refused(format!(
+                "{} does not analyse whole games",
+                self.spec.name
+            )));
+        }
+        self.game(id, req, limit)
+    }
+}
+
 /// Why an engine that wrote too many lines that are not its answer is
 /// restarted.
-fn flooded(kind: EngineKind) -> String {
+fn flooded(spec: &Spec) -> String {
     format!(
         "{} wrote {MAX_JUNK_LINES} lines that were not the answer",
-        kind.name()
+        spec.name
     )
 }
 
@@ -870,26 +792,6 @@ fn ask_stop(stdin: &mut ChildStdin, id: u64) -> bool {
         .is_ok()
 }
 
-/// An error of Sage's process in Sage's words (the variants speak of gnubg).
-fn sage_error(e: EngineError) -> EngineError {
-    match e {
-        EngineError::Start(why) => EngineError::Sage(format!("Sage could not be started: {why}")),
-        EngineError::Died => EngineError::Sage(
-            "Sage stopped while analysing; it is restarted for the next request".to_owned(),
-        ),
-        EngineError::Timeout(d) => EngineError::Sage(format!(
-            "Sage took longer than {d:?}; it was stopped and is restarted for the next request"
-        )),
-        EngineError::Garbage(why) => {
-            EngineError::Sage(format!("{why}; Sage is restarted for the next request"))
-        }
-        EngineError::GaveUp(why) => EngineError::Sage(format!(
-            "Sage is not asked again: it failed to start {START_TRIES} times in a row (last: {why}); give another Python with --sage-python PATH or BGEDIT_SAGE_PYTHON"
-        )),
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod private_dir_tests {
     use super::private_dir;
@@ -915,6 +817,7 @@ mod private_dir_tests {
         let link = base.path().join("link");
         std::os::unix::fs::symlink(&open, &link).unwrap();
         let e = private_dir(&link).unwrap_err();
-        assert!(e.contains("not a directory"), "{e}");
+        assert!(matches!(e, super::BridgeError::NotADirectory(_)), "{e}");
+        assert!(e.to_string().contains("not a directory"), "{e}");
     }
 }

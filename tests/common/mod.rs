@@ -75,18 +75,20 @@ pub fn fixtures() -> Vec<Fixture> {
 /// it the caller skips with a printed reason, but under BGEDIT_REQUIRE_SAGE=1
 /// it fails.
 pub fn sage_python() -> Option<std::path::PathBuf> {
-    let found = bgedit::engine::sage::find_python_from_env(None).and_then(|python| {
-        let ok = std::process::Command::new(&python)
-            .args(["-c", "import bgsage"])
-            .stderr(std::process::Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        if ok {
-            Ok(python)
-        } else {
-            Err(format!("{}: no bgsage", python.display()))
-        }
-    });
+    let found = bgedit::engine::sage::find_python_from_env(None)
+        .map_err(|e| e.to_string())
+        .and_then(|python| {
+            let ok = std::process::Command::new(&python)
+                .args(["-c", "import bgsage"])
+                .stderr(std::process::Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if ok {
+                Ok(python)
+            } else {
+                Err(format!("{}: no bgsage", python.display()))
+            }
+        });
     match found {
         Ok(p) => Some(p),
         Err(e) if std::env::var("BGEDIT_REQUIRE_SAGE").as_deref() == Ok("1") => {

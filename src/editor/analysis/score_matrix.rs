@@ -1,10 +1,11 @@
 //! `V`: the score matrix in the analysis panel's place — the cube decision
 //! of the position on the board at every score of a match (each player 2 to
-//! L away, Crawford and post-Crawford 1-away), asked of gnubg in the
-//! background a cell at a time (`Effect::ScoreMatrix`, answers as
-//! `Action::Analysis(AnalysisAction::MatrixCell)`), the grid filling in as they come. Pure.
+//! L away, Crawford and post-Crawford 1-away), asked of the reference
+//! engine in the background a cell at a time (`Effect::ScoreMatrix`,
+//! answers as `Action::Analysis(AnalysisAction::MatrixCell)`), the grid
+//! filling in as they come. Pure.
 
-use super::PanelText;
+use super::state::PanelText;
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
@@ -165,9 +166,12 @@ pub fn panel_text(model: &Model) -> PanelText {
     } else {
         String::new()
     };
+    let engine = crate::engine::EngineKind::reference();
     let header = format!(
-        "score matrix · {}-point match{progress} · {roller} on roll, centred cube · gnubg 0-ply",
-        m.length
+        "score matrix · {}-point match{progress} · {roller} on roll, centred cube · {} {}",
+        m.length,
+        engine.name(),
+        engine.depth_label(0)
     );
     PanelText {
         header,

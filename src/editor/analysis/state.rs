@@ -1,10 +1,12 @@
-//! The analysis panel's state, pure data: what is on show (gnubg's answer,
-//! Sage's, a rollout), what is running, the settings. The model holds it;
+//! The analysis panel's state, pure data: what is on show (the reference
+//! engine's answer, the other engines' opinions, a rollout), what is
+//! running, the settings. The model holds it;
 //! `analysis::update`'s functions change it.
 
 use crate::engine::matrix::Verdict;
 use crate::engine::text::Units;
 use crate::engine::{Analysis, Choice, EngineError, EngineKind, Rollout, RolloutSettings};
+use std::collections::BTreeMap;
 
 /// What can happen to the analysis panel: its keys, the engines' answers
 /// (by the number of the request they answer), rollouts, the score matrix.
@@ -24,16 +26,20 @@ pub enum AnalysisAction {
     LeavePreview,
     /// `%`: MWC or equity.
     ToggleUnits,
-    /// `z`: the panel's engine, gnubg → Sage → both.
+    /// `z`: the panel's engines, each alone in turn, then all of them.
     CycleEngine,
     /// `O`: roll out the leading moves or the cube decision.
     Rollout,
     /// `V`: the score matrix on or off.
     ToggleMatrix,
-    /// gnubg's answer to request number `.0`.
-    Answer(u64, Result<Analysis, EngineError>),
-    /// Sage's answer to request number `.0`, and the bgsage version.
-    SageAnswer(u64, Result<Analysis, EngineError>, Option<String>),
+    /// Engine `.0`'s answer to request number `.1`, and the version the
+    /// engine gave, if any.
+    Answer(
+        EngineKind,
+        u64,
+        Result<Analysis, EngineError>,
+        Option<String>,
+    ),
     /// A rollout's trials so far, before any number is in.
     RolloutTick(u64, Box<Rollout>),
     /// A rollout's answer so far.
@@ -67,7 +73,7 @@ pub struct AnalysisState {
     pub selected: usize,
     /// The board shows the selected move played.
     pub preview: bool,
-    /// Why there is no answer (gnubg missing, crashed, ...).
+    /// Why the reference engine has no answer (missing, crashed, ...).
     pub problem: Option<String>,
     /// With dice set: the cube decision of the same position before the
     /// roll (as XG shows it above the moves), asked once the moves are in.
@@ -88,20 +94,28 @@ pub struct AnalysisState {
     /// The cube action played there (`double`, `take`, `drop`), for a
     /// cube decision of the match being reviewed.
     pub played_action: Option<String>,
-    /// Which engine the panel shows (`z`): gnubg, Open Sage, or both side
-    /// by side. gnubg is asked in every case (the cube before the roll,
-    /// the numbers panel and rollouts are its).
+    /// Which engines the panel shows (`z`): one alone, or all side by
+    /// side. The reference engine is asked in every case (the cube before
+    /// the roll, the numbers panel and rollouts are its); `shown`,
+    /// `problem` and the fields above are its.
     pub engines: Choice,
-    /// Sage's answer for the position on show.
-    pub second: Option<Shown>,
-    /// The number of the last request sent to Sage.
-    pub second_latest: u64,
-    /// Why Sage has no answer (not installed, failed).
-    pub second_problem: Option<String>,
-    /// The bgsage version that answered.
-    pub sage_version: Option<String>,
-    /// The other engine's best move, marked in a list shown beside it.
-    pub other_pick: Option<String>,
+    /// The other engines' answers for the position on show, by engine.
+    pub opinions: BTreeMap<EngineKind, Opinion>,
+    /// Another engine's best move (the engine, the move), marked in a list
+    /// shown beside it.
+    pub other_pick: Option<(EngineKind, String)>,
+}
+
+/// An engine's answer beside the reference's: its second opinion.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Opinion {
+    pub shown: Option<Shown>,
+    /// The number of the last request sent to it.
+    pub latest: u64,
+    /// Why it has no answer (not installed, failed).
+    pub problem: Option<String>,
+    /// The version it said it is.
+    pub version: Option<String>,
 }
 
 /// A rollout: its request number, whether it still runs, and its answer
@@ -111,7 +125,8 @@ pub struct RolloutRun {
     pub id: u64,
     pub running: bool,
     pub shown: Option<Shown>,
-    /// The engine rolling out: gnubg, or Sage when the panel shows Sage.
+    /// The engine rolling out: the one the panel shows alone, else the
+    /// reference.
     pub engine: EngineKind,
     /// Trials so far while no number is in yet.
     pub ticks: Option<crate::engine::Rollout>,
@@ -139,11 +154,8 @@ impl Default for AnalysisState {
             kept: Vec::new(),
             played_after: None,
             played_action: None,
-            engines: Choice::Gnubg,
-            second: None,
-            second_latest: 0,
-            second_problem: None,
-            sage_version: None,
+            engines: Choice::default(),
+            opinions: BTreeMap::new(),
             other_pick: None,
         }
     }
@@ -153,10 +165,7 @@ impl AnalysisState {
     /// What the panel shows: the rollout when there is one, else the
     /// evaluation.
     pub fn displayed(&self) -> Option<&Shown> {
-        let evaluation = match self.engines {
-            Choice::Sage => self.second.as_ref(),
-            _ => self.shown.as_ref(),
-        };
+        let evaluation = self.shown_by(self.engines.lead());
         self.rollout
             .as_ref()
             .and_then(|r| r.shown.as_ref())
@@ -167,12 +176,61 @@ impl AnalysisState {
     pub fn displayed_engine(&self) -> EngineKind {
         match &self.rollout {
             Some(r) if r.shown.is_some() => r.engine,
-            _ if self.engines == Choice::Sage => EngineKind::Sage,
-            _ => EngineKind::Gnubg,
+            _ => self.engines.lead(),
+        }
+    }
+
+    /// `engine`'s evaluation of the position on show.
+    pub fn shown_by(&self, engine: EngineKind) -> Option<&Shown> {
+        if engine.is_reference() {
+            self.shown.as_ref()
+        } else {
+            self.opinions.get(&engine)?.shown.as_ref()
+        }
+    }
+
+    /// Why `engine` has no answer, if so.
+    pub fn problem_of(&self, engine: EngineKind) -> Option<&String> {
+        if engine.is_reference() {
+            self.problem.as_ref()
+        } else {
+            self.opinions.get(&engine)?.problem.as_ref()
         }
     }
 
     pub fn rolling(&self) -> bool {
         self.rollout.as_ref().is_some_and(|r| r.running)
     }
+}
+
+/// The first engine on beside the reference, if any: the one whose list
+/// is drawn beside the reference's.
+pub fn second_engine(a: &AnalysisState) -> Option<EngineKind> {
+    a.engines.kinds().find(|k| !k.is_reference())
+}
+
+/// Where the reference engine and the other one on disagree on the
+/// position on show, when both answered it.
+pub fn disagreement(a: &AnalysisState) -> Option<crate::engine::compare::Disagreement> {
+    let other = a.opinions.iter().find_map(|(_, o)| o.shown.as_ref())?;
+    let g = a.shown.as_ref()?;
+    crate::engine::compare::compare(&g.analysis, &other.analysis)
+}
+
+/// The panel as text, made once per frame for the snapshot.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PanelText {
+    /// What is shown and at what depth, and what is running.
+    pub header: String,
+    /// Lines between the header and the rows: what the rows do not say
+    /// (the cube decision before the roll, a cube the engine was sent instead).
+    pub notes: Vec<String>,
+    /// Column titles for the rows, if any.
+    pub columns: Option<String>,
+    pub rows: Vec<String>,
+    /// Wider rows for the same content, drawn instead where they fit (the
+    /// score matrix's thresholds).
+    pub wide_rows: Vec<String>,
+    /// The row of the selected move.
+    pub selected: Option<usize>,
 }

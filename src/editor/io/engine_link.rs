@@ -1,163 +1,131 @@
-//! The editor's gnubg: one long-lived process on a thread of its own. The
-//! runtime hands it requests; answers go back through the runtime's one
-//! channel as actions. A request arriving while a deeper one runs cancels
-//! it (the process is stopped and restarted), so a new edit never waits
-//! seconds behind an old 3-ply analysis. A rollout is stopped between two
-//! of its chunks (a quarter of a second) by `stop_rollout` or by any newer
-//! request, and says how far it got.
+//! The editor's engines: each a long-lived engine on a thread of its own,
+//! started when first asked (the reference engine at once). The runtime
+//! hands them requests; answers go back through the runtime's one channel
+//! as actions naming the engine. A request arriving while a deeper one
+//! runs cancels it when the engine allows (`Capabilities::stopped_for_newer`:
+//! the process is stopped and restarted), so a new edit never waits
+//! seconds behind an old 3-ply analysis. A rollout is stopped by
+//! `stop_rollout` or by any newer request (between two of its chunks, or at
+//! once for an engine that cancels its rollouts), and says how far it got.
 
 use super::worker::{Inbox, Worker};
 use crate::editor::action::Action;
 use crate::editor::action::AnalysisAction;
-use crate::engine::{Engine, EngineError, Request, RolloutSettings, Waiter, time_limit};
+use crate::engine::locate::Missing;
+use crate::engine::registry::ALL;
+use crate::engine::{
+    Analysis, Engine, EngineError, EngineKind, Request, Rollout, RolloutSettings, Waiter,
+    time_limit,
+};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 fn limit(plies: u8) -> Duration {
     time_limit(plies, Waiter::Editor)
 }
 
-/// What the engine thread is asked to do.
+/// What an engine's thread is asked to do.
 enum Job {
     Analyse(Request),
     Rollout(Request, RolloutSettings),
 }
 
-pub struct EngineLink {
+/// One engine's thread, and what the link shares with it.
+struct Line {
     requests: Worker<Job>,
+    shared: Arc<Shared>,
+}
+
+/// What an engine's thread and the link both see.
+#[derive(Default)]
+struct Shared {
     /// The depth being analysed now, if any.
-    busy: Arc<Mutex<Option<u8>>>,
-    pid: Arc<AtomicU32>,
-    /// Set when `ask` stopped gnubg: the death that follows is ours.
-    killed: Arc<AtomicBool>,
+    busy: Mutex<Option<u8>>,
+    pid: AtomicU32,
+    /// Set when `ask` stopped the engine: the death that follows is ours.
+    killed: AtomicBool,
     /// Set to stop the rollout running.
-    stop: Arc<AtomicBool>,
-    /// gnubg, for the score matrix's own process; and where actions go.
-    program: Result<PathBuf, String>,
-    send: Arc<dyn Fn(Action) -> bool + Send + Sync>,
+    stop: AtomicBool,
+}
+
+type Send = Arc<dyn Fn(Action) -> bool + std::marker::Send + Sync>;
+
+/// A quiz's engine, started at its first grade and kept.
+type Grader = Arc<Mutex<Option<Box<dyn Engine>>>>;
+
+pub struct EngineLink {
+    /// Each engine's thread, in `ALL`'s order, started at its first job.
+    lines: [OnceLock<Line>; ALL.len()],
+    /// Each engine's program as the user gave it on the command line, in
+    /// `ALL`'s order; else the engine finds its own.
+    options: [Option<PathBuf>; ALL.len()],
+    send: Send,
     /// The score matrix wanted now: a worker for an older one stops.
     matrix: Arc<std::sync::atomic::AtomicU64>,
     /// The match analysis wanted now (its serial; 0 for none).
     match_run: Arc<std::sync::atomic::AtomicU64>,
-    /// gnubg for the quiz's grades, started at the first answer and kept:
-    /// a grade then waits only on gnubg's answer.
-    grader: Arc<Mutex<Option<Engine>>>,
-    /// Sage for the quiz's grades when the panel shows Sage.
-    sage_grader: Arc<Mutex<Option<Engine>>>,
-    /// Open Sage's thread, started when the panel first asks it.
-    sage: std::sync::OnceLock<Worker<Job>>,
-    /// Set to stop Sage's rollout running.
-    sage_stop: Arc<AtomicBool>,
-    /// `--sage-python`, if given: else `BGEDIT_SAGE_PYTHON`, then python3.
-    sage_python: Option<PathBuf>,
+    /// The quiz's graders by engine, each started at its first answer and
+    /// kept: a grade then waits only on the engine's answer.
+    graders: [Grader; ALL.len()],
+}
+
+/// `kind`'s place in `ALL`.
+fn index(kind: EngineKind) -> usize {
+    ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
 impl EngineLink {
-    /// Starts the thread. `program` is gnubg, or why there is none; `send`
-    /// delivers an action to the runtime and says whether it is still there.
+    /// Starts the reference engine's thread. `options` are the programs
+    /// the user named, by engine; `send` delivers an action to the runtime
+    /// and says whether it is still there.
     pub fn start(
-        program: Result<PathBuf, String>,
-        send: impl Fn(Action) -> bool + Send + Sync + 'static,
+        options: Vec<(EngineKind, Option<PathBuf>)>,
+        send: impl Fn(Action) -> bool + std::marker::Send + Sync + 'static,
     ) -> EngineLink {
-        let send_all: Arc<dyn Fn(Action) -> bool + Send + Sync> = Arc::new(send);
-        let (program2, send2) = (program.clone(), Arc::clone(&send_all));
-        let send = move |a: Action| send2(a);
-        let busy = Arc::new(Mutex::new(None));
-        let pid = Arc::new(AtomicU32::new(0));
-        let killed = Arc::new(AtomicBool::new(false));
-        let stop = Arc::new(AtomicBool::new(false));
-        let (busy2, pid2, killed2) = (Arc::clone(&busy), Arc::clone(&pid), Arc::clone(&killed));
-        let stop2 = Arc::clone(&stop);
-        let requests = Worker::spawn("bgedit-gnubg", move |mut inbox: Inbox<Job>| {
-            let mut engine = program.map(Engine::new);
-            if let Ok(e) = &mut engine {
-                // Start now: the first answer should not wait for gnubg to load.
-                let _ = e.warm_up();
-            }
-            // Only the newest request matters; older ones are stale.
-            while let Some(job) = inbox.newest() {
-                let req = match job {
-                    Job::Analyse(req) => req,
-                    Job::Rollout(req, settings) => {
-                        stop2.store(false, Ordering::SeqCst);
-                        let id = req.id;
-                        let result = match &mut engine {
-                            Err(why) => Err(EngineError::NotFound(why.clone())),
-                            Ok(e) => {
-                                pid2.store(e.pid().unwrap_or(0), Ordering::SeqCst);
-                                let limit = limit(req.plies.max(settings.plies).saturating_add(1));
-                                let mut on = |_: &crate::engine::Rollout,
-                                              a: Option<&crate::engine::Analysis>| {
-                                    if let Some(a) = a
-                                        && !send(Action::Analysis(AnalysisAction::RolloutProgress(id, a.clone())))
-                                    {
-                                        return false;
-                                    }
-                                    // A newer request stops the rollout
-                                    // and is served next.
-                                    !inbox.newer_came() && !stop2.load(Ordering::SeqCst)
-                                };
-                                e.rollout(&req, &settings, limit, &mut on)
-                            }
-                        };
-                        if !send(Action::Analysis(AnalysisAction::RolloutAnswer(id, result))) {
-                            break;
-                        }
-                        continue;
-                    }
-                };
-                let result = match &mut engine {
-                    Err(why) => Err(EngineError::NotFound(why.clone())),
-                    Ok(e) => {
-                        if let Err(err) = e.warm_up() {
-                            Err(err)
-                        } else {
-                            pid2.store(e.pid().unwrap_or(0), Ordering::SeqCst);
-                            set(&busy2, Some(req.plies));
-                            let mut r = e.analyse(&req, limit(req.plies));
-                            if r == Err(EngineError::Died) && killed2.swap(false, Ordering::SeqCst)
-                            {
-                                // Stopped by `ask`, which sends the newer
-                                // request before stopping: if it is there,
-                                // this one was the old one; if not, the stop
-                                // landed on this one, so it is asked again.
-                                if !inbox.newer_came() {
-                                    r = e.analyse(&req, limit(req.plies));
-                                }
-                            }
-                            set(&busy2, None);
-                            r
-                        }
-                    }
-                };
-                if !send(Action::Analysis(AnalysisAction::Answer(req.id, result))) {
-                    break;
-                }
-            }
-        });
-        EngineLink {
-            requests,
-            busy,
-            pid,
-            killed,
-            stop,
-            program: program2,
-            send: Arc::clone(&send_all),
+        let mut named: [Option<PathBuf>; ALL.len()] = Default::default();
+        for (kind, option) in options {
+            named[index(kind)] = option;
+        }
+        let link = EngineLink {
+            lines: Default::default(),
+            options: named,
+            send: Arc::new(send),
             matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
-            grader: Arc::new(Mutex::new(None)),
-            sage_grader: Arc::new(Mutex::new(None)),
-            sage: std::sync::OnceLock::new(),
-            sage_stop: Arc::new(AtomicBool::new(false)),
-            sage_python: None,
-        }
+            graders: Default::default(),
+        };
+        // Start now: the first answer should not wait for the engine to load.
+        link.line(EngineKind::reference());
+        link
+    }
+
+    /// The program that runs `kind`, or why there is none.
+    fn program(&self, kind: EngineKind) -> Result<PathBuf, Missing> {
+        (kind.spec().locate)(self.options[index(kind)].as_deref())
+    }
+
+    /// `kind`'s thread and engine, started at the first job (the reference
+    /// engine warmed up at once): the newest job waiting is done, the
+    /// older ones dropped.
+    fn line(&self, kind: EngineKind) -> &Line {
+        self.lines[index(kind)].get_or_init(|| {
+            let shared = Arc::new(Shared::default());
+            let program = self.program(kind);
+            let (send, shared2) = (Arc::clone(&self.send), Arc::clone(&shared));
+            let name = format!("bgedit-{}", kind.key());
+            let requests = Worker::spawn(&name, move |inbox: Inbox<Job>| {
+                let engine = program.map(|p| kind.spec().open(p, Default::default()));
+                serve(kind, engine, inbox, &shared2, &send);
+            });
+            Line { requests, shared }
+        })
     }
 
     /// Grades a quiz answer on a thread of its own, with the quiz's own
-    /// gnubg or Sage (the analysis panel's are not disturbed); the grade
+    /// engine of `kind` (the analysis panel's are not disturbed); the grade
     /// comes back as `LibAction::Graded`.
     pub fn grade(
         &self,
@@ -168,20 +136,16 @@ impl EngineLink {
         kind: crate::engine::EngineKind,
     ) {
         use crate::editor::library::LibAction;
-        use crate::engine::EngineKind;
         let send = Arc::clone(&self.send);
-        let (grader, program) = match kind {
-            EngineKind::Gnubg => (Arc::clone(&self.grader), self.program.clone()),
-            EngineKind::Sage => (Arc::clone(&self.sage_grader), self.sage_program()),
-        };
+        let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
         std::thread::spawn(move || {
             let result = match program {
-                Err(why) => Err(why),
+                Err(why) => Err(why.to_string()),
                 Ok(program) => {
                     let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
                     let engine =
-                        slot.get_or_insert_with(|| Engine::of(kind, program, Default::default()));
-                    crate::engine::match_analysis::grade(engine, &position, &answer, plies)
+                        slot.get_or_insert_with(|| kind.spec().open(program, Default::default()));
+                    crate::engine::match_analysis::grade(&mut **engine, &position, &answer, plies)
                         .map(Box::new)
                 }
             };
@@ -189,23 +153,31 @@ impl EngineLink {
         });
     }
 
-    /// Asks gnubg for each cell of a score matrix, on a thread and a gnubg
-    /// process of its own so the analysis is not held up; the cells come
-    /// back one by one, and a newer matrix stops this one.
+    /// Asks the reference engine for each cell of a score matrix, on a
+    /// thread and an engine of its own so the analysis is not held up; the
+    /// cells come back one by one, and a newer matrix stops this one.
     pub fn score_matrix(&self, serial: u64, cells: Vec<crate::domain::score_matrix::Cell>) {
         self.matrix.store(serial, Ordering::SeqCst);
         let (wanted, send) = (Arc::clone(&self.matrix), Arc::clone(&self.send));
-        let program = self.program.clone();
+        let kind = EngineKind::reference();
+        let program = self.program(kind);
         std::thread::spawn(move || {
-            let mut engine = program.as_ref().ok().map(|p| Engine::new(p.clone()));
+            let mut engine = program
+                .as_ref()
+                .ok()
+                .map(|p| kind.spec().open(p.clone(), Default::default()));
             for (i, cell) in cells.iter().enumerate() {
                 if wanted.load(Ordering::SeqCst) != serial {
                     return;
                 }
                 let v = match &mut engine {
-                    Some(e) => crate::engine::matrix::verdict(e, 0, i as u64 + 1, cell),
+                    Some(e) => crate::engine::matrix::verdict(&mut **e, 0, i as u64 + 1, cell),
                     None => crate::engine::matrix::Verdict::Failed(
-                        program.clone().err().unwrap_or_default(),
+                        program
+                            .as_ref()
+                            .err()
+                            .map(Missing::to_string)
+                            .unwrap_or_default(),
                     ),
                 };
                 if !send(Action::Analysis(AnalysisAction::MatrixCell(serial, i, v))) {
@@ -215,9 +187,8 @@ impl EngineLink {
         });
     }
 
-    /// Analyses a whole match in the background, at 0-ply, with gnubg
-    /// processes of its own (one core is left to the editor's gnubg, so
-    /// typing never waits). Each verdict comes back in match order as
+    /// Analyses a whole match in the background, at 0-ply, with engines of
+    /// its own (one core is left to the editor's, so typing never waits). Each verdict comes back in match order as
     /// `ReviewAction::Judged`, the end as `ReviewAction::AnalysisEnded`; a
     /// newer match, or `stop_match_analysis`, stops it.
     pub fn analyse_match(
@@ -231,10 +202,7 @@ impl EngineLink {
         use crate::engine::match_analysis::{self, Failed, RunOptions};
         self.match_run.store(serial, Ordering::SeqCst);
         let (wanted, send) = (Arc::clone(&self.match_run), Arc::clone(&self.send));
-        let program = match engine {
-            crate::engine::EngineKind::Gnubg => self.program.clone(),
-            crate::engine::EngineKind::Sage => self.sage_program(),
-        };
+        let program = self.program(engine);
         std::thread::spawn(move || {
             let judged =
                 |i: usize, outcome| send(Action::Review(ReviewAction::Judged(serial, i, outcome)));
@@ -244,18 +212,18 @@ impl EngineLink {
                         let failed = Failed {
                             game: d.game,
                             number: d.number,
-                            why: why.clone(),
+                            why: why.to_string(),
                         };
                         if !judged(i, Err(failed)) {
                             return;
                         }
                     }
                 }
-                Ok(gnubg) => {
+                Ok(program) => {
                     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
                     let opts = RunOptions {
                         engine,
-                        gnubg,
+                        program,
                         plies: 0,
                         jobs: cores.saturating_sub(1).max(1),
                         // The panel shows no luck.
@@ -287,128 +255,151 @@ impl EngineLink {
         self.match_run.store(0, Ordering::SeqCst);
     }
 
-    /// Rolls `req` out; answers so far come back as
-    /// `Action::Analysis(AnalysisAction::RolloutProgress)`, the last as `Action::Analysis(AnalysisAction::RolloutAnswer)`.
-    pub fn roll_out(&self, req: Request, settings: RolloutSettings) {
-        let _ = self.requests.send(Job::Rollout(req, settings));
+    /// Rolls `req` out with `kind`; answers so far come back as
+    /// `Action::Analysis(AnalysisAction::RolloutProgress)` (or `RolloutTick`
+    /// while no number is in), the last as
+    /// `Action::Analysis(AnalysisAction::RolloutAnswer)`.
+    pub fn roll_out(&self, kind: EngineKind, req: Request, settings: RolloutSettings) {
+        let line = self.line(kind);
+        line.shared.stop.store(false, Ordering::SeqCst);
+        let _ = line.requests.send(Job::Rollout(req, settings));
     }
 
-    /// Stops the rollout running, if any, after its chunk.
+    /// Stops the rollouts running, if any.
     pub fn stop_rollout(&self) {
-        self.stop.store(true, Ordering::SeqCst);
-        self.sage_stop.store(true, Ordering::SeqCst);
+        for line in self.lines.iter().filter_map(OnceLock::get) {
+            line.shared.stop.store(true, Ordering::SeqCst);
+        }
     }
 
-    /// Sage run by `python` (`--sage-python`) rather than the one found.
-    pub fn with_sage_python(mut self, python: Option<PathBuf>) -> EngineLink {
-        self.sage_python = python;
-        self
-    }
-
-    /// The Python that runs Sage, or why there is none.
-    fn sage_program(&self) -> Result<PathBuf, String> {
-        crate::engine::sage::find_python_from_env(self.sage_python.as_deref())
-    }
-
-    /// Asks Open Sage for `req` (the panel's second opinion), on a thread
-    /// and a process of its own, started at the first request; only the
-    /// newest request waiting is answered. The answer comes back as
-    /// `Action::Analysis(AnalysisAction::SageAnswer)`.
-    pub fn ask_sage(&self, req: Request) {
-        let _ = self.sage_jobs().send(Job::Analyse(req));
-    }
-
-    /// Rolls `req` out with Sage; answers so far come back as
-    /// `Action::Analysis(AnalysisAction::RolloutProgress)`, the last as `Action::Analysis(AnalysisAction::RolloutAnswer)`, as
-    /// gnubg's do. `stop_rollout` (or a newer request) stops it at once.
-    pub fn roll_out_sage(&self, req: Request, settings: RolloutSettings) {
-        self.sage_stop.store(false, Ordering::SeqCst);
-        let _ = self.sage_jobs().send(Job::Rollout(req, settings));
-    }
-
-    /// Sage's thread and process, started at the first job: the newest
-    /// job waiting is done, the older ones dropped.
-    fn sage_jobs(&self) -> &Worker<Job> {
-        self.sage.get_or_init(|| {
-            let send = Arc::clone(&self.send);
-            let stop = Arc::clone(&self.sage_stop);
-            let program = self.sage_program();
-            Worker::spawn("bgedit-sage", move |mut inbox: Inbox<Job>| {
-                let mut engine = program.map(Engine::sage);
-                while let Some(job) = inbox.newest() {
-                    let sent = match job {
-                        Job::Analyse(req) => {
-                            let (result, version) = match &mut engine {
-                                Err(why) => (Err(EngineError::NotFound(why.clone())), None),
-                                Ok(e) => (e.analyse(&req, limit(req.plies)), e.version.clone()),
-                            };
-                            send(Action::Analysis(AnalysisAction::SageAnswer(req.id, result, version)))
-                        }
-                        Job::Rollout(req, settings) => {
-                            let id = req.id;
-                            let result = match &mut engine {
-                                Err(why) => Err(EngineError::NotFound(why.clone())),
-                                Ok(e) => {
-                                    let limit =
-                                        limit(req.plies.max(settings.plies).saturating_add(1));
-                                    let mut trials = 0;
-                                    let mut on = |r: &crate::engine::Rollout,
-                                                  a: Option<&crate::engine::Analysis>| {
-                                        let sent = match a {
-                                            Some(a) => send(Action::Analysis(AnalysisAction::RolloutProgress(id, a.clone()))),
-                                            // Trials without numbers yet:
-                                            // the header counts them.
-                                            None if r.trials != trials => {
-                                                trials = r.trials;
-                                                send(Action::Analysis(AnalysisAction::RolloutTick(id, Box::new(r.clone()))))
-                                            }
-                                            None => true,
-                                        };
-                                        if !sent {
-                                            return false;
-                                        }
-                                        !inbox.newer_came() && !stop.load(Ordering::SeqCst)
-                                    };
-                                    e.rollout(&req, &settings, limit, &mut on)
-                                }
-                            };
-                            send(Action::Analysis(AnalysisAction::RolloutAnswer(id, result)))
-                        }
-                    };
-                    if !sent {
-                        break;
-                    }
-                }
-            })
-        })
-    }
-
-    /// Asks for `req`, cancelling a deeper analysis still running.
-    pub fn ask(&self, req: Request) {
-        let running = self.busy.lock().map(|b| *b).unwrap_or(None);
+    /// Asks `kind` for `req`: only the newest request waiting is answered,
+    /// as `Action::Analysis(AnalysisAction::Answer)`. A deeper analysis
+    /// still running is cut short where the engine allows.
+    pub fn ask(&self, kind: EngineKind, req: Request) {
+        let line = self.line(kind);
+        let running = line.shared.busy.lock().map(|b| *b).unwrap_or(None);
         // Sent before the stop, so the engine thread finds it when it sees
-        // gnubg die.
-        let _ = self.requests.send(Job::Analyse(req));
-        if running.is_some_and(|p| p > 0) {
-            let pid = self.pid.load(Ordering::SeqCst);
-            if pid != 0 {
-                self.killed.store(true, Ordering::SeqCst);
-                // The engine thread sees the process end, answers the old
-                // request with an error (dropped as stale) and restarts.
-                // (A signal, not a `kill` process: nothing to spawn, nothing
-                // to fail on a system without one.)
-                if let Ok(pid) = libc::pid_t::try_from(pid) {
-                    // SAFETY: kill(2) takes two integers and touches no
-                    // memory of ours.
-                    unsafe {
-                        libc::kill(pid, libc::SIGKILL);
-                    }
+        // the engine die.
+        let _ = line.requests.send(Job::Analyse(req));
+        if !kind.spec().caps.stopped_for_newer || running.is_none_or(|p| p == 0) {
+            return;
+        }
+        let pid = line.shared.pid.load(Ordering::SeqCst);
+        if pid != 0 {
+            line.shared.killed.store(true, Ordering::SeqCst);
+            // The engine thread sees the process end, answers the old
+            // request with an error (dropped as stale) and restarts.
+            // (A signal, not a `kill` process: nothing to spawn, nothing
+            // to fail on a system without one.)
+            if let Ok(pid) = libc::pid_t::try_from(pid) {
+                // SAFETY: kill(2) takes two integers and touches no
+                // memory of ours.
+                unsafe {
+                    libc::kill(pid, libc::SIGKILL);
                 }
             }
         }
     }
 }
 
+/// An engine's thread: the newest job waiting is done, older ones dropped,
+/// each answer sent as an action naming `kind`.
+fn serve(
+    kind: EngineKind,
+    mut engine: Result<Box<dyn Engine>, Missing>,
+    mut inbox: Inbox<Job>,
+    shared: &Shared,
+    send: &Send,
+) {
+    if let (Ok(e), true) = (&mut engine, kind.is_reference()) {
+        // The reference is asked at once: the first answer should not
+        // wait for it to load.
+        let _ = e.warm_up();
+    }
+    while let Some(job) = inbox.newest() {
+        let action = match job {
+            Job::Analyse(req) => {
+                let (result, version) = match &mut engine {
+                    Err(why) => (Err(EngineError::NotFound(why.to_string())), None),
+                    Ok(e) => (analyse(&mut **e, &req, &mut inbox, shared), e.version()),
+                };
+                AnalysisAction::Answer(kind, req.id, result, version)
+            }
+            Job::Rollout(req, settings) => {
+                let result = match &mut engine {
+                    Err(why) => Err(EngineError::NotFound(why.to_string())),
+                    Ok(e) => roll_out(&mut **e, &req, &settings, &mut inbox, shared, send),
+                };
+                AnalysisAction::RolloutAnswer(req.id, result)
+            }
+        };
+        if !send(Action::Analysis(action)) {
+            break;
+        }
+    }
+}
+
+/// One analysis, asked again if a stop meant for an older one landed on it.
+fn analyse(
+    e: &mut dyn Engine,
+    req: &Request,
+    inbox: &mut Inbox<Job>,
+    shared: &Shared,
+) -> Result<Analysis, EngineError> {
+    e.warm_up()?;
+    shared.pid.store(e.pid().unwrap_or(0), Ordering::SeqCst);
+    set(&shared.busy, Some(req.plies));
+    let died = (e.kind().spec().codec.reword)(EngineError::Died);
+    let mut r = e.analyse(req, limit(req.plies));
+    if r.as_ref().err() == Some(&died) && shared.killed.swap(false, Ordering::SeqCst) {
+        // Stopped by `ask`, which sends the newer request before stopping:
+        // if it is there, this one was the old one; if not, the stop landed
+        // on this one, so it is asked again.
+        if !inbox.newer_came() {
+            r = e.analyse(req, limit(req.plies));
+        }
+    }
+    set(&shared.busy, None);
+    r
+}
+
+/// One rollout, its answers so far sent as they come; a newer job or a
+/// stop ends it.
+fn roll_out(
+    e: &mut dyn Engine,
+    req: &Request,
+    settings: &RolloutSettings,
+    inbox: &mut Inbox<Job>,
+    shared: &Shared,
+    send: &Send,
+) -> Result<Analysis, EngineError> {
+    // The stop was cleared when the rollout was sent (`roll_out`): an Esc
+    // pressed before this thread took the job still stops it.
+    shared.pid.store(e.pid().unwrap_or(0), Ordering::SeqCst);
+    let id = req.id;
+    let limit = limit(req.plies.max(settings.plies).saturating_add(1));
+    let mut trials = 0;
+    let mut on = |r: &Rollout, a: Option<&Analysis>| {
+        let sent = match a {
+            Some(a) => send(Action::Analysis(AnalysisAction::RolloutProgress(
+                id,
+                a.clone(),
+            ))),
+            // Trials without numbers yet: the header counts them.
+            None if r.trials != trials => {
+                trials = r.trials;
+                send(Action::Analysis(AnalysisAction::RolloutTick(
+                    id,
+                    Box::new(r.clone()),
+                )))
+            }
+            None => true,
+        };
+        // A newer request stops the rollout and is served next.
+        sent && !inbox.newer_came() && !shared.stop.load(Ordering::SeqCst)
+    };
+    e.rollout(req, settings, limit, &mut on)
+}
 fn set(busy: &Mutex<Option<u8>>, value: Option<u8>) {
     if let Ok(mut b) = busy.lock() {
         *b = value;

@@ -275,10 +275,12 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         library_tx.send(Input::App(action)).is_ok()
     });
     let engine = EngineLink::start(
-        crate::engine::locate::find_from_env(gnubg.as_deref()),
+        vec![
+            (crate::engine::EngineKind::Gnubg, gnubg),
+            (crate::engine::EngineKind::Sage, sage_python),
+        ],
         move |action| tx.send(Input::App(action)).is_ok(),
-    )
-    .with_sage_python(sage_python);
+    );
     let edge = Edge {
         terminal,
         clipboard,
@@ -420,10 +422,10 @@ impl Edge<'_> {
                         queue.push(Action::Copy(CopyAction::Copied(target, result)));
                     }
                     Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
-                    Effect::Analyse(req) => self.engine.ask(req),
-                    Effect::AnalyseSage(req) => self.engine.ask_sage(req),
-                    Effect::RolloutSage(req, settings) => self.engine.roll_out_sage(req, settings),
-                    Effect::Rollout(req, settings) => self.engine.roll_out(req, settings),
+                    Effect::Analyse(kind, req) => self.engine.ask(kind, req),
+                    Effect::Rollout(kind, req, settings) => {
+                        self.engine.roll_out(kind, req, settings)
+                    }
                     Effect::StopRollout => self.engine.stop_rollout(),
                     Effect::ScoreMatrix { serial, cells } => {
                         self.engine.score_matrix(serial, cells)
@@ -530,12 +532,12 @@ fn event_loop(
     // The first position is analysed like every later one.
     let first = crate::editor::analysis::position_changed(&mut model);
     for e in crate::editor::analysis::second_opinion(&mut model, std::slice::from_ref(&first)) {
-        if let Effect::AnalyseSage(req) = e {
-            edge.engine.ask_sage(req);
+        if let Effect::Analyse(kind, req) = e {
+            edge.engine.ask(kind, req);
         }
     }
-    if let Effect::Analyse(req) = first {
-        edge.engine.ask(req);
+    if let Effect::Analyse(kind, req) = first {
+        edge.engine.ask(kind, req);
     }
     let size = edge.terminal.size()?;
     let resized = Action::Resized {

@@ -490,10 +490,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             let (id, position) = (current.id, current.position.clone());
             // The analysis panel's engine grades (Sage when it shows Sage
             // alone), and only an analysis kept from that engine is used.
-            r.grader = match model.analysis.engines {
-                crate::engine::Choice::Sage => crate::engine::EngineKind::Sage,
-                _ => crate::engine::EngineKind::Gnubg,
-            };
+            r.grader = model.analysis.engines.lead();
             let grader = r.grader;
             r.answer = Some(answer.clone());
             r.grade = None;
@@ -732,10 +729,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 model.status = Status::info(format!(
                     "Quiz of {collection}: {} due · answer, and {} grades it",
                     queue.len(),
-                    match model.analysis.engines {
-                        crate::engine::Choice::Sage => "Sage",
-                        _ => "gnubg",
-                    }
+                    model.analysis.engines.lead().name()
                 ));
                 model.library.review = Some(Review {
                     collection,

@@ -316,10 +316,7 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
 /// The engine that analyses a match: the analysis panel's, Sage when it
 /// shows Sage alone, else gnubg.
 fn judge_of(model: &Model) -> crate::engine::EngineKind {
-    match model.analysis.engines {
-        crate::engine::Choice::Sage => crate::engine::EngineKind::Sage,
-        _ => crate::engine::EngineKind::Gnubg,
-    }
+    model.analysis.engines.lead()
 }
 
 /// `E`: gnubg (or Sage, when the analysis panel shows Sage) analyses the
@@ -685,7 +682,10 @@ mod tests {
             Model::default(),
             Action::Analysis(crate::editor::action::AnalysisAction::CycleEngine),
         );
-        assert_eq!(model.analysis.engines, crate::engine::Choice::Sage);
+        assert_eq!(
+            model.analysis.engines,
+            crate::engine::Choice::only(crate::engine::EngineKind::Sage)
+        );
         let (model, effects) = reducer::update(
             model,
             Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
@@ -948,7 +948,7 @@ mod tests {
         let id = effects
             .iter()
             .find_map(|e| match e {
-                Effect::Analyse(r) => Some(r.id),
+                Effect::Analyse(_, r) => Some(r.id),
                 _ => None,
             })
             .expect("the new position is analysed");
@@ -968,7 +968,12 @@ mod tests {
         };
         let model = reducer::update(
             model,
-            Action::Analysis(crate::editor::action::AnalysisAction::Answer(id, Ok(cube))),
+            Action::Analysis(crate::editor::action::AnalysisAction::Answer(
+                crate::engine::EngineKind::Gnubg,
+                id,
+                Ok(cube),
+                None,
+            )),
         )
         .0;
         let text = crate::editor::analysis::panel_text(&model);

@@ -13,7 +13,10 @@
 //! and [`Analysis::plies`] use gnubg's count for both engines (so that one
 //! depth setting means one search); [`level`] gives Sage's own label.
 
-use super::answer::{Analysis, MoveLine, Probs, Reply, Rollout};
+pub mod spec;
+
+use super::answer::{Analysis, Garbage, MoveLine, Probs, Reply, Rollout};
+use super::locate::Missing;
 use super::request::{Request, RolloutSettings, no_cube_action};
 use crate::codec::position_id;
 use crate::domain::moves::legal_moves;
@@ -44,15 +47,26 @@ pub fn to_sage(board: &Board, mover: Player) -> SageBoard {
     out
 }
 
+/// What is wrong with a board Sage gave.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SageBoardError {
+    #[error("a board of {0} points, not 26")]
+    Length(usize),
+    #[error("a negative count on a bar")]
+    NegativeBar,
+    #[error(transparent)]
+    Board(#[from] crate::domain::BoardError),
+}
+
 /// The board a Sage board (from the side of `mover`) stands for, checked.
-pub fn from_sage(sage: &[i32], mover: Player) -> Result<Board, String> {
+pub fn from_sage(sage: &[i32], mover: Player) -> Result<Board, SageBoardError> {
     let cells: &[i32; 26] = sage
         .try_into()
-        .map_err(|_| format!("a board of {} points, not 26", sage.len()))?;
+        .map_err(|_| SageBoardError::Length(sage.len()))?;
     if cells[0] < 0 || cells[25] < 0 {
-        return Err("a negative count on a bar".to_owned());
+        return Err(SageBoardError::NegativeBar);
     }
-    Board::from_mover_cells(cells, mover).map_err(|e| e.to_string())
+    Ok(Board::from_mover_cells(cells, mover)?)
 }
 
 /// Sage's own name for a depth given in gnubg's count.
@@ -116,9 +130,12 @@ struct SageMove {
 
 /// Reads one line of Sage's bridge for the request about `position`: the
 /// moves' boards are named by bgedit's own legal moves of that position.
-pub fn parse_line(text: &str, req: &Request) -> Result<Reply, String> {
-    let short: String = text.chars().take(80).collect();
-    let garbage = |why: &str| format!("Sage answered garbage ({why}): {short:?}");
+pub fn parse_line(text: &str, req: &Request) -> Result<Reply, Garbage> {
+    let garbage = |why: &str| Garbage::Shape {
+        engine: "Sage",
+        why: why.to_owned(),
+        line: Garbage::shown(text),
+    };
     let mut v: serde_json::Value = serde_json::from_str(text).map_err(|_| garbage("not JSON"))?;
     if v.get("ready").and_then(|r| r.as_bool()) == Some(true) {
         return Ok(Reply::Ready);
@@ -139,13 +156,13 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, String> {
     if v.get("kind").and_then(|k| k.as_str()) == Some("moves") {
         let moves: Vec<SageMove> = serde_json::from_value(v["moves"].take())
             .map_err(|_| garbage("a move list of the wrong shape"))?;
-        let lines = name_moves(req, moves).map_err(|e| garbage(&e))?;
+        let lines = name_moves(req, moves).map_err(|e| garbage(&e.to_string()))?;
         v["moves"] = serde_json::to_value(lines).map_err(|e| garbage(&e.to_string()))?;
     }
     let analysis: Analysis =
         serde_json::from_value(v).map_err(|_| garbage("an answer of the wrong shape"))?;
     super::answer::check(&analysis, super::answer::equity_limit(&req.position))
-        .map_err(|e| format!("Sage answered garbage: {e}"))?;
+        .map_err(|super::answer::OutOfRange| Garbage::Numbers { engine: "Sage" })?;
     Ok(if partial {
         Reply::Progress(id, analysis)
     } else {
@@ -154,11 +171,22 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, String> {
 }
 
 /// Sage's moves named as gnubg names them, with the Position ID after each.
-fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, String> {
+/// Why Sage's move list could not be named as bgedit's moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+enum Unnamed {
+    #[error("moves for a position without dice")]
+    NoDice,
+    #[error("a board of the wrong length")]
+    Length,
+    #[error("a move bgedit finds illegal")]
+    Illegal,
+}
+
+fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, Unnamed> {
     let s = &req.position.state;
     let mover = s.on_roll;
     let Some(dice) = s.dice else {
-        return Err("moves for a position without dice".to_owned());
+        return Err(Unnamed::NoDice);
     };
     let legal: HashMap<SageBoard, (String, Board)> = legal_moves(&req.position.board, mover, dice)
         .into_iter()
@@ -184,12 +212,12 @@ fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, Stri
         .filter_map(|m| {
             let key: SageBoard = match m.board.as_slice().try_into() {
                 Ok(key) => key,
-                Err(_) => return Some(Err("a board of the wrong length".to_owned())),
+                Err(_) => return Some(Err(Unnamed::Length)),
             };
             let all_off = key[1..].iter().all(|&c| c <= 0);
             let found = legal.get(&key).or(finishing.filter(|_| all_off));
             let Some((notation, after)) = found else {
-                return Some(Err("a move bgedit finds illegal".to_owned()));
+                return Some(Err(Unnamed::Illegal));
             };
             named
                 .insert(notation.clone())
@@ -218,29 +246,35 @@ pub fn find_python(
     option: Option<&Path>,
     env: Option<&str>,
     path: Option<&str>,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, Missing> {
     if let Some(p) = option {
         return p
             .is_file()
             .then(|| p.to_path_buf())
-            .ok_or_else(|| format!("--sage-python {}: no such program", p.display()));
+            .ok_or_else(|| Missing::Named {
+                named: format!("--sage-python {}", p.display()),
+                hint: "",
+            });
     }
     if let Some(e) = env.filter(|e| !e.is_empty()) {
         let p = Path::new(e);
         return p
             .is_file()
             .then(|| p.to_path_buf())
-            .ok_or_else(|| format!("BGEDIT_SAGE_PYTHON={e}: no such program"));
+            .ok_or_else(|| Missing::Named {
+                named: format!("BGEDIT_SAGE_PYTHON={e}"),
+                hint: "",
+            });
     }
     path.into_iter()
         .flat_map(std::env::split_paths)
         .map(|dir| dir.join("python3"))
         .find(|p| p.is_file())
-        .ok_or_else(|| INSTALL_HINT.to_owned())
+        .ok_or(Missing::Nowhere(INSTALL_HINT))
 }
 
 /// `find_python` with this process's environment.
-pub fn find_python_from_env(option: Option<&Path>) -> Result<PathBuf, String> {
+pub fn find_python_from_env(option: Option<&Path>) -> Result<PathBuf, Missing> {
     find_python(
         option,
         std::env::var("BGEDIT_SAGE_PYTHON").ok().as_deref(),
@@ -316,7 +350,12 @@ mod tests {
         // A board that is no legal move is still refused (a checker of X's
         // left on its 5-point).
         let bad = line.replace("[2, -1, -1, 0, 0, 0, 0", "[2, -1, -1, 0, 0, 1, 0");
-        assert!(parse_line(&bad, &req).unwrap_err().contains("illegal"));
+        assert!(
+            parse_line(&bad, &req)
+                .unwrap_err()
+                .to_string()
+                .contains("illegal")
+        );
     }
 
     #[test]

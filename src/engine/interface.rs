@@ -1,0 +1,69 @@
+//! What every engine does, however it runs: the one interface the editor,
+//! the CLI and the match analysis ask. A process running a bridge script
+//! (`process.rs`) is one kind of engine; one inside bgedit would be
+//! another.
+
+use super::EngineKind;
+use super::answer::{Analysis, Rollout};
+use super::gnubg_match::{GameAnswer, GameRequest};
+use super::process::EngineError;
+use super::request::{Request, RolloutSettings};
+use std::time::Duration;
+
+pub trait Engine: Send {
+    /// Which engine this is.
+    fn kind(&self) -> EngineKind;
+
+    /// The engine's version, once it said it.
+    fn version(&self) -> Option<String>;
+
+    /// Threads for its rollouts (0: the engine's own choice).
+    fn set_threads(&mut self, threads: u8);
+
+    /// Gets ready now rather than at the first request.
+    fn warm_up(&mut self) -> Result<(), EngineError>;
+
+    /// The process to stop to cut an analysis short, while one runs; none
+    /// for an engine that is not a process of its own.
+    fn pid(&self) -> Option<u32>;
+
+    /// Asks about `req`, waiting at most `limit` for the answer.
+    fn analyse(&mut self, req: &Request, limit: Duration) -> Result<Analysis, EngineError>;
+
+    /// Asks for the moves of `req`, with the move played (the Position ID
+    /// after it) at the full depth, as gnubg's `analyse match` has it.
+    fn analyse_played(
+        &mut self,
+        req: &Request,
+        played_after: &str,
+        limit: Duration,
+    ) -> Result<Analysis, EngineError>;
+
+    /// Rolls `req` out with the engine's own rollout. `progress` gets how
+    /// far it is and each answer so far and says whether to go on: `false`
+    /// stops the rollout, and its answer so far comes back marked stopped.
+    /// `limit` is per answer so far.
+    fn rollout(
+        &mut self,
+        req: &Request,
+        settings: &RolloutSettings,
+        limit: Duration,
+        progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
+    ) -> Result<Analysis, EngineError>;
+
+    /// Analyses one game of a match the engine reads itself (see
+    /// `engine::gnubg_match`), for an engine whose capabilities say it can
+    /// (`Capabilities::whole_games`).
+    fn analyse_game(
+        &mut self,
+        id: u64,
+        req: &GameRequest,
+        limit: Duration,
+    ) -> Result<GameAnswer, EngineError> {
+        let _ = (id, req, limit);
+        Err(EngineError::Refused(format!(
+            "{} does not analyse whole games",
+            self.kind().name()
+        )))
+    }
+}
