@@ -540,11 +540,26 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
         problems: Vec::new(),
         beaver_by: None,
     };
-    let mut header = MatchHeader::default();
-    let mut comments = String::new();
-    // gnubg cuts a line at its first CR or LF and skips blank lines.
-    let mut lines = text
-        .split('\n')
+    let mut lines = usable_lines(text, &mut reader);
+    let mut header = read_header(&mut lines, &mut reader)?;
+    let games = read_games(&mut lines, &mut header, &mut reader);
+    Ok(MatRead {
+        record: MatchRecord {
+            format: MatchFormat::Mat,
+            header,
+            games,
+        },
+        problems: reader.problems,
+    })
+}
+
+/// The lines left to read, each with its number from 1.
+type Lines<'a> = std::vec::IntoIter<(u32, &'a str)>;
+
+/// The lines gnubg reads: each cut at its first CR or LF, blank ones
+/// skipped, and (here) over-long ones skipped with a problem.
+fn usable_lines<'a>(text: &'a str, reader: &mut Reader) -> Lines<'a> {
+    text.split('\n')
         .enumerate()
         .map(|(i, l)| {
             (
@@ -570,55 +585,21 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                 Some((n, l))
             }
         })
+        // Collected, so that every over-long line is said before the rest.
         .collect::<Vec<_>>()
         .into_iter()
-        .peekable();
+}
 
-    // The header: comments up to the `N point match` line.
+/// The header: comments up to the `N point match` line, and the match's
+/// settings from its length.
+fn read_header(lines: &mut Lines<'_>, reader: &mut Reader) -> Result<MatchHeader, MatError> {
+    let mut header = MatchHeader::default();
+    let mut comments = String::new();
     let mut length = None;
     for (n, line) in lines.by_ref() {
         let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         if let Some(body) = line.strip_prefix([';', '#']) {
-            let body = body.trim_start();
-            if body.is_empty() {
-                continue;
-            }
-            if let Some(v) = header_field(body, "[Event ") {
-                header.event = Some(v);
-            } else if let Some(v) = header_field(body, "[Round ") {
-                header.round = Some(v);
-            } else if let Some(v) = header_field(body, "[Site ") {
-                header.place = Some(v);
-            } else if let Some(v) = header_field(body, "[EventDate ") {
-                header.date = Some(v);
-            } else if let Some(v) = header_field(body, "[Transcriber ") {
-                header.annotator = Some(v);
-            } else if let Some(v) = header_field(body, "[Variation ") {
-                if !v.starts_with("Backgammon") {
-                    reader.problem(
-                        None,
-                        n,
-                        format!("variation '{}' is read as standard backgammon", shown(&v)),
-                    );
-                }
-            } else if [
-                "[EventTime ",
-                "[Unrated ",
-                "[Player ",
-                "[Match ID ",
-                "[CubeLimit ",
-                "[Crawford ",
-                "[Jacoby ",
-                "[Beaver ",
-            ]
-            .iter()
-            .any(|k| body.starts_with(k))
-            {
-                // gnubg discards these.
-            } else {
-                comments.extend(body.chars().filter(|c| !c.is_control() || *c == '\t'));
-                comments.push('\n');
-            }
+            header_comment(body.trim_start(), n, &mut header, &mut comments, reader);
         } else if let Some(l) = match_length(line) {
             if !(0..=i64::from(MAX_MATCH_LENGTH)).contains(&l) {
                 return Err(MatError::BadLength { line: n, length: l });
@@ -637,8 +618,68 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
     if !comments.is_empty() {
         header.comment = Some(comments);
     }
+    Ok(header)
+}
 
-    // The games.
+/// One header comment line (`body` after its `;` or `#`): a `[Key "value"]`
+/// field gnubg keeps, one it discards, or a line of the match's comment.
+fn header_comment(
+    body: &str,
+    n: u32,
+    header: &mut MatchHeader,
+    comments: &mut String,
+    reader: &mut Reader,
+) {
+    if body.is_empty() {
+        return;
+    }
+    if let Some(v) = header_field(body, "[Event ") {
+        header.event = Some(v);
+    } else if let Some(v) = header_field(body, "[Round ") {
+        header.round = Some(v);
+    } else if let Some(v) = header_field(body, "[Site ") {
+        header.place = Some(v);
+    } else if let Some(v) = header_field(body, "[EventDate ") {
+        header.date = Some(v);
+    } else if let Some(v) = header_field(body, "[Transcriber ") {
+        header.annotator = Some(v);
+    } else if let Some(v) = header_field(body, "[Variation ") {
+        if !v.starts_with("Backgammon") {
+            reader.problem(
+                None,
+                n,
+                format!("variation '{}' is read as standard backgammon", shown(&v)),
+            );
+        }
+    } else if [
+        "[EventTime ",
+        "[Unrated ",
+        "[Player ",
+        "[Match ID ",
+        "[CubeLimit ",
+        "[Crawford ",
+        "[Jacoby ",
+        "[Beaver ",
+    ]
+    .iter()
+    .any(|k| body.starts_with(k))
+    {
+        // gnubg discards these.
+    } else {
+        comments.extend(body.chars().filter(|c| !c.is_control() || *c == '\t'));
+        comments.push('\n');
+    }
+}
+
+/// The games: per `Game N` line, its score line (whose names go in the
+/// header) and move lines, each game settled with the board in hand; up to
+/// the end of the file or of the match.
+fn read_games(
+    lines: &mut Lines<'_>,
+    header: &mut MatchHeader,
+    reader: &mut Reader,
+) -> Vec<GameRecord> {
+    let length = header.length;
     let mut games: Vec<GameRecord> = Vec::new();
     let mut names_set = false;
     let mut post_crawford = false;
@@ -686,29 +727,8 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
         let l = i64::from(length);
         let crawford_game = !post_crawford && ((n0 == l - 1) ^ (n1 == l - 1));
         post_crawford |= crawford_game;
-        let mut actions = Vec::new();
-        for (mn, ml) in lines.by_ref() {
-            if ml.contains("Game ") {
-                pending = Some((mn, ml));
-                break;
-            }
-            if ml.starts_with("; Set Pos=") {
-                reader.problem(
-                    Some(game_index),
-                    mn,
-                    format!("XG's set-up line is not read: '{}'", shown(ml)),
-                );
-                continue;
-            }
-            if ml.trim_start().starts_with([';', '#']) {
-                continue;
-            }
-            let (left, right) = columns(ml);
-            reader.entry(left, Player::O, game_index, mn, &mut actions);
-            if let Some(right) = right {
-                reader.entry(right, Player::X, game_index, mn, &mut actions);
-            }
-        }
+        let (actions, next) = move_lines(lines, game_index, reader);
+        pending = next;
         // gnubg counts games by their place in the file, whatever their
         // labels (two matches joined, a label repeated): so does every
         // `--game N`.
@@ -742,14 +762,39 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
             break;
         }
     }
-    Ok(MatRead {
-        record: MatchRecord {
-            format: MatchFormat::Mat,
-            header,
-            games,
-        },
-        problems: reader.problems,
-    })
+    games
+}
+
+/// A game's move lines, split into their columns' entries, up to the next
+/// `Game` line, which is returned to be read next.
+fn move_lines<'a>(
+    lines: &mut Lines<'a>,
+    game_index: usize,
+    reader: &mut Reader,
+) -> (Vec<RawAction>, Option<(u32, &'a str)>) {
+    let mut actions = Vec::new();
+    for (mn, ml) in lines.by_ref() {
+        if ml.contains("Game ") {
+            return (actions, Some((mn, ml)));
+        }
+        if ml.starts_with("; Set Pos=") {
+            reader.problem(
+                Some(game_index),
+                mn,
+                format!("XG's set-up line is not read: '{}'", shown(ml)),
+            );
+            continue;
+        }
+        if ml.trim_start().starts_with([';', '#']) {
+            continue;
+        }
+        let (left, right) = columns(ml);
+        reader.entry(left, Player::O, game_index, mn, &mut actions);
+        if let Some(right) = right {
+            reader.entry(right, Player::X, game_index, mn, &mut actions);
+        }
+    }
+    (actions, None)
 }
 
 /// gnubg's `ApplyMove` with its check: each hop 1 to 6 pips, from a point
