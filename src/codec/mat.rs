@@ -5,7 +5,7 @@
 //! Reading happens in two passes. The first is gnubg's line reader: the
 //! header comments up to the `N point match` line, then per `Game N` line a
 //! score line and move lines split into the left column (player 0, `O`) and
-//! the right one (player 1, `X`). The second ([`settle`]) does what gnubg
+//! the right one (player 1, `X`). The second (`settle`) does what gnubg
 //! does with the board in hand: it expands consolidated moves (`61: 11/4`),
 //! skips moves whose checkers are not there (gnubg warns and goes on), turns
 //! an empty roll into a dance, the forced move, or just the roll, and turns
