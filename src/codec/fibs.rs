@@ -99,6 +99,28 @@ pub fn read(text: &str) -> Result<Position, IdError> {
 }
 
 fn read_unchecked(text: &str) -> Result<Position, IdError> {
+    let (fields, n) = split_fields(text)?;
+    let colour = n[41];
+    let direction = n[42];
+    if colour.abs() != 1 || direction.abs() != 1 {
+        return Err(err(format!(
+            "colour {colour} and direction {direction}: each is 1 or -1"
+        )));
+    }
+    let board = read_board(&n, colour, direction)?;
+    let state = read_state(&n, colour)?;
+    Ok(Position {
+        board,
+        state,
+        names: Names {
+            o: fields[2].to_owned(),
+            x: fields[1].to_owned(),
+        },
+    })
+}
+
+/// The line's 53 fields as written and, from the fourth on, as numbers.
+fn split_fields(text: &str) -> Result<(Vec<&str>, [i64; FIELDS]), IdError> {
     let text = text.trim();
     if text.len() > MAX_LEN {
         return Err(err(format!(
@@ -126,31 +148,31 @@ fn read_unchecked(text: &str) -> Result<Position, IdError> {
             ))
         })?;
     }
-    let colour = n[41];
-    let direction = n[42];
-    if colour.abs() != 1 || direction.abs() != 1 {
-        return Err(err(format!(
-            "colour {colour} and direction {direction}: each is 1 or -1"
-        )));
-    }
+    Ok((fields, n))
+}
+
+/// Field `i`, the signed count `v`, as a number of checkers.
+fn checker_count(v: i64, i: usize) -> Result<u8, IdError> {
+    u8::try_from(v.abs())
+        .ok()
+        .filter(|&c| c <= 15)
+        .ok_or_else(|| {
+            err(format!(
+                "field {} ({}) is {v}: at most 15",
+                i + 1,
+                FIELD_NAMES[i]
+            ))
+        })
+}
+
+/// The board from the 26 count fields, turned so that X is the player.
+fn read_board(n: &[i64; FIELDS], colour: i64, direction: i64) -> Result<Board, IdError> {
     let (mut x, mut o) = ([0u8; 25], [0u8; 25]);
-    let count = |v: i64, i: usize| {
-        u8::try_from(v.abs())
-            .ok()
-            .filter(|&c| c <= 15)
-            .ok_or_else(|| {
-                err(format!(
-                    "field {} ({}) is {v}: at most 15",
-                    i + 1,
-                    FIELD_NAMES[i]
-                ))
-            })
-    };
     // Physical index 1–24 of the board fields; the player's own point.
     for own in 0..24usize {
         let field = if direction < 0 { own + 1 } else { 24 - own };
         let v = n[6 + field];
-        let c = count(v, 6 + field)?;
+        let c = checker_count(v, 6 + field)?;
         if v * colour > 0 {
             x[own] = c;
         } else if v != 0 {
@@ -158,32 +180,37 @@ fn read_unchecked(text: &str) -> Result<Position, IdError> {
         }
     }
     let (my_bar, their_bar) = if direction < 0 { (31, 6) } else { (6, 31) };
-    x[24] = count(n[my_bar], my_bar)?;
-    o[24] = count(n[their_bar], their_bar)?;
-    let board = Board::from_sides(o, x).map_err(|source| IdError::Board {
+    x[24] = checker_count(n[my_bar], my_bar)?;
+    o[24] = checker_count(n[their_bar], their_bar)?;
+    Board::from_sides(o, x).map_err(|source| IdError::Board {
         kind: IdKind::Fibs,
         source,
-    })?;
+    })
+}
 
-    let number = |i: usize| {
-        u16::try_from(n[i])
-            .ok()
-            .filter(|&v| v <= MAX_MATCH_NUMBER)
-            .ok_or_else(|| {
-                err(format!(
-                    "field {} ({}) is {}: 0 to {MAX_MATCH_NUMBER}",
-                    i + 1,
-                    FIELD_NAMES[i],
-                    n[i]
-                ))
-            })
-    };
+/// Field `i` as a match length or score.
+fn match_number(n: &[i64; FIELDS], i: usize) -> Result<u16, IdError> {
+    u16::try_from(n[i])
+        .ok()
+        .filter(|&v| v <= MAX_MATCH_NUMBER)
+        .ok_or_else(|| {
+            err(format!(
+                "field {} ({}) is {}: 0 to {MAX_MATCH_NUMBER}",
+                i + 1,
+                FIELD_NAMES[i],
+                n[i]
+            ))
+        })
+}
+
+/// The match state: length and score, turn, dice, cube, Crawford.
+fn read_state(n: &[i64; FIELDS], colour: i64) -> Result<MatchState, IdError> {
     let mut state = MatchState {
-        match_length: if n[3] == 9999 { 0 } else { number(3)? },
+        match_length: if n[3] == 9999 { 0 } else { match_number(n, 3)? },
         ..MatchState::default()
     };
-    state.score[Player::X.index()] = number(4)?;
-    state.score[Player::O.index()] = number(5)?;
+    state.score[Player::X.index()] = match_number(n, 4)?;
+    state.score[Player::O.index()] = match_number(n, 5)?;
     state.jacoby = state.is_money();
     let turn = n[32];
     if turn == 0 {
@@ -194,29 +221,51 @@ fn read_unchecked(text: &str) -> Result<Position, IdError> {
     } else {
         Player::O
     };
-    let die = |i: usize| {
-        u8::try_from(n[i]).ok().filter(|&d| d <= 6).ok_or_else(|| {
-            err(format!(
-                "field {} ({}) is {}: 0 to 6",
-                i + 1,
-                FIELD_NAMES[i],
-                n[i]
-            ))
-        })
-    };
-    let (mut d0, mut d1) = (die(33)?, die(34)?);
+    state.dice = read_dice(n)?;
+    read_cube(n, colour, &mut state)?;
+    let at_last_point = state.match_length > 0
+        && state
+            .score
+            .iter()
+            .any(|&s| s.saturating_add(1) == state.match_length);
+    state.crawford = at_last_point && n[51] == 0;
+    check_match(&state).map_err(|source| IdError::Match {
+        kind: IdKind::Fibs,
+        source,
+    })?;
+    Ok(state)
+}
+
+/// Field `i` as a die, 0 for not rolled.
+fn die(n: &[i64; FIELDS], i: usize) -> Result<u8, IdError> {
+    u8::try_from(n[i]).ok().filter(|&d| d <= 6).ok_or_else(|| {
+        err(format!(
+            "field {} ({}) is {}: 0 to 6",
+            i + 1,
+            FIELD_NAMES[i],
+            n[i]
+        ))
+    })
+}
+
+/// The dice: the player's, else the opponent's (a line has both pairs).
+fn read_dice(n: &[i64; FIELDS]) -> Result<Option<[u8; 2]>, IdError> {
+    let (mut d0, mut d1) = (die(n, 33)?, die(n, 34)?);
     if d0 == 0 {
-        (d0, d1) = (die(35)?, die(36)?);
+        (d0, d1) = (die(n, 35)?, die(n, 36)?);
     }
-    state.dice = match (d0, d1) {
-        (0, 0) => None,
-        (a, b) if a > 0 && b > 0 => Some([a, b]),
-        (a, b) => {
-            return Err(err(format!(
-                "dice {a} and {b}: both 1–6, or both 0 for not rolled"
-            )));
-        }
-    };
+    match (d0, d1) {
+        (0, 0) => Ok(None),
+        (a, b) if a > 0 && b > 0 => Ok(Some([a, b])),
+        (a, b) => Err(err(format!(
+            "dice {a} and {b}: both 1–6, or both 0 for not rolled"
+        ))),
+    }
+}
+
+/// The cube's value and owner, and a double on offer (which sets who
+/// decides, and so who rolled).
+fn read_cube(n: &[i64; FIELDS], colour: i64, state: &mut MatchState) -> Result<(), IdError> {
     let cube = n[37];
     if cube < 1 || !(cube as u64).is_power_of_two() || cube > 1 << 15 {
         return Err(err(format!(
@@ -241,24 +290,7 @@ fn read_unchecked(text: &str) -> Result<Position, IdError> {
     } else {
         state.turn = state.on_roll;
     }
-    let at_last_point = state.match_length > 0
-        && state
-            .score
-            .iter()
-            .any(|&s| s.saturating_add(1) == state.match_length);
-    state.crawford = at_last_point && n[51] == 0;
-    check_match(&state).map_err(|source| IdError::Match {
-        kind: IdKind::Fibs,
-        source,
-    })?;
-    Ok(Position {
-        board,
-        state,
-        names: Names {
-            o: fields[2].to_owned(),
-            x: fields[1].to_owned(),
-        },
-    })
+    Ok(())
 }
 
 fn name(s: &str, out: &mut String) {

@@ -5,7 +5,7 @@
 //! Reading happens in two passes. The first is gnubg's line reader: the
 //! header comments up to the `N point match` line, then per `Game N` line a
 //! score line and move lines split into the left column (player 0, `O`) and
-//! the right one (player 1, `X`). The second ([`settle`]) does what gnubg
+//! the right one (player 1, `X`). The second (`settle`) does what gnubg
 //! does with the board in hand: it expands consolidated moves (`61: 11/4`),
 //! skips moves whose checkers are not there (gnubg warns and goes on), turns
 //! an empty roll into a dance, the forced move, or just the roll, and turns
@@ -540,11 +540,26 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
         problems: Vec::new(),
         beaver_by: None,
     };
-    let mut header = MatchHeader::default();
-    let mut comments = String::new();
-    // gnubg cuts a line at its first CR or LF and skips blank lines.
-    let mut lines = text
-        .split('\n')
+    let mut lines = usable_lines(text, &mut reader);
+    let mut header = read_header(&mut lines, &mut reader)?;
+    let games = read_games(&mut lines, &mut header, &mut reader);
+    Ok(MatRead {
+        record: MatchRecord {
+            format: MatchFormat::Mat,
+            header,
+            games,
+        },
+        problems: reader.problems,
+    })
+}
+
+/// The lines left to read, each with its number from 1.
+type Lines<'a> = std::vec::IntoIter<(u32, &'a str)>;
+
+/// The lines gnubg reads: each cut at its first CR or LF, blank ones
+/// skipped, and (here) over-long ones skipped with a problem.
+fn usable_lines<'a>(text: &'a str, reader: &mut Reader) -> Lines<'a> {
+    text.split('\n')
         .enumerate()
         .map(|(i, l)| {
             (
@@ -570,55 +585,21 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
                 Some((n, l))
             }
         })
+        // Collected, so that every over-long line is said before the rest.
         .collect::<Vec<_>>()
         .into_iter()
-        .peekable();
+}
 
-    // The header: comments up to the `N point match` line.
+/// The header: comments up to the `N point match` line, and the match's
+/// settings from its length.
+fn read_header(lines: &mut Lines<'_>, reader: &mut Reader) -> Result<MatchHeader, MatError> {
+    let mut header = MatchHeader::default();
+    let mut comments = String::new();
     let mut length = None;
     for (n, line) in lines.by_ref() {
         let line = line.strip_prefix('\u{feff}').unwrap_or(line);
         if let Some(body) = line.strip_prefix([';', '#']) {
-            let body = body.trim_start();
-            if body.is_empty() {
-                continue;
-            }
-            if let Some(v) = header_field(body, "[Event ") {
-                header.event = Some(v);
-            } else if let Some(v) = header_field(body, "[Round ") {
-                header.round = Some(v);
-            } else if let Some(v) = header_field(body, "[Site ") {
-                header.place = Some(v);
-            } else if let Some(v) = header_field(body, "[EventDate ") {
-                header.date = Some(v);
-            } else if let Some(v) = header_field(body, "[Transcriber ") {
-                header.annotator = Some(v);
-            } else if let Some(v) = header_field(body, "[Variation ") {
-                if !v.starts_with("Backgammon") {
-                    reader.problem(
-                        None,
-                        n,
-                        format!("variation '{}' is read as standard backgammon", shown(&v)),
-                    );
-                }
-            } else if [
-                "[EventTime ",
-                "[Unrated ",
-                "[Player ",
-                "[Match ID ",
-                "[CubeLimit ",
-                "[Crawford ",
-                "[Jacoby ",
-                "[Beaver ",
-            ]
-            .iter()
-            .any(|k| body.starts_with(k))
-            {
-                // gnubg discards these.
-            } else {
-                comments.extend(body.chars().filter(|c| !c.is_control() || *c == '\t'));
-                comments.push('\n');
-            }
+            header_comment(body.trim_start(), n, &mut header, &mut comments, reader);
         } else if let Some(l) = match_length(line) {
             if !(0..=i64::from(MAX_MATCH_LENGTH)).contains(&l) {
                 return Err(MatError::BadLength { line: n, length: l });
@@ -637,8 +618,68 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
     if !comments.is_empty() {
         header.comment = Some(comments);
     }
+    Ok(header)
+}
 
-    // The games.
+/// One header comment line (`body` after its `;` or `#`): a `[Key "value"]`
+/// field gnubg keeps, one it discards, or a line of the match's comment.
+fn header_comment(
+    body: &str,
+    n: u32,
+    header: &mut MatchHeader,
+    comments: &mut String,
+    reader: &mut Reader,
+) {
+    if body.is_empty() {
+        return;
+    }
+    if let Some(v) = header_field(body, "[Event ") {
+        header.event = Some(v);
+    } else if let Some(v) = header_field(body, "[Round ") {
+        header.round = Some(v);
+    } else if let Some(v) = header_field(body, "[Site ") {
+        header.place = Some(v);
+    } else if let Some(v) = header_field(body, "[EventDate ") {
+        header.date = Some(v);
+    } else if let Some(v) = header_field(body, "[Transcriber ") {
+        header.annotator = Some(v);
+    } else if let Some(v) = header_field(body, "[Variation ") {
+        if !v.starts_with("Backgammon") {
+            reader.problem(
+                None,
+                n,
+                format!("variation '{}' is read as standard backgammon", shown(&v)),
+            );
+        }
+    } else if [
+        "[EventTime ",
+        "[Unrated ",
+        "[Player ",
+        "[Match ID ",
+        "[CubeLimit ",
+        "[Crawford ",
+        "[Jacoby ",
+        "[Beaver ",
+    ]
+    .iter()
+    .any(|k| body.starts_with(k))
+    {
+        // gnubg discards these.
+    } else {
+        comments.extend(body.chars().filter(|c| !c.is_control() || *c == '\t'));
+        comments.push('\n');
+    }
+}
+
+/// The games: per `Game N` line, its score line (whose names go in the
+/// header) and move lines, each game settled with the board in hand; up to
+/// the end of the file or of the match.
+fn read_games(
+    lines: &mut Lines<'_>,
+    header: &mut MatchHeader,
+    reader: &mut Reader,
+) -> Vec<GameRecord> {
+    let length = header.length;
     let mut games: Vec<GameRecord> = Vec::new();
     let mut names_set = false;
     let mut post_crawford = false;
@@ -686,29 +727,8 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
         let l = i64::from(length);
         let crawford_game = !post_crawford && ((n0 == l - 1) ^ (n1 == l - 1));
         post_crawford |= crawford_game;
-        let mut actions = Vec::new();
-        for (mn, ml) in lines.by_ref() {
-            if ml.contains("Game ") {
-                pending = Some((mn, ml));
-                break;
-            }
-            if ml.starts_with("; Set Pos=") {
-                reader.problem(
-                    Some(game_index),
-                    mn,
-                    format!("XG's set-up line is not read: '{}'", shown(ml)),
-                );
-                continue;
-            }
-            if ml.trim_start().starts_with([';', '#']) {
-                continue;
-            }
-            let (left, right) = columns(ml);
-            reader.entry(left, Player::O, game_index, mn, &mut actions);
-            if let Some(right) = right {
-                reader.entry(right, Player::X, game_index, mn, &mut actions);
-            }
-        }
+        let (actions, next) = move_lines(lines, game_index, reader);
+        pending = next;
         // gnubg counts games by their place in the file, whatever their
         // labels (two matches joined, a label repeated): so does every
         // `--game N`.
@@ -742,14 +762,39 @@ pub fn read(text: &str) -> Result<MatRead, MatError> {
             break;
         }
     }
-    Ok(MatRead {
-        record: MatchRecord {
-            format: MatchFormat::Mat,
-            header,
-            games,
-        },
-        problems: reader.problems,
-    })
+    games
+}
+
+/// A game's move lines, split into their columns' entries, up to the next
+/// `Game` line, which is returned to be read next.
+fn move_lines<'a>(
+    lines: &mut Lines<'a>,
+    game_index: usize,
+    reader: &mut Reader,
+) -> (Vec<RawAction>, Option<(u32, &'a str)>) {
+    let mut actions = Vec::new();
+    for (mn, ml) in lines.by_ref() {
+        if ml.contains("Game ") {
+            return (actions, Some((mn, ml)));
+        }
+        if ml.starts_with("; Set Pos=") {
+            reader.problem(
+                Some(game_index),
+                mn,
+                format!("XG's set-up line is not read: '{}'", shown(ml)),
+            );
+            continue;
+        }
+        if ml.trim_start().starts_with([';', '#']) {
+            continue;
+        }
+        let (left, right) = columns(ml);
+        reader.entry(left, Player::O, game_index, mn, &mut actions);
+        if let Some(right) = right {
+            reader.entry(right, Player::X, game_index, mn, &mut actions);
+        }
+    }
+    (actions, None)
 }
 
 /// gnubg's `ApplyMove` with its check: each hop 1 to 6 pips, from a point
@@ -849,36 +894,38 @@ struct Walk {
     over: bool,
 }
 
+/// A game being settled: the walk, the actions and result so far, and the
+/// file's problems, where a skipped entry is said.
+struct Settling<'p> {
+    w: Walk,
+    index: usize,
+    actions: Vec<Action>,
+    result: Option<GameResult>,
+    problems: &'p mut Vec<ReadProblem>,
+}
+
 /// The second pass: the raw entries of a game, with the board in hand, as
 /// gnubg records them.
 fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRecord {
-    let mut w = Walk {
-        board: Board::starting(),
-        cube: 1,
-        doubled_by: None,
-        over: false,
-    };
-    let mut actions: Vec<Action> = Vec::with_capacity(raw.actions.len());
-    let mut result = None;
-    let skip = |problems: &mut Vec<ReadProblem>, a: &RawAction, n: usize, message: String| {
-        problems.push(ReadProblem {
-            game: Some(index),
-            action: Some(n + 1),
-            line: Some(a.line),
-            message,
-        });
+    let mut s = Settling {
+        w: Walk {
+            board: Board::starting(),
+            cube: 1,
+            doubled_by: None,
+            over: false,
+        },
+        index,
+        actions: Vec::with_capacity(raw.actions.len()),
+        result: None,
+        problems,
     };
     for a in &raw.actions {
         let player = a.player;
-        let push = |kind: ActionKind, actions: &mut Vec<Action>| {
-            let mut action = Action::new(player, kind);
-            action.origin = Some(a.line);
-            actions.push(action);
-        };
-        let n = actions.len();
-        if w.over && !matches!(a.raw, Raw::Win(_)) {
-            skip(
-                problems,
+        // An entry skipped is said as the action it would have been, even
+        // after a take read into it.
+        let n = s.actions.len();
+        if s.w.over && !matches!(a.raw, Raw::Win(_)) {
+            s.skip(
                 a,
                 n,
                 format!("{player}'s entry after the game ended is skipped"),
@@ -886,166 +933,208 @@ fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRe
             continue;
         }
         match &a.raw {
-            Raw::Roll { dice, hops, text } => {
-                if let Some(doubler) = w.doubled_by.take() {
-                    // The file never answered the double: the roll says it
-                    // was taken.
-                    skip(
-                        problems,
-                        a,
-                        n,
-                        format!("{player} rolls with a double unanswered; read as taken"),
-                    );
-                    w.cube = w.cube.saturating_mul(2);
-                    let mut take = Action::new(doubler.opponent(), ActionKind::Take);
-                    take.origin = Some(a.line);
-                    actions.push(take);
-                }
-                match hops {
-                    Some(hops) => {
-                        let steps = expand(&w.board, player, *dice, hops);
-                        match apply_hops(&w.board, player, &steps) {
-                            Some(board) => {
-                                w.board = board;
-                                push(ActionKind::Move { dice: *dice, steps }, &mut actions);
-                            }
-                            None => {
-                                skip(
-                                    problems,
-                                    a,
-                                    n,
-                                    format!(
-                                        "{player}'s move {}{}: '{}' cannot be played here; skipped, as gnubg does",
-                                        dice[0],
-                                        dice[1],
-                                        shown(text)
-                                    ),
-                                );
-                                continue;
-                            }
-                        }
-                    }
-                    None => {
-                        let legal = legal_moves(&w.board, player, *dice);
-                        match legal.len() {
-                            0 => push(
-                                ActionKind::Move {
-                                    dice: *dice,
-                                    steps: Vec::new(),
-                                },
-                                &mut actions,
-                            ),
-                            1 => {
-                                w.board = legal[0].result.clone();
-                                let steps = legal[0].steps().to_vec();
-                                push(ActionKind::Move { dice: *dice, steps }, &mut actions);
-                            }
-                            // gnubg records the roll alone (the player
-                            // resigned after rolling, XG's `????`).
-                            _ => push(
-                                ActionKind::SetUp(SetUp {
-                                    dice: Some(*dice),
-                                    ..SetUp::default()
-                                }),
-                                &mut actions,
-                            ),
-                        }
-                    }
-                }
-                if w.board.on_board(player) == 0 {
-                    w.over = true;
-                    let loser = player.opponent();
-                    let mut per_cube: u32 = 1;
-                    if w.board.borne_off(loser) == 0 {
-                        per_cube = 2;
-                        let far = (19..=25).any(|p| w.board.side(loser)[p - 1] > 0);
-                        if far {
-                            per_cube = 3;
-                        }
-                    }
-                    result = Some(GameResult {
-                        winner: player,
-                        points: per_cube.saturating_mul(w.cube),
-                        ending: Some(Ending::BoreOff),
-                    });
-                }
-            }
-            Raw::Double | Raw::Beaver => {
-                if w.doubled_by.is_some() {
-                    w.cube = w.cube.saturating_mul(2);
-                    w.doubled_by = Some(player);
-                    push(ActionKind::Beaver, &mut actions);
-                } else {
-                    w.doubled_by = Some(player);
-                    push(ActionKind::Double, &mut actions);
-                }
-            }
-            Raw::Take => {
-                if w.doubled_by.take().is_none() {
-                    skip(
-                        problems,
-                        a,
-                        n,
-                        format!("{player} takes with no double on offer; skipped, as gnubg does"),
-                    );
-                    continue;
-                }
-                w.cube = w.cube.saturating_mul(2);
-                push(ActionKind::Take, &mut actions);
-            }
-            Raw::Drop => {
-                let Some(doubler) = w.doubled_by.take() else {
-                    skip(
-                        problems,
-                        a,
-                        n,
-                        format!("{player} drops with no double on offer; skipped, as gnubg does"),
-                    );
-                    continue;
-                };
-                w.over = true;
-                push(ActionKind::Drop, &mut actions);
-                result = Some(GameResult {
-                    winner: doubler,
-                    points: w.cube,
-                    ending: Some(Ending::Dropped),
-                });
-            }
-            Raw::Win(points) => {
-                let points = u32::try_from(*points).unwrap_or(0);
-                if !w.over {
-                    // Neither a drop nor a bear-off: gnubg presumes the loser
-                    // resigned, as much as the points say.
-                    let level = if points <= w.cube {
-                        Resignation::Single
-                    } else if points <= w.cube.saturating_mul(2) {
-                        Resignation::Gammon
-                    } else {
-                        Resignation::Backgammon
-                    };
-                    let mut r = Action::new(player.opponent(), ActionKind::Resign(level));
-                    r.origin = Some(a.line);
-                    actions.push(r);
-                    push(ActionKind::AcceptResign, &mut actions);
-                    w.over = true;
-                    result = Some(GameResult {
-                        winner: player,
-                        points: u32::from(level.code()).saturating_mul(w.cube),
-                        ending: Some(Ending::Resigned),
-                    });
-                }
-                // A game already over keeps gnubg's own count of it: the
-                // file's words are not read.
-            }
+            Raw::Roll { dice, hops, text } => s.roll(a, n, *dice, hops.as_deref(), text),
+            Raw::Double | Raw::Beaver => s.double(a),
+            Raw::Take => s.take(a, n),
+            Raw::Drop => s.drop_double(a, n),
+            Raw::Win(points) => s.win(a, *points),
         }
     }
     GameRecord {
         number: raw.number,
         score: raw.score,
         crawford_game: raw.crawford_game,
-        actions,
-        result,
+        actions: s.actions,
+        result: s.result,
         comment: None,
+    }
+}
+
+impl Settling<'_> {
+    /// Says that `a`, which would have been action `n + 1`, is skipped.
+    fn skip(&mut self, a: &RawAction, n: usize, message: String) {
+        self.problems.push(ReadProblem {
+            game: Some(self.index),
+            action: Some(n + 1),
+            line: Some(a.line),
+            message,
+        });
+    }
+
+    /// Records `player`'s `kind`, read from `a`'s line.
+    fn push(&mut self, a: &RawAction, player: Player, kind: ActionKind) {
+        let mut action = Action::new(player, kind);
+        action.origin = Some(a.line);
+        self.actions.push(action);
+    }
+
+    /// A roll: an unanswered double taken, the move written or the one
+    /// gnubg finds, and the game's end if it bore off the last checker.
+    fn roll(&mut self, a: &RawAction, n: usize, dice: [u8; 2], hops: Option<&[Step]>, text: &str) {
+        let player = a.player;
+        if let Some(doubler) = self.w.doubled_by.take() {
+            // The file never answered the double: the roll says it was taken.
+            self.skip(
+                a,
+                n,
+                format!("{player} rolls with a double unanswered; read as taken"),
+            );
+            self.w.cube = self.w.cube.saturating_mul(2);
+            self.push(a, doubler.opponent(), ActionKind::Take);
+        }
+        match hops {
+            Some(hops) => {
+                let steps = expand(&self.w.board, player, dice, hops);
+                match apply_hops(&self.w.board, player, &steps) {
+                    Some(board) => {
+                        self.w.board = board;
+                        self.push(a, player, ActionKind::Move { dice, steps });
+                    }
+                    None => {
+                        self.skip(
+                            a,
+                            n,
+                            format!(
+                                "{player}'s move {}{}: '{}' cannot be played here; skipped, as gnubg does",
+                                dice[0],
+                                dice[1],
+                                shown(text)
+                            ),
+                        );
+                        return;
+                    }
+                }
+            }
+            None => self.unwritten_move(a, dice),
+        }
+        if self.w.board.on_board(player) == 0 {
+            self.bore_off(player);
+        }
+    }
+
+    /// A roll with no move written: a dance, the forced move, or the roll
+    /// alone.
+    fn unwritten_move(&mut self, a: &RawAction, dice: [u8; 2]) {
+        let player = a.player;
+        let legal = legal_moves(&self.w.board, player, dice);
+        match legal.len() {
+            0 => self.push(
+                a,
+                player,
+                ActionKind::Move {
+                    dice,
+                    steps: Vec::new(),
+                },
+            ),
+            1 => {
+                self.w.board = legal[0].result.clone();
+                let steps = legal[0].steps().to_vec();
+                self.push(a, player, ActionKind::Move { dice, steps });
+            }
+            // gnubg records the roll alone (the player resigned after
+            // rolling, XG's `????`).
+            _ => self.push(
+                a,
+                player,
+                ActionKind::SetUp(SetUp {
+                    dice: Some(dice),
+                    ..SetUp::default()
+                }),
+            ),
+        }
+    }
+
+    /// `player` has borne off the last checker: the game is over, won by a
+    /// single, gammon or backgammon.
+    fn bore_off(&mut self, player: Player) {
+        self.w.over = true;
+        let loser = player.opponent();
+        let mut per_cube: u32 = 1;
+        if self.w.board.borne_off(loser) == 0 {
+            per_cube = 2;
+            let far = (19..=25).any(|p| self.w.board.side(loser)[p - 1] > 0);
+            if far {
+                per_cube = 3;
+            }
+        }
+        self.result = Some(GameResult {
+            winner: player,
+            points: per_cube.saturating_mul(self.w.cube),
+            ending: Some(Ending::BoreOff),
+        });
+    }
+
+    /// A double, or a beaver (a double with one on offer).
+    fn double(&mut self, a: &RawAction) {
+        let player = a.player;
+        if self.w.doubled_by.is_some() {
+            self.w.cube = self.w.cube.saturating_mul(2);
+            self.w.doubled_by = Some(player);
+            self.push(a, player, ActionKind::Beaver);
+        } else {
+            self.w.doubled_by = Some(player);
+            self.push(a, player, ActionKind::Double);
+        }
+    }
+
+    fn take(&mut self, a: &RawAction, n: usize) {
+        let player = a.player;
+        if self.w.doubled_by.take().is_none() {
+            self.skip(
+                a,
+                n,
+                format!("{player} takes with no double on offer; skipped, as gnubg does"),
+            );
+            return;
+        }
+        self.w.cube = self.w.cube.saturating_mul(2);
+        self.push(a, player, ActionKind::Take);
+    }
+
+    fn drop_double(&mut self, a: &RawAction, n: usize) {
+        let player = a.player;
+        let Some(doubler) = self.w.doubled_by.take() else {
+            self.skip(
+                a,
+                n,
+                format!("{player} drops with no double on offer; skipped, as gnubg does"),
+            );
+            return;
+        };
+        self.w.over = true;
+        self.push(a, player, ActionKind::Drop);
+        self.result = Some(GameResult {
+            winner: doubler,
+            points: self.w.cube,
+            ending: Some(Ending::Dropped),
+        });
+    }
+
+    /// `Wins N points`.
+    fn win(&mut self, a: &RawAction, points: i64) {
+        let player = a.player;
+        let points = u32::try_from(points).unwrap_or(0);
+        if !self.w.over {
+            // Neither a drop nor a bear-off: gnubg presumes the loser
+            // resigned, as much as the points say.
+            let level = if points <= self.w.cube {
+                Resignation::Single
+            } else if points <= self.w.cube.saturating_mul(2) {
+                Resignation::Gammon
+            } else {
+                Resignation::Backgammon
+            };
+            self.push(a, player.opponent(), ActionKind::Resign(level));
+            self.push(a, player, ActionKind::AcceptResign);
+            self.w.over = true;
+            self.result = Some(GameResult {
+                winner: player,
+                points: u32::from(level.code()).saturating_mul(self.w.cube),
+                ending: Some(Ending::Resigned),
+            });
+        }
+        // A game already over keeps gnubg's own count of it: the file's
+        // words are not read.
     }
 }
 

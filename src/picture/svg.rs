@@ -9,7 +9,7 @@
 
 use super::{Options, Theme};
 use crate::codec::{gnubg_id, xgid};
-use crate::domain::{CubeOwner, Place, Player, Position};
+use crate::domain::{CubeOwner, MatchState, Place, Player, Position};
 use std::fmt::Write;
 
 /// Canvas width and height (without and with the ID lines).
@@ -240,7 +240,7 @@ pub fn render(position: &Position, options: &Options) -> String {
         Theme::Light => &LIGHT,
         Theme::Dark => &DARK,
     };
-    let (b, s, names) = (&position.board, &position.state, &position.names);
+    let (b, s) = (&position.board, &position.state);
     let height = if options.ids { HEIGHT_WITH_IDS } else { HEIGHT };
     let mut out = String::with_capacity(16 * 1024);
     let _ = writeln!(
@@ -253,206 +253,36 @@ pub fn render(position: &Position, options: &Options) -> String {
         r#"<rect width="{WIDTH}" height="{height}" fill="{}"/>"#,
         c.background
     );
-    // Frame, playing surface, bar.
-    let _ = writeln!(
-        out,
-        r#"<rect x="{FRAME_X}" y="{FRAME_Y}" width="{FRAME_W}" height="{FRAME_H}" rx="6" fill="{}"/>"#,
-        c.frame
-    );
-    for x0 in [LEFT_X, RIGHT_X] {
-        let _ = writeln!(
-            out,
-            r#"<rect x="{x0}" y="{TOP_Y}" width="{}" height="{}" fill="{}"/>"#,
-            6.0 * POINT_W,
-            BOTTOM_Y - TOP_Y,
-            c.surface
-        );
-    }
-    // Trays.
+    frame(&mut out, c);
     for (y0, player) in [(TOP_Y, Player::O), (BOTTOM_Y - 190.0, Player::X)] {
-        let _ = writeln!(
-            out,
-            r#"<rect x="{TRAY_X}" y="{y0}" width="{TRAY_W}" height="190" rx="4" fill="{}" stroke="{}"/>"#,
-            c.surface, c.frame
-        );
-        let off = b.borne_off(player);
-        let fill = match player {
-            Player::X => c.x_fill,
-            Player::O => c.o_fill,
-        };
-        for i in 0..off {
-            let y = match player {
-                Player::O => y0 + 4.0 + f32::from(i) * 11.0,
-                Player::X => y0 + 190.0 - 4.0 - 10.0 - f32::from(i) * 11.0,
-            };
-            let _ = writeln!(
-                out,
-                r#"<rect x="{}" y="{y}" width="{}" height="10" rx="2" fill="{fill}" stroke="{}" stroke-width="1"/>"#,
-                TRAY_X + 4.0,
-                TRAY_W - 8.0,
-                c.stroke
-            );
-        }
-        if off > 0 {
-            // Beside the point numbers, clear of the other tray.
-            let y = match player {
-                Player::O => FRAME_Y - 8.0,
-                Player::X => FRAME_Y + FRAME_H + 22.0,
-            };
-            text(
-                &mut out,
-                TRAY_X + TRAY_W / 2.0,
-                y,
-                15.0,
-                c.text,
-                "middle",
-                &format!("{off} off"),
-            );
-        }
+        tray(&mut out, c, y0, player, b.borne_off(player));
     }
-    // Points and their numbers, counted for the player on roll.
     for point in 1..=24u8 {
-        let (column, top) = point_column(point);
-        let x = point_x(point);
-        let fill = if column % 2 == 0 {
-            c.point_a
-        } else {
-            c.point_b
-        };
-        let (base, tip) = if top {
-            (TOP_Y, TOP_Y + POINT_H)
-        } else {
-            (BOTTOM_Y, BOTTOM_Y - POINT_H)
-        };
-        let half = POINT_W / 2.0 - 1.0;
-        let _ = writeln!(
-            out,
-            r#"<polygon points="{},{base} {},{base} {x},{tip}" fill="{fill}"/>"#,
-            x - half,
-            x + half
-        );
-        let label = Place::Point(point).point_for(s.on_roll).unwrap_or(point);
-        let label_y = if top {
-            FRAME_Y - 8.0
-        } else {
-            FRAME_Y + FRAME_H + 22.0
-        };
-        text(
-            &mut out,
-            x,
-            label_y,
-            15.0,
-            c.text,
-            "middle",
-            &label.to_string(),
-        );
-        if let Some((player, n)) = b.occupant(Place::Point(point)) {
-            let (y, down) = if top {
-                (TOP_Y, true)
-            } else {
-                (BOTTOM_Y, false)
-            };
-            stack(&mut out, c, player, x, y, down, n);
-        }
+        board_point(&mut out, c, position, point);
     }
     // Bar: O's checkers in the top half, X's in the bottom half.
-    let bar_x = BAR_X + BAR_W / 2.0;
-    let middle = (TOP_Y + BOTTOM_Y) / 2.0;
     for (player, down) in [(Player::O, false), (Player::X, true)] {
         let n = b.count(player, Place::Bar(player));
         if n > 0 {
-            let y = if down { middle + 24.0 } else { middle - 24.0 };
-            stack(&mut out, c, player, bar_x, y, down, n);
+            let y = if down {
+                MIDDLE_Y + 24.0
+            } else {
+                MIDDLE_Y - 24.0
+            };
+            stack(&mut out, c, player, BAR_X + BAR_W / 2.0, y, down, n);
         }
     }
     // Dice: the roller's, on its side of the board (X right, O left).
     if let Some([d1, d2]) = s.dice {
-        let cx = match s.on_roll {
-            Player::X => RIGHT_X + 3.0 * POINT_W,
-            Player::O => LEFT_X + 3.0 * POINT_W,
-        };
-        die(&mut out, c, s.on_roll, cx - 24.0, middle, d1);
-        die(&mut out, c, s.on_roll, cx + 24.0, middle, d2);
+        let cx = half_centre(s.on_roll);
+        die(&mut out, c, s.on_roll, cx - 24.0, MIDDLE_Y, d1);
+        die(&mut out, c, s.on_roll, cx + 24.0, MIDDLE_Y, d2);
     }
-    // Cube: beside the board, at its owner's side, or offered on the board.
-    let cube_x = FRAME_X / 2.0;
-    if s.double_offered {
-        let cx = match s.on_roll {
-            Player::X => RIGHT_X + 3.0 * POINT_W,
-            Player::O => LEFT_X + 3.0 * POINT_W,
-        };
-        let value = s.cube_value().saturating_mul(2);
-        cube(&mut out, c, cx, middle, value, Some("offered"));
-    } else if !(s.crawford) {
-        let (y, value) = match s.cube_owner {
-            CubeOwner::Centred => (middle, if s.cube_log2 == 0 { 64 } else { s.cube_value() }),
-            CubeOwner::Owned(Player::O) => (TOP_Y + 22.0, s.cube_value()),
-            CubeOwner::Owned(Player::X) => (BOTTOM_Y - 22.0, s.cube_value()),
-        };
-        cube(&mut out, c, cube_x, y, value, None);
-    }
-    // Players: O above the board, X below; name, score, pips, who is on roll.
-    let score_of = |p: Player| -> String {
-        if s.is_money() {
-            String::new()
-        } else {
-            format!(" · score {}/{}", s.score_of(p), s.match_length)
-        }
-    };
+    cube_in_place(&mut out, c, s);
     for (player, y) in [(Player::O, 26.0), (Player::X, HEIGHT - 32.0)] {
-        let marker = if s.on_roll == player {
-            if s.double_offered {
-                " · doubles"
-            } else {
-                " · on roll"
-            }
-        } else if s.double_offered {
-            " · to take or pass"
-        } else {
-            ""
-        };
-        let _ = writeln!(
-            out,
-            r#"<circle cx="{}" cy="{}" r="9" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
-            FRAME_X + 9.0,
-            y - 6.0,
-            match player {
-                Player::X => c.x_fill,
-                Player::O => c.o_fill,
-            },
-            c.stroke
-        );
-        text(
-            &mut out,
-            FRAME_X + 26.0,
-            y,
-            18.0,
-            c.text,
-            "start",
-            &format!(
-                "{}{} · pips {}{marker}",
-                names.of(player),
-                score_of(player),
-                b.pip_count(player)
-            ),
-        );
+        player_line(&mut out, c, position, player, y);
     }
-    let status = if s.is_money() {
-        "money game".to_owned()
-    } else if s.crawford {
-        format!("{}-point match, Crawford game", s.match_length)
-    } else {
-        format!("{}-point match", s.match_length)
-    };
-    text(
-        &mut out,
-        WIDTH - 10.0,
-        HEIGHT - 32.0,
-        13.0,
-        c.text,
-        "end",
-        &status,
-    );
+    match_status(&mut out, c, s);
     if options.ids {
         let gnubg = gnubg_id::encode(b, s);
         let x = xgid::encode(b, s);
@@ -469,4 +299,206 @@ pub fn render(position: &Position, options: &Options) -> String {
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// y of the board's middle line, where the dice and a centred cube sit.
+const MIDDLE_Y: f32 = (TOP_Y + BOTTOM_Y) / 2.0;
+
+/// x of the middle of `player`'s side of the board (X right, O left).
+fn half_centre(player: Player) -> f32 {
+    match player {
+        Player::X => RIGHT_X + 3.0 * POINT_W,
+        Player::O => LEFT_X + 3.0 * POINT_W,
+    }
+}
+
+/// Frame, playing surface, bar.
+fn frame(out: &mut String, c: &Colours) {
+    let _ = writeln!(
+        out,
+        r#"<rect x="{FRAME_X}" y="{FRAME_Y}" width="{FRAME_W}" height="{FRAME_H}" rx="6" fill="{}"/>"#,
+        c.frame
+    );
+    for x0 in [LEFT_X, RIGHT_X] {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{x0}" y="{TOP_Y}" width="{}" height="{}" fill="{}"/>"#,
+            6.0 * POINT_W,
+            BOTTOM_Y - TOP_Y,
+            c.surface
+        );
+    }
+}
+
+/// `player`'s tray from `y0`, with its `off` borne-off checkers stacked from
+/// the board's edge, and their count.
+fn tray(out: &mut String, c: &Colours, y0: f32, player: Player, off: u8) {
+    let _ = writeln!(
+        out,
+        r#"<rect x="{TRAY_X}" y="{y0}" width="{TRAY_W}" height="190" rx="4" fill="{}" stroke="{}"/>"#,
+        c.surface, c.frame
+    );
+    let fill = match player {
+        Player::X => c.x_fill,
+        Player::O => c.o_fill,
+    };
+    for i in 0..off {
+        let y = match player {
+            Player::O => y0 + 4.0 + f32::from(i) * 11.0,
+            Player::X => y0 + 190.0 - 4.0 - 10.0 - f32::from(i) * 11.0,
+        };
+        let _ = writeln!(
+            out,
+            r#"<rect x="{}" y="{y}" width="{}" height="10" rx="2" fill="{fill}" stroke="{}" stroke-width="1"/>"#,
+            TRAY_X + 4.0,
+            TRAY_W - 8.0,
+            c.stroke
+        );
+    }
+    if off > 0 {
+        // Beside the point numbers, clear of the other tray.
+        let y = match player {
+            Player::O => FRAME_Y - 8.0,
+            Player::X => FRAME_Y + FRAME_H + 22.0,
+        };
+        text(
+            out,
+            TRAY_X + TRAY_W / 2.0,
+            y,
+            15.0,
+            c.text,
+            "middle",
+            &format!("{off} off"),
+        );
+    }
+}
+
+/// One point (X's numbering), its number counted for the player on roll,
+/// and its checkers.
+fn board_point(out: &mut String, c: &Colours, position: &Position, point: u8) {
+    let (column, top) = point_column(point);
+    let x = point_x(point);
+    let fill = if column % 2 == 0 {
+        c.point_a
+    } else {
+        c.point_b
+    };
+    let (base, tip) = if top {
+        (TOP_Y, TOP_Y + POINT_H)
+    } else {
+        (BOTTOM_Y, BOTTOM_Y - POINT_H)
+    };
+    let half = POINT_W / 2.0 - 1.0;
+    let _ = writeln!(
+        out,
+        r#"<polygon points="{},{base} {},{base} {x},{tip}" fill="{fill}"/>"#,
+        x - half,
+        x + half
+    );
+    let label = Place::Point(point)
+        .point_for(position.state.on_roll)
+        .unwrap_or(point);
+    let label_y = if top {
+        FRAME_Y - 8.0
+    } else {
+        FRAME_Y + FRAME_H + 22.0
+    };
+    text(out, x, label_y, 15.0, c.text, "middle", &label.to_string());
+    if let Some((player, n)) = position.board.occupant(Place::Point(point)) {
+        let (y, down) = if top {
+            (TOP_Y, true)
+        } else {
+            (BOTTOM_Y, false)
+        };
+        stack(out, c, player, x, y, down, n);
+    }
+}
+
+/// Cube: beside the board, at its owner's side, or offered on the board;
+/// none in the Crawford game.
+fn cube_in_place(out: &mut String, c: &Colours, s: &MatchState) {
+    if s.double_offered {
+        let value = s.cube_value().saturating_mul(2);
+        cube(
+            out,
+            c,
+            half_centre(s.on_roll),
+            MIDDLE_Y,
+            value,
+            Some("offered"),
+        );
+    } else if !(s.crawford) {
+        let (y, value) = match s.cube_owner {
+            CubeOwner::Centred => (MIDDLE_Y, if s.cube_log2 == 0 { 64 } else { s.cube_value() }),
+            CubeOwner::Owned(Player::O) => (TOP_Y + 22.0, s.cube_value()),
+            CubeOwner::Owned(Player::X) => (BOTTOM_Y - 22.0, s.cube_value()),
+        };
+        cube(out, c, FRAME_X / 2.0, y, value, None);
+    }
+}
+
+/// A player's line at `y` (O above the board, X below): name, score, pips,
+/// who is on roll.
+fn player_line(out: &mut String, c: &Colours, position: &Position, player: Player, y: f32) {
+    let s = &position.state;
+    let score = if s.is_money() {
+        String::new()
+    } else {
+        format!(" · score {}/{}", s.score_of(player), s.match_length)
+    };
+    let marker = if s.on_roll == player {
+        if s.double_offered {
+            " · doubles"
+        } else {
+            " · on roll"
+        }
+    } else if s.double_offered {
+        " · to take or pass"
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{}" cy="{}" r="9" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
+        FRAME_X + 9.0,
+        y - 6.0,
+        match player {
+            Player::X => c.x_fill,
+            Player::O => c.o_fill,
+        },
+        c.stroke
+    );
+    text(
+        out,
+        FRAME_X + 26.0,
+        y,
+        18.0,
+        c.text,
+        "start",
+        &format!(
+            "{}{score} · pips {}{marker}",
+            position.names.of(player),
+            position.board.pip_count(player)
+        ),
+    );
+}
+
+/// The kind of play, bottom right: money, or the match and Crawford.
+fn match_status(out: &mut String, c: &Colours, s: &MatchState) {
+    let status = if s.is_money() {
+        "money game".to_owned()
+    } else if s.crawford {
+        format!("{}-point match, Crawford game", s.match_length)
+    } else {
+        format!("{}-point match", s.match_length)
+    };
+    text(
+        out,
+        WIDTH - 10.0,
+        HEIGHT - 32.0,
+        13.0,
+        c.text,
+        "end",
+        &status,
+    );
 }
