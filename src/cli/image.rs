@@ -6,6 +6,36 @@ use crate::codec;
 use crate::domain::{Names, Position};
 use crate::picture::{self, Options, Theme};
 
+/// `bgedit image`: draws the position and writes the picture.
+pub fn run(args: &ImageArgs) -> std::process::ExitCode {
+    use std::io::Write;
+    use std::process::ExitCode;
+    let picture = match make(args) {
+        Ok(p) => p,
+        Err(e) => {
+            crate::say!("bgedit: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match &picture.path {
+        Some(path) => match std::fs::write(path, &picture.bytes) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                crate::say!("bgedit: {path}: {e}");
+                ExitCode::from(1)
+            }
+        },
+        None => match std::io::stdout().lock().write_all(&picture.bytes) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if super::output::is_broken_pipe(&e) => super::output::write_failed(&e),
+            Err(e) => {
+                crate::say!("bgedit: standard output: {e}");
+                ExitCode::from(1)
+            }
+        },
+    }
+}
+
 /// What to write and where.
 pub struct Picture {
     pub bytes: Vec<u8>,

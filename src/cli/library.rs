@@ -2,6 +2,7 @@
 //! subcommand opens the library, does its job and reports per input line as
 //! `show` and `convert` do (`line N:` / `argument N:`, exit 1 on any bad one).
 
+use crate::cli::output::OutputFormat;
 use crate::codec::{self, match_file};
 use crate::domain::Position;
 use crate::library::export::{self, ExportFormat};
@@ -27,12 +28,6 @@ pub struct LibraryArgs {
     pub library: Option<PathBuf>,
     #[command(subcommand)]
     pub command: LibraryCommand,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListFormat {
-    Text,
-    Json,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +87,7 @@ pub enum LibraryCommand {
     /// List every entry, newest first.
     List {
         #[arg(long, value_enum, default_value = "text")]
-        format: ListFormat,
+        format: OutputFormat,
         /// The order: newest first, or the largest error first (match
         /// decisions without an error last).
         #[arg(long, value_enum, default_value = "newest")]
@@ -101,7 +96,7 @@ pub enum LibraryCommand {
     /// List the entries a filter matches (see the README's filter language).
     Search {
         #[arg(long, value_enum, default_value = "text")]
-        format: ListFormat,
+        format: OutputFormat,
         #[arg(long, value_enum, default_value = "newest")]
         sort: SortArg,
         /// The filter, as one or more words.
@@ -156,9 +151,13 @@ fn error_threshold(text: &str) -> Result<f64, String> {
     Ok(e)
 }
 
-/// Runs a library command; the exit code is 0, 1 (some input was bad) or 2
-/// (the library could not be used).
-pub fn run(args: LibraryArgs) -> u8 {
+/// Runs a library command; the exit code is 0, 1 (some input was bad), 2
+/// (the library could not be used) or 141 (the output was closed).
+pub fn run(args: LibraryArgs) -> std::process::ExitCode {
+    std::process::ExitCode::from(status(args))
+}
+
+fn status(args: LibraryArgs) -> u8 {
     let Some(path) = args.library.or_else(store::default_path) else {
         crate::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
@@ -205,7 +204,9 @@ pub fn run(args: LibraryArgs) -> u8 {
     let flushed = out.flush();
     match (result, flushed) {
         (Ok(code), Ok(())) => code,
-        (Err(Failure::Pipe), _) | (_, Err(_)) => 0,
+        // Output not delivered never exits 0, as every command.
+        (Err(Failure::Pipe), _) => super::output::BROKEN_PIPE,
+        (_, Err(e)) => super::output::write_failed_status(&e),
         (Err(Failure::Message(m)), _) => {
             crate::say!("bgedit: {m}");
             2
@@ -228,7 +229,7 @@ pub enum Failure {
 
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Failure {
-        if e.kind() == io::ErrorKind::BrokenPipe {
+        if super::output::is_broken_pipe(&e) {
             Failure::Pipe
         } else {
             Failure::Message(e.to_string())
@@ -459,7 +460,7 @@ fn error_text(error: Option<f64>) -> String {
 fn list(
     lib: &Library,
     query: &str,
-    format: ListFormat,
+    format: OutputFormat,
     order: store::Order,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
@@ -467,7 +468,7 @@ fn list(
     let mut write_error = None;
     lib.for_each_summary(&query, order, |s| {
         let written = match format {
-            ListFormat::Text => writeln!(
+            OutputFormat::Text => writeln!(
                 out,
                 "{}",
                 crate::quote::Shown(format_args!(
@@ -483,7 +484,7 @@ fn list(
                         .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
                 ))
             ),
-            ListFormat::Json => writeln!(
+            OutputFormat::Json => writeln!(
                 out,
                 "{}",
                 crate::quote::json(&serde_json::json!({

@@ -2,6 +2,7 @@
 //! as its `analyse match` does it, one line each in match order, then each
 //! player's statistics as `show statistics match` gives them.
 
+use crate::cli::output::OutputFormat;
 use crate::codec::match_file::{self, FileDecision};
 use crate::domain::Player;
 use crate::domain::match_stats::{self, DecisionKind, Error, Luck, Overall, PlayerStats};
@@ -15,16 +16,10 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-}
-
 #[derive(Clone, Debug)]
 pub struct FileOptions {
     pub run: RunOptions,
-    pub format: Format,
+    pub format: OutputFormat,
     /// Draw a progress line on standard error.
     pub progress: bool,
 }
@@ -80,7 +75,7 @@ pub fn run<W: Write, E: Write>(
                     Ok(list) => {
                         for j in list {
                             match opts.format {
-                                Format::Json => {
+                                OutputFormat::Json => {
                                     let mut v = json_line(&j);
                                     // Which engine judged, and at what depth
                                     // in its own count.
@@ -88,7 +83,7 @@ pub fn run<W: Write, E: Write>(
                                     v["level"] = json!(opts.run.engine.depth_label(opts.run.plies));
                                     writeln!(out, "{}", crate::quote::json(&v))?
                                 }
-                                Format::Text => {
+                                OutputFormat::Text => {
                                     if worth_a_line(&j) {
                                         // Names and moves are the file's.
                                         writeln!(out, "{}", Shown(text_line(&j)))?;
@@ -169,12 +164,12 @@ pub fn run<W: Write, E: Write>(
     };
     let luck = luck.as_ref();
     match opts.format {
-        Format::Json => writeln!(
+        OutputFormat::Json => writeln!(
             out,
             "{}",
             crate::quote::json(&json!({"summary": summary_json(&stats, &names, length, luck)}))
         )?,
-        Format::Text => write!(
+        OutputFormat::Text => write!(
             out,
             "\n{}",
             Shown(summary_text(&stats, &names, length, luck))
