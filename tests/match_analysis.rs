@@ -823,8 +823,9 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
     ] {
         let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
         let read = match_file::read_path(std::path::Path::new(&path)).unwrap();
-        let (decisions, _) = match_file::decisions(&read);
-        let whole = MatchForGnubg::of(&read).expect("a match");
+        let replayed = match_analysis::ReplayedMatch::of(&read);
+        let decisions = &replayed.decisions;
+        let whole = replayed.whole.clone().expect("a match");
         let opts = RunOptions {
             engine: EngineKind::Gnubg,
             gnubg: gnubg.clone(),
@@ -835,7 +836,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
         let collect = |whole: Option<&MatchForGnubg>| {
             let mut out: Vec<Outcome> = Vec::new();
             let ran = match_analysis::run(
-                &decisions,
+                decisions,
                 &opts,
                 whole,
                 &AtomicBool::new(false),

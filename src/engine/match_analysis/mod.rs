@@ -9,8 +9,12 @@
 //! quiz answer is graded by the same judging in `quiz.rs`.
 
 mod quiz;
+mod replayed;
+pub mod report;
 
 pub use quiz::{QuizAnswer, check_answer, grade, grade_with};
+pub use replayed::ReplayedMatch;
+pub use report::Report;
 
 use super::gnubg_match::{CubeRecord, GameAnswer, GameRequest, MatchForGnubg, Piece, Record};
 use super::luck::MatchLuck;

@@ -183,8 +183,8 @@ pub fn grade_with(
 #[cfg(test)]
 mod quiz_tests {
     use super::*;
-    use crate::codec::position_id;
     use crate::codec::parse_any;
+    use crate::codec::position_id;
     use crate::domain::moves::{apply, position_moves};
     use crate::engine::MoveLine;
 
