@@ -1041,7 +1041,7 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
     wrong["records"][3]["dice"] = serde_json::json!([6, 6]);
     let parsed = gnubg_match::parse(wrong).unwrap();
     let why = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap_err();
-    assert!(why.contains("move 4"), "{why}");
+    assert!(why.to_string().contains("move 4"), "{why}");
 }
 
 /// `analyse --file FILE` with `gnubg`, stopped if it runs past `limit`

@@ -142,7 +142,8 @@ pub fn quiz_line(
         .map(|i| i.position)
         .map_err(|e| e.to_string())?;
     let kind = engine.borrow().kind();
-    let j = match_analysis::grade(&mut engine.borrow_mut(), &position, answer, plies)?;
+    let j = match_analysis::grade(&mut engine.borrow_mut(), &position, answer, plies)
+        .map_err(|e| e.to_string())?;
     let who = kind.name();
     let depth = kind.depth_label(plies);
     let error = j.judgement.error;

@@ -154,7 +154,7 @@ impl MatchForGnubg {
     }
 
     /// The SGF in a file of this user's alone, removed when dropped.
-    pub fn write(&self) -> Result<PrivateCopy, String> {
+    pub fn write(&self) -> Result<PrivateCopy, CopyError> {
         PrivateCopy::write(&self.sgf)
     }
 }
@@ -181,8 +181,17 @@ pub fn remove_private_copies() {
     }
 }
 
+/// The match could not be written for gnubg to read: where, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", .path.display())]
+pub struct CopyError {
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
+
 impl PrivateCopy {
-    fn write(text: &str) -> Result<PrivateCopy, String> {
+    fn write(text: &str) -> Result<PrivateCopy, CopyError> {
         use std::os::unix::fs::OpenOptionsExt;
         use std::sync::atomic::{AtomicU64, Ordering};
         // Unique within the process (several runs may write at once) and
@@ -208,12 +217,14 @@ impl PrivateCopy {
             Err(e) => {
                 // Not created: a file of that name is not ours to remove.
                 unlist(&path);
-                return Err(format!("{}: {e}", path.display()));
+                return Err(CopyError { path, source: e });
             }
         };
         let copy = PrivateCopy(path);
-        f.write_all(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", copy.0.display()))?;
+        f.write_all(text.as_bytes()).map_err(|e| CopyError {
+            path: copy.0.clone(),
+            source: e,
+        })?;
         Ok(copy)
     }
 

@@ -139,7 +139,7 @@ pub fn run<W: Write, E: Write>(
             writeln!(
                 err,
                 "{shown}: no luck analysis: {}",
-                crate::quote::printable(&e)
+                crate::quote::printable(&e.to_string())
             )?;
             None
         }

@@ -183,6 +183,7 @@ impl EngineLink {
                         slot.get_or_insert_with(|| Engine::of(kind, program, Default::default()));
                     crate::engine::match_analysis::grade(engine, &position, &answer, plies)
                         .map(Box::new)
+                        .map_err(|e| e.to_string())
                 }
             };
             send(Action::Library(LibAction::Graded { serial, result }));

@@ -8,10 +8,12 @@
 //! The counting into per-player statistics is `domain::match_stats`; a
 //! quiz answer is graded by the same judging in `quiz.rs`.
 
+mod error;
 mod quiz;
 mod replayed;
 pub mod report;
 
+pub use error::{JudgeError, NoLuck};
 pub use quiz::{QuizAnswer, check_answer, grade, grade_with};
 pub use replayed::ReplayedMatch;
 pub use report::Report;
@@ -199,7 +201,7 @@ pub struct Failed {
 /// Why an answer of the wrong kind cannot be judged, in words: a cube
 /// action in a position where nobody may double (a file's illegal double,
 /// as gnubg accepts it) says why, not the answer's internals.
-fn unexpected(what: &str, position: &Position, analysis: &Analysis) -> String {
+fn unexpected(what: &'static str, position: &Position, analysis: &Analysis) -> JudgeError {
     let why = match analysis {
         Analysis::Eval { .. } => no_cube_action(position).map_or_else(
             || "no cube action".to_owned(),
@@ -210,7 +212,7 @@ fn unexpected(what: &str, position: &Position, analysis: &Analysis) -> String {
         Analysis::Cube { .. } => "a cube decision".to_owned(),
         Analysis::Take { .. } => "a take decision".to_owned(),
     };
-    format!("the engine gave {what} ({why})")
+    JudgeError::Unexpected { what, why }
 }
 
 /// Judges decision `d` (0, 1 or 2 judgements: the cube before a roll comes
@@ -222,18 +224,16 @@ fn judge(
     task: Task,
     plies: u8,
     id: u64,
-) -> Result<Vec<Judged>, String> {
+) -> Result<Vec<Judged>, JudgeError> {
     let limit = time_limit(plies, Waiter::Batch);
-    let ask = |engine: &mut Engine, position: &Position| -> Result<Analysis, String> {
+    let ask = |engine: &mut Engine, position: &Position| -> Result<Analysis, JudgeError> {
         let req = Request {
             id,
             position: position.clone(),
             plies,
             moves: 0,
         };
-        engine
-            .analyse(&req, limit)
-            .map_err(|e: EngineError| e.to_string())
+        Ok(engine.analyse(&req, limit)?)
     };
     let base =
         |kind, position: Position, played: String| Judged::unjudged(d, kind, position, played);
@@ -255,9 +255,7 @@ fn judge(
                 moves: 0,
             };
             let after = after_move(&d.position, &d.played);
-            let analysis = engine
-                .analyse_played(&req, after.as_deref().unwrap_or(""), limit)
-                .map_err(|e| e.to_string())?;
+            let analysis = engine.analyse_played(&req, after.as_deref().unwrap_or(""), limit)?;
             let mut j = base(DecisionKind::Checker, d.position.clone(), d.played.clone());
             judge_checker(&mut j, after.as_deref(), &d.position, analysis)?;
             out.push(j);
@@ -275,7 +273,7 @@ fn judge(
             out.push(j);
         }
         Task::BeaverTake(_) => {
-            let double = double.ok_or("the beaver's double is not in the file")?;
+            let double = double.ok_or(JudgeError::NoBeaverDouble)?;
             let analysis = ask(engine, &double.position)?;
             let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
             judge_beaver_take(&mut j, analysis)?;
@@ -305,7 +303,7 @@ fn points(position: &Position) -> f64 {
 /// (Sage): in points for money, the error times the cube; in a match
 /// gnubg's `eq2mwc(error) - eq2mwc(0)` through its match equity table, as
 /// its statistics count an error.
-fn cost_of(error: f64, position: &Position) -> Result<f64, String> {
+fn cost_of(error: f64, position: &Position) -> Result<f64, JudgeError> {
     Ok(match Scale::of(&position.state)? {
         Some(s) => error * f64::from(s.win - s.lose) / 2.0,
         None => error * points(position),
@@ -317,7 +315,7 @@ fn judge_checker(
     after: Option<&str>,
     position: &Position,
     analysis: Analysis,
-) -> Result<(), String> {
+) -> Result<(), JudgeError> {
     let Analysis::Moves { moves, .. } = &analysis else {
         return Err(unexpected("no move list", &j.position, &analysis));
     };
@@ -334,10 +332,7 @@ fn judge_checker(
                 _ => cost_of(j.judgement.error, position)?,
             };
         } else if after.is_some() && !j.played.is_empty() {
-            return Err(format!(
-                "the move played ({}) is not among gnubg's legal moves",
-                j.played
-            ));
+            return Err(JudgeError::NotLegal(j.played.clone()));
         }
     }
     j.judgement.counted = moves.len() > 1;
@@ -348,7 +343,7 @@ fn judge_checker(
 /// Double or no double, by the player on roll: gnubg's errors against its
 /// optimal cube action, and its classes (missed double below or above the
 /// cash point, wrong double below the double point or above too good).
-fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), String> {
+fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), JudgeError> {
     let Analysis::Cube {
         no_double: nd,
         double_take: dt,
@@ -416,7 +411,7 @@ fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
 }
 
 /// Take or drop, by the player doubled.
-fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), String> {
+fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), JudgeError> {
     let Analysis::Take {
         take,
         pass,
@@ -453,7 +448,7 @@ fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
 /// The take of a beaver, judged as gnubg 1.07 does: the original double's
 /// analysis, from the doubler's side, read as if the doubler were the one
 /// doubled (`-DT < -DP` is its "wrong take").
-fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
+fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), JudgeError> {
     let Analysis::Cube {
         double_take: dt,
         double_pass: dp,
@@ -487,14 +482,14 @@ pub(crate) struct Scale {
 impl Scale {
     /// None for money, where equities need no scale; an error past the
     /// table's 64-away.
-    pub(crate) fn of(state: &MatchState) -> Result<Option<Scale>, String> {
+    pub(crate) fn of(state: &MatchState) -> Result<Option<Scale>, JudgeError> {
         if state.is_money() {
             return Ok(None);
         }
         let away = |p: Player| i64::from(state.match_length) - i64::from(state.score_of(p));
         let most = crate::domain::met::MAX_AWAY as i64;
         if Player::BOTH.iter().any(|&p| away(p) > most) {
-            return Err(format!("a player is more than {most} away"));
+            return Err(JudgeError::TooFarAway(most));
         }
         let met = crate::codec::met_xml::shared_default_met();
         let roller = state.on_roll.index();
@@ -536,7 +531,7 @@ impl Scale {
 /// gnubg's cube analysis in `position` (the roller to double), as the
 /// bridge's `cfevaluate` answer gives it: gnubg's `FindCubeDecision` on
 /// the equities its analysis kept (MWC in match play, normalised here).
-fn cube_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
+fn cube_from(c: &CubeRecord, position: &Position) -> Result<Analysis, JudgeError> {
     let state = &position.state;
     let (nd, dt) = (c.nd as f32, c.dt as f32);
     let (nd, dt, dp, mwc) = match Scale::of(state)? {
@@ -567,7 +562,7 @@ fn cube_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
 
 /// The same cube analysis for the player doubled in `position`: take or
 /// pass, the doubler's figures turned round.
-fn take_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
+fn take_from(c: &CubeRecord, position: &Position) -> Result<Analysis, JudgeError> {
     let Analysis::Cube {
         double_take: dt,
         double_pass: dp,
@@ -596,7 +591,7 @@ fn take_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
 
 /// gnubg's move list for a roll in `position` (none for a dance), with
 /// each move's MWC in match play.
-fn moves_from(r: &Record, position: &Position, plies: u8) -> Result<Analysis, String> {
+fn moves_from(r: &Record, position: &Position, plies: u8) -> Result<Analysis, JudgeError> {
     let scale = Scale::of(&position.state)?;
     let moves = r
         .moves
@@ -634,7 +629,7 @@ fn align(
     decisions: &[FileDecision],
     range: Range<usize>,
     records: &[Record],
-) -> Result<Vec<Option<usize>>, String> {
+) -> Result<Vec<Option<usize>>, JudgeError> {
     let mut played = records
         .iter()
         .enumerate()
@@ -646,7 +641,7 @@ fn align(
             continue;
         };
         let Some((k, r)) = played.next() else {
-            return Err(format!("gnubg's game ends before move {}", d.number));
+            return Err(JudgeError::GameEndsBefore(d.number));
         };
         let sorted = |x: [u8; 2]| [x[0].min(x[1]), x[0].max(x[1])];
         let same = r.action == kind
@@ -656,15 +651,16 @@ fn align(
                 *b == position_id::encode(&d.position.board, d.position.state.on_roll)
             });
         if !same {
-            return Err(format!(
-                "gnubg's record of move {} is not the file's ({} {})",
-                d.number, r.action, d.played
-            ));
+            return Err(JudgeError::NotTheFiles {
+                number: d.number,
+                action: r.action.clone(),
+                played: d.played.clone(),
+            });
         }
         out.push(Some(k));
     }
     match played.next() {
-        Some(_) => Err("gnubg's game goes on after the file's".to_owned()),
+        Some(_) => Err(JudgeError::GoesOn),
         None => Ok(out),
     }
 }
@@ -677,7 +673,7 @@ pub fn judge_recorded_game(
     game: usize,
     answer: &GameAnswer,
     plies: u8,
-) -> Result<Vec<Outcome>, String> {
+) -> Result<Vec<Outcome>, JudgeError> {
     let start = decisions.partition_point(|d| d.game < game);
     let end = decisions.partition_point(|d| d.game <= game);
     judge_game(decisions, start..end, &plan(decisions), answer, plies)
@@ -691,7 +687,7 @@ fn judge_game(
     tasks: &[Option<Task>],
     answer: &GameAnswer,
     plies: u8,
-) -> Result<Vec<Outcome>, String> {
+) -> Result<Vec<Outcome>, JudgeError> {
     let places = align(decisions, range.clone(), &answer.records)?;
     let start = range.start;
     let record = |i: usize| {
@@ -702,7 +698,7 @@ fn judge_game(
     let cube_of = |i: usize| {
         record(i)
             .and_then(|r| r.cube.as_ref())
-            .ok_or("gnubg's analysis has no cube decision here")
+            .ok_or(JudgeError::NoCubeRecord)
     };
     let mut last_double = None;
     let mut out = Vec::with_capacity(range.len());
@@ -710,14 +706,14 @@ fn judge_game(
         let d = &decisions[i];
         let base =
             |kind, position: Position, played: String| Judged::unjudged(d, kind, position, played);
-        let judged = (|| -> Result<Vec<Judged>, String> {
+        let judged = (|| -> Result<Vec<Judged>, JudgeError> {
             let Some(task) = tasks[i] else {
                 return Ok(Vec::new());
             };
             let mut out = Vec::new();
             match task {
                 Task::Checker { cube_first } => {
-                    let r = record(i).ok_or("gnubg has no record of this move")?;
+                    let r = record(i).ok_or(JudgeError::NoRecord)?;
                     if cube_first {
                         let mut before = d.position.clone();
                         before.state.dice = None;
@@ -741,7 +737,7 @@ fn judge_game(
                     out.push(j);
                 }
                 Task::Answer(play) => {
-                    let at = last_double.ok_or("the double taken is not in the file")?;
+                    let at = last_double.ok_or(JudgeError::NoDoubleTaken)?;
                     let analysis = take_from(cube_of(at)?, &decisions[at].position)?;
                     let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
                     judge_take(&mut j, play, analysis)?;
@@ -756,7 +752,7 @@ fn judge_game(
             }
             Ok(out)
         })();
-        out.push(judged.map_err(|why| failed(d, why)));
+        out.push(judged.map_err(|why| failed(d, &why)));
     }
     Ok(out)
 }
@@ -803,9 +799,7 @@ pub fn run(
         _ => {
             let gave_up = by_decisions(decisions, &tasks, opts, stop, each);
             Ran {
-                luck: opts
-                    .luck
-                    .then(|| Err("the luck of the dice is gnubg's analysis of a match".to_owned())),
+                luck: opts.luck.then_some(Err(NoLuck::NotAMatch)),
                 apart: Vec::new(),
                 gave_up,
             }
@@ -817,7 +811,7 @@ pub fn run(
 #[derive(Debug, Default)]
 pub struct Ran {
     /// The luck of the dice, when asked: gnubg's for every game, or why not.
-    pub luck: Option<Result<MatchLuck, String>>,
+    pub luck: Option<Result<MatchLuck, NoLuck>>,
     /// The games judged decision by decision although gnubg analysed whole
     /// games, and why (gnubg's records did not follow the file's, or gnubg
     /// failed on the game).
@@ -834,7 +828,7 @@ fn judge_at(
     tasks: &[Option<Task>],
     i: usize,
     plies: u8,
-) -> Result<Vec<Judged>, String> {
+) -> Result<Vec<Judged>, JudgeError> {
     let d = &decisions[i];
     match tasks[i] {
         None => Ok(Vec::new()),
@@ -848,16 +842,18 @@ fn judge_at(
     }
 }
 
-fn failed(d: &FileDecision, why: String) -> Failed {
+fn failed(d: &FileDecision, why: &JudgeError) -> Failed {
     Failed {
         game: d.game,
         number: d.number,
-        why,
+        why: why.to_string(),
     }
 }
 
 /// gnubg could not be started: every later request would fail the same way.
-fn cannot_start(why: &str) -> bool {
+/// Read from the words, as the engine's own (and Sage's) errors say it.
+fn cannot_start(why: &JudgeError) -> bool {
+    let why = why.to_string();
     why.contains("could not start") || why.contains("not found")
 }
 
@@ -905,7 +901,7 @@ fn by_decisions(
                             if cannot_start(&why) || starts.given_up().is_some() {
                                 broken.store(true, Ordering::Relaxed);
                             }
-                            failed(d, why)
+                            failed(d, &why)
                         });
                     if tx.send((i, outcome)).is_err() {
                         return;
@@ -941,7 +937,7 @@ fn by_games(
         Err(why) => {
             let gave_up = by_decisions(decisions, tasks, opts, stop, each);
             return Ran {
-                luck: opts.luck.then_some(Err(why)),
+                luck: opts.luck.then_some(Err(NoLuck::Copy(why))),
                 apart: Vec::new(),
                 gave_up,
             };
@@ -952,16 +948,14 @@ fn by_games(
         // in order): each is asked on its own.
         let gave_up = by_decisions(decisions, tasks, opts, stop, each);
         return Ran {
-            luck: opts
-                .luck
-                .then(|| Err("the match is not the decisions'".to_owned())),
+            luck: opts.luck.then_some(Err(NoLuck::NotTheDecisions)),
             apart: Vec::new(),
             gave_up,
         };
     };
     let next = AtomicUsize::new(0);
     let starts = StartRecord::batch();
-    type Done = (Vec<Outcome>, Result<GameAnswer, String>, Option<String>);
+    type Done = (Vec<Outcome>, Result<GameAnswer, JudgeError>, Option<String>);
     let (tx, rx) = channel::<(usize, Done)>();
     let jobs = opts.jobs.clamp(1, games.len().max(1));
     let broken = AtomicBool::new(false);
@@ -992,7 +986,7 @@ fn by_games(
                     let limit = time_limit(opts.plies, Waiter::Batch) * (range.len() as u32 + 1);
                     let answer = engine
                         .analyse_game(GAME_IDS + g as u64, &req, limit)
-                        .map_err(|e| e.to_string());
+                        .map_err(JudgeError::from);
                     let judged = match &answer {
                         Ok(a) => judge_game(decisions, range.clone(), tasks, a, opts.plies),
                         // gnubg cannot be started, or hung: asking each
@@ -1001,7 +995,7 @@ fn by_games(
                             broken.store(true, Ordering::Relaxed);
                             Ok(decisions[range.clone()]
                                 .iter()
-                                .map(|d| Err(failed(d, why.clone())))
+                                .map(|d| Err(failed(d, why)))
                                 .collect())
                         }
                         Err(why) => Err(why.clone()),
@@ -1015,10 +1009,10 @@ fn by_games(
                                 .clone()
                                 .map(|i| {
                                     judge_at(&mut engine, decisions, tasks, i, opts.plies)
-                                        .map_err(|why| failed(&decisions[i], why))
+                                        .map_err(|why| failed(&decisions[i], &why))
                                 })
                                 .collect(),
-                            Some(why),
+                            Some(why.to_string()),
                         ),
                     };
                     if tx.send((g, (outcomes, answer, apart))).is_err() {
@@ -1039,7 +1033,7 @@ fn by_games(
                     l.add_game(*number, &a);
                     Some(Ok(l))
                 }
-                (Some(Ok(_)), Err(why)) => Some(Err(format!("game {number}: {why}"))),
+                (Some(Ok(_)), Err(why)) => Some(Err(NoLuck::Game(*number, why))),
                 (other, _) => other,
             };
         });

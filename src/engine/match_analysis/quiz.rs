@@ -3,7 +3,7 @@
 //! by the functions that judge a match's decisions (`super`), so a quiz
 //! grade and a match's mark never differ.
 
-use super::{Judged, Task, after_move, judge, judge_checker, judge_cube, judge_take};
+use super::{JudgeError, Judged, Task, after_move, judge, judge_checker, judge_cube, judge_take};
 use crate::codec::match_file::FileDecision;
 use crate::domain::Position;
 use crate::domain::match_stats::{CubePlay, DecisionKind};
@@ -49,7 +49,7 @@ impl QuizAnswer {
 fn quiz_decision(
     position: &Position,
     answer: &QuizAnswer,
-) -> Result<(Task, String, FileDecision), String> {
+) -> Result<(Task, String, FileDecision), JudgeError> {
     let s = &position.state;
     let asked = if s.double_offered {
         "a double is offered: take, pass (or beaver)"
@@ -61,15 +61,19 @@ fn quiz_decision(
     let (task, played) = match answer {
         QuizAnswer::Move(text) => {
             if s.dice.is_none() || s.double_offered {
-                return Err(format!("{text:?} is a move, but {asked}"));
+                return Err(JudgeError::NotAnAnswer(format!(
+                    "{text:?} is a move, but {asked}"
+                )));
             }
-            let typed = notation::parse(text).map_err(|e| format!("the move {text:?}: {e}"))?;
-            let legal =
-                check_move(position, &typed).map_err(|e| format!("the move {text:?}: {e}"))?;
+            let not_legal = |e: &dyn std::fmt::Display| {
+                JudgeError::NotAnAnswer(format!("the move {text:?}: {e}"))
+            };
+            let typed = notation::parse(text).map_err(|e| not_legal(&e))?;
+            let legal = check_move(position, &typed).map_err(|e| not_legal(&e))?;
             (Task::Checker { cube_first: false }, legal.notation())
         }
         QuizAnswer::Double | QuizAnswer::NoDouble if s.dice.is_some() || s.double_offered => {
-            return Err(asked.to_owned());
+            return Err(JudgeError::NotAnAnswer(asked.to_owned()));
         }
         QuizAnswer::Double => (Task::Double, CubePlay::Double.word().to_owned()),
         // No double is the cube decision alone (a match judges it with the
@@ -79,10 +83,12 @@ fn quiz_decision(
             CubePlay::NoDouble.word().to_owned(),
         ),
         QuizAnswer::Take | QuizAnswer::Pass | QuizAnswer::Beaver if !s.double_offered => {
-            return Err(asked.to_owned());
+            return Err(JudgeError::NotAnAnswer(asked.to_owned()));
         }
         QuizAnswer::Beaver if !(s.is_money() && s.beavers) => {
-            return Err("a beaver is allowed only in money play with beavers on".to_owned());
+            return Err(JudgeError::NotAnAnswer(
+                "a beaver is allowed only in money play with beavers on".to_owned(),
+            ));
         }
         QuizAnswer::Take | QuizAnswer::Beaver => (
             Task::Answer(CubePlay::Take),
@@ -110,7 +116,7 @@ fn quiz_decision(
 /// Whether `answer` is one to the question `position` asks (a legal move
 /// with dice, a cube answer without), before any engine is asked: the
 /// reason when it is not, so a typo is refused rather than graded.
-pub fn check_answer(position: &Position, answer: &QuizAnswer) -> Result<(), String> {
+pub fn check_answer(position: &Position, answer: &QuizAnswer) -> Result<(), JudgeError> {
     quiz_decision(position, answer).map(|_| ())
 }
 
@@ -124,7 +130,7 @@ pub fn grade(
     position: &Position,
     answer: &QuizAnswer,
     plies: u8,
-) -> Result<Judged, String> {
+) -> Result<Judged, JudgeError> {
     let (task, _, d) = quiz_decision(position, answer)?;
     if let Task::Answer(CubePlay::NoDouble) = task {
         let limit = time_limit(plies, Waiter::Batch);
@@ -134,12 +140,12 @@ pub fn grade(
             plies,
             moves: 0,
         };
-        let analysis = engine.analyse(&req, limit).map_err(|e| e.to_string())?;
+        let analysis = engine.analyse(&req, limit)?;
         return grade_with(position, answer, analysis);
     }
     judge(engine, &d, None, task, plies, 1)?
         .pop()
-        .ok_or_else(|| "gnubg judged nothing".to_owned())
+        .ok_or(JudgeError::NothingJudged)
 }
 
 /// `answer` graded from an analysis gnubg gave before (kept with a library
@@ -150,7 +156,7 @@ pub fn grade_with(
     position: &Position,
     answer: &QuizAnswer,
     analysis: Analysis,
-) -> Result<Judged, String> {
+) -> Result<Judged, JudgeError> {
     let (task, played, d) = quiz_decision(position, answer)?;
     let mut j = match task {
         Task::Checker { .. } => {
@@ -174,7 +180,7 @@ pub fn grade_with(
             judge_take(&mut j, play, analysis)?;
             j
         }
-        Task::BeaverTake(_) => return Err("a beaver's take is not a quiz question".to_owned()),
+        Task::BeaverTake(_) => return Err(JudgeError::BeaverTakeAsked),
     };
     j.dice = position.state.dice;
     Ok(j)
@@ -239,9 +245,9 @@ mod quiz_tests {
             "very bad"
         );
         let e = spelt("13/8").unwrap_err();
-        assert!(e.contains("wrong dice"), "{e}");
+        assert!(e.to_string().contains("wrong dice"), "{e}");
         let e = grade_with(&p, &QuizAnswer::Take, a).unwrap_err();
-        assert!(e.contains("the answer is a move"), "{e}");
+        assert!(e.to_string().contains("the answer is a move"), "{e}");
     }
 
     #[test]
@@ -305,6 +311,6 @@ mod quiz_tests {
         let mut m = p.clone();
         m.state.match_length = 7;
         let e = grade_with(&m, &QuizAnswer::Beaver, take).unwrap_err();
-        assert!(e.contains("money play with beavers on"), "{e}");
+        assert!(e.to_string().contains("money play with beavers on"), "{e}");
     }
 }
