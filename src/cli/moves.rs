@@ -9,7 +9,7 @@ use crate::cli::input::{Messages, exit_code, run_lines};
 use crate::cli::output::OutputFormat;
 use crate::codec::{gnubg_id, parse_any};
 use crate::domain::Position;
-use crate::domain::moves::{apply, check_move, legal_moves, position_moves};
+use crate::domain::moves::{apply, check_move, position_moves};
 use crate::domain::notation::TypedMove;
 use std::io;
 use std::process::ExitCode;
@@ -112,13 +112,6 @@ pub fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, String> {
     Ok(LineOutput {
         line: gnubg_id::encode(&after.board, &after.state),
         note: None,
-    })
-}
-
-/// Number of legal moves, for callers that only count (the editor's prompt).
-pub fn count_moves(position: &Position) -> usize {
-    position.state.dice.map_or(0, |d| {
-        legal_moves(&position.board, position.state.on_roll, d).len()
     })
 }
 

@@ -31,7 +31,6 @@ use crate::domain::notation;
 use crate::domain::{Board, CubeOwner, MatchState, Player, Position};
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
@@ -1077,25 +1076,6 @@ pub fn piece_runs(
 /// Request ids of games, apart from those of single decisions (their
 /// index + 1) that a fallback asks on the same process.
 const GAME_IDS: u64 = 1 << 40;
-
-/// The whole match judged in order, stopping at nothing: for tests and
-/// small callers.
-pub fn run_all(decisions: &[FileDecision], opts: &RunOptions) -> Vec<Outcome> {
-    let mut out = Vec::new();
-    run(
-        decisions,
-        opts,
-        None,
-        &AtomicBool::new(false),
-        &mut |_, o| out.push(o),
-    );
-    out
-}
-
-/// A shared flag a caller can keep to stop a run from another thread.
-pub fn stop_flag() -> Arc<AtomicBool> {
-    Arc::new(AtomicBool::new(false))
-}
 
 #[cfg(test)]
 mod tests {
