@@ -515,17 +515,32 @@ fn list(
     Ok(0)
 }
 
+/// Why a name given for an entry names none.
+#[derive(Debug, thiserror::Error)]
+pub enum Unresolved {
+    #[error("{name:?} is neither an entry number nor an ID ({why})")]
+    NotAName { name: String, why: String },
+    /// The library failed, said with its file's name.
+    #[error("{0}")]
+    Library(String),
+    #[error("that position is not in the library")]
+    NotThere,
+}
+
 /// An entry named by its number or by an ID of its position.
-fn resolve(lib: &Library, name: &str) -> Result<i64, String> {
+fn resolve(lib: &Library, name: &str) -> Result<i64, Unresolved> {
     let name = name.trim().trim_start_matches('#');
     if let Ok(id) = name.parse::<i64>() {
         return Ok(id);
     }
-    let imported = codec::parse_any(name, &Position::default())
-        .map_err(|e| format!("{name:?} is neither an entry number nor an ID ({e})"))?;
+    let imported =
+        codec::parse_any(name, &Position::default()).map_err(|e| Unresolved::NotAName {
+            name: name.to_owned(),
+            why: e.to_string(),
+        })?;
     lib.find(&imported.position)
-        .map_err(|e| lib.describe(&e))?
-        .ok_or_else(|| "that position is not in the library".to_owned())
+        .map_err(|e| Unresolved::Library(lib.describe(&e)))?
+        .ok_or(Unresolved::NotThere)
 }
 
 pub fn describe(entry: &Entry) -> String {
@@ -560,7 +575,7 @@ pub fn describe(entry: &Entry) -> String {
 }
 
 fn show(lib: &Library, name: &str, out: &mut impl Write) -> Result<u8, Failure> {
-    let id = resolve(lib, name).map_err(Failure::Message)?;
+    let id = resolve(lib, name).map_err(|e| Failure::Message(e.to_string()))?;
     let entry = lib.get(id)?;
     // Notes and analyses come from files and pastes: never raw to a terminal.
     write!(out, "{}", crate::quote::printable(&describe(&entry)))?;
@@ -571,7 +586,7 @@ fn rm(lib: &mut Library, names: &[String], out: &mut impl Write) -> Result<u8, F
     let failed = each_input(
         names,
         |name| {
-            let id = resolve(lib, name)?;
+            let id = resolve(lib, name).map_err(|e| e.to_string())?;
             let gone = lib.delete(id);
             let gone = gone.map_err(|e| lib.describe(&e))?;
             Ok(Some(
