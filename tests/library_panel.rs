@@ -70,7 +70,9 @@ impl Harness {
                                 locate::find_from_env(None).expect("gnubg"),
                             )
                         });
-                        let result = grade(engine, &position, &answer, plies).map(Box::new);
+                        let result = grade(engine, &position, &answer, plies)
+                            .map(Box::new)
+                            .map_err(|e| e.to_string());
                         queue.push(Action::Library(LibAction::Graded { serial, result }));
                     }
                     _ => {}

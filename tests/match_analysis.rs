@@ -823,8 +823,9 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
     ] {
         let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
         let read = match_file::read_path(std::path::Path::new(&path)).unwrap();
-        let (decisions, _) = match_file::decisions(&read);
-        let whole = MatchForGnubg::of(&read).expect("a match");
+        let replayed = match_analysis::ReplayedMatch::of(&read);
+        let decisions = &replayed.decisions;
+        let whole = replayed.whole.clone().expect("a match");
         let opts = RunOptions {
             engine: EngineKind::Gnubg,
             program: gnubg.clone(),
@@ -835,7 +836,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
         let collect = |whole: Option<&MatchForGnubg>| {
             let mut out: Vec<Outcome> = Vec::new();
             let ran = match_analysis::run(
-                &decisions,
+                decisions,
                 &opts,
                 whole,
                 &AtomicBool::new(false),
@@ -1040,7 +1041,7 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
     wrong["records"][3]["dice"] = serde_json::json!([6, 6]);
     let parsed = gnubg_match::parse(wrong).unwrap();
     let why = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap_err();
-    assert!(why.contains("move 4"), "{why}");
+    assert!(why.to_string().contains("move 4"), "{why}");
 }
 
 /// `analyse --file FILE` with `gnubg`, stopped if it runs past `limit`

@@ -9,6 +9,7 @@ mod analyse_cli;
 mod cli;
 mod cli_formats;
 mod cli_moves;
+mod cli_pipes;
 mod cli_stats;
 mod hostile_output;
 mod mat_files;

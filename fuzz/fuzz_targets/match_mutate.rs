@@ -73,7 +73,7 @@ fuzz_target!(|data: &[u8]| {
     }
     // The pieces gnubg would be handed, and the runs of decisions for them.
     for size in [0, 3, 24] {
-        if let Some(whole) = MatchForGnubg::in_pieces(&file, size) {
+        if let Some(whole) = MatchForGnubg::in_pieces(&file, &decisions, size) {
             if let Some(runs) = piece_runs(&decisions, whole.pieces()) {
                 for (_, run) in runs {
                     let _ = &decisions[run];

@@ -1,5 +1,6 @@
 //! The command line, as clap reads it.
 
+use crate::cli::output::OutputFormat;
 use crate::codec::IdFormat;
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -54,44 +55,13 @@ pub enum Command {
     ///
     /// With no ID arguments, reads IDs from standard input, one per line.
     /// Each board is its 15 lines followed by an empty line.
-    Show {
-        #[command(flatten)]
-        names: NameArgs,
-        #[command(flatten)]
-        common: CommonArgs,
-        /// IDs in any accepted format; standard input when none.
-        #[arg(allow_hyphen_values = true)]
-        ids: Vec<String>,
-    },
+    Show(super::show::ShowArgs),
     /// Convert each ID to another format, one output line per input line.
     ///
     /// With no ID arguments, reads IDs from standard input, one per line. A
     /// line that cannot be read gives an empty output line (so outputs stay
     /// aligned with inputs) and a message on standard error.
-    Convert {
-        /// The format to write.
-        #[arg(long, value_enum)]
-        to: OutputFormat,
-        #[command(flatten)]
-        names: NameArgs,
-        #[command(flatten)]
-        common: CommonArgs,
-        /// Read this file as one text (SGF, XG text, ...); `-` for all of
-        /// standard input. Repeatable; the IDs, if any, are read first.
-        #[arg(long, value_name = "PATH")]
-        file: Vec<String>,
-        /// With --file: the game of a whole-match SGF to read (1 = first;
-        /// default the last).
-        #[arg(long, value_name = "N")]
-        game: Option<usize>,
-        /// With --file: replay only the first M moves (plays and cube
-        /// actions) of that game (default all).
-        #[arg(long = "move", value_name = "M")]
-        moves: Option<usize>,
-        /// IDs in any accepted format; standard input when none.
-        #[arg(allow_hyphen_values = true)]
-        ids: Vec<String>,
-    },
+    Convert(super::convert::ConvertArgs),
     /// List every legal move for each position's dice, in gnubg's notation.
     ///
     /// With no ID arguments, reads IDs from standard input, one per line.
@@ -99,49 +69,19 @@ pub enum Command {
     /// object per line with the GNUBG ID after each move. A position with
     /// no dice, no game in play or no legal move gives no moves and the
     /// reason (on standard error for text, as `"reason"` in JSON).
-    Moves {
-        /// How to write the moves.
-        #[arg(long, value_enum, default_value = "text")]
-        format: crate::cli::moves::MovesFormat,
-        /// IDs in any accepted format; standard input when none.
-        #[arg(allow_hyphen_values = true)]
-        ids: Vec<String>,
-    },
+    Moves(super::moves::MovesArgs),
     /// Numbers at each position's score: match winning chances, gammon
     /// values and race counts (Kleinman, Thorp, Keith, Isight, 8-9-12), as
     /// gnubg computes them.
     ///
     /// With no ID arguments, reads IDs from standard input, one per line;
     /// one output line per input line.
-    Stats {
-        /// A gnubg match equity table file (XML) instead of the built-in
-        /// Kazaross-XG2.
-        #[arg(long, value_name = "FILE")]
-        met: Option<std::path::PathBuf>,
-        /// Output format.
-        #[arg(long, value_enum, default_value = "text")]
-        format: crate::cli::stats::StatsFormat,
-        /// An evaluation for every position, from the player on roll's
-        /// side: W,WG,WBG,LG,LBG (e.g. 0.52,0.15,0.01,0.13,0.01). Adds the
-        /// gammon rates and the market window (or money cube points).
-        #[arg(long, value_name = "W,WG,WBG,LG,LBG", value_parser = crate::cli::stats::parse_eval)]
-        eval: Option<crate::domain::equity::Probabilities>,
-        /// IDs in any accepted format; standard input when none.
-        #[arg(allow_hyphen_values = true)]
-        ids: Vec<String>,
-    },
+    Stats(super::stats::StatsArgs),
     /// Play a move (`"13/7 8/7"`) in each position and print the GNUBG ID
     /// after it; an illegal move is refused with the rule it breaks.
     ///
     /// With no ID arguments, reads IDs from standard input, one per line.
-    Play {
-        /// The move, as gnubg writes it or players type it (`13-7 8-7`, `b/20`).
-        #[arg(value_name = "MOVE", allow_hyphen_values = true)]
-        play: String,
-        /// IDs in any accepted format; standard input when none.
-        #[arg(allow_hyphen_values = true)]
-        ids: Vec<String>,
-    },
+    Play(super::play::PlayArgs),
     /// gnubg's analysis of each ID: ranked moves with dice, the cube
     /// decision without, take or pass with a double on offer.
     ///
@@ -191,7 +131,7 @@ pub struct AnalyseArgs {
     pub jobs: Option<u16>,
     /// Output: gnubg-like text, or one JSON object per input.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: AnalyseFormat,
+    pub format: OutputFormat,
     /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
@@ -294,12 +234,6 @@ impl From<EngineArg> for crate::engine::Choice {
     }
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnalyseFormat {
-    Text,
-    Json,
-}
-
 #[derive(clap::Args, Debug, Clone)]
 pub struct NameArgs {
     /// Name of player O (gnubg's player 0, drawn on top).
@@ -310,6 +244,16 @@ pub struct NameArgs {
     pub name_x: String,
 }
 
+impl NameArgs {
+    /// The two names, as a position holds them.
+    pub fn into_names(self) -> crate::domain::Names {
+        crate::domain::Names {
+            o: self.name_o,
+            x: self.name_x,
+        }
+    }
+}
+
 #[derive(clap::Args, Debug, Clone)]
 pub struct CommonArgs {
     /// Do not print warnings and notes about lost fields on standard error.
@@ -318,7 +262,7 @@ pub struct CommonArgs {
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputFormat {
+pub enum ConvertTo {
     /// POSITIONID:MATCHID
     Gnubg,
     /// XGID=…
@@ -341,19 +285,19 @@ pub enum OutputFormat {
     Header,
 }
 
-impl From<OutputFormat> for IdFormat {
-    fn from(f: OutputFormat) -> IdFormat {
+impl From<ConvertTo> for IdFormat {
+    fn from(f: ConvertTo) -> IdFormat {
         match f {
-            OutputFormat::Gnubg => IdFormat::GnubgId,
-            OutputFormat::Xgid => IdFormat::Xgid,
-            OutputFormat::Posid => IdFormat::PositionId,
-            OutputFormat::Matchid => IdFormat::MatchId,
-            OutputFormat::Json => IdFormat::Json,
-            OutputFormat::Sgf => IdFormat::Sgf,
-            OutputFormat::Fibs => IdFormat::Fibs,
-            OutputFormat::Snowie => IdFormat::Snowie,
-            OutputFormat::Xgtext => IdFormat::XgText,
-            OutputFormat::Header => IdFormat::Header,
+            ConvertTo::Gnubg => IdFormat::GnubgId,
+            ConvertTo::Xgid => IdFormat::Xgid,
+            ConvertTo::Posid => IdFormat::PositionId,
+            ConvertTo::Matchid => IdFormat::MatchId,
+            ConvertTo::Json => IdFormat::Json,
+            ConvertTo::Sgf => IdFormat::Sgf,
+            ConvertTo::Fibs => IdFormat::Fibs,
+            ConvertTo::Snowie => IdFormat::Snowie,
+            ConvertTo::Xgtext => IdFormat::XgText,
+            ConvertTo::Header => IdFormat::Header,
         }
     }
 }

@@ -2,12 +2,13 @@
 //! so a million lines take no more memory than one. Lines are read, bounded
 //! and reported the way every command does (`input.rs`).
 
-use super::input::{LineReader, Origin};
+use super::input::{LineReader, Messages, Origin, exit_code};
 use crate::codec::{self, IdFormat};
 use crate::domain::{Names, Position};
 use crate::quote::Shown;
 use crate::text_board;
 use std::io::{self, Read, Write};
+use std::process::ExitCode;
 
 /// What to do with each position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,6 +29,21 @@ pub struct BatchOptions {
 
 /// How a batch went.
 pub type BatchReport = super::input::Tally;
+
+/// `show` and `convert` on the IDs (standard input when none), through
+/// the process's standard streams: the exit status of the run.
+pub fn run_job(job: Job, names: super::args::NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
+    let names = names.into_names();
+    if let Err(e) = names.check() {
+        crate::say!("bgedit: {e}");
+        return ExitCode::from(2);
+    }
+    let opts = BatchOptions { job, names, quiet };
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
+    exit_code(run_batch(&opts, ids, stdin, stdout, stderr))
+}
 
 fn is_position_header(line: &str) -> bool {
     // The label has a space and IDs have none: most lines of a stream are

@@ -10,8 +10,35 @@ use std::io::Read;
 /// Largest file read: a long analysed match fits many times over.
 pub const MAX_FILE: u64 = sgf::MAX_LEN as u64;
 
+/// Why a file could not be converted (the file's name is said by the
+/// caller, before these words).
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("cannot read it: {0}")]
+    Unreadable(#[source] std::io::Error),
+    #[error("larger than {MAX_FILE} bytes")]
+    TooLarge,
+    /// Not UTF-8: the first byte that is not, counted from 1.
+    #[error("not UTF-8 text (byte {0})")]
+    NotUtf8(usize),
+    #[error(
+        "--game and --move choose a position in a match file ({}); this is none of them",
+        match_file::format_names()
+    )]
+    NotAMatch,
+    /// The text or match could not be read as what it is, in the reader's
+    /// words.
+    #[error("{0}")]
+    Unread(String),
+}
+
+/// The reader's error, in its words.
+fn unread(e: impl std::fmt::Display) -> FileError {
+    FileError::Unread(e.to_string())
+}
+
 /// Reads `path` (`-` for standard input), at most `MAX_FILE` bytes.
-pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
+pub fn read_bytes(path: &str) -> Result<Vec<u8>, FileError> {
     let mut bytes = Vec::new();
     let result = if path == "-" {
         std::io::stdin()
@@ -23,18 +50,18 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, String> {
         crate::regular_file::open(std::path::Path::new(path))
             .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
     };
-    result.map_err(|e| format!("cannot read it: {e}"))?;
+    result.map_err(FileError::Unreadable)?;
     if bytes.len() as u64 > MAX_FILE {
-        return Err(format!("larger than {MAX_FILE} bytes"));
+        return Err(FileError::TooLarge);
     }
     Ok(bytes)
 }
 
 /// Reads `path` (`-` for standard input) as UTF-8 text, at most `MAX_FILE`
 /// bytes.
-pub fn read_text(path: &str) -> Result<String, String> {
+pub fn read_text(path: &str) -> Result<String, FileError> {
     String::from_utf8(read_bytes(path)?)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+        .map_err(|e| FileError::NotUtf8(e.utf8_error().valid_up_to() + 1))
 }
 
 /// Converts a file's bytes: XG's binary match files as matches, anything
@@ -44,14 +71,13 @@ pub fn convert_bytes(
     to: IdFormat,
     names: &Names,
     selection: sgf::Selection,
-) -> Result<Converted, String> {
+) -> Result<Converted, FileError> {
     if match_file::is_binary(bytes) {
-        let file = match_file::read_bytes(bytes).map_err(|e| e.to_string())?;
-        let position = match_file::position_at(&file, selection).map_err(|e| e.to_string())?;
+        let file = match_file::read_bytes(bytes).map_err(unread)?;
+        let position = match_file::position_at(&file, selection).map_err(unread)?;
         return Ok(converted(&position, IdFormat::GnubgId, to));
     }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to() + 1))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| FileError::NotUtf8(e.valid_up_to() + 1))?;
     convert_text(text, to, names, selection)
 }
 
@@ -70,7 +96,7 @@ pub fn convert_text(
     to: IdFormat,
     names: &Names,
     selection: sgf::Selection,
-) -> Result<Converted, String> {
+) -> Result<Converted, FileError> {
     let base = Position {
         names: names.clone(),
         ..Position::default()
@@ -79,20 +105,17 @@ pub fn convert_text(
     let whole_match = detected.is_some_and(match_file::only_as_match);
     let (position, from) = if selection != sgf::Selection::default() || whole_match {
         if detected.is_none() {
-            return Err(format!(
-                "--game and --move choose a position in a match file ({}); this is none of them",
-                match_file::format_names()
-            ));
+            return Err(FileError::NotAMatch);
         }
-        let file = match_file::read_bytes(text.as_bytes()).map_err(|e| e.to_string())?;
-        let position = match_file::position_at(&file, selection).map_err(|e| e.to_string())?;
+        let file = match_file::read_bytes(text.as_bytes()).map_err(unread)?;
+        let position = match_file::position_at(&file, selection).map_err(unread)?;
         let from = match file.format {
             MatchFormat::Sgf => IdFormat::Sgf,
             _ => IdFormat::GnubgId,
         };
         (position, from)
     } else {
-        let imported = codec::parse_any(text, &base).map_err(|e| e.to_string())?;
+        let imported = codec::parse_any(text, &base).map_err(unread)?;
         (imported.position, imported.format)
     };
     Ok(converted(&position, from, to))
@@ -148,6 +171,7 @@ mod tests {
         )
         .err()
         .unwrap();
-        assert!(e.contains("none of them"), "{e}");
+        assert!(matches!(e, FileError::NotAMatch), "{e}");
+        assert!(e.to_string().contains("none of them"), "{e}");
     }
 }

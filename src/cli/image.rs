@@ -6,6 +6,36 @@ use crate::codec;
 use crate::domain::{Names, Position};
 use crate::picture::{self, Options, Theme};
 
+/// `bgedit image`: draws the position and writes the picture.
+pub fn run(args: &ImageArgs) -> std::process::ExitCode {
+    use std::io::Write;
+    use std::process::ExitCode;
+    let picture = match make(args) {
+        Ok(p) => p,
+        Err(e) => {
+            crate::say!("bgedit: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match &picture.path {
+        Some(path) => match std::fs::write(path, &picture.bytes) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                crate::say!("bgedit: {path}: {e}");
+                ExitCode::from(1)
+            }
+        },
+        None => match std::io::stdout().lock().write_all(&picture.bytes) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if super::output::is_broken_pipe(&e) => super::output::write_failed(&e),
+            Err(e) => {
+                crate::say!("bgedit: standard output: {e}");
+                ExitCode::from(1)
+            }
+        },
+    }
+}
+
 /// What to write and where.
 pub struct Picture {
     pub bytes: Vec<u8>,
@@ -16,7 +46,7 @@ pub struct Picture {
 /// The picture's format: the file's extension decides it (a picture in the
 /// wrong format under a `.jpg` name is worse than an error), `--format` may
 /// say it only where the name has no extension or agrees.
-fn format_for(path: Option<&str>, asked: Option<ImageFormat>) -> Result<ImageFormat, String> {
+fn format_for(path: Option<&str>, asked: Option<ImageFormat>) -> Result<ImageFormat, ImageError> {
     let Some(path) = path else {
         return Ok(asked.unwrap_or(ImageFormat::Svg));
     };
@@ -28,20 +58,18 @@ fn format_for(path: Option<&str>, asked: Option<ImageFormat>) -> Result<ImageFor
         Some("svg") => Some(ImageFormat::Svg),
         None => None,
         Some(other) => {
-            return Err(format!(
-                "{}: bgedit draws SVG and PNG pictures, not .{}; name the file .svg or .png",
-                crate::quote::Clipped(path),
-                crate::quote::Clipped(other)
-            ));
+            return Err(ImageError::Extension {
+                path: path.to_owned(),
+                extension: other.to_owned(),
+            });
         }
     };
     match (by_name, asked) {
-        (Some(n), Some(a)) if n != a => Err(format!(
-            "{}: the name says {} but --format says {}",
-            crate::quote::Clipped(path),
-            name_of(n),
-            name_of(a)
-        )),
+        (Some(n), Some(a)) if n != a => Err(ImageError::Disagree {
+            path: path.to_owned(),
+            named: name_of(n),
+            asked: name_of(a),
+        }),
         (Some(n), _) => Ok(n),
         (None, a) => Ok(a.unwrap_or(ImageFormat::Svg)),
     }
@@ -54,11 +82,37 @@ fn name_of(f: ImageFormat) -> &'static str {
     }
 }
 
+/// Why no picture was made: each names what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    #[error("standard input: {0}")]
+    Input(#[from] files::FileError),
+    #[error(
+        "{}: bgedit draws SVG and PNG pictures, not .{}; name the file .svg or .png",
+        crate::quote::Clipped(path),
+        crate::quote::Clipped(extension)
+    )]
+    Extension { path: String, extension: String },
+    #[error(
+        "{}: the name says {named} but --format says {asked}",
+        crate::quote::Clipped(path)
+    )]
+    Disagree {
+        path: String,
+        named: &'static str,
+        asked: &'static str,
+    },
+    /// The position, the size or the drawing, in their readers' words.
+    #[error("{0}")]
+    Other(String),
+}
+
 /// Reads the position and draws it; every error names what is wrong.
-pub fn make(args: &ImageArgs) -> Result<Picture, String> {
+pub fn make(args: &ImageArgs) -> Result<Picture, ImageError> {
+    let other = |e: &dyn std::fmt::Display| ImageError::Other(e.to_string());
     let text = match &args.id {
         Some(id) if id != "-" => id.clone(),
-        _ => files::read_text("-").map_err(|e| format!("standard input: {e}"))?,
+        _ => files::read_text("-")?,
     };
     let base = Position {
         names: Names {
@@ -68,7 +122,7 @@ pub fn make(args: &ImageArgs) -> Result<Picture, String> {
         ..Position::default()
     };
     let position = codec::parse_any(&text, &base)
-        .map_err(|e| e.to_string())?
+        .map_err(|e| other(&e))?
         .position;
     let path = args.output.clone().filter(|p| p != "-");
     let format = format_for(path.as_deref(), args.format)?;
@@ -78,11 +132,11 @@ pub fn make(args: &ImageArgs) -> Result<Picture, String> {
     };
     let mut options = Options::natural(theme, args.ids);
     if let Some(size) = &args.size {
-        (options.width, options.height) = picture::parse_size(size).map_err(|e| e.to_string())?;
+        (options.width, options.height) = picture::parse_size(size).map_err(|e| other(&e))?;
     }
     let bytes = match format {
         ImageFormat::Svg => picture::svg::render(&position, &options).into_bytes(),
-        ImageFormat::Png => picture::png::render(&position, &options).map_err(|e| e.to_string())?,
+        ImageFormat::Png => picture::png::render(&position, &options).map_err(|e| other(&e))?,
     };
     Ok(Picture { bytes, path })
 }

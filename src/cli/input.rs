@@ -261,11 +261,7 @@ pub fn exit_code(outcome: io::Result<Tally>) -> ExitCode {
         Ok(_) => ExitCode::from(1),
         // The reader went away (`bgedit show | head`): no message, but not
         // success either, since output was not delivered.
-        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::from(141),
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "bgedit: {}", crate::quote::Shown(e));
-            ExitCode::from(1)
-        }
+        Err(e) => super::output::write_failed(&e),
     }
 }
 

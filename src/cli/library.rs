@@ -2,6 +2,7 @@
 //! subcommand opens the library, does its job and reports per input line as
 //! `show` and `convert` do (`line N:` / `argument N:`, exit 1 on any bad one).
 
+use crate::cli::output::OutputFormat;
 use crate::codec::{self, match_file};
 use crate::domain::Position;
 use crate::library::export::{self, ExportFormat};
@@ -27,12 +28,6 @@ pub struct LibraryArgs {
     pub library: Option<PathBuf>,
     #[command(subcommand)]
     pub command: LibraryCommand,
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListFormat {
-    Text,
-    Json,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,7 +87,7 @@ pub enum LibraryCommand {
     /// List every entry, newest first.
     List {
         #[arg(long, value_enum, default_value = "text")]
-        format: ListFormat,
+        format: OutputFormat,
         /// The order: newest first, or the largest error first (match
         /// decisions without an error last).
         #[arg(long, value_enum, default_value = "newest")]
@@ -101,7 +96,7 @@ pub enum LibraryCommand {
     /// List the entries a filter matches (see the README's filter language).
     Search {
         #[arg(long, value_enum, default_value = "text")]
-        format: ListFormat,
+        format: OutputFormat,
         #[arg(long, value_enum, default_value = "newest")]
         sort: SortArg,
         /// The filter, as one or more words.
@@ -156,9 +151,13 @@ fn error_threshold(text: &str) -> Result<f64, String> {
     Ok(e)
 }
 
-/// Runs a library command; the exit code is 0, 1 (some input was bad) or 2
-/// (the library could not be used).
-pub fn run(args: LibraryArgs) -> u8 {
+/// Runs a library command; the exit code is 0, 1 (some input was bad), 2
+/// (the library could not be used) or 141 (the output was closed).
+pub fn run(args: LibraryArgs) -> std::process::ExitCode {
+    std::process::ExitCode::from(status(args))
+}
+
+fn status(args: LibraryArgs) -> u8 {
     let Some(path) = args.library.or_else(store::default_path) else {
         crate::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
@@ -205,7 +204,9 @@ pub fn run(args: LibraryArgs) -> u8 {
     let flushed = out.flush();
     match (result, flushed) {
         (Ok(code), Ok(())) => code,
-        (Err(Failure::Pipe), _) | (_, Err(_)) => 0,
+        // Output not delivered never exits 0, as every command.
+        (Err(Failure::Pipe), _) => super::output::BROKEN_PIPE,
+        (_, Err(e)) => super::output::write_failed_status(&e),
         (Err(Failure::Message(m)), _) => {
             crate::say!("bgedit: {m}");
             2
@@ -228,7 +229,7 @@ pub enum Failure {
 
 impl From<io::Error> for Failure {
     fn from(e: io::Error) -> Failure {
-        if e.kind() == io::ErrorKind::BrokenPipe {
+        if super::output::is_broken_pipe(&e) {
             Failure::Pipe
         } else {
             Failure::Message(e.to_string())
@@ -459,7 +460,7 @@ fn error_text(error: Option<f64>) -> String {
 fn list(
     lib: &Library,
     query: &str,
-    format: ListFormat,
+    format: OutputFormat,
     order: store::Order,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
@@ -467,7 +468,7 @@ fn list(
     let mut write_error = None;
     lib.for_each_summary(&query, order, |s| {
         let written = match format {
-            ListFormat::Text => writeln!(
+            OutputFormat::Text => writeln!(
                 out,
                 "{}",
                 crate::quote::Shown(format_args!(
@@ -483,7 +484,7 @@ fn list(
                         .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
                 ))
             ),
-            ListFormat::Json => writeln!(
+            OutputFormat::Json => writeln!(
                 out,
                 "{}",
                 crate::quote::json(&serde_json::json!({
@@ -514,17 +515,32 @@ fn list(
     Ok(0)
 }
 
+/// Why a name given for an entry names none.
+#[derive(Debug, thiserror::Error)]
+pub enum Unresolved {
+    #[error("{name:?} is neither an entry number nor an ID ({why})")]
+    NotAName { name: String, why: String },
+    /// The library failed, said with its file's name.
+    #[error("{0}")]
+    Library(String),
+    #[error("that position is not in the library")]
+    NotThere,
+}
+
 /// An entry named by its number or by an ID of its position.
-fn resolve(lib: &Library, name: &str) -> Result<i64, String> {
+fn resolve(lib: &Library, name: &str) -> Result<i64, Unresolved> {
     let name = name.trim().trim_start_matches('#');
     if let Ok(id) = name.parse::<i64>() {
         return Ok(id);
     }
-    let imported = codec::parse_any(name, &Position::default())
-        .map_err(|e| format!("{name:?} is neither an entry number nor an ID ({e})"))?;
+    let imported =
+        codec::parse_any(name, &Position::default()).map_err(|e| Unresolved::NotAName {
+            name: name.to_owned(),
+            why: e.to_string(),
+        })?;
     lib.find(&imported.position)
-        .map_err(|e| lib.describe(&e))?
-        .ok_or_else(|| "that position is not in the library".to_owned())
+        .map_err(|e| Unresolved::Library(lib.describe(&e)))?
+        .ok_or(Unresolved::NotThere)
 }
 
 pub fn describe(entry: &Entry) -> String {
@@ -559,7 +575,7 @@ pub fn describe(entry: &Entry) -> String {
 }
 
 fn show(lib: &Library, name: &str, out: &mut impl Write) -> Result<u8, Failure> {
-    let id = resolve(lib, name).map_err(Failure::Message)?;
+    let id = resolve(lib, name).map_err(|e| Failure::Message(e.to_string()))?;
     let entry = lib.get(id)?;
     // Notes and analyses come from files and pastes: never raw to a terminal.
     write!(out, "{}", crate::quote::printable(&describe(&entry)))?;
@@ -570,7 +586,7 @@ fn rm(lib: &mut Library, names: &[String], out: &mut impl Write) -> Result<u8, F
     let failed = each_input(
         names,
         |name| {
-            let id = resolve(lib, name)?;
+            let id = resolve(lib, name).map_err(|e| e.to_string())?;
             let gone = lib.delete(id);
             let gone = gone.map_err(|e| lib.describe(&e))?;
             Ok(Some(

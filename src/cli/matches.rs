@@ -3,24 +3,20 @@
 //! and XGID of the position before it), or one JSON object each with the
 //! file's analysis of the decision.
 
+use crate::cli::output::OutputFormat;
 use crate::codec::match_file::{self, FileDecision};
 use crate::codec::{gnubg_id, xgid};
 use crate::quote::printable;
 use std::io::{self, Write};
 use std::path::PathBuf;
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MatchOutput {
-    Text,
-    Json,
-}
+use std::process::ExitCode;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
     /// text: tab-separated fields (the file first when several are given);
     /// json: one object per decision.
     #[arg(long, value_enum, default_value = "text")]
-    pub format: MatchOutput,
+    pub format: OutputFormat,
     /// Match files: gnubg SGF, Jellyfish .mat, gnubg's match text, XG;
     /// `-` for standard input.
     #[arg(required = true, value_name = "FILE")]
@@ -29,7 +25,7 @@ pub struct MatchArgs {
 
 /// Runs the command: 0 when every file was read whole, 1 when anything
 /// was bad (the rest is still listed), 141 when the output closed.
-pub fn run(args: &MatchArgs) -> u8 {
+pub fn run(args: &MatchArgs) -> ExitCode {
     let mut out = io::stdout().lock();
     let mut code = 0;
     for path in &args.files {
@@ -55,22 +51,18 @@ pub fn run(args: &MatchArgs) -> u8 {
         for d in &decisions {
             let line = match args.format {
                 // Several files: each line says which.
-                MatchOutput::Text if args.files.len() > 1 => {
+                OutputFormat::Text if args.files.len() > 1 => {
                     format!("{shown}\t{}", text_line(d))
                 }
-                MatchOutput::Text => text_line(d),
-                MatchOutput::Json => json_line(&shown, d),
+                OutputFormat::Text => text_line(d),
+                OutputFormat::Json => json_line(&shown, d),
             };
             if let Err(e) = writeln!(out, "{line}") {
-                return if e.kind() == io::ErrorKind::BrokenPipe {
-                    141
-                } else {
-                    1
-                };
+                return super::output::write_failed(&e);
             }
         }
     }
-    code
+    ExitCode::from(code)
 }
 
 fn dice_text(d: &FileDecision) -> String {

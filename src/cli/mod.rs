@@ -10,18 +10,22 @@
 pub mod analyse;
 pub mod args;
 pub mod batch;
+pub mod convert;
+pub mod editor;
 pub mod files;
 pub mod image;
 pub mod input;
 pub mod library;
-pub mod match_analysis;
 pub mod matches;
 pub mod moves;
+pub mod output;
+pub mod play;
 pub mod quiz;
-pub mod score_matrix;
+pub mod show;
 pub mod signals;
 pub mod stats;
 pub mod suggest;
 
-pub use args::{Cli, Command, OutputFormat};
+pub use args::{Cli, Command, ConvertTo};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};
+pub use output::OutputFormat;

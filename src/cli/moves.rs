@@ -1,21 +1,49 @@
-//! `bgedit moves` and `bgedit play`: legal moves of positions, and positions
-//! after a move, one input line at a time.
+//! `bgedit moves`: legal moves of positions, one input line at a time; and
+//! the line machinery `play` (`play.rs`) and `quiz` share.
 //!
 //! Each line's work is a plain function (`moves_line`, `play_line`) from the
 //! input text to the output line or an error message, so any line reader can
 //! drive it; [`crate::cli::input::run_lines`] streams them.
 
+use crate::cli::input::{Messages, exit_code, run_lines};
+use crate::cli::output::OutputFormat;
 use crate::codec::{gnubg_id, parse_any};
 use crate::domain::Position;
-use crate::domain::moves::{apply, check_move, legal_moves, position_moves};
+use crate::domain::moves::{apply, check_move, position_moves};
 use crate::domain::notation::TypedMove;
+use std::io;
+use std::process::ExitCode;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum MovesFormat {
-    /// The moves on one line, separated by ` | `.
-    Text,
-    /// `{"gnubg_id": …, "moves": [{"move": …, "gnubg_id": …}, …]}`.
-    Json,
+/// What `moves --format` writes, as its help says it.
+pub const FORMAT_TEXT_HELP: &str = "The moves on one line, separated by ` | `";
+pub const FORMAT_JSON_HELP: &str =
+    "`{\"gnubg_id\": …, \"moves\": [{\"move\": …, \"gnubg_id\": …}, …]}`";
+
+// No doc comment: the command's help is its variant's in `args.rs`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MovesArgs {
+    /// How to write the moves.
+    #[arg(long, default_value = "text",
+          value_parser = OutputFormat::described(FORMAT_TEXT_HELP, FORMAT_JSON_HELP))]
+    pub format: OutputFormat,
+    /// IDs in any accepted format; standard input when none.
+    #[arg(allow_hyphen_values = true)]
+    pub ids: Vec<String>,
+}
+
+/// `bgedit moves`: each position's legal moves.
+pub fn run(args: MovesArgs) -> ExitCode {
+    each_line(&args.ids, |l| moves_line(l, args.format))
+}
+
+/// Runs `work` on each ID (standard input when none) through the process's
+/// standard streams: one output line per input, exit 1 when any failed.
+/// `moves`, `play` and `quiz` share it.
+pub fn each_line(ids: &[String], work: impl Fn(&str) -> Result<LineOutput, String>) -> ExitCode {
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
+    exit_code(run_lines(ids, stdin, stdout, stderr, as_job(work)))
 }
 
 /// What one line gave: its output line, and a note for standard error.
@@ -34,19 +62,19 @@ fn read_position(text: &str) -> Result<Position, String> {
 /// Every legal move of the position on `text`. No dice, a game not in play
 /// or no legal move is not an error: the line is empty (text) or has
 /// `"moves": []` and a `"reason"` (JSON), and the reason is the note.
-pub fn moves_line(text: &str, format: MovesFormat) -> Result<LineOutput, String> {
+pub fn moves_line(text: &str, format: OutputFormat) -> Result<LineOutput, String> {
     let position = read_position(text)?;
     let id = gnubg_id::encode(&position.board, &position.state);
     let moves = position_moves(&position);
     let reason = moves.as_ref().err().map(|r| r.to_string());
     let moves = moves.unwrap_or_default();
     let line = match format {
-        MovesFormat::Text => moves
+        OutputFormat::Text => moves
             .iter()
             .map(|m| m.notation())
             .collect::<Vec<_>>()
             .join(" | "),
-        MovesFormat::Json => {
+        OutputFormat::Json => {
             // Written by hand to keep the documented key order.
             let quote = |t: &str| serde_json::Value::from(t).to_string();
             let mut json = format!("{{\"gnubg_id\":{},\"moves\":[", quote(&id));
@@ -84,13 +112,6 @@ pub fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, String> {
     Ok(LineOutput {
         line: gnubg_id::encode(&after.board, &after.state),
         note: None,
-    })
-}
-
-/// Number of legal moves, for callers that only count (the editor's prompt).
-pub fn count_moves(position: &Position) -> usize {
-    position.state.dice.map_or(0, |d| {
-        legal_moves(&position.board, position.state.on_roll, d).len()
     })
 }
 
@@ -135,7 +156,7 @@ mod tests {
     #[test]
     fn moves_lists_every_move_and_names_bad_lines() {
         let input = format!("{OPENING_31}\nnonsense\n4HPwATDgc/ABMA:cAkAAAAAAAAA\n");
-        let (out, err, failed) = run(&[], &input, |l| moves_line(l, MovesFormat::Text));
+        let (out, err, failed) = run(&[], &input, |l| moves_line(l, OutputFormat::Text));
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[0].split(" | ").count(), 16);
@@ -149,11 +170,11 @@ mod tests {
 
     #[test]
     fn json_gives_the_id_after_each_move_or_the_reason() {
-        let out = moves_line(OPENING_31, MovesFormat::Json).unwrap().line;
+        let out = moves_line(OPENING_31, OutputFormat::Json).unwrap().line;
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["gnubg_id"], OPENING_31);
         assert_eq!(v["moves"].as_array().unwrap().len(), 16);
-        let none = moves_line("4HPwATDgc/ABMA:cAkAAAAAAAAA", MovesFormat::Json)
+        let none = moves_line("4HPwATDgc/ABMA:cAkAAAAAAAAA", OutputFormat::Json)
             .unwrap()
             .line;
         let v: serde_json::Value = serde_json::from_str(&none).unwrap();
@@ -169,45 +190,5 @@ mod tests {
         assert_eq!(out, "sGfwATDgc/ABMA:MAEAAAAAAAAA");
         let err = play_line(&parse("13/8").unwrap(), OPENING_31).unwrap_err();
         assert!(err.contains("wrong dice"), "{err}");
-    }
-}
-
-/// `bgedit play 8/5 6/5 ID`: the shell split the move, and its second half
-/// would be read as an ID. Says how to write it, or `None` when the words
-/// after the move start with an ID.
-pub fn unquoted_move(play: &str, ids: &[String]) -> Option<String> {
-    let base = crate::domain::Position::default();
-    let rest: Vec<&str> = ids
-        .iter()
-        .map(String::as_str)
-        .take_while(|w| {
-            crate::codec::parse_any(w, &base).is_err() && crate::domain::notation::parse(w).is_ok()
-        })
-        .collect();
-    if rest.is_empty() {
-        return None;
-    }
-    let whole = std::iter::once(play)
-        .chain(rest.iter().copied())
-        .collect::<Vec<_>>()
-        .join(" ");
-    Some(format!(
-        "the move must be one argument: quote it, as in bgedit play \"{}\" ID",
-        crate::quote::Clipped(&whole)
-    ))
-}
-
-#[cfg(test)]
-mod unquoted_tests {
-    use super::unquoted_move;
-
-    #[test]
-    fn a_move_split_by_the_shell_is_named_with_the_quoting() {
-        let ids = ["6/5".to_owned(), "4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()];
-        let m = unquoted_move("8/5", &ids).expect("a message");
-        assert!(m.contains("bgedit play \"8/5 6/5\" ID"), "{m}");
-        let ids = ["4HPwATDgc/ABMA:cAkAAAAAAAAA".to_owned()];
-        assert_eq!(unquoted_move("8/5 6/5", &ids), None);
-        assert_eq!(unquoted_move("8/5 6/5", &[]), None);
     }
 }

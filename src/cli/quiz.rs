@@ -3,13 +3,18 @@
 //! with a double offered), graded by gnubg at once, for scripts and other
 //! study tools. One output line per input line, as the other commands.
 
+use super::editor::EditorOptions;
 use crate::cli::moves::LineOutput;
+use crate::cli::output::OutputFormat;
 use crate::codec::{gnubg_id, parse_any};
 use crate::domain::Position;
 use crate::domain::skill::Skill;
-use crate::engine::Engine;
+use crate::editor::io::runtime::Start;
+use crate::engine::{Engine, EngineKind};
 use crate::engine::match_analysis::{self, QuizAnswer};
 use std::cell::RefCell;
+use std::io::Write as _;
+use std::process::ExitCode;
 
 /// Without `--answer` or `--stats`, the editor opens on a quiz of the
 /// collection or filter given (every due entry when none).
@@ -35,8 +40,9 @@ pub struct QuizArgs {
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
     pub plies: u8,
     /// Output: a sentence, or one JSON object per input.
-    #[arg(long, value_enum, default_value = "text")]
-    pub format: QuizFormat,
+    #[arg(long, default_value = "text",
+          value_parser = OutputFormat::described(FORMAT_TEXT_HELP, FORMAT_JSON_HELP))]
+    pub format: OutputFormat,
     /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
     #[arg(long, value_name = "PATH")]
     pub gnubg: Option<std::path::PathBuf>,
@@ -54,19 +60,71 @@ pub struct QuizArgs {
     pub ids: Vec<String>,
 }
 
+/// `bgedit quiz`: grades the answer in each position (`--answer`), prints
+/// the statistics (`--stats`), or else opens the editor on a quiz with
+/// `editor`'s options (the top-level ones, which the quiz's own override).
+pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
+    if args.answer.is_none() && !args.stats {
+        let engine = match args.engine {
+            QuizEngine::Gnubg => crate::engine::Choice::only(EngineKind::Gnubg),
+            QuizEngine::Sage => crate::engine::Choice::only(EngineKind::Sage),
+        };
+        let start = Start::Quiz(args.ids.join(" "), args.plies, engine);
+        let opts = EditorOptions {
+            gnubg: editor.gnubg.or(args.gnubg),
+            met: editor.met,
+            library: args.library.or(editor.library),
+            sage_python: editor.sage_python.or(args.sage_python),
+        };
+        return super::editor::run(start, opts);
+    }
+    if args.stats {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let code = stats(&args, &mut out);
+        return match out.flush() {
+            Err(e) if code == 0 => super::output::write_failed(&e),
+            _ => ExitCode::from(code),
+        };
+    }
+    super::signals::with_engines(|| grade(&args))
+}
+
+/// `--answer`: each position's grade, by the engine chosen.
+fn grade(args: &QuizArgs) -> ExitCode {
+    let found = match args.engine {
+        QuizEngine::Gnubg => {
+            crate::engine::locate::find_from_env(args.gnubg.as_deref())
+                .map(|p| EngineKind::Gnubg.spec().open(p, Default::default()))
+        }
+        QuizEngine::Sage => {
+            crate::engine::sage::find_python_from_env(args.sage_python.as_deref())
+                .map(|p| EngineKind::Sage.spec().open(p, Default::default()))
+        }
+    };
+    let engine = match found {
+        Ok(e) => RefCell::new(e),
+        Err(e) => {
+            crate::say!("bgedit: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let answer = QuizAnswer::parse(args.answer.as_deref().unwrap_or_default());
+    super::moves::each_line(&args.ids, |l| {
+        quiz_line(&engine, &answer, args.plies, args.format, l)
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum QuizEngine {
     Gnubg,
     Sage,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum QuizFormat {
-    /// `bad (-0.094): 24/18 13/11 · gnubg: 13/8 13/11 (yours 4th of 17)`.
-    Text,
-    /// `{"gnubg_id", "answer", "best", "error", "grade", "rank", "plies"}`.
-    Json,
-}
+/// What `quiz --format` writes, as its help says it.
+pub const FORMAT_TEXT_HELP: &str =
+    "`bad (-0.094): 24/18 13/11 · gnubg: 13/8 13/11 (yours 4th of 17)`";
+pub const FORMAT_JSON_HELP: &str =
+    "`{\"gnubg_id\", \"answer\", \"best\", \"error\", \"grade\", \"rank\", \"plies\"}`";
 
 /// The grade of an error, in gnubg 1.07's words and thresholds (0.03,
 /// 0.06, 0.12, as `show analysis` prints them).
@@ -79,14 +137,15 @@ pub fn quiz_line(
     engine: &RefCell<Box<dyn Engine>>,
     answer: &QuizAnswer,
     plies: u8,
-    format: QuizFormat,
+    format: OutputFormat,
     text: &str,
 ) -> Result<LineOutput, String> {
     let position: Position = parse_any(text, &Position::default())
         .map(|i| i.position)
         .map_err(|e| e.to_string())?;
     let kind = engine.borrow().kind();
-    let j = match_analysis::grade(&mut **engine.borrow_mut(), &position, answer, plies)?;
+    let j = match_analysis::grade(&mut **engine.borrow_mut(), &position, answer, plies)
+        .map_err(|e| e.to_string())?;
     let who = kind.name();
     let depth = kind.depth_label(plies);
     let error = j.judgement.error;
@@ -98,7 +157,7 @@ pub fn quiz_line(
     };
     let id = gnubg_id::encode(&position.board, &position.state);
     let line = match format {
-        QuizFormat::Json => crate::quote::json(&serde_json::json!({
+        OutputFormat::Json => crate::quote::json(&serde_json::json!({
             "gnubg_id": id,
             "answer": j.played,
             "best": j.best,
@@ -109,7 +168,7 @@ pub fn quiz_line(
             "engine": kind.key(),
             "level": depth,
         })),
-        QuizFormat::Text => {
+        OutputFormat::Text => {
             let place = match (rank, count) {
                 (Some(r), Some(n)) => format!(" (yours {} of {n})", ordinal(r)),
                 _ => String::new(),
@@ -168,19 +227,21 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
         };
         let name = scope.unwrap_or_else(|| "all".to_owned());
         let written = match args.format {
-            QuizFormat::Json => {
+            OutputFormat::Json => {
                 json.insert(name, serde_json::to_value(&s).unwrap_or_default());
                 Ok(())
             }
             // The collection's name is the user's: printed escaped.
-            QuizFormat::Text => write!(out, "{}", crate::quote::printable(&s.text(&name))),
+            OutputFormat::Text => write!(out, "{}", crate::quote::printable(&s.text(&name))),
         };
-        if written.is_err() {
-            return 0;
+        if let Err(e) = written {
+            return crate::cli::output::write_failed_status(&e);
         }
     }
-    if args.format == QuizFormat::Json {
-        let _ = writeln!(out, "{}", crate::quote::json(&json));
+    if args.format == OutputFormat::Json
+        && let Err(e) = writeln!(out, "{}", crate::quote::json(&json))
+    {
+        return crate::cli::output::write_failed_status(&e);
     }
     0
 }

@@ -19,3 +19,13 @@ pub fn clean_up_on_signals() -> std::io::Result<()> {
         })?;
     Ok(())
 }
+
+/// Runs a command that runs engines: a signal ends it cleanly (its match
+/// copies removed, its engines gone).
+pub fn with_engines(run: impl FnOnce() -> std::process::ExitCode) -> std::process::ExitCode {
+    if let Err(e) = clean_up_on_signals() {
+        crate::say!("bgedit: installing signal handlers: {e}");
+        return std::process::ExitCode::from(1);
+    }
+    run()
+}

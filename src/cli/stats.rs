@@ -3,26 +3,21 @@
 //! function of the line; [`as_job`] streams arguments or standard input
 //! through it with the batch rules (`line N:` / `argument N:` errors).
 
+use crate::cli::output::OutputFormat;
 use crate::codec::{self, IdFormat};
 use crate::domain::equity::{GammonValues, MONEY_POINT_NAMES, Probabilities};
 use crate::domain::met::Met;
 use crate::domain::numbers::{self, GameNumbers, Numbers};
 use crate::domain::race::RaceCounts;
 use crate::domain::{Player, Position};
-use clap::ValueEnum;
 use std::fmt::Write as _;
 
 /// Longest input line read (a JSON position is well under this).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum StatsFormat {
-    /// One readable line per position.
-    #[default]
-    Text,
-    /// One JSON object per position.
-    Json,
-}
+/// What `stats --format` writes, as its help says it.
+pub const FORMAT_TEXT_HELP: &str = "One readable line per position";
+pub const FORMAT_JSON_HELP: &str = "One JSON object per position";
 
 /// A number for JSON: fixed decimals, `null` when not finite.
 fn num(v: f64, decimals: usize) -> String {
@@ -284,10 +279,55 @@ pub fn text(position: &Position, n: &Numbers) -> String {
 }
 
 /// What `stats` works with besides the positions.
+// No doc comment: the command's help is its variant's in `args.rs`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct StatsArgs {
+    /// A gnubg match equity table file (XML) instead of the built-in
+    /// Kazaross-XG2.
+    #[arg(long, value_name = "FILE")]
+    pub met: Option<std::path::PathBuf>,
+    /// Output format.
+    #[arg(long, default_value = "text",
+          value_parser = OutputFormat::described(FORMAT_TEXT_HELP, FORMAT_JSON_HELP))]
+    pub format: OutputFormat,
+    /// An evaluation for every position, from the player on roll's
+    /// side: W,WG,WBG,LG,LBG (e.g. 0.52,0.15,0.01,0.13,0.01). Adds the
+    /// gammon rates and the market window (or money cube points).
+    #[arg(long, value_name = "W,WG,WBG,LG,LBG", value_parser = parse_eval)]
+    pub eval: Option<Probabilities>,
+    /// IDs in any accepted format; standard input when none.
+    #[arg(allow_hyphen_values = true)]
+    pub ids: Vec<String>,
+}
+
+/// `bgedit stats`: the numbers at each position's score, one line each.
+pub fn run(args: StatsArgs) -> std::process::ExitCode {
+    use crate::cli::input::{Messages, exit_code, run_lines};
+    use crate::codec::met_xml;
+    use std::io;
+    let met = match args.met.as_deref().map(met_xml::load_file) {
+        None => met_xml::default_met(),
+        Some(Ok(met)) => met,
+        Some(Err(e)) => {
+            crate::say!("bgedit: --met: {e}");
+            return std::process::ExitCode::from(2);
+        }
+    };
+    let stdin = io::stdin().lock();
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
+    let opts = StatsOptions {
+        met: &met,
+        format: args.format,
+        eval: args.eval,
+    };
+    exit_code(run_lines(&args.ids, stdin, stdout, stderr, as_job(&opts)))
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct StatsOptions<'a> {
     pub met: &'a Met,
-    pub format: StatsFormat,
+    pub format: OutputFormat,
     /// An evaluation for every position (`--eval`): the market window and
     /// the money points use its gammon rates.
     pub eval: Option<Probabilities>,
@@ -333,8 +373,8 @@ pub fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, String> {
     position.validate().map_err(|e| e.to_string())?;
     let n = numbers::compute(&position, opts.met, opts.eval.as_ref());
     Ok(match opts.format {
-        StatsFormat::Json => json(&position, &n),
-        StatsFormat::Text => text(&position, &n),
+        OutputFormat::Json => json(&position, &n),
+        OutputFormat::Text => text(&position, &n),
     })
 }
 

@@ -15,7 +15,7 @@
 //! differently, an XG file it cannot read, a pasted match), game for game.
 
 use super::answer::{MoveLine, Probs};
-use crate::codec::match_file::{self, Contents, MatchFile};
+use crate::codec::match_file::{Contents, FileDecision, MatchFile};
 use crate::codec::sgf;
 use crate::domain::Player;
 use crate::domain::match_record::{Action, ActionKind, GameRecord, MatchRecord, SetUp};
@@ -59,19 +59,24 @@ pub struct Piece {
 pub const PIECE: usize = 24;
 
 impl MatchForGnubg {
-    /// The match of a read file, its games cut into pieces of about
-    /// `PIECE` decisions; `None` for gnubg's match text, which holds
-    /// positions, not a match gnubg can replay.
-    pub fn of(file: &MatchFile) -> Option<MatchForGnubg> {
-        MatchForGnubg::in_pieces(file, PIECE)
+    /// The match of a read file whose `decisions` (`match_file::decisions`
+    /// of it: the replay is made once, by the caller,
+    /// `match_analysis::ReplayedMatch`) are known, its games cut into pieces
+    /// of about `PIECE` decisions; `None` for gnubg's match text, which
+    /// holds positions, not a match gnubg can replay.
+    pub fn of(file: &MatchFile, decisions: &[FileDecision]) -> Option<MatchForGnubg> {
+        MatchForGnubg::in_pieces(file, decisions, PIECE)
     }
 
     /// The same, in pieces of about `size` decisions (0: whole games).
-    pub fn in_pieces(file: &MatchFile, size: usize) -> Option<MatchForGnubg> {
+    pub fn in_pieces(
+        file: &MatchFile,
+        decisions: &[FileDecision],
+        size: usize,
+    ) -> Option<MatchForGnubg> {
         let Contents::Record(record) = &file.contents else {
             return None;
         };
-        let (decisions, _) = match_file::decisions(file);
         let mut cut = MatchRecord {
             format: record.format,
             header: record.header.clone(),
@@ -80,7 +85,7 @@ impl MatchForGnubg {
         let mut pieces = Vec::new();
         // Each game's decisions, gathered once (a file of many games stays
         // linear).
-        let mut by_game: HashMap<usize, Vec<&match_file::FileDecision>> = HashMap::new();
+        let mut by_game: HashMap<usize, Vec<&FileDecision>> = HashMap::new();
         for d in decisions.iter().filter(|d| d.number > 0) {
             by_game.entry(d.game).or_default().push(d);
         }
@@ -149,7 +154,7 @@ impl MatchForGnubg {
     }
 
     /// The SGF in a file of this user's alone, removed when dropped.
-    pub fn write(&self) -> Result<PrivateCopy, String> {
+    pub fn write(&self) -> Result<PrivateCopy, CopyError> {
         PrivateCopy::write(&self.sgf)
     }
 }
@@ -176,8 +181,17 @@ pub fn remove_private_copies() {
     }
 }
 
+/// The match could not be written for gnubg to read: where, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", .path.display())]
+pub struct CopyError {
+    pub path: PathBuf,
+    #[source]
+    pub source: std::io::Error,
+}
+
 impl PrivateCopy {
-    fn write(text: &str) -> Result<PrivateCopy, String> {
+    fn write(text: &str) -> Result<PrivateCopy, CopyError> {
         use std::os::unix::fs::OpenOptionsExt;
         use std::sync::atomic::{AtomicU64, Ordering};
         // Unique within the process (several runs may write at once) and
@@ -203,12 +217,14 @@ impl PrivateCopy {
             Err(e) => {
                 // Not created: a file of that name is not ours to remove.
                 unlist(&path);
-                return Err(format!("{}: {e}", path.display()));
+                return Err(CopyError { path, source: e });
             }
         };
         let copy = PrivateCopy(path);
-        f.write_all(text.as_bytes())
-            .map_err(|e| format!("{}: {e}", copy.0.display()))?;
+        f.write_all(text.as_bytes()).map_err(|e| CopyError {
+            path: copy.0.clone(),
+            source: e,
+        })?;
         Ok(copy)
     }
 
@@ -416,7 +432,8 @@ mod tests {
     fn a_match_goes_to_gnubg_as_bgedit_reads_it() {
         let text = "; [Match ID \"x\"]\n 3 point match\n\n Game 1\n alice : 0                 bob : 0\n  1) 31: 8/5 6/5                  64: 24/18 18/14\n  2)                             Wins 1 point\n";
         let file = crate::codec::match_file::read_bytes(text.as_bytes()).unwrap();
-        let m = MatchForGnubg::of(&file).unwrap();
+        let (decisions, _) = crate::codec::match_file::decisions(&file);
+        let m = MatchForGnubg::of(&file, &decisions).unwrap();
         assert_eq!(m.pieces(), [Piece { game: 1, first: 0 }]);
         let copy = m.write().unwrap();
         let written = std::fs::read_to_string(copy.path()).unwrap();

@@ -226,10 +226,6 @@ impl Schedule {
             last_review: now,
         }
     }
-
-    pub fn is_due(&self, now: i64) -> bool {
-        self.due <= now
-    }
 }
 
 #[cfg(test)]

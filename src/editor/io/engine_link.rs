@@ -147,6 +147,7 @@ impl EngineLink {
                         slot.get_or_insert_with(|| kind.spec().open(program, Default::default()));
                     crate::engine::match_analysis::grade(&mut **engine, &position, &answer, plies)
                         .map(Box::new)
+                        .map_err(|e| e.to_string())
                 }
             };
             send(Action::Library(LibAction::Graded { serial, result }));

@@ -515,7 +515,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                     model,
                     LibAction::Graded {
                         serial,
-                        result: result.map(Box::new),
+                        result: result.map(Box::new).map_err(|e| e.to_string()),
                     },
                 );
                 effects.push(reveal);
@@ -1009,7 +1009,7 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             // open with it and the reason, as every input line does.
             if let Some(Err(why)) = question.map(|p| match_analysis::check_answer(p, &answer)) {
                 model.library.input = text;
-                return error(model, why);
+                return error(model, why.to_string());
             }
             back(&mut model);
             update(model, LibAction::Answer(answer))

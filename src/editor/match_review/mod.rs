@@ -55,7 +55,11 @@ pub fn pasted(text: &str) -> Option<Loaded> {
 }
 
 fn loaded(path: &str, file: match_file::MatchFile) -> Loaded {
-    let (decisions, problems) = match_file::decisions(&file);
+    let crate::engine::match_analysis::ReplayedMatch {
+        decisions,
+        problems,
+        whole,
+    } = crate::engine::match_analysis::ReplayedMatch::of(&file);
     let problems = problems
         .iter()
         .map(|p| match_file::describe(path, p))
@@ -92,6 +96,6 @@ fn loaded(path: &str, file: match_file::MatchFile) -> Loaded {
         decisions,
         games,
         problems,
-        whole: crate::engine::gnubg_match::MatchForGnubg::of(&file),
+        whole,
     }
 }

@@ -2,7 +2,8 @@
 //! for each ID, from the arguments or standard input, in input order, with J
 //! engine processes working at once.
 
-use super::input::{Line, LineReader};
+use crate::cli::input::{Line, LineReader};
+use crate::cli::output::OutputFormat;
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
 use crate::engine::compare;
@@ -19,12 +20,6 @@ use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
-}
-
 #[derive(Clone, Debug)]
 pub struct AnalyseOptions {
     /// The engines that answer, each with its program (gnubg, or the
@@ -36,7 +31,7 @@ pub struct AnalyseOptions {
     /// Moves listed with dice; 0 for all.
     pub moves: usize,
     pub jobs: usize,
-    pub format: Format,
+    pub format: OutputFormat,
     /// Draw a progress line on standard error.
     pub progress: bool,
     /// Roll out with these settings instead of evaluating.
@@ -119,7 +114,7 @@ pub fn analyse_one(
     };
     let one = answers.len() == 1;
     Ok(match opts.format {
-        Format::Json => {
+        OutputFormat::Json => {
             // Each answer as one engine's line, with its engine and depth.
             let mut lines = answers.iter().map(|(kind, a)| {
                 let mut v = json_line(&gnubg_id, &req, a);
@@ -142,7 +137,7 @@ pub fn analyse_one(
             };
             crate::quote::json(&v) + "\n"
         }
-        Format::Text => {
+        OutputFormat::Text => {
             let mut out = format!("GNUBG ID: {gnubg_id}\n");
             if let Some(reason) = crate::engine::request::no_cube_action(&req.position) {
                 out += &format!("No cube action: {reason}\n");
@@ -472,7 +467,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                     report.analysed += 1;
                 }
                 Err(f) => {
-                    if opts.format == Format::Json {
+                    if opts.format == OutputFormat::Json {
                         out.write_all(json_failure(&f).as_bytes())?;
                     }
                     out.flush()?;

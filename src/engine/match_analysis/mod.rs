@@ -5,7 +5,18 @@
 //! and in MWC (or points), and its mark. Decisions are shared out to J gnubg
 //! processes and handed back in match order.
 //!
-//! The counting into per-player statistics is `domain::match_stats`.
+//! The counting into per-player statistics is `domain::match_stats`; a
+//! quiz answer is graded by the same judging in `quiz.rs`.
+
+mod error;
+mod quiz;
+mod replayed;
+pub mod report;
+
+pub use error::{JudgeError, NoLuck};
+pub use quiz::{QuizAnswer, check_answer, grade, grade_with};
+pub use replayed::ReplayedMatch;
+pub use report::Report;
 
 use super::gnubg_match::{CubeRecord, GameAnswer, GameRequest, MatchForGnubg, Piece, Record};
 use super::luck::MatchLuck;
@@ -20,7 +31,6 @@ use crate::domain::notation;
 use crate::domain::{Board, CubeOwner, MatchState, Player, Position};
 use std::ops::Range;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
@@ -190,7 +200,7 @@ pub struct Failed {
 /// Why an answer of the wrong kind cannot be judged, in words: a cube
 /// action in a position where nobody may double (a file's illegal double,
 /// as gnubg accepts it) says why, not the answer's internals.
-fn unexpected(what: &str, position: &Position, analysis: &Analysis) -> String {
+fn unexpected(what: &'static str, position: &Position, analysis: &Analysis) -> JudgeError {
     let why = match analysis {
         Analysis::Eval { .. } => no_cube_action(position).map_or_else(
             || "no cube action".to_owned(),
@@ -201,7 +211,7 @@ fn unexpected(what: &str, position: &Position, analysis: &Analysis) -> String {
         Analysis::Cube { .. } => "a cube decision".to_owned(),
         Analysis::Take { .. } => "a take decision".to_owned(),
     };
-    format!("the engine gave {what} ({why})")
+    JudgeError::Unexpected { what, why }
 }
 
 /// Judges decision `d` (0, 1 or 2 judgements: the cube before a roll comes
@@ -213,18 +223,16 @@ fn judge(
     task: Task,
     plies: u8,
     id: u64,
-) -> Result<Vec<Judged>, String> {
+) -> Result<Vec<Judged>, JudgeError> {
     let limit = time_limit(plies, Waiter::Batch);
-    let ask = |engine: &mut dyn Engine, position: &Position| -> Result<Analysis, String> {
+    let ask = |engine: &mut dyn Engine, position: &Position| -> Result<Analysis, JudgeError> {
         let req = Request {
             id,
             position: position.clone(),
             plies,
             moves: 0,
         };
-        engine
-            .analyse(&req, limit)
-            .map_err(|e: EngineError| e.to_string())
+        Ok(engine.analyse(&req, limit)?)
     };
     let base =
         |kind, position: Position, played: String| Judged::unjudged(d, kind, position, played);
@@ -246,9 +254,7 @@ fn judge(
                 moves: 0,
             };
             let after = after_move(&d.position, &d.played);
-            let analysis = engine
-                .analyse_played(&req, after.as_deref().unwrap_or(""), limit)
-                .map_err(|e| e.to_string())?;
+            let analysis = engine.analyse_played(&req, after.as_deref().unwrap_or(""), limit)?;
             let mut j = base(DecisionKind::Checker, d.position.clone(), d.played.clone());
             judge_checker(&mut j, after.as_deref(), &d.position, analysis)?;
             out.push(j);
@@ -266,7 +272,7 @@ fn judge(
             out.push(j);
         }
         Task::BeaverTake(_) => {
-            let double = double.ok_or("the beaver's double is not in the file")?;
+            let double = double.ok_or(JudgeError::NoBeaverDouble)?;
             let analysis = ask(engine, &double.position)?;
             let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
             judge_beaver_take(&mut j, analysis)?;
@@ -296,7 +302,7 @@ fn points(position: &Position) -> f64 {
 /// (Sage): in points for money, the error times the cube; in a match
 /// gnubg's `eq2mwc(error) - eq2mwc(0)` through its match equity table, as
 /// its statistics count an error.
-fn cost_of(error: f64, position: &Position) -> Result<f64, String> {
+fn cost_of(error: f64, position: &Position) -> Result<f64, JudgeError> {
     Ok(match Scale::of(&position.state)? {
         Some(s) => error * f64::from(s.win - s.lose) / 2.0,
         None => error * points(position),
@@ -308,7 +314,7 @@ fn judge_checker(
     after: Option<&str>,
     position: &Position,
     analysis: Analysis,
-) -> Result<(), String> {
+) -> Result<(), JudgeError> {
     let Analysis::Moves { moves, .. } = &analysis else {
         return Err(unexpected("no move list", &j.position, &analysis));
     };
@@ -325,10 +331,7 @@ fn judge_checker(
                 _ => cost_of(j.judgement.error, position)?,
             };
         } else if after.is_some() && !j.played.is_empty() {
-            return Err(format!(
-                "the move played ({}) is not among gnubg's legal moves",
-                j.played
-            ));
+            return Err(JudgeError::NotLegal(j.played.clone()));
         }
     }
     j.judgement.counted = moves.len() > 1;
@@ -339,7 +342,7 @@ fn judge_checker(
 /// Double or no double, by the player on roll: gnubg's errors against its
 /// optimal cube action, and its classes (missed double below or above the
 /// cash point, wrong double below the double point or above too good).
-fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), String> {
+fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), JudgeError> {
     let Analysis::Cube {
         no_double: nd,
         double_take: dt,
@@ -407,7 +410,7 @@ fn judge_cube(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
 }
 
 /// Take or drop, by the player doubled.
-fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), String> {
+fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), JudgeError> {
     let Analysis::Take {
         take,
         pass,
@@ -444,7 +447,7 @@ fn judge_take(j: &mut Judged, play: CubePlay, analysis: Analysis) -> Result<(), 
 /// The take of a beaver, judged as gnubg 1.07 does: the original double's
 /// analysis, from the doubler's side, read as if the doubler were the one
 /// doubled (`-DT < -DP` is its "wrong take").
-fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), String> {
+fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), JudgeError> {
     let Analysis::Cube {
         double_take: dt,
         double_pass: dp,
@@ -478,14 +481,14 @@ pub(crate) struct Scale {
 impl Scale {
     /// None for money, where equities need no scale; an error past the
     /// table's 64-away.
-    pub(crate) fn of(state: &MatchState) -> Result<Option<Scale>, String> {
+    pub(crate) fn of(state: &MatchState) -> Result<Option<Scale>, JudgeError> {
         if state.is_money() {
             return Ok(None);
         }
         let away = |p: Player| i64::from(state.match_length) - i64::from(state.score_of(p));
         let most = crate::domain::met::MAX_AWAY as i64;
         if Player::BOTH.iter().any(|&p| away(p) > most) {
-            return Err(format!("a player is more than {most} away"));
+            return Err(JudgeError::TooFarAway(most));
         }
         let met = crate::codec::met_xml::shared_default_met();
         let roller = state.on_roll.index();
@@ -527,7 +530,7 @@ impl Scale {
 /// gnubg's cube analysis in `position` (the roller to double), as the
 /// bridge's `cfevaluate` answer gives it: gnubg's `FindCubeDecision` on
 /// the equities its analysis kept (MWC in match play, normalised here).
-fn cube_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
+fn cube_from(c: &CubeRecord, position: &Position) -> Result<Analysis, JudgeError> {
     let state = &position.state;
     let (nd, dt) = (c.nd as f32, c.dt as f32);
     let (nd, dt, dp, mwc) = match Scale::of(state)? {
@@ -558,7 +561,7 @@ fn cube_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
 
 /// The same cube analysis for the player doubled in `position`: take or
 /// pass, the doubler's figures turned round.
-fn take_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
+fn take_from(c: &CubeRecord, position: &Position) -> Result<Analysis, JudgeError> {
     let Analysis::Cube {
         double_take: dt,
         double_pass: dp,
@@ -587,7 +590,7 @@ fn take_from(c: &CubeRecord, position: &Position) -> Result<Analysis, String> {
 
 /// gnubg's move list for a roll in `position` (none for a dance), with
 /// each move's MWC in match play.
-fn moves_from(r: &Record, position: &Position, plies: u8) -> Result<Analysis, String> {
+fn moves_from(r: &Record, position: &Position, plies: u8) -> Result<Analysis, JudgeError> {
     let scale = Scale::of(&position.state)?;
     let moves = r
         .moves
@@ -625,7 +628,7 @@ fn align(
     decisions: &[FileDecision],
     range: Range<usize>,
     records: &[Record],
-) -> Result<Vec<Option<usize>>, String> {
+) -> Result<Vec<Option<usize>>, JudgeError> {
     let mut played = records
         .iter()
         .enumerate()
@@ -637,7 +640,7 @@ fn align(
             continue;
         };
         let Some((k, r)) = played.next() else {
-            return Err(format!("gnubg's game ends before move {}", d.number));
+            return Err(JudgeError::GameEndsBefore(d.number));
         };
         let sorted = |x: [u8; 2]| [x[0].min(x[1]), x[0].max(x[1])];
         let same = r.action == kind
@@ -647,15 +650,16 @@ fn align(
                 *b == position_id::encode(&d.position.board, d.position.state.on_roll)
             });
         if !same {
-            return Err(format!(
-                "gnubg's record of move {} is not the file's ({} {})",
-                d.number, r.action, d.played
-            ));
+            return Err(JudgeError::NotTheFiles {
+                number: d.number,
+                action: r.action.clone(),
+                played: d.played.clone(),
+            });
         }
         out.push(Some(k));
     }
     match played.next() {
-        Some(_) => Err("gnubg's game goes on after the file's".to_owned()),
+        Some(_) => Err(JudgeError::GoesOn),
         None => Ok(out),
     }
 }
@@ -668,7 +672,7 @@ pub fn judge_recorded_game(
     game: usize,
     answer: &GameAnswer,
     plies: u8,
-) -> Result<Vec<Outcome>, String> {
+) -> Result<Vec<Outcome>, JudgeError> {
     let start = decisions.partition_point(|d| d.game < game);
     let end = decisions.partition_point(|d| d.game <= game);
     judge_game(decisions, start..end, &plan(decisions), answer, plies)
@@ -682,7 +686,7 @@ fn judge_game(
     tasks: &[Option<Task>],
     answer: &GameAnswer,
     plies: u8,
-) -> Result<Vec<Outcome>, String> {
+) -> Result<Vec<Outcome>, JudgeError> {
     let places = align(decisions, range.clone(), &answer.records)?;
     let start = range.start;
     let record = |i: usize| {
@@ -693,7 +697,7 @@ fn judge_game(
     let cube_of = |i: usize| {
         record(i)
             .and_then(|r| r.cube.as_ref())
-            .ok_or("gnubg's analysis has no cube decision here")
+            .ok_or(JudgeError::NoCubeRecord)
     };
     let mut last_double = None;
     let mut out = Vec::with_capacity(range.len());
@@ -701,14 +705,14 @@ fn judge_game(
         let d = &decisions[i];
         let base =
             |kind, position: Position, played: String| Judged::unjudged(d, kind, position, played);
-        let judged = (|| -> Result<Vec<Judged>, String> {
+        let judged = (|| -> Result<Vec<Judged>, JudgeError> {
             let Some(task) = tasks[i] else {
                 return Ok(Vec::new());
             };
             let mut out = Vec::new();
             match task {
                 Task::Checker { cube_first } => {
-                    let r = record(i).ok_or("gnubg has no record of this move")?;
+                    let r = record(i).ok_or(JudgeError::NoRecord)?;
                     if cube_first {
                         let mut before = d.position.clone();
                         before.state.dice = None;
@@ -732,7 +736,7 @@ fn judge_game(
                     out.push(j);
                 }
                 Task::Answer(play) => {
-                    let at = last_double.ok_or("the double taken is not in the file")?;
+                    let at = last_double.ok_or(JudgeError::NoDoubleTaken)?;
                     let analysis = take_from(cube_of(at)?, &decisions[at].position)?;
                     let mut j = base(DecisionKind::Take, d.position.clone(), d.played.clone());
                     judge_take(&mut j, play, analysis)?;
@@ -747,7 +751,7 @@ fn judge_game(
             }
             Ok(out)
         })();
-        out.push(judged.map_err(|why| failed(d, why)));
+        out.push(judged.map_err(|why| failed(d, &why)));
     }
     Ok(out)
 }
@@ -794,9 +798,7 @@ pub fn run(
         _ => {
             let gave_up = by_decisions(decisions, &tasks, opts, stop, each);
             Ran {
-                luck: opts
-                    .luck
-                    .then(|| Err("the luck of the dice is gnubg's analysis of a match".to_owned())),
+                luck: opts.luck.then_some(Err(NoLuck::NotAMatch)),
                 apart: Vec::new(),
                 gave_up,
             }
@@ -808,7 +810,7 @@ pub fn run(
 #[derive(Debug, Default)]
 pub struct Ran {
     /// The luck of the dice, when asked: gnubg's for every game, or why not.
-    pub luck: Option<Result<MatchLuck, String>>,
+    pub luck: Option<Result<MatchLuck, NoLuck>>,
     /// The games judged decision by decision although gnubg analysed whole
     /// games, and why (gnubg's records did not follow the file's, or gnubg
     /// failed on the game).
@@ -825,7 +827,7 @@ fn judge_at(
     tasks: &[Option<Task>],
     i: usize,
     plies: u8,
-) -> Result<Vec<Judged>, String> {
+) -> Result<Vec<Judged>, JudgeError> {
     let d = &decisions[i];
     match tasks[i] {
         None => Ok(Vec::new()),
@@ -839,16 +841,18 @@ fn judge_at(
     }
 }
 
-fn failed(d: &FileDecision, why: String) -> Failed {
+fn failed(d: &FileDecision, why: &JudgeError) -> Failed {
     Failed {
         game: d.game,
         number: d.number,
-        why,
+        why: why.to_string(),
     }
 }
 
 /// gnubg could not be started: every later request would fail the same way.
-fn cannot_start(why: &str) -> bool {
+/// Read from the words, as the engine's own (and Sage's) errors say it.
+fn cannot_start(why: &JudgeError) -> bool {
+    let why = why.to_string();
     why.contains("could not start") || why.contains("not found")
 }
 
@@ -899,7 +903,7 @@ fn by_decisions(
                             if cannot_start(&why) || starts.given_up().is_some() {
                                 broken.store(true, Ordering::Relaxed);
                             }
-                            failed(d, why)
+                            failed(d, &why)
                         });
                     if tx.send((i, outcome)).is_err() {
                         return;
@@ -935,7 +939,7 @@ fn by_games(
         Err(why) => {
             let gave_up = by_decisions(decisions, tasks, opts, stop, each);
             return Ran {
-                luck: opts.luck.then_some(Err(why)),
+                luck: opts.luck.then_some(Err(NoLuck::Copy(why))),
                 apart: Vec::new(),
                 gave_up,
             };
@@ -946,16 +950,14 @@ fn by_games(
         // in order): each is asked on its own.
         let gave_up = by_decisions(decisions, tasks, opts, stop, each);
         return Ran {
-            luck: opts
-                .luck
-                .then(|| Err("the match is not the decisions'".to_owned())),
+            luck: opts.luck.then_some(Err(NoLuck::NotTheDecisions)),
             apart: Vec::new(),
             gave_up,
         };
     };
     let next = AtomicUsize::new(0);
     let starts = StartRecord::batch();
-    type Done = (Vec<Outcome>, Result<GameAnswer, String>, Option<String>);
+    type Done = (Vec<Outcome>, Result<GameAnswer, JudgeError>, Option<String>);
     let (tx, rx) = channel::<(usize, Done)>();
     let jobs = opts.jobs.clamp(1, games.len().max(1));
     let broken = AtomicBool::new(false);
@@ -989,7 +991,7 @@ fn by_games(
                     let limit = time_limit(opts.plies, Waiter::Batch) * (range.len() as u32 + 1);
                     let answer = engine
                         .analyse_game(GAME_IDS + g as u64, &req, limit)
-                        .map_err(|e| e.to_string());
+                        .map_err(JudgeError::from);
                     let judged = match &answer {
                         Ok(a) => judge_game(decisions, range.clone(), tasks, a, opts.plies),
                         // gnubg cannot be started, or hung: asking each
@@ -998,7 +1000,7 @@ fn by_games(
                             broken.store(true, Ordering::Relaxed);
                             Ok(decisions[range.clone()]
                                 .iter()
-                                .map(|d| Err(failed(d, why.clone())))
+                                .map(|d| Err(failed(d, why)))
                                 .collect())
                         }
                         Err(why) => Err(why.clone()),
@@ -1012,10 +1014,10 @@ fn by_games(
                                 .clone()
                                 .map(|i| {
                                     judge_at(&mut *engine, decisions, tasks, i, opts.plies)
-                                        .map_err(|why| failed(&decisions[i], why))
+                                        .map_err(|why| failed(&decisions[i], &why))
                                 })
                                 .collect(),
-                            Some(why),
+                            Some(why.to_string()),
                         ),
                     };
                     if tx.send((g, (outcomes, answer, apart))).is_err() {
@@ -1036,7 +1038,7 @@ fn by_games(
                     l.add_game(*number, &a);
                     Some(Ok(l))
                 }
-                (Some(Ok(_)), Err(why)) => Some(Err(format!("game {number}: {why}"))),
+                (Some(Ok(_)), Err(why)) => Some(Err(NoLuck::Game(*number, why))),
                 (other, _) => other,
             };
         });
@@ -1080,25 +1082,6 @@ pub fn piece_runs(
 /// Request ids of games, apart from those of single decisions (their
 /// index + 1) that a fallback asks on the same process.
 const GAME_IDS: u64 = 1 << 40;
-
-/// The whole match judged in order, stopping at nothing: for tests and
-/// small callers.
-pub fn run_all(decisions: &[FileDecision], opts: &RunOptions) -> Vec<Outcome> {
-    let mut out = Vec::new();
-    run(
-        decisions,
-        opts,
-        None,
-        &AtomicBool::new(false),
-        &mut |_, o| out.push(o),
-    );
-    out
-}
-
-/// A shared flag a caller can keep to stop a run from another thread.
-pub fn stop_flag() -> Arc<AtomicBool> {
-    Arc::new(AtomicBool::new(false))
-}
 
 #[cfg(test)]
 mod tests {
@@ -1154,307 +1137,5 @@ mod tests {
             1,
             CubeOwner::Owned(Player::O)
         )));
-    }
-}
-
-/// An answer to a quiz question about one position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum QuizAnswer {
-    /// A checker play, in any notation bgedit reads.
-    Move(String),
-    Double,
-    NoDouble,
-    Take,
-    Pass,
-    /// A take that turns the cube at once (money play with beavers on):
-    /// graded as the take it is.
-    Beaver,
-}
-
-impl QuizAnswer {
-    /// `double`, `no double` (or `roll`), `take`, `pass` (or `drop`),
-    /// `beaver`; anything else is a move.
-    pub fn parse(text: &str) -> QuizAnswer {
-        let words: Vec<String> = text
-            .split_whitespace()
-            .map(str::to_ascii_lowercase)
-            .collect();
-        match words.join(" ").as_str() {
-            "double" | "d" => QuizAnswer::Double,
-            "no double" | "nodouble" | "no-double" | "roll" | "no redouble" => QuizAnswer::NoDouble,
-            "take" | "t" => QuizAnswer::Take,
-            "pass" | "drop" | "p" => QuizAnswer::Pass,
-            "beaver" | "b" => QuizAnswer::Beaver,
-            _ => QuizAnswer::Move(text.trim().to_owned()),
-        }
-    }
-}
-
-/// `answer` to the question `position` asks, graded by gnubg at `plies`:
-/// the judgement a match decision with that play would get (gnubg's
-/// normalised error, its best choice, the answer's place in its list).
-/// An answer that is not one to this question (a move with no dice, a take
-/// with no double offered, an illegal move) is an error that says why.
-/// What grading `answer` in `position` asks: the task, the answer in
-/// gnubg's words, and the decision to judge.
-fn quiz_decision(
-    position: &Position,
-    answer: &QuizAnswer,
-) -> Result<(Task, String, FileDecision), String> {
-    let s = &position.state;
-    let asked = if s.double_offered {
-        "a double is offered: take, pass (or beaver)"
-    } else if s.dice.is_some() {
-        "the dice are rolled: the answer is a move"
-    } else {
-        "no dice: the answer is double or no double"
-    };
-    let (task, played) = match answer {
-        QuizAnswer::Move(text) => {
-            if s.dice.is_none() || s.double_offered {
-                return Err(format!("{text:?} is a move, but {asked}"));
-            }
-            let typed = notation::parse(text).map_err(|e| format!("the move {text:?}: {e}"))?;
-            let legal =
-                check_move(position, &typed).map_err(|e| format!("the move {text:?}: {e}"))?;
-            (Task::Checker { cube_first: false }, legal.notation())
-        }
-        QuizAnswer::Double | QuizAnswer::NoDouble if s.dice.is_some() || s.double_offered => {
-            return Err(asked.to_owned());
-        }
-        QuizAnswer::Double => (Task::Double, CubePlay::Double.word().to_owned()),
-        // No double is the cube decision alone (a match judges it with the
-        // roll that follows).
-        QuizAnswer::NoDouble => (
-            Task::Answer(CubePlay::NoDouble),
-            CubePlay::NoDouble.word().to_owned(),
-        ),
-        QuizAnswer::Take | QuizAnswer::Pass | QuizAnswer::Beaver if !s.double_offered => {
-            return Err(asked.to_owned());
-        }
-        QuizAnswer::Beaver if !(s.is_money() && s.beavers) => {
-            return Err("a beaver is allowed only in money play with beavers on".to_owned());
-        }
-        QuizAnswer::Take | QuizAnswer::Beaver => (
-            Task::Answer(CubePlay::Take),
-            CubePlay::Take.word().to_owned(),
-        ),
-        QuizAnswer::Pass => (
-            Task::Answer(CubePlay::Drop),
-            CubePlay::Drop.word().to_owned(),
-        ),
-    };
-    let d = FileDecision {
-        game: 1,
-        number: 1,
-        player: s.on_roll,
-        dice: s.dice,
-        played: played.clone(),
-        position: position.clone(),
-        analysis: None,
-        cube_analysis: None,
-        comment: None,
-    };
-    Ok((task, played, d))
-}
-
-/// Whether `answer` is one to the question `position` asks (a legal move
-/// with dice, a cube answer without), before any engine is asked: the
-/// reason when it is not, so a typo is refused rather than graded.
-pub fn check_answer(position: &Position, answer: &QuizAnswer) -> Result<(), String> {
-    quiz_decision(position, answer).map(|_| ())
-}
-
-/// `answer` to the question `position` asks, graded by gnubg at `plies`:
-/// the judgement a match decision with that play would get (gnubg's
-/// normalised error, its best choice, the answer's place in its list).
-/// An answer that is not one to this question (a move with no dice, a take
-/// with no double offered, an illegal move) is an error that says why.
-pub fn grade(
-    engine: &mut dyn Engine,
-    position: &Position,
-    answer: &QuizAnswer,
-    plies: u8,
-) -> Result<Judged, String> {
-    let (task, _, d) = quiz_decision(position, answer)?;
-    if let Task::Answer(CubePlay::NoDouble) = task {
-        let limit = time_limit(plies, Waiter::Batch);
-        let req = Request {
-            id: 1,
-            position: position.clone(),
-            plies,
-            moves: 0,
-        };
-        let analysis = engine.analyse(&req, limit).map_err(|e| e.to_string())?;
-        return grade_with(position, answer, analysis);
-    }
-    judge(engine, &d, None, task, plies, 1)?
-        .pop()
-        .ok_or_else(|| "gnubg judged nothing".to_owned())
-}
-
-/// `answer` graded from an analysis gnubg gave before (kept with a library
-/// entry): the same judgement as [`grade`], at once. The analysis must be
-/// of the position's question (a move list with dice, a cube decision
-/// without, a take decision with a double offered).
-pub fn grade_with(
-    position: &Position,
-    answer: &QuizAnswer,
-    analysis: Analysis,
-) -> Result<Judged, String> {
-    let (task, played, d) = quiz_decision(position, answer)?;
-    let mut j = match task {
-        Task::Checker { .. } => {
-            let mut j = Judged::unjudged(&d, DecisionKind::Checker, position.clone(), played);
-            let after = after_move(position, &j.played);
-            judge_checker(&mut j, after.as_deref(), position, analysis)?;
-            j
-        }
-        Task::Double => {
-            let mut j = Judged::unjudged(&d, DecisionKind::Cube, position.clone(), played);
-            judge_cube(&mut j, CubePlay::Double, analysis)?;
-            j
-        }
-        Task::Answer(CubePlay::NoDouble) => {
-            let mut j = Judged::unjudged(&d, DecisionKind::Cube, position.clone(), played);
-            judge_cube(&mut j, CubePlay::NoDouble, analysis)?;
-            j
-        }
-        Task::Answer(play) => {
-            let mut j = Judged::unjudged(&d, DecisionKind::Take, position.clone(), played);
-            judge_take(&mut j, play, analysis)?;
-            j
-        }
-        Task::BeaverTake(_) => return Err("a beaver's take is not a quiz question".to_owned()),
-    };
-    j.dice = position.state.dice;
-    Ok(j)
-}
-
-#[cfg(test)]
-mod quiz_tests {
-    use super::*;
-    use crate::codec::parse_any;
-    use crate::domain::moves::{apply, position_moves};
-    use crate::engine::MoveLine;
-
-    fn position(id: &str) -> Position {
-        parse_any(id, &Position::default()).unwrap().position
-    }
-
-    /// Every legal move of `p` with the equities given in order of the
-    /// moves' notation, as gnubg's list would rank them.
-    fn moves_with(p: &Position, equity: impl Fn(&str) -> f64) -> Analysis {
-        let mut moves: Vec<MoveLine> = position_moves(p)
-            .unwrap()
-            .iter()
-            .map(|m| MoveLine {
-                notation: m.notation(),
-                equity: equity(&m.notation()),
-                mwc: None,
-                probs: [0.5, 0.1, 0.0, 0.1, 0.0],
-                after: position_id::encode(&apply(p, m).board, p.state.on_roll.opponent()),
-                plies: Some(0),
-                std_error: None,
-                mwc_std_error: None,
-            })
-            .collect();
-        moves.sort_by(|a, b| b.equity.total_cmp(&a.equity));
-        Analysis::Moves {
-            plies: 0,
-            moves,
-            rollout: None,
-        }
-    }
-
-    #[test]
-    fn a_move_spelt_another_way_is_the_same_answer_and_ties_cost_nothing() {
-        let p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
-        // Two moves tie for best.
-        let a = moves_with(&p, |m| match m {
-            "24/23 13/11" | "13/11 6/5" => 0.1,
-            "8/7 8/6" => -0.2,
-            _ => 0.0,
-        });
-        let spelt = |text: &str| grade_with(&p, &QuizAnswer::Move(text.into()), a.clone());
-        let j = spelt("13-11 24-23").unwrap();
-        assert_eq!(j.played, "24/23 13/11");
-        assert_eq!(j.judgement.error, 0.0);
-        let tie = spelt("13/11 6/5").unwrap();
-        assert_eq!(tie.judgement.error, 0.0, "a tie for best is no error");
-        let bad = spelt("8/7 8/6").unwrap();
-        assert!((bad.judgement.error - 0.3).abs() < 1e-12);
-        assert_eq!(
-            crate::domain::skill::Skill::of(bad.judgement.error).word(),
-            "very bad"
-        );
-        let e = spelt("13/8").unwrap_err();
-        assert!(e.contains("wrong dice"), "{e}");
-        let e = grade_with(&p, &QuizAnswer::Take, a).unwrap_err();
-        assert!(e.contains("the answer is a move"), "{e}");
-    }
-
-    #[test]
-    fn double_and_no_double_are_graded_against_the_optimal_action() {
-        let p = position("dwcAANwdAAAAAA:cAkAAAAAAAAA");
-        let cube = |nd: f64, dt: f64, dp: f64| Analysis::Cube {
-            plies: 0,
-            action: String::new(),
-            no_double: nd,
-            double_take: dt,
-            double_pass: dp,
-            optimal: None,
-            no_double_mwc: None,
-            double_take_mwc: None,
-            double_pass_mwc: None,
-            probs: [0.7, 0.0, 0.0, 0.0, 0.0],
-            cubeless: 0.4,
-            rollout: None,
-        };
-        let g = |a: QuizAnswer, c: Analysis| grade_with(&p, &a, c).unwrap();
-        // Double, take: doubling is right, holding gives away DT - ND.
-        let c = cube(0.623, 0.723, 1.0);
-        let d = g(QuizAnswer::Double, c.clone());
-        assert_eq!((d.best.as_str(), d.judgement.error), ("double", 0.0));
-        assert!((g(QuizAnswer::NoDouble, c).judgement.error - 0.1).abs() < 1e-12);
-        // No double, take: doubling gives away ND - DT.
-        let c = cube(0.3, 0.1, 1.0);
-        let n = g(QuizAnswer::NoDouble, c.clone());
-        assert_eq!((n.best.as_str(), n.judgement.error), ("no double", 0.0));
-        assert!((g(QuizAnswer::Double, c).judgement.error - 0.2).abs() < 1e-12);
-        // Too good: the pass (1.0) is below holding on for the gammons.
-        let c = cube(1.2, 1.5, 1.0);
-        assert_eq!(g(QuizAnswer::NoDouble, c.clone()).best, "no double");
-        assert!((g(QuizAnswer::Double, c).judgement.error - 0.2).abs() < 1e-12);
-    }
-
-    #[test]
-    fn cube_answers_and_a_beaver_are_graded_from_the_cube_analysis() {
-        // Money, beavers on, a double offered by X: O answers.
-        let mut p = position("4HPwATDgc/ABMA:cAkAAAAAAAAA");
-        p.state.double_offered = true;
-        p.state.turn = p.state.expected_turn();
-        let take = Analysis::Take {
-            plies: 0,
-            take: -0.4,
-            pass: -1.0,
-            take_mwc: None,
-            pass_mwc: None,
-            proper: "take".into(),
-            probs: [0.5, 0.1, 0.0, 0.1, 0.0],
-            cubeless: -0.2,
-            rollout: None,
-        };
-        let g = |a: QuizAnswer| grade_with(&p, &a, take.clone()).unwrap();
-        assert_eq!(g(QuizAnswer::Take).judgement.error, 0.0);
-        // A beaver is graded as the take it is.
-        let b = g(QuizAnswer::Beaver);
-        assert_eq!((b.played.as_str(), b.judgement.error), ("take", 0.0));
-        assert!((g(QuizAnswer::Pass).judgement.error - 0.6).abs() < 1e-12);
-        // In a match there is no beaver.
-        let mut m = p.clone();
-        m.state.match_length = 7;
-        let e = grade_with(&m, &QuizAnswer::Beaver, take).unwrap_err();
-        assert!(e.contains("money play with beavers on"), "{e}");
     }
 }

@@ -2,7 +2,7 @@
 //! score of a match, asked of gnubg cell by cell with J processes at once,
 //! written as a grid of actions and then each cell's equities.
 
-use super::analyse::Format;
+use crate::cli::output::OutputFormat;
 use crate::codec::{self, IdFormat};
 use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
 use crate::domain::{Player, Position};
@@ -23,7 +23,7 @@ pub struct MatrixOptions {
     /// Add the redouble (a 2-cube the roller owns) to the centred cube.
     pub owner: bool,
     pub jobs: usize,
-    pub format: Format,
+    pub format: OutputFormat,
     /// Colour the actions (standard output is a terminal).
     pub colour: bool,
 }
@@ -254,7 +254,7 @@ pub fn run(
         }
         let all: Vec<(Cell, Verdict)> = cells.into_iter().zip(verdicts).collect();
         match opts.format {
-            Format::Json => {
+            OutputFormat::Json => {
                 let line = json!({
                     "gnubg_id": codec::to_string_as(&position, IdFormat::GnubgId),
                     "length": length,
@@ -264,7 +264,7 @@ pub fn run(
                 });
                 writeln!(out, "{}", crate::quote::json(&line))?;
             }
-            Format::Text => write!(out, "{}", text(opts, &position, length, &all))?,
+            OutputFormat::Text => write!(out, "{}", text(opts, &position, length, &all))?,
         }
         out.flush()?;
     }

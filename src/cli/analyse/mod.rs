@@ -1,0 +1,170 @@
+//! `bgedit analyse`: its three ways, chosen by the arguments: each ID's
+//! verdict (`positions.rs`), one position at every score of a match
+//! (`--score-matrix`, `score_matrix.rs`), or every decision of a match file
+//! (`--file`, `match_file.rs`). This file finds the engines and reads the
+//! arguments into each way's options.
+
+pub mod match_file;
+pub mod positions;
+pub mod score_matrix;
+
+use crate::cli::args::{AnalyseArgs, EngineArg};
+use crate::cli::input::{Messages, Tally, exit_code};
+use crate::cli::output::exit_status;
+use crate::engine::{Choice, EngineKind, RolloutSettings};
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub use positions::{AnalyseOptions, Failure, Report, analyse_one};
+
+/// Why the arguments cannot be run (an engine not found, arguments that do
+/// not go together): a usage error, exit 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Refused(String);
+
+/// Runs `bgedit analyse` on `ids` (standard input when none).
+pub fn run(args: AnalyseArgs, ids: &[String]) -> ExitCode {
+    match ways(&args, ids) {
+        Ok(code) => code,
+        Err(e) => {
+            crate::say!("bgedit: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn ways(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
+    let sage_only = args.engine == EngineArg::Sage;
+    let gnubg = match crate::engine::locate::find_from_env(args.gnubg.as_deref()) {
+        Ok(p) => p,
+        // Sage alone needs no gnubg.
+        Err(_) if sage_only => PathBuf::from("gnubg"),
+        Err(e) => return Err(Refused(e.to_string())),
+    };
+    if args.score_matrix {
+        return Ok(matrix(args, gnubg, ids));
+    }
+    if let Some(path) = &args.file {
+        return match_in_file(args, gnubg, path, ids);
+    }
+    positions_of(args, gnubg, ids)
+}
+
+/// The engine processes at work at once: `--jobs`, else one a core.
+fn jobs(args: &AnalyseArgs) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    args.jobs.map_or(cores, usize::from)
+}
+
+fn sage_python(args: &AnalyseArgs) -> Result<PathBuf, Refused> {
+    crate::engine::sage::find_python_from_env(args.sage_python.as_deref())
+        .map_err(|e| Refused(e.to_string()))
+}
+
+/// `--score-matrix`: gnubg's cube decision at every score.
+fn matrix(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> ExitCode {
+    let opts = score_matrix::MatrixOptions {
+        gnubg,
+        plies: args.depth(),
+        length: args.length,
+        owner: args.owner,
+        jobs: jobs(args),
+        format: args.format,
+        colour: io::stdout().is_terminal(),
+    };
+    let stdout = io::BufWriter::new(io::stdout().lock());
+    exit_status(score_matrix::run(&opts, ids, stdout, io::stderr()))
+}
+
+/// `--file`: every decision of a match, by one engine.
+fn match_in_file(
+    args: &AnalyseArgs,
+    gnubg: PathBuf,
+    path: &std::path::Path,
+    ids: &[String],
+) -> Result<ExitCode, Refused> {
+    if !ids.is_empty() {
+        return Err(Refused("analyse --file takes no IDs".to_owned()));
+    }
+    let (engine, program) = match args.engine {
+        EngineArg::Both => {
+            return Err(Refused(
+                "analyse --file takes one engine: --engine gnubg or --engine sage".to_owned(),
+            ));
+        }
+        EngineArg::Sage => (EngineKind::Sage, sage_python(args)?),
+        EngineArg::Gnubg => (EngineKind::Gnubg, gnubg),
+    };
+    let opts = match_file::FileOptions {
+        run: crate::engine::match_analysis::RunOptions {
+            engine,
+            program,
+            plies: args.depth(),
+            jobs: jobs(args),
+            luck: true,
+        },
+        format: args.format,
+        progress: io::stderr().is_terminal(),
+    };
+    let stdout = io::BufWriter::new(io::stdout().lock());
+    Ok(exit_status(match_file::run(
+        &opts,
+        path,
+        stdout,
+        io::stderr(),
+    )))
+}
+
+/// The rollout asked for with `--rollout`, if any.
+fn rollout_settings(args: &AnalyseArgs) -> Option<RolloutSettings> {
+    args.rollout.then_some(RolloutSettings {
+        trials: args.trials,
+        seed: args.seed,
+        truncate: args.truncate,
+        plies: args.rollout_plies,
+        cubeful: !args.cubeless,
+        variance_reduction: !args.no_vr,
+        quasi_random: !args.random_dice,
+        candidates: if args.moves == 0 { 10_000 } else { args.moves },
+        // A batch reads only the last answer: fewer, longer chunks (each
+        // chunk costs gnubg's threads a wait at its end and the bridge a few
+        // of gnubg's Python calls); a second a chunk where the progress is
+        // shown, five where nobody watches (well within the 60 s a chunk
+        // may take at 0-ply).
+        chunk_ms: if io::stderr().is_terminal() {
+            1000
+        } else {
+            5000
+        },
+    })
+}
+
+/// Each ID's verdict, by the engines chosen.
+fn positions_of(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> Result<ExitCode, Refused> {
+    let mut engines = Vec::new();
+    for kind in Choice::from(args.engine).kinds() {
+        match kind {
+            EngineKind::Gnubg => engines.push((kind, gnubg.clone())),
+            EngineKind::Sage => engines.push((kind, sage_python(args)?)),
+        }
+    }
+    let opts = AnalyseOptions {
+        engines,
+        threads: args.threads,
+        plies: args.depth(),
+        moves: args.moves,
+        jobs: jobs(args),
+        format: args.format,
+        progress: io::stderr().is_terminal(),
+        rollout: rollout_settings(args),
+    };
+    let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let stderr = Messages::new(io::stderr());
+    let outcome = positions::run(&opts, ids, io::stdin(), stdout, stderr);
+    Ok(exit_code(outcome.map(|r| Tally {
+        converted: 0,
+        failed: r.failed,
+    })))
+}
