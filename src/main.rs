@@ -10,8 +10,8 @@ use bgedit::codec::sgf::Selection;
 use bgedit::codec::{IdFormat, met_xml};
 use bgedit::domain::Names;
 use bgedit::domain::equity::Probabilities;
-use bgedit::editor::numbers_state::MetHandle;
-use bgedit::editor::runtime::{self, Start};
+use bgedit::editor::io::runtime::{self, Start};
+use bgedit::editor::numbers::state::MetHandle;
 use clap::{CommandFactory, Parser};
 use std::io::{self, ErrorKind, Write};
 use std::process::ExitCode;
@@ -357,7 +357,9 @@ fn editor(
             let _ = io::stdout().write_all(runtime::farewell(&exit.position).as_bytes());
             let _ = io::stdout().flush();
             match (exit.signal, exit.save_failed) {
-                (Some(signal), _) => ExitCode::from(bgedit::editor::signals::exit_status(signal)),
+                (Some(signal), _) => {
+                    ExitCode::from(bgedit::editor::io::signals::exit_status(signal))
+                }
                 // The last position was not saved: a script (or the user)
                 // must not take the run for a clean one.
                 (None, Some(why)) => {
@@ -460,13 +462,15 @@ fn run() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Some(Command::HoldClipboard) => match bgedit::editor::clipboard_holder::hold_from_stdin() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                bgedit::say!("bgedit: holding the clipboard: {e}");
-                ExitCode::from(1)
+        Some(Command::HoldClipboard) => {
+            match bgedit::editor::io::clipboard_holder::hold_from_stdin() {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    bgedit::say!("bgedit: holding the clipboard: {e}");
+                    ExitCode::from(1)
+                }
             }
-        },
+        }
         Some(Command::Analyse { analyse: a, ids }) => with_engines(|| analyse(a, &ids)),
         Some(Command::Stats {
             met,

@@ -8,8 +8,8 @@ use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyTarget};
 use bgedit::editor::analysis;
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Model, Status, Tone};
+use bgedit::editor::panels::Panel;
 use bgedit::editor::reducer::update;
-use bgedit::editor::view::layout::Panel;
 use bgedit::engine::{Analysis, MoveLine, Request};
 
 /// The starting position, X to roll; with 21 set, two of gnubg's 0-ply

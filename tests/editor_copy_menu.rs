@@ -7,7 +7,8 @@ use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::view::{self, Theme};
+use bgedit::editor::ui::theme::Theme;
+use bgedit::editor::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -149,7 +150,7 @@ fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
     s.send("f");
     s.wait_for("FIBS board line sent to the terminal's clipboard (OSC 52");
     let fibs = "board:Black:White:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
-    let expected = bgedit::editor::clipboard::osc52(fibs);
+    let expected = bgedit::editor::io::clipboard::osc52(fibs);
     assert!(
         s.raw_text().contains(&expected),
         "no OSC 52 sequence with the FIBS line"

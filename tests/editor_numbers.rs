@@ -8,11 +8,11 @@ use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::numbers_state::{Evaluation, MetHandle};
+use bgedit::editor::numbers::state::{Evaluation, MetHandle};
+use bgedit::editor::panels::Panel;
 use bgedit::editor::prompt::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::view::layout::Panel;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 fn model_at(id: &str) -> Model {
@@ -137,7 +137,8 @@ fn an_evaluation_brings_the_market_window() {
 /// `layout.rs`): the MWC now is on screen.
 #[test]
 fn at_80x24_the_panel_takes_the_ids_rows() {
-    use bgedit::editor::view::{self, Theme};
+    use bgedit::editor::ui::theme::Theme;
+    use bgedit::editor::view;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     let (m, _) = update(

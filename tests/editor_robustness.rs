@@ -109,7 +109,8 @@ mod screens {
     use bgedit::editor::action::Action;
     use bgedit::editor::model::{Model, Status};
     use bgedit::editor::snapshot::Snapshot;
-    use bgedit::editor::view::{self, Theme};
+    use bgedit::editor::ui::theme::Theme;
+    use bgedit::editor::view;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

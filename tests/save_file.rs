@@ -3,7 +3,7 @@
 
 use bgedit::codec::json;
 use bgedit::domain::Position;
-use bgedit::editor::persist::{MAX_SAVE_BYTES, Opened, SaveFile};
+use bgedit::editor::io::persist::{MAX_SAVE_BYTES, Opened, SaveFile};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

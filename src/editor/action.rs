@@ -5,7 +5,7 @@ pub use super::analysis::state::AnalysisAction;
 pub use super::board::state::{BoardAction, Direction};
 pub use super::copy_menu::state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
 use super::library::LibAction;
-use super::numbers_state::MetHandle;
+use super::numbers::state::MetHandle;
 use super::panels::Panel;
 pub use super::prompt::line::PromptAction;
 use super::prompt::line::PromptKind;

@@ -48,13 +48,8 @@ pub mod reducer;
 pub mod scores;
 pub mod snapshot;
 pub mod transition;
+pub mod ui;
 pub mod view;
-
-// The edges kept at their old paths too, for the binary and the tests.
-pub use analysis::score_matrix;
-pub use board::{cursor, dice, edits, place_info};
-pub use io::{clipboard, clipboard_holder, engine_link, persist, picture_file, runtime, signals};
-pub use numbers::{state as numbers_state, text as numbers_text};
 
 /// "on" or "off", as the status line and the match panel say a flag.
 pub(crate) fn on_off(flag: bool) -> &'static str {

@@ -3,7 +3,7 @@
 use super::analysis::state::AnalysisState;
 use super::library::{LibMode, LibState};
 use super::messages::MessageLog;
-use super::numbers_state::{Evaluation, MetHandle};
+use super::numbers::state::{Evaluation, MetHandle};
 use super::panels::PanelToggles;
 use super::prompt::line::Prompt;
 use crate::domain::{Place, Player, Position};
@@ -154,7 +154,7 @@ pub struct Model {
     /// undoing back to it makes it pasted again.
     pub pasted: Option<Position>,
     /// The score matrix (`V`), shown in the analysis panel's place.
-    pub matrix: super::score_matrix::MatrixState,
+    pub matrix: super::analysis::state::MatrixState,
     /// The match being reviewed, if one is open.
     pub review: super::match_review::ReviewState,
 }

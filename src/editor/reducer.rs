@@ -7,11 +7,11 @@ use super::action::{Action, CopyAction};
 use super::analysis;
 use super::copy_menu;
 use super::effect::Effect;
+use super::io::signals;
 use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
 use super::panels::{self, Panel};
 use super::prompt::{self, Prompt, PromptKind};
-use super::signals;
 pub use super::transition::{commit, done, refuse};
 use crate::codec::{self, IdFormat};
 use crate::domain::Player;
@@ -52,7 +52,7 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
         effects.push(analysis::position_changed(&mut next));
     }
     if next.position != before {
-        effects.extend(super::score_matrix::refresh(&mut next));
+        effects.extend(super::analysis::score_matrix::refresh(&mut next));
     }
     // Sage, when on, is asked whatever gnubg is asked for the panel.
     effects.extend(analysis::second_opinion(&mut next, &effects));
@@ -181,7 +181,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::ScrollNumbers(rows) => {
             // Up to its least panel's last page; the view keeps the last
             // page full on taller ones.
-            let lines = super::numbers_text::lines(&crate::domain::numbers::compute(
+            let lines = super::numbers::text::lines(&crate::domain::numbers::compute(
                 &model.position,
                 &model.met.0,
                 model.last_evaluation.as_ref().map(|e| &e.0),
@@ -196,7 +196,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::LoadMet(path) if path.trim().is_empty() => {
-            model.met = super::numbers_state::MetHandle::built_in();
+            model.met = super::numbers::state::MetHandle::built_in();
             model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));
             done(model)
         }

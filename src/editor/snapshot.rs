@@ -2,11 +2,11 @@
 //! place. The view draws from this and never reaches back into the model.
 
 use super::analysis::{self, PanelText};
+use super::board::place_info;
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use super::panels::PanelToggles;
-use super::place_info;
 use super::prompt::{Prompt, PromptKind};
 use super::scores;
 use crate::codec::{self, IdFormat};
@@ -315,7 +315,7 @@ impl Snapshot {
             },
             previewing: preview.is_some(),
             panels: super::library::snapshot::panels(model),
-            numbers: super::numbers_text::lines(&numbers::compute(
+            numbers: super::numbers::text::lines(&numbers::compute(
                 p,
                 &model.met.0,
                 // The evaluation is of the editor's position: not of an

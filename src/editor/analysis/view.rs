@@ -3,8 +3,8 @@
 //! in view) or the cube decision.
 
 use crate::editor::snapshot::Snapshot;
-use crate::editor::view::messages::wrap;
-use crate::editor::view::theme::Theme;
+use crate::editor::ui::text::wrap;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;

@@ -2,7 +2,7 @@
 //! menu's one table.
 
 use crate::editor::copy_menu::ENTRIES;
-use crate::editor::view::theme::Theme;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

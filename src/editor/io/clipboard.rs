@@ -4,7 +4,7 @@
 //! an OSC 52 escape sequence, and the status line says so.
 
 use crate::editor::action::CopyRoute;
-use crate::editor::clipboard_holder;
+use crate::editor::io::clipboard_holder;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use std::io::Write;

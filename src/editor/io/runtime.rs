@@ -6,19 +6,20 @@ use crate::domain::Position;
 use crate::editor::action::AnalysisAction;
 use crate::editor::action::{Action, CopyAction};
 use crate::editor::burst;
-use crate::editor::clipboard::{Clipboard, ClipboardEnv};
 use crate::editor::config;
 use crate::editor::effect::Effect;
-use crate::editor::engine_link::EngineLink;
+use crate::editor::io::clipboard::{Clipboard, ClipboardEnv};
+use crate::editor::io::engine_link::EngineLink;
+use crate::editor::io::persist::{self, Opened, SaveFile};
+use crate::editor::io::picture_file;
+use crate::editor::io::signals::Signals;
 use crate::editor::keymap;
 use crate::editor::library::worker::Link;
 use crate::editor::model::{Mode, Model, Status};
-use crate::editor::persist::{self, Opened, SaveFile};
-use crate::editor::picture_file;
 use crate::editor::reducer::{self, update};
-use crate::editor::signals::Signals;
 use crate::editor::snapshot::Snapshot;
-use crate::editor::view::{self, Theme, layout};
+use crate::editor::ui::theme::Theme;
+use crate::editor::view;
 use crate::library::store;
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
@@ -192,7 +193,7 @@ pub struct Options {
     /// The gnubg to analyse with (`--gnubg`), else found on the system.
     pub gnubg: Option<PathBuf>,
     /// A match equity table other than the built-in one (`--met FILE`).
-    pub met: Option<crate::editor::numbers_state::MetHandle>,
+    pub met: Option<crate::editor::numbers::state::MetHandle>,
     /// The study library's file (`--library`), else the default.
     pub library: Option<PathBuf>,
     /// The Python that has bgsage (`--sage-python`), else
@@ -466,7 +467,7 @@ impl Edge<'_> {
                             }
                         }
                     }
-                    Effect::RollDice => match crate::editor::dice::roll() {
+                    Effect::RollDice => match crate::editor::board::dice::roll() {
                         Ok(dice) => queue.push(crate::editor::play::rolled(dice)),
                         Err(e) => {
                             queue.push(Action::Play(crate::editor::play::PlayAction::RollFailed(e)))
@@ -474,7 +475,7 @@ impl Edge<'_> {
                     },
                     Effect::LoadMet(path) => queue.push(Action::MetLoaded(
                         crate::codec::met_xml::load_file(std::path::Path::new(&path))
-                            .map(crate::editor::numbers_state::MetHandle::new)
+                            .map(crate::editor::numbers::state::MetHandle::new)
                             .map_err(|e| e.to_string()),
                     )),
                     Effect::SavePicture(position) => {
@@ -619,7 +620,7 @@ fn event_loop(
             let action = match event {
                 Event::Key(key) => keymap::resolve_key(&key, &model.mode),
                 Event::Mouse(mouse) => {
-                    keymap::resolve_mouse(&mouse, &model.mode, |c, r| layout::hit(screen, c, r))
+                    keymap::resolve_mouse(&mouse, &model.mode, |c, r| view::hit(screen, c, r))
                 }
                 Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
                 Event::Resize(width, height) => Some(Action::Resized { width, height }),

@@ -1,11 +1,11 @@
 //! Below the IDs: warnings about odd states, the input line, the message of
 //! the last action, and key hints from the binding table.
 
-use super::layout::Areas;
 use super::messages;
-use super::theme::Theme;
 use crate::editor::model::Tone;
 use crate::editor::snapshot::{PromptLine, Snapshot};
+use crate::editor::ui::layout::Areas;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;

@@ -2,9 +2,9 @@
 //! line, then the current game's decisions, scrolled so the one under the
 //! cursor shows, marked by gnubg's skill colours.
 
-use super::theme::Theme;
 use crate::domain::skill::Skill;
 use crate::editor::match_review::panel::ReviewPanel;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
