@@ -312,13 +312,16 @@ fn the_crawford_question() {
 #[test]
 fn match_review_screens() {
     use bgedit::domain::match_stats::DecisionKind;
-    use bgedit::editor::match_review::{self, ReviewAction, Step};
+    use bgedit::editor::match_review::{
+        open,
+        state::{ReviewAction, Step},
+    };
     use bgedit::engine::match_analysis::Judged;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/selfplay/m7_driven.mat"
     );
-    let mut loaded = match_review::load(path).unwrap();
+    let mut loaded = open::load(path).unwrap();
     loaded.path = "m7_driven.mat".into();
     let verdicts: Vec<_> = loaded
         .decisions

@@ -4,7 +4,7 @@
 pub use super::analysis::state::AnalysisAction;
 pub use super::board::state::{BoardAction, Direction};
 pub use super::copy_menu::state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
-use super::library::LibAction;
+use super::library::state::LibAction;
 use super::numbers::state::MetHandle;
 use super::panels::Panel;
 pub use super::prompt::line::PromptAction;
@@ -80,7 +80,7 @@ pub enum Action {
     Library(LibAction),
 
     /// The match being reviewed: its keys, the file read, gnubg's verdicts.
-    Review(super::match_review::ReviewAction),
+    Review(super::match_review::state::ReviewAction),
 
     Quit,
 }

@@ -44,7 +44,7 @@ pub enum Effect {
     /// Leave: restore the terminal and print the final IDs.
     Quit,
     /// Ask the library worker; it answers with `Action::Library`.
-    Library(super::library::Request),
+    Library(super::library::state::Request),
     /// Have gnubg grade a quiz answer; it answers with
     /// `LibAction::Graded` carrying `serial`.
     GradeQuiz {

@@ -6,8 +6,8 @@
 
 use super::action::{Action, BoardAction, PromptAction};
 use super::copy_menu;
-use super::library::{LibAction, LibMode};
-use super::match_review::ReviewAction;
+use super::library::state::{LibAction, LibMode};
+use super::match_review::state::ReviewAction;
 use super::model::Mode;
 use super::play::PlayAction;
 use super::prompt::PromptKind;

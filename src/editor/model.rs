@@ -1,7 +1,7 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
 use super::analysis::state::AnalysisState;
-use super::library::{LibMode, LibState};
+use super::library::state::{LibMode, LibState};
 use super::messages::MessageLog;
 use super::numbers::state::{Evaluation, MetHandle};
 use super::panels::PanelToggles;
@@ -156,7 +156,7 @@ pub struct Model {
     /// The score matrix (`V`), shown in the analysis panel's place.
     pub matrix: super::analysis::state::MatrixState,
     /// The match being reviewed, if one is open.
-    pub review: super::match_review::ReviewState,
+    pub review: super::match_review::state::ReviewState,
 }
 
 impl Model {

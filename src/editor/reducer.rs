@@ -40,8 +40,8 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
         && let Some(answer) = super::library::update::played_on_board(&next)
     {
         next.library.quiz_board = None;
-        next.mode = Mode::Library(super::library::LibMode::Review);
-        let answer = super::library::LibAction::Answer(
+        next.mode = Mode::Library(super::library::state::LibMode::Review);
+        let answer = super::library::state::LibAction::Answer(
             crate::engine::match_analysis::QuizAnswer::Move(answer),
         );
         let (answered, more) = update(next, Action::Library(answer));
@@ -83,9 +83,9 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::Analysis(AnalysisAction::MatrixCell(..))
             | Action::Analysis(AnalysisAction::Paused)
             | Action::Review(
-                super::match_review::ReviewAction::Judged(..)
-                    | super::match_review::ReviewAction::AnalysisEnded(_)
-                    | super::match_review::ReviewAction::Opened(_)
+                super::match_review::state::ReviewAction::Judged(..)
+                    | super::match_review::state::ReviewAction::AnalysisEnded(_)
+                    | super::match_review::state::ReviewAction::Opened(_)
             )
     )
 }
@@ -296,8 +296,8 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
 /// Text pasted or typed into the ID line: a whole match opens in the match
 /// panel, as its file would; anything else is read as one position.
 fn import(mut model: Model, text: String) -> (Model, Vec<Effect>) {
-    if let Some(loaded) = super::match_review::pasted(&text) {
-        let opened = super::match_review::ReviewAction::Opened(Ok(Box::new(loaded)));
+    if let Some(loaded) = super::match_review::open::pasted(&text) {
+        let opened = super::match_review::state::ReviewAction::Opened(Ok(Box::new(loaded)));
         return update(model, Action::Review(opened));
     }
     match codec::parse_any(&text, &model.position) {

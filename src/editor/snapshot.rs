@@ -67,7 +67,7 @@ pub struct Snapshot {
     /// The library panel, while it is open.
     pub library: Option<super::library::snapshot::LibrarySnapshot>,
     /// The match panel, while a match is open.
-    pub review: Option<super::match_review::panel::ReviewPanel>,
+    pub review: Option<super::match_review::view::ReviewPanel>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -225,7 +225,7 @@ impl Snapshot {
         // The board shows the library's highlighted entry, or the analysis's
         // selected move played, or the position.
         let preview = analysis::board_position(model);
-        let library_focused = super::library::state::focused(&model.mode);
+        let library_focused = super::library::snapshot::focused(&model.mode);
         let in_quiz = model.library.review.is_some();
         let p = library_focused
             .then(|| model.library.preview())
@@ -282,7 +282,7 @@ impl Snapshot {
             status: model.status.clone(),
             hints: match (&model.mode, &model.library.review) {
                 // The quiz's keys follow its question.
-                (Mode::Library(super::library::LibMode::Review), Some(r)) => {
+                (Mode::Library(super::library::state::LibMode::Review), Some(r)) => {
                     let mut hints = super::library::keys::review_hints(r);
                     hints.push(("?", "all keys"));
                     hints
@@ -333,7 +333,7 @@ impl Snapshot {
                 .review
                 .open
                 .as_deref()
-                .map(super::match_review::panel::of),
+                .map(super::match_review::view::of),
         }
     }
 }

@@ -315,7 +315,7 @@ pub fn rollout_answered(
                 }
                 if let Some(text) = copy_text(&model) {
                     effects.push(Effect::Library(
-                        crate::editor::library::Request::KeepAnalysis {
+                        crate::editor::library::state::Request::KeepAnalysis {
                             position: Box::new(model.position.clone()),
                             analysis: Box::new(crate::library::Analysis {
                                 text,

@@ -430,7 +430,7 @@ impl Edge<'_> {
                         self.engine.score_matrix(serial, cells)
                     }
                     Effect::Library(request) => {
-                        use crate::editor::library::LibAction;
+                        use crate::editor::library::state::LibAction;
                         use crate::editor::library::state::{Purpose, Request};
                         match &request {
                             Request::QuizAnalysis(_) => {
@@ -488,14 +488,15 @@ impl Edge<'_> {
                     Effect::OpenMatch(path) => {
                         let send = Arc::clone(&self.background);
                         std::thread::spawn(move || {
-                            let loaded = crate::editor::match_review::load(&path).map(Box::new);
+                            let loaded =
+                                crate::editor::match_review::open::load(&path).map(Box::new);
                             send(Action::Review(
-                                crate::editor::match_review::ReviewAction::Opened(loaded),
+                                crate::editor::match_review::state::ReviewAction::Opened(loaded),
                             ));
                         });
                     }
                     Effect::ListDirectory(typed) => queue.push(Action::Review(
-                        crate::editor::match_review::ReviewAction::Completed {
+                        crate::editor::match_review::state::ReviewAction::Completed {
                             entries: list_directory(&typed),
                             typed,
                         },
@@ -549,7 +550,7 @@ fn event_loop(
     };
     // `bgedit FILE`: the match opens like one asked for with ^O.
     if let Some(path) = model.review.pending.take() {
-        let open = Action::Review(crate::editor::match_review::ReviewAction::Open(path));
+        let open = Action::Review(crate::editor::match_review::state::ReviewAction::Open(path));
         model = match edge.perform(model, open) {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(position) => return leave(&edge, position, None),
@@ -557,7 +558,7 @@ fn event_loop(
     }
     // `bgedit quiz QUERY`: the quiz starts as `r` would start it.
     if let Some(query) = model.library.pending_quiz.take() {
-        let quiz = Action::Library(crate::editor::library::LibAction::Quiz(query));
+        let quiz = Action::Library(crate::editor::library::state::LibAction::Quiz(query));
         model = match edge.perform(model, quiz) {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(position) => return leave(&edge, position, None),

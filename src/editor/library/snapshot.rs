@@ -2,7 +2,7 @@
 //! header, the loaded rows as text, the highlighted entry's details, the
 //! note editor, the review card.
 
-use super::state::{LibMode, LibState, NoteEditor, focused};
+use super::state::{Ask, LibMode, LibState, NoteEditor};
 use crate::domain::skill::Skill;
 use crate::editor::model::{Mode, Model};
 use crate::editor::panels::{Panel, PanelToggles};
@@ -28,6 +28,13 @@ pub struct LibrarySnapshot {
     /// The quiz's trend under the statistics: each week's mean equity
     /// lost (mEMG), oldest first, drawn as a sparkline.
     pub trend: Option<Vec<u64>>,
+}
+
+/// Whether the library panel has the keys: in one of its modes, but not
+/// while asking a title and tags for the editor's position (`+`), which is
+/// about the board.
+pub fn focused(mode: &Mode) -> bool {
+    matches!(mode, Mode::Library(m) if !matches!(m, LibMode::Ask(Ask::AddTitle | Ask::AddTags)))
 }
 
 /// One list row's cells: number, title, play (`7pt 2a-4a`, on roll first),

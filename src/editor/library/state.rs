@@ -2,7 +2,6 @@
 //! filter, the text being asked for, the note being edited, the review.
 
 use crate::domain::Position;
-use crate::editor::model::Mode;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};
@@ -203,13 +202,6 @@ pub struct LibState {
     pub problem: Option<LibraryFailure>,
 }
 
-/// Whether the library panel has the keys: in one of its modes, but not
-/// while asking a title and tags for the editor's position (`+`), which is
-/// about the board.
-pub fn focused(mode: &Mode) -> bool {
-    matches!(mode, Mode::Library(m) if !matches!(m, LibMode::Ask(Ask::AddTitle | Ask::AddTags)))
-}
-
 impl LibState {
     /// Whether the panel is on screen (a review shows in it too).
     pub fn visible(&self) -> bool {
@@ -223,7 +215,7 @@ impl LibState {
     }
 
     /// The position the board shows instead of the editor's while the panel
-    /// has the keys (see [`focused`]): the review's or the highlighted
+    /// has the keys (see `snapshot::focused`): the review's or the highlighted
     /// entry's.
     pub fn preview(&self) -> Option<&Position> {
         if let Some(r) = &self.review {

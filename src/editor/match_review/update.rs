@@ -69,7 +69,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model.status = Status::info(format!("Reading {path}…"));
             (model, vec![Effect::OpenMatch(path)])
         }
-        ReviewAction::Opened(Err(e)) => refuse(model, e),
+        ReviewAction::Opened(Err(e)) => refuse(model, e.to_string()),
         ReviewAction::Opened(Ok(loaded)) => opened(model, *loaded),
         ReviewAction::Walk(step) => walk(model, step),
         ReviewAction::CycleWho => {
@@ -552,9 +552,9 @@ fn keep(mut model: Model) -> (Model, Vec<Effect>) {
     ));
     (
         model,
-        vec![Effect::Library(crate::editor::library::Request::Add(
-            Box::new(e),
-        ))],
+        vec![Effect::Library(
+            crate::editor::library::state::Request::Add(Box::new(e)),
+        )],
     )
 }
 
@@ -591,7 +591,7 @@ fn keep_mistakes(mut model: Model) -> (Model, Vec<Effect>) {
         "Keeping {n} mistakes in the collection {collection}{more}…"
     ));
     // One request, one answer: one message for them all.
-    let request = crate::editor::library::Request::AddMany {
+    let request = crate::editor::library::state::Request::AddMany {
         entries,
         collection,
     };
@@ -658,7 +658,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/selfplay/m7_driven.mat"
         );
-        let loaded = super::super::load(path).unwrap();
+        let loaded = super::super::open::load(path).unwrap();
         let (model, effects) = reducer::update(
             Model::default(),
             Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
@@ -680,7 +680,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/selfplay/m7_driven.mat"
         );
-        let loaded = super::super::load(path).unwrap();
+        let loaded = super::super::open::load(path).unwrap();
         let (model, _) = reducer::update(
             Model::default(),
             Action::Analysis(crate::editor::action::AnalysisAction::CycleEngine),
@@ -702,7 +702,7 @@ mod tests {
         );
         let m = model.review.open.as_ref().unwrap();
         assert_eq!(m.judge, crate::engine::EngineKind::Sage);
-        let header = super::super::panel::of(m).header;
+        let header = super::super::view::of(m).header;
         assert!(header.contains("Sage analysing 0/"), "{header}");
         let (model, _) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
         assert_eq!(model.status.text, "Sage is analysing the match already");
@@ -716,11 +716,11 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
         for file in ["selfplay/m7_driven.mat", "match_core/match3.txt"] {
             let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap();
-            let from_file = super::super::load(&format!("{dir}{file}")).unwrap();
+            let from_file = super::super::open::load(&format!("{dir}{file}")).unwrap();
             let (model, effects) =
                 reducer::update(Model::default(), Action::Pasted(Ok(text.clone())));
             let m = model.review.open.as_ref().expect("the match is open");
-            assert_eq!(m.path, super::super::PASTED);
+            assert_eq!(m.path, super::super::open::PASTED);
             assert_eq!(m.decisions, from_file.decisions, "{file}");
             assert!(
                 effects
@@ -735,8 +735,8 @@ mod tests {
         }
         // Terminals send a paste's line breaks as carriage returns.
         let sgf = std::fs::read_to_string(format!("{dir}analysis/m5_noisy.sgf")).unwrap();
-        let plain = super::super::pasted(&sgf).expect("read");
-        let loaded = super::super::pasted(&sgf.replace('\n', "\r")).expect("read with CRs");
+        let plain = super::super::open::pasted(&sgf).expect("read");
+        let loaded = super::super::open::pasted(&sgf.replace('\n', "\r")).expect("read with CRs");
         assert_eq!(
             loaded.decisions.len(),
             plain.decisions.len(),
@@ -758,7 +758,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/analysis/m5_noisy.sgf"
         );
-        let loaded = super::super::load(path).unwrap();
+        let loaded = super::super::open::load(path).unwrap();
         let (model, effects) = reducer::update(
             Model::default(),
             Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
@@ -775,11 +775,11 @@ mod tests {
         // at game 2 move 19.
         assert_eq!(m.file_mistakes().len(), 1);
         assert!(
-            super::super::panel::of(m)
+            super::super::view::of(m)
                 .header
                 .contains("file's analysis: 1 mistake · E: gnubg's"),
             "{}",
-            super::super::panel::of(m).header
+            super::super::view::of(m).header
         );
         let (model, kept) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
         assert_eq!(kept.len(), 1, "{kept:?}");
@@ -891,8 +891,11 @@ mod tests {
         let model = step(model, ReviewAction::Judged(1, 2, Ok(vec![a])));
         let model = step(model, ReviewAction::Judged(1, 4, Ok(vec![b])));
         let (_, effects) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
-        let [Effect::Library(crate::editor::library::Request::AddMany { entries: adds, .. })] =
-            &effects[..]
+        let [
+            Effect::Library(crate::editor::library::state::Request::AddMany {
+                entries: adds, ..
+            }),
+        ] = &effects[..]
         else {
             panic!("one request for them all: {effects:?}")
         };

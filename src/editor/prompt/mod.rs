@@ -47,7 +47,9 @@ pub fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>)
         P::Complete if p.kind == PromptKind::MatchFile => {
             return (
                 model,
-                Some(Action::Review(super::match_review::ReviewAction::Complete)),
+                Some(Action::Review(
+                    super::match_review::state::ReviewAction::Complete,
+                )),
             );
         }
         P::Complete => {
@@ -103,9 +105,9 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
     match kind {
         PromptKind::Import => Ok(Action::Import(text.to_owned())),
         PromptKind::MetFile => Ok(Action::LoadMet(t.to_owned())),
-        PromptKind::MatchFile => Ok(Action::Review(super::match_review::ReviewAction::Open(
-            t.to_owned(),
-        ))),
+        PromptKind::MatchFile => Ok(Action::Review(
+            super::match_review::state::ReviewAction::Open(t.to_owned()),
+        )),
         PromptKind::MistakeThreshold => {
             let e: f64 = t
                 .parse()
@@ -115,7 +117,7 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
                     format!("{t:?} is not an equity from 0 to 3 (gnubg's bad is 0.06)")
                 })?;
             Ok(Action::Review(
-                super::match_review::ReviewAction::SetThreshold((e * 1000.0).round() as u32),
+                super::match_review::state::ReviewAction::SetThreshold((e * 1000.0).round() as u32),
             ))
         }
         PromptKind::GoTo => {

@@ -13,15 +13,13 @@
 pub mod footer;
 pub mod help;
 pub mod ids_panel;
-pub mod library_panel;
 pub mod match_panel;
-pub mod match_review_panel;
 pub mod messages;
 
 use super::snapshot::Snapshot;
 use super::ui::layout;
 use super::ui::theme::Theme;
-use super::{analysis, board, copy_menu, numbers};
+use super::{analysis, board, copy_menu, library, match_review, numbers};
 use crate::domain::Place;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -69,13 +67,13 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         layout::panel_area(&areas, super::panels::Panel::Match),
         &snapshot.review,
     ) {
-        match_review_panel::draw(frame, a, review, theme);
+        match_review::view::draw(frame, a, review, theme);
     }
     if let (Some(a), Some(lib)) = (
         layout::panel_area(&areas, super::panels::Panel::Library),
         &snapshot.library,
     ) {
-        library_panel::draw(frame, a, lib, theme);
+        library::view::draw(frame, a, lib, theme);
     }
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
