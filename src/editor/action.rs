@@ -5,7 +5,6 @@ pub use super::analysis::state::AnalysisAction;
 pub use super::board::state::{BoardAction, Direction};
 pub use super::copy_menu::state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
 use super::library::state::LibAction;
-use super::numbers::state::MetHandle;
 use super::panels::Panel;
 pub use super::prompt::line::PromptAction;
 use super::prompt::line::PromptKind;
@@ -44,14 +43,12 @@ pub enum Action {
     /// one (small screens).
     HelpPage(i8),
 
-    // Numbers at the score
-    /// Load a gnubg MET file (empty: back to the built-in table).
-    LoadMet(String),
+    /// Numbers at the score: scrolling, loading a MET file, and what the
+    /// runtime reports of it (`numbers::update`).
+    Numbers(super::numbers::state::NumbersAction),
 
     /// `A`: a panel on or off.
     TogglePanel(Panel),
-    /// Scrolls the numbers panel by this many rows.
-    ScrollNumbers(i16),
 
     // Results of effects, reported back by the runtime
     Pasted(Result<String, String>),
@@ -73,8 +70,6 @@ pub enum Action {
 
     /// Playing moves: the move line, pick up and drop, dice, pass.
     Play(super::play::state::PlayAction),
-    /// A MET file was read, or why not.
-    MetLoaded(Result<MetHandle, String>),
 
     /// The study library: the panel's keys and the worker's answers.
     Library(LibAction),

@@ -36,7 +36,7 @@ pub enum Effect {
     SaveAnalysisPlies(u8),
     /// Roll two random dice and send back `BoardAction::SetDice`.
     RollDice,
-    /// Read a gnubg MET file and send back `Action::MetLoaded`.
+    /// Read a gnubg MET file and send back `NumbersAction::MetLoaded`.
     LoadMet(String),
     /// Draw the position as a PNG, save it, copy it as an image where the
     /// clipboard takes images, and send back `Action::PictureSaved`.

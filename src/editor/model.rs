@@ -3,7 +3,7 @@
 use super::analysis::state::AnalysisState;
 use super::library::state::{LibMode, LibState};
 use super::messages::MessageLog;
-use super::numbers::state::{Evaluation, MetHandle};
+use super::numbers::state::NumbersState;
 use super::panels::PanelToggles;
 use super::prompt::line::Prompt;
 use crate::domain::{Place, Player, Position};
@@ -136,16 +136,11 @@ pub struct Model {
     pub analysis: AnalysisState,
     /// The panels the user turned on.
     pub panels: PanelToggles,
-    /// The first row of the numbers panel on show, when it has more rows
-    /// than room (PgUp/PgDn).
-    pub numbers_scroll: u16,
     /// Moves being played: the checker held, steps dropped so far.
     pub play: super::play::state::PlayState,
-    /// The match equity table the numbers use (`T` loads another).
-    pub met: MetHandle,
-    /// The last evaluation of the position, from the analysis panel: the
-    /// market window needs its gammon rates.
-    pub last_evaluation: Option<Evaluation>,
+    /// The numbers panel: the table in use, its scroll, the last
+    /// evaluation.
+    pub numbers: NumbersState,
     /// The study library's panel (one page of rows, never the library).
     pub library: LibState,
     /// The last position read from a pasted ID (clipboard, bracketed or
@@ -180,10 +175,8 @@ impl Model {
             jacoby_from_match_id: false,
             analysis: AnalysisState::default(),
             panels: PanelToggles::default(),
-            numbers_scroll: 0,
             play: super::play::state::PlayState::default(),
-            met: MetHandle::built_in(),
-            last_evaluation: None,
+            numbers: NumbersState::default(),
             library: LibState::default(),
             pasted: None,
             matrix: Default::default(),

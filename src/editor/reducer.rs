@@ -10,7 +10,7 @@ use super::effect::Effect;
 use super::io::signals;
 use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
-use super::panels::{self, Panel};
+use super::panels;
 use super::prompt::{self, Prompt, PromptKind};
 pub use super::transition::{commit, done, refuse};
 use crate::codec::{self, IdFormat};
@@ -178,41 +178,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             ));
             done(model)
         }
-        Action::ScrollNumbers(rows) => {
-            // Up to its least panel's last page; the view keeps the last
-            // page full on taller ones.
-            let lines = super::numbers::text::lines(&crate::domain::numbers::compute(
-                &model.position,
-                &model.met.0,
-                model.last_evaluation.as_ref().map(|e| &e.0),
-            ));
-            let most = lines
-                .len()
-                .saturating_sub(usize::from(Panel::Numbers.min_rows()));
-            model.numbers_scroll = model
-                .numbers_scroll
-                .saturating_add_signed(rows)
-                .min(u16::try_from(most).unwrap_or(u16::MAX));
-            done(model)
-        }
-        Action::LoadMet(path) if path.trim().is_empty() => {
-            model.met = super::numbers::state::MetHandle::built_in();
-            model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));
-            done(model)
-        }
-        Action::LoadMet(path) => {
-            model.status = Status::info(format!("Reading the MET file {path}…"));
-            (model, vec![Effect::LoadMet(path)])
-        }
-        Action::MetLoaded(Ok(met)) => {
-            model.status = Status::success(format!("MET: {} ({})", met.0.name, met.0.source));
-            if !model.panels.is_on(Panel::Numbers) {
-                model.panels.toggle(Panel::Numbers);
-            }
-            model.met = met;
-            done(model)
-        }
-        Action::MetLoaded(Err(e)) => refuse(model, format!("MET not loaded: {e}")),
+        Action::Numbers(a) => super::numbers::update::update(model, a),
 
         Action::SaveFailed(e) => refuse(
             model,
@@ -251,7 +217,7 @@ fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
         );
     };
     model.position = position;
-    model.last_evaluation = None;
+    model.numbers.last_evaluation = None;
     model.status = Status::info(if back {
         format!("Undid: {what} ({} more to undo)", model.history.undo.len())
     } else {

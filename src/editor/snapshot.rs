@@ -317,16 +317,17 @@ impl Snapshot {
             panels: super::library::snapshot::panels(model),
             numbers: super::numbers::text::lines(&numbers::compute(
                 p,
-                &model.met.0,
+                &model.numbers.met.0,
                 // The evaluation is of the editor's position: not of an
                 // entry or quiz question previewed.
                 model
+                    .numbers
                     .last_evaluation
                     .as_ref()
                     .filter(|_| p == &model.position)
                     .map(|e| &e.0),
             )),
-            numbers_scroll: model.numbers_scroll,
+            numbers_scroll: model.numbers.scroll,
             copy_menu: model.mode == Mode::CopyMenu,
             library: super::library::snapshot::of(model),
             review: model

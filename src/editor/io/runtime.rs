@@ -16,6 +16,7 @@ use crate::editor::io::signals::Signals;
 use crate::editor::keymap;
 use crate::editor::library::worker::Link;
 use crate::editor::model::{Mode, Model, Status};
+use crate::editor::numbers::state::NumbersAction;
 use crate::editor::reducer::{self, update};
 use crate::editor::snapshot::Snapshot;
 use crate::editor::ui::theme::Theme;
@@ -232,7 +233,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         model.analysis.deep_plies = plies;
     }
     if let Some(met) = met {
-        model.met = met;
+        model.numbers.met = met;
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
@@ -473,11 +474,10 @@ impl Edge<'_> {
                             queue.push(Action::Play(crate::editor::play::PlayAction::RollFailed(e)))
                         }
                     },
-                    Effect::LoadMet(path) => queue.push(Action::MetLoaded(
+                    Effect::LoadMet(path) => queue.push(Action::Numbers(NumbersAction::MetLoaded(
                         crate::codec::met_xml::load_file(std::path::Path::new(&path))
-                            .map(crate::editor::numbers::state::MetHandle::new)
-                            .map_err(|e| e.to_string()),
-                    )),
+                            .map(crate::editor::numbers::state::MetHandle::new),
+                    ))),
                     Effect::SavePicture(position) => {
                         let clipboard = &mut self.clipboard;
                         let saved = picture_file::save(&position, |w, h, rgba| {

@@ -389,7 +389,7 @@ fn show(mut model: Model, at: usize, message: &str) -> (Model, Vec<Effect>) {
     };
     if model.position != position {
         model.position = position;
-        model.last_evaluation = None;
+        model.numbers.last_evaluation = None;
         model.play = Default::default();
     }
     done(model)

@@ -7,6 +7,16 @@ use crate::domain::equity::{MONEY_POINT_NAMES, Mwc};
 use crate::domain::numbers::{GameNumbers, Numbers};
 use std::fmt::Write as _;
 
+/// The panel's rows for `position`, with the table in use and, when it is
+/// of this position, the last evaluation (the market window needs it).
+pub fn of(position: &crate::domain::Position, state: &super::state::NumbersState) -> Vec<String> {
+    lines(&crate::domain::numbers::compute(
+        position,
+        &state.met.0,
+        state.last_evaluation.as_ref().map(|e| &e.0),
+    ))
+}
+
 fn pct(v: f32) -> String {
     if v.is_finite() {
         format!("{:5.1}%", v * 100.0)

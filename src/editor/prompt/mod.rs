@@ -104,7 +104,9 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
     let t = text.trim();
     match kind {
         PromptKind::Import => Ok(Action::Import(text.to_owned())),
-        PromptKind::MetFile => Ok(Action::LoadMet(t.to_owned())),
+        PromptKind::MetFile => Ok(Action::Numbers(
+            crate::editor::numbers::state::NumbersAction::LoadMet(t.to_owned()),
+        )),
         PromptKind::MatchFile => Ok(Action::Review(
             super::match_review::state::ReviewAction::Open(t.to_owned()),
         )),
