@@ -492,7 +492,10 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     );
     assert!(analysis::panel_text(&m).header.contains("324/1296"));
     // Esc stops it (not the preview, not a checker).
-    let (m, effects) = update(m, Action::Play(bgedit::editor::play::PlayAction::PutBack));
+    let (m, effects) = update(
+        m,
+        Action::Play(bgedit::editor::play::state::PlayAction::PutBack),
+    );
     assert_eq!(effects, vec![Effect::StopRollout]);
     let (m, effects) = update(
         m,

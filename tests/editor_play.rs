@@ -7,7 +7,7 @@ use bgedit::domain::{Place, Player, Position};
 use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::play::PlayAction;
+use bgedit::editor::play::state::PlayAction;
 use bgedit::editor::prompt::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
@@ -287,7 +287,7 @@ fn the_mouse_drags_a_checker_as_one_edit() {
 fn r_asks_for_dice_and_p_passes_the_turn() {
     let (m, effects) = update(Model::default(), play(PlayAction::Roll));
     assert_eq!(effects, vec![Effect::RollDice]);
-    let m = run(m, [bgedit::editor::play::rolled([2, 5])]);
+    let m = run(m, [bgedit::editor::play::update::rolled([2, 5])]);
     assert_eq!(m.position.state.dice, Some([5, 2]));
     let m = run(m, [play(PlayAction::Pass)]);
     assert_eq!(m.position.state.on_roll, Player::O);

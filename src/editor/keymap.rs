@@ -9,7 +9,7 @@ use super::copy_menu;
 use super::library::state::{LibAction, LibMode};
 use super::match_review::state::ReviewAction;
 use super::model::Mode;
-use super::play::PlayAction;
+use super::play::state::PlayAction;
 use super::prompt::PromptKind;
 use crate::domain::Place;
 use ratatui::crossterm::event::{
@@ -179,7 +179,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             super::bindings::find(YES_NO_BINDINGS, key).map(|b| (b.action)(key))
         }
         // A letter of the menu, or any other key to close it.
-        Mode::CopyMenu => Some(copy_menu::resolve(match key.code {
+        Mode::CopyMenu => Some(copy_menu::keys::resolve(match key.code {
             KeyCode::Char(c) if !ctrl => Some(c),
             _ => None,
         })),

@@ -93,7 +93,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
 fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
     match action {
         // Esc stops a rollout before it does anything else.
-        Action::Play(super::play::PlayAction::PutBack) if model.analysis.rolling() => {
+        Action::Play(super::play::state::PlayAction::PutBack) if model.analysis.rolling() => {
             analysis::stop_rollout(model)
         }
         Action::Board(a) => super::board::update::update(model, a),
@@ -101,7 +101,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Undo => travel(model, true),
         Action::Redo => travel(model, false),
 
-        Action::Copy(a) => copy_menu::update(model, a),
+        Action::Copy(a) => copy_menu::update::update(model, a),
         Action::Paste => {
             model.status = Status::info("Reading the clipboard…");
             (model, vec![Effect::ReadClipboard])
@@ -185,7 +185,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             format!("could not save the position ({e}); it will not be reopened next time"),
         ),
 
-        Action::Play(action) => super::play::update(model, action),
+        Action::Play(action) => super::play::update::update(model, action),
         Action::Library(a) => super::library::update::update(model, a),
         Action::Review(a) => super::match_review::update::update(model, a),
 

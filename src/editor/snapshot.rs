@@ -251,7 +251,7 @@ impl Snapshot {
         let prompt = match &model.mode {
             Mode::Prompt(pr) => Some(PromptLine {
                 question: if pr.kind == super::prompt::PromptKind::Move {
-                    super::play::prompt_label(p)
+                    super::play::view::prompt_label(p)
                 } else {
                     pr.kind.label().to_owned()
                 },

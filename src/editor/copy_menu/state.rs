@@ -61,7 +61,7 @@ pub struct PictureSaved {
 }
 
 /// The copy keys, the copy menu (`F`) and what the runtime reports of them
-/// (`copy_menu::update`).
+/// (`copy_menu::update::update`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CopyAction {
     /// Copies one format of the position, or the analysis.
@@ -75,3 +75,83 @@ pub enum CopyAction {
     /// Where the picture went, and whether the clipboard took it.
     PictureSaved(Result<PictureSaved, String>),
 }
+
+// The menu's one table: the overlay, the key resolution inside the menu
+// and the texts copied all read it.
+
+/// What a menu letter does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    Copy(CopyTarget),
+    /// Save the picture and copy the PNG (as `I` does).
+    Picture,
+}
+
+pub struct Entry {
+    pub key: char,
+    pub label: &'static str,
+    pub item: Item,
+}
+
+pub static ENTRIES: &[Entry] = &[
+    Entry {
+        key: 'g',
+        label: "GNUBG ID",
+        item: Item::Copy(CopyTarget::GnubgId),
+    },
+    Entry {
+        key: 'x',
+        label: "XGID",
+        item: Item::Copy(CopyTarget::Xgid),
+    },
+    Entry {
+        key: 'p',
+        label: "Position ID",
+        item: Item::Copy(CopyTarget::PositionId),
+    },
+    Entry {
+        key: 'm',
+        label: "Match ID",
+        item: Item::Copy(CopyTarget::MatchId),
+    },
+    Entry {
+        key: 'h',
+        label: "gnubg's header lines",
+        item: Item::Copy(CopyTarget::Header),
+    },
+    Entry {
+        key: 'b',
+        label: "board text (gnubg's show board)",
+        item: Item::Copy(CopyTarget::BoardText),
+    },
+    Entry {
+        key: 't',
+        label: "XG text (forums)",
+        item: Item::Copy(CopyTarget::XgText),
+    },
+    Entry {
+        key: 's',
+        label: "SGF (gnubg's save position)",
+        item: Item::Copy(CopyTarget::Sgf),
+    },
+    Entry {
+        key: 'f',
+        label: "FIBS board line",
+        item: Item::Copy(CopyTarget::Fibs),
+    },
+    Entry {
+        key: 'w',
+        label: "Snowie text",
+        item: Item::Copy(CopyTarget::Snowie),
+    },
+    Entry {
+        key: 'a',
+        label: "the analysis (gnubg-like text)",
+        item: Item::Copy(CopyTarget::Analysis),
+    },
+    Entry {
+        key: 'i',
+        label: "image (PNG, saved and copied)",
+        item: Item::Picture,
+    },
+];

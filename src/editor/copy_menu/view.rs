@@ -1,7 +1,7 @@
 //! The copy menu overlay (`F`): every format with its letter, read from the
 //! menu's one table.
 
-use crate::editor::copy_menu::ENTRIES;
+use super::state::ENTRIES;
 use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;

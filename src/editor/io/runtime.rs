@@ -469,10 +469,10 @@ impl Edge<'_> {
                         }
                     }
                     Effect::RollDice => match crate::editor::board::dice::roll() {
-                        Ok(dice) => queue.push(crate::editor::play::rolled(dice)),
-                        Err(e) => {
-                            queue.push(Action::Play(crate::editor::play::PlayAction::RollFailed(e)))
-                        }
+                        Ok(dice) => queue.push(crate::editor::play::update::rolled(dice)),
+                        Err(e) => queue.push(Action::Play(
+                            crate::editor::play::state::PlayAction::RollFailed(e),
+                        )),
                     },
                     Effect::LoadMet(path) => queue.push(Action::Numbers(NumbersAction::MetLoaded(
                         crate::codec::met_xml::load_file(std::path::Path::new(&path))

@@ -445,7 +445,11 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 return done(model);
             };
             let last = model.library.completion.clone();
-            match crate::editor::play::completion(&position, &model.library.input, last.as_ref()) {
+            match crate::editor::play::update::completion(
+                &position,
+                &model.library.input,
+                last.as_ref(),
+            ) {
                 Err(why) => error(model, why),
                 Ok(c) => {
                     model.library.input = c.text;

@@ -53,7 +53,10 @@ pub fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>)
             );
         }
         P::Complete => {
-            return (model, Some(Action::Play(super::play::PlayAction::Complete)));
+            return (
+                model,
+                Some(Action::Play(super::play::state::PlayAction::Complete)),
+            );
         }
         // Enter is the reducer's (`reducer::submit`), never routed here.
         P::Submit => {}
@@ -173,7 +176,7 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
             )))
         }
         PromptKind::Score => score(t, state.match_length),
-        PromptKind::Move => Ok(Action::Play(super::play::PlayAction::Submit(
+        PromptKind::Move => Ok(Action::Play(super::play::state::PlayAction::Submit(
             text.to_owned(),
         ))),
         PromptKind::Name(player) => {
