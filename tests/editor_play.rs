@@ -74,7 +74,7 @@ fn a_refused_move_names_the_rule_and_keeps_the_line_open() {
         m.status.text,
         "must use both dice: a move using both can be played"
     );
-    assert!(matches!(&m.mode, Mode::Prompt(p) if p.text == "13/7"));
+    assert!(matches!(&m.mode, Mode::Prompt(p) if p.line.text == "13/7"));
     assert_eq!(
         m.position,
         Position {
@@ -101,7 +101,7 @@ fn tab_cycles_through_the_legal_moves_starting_with_the_text() {
     let m = run(with_dice([6, 1]), [play(PlayAction::OpenPrompt)]);
     let m = typed(m, "13-");
     let text = |m: &Model| match &m.mode {
-        Mode::Prompt(p) => p.text.clone(),
+        Mode::Prompt(p) => p.line.text.clone(),
         _ => panic!("prompt closed"),
     };
     let mut seen = Vec::new();

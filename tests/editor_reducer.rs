@@ -572,7 +572,7 @@ fn names_are_asked_for_o_then_x() {
         [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
     );
     assert!(
-        matches!(&m.mode, Mode::Prompt(p) if p.kind == PromptKind::Name(Player::X) && p.text == "Black")
+        matches!(&m.mode, Mode::Prompt(p) if p.kind == PromptKind::Name(Player::X) && p.line.text == "Black")
     );
     let m = run(
         m,
@@ -663,12 +663,12 @@ fn a_rule_refusal_keeps_the_input_line_open_with_the_message() {
         m.status.text
     );
     let p = prompt_of(&m);
-    assert_eq!((p.kind, p.text.as_str()), (PromptKind::Count, "o3"));
+    assert_eq!((p.kind, p.line.text.as_str()), (PromptKind::Count, "o3"));
     // So does a score at or above the match length, and a bad name.
     let m = submit(Model::default(), PromptKind::MatchLength, "5");
     let m = submit(m, PromptKind::Score, "5-1");
     assert!(is_error(&m));
-    assert_eq!(prompt_of(&m).text, "5-1");
+    assert_eq!(prompt_of(&m).line.text, "5-1");
     // Fixed in place, it applies and closes.
     let m = run(
         m,
@@ -698,8 +698,8 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
     ] {
         let m = run(m.clone(), [Action::OpenPrompt(kind)]);
         let p = prompt_of(&m);
-        assert_eq!(p.text, value, "{kind:?}");
-        assert!(p.selected);
+        assert_eq!(p.line.text, value, "{kind:?}");
+        assert!(p.line.selected);
         // Enter keeps it; typing replaces it.
         let kept = run(
             m.clone(),
@@ -719,7 +719,7 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
     );
     assert_eq!(m.position.state.dice, Some([6, 3]));
     let m = run(Model::default(), [Action::OpenPrompt(PromptKind::Dice)]);
-    assert_eq!(prompt_of(&m).text, "", "not rolled: empty");
+    assert_eq!(prompt_of(&m).line.text, "", "not rolled: empty");
 }
 
 #[test]

@@ -271,7 +271,7 @@ fn note_tags_and_collections_are_edited_and_kept() {
     h.lib(LibAction::NoteDone);
     assert_eq!(h.model.status.text, "Entry 3: note saved");
     h.lib(LibAction::EditTags);
-    assert_eq!(h.model.library.input, "race");
+    assert_eq!(h.model.library.input.text, "race");
     h.type_text(" endgame");
     h.lib(LibAction::Submit);
     h.lib(LibAction::EditCollections);
@@ -674,12 +674,12 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     // Tab completes from the legal moves, as on the board's move line.
     h.type_text("13/1");
     h.lib(LibAction::Complete);
-    assert_eq!(h.model.library.input, "13/10");
+    assert_eq!(h.model.library.input.text, "13/10");
     h.lib(LibAction::Complete);
     assert!(
-        h.model.library.input.starts_with("13/11 "),
+        h.model.library.input.text.starts_with("13/11 "),
         "{}",
-        h.model.library.input
+        h.model.library.input.text
     );
     h.lib(LibAction::Clear);
     h.type_text("8/7 8/6");
@@ -954,7 +954,7 @@ fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
             Mode::Library(LibMode::Ask(bgedit::editor::library::state::Ask::QuizMove)),
             "{typed}"
         );
-        assert_eq!(model.library.input, typed);
+        assert_eq!(model.library.input.text, typed);
         assert_eq!(model.status.tone, Tone::Error, "{typed}");
         assert!(
             model.status.text.contains(&format!("{typed:?}")),

@@ -234,7 +234,7 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
     let Mode::Prompt(prompt) = model.mode.clone() else {
         return done(model);
     };
-    match prompt::parse(prompt.kind, &prompt.text, &model.position.state) {
+    match prompt::parse(prompt.kind, &prompt.line.text, &model.position.state) {
         Ok(action) => {
             // The action may open another question (the Crawford
             // offer); otherwise the line closes.
@@ -243,10 +243,9 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             if next.status.tone == Tone::Error {
                 // Any refusal, of the text or of the rules, keeps
                 // the line open to fix, with the message.
-                next.mode = Mode::Prompt(Prompt {
-                    selected: false,
-                    ..prompt
-                });
+                let mut prompt = prompt;
+                prompt.line.selected = false;
+                next.mode = Mode::Prompt(prompt);
             } else if prompt.kind == PromptKind::Name(Player::O) {
                 next.mode = Mode::Prompt(Prompt::with_value(
                     PromptKind::Name(Player::X),

@@ -258,14 +258,12 @@ impl Snapshot {
                 prompt: pr.clone(),
             }),
             Mode::Library(sub) => {
-                super::library::snapshot::prompt(sub, &model.library).map(|(question, text)| {
+                super::library::snapshot::prompt(sub, &model.library).map(|(question, line)| {
                     PromptLine {
                         question,
                         prompt: Prompt {
                             kind: PromptKind::Import,
-                            cursor: text.chars().count(),
-                            text,
-                            selected: false,
+                            line,
                         },
                     }
                 })

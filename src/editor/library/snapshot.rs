@@ -6,6 +6,7 @@ use super::state::{Ask, LibMode, LibState, NoteEditor};
 use crate::domain::skill::Skill;
 use crate::editor::model::{Mode, Model};
 use crate::editor::panels::{Panel, PanelToggles};
+use crate::editor::prompt::line::Line;
 use crate::engine::Analysis;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::Summary;
@@ -186,7 +187,7 @@ pub fn panels(model: &Model) -> PanelToggles {
 }
 
 /// The input line's question and text in the panel's modes.
-pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(String, String)> {
+pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(String, Line)> {
     match mode {
         LibMode::Filter => Some(("Filter".to_owned(), state.filter.clone())),
         LibMode::Ask(kind) => Some((kind.question(state.existing.as_ref()), state.input.clone())),
@@ -333,10 +334,10 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         } else {
             "entries"
         },
-        if s.filter.is_empty() {
+        if s.filter.text.is_empty() {
             String::new()
         } else {
-            format!(" · filter: {}", s.filter)
+            format!(" · filter: {}", s.filter.text)
         },
         if s.loading { " · …" } else { "" }
     );

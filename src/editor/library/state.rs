@@ -2,6 +2,7 @@
 //! filter, the text being asked for, the note being edited, the review.
 
 use crate::domain::Position;
+use crate::editor::prompt::line::Line;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};
@@ -155,7 +156,8 @@ pub struct LibState {
     /// The library was opened from the match panel: `Esc` gives the keys
     /// back to it, not to the board.
     pub from_review: bool,
-    pub filter: String,
+    /// The filter being typed (`/`), on `prompt::Line`.
+    pub filter: Line,
     pub filter_error: Option<String>,
     pub query: Query,
     /// Matching entries, counted as far as the list can scroll before it
@@ -173,8 +175,8 @@ pub struct LibState {
     pub loading: bool,
     /// The entry the editor's position was loaded from (for saving back).
     pub loaded: Option<i64>,
-    /// Text on the input line while asking.
-    pub input: String,
+    /// The input line while asking (`prompt::Line`, as the board's).
+    pub input: Line,
     pub pending_title: String,
     /// The entry already holding the position being added (`+`), with its
     /// title: the questions say so, and a titled entry is not asked again.

@@ -34,7 +34,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
         }
         ReviewAction::Complete => match &model.mode {
             Mode::Prompt(p) if p.kind == PromptKind::MatchFile => {
-                let typed = p.text.clone();
+                let typed = p.line.text.clone();
                 (model, vec![Effect::ListDirectory(typed)])
             }
             _ => done(model),
@@ -43,12 +43,12 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             let Mode::Prompt(p) = &mut model.mode else {
                 return done(model);
             };
-            if p.kind != PromptKind::MatchFile || p.text != typed {
+            if p.kind != PromptKind::MatchFile || p.line.text != typed {
                 return done(model);
             }
             let (text, names) = complete(&typed, &entries);
-            p.text = text;
-            p.cursor = p.text.chars().count();
+            p.line.text = text;
+            p.line.cursor = p.line.text.chars().count();
             model.status = match names.len() {
                 0 => Status::error(format!("no file starts with {typed:?}")),
                 1 => Status::info(""),
@@ -913,7 +913,7 @@ mod tests {
     fn the_mistake_threshold_is_the_players() {
         let model = opened();
         let model = step(model, ReviewAction::AskThreshold);
-        assert!(matches!(&model.mode, Mode::Prompt(p) if p.text == "0.060"));
+        assert!(matches!(&model.mode, Mode::Prompt(p) if p.line.text == "0.060"));
         let model = answer(model, "0.2");
         assert_eq!(model.mode, Mode::Review);
         let m = model.review.open.as_ref().unwrap();

@@ -292,12 +292,12 @@ fn complete(mut model: Model) -> (Model, Vec<Effect>) {
     if prompt.kind != PromptKind::Move {
         return done(model);
     }
-    let typed = prompt.text.clone();
+    let typed = prompt.line.text.clone();
     match completion(&model.position, &typed, model.play.completion.as_ref()) {
         Err(why) => refuse(model, why),
         Ok(c) => {
             if let Mode::Prompt(p) = &mut model.mode {
-                p.text = c.text;
+                p.line.text = c.text;
             }
             model.play.completion = Some(c.cycle);
             model.status = Status::info(c.status);

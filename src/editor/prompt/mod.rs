@@ -23,17 +23,17 @@ pub fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>)
     match action {
         P::Char(c) if p.kind.is_yes_no() => {
             // One key answers.
-            p.text = c.to_string();
+            p.line.text = c.to_string();
             return (model, Some(Action::Prompt(P::Submit)));
         }
-        P::Char(c) if !c.is_control() => p.insert(&c.to_string()),
+        P::Char(c) if !c.is_control() => p.line.insert(&c.to_string()),
         P::Char(_) => {}
-        P::Paste(text) => p.insert(&text),
-        P::Backspace => p.backspace(),
-        P::Delete => p.delete(),
-        P::DeleteWord => p.delete_word(),
-        P::Move(motion) => p.motion(motion),
-        P::Clear => p.clear(),
+        P::Paste(text) => p.line.insert(&text),
+        P::Backspace => p.line.backspace(),
+        P::Delete => p.line.delete(),
+        P::DeleteWord => p.line.delete_word(),
+        P::Move(motion) => p.line.motion(motion),
+        P::Clear => p.line.clear(),
         // Esc on a yes/no question is the answer no.
         P::Cancel if p.kind.is_yes_no() => {
             return (model, Some(Action::Prompt(P::Char('n'))));
@@ -465,80 +465,83 @@ mod tests {
 
     fn typed(text: &str) -> Prompt {
         let mut p = Prompt::new(PromptKind::Import);
-        p.insert(text);
+        p.line.insert(text);
         p
     }
 
     #[test]
     fn typing_goes_where_the_cursor_is() {
         let mut p = typed("4HPwATDgc/ABMA");
-        p.motion(Motion::Home);
-        p.insert("GNUBG ID: ");
-        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/ABMA");
-        assert_eq!(p.cursor, 10);
-        p.motion(Motion::End);
-        p.motion(Motion::Left);
-        p.backspace();
-        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/ABA");
-        p.delete();
-        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/AB");
-        p.delete();
-        assert_eq!(p.text, "GNUBG ID: 4HPwATDgc/AB", "nothing after the end");
-        p.delete_word();
-        assert_eq!(p.text, "GNUBG ID: ");
-        p.delete_word();
-        assert_eq!(p.text, "GNUBG ");
-        assert_eq!(p.cursor, 6);
-        p.motion(Motion::Right);
-        assert_eq!(p.cursor, 6, "no further than the end");
+        p.line.motion(Motion::Home);
+        p.line.insert("GNUBG ID: ");
+        assert_eq!(p.line.text, "GNUBG ID: 4HPwATDgc/ABMA");
+        assert_eq!(p.line.cursor, 10);
+        p.line.motion(Motion::End);
+        p.line.motion(Motion::Left);
+        p.line.backspace();
+        assert_eq!(p.line.text, "GNUBG ID: 4HPwATDgc/ABA");
+        p.line.delete();
+        assert_eq!(p.line.text, "GNUBG ID: 4HPwATDgc/AB");
+        p.line.delete();
+        assert_eq!(
+            p.line.text, "GNUBG ID: 4HPwATDgc/AB",
+            "nothing after the end"
+        );
+        p.line.delete_word();
+        assert_eq!(p.line.text, "GNUBG ID: ");
+        p.line.delete_word();
+        assert_eq!(p.line.text, "GNUBG ");
+        assert_eq!(p.line.cursor, 6);
+        p.line.motion(Motion::Right);
+        assert_eq!(p.line.cursor, 6, "no further than the end");
         // Characters, not bytes.
         let mut p = typed("é1");
-        p.motion(Motion::Left);
-        p.backspace();
-        assert_eq!(p.text, "1");
+        p.line.motion(Motion::Left);
+        p.line.backspace();
+        assert_eq!(p.line.text, "1");
     }
 
     #[test]
     fn a_current_value_is_replaced_by_typing_or_kept_by_a_cursor_key() {
         let mut p = Prompt::with_value(PromptKind::Dice, "52");
-        assert!(p.selected);
-        p.insert("6");
-        assert_eq!(p.text, "6");
+        assert!(p.line.selected);
+        p.line.insert("6");
+        assert_eq!(p.line.text, "6");
         let mut p = Prompt::with_value(PromptKind::Dice, "52");
-        p.motion(Motion::Left);
-        p.insert("3");
-        assert_eq!(p.text, "532");
+        p.line.motion(Motion::Left);
+        p.line.insert("3");
+        assert_eq!(p.line.text, "532");
         let mut p = Prompt::with_value(PromptKind::Score, "2-4");
-        p.backspace();
-        assert_eq!(p.text, "");
+        p.line.backspace();
+        assert_eq!(p.line.text, "");
     }
 
     #[test]
     fn long_text_scrolls_to_keep_the_cursor_visible() {
         let xgid = "XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10";
         let mut p = typed(xgid);
-        let (shown, at) = p.window(20);
+        let (shown, at) = p.line.window(20);
         assert_eq!(shown.chars().count(), 19);
         assert_eq!(at, 19, "the cursor after the last character");
         assert!(
             shown.starts_with('…') && shown.ends_with(":9:10"),
             "{shown}"
         );
-        p.motion(Motion::Home);
-        let (shown, at) = p.window(20);
+        p.line.motion(Motion::Home);
+        let (shown, at) = p.line.window(20);
         assert_eq!(at, 0);
         assert!(
             shown.starts_with("XGID=a-B") && shown.ends_with('…'),
             "{shown}"
         );
         for _ in 0..25 {
-            p.motion(Motion::Right);
+            p.line.motion(Motion::Right);
         }
-        let (shown, at) = p.window(20);
+        let (shown, at) = p.line.window(20);
         let chars: Vec<char> = shown.chars().collect();
         assert_eq!(chars[at], xgid.chars().nth(25).unwrap(), "{shown} {at}");
         assert!(at < 19);
         // Short text is shown whole.
-        assert_eq!(typed("52").window(20), ("52".to_owned(), 2));
+        assert_eq!(typed("52").line.window(20), ("52".to_owned(), 2));
     }
 }

@@ -89,9 +89,9 @@ fn prompt_line(line: &PromptLine, width: u16, theme: &Theme) -> Line<'static> {
         return Line::from(spans);
     }
     let room = usize::from(width).saturating_sub(question.chars().count() + 1);
-    let (shown, at) = line.prompt.window(room);
+    let (shown, at) = line.prompt.line.window(room);
     let chars: Vec<char> = shown.chars().collect();
-    if line.prompt.selected {
+    if line.prompt.line.selected {
         spans.push(Span::styled(shown.clone(), theme.cursor));
         spans.push(Span::styled("█", theme.key));
         return Line::from(spans);
