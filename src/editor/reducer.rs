@@ -17,8 +17,9 @@ use crate::codec::{self, IdFormat};
 use crate::domain::Player;
 use crate::editor::action::AnalysisAction;
 
-/// Applies `action` to `model`, and logs the status message it leaves. Any
-/// change of position asks gnubg about the new one (0-ply at once; deeper
+/// Applies `action` to `model`, and logs the status message it leaves.
+/// The features that react to a change of position do after it (any
+/// change of position asks gnubg about the new one: 0-ply at once, deeper
 /// when the user pauses).
 pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     // Behind the "enlarge" screen nothing shows what a key would do.
@@ -27,37 +28,84 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     }
     let before = model.position.clone();
     let serial = model.review.serial;
-    let walking = matches!(action, Action::Review(_));
+    let by_review = matches!(action, Action::Review(_));
     let (mut next, mut effects) = apply(model, action);
-    // Any change of the board but the match panel's own leaves the match
-    // (opening one, from a file or a paste, shows its first position).
-    let opened = next.review.serial != serial;
-    if next.position != before && !walking && !opened {
-        super::match_review::update::left(&mut next);
+    let opened_match = next.review.serial != serial;
+    if next.position != before {
+        for react in ON_POSITION_CHANGED {
+            let change = Change {
+                by_review,
+                opened_match,
+                effects: &effects,
+            };
+            let more = react(&mut next, &change);
+            effects.extend(more);
+        }
     }
-    // The quiz's question played on the board: the move is the answer.
-    if next.position != before
-        && let Some(answer) = super::library::update::played_on_board(&next)
-    {
-        next.library.quiz_board = None;
-        next.mode = Mode::Library(super::library::state::LibMode::Review);
-        let answer = super::library::state::LibAction::Answer(
-            crate::engine::match_analysis::QuizAnswer::Move(answer),
-        );
-        let (answered, more) = update(next, Action::Library(answer));
-        next = answered;
+    for react in AFTER_EVERY_ACTION {
+        let change = Change {
+            by_review,
+            opened_match,
+            effects: &effects,
+        };
+        let more = react(&mut next, &change);
         effects.extend(more);
     }
-    if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(_))) {
-        effects.push(analysis::position_changed(&mut next));
-    }
-    if next.position != before {
-        effects.extend(super::analysis::score_matrix::refresh(&mut next));
-    }
-    // Sage, when on, is asked whatever gnubg is asked for the panel.
-    effects.extend(analysis::second_opinion(&mut next, &effects));
     next.log.push(&next.status);
     (next, effects)
+}
+
+/// What an action did, as the features reacting to it see it.
+pub struct Change<'a> {
+    /// The action was the match panel's own (walking its decisions).
+    pub by_review: bool,
+    /// A match was opened, from a file or a paste (its first position shown).
+    pub opened_match: bool,
+    /// The effects asked for so far, by the action and earlier reactions.
+    pub effects: &'a [Effect],
+}
+
+/// A feature's reaction: it may change the model and ask for effects.
+type Reaction = fn(&mut Model, &Change) -> Vec<Effect>;
+
+/// The features that react when an action changed the position, in this
+/// order (a quiz answered on the board is graded before gnubg is asked).
+const ON_POSITION_CHANGED: &[Reaction] = &[
+    // Any change of the board but the match panel's own leaves the match.
+    |m, c| {
+        if !c.by_review && !c.opened_match {
+            super::match_review::update::left(m);
+        }
+        Vec::new()
+    },
+    // The quiz's question played on the board: the move is the answer.
+    |m, _| match super::library::update::answered_on_board(m) {
+        Some(answer) => apply_in_place(m, Action::Library(answer)),
+        None => Vec::new(),
+    },
+    // gnubg is asked about the new position, unless the action asked.
+    |m, c| {
+        let asked = c.effects.iter().any(|e| matches!(e, Effect::Analyse(_)));
+        if asked {
+            Vec::new()
+        } else {
+            vec![analysis::position_changed(m)]
+        }
+    },
+    |m, _| analysis::score_matrix::refresh(m).into_iter().collect(),
+];
+
+/// The features that react after every action, position changed or not.
+const AFTER_EVERY_ACTION: &[Reaction] = &[
+    // Sage, when on, is asked whatever gnubg is asked for the panel.
+    |m, c| analysis::second_opinion(m, c.effects),
+];
+
+/// `update` for a reaction that holds the model by reference.
+fn apply_in_place(model: &mut Model, action: Action) -> Vec<Effect> {
+    let (next, effects) = update(std::mem::take(model), action);
+    *model = next;
+    effects
 }
 
 /// Actions that still work when the terminal is too small: leaving, the

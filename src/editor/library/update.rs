@@ -903,10 +903,19 @@ fn due_list(
     }
 }
 
-/// The answer played on the board, if `model`'s position is the question
-/// (on the board, see [`LibAction::PlayOnBoard`]) after one of its legal
-/// moves: the reducer turns it into the quiz's answer.
-pub fn played_on_board(model: &Model) -> Option<String> {
+/// The library's reaction to a change of position: when the position is
+/// the quiz's question (on the board, see [`LibAction::PlayOnBoard`]) after
+/// one of its legal moves, the keys go back to the quiz and the move is the
+/// answer, for the reducer to apply.
+pub fn answered_on_board(model: &mut Model) -> Option<LibAction> {
+    let answer = played_on_board(model)?;
+    model.library.quiz_board = None;
+    model.mode = Mode::Library(LibMode::Review);
+    Some(LibAction::Answer(QuizAnswer::Move(answer)))
+}
+
+/// The move played on the board from the quiz's question, if one was.
+fn played_on_board(model: &Model) -> Option<String> {
     let question = model.library.quiz_board.as_ref()?;
     let r = model.library.review.as_ref()?;
     if r.answer.is_some() || model.position.board == question.board {
