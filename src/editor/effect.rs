@@ -45,6 +45,9 @@ pub enum Effect {
     Quit,
     /// Ask the library worker; it answers with `Action::Library`.
     Library(super::library::state::Request),
+    /// Read the clock and send back `LibAction::Clock` (the reducer has
+    /// none: the quiz times its answers with it).
+    Now(super::library::state::QuizClock),
     /// Have gnubg grade a quiz answer; it answers with
     /// `LibAction::Graded` carrying `serial`.
     GradeQuiz {

@@ -291,7 +291,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         library,
         theme: &theme,
         background: Arc::new(move |action| background_tx.send(Input::App(action)).is_ok()),
-        question_shown: None,
+        clock: Instant::now(),
     };
     let result = event_loop(edge, model, &signals, rx);
     drop(guard);
@@ -348,9 +348,9 @@ struct Edge<'a> {
     theme: &'a Theme,
     /// Delivers an action from a thread of the runtime's (a match file read).
     background: Arc<dyn Fn(Action) -> bool + Send + Sync>,
-    /// When the quiz's current question was shown (its kept analysis asked
-    /// for): how long the answer took is the clock's, so the edge's.
-    question_shown: Option<std::time::Instant>,
+    /// The clock `Effect::Now` reads (milliseconds since the editor
+    /// started): the reducer has none.
+    clock: Instant,
 }
 
 /// The names in the directory of a path being typed (`~/` is the home
@@ -430,27 +430,12 @@ impl Edge<'_> {
                     Effect::ScoreMatrix { serial, cells } => {
                         self.engine.score_matrix(serial, cells)
                     }
-                    Effect::Library(request) => {
-                        use crate::editor::library::state::LibAction;
-                        use crate::editor::library::state::{Purpose, Request};
-                        match &request {
-                            Request::QuizAnalysis(_) => {
-                                self.question_shown = Some(std::time::Instant::now());
-                            }
-                            // An answer reveals the entry: the time it took.
-                            Request::Get {
-                                purpose: Purpose::Reveal,
-                                ..
-                            } => {
-                                if let Some(shown) = self.question_shown.take() {
-                                    let ms = shown.elapsed().as_millis();
-                                    let ms = u64::try_from(ms).unwrap_or(u64::MAX);
-                                    queue.push(Action::Library(LibAction::AnswerTime(ms)));
-                                }
-                            }
-                            _ => {}
-                        }
-                        self.library.send(request)
+                    Effect::Library(request) => self.library.send(request),
+                    Effect::Now(tick) => {
+                        let ms = self.clock.elapsed().as_millis();
+                        let ms = u64::try_from(ms).unwrap_or(u64::MAX);
+                        let clock = crate::editor::library::state::LibAction::Clock(tick, ms);
+                        queue.push(Action::Library(clock));
                     }
                     Effect::GradeQuiz {
                         serial,

@@ -69,6 +69,16 @@ impl Ask {
     }
 }
 
+/// What the quiz reads the clock for (`Effect::Now`): how long an answer
+/// took is the time from the question shown to the entry revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuizClock {
+    /// A question is shown (its stored analysis asked for).
+    Shown,
+    /// The entry is revealed (by an answer, or by the player).
+    Revealed,
+}
+
 /// What a fetched entry is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -124,6 +134,9 @@ pub struct Review {
     pub stored: Option<String>,
     /// How long the answer took, in milliseconds.
     pub answer_ms: Option<u64>,
+    /// The runtime's clock (milliseconds) when the question was shown;
+    /// taken by the first reveal after it.
+    pub shown_at: Option<u64>,
     /// Having doubled, what the player says the opponent should do.
     pub response: Option<QuizAnswer>,
     /// The engine grading the current answer: gnubg, or Sage when the
@@ -334,9 +347,11 @@ pub enum LibAction {
     PlayOnBoard,
     /// Tab on the quiz's move line: the next legal move that matches.
     Complete,
-    /// How long the current answer took, in milliseconds (the runtime's
-    /// clock, from the question shown to the answer).
+    /// How long the current answer took, in milliseconds, from the
+    /// question shown to the answer (the two readings of `Clock`).
     AnswerTime(u64),
+    /// The runtime's clock, in milliseconds, read for `Effect::Now`.
+    Clock(QuizClock, u64),
     /// gnubg's grade of the answer with this serial.
     Graded {
         serial: u64,

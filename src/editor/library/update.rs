@@ -1,7 +1,9 @@
 //! The library panel's part of the reducer: pure, like the rest. Database
 //! work leaves as `Effect::Library` requests and comes back as `LibAction`s.
 
-use super::state::{Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose, Request, Review};
+use super::state::{
+    Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose, QuizClock, Request, Review,
+};
 use crate::domain::skill::Skill;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
@@ -131,6 +133,7 @@ pub fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
         | A::ToggleStats => quiz(model, action),
         A::Stats(_)
         | A::AnswerTime(_)
+        | A::Clock(..)
         | A::Graded { .. }
         | A::StoredAnalysis { .. }
         | A::QuizAnalysisKept(_)
@@ -382,13 +385,11 @@ fn quiz(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             else {
                 return done(model);
             };
-            (
-                model,
-                vec![Effect::Library(Request::Get {
-                    id,
-                    purpose: Purpose::Reveal,
-                })],
-            )
+            let reveal = Effect::Library(Request::Get {
+                id,
+                purpose: Purpose::Reveal,
+            });
+            (model, vec![reveal, Effect::Now(QuizClock::Revealed)])
         }
         LibAction::Mark(known) => {
             let rating = if known { Rating::Good } else { Rating::Again };
@@ -511,6 +512,25 @@ fn quiz_answers(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             Err(e) => error(model, format!("library: {e}")),
         },
+        // The runtime's clock: when the question was shown, and when the
+        // answer revealed the entry (the first reveal of a question only).
+        LibAction::Clock(QuizClock::Shown, now) => {
+            if let Some(r) = &mut model.library.review {
+                r.shown_at = Some(now);
+            }
+            done(model)
+        }
+        LibAction::Clock(QuizClock::Revealed, now) => {
+            match model
+                .library
+                .review
+                .as_mut()
+                .and_then(|r| r.shown_at.take())
+            {
+                Some(shown) => update(model, LibAction::AnswerTime(now.saturating_sub(shown))),
+                None => done(model),
+            }
+        }
         LibAction::AnswerTime(ms) => {
             if let Some(r) = &mut model.library.review
                 && r.answer.is_some()
@@ -734,7 +754,7 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
                 result: result.map(Box::new),
             },
         );
-        effects.push(reveal);
+        effects.extend([reveal, Effect::Now(QuizClock::Revealed)]);
         return (model, effects);
     }
     model.status = Status::info(format!("{} grades your answer…", grader.name()));
@@ -749,6 +769,7 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
                 engine: grader,
             },
             reveal,
+            Effect::Now(QuizClock::Revealed),
         ],
     )
 }
@@ -881,6 +902,7 @@ fn due_list(
                 serial: 0,
                 stored: None,
                 answer_ms: None,
+                shown_at: None,
                 response: None,
                 grader: crate::engine::EngineKind::Gnubg,
             });
@@ -891,13 +913,13 @@ fn due_list(
                 .as_ref()
                 .and_then(|r| r.queue.first())
                 .map(|s| s.id);
-            (
-                model,
-                first
-                    .map(|id| Effect::Library(Request::QuizAnalysis(id)))
-                    .into_iter()
-                    .collect(),
-            )
+            let shown = first.map(|id| {
+                [
+                    Effect::Library(Request::QuizAnalysis(id)),
+                    Effect::Now(QuizClock::Shown),
+                ]
+            });
+            (model, shown.into_iter().flatten().collect())
         }
         Err(e) => error(model, format!("library: {e}")),
     }
@@ -1010,7 +1032,12 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
         model.status = Status::info(format!("{summary} · {} to go", r.queue.len() - r.index));
     }
     let mut effects = vec![Effect::Library(Request::Review { id, rating, result })];
-    effects.extend(next.map(|id| Effect::Library(Request::QuizAnalysis(id))));
+    if let Some(id) = next {
+        effects.extend([
+            Effect::Library(Request::QuizAnalysis(id)),
+            Effect::Now(QuizClock::Shown),
+        ]);
+    }
     (model, effects)
 }
 
@@ -1209,5 +1236,45 @@ mod tests {
         let old = serde_json::to_string(&a).unwrap();
         assert_eq!(kept_analysis(&old, EngineKind::Gnubg), Some(a));
         assert_eq!(kept_analysis(&old, EngineKind::Sage), None);
+    }
+
+    #[test]
+    fn the_answer_is_timed_by_the_runtimes_clock_read_through_effects() {
+        use super::super::state::{LibAction, QuizClock};
+        use super::update;
+        use crate::editor::effect::Effect;
+        use crate::editor::model::Model;
+        use crate::engine::match_analysis::QuizAnswer;
+        let mut position = crate::domain::Position::default();
+        position.state.dice = Some([3, 1]);
+        let entry = crate::library::Summary {
+            id: 7,
+            title: String::new(),
+            tags: String::new(),
+            derived: crate::library::derive::derive(&position),
+            position,
+            score: [0, 0],
+            error: None,
+            note_line: String::new(),
+            collections: String::new(),
+        };
+        let due = LibAction::DueList(Ok(("drill".to_owned(), vec![entry])));
+        let (m, effects) = update(Model::default(), due);
+        assert!(
+            effects.contains(&Effect::Now(QuizClock::Shown)),
+            "{effects:?}"
+        );
+        let (m, _) = update(m, LibAction::Clock(QuizClock::Shown, 1_000));
+        let answer = LibAction::Answer(QuizAnswer::Move("8/5 6/5".to_owned()));
+        let (m, effects) = update(m, answer);
+        assert!(
+            effects.contains(&Effect::Now(QuizClock::Revealed)),
+            "{effects:?}"
+        );
+        let (m, _) = update(m, LibAction::Clock(QuizClock::Revealed, 2_200));
+        assert_eq!(m.library.review.as_ref().unwrap().answer_ms, Some(1_200));
+        // Only the first reveal after the question is shown times it.
+        let (m, _) = update(m, LibAction::Clock(QuizClock::Revealed, 9_000));
+        assert_eq!(m.library.review.as_ref().unwrap().answer_ms, Some(1_200));
     }
 }
