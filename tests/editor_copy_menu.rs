@@ -2,6 +2,7 @@
 //! ratatui's TestBackend, and in the real binary in a pseudo-terminal.
 
 use bgedit::editor::action::{Action, CopyAction, CopyTarget, PictureSaved};
+use bgedit::editor::copy_menu::state::{ClipboardError, PictureError};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
@@ -90,7 +91,7 @@ fn i_asks_for_the_picture_and_reports_where_it_went() {
         m,
         Action::Copy(CopyAction::PictureSaved(Ok(PictureSaved {
             path: "/tmp/p.png".into(),
-            copied: Err("no display".into()),
+            copied: Err(ClipboardError::Read("no display".into())),
         }))),
     );
     assert_eq!(m.status.tone, Tone::Success);
@@ -98,7 +99,10 @@ fn i_asks_for_the_picture_and_reports_where_it_went() {
     assert!(m.status.text.contains("not copied: no display"));
     let (m, _) = update(
         m,
-        Action::Copy(CopyAction::PictureSaved(Err("disk full".into()))),
+        Action::Copy(CopyAction::PictureSaved(Err(PictureError::Write {
+            path: "/tmp/p.png".into(),
+            reason: "disk full".into(),
+        }))),
     );
     assert_eq!(m.status.tone, Tone::Error);
     // The menu's letter does the same.

@@ -4,6 +4,7 @@
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
 use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
+use bgedit::editor::copy_menu::state::ClipboardError;
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
 use bgedit::editor::prompt::PromptKind;
@@ -372,7 +373,7 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
         m,
         [Action::Copy(CopyAction::Copied(
             CopyTarget::GnubgId,
-            Err("no way".into()),
+            Err(ClipboardError::Read("no way".into())),
         ))],
     );
     assert!(is_error(&failed));
@@ -405,7 +406,12 @@ fn paste_reads_the_clipboard_then_imports() {
         ))],
     );
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
-    let failed = run(m.clone(), [Action::Pasted(Err("no display".into()))]);
+    let failed = run(
+        m.clone(),
+        [Action::Pasted(Err(ClipboardError::Read(
+            "no display".into(),
+        )))],
+    );
     assert!(is_error(&failed));
     assert_eq!(failed.position, m.position);
 }

@@ -51,7 +51,8 @@ pub enum Action {
     TogglePanel(Panel),
 
     // Results of effects, reported back by the runtime
-    Pasted(Result<String, String>),
+    /// What the clipboard held, or why it could not be read.
+    Pasted(Result<String, super::copy_menu::state::ClipboardError>),
     /// The save file could not be written.
     SaveFailed(String),
     /// Something the user should know about the save file (another editor
