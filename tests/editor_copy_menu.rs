@@ -4,7 +4,6 @@
 use bgedit::editor::action::{Action, CopyAction, CopyTarget, PictureSaved};
 use bgedit::editor::copy_menu::state::{ClipboardError, PictureError};
 use bgedit::editor::effect::Effect;
-use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
@@ -12,11 +11,11 @@ use bgedit::editor::ui::theme::Theme;
 use bgedit::editor::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
 use crate::common;
 
+use crate::common::keys::{keys, press};
 use common::pty::{NO_DISPLAY, Options, Session};
 
 const PTY: Options = Options {
@@ -26,15 +25,6 @@ const PTY: Options = Options {
     unset: NO_DISPLAY,
     ..Options::DEFAULT
 };
-
-fn key(c: char) -> KeyEvent {
-    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
-}
-
-fn press(model: Model, c: char) -> (Model, Vec<Effect>) {
-    let action = resolve_key(&key(c), &model.mode).expect("the key does something");
-    update(model, action)
-}
 
 #[test]
 fn f_opens_the_menu_and_a_letter_copies_that_format() {
@@ -81,6 +71,25 @@ fn another_key_closes_the_menu_and_changes_nothing() {
     assert_eq!(m.mode, Mode::Normal);
     assert!(effects.is_empty());
     assert_eq!(m.position, before);
+}
+
+#[test]
+fn the_menu_typed_as_keys_copies_and_esc_closes_it() {
+    let (m, effects) = keys(Model::default(), "Fx");
+    assert_eq!(m.mode, Mode::Normal);
+    assert!(
+        matches!(
+            &effects[..],
+            [Effect::Copy {
+                target: CopyTarget::Xgid,
+                ..
+            }]
+        ),
+        "{effects:?}"
+    );
+    let (m, effects) = keys(m, "F<esc>");
+    assert_eq!(m.mode, Mode::Normal);
+    assert!(effects.is_empty(), "{effects:?}");
 }
 
 #[test]

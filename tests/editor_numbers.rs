@@ -14,7 +14,8 @@ use bgedit::editor::panels::Panel;
 use bgedit::editor::prompt::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::common::keys::key;
 
 fn model_at(id: &str) -> Model {
     let position = parse_any(id, &Position::default()).unwrap().position;
@@ -31,7 +32,6 @@ fn woolsey() -> MetHandle {
 
 #[test]
 fn hash_and_t_are_the_numbers_keys() {
-    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
     assert_eq!(
         resolve_key(&key('#'), &Mode::Normal),
         Some(Action::TogglePanel(Panel::Numbers))

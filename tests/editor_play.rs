@@ -2,6 +2,7 @@
 //! the move line, Tab completion, pick up and drop, dragging, rolling and
 //! passing.
 
+use crate::common::keys::run;
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{Place, Player, Position};
 use bgedit::editor::action::{Action, BoardAction};
@@ -11,10 +12,6 @@ use bgedit::editor::play::state::PlayAction;
 use bgedit::editor::prompt::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-
-fn run(model: Model, actions: impl IntoIterator<Item = Action>) -> Model {
-    actions.into_iter().fold(model, |m, a| update(m, a).0)
-}
 
 fn play(a: PlayAction) -> Action {
     Action::Play(a)

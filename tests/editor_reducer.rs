@@ -1,6 +1,7 @@
 //! The editor's reducer, action by action: what each does to the model and
 //! which effects it asks for. No terminal involved.
 
+use crate::common::keys::run;
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
 use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
@@ -9,10 +10,6 @@ use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
 use bgedit::editor::prompt::PromptKind;
 use bgedit::editor::reducer::update;
-
-fn run(model: Model, actions: impl IntoIterator<Item = Action>) -> Model {
-    actions.into_iter().fold(model, |m, a| update(m, a).0)
-}
 
 fn at(place: Place) -> Model {
     Model {

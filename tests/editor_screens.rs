@@ -13,10 +13,10 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier, Style};
 
+use crate::common::keys::run;
+
 fn model(actions: impl IntoIterator<Item = Action>) -> Model {
-    actions
-        .into_iter()
-        .fold(Model::default(), |m, a| update(m, a).0)
+    run(Model::default(), actions)
 }
 
 fn example() -> Model {
