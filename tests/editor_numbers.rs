@@ -11,7 +11,7 @@ use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::numbers::state::{Evaluation, MetHandle, NumbersAction};
 use bgedit::editor::panels::Panel;
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 

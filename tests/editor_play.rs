@@ -9,7 +9,7 @@ use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::play::state::PlayAction;
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 

@@ -8,7 +8,7 @@ use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTar
 use bgedit::editor::copy_menu::state::ClipboardError;
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
 
 fn at(place: Place) -> Model {
@@ -635,7 +635,7 @@ fn quit_asks_the_runtime_to_leave() {
     assert_eq!(effects, vec![Effect::Quit]);
 }
 
-fn prompt_of(m: &Model) -> &bgedit::editor::prompt::Prompt {
+fn prompt_of(m: &Model) -> &bgedit::editor::prompt::state::Prompt {
     match &m.mode {
         Mode::Prompt(p) => p,
         other => panic!("no input line open: {other:?}"),
@@ -677,7 +677,7 @@ fn a_rule_refusal_keeps_the_input_line_open_with_the_message() {
         m,
         [
             Action::Prompt(bgedit::editor::action::PromptAction::Move(
-                bgedit::editor::prompt::Motion::Home,
+                bgedit::editor::prompt::state::Motion::Home,
             )),
             Action::Prompt(bgedit::editor::action::PromptAction::Delete),
             Action::Prompt(bgedit::editor::action::PromptAction::Char('3')),

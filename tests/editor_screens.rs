@@ -4,7 +4,7 @@
 use bgedit::domain::{Place, Player};
 use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::model::Model;
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 use bgedit::editor::ui::theme::Theme;
@@ -253,7 +253,7 @@ fn stack_counts_take_their_owners_style() {
 /// with `…` where text is hidden; the cursor's character is reversed.
 #[test]
 fn a_long_input_line_scrolls_to_the_cursor() {
-    use bgedit::editor::prompt::Motion;
+    use bgedit::editor::prompt::state::Motion;
     let mut actions = vec![
         Action::OpenPrompt(PromptKind::Import),
         Action::Prompt(bgedit::editor::action::PromptAction::Paste(

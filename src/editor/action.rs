@@ -6,8 +6,8 @@ pub use super::board::state::{BoardAction, Direction};
 pub use super::copy_menu::state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
 use super::library::state::LibAction;
 use super::panels::Panel;
-pub use super::prompt::line::PromptAction;
-use super::prompt::line::PromptKind;
+pub use super::prompt::state::PromptAction;
+use super::prompt::state::PromptKind;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {

@@ -10,7 +10,7 @@ use super::library::state::{LibAction, LibMode};
 use super::match_review::state::ReviewAction;
 use super::model::Mode;
 use super::play::state::PlayAction;
-use super::prompt::PromptKind;
+use super::prompt::state::PromptKind;
 use crate::domain::Place;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -282,8 +282,8 @@ mod tests {
     use super::*;
     use crate::domain::Player;
     use crate::editor::action::{CopyAction, CopyTarget, Direction};
-    use crate::editor::prompt::Motion;
-    use crate::editor::prompt::Prompt;
+    use crate::editor::prompt::state::Motion;
+    use crate::editor::prompt::state::Prompt;
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)

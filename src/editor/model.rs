@@ -5,7 +5,7 @@ use super::library::state::{LibMode, LibState};
 use super::messages::MessageLog;
 use super::numbers::state::NumbersState;
 use super::panels::PanelToggles;
-use super::prompt::line::Prompt;
+use super::prompt::state::Prompt;
 use crate::domain::{Place, Player, Position};
 
 /// How many edits undo remembers.

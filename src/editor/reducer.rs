@@ -11,7 +11,10 @@ use super::io::signals;
 use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
 use super::panels;
-use super::prompt::{self, Prompt, PromptKind};
+use super::prompt::{
+    self,
+    state::{Prompt, PromptKind},
+};
 pub use super::transition::{commit, done, refuse};
 use crate::codec::{self, IdFormat};
 use crate::domain::Player;
@@ -164,14 +167,14 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::OpenPrompt(kind) => {
             model.mode = Mode::Prompt(Prompt::with_value(
                 kind,
-                &prompt::current_value(kind, &model.position),
+                &prompt::update::current_value(kind, &model.position),
             ));
             done(model)
         }
         // The line's own edits are the prompt's; what they lead to (a
         // submitted line, a yes/no answer, a completion) comes back here.
         Action::Prompt(PromptAction::Submit) => submit(model),
-        Action::Prompt(a) => match prompt::update(model, a) {
+        Action::Prompt(a) => match prompt::update::update(model, a) {
             (model, None) => done(model),
             (model, Some(next)) => update(model, next),
         },
@@ -282,7 +285,7 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
     let Mode::Prompt(prompt) = model.mode.clone() else {
         return done(model);
     };
-    match prompt::parse(prompt.kind, &prompt.line.text, &model.position.state) {
+    match prompt::update::parse(prompt.kind, &prompt.line.text, &model.position.state) {
         Ok(action) => {
             // The action may open another question (the Crawford
             // offer); otherwise the line closes.

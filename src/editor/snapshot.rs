@@ -7,7 +7,7 @@ use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use super::panels::PanelToggles;
-use super::prompt::{Prompt, PromptKind};
+use super::prompt::state::{Prompt, PromptKind};
 use super::scores;
 use crate::codec::{self, IdFormat};
 use crate::domain::numbers;
@@ -250,7 +250,7 @@ impl Snapshot {
         };
         let prompt = match &model.mode {
             Mode::Prompt(pr) => Some(PromptLine {
-                question: if pr.kind == super::prompt::PromptKind::Move {
+                question: if pr.kind == super::prompt::state::PromptKind::Move {
                     super::play::view::prompt_label(p)
                 } else {
                     pr.kind.label().to_owned()

@@ -10,7 +10,7 @@ use crate::editor::analysis;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status, Tone};
 use crate::editor::on_off;
-use crate::editor::prompt::{Prompt, PromptKind};
+use crate::editor::prompt::state::{Prompt, PromptKind};
 use crate::editor::scores;
 use crate::editor::transition::{commit, done, refuse};
 

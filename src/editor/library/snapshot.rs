@@ -6,7 +6,7 @@ use super::state::{Ask, LibMode, LibState, NoteEditor};
 use crate::domain::skill::Skill;
 use crate::editor::model::{Mode, Model};
 use crate::editor::panels::{Panel, PanelToggles};
-use crate::editor::prompt::line::Line;
+use crate::editor::prompt::state::Line;
 use crate::engine::Analysis;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::Summary;

@@ -2,7 +2,7 @@
 //! filter, the text being asked for, the note being edited, the review.
 
 use crate::domain::Position;
-use crate::editor::prompt::line::Line;
+use crate::editor::prompt::state::Line;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};

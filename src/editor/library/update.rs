@@ -7,7 +7,7 @@ use super::state::{
 use crate::domain::skill::Skill;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
-use crate::editor::prompt::line::Line;
+use crate::editor::prompt::state::Line;
 use crate::editor::transition::{commit, done};
 use crate::engine::match_analysis::{self, Judged, QuizAnswer};
 use crate::library::filter;

@@ -8,7 +8,7 @@ use crate::domain::Player;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::panels::Panel;
-use crate::editor::prompt::line::{Prompt, PromptKind};
+use crate::editor::prompt::state::{Prompt, PromptKind};
 use crate::editor::transition::{done, refuse};
 use crate::engine::Analysis;
 use crate::engine::match_analysis::Judged;

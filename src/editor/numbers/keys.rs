@@ -7,7 +7,7 @@ use crate::editor::bindings::{
     NormalBinding as Binding, Section,
 };
 use crate::editor::panels::Panel;
-use crate::editor::prompt::line::PromptKind;
+use crate::editor::prompt::state::PromptKind;
 use ratatui::crossterm::event::KeyCode;
 
 pub static BINDINGS: &[Binding] = &[

@@ -12,7 +12,7 @@ use crate::domain::{GameState, Place, Player, Position};
 use crate::editor::action::{Action, BoardAction};
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
-use crate::editor::prompt::line::{Prompt, PromptKind};
+use crate::editor::prompt::state::{Prompt, PromptKind};
 use crate::editor::transition::{commit, done, refuse};
 
 /// Text for the status line while a checker is held, if one is.
