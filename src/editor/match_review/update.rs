@@ -11,7 +11,7 @@ use crate::editor::panels::Panel;
 use crate::editor::prompt::state::{Prompt, PromptKind};
 use crate::editor::transition::{done, refuse};
 use crate::engine::Analysis;
-use crate::engine::match_analysis::Judged;
+use crate::engine::match_analysis::{Failed, Judged};
 use crate::engine::text::{self, Units};
 use crate::library::NewEntry;
 use crate::library::match_import;
@@ -39,27 +39,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             }
             _ => done(model),
         },
-        ReviewAction::Completed { typed, entries } => {
-            let Mode::Prompt(p) = &mut model.mode else {
-                return done(model);
-            };
-            if p.kind != PromptKind::MatchFile || p.line.text != typed {
-                return done(model);
-            }
-            let (text, names) = complete(&typed, &entries);
-            p.line.text = text;
-            p.line.cursor = p.line.text.chars().count();
-            model.status = match names.len() {
-                0 => Status::error(format!("no file starts with {typed:?}")),
-                1 => Status::info(""),
-                n => Status::info(format!(
-                    "{n} match: {}{}",
-                    names.iter().take(8).cloned().collect::<Vec<_>>().join("  "),
-                    if n > 8 { "  …" } else { "" }
-                )),
-            };
-            done(model)
-        }
+        ReviewAction::Completed { typed, entries } => completed(model, typed, entries),
         ReviewAction::Open(path) => {
             let path = path.trim().to_owned();
             if path.is_empty() {
@@ -127,24 +107,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model.status = Status::info("The keys are the board's · v goes back to the match");
             done(model)
         }
-        ReviewAction::Close => {
-            let Some(m) = model.review.open.take() else {
-                return no_match(model);
-            };
-            model.mode = Mode::Normal;
-            if model.panels.is_on(Panel::Match) {
-                model.panels.toggle(Panel::Match);
-            }
-            model.analysis.played_after = None;
-            model.analysis.played_action = None;
-            model.status = Status::info(format!("Closed {}", m.file_name()));
-            let effects = if m.analysing {
-                vec![Effect::StopMatchAnalysis]
-            } else {
-                Vec::new()
-            };
-            (model, effects)
-        }
+        ReviewAction::Close => close(model),
         ReviewAction::AnalyseWithGnubg => analyse_with_gnubg(model),
         ReviewAction::Keep => keep(model),
         ReviewAction::KeepMistakes => keep_mistakes(model),
@@ -152,55 +115,115 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model,
             "S (the starting position) would leave the match: Esc gives the keys to the board first",
         ),
-        ReviewAction::Judged(serial, i, outcome) => {
-            if serial != model.review.serial {
-                return done(model);
-            }
-            if let Some(m) = model.review.open.as_mut()
-                && let Some(v) = m.verdicts.get_mut(i)
-            {
-                *v = match outcome {
-                    Ok(list) => Verdict::Judged(list),
-                    Err(f) => Verdict::Failed(f),
-                };
-                m.done += 1;
-            }
-            done(model)
-        }
-        ReviewAction::AnalysisEnded(serial) => {
-            if serial != model.review.serial {
-                return done(model);
-            }
-            let Some(m) = model.review.open.as_mut() else {
-                return done(model);
-            };
-            m.analysing = false;
-            let failures: Vec<&str> = m
-                .verdicts
-                .iter()
-                .filter_map(|v| match v {
-                    Verdict::Failed(f) => Some(f.why.as_str()),
-                    _ => None,
-                })
-                .collect();
-            let mistakes = m.mistakes().len();
-            model.status = if let Some(first) = failures.first() {
-                Status::error(format!(
-                    "Match analysed: {mistakes} mistakes; {} could not judge {} ({first})",
-                    m.judge.name(),
-                    match failures.len() {
-                        1 => "1 decision".to_owned(),
-                        n => format!("{n} decisions"),
-                    }
-                ))
-            } else {
-                Status::success(format!(
-                    "Match analysed: {mistakes} mistakes · n/N walk them, * keeps them"
-                ))
-            };
-            done(model)
-        }
+        ReviewAction::Judged(serial, i, outcome) => judged(model, serial, i, outcome),
+        ReviewAction::AnalysisEnded(serial) => analysis_ended(model, serial),
     }
+}
+
+/// The directory listed for Tab: the path typed completed as far as the
+/// names agree, and the names that match, on the status line.
+fn completed(
+    mut model: Model,
+    typed: String,
+    entries: Vec<(String, bool)>,
+) -> (Model, Vec<Effect>) {
+    let Mode::Prompt(p) = &mut model.mode else {
+        return done(model);
+    };
+    if p.kind != PromptKind::MatchFile || p.line.text != typed {
+        return done(model);
+    }
+    let (text, names) = complete(&typed, &entries);
+    p.line.text = text;
+    p.line.cursor = p.line.text.chars().count();
+    model.status = match names.len() {
+        0 => Status::error(format!("no file starts with {typed:?}")),
+        1 => Status::info(""),
+        n => Status::info(format!(
+            "{n} match: {}{}",
+            names.iter().take(8).cloned().collect::<Vec<_>>().join("  "),
+            if n > 8 { "  …" } else { "" }
+        )),
+    };
+    done(model)
+}
+
+/// Closes the match (stopping its analysis) and its panel.
+fn close(mut model: Model) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.take() else {
+        return no_match(model);
+    };
+    model.mode = Mode::Normal;
+    if model.panels.is_on(Panel::Match) {
+        model.panels.toggle(Panel::Match);
+    }
+    model.analysis.played_after = None;
+    model.analysis.played_action = None;
+    model.status = Status::info(format!("Closed {}", m.file_name()));
+    let effects = if m.analysing {
+        vec![Effect::StopMatchAnalysis]
+    } else {
+        Vec::new()
+    };
+    (model, effects)
+}
+
+/// A verdict of the background analysis, for decision `i`.
+fn judged(
+    mut model: Model,
+    serial: u64,
+    i: usize,
+    outcome: Result<Vec<Judged>, Failed>,
+) -> (Model, Vec<Effect>) {
+    if serial != model.review.serial {
+        return done(model);
+    }
+    if let Some(m) = model.review.open.as_mut()
+        && let Some(v) = m.verdicts.get_mut(i)
+    {
+        *v = match outcome {
+            Ok(list) => Verdict::Judged(list),
+            Err(f) => Verdict::Failed(f),
+        };
+        m.done += 1;
+    }
+    done(model)
+}
+
+/// The background analysis is over: what it found, and what it could
+/// not judge.
+fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
+    if serial != model.review.serial {
+        return done(model);
+    }
+    let Some(m) = model.review.open.as_mut() else {
+        return done(model);
+    };
+    m.analysing = false;
+    let failures: Vec<&str> = m
+        .verdicts
+        .iter()
+        .filter_map(|v| match v {
+            Verdict::Failed(f) => Some(f.why.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mistakes = m.mistakes().len();
+    model.status = if let Some(first) = failures.first() {
+        Status::error(format!(
+            "Match analysed: {mistakes} mistakes; {} could not judge {} ({first})",
+            m.judge.name(),
+            match failures.len() {
+                1 => "1 decision".to_owned(),
+                n => format!("{n} decisions"),
+            }
+        ))
+    } else {
+        Status::success(format!(
+            "Match analysed: {mistakes} mistakes · n/N walk them, * keeps them"
+        ))
+    };
+    done(model)
 }
 
 fn no_match(model: Model) -> (Model, Vec<Effect>) {
