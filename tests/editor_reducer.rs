@@ -7,6 +7,7 @@ use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation}
 use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
 use bgedit::editor::copy_menu::state::ClipboardError;
 use bgedit::editor::effect::Effect;
+use bgedit::editor::io::persist::SaveError;
 use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
 use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
@@ -623,7 +624,11 @@ fn mouse_click_adds_right_click_removes_scroll_changes_the_count() {
 
 #[test]
 fn save_failures_are_reported() {
-    let m = run(Model::default(), [Action::SaveFailed("disk full".into())]);
+    let full = SaveError::Write {
+        path: "/state/position.json".into(),
+        reason: "disk full".into(),
+    };
+    let m = run(Model::default(), [Action::SaveFailed(full)]);
     assert!(is_error(&m));
     assert!(m.status.text.contains("disk full"));
 }

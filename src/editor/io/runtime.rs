@@ -171,7 +171,7 @@ pub struct Exit {
     pub signal: Option<i32>,
     /// Why the last save failed, when it did: the position shown at the
     /// end is then not the one a next `bgedit` opens.
-    pub save_failed: Option<String>,
+    pub save_failed: Option<crate::editor::io::persist::SaveError>,
 }
 
 /// How often the event loop looks for a signal while no message comes.
@@ -341,7 +341,7 @@ struct Edge<'a> {
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
     /// The last save's failure, cleared by the next save that works.
-    save_failed: Option<String>,
+    save_failed: Option<crate::editor::io::persist::SaveError>,
     config_path: Option<PathBuf>,
     engine: EngineLink,
     library: Link,
@@ -449,7 +449,12 @@ impl Edge<'_> {
                             let mut c = config::load(path);
                             c.analysis_plies = Some(plies);
                             if let Err(e) = config::save(path, &c) {
-                                queue.push(Action::SaveFailed(format!("{}: {e}", path.display())));
+                                queue.push(Action::SaveFailed(
+                                    crate::editor::io::persist::SaveError::Write {
+                                        path: path.display().to_string(),
+                                        reason: e.to_string(),
+                                    },
+                                ));
                             }
                         }
                     }
