@@ -458,7 +458,7 @@ impl Edge<'_> {
                             }
                         }
                     }
-                    Effect::RollDice => match crate::editor::board::dice::roll() {
+                    Effect::RollDice => match crate::editor::play::dice::roll() {
                         Ok(dice) => queue.push(crate::editor::play::update::rolled(dice)),
                         Err(e) => queue.push(Action::Play(
                             crate::editor::play::state::PlayAction::RollFailed(e),

@@ -8,7 +8,9 @@
 //! - `update.rs`: what the actions do (pure)
 //! - `keys.rs`: playing's rows of the normal mode's bindings
 //! - `view.rs`: the move line's question, for the snapshot
+//! - `dice.rs`: random dice, for the runtime (`r` asks for them)
 
+pub mod dice;
 pub mod keys;
 pub mod state;
 pub mod update;
