@@ -125,21 +125,22 @@ impl Prompt {
     /// An input line holding the current value, selected, with the cursor
     /// at its end.
     pub fn with_value(kind: PromptKind, value: &str) -> Prompt {
-        let mut line = Line::at_end(value);
+        let value: String = value.chars().take(MAX_PROMPT_LEN).collect();
+        let mut line = Line::at_end(&value);
         line.selected = !line.text.is_empty();
         Prompt { kind, line }
     }
 }
 
 impl Line {
-    /// A line holding `value` (cut to the limit), not selected, with the
-    /// cursor at its end: typing adds to it.
+    /// A line holding `value` whole, not selected, with the cursor at its
+    /// end: typing adds to it (up to the limit). Not cut, so a long value
+    /// given back to edit (an entry's tags) is not lost.
     pub fn at_end(value: &str) -> Line {
-        let text: String = value.chars().take(MAX_PROMPT_LEN).collect();
         Line {
-            cursor: text.chars().count(),
+            cursor: value.chars().count(),
             selected: false,
-            text,
+            text: value.to_owned(),
         }
     }
 

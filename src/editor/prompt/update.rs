@@ -542,4 +542,20 @@ mod tests {
         // Short text is shown whole.
         assert_eq!(typed("52").line.window(20), ("52".to_owned(), 2));
     }
+
+    #[test]
+    fn a_long_value_given_back_to_edit_is_kept_whole_and_typing_stops_at_the_limit() {
+        use crate::editor::prompt::state::{Line, MAX_PROMPT_LEN};
+        // An entry's tags longer than the line takes: all of them, not cut
+        // (the library's line saves what it holds).
+        let long = "tag ".repeat(150);
+        let mut line = Line::at_end(&long);
+        assert_eq!(line.text, long);
+        assert!(line.is_full());
+        line.insert("x");
+        assert_eq!(line.text, long, "a full line takes nothing more");
+        // The board's input line, offered a current value, cuts it.
+        let p = Prompt::with_value(PromptKind::Import, &long);
+        assert_eq!(p.line.text.chars().count(), MAX_PROMPT_LEN);
+    }
 }
