@@ -8,7 +8,8 @@ use bgedit::editor::keymap;
 use bgedit::editor::model::Model;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::view::{self, Theme};
+use bgedit::editor::ui::theme::Theme;
+use bgedit::editor::view;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -133,14 +134,14 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
 fn keypress_while_match_analysed(c: &mut Criterion) {
     use bgedit::domain::match_stats::DecisionKind;
     use bgedit::editor::action::Action;
-    use bgedit::editor::match_review::{self, ReviewAction};
+    use bgedit::editor::match_review::{open, state::ReviewAction};
     use bgedit::engine::match_analysis::Judged;
     let theme = Theme::colour();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/analysis/m7_noisy.sgf"
     );
-    let loaded = match_review::load(path).unwrap();
+    let loaded = open::load(path).unwrap();
     let n = loaded.decisions.len();
     let judged = |i: usize| {
         let d = &loaded.decisions[i];
@@ -208,7 +209,7 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
     use bgedit::domain::Position;
     use bgedit::domain::moves::{apply, position_moves};
     use bgedit::editor::action::Action;
-    use bgedit::editor::library::LibAction;
+    use bgedit::editor::library::state::LibAction;
     use bgedit::engine::match_analysis::QuizAnswer;
     use bgedit::engine::{Analysis, MoveLine};
     use bgedit::library::Summary;

@@ -6,7 +6,7 @@
 use bgedit::codec::met_xml;
 use bgedit::domain::numbers;
 use bgedit::domain::{Board, CubeOwner, Player, Position};
-use bgedit::editor::numbers_text;
+use bgedit::editor::numbers::text as numbers_text;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 

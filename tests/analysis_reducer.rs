@@ -8,8 +8,8 @@ use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyTarget};
 use bgedit::editor::analysis;
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Model, Status, Tone};
+use bgedit::editor::panels::Panel;
 use bgedit::editor::reducer::update;
-use bgedit::editor::view::layout::Panel;
 use bgedit::engine::{Analysis, MoveLine, Request};
 
 /// The starting position, X to roll; with 21 set, two of gnubg's 0-ply
@@ -520,7 +520,10 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     );
     assert!(analysis::panel_text(&m).header.contains("324/1296"));
     // Esc stops it (not the preview, not a checker).
-    let (m, effects) = update(m, Action::Play(bgedit::editor::play::PlayAction::PutBack));
+    let (m, effects) = update(
+        m,
+        Action::Play(bgedit::editor::play::state::PlayAction::PutBack),
+    );
     assert_eq!(effects, vec![Effect::StopRollout]);
     let (m, effects) = update(
         m,

@@ -2,19 +2,20 @@
 //! ratatui's TestBackend, and in the real binary in a pseudo-terminal.
 
 use bgedit::editor::action::{Action, CopyAction, CopyTarget, PictureSaved};
+use bgedit::editor::copy_menu::state::{ClipboardError, PictureError};
 use bgedit::editor::effect::Effect;
-use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::view::{self, Theme};
+use bgedit::editor::ui::theme::Theme;
+use bgedit::editor::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
 use crate::common;
 
+use crate::common::keys::{keys, press};
 use common::pty::{NO_DISPLAY, Options, Session};
 
 const PTY: Options = Options {
@@ -24,15 +25,6 @@ const PTY: Options = Options {
     unset: NO_DISPLAY,
     ..Options::DEFAULT
 };
-
-fn key(c: char) -> KeyEvent {
-    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
-}
-
-fn press(model: Model, c: char) -> (Model, Vec<Effect>) {
-    let action = resolve_key(&key(c), &model.mode).expect("the key does something");
-    update(model, action)
-}
 
 #[test]
 fn f_opens_the_menu_and_a_letter_copies_that_format() {
@@ -82,6 +74,25 @@ fn another_key_closes_the_menu_and_changes_nothing() {
 }
 
 #[test]
+fn the_menu_typed_as_keys_copies_and_esc_closes_it() {
+    let (m, effects) = keys(Model::default(), "Fx");
+    assert_eq!(m.mode, Mode::Normal);
+    assert!(
+        matches!(
+            &effects[..],
+            [Effect::Copy {
+                target: CopyTarget::Xgid,
+                ..
+            }]
+        ),
+        "{effects:?}"
+    );
+    let (m, effects) = keys(m, "F<esc>");
+    assert_eq!(m.mode, Mode::Normal);
+    assert!(effects.is_empty(), "{effects:?}");
+}
+
+#[test]
 fn i_asks_for_the_picture_and_reports_where_it_went() {
     let (m, effects) = press(Model::default(), 'I');
     assert_eq!(effects, vec![Effect::SavePicture(m.position.clone())]);
@@ -89,7 +100,7 @@ fn i_asks_for_the_picture_and_reports_where_it_went() {
         m,
         Action::Copy(CopyAction::PictureSaved(Ok(PictureSaved {
             path: "/tmp/p.png".into(),
-            copied: Err("no display".into()),
+            copied: Err(ClipboardError::Read("no display".into())),
         }))),
     );
     assert_eq!(m.status.tone, Tone::Success);
@@ -97,7 +108,10 @@ fn i_asks_for_the_picture_and_reports_where_it_went() {
     assert!(m.status.text.contains("not copied: no display"));
     let (m, _) = update(
         m,
-        Action::Copy(CopyAction::PictureSaved(Err("disk full".into()))),
+        Action::Copy(CopyAction::PictureSaved(Err(PictureError::Write {
+            path: "/tmp/p.png".into(),
+            reason: "disk full".into(),
+        }))),
     );
     assert_eq!(m.status.tone, Tone::Error);
     // The menu's letter does the same.
@@ -149,7 +163,7 @@ fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
     s.send("f");
     s.wait_for("FIBS board line sent to the terminal's clipboard (OSC 52");
     let fibs = "board:Black:White:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
-    let expected = bgedit::editor::clipboard::osc52(fibs);
+    let expected = bgedit::editor::io::clipboard::osc52(fibs);
     assert!(
         s.raw_text().contains(&expected),
         "no OSC 52 sequence with the FIBS line"

@@ -4,16 +4,18 @@
 use bgedit::codec::met_xml;
 use bgedit::codec::parse_any;
 use bgedit::domain::Position;
+use bgedit::domain::met::MetError;
 use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::keymap::resolve_key;
 use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::numbers_state::{Evaluation, MetHandle};
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::numbers::state::{Evaluation, MetHandle, NumbersAction};
+use bgedit::editor::panels::Panel;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::view::layout::Panel;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+use crate::common::keys::key;
 
 fn model_at(id: &str) -> Model {
     let position = parse_any(id, &Position::default()).unwrap().position;
@@ -30,7 +32,6 @@ fn woolsey() -> MetHandle {
 
 #[test]
 fn hash_and_t_are_the_numbers_keys() {
-    let key = |c| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
     assert_eq!(
         resolve_key(&key('#'), &Mode::Normal),
         Some(Action::TogglePanel(Panel::Numbers))
@@ -68,13 +69,18 @@ fn a_met_path_is_read_at_the_edge_and_the_result_comes_back_as_an_action() {
     assert_eq!(effects, vec![Effect::LoadMet("/some/met.xml".to_owned())]);
     assert_eq!(m.mode, Mode::Normal);
 
-    let (bad, _) = update(m.clone(), Action::MetLoaded(Err("no such file".to_owned())));
+    let (bad, _) = update(
+        m.clone(),
+        Action::Numbers(NumbersAction::MetLoaded(Err(MetError::Invalid(
+            "no such file".to_owned(),
+        )))),
+    );
     assert_eq!(bad.status.tone, Tone::Error);
     assert!(bad.status.text.contains("no such file"));
-    assert_eq!(bad.met, MetHandle::built_in());
+    assert_eq!(bad.numbers.met, MetHandle::built_in());
 
-    let (good, _) = update(m, Action::MetLoaded(Ok(woolsey())));
-    assert_eq!(good.met.0.name, "Kit Woolsey");
+    let (good, _) = update(m, Action::Numbers(NumbersAction::MetLoaded(Ok(woolsey()))));
+    assert_eq!(good.numbers.met.0.name, "Kit Woolsey");
     let snap = Snapshot::of(&good);
     assert_eq!(snap.numbers[0], "MET Kit Woolsey");
     // 0-3 to 7, X on roll: X is 4-away, O 7-away; Woolsey gives X 70%.
@@ -84,9 +90,9 @@ fn a_met_path_is_read_at_the_edge_and_the_result_comes_back_as_an_action() {
         snap.numbers
     );
 
-    let (reset, effects) = update(good, Action::LoadMet(String::new()));
+    let (reset, effects) = update(good, Action::Numbers(NumbersAction::LoadMet(String::new())));
     assert!(effects.is_empty());
-    assert_eq!(reset.met, MetHandle::built_in());
+    assert_eq!(reset.numbers.met, MetHandle::built_in());
 }
 
 #[test]
@@ -114,7 +120,7 @@ fn an_evaluation_brings_the_market_window() {
     // gnubg 1.07's 0-ply evaluation of this position; its `show
     // marketwindow` prints for root (X): "Dead cube:  47.05% -  64.38%",
     // "Live cube: 47.05% -  75.00%".
-    m.last_evaluation = Some(Evaluation([
+    m.numbers.last_evaluation = Some(Evaluation([
         0.521_513_8,
         0.153_921_23,
         0.007_563_344,
@@ -130,14 +136,15 @@ fn an_evaluation_brings_the_market_window() {
     );
     // An edit makes the evaluation stale: the window goes until a new one.
     let (m, _) = update(m, Action::Board(BoardAction::SetScore([1, 3])));
-    assert_eq!(m.last_evaluation, None);
+    assert_eq!(m.numbers.last_evaluation, None);
 }
 
 /// At 80×24, `#` shows the panel in the IDs' rows (the panel scheme of
 /// `layout.rs`): the MWC now is on screen.
 #[test]
 fn at_80x24_the_panel_takes_the_ids_rows() {
-    use bgedit::editor::view::{self, Theme};
+    use bgedit::editor::ui::theme::Theme;
+    use bgedit::editor::view;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     let (m, _) = update(
@@ -163,7 +170,7 @@ fn at_80x24_the_panel_takes_the_ids_rows() {
     // −0.05), O 30.08% (+0.05); scrolling on stops at the last page.
     let mut m = m;
     for _ in 0..5 {
-        m = update(m, Action::ScrollNumbers(6)).0;
+        m = update(m, Action::Numbers(NumbersAction::Scroll(6))).0;
     }
     let snapshot = Snapshot::of(&m);
     terminal
@@ -174,8 +181,8 @@ fn at_80x24_the_panel_takes_the_ids_rows() {
         .map(|y| (0..80).map(|x| buffer[(x, y)].symbol()).collect::<String>() + "\n")
         .collect();
     assert!(screen.contains("rows 14–18 of 18"), "{screen}");
-    let m = update(m, Action::ScrollNumbers(-6)).0;
-    let m = update(m, Action::ScrollNumbers(-6)).0;
+    let m = update(m, Action::Numbers(NumbersAction::Scroll(-6))).0;
+    let m = update(m, Action::Numbers(NumbersAction::Scroll(-6))).0;
     let snapshot = Snapshot::of(&m);
     terminal
         .draw(|f| view::draw(f, &snapshot, &Theme::plain()))

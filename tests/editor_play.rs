@@ -2,19 +2,16 @@
 //! the move line, Tab completion, pick up and drop, dragging, rolling and
 //! passing.
 
+use crate::common::keys::run;
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{Place, Player, Position};
 use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::play::PlayAction;
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::play::state::PlayAction;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-
-fn run(model: Model, actions: impl IntoIterator<Item = Action>) -> Model {
-    actions.into_iter().fold(model, |m, a| update(m, a).0)
-}
 
 fn play(a: PlayAction) -> Action {
     Action::Play(a)
@@ -74,7 +71,7 @@ fn a_refused_move_names_the_rule_and_keeps_the_line_open() {
         m.status.text,
         "must use both dice: a move using both can be played"
     );
-    assert!(matches!(&m.mode, Mode::Prompt(p) if p.text == "13/7"));
+    assert!(matches!(&m.mode, Mode::Prompt(p) if p.line.text == "13/7"));
     assert_eq!(
         m.position,
         Position {
@@ -101,7 +98,7 @@ fn tab_cycles_through_the_legal_moves_starting_with_the_text() {
     let m = run(with_dice([6, 1]), [play(PlayAction::OpenPrompt)]);
     let m = typed(m, "13-");
     let text = |m: &Model| match &m.mode {
-        Mode::Prompt(p) => p.text.clone(),
+        Mode::Prompt(p) => p.line.text.clone(),
         _ => panic!("prompt closed"),
     };
     let mut seen = Vec::new();
@@ -287,7 +284,7 @@ fn the_mouse_drags_a_checker_as_one_edit() {
 fn r_asks_for_dice_and_p_passes_the_turn() {
     let (m, effects) = update(Model::default(), play(PlayAction::Roll));
     assert_eq!(effects, vec![Effect::RollDice]);
-    let m = run(m, [bgedit::editor::play::rolled([2, 5])]);
+    let m = run(m, [bgedit::editor::play::update::rolled([2, 5])]);
     assert_eq!(m.position.state.dice, Some([5, 2]));
     let m = run(m, [play(PlayAction::Pass)]);
     assert_eq!(m.position.state.on_roll, Player::O);

@@ -5,7 +5,7 @@ use bgedit::codec::{IdFormat, parse_any, to_string_as};
 use bgedit::domain::{Place, Player, Position};
 use bgedit::editor::action::{Action, BoardAction, Direction};
 use bgedit::editor::model::Model;
-use bgedit::editor::prompt::{Motion, PromptKind};
+use bgedit::editor::prompt::state::{Motion, PromptKind};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
 use proptest::prelude::*;

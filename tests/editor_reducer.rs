@@ -1,17 +1,16 @@
 //! The editor's reducer, action by action: what each does to the model and
 //! which effects it asks for. No terminal involved.
 
+use crate::common::keys::run;
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
 use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
+use bgedit::editor::copy_menu::state::ClipboardError;
 use bgedit::editor::effect::Effect;
+use bgedit::editor::io::persist::SaveError;
 use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
-
-fn run(model: Model, actions: impl IntoIterator<Item = Action>) -> Model {
-    actions.into_iter().fold(model, |m, a| update(m, a).0)
-}
 
 fn at(place: Place) -> Model {
     Model {
@@ -374,7 +373,7 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
         m,
         [Action::Copy(CopyAction::Copied(
             CopyTarget::GnubgId,
-            Err("no way".into()),
+            Err(ClipboardError::Read("no way".into())),
         ))],
     );
     assert!(is_error(&failed));
@@ -407,7 +406,12 @@ fn paste_reads_the_clipboard_then_imports() {
         ))],
     );
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
-    let failed = run(m.clone(), [Action::Pasted(Err("no display".into()))]);
+    let failed = run(
+        m.clone(),
+        [Action::Pasted(Err(ClipboardError::Read(
+            "no display".into(),
+        )))],
+    );
     assert!(is_error(&failed));
     assert_eq!(failed.position, m.position);
 }
@@ -574,7 +578,7 @@ fn names_are_asked_for_o_then_x() {
         [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
     );
     assert!(
-        matches!(&m.mode, Mode::Prompt(p) if p.kind == PromptKind::Name(Player::X) && p.text == "Black")
+        matches!(&m.mode, Mode::Prompt(p) if p.kind == PromptKind::Name(Player::X) && p.line.text == "Black")
     );
     let m = run(
         m,
@@ -622,7 +626,11 @@ fn mouse_click_adds_right_click_removes_scroll_changes_the_count() {
 
 #[test]
 fn save_failures_are_reported() {
-    let m = run(Model::default(), [Action::SaveFailed("disk full".into())]);
+    let full = SaveError::Write {
+        path: "/state/position.json".into(),
+        reason: "disk full".into(),
+    };
+    let m = run(Model::default(), [Action::SaveFailed(full)]);
     assert!(is_error(&m));
     assert!(m.status.text.contains("disk full"));
 }
@@ -634,7 +642,7 @@ fn quit_asks_the_runtime_to_leave() {
     assert_eq!(effects, vec![Effect::Quit]);
 }
 
-fn prompt_of(m: &Model) -> &bgedit::editor::prompt::Prompt {
+fn prompt_of(m: &Model) -> &bgedit::editor::prompt::state::Prompt {
     match &m.mode {
         Mode::Prompt(p) => p,
         other => panic!("no input line open: {other:?}"),
@@ -665,18 +673,18 @@ fn a_rule_refusal_keeps_the_input_line_open_with_the_message() {
         m.status.text
     );
     let p = prompt_of(&m);
-    assert_eq!((p.kind, p.text.as_str()), (PromptKind::Count, "o3"));
+    assert_eq!((p.kind, p.line.text.as_str()), (PromptKind::Count, "o3"));
     // So does a score at or above the match length, and a bad name.
     let m = submit(Model::default(), PromptKind::MatchLength, "5");
     let m = submit(m, PromptKind::Score, "5-1");
     assert!(is_error(&m));
-    assert_eq!(prompt_of(&m).text, "5-1");
+    assert_eq!(prompt_of(&m).line.text, "5-1");
     // Fixed in place, it applies and closes.
     let m = run(
         m,
         [
             Action::Prompt(bgedit::editor::action::PromptAction::Move(
-                bgedit::editor::prompt::Motion::Home,
+                bgedit::editor::prompt::state::Motion::Home,
             )),
             Action::Prompt(bgedit::editor::action::PromptAction::Delete),
             Action::Prompt(bgedit::editor::action::PromptAction::Char('3')),
@@ -700,8 +708,8 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
     ] {
         let m = run(m.clone(), [Action::OpenPrompt(kind)]);
         let p = prompt_of(&m);
-        assert_eq!(p.text, value, "{kind:?}");
-        assert!(p.selected);
+        assert_eq!(p.line.text, value, "{kind:?}");
+        assert!(p.line.selected);
         // Enter keeps it; typing replaces it.
         let kept = run(
             m.clone(),
@@ -721,7 +729,7 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
     );
     assert_eq!(m.position.state.dice, Some([6, 3]));
     let m = run(Model::default(), [Action::OpenPrompt(PromptKind::Dice)]);
-    assert_eq!(prompt_of(&m).text, "", "not rolled: empty");
+    assert_eq!(prompt_of(&m).line.text, "", "not rolled: empty");
 }
 
 #[test]

@@ -2,15 +2,12 @@
 //! a signal, switching to money, the message log and the undo budget do to
 //! the model. No terminal involved (tests/editor_edge.rs drives the binary).
 
+use crate::common::keys::run;
 use bgedit::codec::{IdFormat, to_string_as};
 use bgedit::editor::action::{Action, BoardAction, CopyAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::model::{Mode, Model};
 use bgedit::editor::reducer::update;
-
-fn run(model: Model, actions: impl IntoIterator<Item = Action>) -> Model {
-    actions.into_iter().fold(model, |m, a| update(m, a).0)
-}
 
 fn gnubg_id(m: &Model) -> String {
     to_string_as(&m.position, IdFormat::GnubgId)
@@ -109,7 +106,8 @@ mod screens {
     use bgedit::editor::action::Action;
     use bgedit::editor::model::{Model, Status};
     use bgedit::editor::snapshot::Snapshot;
-    use bgedit::editor::view::{self, Theme};
+    use bgedit::editor::ui::theme::Theme;
+    use bgedit::editor::view;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 

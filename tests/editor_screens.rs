@@ -4,18 +4,19 @@
 use bgedit::domain::{Place, Player};
 use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::model::Model;
-use bgedit::editor::prompt::PromptKind;
+use bgedit::editor::prompt::state::PromptKind;
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::view::{self, Theme};
+use bgedit::editor::ui::theme::Theme;
+use bgedit::editor::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier, Style};
 
+use crate::common::keys::run;
+
 fn model(actions: impl IntoIterator<Item = Action>) -> Model {
-    actions
-        .into_iter()
-        .fold(Model::default(), |m, a| update(m, a).0)
+    run(Model::default(), actions)
 }
 
 fn example() -> Model {
@@ -252,7 +253,7 @@ fn stack_counts_take_their_owners_style() {
 /// with `…` where text is hidden; the cursor's character is reversed.
 #[test]
 fn a_long_input_line_scrolls_to_the_cursor() {
-    use bgedit::editor::prompt::Motion;
+    use bgedit::editor::prompt::state::Motion;
     let mut actions = vec![
         Action::OpenPrompt(PromptKind::Import),
         Action::Prompt(bgedit::editor::action::PromptAction::Paste(
@@ -311,13 +312,16 @@ fn the_crawford_question() {
 #[test]
 fn match_review_screens() {
     use bgedit::domain::match_stats::DecisionKind;
-    use bgedit::editor::match_review::{self, ReviewAction, Step};
+    use bgedit::editor::match_review::{
+        open,
+        state::{ReviewAction, Step},
+    };
     use bgedit::engine::match_analysis::Judged;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/selfplay/m7_driven.mat"
     );
-    let mut loaded = match_review::load(path).unwrap();
+    let mut loaded = open::load(path).unwrap();
     loaded.path = "m7_driven.mat".into();
     let verdicts: Vec<_> = loaded
         .decisions

@@ -9,12 +9,13 @@ use bgedit::domain::Position;
 use bgedit::editor::action::{Action, BoardAction};
 use bgedit::editor::effect::Effect;
 use bgedit::editor::library::state::PAGE;
+use bgedit::editor::library::state::{LibAction, LibMode};
 use bgedit::editor::library::worker::Worker;
-use bgedit::editor::library::{LibAction, LibMode};
 use bgedit::editor::model::{Mode, Model, Tone};
 use bgedit::editor::reducer::update;
 use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::view::{self, Theme};
+use bgedit::editor::ui::theme::Theme;
+use bgedit::editor::view;
 use bgedit::engine::match_analysis::{QuizAnswer, grade};
 use bgedit::engine::{EngineKind, Process, locate};
 use bgedit::library::{Library, NewEntry, Source};
@@ -275,7 +276,7 @@ fn note_tags_and_collections_are_edited_and_kept() {
     h.lib(LibAction::NoteDone);
     assert_eq!(h.model.status.text, "Entry 3: note saved");
     h.lib(LibAction::EditTags);
-    assert_eq!(h.model.library.input, "race");
+    assert_eq!(h.model.library.input.text, "race");
     h.type_text(" endgame");
     h.lib(LibAction::Submit);
     h.lib(LibAction::EditCollections);
@@ -678,12 +679,12 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     // Tab completes from the legal moves, as on the board's move line.
     h.type_text("13/1");
     h.lib(LibAction::Complete);
-    assert_eq!(h.model.library.input, "13/10");
+    assert_eq!(h.model.library.input.text, "13/10");
     h.lib(LibAction::Complete);
     assert!(
-        h.model.library.input.starts_with("13/11 "),
+        h.model.library.input.text.starts_with("13/11 "),
         "{}",
-        h.model.library.input
+        h.model.library.input.text
     );
     h.lib(LibAction::Clear);
     h.type_text("8/7 8/6");
@@ -955,10 +956,10 @@ fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
         assert!(effects.is_empty(), "{typed}: {effects:?}");
         assert_eq!(
             model.mode,
-            Mode::Library(LibMode::Ask(bgedit::editor::library::Ask::QuizMove)),
+            Mode::Library(LibMode::Ask(bgedit::editor::library::state::Ask::QuizMove)),
             "{typed}"
         );
-        assert_eq!(model.library.input, typed);
+        assert_eq!(model.library.input.text, typed);
         assert_eq!(model.status.tone, Tone::Error, "{typed}");
         assert!(
             model.status.text.contains(&format!("{typed:?}")),
@@ -1032,13 +1033,13 @@ fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
 /// answer is one message: how many were added and how many were there.
 #[test]
 fn keeping_a_matchs_mistakes_says_it_once() {
-    use bgedit::editor::match_review::{self, ReviewAction};
+    use bgedit::editor::match_review::{open, state::ReviewAction};
     let mut h = Harness::new(Vec::new());
     let path = format!(
         "{}/tests/fixtures/xg/hsbt_paris_7pt.xg",
         env!("CARGO_MANIFEST_DIR")
     );
-    let loaded = match_review::load(&path).unwrap();
+    let loaded = open::load(&path).unwrap();
     h.act(Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))));
     let mistakes = h.model.review.open.as_ref().unwrap().file_mistakes().len();
     assert!(mistakes > 2, "{mistakes}");
@@ -1079,7 +1080,7 @@ fn keeping_a_matchs_mistakes_says_it_once() {
 /// board), and `S` there does not throw the match's position away.
 #[test]
 fn esc_from_the_library_returns_to_the_match_panel_and_s_keeps_the_match() {
-    use bgedit::editor::match_review::{self, ReviewAction};
+    use bgedit::editor::match_review::{open, state::ReviewAction};
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let key = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
@@ -1089,7 +1090,7 @@ fn esc_from_the_library_returns_to_the_match_panel_and_s_keeps_the_match() {
         env!("CARGO_MANIFEST_DIR")
     );
     h.act(Action::Review(ReviewAction::Opened(Ok(Box::new(
-        match_review::load(&path).unwrap(),
+        open::load(&path).unwrap(),
     )))));
     assert_eq!(h.model.mode, Mode::Review);
     let keys = |h: &mut Harness, k: KeyEvent| {

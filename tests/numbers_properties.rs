@@ -6,7 +6,7 @@ use crate::common;
 
 use bgedit::codec::met_xml;
 use bgedit::domain::numbers::{self, GameNumbers};
-use bgedit::editor::numbers_text;
+use bgedit::editor::numbers::text as numbers_text;
 use common::strategies;
 use proptest::prelude::*;
 

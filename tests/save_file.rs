@@ -3,7 +3,7 @@
 
 use bgedit::codec::json;
 use bgedit::domain::Position;
-use bgedit::editor::persist::{MAX_SAVE_BYTES, Opened, SaveFile};
+use bgedit::editor::io::persist::{MAX_SAVE_BYTES, Opened, SaveFile};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -172,7 +172,12 @@ fn a_fifo_in_place_of_the_save_file_is_refused_without_blocking() {
         message.contains("is not a regular file (a FIFO)"),
         "{message}"
     );
-    assert!(saved.unwrap_err().contains("not a regular file"));
+    assert!(
+        saved
+            .unwrap_err()
+            .to_string()
+            .contains("not a regular file")
+    );
     use std::os::unix::fs::FileTypeExt;
     assert!(
         std::fs::metadata(&path).unwrap().file_type().is_fifo(),

@@ -48,7 +48,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Internal: holds copied text on the X11/Wayland clipboard after the
-    /// editor quits (see `editor::clipboard_holder`).
+    /// editor quits (see `editor::io::clipboard_holder`).
     #[command(name = "__hold-clipboard", hide = true)]
     HoldClipboard,
     /// Print gnubg's board text (`show board`) for each ID.

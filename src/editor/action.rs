@@ -4,11 +4,10 @@
 pub use super::analysis::state::AnalysisAction;
 pub use super::board::state::{BoardAction, Direction};
 pub use super::copy_menu::state::{CopyAction, CopyRoute, CopyTarget, PictureSaved};
-use super::library::LibAction;
-use super::numbers_state::MetHandle;
+use super::library::state::LibAction;
 use super::panels::Panel;
-pub use super::prompt::line::PromptAction;
-use super::prompt::line::PromptKind;
+pub use super::prompt::state::PromptAction;
+use super::prompt::state::PromptKind;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -44,19 +43,18 @@ pub enum Action {
     /// one (small screens).
     HelpPage(i8),
 
-    // Numbers at the score
-    /// Load a gnubg MET file (empty: back to the built-in table).
-    LoadMet(String),
+    /// Numbers at the score: scrolling, loading a MET file, and what the
+    /// runtime reports of it (`numbers::update`).
+    Numbers(super::numbers::state::NumbersAction),
 
     /// `A`: a panel on or off.
     TogglePanel(Panel),
-    /// Scrolls the numbers panel by this many rows.
-    ScrollNumbers(i16),
 
     // Results of effects, reported back by the runtime
-    Pasted(Result<String, String>),
+    /// What the clipboard held, or why it could not be read.
+    Pasted(Result<String, super::copy_menu::state::ClipboardError>),
     /// The save file could not be written.
-    SaveFailed(String),
+    SaveFailed(super::io::persist::SaveError),
     /// Something the user should know about the save file (another editor
     /// changed it, a damaged one was moved aside).
     SaveNotice(String),
@@ -73,14 +71,12 @@ pub enum Action {
 
     /// Playing moves: the move line, pick up and drop, dice, pass.
     Play(super::play::state::PlayAction),
-    /// A MET file was read, or why not.
-    MetLoaded(Result<MetHandle, String>),
 
     /// The study library: the panel's keys and the worker's answers.
     Library(LibAction),
 
     /// The match being reviewed: its keys, the file read, gnubg's verdicts.
-    Review(super::match_review::ReviewAction),
+    Review(super::match_review::state::ReviewAction),
 
     Quit,
 }

@@ -12,7 +12,7 @@ pub struct Config {
 
 /// `config.json` in the directory of the save file.
 pub fn path() -> Option<PathBuf> {
-    super::persist::save_path().and_then(|p| p.parent().map(|d| d.join("config.json")))
+    super::io::persist::save_path().and_then(|p| p.parent().map(|d| d.join("config.json")))
 }
 
 /// The config, or the defaults when there is none or it makes no sense.

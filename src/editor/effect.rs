@@ -37,7 +37,7 @@ pub enum Effect {
     SaveAnalysisPlies(u8),
     /// Roll two random dice and send back `BoardAction::SetDice`.
     RollDice,
-    /// Read a gnubg MET file and send back `Action::MetLoaded`.
+    /// Read a gnubg MET file and send back `NumbersAction::MetLoaded`.
     LoadMet(String),
     /// Draw the position as a PNG, save it, copy it as an image where the
     /// clipboard takes images, and send back `Action::PictureSaved`.
@@ -45,7 +45,10 @@ pub enum Effect {
     /// Leave: restore the terminal and print the final IDs.
     Quit,
     /// Ask the library worker; it answers with `Action::Library`.
-    Library(super::library::Request),
+    Library(super::library::state::Request),
+    /// Read the clock and send back `LibAction::Clock` (the reducer has
+    /// none: the quiz times its answers with it).
+    Now(super::library::state::QuizClock),
     /// Have an engine grade a quiz answer; it answers with
     /// `LibAction::Graded` carrying `serial`.
     GradeQuiz {

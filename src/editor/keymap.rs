@@ -6,11 +6,11 @@
 
 use super::action::{Action, BoardAction, PromptAction};
 use super::copy_menu;
-use super::library::{LibAction, LibMode};
-use super::match_review::ReviewAction;
+use super::library::state::{LibAction, LibMode};
+use super::match_review::state::ReviewAction;
 use super::model::Mode;
-use super::play::PlayAction;
-use super::prompt::PromptKind;
+use super::play::state::PlayAction;
+use super::prompt::state::PromptKind;
 use crate::domain::Place;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
@@ -179,7 +179,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
             super::bindings::find(YES_NO_BINDINGS, key).map(|b| (b.action)(key))
         }
         // A letter of the menu, or any other key to close it.
-        Mode::CopyMenu => Some(copy_menu::resolve(match key.code {
+        Mode::CopyMenu => Some(copy_menu::keys::resolve(match key.code {
             KeyCode::Char(c) if !ctrl => Some(c),
             _ => None,
         })),
@@ -282,8 +282,8 @@ mod tests {
     use super::*;
     use crate::domain::Player;
     use crate::editor::action::{CopyAction, CopyTarget, Direction};
-    use crate::editor::prompt::Motion;
-    use crate::editor::prompt::Prompt;
+    use crate::editor::prompt::state::Motion;
+    use crate::editor::prompt::state::Prompt;
 
     fn key(code: KeyCode) -> KeyEvent {
         KeyEvent::new(code, KeyModifiers::NONE)

@@ -4,27 +4,46 @@
 //! draws from a [`snapshot::Snapshot`] of the model, and a [`runtime`] at the
 //! edge that reads events and performs the effects (clipboard, save, quit).
 //!
-//! Where things are:
-//! - a key's meaning: `keymap.rs` (the one table of bindings); a panel's
-//!   keys in its folder's `keys.rs`
-//! - what an action does: `reducer.rs` (the router), with board edits in
-//!   `edits.rs` and the shared transitions (`commit`, `done`, `refuse`) in
+//! Every feature is a folder of one template:
+//! - `state.rs`: its state (pure data the model holds) and its own action
+//!   enum, nested in [`action::Action`] (`Action::Board(BoardAction)`, ...)
+//! - `update.rs`: what its actions do, its part of the reducer (pure)
+//! - `keys.rs`: its `Binding`s (the one shape of `bindings.rs`)
+//! - `view.rs`: its part of the snapshot and its drawing
+//!
+//! plus, where a feature needs them, helpers of its own beside them
+//! (`board/edits.rs`, `library/worker.rs`, `match_review/open.rs`, ...).
+//! The features: the board (`board/`), playing moves (`play/`), the input
+//! line (`prompt/`), the copy menu (`copy_menu/`), the analysis panel
+//! (`analysis/`), the numbers panel (`numbers/`), the study library
+//! (`library/`) and the match being reviewed (`match_review/`).
+//!
+//! Around them:
+//! - what can happen and what it asks of the world: `action.rs`, `effect.rs`
+//! - the state: `model.rs`; the only place it changes: `reducer.rs`, which
+//!   routes each feature's actions to its `update` and runs the reactions
+//!   to a changed position, declared once there (`ON_POSITION_CHANGED`)
+//! - the transitions every update shares (`commit`, `done`, `refuse`):
 //!   `transition.rs`, below every feature
+//! - keys: each feature's `keys.rs`, put together for the normal mode and
+//!   the input line by `keymap.rs` (which also resolves the mouse), all of
+//!   the one shape of `bindings.rs`
 //! - the panel scheme and the smallest screen: `panels.rs`
-//! - cursor movement over the board: `cursor.rs`
-//! - the place under the cursor, in words: `place_info.rs`
 //! - away scores and the Crawford offer: `scores.rs`
-//! - playing moves (move line, pick up and drop, dice): `play.rs`
-//! - each widget: `view/*.rs`
+//! - pastes that arrive as keys: `burst.rs`
+//! - the message log (`H`): `messages.rs`, drawn by `view/messages.rs`
+//! - what the screen shows: `snapshot.rs` (each feature's part from its
+//!   `view.rs`); the colours, the layout and text wrapping every view
+//!   uses: `ui/`, below the features; the screen put together from the
+//!   features' views, and the widgets of no feature: `view/`
 //! - the edges, in `io/`: terminal and event loop (`io/runtime.rs`), the
 //!   clipboard (`io/clipboard.rs`, and `io/clipboard_holder.rs` keeping
 //!   X11/Wayland copies after quit), files (`io/persist.rs`,
-//!   `io/picture_file.rs`), signals (`io/signals.rs`), gnubg for the editor,
-//!   the score matrix and the match analysis (`io/engine_link.rs`)
-//! - pastes that arrive as keys: `burst.rs`
-//! - the message log (`H`): `messages.rs`, drawn by `view/messages.rs`
-//! - features with their own folder (state, update, keys, view): the study
-//!   library (`library/`) and the match being reviewed (`match_review/`)
+//!   `io/picture_file.rs`), signals (`io/signals.rs`), the engines for the
+//!   editor, the score matrix and the match analysis (`io/engine_link.rs`),
+//!   the worker threads (`io/worker.rs`)
+//!
+//! No feature imports the reducer or `view/`; `ui/` imports no feature.
 
 pub mod action;
 pub mod analysis;
@@ -48,13 +67,8 @@ pub mod reducer;
 pub mod scores;
 pub mod snapshot;
 pub mod transition;
+pub mod ui;
 pub mod view;
-
-// The edges kept at their old paths too, for the binary and the tests.
-pub use analysis::score_matrix;
-pub use board::{cursor, dice, edits, place_info};
-pub use io::{clipboard, clipboard_holder, engine_link, persist, picture_file, runtime, signals};
-pub use numbers::{state as numbers_state, text as numbers_text};
 
 /// "on" or "off", as the status line and the match panel say a flag.
 pub(crate) fn on_off(flag: bool) -> &'static str {

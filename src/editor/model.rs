@@ -1,11 +1,11 @@
 //! The editor's whole state. Only `reducer::update` makes a new one.
 
 use super::analysis::state::AnalysisState;
-use super::library::{LibMode, LibState};
+use super::library::state::{LibMode, LibState};
 use super::messages::MessageLog;
-use super::numbers_state::{Evaluation, MetHandle};
+use super::numbers::state::NumbersState;
 use super::panels::PanelToggles;
-use super::prompt::line::Prompt;
+use super::prompt::state::Prompt;
 use crate::domain::{Place, Player, Position};
 
 /// How many edits undo remembers.
@@ -136,16 +136,11 @@ pub struct Model {
     pub analysis: AnalysisState,
     /// The panels the user turned on.
     pub panels: PanelToggles,
-    /// The first row of the numbers panel on show, when it has more rows
-    /// than room (PgUp/PgDn).
-    pub numbers_scroll: u16,
     /// Moves being played: the checker held, steps dropped so far.
     pub play: super::play::state::PlayState,
-    /// The match equity table the numbers use (`T` loads another).
-    pub met: MetHandle,
-    /// The last evaluation of the position, from the analysis panel: the
-    /// market window needs its gammon rates.
-    pub last_evaluation: Option<Evaluation>,
+    /// The numbers panel: the table in use, its scroll, the last
+    /// evaluation.
+    pub numbers: NumbersState,
     /// The study library's panel (one page of rows, never the library).
     pub library: LibState,
     /// The last position read from a pasted ID (clipboard, bracketed or
@@ -154,9 +149,9 @@ pub struct Model {
     /// undoing back to it makes it pasted again.
     pub pasted: Option<Position>,
     /// The score matrix (`V`), shown in the analysis panel's place.
-    pub matrix: super::score_matrix::MatrixState,
+    pub matrix: super::analysis::state::MatrixState,
     /// The match being reviewed, if one is open.
-    pub review: super::match_review::ReviewState,
+    pub review: super::match_review::state::ReviewState,
 }
 
 impl Model {
@@ -180,10 +175,8 @@ impl Model {
             jacoby_from_match_id: false,
             analysis: AnalysisState::default(),
             panels: PanelToggles::default(),
-            numbers_scroll: 0,
             play: super::play::state::PlayState::default(),
-            met: MetHandle::built_in(),
-            last_evaluation: None,
+            numbers: NumbersState::default(),
             library: LibState::default(),
             pasted: None,
             matrix: Default::default(),

@@ -7,18 +7,22 @@ use super::action::{Action, CopyAction};
 use super::analysis;
 use super::copy_menu;
 use super::effect::Effect;
+use super::io::signals;
 use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
-use super::panels::{self, Panel};
-use super::prompt::{self, Prompt, PromptKind};
-use super::signals;
+use super::panels;
+use super::prompt::{
+    self,
+    state::{Prompt, PromptKind},
+};
 pub use super::transition::{commit, done, refuse};
 use crate::codec::{self, IdFormat};
 use crate::domain::Player;
 use crate::editor::action::AnalysisAction;
 
-/// Applies `action` to `model`, and logs the status message it leaves. Any
-/// change of position asks gnubg about the new one (0-ply at once; deeper
+/// Applies `action` to `model`, and logs the status message it leaves.
+/// The features that react to a change of position do after it (any
+/// change of position asks gnubg about the new one: 0-ply at once, deeper
 /// when the user pauses).
 pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     // Behind the "enlarge" screen nothing shows what a key would do.
@@ -27,37 +31,84 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
     }
     let before = model.position.clone();
     let serial = model.review.serial;
-    let walking = matches!(action, Action::Review(_));
+    let by_review = matches!(action, Action::Review(_));
     let (mut next, mut effects) = apply(model, action);
-    // Any change of the board but the match panel's own leaves the match
-    // (opening one, from a file or a paste, shows its first position).
-    let opened = next.review.serial != serial;
-    if next.position != before && !walking && !opened {
-        super::match_review::update::left(&mut next);
+    let opened_match = next.review.serial != serial;
+    if next.position != before {
+        for react in ON_POSITION_CHANGED {
+            let change = Change {
+                by_review,
+                opened_match,
+                effects: &effects,
+            };
+            let more = react(&mut next, &change);
+            effects.extend(more);
+        }
     }
-    // The quiz's question played on the board: the move is the answer.
-    if next.position != before
-        && let Some(answer) = super::library::update::played_on_board(&next)
-    {
-        next.library.quiz_board = None;
-        next.mode = Mode::Library(super::library::LibMode::Review);
-        let answer = super::library::LibAction::Answer(
-            crate::engine::match_analysis::QuizAnswer::Move(answer),
-        );
-        let (answered, more) = update(next, Action::Library(answer));
-        next = answered;
+    for react in AFTER_EVERY_ACTION {
+        let change = Change {
+            by_review,
+            opened_match,
+            effects: &effects,
+        };
+        let more = react(&mut next, &change);
         effects.extend(more);
     }
-    if next.position != before && !effects.iter().any(|e| matches!(e, Effect::Analyse(..))) {
-        effects.push(analysis::position_changed(&mut next));
-    }
-    if next.position != before {
-        effects.extend(super::score_matrix::refresh(&mut next));
-    }
-    // Sage, when on, is asked whatever gnubg is asked for the panel.
-    effects.extend(analysis::second_opinion(&mut next, &effects));
     next.log.push(&next.status);
     (next, effects)
+}
+
+/// What an action did, as the features reacting to it see it.
+pub struct Change<'a> {
+    /// The action was the match panel's own (walking its decisions).
+    pub by_review: bool,
+    /// A match was opened, from a file or a paste (its first position shown).
+    pub opened_match: bool,
+    /// The effects asked for so far, by the action and earlier reactions.
+    pub effects: &'a [Effect],
+}
+
+/// A feature's reaction: it may change the model and ask for effects.
+type Reaction = fn(&mut Model, &Change) -> Vec<Effect>;
+
+/// The features that react when an action changed the position, in this
+/// order (a quiz answered on the board is graded before gnubg is asked).
+const ON_POSITION_CHANGED: &[Reaction] = &[
+    // Any change of the board but the match panel's own leaves the match.
+    |m, c| {
+        if !c.by_review && !c.opened_match {
+            super::match_review::update::left(m);
+        }
+        Vec::new()
+    },
+    // The quiz's question played on the board: the move is the answer.
+    |m, _| match super::library::update::answered_on_board(m) {
+        Some(answer) => apply_in_place(m, Action::Library(answer)),
+        None => Vec::new(),
+    },
+    // gnubg is asked about the new position, unless the action asked.
+    |m, c| {
+        let asked = c.effects.iter().any(|e| matches!(e, Effect::Analyse(..)));
+        if asked {
+            Vec::new()
+        } else {
+            vec![analysis::position_changed(m)]
+        }
+    },
+    |m, _| analysis::score_matrix::refresh(m).into_iter().collect(),
+];
+
+/// The features that react after every action, position changed or not.
+const AFTER_EVERY_ACTION: &[Reaction] = &[
+    // Sage, when on, is asked whatever gnubg is asked for the panel.
+    |m, c| analysis::second_opinion(m, c.effects),
+];
+
+/// `update` for a reaction that holds the model by reference.
+fn apply_in_place(model: &mut Model, action: Action) -> Vec<Effect> {
+    let (next, effects) = update(std::mem::take(model), action);
+    *model = next;
+    effects
 }
 
 /// Actions that still work when the terminal is too small: leaving, the
@@ -82,9 +133,9 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::Analysis(AnalysisAction::MatrixCell(..))
             | Action::Analysis(AnalysisAction::Paused)
             | Action::Review(
-                super::match_review::ReviewAction::Judged(..)
-                    | super::match_review::ReviewAction::AnalysisEnded(_)
-                    | super::match_review::ReviewAction::Opened(_)
+                super::match_review::state::ReviewAction::Judged(..)
+                    | super::match_review::state::ReviewAction::AnalysisEnded(_)
+                    | super::match_review::state::ReviewAction::Opened(_)
             )
     )
 }
@@ -92,7 +143,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
 fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
     match action {
         // Esc stops a rollout before it does anything else.
-        Action::Play(super::play::PlayAction::PutBack) if model.analysis.rolling() => {
+        Action::Play(super::play::state::PlayAction::PutBack) if model.analysis.rolling() => {
             analysis::stop_rollout(model)
         }
         Action::Board(a) => super::board::update::update(model, a),
@@ -100,7 +151,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Undo => travel(model, true),
         Action::Redo => travel(model, false),
 
-        Action::Copy(a) => copy_menu::update(model, a),
+        Action::Copy(a) => copy_menu::update::update(model, a),
         Action::Paste => {
             model.status = Status::info("Reading the clipboard…");
             (model, vec![Effect::ReadClipboard])
@@ -115,14 +166,14 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::OpenPrompt(kind) => {
             model.mode = Mode::Prompt(Prompt::with_value(
                 kind,
-                &prompt::current_value(kind, &model.position),
+                &prompt::update::current_value(kind, &model.position),
             ));
             done(model)
         }
         // The line's own edits are the prompt's; what they lead to (a
         // submitted line, a yes/no answer, a completion) comes back here.
         Action::Prompt(PromptAction::Submit) => submit(model),
-        Action::Prompt(a) => match prompt::update(model, a) {
+        Action::Prompt(a) => match prompt::update::update(model, a) {
             (model, None) => done(model),
             (model, Some(next)) => update(model, next),
         },
@@ -177,48 +228,14 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             ));
             done(model)
         }
-        Action::ScrollNumbers(rows) => {
-            // Up to its least panel's last page; the view keeps the last
-            // page full on taller ones.
-            let lines = super::numbers_text::lines(&crate::domain::numbers::compute(
-                &model.position,
-                &model.met.0,
-                model.last_evaluation.as_ref().map(|e| &e.0),
-            ));
-            let most = lines
-                .len()
-                .saturating_sub(usize::from(Panel::Numbers.min_rows()));
-            model.numbers_scroll = model
-                .numbers_scroll
-                .saturating_add_signed(rows)
-                .min(u16::try_from(most).unwrap_or(u16::MAX));
-            done(model)
-        }
-        Action::LoadMet(path) if path.trim().is_empty() => {
-            model.met = super::numbers_state::MetHandle::built_in();
-            model.status = Status::success(format!("MET: {} (built in)", model.met.0.name));
-            done(model)
-        }
-        Action::LoadMet(path) => {
-            model.status = Status::info(format!("Reading the MET file {path}…"));
-            (model, vec![Effect::LoadMet(path)])
-        }
-        Action::MetLoaded(Ok(met)) => {
-            model.status = Status::success(format!("MET: {} ({})", met.0.name, met.0.source));
-            if !model.panels.is_on(Panel::Numbers) {
-                model.panels.toggle(Panel::Numbers);
-            }
-            model.met = met;
-            done(model)
-        }
-        Action::MetLoaded(Err(e)) => refuse(model, format!("MET not loaded: {e}")),
+        Action::Numbers(a) => super::numbers::update::update(model, a),
 
         Action::SaveFailed(e) => refuse(
             model,
             format!("could not save the position ({e}); it will not be reopened next time"),
         ),
 
-        Action::Play(action) => super::play::update(model, action),
+        Action::Play(action) => super::play::update::update(model, action),
         Action::Library(a) => super::library::update::update(model, a),
         Action::Review(a) => super::match_review::update::update(model, a),
 
@@ -250,7 +267,7 @@ fn travel(mut model: Model, back: bool) -> (Model, Vec<Effect>) {
         );
     };
     model.position = position;
-    model.last_evaluation = None;
+    model.numbers.last_evaluation = None;
     model.status = Status::info(if back {
         format!("Undid: {what} ({} more to undo)", model.history.undo.len())
     } else {
@@ -267,7 +284,7 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
     let Mode::Prompt(prompt) = model.mode.clone() else {
         return done(model);
     };
-    match prompt::parse(prompt.kind, &prompt.text, &model.position.state) {
+    match prompt::update::parse(prompt.kind, &prompt.line.text, &model.position.state) {
         Ok(action) => {
             // The action may open another question (the Crawford
             // offer); otherwise the line closes.
@@ -276,10 +293,9 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             if next.status.tone == Tone::Error {
                 // Any refusal, of the text or of the rules, keeps
                 // the line open to fix, with the message.
-                next.mode = Mode::Prompt(Prompt {
-                    selected: false,
-                    ..prompt
-                });
+                let mut prompt = prompt;
+                prompt.line.selected = false;
+                next.mode = Mode::Prompt(prompt);
             } else if prompt.kind == PromptKind::Name(Player::O) {
                 next.mode = Mode::Prompt(Prompt::with_value(
                     PromptKind::Name(Player::X),
@@ -295,8 +311,8 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
 /// Text pasted or typed into the ID line: a whole match opens in the match
 /// panel, as its file would; anything else is read as one position.
 fn import(mut model: Model, text: String) -> (Model, Vec<Effect>) {
-    if let Some(loaded) = super::match_review::pasted(&text) {
-        let opened = super::match_review::ReviewAction::Opened(Ok(Box::new(loaded)));
+    if let Some(loaded) = super::match_review::open::pasted(&text) {
+        let opened = super::match_review::state::ReviewAction::Opened(Ok(Box::new(loaded)));
         return update(model, Action::Review(opened));
     }
     match codec::parse_any(&text, &model.position) {

@@ -2,12 +2,12 @@
 //! place. The view draws from this and never reaches back into the model.
 
 use super::analysis::{self, PanelText};
+use super::board::place_info;
 use super::keymap;
 use super::model::{Mode, Model, Status};
 use super::on_off;
 use super::panels::PanelToggles;
-use super::place_info;
-use super::prompt::{Prompt, PromptKind};
+use super::prompt::state::{Prompt, PromptKind};
 use super::scores;
 use crate::codec::{self, IdFormat};
 use crate::domain::numbers;
@@ -67,7 +67,7 @@ pub struct Snapshot {
     /// The library panel, while it is open.
     pub library: Option<super::library::snapshot::LibrarySnapshot>,
     /// The match panel, while a match is open.
-    pub review: Option<super::match_review::panel::ReviewPanel>,
+    pub review: Option<super::match_review::view::ReviewPanel>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -225,7 +225,7 @@ impl Snapshot {
         // The board shows the library's highlighted entry, or the analysis's
         // selected move played, or the position.
         let preview = analysis::board_position(model);
-        let library_focused = super::library::state::focused(&model.mode);
+        let library_focused = super::library::snapshot::focused(&model.mode);
         let in_quiz = model.library.review.is_some();
         let p = library_focused
             .then(|| model.library.preview())
@@ -250,22 +250,20 @@ impl Snapshot {
         };
         let prompt = match &model.mode {
             Mode::Prompt(pr) => Some(PromptLine {
-                question: if pr.kind == super::prompt::PromptKind::Move {
-                    super::play::prompt_label(p)
+                question: if pr.kind == super::prompt::state::PromptKind::Move {
+                    super::play::view::prompt_label(p)
                 } else {
                     pr.kind.label().to_owned()
                 },
                 prompt: pr.clone(),
             }),
             Mode::Library(sub) => {
-                super::library::snapshot::prompt(sub, &model.library).map(|(question, text)| {
+                super::library::snapshot::prompt(sub, &model.library).map(|(question, line)| {
                     PromptLine {
                         question,
                         prompt: Prompt {
                             kind: PromptKind::Import,
-                            cursor: text.chars().count(),
-                            text,
-                            selected: false,
+                            line,
                         },
                     }
                 })
@@ -282,7 +280,7 @@ impl Snapshot {
             status: model.status.clone(),
             hints: match (&model.mode, &model.library.review) {
                 // The quiz's keys follow its question.
-                (Mode::Library(super::library::LibMode::Review), Some(r)) => {
+                (Mode::Library(super::library::state::LibMode::Review), Some(r)) => {
                     let mut hints = super::library::keys::review_hints(r);
                     hints.push(("?", "all keys"));
                     hints
@@ -315,25 +313,26 @@ impl Snapshot {
             },
             previewing: preview.is_some(),
             panels: super::library::snapshot::panels(model),
-            numbers: super::numbers_text::lines(&numbers::compute(
+            numbers: super::numbers::text::lines(&numbers::compute(
                 p,
-                &model.met.0,
+                &model.numbers.met.0,
                 // The evaluation is of the editor's position: not of an
                 // entry or quiz question previewed.
                 model
+                    .numbers
                     .last_evaluation
                     .as_ref()
                     .filter(|_| p == &model.position)
                     .map(|e| &e.0),
             )),
-            numbers_scroll: model.numbers_scroll,
+            numbers_scroll: model.numbers.scroll,
             copy_menu: model.mode == Mode::CopyMenu,
             library: super::library::snapshot::of(model),
             review: model
                 .review
                 .open
                 .as_deref()
-                .map(super::match_review::panel::of),
+                .map(super::match_review::view::of),
         }
     }
 }

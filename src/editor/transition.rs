@@ -29,7 +29,7 @@ pub fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Ef
     let previous = std::mem::replace(&mut model.position, next);
     model.history.record(previous, message);
     // An evaluation describes the position it came from.
-    model.last_evaluation = None;
+    model.numbers.last_evaluation = None;
     let save = Effect::Save(model.position.clone());
     (model, vec![save])
 }

@@ -3,6 +3,7 @@
 
 #![allow(dead_code)]
 
+pub mod keys;
 pub mod live;
 pub mod pty;
 pub mod random;

@@ -8,24 +8,11 @@
 use super::state::PanelText;
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
-use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
+use super::state::MatrixState;
+use crate::domain::score_matrix::{CubeCase, cells, is_score, label, labels};
 use crate::editor::effect::Effect;
 use crate::editor::model::{Model, Status};
 use crate::engine::matrix::{Verdict, short_action};
-
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct MatrixState {
-    /// Shown instead of the analysis.
-    pub on: bool,
-    /// The number of the matrix asked for last; cells of others are stale.
-    pub serial: u64,
-    /// The board and player on roll it is for (its GNUBG ID, dice and
-    /// score aside).
-    pub key: String,
-    pub length: u16,
-    pub cells: Vec<Cell>,
-    pub verdicts: Vec<Option<Verdict>>,
-}
 
 /// What the matrix depends on: the board and who is on roll.
 fn key_of(p: &Position) -> String {

@@ -234,3 +234,19 @@ pub struct PanelText {
     /// The row of the selected move.
     pub selected: Option<usize>,
 }
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The score matrix (`V`): pure data here, so the model holds it without
+/// importing `score_matrix.rs` (which reads the model).
+pub struct MatrixState {
+    /// Shown instead of the analysis.
+    pub on: bool,
+    /// The number of the matrix asked for last; cells of others are stale.
+    pub serial: u64,
+    /// The board and player on roll it is for (its GNUBG ID, dice and
+    /// score aside).
+    pub key: String,
+    pub length: u16,
+    pub cells: Vec<crate::domain::score_matrix::Cell>,
+    pub verdicts: Vec<Option<Verdict>>,
+}

@@ -302,7 +302,7 @@ pub fn rollout_answered(
                 }
                 if let Some(text) = copy_text(&model) {
                     effects.push(Effect::Library(
-                        crate::editor::library::Request::KeepAnalysis {
+                        crate::editor::library::state::Request::KeepAnalysis {
                             position: Box::new(model.position.clone()),
                             analysis: Box::new(crate::library::Analysis {
                                 text,
@@ -427,7 +427,7 @@ pub fn answered(
             // The numbers panel's market window needs the position's own
             // chances, from the side of the player on roll: a cube decision
             // or an evaluation has them (a move list has them per move).
-            model.last_evaluation = match &analysis {
+            model.numbers.last_evaluation = match &analysis {
                 Analysis::Cube { probs, .. } | Analysis::Eval { probs, .. } => Some(
                     crate::editor::numbers::state::Evaluation(probs.map(|p| p as f32)),
                 ),

@@ -7,7 +7,7 @@ use crate::editor::bindings::{
     KeyPattern::{Char, Code, Digit},
     NormalBinding as Binding, Section,
 };
-use crate::editor::prompt::line::PromptKind;
+use crate::editor::prompt::state::PromptKind;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 fn direction(key: &KeyEvent) -> Action {

@@ -2,7 +2,6 @@
 //!
 //! - `edits.rs`: adding and removing checkers, what a place can hold (pure)
 //! - `cursor.rs`: the cursor's moves over the board
-//! - `dice.rs`: rolling dice for the board
 //! - `place_info.rs`: what the line under the board says of a place
 //! - `keys.rs`: the board's rows of the normal mode's bindings
 //! - `view.rs`: gnubg's board drawn with the cursor and colours
@@ -12,7 +11,6 @@
 //! - `update.rs`: what each does to the model
 
 pub mod cursor;
-pub mod dice;
 pub mod edits;
 pub mod keys;
 pub mod place_info;

@@ -5,7 +5,7 @@
 
 use crate::domain::Player;
 use crate::editor::snapshot::Snapshot;
-use crate::editor::view::theme::Theme;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -10,12 +10,12 @@ use crate::editor::analysis;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status, Tone};
 use crate::editor::on_off;
-use crate::editor::prompt::{Prompt, PromptKind};
+use crate::editor::prompt::state::{Prompt, PromptKind};
 use crate::editor::scores;
 use crate::editor::transition::{commit, done, refuse};
 
-/// Applies a board action. A click or a scroll is the edit it stands for,
-/// applied here in turn.
+/// Applies a board action: the cursor and the checkers here, the match
+/// fields' edits each a function below, the mouse in [`mouse`].
 pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
     let on_roll = model.position.state.on_roll;
     match action {
@@ -86,25 +86,7 @@ pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
             )
         }
 
-        BoardAction::StartingPosition => {
-            // A game's start: no dice, a centred 1-cube, nothing on offer;
-            // the match around it (score, length, rules, names) stays.
-            let mut next = model.position.clone();
-            next.board = Board::starting();
-            let s = &mut next.state;
-            s.dice = None;
-            s.cube_log2 = 0;
-            s.cube_owner = CubeOwner::Centred;
-            s.double_offered = false;
-            s.resignation = Resignation::None;
-            s.game_state = GameState::Playing;
-            s.turn = s.on_roll;
-            commit(
-                model,
-                next,
-                "Starting position: dice cleared, cube centred at 1",
-            )
-        }
+        BoardAction::StartingPosition => starting_position(model),
         BoardAction::EmptyBoard => board_edit(
             model,
             Ok(Board::empty()),
@@ -119,113 +101,14 @@ pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
                 "Players swapped: board mirrored, match fields and names exchanged",
             )
         }
-        BoardAction::SwitchOnRoll => edit_state(model, |p| {
-            let s = &mut p.state;
-            s.on_roll = s.on_roll.opponent();
-            s.turn = s.expected_turn();
-            Ok(format!("{} on roll", s.on_roll))
-        }),
+        BoardAction::SwitchOnRoll => edit_state(model, switch_on_roll),
 
-        BoardAction::CubeUp => edit_state(model, |p| {
-            let s = &mut p.state;
-            if s.cube_log2 >= MAX_CUBE_LOG2 {
-                return Err("the cube goes no higher than 32768".to_owned());
-            }
-            s.cube_log2 += 1;
-            Ok(format!("Cube at {}", s.cube_value()))
-        }),
-        BoardAction::CubeDown => edit_state(model, |p| {
-            let s = &mut p.state;
-            if s.cube_log2 == 0 {
-                return Err("the cube is already at 1".to_owned());
-            }
-            s.cube_log2 -= 1;
-            // A 1-cube is never owned: it is centred again on the way down.
-            if s.cube_log2 == 0 && s.cube_owner != CubeOwner::Centred {
-                s.cube_owner = CubeOwner::Centred;
-                return Ok("Cube at 1, centred (a 1-cube is never owned)".to_owned());
-            }
-            Ok(format!("Cube at {}", s.cube_value()))
-        }),
-        BoardAction::NextCubeOwner => edit_state(model, |p| {
-            let s = &mut p.state;
-            s.cube_owner = match s.cube_owner {
-                CubeOwner::Centred => CubeOwner::Owned(Player::O),
-                CubeOwner::Owned(Player::O) => CubeOwner::Owned(Player::X),
-                CubeOwner::Owned(Player::X) => CubeOwner::Centred,
-            };
-            Ok(match s.cube_owner {
-                CubeOwner::Centred => "Cube centred".to_owned(),
-                CubeOwner::Owned(p) => format!("Cube owned by {p}"),
-            })
-        }),
-        BoardAction::ToggleDoubleOffered => edit_state(model, |p| {
-            let s = &mut p.state;
-            if !s.double_offered && s.cube_owner == CubeOwner::Owned(s.on_roll.opponent()) {
-                return Err(format!(
-                    "{} owns the cube, so {} cannot double",
-                    s.on_roll.opponent(),
-                    s.on_roll
-                ));
-            }
-            s.double_offered = !s.double_offered;
-            let mut note = String::new();
-            if s.double_offered && s.dice.take().is_some() {
-                // A double comes before the roll.
-                note = " (dice cleared: a double comes before the roll)".to_owned();
-            }
-            s.turn = s.expected_turn();
-            Ok(if s.double_offered {
-                format!(
-                    "{} offers the cube at {}{note}",
-                    s.on_roll,
-                    s.cube_value() * 2
-                )
-            } else {
-                "No double on offer".to_owned()
-            })
-        }),
-        BoardAction::SetDice(dice) => edit_state(model, |p| {
-            let s = &mut p.state;
-            s.dice = dice;
-            let mut note = String::new();
-            if dice.is_some() && s.double_offered {
-                s.double_offered = false;
-                s.turn = s.expected_turn();
-                note = " (double withdrawn: the roll comes after)".to_owned();
-            }
-            Ok(match dice {
-                Some([a, b]) => format!("{} rolled {a}{b}{note}", s.on_roll),
-                None => "Dice cleared: not rolled".to_owned(),
-            })
-        }),
-        BoardAction::SetMatchLength(length) => edit_state(model, |p| {
-            let s = &mut p.state;
-            if length > 0
-                && let Some(player) = Player::BOTH
-                    .into_iter()
-                    .find(|&pl| s.score_of(pl) >= length)
-            {
-                return Err(format!(
-                    "{player}'s score {} is not below {length}: lower the score first",
-                    s.score_of(player)
-                ));
-            }
-            s.match_length = length;
-            if length == 0 {
-                s.crawford = false;
-                // Money has no score; kept, it would ride along in the XGID.
-                let had_score = s.score != [0, 0];
-                s.score = [0, 0];
-                Ok(if had_score {
-                    "Money game (match score cleared; u undoes)".to_owned()
-                } else {
-                    "Money game".to_owned()
-                })
-            } else {
-                Ok(format!("{length}-point match"))
-            }
-        }),
+        BoardAction::CubeUp => edit_state(model, cube_up),
+        BoardAction::CubeDown => edit_state(model, cube_down),
+        BoardAction::NextCubeOwner => edit_state(model, next_cube_owner),
+        BoardAction::ToggleDoubleOffered => edit_state(model, toggle_double_offered),
+        BoardAction::SetDice(dice) => edit_state(model, |p| set_dice(p, dice)),
+        BoardAction::SetMatchLength(length) => edit_state(model, |p| set_match_length(p, length)),
         BoardAction::SetPlayerScore(player, score) => {
             let mut both = model.position.state.score;
             both[player.index()] = score;
@@ -241,26 +124,8 @@ pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
             }
             (next, effects)
         }
-        BoardAction::SetCrawford(on) => edit_state(model, |p| {
-            let s = &mut p.state;
-            if s.is_money() {
-                return Err(
-                    "Crawford applies to match play only; set a match length first (m)".to_owned(),
-                );
-            }
-            s.crawford = on;
-            Ok(format!("Crawford game {}", on_off(s.crawford)))
-        }),
-        BoardAction::ToggleCrawford => edit_state(model, |p| {
-            let s = &mut p.state;
-            if s.is_money() {
-                return Err(
-                    "Crawford applies to match play only; set a match length first (m)".to_owned(),
-                );
-            }
-            s.crawford = !s.crawford;
-            Ok(format!("Crawford game {}", on_off(s.crawford)))
-        }),
+        BoardAction::SetCrawford(on) => edit_state(model, |p| set_crawford(p, on)),
+        BoardAction::ToggleCrawford => edit_state(model, toggle_crawford),
         BoardAction::ToggleJacoby => toggle_money_rule(
             model,
             "the Jacoby rule",
@@ -280,22 +145,21 @@ pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
             model.mode = Mode::Normal;
             commit(model, next, &format!("{player} is now {name}"))
         }
-        BoardAction::NextResignation => edit_state(model, |p| {
-            let s = &mut p.state;
-            let next = Resignation::ALL[(usize::from(s.resignation.code()) + 1) % 4];
-            s.resignation = next;
-            s.turn = s.expected_turn();
-            Ok(match next {
-                Resignation::None => "No resignation on offer".to_owned(),
-                r => format!("{} offers to resign a {}", s.on_roll, r.words()),
-            })
-        }),
-        BoardAction::NextGameState => edit_state(model, |p| {
-            let s = &mut p.state;
-            s.game_state = GameState::ALL[(usize::from(s.game_state.code()) + 1) % 5];
-            Ok(format!("Game state: {}", s.game_state.words()))
-        }),
+        BoardAction::NextResignation => edit_state(model, next_resignation),
+        BoardAction::NextGameState => edit_state(model, next_game_state),
 
+        BoardAction::Click(_)
+        | BoardAction::AddAt(_)
+        | BoardAction::RightClick(_)
+        | BoardAction::Scroll(..) => mouse(model, action),
+    }
+}
+
+/// The mouse: a click or a scroll is the edit it stands for, applied in
+/// turn; a press notes where a drag may start.
+fn mouse(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
+    let on_roll = model.position.state.on_roll;
+    match action {
         // A click selects; a click on the place already selected adds, as
         // in other editors.
         BoardAction::Click(place) if place != model.cursor => {
@@ -306,7 +170,7 @@ pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
             ));
             // A drag may follow: it picks up the checker here.
             let (before, undo_len) = (model.position.clone(), model.history.undo.len());
-            crate::editor::play::note_press(&mut model, place, before, undo_len);
+            crate::editor::play::update::note_press(&mut model, place, before, undo_len);
             done(model)
         }
         BoardAction::Click(place) | BoardAction::AddAt(place) => {
@@ -315,7 +179,7 @@ pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
             let (before, undo_len) = (model.position.clone(), model.history.undo.len());
             let (mut next, effects) = update(model, BoardAction::AddChecker(player));
             // A drag may follow: it takes this click back and moves a checker.
-            crate::editor::play::note_press(&mut next, place, before, undo_len);
+            crate::editor::play::update::note_press(&mut next, place, before, undo_len);
             (next, effects)
         }
         BoardAction::RightClick(place) => {
@@ -325,7 +189,188 @@ pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
         // Scrolling up adds as a click does; down removes as a right-click.
         BoardAction::Scroll(place, delta) if delta > 0 => update(model, BoardAction::AddAt(place)),
         BoardAction::Scroll(place, _) => update(model, BoardAction::RightClick(place)),
+        // The other actions are not the mouse's: `update` routes them.
+        other => update(model, other),
     }
+}
+
+/// A game's start: no dice, a centred 1-cube, nothing on offer; the
+/// match around it (score, length, rules, names) stays.
+fn starting_position(model: Model) -> (Model, Vec<Effect>) {
+    let mut next = model.position.clone();
+    next.board = Board::starting();
+    let s = &mut next.state;
+    s.dice = None;
+    s.cube_log2 = 0;
+    s.cube_owner = CubeOwner::Centred;
+    s.double_offered = false;
+    s.resignation = Resignation::None;
+    s.game_state = GameState::Playing;
+    s.turn = s.on_roll;
+    commit(
+        model,
+        next,
+        "Starting position: dice cleared, cube centred at 1",
+    )
+}
+
+/// Switches the player on roll (and whose turn it is with it).
+fn switch_on_roll(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    s.on_roll = s.on_roll.opponent();
+    s.turn = s.expected_turn();
+    Ok(format!("{} on roll", s.on_roll))
+}
+
+/// Doubles the cube, up to 32768.
+fn cube_up(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    if s.cube_log2 >= MAX_CUBE_LOG2 {
+        return Err("the cube goes no higher than 32768".to_owned());
+    }
+    s.cube_log2 += 1;
+    Ok(format!("Cube at {}", s.cube_value()))
+}
+
+/// Halves the cube; a 1-cube is centred.
+fn cube_down(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    if s.cube_log2 == 0 {
+        return Err("the cube is already at 1".to_owned());
+    }
+    s.cube_log2 -= 1;
+    // A 1-cube is never owned: it is centred again on the way down.
+    if s.cube_log2 == 0 && s.cube_owner != CubeOwner::Centred {
+        s.cube_owner = CubeOwner::Centred;
+        return Ok("Cube at 1, centred (a 1-cube is never owned)".to_owned());
+    }
+    Ok(format!("Cube at {}", s.cube_value()))
+}
+
+/// Centred, O, X, centred again.
+fn next_cube_owner(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    s.cube_owner = match s.cube_owner {
+        CubeOwner::Centred => CubeOwner::Owned(Player::O),
+        CubeOwner::Owned(Player::O) => CubeOwner::Owned(Player::X),
+        CubeOwner::Owned(Player::X) => CubeOwner::Centred,
+    };
+    Ok(match s.cube_owner {
+        CubeOwner::Centred => "Cube centred".to_owned(),
+        CubeOwner::Owned(p) => format!("Cube owned by {p}"),
+    })
+}
+
+/// A double on offer, or none; a double comes before the roll.
+fn toggle_double_offered(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    if !s.double_offered && s.cube_owner == CubeOwner::Owned(s.on_roll.opponent()) {
+        return Err(format!(
+            "{} owns the cube, so {} cannot double",
+            s.on_roll.opponent(),
+            s.on_roll
+        ));
+    }
+    s.double_offered = !s.double_offered;
+    let mut note = String::new();
+    if s.double_offered && s.dice.take().is_some() {
+        // A double comes before the roll.
+        note = " (dice cleared: a double comes before the roll)".to_owned();
+    }
+    s.turn = s.expected_turn();
+    Ok(if s.double_offered {
+        format!(
+            "{} offers the cube at {}{note}",
+            s.on_roll,
+            s.cube_value() * 2
+        )
+    } else {
+        "No double on offer".to_owned()
+    })
+}
+
+/// The dice rolled, or none; a roll withdraws a double on offer.
+fn set_dice(p: &mut Position, dice: Option<[u8; 2]>) -> Result<String, String> {
+    let s = &mut p.state;
+    s.dice = dice;
+    let mut note = String::new();
+    if dice.is_some() && s.double_offered {
+        s.double_offered = false;
+        s.turn = s.expected_turn();
+        note = " (double withdrawn: the roll comes after)".to_owned();
+    }
+    Ok(match dice {
+        Some([a, b]) => format!("{} rolled {a}{b}{note}", s.on_roll),
+        None => "Dice cleared: not rolled".to_owned(),
+    })
+}
+
+/// A match length above both scores, or 0 for money (which has no score).
+fn set_match_length(p: &mut Position, length: u16) -> Result<String, String> {
+    let s = &mut p.state;
+    if length > 0
+        && let Some(player) = Player::BOTH
+            .into_iter()
+            .find(|&pl| s.score_of(pl) >= length)
+    {
+        return Err(format!(
+            "{player}'s score {} is not below {length}: lower the score first",
+            s.score_of(player)
+        ));
+    }
+    s.match_length = length;
+    if length == 0 {
+        s.crawford = false;
+        // Money has no score; kept, it would ride along in the XGID.
+        let had_score = s.score != [0, 0];
+        s.score = [0, 0];
+        Ok(if had_score {
+            "Money game (match score cleared; u undoes)".to_owned()
+        } else {
+            "Money game".to_owned()
+        })
+    } else {
+        Ok(format!("{length}-point match"))
+    }
+}
+
+/// The Crawford game on or off, in a match.
+fn set_crawford(p: &mut Position, on: bool) -> Result<String, String> {
+    let s = &mut p.state;
+    if s.is_money() {
+        return Err("Crawford applies to match play only; set a match length first (m)".to_owned());
+    }
+    s.crawford = on;
+    Ok(format!("Crawford game {}", on_off(s.crawford)))
+}
+
+/// The Crawford game flipped, in a match.
+fn toggle_crawford(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    if s.is_money() {
+        return Err("Crawford applies to match play only; set a match length first (m)".to_owned());
+    }
+    s.crawford = !s.crawford;
+    Ok(format!("Crawford game {}", on_off(s.crawford)))
+}
+
+/// The next resignation on offer (none, single, gammon, backgammon).
+fn next_resignation(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    let next = Resignation::ALL[(usize::from(s.resignation.code()) + 1) % 4];
+    s.resignation = next;
+    s.turn = s.expected_turn();
+    Ok(match next {
+        Resignation::None => "No resignation on offer".to_owned(),
+        r => format!("{} offers to resign a {}", s.on_roll, r.words()),
+    })
+}
+
+/// The next of gnubg's game states.
+fn next_game_state(p: &mut Position) -> Result<String, String> {
+    let s = &mut p.state;
+    s.game_state = GameState::ALL[(usize::from(s.game_state.code()) + 1) % 5];
+    Ok(format!("Game state: {}", s.game_state.words()))
 }
 
 /// Sets both scores, if below the match length.

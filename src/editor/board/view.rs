@@ -3,8 +3,8 @@
 
 use crate::domain::{Place, Player};
 use crate::editor::snapshot::Snapshot;
-use crate::editor::view::layout::{BOARD_COLUMNS, place_at_cell};
-use crate::editor::view::theme::Theme;
+use crate::editor::ui::layout::BOARD_COLUMNS;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -82,4 +82,45 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
         })
         .collect();
     frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The first character column of cursor column `c` (0–13) in a board line.
+pub fn column_start(c: usize) -> u16 {
+    match c {
+        0..=5 => 2 + 3 * c as u16,
+        6 => 21,
+        7..=12 => 25 + 3 * (c as u16 - 7),
+        _ => 45,
+    }
+}
+
+/// The board place drawn at (`col`, `line`) of the board drawing, if any:
+/// label lines and checker rows above and below the bar line.
+pub fn place_at_cell(col: u16, line: u16) -> Option<Place> {
+    let top = match line {
+        0..=5 => true,
+        7..=12 => false,
+        _ => return None,
+    };
+    let c = (0..super::cursor::COLUMNS)
+        .find(|&c| (column_start(c)..column_start(c) + 3).contains(&col))?;
+    Some(super::cursor::place_at(top, c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_map_to_the_places_gnubg_draws_there() {
+        // " +13-14-..." : point 13 at columns 2–4 of the top lines.
+        assert_eq!(place_at_cell(3, 1), Some(Place::Point(13)));
+        assert_eq!(place_at_cell(22, 2), Some(Place::Bar(Player::O)));
+        assert_eq!(place_at_cell(41, 5), Some(Place::Point(24)));
+        assert_eq!(place_at_cell(46, 3), Some(Place::Off(Player::O)));
+        assert_eq!(place_at_cell(41, 11), Some(Place::Point(1)));
+        assert_eq!(place_at_cell(3, 12), Some(Place::Point(12)));
+        assert_eq!(place_at_cell(22, 6), None, "the BAR line");
+        assert_eq!(place_at_cell(20, 3), None, "the bar's edge");
+    }
 }

@@ -1,6 +1,7 @@
 //! The copy keys of the normal mode: the IDs and the board text at once,
 //! the menu of every format, the picture.
 
+use super::state::{ENTRIES, Entry, Item};
 use crate::editor::action::{Action, CopyAction, CopyTarget};
 use crate::editor::bindings::{KeyPattern::Char, NormalBinding as Binding, Section};
 
@@ -46,3 +47,35 @@ pub static BINDINGS: &[Binding] = &[
         action: |_| Action::Copy(CopyAction::Picture),
     },
 ];
+
+/// The action for a letter typed in the menu; any other key closes it.
+pub fn resolve(ch: Option<char>) -> Action {
+    match ch.and_then(|c| ENTRIES.iter().find(|e| e.key == c)) {
+        Some(Entry {
+            item: Item::Copy(target),
+            ..
+        }) => Action::Copy(CopyAction::Text(*target)),
+        Some(Entry {
+            item: Item::Picture,
+            ..
+        }) => Action::Copy(CopyAction::Picture),
+        None => Action::Copy(CopyAction::CloseMenu),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_letter_is_distinct_and_resolves() {
+        let mut seen = Vec::new();
+        for e in ENTRIES {
+            assert!(!seen.contains(&e.key), "{} twice", e.key);
+            seen.push(e.key);
+            assert_ne!(resolve(Some(e.key)), Action::Copy(CopyAction::CloseMenu));
+        }
+        assert_eq!(resolve(Some('Z')), Action::Copy(CopyAction::CloseMenu));
+        assert_eq!(resolve(None), Action::Copy(CopyAction::CloseMenu));
+    }
+}

@@ -1,8 +1,8 @@
 //! The copy menu overlay (`F`): every format with its letter, read from the
 //! menu's one table.
 
-use crate::editor::copy_menu::ENTRIES;
-use crate::editor::view::theme::Theme;
+use super::state::ENTRIES;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -3,8 +3,8 @@
 //! it; `clipboard_holder` keeps it served after bgedit quits). Over SSH, or with no display, text goes to the terminal instead as
 //! an OSC 52 escape sequence, and the status line says so.
 
-use crate::editor::action::CopyRoute;
-use crate::editor::clipboard_holder;
+use crate::editor::copy_menu::state::{ClipboardError, CopyRoute};
+use crate::editor::io::clipboard_holder;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use std::io::Write;
@@ -73,7 +73,11 @@ impl Clipboard {
 
     /// Copies `text`: to the system clipboard if there is one, else by OSC 52
     /// written to `terminal`.
-    pub fn copy(&mut self, text: &str, terminal: &mut impl Write) -> Result<CopyRoute, String> {
+    pub fn copy(
+        &mut self,
+        text: &str,
+        terminal: &mut impl Write,
+    ) -> Result<CopyRoute, ClipboardError> {
         if let Some(system) = &mut self.system {
             match system.set_text(text.to_owned()) {
                 Ok(()) => {
@@ -92,18 +96,21 @@ impl Clipboard {
             .write_all(osc52(text).as_bytes())
             .and_then(|()| terminal.flush())
             .map(|()| CopyRoute::Osc52)
-            .map_err(|e| {
-                format!(
-                    "{}; writing OSC 52 to the terminal failed too ({e})",
-                    self.why_not
-                )
+            .map_err(|e| ClipboardError::Osc52 {
+                why_not: self.why_not.clone(),
+                reason: e.to_string(),
             })
     }
 
     /// Copies an image (straight RGBA pixels) to the system clipboard. There
     /// is no way to send an image over OSC 52, so without a system clipboard
     /// this says why not.
-    pub fn copy_image(&mut self, width: usize, height: usize, rgba: Vec<u8>) -> Result<(), String> {
+    pub fn copy_image(
+        &mut self,
+        width: usize,
+        height: usize,
+        rgba: Vec<u8>,
+    ) -> Result<(), ClipboardError> {
         match &mut self.system {
             Some(system) => system
                 .set_image(arboard::ImageData {
@@ -111,19 +118,18 @@ impl Clipboard {
                     height,
                     bytes: rgba.into(),
                 })
-                .map_err(|e| format!("the clipboard does not take images ({e})")),
-            None => Err(format!("{}; images cannot go by OSC 52", self.why_not)),
+                .map_err(|e| ClipboardError::NoImages(e.to_string())),
+            None => Err(ClipboardError::ImageWithoutSystem(self.why_not.clone())),
         }
     }
 
     /// Reads text from the system clipboard.
-    pub fn paste(&mut self) -> Result<String, String> {
+    pub fn paste(&mut self) -> Result<String, ClipboardError> {
         match &mut self.system {
-            Some(system) => system.get_text().map_err(|e| e.to_string()),
-            None => Err(format!(
-                "{}; paste with your terminal instead (it arrives as a paste)",
-                self.why_not
-            )),
+            Some(system) => system
+                .get_text()
+                .map_err(|e| ClipboardError::Read(e.to_string())),
+            None => Err(ClipboardError::NoSystemToPaste(self.why_not.clone())),
         }
     }
 }
@@ -170,6 +176,6 @@ mod tests {
             String::from_utf8(term).unwrap(),
             osc52("4HPwATDgc/ABMA:cAkAAAAAAAAA")
         );
-        assert!(c.paste().unwrap_err().contains("no display"));
+        assert!(c.paste().unwrap_err().to_string().contains("no display"));
     }
 }

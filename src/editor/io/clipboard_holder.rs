@@ -44,13 +44,22 @@ pub fn spawn(text: &str) -> io::Result<()> {
 
 /// The hidden command: reads the text from standard input and holds it on
 /// the clipboard until another program takes it.
-pub fn hold_from_stdin() -> Result<(), String> {
+pub fn hold_from_stdin() -> Result<(), HoldError> {
     let mut text = String::new();
     io::stdin()
         .take(MAX_HELD_BYTES)
         .read_to_string(&mut text)
-        .map_err(|e| format!("reading the text to hold: {e}"))?;
+        .map_err(HoldError::Read)?;
     hold(text)
+}
+
+/// Why the hidden command could not hold the text.
+#[derive(Debug, thiserror::Error)]
+pub enum HoldError {
+    #[error("reading the text to hold: {0}")]
+    Read(io::Error),
+    #[error("{0}")]
+    Clipboard(#[from] arboard::Error),
 }
 
 /// How often a holder checks that the clipboard still holds its text: the
@@ -60,14 +69,14 @@ pub fn hold_from_stdin() -> Result<(), String> {
 pub const PROBE: std::time::Duration = std::time::Duration::from_secs(2);
 
 #[cfg(all(unix, not(target_os = "macos")))]
-fn hold(text: String) -> Result<(), String> {
+fn hold(text: String) -> Result<(), HoldError> {
     use arboard::SetExtLinux;
-    let mut clipboard = arboard::Clipboard::new().map_err(|e| e.to_string())?;
+    let mut clipboard = arboard::Clipboard::new()?;
     let (done, finished) = std::sync::mpsc::channel();
     let held = text.clone();
     std::thread::spawn(move || {
         let result = clipboard.set().wait().text(held);
-        let _ = done.send(result.map_err(|e| e.to_string()));
+        let _ = done.send(result.map_err(HoldError::from));
     });
     loop {
         match finished.recv_timeout(PROBE) {
@@ -90,7 +99,7 @@ fn hold(text: String) -> Result<(), String> {
 
 /// Elsewhere the system keeps the clipboard after a program exits.
 #[cfg(not(all(unix, not(target_os = "macos"))))]
-fn hold(_text: String) -> Result<(), String> {
+fn hold(_text: String) -> Result<(), HoldError> {
     Ok(())
 }
 

@@ -135,7 +135,7 @@ impl EngineLink {
         plies: u8,
         kind: crate::engine::EngineKind,
     ) {
-        use crate::editor::library::LibAction;
+        use crate::editor::library::state::LibAction;
         let send = Arc::clone(&self.send);
         let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
         std::thread::spawn(move || {
@@ -199,7 +199,7 @@ impl EngineLink {
         whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
         engine: crate::engine::EngineKind,
     ) {
-        use crate::editor::match_review::ReviewAction;
+        use crate::editor::match_review::state::ReviewAction;
         use crate::engine::match_analysis::{self, Failed, RunOptions};
         self.match_run.store(serial, Ordering::SeqCst);
         let (wanted, send) = (Arc::clone(&self.match_run), Arc::clone(&self.send));

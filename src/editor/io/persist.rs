@@ -157,9 +157,9 @@ impl SaveFile {
 
     /// Writes `position`. `Ok(Some(note))` when the user should hear of
     /// something (another editor's position was kept aside).
-    pub fn save(&mut self, position: &Position) -> Result<Option<String>, String> {
+    pub fn save(&mut self, position: &Position) -> Result<Option<String>, SaveError> {
         if let Some(why) = &self.refused {
-            return Err(why.clone());
+            return Err(SaveError::Refused(why.clone()));
         }
         let dir = self
             .path
@@ -167,22 +167,33 @@ impl SaveFile {
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."))
             .to_owned();
-        fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        fs::create_dir_all(&dir).map_err(|e| SaveError::CreateDir {
+            dir: dir.display().to_string(),
+            reason: e.to_string(),
+        })?;
         let note = self.keep_theirs()?;
         let version = write_atomically(&self.path, &dir, &(json::encode(position) + "\n"))
-            .map_err(|e| format!("{}: {e}", self.path.display()))?;
+            .map_err(|e| SaveError::Write {
+                path: self.path.display().to_string(),
+                reason: e.to_string(),
+            })?;
         self.known = Some(version);
         Ok(note)
     }
 
     /// If the save file is not the version this editor last read or wrote,
     /// another editor wrote it: link theirs to `<name>.other-<time>` first.
-    fn keep_theirs(&mut self) -> Result<Option<String>, String> {
+    fn keep_theirs(&mut self) -> Result<Option<String>, SaveError> {
         let shown = self.path.display();
         let meta = match fs::metadata(&self.path) {
             Ok(m) => m,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("cannot look at {shown}: {e}")),
+            Err(e) => {
+                return Err(SaveError::Look {
+                    path: shown.to_string(),
+                    reason: e.to_string(),
+                });
+            }
         };
         if !meta.is_file() {
             let why = format!(
@@ -190,13 +201,15 @@ impl SaveFile {
                 crate::regular_file::kind_of(&meta)
             );
             self.refused = Some(why.clone());
-            return Err(why);
+            return Err(SaveError::Refused(why));
         }
         if self.known == Some(Version::of(&meta)) {
             return Ok(None);
         }
-        let kept = keep_copy(&self.path)
-            .map_err(|e| format!("another bgedit saved {shown}; keeping theirs failed ({e})"))?;
+        let kept = keep_copy(&self.path).map_err(|e| SaveError::KeepTheirs {
+            path: shown.to_string(),
+            reason: e.to_string(),
+        })?;
         // Two editors on one state directory would otherwise leave a copy
         // per save for ever: the newest few are enough to recover from.
         let _ = prune_others(&self.path, KEEP_OTHERS);
@@ -207,6 +220,25 @@ impl SaveFile {
             kept.display()
         )))
     }
+}
+
+/// Why the position was not saved: the file named, and the system's words.
+/// `Ok(Some(note))` of a save, and `Opened::Problem`, are messages for the
+/// screen; this is the error, shown there too and at exit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaveError {
+    /// The save file was refused (not a regular file, or it could not be
+    /// moved aside): the reason said when it was.
+    #[error("{0}")]
+    Refused(String),
+    #[error("cannot create {dir}: {reason}")]
+    CreateDir { dir: String, reason: String },
+    #[error("cannot look at {path}: {reason}")]
+    Look { path: String, reason: String },
+    #[error("another bgedit saved {path}; keeping theirs failed ({reason})")]
+    KeepTheirs { path: String, reason: String },
+    #[error("{path}: {reason}")]
+    Write { path: String, reason: String },
 }
 
 /// Reads at most [`MAX_SAVE_BYTES`] without blocking on a FIFO swapped in

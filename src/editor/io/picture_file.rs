@@ -5,7 +5,7 @@
 //! own file.
 
 use crate::domain::Position;
-use crate::editor::action::PictureSaved;
+use crate::editor::copy_menu::state::{ClipboardError, PictureError, PictureSaved};
 use crate::picture::{Options, Theme, png};
 use std::path::PathBuf;
 
@@ -26,18 +26,23 @@ pub use crate::picture::file_name;
 /// height, bytes) to put on the clipboard.
 pub fn save(
     position: &Position,
-    copy: impl FnOnce(usize, usize, Vec<u8>) -> Result<(), String>,
-) -> Result<PictureSaved, String> {
+    copy: impl FnOnce(usize, usize, Vec<u8>) -> Result<(), ClipboardError>,
+) -> Result<PictureSaved, PictureError> {
     let options = Options::natural(Theme::Light, true);
-    let bytes = png::render(position, &options).map_err(|e| e.to_string())?;
+    let bytes = png::render(position, &options).map_err(|e| PictureError::Render(e.to_string()))?;
     let dir = directory();
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let unwritable = |path: &std::path::Path, e: std::io::Error| PictureError::Write {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    };
+    std::fs::create_dir_all(&dir).map_err(|e| unwritable(&dir, e))?;
     let path = dir.join(file_name(position));
     let tmp = path.with_extension("png.tmp");
     std::fs::write(&tmp, &bytes)
         .and_then(|()| std::fs::rename(&tmp, &path))
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let rgba = png::render_rgba(position, &options).map_err(|e| e.to_string())?;
+        .map_err(|e| unwritable(&path, e))?;
+    let rgba =
+        png::render_rgba(position, &options).map_err(|e| PictureError::Render(e.to_string()))?;
     let copied = copy(options.width as usize, options.height as usize, rgba);
     Ok(PictureSaved {
         path: path.display().to_string(),

@@ -6,19 +6,21 @@ use crate::domain::Position;
 use crate::editor::action::AnalysisAction;
 use crate::editor::action::{Action, CopyAction};
 use crate::editor::burst;
-use crate::editor::clipboard::{Clipboard, ClipboardEnv};
 use crate::editor::config;
 use crate::editor::effect::Effect;
-use crate::editor::engine_link::EngineLink;
+use crate::editor::io::clipboard::{Clipboard, ClipboardEnv};
+use crate::editor::io::engine_link::EngineLink;
+use crate::editor::io::persist::{self, Opened, SaveFile};
+use crate::editor::io::picture_file;
+use crate::editor::io::signals::Signals;
 use crate::editor::keymap;
 use crate::editor::library::worker::Link;
 use crate::editor::model::{Mode, Model, Status};
-use crate::editor::persist::{self, Opened, SaveFile};
-use crate::editor::picture_file;
+use crate::editor::numbers::state::NumbersAction;
 use crate::editor::reducer::{self, update};
-use crate::editor::signals::Signals;
 use crate::editor::snapshot::Snapshot;
-use crate::editor::view::{self, Theme, layout};
+use crate::editor::ui::theme::Theme;
+use crate::editor::view;
 use crate::library::store;
 use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
@@ -169,7 +171,7 @@ pub struct Exit {
     pub signal: Option<i32>,
     /// Why the last save failed, when it did: the position shown at the
     /// end is then not the one a next `bgedit` opens.
-    pub save_failed: Option<String>,
+    pub save_failed: Option<crate::editor::io::persist::SaveError>,
 }
 
 /// How often the event loop looks for a signal while no message comes.
@@ -192,7 +194,7 @@ pub struct Options {
     /// The gnubg to analyse with (`--gnubg`), else found on the system.
     pub gnubg: Option<PathBuf>,
     /// A match equity table other than the built-in one (`--met FILE`).
-    pub met: Option<crate::editor::numbers_state::MetHandle>,
+    pub met: Option<crate::editor::numbers::state::MetHandle>,
     /// The study library's file (`--library`), else the default.
     pub library: Option<PathBuf>,
     /// The Python that has bgsage (`--sage-python`), else
@@ -231,7 +233,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         model.analysis.deep_plies = plies;
     }
     if let Some(met) = met {
-        model.met = met;
+        model.numbers.met = met;
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!(
@@ -291,7 +293,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         library,
         theme: &theme,
         background: Arc::new(move |action| background_tx.send(Input::App(action)).is_ok()),
-        question_shown: None,
+        clock: Instant::now(),
     };
     let result = event_loop(edge, model, &signals, rx);
     drop(guard);
@@ -341,16 +343,16 @@ struct Edge<'a> {
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
     /// The last save's failure, cleared by the next save that works.
-    save_failed: Option<String>,
+    save_failed: Option<crate::editor::io::persist::SaveError>,
     config_path: Option<PathBuf>,
     engine: EngineLink,
     library: Link,
     theme: &'a Theme,
     /// Delivers an action from a thread of the runtime's (a match file read).
     background: Arc<dyn Fn(Action) -> bool + Send + Sync>,
-    /// When the quiz's current question was shown (its kept analysis asked
-    /// for): how long the answer took is the clock's, so the edge's.
-    question_shown: Option<std::time::Instant>,
+    /// The clock `Effect::Now` reads (milliseconds since the editor
+    /// started): the reducer has none.
+    clock: Instant,
 }
 
 /// The names in the directory of a path being typed (`~/` is the home
@@ -430,27 +432,12 @@ impl Edge<'_> {
                     Effect::ScoreMatrix { serial, cells } => {
                         self.engine.score_matrix(serial, cells)
                     }
-                    Effect::Library(request) => {
-                        use crate::editor::library::LibAction;
-                        use crate::editor::library::state::{Purpose, Request};
-                        match &request {
-                            Request::QuizAnalysis(_) => {
-                                self.question_shown = Some(std::time::Instant::now());
-                            }
-                            // An answer reveals the entry: the time it took.
-                            Request::Get {
-                                purpose: Purpose::Reveal,
-                                ..
-                            } => {
-                                if let Some(shown) = self.question_shown.take() {
-                                    let ms = shown.elapsed().as_millis();
-                                    let ms = u64::try_from(ms).unwrap_or(u64::MAX);
-                                    queue.push(Action::Library(LibAction::AnswerTime(ms)));
-                                }
-                            }
-                            _ => {}
-                        }
-                        self.library.send(request)
+                    Effect::Library(request) => self.library.send(request),
+                    Effect::Now(tick) => {
+                        let ms = self.clock.elapsed().as_millis();
+                        let ms = u64::try_from(ms).unwrap_or(u64::MAX);
+                        let clock = crate::editor::library::state::LibAction::Clock(tick, ms);
+                        queue.push(Action::Library(clock));
                     }
                     Effect::GradeQuiz {
                         serial,
@@ -464,21 +451,25 @@ impl Edge<'_> {
                             let mut c = config::load(path);
                             c.analysis_plies = Some(plies);
                             if let Err(e) = config::save(path, &c) {
-                                queue.push(Action::SaveFailed(format!("{}: {e}", path.display())));
+                                queue.push(Action::SaveFailed(
+                                    crate::editor::io::persist::SaveError::Write {
+                                        path: path.display().to_string(),
+                                        reason: e.to_string(),
+                                    },
+                                ));
                             }
                         }
                     }
-                    Effect::RollDice => match crate::editor::dice::roll() {
-                        Ok(dice) => queue.push(crate::editor::play::rolled(dice)),
-                        Err(e) => {
-                            queue.push(Action::Play(crate::editor::play::PlayAction::RollFailed(e)))
-                        }
+                    Effect::RollDice => match crate::editor::play::dice::roll() {
+                        Ok(dice) => queue.push(crate::editor::play::update::rolled(dice)),
+                        Err(e) => queue.push(Action::Play(
+                            crate::editor::play::state::PlayAction::RollFailed(e),
+                        )),
                     },
-                    Effect::LoadMet(path) => queue.push(Action::MetLoaded(
+                    Effect::LoadMet(path) => queue.push(Action::Numbers(NumbersAction::MetLoaded(
                         crate::codec::met_xml::load_file(std::path::Path::new(&path))
-                            .map(crate::editor::numbers_state::MetHandle::new)
-                            .map_err(|e| e.to_string()),
-                    )),
+                            .map(crate::editor::numbers::state::MetHandle::new),
+                    ))),
                     Effect::SavePicture(position) => {
                         let clipboard = &mut self.clipboard;
                         let saved = picture_file::save(&position, |w, h, rgba| {
@@ -489,14 +480,15 @@ impl Edge<'_> {
                     Effect::OpenMatch(path) => {
                         let send = Arc::clone(&self.background);
                         std::thread::spawn(move || {
-                            let loaded = crate::editor::match_review::load(&path).map(Box::new);
+                            let loaded =
+                                crate::editor::match_review::open::load(&path).map(Box::new);
                             send(Action::Review(
-                                crate::editor::match_review::ReviewAction::Opened(loaded),
+                                crate::editor::match_review::state::ReviewAction::Opened(loaded),
                             ));
                         });
                     }
                     Effect::ListDirectory(typed) => queue.push(Action::Review(
-                        crate::editor::match_review::ReviewAction::Completed {
+                        crate::editor::match_review::state::ReviewAction::Completed {
                             entries: list_directory(&typed),
                             typed,
                         },
@@ -550,7 +542,7 @@ fn event_loop(
     };
     // `bgedit FILE`: the match opens like one asked for with ^O.
     if let Some(path) = model.review.pending.take() {
-        let open = Action::Review(crate::editor::match_review::ReviewAction::Open(path));
+        let open = Action::Review(crate::editor::match_review::state::ReviewAction::Open(path));
         model = match edge.perform(model, open) {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(position) => return leave(&edge, position, None),
@@ -558,7 +550,7 @@ fn event_loop(
     }
     // `bgedit quiz QUERY`: the quiz starts as `r` would start it.
     if let Some(query) = model.library.pending_quiz.take() {
-        let quiz = Action::Library(crate::editor::library::LibAction::Quiz(query));
+        let quiz = Action::Library(crate::editor::library::state::LibAction::Quiz(query));
         model = match edge.perform(model, quiz) {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(position) => return leave(&edge, position, None),
@@ -621,7 +613,7 @@ fn event_loop(
             let action = match event {
                 Event::Key(key) => keymap::resolve_key(&key, &model.mode),
                 Event::Mouse(mouse) => {
-                    keymap::resolve_mouse(&mouse, &model.mode, |c, r| layout::hit(screen, c, r))
+                    keymap::resolve_mouse(&mouse, &model.mode, |c, r| view::hit(screen, c, r))
                 }
                 Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
                 Event::Resize(width, height) => Some(Action::Resized { width, height }),

@@ -6,13 +6,14 @@
 //! - `state.rs`: what the panel holds, and its modes
 //! - `update.rs`: the panel's part of the reducer
 //! - `keys.rs`: keys inside the panel
-//! - `snapshot.rs`: what the panel shows, for the view
+//! - `snapshot.rs`: what the panel shows (its part of the snapshot) and
+//!   how its rows are laid out, for `view.rs`
+//! - `view.rs`: drawing the panel (composed by `editor/view/`)
 //! - `worker.rs`: the thread that owns the SQLite connection
 
 pub mod keys;
 pub mod snapshot;
 pub mod state;
 pub mod update;
+pub mod view;
 pub mod worker;
-
-pub use state::{Ask, LibAction, LibMode, LibState, NoteEditor, Request};

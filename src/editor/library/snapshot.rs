@@ -2,10 +2,11 @@
 //! header, the loaded rows as text, the highlighted entry's details, the
 //! note editor, the review card.
 
-use super::state::{LibMode, LibState, NoteEditor, focused};
+use super::state::{Ask, LibMode, LibState, NoteEditor, Review};
 use crate::domain::skill::Skill;
 use crate::editor::model::{Mode, Model};
 use crate::editor::panels::{Panel, PanelToggles};
+use crate::editor::prompt::state::Line;
 use crate::engine::Analysis;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::Summary;
@@ -28,6 +29,13 @@ pub struct LibrarySnapshot {
     /// The quiz's trend under the statistics: each week's mean equity
     /// lost (mEMG), oldest first, drawn as a sparkline.
     pub trend: Option<Vec<u64>>,
+}
+
+/// Whether the library panel has the keys: in one of its modes, but not
+/// while asking a title and tags for the editor's position (`+`), which is
+/// about the board.
+pub fn focused(mode: &Mode) -> bool {
+    matches!(mode, Mode::Library(m) if !matches!(m, LibMode::Ask(Ask::AddTitle | Ask::AddTags)))
 }
 
 /// One list row's cells: number, title, play (`7pt 2a-4a`, on roll first),
@@ -179,7 +187,7 @@ pub fn panels(model: &Model) -> PanelToggles {
 }
 
 /// The input line's question and text in the panel's modes.
-pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(String, String)> {
+pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(String, Line)> {
     match mode {
         LibMode::Filter => Some(("Filter".to_owned(), state.filter.clone())),
         LibMode::Ask(kind) => Some((kind.question(state.existing.as_ref()), state.input.clone())),
@@ -194,92 +202,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
     }
     let focused = focused(&model.mode);
     if let Some(r) = &s.review {
-        let current = r.queue.get(r.index);
-        let mut detail = vec![
-            format!("Quiz: {}", r.collection),
-            format!("{} of {}", r.index + 1, r.queue.len()),
-            format!("known {}  not yet {}", r.known, r.unknown),
-        ];
-        if let Some(cur) = current {
-            detail.push(String::new());
-            detail.push(cur.match_text());
-        }
-        // The question alone first: no title, note or analysis, which
-        // might give the answer away.
-        let mut body = Vec::new();
-        if let Some(cur) = current {
-            body.push(question(&cur.position));
-        }
-        let who = r.grader.name();
-        // Having doubled, the player is asked the opponent's answer: the
-        // engine's figures and any kept analysis would give it away.
-        let awaiting_response = r.awaiting_response();
-        match (&r.answer, &r.grade) {
-            (None, _) if r.revealed.is_none() => {
-                if let Some(cur) = current {
-                    body.push(answer_keys(&cur.position));
-                }
-            }
-            (None, _) => {}
-            (Some(_), None) => body.push(format!("{who} grades your answer…")),
-            (Some(answer), Some(Ok(j))) => {
-                body.push(grade_line(j, who));
-                match (&r.response, answer) {
-                    (Some(resp), _) => {
-                        if let Some((_, text)) = super::update::response_verdict(&j.analysis, resp)
-                        {
-                            body.push(text);
-                        }
-                    }
-                    (None, QuizAnswer::Double) => {
-                        body.push("and the opponent: t take or p pass?".to_owned());
-                    }
-                    _ => {}
-                }
-            }
-            (Some(_), Some(Err(e))) => body.push(format!(
-                "{who} could not grade it ({e}): y known · n not yet"
-            )),
-        }
-        // Then the entry's own words, gnubg's list, and the analysis kept
-        // with the entry.
-        if let Some(e) = &r.revealed
-            && (r.answer.is_none() || r.grade.is_some())
-        {
-            body.push(format!("Entry {}: {}", e.id, e.title));
-            body.extend(e.note.lines().map(str::to_owned));
-            if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade)
-                && !awaiting_response
-            {
-                body.extend(engine_lines(j, r.grader));
-            }
-            if let Some(a) = e.analysis.as_ref().filter(|_| !awaiting_response) {
-                body.push(format!("Analysis ({}):", a.depth));
-                body.extend(a.text.lines().map(str::to_owned));
-            }
-        }
-        let body = body
-            .iter()
-            .map(|l| crate::quote::printable(l).into_owned())
-            .collect();
-        return Some(LibrarySnapshot {
-            focused,
-            header: format!(
-                "Quiz of {} · {} of {} · known {} · not yet {}",
-                r.collection,
-                (r.index + 1).min(r.queue.len()),
-                r.queue.len(),
-                r.known,
-                r.unknown
-            ),
-            filter_error: None,
-            rows: Vec::new(),
-            selected: None,
-            detail,
-            body: Some(body),
-            note: None,
-            trend: None,
-        });
+        return Some(quiz(r, focused));
     }
     if let Some((lines, trend)) = &s.stats {
         return Some(LibrarySnapshot {
@@ -326,10 +249,10 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         } else {
             "entries"
         },
-        if s.filter.is_empty() {
+        if s.filter.text.is_empty() {
             String::new()
         } else {
-            format!(" · filter: {}", s.filter)
+            format!(" · filter: {}", s.filter.text)
         },
         if s.loading { " · …" } else { "" }
     );
@@ -356,6 +279,96 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         },
         trend: None,
     })
+}
+
+/// The panel during a quiz: the question alone, then the grade, the
+/// entry's words and the analyses once nothing can give the answer away.
+fn quiz(r: &Review, focused: bool) -> LibrarySnapshot {
+    let current = r.queue.get(r.index);
+    let mut detail = vec![
+        format!("Quiz: {}", r.collection),
+        format!("{} of {}", r.index + 1, r.queue.len()),
+        format!("known {}  not yet {}", r.known, r.unknown),
+    ];
+    if let Some(cur) = current {
+        detail.push(String::new());
+        detail.push(cur.match_text());
+    }
+    // The question alone first: no title, note or analysis, which
+    // might give the answer away.
+    let mut body = Vec::new();
+    if let Some(cur) = current {
+        body.push(question(&cur.position));
+    }
+    let who = r.grader.name();
+    // Having doubled, the player is asked the opponent's answer: the
+    // engine's figures and any kept analysis would give it away.
+    let awaiting_response = r.awaiting_response();
+    match (&r.answer, &r.grade) {
+        (None, _) if r.revealed.is_none() => {
+            if let Some(cur) = current {
+                body.push(answer_keys(&cur.position));
+            }
+        }
+        (None, _) => {}
+        (Some(_), None) => body.push(format!("{who} grades your answer…")),
+        (Some(answer), Some(Ok(j))) => {
+            body.push(grade_line(j, who));
+            match (&r.response, answer) {
+                (Some(resp), _) => {
+                    if let Some((_, text)) = super::update::response_verdict(&j.analysis, resp) {
+                        body.push(text);
+                    }
+                }
+                (None, QuizAnswer::Double) => {
+                    body.push("and the opponent: t take or p pass?".to_owned());
+                }
+                _ => {}
+            }
+        }
+        (Some(_), Some(Err(e))) => body.push(format!(
+            "{who} could not grade it ({e}): y known · n not yet"
+        )),
+    }
+    // Then the entry's own words, gnubg's list, and the analysis kept
+    // with the entry.
+    if let Some(e) = &r.revealed
+        && (r.answer.is_none() || r.grade.is_some())
+    {
+        body.push(format!("Entry {}: {}", e.id, e.title));
+        body.extend(e.note.lines().map(str::to_owned));
+        if let Some(Some(Ok(j))) = r.answer.as_ref().map(|_| &r.grade)
+            && !awaiting_response
+        {
+            body.extend(engine_lines(j, r.grader));
+        }
+        if let Some(a) = e.analysis.as_ref().filter(|_| !awaiting_response) {
+            body.push(format!("Analysis ({}):", a.depth));
+            body.extend(a.text.lines().map(str::to_owned));
+        }
+    }
+    let body = body
+        .iter()
+        .map(|l| crate::quote::printable(l).into_owned())
+        .collect();
+    LibrarySnapshot {
+        focused,
+        header: format!(
+            "Quiz of {} · {} of {} · known {} · not yet {}",
+            r.collection,
+            (r.index + 1).min(r.queue.len()),
+            r.queue.len(),
+            r.known,
+            r.unknown
+        ),
+        filter_error: None,
+        rows: Vec::new(),
+        selected: None,
+        detail,
+        body: Some(body),
+        note: None,
+        trend: None,
+    }
 }
 
 /// The question a position asks, as a player hears it.

@@ -2,7 +2,7 @@
 //! filter, the text being asked for, the note being edited, the review.
 
 use crate::domain::Position;
-use crate::editor::model::Mode;
+use crate::editor::prompt::state::Line;
 use crate::engine::match_analysis::{Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};
@@ -69,6 +69,16 @@ impl Ask {
     }
 }
 
+/// What the quiz reads the clock for (`Effect::Now`): how long an answer
+/// took is the time from the question shown to the entry revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuizClock {
+    /// A question is shown (its stored analysis asked for).
+    Shown,
+    /// The entry is revealed (by an answer, or by the player).
+    Revealed,
+}
+
 /// What a fetched entry is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -124,6 +134,9 @@ pub struct Review {
     pub stored: Option<String>,
     /// How long the answer took, in milliseconds.
     pub answer_ms: Option<u64>,
+    /// The runtime's clock (milliseconds) when the question was shown;
+    /// taken by the first reveal after it.
+    pub shown_at: Option<u64>,
     /// Having doubled, what the player says the opponent should do.
     pub response: Option<QuizAnswer>,
     /// The engine grading the current answer: gnubg, or Sage when the
@@ -156,7 +169,8 @@ pub struct LibState {
     /// The library was opened from the match panel: `Esc` gives the keys
     /// back to it, not to the board.
     pub from_review: bool,
-    pub filter: String,
+    /// The filter being typed (`/`), on `prompt::Line`.
+    pub filter: Line,
     pub filter_error: Option<String>,
     pub query: Query,
     /// Matching entries, counted as far as the list can scroll before it
@@ -174,8 +188,8 @@ pub struct LibState {
     pub loading: bool,
     /// The entry the editor's position was loaded from (for saving back).
     pub loaded: Option<i64>,
-    /// Text on the input line while asking.
-    pub input: String,
+    /// The input line while asking (`prompt::Line`, as the board's).
+    pub input: Line,
     pub pending_title: String,
     /// The entry already holding the position being added (`+`), with its
     /// title: the questions say so, and a titled entry is not asked again.
@@ -203,13 +217,6 @@ pub struct LibState {
     pub problem: Option<LibraryFailure>,
 }
 
-/// Whether the library panel has the keys: in one of its modes, but not
-/// while asking a title and tags for the editor's position (`+`), which is
-/// about the board.
-pub fn focused(mode: &Mode) -> bool {
-    matches!(mode, Mode::Library(m) if !matches!(m, LibMode::Ask(Ask::AddTitle | Ask::AddTags)))
-}
-
 impl LibState {
     /// Whether the panel is on screen (a review shows in it too).
     pub fn visible(&self) -> bool {
@@ -223,7 +230,7 @@ impl LibState {
     }
 
     /// The position the board shows instead of the editor's while the panel
-    /// has the keys (see [`focused`]): the review's or the highlighted
+    /// has the keys (see `snapshot::focused`): the review's or the highlighted
     /// entry's.
     pub fn preview(&self) -> Option<&Position> {
         if let Some(r) = &self.review {
@@ -340,9 +347,11 @@ pub enum LibAction {
     PlayOnBoard,
     /// Tab on the quiz's move line: the next legal move that matches.
     Complete,
-    /// How long the current answer took, in milliseconds (the runtime's
-    /// clock, from the question shown to the answer).
+    /// How long the current answer took, in milliseconds, from the
+    /// question shown to the answer (the two readings of `Clock`).
     AnswerTime(u64),
+    /// The runtime's clock, in milliseconds, read for `Effect::Now`.
+    Clock(QuizClock, u64),
     /// gnubg's grade of the answer with this serial.
     Graded {
         serial: u64,

@@ -1,19 +1,22 @@
 //! The library panel's part of the reducer: pure, like the rest. Database
 //! work leaves as `Effect::Library` requests and comes back as `LibAction`s.
 
-use super::state::{Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose, Request, Review};
+use super::state::{
+    Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose, QuizClock, Request, Review,
+};
 use crate::domain::skill::Skill;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
-use crate::editor::prompt::MAX_PROMPT_LEN;
+use crate::editor::prompt::state::Line;
 use crate::editor::transition::{commit, done};
-use crate::engine::match_analysis::{self, QuizAnswer};
+use crate::engine::match_analysis::{self, Judged, QuizAnswer};
 use crate::library::filter;
 use crate::library::review::{QuizResult, Rating};
-use crate::library::{Added, EntryEdit, NewEntry, Source};
+use crate::library::store::LibraryFailure;
+use crate::library::{Added, Entry, EntryEdit, NewEntry, Source, Summary};
 
 fn ask(mut model: Model, kind: Ask, text: String) -> (Model, Vec<Effect>) {
-    model.library.input = text;
+    model.library.input = Line::at_end(&text);
     model.mode = Mode::Library(LibMode::Ask(kind));
     done(model)
 }
@@ -93,35 +96,65 @@ fn move_selection(mut model: Model, delta: i64) -> (Model, Vec<Effect>) {
     (model, vec![effect])
 }
 
-pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+/// The panel's part of the reducer, by what the action is about: the list
+/// and its keys, the input line, the note editor, the quiz's keys, the
+/// quiz's answers from gnubg and the worker, and the worker's other
+/// answers. Every action is named here, so a new one has to be placed.
+pub fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    use LibAction as A;
     match action {
-        LibAction::StartAdd => {
-            // The library is asked first whether it holds the position, so
-            // the questions can say so before a title is typed for nothing.
-            model.library.pending_title.clear();
-            model.library.existing = None;
-            model.status = Status::info("Looking for this position in the library…");
-            let position = Box::new(model.position.clone());
-            (model, vec![Effect::Library(Request::Lookup(position))])
+        A::Open
+        | A::Leave
+        | A::Close
+        | A::Move(_)
+        | A::PageUp
+        | A::PageDown
+        | A::Load
+        | A::StartFilter
+        | A::EditNote
+        | A::EditTags
+        | A::EditCollections
+        | A::AskDelete
+        | A::UndoDelete
+        | A::SaveBack
+        | A::StartReview
+        | A::Quiz(_) => list(model, action),
+        A::Char(_) | A::Paste(_) | A::Backspace | A::Clear | A::Cancel | A::Submit => {
+            line(model, action)
         }
-        LibAction::LookedUp { position, result } => {
-            // An answer for a position since edited, or after other keys
-            // took the editor elsewhere, asks nothing.
-            if *position != model.position || model.mode != Mode::Normal {
-                return done(model);
-            }
-            match result {
-                Err(e) => error(model, format!("library: {e}")),
-                Ok(None) => ask(model, Ask::AddTitle, String::new()),
-                Ok(Some((id, title))) => {
-                    let titled = !title.is_empty();
-                    model.library.existing = Some((id, title));
-                    // A titled entry keeps its title: only tags are asked.
-                    let kind = if titled { Ask::AddTags } else { Ask::AddTitle };
-                    ask(model, kind, String::new())
-                }
-            }
-        }
+        A::NoteKey(_) | A::NotePaste(_) | A::NoteDone => note(model, action),
+        A::Reveal
+        | A::Mark(_)
+        | A::Next
+        | A::PlayOnBoard
+        | A::AskMove
+        | A::Complete
+        | A::Answer(_)
+        | A::ToggleStats => quiz(model, action),
+        A::Stats(_)
+        | A::AnswerTime(_)
+        | A::Clock(..)
+        | A::Graded { .. }
+        | A::StoredAnalysis { .. }
+        | A::QuizAnalysisKept(_)
+        | A::DueList(_)
+        | A::Reviewed(_) => quiz_answers(model, action),
+        A::StartAdd
+        | A::LookedUp { .. }
+        | A::Added(_)
+        | A::AddedMany { .. }
+        | A::Paged { .. }
+        | A::Got { .. }
+        | A::AnalysisKept(_)
+        | A::Updated(_)
+        | A::Deleted(_)
+        | A::Restored(_) => stored(model, action),
+    }
+}
+
+/// The list and its keys: opening, leaving, moving, loading, editing.
+fn list(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    match action {
         // Back from playing the quiz's question on the board.
         LibAction::Open if model.library.quiz_board.is_some() && model.library.review.is_some() => {
             model.library.quiz_board = None;
@@ -225,7 +258,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
         },
         // The list's filter, if any, is offered: a quiz of what is shown.
         LibAction::StartReview => {
-            let filter = model.library.filter.clone();
+            let filter = model.library.filter.text.clone();
             ask(model, Ask::ReviewCollection, filter)
         }
         LibAction::Quiz(name) => (
@@ -235,41 +268,47 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 now: None,
             })],
         ),
+        // `update` routes no other action here.
+        _ => done(model),
+    }
+}
 
+/// The input line of the filter and the questions: `prompt::Line`'s
+/// editing, and what Enter and Esc do here.
+fn line(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    match action {
         LibAction::Char(c) if model.mode == Mode::Library(LibMode::Ask(Ask::ConfirmDelete)) => {
             // One key answers: y deletes, any other keeps.
-            model.library.input = c.to_string();
+            model.library.input = Line::at_end(&c.to_string());
             submit(model)
         }
         LibAction::Char(c) => {
-            if c.is_control() || model.library.input_len(&model.mode) >= MAX_PROMPT_LEN {
+            // A full line or a control character leaves the line, and the
+            // filter's query, as they are.
+            let Some(line) = model.library.line_mut(&model.mode) else {
+                return done(model);
+            };
+            if c.is_control() || line.is_full() {
                 return done(model);
             }
-            if let Some(text) = model.library.input_mut(&model.mode) {
-                text.push(c);
-            }
+            line.insert(&c.to_string());
             after_typing(model)
         }
         LibAction::Paste(text) => {
-            let flat: String = text
-                .chars()
-                .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            let room = MAX_PROMPT_LEN.saturating_sub(model.library.input_len(&model.mode));
-            if let Some(t) = model.library.input_mut(&model.mode) {
-                t.extend(flat.chars().take(room));
+            if let Some(line) = model.library.line_mut(&model.mode) {
+                line.insert(&text);
             }
             after_typing(model)
         }
         LibAction::Backspace => {
-            if let Some(text) = model.library.input_mut(&model.mode) {
-                text.pop();
+            if let Some(line) = model.library.line_mut(&model.mode) {
+                line.backspace();
             }
             after_typing(model)
         }
         LibAction::Clear => {
-            if let Some(text) = model.library.input_mut(&model.mode) {
-                text.clear();
+            if let Some(line) = model.library.line_mut(&model.mode) {
+                line.clear();
             }
             after_typing(model)
         }
@@ -289,7 +328,14 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             done(model)
         }
         LibAction::Submit => submit(model),
+        // `update` routes no other action here.
+        _ => done(model),
+    }
+}
 
+/// The note editor (ratatui-textarea's).
+fn note(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    match action {
         LibAction::NoteKey(input) => {
             if let Some(n) = &mut model.library.note {
                 n.0.input(input);
@@ -321,7 +367,14 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 })],
             )
         }
+        // `update` routes no other action here.
+        _ => done(model),
+    }
+}
 
+/// The quiz's keys: reveal, rate, answer (by key, typed or on the board).
+fn quiz(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    match action {
         LibAction::Reveal => {
             let Some(id) = model
                 .library
@@ -332,13 +385,11 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             else {
                 return done(model);
             };
-            (
-                model,
-                vec![Effect::Library(Request::Get {
-                    id,
-                    purpose: Purpose::Reveal,
-                })],
-            )
+            let reveal = Effect::Library(Request::Get {
+                id,
+                purpose: Purpose::Reveal,
+            });
+            (model, vec![reveal, Effect::Now(QuizClock::Revealed)])
         }
         LibAction::Mark(known) => {
             let rating = if known { Rating::Good } else { Rating::Again };
@@ -410,28 +461,6 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             model.library.completion = None;
             ask(model, Ask::QuizMove, String::new())
         }
-        LibAction::ToggleStats => {
-            if model.library.stats.take().is_some() {
-                return done(model);
-            }
-            model.status = Status::info("Quiz statistics · S hides them");
-            (model, vec![Effect::Library(Request::QuizStats)])
-        }
-        LibAction::Stats(result) => match result {
-            Ok(stats) => {
-                model.library.stats = Some(stats);
-                done(model)
-            }
-            Err(e) => error(model, format!("library: {e}")),
-        },
-        LibAction::AnswerTime(ms) => {
-            if let Some(r) = &mut model.library.review
-                && r.answer.is_some()
-            {
-                r.answer_ms = Some(ms);
-            }
-            done(model)
-        }
         LibAction::Complete => {
             let position = model
                 .library
@@ -445,136 +474,72 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 return done(model);
             };
             let last = model.library.completion.clone();
-            match crate::editor::play::completion(&position, &model.library.input, last.as_ref()) {
+            match crate::editor::play::update::completion(
+                &position,
+                &model.library.input.text,
+                last.as_ref(),
+            ) {
                 Err(why) => error(model, why),
                 Ok(c) => {
-                    model.library.input = c.text;
+                    model.library.input = Line::at_end(&c.text);
                     model.library.completion = Some(c.cycle);
                     model.status = Status::info(c.status);
                     done(model)
                 }
             }
         }
-        LibAction::Answer(answer) => {
-            let Some(r) = &mut model.library.review else {
+        LibAction::Answer(given) => answer(model, given),
+        LibAction::ToggleStats => {
+            if model.library.stats.take().is_some() {
                 return done(model);
-            };
-            let Some(current) = r.queue.get(r.index) else {
-                return done(model);
-            };
-            // Having doubled, the player says what the opponent should do.
-            if r.answer == Some(QuizAnswer::Double)
-                && r.response.is_none()
-                && matches!(answer, QuizAnswer::Take | QuizAnswer::Pass)
+            }
+            model.status = Status::info("Quiz statistics · S hides them");
+            (model, vec![Effect::Library(Request::QuizStats)])
+        }
+        // `update` routes no other action here.
+        _ => done(model),
+    }
+}
+
+/// What comes back to the quiz: grades, kept analyses, the due list,
+/// statistics, the answer's time.
+fn quiz_answers(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    match action {
+        LibAction::Stats(result) => match result {
+            Ok(stats) => {
+                model.library.stats = Some(stats);
+                done(model)
+            }
+            Err(e) => error(model, format!("library: {e}")),
+        },
+        // The runtime's clock: when the question was shown, and when the
+        // answer revealed the entry (the first reveal of a question only).
+        LibAction::Clock(QuizClock::Shown, now) => {
+            if let Some(r) = &mut model.library.review {
+                r.shown_at = Some(now);
+            }
+            done(model)
+        }
+        LibAction::Clock(QuizClock::Revealed, now) => {
+            match model
+                .library
+                .review
+                .as_mut()
+                .and_then(|r| r.shown_at.take())
             {
-                let verdict = match &r.grade {
-                    Some(Ok(j)) => response_verdict(&j.analysis, &answer),
-                    _ => None,
-                };
-                r.response = Some(answer);
-                return match verdict {
-                    Some((right, text)) => {
-                        model.status = if right {
-                            Status::success(text)
-                        } else {
-                            Status::info(text)
-                        };
-                        done(model)
-                    }
-                    None => done(model),
-                };
+                Some(shown) => update(model, LibAction::AnswerTime(now.saturating_sub(shown))),
+                None => done(model),
             }
-            if r.answer.is_some() {
-                return error(model, "answered already: Enter for the next question");
-            }
-            let (id, position) = (current.id, current.position.clone());
-            // The analysis panel's engine grades (Sage when it shows Sage
-            // alone), and only an analysis kept from that engine is used.
-            r.grader = model.analysis.engines.lead();
-            let grader = r.grader;
-            r.answer = Some(answer.clone());
-            r.grade = None;
-            r.serial += 1;
-            let serial = r.serial;
-            model.mode = Mode::Library(LibMode::Review);
-            let reveal = Effect::Library(Request::Get {
-                id,
-                purpose: Purpose::Reveal,
-            });
-            // Graded before, at the quiz's depth or deeper: from the kept
-            // analysis, at once.
-            let plies = model.library.quiz_plies;
-            let kept = r
-                .stored
-                .as_deref()
-                .and_then(|json| kept_analysis(json, grader))
-                .filter(|a| a.plies().is_some_and(|p| p >= plies));
-            if let Some(analysis) = kept {
-                let result = match_analysis::grade_with(&position, &answer, analysis);
-                let (model, mut effects) = update(
-                    model,
-                    LibAction::Graded {
-                        serial,
-                        result: result.map(Box::new).map_err(|e| e.to_string()),
-                    },
-                );
-                effects.push(reveal);
-                return (model, effects);
-            }
-            model.status = Status::info(format!("{} grades your answer…", grader.name()));
-            (
-                model,
-                vec![
-                    Effect::GradeQuiz {
-                        serial,
-                        position: Box::new(position),
-                        answer,
-                        plies,
-                        engine: grader,
-                    },
-                    reveal,
-                ],
-            )
         }
-        LibAction::Graded { serial, result } => {
-            let Some(r) = &mut model.library.review else {
-                return done(model);
-            };
-            if r.serial != serial || r.answer.is_none() {
-                return done(model);
+        LibAction::AnswerTime(ms) => {
+            if let Some(r) = &mut model.library.review
+                && r.answer.is_some()
+            {
+                r.answer_ms = Some(ms);
             }
-            model.status = match &result {
-                Ok(j) => {
-                    let word = Skill::of(j.judgement.error).word();
-                    let text = format!("{word}: Enter for the next question");
-                    if Skill::of(j.judgement.error) == Skill::Good {
-                        Status::success(text)
-                    } else {
-                        Status::info(text)
-                    }
-                }
-                Err(e) => Status::error(format!(
-                    "gnubg could not grade it ({e}): y known · n not yet"
-                )),
-            };
-            // gnubg's analysis is kept with the entry: the next quiz of it
-            // is graded at once.
-            // Kept when none was, or when this one is deeper.
-            let kept_plies = r
-                .stored
-                .as_deref()
-                .and_then(|json| kept_analysis(json, r.grader))
-                .and_then(|a| a.plies());
-            let keep = match (&result, r.queue.get(r.index)) {
-                (Ok(j), Some(cur)) if kept_plies.is_none_or(|k| j.analysis.plies() > Some(k)) => {
-                    keep_json(&j.analysis, r.grader)
-                        .map(|json| Request::KeepQuizAnalysis { id: cur.id, json })
-                }
-                _ => None,
-            };
-            r.grade = Some(result);
-            (model, keep.map(Effect::Library).into_iter().collect())
+            done(model)
         }
+        LibAction::Graded { serial, result } => graded(model, serial, result),
         LibAction::StoredAnalysis { id, result } => {
             if let Some(r) = &mut model.library.review
                 && r.queue.get(r.index).is_some_and(|s| s.id == id)
@@ -588,7 +553,47 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             Ok(()) => done(model),
             Err(e) => error(model, format!("gnubg's analysis was not kept: {e}")),
         },
+        LibAction::DueList(result) => due_list(model, result),
+        LibAction::Reviewed(result) => match result {
+            Ok(_) => done(model),
+            Err(e) => error(model, format!("the review was not recorded: {e}")),
+        },
+        // `update` routes no other action here.
+        _ => done(model),
+    }
+}
 
+/// Adding the editor's position, and the worker's answers to the list's
+/// requests.
+fn stored(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+    match action {
+        LibAction::StartAdd => {
+            // The library is asked first whether it holds the position, so
+            // the questions can say so before a title is typed for nothing.
+            model.library.pending_title.clear();
+            model.library.existing = None;
+            model.status = Status::info("Looking for this position in the library…");
+            let position = Box::new(model.position.clone());
+            (model, vec![Effect::Library(Request::Lookup(position))])
+        }
+        LibAction::LookedUp { position, result } => {
+            // An answer for a position since edited, or after other keys
+            // took the editor elsewhere, asks nothing.
+            if *position != model.position || model.mode != Mode::Normal {
+                return done(model);
+            }
+            match result {
+                Err(e) => error(model, format!("library: {e}")),
+                Ok(None) => ask(model, Ask::AddTitle, String::new()),
+                Ok(Some((id, title))) => {
+                    let titled = !title.is_empty();
+                    model.library.existing = Some((id, title));
+                    // A titled entry keeps its title: only tags are asked.
+                    let kind = if titled { Ask::AddTags } else { Ask::AddTitle };
+                    ask(model, kind, String::new())
+                }
+            }
+        }
         LibAction::Added(result) => match result {
             Ok(Added::New(id)) => {
                 model.library.loaded = Some(id);
@@ -644,48 +649,7 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 }
             }
         }
-        LibAction::Got { purpose, result } => {
-            let entry = match result {
-                Ok(e) => e,
-                Err(e) => return error(model, format!("library: {e}")),
-            };
-            match purpose {
-                Purpose::Load => {
-                    // The keys go back to the board; the list stays beside it.
-                    model.library.loaded = Some(entry.id);
-                    model.mode = Mode::Normal;
-                    let title = if entry.title.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", entry.title)
-                    };
-                    let message = format!("Entry {}{title} loaded · u undoes", entry.id);
-                    commit(model, entry.position, &message)
-                }
-                Purpose::Note => {
-                    model.library.note = Some(NoteEditor::new(&entry.note));
-                    model.mode = Mode::Library(LibMode::Note);
-                    model.status = Status::info(format!(
-                        "Editing the note of entry {} · Esc saves",
-                        entry.id
-                    ));
-                    done(model)
-                }
-                Purpose::Tags => ask(model, Ask::Tags, entry.tags.join(" ")),
-                Purpose::Collections => ask(model, Ask::Collections, entry.collections.join(" ")),
-                Purpose::Reveal => {
-                    let Some(r) = &mut model.library.review else {
-                        return done(model);
-                    };
-                    r.revealed = Some(entry);
-                    // Revealed with an answer: its grade says the rest.
-                    if r.answer.is_none() {
-                        model.status = Status::info("y known · n not yet");
-                    }
-                    done(model)
-                }
-            }
-        }
+        LibAction::Got { purpose, result } => got(model, purpose, result),
         LibAction::AnalysisKept(result) => match result {
             Ok(Some(id)) => {
                 model.status = Status::success(format!("Rollout saved with library entry {id}"));
@@ -717,63 +681,257 @@ pub fn update(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
             }
             Err(e) => error(model, format!("could not bring it back: {e}")),
         },
-        LibAction::DueList(result) => match result {
-            Ok((collection, queue)) if queue.is_empty() => {
-                back(&mut model);
-                error(
-                    model,
-                    format!("nothing in the collection {collection} is due for review"),
-                )
-            }
-            Ok((collection, queue)) => {
-                model.status = Status::info(format!(
-                    "Quiz of {collection}: {} due · answer, and {} grades it",
-                    queue.len(),
-                    model.analysis.engines.lead().name()
-                ));
-                model.library.review = Some(Review {
-                    collection,
-                    queue,
-                    index: 0,
-                    revealed: None,
-                    known: 0,
-                    unknown: 0,
-                    answer: None,
-                    grade: None,
-                    serial: 0,
-                    stored: None,
-                    answer_ms: None,
-                    response: None,
-                    grader: crate::engine::EngineKind::Gnubg,
-                });
-                model.mode = Mode::Library(LibMode::Review);
-                let first = model
-                    .library
-                    .review
-                    .as_ref()
-                    .and_then(|r| r.queue.first())
-                    .map(|s| s.id);
-                (
-                    model,
-                    first
-                        .map(|id| Effect::Library(Request::QuizAnalysis(id)))
-                        .into_iter()
-                        .collect(),
-                )
-            }
-            Err(e) => error(model, format!("library: {e}")),
-        },
-        LibAction::Reviewed(result) => match result {
-            Ok(_) => done(model),
-            Err(e) => error(model, format!("the review was not recorded: {e}")),
-        },
+        // `update` routes no other action here.
+        _ => done(model),
     }
 }
 
-/// The answer played on the board, if `model`'s position is the question
-/// (on the board, see [`LibAction::PlayOnBoard`]) after one of its legal
-/// moves: the reducer turns it into the quiz's answer.
-pub fn played_on_board(model: &Model) -> Option<String> {
+/// The answer to the current question: graded at once from an analysis
+/// kept by a former quiz, else by the engine, in the background.
+fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
+    let Some(r) = &mut model.library.review else {
+        return done(model);
+    };
+    let Some(current) = r.queue.get(r.index) else {
+        return done(model);
+    };
+    // Having doubled, the player says what the opponent should do.
+    if r.answer == Some(QuizAnswer::Double)
+        && r.response.is_none()
+        && matches!(answer, QuizAnswer::Take | QuizAnswer::Pass)
+    {
+        let verdict = match &r.grade {
+            Some(Ok(j)) => response_verdict(&j.analysis, &answer),
+            _ => None,
+        };
+        r.response = Some(answer);
+        return match verdict {
+            Some((right, text)) => {
+                model.status = if right {
+                    Status::success(text)
+                } else {
+                    Status::info(text)
+                };
+                done(model)
+            }
+            None => done(model),
+        };
+    }
+    if r.answer.is_some() {
+        return error(model, "answered already: Enter for the next question");
+    }
+    let (id, position) = (current.id, current.position.clone());
+    // The analysis panel's engine grades (Sage when it shows Sage
+    // alone), and only an analysis kept from that engine is used.
+    r.grader = model.analysis.engines.lead();
+    let grader = r.grader;
+    r.answer = Some(answer.clone());
+    r.grade = None;
+    r.serial += 1;
+    let serial = r.serial;
+    model.mode = Mode::Library(LibMode::Review);
+    let reveal = Effect::Library(Request::Get {
+        id,
+        purpose: Purpose::Reveal,
+    });
+    // Graded before, at the quiz's depth or deeper: from the kept
+    // analysis, at once.
+    let plies = model.library.quiz_plies;
+    let kept = r
+        .stored
+        .as_deref()
+        .and_then(|json| kept_analysis(json, grader))
+        .filter(|a| a.plies().is_some_and(|p| p >= plies));
+    if let Some(analysis) = kept {
+        let result = match_analysis::grade_with(&position, &answer, analysis);
+        let (model, mut effects) = update(
+            model,
+            LibAction::Graded {
+                serial,
+                result: result.map(Box::new).map_err(|e| e.to_string()),
+            },
+        );
+        effects.extend([reveal, Effect::Now(QuizClock::Revealed)]);
+        return (model, effects);
+    }
+    model.status = Status::info(format!("{} grades your answer…", grader.name()));
+    (
+        model,
+        vec![
+            Effect::GradeQuiz {
+                serial,
+                position: Box::new(position),
+                answer,
+                plies,
+                engine: grader,
+            },
+            reveal,
+            Effect::Now(QuizClock::Revealed),
+        ],
+    )
+}
+
+/// The engine's grade of the answer with `serial`, and its analysis kept
+/// with the entry when none as deep was.
+fn graded(
+    mut model: Model,
+    serial: u64,
+    result: Result<Box<Judged>, String>,
+) -> (Model, Vec<Effect>) {
+    let Some(r) = &mut model.library.review else {
+        return done(model);
+    };
+    if r.serial != serial || r.answer.is_none() {
+        return done(model);
+    }
+    model.status = match &result {
+        Ok(j) => {
+            let word = Skill::of(j.judgement.error).word();
+            let text = format!("{word}: Enter for the next question");
+            if Skill::of(j.judgement.error) == Skill::Good {
+                Status::success(text)
+            } else {
+                Status::info(text)
+            }
+        }
+        Err(e) => Status::error(format!(
+            "gnubg could not grade it ({e}): y known · n not yet"
+        )),
+    };
+    // gnubg's analysis is kept with the entry: the next quiz of it
+    // is graded at once.
+    // Kept when none was, or when this one is deeper.
+    let kept_plies = r
+        .stored
+        .as_deref()
+        .and_then(|json| kept_analysis(json, r.grader))
+        .and_then(|a| a.plies());
+    let keep = match (&result, r.queue.get(r.index)) {
+        (Ok(j), Some(cur)) if kept_plies.is_none_or(|k| j.analysis.plies() > Some(k)) => {
+            keep_json(&j.analysis, r.grader)
+                .map(|json| Request::KeepQuizAnalysis { id: cur.id, json })
+        }
+        _ => None,
+    };
+    r.grade = Some(result);
+    (model, keep.map(Effect::Library).into_iter().collect())
+}
+
+/// An entry fetched for `purpose`.
+fn got(
+    mut model: Model,
+    purpose: Purpose,
+    result: Result<Box<Entry>, LibraryFailure>,
+) -> (Model, Vec<Effect>) {
+    let entry = match result {
+        Ok(e) => e,
+        Err(e) => return error(model, format!("library: {e}")),
+    };
+    match purpose {
+        Purpose::Load => {
+            // The keys go back to the board; the list stays beside it.
+            model.library.loaded = Some(entry.id);
+            model.mode = Mode::Normal;
+            let title = if entry.title.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", entry.title)
+            };
+            let message = format!("Entry {}{title} loaded · u undoes", entry.id);
+            commit(model, entry.position, &message)
+        }
+        Purpose::Note => {
+            model.library.note = Some(NoteEditor::new(&entry.note));
+            model.mode = Mode::Library(LibMode::Note);
+            model.status = Status::info(format!(
+                "Editing the note of entry {} · Esc saves",
+                entry.id
+            ));
+            done(model)
+        }
+        Purpose::Tags => ask(model, Ask::Tags, entry.tags.join(" ")),
+        Purpose::Collections => ask(model, Ask::Collections, entry.collections.join(" ")),
+        Purpose::Reveal => {
+            let Some(r) = &mut model.library.review else {
+                return done(model);
+            };
+            r.revealed = Some(entry);
+            // Revealed with an answer: its grade says the rest.
+            if r.answer.is_none() {
+                model.status = Status::info("y known · n not yet");
+            }
+            done(model)
+        }
+    }
+}
+
+/// The entries due in a collection: the quiz starts on the first.
+fn due_list(
+    mut model: Model,
+    result: Result<(String, Vec<Summary>), LibraryFailure>,
+) -> (Model, Vec<Effect>) {
+    match result {
+        Ok((collection, queue)) if queue.is_empty() => {
+            back(&mut model);
+            error(
+                model,
+                format!("nothing in the collection {collection} is due for review"),
+            )
+        }
+        Ok((collection, queue)) => {
+            model.status = Status::info(format!(
+                "Quiz of {collection}: {} due · answer, and {} grades it",
+                queue.len(),
+                model.analysis.engines.lead().name()
+            ));
+            model.library.review = Some(Review {
+                collection,
+                queue,
+                index: 0,
+                revealed: None,
+                known: 0,
+                unknown: 0,
+                answer: None,
+                grade: None,
+                serial: 0,
+                stored: None,
+                answer_ms: None,
+                shown_at: None,
+                response: None,
+                grader: crate::engine::EngineKind::Gnubg,
+            });
+            model.mode = Mode::Library(LibMode::Review);
+            let first = model
+                .library
+                .review
+                .as_ref()
+                .and_then(|r| r.queue.first())
+                .map(|s| s.id);
+            let shown = first.map(|id| {
+                [
+                    Effect::Library(Request::QuizAnalysis(id)),
+                    Effect::Now(QuizClock::Shown),
+                ]
+            });
+            (model, shown.into_iter().flatten().collect())
+        }
+        Err(e) => error(model, format!("library: {e}")),
+    }
+}
+
+/// The library's reaction to a change of position: when the position is
+/// the quiz's question (on the board, see [`LibAction::PlayOnBoard`]) after
+/// one of its legal moves, the keys go back to the quiz and the move is the
+/// answer, for the reducer to apply.
+pub fn answered_on_board(model: &mut Model) -> Option<LibAction> {
+    let answer = played_on_board(model)?;
+    model.library.quiz_board = None;
+    model.mode = Mode::Library(LibMode::Review);
+    Some(LibAction::Answer(QuizAnswer::Move(answer)))
+}
+
+/// The move played on the board from the quiz's question, if one was.
+fn played_on_board(model: &Model) -> Option<String> {
     let question = model.library.quiz_board.as_ref()?;
     let r = model.library.review.as_ref()?;
     if r.answer.is_some() || model.position.board == question.board {
@@ -868,7 +1026,12 @@ fn rate(mut model: Model, rating: Rating) -> (Model, Vec<Effect>) {
         model.status = Status::info(format!("{summary} · {} to go", r.queue.len() - r.index));
     }
     let mut effects = vec![Effect::Library(Request::Review { id, rating, result })];
-    effects.extend(next.map(|id| Effect::Library(Request::QuizAnalysis(id))));
+    if let Some(id) = next {
+        effects.extend([
+            Effect::Library(Request::QuizAnalysis(id)),
+            Effect::Now(QuizClock::Shown),
+        ]);
+    }
     (model, effects)
 }
 
@@ -888,7 +1051,7 @@ fn after_typing(mut model: Model) -> (Model, Vec<Effect>) {
     if model.mode != Mode::Library(LibMode::Filter) {
         return done(model);
     }
-    match filter::parse(&model.library.filter) {
+    match filter::parse(&model.library.filter.text) {
         Ok(query) => {
             model.library.filter_error = None;
             model.library.query = query;
@@ -912,7 +1075,7 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
         }
         _ => return done(model),
     };
-    let text = std::mem::take(&mut model.library.input);
+    let text = std::mem::take(&mut model.library.input).text;
     match kind {
         Ask::AddTitle => {
             model.library.pending_title = text.trim().to_owned();
@@ -1008,7 +1171,7 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
             // A typo or an illegal move is not an answer: the line stays
             // open with it and the reason, as every input line does.
             if let Some(Err(why)) = question.map(|p| match_analysis::check_answer(p, &answer)) {
-                model.library.input = text;
+                model.library.input = Line::at_end(&text);
                 return error(model, why.to_string());
             }
             back(&mut model);
@@ -1018,19 +1181,12 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
 }
 
 impl LibState {
-    /// The text the keys type into in `mode`: the filter or the question.
-    fn input_mut(&mut self, mode: &Mode) -> Option<&mut String> {
+    /// The line the keys type into in `mode`: the filter or the question.
+    fn line_mut(&mut self, mode: &Mode) -> Option<&mut Line> {
         match mode {
             Mode::Library(LibMode::Filter) => Some(&mut self.filter),
             Mode::Library(LibMode::Ask(_)) => Some(&mut self.input),
             _ => None,
-        }
-    }
-
-    fn input_len(&self, mode: &Mode) -> usize {
-        match mode {
-            Mode::Library(LibMode::Filter) => self.filter.len(),
-            _ => self.input.len(),
         }
     }
 }
@@ -1074,5 +1230,45 @@ mod tests {
         let old = serde_json::to_string(&a).unwrap();
         assert_eq!(kept_analysis(&old, EngineKind::Gnubg), Some(a));
         assert_eq!(kept_analysis(&old, EngineKind::Sage), None);
+    }
+
+    #[test]
+    fn the_answer_is_timed_by_the_runtimes_clock_read_through_effects() {
+        use super::super::state::{LibAction, QuizClock};
+        use super::update;
+        use crate::editor::effect::Effect;
+        use crate::editor::model::Model;
+        use crate::engine::match_analysis::QuizAnswer;
+        let mut position = crate::domain::Position::default();
+        position.state.dice = Some([3, 1]);
+        let entry = crate::library::Summary {
+            id: 7,
+            title: String::new(),
+            tags: String::new(),
+            derived: crate::library::derive::derive(&position),
+            position,
+            score: [0, 0],
+            error: None,
+            note_line: String::new(),
+            collections: String::new(),
+        };
+        let due = LibAction::DueList(Ok(("drill".to_owned(), vec![entry])));
+        let (m, effects) = update(Model::default(), due);
+        assert!(
+            effects.contains(&Effect::Now(QuizClock::Shown)),
+            "{effects:?}"
+        );
+        let (m, _) = update(m, LibAction::Clock(QuizClock::Shown, 1_000));
+        let answer = LibAction::Answer(QuizAnswer::Move("8/5 6/5".to_owned()));
+        let (m, effects) = update(m, answer);
+        assert!(
+            effects.contains(&Effect::Now(QuizClock::Revealed)),
+            "{effects:?}"
+        );
+        let (m, _) = update(m, LibAction::Clock(QuizClock::Revealed, 2_200));
+        assert_eq!(m.library.review.as_ref().unwrap().answer_ms, Some(1_200));
+        // Only the first reveal after the question is shown times it.
+        let (m, _) = update(m, LibAction::Clock(QuizClock::Revealed, 9_000));
+        assert_eq!(m.library.review.as_ref().unwrap().answer_ms, Some(1_200));
     }
 }

@@ -2,100 +2,20 @@
 //! walk its decisions and games, jump from mistake to mistake as gnubg's
 //! background analysis finds them, and keep decisions in the library.
 //!
+//! - `open.rs`: a match file or a pasted match read and replayed into a
+//!   [`state::Loaded`] (the runtime reads files on a thread)
 //! - `state.rs`: the open match, the cursor, gnubg's verdicts, the actions
 //! - `update.rs`: the panel's part of the reducer (pure)
 //! - `keys.rs`: the panel's keys, one table for resolution, hints and help
-//! - `panel.rs`: what the panel shows, as text (drawn by
-//!   `view/match_review_panel.rs`: the view reads features, never the reverse)
+//! - `view.rs`: what the panel shows, as text (its part of the snapshot),
+//!   and its drawing (composed by `editor/view/`)
 //!
 //! Reading the file, listing directories for Tab and the background
 //! analysis (`engine::match_analysis`, its own gnubg processes) are the
 //! runtime's, reached through effects.
 
 pub mod keys;
-pub mod panel;
+pub mod open;
 pub mod state;
 pub mod update;
-
-pub use state::{Loaded, OpenMatch, ReviewAction, ReviewState, Step};
-
-use crate::codec::match_file;
-use state::GameLine;
-
-/// Reads and replays a match file for the panel (the runtime calls this on
-/// a thread of its own).
-pub fn load(path: &str) -> Result<Loaded, String> {
-    let file =
-        match_file::read_path(std::path::Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
-    Ok(loaded(path, file))
-}
-
-/// The name a pasted match goes by: its decisions kept in the library say
-/// `pasted match game N move M`, and `*` keeps them in `pasted-match`.
-pub const PASTED: &str = "pasted match";
-
-/// A whole match pasted into the editor (a `.mat` text, an SGF match, or
-/// gnubg's match text with several positions), read as a file would be;
-/// `None` when the text is no match or holds one position only (then it is
-/// a position, read as IDs and diagrams are).
-pub fn pasted(text: &str) -> Option<Loaded> {
-    // Terminals send a pasted block's line breaks as carriage returns:
-    // the readers see `\n`, as from the file.
-    let unified;
-    let text = if text.contains('\r') {
-        unified = crate::codec::unified_line_ends(text);
-        unified.as_str()
-    } else {
-        text
-    };
-    match_file::detect(text.as_bytes())?;
-    let file = match_file::read_bytes(text.as_bytes()).ok()?;
-    let loaded = loaded(PASTED, file);
-    (loaded.decisions.len() > 1).then_some(loaded)
-}
-
-fn loaded(path: &str, file: match_file::MatchFile) -> Loaded {
-    let crate::engine::match_analysis::ReplayedMatch {
-        decisions,
-        problems,
-        whole,
-    } = crate::engine::match_analysis::ReplayedMatch::of(&file);
-    let problems = problems
-        .iter()
-        .map(|p| match_file::describe(path, p))
-        .collect();
-    let games = match &file.contents {
-        match_file::Contents::Record(record) => record
-            .games
-            .iter()
-            .map(|g| GameLine {
-                number: g.number,
-                score: g.score,
-                winner: g.result.as_ref().map(|r| r.winner),
-                points: g.result.as_ref().map_or(0, |r| r.points),
-            })
-            .collect(),
-        match_file::Contents::Blocks(_) => {
-            let mut games: Vec<GameLine> = Vec::new();
-            for d in &decisions {
-                if games.last().is_none_or(|g| g.number != d.game) {
-                    games.push(GameLine {
-                        number: d.game,
-                        score: d.position.state.score,
-                        winner: None,
-                        points: 0,
-                    });
-                }
-            }
-            games
-        }
-    };
-    Loaded {
-        path: path.to_owned(),
-        format: file.format.name().to_owned(),
-        decisions,
-        games,
-        problems,
-        whole,
-    }
-}
+pub mod view;

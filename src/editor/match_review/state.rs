@@ -192,6 +192,15 @@ pub enum Step {
 
 /// Everything that happens to the match panel, with what the background
 /// reports.
+/// Why a match file could not be opened: the file named, and the reader's
+/// own words (where in the file, what is wrong).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{path}: {reason}")]
+pub struct OpenError {
+    pub path: String,
+    pub reason: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReviewAction {
     /// `^O`: ask for a file.
@@ -206,7 +215,7 @@ pub enum ReviewAction {
     /// Open this file.
     Open(String),
     /// The file read, or why not.
-    Opened(Result<Box<Loaded>, String>),
+    Opened(Result<Box<Loaded>, OpenError>),
     Walk(Step),
     /// `E`: gnubg analyses the match (a file with its own analysis is not
     /// analysed again unless asked).

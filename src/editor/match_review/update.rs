@@ -8,10 +8,10 @@ use crate::domain::Player;
 use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::panels::Panel;
-use crate::editor::prompt::line::{Prompt, PromptKind};
+use crate::editor::prompt::state::{Prompt, PromptKind};
 use crate::editor::transition::{done, refuse};
 use crate::engine::Analysis;
-use crate::engine::match_analysis::Judged;
+use crate::engine::match_analysis::{Failed, Judged};
 use crate::engine::text::{self, Units};
 use crate::library::NewEntry;
 use crate::library::match_import;
@@ -34,32 +34,12 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
         }
         ReviewAction::Complete => match &model.mode {
             Mode::Prompt(p) if p.kind == PromptKind::MatchFile => {
-                let typed = p.text.clone();
+                let typed = p.line.text.clone();
                 (model, vec![Effect::ListDirectory(typed)])
             }
             _ => done(model),
         },
-        ReviewAction::Completed { typed, entries } => {
-            let Mode::Prompt(p) = &mut model.mode else {
-                return done(model);
-            };
-            if p.kind != PromptKind::MatchFile || p.text != typed {
-                return done(model);
-            }
-            let (text, names) = complete(&typed, &entries);
-            p.text = text;
-            p.cursor = p.text.chars().count();
-            model.status = match names.len() {
-                0 => Status::error(format!("no file starts with {typed:?}")),
-                1 => Status::info(""),
-                n => Status::info(format!(
-                    "{n} match: {}{}",
-                    names.iter().take(8).cloned().collect::<Vec<_>>().join("  "),
-                    if n > 8 { "  …" } else { "" }
-                )),
-            };
-            done(model)
-        }
+        ReviewAction::Completed { typed, entries } => completed(model, typed, entries),
         ReviewAction::Open(path) => {
             let path = path.trim().to_owned();
             if path.is_empty() {
@@ -69,7 +49,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model.status = Status::info(format!("Reading {path}…"));
             (model, vec![Effect::OpenMatch(path)])
         }
-        ReviewAction::Opened(Err(e)) => refuse(model, e),
+        ReviewAction::Opened(Err(e)) => refuse(model, e.to_string()),
         ReviewAction::Opened(Ok(loaded)) => opened(model, *loaded),
         ReviewAction::Walk(step) => walk(model, step),
         ReviewAction::CycleWho => {
@@ -127,24 +107,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model.status = Status::info("The keys are the board's · v goes back to the match");
             done(model)
         }
-        ReviewAction::Close => {
-            let Some(m) = model.review.open.take() else {
-                return no_match(model);
-            };
-            model.mode = Mode::Normal;
-            if model.panels.is_on(Panel::Match) {
-                model.panels.toggle(Panel::Match);
-            }
-            model.analysis.played_after = None;
-            model.analysis.played_action = None;
-            model.status = Status::info(format!("Closed {}", m.file_name()));
-            let effects = if m.analysing {
-                vec![Effect::StopMatchAnalysis]
-            } else {
-                Vec::new()
-            };
-            (model, effects)
-        }
+        ReviewAction::Close => close(model),
         ReviewAction::AnalyseWithGnubg => analyse_with_gnubg(model),
         ReviewAction::Keep => keep(model),
         ReviewAction::KeepMistakes => keep_mistakes(model),
@@ -152,55 +115,115 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model,
             "S (the starting position) would leave the match: Esc gives the keys to the board first",
         ),
-        ReviewAction::Judged(serial, i, outcome) => {
-            if serial != model.review.serial {
-                return done(model);
-            }
-            if let Some(m) = model.review.open.as_mut()
-                && let Some(v) = m.verdicts.get_mut(i)
-            {
-                *v = match outcome {
-                    Ok(list) => Verdict::Judged(list),
-                    Err(f) => Verdict::Failed(f),
-                };
-                m.done += 1;
-            }
-            done(model)
-        }
-        ReviewAction::AnalysisEnded(serial) => {
-            if serial != model.review.serial {
-                return done(model);
-            }
-            let Some(m) = model.review.open.as_mut() else {
-                return done(model);
-            };
-            m.analysing = false;
-            let failures: Vec<&str> = m
-                .verdicts
-                .iter()
-                .filter_map(|v| match v {
-                    Verdict::Failed(f) => Some(f.why.as_str()),
-                    _ => None,
-                })
-                .collect();
-            let mistakes = m.mistakes().len();
-            model.status = if let Some(first) = failures.first() {
-                Status::error(format!(
-                    "Match analysed: {mistakes} mistakes; {} could not judge {} ({first})",
-                    m.judge.name(),
-                    match failures.len() {
-                        1 => "1 decision".to_owned(),
-                        n => format!("{n} decisions"),
-                    }
-                ))
-            } else {
-                Status::success(format!(
-                    "Match analysed: {mistakes} mistakes · n/N walk them, * keeps them"
-                ))
-            };
-            done(model)
-        }
+        ReviewAction::Judged(serial, i, outcome) => judged(model, serial, i, outcome),
+        ReviewAction::AnalysisEnded(serial) => analysis_ended(model, serial),
     }
+}
+
+/// The directory listed for Tab: the path typed completed as far as the
+/// names agree, and the names that match, on the status line.
+fn completed(
+    mut model: Model,
+    typed: String,
+    entries: Vec<(String, bool)>,
+) -> (Model, Vec<Effect>) {
+    let Mode::Prompt(p) = &mut model.mode else {
+        return done(model);
+    };
+    if p.kind != PromptKind::MatchFile || p.line.text != typed {
+        return done(model);
+    }
+    let (text, names) = complete(&typed, &entries);
+    p.line.text = text;
+    p.line.cursor = p.line.text.chars().count();
+    model.status = match names.len() {
+        0 => Status::error(format!("no file starts with {typed:?}")),
+        1 => Status::info(""),
+        n => Status::info(format!(
+            "{n} match: {}{}",
+            names.iter().take(8).cloned().collect::<Vec<_>>().join("  "),
+            if n > 8 { "  …" } else { "" }
+        )),
+    };
+    done(model)
+}
+
+/// Closes the match (stopping its analysis) and its panel.
+fn close(mut model: Model) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.take() else {
+        return no_match(model);
+    };
+    model.mode = Mode::Normal;
+    if model.panels.is_on(Panel::Match) {
+        model.panels.toggle(Panel::Match);
+    }
+    model.analysis.played_after = None;
+    model.analysis.played_action = None;
+    model.status = Status::info(format!("Closed {}", m.file_name()));
+    let effects = if m.analysing {
+        vec![Effect::StopMatchAnalysis]
+    } else {
+        Vec::new()
+    };
+    (model, effects)
+}
+
+/// A verdict of the background analysis, for decision `i`.
+fn judged(
+    mut model: Model,
+    serial: u64,
+    i: usize,
+    outcome: Result<Vec<Judged>, Failed>,
+) -> (Model, Vec<Effect>) {
+    if serial != model.review.serial {
+        return done(model);
+    }
+    if let Some(m) = model.review.open.as_mut()
+        && let Some(v) = m.verdicts.get_mut(i)
+    {
+        *v = match outcome {
+            Ok(list) => Verdict::Judged(list),
+            Err(f) => Verdict::Failed(f),
+        };
+        m.done += 1;
+    }
+    done(model)
+}
+
+/// The background analysis is over: what it found, and what it could
+/// not judge.
+fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
+    if serial != model.review.serial {
+        return done(model);
+    }
+    let Some(m) = model.review.open.as_mut() else {
+        return done(model);
+    };
+    m.analysing = false;
+    let failures: Vec<&str> = m
+        .verdicts
+        .iter()
+        .filter_map(|v| match v {
+            Verdict::Failed(f) => Some(f.why.as_str()),
+            _ => None,
+        })
+        .collect();
+    let mistakes = m.mistakes().len();
+    model.status = if let Some(first) = failures.first() {
+        Status::error(format!(
+            "Match analysed: {mistakes} mistakes; {} could not judge {} ({first})",
+            m.judge.name(),
+            match failures.len() {
+                1 => "1 decision".to_owned(),
+                n => format!("{n} decisions"),
+            }
+        ))
+    } else {
+        Status::success(format!(
+            "Match analysed: {mistakes} mistakes · n/N walk them, * keeps them"
+        ))
+    };
+    done(model)
 }
 
 fn no_match(model: Model) -> (Model, Vec<Effect>) {
@@ -386,7 +409,7 @@ fn show(mut model: Model, at: usize, message: &str) -> (Model, Vec<Effect>) {
     };
     if model.position != position {
         model.position = position;
-        model.last_evaluation = None;
+        model.numbers.last_evaluation = None;
         model.play = Default::default();
     }
     done(model)
@@ -549,9 +572,9 @@ fn keep(mut model: Model) -> (Model, Vec<Effect>) {
     ));
     (
         model,
-        vec![Effect::Library(crate::editor::library::Request::Add(
-            Box::new(e),
-        ))],
+        vec![Effect::Library(
+            crate::editor::library::state::Request::Add(Box::new(e)),
+        )],
     )
 }
 
@@ -588,7 +611,7 @@ fn keep_mistakes(mut model: Model) -> (Model, Vec<Effect>) {
         "Keeping {n} mistakes in the collection {collection}{more}…"
     ));
     // One request, one answer: one message for them all.
-    let request = crate::editor::library::Request::AddMany {
+    let request = crate::editor::library::state::Request::AddMany {
         entries,
         collection,
     };
@@ -655,7 +678,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/selfplay/m7_driven.mat"
         );
-        let loaded = super::super::load(path).unwrap();
+        let loaded = super::super::open::load(path).unwrap();
         let (model, effects) = reducer::update(
             Model::default(),
             Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
@@ -677,7 +700,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/selfplay/m7_driven.mat"
         );
-        let loaded = super::super::load(path).unwrap();
+        let loaded = super::super::open::load(path).unwrap();
         let (model, _) = reducer::update(
             Model::default(),
             Action::Analysis(crate::editor::action::AnalysisAction::CycleEngine),
@@ -702,7 +725,7 @@ mod tests {
         );
         let m = model.review.open.as_ref().unwrap();
         assert_eq!(m.judge, crate::engine::EngineKind::Sage);
-        let header = super::super::panel::of(m).header;
+        let header = super::super::view::of(m).header;
         assert!(header.contains("Sage analysing 0/"), "{header}");
         let (model, _) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
         assert_eq!(model.status.text, "Sage is analysing the match already");
@@ -716,11 +739,11 @@ mod tests {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/");
         for file in ["selfplay/m7_driven.mat", "match_core/match3.txt"] {
             let text = std::fs::read_to_string(format!("{dir}{file}")).unwrap();
-            let from_file = super::super::load(&format!("{dir}{file}")).unwrap();
+            let from_file = super::super::open::load(&format!("{dir}{file}")).unwrap();
             let (model, effects) =
                 reducer::update(Model::default(), Action::Pasted(Ok(text.clone())));
             let m = model.review.open.as_ref().expect("the match is open");
-            assert_eq!(m.path, super::super::PASTED);
+            assert_eq!(m.path, super::super::open::PASTED);
             assert_eq!(m.decisions, from_file.decisions, "{file}");
             assert!(
                 effects
@@ -735,8 +758,8 @@ mod tests {
         }
         // Terminals send a paste's line breaks as carriage returns.
         let sgf = std::fs::read_to_string(format!("{dir}analysis/m5_noisy.sgf")).unwrap();
-        let plain = super::super::pasted(&sgf).expect("read");
-        let loaded = super::super::pasted(&sgf.replace('\n', "\r")).expect("read with CRs");
+        let plain = super::super::open::pasted(&sgf).expect("read");
+        let loaded = super::super::open::pasted(&sgf.replace('\n', "\r")).expect("read with CRs");
         assert_eq!(
             loaded.decisions.len(),
             plain.decisions.len(),
@@ -758,7 +781,7 @@ mod tests {
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fixtures/analysis/m5_noisy.sgf"
         );
-        let loaded = super::super::load(path).unwrap();
+        let loaded = super::super::open::load(path).unwrap();
         let (model, effects) = reducer::update(
             Model::default(),
             Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
@@ -775,11 +798,11 @@ mod tests {
         // at game 2 move 19.
         assert_eq!(m.file_mistakes().len(), 1);
         assert!(
-            super::super::panel::of(m)
+            super::super::view::of(m)
                 .header
                 .contains("file's analysis: 1 mistake · E: gnubg's"),
             "{}",
-            super::super::panel::of(m).header
+            super::super::view::of(m).header
         );
         let (model, kept) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
         assert_eq!(kept.len(), 1, "{kept:?}");
@@ -891,8 +914,11 @@ mod tests {
         let model = step(model, ReviewAction::Judged(1, 2, Ok(vec![a])));
         let model = step(model, ReviewAction::Judged(1, 4, Ok(vec![b])));
         let (_, effects) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
-        let [Effect::Library(crate::editor::library::Request::AddMany { entries: adds, .. })] =
-            &effects[..]
+        let [
+            Effect::Library(crate::editor::library::state::Request::AddMany {
+                entries: adds, ..
+            }),
+        ] = &effects[..]
         else {
             panic!("one request for them all: {effects:?}")
         };
@@ -910,7 +936,7 @@ mod tests {
     fn the_mistake_threshold_is_the_players() {
         let model = opened();
         let model = step(model, ReviewAction::AskThreshold);
-        assert!(matches!(&model.mode, Mode::Prompt(p) if p.text == "0.060"));
+        assert!(matches!(&model.mode, Mode::Prompt(p) if p.line.text == "0.060"));
         let model = answer(model, "0.2");
         assert_eq!(model.mode, Mode::Review);
         let m = model.review.open.as_ref().unwrap();

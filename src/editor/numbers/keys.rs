@@ -1,12 +1,13 @@
 //! The numbers panel's keys: its rows of the normal mode's bindings.
 
+use super::state::NumbersAction;
 use crate::editor::action::Action;
 use crate::editor::bindings::{
     KeyPattern::{Char, Code},
     NormalBinding as Binding, Section,
 };
 use crate::editor::panels::Panel;
-use crate::editor::prompt::line::PromptKind;
+use crate::editor::prompt::state::PromptKind;
 use ratatui::crossterm::event::KeyCode;
 
 pub static BINDINGS: &[Binding] = &[
@@ -18,8 +19,8 @@ pub static BINDINGS: &[Binding] = &[
         hint: None,
         action: |k| match k.code {
             // Half a short panel at a time, so rows read on stay in view.
-            KeyCode::PageUp => Action::ScrollNumbers(-6),
-            KeyCode::PageDown => Action::ScrollNumbers(6),
+            KeyCode::PageUp => Action::Numbers(NumbersAction::Scroll(-6)),
+            KeyCode::PageDown => Action::Numbers(NumbersAction::Scroll(6)),
             _ => Action::TogglePanel(Panel::Numbers),
         },
     },

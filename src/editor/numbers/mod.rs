@@ -1,6 +1,8 @@
 //! Numbers at the score (`#`): the feature's folder.
 //!
-//! - `state.rs`: the MET in use and the last evaluation (the market window)
+//! - `state.rs`: the MET in use, the scroll and the last evaluation (the
+//!   market window), and the panel's actions (`NumbersAction`)
+//! - `update.rs`: scrolling and loading a MET file
 //! - `text.rs`: the panel's rows, from `domain::numbers`
 //! - `keys.rs`: its rows of the normal mode's bindings (`#`, PgUp/PgDn, `T`)
 //! - `view.rs`: drawing the panel, scrolled
@@ -8,4 +10,5 @@
 pub mod keys;
 pub mod state;
 pub mod text;
+pub mod update;
 pub mod view;

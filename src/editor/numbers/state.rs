@@ -1,10 +1,12 @@
-//! What the numbers panel needs in the model: the match equity table in
-//! use and the last evaluation (filled by the analysis panel). Both hold
-//! floats, so they get the equality the model's `Eq` needs here.
+//! The numbers panel's state and actions, as data: the match equity table
+//! in use, the panel's scroll and the last evaluation of the position
+//! (written by the analysis panel when gnubg answers, for the market
+//! window). The table and the evaluation hold floats, so they get the
+//! equality the model's `Eq` needs here.
 
 use crate::codec::met_xml;
 use crate::domain::equity::Probabilities;
-use crate::domain::met::Met;
+use crate::domain::met::{Met, MetError};
 use std::sync::Arc;
 
 /// A shared match equity table. Two handles are equal when they hold the
@@ -44,3 +46,40 @@ impl PartialEq for Evaluation {
 }
 
 impl Eq for Evaluation {}
+
+/// What the model holds for the numbers panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumbersState {
+    /// The match equity table the numbers use (`T` loads another).
+    pub met: MetHandle,
+    /// The first row on show, when the panel has more rows than room
+    /// (PgUp/PgDn).
+    pub scroll: u16,
+    /// The last evaluation of the position, from the analysis panel: the
+    /// market window needs its gammon rates. The analysis writes it; any
+    /// change of position clears it (an evaluation describes the position
+    /// it came from).
+    pub last_evaluation: Option<Evaluation>,
+}
+
+impl Default for NumbersState {
+    fn default() -> Self {
+        NumbersState {
+            met: MetHandle::built_in(),
+            scroll: 0,
+            last_evaluation: None,
+        }
+    }
+}
+
+/// The numbers panel's actions (`Action::Numbers`): `numbers::update` does
+/// them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NumbersAction {
+    /// Scrolls the panel by this many rows.
+    Scroll(i16),
+    /// Load a gnubg MET file (empty: back to the built-in table).
+    LoadMet(String),
+    /// A MET file was read, or why not (the runtime reports it).
+    MetLoaded(Result<MetHandle, MetError>),
+}

@@ -4,7 +4,7 @@
 //! are on show, rather than cutting the last ones off unsaid.
 
 use crate::editor::snapshot::Snapshot;
-use crate::editor::view::theme::Theme;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;

@@ -1,7 +1,7 @@
 //! Playing moves: the move line, picking up and dropping checkers, rolling
 //! and passing, as rows of the normal mode's bindings.
 
-use super::PlayAction;
+use super::state::PlayAction;
 use crate::editor::action::Action;
 use crate::editor::bindings::{
     KeyPattern::{Char, Code},

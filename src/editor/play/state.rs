@@ -27,7 +27,7 @@ pub enum PlayAction {
     /// Passes the turn without moving.
     Pass,
     /// The runtime could not get random dice.
-    RollFailed(String),
+    RollFailed(super::dice::DiceError),
 }
 
 /// A checker picked up and not yet dropped.

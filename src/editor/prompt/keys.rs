@@ -1,6 +1,6 @@
 //! The input line's keys: one table for resolution, hints and the help.
 
-use super::line::Motion;
+use super::state::Motion;
 use crate::editor::action::{Action, PromptAction};
 use crate::editor::bindings::{
     Binding,

@@ -1,11 +1,11 @@
 //! Below the IDs: warnings about odd states, the input line, the message of
 //! the last action, and key hints from the binding table.
 
-use super::layout::Areas;
 use super::messages;
-use super::theme::Theme;
 use crate::editor::model::Tone;
 use crate::editor::snapshot::{PromptLine, Snapshot};
+use crate::editor::ui::layout::Areas;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -89,9 +89,9 @@ fn prompt_line(line: &PromptLine, width: u16, theme: &Theme) -> Line<'static> {
         return Line::from(spans);
     }
     let room = usize::from(width).saturating_sub(question.chars().count() + 1);
-    let (shown, at) = line.prompt.window(room);
+    let (shown, at) = line.prompt.line.window(room);
     let chars: Vec<char> = shown.chars().collect();
-    if line.prompt.selected {
+    if line.prompt.line.selected {
         spans.push(Span::styled(shown.clone(), theme.cursor));
         spans.push(Span::styled("█", theme.key));
         return Line::from(spans);

@@ -1,8 +1,8 @@
 //! The `?` overlay: every key binding, by section, read from the same table
 //! as the key resolution and the status-bar hints.
 
-use super::theme::Theme;
 use crate::editor::keymap::{Section, normal_bindings};
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -54,7 +54,10 @@ pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
     for (title, rows) in sections {
         out.push(Line::styled(title, theme.title));
         for (label, help) in rows {
-            for (i, part) in super::messages::wrap(&help, room).into_iter().enumerate() {
+            for (i, part) in crate::editor::ui::text::wrap(&help, room)
+                .into_iter()
+                .enumerate()
+            {
                 let key = if i == 0 { label.as_str() } else { "" };
                 out.push(Line::from(vec![
                     Span::styled(format!("{key:<LABEL$}"), theme.key),

@@ -1,7 +1,7 @@
 //! The four IDs, recomputed from the snapshot on every change.
 
-use super::theme::Theme;
 use crate::editor::snapshot::Snapshot;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

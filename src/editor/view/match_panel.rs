@@ -1,8 +1,8 @@
 //! The match widgets beside the board: who is on roll, dice, cube, score,
 //! Crawford, Jacoby and beavers, pips and borne-off counts, names.
 
-use super::theme::Theme;
 use crate::editor::snapshot::Snapshot;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

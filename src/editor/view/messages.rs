@@ -3,9 +3,9 @@
 //! become "+N more (H)", and the `H` overlay shows every current warning
 //! and the whole message log, wrapped.
 
-use super::theme::Theme;
 use crate::editor::model::{Status, Tone};
 use crate::editor::snapshot::Snapshot;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -31,30 +31,6 @@ pub fn shorten(text: &str, width: usize) -> String {
     out.truncate(out.trim_end().len());
     out.push_str(CUT_MARK);
     out
-}
-
-/// `text` in lines of at most `room` characters, broken at spaces (a word
-/// longer than a line is cut into pieces).
-pub fn wrap(text: &str, room: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let used = line.chars().count();
-        if used > 0 && used + 1 + word.chars().count() > room {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > room {
-            let rest: String = line.chars().skip(room).collect();
-            lines.push(line.chars().take(room).collect());
-            line = rest;
-        }
-    }
-    lines.push(line);
-    lines
 }
 
 /// The warning lines for `rows` rows of `width` columns: all of them if

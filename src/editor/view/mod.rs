@@ -1,39 +1,30 @@
-//! Drawing: one function per widget, all from a [`Snapshot`].
+//! Drawing the whole screen: this folder only composes the features' views
+//! (each in its feature's `view.rs`) and draws the widgets that belong to
+//! no feature. It imports the features; no feature imports it.
 //!
-//! - `layout.rs`: where each widget goes, and which board place a cell is
-//! - `board.rs`: gnubg's board with the cursor and colours
 //! - `match_panel.rs`: cube, dice, score, flags, pips, names
-//! - `place_line.rs`: the place under the cursor and the brush colour
 //! - `ids_panel.rs`: the four IDs
-//! - `analysis_panel`: the analysis (gnubg, Sage): `editor/analysis/view.rs`
-//! - `numbers_panel`: numbers at the score (`#`): `editor/numbers/view.rs`
 //! - `footer.rs`: warnings, input line, status message, key hints
 //! - `help.rs`: the `?` overlay
 //! - `messages.rs`: shortening long messages, and the `H` message log
-//! - `library_panel.rs`: the study library's list, note editor and review
-//! - `match_review_panel.rs`: the match being reviewed (games, decisions)
-//! - `theme.rs`: colours, or none under `NO_COLOR`
+//!
+//! The colours and the layout are below the features, in `editor/ui/`.
 
 pub mod footer;
 pub mod help;
 pub mod ids_panel;
-pub mod layout;
-pub mod library_panel;
 pub mod match_panel;
-pub mod match_review_panel;
 pub mod messages;
-pub mod theme;
 
 use super::snapshot::Snapshot;
-pub use crate::editor::analysis::view as analysis_panel;
-pub use crate::editor::board::{place_line, view as board};
-pub use crate::editor::copy_menu::view as copy_menu;
-pub use crate::editor::numbers::view as numbers_panel;
+use super::ui::layout;
+use super::ui::theme::Theme;
+use super::{analysis, board, copy_menu, library, match_review, numbers};
+use crate::domain::Place;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
-pub use theme::Theme;
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
@@ -55,9 +46,9 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         theme.title,
     );
     frame.render_widget(Paragraph::new(title), areas.title);
-    board::draw(frame, areas.board, snapshot, theme);
+    board::view::draw(frame, areas.board, snapshot, theme);
     match_panel::draw(frame, areas.panel, snapshot, theme);
-    place_line::draw(frame, areas.place, snapshot, theme);
+    board::place_line::draw(frame, areas.place, snapshot, theme);
     ids_panel::draw(frame, areas.ids, snapshot, theme);
     if let Some(r) = areas.right {
         // A rule between the left block and the column beside it, so that
@@ -66,23 +57,23 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         let bars = vec![Line::styled("│", theme.label); usize::from(r.height)];
         frame.render_widget(Paragraph::new(bars), rule);
     }
-    if let Some(a) = layout::panel_area(&areas, layout::Panel::Analysis) {
-        analysis_panel::draw(frame, a, snapshot, theme);
+    if let Some(a) = layout::panel_area(&areas, super::panels::Panel::Analysis) {
+        analysis::view::draw(frame, a, snapshot, theme);
     }
-    if let Some(a) = layout::panel_area(&areas, layout::Panel::Numbers) {
-        numbers_panel::draw(frame, a, snapshot, theme);
+    if let Some(a) = layout::panel_area(&areas, super::panels::Panel::Numbers) {
+        numbers::view::draw(frame, a, snapshot, theme);
     }
     if let (Some(a), Some(review)) = (
-        layout::panel_area(&areas, layout::Panel::Match),
+        layout::panel_area(&areas, super::panels::Panel::Match),
         &snapshot.review,
     ) {
-        match_review_panel::draw(frame, a, review, theme);
+        match_review::view::draw(frame, a, review, theme);
     }
     if let (Some(a), Some(lib)) = (
-        layout::panel_area(&areas, layout::Panel::Library),
+        layout::panel_area(&areas, super::panels::Panel::Library),
         &snapshot.library,
     ) {
-        library_panel::draw(frame, a, lib, theme);
+        library::view::draw(frame, a, lib, theme);
     }
     footer::draw(frame, &areas, snapshot, theme);
     if snapshot.help {
@@ -92,15 +83,15 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         messages::draw(frame, area, snapshot, theme);
     }
     if snapshot.copy_menu {
-        copy_menu::draw(frame, area, theme);
+        copy_menu::view::draw(frame, area, theme);
     }
 }
 
 fn draw_too_small(frame: &mut Frame, area: Rect) {
     let text = format!(
         "Terminal too small: enlarge to {}×{} (now {}×{})",
-        layout::MIN_WIDTH,
-        layout::MIN_HEIGHT,
+        super::panels::MIN_WIDTH,
+        super::panels::MIN_HEIGHT,
         area.width,
         area.height
     );
@@ -117,4 +108,32 @@ fn draw_too_small(frame: &mut Frame, area: Rect) {
             .wrap(Wrap { trim: true }),
         line,
     );
+}
+
+/// The board place under a screen cell, for the mouse.
+pub fn hit(screen: Rect, column: u16, row: u16) -> Option<Place> {
+    let a = layout::areas(screen)?;
+    if !a
+        .board
+        .contains(ratatui::layout::Position::new(column, row))
+    {
+        return None;
+    }
+    crate::editor::board::view::place_at_cell(column - a.board.x, row - a.board.y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hit_testing_uses_the_same_layout() {
+        let screen = Rect::new(0, 0, 80, 24);
+        let a = layout::areas(screen).unwrap();
+        assert_eq!(
+            hit(screen, a.board.x + 41, a.board.y + 11),
+            Some(Place::Point(1))
+        );
+        assert_eq!(hit(screen, 79, 23), None);
+    }
 }

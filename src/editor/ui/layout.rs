@@ -1,11 +1,10 @@
-//! Where the widgets go, and which board place a screen cell shows. Pure
-//! geometry, shared by drawing and by mouse hit-testing.
+//! Where the widgets go: pure geometry below every feature, shared by
+//! drawing and by mouse hit-testing (which board place a cell of the board's
+//! drawing shows is the board's: `board/view.rs`).
 
-use crate::domain::Place;
-use crate::editor::cursor;
+use crate::editor::panels::{MIN_HEIGHT, MIN_WIDTH};
 use ratatui::layout::Rect;
 
-pub use crate::editor::panels::{MIN_HEIGHT, MIN_WIDTH};
 /// Lines of the board drawing (gnubg's text less its two ID lines).
 pub const BOARD_LINES: u16 = 13;
 /// Columns of the board itself, trays included, without gnubg's side text.
@@ -15,7 +14,7 @@ pub const SIDE_TEXT_COLUMNS: u16 = 36;
 const PANEL_MIN: u16 = 30;
 const PANEL_MAX: u16 = 44;
 
-pub use crate::editor::panels::{Panel, PanelToggles};
+use crate::editor::panels::{Panel, PanelToggles};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Areas {
@@ -246,58 +245,9 @@ pub fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
     })
 }
 
-/// The first character column of cursor column `c` (0–13) in a board line.
-pub fn column_start(c: usize) -> u16 {
-    match c {
-        0..=5 => 2 + 3 * c as u16,
-        6 => 21,
-        7..=12 => 25 + 3 * (c as u16 - 7),
-        _ => 45,
-    }
-}
-
-/// The board place drawn at (`col`, `line`) of the board drawing, if any:
-/// label lines and checker rows above and below the bar line.
-pub fn place_at_cell(col: u16, line: u16) -> Option<Place> {
-    let top = match line {
-        0..=5 => true,
-        7..=12 => false,
-        _ => return None,
-    };
-    let c =
-        (0..cursor::COLUMNS).find(|&c| (column_start(c)..column_start(c) + 3).contains(&col))?;
-    Some(cursor::place_at(top, c))
-}
-
-/// The board place under a screen cell, for the mouse.
-pub fn hit(screen: Rect, column: u16, row: u16) -> Option<Place> {
-    let a = areas(screen)?;
-    if !a
-        .board
-        .contains(ratatui::layout::Position::new(column, row))
-    {
-        return None;
-    }
-    place_at_cell(column - a.board.x, row - a.board.y)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Player;
-
-    #[test]
-    fn cells_map_to_the_places_gnubg_draws_there() {
-        // " +13-14-..." : point 13 at columns 2–4 of the top lines.
-        assert_eq!(place_at_cell(3, 1), Some(Place::Point(13)));
-        assert_eq!(place_at_cell(22, 2), Some(Place::Bar(Player::O)));
-        assert_eq!(place_at_cell(41, 5), Some(Place::Point(24)));
-        assert_eq!(place_at_cell(46, 3), Some(Place::Off(Player::O)));
-        assert_eq!(place_at_cell(41, 11), Some(Place::Point(1)));
-        assert_eq!(place_at_cell(3, 12), Some(Place::Point(12)));
-        assert_eq!(place_at_cell(22, 6), None, "the BAR line");
-        assert_eq!(place_at_cell(20, 3), None, "the bar's edge");
-    }
 
     #[test]
     fn a_tall_column_is_used_by_the_panels_that_list_more() {
@@ -429,16 +379,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn hit_testing_uses_the_same_layout() {
-        let screen = Rect::new(0, 0, 80, 24);
-        let a = areas(screen).unwrap();
-        assert_eq!(
-            hit(screen, a.board.x + 41, a.board.y + 11),
-            Some(Place::Point(1))
-        );
-        assert_eq!(hit(screen, 79, 23), None);
     }
 }

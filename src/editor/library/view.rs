@@ -3,8 +3,8 @@
 //! editor or the review card, and the highlighted entry's details beside
 //! them when the panel is wide enough.
 
-use super::theme::Theme;
 use crate::editor::library::snapshot::LibrarySnapshot;
+use crate::editor::ui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;

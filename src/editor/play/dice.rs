@@ -2,14 +2,14 @@
 //! (the reducer only asks for them, as an effect).
 
 /// Two fair dice, each 1–6.
-pub fn roll() -> Result<[u8; 2], String> {
+pub fn roll() -> Result<[u8; 2], DiceError> {
     let mut dice = [0u8; 2];
     let mut filled = 0;
     // Rejection sampling keeps the dice fair: 252 is the largest multiple
     // of 6 that fits in a byte.
     for _ in 0..64 {
         let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).map_err(|e| e.to_string())?;
+        getrandom::fill(&mut bytes).map_err(|e| DiceError::Source(e.to_string()))?;
         for b in bytes {
             if b < 252 && filled < 2 {
                 dice[filled] = b % 6 + 1;
@@ -20,7 +20,17 @@ pub fn roll() -> Result<[u8; 2], String> {
             return Ok(dice);
         }
     }
-    Err("the random source gave no usable bytes".to_owned())
+    Err(DiceError::NoUsableBytes)
+}
+
+/// Why no dice came: the operating system's random source failed (its
+/// words), or gave 64 rounds of bytes all rejected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DiceError {
+    #[error("{0}")]
+    Source(String),
+    #[error("the random source gave no usable bytes")]
+    NoUsableBytes,
 }
 
 #[cfg(test)]

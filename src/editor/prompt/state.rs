@@ -82,9 +82,17 @@ impl PromptKind {
     }
 }
 
+/// The open input line: what is asked, and the text being typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prompt {
     pub kind: PromptKind,
+    pub line: Line,
+}
+
+/// A line of text being edited, with its cursor: the input line's, and the
+/// library's filter and questions (one editor, the same keys).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
     pub text: String,
     /// Where typing goes, in characters from the start of `text`.
     pub cursor: usize,
@@ -110,26 +118,39 @@ impl Prompt {
     pub fn new(kind: PromptKind) -> Prompt {
         Prompt {
             kind,
-            text: String::new(),
-            cursor: 0,
-            selected: false,
+            line: Line::default(),
         }
     }
 
     /// An input line holding the current value, selected, with the cursor
     /// at its end.
     pub fn with_value(kind: PromptKind, value: &str) -> Prompt {
-        let text: String = value.chars().take(MAX_PROMPT_LEN).collect();
-        Prompt {
-            kind,
-            cursor: text.chars().count(),
-            selected: !text.is_empty(),
-            text,
+        let value: String = value.chars().take(MAX_PROMPT_LEN).collect();
+        let mut line = Line::at_end(&value);
+        line.selected = !line.text.is_empty();
+        Prompt { kind, line }
+    }
+}
+
+impl Line {
+    /// A line holding `value` whole, not selected, with the cursor at its
+    /// end: typing adds to it (up to the limit). Not cut, so a long value
+    /// given back to edit (an entry's tags) is not lost.
+    pub fn at_end(value: &str) -> Line {
+        Line {
+            cursor: value.chars().count(),
+            selected: false,
+            text: value.to_owned(),
         }
     }
 
     fn len(&self) -> usize {
         self.text.chars().count()
+    }
+
+    /// The line holds as much as it takes: typing adds nothing.
+    pub fn is_full(&self) -> bool {
+        self.len() >= MAX_PROMPT_LEN
     }
 
     /// The byte offset of character `i`.
