@@ -32,7 +32,12 @@ pub type BatchReport = super::input::Tally;
 
 /// `show` and `convert` on the IDs (standard input when none), through
 /// the process's standard streams: the exit status of the run.
-pub fn run_job(job: Job, names: super::args::NameArgs, quiet: bool, ids: &[String]) -> ExitCode {
+pub fn run_job(
+    job: Job,
+    names: super::shared_args::NameArgs,
+    quiet: bool,
+    ids: &[String],
+) -> ExitCode {
     let names = names.into_names();
     if let Err(e) = names.check() {
         crate::say!("bgedit: {e}");

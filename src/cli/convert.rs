@@ -1,14 +1,56 @@
 //! `bgedit convert`: each ID in another format, one output line per input
 //! line; with `--file`, a whole file (SGF, XG text, ...) read as one text.
 
-use super::args::{CommonArgs, ConvertTo, NameArgs};
 use super::batch::{self, Job};
 use super::files;
+use super::shared_args::{CommonArgs, NameArgs};
 use crate::codec::IdFormat;
 use crate::codec::sgf::Selection;
 use clap::Args;
+use clap::ValueEnum;
 use std::io::{self, Write};
 use std::process::ExitCode;
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvertTo {
+    /// POSITIONID:MATCHID
+    Gnubg,
+    /// XGID=…
+    Xgid,
+    /// The 14-character Position ID alone.
+    Posid,
+    /// The 12-character Match ID alone.
+    Matchid,
+    /// Every field of the model, one JSON object per line.
+    Json,
+    /// gnubg's SGF, as `save position` writes it (several lines).
+    Sgf,
+    /// A FIBS `board:` line, as gnubg's raw board.
+    Fibs,
+    /// Snowie's text, as gnubg's `export position snowietxt`.
+    Snowie,
+    /// eXtreme Gammon's text export for forums (several lines).
+    Xgtext,
+    /// gnubg's two `Position ID:` / `Match ID   :` lines.
+    Header,
+}
+
+impl From<ConvertTo> for IdFormat {
+    fn from(f: ConvertTo) -> IdFormat {
+        match f {
+            ConvertTo::Gnubg => IdFormat::GnubgId,
+            ConvertTo::Xgid => IdFormat::Xgid,
+            ConvertTo::Posid => IdFormat::PositionId,
+            ConvertTo::Matchid => IdFormat::MatchId,
+            ConvertTo::Json => IdFormat::Json,
+            ConvertTo::Sgf => IdFormat::Sgf,
+            ConvertTo::Fibs => IdFormat::Fibs,
+            ConvertTo::Snowie => IdFormat::Snowie,
+            ConvertTo::Xgtext => IdFormat::XgText,
+            ConvertTo::Header => IdFormat::Header,
+        }
+    }
+}
 
 // No doc comment: the command's help is its variant's in `args.rs`.
 #[derive(Args, Debug, Clone)]

@@ -1,10 +1,47 @@
 //! `bgedit image`: one position drawn as an SVG or PNG file.
 
-use super::args::{ImageArgs, ImageFormat, ImageTheme};
 use super::files;
+use super::shared_args::NameArgs;
 use crate::codec;
 use crate::domain::{Names, Position};
 use crate::picture::{self, Options, Theme};
+use clap::ValueEnum;
+
+#[derive(clap::Args, Debug, Clone)]
+pub struct ImageArgs {
+    /// svg or png; by default from the -o file's extension, else svg.
+    #[arg(long, value_enum)]
+    pub format: Option<ImageFormat>,
+    /// The picture's size in pixels, WIDTHxHEIGHT (default 800x600).
+    #[arg(long, value_name = "WxH")]
+    pub size: Option<String>,
+    #[arg(long, value_enum, default_value = "light")]
+    pub theme: ImageTheme,
+    /// Write the GNUBG ID and XGID under the board.
+    #[arg(long)]
+    pub ids: bool,
+    /// Where to write; standard output when absent or `-`.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<String>,
+    #[command(flatten)]
+    pub names: NameArgs,
+    /// The position, in any accepted format (an SGF or XG text file's whole
+    /// text too); standard input when absent.
+    #[arg(allow_hyphen_values = true)]
+    pub id: Option<String>,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageFormat {
+    Svg,
+    Png,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImageTheme {
+    Light,
+    Dark,
+}
 
 /// `bgedit image`: draws the position and writes the picture.
 pub fn run(args: &ImageArgs) -> std::process::ExitCode {

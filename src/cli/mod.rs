@@ -21,11 +21,12 @@ pub mod moves;
 pub mod output;
 pub mod play;
 pub mod quiz;
+pub mod shared_args;
 pub mod show;
 pub mod signals;
 pub mod stats;
 pub mod suggest;
 
-pub use args::{Cli, Command, ConvertTo};
+pub use args::{Cli, Command};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};
 pub use output::OutputFormat;

@@ -10,8 +10,8 @@ use crate::codec::{gnubg_id, parse_any};
 use crate::domain::Position;
 use crate::domain::skill::Skill;
 use crate::editor::io::runtime::Start;
-use crate::engine::{Engine, EngineKind};
 use crate::engine::match_analysis::{self, QuizAnswer};
+use crate::engine::{Engine, EngineKind};
 use std::cell::RefCell;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -92,14 +92,10 @@ pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
 /// `--answer`: each position's grade, by the engine chosen.
 fn grade(args: &QuizArgs) -> ExitCode {
     let found = match args.engine {
-        QuizEngine::Gnubg => {
-            crate::engine::locate::find_from_env(args.gnubg.as_deref())
-                .map(|p| EngineKind::Gnubg.spec().open(p, Default::default()))
-        }
-        QuizEngine::Sage => {
-            crate::engine::sage::find_python_from_env(args.sage_python.as_deref())
-                .map(|p| EngineKind::Sage.spec().open(p, Default::default()))
-        }
+        QuizEngine::Gnubg => crate::engine::locate::find_from_env(args.gnubg.as_deref())
+            .map(|p| EngineKind::Gnubg.spec().open(p, Default::default())),
+        QuizEngine::Sage => crate::engine::sage::find_python_from_env(args.sage_python.as_deref())
+            .map(|p| EngineKind::Sage.spec().open(p, Default::default())),
     };
     let engine = match found {
         Ok(e) => RefCell::new(e),

@@ -1,7 +1,7 @@
 //! `bgedit show`: gnubg's board text (`show board`) for each ID.
 
-use super::args::{CommonArgs, NameArgs};
 use super::batch::{self, Job};
+use super::shared_args::{CommonArgs, NameArgs};
 use clap::Args;
 use std::process::ExitCode;
 

@@ -9,7 +9,7 @@
 //! match needs that reaches far past ±3 (`mkBMmUrDBwAAAA:cwlPAhABCAAE`, an
 //! 8-cube at 17-away/1-away: gnubg's own `hint` says +16.91).
 
-use super::match_analysis::Scale;
+use super::scale::Scale;
 use crate::domain::Position;
 use serde::{Deserialize, Serialize};
 

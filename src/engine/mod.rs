@@ -41,6 +41,7 @@ pub mod process;
 pub mod registry;
 pub mod request;
 pub mod sage;
+pub mod scale;
 pub mod spec;
 pub mod text;
 

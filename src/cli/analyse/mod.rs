@@ -4,14 +4,15 @@
 //! (`--file`, `match_file.rs`). This file finds the engines and reads the
 //! arguments into each way's options.
 
+pub mod args;
 pub mod match_file;
 pub mod positions;
 pub mod score_matrix;
 
-use crate::cli::args::{AnalyseArgs, EngineArg};
 use crate::cli::input::{Messages, Tally, exit_code};
 use crate::cli::output::exit_status;
 use crate::engine::{Choice, EngineKind, RolloutSettings};
+use args::{AnalyseArgs, EngineArg};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -5,10 +5,10 @@
 //! answers as `Action::Analysis(AnalysisAction::MatrixCell)`), the grid
 //! filling in as they come. Pure.
 
+use super::state::MatrixState;
 use super::state::PanelText;
 use crate::codec::{self, IdFormat};
 use crate::domain::Position;
-use super::state::MatrixState;
 use crate::domain::score_matrix::{CubeCase, cells, is_score, label, labels};
 use crate::editor::effect::Effect;
 use crate::editor::model::{Model, Status};

@@ -170,7 +170,7 @@ fn mouse(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
             ));
             // A drag may follow: it picks up the checker here.
             let (before, undo_len) = (model.position.clone(), model.history.undo.len());
-            crate::editor::play::update::note_press(&mut model, place, before, undo_len);
+            crate::editor::play::note_press(&mut model, place, before, undo_len);
             done(model)
         }
         BoardAction::Click(place) | BoardAction::AddAt(place) => {
@@ -179,7 +179,7 @@ fn mouse(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
             let (before, undo_len) = (model.position.clone(), model.history.undo.len());
             let (mut next, effects) = update(model, BoardAction::AddChecker(player));
             // A drag may follow: it takes this click back and moves a checker.
-            crate::editor::play::update::note_press(&mut next, place, before, undo_len);
+            crate::editor::play::note_press(&mut next, place, before, undo_len);
             (next, effects)
         }
         BoardAction::RightClick(place) => {

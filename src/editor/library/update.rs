@@ -474,7 +474,7 @@ fn quiz(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 return done(model);
             };
             let last = model.library.completion.clone();
-            match crate::editor::play::update::completion(
+            match crate::editor::play::completion(
                 &position,
                 &model.library.input.text,
                 last.as_ref(),

@@ -15,3 +15,8 @@ pub mod keys;
 pub mod state;
 pub mod update;
 pub mod view;
+
+// What other features use of playing: a click on the board may start a
+// drag (the board's update tells play of it), and the quiz's move line
+// completes a move as the board's does.
+pub use update::{completion, note_press};

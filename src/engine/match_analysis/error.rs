@@ -17,8 +17,8 @@ pub enum JudgeError {
     #[error("the move played ({0}) is not among gnubg's legal moves")]
     NotLegal(String),
     /// A score past the match equity table's reach.
-    #[error("a player is more than {0} away")]
-    TooFarAway(i64),
+    #[error(transparent)]
+    TooFarAway(#[from] crate::engine::scale::TooFarAway),
     #[error("the beaver's double is not in the file")]
     NoBeaverDouble,
     #[error("the double taken is not in the file")]

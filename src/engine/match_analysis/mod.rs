@@ -21,6 +21,7 @@ pub use report::Report;
 use super::gnubg_match::{CubeRecord, GameAnswer, GameRequest, MatchForGnubg, Piece, Record};
 use super::luck::MatchLuck;
 use super::request::no_cube_action;
+use super::scale::Scale;
 use super::{Analysis, Engine, EngineError, Request, StartRecord, Waiter, time_limit};
 use crate::codec::match_file::FileDecision;
 use crate::codec::{gnubg_id, position_id};
@@ -28,7 +29,7 @@ use crate::domain::cube_decision;
 use crate::domain::match_stats::{CubeError, CubePlay, DecisionKind, Judgement};
 use crate::domain::moves::{self, check_move};
 use crate::domain::notation;
-use crate::domain::{Board, CubeOwner, MatchState, Player, Position};
+use crate::domain::{Board, CubeOwner, Player, Position};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -466,65 +467,6 @@ fn judge_beaver_take(j: &mut Judged, analysis: Analysis) -> Result<(), JudgeErro
     }
     j.analysis = analysis;
     Ok(())
-}
-
-/// gnubg's equity scale at a decision (eval.c `eq2mwc`, `mwc2eq`): the
-/// roller's match winning chances on winning and on losing the cube's
-/// points, from gnubg's default table (Kazaross-XG2, bgedit's own, built as
-/// gnubg builds it). Single precision, as gnubg.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Scale {
-    win: f32,
-    lose: f32,
-}
-
-impl Scale {
-    /// None for money, where equities need no scale; an error past the
-    /// table's 64-away.
-    pub(crate) fn of(state: &MatchState) -> Result<Option<Scale>, JudgeError> {
-        if state.is_money() {
-            return Ok(None);
-        }
-        let away = |p: Player| i64::from(state.match_length) - i64::from(state.score_of(p));
-        let most = crate::domain::met::MAX_AWAY as i64;
-        if Player::BOTH.iter().any(|&p| away(p) > most) {
-            return Err(JudgeError::TooFarAway(most));
-        }
-        let met = crate::codec::met_xml::shared_default_met();
-        let roller = state.on_roll.index();
-        let at = |who| {
-            met.after(
-                state.score,
-                state.match_length,
-                roller,
-                state.cube_value(),
-                who,
-                state.crawford,
-            )
-        };
-        Ok(Some(Scale {
-            win: at(roller),
-            lose: at(1 - roller),
-        }))
-    }
-
-    fn to_equity(self, mwc: f32) -> f32 {
-        (2.0 * mwc - (self.win + self.lose)) / (self.win - self.lose)
-    }
-
-    fn to_mwc(self, equity: f32) -> f32 {
-        0.5 * (equity * (self.win - self.lose) + (self.win + self.lose))
-    }
-
-    /// The normalised equities of losing the match (MWC 0) and of winning
-    /// it (MWC 1): every equity gnubg gives at this score and cube is
-    /// between them.
-    pub(crate) fn equity_range(self) -> (f64, f64) {
-        (
-            f64::from(self.to_equity(0.0)),
-            f64::from(self.to_equity(1.0)),
-        )
-    }
 }
 
 /// gnubg's cube analysis in `position` (the roller to double), as the
