@@ -11,28 +11,42 @@ status=0
 # Messages for the screen: the text is what the user reads, built where
 # the words are chosen, with nothing to match on further up.
 string_errors_allowed=(
-    SCREEN_MESSAGE_FILES
+    # a batch line's job answers with what its `line N:` error prints
+    src/cli/input.rs src/cli/library.rs src/cli/moves.rs src/cli/quiz.rs src/cli/stats.rs
+    # the refusal of a key or a typed line, shown on the status line
+    src/editor/board/edits.rs src/editor/board/update.rs
+    src/editor/play/update.rs src/editor/prompt/update.rs
+    # an engine's own refusal of a position, shown in its words
+    src/engine/answer.rs
+    # the filter's words, placed at their column by FilterError
+    src/library/filter.rs
 )
 allowed=$(printf '%s\n' "${string_errors_allowed[@]}")
-found=$(grep -rln 'Result<[^>]*String>' src | sort || true)
+# An error type of String: `Result<T, String>` (not `Result<String>`, a
+# typed error's alias holding a String value).
+found=$(grep -rlP 'Result<.*,\s*String>' src | sort || true)
 extra=$(comm -23 <(echo "$found" | sed '/^$/d') <(echo "$allowed" | sort))
 if [ -n "$extra" ]; then
     echo "String errors (use a thiserror enum) in:"
-    grep -rn 'Result<[^>]*String>' $extra
+    grep -HnP 'Result<.*,\s*String>' $extra
     status=1
 fi
 
 # Where a user names an engine: its command-line arguments and the
 # commands that turn them into an engine.
 engine_names_allowed=(
-    ENGINE_NAME_FILES
+    # the options that name an engine or its program
+    src/cli/args.rs src/cli/editor.rs src/cli/quiz.rs
+    src/cli/analyse/args.rs src/cli/analyse/mod.rs src/cli/analyse/positions.rs
+    # the crate's table of contents says what src/engine/ holds
+    src/lib.rs
 )
 allowed=$(printf '%s\n' "${engine_names_allowed[@]}")
 found=$(grep -rlw -i 'sage' src --exclude-dir=engine | sort || true)
 extra=$(comm -23 <(echo "$found" | sed '/^$/d') <(echo "$allowed" | sort))
 if [ -n "$extra" ]; then
     echo "An engine named outside src/engine/ in:"
-    grep -rnw -i 'sage' $extra
+    grep -Hnw -i 'sage' $extra
     status=1
 fi
 [ "$status" = 0 ] && echo "no String errors outside screen messages; engines named only where the user picks one"

@@ -71,9 +71,7 @@ impl Harness {
                                 locate::find_from_env(None).expect("gnubg"),
                             )
                         });
-                        let result = grade(engine, &position, &answer, plies)
-                            .map(Box::new)
-                            .map_err(|e| e.to_string());
+                        let result = grade(engine, &position, &answer, plies).map(Box::new);
                         queue.push(Action::Library(LibAction::Graded { serial, result }));
                     }
                     _ => {}

@@ -5,6 +5,7 @@
 use crate::codec::met_xml;
 use crate::editor::io::runtime::{self, Start};
 use crate::editor::numbers::state::MetHandle;
+use crate::engine::EngineKind;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -44,11 +45,15 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // The user names each engine's program by the engine's own option.
+    let programs = vec![
+        (EngineKind::Gnubg, opts.gnubg),
+        (EngineKind::Sage, opts.sage_python),
+    ];
     let options = runtime::Options {
-        gnubg: opts.gnubg,
+        programs,
         met,
         library: opts.library,
-        sage_python: opts.sage_python,
     };
     match runtime::run_with(start, options) {
         Ok(exit) => {

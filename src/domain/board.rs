@@ -112,7 +112,8 @@ impl Board {
         Ok(board)
     }
 
-    /// Builds a board from the side of `mover`, as Sage and XG's files store
+    /// Builds a board from the side of `mover`, as XG's files (and engines
+    /// that read a mover's board) store
     /// one: `cells[p]` for p in 1..=24 is the mover's point p, positive for
     /// the mover's checkers and negative for the opponent's; `cells[25]` is
     /// the mover's bar and `cells[0]` the opponent's, each a count (XG signs

@@ -100,7 +100,8 @@ const ON_POSITION_CHANGED: &[Reaction] = &[
 
 /// The features that react after every action, position changed or not.
 const AFTER_EVERY_ACTION: &[Reaction] = &[
-    // Sage, when on, is asked whatever gnubg is asked for the panel.
+    // Every other engine on is asked whatever the lead is asked for the
+    // panel.
     |m, c| analysis::second_opinion(m, c.effects),
 ];
 

@@ -52,7 +52,8 @@ pub struct Snapshot {
     pub messages: Vec<Status>,
     /// The analysis panel's text.
     pub analysis: PanelText,
-    /// Open Sage's panel, drawn beside gnubg's when both engines are on.
+    /// The second engine's panel, drawn beside the first's when more than
+    /// one engine is on.
     pub second_analysis: Option<PanelText>,
     /// The board shows the selected move played.
     pub previewing: bool,

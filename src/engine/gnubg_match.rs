@@ -332,23 +332,35 @@ pub struct GameAnswer {
     pub players: HashMap<String, PlayerLuck>,
 }
 
+/// What is wrong with gnubg's answer for a game: the engine's answer is
+/// garbage, said in these words.
+#[derive(Debug, thiserror::Error)]
+pub enum GameAnswerError {
+    #[error("gnubg answered {0:?} to a game's analysis")]
+    NotAGame(String),
+    #[error("gnubg's game analysis: {0}")]
+    Unreadable(#[source] serde_json::Error),
+    /// A number or list out of range: which one.
+    #[error("gnubg's game analysis {0}")]
+    OutOfRange(&'static str),
+}
+
 /// Reads the bridge's answer for a game (the line without its id and
 /// error, which the exchange has checked); every number finite and in
 /// range, every move list well formed.
-pub fn parse(mut value: serde_json::Value) -> Result<GameAnswer, String> {
+pub fn parse(mut value: serde_json::Value) -> Result<GameAnswer, GameAnswerError> {
     let kind = value
         .get("kind")
         .and_then(|k| k.as_str())
         .unwrap_or_default()
         .to_owned();
     if kind != "game" {
-        return Err(format!("gnubg answered {kind:?} to a game's analysis"));
+        return Err(GameAnswerError::NotAGame(kind));
     }
     if let Some(map) = value.as_object_mut() {
         map.remove("kind");
     }
-    let a: GameAnswer =
-        serde_json::from_value(value).map_err(|e| format!("gnubg's game analysis: {e}"))?;
+    let a: GameAnswer = serde_json::from_value(value).map_err(GameAnswerError::Unreadable)?;
     let sane = |x: f64| x.is_finite() && x.abs() <= 1e6;
     let probs_ok = |p: &Probs| {
         p.iter()
@@ -358,31 +370,35 @@ pub fn parse(mut value: serde_json::Value) -> Result<GameAnswer, String> {
         if r.dice
             .is_some_and(|d| d.iter().any(|x| !(1..=6).contains(x)))
         {
-            return Err("gnubg's game analysis has dice out of range".to_owned());
+            return Err(GameAnswerError::OutOfRange("has dice out of range"));
         }
         if let Some(c) = &r.cube
             && !([c.nd, c.dt, c.cubeless].into_iter().all(sane) && probs_ok(&c.probs))
         {
-            return Err("gnubg's game analysis has a cube number out of range".to_owned());
+            return Err(GameAnswerError::OutOfRange(
+                "has a cube number out of range",
+            ));
         }
         if let Some(moves) = &r.moves {
             let ok = moves
                 .iter()
                 .all(|m| sane(m.equity) && probs_ok(&m.probs) && m.after.len() == 14);
             if !ok {
-                return Err("gnubg's game analysis has a move out of range".to_owned());
+                return Err(GameAnswerError::OutOfRange("has a move out of range"));
             }
             if r.imove.is_some_and(|i| i < 0 || i as usize >= moves.len()) {
-                return Err("gnubg's game analysis names a move played not in its list".into());
+                return Err(GameAnswerError::OutOfRange(
+                    "names a move played not in its list",
+                ));
             }
         }
         if r.luck.is_some_and(|l| !sane(l)) {
-            return Err("gnubg's game analysis has a luck out of range".to_owned());
+            return Err(GameAnswerError::OutOfRange("has a luck out of range"));
         }
     }
     for l in a.players.values() {
         if ![l.luck, l.cost, l.actual, l.adjusted].into_iter().all(sane) {
-            return Err("gnubg's game analysis has a luck total out of range".to_owned());
+            return Err(GameAnswerError::OutOfRange("has a luck total out of range"));
         }
     }
     Ok(a)
@@ -418,13 +434,18 @@ mod tests {
         assert_eq!(a.players["O"].adjusted, -0.4);
         let mut bad = answer();
         bad["records"][0]["dice"] = serde_json::json!([7, 1]);
-        assert!(parse(bad).unwrap_err().contains("dice"));
+        assert!(parse(bad).unwrap_err().to_string().contains("dice"));
         let mut bad = answer();
         bad["records"][0]["imove"] = serde_json::json!(3);
-        assert!(parse(bad).unwrap_err().contains("not in its list"));
+        assert!(
+            parse(bad)
+                .unwrap_err()
+                .to_string()
+                .contains("not in its list")
+        );
         let mut bad = answer();
         bad["records"][1]["cube"]["nd"] = serde_json::json!(1e9);
-        assert!(parse(bad).unwrap_err().contains("cube"));
+        assert!(parse(bad).unwrap_err().to_string().contains("cube"));
         assert!(parse(serde_json::json!({"kind": "moves"})).is_err());
     }
 

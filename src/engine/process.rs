@@ -494,7 +494,8 @@ impl Process {
                         map.remove("id");
                         map.remove("plies");
                     }
-                    return super::gnubg_match::parse(value).map_err(EngineError::Garbage);
+                    return super::gnubg_match::parse(value)
+                        .map_err(|e| EngineError::Garbage(e.to_string()));
                 }
                 Err(e) => return Err(self.lost(e, limit)),
             }

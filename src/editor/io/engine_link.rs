@@ -140,14 +140,13 @@ impl EngineLink {
         let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
         std::thread::spawn(move || {
             let result = match program {
-                Err(why) => Err(why.to_string()),
+                Err(why) => Err(EngineError::NotFound(why.to_string()).into()),
                 Ok(program) => {
                     let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
                     let engine =
                         slot.get_or_insert_with(|| kind.spec().open(program, Default::default()));
                     crate::engine::match_analysis::grade(&mut **engine, &position, &answer, plies)
                         .map(Box::new)
-                        .map_err(|e| e.to_string())
                 }
             };
             send(Action::Library(LibAction::Graded { serial, result }));

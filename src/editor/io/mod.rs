@@ -4,11 +4,11 @@
 //!
 //! - `runtime.rs`: the terminal, the event loop, performing effects
 //! - `clipboard.rs`, `clipboard_holder.rs`: the system clipboard and OSC 52
-//! - `engine_link.rs`: gnubg's and Sage's processes for the analysis panel
+//! - `engine_link.rs`: the engines' threads for the analysis panel
 //! - `persist.rs`: the saved position and the state directory
 //! - `picture_file.rs`: pictures written for the copy menu
 //! - `signals.rs`: SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGWINCH
-//! - `worker.rs`: the one worker type: a thread doing jobs (gnubg's, Sage's,
+//! - `worker.rs`: the one worker type: a thread doing jobs (each engine's,
 //!   the library's), in order or newest first
 //!
 //! The library's worker thread is its feature's (`library/worker.rs`), as

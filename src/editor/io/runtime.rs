@@ -49,7 +49,7 @@ pub enum Start {
     /// over the position saved last time.
     Match(String),
     /// `bgedit quiz QUERY`: a quiz on a collection or a filter, graded at
-    /// `plies` by gnubg or by Sage (the analysis panel's engine), over the
+    /// `plies` by the engine chosen (the analysis panel's), over the
     /// position saved last time.
     Quiz(String, u8, crate::engine::Choice),
 }
@@ -138,7 +138,7 @@ impl Drop for TerminalGuard {
 /// A panic anywhere restores the terminal before its message is printed:
 /// ratatui::init's hook restores the screen (and then prints), this one
 /// releases the mouse and bracketed paste before it. A panic in a worker
-/// (gnubg's, Sage's, the library's thread) then ends the editor: the event
+/// (an engine's, the library's thread) then ends the editor: the event
 /// loop would go on drawing over the restored screen, in cooked mode, with
 /// nobody left to answer it. The match copies gnubg reads go too.
 fn restore_on_panic() {
@@ -191,15 +191,14 @@ enum Input {
 /// What the command line gives the editor besides where to start.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// The gnubg to analyse with (`--gnubg`), else found on the system.
-    pub gnubg: Option<PathBuf>,
+    /// The program each engine runs with, as the user named it (each
+    /// engine's own option, `--gnubg` and the like); an engine left out or
+    /// given `None` is found on the system as its own `locate` says.
+    pub programs: Vec<(crate::engine::EngineKind, Option<PathBuf>)>,
     /// A match equity table other than the built-in one (`--met FILE`).
     pub met: Option<crate::editor::numbers::state::MetHandle>,
     /// The study library's file (`--library`), else the default.
     pub library: Option<PathBuf>,
-    /// The Python that has bgsage (`--sage-python`), else
-    /// `BGEDIT_SAGE_PYTHON`, else `python3`.
-    pub sage_python: Option<PathBuf>,
 }
 
 /// Runs the editor until the user quits or a signal ends it.
@@ -210,10 +209,9 @@ pub fn run(start: Start) -> Result<Exit> {
 /// [`run`], with the command line's options.
 pub fn run_with(start: Start, options: Options) -> Result<Exit> {
     let Options {
-        gnubg,
+        programs,
         met,
         library,
-        sage_python,
     } = options;
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
@@ -276,13 +274,14 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
     let library = Link::start(library.or_else(store::default_path), move |action| {
         library_tx.send(Input::App(action)).is_ok()
     });
-    let engine = EngineLink::start(
-        vec![
-            (crate::engine::EngineKind::Gnubg, gnubg),
-            (crate::engine::EngineKind::Sage, sage_python),
-        ],
-        move |action| tx.send(Input::App(action)).is_ok(),
-    );
+    let programs = crate::engine::registry::ALL
+        .iter()
+        .map(|&kind| {
+            let given = programs.iter().find(|(k, _)| *k == kind);
+            (kind, given.and_then(|(_, p)| p.clone()))
+        })
+        .collect();
+    let engine = EngineLink::start(programs, move |action| tx.send(Input::App(action)).is_ok());
     let edge = Edge {
         terminal,
         clipboard,

@@ -1,5 +1,5 @@
 //! The editor's one worker type: a named thread that owns something slow
-//! (gnubg, Sage, the library's SQLite connection) and does the jobs sent to
+//! (an engine, the library's SQLite connection) and does the jobs sent to
 //! it one at a time, answering through the runtime's channel. Its
 //! [`Inbox`] gives the jobs in order (the library), or only the newest one
 //! waiting (an engine: an analysis of an old position is stale), and lets

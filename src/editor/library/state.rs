@@ -3,7 +3,7 @@
 
 use crate::domain::Position;
 use crate::editor::prompt::state::Line;
-use crate::engine::match_analysis::{Judged, QuizAnswer};
+use crate::engine::match_analysis::{JudgeError, Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};
 use crate::library::store::LibraryFailure;
@@ -126,7 +126,7 @@ pub struct Review {
     /// once graded.
     pub answer: Option<QuizAnswer>,
     /// gnubg's grade of it: `None` while gnubg works (or before an answer).
-    pub grade: Option<Result<Box<Judged>, String>>,
+    pub grade: Option<Result<Box<Judged>, JudgeError>>,
     /// Answers to older questions are dropped.
     pub serial: u64,
     /// gnubg's analysis a former quiz of the current entry was graded by
@@ -139,8 +139,8 @@ pub struct Review {
     pub shown_at: Option<u64>,
     /// Having doubled, what the player says the opponent should do.
     pub response: Option<QuizAnswer>,
-    /// The engine grading the current answer: gnubg, or Sage when the
-    /// analysis panel shows Sage alone as the answer is given.
+    /// The engine grading the current answer: the analysis panel's lead
+    /// engine as the answer is given.
     pub grader: crate::engine::EngineKind,
 }
 
@@ -355,7 +355,7 @@ pub enum LibAction {
     /// gnubg's grade of the answer with this serial.
     Graded {
         serial: u64,
-        result: Result<Box<Judged>, String>,
+        result: Result<Box<Judged>, JudgeError>,
     },
     /// The next question, the current one rated by its grade.
     Next,

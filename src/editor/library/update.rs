@@ -9,7 +9,7 @@ use crate::editor::effect::Effect;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::prompt::state::Line;
 use crate::editor::transition::{commit, done};
-use crate::engine::match_analysis::{self, Judged, QuizAnswer};
+use crate::engine::match_analysis::{self, JudgeError, Judged, QuizAnswer};
 use crate::library::filter;
 use crate::library::review::{QuizResult, Rating};
 use crate::library::store::LibraryFailure;
@@ -721,8 +721,8 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
         return error(model, "answered already: Enter for the next question");
     }
     let (id, position) = (current.id, current.position.clone());
-    // The analysis panel's engine grades (Sage when it shows Sage
-    // alone), and only an analysis kept from that engine is used.
+    // The analysis panel's lead engine grades, and only an analysis kept
+    // from that engine is used.
     r.grader = model.analysis.engines.lead();
     let grader = r.grader;
     r.answer = Some(answer.clone());
@@ -748,7 +748,7 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
             model,
             LibAction::Graded {
                 serial,
-                result: result.map(Box::new).map_err(|e| e.to_string()),
+                result: result.map(Box::new),
             },
         );
         effects.extend([reveal, Effect::Now(QuizClock::Revealed)]);
@@ -776,7 +776,7 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
 fn graded(
     mut model: Model,
     serial: u64,
-    result: Result<Box<Judged>, String>,
+    result: Result<Box<Judged>, JudgeError>,
 ) -> (Model, Vec<Effect>) {
     let Some(r) = &mut model.library.review else {
         return done(model);
@@ -1192,11 +1192,14 @@ impl LibState {
 }
 
 /// The analysis kept with an entry by a former quiz, if `engine` gave it:
-/// the JSON is the analysis with `"engine"` beside it (none: gnubg, as
-/// before Sage).
+/// the JSON is the analysis with `"engine"` beside it (none: the reference
+/// engine's, kept before a second engine was added).
 fn kept_analysis(json: &str, engine: crate::engine::EngineKind) -> Option<crate::engine::Analysis> {
     let v: serde_json::Value = serde_json::from_str(json).ok()?;
-    let by = v.get("engine").and_then(|e| e.as_str()).unwrap_or("gnubg");
+    let by = v
+        .get("engine")
+        .and_then(|e| e.as_str())
+        .unwrap_or(crate::engine::EngineKind::reference().key());
     if by != engine.key() {
         return None;
     }
@@ -1223,13 +1226,18 @@ mod tests {
             probs: [0.6, 0.2, 0.01, 0.1, 0.01],
             cubeless: 0.3,
         };
-        let sage = keep_json(&a, EngineKind::Sage).unwrap();
-        assert_eq!(kept_analysis(&sage, EngineKind::Sage), Some(a.clone()));
-        assert_eq!(kept_analysis(&sage, EngineKind::Gnubg), None);
-        // Kept before Sage, without "engine": gnubg's.
+        let reference = EngineKind::reference();
+        let other = *crate::engine::registry::ALL
+            .iter()
+            .find(|k| !k.is_reference())
+            .unwrap();
+        let kept = keep_json(&a, other).unwrap();
+        assert_eq!(kept_analysis(&kept, other), Some(a.clone()));
+        assert_eq!(kept_analysis(&kept, reference), None);
+        // Kept before a second engine, without "engine": the reference's.
         let old = serde_json::to_string(&a).unwrap();
-        assert_eq!(kept_analysis(&old, EngineKind::Gnubg), Some(a));
-        assert_eq!(kept_analysis(&old, EngineKind::Sage), None);
+        assert_eq!(kept_analysis(&old, reference), Some(a));
+        assert_eq!(kept_analysis(&old, other), None);
     }
 
     #[test]

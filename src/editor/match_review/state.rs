@@ -58,8 +58,8 @@ pub struct OpenMatch {
     pub done: usize,
     /// The background analysis is running.
     pub analysing: bool,
-    /// The engine whose verdicts these are (or will be): gnubg, or Sage
-    /// when the analysis panel showed Sage as the analysis started.
+    /// The engine whose verdicts these are (or will be): the analysis
+    /// panel's lead engine as the analysis started.
     pub judge: crate::engine::EngineKind,
     /// The board shows the decision under the cursor (an edit leaves the
     /// match; `v` comes back).

@@ -336,13 +336,12 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     (model, effects)
 }
 
-/// The engine that analyses a match: the analysis panel's, Sage when it
-/// shows Sage alone, else gnubg.
+/// The engine that analyses a match: the analysis panel's lead engine.
 fn judge_of(model: &Model) -> crate::engine::EngineKind {
     model.analysis.engines.lead()
 }
 
-/// `E`: gnubg (or Sage, when the analysis panel shows Sage) analyses the
+/// `E`: the analysis panel's lead engine analyses the
 /// match, the file's own analysis shown until each verdict comes.
 fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
     let engine = judge_of(&model);
@@ -692,8 +691,8 @@ mod tests {
         model
     }
 
-    /// With the analysis panel on Sage, the match is analysed by Sage, and
-    /// the panel and the refusals say so.
+    /// With the analysis panel on the second engine alone, the match is
+    /// analysed by it, and the panel and the refusals say so.
     #[test]
     fn the_panels_engine_analyses_the_match() {
         let path = concat!(
@@ -705,30 +704,30 @@ mod tests {
             Model::default(),
             Action::Analysis(crate::editor::action::AnalysisAction::CycleEngine),
         );
-        assert_eq!(
-            model.analysis.engines,
-            crate::engine::Choice::only(crate::engine::EngineKind::Sage)
-        );
+        // `z` goes from the reference engine to the next one alone.
+        let other = model.analysis.engines.lead();
+        assert!(!other.is_reference());
+        assert_eq!(model.analysis.engines, crate::engine::Choice::only(other));
         let (model, effects) = reducer::update(
             model,
             Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))),
         );
         assert!(
-            effects.iter().any(|e| matches!(
-                e,
-                Effect::AnalyseMatch {
-                    engine: crate::engine::EngineKind::Sage,
-                    ..
-                }
-            )),
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::AnalyseMatch { engine, .. } if *engine == other)),
             "{effects:?}"
         );
         let m = model.review.open.as_ref().unwrap();
-        assert_eq!(m.judge, crate::engine::EngineKind::Sage);
+        assert_eq!(m.judge, other);
         let header = super::super::view::of(m).header;
-        assert!(header.contains("Sage analysing 0/"), "{header}");
+        let analysing = format!("{} analysing 0/", other.name());
+        assert!(header.contains(&analysing), "{header}");
         let (model, _) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
-        assert_eq!(model.status.text, "Sage is analysing the match already");
+        assert_eq!(
+            model.status.text,
+            format!("{} is analysing the match already", other.name())
+        );
     }
 
     /// A whole match pasted (the `.mat` text, gnubg's match text) opens in
