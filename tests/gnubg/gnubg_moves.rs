@@ -26,7 +26,7 @@ struct GnubgMove {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("fixtures/gnubg_moves.jsonl");
+    let text = include_str!("../fixtures/gnubg_moves.jsonl");
     text.lines()
         .map(|l| serde_json::from_str(l).expect("fixture line is JSON"))
         .collect()

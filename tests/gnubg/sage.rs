@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// The committed output of gen_sage_answers.py: only its boards are read
 /// (the conversion, which runs without Sage and has no floating point).
-const FIXTURES: &str = include_str!("fixtures/sage_answers.jsonl");
+const FIXTURES: &str = include_str!("../fixtures/sage_answers.jsonl");
 
 fn cases(kind: &str) -> Vec<Value> {
     of_kind(FIXTURES, kind)

@@ -35,7 +35,7 @@ fn ids(p: &Position) -> String {
 #[test]
 fn gnubg_reads_bgedits_sgf_and_snowie_text_to_the_same_ids() {
     let Some(gnubg) = gnubg() else { return };
-    let rows: Vec<Row> = include_str!("fixtures/gnubg_formats.jsonl")
+    let rows: Vec<Row> = include_str!("../fixtures/gnubg_formats.jsonl")
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .filter(|r: &Row| r.kind == "position")

@@ -31,7 +31,7 @@ fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
     let mut engine = Process::new(EngineKind::Gnubg, locate::find_from_env(None).unwrap());
     // The positions of gen_gnubg_hints.py; their numbers are asked of the
     // gnubg found here, in this run.
-    let text = include_str!("fixtures/gnubg_hints.jsonl");
+    let text = include_str!("../fixtures/gnubg_hints.jsonl");
     let mut checked = 0;
     for line in text.lines() {
         let f: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -8,7 +8,7 @@ use bgedit::domain::validation::{Warning, name_warnings};
 use bgedit::domain::{CubeOwner, MatchState, Position};
 use serde_json::Value;
 
-const FIXTURES: &str = include_str!("fixtures/gnubg_warnings.jsonl");
+const FIXTURES: &str = include_str!("../fixtures/gnubg_warnings.jsonl");
 
 struct Case {
     kind: String,

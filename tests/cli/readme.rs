@@ -3,8 +3,8 @@
 
 use bgedit::editor::keymap::normal_bindings;
 
-const README: &str = include_str!("../README.md");
-const CI: &str = include_str!("../.ci/run");
+const README: &str = include_str!("../../README.md");
+const CI: &str = include_str!("../../.ci/run");
 
 #[test]
 fn readme_opens_with_the_run_and_test_commands() {

@@ -3,6 +3,7 @@
 //! One test binary for the area (each file below is a module): the tests
 //! link once, not once a file.
 
+#[path = "../common/mod.rs"]
 mod common;
 
 mod analyse_cli;

@@ -87,7 +87,7 @@ fn play_prints_the_id_after_the_move_and_refuses_with_the_rule() {
 /// exactly gnubg's set of moves, and `play` of each gives gnubg's ID.
 #[test]
 fn moves_json_over_the_gnubg_fixtures() {
-    let fixtures = include_str!("fixtures/gnubg_moves.jsonl");
+    let fixtures = include_str!("../fixtures/gnubg_moves.jsonl");
     let cases: Vec<serde_json::Value> = fixtures
         .lines()
         .take(60)

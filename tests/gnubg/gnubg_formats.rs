@@ -22,7 +22,7 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let text = include_str!("fixtures/gnubg_formats.jsonl");
+    let text = include_str!("../fixtures/gnubg_formats.jsonl");
     text.lines()
         .map(|l| serde_json::from_str(l).expect("fixture line"))
         .collect()

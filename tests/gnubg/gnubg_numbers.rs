@@ -17,7 +17,7 @@ use bgedit::domain::{Player, Position};
 use serde_json::Value;
 use std::collections::HashMap;
 
-const FIXTURES: &str = include_str!("fixtures/gnubg_numbers.jsonl");
+const FIXTURES: &str = include_str!("../fixtures/gnubg_numbers.jsonl");
 /// gnubg's default player names in the fixtures: player 0, player 1.
 const NAMES: [&str; 2] = ["gnubg", "root"];
 

@@ -80,7 +80,7 @@ fn mat() -> String {
 
 /// gnubg's match text with hostile text after `* NAME moves`.
 fn match_text() -> String {
-    let text = include_str!("fixtures/mat/selfplay_1pt_seed37.gnubg-text.txt");
+    let text = include_str!("../fixtures/mat/selfplay_1pt_seed37.gnubg-text.txt");
     text.replacen(
         "* gnubg moves 13/7 8/7",
         &format!("* gnubg moves 13/7 8/7 {HOSTILE}"),
