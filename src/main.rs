@@ -430,6 +430,9 @@ fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_refusal(&e),
     };
+    if let Some(dir) = &cli.sage_data {
+        bgedit::engine::sage::native::set_data_dir(dir.clone());
+    }
     match cli.command {
         Some(Command::Show { names, common, ids }) => batch(Job::Show, names, common.quiet, &ids),
         Some(Command::Convert {
