@@ -235,6 +235,12 @@ impl SageEngine {
         if !matches!(self.road, Road::Unopened) {
             return Ok(());
         }
+        if std::env::var("BGEDIT_SAGE_BRIDGE").as_deref() == Ok("1") {
+            // Asked for (to compare the two roads, or to step around the
+            // built-in core).
+            self.road = Road::Bridge("BGEDIT_SAGE_BRIDGE=1".to_owned());
+            return Ok(());
+        }
         let assets = match DATA_DIR.get() {
             Some(dir) => {
                 assets_from_dir(dir).map_err(|e| EngineError::NotFound(e.to_string()))?
@@ -369,7 +375,7 @@ fn answer(core: &Core, req: &Request) -> Result<Analysis, EngineError> {
                 .iter()
                 .take(k)
                 .map(|m| {
-                    json!({"board": m.board.to_vec(), "equity": m.equity, "probs": m.probs,
+                    json!({"board": m.board.to_vec(), "equity": m.equity, "probs": nested(m.probs),
                            "level": level, "plies": plies})
                 })
                 .collect();
@@ -425,7 +431,7 @@ fn state_of(v: &Value, plies: u8) -> ffi::State {
 /// or for the taker when a double is on offer; the chances alone where
 /// there is no cube action.
 fn cube_line(c: &ffi::Cube, v: &Value, taking: bool, level: &str) -> Value {
-    let p = c.probs;
+    let p = nested(c.probs);
     if taking {
         return json!({"kind": "take", "take": -c.double_take, "pass": -c.double_pass,
             "proper": if c.should_take != 0 { "take" } else { "pass" },
@@ -440,6 +446,18 @@ fn cube_line(c: &ffi::Cube, v: &Value, taking: bool, level: &str) -> Value {
         "double_pass": c.double_pass, "optimal": c.optimal,
         "action": action_words(c, owner == "player"), "probs": p,
         "cubeless": c.cubeless, "level": level})
+}
+
+/// The chances as bgsage's `Probabilities` gives them: the network's may
+/// put a backgammon above its gammon, or a gammon above the win, by a hair;
+/// bgsage clamps them so each is within the one it is part of.
+fn nested(p: [f64; 5]) -> [f64; 5] {
+    let [win, mut gw, mut bw, mut gl, mut bl] = p;
+    gw = gw.min(win);
+    bw = bw.min(gw);
+    gl = gl.min(1.0 - win);
+    bl = bl.min(gl);
+    [win, gw, bw, gl, bl]
 }
 
 /// Sage's verdict in gnubg's words (the bridge's `action_words`), so both
@@ -479,6 +497,18 @@ mod tests {
         assert_eq!(action_words(&c(1, 1, 1), true), "Redouble, beaver");
         assert_eq!(action_words(&c(1, 1, 0), false), "Double, take");
         assert_eq!(action_words(&c(1, 0, 0), true), "Redouble, pass");
+    }
+
+    #[test]
+    fn chances_are_nested_as_bgsage_nests_them() {
+        // A backgammon above its gammon (the network's, in a race where
+        // the opponent has borne off), a gammon loss above the loss.
+        assert_eq!(
+            nested([0.97, 0.0, 0.0004, 0.05, 0.06]),
+            [0.97, 0.0, 0.0, 1.0 - 0.97, 1.0 - 0.97]
+        );
+        let fine = [0.5, 0.2, 0.01, 0.1, 0.005];
+        assert_eq!(nested(fine), fine);
     }
 
     #[test]
