@@ -58,9 +58,7 @@ fn engine(python: &std::path::Path) -> Box<dyn Engine> {
 fn check(engine: &mut dyn Engine, n: usize, case: &Value) {
     let id = case["id"].as_str().unwrap();
     let plies = case["plies"].as_u64().unwrap() as u8;
-    let position = codec::parse_any(id, &Position::default())
-        .unwrap()
-        .position;
+    let position = codec::parse_any(id, &Position::default()).unwrap().position;
     let what = format!("{id} at Sage's {}-ply", plies + 1);
     let req = Request {
         id: n as u64 + 1,
@@ -81,7 +79,8 @@ fn check(engine: &mut dyn Engine, n: usize, case: &Value) {
             };
             // Sage lists the board unchanged for a roll that cannot be
             // played; bgedit lists nothing.
-            let forfeit = want.len() == 1 && board_of(&want[0]["board"]) == board_of(&case["board"]);
+            let forfeit =
+                want.len() == 1 && board_of(&want[0]["board"]) == board_of(&case["board"]);
             if forfeit {
                 assert!(moves.is_empty(), "{what}: {moves:?}");
                 return;
@@ -161,9 +160,7 @@ fn in_process_answers_equal_sages_own_on_fixed_positions() {
         let mut c = c.clone();
         // The generator's board is Sage's, from the roller's side.
         let id = c["id"].as_str().unwrap();
-        let pos = codec::parse_any(id, &Position::default())
-            .unwrap()
-            .position;
+        let pos = codec::parse_any(id, &Position::default()).unwrap().position;
         let mover = pos.state.on_roll;
         c["board"] = serde_json::json!(bgedit::engine::sage::to_sage(&pos.board, mover).to_vec());
         check(e.as_mut(), n, &c);
@@ -205,7 +202,11 @@ fn analyse_says_whether_sage_ran_in_process() {
         "analyse", "--engine", "sage", "--format", "json", "--moves", "3", id,
     ];
     let inside = common::run::bgedit(&args, "");
-    assert!(inside.status.success(), "{}", common::run::text(&inside.stderr));
+    assert!(
+        inside.status.success(),
+        "{}",
+        common::run::text(&inside.stderr)
+    );
     let inside: Value = serde_json::from_slice(&inside.stdout).unwrap();
     assert_eq!(inside["engine"], "sage");
     assert_eq!(inside["in_process"], true);
@@ -215,7 +216,11 @@ fn analyse_says_whether_sage_ran_in_process() {
             .env("BGEDIT_SAGE_BRIDGE", "1"),
         "",
     );
-    assert!(bridge.status.success(), "{}", common::run::text(&bridge.stderr));
+    assert!(
+        bridge.status.success(),
+        "{}",
+        common::run::text(&bridge.stderr)
+    );
     let bridge: Value = serde_json::from_slice(&bridge.stdout).unwrap();
     assert_eq!(bridge["in_process"], false);
     let moves = |v: &Value| v["moves"].as_array().unwrap().clone();

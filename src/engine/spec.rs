@@ -37,8 +37,12 @@ pub struct Spec {
     /// An engine that can run inside bgedit: how to open it with the
     /// program [`Spec::locate`] found (it falls back on its bridge itself
     /// where it cannot). None: the engine is always a [`Process`].
-    pub in_process: Option<fn(PathBuf, StartRecord) -> Box<dyn Engine>>,
+    pub in_process: Option<OpenInProcess>,
 }
+
+/// How an engine that can run inside bgedit is opened, with its program
+/// and the record of failed starts its bridge shares.
+pub type OpenInProcess = fn(PathBuf, StartRecord) -> Box<dyn Engine>;
 
 /// What an engine can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

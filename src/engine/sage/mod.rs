@@ -82,10 +82,7 @@ pub fn request_line(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> S
 
 /// The request for `req` as the bridge reads it (the in-process engine
 /// reads the same, so both roads ask Sage the same question).
-pub fn request_value(
-    req: &Request,
-    rollout: Option<(&RolloutSettings, u8)>,
-) -> serde_json::Value {
+pub fn request_value(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> serde_json::Value {
     let s = req.sent_state();
     let p = &req.position;
     let mover = s.on_roll;

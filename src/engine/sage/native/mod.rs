@@ -74,8 +74,7 @@ print(json.dumps({"version": version("bgsage"), "strategy": w.strategy_type,
 
 /// Sage's data as `python`'s bgsage has it; asked once per Python a run.
 pub fn assets_from_python(python: &Path) -> Result<Assets, AssetsError> {
-    static ASKED: OnceLock<Mutex<HashMap<PathBuf, Result<Assets, AssetsError>>>> =
-        OnceLock::new();
+    static ASKED: OnceLock<Mutex<HashMap<PathBuf, Result<Assets, AssetsError>>>> = OnceLock::new();
     let mut asked = ASKED
         .get_or_init(Default::default)
         .lock()
@@ -114,7 +113,9 @@ fn ask_python(python: &Path) -> Result<Assets, AssetsError> {
         .filter_map(|(p, h)| Some((PathBuf::from(p.as_str()?), i32::try_from(h.as_i64()?).ok()?)))
         .collect();
     if models.is_empty() || models.len() != paths.len() || paths.len() != hidden.len() {
-        return Err(fail("bgsage's model list is not one bgedit reads".to_owned()));
+        return Err(fail(
+            "bgsage's model list is not one bgedit reads".to_owned(),
+        ));
     }
     checked(Assets {
         version,
@@ -172,7 +173,10 @@ pub fn assets_from_dir(dir: &Path) -> Result<Assets, AssetsError> {
         .enumerate()
         .map(|(i, name)| {
             let hidden = if i == 0 { 100 } else { 400 };
-            (dir.join("models").join(format!("{name}.weights.best")), hidden)
+            (
+                dir.join("models").join(format!("{name}.weights.best")),
+                hidden,
+            )
         })
         .collect();
     let bearoff = dir.join("data").join("bearoff_1sided.db");
@@ -242,9 +246,7 @@ impl SageEngine {
             return Ok(());
         }
         let assets = match DATA_DIR.get() {
-            Some(dir) => {
-                assets_from_dir(dir).map_err(|e| EngineError::NotFound(e.to_string()))?
-            }
+            Some(dir) => assets_from_dir(dir).map_err(|e| EngineError::NotFound(e.to_string()))?,
             None if !cpu_supported() => {
                 self.road = Road::Bridge("this CPU lacks AVX2/FMA".to_owned());
                 return Ok(());
@@ -370,7 +372,11 @@ fn answer(core: &Core, req: &Request) -> Result<Analysis, EngineError> {
         Some((d1, d2)) if !taking => {
             let dice = (u8::try_from(d1).unwrap_or(0), u8::try_from(d2).unwrap_or(0));
             let moves = core.0.moves(&state, dice).map_err(sage)?;
-            let k = if req.moves == 0 { moves.len() } else { req.moves };
+            let k = if req.moves == 0 {
+                moves.len()
+            } else {
+                req.moves
+            };
             let list: Vec<Value> = moves
                 .iter()
                 .take(k)
@@ -491,7 +497,10 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(action_words(&c(0, 0, 0), false), "Too good to double, pass");
-        assert_eq!(action_words(&c(0, 0, 0), true), "Too good to redouble, pass");
+        assert_eq!(
+            action_words(&c(0, 0, 0), true),
+            "Too good to redouble, pass"
+        );
         assert_eq!(action_words(&c(0, 1, 1), false), "No double, beaver");
         assert_eq!(action_words(&c(0, 1, 0), true), "No redouble, take");
         assert_eq!(action_words(&c(1, 1, 1), true), "Redouble, beaver");
