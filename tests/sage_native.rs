@@ -2,7 +2,8 @@
 //! Sage's own — `BgBotAnalyzer` called in Python on the same board, in the
 //! same run, by `tests/fixtures/gen_sage_answers.py` (the fixed positions)
 //! and `gen_sage_random.py` (200 random positions from a fixed seed, at
-//! Sage's 1- and 2-ply, money and match, checker play and cube): the same
+//! Sage's 1- and 2-ply, money and match, checker play and cube, and 8 more
+//! at its 3-ply): the same
 //! best move, every equity and chance within 1e-5. Skipped without bgsage
 //! unless BGEDIT_REQUIRE_SAGE=1.
 
@@ -177,7 +178,8 @@ fn in_process_answers_equal_sages_own_on_random_positions() {
         "gen_sage_random.py",
         "-",
     ));
-    assert_eq!(cases.len(), 200);
+    assert_eq!(cases.len(), 208);
+    assert_eq!(cases.iter().filter(|c| c["plies"] == 2).count(), 8);
     // Every kind is there: 1- and 2-ply, money and match, checker, cube,
     // take.
     for kind in ["moves", "cube", "take"] {
