@@ -234,3 +234,61 @@ fn analyse_says_whether_sage_ran_in_process() {
     let text = common::run::text(&text.stdout);
     assert!(text.contains("Sage (1-ply, in-process):"), "{text}");
 }
+
+/// `--sage-data DIR` loads Sage's weights from DIR without asking any
+/// Python (here one that is no Python at all): the same answer; a DIR
+/// without them is an error naming the file missing.
+#[test]
+fn sage_data_dir_is_read_without_python() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let out = std::process::Command::new(&python)
+        .args([
+            "-c",
+            "import bgsage, os; print(os.path.join(os.path.dirname(bgsage.__file__), '_assets'))",
+        ])
+        .output()
+        .unwrap();
+    let assets = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let id = "4HPwATDgc/ABMA:cAkFAAAAAAAE";
+    let run = |data: &str| {
+        common::run::output_of(
+            common::run::command()
+                .args([
+                    "analyse",
+                    "--engine",
+                    "sage",
+                    "--format",
+                    "json",
+                    "--moves",
+                    "2",
+                    "--sage-data",
+                    data,
+                    id,
+                ])
+                .env("BGEDIT_SAGE_PYTHON", "/bin/sh"),
+            "",
+        )
+    };
+    let out = run(&assets);
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["in_process"], true);
+    let usual = common::run::bgedit(
+        &[
+            "analyse", "--engine", "sage", "--format", "json", "--moves", "2", id,
+        ],
+        "",
+    );
+    let usual: Value = serde_json::from_slice(&usual.stdout).unwrap();
+    assert_eq!(v["moves"], usual["moves"]);
+    let empty = tempfile::tempdir().unwrap();
+    let out = run(empty.path().to_str().unwrap());
+    assert!(!out.status.success());
+    let err = common::run::text(&out.stderr);
+    assert!(
+        err.contains("--sage-data") && err.contains("models/sl_s9_purerace.weights.best"),
+        "{err}"
+    );
+}

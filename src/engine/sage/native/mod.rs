@@ -289,15 +289,17 @@ impl Engine for SageEngine {
         EngineKind::Sage
     }
 
+    /// The version, and which road: the panel's header shows it
+    /// (`bgsage 2.0.20260907 in-process`, `… via Python (why)`).
     fn version(&self) -> Option<String> {
-        match &self.road {
-            Road::Core(_) => Some(format!("{VERSION} in-process")),
-            _ => self
-                .bridge
-                .as_ref()
-                .and_then(|b| b.version())
-                .map(|v| format!("{v} via Python")),
-        }
+        let v = match &self.road {
+            Road::Core(_) => return Some(format!("{VERSION} in-process")),
+            _ => self.bridge.as_ref().and_then(|b| b.version())?,
+        };
+        Some(match self.bridged_because() {
+            Some(why) => format!("{v} via Python ({})", crate::quote::printable(why)),
+            None => format!("{v} via Python"),
+        })
     }
 
     fn in_process(&self) -> bool {
