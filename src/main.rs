@@ -48,6 +48,7 @@ fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_refusal(&e),
     };
+    cli.tell_engines_their_data();
     let editor_options = EditorOptions {
         gnubg: cli.gnubg,
         met: cli.met,

@@ -33,6 +33,11 @@ pub struct Cli {
     /// else BGEDIT_SAGE_PYTHON, then python3.
     #[arg(long, value_name = "PATH")]
     pub sage_python: Option<std::path::PathBuf>,
+    /// Open Sage's weights and bear-off data (a copy of bgsage's `_assets`:
+    /// models/, data/) for the Sage built into bgedit, instead of asking
+    /// Sage's Python where they are.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub sage_data: Option<std::path::PathBuf>,
     /// A gnubg match equity table file (XML) for the numbers panel instead
     /// of the built-in Kazaross-XG2.
     #[arg(long, value_name = "FILE")]
@@ -114,4 +119,14 @@ pub enum Command {
     ///
     /// With no ID arguments, reads IDs from standard input, one per line.
     Quiz(super::quiz::QuizArgs),
+}
+
+impl Cli {
+    /// Where the user put an engine's data (`--sage-data`), told to the
+    /// engine before any command runs.
+    pub fn tell_engines_their_data(&self) {
+        if let Some(dir) = &self.sage_data {
+            crate::engine::sage::native::set_data_dir(dir.clone());
+        }
+    }
 }

@@ -20,6 +20,12 @@ pub trait Engine: Send {
     /// Threads for its rollouts (0: the engine's own choice).
     fn set_threads(&mut self, threads: u8);
 
+    /// Whether it answers inside bgedit rather than through a process
+    /// (known once it has answered or warmed up).
+    fn in_process(&self) -> bool {
+        false
+    }
+
     /// Gets ready now rather than at the first request.
     fn warm_up(&mut self) -> Result<(), EngineError>;
 

@@ -34,7 +34,15 @@ pub struct Spec {
     /// The program that runs its bridge: the user's option, else the
     /// engine's own search (environment, PATH); or why there is none.
     pub locate: fn(Option<&Path>) -> Result<PathBuf, Missing>,
+    /// An engine that can run inside bgedit: how to open it with the
+    /// program [`Spec::locate`] found (it falls back on its bridge itself
+    /// where it cannot). None: the engine is always a [`Process`].
+    pub in_process: Option<OpenInProcess>,
 }
+
+/// How an engine that can run inside bgedit is opened, with its program
+/// and the record of failed starts its bridge shares.
+pub type OpenInProcess = fn(PathBuf, StartRecord) -> Box<dyn Engine>;
 
 /// What an engine can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,9 +103,12 @@ pub struct Codec {
 }
 
 impl Spec {
-    /// This engine run by `program`, giving up with the others sharing
-    /// `starts`.
+    /// This engine run by `program` (or in-process, for an engine that
+    /// can be), giving up with the others sharing `starts`.
     pub fn open(&'static self, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
-        Box::new(Process::sharing(self.kind, program, starts))
+        match self.in_process {
+            Some(open) => open(program, starts),
+            None => Box::new(Process::sharing(self.kind, program, starts)),
+        }
     }
 }

@@ -222,7 +222,7 @@ fn analyse_engine_both_marks_the_disagreement() {
     let out = common::run::bgedit(&["analyse", "--engine", "both", id], "");
     let text = common::run::text(&out.stdout);
     assert!(
-        text.contains("gnubg (0-ply):") && text.contains("Sage (1-ply):"),
+        text.contains("gnubg (0-ply):") && text.contains("Sage (1-ply, in-process):"),
         "{text}"
     );
     assert!(text.contains("engines disagree on the best move"), "{text}");

@@ -78,7 +78,8 @@ pub fn analyse_one(
         plies: opts.plies,
         moves: opts.moves,
     };
-    let mut answers: Vec<(EngineKind, Analysis)> = Vec::new();
+    // Each answer with whether its engine ran inside bgedit.
+    let mut answers: Vec<(EngineKind, Analysis, bool)> = Vec::new();
     for engine in engines.iter_mut() {
         let kind = engine.kind();
         let analysis = match &opts.rollout {
@@ -106,19 +107,22 @@ pub fn analyse_one(
         if let Analysis::Over { reason } = &analysis {
             return Err(failed(reason.clone()));
         }
-        answers.push((kind, analysis));
+        answers.push((kind, analysis, engine.in_process()));
     }
     let disagree = match answers.as_slice() {
-        [(_, g), (_, s)] => compare::compare(g, s),
+        [(_, g, _), (_, s, _)] => compare::compare(g, s),
         _ => None,
     };
     let one = answers.len() == 1;
     Ok(match opts.format {
         OutputFormat::Json => {
             // Each answer as one engine's line, with its engine and depth.
-            let mut lines = answers.iter().map(|(kind, a)| {
+            let mut lines = answers.iter().map(|(kind, a, inside)| {
                 let mut v = json_line(&gnubg_id, &req, a);
                 v["engine"] = json!(kind.key());
+                if kind.spec().in_process.is_some() {
+                    v["in_process"] = json!(inside);
+                }
                 v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
                 (*kind, v)
             });
@@ -145,11 +149,17 @@ pub fn analyse_one(
             for note in crate::engine::request::sent_notes(&req.position) {
                 out += &format!("{note}\n");
             }
-            for (kind, a) in &answers {
+            for (kind, a, inside) in &answers {
                 if !one || *kind != EngineKind::Gnubg {
-                    // Each engine's depth in its own count.
+                    // Each engine's depth in its own count, and for one
+                    // that can run inside bgedit, whether it did.
                     let depth = text::depth_words(*kind, a, a.plies().unwrap_or(req.plies));
-                    out += &format!("{} ({depth}):\n", kind.name());
+                    let road = match (kind.spec().in_process.is_some(), inside) {
+                        (false, _) => "",
+                        (true, true) => ", in-process",
+                        (true, false) => ", Python bridge",
+                    };
+                    out += &format!("{} ({depth}{road}):\n", kind.name());
                 }
                 out += &text::render_for(a, Units::Equity, usize::MAX, *kind);
             }

@@ -41,6 +41,7 @@ pub static SPEC: Spec = Spec {
         reword: std::convert::identity,
     },
     locate: locate::find_from_env,
+    in_process: None,
 };
 
 fn depth_label(plies: u8) -> String {

@@ -13,6 +13,7 @@
 //! and [`Analysis::plies`] use gnubg's count for both engines (so that one
 //! depth setting means one search); [`level`] gives Sage's own label.
 
+pub mod native;
 pub mod spec;
 
 use super::answer::{Analysis, Garbage, MoveLine, Probs, Reply, Rollout};
@@ -76,6 +77,12 @@ pub fn level(plies: u8) -> String {
 
 /// The request line for `req`, rolled out with `rollout` when given.
 pub fn request_line(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> String {
+    request_value(req, rollout).to_string()
+}
+
+/// The request for `req` as the bridge reads it (the in-process engine
+/// reads the same, so both roads ask Sage the same question).
+pub fn request_value(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> serde_json::Value {
     let s = req.sent_state();
     let p = &req.position;
     let mover = s.on_roll;
@@ -114,7 +121,7 @@ pub fn request_line(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> S
             "candidates": r.candidates, "chunk_ms": r.chunk_ms,
         });
     }
-    v.to_string()
+    v
 }
 
 #[derive(Deserialize)]

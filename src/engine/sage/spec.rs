@@ -39,6 +39,7 @@ pub static SPEC: Spec = Spec {
         reword,
     },
     locate: super::find_python_from_env,
+    in_process: Some(super::native::open),
 };
 
 fn request(req: &Request) -> String {

@@ -1,0 +1,294 @@
+//! Open Sage built into bgedit (src/engine/sage/native): its answers are
+//! Sage's own — `BgBotAnalyzer` called in Python on the same board, in the
+//! same run, by `tests/fixtures/gen_sage_answers.py` (the fixed positions)
+//! and `gen_sage_random.py` (200 random positions from a fixed seed, at
+//! Sage's 1- and 2-ply, money and match, checker play and cube, and 8 more
+//! at its 3-ply): the same
+//! best move, every equity and chance within 1e-5. Skipped without bgsage
+//! unless BGEDIT_REQUIRE_SAGE=1.
+
+use crate::common;
+use bgedit::codec::{self, position_id};
+use bgedit::domain::Position;
+use bgedit::engine::sage::from_sage;
+use bgedit::engine::{Analysis, Engine, EngineKind, Request};
+use serde_json::Value;
+use std::time::Duration;
+
+const TOLERANCE: f64 = 1e-5;
+
+fn close(a: f64, b: &Value, what: &str) {
+    let b = b.as_f64().unwrap();
+    assert!(
+        (a - b).abs() < TOLERANCE,
+        "{what}: bgedit {a}, Sage {b} (off by {:e})",
+        (a - b).abs()
+    );
+}
+
+fn board_of(v: &Value) -> Vec<i32> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_i64().unwrap() as i32)
+        .collect()
+}
+
+fn lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Sage opened as `--engine sage` opens it: in-process here.
+fn engine(python: &std::path::Path) -> Box<dyn Engine> {
+    let mut e = EngineKind::Sage
+        .spec()
+        .open(python.to_path_buf(), Default::default());
+    e.warm_up().unwrap();
+    assert!(
+        e.in_process(),
+        "Sage is not in-process on this machine (version {:?})",
+        e.version()
+    );
+    e
+}
+
+/// bgedit's answer for `case` (a generator's line) against Sage's.
+fn check(engine: &mut dyn Engine, n: usize, case: &Value) {
+    let id = case["id"].as_str().unwrap();
+    let plies = case["plies"].as_u64().unwrap() as u8;
+    let position = codec::parse_any(id, &Position::default()).unwrap().position;
+    let what = format!("{id} at Sage's {}-ply", plies + 1);
+    let req = Request {
+        id: n as u64 + 1,
+        position: position.clone(),
+        plies,
+        moves: 0,
+    };
+    let got = engine
+        .analyse(&req, Duration::from_secs(120))
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    match (case["kind"].as_str().unwrap(), &got) {
+        ("moves", Analysis::Moves { moves, .. }) => {
+            let mover = position.state.on_roll;
+            let want = case["moves"].as_array().unwrap();
+            let after = |w: &Value| {
+                let b = from_sage(&board_of(&w["board"]), mover).unwrap();
+                position_id::encode(&b, mover.opponent())
+            };
+            // Sage lists the board unchanged for a roll that cannot be
+            // played; bgedit lists nothing.
+            let forfeit =
+                want.len() == 1 && board_of(&want[0]["board"]) == board_of(&case["board"]);
+            if forfeit {
+                assert!(moves.is_empty(), "{what}: {moves:?}");
+                return;
+            }
+            assert!(!moves.is_empty(), "{what}: no moves");
+            assert_eq!(moves[0].after, after(&want[0]), "{what}: the best move");
+            for m in moves {
+                let Some(w) = want.iter().find(|w| after(w) == m.after) else {
+                    panic!("{what}: {} is not among Sage's moves", m.notation);
+                };
+                let what = format!("{what}, {}", m.notation);
+                close(m.equity, &w["equity"], &what);
+                for (p, q) in m.probs.iter().zip(w["probs"].as_array().unwrap()) {
+                    close(*p, q, &what);
+                }
+            }
+        }
+        (
+            "cube",
+            Analysis::Cube {
+                no_double,
+                double_take,
+                double_pass,
+                action,
+                probs,
+                ..
+            },
+        ) => {
+            close(*no_double, &case["no_double"], &what);
+            close(*double_take, &case["double_take"], &what);
+            close(*double_pass, &case["double_pass"], &what);
+            for (p, q) in probs.iter().zip(case["probs"].as_array().unwrap()) {
+                close(*p, q, &what);
+            }
+            let a = action.to_lowercase();
+            let doubles = case["should_double"].as_bool().unwrap();
+            assert_eq!(
+                a.starts_with("double") || a.starts_with("redouble"),
+                doubles,
+                "{what}: {action}"
+            );
+        }
+        (
+            "take",
+            Analysis::Take {
+                take, pass, proper, ..
+            },
+        ) => {
+            close(-*take, &case["double_take"], &what);
+            close(-*pass, &case["double_pass"], &what);
+            let takes = case["should_take"].as_bool().unwrap();
+            assert_eq!(proper, if takes { "take" } else { "pass" }, "{what}");
+        }
+        // No cube action at this score: the chances alone.
+        ("cube", Analysis::Eval { probs, .. }) => {
+            for (p, q) in probs.iter().zip(case["probs"].as_array().unwrap()) {
+                close(*p, q, &what);
+            }
+        }
+        (kind, other) => panic!("{what}: wanted {kind}, got {other:?}"),
+    }
+}
+
+#[test]
+fn in_process_answers_equal_sages_own_on_fixed_positions() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let text = common::live::generated_by(&python, "gen_sage_answers.py", "-");
+    let answers: Vec<Value> = lines(&text)
+        .into_iter()
+        .filter(|v| v["case"] == "answer")
+        .collect();
+    assert_eq!(answers.len(), 16);
+    let mut e = engine(&python);
+    for (n, c) in answers.iter().enumerate() {
+        let mut c = c.clone();
+        // The generator's board is Sage's, from the roller's side.
+        let id = c["id"].as_str().unwrap();
+        let pos = codec::parse_any(id, &Position::default()).unwrap().position;
+        let mover = pos.state.on_roll;
+        c["board"] = serde_json::json!(bgedit::engine::sage::to_sage(&pos.board, mover).to_vec());
+        check(e.as_mut(), n, &c);
+    }
+}
+
+#[test]
+fn in_process_answers_equal_sages_own_on_random_positions() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let cases = lines(&common::live::generated_by(
+        &python,
+        "gen_sage_random.py",
+        "-",
+    ));
+    assert_eq!(cases.len(), 208);
+    assert_eq!(cases.iter().filter(|c| c["plies"] == 2).count(), 8);
+    // Every kind is there: 1- and 2-ply, money and match, checker, cube,
+    // take.
+    for kind in ["moves", "cube", "take"] {
+        assert!(cases.iter().any(|c| c["kind"] == kind), "no {kind} case");
+    }
+    let mut e = engine(&python);
+    for (n, c) in cases.iter().enumerate() {
+        check(e.as_mut(), n, c);
+    }
+}
+
+/// `analyse --engine sage` says which Sage answered, in JSON and in text;
+/// BGEDIT_SAGE_BRIDGE=1 sends it through the Python bridge, which gives
+/// the same numbers.
+#[test]
+fn analyse_says_whether_sage_ran_in_process() {
+    if common::sage_python().is_none() {
+        return;
+    }
+    let id = "4HPwATDgc/ABMA:cAkFAAAAAAAE";
+    let args = [
+        "analyse", "--engine", "sage", "--format", "json", "--moves", "3", id,
+    ];
+    let inside = common::run::bgedit(&args, "");
+    assert!(
+        inside.status.success(),
+        "{}",
+        common::run::text(&inside.stderr)
+    );
+    let inside: Value = serde_json::from_slice(&inside.stdout).unwrap();
+    assert_eq!(inside["engine"], "sage");
+    assert_eq!(inside["in_process"], true);
+    let bridge = common::run::output_of(
+        common::run::command()
+            .args(args)
+            .env("BGEDIT_SAGE_BRIDGE", "1"),
+        "",
+    );
+    assert!(
+        bridge.status.success(),
+        "{}",
+        common::run::text(&bridge.stderr)
+    );
+    let bridge: Value = serde_json::from_slice(&bridge.stdout).unwrap();
+    assert_eq!(bridge["in_process"], false);
+    let moves = |v: &Value| v["moves"].as_array().unwrap().clone();
+    for (a, b) in moves(&inside).iter().zip(moves(&bridge).iter()) {
+        assert_eq!(a["move"], b["move"]);
+        close(a["equity"].as_f64().unwrap(), &b["equity"], "the bridge");
+    }
+    let text = common::run::bgedit(&["analyse", "--engine", "sage", id], "");
+    let text = common::run::text(&text.stdout);
+    assert!(text.contains("Sage (1-ply, in-process):"), "{text}");
+}
+
+/// `--sage-data DIR` loads Sage's weights from DIR without asking any
+/// Python (here one that is no Python at all): the same answer; a DIR
+/// without them is an error naming the file missing.
+#[test]
+fn sage_data_dir_is_read_without_python() {
+    let Some(python) = common::sage_python() else {
+        return;
+    };
+    let out = std::process::Command::new(&python)
+        .args([
+            "-c",
+            "import bgsage, os; print(os.path.join(os.path.dirname(bgsage.__file__), '_assets'))",
+        ])
+        .output()
+        .unwrap();
+    let assets = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let id = "4HPwATDgc/ABMA:cAkFAAAAAAAE";
+    let run = |data: &str| {
+        common::run::output_of(
+            common::run::command()
+                .args([
+                    "analyse",
+                    "--engine",
+                    "sage",
+                    "--format",
+                    "json",
+                    "--moves",
+                    "2",
+                    "--sage-data",
+                    data,
+                    id,
+                ])
+                .env("BGEDIT_SAGE_PYTHON", "/bin/sh"),
+            "",
+        )
+    };
+    let out = run(&assets);
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["in_process"], true);
+    let usual = common::run::bgedit(
+        &[
+            "analyse", "--engine", "sage", "--format", "json", "--moves", "2", id,
+        ],
+        "",
+    );
+    let usual: Value = serde_json::from_slice(&usual.stdout).unwrap();
+    assert_eq!(v["moves"], usual["moves"]);
+    let empty = tempfile::tempdir().unwrap();
+    let out = run(empty.path().to_str().unwrap());
+    assert!(!out.status.success());
+    let err = common::run::text(&out.stderr);
+    assert!(
+        err.contains("--sage-data") && err.contains("models/sl_s9_purerace.weights.best"),
+        "{err}"
+    );
+}
