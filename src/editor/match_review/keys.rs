@@ -149,6 +149,14 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
         hint: None,
         action: ReviewAction::StartRefused,
     },
+    Binding {
+        keys: &[Char('s')],
+        label: "s",
+        help: "statistics of the match (gnubg's table, costliest kinds, PR per game)",
+        section: 10,
+        hint: None,
+        action: ReviewAction::Statistics,
+    },
 ];
 
 /// The help's lines: each group's keys and words on one line
@@ -219,7 +227,7 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 9);
+        assert_eq!(rows.len(), 10);
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }

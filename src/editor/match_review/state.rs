@@ -54,6 +54,16 @@ pub struct OpenMatch {
     pub cursor: usize,
     /// By decision, in step with `decisions`.
     pub verdicts: Vec<Verdict>,
+    /// The depth of each verdict (gnubg's plies), in step with `verdicts`:
+    /// the quick 0-ply verdicts until the deeper ones replace them.
+    pub depths: Vec<Option<u8>>,
+    /// The depth the analysis goes to: the analysis panel's deeper depth
+    /// when it started (or the file's own, when that is deeper).
+    pub target: u8,
+    /// The depth of the pass running now (0 first, then `target`).
+    pub pass: u8,
+    /// Decisions whose deeper verdict failed: their quicker one is kept.
+    pub deeper_failed: usize,
     /// Decisions judged (or failed) so far.
     pub done: usize,
     /// The background analysis is running.
@@ -85,6 +95,10 @@ impl OpenMatch {
             whole: loaded.whole,
             cursor: 0,
             verdicts: vec![Verdict::Waiting; n],
+            depths: vec![None; n],
+            target: 2,
+            pass: 0,
+            deeper_failed: 0,
             done: 0,
             analysing: false,
             judge: crate::engine::EngineKind::Gnubg,
@@ -156,6 +170,27 @@ impl OpenMatch {
             }
         }
         out
+    }
+
+    /// The deepest depth of the file's own analysis, in gnubg's plies
+    /// (`None` when the file carries none); see [`gnubg_plies`].
+    pub fn file_plies(&self) -> Option<u8> {
+        self.decisions
+            .iter()
+            .filter_map(|d| d.analysis.as_ref())
+            .map(|a| gnubg_plies(a.depth()))
+            .max()
+    }
+
+    /// How many verdicts each depth has, shallowest first.
+    pub fn depth_counts(&self) -> Vec<(u8, usize)> {
+        let mut counts = std::collections::BTreeMap::new();
+        for (v, d) in self.verdicts.iter().zip(&self.depths) {
+            if let (Verdict::Judged(_), Some(d)) = (v, d) {
+                *counts.entry(*d).or_insert(0) += 1;
+            }
+        }
+        counts.into_iter().collect()
     }
 
     /// The file's name, for sources and collections.
@@ -239,8 +274,12 @@ pub enum ReviewAction {
     Keep,
     /// `*`: keep every mistake in a collection named after the match.
     KeepMistakes,
-    /// One decision judged: (serial, index, outcome).
-    Judged(u64, usize, Result<Vec<Judged>, Failed>),
+    /// One decision judged: (serial, index, depth in gnubg's plies,
+    /// outcome).
+    Judged(u64, usize, u8, Result<Vec<Judged>, Failed>),
+    /// `s`: the statistics view of the open match (the reducer hands it to
+    /// the statistics feature).
+    Statistics,
     /// The background analysis ended.
     AnalysisEnded(u64),
 }
@@ -285,4 +324,23 @@ pub fn file_view(d: &crate::codec::match_file::FileDecision) -> Option<FileView>
         best,
         source,
     })
+}
+
+/// A file analysis's depth (`gnubg 2-ply`, `XG 3-ply`, `XG Roller++`) in
+/// gnubg's plies, to compare it with the depth the editor analyses at.
+/// XG counts one ply more than gnubg (its 1-ply is gnubg's 0-ply: XG 3-ply
+/// is gnubg's 2-ply); XG's rollers, rollouts and book are deeper than any
+/// evaluation the editor asks for (`u8::MAX`). A depth not given (`gnubg`,
+/// a match text's) counts as 0-ply: nothing is shallower.
+pub fn gnubg_plies(depth: &str) -> u8 {
+    let plies = |word: &str| {
+        word.split_whitespace()
+            .find_map(|w| w.strip_suffix("-ply"))
+            .and_then(|n| n.parse::<u8>().ok())
+    };
+    match depth.strip_prefix("XG ") {
+        Some(xg) if xg.starts_with("Roller") || xg == "rollout" || xg == "book" => u8::MAX,
+        Some(xg) => plies(xg).map_or(u8::MAX, |n| n.saturating_sub(1)),
+        None => plies(depth).unwrap_or(0),
+    }
 }
