@@ -254,7 +254,7 @@ fn draw_chart(frame: &mut Frame, area: Rect, view: &StatisticsView, theme: &Them
         })
         .collect();
     let title = format!(
-        " PR per game (XG's: 500 × mean error per decision that counts) · O {} · X {} ",
+        " PR per game (XG's: 500 × mean error per decision that counts) · each game: O {}'s bar, then X {}'s ",
         view.names[0], view.names[1]
     );
     let chart = BarChart::grouped(groups)
