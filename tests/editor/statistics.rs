@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use bgedit::domain::match_stats::{CubeError, CubePlay, DecisionKind};
 use bgedit::domain::match_record::FileAnalysis;
+use bgedit::domain::match_stats::{CubeError, CubePlay, DecisionKind};
 use bgedit::editor::action::Action;
 use bgedit::editor::effect::Effect;
 use bgedit::editor::match_review::open;
@@ -89,7 +89,14 @@ fn judge_all(model: Model, plies: u8) -> Model {
     let m = open_match(&model);
     let serial = model.review.serial;
     let actions: Vec<Action> = (0..m.decisions.len())
-        .map(|i| Action::Review(ReviewAction::Judged(serial, i, plies, Ok(vec![made_up(m, i)]))))
+        .map(|i| {
+            Action::Review(ReviewAction::Judged(
+                serial,
+                i,
+                plies,
+                Ok(vec![made_up(m, i)]),
+            ))
+        })
         .collect();
     run(model, actions)
 }
@@ -114,7 +121,11 @@ fn file_depths_are_counted_in_gnubgs_plies() {
 #[test]
 fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
     let (model, effects) = opened(Model::default(), "selfplay/m7_driven.mat");
-    assert_eq!(passes(&effects), [0, 2], "the panel's default depth is 2-ply");
+    assert_eq!(
+        passes(&effects),
+        [0, 2],
+        "the panel's default depth is 2-ply"
+    );
     let (deeper, _) = keys(Model::default(), ">");
     assert_eq!(deeper.analysis.deep_plies, 3);
     let (_, effects) = opened(deeper, "selfplay/m7_driven.mat");
@@ -122,7 +133,10 @@ fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
 
     let model = judge_all(model, 0);
     let header = bgedit::editor::match_review::view::of(open_match(&model)).header;
-    assert!(header.ends_with("gnubg analysing 72/72 at 0-ply, then 2-ply"), "{header}");
+    assert!(
+        header.ends_with("gnubg analysing 72/72 at 0-ply, then 2-ply"),
+        "{header}"
+    );
     // The 2-ply pass: two verdicts in, one failed.
     let m = open_match(&model);
     let (first, deep) = (made_up(m, 0), made_up(m, 1));
@@ -141,11 +155,26 @@ fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
     );
     let m = open_match(&model);
     assert_eq!(&m.depths[..4], [Some(2), Some(2), Some(0), Some(0)]);
-    assert!(matches!(m.verdicts[2], Verdict::Judged(_)), "the 0-ply verdict stays");
+    assert!(
+        matches!(m.verdicts[2], Verdict::Judged(_)),
+        "the 0-ply verdict stays"
+    );
     let panel = bgedit::editor::match_review::view::of(m);
-    assert!(panel.header.ends_with("gnubg analysing 3/72 at 2-ply"), "{}", panel.header);
-    assert!(panel.rows[1].text.contains("-0.012 2-ply"), "{:?}", panel.rows[1]);
-    assert!(panel.rows[3].text.contains("-0.045 0-ply"), "{:?}", panel.rows[3]);
+    assert!(
+        panel.header.ends_with("gnubg analysing 3/72 at 2-ply"),
+        "{}",
+        panel.header
+    );
+    assert!(
+        panel.rows[1].text.contains("-0.012 2-ply"),
+        "{:?}",
+        panel.rows[1]
+    );
+    assert!(
+        panel.rows[3].text.contains("-0.045 0-ply"),
+        "{:?}",
+        panel.rows[3]
+    );
     let model = run(model, [Action::Review(ReviewAction::AnalysisEnded(1))]);
     let text = &model.status.text;
     assert!(
@@ -183,13 +212,20 @@ fn e_never_replaces_a_files_analysis_with_a_shallower_one() {
     assert_eq!(at_one.analysis.deep_plies, 1);
     let open = Action::Review(ReviewAction::Opened(Ok(noisy_at("gnubg 2-ply"))));
     let (model, effects) = run_effects(at_one.clone(), [open]);
-    assert!(effects.iter().all(|e| !matches!(e, Effect::AnalyseMatch { .. })));
+    assert!(
+        effects
+            .iter()
+            .all(|e| !matches!(e, Effect::AnalyseMatch { .. }))
+    );
     assert_eq!(open_match(&model).file_plies(), Some(2));
     let (model, effects) = keys(model, "E");
     assert_eq!(passes(&effects), [2]);
     assert!(
         model.status.text.contains("at 2-ply")
-            && model.status.text.contains("never replaced by a shallower one"),
+            && model
+                .status
+                .text
+                .contains("never replaced by a shallower one"),
         "{}",
         model.status.text
     );
@@ -228,7 +264,11 @@ fn s_opens_the_statistics_view_and_esc_goes_back() {
     let (model, _) = keys(model, "s");
     assert_eq!(model.mode, Mode::Statistics, "{}", model.status.text);
     let view = Snapshot::of(&model).statistics.expect("the view is open");
-    assert!(view.title.contains("gnubg at 2-ply · 72 of 72"), "{}", view.title);
+    assert!(
+        view.title.contains("gnubg at 2-ply · 72 of 72"),
+        "{}",
+        view.title
+    );
     for row in [
         "Snowie error rate",
         "Error based abs. FIBS rating",
@@ -245,8 +285,14 @@ fn s_opens_the_statistics_view_and_esc_goes_back() {
     }
     assert_eq!(view.per_game.len(), open_match(&model).games.len());
     let x = &view.costliest[1];
-    assert!(x.iter().any(|k| k.name == "wrong doubles below DP"), "{x:?}");
-    assert!(x.iter().any(|k| k.name.starts_with("checker play: ")), "{x:?}");
+    assert!(
+        x.iter().any(|k| k.name == "wrong doubles below DP"),
+        "{x:?}"
+    );
+    assert!(
+        x.iter().any(|k| k.name.starts_with("checker play: ")),
+        "{x:?}"
+    );
     assert!(x.windows(2).all(|w| w[0].error >= w[1].error), "{x:?}");
     let (model, _) = keys(model, "jj");
     assert_eq!(model.statistics.scroll, 2);
@@ -256,14 +302,38 @@ fn s_opens_the_statistics_view_and_esc_goes_back() {
 }
 
 /// The statistics view at 200×60, on m7_driven.mat with made-up 2-ply
-/// verdicts.
+/// verdicts and luck: the table in two columns (too tall for one), the
+/// costliest kinds beside the chart.
 #[test]
 fn statistics_view_200x60() {
+    use bgedit::domain::match_stats::Luck;
+    use bgedit::editor::match_review::state::MatchLuckOf;
+    use bgedit::engine::luck::MatchLuck;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
     let model = judge_all(model, 2);
-    let model = run(model, [Action::Review(ReviewAction::AnalysisEnded(1))]);
+    let luck = |total: f64, rolls, actual: f64| Luck {
+        total,
+        cost: total / 4.0,
+        rolls,
+        actual,
+        adjusted: actual - total / 4.0,
+    };
+    let luck = MatchLuck {
+        players: [
+            luck(0.5, [1, 2, 20, 5, 4], -0.5),
+            luck(-0.25, [3, 4, 22, 2, 1], 0.5),
+        ],
+        rolls: Vec::new(),
+    };
+    let model = run(
+        model,
+        [
+            Action::Review(ReviewAction::Luck(1, MatchLuckOf(Box::new(luck)))),
+            Action::Review(ReviewAction::AnalysisEnded(1)),
+        ],
+    );
     let (model, _) = keys(model, "s");
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     let snapshot = Snapshot::of(&model);
@@ -273,7 +343,9 @@ fn statistics_view_200x60() {
     let buffer = terminal.backend().buffer();
     let text = (0..60)
         .map(|y| {
-            let line: String = (0..200).map(|x| buffer[(x, y)].symbol().to_string()).collect();
+            let line: String = (0..200)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
             line.trim_end().to_owned()
         })
         .collect::<Vec<_>>()
@@ -283,8 +355,9 @@ fn statistics_view_200x60() {
 
 /// The editor's background analysis at 2-ply (its 0-ply pass first) gives
 /// the numbers `bgedit analyse --file F --plies 2` gives, decision by
-/// decision and in the per-player summary (the luck aside: the editor does
-/// not rate the dice). The real gnubg, on a committed match.
+/// decision and in the per-player summary with the luck; the statistics
+/// view's table is the CLI's text table. The real gnubg, on a committed
+/// match.
 #[test]
 fn the_editors_2_ply_verdicts_equal_the_clis() {
     use bgedit::editor::io::engine_link::{MatchRun, analyse_match_passes};
@@ -316,10 +389,17 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
         jobs: 1,
     };
     let wanted = AtomicU64::new(serial);
-    analyse_match_passes(&run_opts, &decisions, whole.as_ref(), &passes, &wanted, &|a| {
-        sent.lock().unwrap().push(a);
-        true
-    });
+    analyse_match_passes(
+        &run_opts,
+        &decisions,
+        whole.as_ref(),
+        &passes,
+        &wanted,
+        &|a| {
+            sent.lock().unwrap().push(a);
+            true
+        },
+    );
     let model = run(model, sent.into_inner().unwrap());
     let m = open_match(&model);
     assert!(!m.analysing);
@@ -334,10 +414,22 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
         .collect();
 
     let out = common::run::bgedit(
-        &["analyse", "--file", &fixture(name), "--plies", "2", "--format", "json"],
+        &[
+            "analyse",
+            "--file",
+            &fixture(name),
+            "--plies",
+            "2",
+            "--format",
+            "json",
+        ],
         "",
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -351,20 +443,27 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
         ours["level"] = c["level"].clone();
         assert_eq!(&ours, c);
     }
-    let mut ours = bgedit::engine::match_analysis::Report::of(&m.decisions, &judged, None).json();
-    let mut theirs = summary["summary"].clone();
-    for p in ["O", "X"] {
-        for v in [&mut ours, &mut theirs] {
-            v[p]["luck"] = serde_json::Value::Null;
-            v[p]["overall"]["luck_fibs_rating_diff"] = serde_json::Value::Null;
-        }
-    }
-    assert_eq!(ours, theirs);
-    // The view's table is that report's.
-    let report = bgedit::engine::match_analysis::Report::of(&m.decisions, &judged, None);
+    // The summary, the luck of the dice included (rated with the last pass).
+    let luck = m.luck.as_ref().map(|l| (*l.0).clone());
+    assert!(luck.is_some(), "gnubg rated the luck");
+    let report = bgedit::engine::match_analysis::Report::of(&m.decisions, &judged, luck);
+    assert_eq!(report.json(), summary["summary"]);
+    // The view's table is the CLI's, line for line.
+    let text = common::run::bgedit(&["analyse", "--file", &fixture(name), "--plies", "2"], "");
+    assert!(
+        text.status.success(),
+        "{}",
+        String::from_utf8_lossy(&text.stderr)
+    );
+    let text = String::from_utf8(text.stdout).unwrap();
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Player "))
+        .collect();
     let (model, _) = keys(model, "s");
     let view = Snapshot::of(&model).statistics.unwrap();
-    assert_eq!(view.table.join("\n"), report.text().trim_end());
+    assert!(table.len() > 30, "{text}");
+    assert_eq!(view.table, table);
 }
 
 /// The real binary: a committed match opened from the command line is
@@ -393,9 +492,40 @@ fn the_binary_analyses_a_match_and_shows_its_statistics() {
     // The chart is drawn last: the frame is whole once it shows.
     s.wait_for("PR per game");
     let screen = s.contents();
-    for row in ["Snowie error rate", "Overall rating", "PR per game", "costliest"] {
+    for row in [
+        "Snowie error rate",
+        "Overall rating",
+        "PR per game",
+        "costliest",
+    ] {
         assert!(screen.contains(row), "{row}:\n{screen}");
     }
     s.send("\x1b");
     s.wait_gone("PR per game");
+}
+
+/// A match judged at 2-ply: `E` says so and asks nothing; with the panel
+/// at 3-ply (`>`), `E` asks 3-ply directly, the 2-ply verdicts shown until
+/// each 3-ply one comes.
+#[test]
+fn e_after_a_deeper_depth_is_set_asks_only_that_depth() {
+    let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
+    let model = judge_all(model, 2);
+    let model = run(model, [Action::Review(ReviewAction::AnalysisEnded(1))]);
+    let (model, effects) = keys(model, "E");
+    assert!(effects.is_empty(), "{effects:?}");
+    assert_eq!(
+        model.status.text,
+        "gnubg has analysed the whole match at 2-ply already"
+    );
+    let (model, effects) = keys(model, ">E");
+    assert_eq!(passes(&effects), [3]);
+    let m = open_match(&model);
+    assert!(m.depths.iter().all(|d| *d == Some(2)));
+    assert!(m.verdicts.iter().all(|v| matches!(v, Verdict::Judged(_))));
+    let header = bgedit::editor::match_review::view::of(m).header;
+    assert!(
+        header.ends_with("gnubg analysing 0/72 at 3-ply"),
+        "{header}"
+    );
 }

@@ -208,7 +208,7 @@ impl EngineLink {
             let run = MatchRun {
                 serial,
                 engine,
-                program: program.map_err(|why| why.to_string()),
+                program,
                 jobs: cores.saturating_sub(1).max(1),
             };
             analyse_match_passes(&run, &decisions, whole.as_ref(), &passes, &wanted, &*send);
@@ -376,7 +376,7 @@ fn set(busy: &Mutex<Option<u8>>, value: Option<u8>) {
 pub struct MatchRun {
     pub serial: u64,
     pub engine: EngineKind,
-    pub program: Result<PathBuf, String>,
+    pub program: Result<PathBuf, Missing>,
     pub jobs: usize,
 }
 
@@ -395,7 +395,7 @@ pub fn analyse_match_passes(
     wanted: &std::sync::atomic::AtomicU64,
     send: &(dyn Fn(Action) -> bool + Sync),
 ) {
-    use crate::editor::match_review::state::ReviewAction;
+    use crate::editor::match_review::state::{MatchLuckOf, ReviewAction};
     use crate::engine::match_analysis::{self, Failed, RunOptions};
     let serial = run.serial;
     let judged = |i: usize, plies: u8, outcome| {
@@ -403,14 +403,15 @@ pub fn analyse_match_passes(
             serial, i, plies, outcome,
         )))
     };
-    for &plies in passes {
+    for (pass, &plies) in passes.iter().enumerate() {
+        let last = pass + 1 == passes.len();
         match &run.program {
             Err(why) => {
                 for (i, d) in decisions.iter().enumerate() {
                     let failed = Failed {
                         game: d.game,
                         number: d.number,
-                        why: why.clone(),
+                        why: why.to_string(),
                     };
                     if !judged(i, plies, Err(failed)) {
                         return;
@@ -425,17 +426,24 @@ pub fn analyse_match_passes(
                     program: program.clone(),
                     plies,
                     jobs: run.jobs,
-                    // The panel shows no luck.
-                    luck: false,
+                    // The luck of the dice with the last pass, as `analyse
+                    // --file` rates it: the statistics view's luck rows.
+                    luck: last,
                 };
                 let stop = AtomicBool::new(false);
-                match_analysis::run(decisions, &opts, whole, &stop, &mut |i, outcome| {
+                let ran = match_analysis::run(decisions, &opts, whole, &stop, &mut |i, outcome| {
                     if wanted.load(Ordering::SeqCst) != serial || !judged(i, plies, outcome) {
                         stop.store(true, Ordering::SeqCst);
                     }
                 });
                 if stop.load(Ordering::SeqCst) {
                     return;
+                }
+                if let Some(Ok(luck)) = ran.luck {
+                    let luck = MatchLuckOf(Box::new(luck));
+                    if !send(Action::Review(ReviewAction::Luck(serial, luck))) {
+                        return;
+                    }
                 }
             }
         }

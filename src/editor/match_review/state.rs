@@ -31,6 +31,14 @@ pub struct Loaded {
     pub whole: Option<MatchForGnubg>,
 }
 
+/// A match's luck as gnubg rates it, held in the model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchLuckOf(pub Box<crate::engine::luck::MatchLuck>);
+
+// Every number comes from gnubg's checked answers (finite): equality is
+// total, as the model's must be.
+impl Eq for MatchLuckOf {}
+
 /// gnubg's judgement of one decision of the file: none yet, its
 /// judgements (none for a decision gnubg does not judge), or the failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +72,9 @@ pub struct OpenMatch {
     pub pass: u8,
     /// Decisions whose deeper verdict failed: their quicker one is kept.
     pub deeper_failed: usize,
+    /// gnubg's luck of the dice, rated in the last pass (whole games with
+    /// gnubg only), for the statistics view's luck rows.
+    pub luck: Option<MatchLuckOf>,
     /// Decisions judged (or failed) so far.
     pub done: usize,
     /// The background analysis is running.
@@ -99,6 +110,7 @@ impl OpenMatch {
             target: 2,
             pass: 0,
             deeper_failed: 0,
+            luck: None,
             done: 0,
             analysing: false,
             judge: crate::engine::EngineKind::Gnubg,
@@ -193,6 +205,20 @@ impl OpenMatch {
         counts.into_iter().collect()
     }
 
+    /// The depths of the verdicts on show: `2-ply`, or `0-ply 40, 2-ply
+    /// 32` while the deeper ones are still coming (or where they failed).
+    pub fn depth_words(&self) -> String {
+        match self.depth_counts().as_slice() {
+            [] => "no verdict".to_owned(),
+            [(p, _)] => format!("{p}-ply"),
+            many => many
+                .iter()
+                .map(|(p, n)| format!("{p}-ply {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
     /// The file's name, for sources and collections.
     pub fn file_name(&self) -> &str {
         std::path::Path::new(&self.path)
@@ -277,6 +303,8 @@ pub enum ReviewAction {
     /// One decision judged: (serial, index, depth in gnubg's plies,
     /// outcome).
     Judged(u64, usize, u8, Result<Vec<Judged>, Failed>),
+    /// gnubg's luck of the dice, rated with the last pass: (serial, luck).
+    Luck(u64, MatchLuckOf),
     /// `s`: the statistics view of the open match (the reducer hands it to
     /// the statistics feature).
     Statistics,

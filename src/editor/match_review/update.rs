@@ -116,6 +116,14 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             "S (the starting position) would leave the match: Esc gives the keys to the board first",
         ),
         ReviewAction::Judged(serial, i, plies, outcome) => judged(model, serial, i, plies, outcome),
+        ReviewAction::Luck(serial, luck) => {
+            if serial == model.review.serial
+                && let Some(m) = model.review.open.as_mut()
+            {
+                m.luck = Some(luck);
+            }
+            done(model)
+        }
         // The reducer hands it to the statistics feature before this.
         ReviewAction::Statistics => done(model),
         ReviewAction::AnalysisEnded(serial) => analysis_ended(model, serial),
@@ -226,7 +234,7 @@ fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
         })
         .collect();
     let mistakes = m.mistakes().len();
-    let depth = super::view::depths(m);
+    let depth = m.depth_words();
     let deeper_failed = match m.deeper_failed {
         0 => String::new(),
         n => format!(" ({n} kept at a quicker depth: the deeper analysis failed)"),
@@ -444,6 +452,7 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
     m.target = target;
     m.pass = passes[0];
     m.deeper_failed = 0;
+    m.luck = None;
     let decisions = m.decisions.clone();
     let whole = m.whole.clone();
     model.review.serial += 1;

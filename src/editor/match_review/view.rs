@@ -69,7 +69,11 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             None => String::new(),
             Some(p) => format!(" of {p}"),
         };
-        format!("{}{whose} · {}", mistakes(m.mistakes().len()), depths(m))
+        format!(
+            "{}{whose} · {}",
+            mistakes(m.mistakes().len()),
+            m.depth_words()
+        )
     };
     let current_game = m.current().map_or(0, |d| d.game);
     let games = m
@@ -191,20 +195,6 @@ fn line(
     format!("{number:>3} {player} {dice:<2} {played:<20} {mark:<2} {lost:>6} {depth:<5}{best}")
         .trim_end()
         .to_owned()
-}
-
-/// The depths of the verdicts on show: `2-ply`, or `0-ply 40, 2-ply 32`
-/// while the deeper ones are still coming (or where they failed).
-pub fn depths(m: &OpenMatch) -> String {
-    match m.depth_counts().as_slice() {
-        [] => "no verdict".to_owned(),
-        [(p, _)] => format!("{p}-ply"),
-        many => many
-            .iter()
-            .map(|(p, n)| format!("{p}-ply {n}"))
-            .collect::<Vec<_>>()
-            .join(", "),
-    }
 }
 
 /// `1 mistake`, `24 mistakes`.

@@ -13,7 +13,7 @@ use crate::quote::printable;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Borders, Clear, Paragraph};
+use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Borders, Clear, Paragraph, Wrap};
 
 /// One kind of decision and what it cost a player.
 #[derive(Clone, Debug, PartialEq)]
@@ -136,7 +136,9 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
         .flatten()
         .collect();
     let owned: Vec<Judged> = judged.iter().map(|j| (*j).clone()).collect();
-    let report = Report::of(&m.decisions, &owned, None);
+    let luck = m.luck.as_ref().map(|l| (*l.0).clone());
+    let rated = luck.is_some();
+    let report = Report::of(&m.decisions, &owned, luck);
     let with_verdict = m
         .verdicts
         .iter()
@@ -146,14 +148,17 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
         "Statistics · {} · {} at {} · {with_verdict} of {} decisions judged{}",
         printable(m.file_name()),
         m.judge.name(),
-        crate::editor::match_review::view::depths(m),
+        m.depth_words(),
         m.decisions.len(),
         if m.analysing { " (analysing)" } else { "" }
     );
-    let notes = vec![
-        "The luck rows need the luck analysis: `bgedit analyse --file` prints them.".to_owned(),
-        "PR across matches needs the library's match database (not in this view).".to_owned(),
-    ];
+    let mut notes = Vec::new();
+    if !rated {
+        notes.push("Luck: rated with the analysis's last pass.".to_owned());
+    }
+    notes.push(
+        "PR across matches: needs the library's match database, not in this view.".to_owned(),
+    );
     StatisticsView {
         title,
         // Names are the file's: escaped before they reach the terminal.
@@ -184,6 +189,24 @@ fn kind_lines(view: &StatisticsView, p: Player) -> Vec<String> {
     out
 }
 
+/// The rows the chart needs at least.
+const CHART_ROWS: u16 = 10;
+
+/// The table's columns: whole, or on a screen too short for it and wide
+/// enough for two, split before its cube decisions (the player row heading
+/// both), so that the overall block shows without scrolling.
+fn table_columns(table: &[String], room: u16, width: u16, column: u16) -> Vec<Vec<String>> {
+    let cut = table.iter().position(|l| l == "Cube decisions");
+    match cut {
+        Some(cut) if table.len() > usize::from(room) && width >= 2 * column => {
+            let mut second = vec![table[0].clone(), String::new()];
+            second.extend_from_slice(&table[cut..]);
+            vec![table[..cut].to_vec(), second]
+        }
+        _ => vec![table.to_vec()],
+    }
+}
+
 pub fn draw(frame: &mut Frame, area: Rect, view: &StatisticsView, theme: &Theme) {
     frame.render_widget(Clear, area);
     let block = Block::default()
@@ -191,22 +214,46 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &StatisticsView, theme: &Theme)
         .title(Line::styled(format!(" {} ", view.title), theme.title));
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let table_height = (view.table.len() as u16).min(inner.height.saturating_sub(8).max(4));
-    let [top, chart] =
-        Layout::vertical([Constraint::Length(table_height), Constraint::Min(0)]).areas(inner);
-    // The table is about 80 columns (gnubg's); the kinds beside it when
-    // there is room, else below it.
-    let table_width = view
+    // gnubg's table is about 80 columns.
+    let column = view
         .table
         .iter()
         .map(|l| l.chars().count())
         .max()
         .unwrap_or(0) as u16
         + 2;
-    let [left, right] =
-        Layout::horizontal([Constraint::Length(table_width), Constraint::Min(0)]).areas(top);
-    let rows: Vec<Line> = view.table.iter().map(|l| Line::raw(l.clone())).collect();
-    frame.render_widget(Paragraph::new(rows).scroll((view.scroll, 0)), left);
+    let room = inner.height.saturating_sub(CHART_ROWS).max(4);
+    let columns = table_columns(&view.table, room, inner.width, column);
+    let tallest = columns.iter().map(Vec::len).max().unwrap_or(0) as u16;
+    let [top, bottom] =
+        Layout::vertical([Constraint::Length(tallest.min(room)), Constraint::Min(0)]).areas(inner);
+    let mut rest = top;
+    for rows in &columns {
+        let [here, right] =
+            Layout::horizontal([Constraint::Length(column), Constraint::Min(0)]).areas(rest);
+        let lines: Vec<Line> = rows.iter().map(|l| Line::raw(l.clone())).collect();
+        frame.render_widget(Paragraph::new(lines).scroll((view.scroll, 0)), here);
+        rest = right;
+    }
+    let kinds = kinds_text(view, theme);
+    // The costliest kinds beside the table when they fit, else beside the
+    // chart.
+    let (chart, kinds_area) = if rest.width >= KINDS_WIDTH {
+        (bottom, rest)
+    } else {
+        let [chart, kinds_area] =
+            Layout::horizontal([Constraint::Min(0), Constraint::Length(KINDS_WIDTH)]).areas(bottom);
+        (chart, kinds_area)
+    };
+    frame.render_widget(Paragraph::new(kinds).wrap(Wrap { trim: false }), kinds_area);
+    draw_chart(frame, chart, view, theme);
+}
+
+/// The width the costliest kinds' lines take.
+const KINDS_WIDTH: u16 = 46;
+
+/// Each player's costliest kinds, then the notes.
+fn kinds_text<'a>(view: &StatisticsView, theme: &Theme) -> Vec<Line<'a>> {
     let mut kinds: Vec<Line> = Vec::new();
     for p in Player::BOTH {
         for (i, l) in kind_lines(view, p).into_iter().enumerate() {
@@ -223,8 +270,7 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &StatisticsView, theme: &Theme)
             .iter()
             .map(|n| Line::styled(n.clone(), theme.dim)),
     );
-    frame.render_widget(Paragraph::new(kinds), right);
-    draw_chart(frame, chart, view, theme);
+    kinds
 }
 
 /// Each player's PR per game, O's bar and X's side by side.
