@@ -120,7 +120,7 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
     Binding {
         keys: &[Char('E')],
         label: "E",
-        help: "gnubg analyses the match",
+        help: "gnubg analyses the match (at the panel's depth, never below the file's own)",
         section: 8,
         hint: None,
         action: ReviewAction::AnalyseWithGnubg,
