@@ -164,7 +164,11 @@ fn keypress_while_match_analysed(c: &mut Criterion) {
     )
     .0;
     for (i, v) in verdicts.iter().enumerate().take(n / 2) {
-        m = update(m, Action::Review(ReviewAction::Judged(1, i, Ok(v.clone())))).0;
+        m = update(
+            m,
+            Action::Review(ReviewAction::Judged(1, i, 0, Ok(v.clone()))),
+        )
+        .0;
     }
     let keys = [
         KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE),
@@ -185,7 +189,7 @@ fn keypress_while_match_analysed(c: &mut Criterion) {
                     i += 1;
                     let (m, _) = update(
                         m,
-                        Action::Review(ReviewAction::Judged(1, at, Ok(verdicts[at].clone()))),
+                        Action::Review(ReviewAction::Judged(1, at, 0, Ok(verdicts[at].clone()))),
                     );
                     let action = keymap::resolve_key(key, &m.mode).unwrap();
                     let (next, effects) = update(m, action);

@@ -77,7 +77,7 @@ fn back(side: &[u8; 25]) -> Option<usize> {
 }
 
 /// gnubg's `ClassifyPosition` for standard backgammon.
-fn classify(board: &Board, on_roll: Player) -> GameClass {
+pub fn classify(board: &Board, on_roll: Player) -> GameClass {
     let [t, l] = sides(board, on_roll);
     let (Some(bt), Some(bl)) = (back(t), back(l)) else {
         return GameClass::Over;

@@ -78,5 +78,8 @@ pub enum Action {
     /// The match being reviewed: its keys, the file read, gnubg's verdicts.
     Review(super::match_review::state::ReviewAction),
 
+    /// The statistics view of the open match.
+    Statistics(super::statistics::state::StatisticsAction),
+
     Quit,
 }

@@ -75,6 +75,10 @@ pub enum Effect {
         whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
         /// The engine the analysis panel shows alone, else the reference.
         engine: crate::engine::EngineKind,
+        /// The depths of the passes, in order (gnubg's plies): `[0, 2]`
+        /// gives quick verdicts for the whole match, then the deeper ones
+        /// replacing them decision by decision.
+        passes: Vec<u8>,
     },
     /// Stop the match analysis running.
     StopMatchAnalysis,

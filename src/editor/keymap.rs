@@ -201,6 +201,10 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
         // The panel's keys first; any other key is the board's (an edit
         // then leaves the match, `v` comes back).
         Mode::Review => super::match_review::keys::resolve(key).or_else(|| normal_key(key)),
+        // Its keys, and the help; nothing reaches the board behind it.
+        Mode::Statistics => super::statistics::keys::resolve(key).or_else(|| {
+            matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)).then_some(Action::ToggleHelp)
+        }),
     }
 }
 
@@ -210,7 +214,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
     match mode {
         Mode::Prompt(_) => Some(Action::Prompt(PromptAction::Paste(text))),
         Mode::Normal => Some(Action::Import(text)),
-        Mode::Help | Mode::Messages | Mode::CopyMenu => None,
+        Mode::Help | Mode::Messages | Mode::CopyMenu | Mode::Statistics => None,
         Mode::Library(sub) => super::library::keys::paste(text, sub),
         // A match pasted over the one being reviewed replaces it; a
         // position is an edit of the board, which leaves the match.
@@ -271,6 +275,11 @@ pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         Mode::Library(sub) => super::library::keys::hints(sub),
         Mode::Review => {
             let mut hints = super::match_review::keys::hints();
+            hints.push(("?", "all keys"));
+            hints
+        }
+        Mode::Statistics => {
+            let mut hints = super::statistics::keys::hints();
             hints.push(("?", "all keys"));
             hints
         }

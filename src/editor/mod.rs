@@ -66,6 +66,7 @@ pub mod prompt;
 pub mod reducer;
 pub mod scores;
 pub mod snapshot;
+pub mod statistics;
 pub mod transition;
 pub mod ui;
 pub mod view;

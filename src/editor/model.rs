@@ -24,6 +24,8 @@ pub enum Mode {
     Library(LibMode),
     /// The match panel has the keys.
     Review,
+    /// The statistics view of the open match is open.
+    Statistics,
 }
 
 // The status line's message is the message log's kind of entry.
@@ -152,6 +154,8 @@ pub struct Model {
     pub matrix: super::analysis::state::MatrixState,
     /// The match being reviewed, if one is open.
     pub review: super::match_review::state::ReviewState,
+    /// The statistics view's scroll (open when the mode says so).
+    pub statistics: super::statistics::state::StatisticsState,
 }
 
 impl Model {
@@ -181,6 +185,7 @@ impl Model {
             pasted: None,
             matrix: Default::default(),
             review: Default::default(),
+            statistics: Default::default(),
         }
     }
 }

@@ -238,6 +238,14 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
 
         Action::Play(action) => super::play::update::update(model, action),
         Action::Library(a) => super::library::update::update(model, a),
+        // `s` of the match panel opens the statistics view.
+        Action::Review(super::match_review::state::ReviewAction::Statistics) => {
+            super::statistics::update::update(
+                model,
+                super::statistics::state::StatisticsAction::Open,
+            )
+        }
+        Action::Statistics(a) => super::statistics::update::update(model, a),
         Action::Review(a) => super::match_review::update::update(model, a),
 
         Action::Quit => {

@@ -69,6 +69,8 @@ pub struct Snapshot {
     pub library: Option<super::library::snapshot::LibrarySnapshot>,
     /// The match panel, while a match is open.
     pub review: Option<super::match_review::view::ReviewPanel>,
+    /// The statistics view, while it is open.
+    pub statistics: Option<super::statistics::view::StatisticsView>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -334,6 +336,12 @@ impl Snapshot {
                 .open
                 .as_deref()
                 .map(super::match_review::view::of),
+            statistics: match (&model.mode, model.review.open.as_deref()) {
+                (Mode::Statistics, Some(m)) => {
+                    Some(super::statistics::view::of(m, model.statistics.scroll))
+                }
+                _ => None,
+            },
         }
     }
 }

@@ -343,7 +343,7 @@ fn match_review_screens() {
         .collect();
     let mut actions = vec![Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))];
     for (i, j) in verdicts.into_iter().enumerate() {
-        actions.push(Action::Review(ReviewAction::Judged(1, i, Ok(vec![j]))));
+        actions.push(Action::Review(ReviewAction::Judged(1, i, 0, Ok(vec![j]))));
     }
     for _ in 0..4 {
         actions.push(Action::Review(ReviewAction::Walk(Step::Next)));

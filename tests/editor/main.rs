@@ -20,3 +20,4 @@ mod editor_screens;
 mod pastes;
 mod pictures;
 mod save_file;
+mod statistics;

@@ -187,66 +187,31 @@ impl EngineLink {
         });
     }
 
-    /// Analyses a whole match in the background, at 0-ply, with engines of
-    /// its own (one core is left to the editor's, so typing never waits). Each verdict comes back in match order as
-    /// `ReviewAction::Judged`, the end as `ReviewAction::AnalysisEnded`; a
-    /// newer match, or `stop_match_analysis`, stops it.
+    /// Analyses a whole match in the background, pass after pass at the
+    /// depths `passes` gives (0-ply, then the panel's deeper depth), with
+    /// engines of its own (one core is left to the editor's, so typing
+    /// never waits): see [`analyse_match_passes`]. A newer match, or
+    /// `stop_match_analysis`, stops it.
     pub fn analyse_match(
         &self,
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,
         whole: Option<crate::engine::gnubg_match::MatchForGnubg>,
         engine: crate::engine::EngineKind,
+        passes: Vec<u8>,
     ) {
-        use crate::editor::match_review::state::ReviewAction;
-        use crate::engine::match_analysis::{self, Failed, RunOptions};
         self.match_run.store(serial, Ordering::SeqCst);
         let (wanted, send) = (Arc::clone(&self.match_run), Arc::clone(&self.send));
         let program = self.program(engine);
         std::thread::spawn(move || {
-            let judged =
-                |i: usize, outcome| send(Action::Review(ReviewAction::Judged(serial, i, outcome)));
-            match program {
-                Err(why) => {
-                    for (i, d) in decisions.iter().enumerate() {
-                        let failed = Failed {
-                            game: d.game,
-                            number: d.number,
-                            why: why.to_string(),
-                        };
-                        if !judged(i, Err(failed)) {
-                            return;
-                        }
-                    }
-                }
-                Ok(program) => {
-                    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-                    let opts = RunOptions {
-                        engine,
-                        program,
-                        plies: 0,
-                        jobs: cores.saturating_sub(1).max(1),
-                        // The panel shows no luck.
-                        luck: false,
-                    };
-                    let stop = AtomicBool::new(false);
-                    match_analysis::run(
-                        &decisions,
-                        &opts,
-                        whole.as_ref(),
-                        &stop,
-                        &mut |i, outcome| {
-                            if wanted.load(Ordering::SeqCst) != serial || !judged(i, outcome) {
-                                stop.store(true, Ordering::SeqCst);
-                            }
-                        },
-                    );
-                    if stop.load(Ordering::SeqCst) {
-                        return;
-                    }
-                }
-            }
-            send(Action::Review(ReviewAction::AnalysisEnded(serial)));
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let run = MatchRun {
+                serial,
+                engine,
+                program,
+                jobs: cores.saturating_sub(1).max(1),
+            };
+            analyse_match_passes(&run, &decisions, whole.as_ref(), &passes, &wanted, &*send);
         });
     }
 
@@ -404,4 +369,84 @@ fn set(busy: &Mutex<Option<u8>>, value: Option<u8>) {
     if let Ok(mut b) = busy.lock() {
         *b = value;
     }
+}
+
+/// A background analysis of the open match: its serial, the engine and its
+/// program (or why there is none), the engine processes to use.
+pub struct MatchRun {
+    pub serial: u64,
+    pub engine: EngineKind,
+    pub program: Result<PathBuf, Missing>,
+    pub jobs: usize,
+}
+
+/// Analyses `decisions` once per depth of `passes`, in order, the same way
+/// `bgedit analyse --file F --plies P` does (`match_analysis::run`, whole
+/// games with gnubg): each verdict goes to `send` as
+/// `ReviewAction::Judged` with its depth, in match order, and the end as
+/// `ReviewAction::AnalysisEnded`. It stops, saying nothing more, once
+/// `wanted` is no longer `run.serial` or the runtime is gone. Public so a
+/// test can drive the reducer with what the runtime would send.
+pub fn analyse_match_passes(
+    run: &MatchRun,
+    decisions: &[crate::codec::match_file::FileDecision],
+    whole: Option<&crate::engine::gnubg_match::MatchForGnubg>,
+    passes: &[u8],
+    wanted: &std::sync::atomic::AtomicU64,
+    send: &(dyn Fn(Action) -> bool + Sync),
+) {
+    use crate::editor::match_review::state::{MatchLuckOf, ReviewAction};
+    use crate::engine::match_analysis::{self, Failed, RunOptions};
+    let serial = run.serial;
+    let judged = |i: usize, plies: u8, outcome| {
+        send(Action::Review(ReviewAction::Judged(
+            serial, i, plies, outcome,
+        )))
+    };
+    for (pass, &plies) in passes.iter().enumerate() {
+        let last = pass + 1 == passes.len();
+        match &run.program {
+            Err(why) => {
+                for (i, d) in decisions.iter().enumerate() {
+                    let failed = Failed {
+                        game: d.game,
+                        number: d.number,
+                        why: why.to_string(),
+                    };
+                    if !judged(i, plies, Err(failed)) {
+                        return;
+                    }
+                }
+                // The next pass would fail the same way.
+                break;
+            }
+            Ok(program) => {
+                let opts = RunOptions {
+                    engine: run.engine,
+                    program: program.clone(),
+                    plies,
+                    jobs: run.jobs,
+                    // The luck of the dice with the last pass, as `analyse
+                    // --file` rates it: the statistics view's luck rows.
+                    luck: last,
+                };
+                let stop = AtomicBool::new(false);
+                let ran = match_analysis::run(decisions, &opts, whole, &stop, &mut |i, outcome| {
+                    if wanted.load(Ordering::SeqCst) != serial || !judged(i, plies, outcome) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                });
+                if stop.load(Ordering::SeqCst) {
+                    return;
+                }
+                if let Some(Ok(luck)) = ran.luck {
+                    let luck = MatchLuckOf(Box::new(luck));
+                    if !send(Action::Review(ReviewAction::Luck(serial, luck))) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+    send(Action::Review(ReviewAction::AnalysisEnded(serial)));
 }

@@ -497,7 +497,10 @@ impl Edge<'_> {
                         decisions,
                         whole,
                         engine,
-                    } => self.engine.analyse_match(serial, decisions, whole, engine),
+                        passes,
+                    } => self
+                        .engine
+                        .analyse_match(serial, decisions, whole, engine, passes),
                     Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }

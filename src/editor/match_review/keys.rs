@@ -120,7 +120,7 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
     Binding {
         keys: &[Char('E')],
         label: "E",
-        help: "gnubg analyses the match",
+        help: "gnubg analyses the match (at the panel's depth, never below the file's own)",
         section: 8,
         hint: None,
         action: ReviewAction::AnalyseWithGnubg,
@@ -148,6 +148,14 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
         section: 9,
         hint: None,
         action: ReviewAction::StartRefused,
+    },
+    Binding {
+        keys: &[Char('s')],
+        label: "s",
+        help: "statistics of the match (gnubg's table, costliest kinds, PR per game)",
+        section: 10,
+        hint: None,
+        action: ReviewAction::Statistics,
     },
 ];
 
@@ -219,7 +227,7 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 9);
+        assert_eq!(rows.len(), 10);
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }

@@ -31,6 +31,14 @@ pub struct Loaded {
     pub whole: Option<MatchForGnubg>,
 }
 
+/// A match's luck as gnubg rates it, held in the model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchLuckOf(pub Box<crate::engine::luck::MatchLuck>);
+
+// Every number comes from gnubg's checked answers (finite): equality is
+// total, as the model's must be.
+impl Eq for MatchLuckOf {}
+
 /// gnubg's judgement of one decision of the file: none yet, its
 /// judgements (none for a decision gnubg does not judge), or the failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,6 +62,19 @@ pub struct OpenMatch {
     pub cursor: usize,
     /// By decision, in step with `decisions`.
     pub verdicts: Vec<Verdict>,
+    /// The depth of each verdict (gnubg's plies), in step with `verdicts`:
+    /// the quick 0-ply verdicts until the deeper ones replace them.
+    pub depths: Vec<Option<u8>>,
+    /// The depth the analysis goes to: the analysis panel's deeper depth
+    /// when it started (or the file's own, when that is deeper).
+    pub target: u8,
+    /// The depth of the pass running now (0 first, then `target`).
+    pub pass: u8,
+    /// Decisions whose deeper verdict failed: their quicker one is kept.
+    pub deeper_failed: usize,
+    /// gnubg's luck of the dice, rated in the last pass (whole games with
+    /// gnubg only), for the statistics view's luck rows.
+    pub luck: Option<MatchLuckOf>,
     /// Decisions judged (or failed) so far.
     pub done: usize,
     /// The background analysis is running.
@@ -85,6 +106,11 @@ impl OpenMatch {
             whole: loaded.whole,
             cursor: 0,
             verdicts: vec![Verdict::Waiting; n],
+            depths: vec![None; n],
+            target: 2,
+            pass: 0,
+            deeper_failed: 0,
+            luck: None,
             done: 0,
             analysing: false,
             judge: crate::engine::EngineKind::Gnubg,
@@ -156,6 +182,41 @@ impl OpenMatch {
             }
         }
         out
+    }
+
+    /// The deepest depth of the file's own analysis, in gnubg's plies
+    /// (`None` when the file carries none); see [`gnubg_plies`].
+    pub fn file_plies(&self) -> Option<u8> {
+        self.decisions
+            .iter()
+            .filter_map(|d| d.analysis.as_ref())
+            .map(|a| gnubg_plies(a.depth()))
+            .max()
+    }
+
+    /// How many verdicts each depth has, shallowest first.
+    pub fn depth_counts(&self) -> Vec<(u8, usize)> {
+        let mut counts = std::collections::BTreeMap::new();
+        for (v, d) in self.verdicts.iter().zip(&self.depths) {
+            if let (Verdict::Judged(_), Some(d)) = (v, d) {
+                *counts.entry(*d).or_insert(0) += 1;
+            }
+        }
+        counts.into_iter().collect()
+    }
+
+    /// The depths of the verdicts on show: `2-ply`, or `0-ply 40, 2-ply
+    /// 32` while the deeper ones are still coming (or where they failed).
+    pub fn depth_words(&self) -> String {
+        match self.depth_counts().as_slice() {
+            [] => "no verdict".to_owned(),
+            [(p, _)] => format!("{p}-ply"),
+            many => many
+                .iter()
+                .map(|(p, n)| format!("{p}-ply {n}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
     }
 
     /// The file's name, for sources and collections.
@@ -239,8 +300,14 @@ pub enum ReviewAction {
     Keep,
     /// `*`: keep every mistake in a collection named after the match.
     KeepMistakes,
-    /// One decision judged: (serial, index, outcome).
-    Judged(u64, usize, Result<Vec<Judged>, Failed>),
+    /// One decision judged: (serial, index, depth in gnubg's plies,
+    /// outcome).
+    Judged(u64, usize, u8, Result<Vec<Judged>, Failed>),
+    /// gnubg's luck of the dice, rated with the last pass: (serial, luck).
+    Luck(u64, MatchLuckOf),
+    /// `s`: the statistics view of the open match (the reducer hands it to
+    /// the statistics feature).
+    Statistics,
     /// The background analysis ended.
     AnalysisEnded(u64),
 }
@@ -285,4 +352,23 @@ pub fn file_view(d: &crate::codec::match_file::FileDecision) -> Option<FileView>
         best,
         source,
     })
+}
+
+/// A file analysis's depth (`gnubg 2-ply`, `XG 3-ply`, `XG Roller++`) in
+/// gnubg's plies, to compare it with the depth the editor analyses at.
+/// XG counts one ply more than gnubg (its 1-ply is gnubg's 0-ply: XG 3-ply
+/// is gnubg's 2-ply); XG's rollers, rollouts and book are deeper than any
+/// evaluation the editor asks for (`u8::MAX`). A depth not given (`gnubg`,
+/// a match text's) counts as 0-ply: nothing is shallower.
+pub fn gnubg_plies(depth: &str) -> u8 {
+    let plies = |word: &str| {
+        word.split_whitespace()
+            .find_map(|w| w.strip_suffix("-ply"))
+            .and_then(|n| n.parse::<u8>().ok())
+    };
+    match depth.strip_prefix("XG ") {
+        Some(xg) if xg.starts_with("Roller") || xg == "rollout" || xg == "book" => u8::MAX,
+        Some(xg) => plies(xg).map_or(u8::MAX, |n| n.saturating_sub(1)),
+        None => plies(depth).unwrap_or(0),
+    }
 }

@@ -115,7 +115,17 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             model,
             "S (the starting position) would leave the match: Esc gives the keys to the board first",
         ),
-        ReviewAction::Judged(serial, i, outcome) => judged(model, serial, i, outcome),
+        ReviewAction::Judged(serial, i, plies, outcome) => judged(model, serial, i, plies, outcome),
+        ReviewAction::Luck(serial, luck) => {
+            if serial == model.review.serial
+                && let Some(m) = model.review.open.as_mut()
+            {
+                m.luck = Some(luck);
+            }
+            done(model)
+        }
+        // The reducer hands it to the statistics feature before this.
+        ReviewAction::Statistics => done(model),
         ReviewAction::AnalysisEnded(serial) => analysis_ended(model, serial),
     }
 }
@@ -168,23 +178,38 @@ fn close(mut model: Model) -> (Model, Vec<Effect>) {
     (model, effects)
 }
 
-/// A verdict of the background analysis, for decision `i`.
+/// A verdict of the background analysis at `plies`, for decision `i`.
+/// Verdicts come pass by pass (0-ply first, then deeper), each pass in
+/// match order; a deeper verdict replaces the quicker one, and a deeper
+/// one that failed leaves the quicker one standing.
 fn judged(
     mut model: Model,
     serial: u64,
     i: usize,
+    plies: u8,
     outcome: Result<Vec<Judged>, Failed>,
 ) -> (Model, Vec<Effect>) {
     if serial != model.review.serial {
         return done(model);
     }
     if let Some(m) = model.review.open.as_mut()
-        && let Some(v) = m.verdicts.get_mut(i)
+        && i < m.verdicts.len()
     {
-        *v = match outcome {
-            Ok(list) => Verdict::Judged(list),
-            Err(f) => Verdict::Failed(f),
-        };
+        if plies != m.pass {
+            m.pass = plies;
+            m.done = 0;
+        }
+        match outcome {
+            Ok(list) => {
+                m.verdicts[i] = Verdict::Judged(list);
+                m.depths[i] = Some(plies);
+            }
+            Err(_) if matches!(m.verdicts[i], Verdict::Judged(_)) => m.deeper_failed += 1,
+            Err(f) => {
+                m.verdicts[i] = Verdict::Failed(f);
+                m.depths[i] = Some(plies);
+            }
+        }
         m.done += 1;
     }
     done(model)
@@ -209,18 +234,27 @@ fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
         })
         .collect();
     let mistakes = m.mistakes().len();
+    let depth = m.depth_words();
+    let deeper_failed = match m.deeper_failed {
+        0 => String::new(),
+        n => format!(" ({n} kept at a quicker depth: the deeper analysis failed)"),
+    };
     model.status = if let Some(first) = failures.first() {
         Status::error(format!(
-            "Match analysed: {mistakes} mistakes; {} could not judge {} ({first})",
+            "Match analysed at {depth}: {mistakes} mistakes; {} could not judge {} ({first})",
             m.judge.name(),
             match failures.len() {
                 1 => "1 decision".to_owned(),
                 n => format!("{n} decisions"),
             }
         ))
+    } else if m.deeper_failed > 0 {
+        Status::error(format!(
+            "Match analysed at {depth}: {mistakes} mistakes{deeper_failed}"
+        ))
     } else {
         Status::success(format!(
-            "Match analysed: {mistakes} mistakes · n/N walk them, * keeps them"
+            "Match analysed at {depth}: {mistakes} mistakes · n/N walk them, * keeps them, s: statistics"
         ))
     };
     done(model)
@@ -323,14 +357,26 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     effects.append(&mut more);
     if !carries {
         let engine = judge_of(&model);
+        // Quick 0-ply verdicts for the whole match first (seconds: the
+        // mistakes show and `n` walks them at once), then the panel's
+        // deeper depth replacing them decision by decision (about 50 s of
+        // gnubg per 7-point match and core at 2-ply).
+        let target = model.analysis.deep_plies;
         if let Some(m) = model.review.open.as_mut() {
             m.judge = engine;
+            m.target = target;
+            m.pass = 0;
         }
         effects.push(Effect::AnalyseMatch {
             serial,
             decisions,
             whole,
             engine,
+            passes: if target == 0 {
+                vec![0]
+            } else {
+                vec![0, target]
+            },
         });
     }
     (model, effects)
@@ -341,10 +387,13 @@ fn judge_of(model: &Model) -> crate::engine::EngineKind {
     model.analysis.engines.lead()
 }
 
-/// `E`: the analysis panel's lead engine analyses the
-/// match, the file's own analysis shown until each verdict comes.
+/// `E`: the analysis panel's lead engine analyses the match at the
+/// panel's deeper depth, or at the file's own depth when that is deeper: a
+/// file's analysis (gnubg's SGF at 2-ply, XG's) is never replaced by a
+/// shallower one. What is on show stays until each new verdict comes.
 fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
     let engine = judge_of(&model);
+    let wanted = model.analysis.deep_plies;
     let Some(m) = model.review.open.as_mut() else {
         return no_match(model);
     };
@@ -352,25 +401,71 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
         let who = m.judge.name();
         return refuse(model, format!("{who} is analysing the match already"));
     }
-    if m.judge == engine
-        && m.done == m.decisions.len()
-        && m.verdicts.iter().all(|v| matches!(v, Verdict::Judged(_)))
-    {
+    let file = m.file_plies();
+    let target = wanted.max(file.unwrap_or(0));
+    let file_words = m
+        .decisions
+        .iter()
+        .filter_map(|d| d.analysis.as_ref())
+        .map(|a| a.depth().to_owned())
+        .max_by_key(|d| super::state::gnubg_plies(d))
+        .unwrap_or_default();
+    if target > crate::engine::request::MAX_PLIES {
         return refuse(
             model,
-            format!("{} has analysed the whole match already", engine.name()),
+            format!(
+                "the file's own analysis ({file_words}) is deeper than the {}-ply the editor analyses at: kept as it is",
+                crate::engine::request::MAX_PLIES
+            ),
         );
     }
+    // Verdicts of this engine already as deep as the target, every one.
+    let judged_deep = m.judge == engine
+        && m.verdicts
+            .iter()
+            .zip(&m.depths)
+            .all(|(v, d)| matches!(v, Verdict::Judged(_)) && d.is_some_and(|d| d >= target));
+    if judged_deep {
+        return refuse(
+            model,
+            format!(
+                "{} has analysed the whole match at {target}-ply already",
+                engine.name()
+            ),
+        );
+    }
+    // Another engine's verdicts go; this engine's stay until the deeper
+    // ones replace them.
+    if m.judge != engine {
+        m.verdicts = vec![Verdict::Waiting; m.decisions.len()];
+        m.depths = vec![None; m.decisions.len()];
+    }
+    let quick_first = file.is_none() && m.depths.iter().all(Option::is_none);
+    let passes = if quick_first && target > 0 {
+        vec![0, target]
+    } else {
+        vec![target]
+    };
     m.judge = engine;
     m.analysing = true;
     m.done = 0;
-    m.verdicts = vec![Verdict::Waiting; m.decisions.len()];
+    m.target = target;
+    m.pass = passes[0];
+    m.deeper_failed = 0;
+    m.luck = None;
     let decisions = m.decisions.clone();
     let whole = m.whole.clone();
     model.review.serial += 1;
     let serial = model.review.serial;
+    let why = match file {
+        Some(f) if f > wanted => {
+            format!(" (the file's own analysis is {file_words}: never replaced by a shallower one)")
+        }
+        Some(_) => format!(" (the file's own analysis, {file_words}, is shown until then)"),
+        None => String::new(),
+    };
     model.status = Status::info(format!(
-        "{} analyses the match in the background",
+        "{} analyses the match at {target}-ply in the background{why}",
         engine.name()
     ));
     (
@@ -380,6 +475,7 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
             decisions,
             whole,
             engine,
+            passes,
         }],
     )
 }
@@ -866,9 +962,9 @@ mod tests {
         assert_eq!(refused.review.open.as_ref().unwrap().cursor, 0);
         let m = model.review.open.as_ref().unwrap();
         let (bad, small) = (judged(m, 5, 0.2), judged(m, 3, 0.05));
-        let model = step(model, ReviewAction::Judged(1, 3, Ok(vec![small])));
-        let model = step(model, ReviewAction::Judged(1, 5, Ok(vec![bad.clone()])));
-        let model = step(model, ReviewAction::Judged(0, 7, Ok(vec![bad])));
+        let model = step(model, ReviewAction::Judged(1, 3, 0, Ok(vec![small])));
+        let model = step(model, ReviewAction::Judged(1, 5, 0, Ok(vec![bad.clone()])));
+        let model = step(model, ReviewAction::Judged(0, 7, 0, Ok(vec![bad])));
         let model = step(model, ReviewAction::Walk(Step::NextMistake));
         let m = model.review.open.as_ref().unwrap();
         assert_eq!(m.cursor, 5, "0.05 is below gnubg's bad (0.06)");
@@ -910,8 +1006,8 @@ mod tests {
         let model = opened();
         let m = model.review.open.as_ref().unwrap();
         let (a, b) = (judged(m, 2, 0.3), judged(m, 4, 0.1));
-        let model = step(model, ReviewAction::Judged(1, 2, Ok(vec![a])));
-        let model = step(model, ReviewAction::Judged(1, 4, Ok(vec![b])));
+        let model = step(model, ReviewAction::Judged(1, 2, 0, Ok(vec![a])));
+        let model = step(model, ReviewAction::Judged(1, 4, 0, Ok(vec![b])));
         let (_, effects) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
         let [
             Effect::Library(crate::editor::library::state::Request::AddMany {
@@ -942,7 +1038,7 @@ mod tests {
         assert_eq!(m.threshold, 0.2);
         // Judged at 0.15: a mistake at gnubg's bad, not beyond 0.2.
         let j = judged(m, 4, 0.15);
-        let model = step(model, ReviewAction::Judged(1, 4, Ok(vec![j])));
+        let model = step(model, ReviewAction::Judged(1, 4, 0, Ok(vec![j])));
         let model = step(model, ReviewAction::Walk(Step::NextMistake));
         assert_eq!(model.review.open.as_ref().unwrap().cursor, 0);
         // A threshold that is not an equity is refused, the old one kept.

@@ -42,7 +42,17 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
         .filter(|v| matches!(v, Verdict::Judged(_)))
         .count();
     let progress = if m.analysing {
-        format!("{} analysing {}/{total}", m.judge.name(), m.done)
+        let then = if m.pass < m.target {
+            format!(", then {}-ply", m.target)
+        } else {
+            String::new()
+        };
+        format!(
+            "{} analysing {}/{total} at {}-ply{then}",
+            m.judge.name(),
+            m.done,
+            m.pass
+        )
     } else if judged == 0 && m.carries_analysis() {
         let whose = match m.who {
             None => String::new(),
@@ -59,7 +69,11 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             None => String::new(),
             Some(p) => format!(" of {p}"),
         };
-        format!("{}{whose}", mistakes(m.mistakes().len()))
+        format!(
+            "{}{whose} · {}",
+            mistakes(m.mistakes().len()),
+            m.depth_words()
+        )
     };
     let current_game = m.current().map_or(0, |d| d.game);
     let games = m
@@ -85,6 +99,8 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             Verdict::Judged(list) => Some(list.as_slice()),
             _ => None,
         };
+        // Which depth the verdict has (the file's own says it in its best).
+        let depth = m.depths[i].map_or(String::new(), |p| format!("{p}-ply"));
         // The cube before the roll, when gnubg found an error in it.
         if let Some(list) = judged {
             for j in list.iter().filter(|j| {
@@ -98,7 +114,7 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
                         d.player,
                         "",
                         "no double",
-                        j.judgement.error,
+                        (j.judgement.error, &depth),
                         &j.best,
                     ),
                     current: i == m.cursor,
@@ -129,7 +145,12 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             (None, Verdict::Failed(_), None) => (f64::NAN, String::new(), None),
             _ => (0.0, String::new(), None),
         };
-        let mut text = line(d.number, d.player, &dice, played, error, &best);
+        let depth = if main.is_some() || matches!(m.verdicts[i], Verdict::Failed(_)) {
+            depth.as_str()
+        } else {
+            ""
+        };
+        let mut text = line(d.number, d.player, &dice, played, (error, depth), &best);
         // Both verdicts where the file's analysis and gnubg's disagree.
         if let (Some(j), Some(f)) = (main, &file)
             && !f.best.is_empty()
@@ -156,7 +177,7 @@ fn line(
     player: crate::domain::Player,
     dice: &str,
     played: &str,
-    error: f64,
+    (error, depth): (f64, &str),
     best: &str,
 ) -> String {
     let (mark, lost) = if error.is_nan() {
@@ -171,7 +192,7 @@ fn line(
     } else {
         String::new()
     };
-    format!("{number:>3} {player} {dice:<2} {played:<20} {mark:<2} {lost:>6}{best}")
+    format!("{number:>3} {player} {dice:<2} {played:<20} {mark:<2} {lost:>6} {depth:<5}{best}")
         .trim_end()
         .to_owned()
 }

@@ -41,6 +41,10 @@ pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
         crate::editor::bindings::help_rows(crate::editor::keymap::PROMPT_BINDINGS),
     ));
     sections.push((
+        "Statistics view (s in the match panel)",
+        crate::editor::statistics::keys::help_rows(),
+    ));
+    sections.push((
         "Mouse",
         [
             ("click", "select a place; again: add a checker"),

@@ -19,7 +19,7 @@ pub mod messages;
 use super::snapshot::Snapshot;
 use super::ui::layout;
 use super::ui::theme::Theme;
-use super::{analysis, board, copy_menu, library, match_review, numbers};
+use super::{analysis, board, copy_menu, library, match_review, numbers, statistics};
 use crate::domain::Place;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -76,6 +76,16 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         library::view::draw(frame, a, lib, theme);
     }
     footer::draw(frame, &areas, snapshot, theme);
+    if let Some(s) = &snapshot.statistics {
+        // The whole screen between the title and the footer.
+        let top = areas.title.y + areas.title.height;
+        let over = Rect {
+            y: top,
+            height: areas.prompt.y.saturating_sub(top),
+            ..area
+        };
+        statistics::view::draw(frame, over, s, theme);
+    }
     if snapshot.help {
         help::draw(frame, area, snapshot.help_page, theme);
     }

@@ -1,0 +1,19 @@
+//! The statistics view (`s` from the match panel): the open match's
+//! per-player table as gnubg's `show statistics match` prints it (the
+//! overall block with the Snowie error rate, the FIBS ratings, the rating
+//! losses and XG's PR included), the decision kinds that cost each player
+//! most, and each player's error per game across the match as a bar chart.
+//!
+//! - `state.rs`: its state (scroll) and `StatisticsAction`
+//! - `update.rs`: opening, scrolling, closing (pure)
+//! - `keys.rs`: its keys, one table for resolution, hints and help
+//! - `view.rs`: what it shows, as text (its part of the snapshot, computed
+//!   from the match panel's verdicts), and its drawing
+//!
+//! PR over time across *matches* needs the library's match database (issue
+//! 32's other part): this view is of the open match only.
+
+pub mod keys;
+pub mod state;
+pub mod update;
+pub mod view;

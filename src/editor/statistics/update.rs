@@ -1,0 +1,53 @@
+//! The statistics view's part of the reducer: pure. It reads the match
+//! panel's verdicts; it changes only its scroll and the mode.
+
+use super::state::StatisticsAction;
+use crate::editor::effect::Effect;
+use crate::editor::match_review::state::Verdict;
+use crate::editor::model::{Mode, Model, Status};
+use crate::editor::transition::{done, refuse};
+
+pub fn update(mut model: Model, action: StatisticsAction) -> (Model, Vec<Effect>) {
+    match action {
+        StatisticsAction::Open => open(model),
+        StatisticsAction::Scroll(by) => {
+            model.statistics.scroll = model.statistics.scroll.saturating_add_signed(by);
+            done(model)
+        }
+        StatisticsAction::Close => {
+            model.mode = if model.review.open.is_some() {
+                Mode::Review
+            } else {
+                Mode::Normal
+            };
+            model.status = Status::info("Back to the match");
+            done(model)
+        }
+    }
+}
+
+/// Opens the view on the open match once it has verdicts (the engine's,
+/// at any depth: the view says which).
+fn open(mut model: Model) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_ref() else {
+        return refuse(
+            model,
+            "no match is open: the statistics are a match's (^O opens a match file)",
+        );
+    };
+    if !m.verdicts.iter().any(|v| matches!(v, Verdict::Judged(_))) {
+        let why = if m.analysing {
+            "wait for the first verdicts"
+        } else {
+            "E analyses the match"
+        };
+        return refuse(model, format!("no verdict yet for the statistics: {why}"));
+    }
+    model.statistics.scroll = 0;
+    model.mode = Mode::Statistics;
+    model.status = Status::info(format!(
+        "Statistics of {} · Esc: back to the match",
+        m.file_name()
+    ));
+    done(model)
+}

@@ -1,0 +1,531 @@
+//! The match panel's depth and the statistics view: the reducer through
+//! the key helper (offline, with verdicts made up), the view at 200×60
+//! (insta), the editor's verdicts against `bgedit analyse --file` with the
+//! real gnubg, and the real binary in a pseudo-terminal.
+
+use crate::common;
+
+use bgedit::domain::match_record::FileAnalysis;
+use bgedit::domain::match_stats::{CubeError, CubePlay, DecisionKind};
+use bgedit::editor::action::Action;
+use bgedit::editor::effect::Effect;
+use bgedit::editor::match_review::open;
+use bgedit::editor::match_review::state::{OpenMatch, ReviewAction, Verdict, gnubg_plies};
+use bgedit::editor::model::{Mode, Model};
+use bgedit::editor::snapshot::Snapshot;
+use bgedit::editor::ui::theme::Theme;
+use bgedit::engine::match_analysis::Judged;
+use common::keys::{keys, run, run_effects};
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `model` with the match `name` opened (as the runtime reports it read).
+fn opened(model: Model, name: &str) -> (Model, Vec<Effect>) {
+    let mut loaded = open::load(&fixture(name)).unwrap();
+    loaded.path = name.rsplit('/').next().unwrap().to_owned();
+    run_effects(
+        model,
+        [Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))],
+    )
+}
+
+fn open_match(model: &Model) -> &OpenMatch {
+    model.review.open.as_deref().expect("a match is open")
+}
+
+/// The passes the match analysis was asked for.
+fn passes(effects: &[Effect]) -> Vec<u8> {
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::AnalyseMatch { passes, .. } => Some(passes.clone()),
+            _ => None,
+        })
+        .expect("the match is analysed")
+}
+
+/// A made-up verdict for decision `i`: errors by index, cube errors of
+/// each kind on cube decisions, so every row of the table has numbers.
+fn made_up(m: &OpenMatch, i: usize) -> Judged {
+    let d = &m.decisions[i];
+    let (kind, cube, wrong) = match (d.dice, d.played.as_str()) {
+        (Some(_), _) => (DecisionKind::Checker, None, None),
+        (None, "double") => (
+            DecisionKind::Cube,
+            Some(CubePlay::Double),
+            Some(CubeError::WrongDoubleBelowDoublePoint),
+        ),
+        (None, "take") => (
+            DecisionKind::Take,
+            Some(CubePlay::Take),
+            Some(CubeError::WrongTake),
+        ),
+        (None, "drop") => (
+            DecisionKind::Take,
+            Some(CubePlay::Drop),
+            Some(CubeError::WrongPass),
+        ),
+        (None, _) => (
+            DecisionKind::Cube,
+            Some(CubePlay::NoDouble),
+            Some(CubeError::MissedDoubleBelowCashPoint),
+        ),
+    };
+    let mut j = Judged::unjudged(d, kind, d.position.clone(), d.played.clone());
+    j.best = "best".into();
+    let error = [0.0, 0.012, 0.0, 0.045, 0.0, 0.081, 0.0, 0.2][i % 8];
+    j.judgement.error = if wrong.is_some() { 0.07 } else { error };
+    j.judgement.cost = j.judgement.error / 4.0;
+    j.judgement.cube = cube;
+    j.judgement.cube_error = wrong;
+    j.judgement.counted = true;
+    j
+}
+
+/// Every decision of the open match judged at `plies` with [`made_up`].
+fn judge_all(model: Model, plies: u8) -> Model {
+    let m = open_match(&model);
+    let serial = model.review.serial;
+    let actions: Vec<Action> = (0..m.decisions.len())
+        .map(|i| {
+            Action::Review(ReviewAction::Judged(
+                serial,
+                i,
+                plies,
+                Ok(vec![made_up(m, i)]),
+            ))
+        })
+        .collect();
+    run(model, actions)
+}
+
+/// The depth of a file's analysis in gnubg's plies: XG counts one more.
+#[test]
+fn file_depths_are_counted_in_gnubgs_plies() {
+    assert_eq!(gnubg_plies("gnubg 2-ply"), 2);
+    assert_eq!(gnubg_plies("gnubg 3-ply (match winning chances)"), 3);
+    assert_eq!(gnubg_plies("gnubg"), 0);
+    assert_eq!(gnubg_plies("XG 3-ply"), 2);
+    assert_eq!(gnubg_plies("XG 3-ply red"), 2);
+    assert_eq!(gnubg_plies("XG 1-ply"), 0);
+    assert_eq!(gnubg_plies("XG Roller++"), u8::MAX);
+    assert_eq!(gnubg_plies("XG rollout"), u8::MAX);
+}
+
+/// A match without analysis: 0-ply for the whole match first, then the
+/// analysis panel's deeper depth (`>` makes it 3) replacing the quick
+/// verdicts one by one; the header and the list say each verdict's depth;
+/// a deeper verdict that fails keeps the quick one.
+#[test]
+fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
+    let (model, effects) = opened(Model::default(), "selfplay/m7_driven.mat");
+    assert_eq!(
+        passes(&effects),
+        [0, 2],
+        "the panel's default depth is 2-ply"
+    );
+    let (deeper, _) = keys(Model::default(), ">");
+    assert_eq!(deeper.analysis.deep_plies, 3);
+    let (_, effects) = opened(deeper, "selfplay/m7_driven.mat");
+    assert_eq!(passes(&effects), [0, 3]);
+
+    let model = judge_all(model, 0);
+    let header = bgedit::editor::match_review::view::of(open_match(&model)).header;
+    assert!(
+        header.ends_with("gnubg analysing 72/72 at 0-ply, then 2-ply"),
+        "{header}"
+    );
+    // The 2-ply pass: two verdicts in, one failed.
+    let m = open_match(&model);
+    let (first, deep) = (made_up(m, 0), made_up(m, 1));
+    let failed = bgedit::engine::match_analysis::Failed {
+        game: 1,
+        number: 3,
+        why: "gnubg hung".into(),
+    };
+    let model = run(
+        model,
+        [
+            Action::Review(ReviewAction::Judged(1, 0, 2, Ok(vec![first]))),
+            Action::Review(ReviewAction::Judged(1, 1, 2, Ok(vec![deep]))),
+            Action::Review(ReviewAction::Judged(1, 2, 2, Err(failed))),
+        ],
+    );
+    let m = open_match(&model);
+    assert_eq!(&m.depths[..4], [Some(2), Some(2), Some(0), Some(0)]);
+    assert!(
+        matches!(m.verdicts[2], Verdict::Judged(_)),
+        "the 0-ply verdict stays"
+    );
+    let panel = bgedit::editor::match_review::view::of(m);
+    assert!(
+        panel.header.ends_with("gnubg analysing 3/72 at 2-ply"),
+        "{}",
+        panel.header
+    );
+    assert!(
+        panel.rows[1].text.contains("-0.012 2-ply"),
+        "{:?}",
+        panel.rows[1]
+    );
+    assert!(
+        panel.rows[3].text.contains("-0.045 0-ply"),
+        "{:?}",
+        panel.rows[3]
+    );
+    let model = run(model, [Action::Review(ReviewAction::AnalysisEnded(1))]);
+    let text = &model.status.text;
+    assert!(
+        text.starts_with("Match analysed at 0-ply 70, 2-ply 2:")
+            && text.contains("1 kept at a quicker depth"),
+        "{text}"
+    );
+    let header = bgedit::editor::match_review::view::of(open_match(&model)).header;
+    assert!(header.ends_with("· 0-ply 70, 2-ply 2"), "{header}");
+}
+
+/// `m5_noisy.sgf` with its analysis relabelled `depth`.
+fn noisy_at(depth: &str) -> Box<bgedit::editor::match_review::state::Loaded> {
+    let mut loaded = open::load(&fixture("analysis/m5_noisy.sgf")).unwrap();
+    for d in &mut loaded.decisions {
+        match d.analysis.as_mut() {
+            Some(FileAnalysis::Moves { moves }) => {
+                for m in moves {
+                    m.depth = depth.to_owned();
+                }
+            }
+            Some(FileAnalysis::Cube { depth: d, .. }) => *d = depth.to_owned(),
+            None => {}
+        }
+    }
+    Box::new(loaded)
+}
+
+/// `E` on a file with its own 2-ply analysis, the panel at 1-ply: gnubg
+/// analyses at 2-ply (never shallower) and says so; on an XG roller's
+/// analysis, deeper than any depth here, it is refused and nothing runs.
+#[test]
+fn e_never_replaces_a_files_analysis_with_a_shallower_one() {
+    let (at_one, _) = keys(Model::default(), "<");
+    assert_eq!(at_one.analysis.deep_plies, 1);
+    let open = Action::Review(ReviewAction::Opened(Ok(noisy_at("gnubg 2-ply"))));
+    let (model, effects) = run_effects(at_one.clone(), [open]);
+    assert!(
+        effects
+            .iter()
+            .all(|e| !matches!(e, Effect::AnalyseMatch { .. }))
+    );
+    assert_eq!(open_match(&model).file_plies(), Some(2));
+    let (model, effects) = keys(model, "E");
+    assert_eq!(passes(&effects), [2]);
+    assert!(
+        model.status.text.contains("at 2-ply")
+            && model
+                .status
+                .text
+                .contains("never replaced by a shallower one"),
+        "{}",
+        model.status.text
+    );
+    // The panel at 3-ply: deeper than the file's, asked for directly.
+    let (at_three, _) = keys(Model::default(), ">");
+    let open = Action::Review(ReviewAction::Opened(Ok(noisy_at("gnubg 2-ply"))));
+    let (model, _) = run_effects(at_three, [open]);
+    let (_, effects) = keys(model, "E");
+    assert_eq!(passes(&effects), [3]);
+    // An XG roller's analysis is kept.
+    let open = Action::Review(ReviewAction::Opened(Ok(noisy_at("XG Roller++"))));
+    let (model, _) = run_effects(at_one, [open]);
+    let (model, effects) = keys(model, "E");
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(
+        model.status.text.contains("XG Roller++") && model.status.text.contains("kept"),
+        "{}",
+        model.status.text
+    );
+}
+
+/// `s` in the match panel opens the view once there are verdicts; it shows
+/// gnubg's table with its overall block, the costliest kinds and the
+/// games; `j` scrolls, Esc goes back to the match.
+#[test]
+fn s_opens_the_statistics_view_and_esc_goes_back() {
+    let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
+    let (model, _) = keys(model, "s");
+    assert_eq!(model.mode, Mode::Review);
+    assert!(
+        model.status.text.contains("no verdict yet"),
+        "{}",
+        model.status.text
+    );
+    let model = judge_all(model, 2);
+    let (model, _) = keys(model, "s");
+    assert_eq!(model.mode, Mode::Statistics, "{}", model.status.text);
+    let view = Snapshot::of(&model).statistics.expect("the view is open");
+    assert!(
+        view.title.contains("gnubg at 2-ply · 72 of 72"),
+        "{}",
+        view.title
+    );
+    for row in [
+        "Snowie error rate",
+        "Error based abs. FIBS rating",
+        "Chequerplay errors rating loss",
+        "Cube errors rating loss",
+        "Overall rating",
+        "PR",
+    ] {
+        assert!(
+            view.table.iter().any(|l| l.trim_start().starts_with(row)),
+            "{row} in {:#?}",
+            view.table
+        );
+    }
+    assert_eq!(view.per_game.len(), open_match(&model).games.len());
+    let x = &view.costliest[1];
+    assert!(
+        x.iter().any(|k| k.name == "wrong doubles below DP"),
+        "{x:?}"
+    );
+    assert!(
+        x.iter().any(|k| k.name.starts_with("checker play: ")),
+        "{x:?}"
+    );
+    assert!(x.windows(2).all(|w| w[0].error >= w[1].error), "{x:?}");
+    let (model, _) = keys(model, "jj");
+    assert_eq!(model.statistics.scroll, 2);
+    let (model, _) = keys(model, "<esc>");
+    assert_eq!(model.mode, Mode::Review);
+    assert!(Snapshot::of(&model).statistics.is_none());
+}
+
+/// The statistics view at 200×60, on m7_driven.mat with made-up 2-ply
+/// verdicts and luck: the table in two columns (too tall for one), the
+/// costliest kinds beside the chart.
+#[test]
+fn statistics_view_200x60() {
+    use bgedit::domain::match_stats::Luck;
+    use bgedit::editor::match_review::state::MatchLuckOf;
+    use bgedit::engine::luck::MatchLuck;
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
+    let model = judge_all(model, 2);
+    let luck = |total: f64, rolls, actual: f64| Luck {
+        total,
+        cost: total / 4.0,
+        rolls,
+        actual,
+        adjusted: actual - total / 4.0,
+    };
+    let luck = MatchLuck {
+        players: [
+            luck(0.5, [1, 2, 20, 5, 4], -0.5),
+            luck(-0.25, [3, 4, 22, 2, 1], 0.5),
+        ],
+        rolls: Vec::new(),
+    };
+    let model = run(
+        model,
+        [
+            Action::Review(ReviewAction::Luck(1, MatchLuckOf(Box::new(luck)))),
+            Action::Review(ReviewAction::AnalysisEnded(1)),
+        ],
+    );
+    let (model, _) = keys(model, "s");
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    let snapshot = Snapshot::of(&model);
+    terminal
+        .draw(|f| bgedit::editor::view::draw(f, &snapshot, &Theme::plain()))
+        .unwrap();
+    let buffer = terminal.backend().buffer();
+    let text = (0..60)
+        .map(|y| {
+            let line: String = (0..200)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
+            line.trim_end().to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    insta::assert_snapshot!("statistics_200x60", text);
+}
+
+/// The editor's background analysis at 2-ply (its 0-ply pass first) gives
+/// the numbers `bgedit analyse --file F --plies 2` gives, decision by
+/// decision and in the per-player summary with the luck; the statistics
+/// view's table is the CLI's text table. The real gnubg, on a committed
+/// match.
+#[test]
+fn the_editors_2_ply_verdicts_equal_the_clis() {
+    use bgedit::editor::io::engine_link::{MatchRun, analyse_match_passes};
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicU64;
+    if !common::have_gnubg() {
+        return;
+    }
+    let name = "selfplay/m7_driven.mat";
+    let (model, effects) = opened(Model::default(), name);
+    let Some(Effect::AnalyseMatch {
+        serial,
+        decisions,
+        whole,
+        engine,
+        passes,
+    }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::AnalyseMatch { .. }))
+    else {
+        panic!("the match is analysed")
+    };
+    assert_eq!(passes, [0, 2]);
+    let sent = Mutex::new(Vec::new());
+    let run_opts = MatchRun {
+        serial,
+        engine,
+        program: Ok(common::live::gnubg()),
+        jobs: 1,
+    };
+    let wanted = AtomicU64::new(serial);
+    analyse_match_passes(
+        &run_opts,
+        &decisions,
+        whole.as_ref(),
+        &passes,
+        &wanted,
+        &|a| {
+            sent.lock().unwrap().push(a);
+            true
+        },
+    );
+    let model = run(model, sent.into_inner().unwrap());
+    let m = open_match(&model);
+    assert!(!m.analysing);
+    assert!(m.depths.iter().all(|d| *d == Some(2)), "{:?}", m.depths);
+    let judged: Vec<Judged> = m
+        .verdicts
+        .iter()
+        .flat_map(|v| match v {
+            Verdict::Judged(list) => list.clone(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+
+    let out = common::run::bgedit(
+        &[
+            "analyse",
+            "--file",
+            &fixture(name),
+            "--plies",
+            "2",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (summary, cli) = lines.split_last().unwrap();
+    assert_eq!(cli.len(), judged.len());
+    for (c, j) in cli.iter().zip(&judged) {
+        let mut ours = bgedit::cli::analyse::match_file::json_line(j);
+        ours["engine"] = c["engine"].clone();
+        ours["level"] = c["level"].clone();
+        assert_eq!(&ours, c);
+    }
+    // The summary, the luck of the dice included (rated with the last pass).
+    let luck = m.luck.as_ref().map(|l| (*l.0).clone());
+    assert!(luck.is_some(), "gnubg rated the luck");
+    let report = bgedit::engine::match_analysis::Report::of(&m.decisions, &judged, luck);
+    assert_eq!(report.json(), summary["summary"]);
+    // The view's table is the CLI's, line for line.
+    let text = common::run::bgedit(&["analyse", "--file", &fixture(name), "--plies", "2"], "");
+    assert!(
+        text.status.success(),
+        "{}",
+        String::from_utf8_lossy(&text.stderr)
+    );
+    let text = String::from_utf8(text.stdout).unwrap();
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Player "))
+        .collect();
+    let (model, _) = keys(model, "s");
+    let view = Snapshot::of(&model).statistics.unwrap();
+    assert!(table.len() > 30, "{text}");
+    assert_eq!(view.table, table);
+}
+
+/// The real binary: a committed match opened from the command line is
+/// analysed in the background (0-ply, then 2-ply, as the header says) and
+/// `s` opens the statistics view with gnubg's table.
+#[test]
+fn the_binary_analyses_a_match_and_shows_its_statistics() {
+    use common::pty::{Options, Session};
+    use std::time::Duration;
+    if !common::have_gnubg() {
+        return;
+    }
+    let pty = Options {
+        timeout: Duration::from_secs(240),
+        ..Options::DEFAULT
+    };
+    let dir = common::pty::state_dir("bgedit-statistics", "pty");
+    let file = fixture("selfplay/m3_selfplay.mat");
+    let mut s = Session::start(&pty, &[&file], &dir, 200, 60);
+    // The 0-ply pass of a 3-point match may be over before a frame shows
+    // it (the reducer's test follows it); the 2-ply pass shows.
+    s.wait_for("at 2-ply");
+    s.wait_for("Match analysed at 2-ply");
+    s.keys("s");
+    s.wait_for("Statistics · m3_selfplay.mat · gnubg at 2-ply");
+    // The chart is drawn last: the frame is whole once it shows.
+    s.wait_for("PR per game");
+    let screen = s.contents();
+    for row in [
+        "Snowie error rate",
+        "Overall rating",
+        "PR per game",
+        "costliest",
+    ] {
+        assert!(screen.contains(row), "{row}:\n{screen}");
+    }
+    s.send("\x1b");
+    s.wait_gone("PR per game");
+}
+
+/// A match judged at 2-ply: `E` says so and asks nothing; with the panel
+/// at 3-ply (`>`), `E` asks 3-ply directly, the 2-ply verdicts shown until
+/// each 3-ply one comes.
+#[test]
+fn e_after_a_deeper_depth_is_set_asks_only_that_depth() {
+    let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
+    let model = judge_all(model, 2);
+    let model = run(model, [Action::Review(ReviewAction::AnalysisEnded(1))]);
+    let (model, effects) = keys(model, "E");
+    assert!(effects.is_empty(), "{effects:?}");
+    assert_eq!(
+        model.status.text,
+        "gnubg has analysed the whole match at 2-ply already"
+    );
+    let (model, effects) = keys(model, ">E");
+    assert_eq!(passes(&effects), [3]);
+    let m = open_match(&model);
+    assert!(m.depths.iter().all(|d| *d == Some(2)));
+    assert!(m.verdicts.iter().all(|v| matches!(v, Verdict::Judged(_))));
+    let header = bgedit::editor::match_review::view::of(m).header;
+    assert!(
+        header.ends_with("gnubg analysing 0/72 at 3-ply"),
+        "{header}"
+    );
+}
