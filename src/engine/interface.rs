@@ -5,8 +5,8 @@
 
 use super::EngineKind;
 use super::answer::{Analysis, Rollout};
+use super::failure::EngineError;
 use super::gnubg_match::{GameAnswer, GameRequest};
-use super::process::EngineError;
 use super::request::{Request, RolloutSettings};
 use std::time::Duration;
 

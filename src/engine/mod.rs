@@ -30,6 +30,7 @@
 
 pub mod answer;
 pub mod compare;
+pub mod failure;
 pub mod gnubg;
 pub mod gnubg_match;
 pub mod interface;
@@ -46,8 +47,9 @@ pub mod spec;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
+pub use failure::{EngineError, StartRecord, Waiter, time_limit};
 pub use interface::Engine;
-pub use process::{EngineError, Process, StartRecord, Waiter, time_limit};
+pub use process::Process;
 pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};
 pub use spec::Spec;

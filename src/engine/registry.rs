@@ -3,35 +3,15 @@
 //! the engine is, as data). Adding an engine is its folder beside
 //! `gnubg/` and `sage/`, plus one variant and one line here.
 
+use super::failure::StartRecord;
+use super::process::Process;
+pub use super::spec::EngineKind;
 use super::spec::Spec;
-
-/// Which engine: the id the editor's effects and actions, the CLI's
-/// options and the library's kept analyses carry. Everything else about
-/// an engine is its [`Spec`].
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    /// gnubg 1.07: the default, the reference every other is set beside.
-    #[default]
-    Gnubg,
-    Sage,
-}
+use std::path::PathBuf;
 
 /// Every engine, the reference first: the order menus and the panel's
 /// cycle go in.
-pub const ALL: [EngineKind; 2] = [EngineKind::Gnubg, EngineKind::Sage];
+pub const ALL: [EngineKind; EngineKind::COUNT] = [EngineKind::Gnubg, EngineKind::Sage];
 
 impl EngineKind {
     /// What the engine is.
@@ -72,11 +52,6 @@ impl EngineKind {
     /// Sage's 1-ply.
     pub fn depth_label(self, plies: u8) -> String {
         (self.spec().depth_label)(plies)
-    }
-
-    /// Its place in [`ALL`].
-    fn index(self) -> usize {
-        ALL.iter().position(|&k| k == self).unwrap_or(0)
     }
 }
 
@@ -144,9 +119,31 @@ impl Choice {
     }
 }
 
+/// A process of an engine named by its kind: here, where the kinds meet
+/// their specs, so `process.rs` needs no list of engines.
+impl Process {
+    /// `kind` run by `program`.
+    pub fn new(kind: EngineKind, program: PathBuf) -> Process {
+        Process::sharing(kind, program, StartRecord::default())
+    }
+
+    /// `kind` run by `program`, giving up with the others sharing `starts`.
+    pub fn sharing(kind: EngineKind, program: PathBuf, starts: StartRecord) -> Process {
+        Process::of(kind.spec(), program, starts)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_engine_is_at_its_index_in_the_list() {
+        assert_eq!(ALL.len(), EngineKind::COUNT);
+        for (i, kind) in ALL.into_iter().enumerate() {
+            assert_eq!(kind.index(), i, "{kind:?}");
+        }
+    }
     use crate::engine::request::{Request, RolloutSettings};
 
     fn request(id: u64, text: &str, plies: u8, moves: usize) -> Request {

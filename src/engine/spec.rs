@@ -3,12 +3,48 @@
 //! holds one [`Spec`]; `registry.rs` lists them; `process.rs` runs any
 //! of them the same way.
 
+use super::Engine;
 use super::answer::{Garbage, Reply};
+use super::failure::{EngineError, StartRecord};
 use super::locate::Missing;
-use super::process::{EngineError, Process, StartRecord};
 use super::request::{Request, RolloutSettings};
-use super::{Engine, EngineKind};
 use std::path::{Path, PathBuf};
+
+/// Which engine: the id the editor's effects and actions, the CLI's
+/// options and the library's kept analyses carry. Everything else about
+/// an engine is its [`Spec`].
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// gnubg 1.07: the default, the reference every other is set beside.
+    #[default]
+    Gnubg,
+    Sage,
+}
+
+impl EngineKind {
+    /// How many engines there are: `registry.rs`'s `ALL`
+    /// lists them, in this order.
+    pub const COUNT: usize = 2;
+
+    /// Its place in `registry.rs`'s `ALL` (a test holds
+    /// the two together).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
 
 /// One engine, as data.
 pub struct Spec {
@@ -34,15 +70,15 @@ pub struct Spec {
     /// The program that runs its bridge: the user's option, else the
     /// engine's own search (environment, PATH); or why there is none.
     pub locate: fn(Option<&Path>) -> Result<PathBuf, Missing>,
-    /// An engine that can run inside bgedit: how to open it with the
-    /// program [`Spec::locate`] found (it falls back on its bridge itself
-    /// where it cannot). None: the engine is always a [`Process`].
-    pub in_process: Option<OpenInProcess>,
+    /// How the engine is opened with the program [`Spec::locate`] found: a
+    /// process running its bridge (`process::open`), or an engine inside
+    /// bgedit that falls back on its bridge itself where it cannot run.
+    pub open: OpenEngine,
 }
 
-/// How an engine that can run inside bgedit is opened, with its program
-/// and the record of failed starts its bridge shares.
-pub type OpenInProcess = fn(PathBuf, StartRecord) -> Box<dyn Engine>;
+/// How an engine is opened: its spec, its program and the record of
+/// failed starts its process (or fallback bridge) shares.
+pub type OpenEngine = fn(&'static Spec, PathBuf, StartRecord) -> Box<dyn Engine>;
 
 /// What an engine can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +96,9 @@ pub struct Capabilities {
     pub stopped_for_newer: bool,
     /// Its answers carry match winning chances beside equities.
     pub gives_mwc: bool,
+    /// It can answer inside bgedit, without a process (where the CPU and
+    /// its data allow): output says which road an answer took.
+    pub in_process: bool,
 }
 
 impl Capabilities {
@@ -106,9 +145,6 @@ impl Spec {
     /// This engine run by `program` (or in-process, for an engine that
     /// can be), giving up with the others sharing `starts`.
     pub fn open(&'static self, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
-        match self.in_process {
-            Some(open) => open(program, starts),
-            None => Box::new(Process::sharing(self.kind, program, starts)),
-        }
+        (self.open)(self, program, starts)
     }
 }

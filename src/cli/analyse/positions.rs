@@ -120,7 +120,7 @@ pub fn analyse_one(
             let mut lines = answers.iter().map(|(kind, a, inside)| {
                 let mut v = json_line(&gnubg_id, &req, a);
                 v["engine"] = json!(kind.key());
-                if kind.spec().in_process.is_some() {
+                if kind.spec().caps.in_process {
                     v["in_process"] = json!(inside);
                 }
                 v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
@@ -154,7 +154,7 @@ pub fn analyse_one(
                     // Each engine's depth in its own count, and for one
                     // that can run inside bgedit, whether it did.
                     let depth = text::depth_words(*kind, a, a.plies().unwrap_or(req.plies));
-                    let road = match (kind.spec().in_process.is_some(), inside) {
+                    let road = match (kind.spec().caps.in_process, inside) {
                         (false, _) => "",
                         (true, true) => ", in-process",
                         (true, false) => ", Python bridge",

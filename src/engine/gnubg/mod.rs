@@ -4,7 +4,7 @@
 //! settings), its answers (`answer.rs`'s parser), found by `locate.rs`.
 
 use super::answer::{Garbage, Reply, parse_reply};
-use super::process::EngineError;
+use super::failure::EngineError;
 use super::request::Request;
 use super::spec::{Bridge, Capabilities, Codec, Spec};
 use super::{EngineKind, locate};
@@ -25,6 +25,7 @@ pub static SPEC: Spec = Spec {
         // gnubg restarts in a quarter of a second.
         stopped_for_newer: true,
         gives_mwc: true,
+        in_process: false,
     },
     bridge: Bridge {
         name: "gnubg_bridge",
@@ -41,7 +42,7 @@ pub static SPEC: Spec = Spec {
         reword: std::convert::identity,
     },
     locate: locate::find_from_env,
-    in_process: None,
+    open: super::process::open,
 };
 
 fn depth_label(plies: u8) -> String {

@@ -3,7 +3,7 @@
 //! depths (one more than gnubg's) and its errors in its own words.
 
 use super::super::EngineKind;
-use super::super::process::{EngineError, START_TRIES};
+use super::super::failure::{EngineError, START_TRIES};
 use super::super::request::{Request, RolloutSettings};
 use super::super::spec::{Bridge, Capabilities, Codec, Spec};
 use std::path::Path;
@@ -22,6 +22,7 @@ pub static SPEC: Spec = Spec {
         // Python loads bgsage for seconds: a deep analysis runs to its end.
         stopped_for_newer: false,
         gives_mwc: false,
+        in_process: true,
     },
     bridge: Bridge {
         name: "sage_bridge",
@@ -39,7 +40,7 @@ pub static SPEC: Spec = Spec {
         reword,
     },
     locate: super::find_python_from_env,
-    in_process: Some(super::native::open),
+    open: super::native::open,
 };
 
 fn request(req: &Request) -> String {

@@ -19,8 +19,10 @@
 mod ffi;
 
 use super::super::answer::{Analysis, Reply, Rollout};
-use super::super::process::{EngineError, Process, StartRecord};
+use super::super::failure::{EngineError, StartRecord};
+use super::super::process::Process;
 use super::super::request::{self, Request, RolloutSettings};
+use super::super::spec::Spec;
 use super::super::{Engine, EngineKind};
 pub use ffi::{NativeError, cpu_supported};
 use serde_json::{Value, json};
@@ -213,6 +215,7 @@ enum Road {
 
 /// Open Sage as an [`Engine`]: in-process when it can be, else the bridge.
 pub struct SageEngine {
+    spec: &'static Spec,
     program: PathBuf,
     starts: StartRecord,
     threads: u8,
@@ -222,8 +225,9 @@ pub struct SageEngine {
 }
 
 /// The engine `--engine sage` opens: `program` is Sage's Python.
-pub fn open(program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
+pub fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
     Box::new(SageEngine {
+        spec,
         program,
         starts,
         threads: 0,
@@ -267,10 +271,11 @@ impl SageEngine {
     }
 
     fn bridge(&mut self) -> &mut Process {
-        let (program, starts, threads) = (&self.program, &self.starts, self.threads);
-        let p = self.bridge.get_or_insert_with(|| {
-            Process::sharing(EngineKind::Sage, program.clone(), starts.clone())
-        });
+        let (spec, program, starts) = (self.spec, &self.program, &self.starts);
+        let threads = self.threads;
+        let p = self
+            .bridge
+            .get_or_insert_with(|| Process::of(spec, program.clone(), starts.clone()));
         p.set_threads(threads);
         p
     }
