@@ -11,7 +11,8 @@
 //! code needs. Sage's -ffast-math is left out: the answers equal its
 //! Python's within 1e-5 without it (tests/sage_native.rs). A CPU without
 //! AVX2 or FMA never calls this code: bgedit checks at run time and uses the
-//! Python bridge there.
+//! Python bridge there. Without a C++ compiler the build goes on without the
+//! core (a warning says so), and Sage answers through its Python.
 
 const SOURCES: [&str; 11] = [
     "board",
@@ -28,6 +29,7 @@ const SOURCES: [&str; 11] = [
 ];
 
 fn main() {
+    println!("cargo::rustc-check-cfg=cfg(bgedit_sage_core)");
     let vendor = std::path::Path::new("vendor/bgsage/cpp");
     let shim = "src/engine/sage/native/shim.cpp";
     println!("cargo:rerun-if-changed={shim}");
@@ -48,5 +50,11 @@ fn main() {
     if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64") {
         build.flag("-mavx2").flag("-mfma");
     }
-    build.compile("bgsage");
+    match build.try_compile("bgsage") {
+        Ok(()) => println!("cargo::rustc-cfg=bgedit_sage_core"),
+        Err(e) => println!(
+            "cargo::warning=Open Sage's core is not built into bgedit ({e}); \
+             Sage will answer through its Python. Install g++ or clang++ to build it in."
+        ),
+    }
 }

@@ -566,6 +566,9 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
     };
     let dir = common::pty::state_dir("bgedit-review", "mistakes");
     let data = dir.to_str().unwrap();
+    // The deeper pass at 1-ply (the editor's least): the quick 0-ply
+    // verdicts, then 1-ply ones in their place, within the test's time.
+    std::fs::write(dir.join("config.json"), "{\"analysis_plies\":1}\n").unwrap();
     let file = format!(
         "{}/tests/fixtures/analysis/m5_noisy.mat",
         env!("CARGO_MANIFEST_DIR")
@@ -584,27 +587,29 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     let header = loop {
         match header_line(&s.contents()) {
-            Some(h) if h.trim_end().ends_with(" mistakes") => break h.trim_end().to_owned(),
+            Some(h) if h.trim_end().ends_with(" mistakes · 1-ply") => {
+                break h.trim_end().to_owned();
+            }
             other => assert!(std::time::Instant::now() < deadline, "{other:?}"),
         }
         std::thread::sleep(Duration::from_millis(50));
     };
     let mistakes: usize = header
-        .split(" · ")
-        .last()
+        .rsplit(" · ")
+        .nth(1)
         .and_then(|t| t.split_whitespace().next())
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("{header}"));
     assert!(mistakes >= 10, "{header}");
-    // The first mistake at gnubg 1.07's "bad" (0.06): game 1 move 5, X's
-    // 65 played 15/9 13/8 where gnubg runs 24/13 (-0.133 when written). Its
-    // error is gnubg's 0-ply hint of that position, asked here.
+    // The first mistake at gnubg 1.07's "bad" (0.06) at 1-ply: game 1 move
+    // 2, O's 65 played 24/18 13/8 where gnubg runs 24/13. Its error is
+    // gnubg's 1-ply hint of that position (the panel's depth), asked here.
     s.send("n");
-    let screen = s.wait_for(" · game 1 move 5");
-    let xgid = "XGID=---a--E-D---eD-A-d-e----A-:0:0:1:65:0:0:0:5:10";
+    let screen = s.wait_for(" · game 1 move 2");
+    let xgid = "XGID=-b----E-D---eD---c-e----B-:0:0:-1:65:0:0:0:5:10";
     assert!(screen.contains(xgid), "{screen}");
-    let hint = common::live::hint_list(xgid, 0);
-    let played = hint.iter().find(|(m, _)| m == "15/9 13/8").unwrap().1;
+    let hint = common::live::hint_list(xgid, 1);
+    let played = hint.iter().find(|(m, _)| m == "24/18 13/8").unwrap().1;
     let want = hint[0].1 - played;
     let shown =
         common::live::number_after(&screen, "Mistake: -").unwrap_or_else(|| panic!("{screen}"));
@@ -614,13 +619,13 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
     );
     assert!(screen.contains(&format!("({})", hint[0].0)), "{screen}");
     // The editor's own analysis of the position marks the move played.
-    s.wait_for("15/9 13/8 ◀ played");
+    s.wait_for("24/18 13/8 ◀ played");
     // An edit leaves the match; v comes back to the same decision.
     // (D clears the dice: an edit key, handed on to the board.)
     s.send("D");
     s.wait_for("left the match");
     s.send("v");
-    s.wait_for("Back to the match · game 1 move 5");
+    s.wait_for("Back to the match · game 1 move 2");
     // Every mistake, into a collection named after the file.
     // (Its status, "Keeping N mistakes…", gives way to the library's
     // answers at once: the library itself is what is checked.)
@@ -639,7 +644,7 @@ fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
     assert_eq!(found("error>=0.06 player:root kind:checker"), {
         // X (root) mistakes in checker play, by gnubg's analysis of the
         // same file from the command line.
-        let (lines, _, _) = analyse("analysis/m5_noisy.mat", &["--jobs", "2"]);
+        let (lines, _, _) = analyse("analysis/m5_noisy.mat", &["--jobs", "2", "--plies", "1"]);
         lines
             .iter()
             .filter(|l| l["kind"] == "checker" && l["player"] == "X")
@@ -696,6 +701,8 @@ fn e_asks_gnubg_for_a_match_that_carries_its_own_analysis() {
         ..Options::DEFAULT
     };
     let dir = common::pty::state_dir("bgedit-review", "e-asks");
+    // The panel at 1-ply (the file's own analysis is 0-ply): quick enough.
+    std::fs::write(dir.join("config.json"), "{\"analysis_plies\":1}\n").unwrap();
     let file = format!(
         "{}/tests/fixtures/analysis/m5_noisy.sgf",
         env!("CARGO_MANIFEST_DIR")
@@ -714,9 +721,11 @@ fn e_asks_gnubg_for_a_match_that_carries_its_own_analysis() {
     assert!(!s.contents().contains("analysing"), "{}", s.contents());
     s.send("E");
     s.wait_for("Match · m5_noisy.sgf · gnubg analysing");
-    s.wait_for("Match · m5_noisy.sgf · 24 mistakes");
+    // Done: the mistakes counted at the depth analysed (the panel's or the
+    // file's, whichever is deeper), and a second E has nothing to do.
+    s.wait_for(" mistakes · ");
     s.send("E");
-    s.wait_for("gnubg has analysed the whole match already");
+    s.wait_for("gnubg has analysed the whole match at ");
     s.send("\x03");
 }
 
@@ -770,7 +779,7 @@ fn an_xg_match_opens_with_xgs_analysis() {
         &Options::DEFAULT,
         &[&file],
         &dir,
-        160,
+        200,
         50,
         &[
             ("BGEDIT_GNUBG", "/nonexistent/gnubg"),

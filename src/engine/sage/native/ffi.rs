@@ -68,36 +68,110 @@ const OK: c_int = 0;
 const TOO_SMALL: c_int = 2;
 const ERR_LEN: usize = 512;
 
-unsafe extern "C" {
-    fn bge_sage_open(
-        strategy_type: *const c_char,
-        paths: *const *const c_char,
-        hidden: *const c_int,
-        count: c_int,
-        bearoff: *const c_char,
-        out: *mut *mut Opaque,
+/// The shim's functions, as build.rs compiled them.
+#[cfg(bgedit_sage_core)]
+mod c {
+    use super::{Cube, Move, Opaque, State};
+    use std::ffi::{c_char, c_int};
+
+    unsafe extern "C" {
+        pub fn bge_sage_open(
+            strategy_type: *const c_char,
+            paths: *const *const c_char,
+            hidden: *const c_int,
+            count: c_int,
+            bearoff: *const c_char,
+            out: *mut *mut Opaque,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
+        pub fn bge_sage_close(engine: *mut Opaque);
+        pub fn bge_sage_moves(
+            engine: *const Opaque,
+            state: *const State,
+            d1: c_int,
+            d2: c_int,
+            out: *mut Move,
+            cap: c_int,
+            n: *mut c_int,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
+        pub fn bge_sage_cube(
+            engine: *const Opaque,
+            state: *const State,
+            out: *mut Cube,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
+    }
+}
+
+/// This bgedit was built without a C++ compiler, so without Sage's core:
+/// opening it says so (and the bridge answers instead); nothing else is
+/// reached without an open core, and each answers the same.
+#[cfg(not(bgedit_sage_core))]
+mod c {
+    use super::{Cube, Move, Opaque, State};
+    use std::ffi::{c_char, c_int};
+
+    const NOT_BUILT: c_int = 3;
+    const WHY: &[u8] = b"not built into this bgedit (no C++ compiler when it was built)\0";
+
+    /// # Safety
+    /// `err` points to `len` writable bytes.
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn bge_sage_open(
+        _strategy_type: *const c_char,
+        _paths: *const *const c_char,
+        _hidden: *const c_int,
+        _count: c_int,
+        _bearoff: *const c_char,
+        _out: *mut *mut Opaque,
         err: *mut c_char,
         len: usize,
-    ) -> c_int;
-    fn bge_sage_close(engine: *mut Opaque);
-    fn bge_sage_moves(
-        engine: *const Opaque,
-        state: *const State,
-        d1: c_int,
-        d2: c_int,
-        out: *mut Move,
-        cap: c_int,
-        n: *mut c_int,
-        err: *mut c_char,
-        len: usize,
-    ) -> c_int;
-    fn bge_sage_cube(
-        engine: *const Opaque,
-        state: *const State,
-        out: *mut Cube,
-        err: *mut c_char,
-        len: usize,
-    ) -> c_int;
+    ) -> c_int {
+        let n = WHY.len().min(len);
+        // SAFETY: the caller gives `len` writable bytes at `err`; the text
+        // ends with its NUL, kept when it fits.
+        unsafe { std::ptr::copy_nonoverlapping(WHY.as_ptr().cast(), err, n) };
+        NOT_BUILT
+    }
+
+    pub unsafe fn bge_sage_close(_engine: *mut Opaque) {}
+
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn bge_sage_moves(
+        _engine: *const Opaque,
+        _state: *const State,
+        _d1: c_int,
+        _d2: c_int,
+        _out: *mut Move,
+        _cap: c_int,
+        _n: *mut c_int,
+        _err: *mut c_char,
+        _len: usize,
+    ) -> c_int {
+        NOT_BUILT
+    }
+
+    pub unsafe fn bge_sage_cube(
+        _engine: *const Opaque,
+        _state: *const State,
+        _out: *mut Cube,
+        _err: *mut c_char,
+        _len: usize,
+    ) -> c_int {
+        NOT_BUILT
+    }
+}
+
+use c::{bge_sage_close, bge_sage_cube, bge_sage_moves, bge_sage_open};
+
+/// Whether Sage's core was compiled into this bgedit (build.rs builds it
+/// where a C++17 compiler is found, and says so where not).
+pub fn built() -> bool {
+    cfg!(bgedit_sage_core)
 }
 
 /// Whether this CPU runs the core as it was compiled: on x86-64 it needs

@@ -251,6 +251,13 @@ impl SageEngine {
         }
         let assets = match DATA_DIR.get() {
             Some(dir) => assets_from_dir(dir).map_err(|e| EngineError::NotFound(e.to_string()))?,
+            None if !ffi::built() => {
+                self.road = Road::Bridge(
+                    "this bgedit was built without a C++ compiler, so without Sage's core"
+                        .to_owned(),
+                );
+                return Ok(());
+            }
             None if !cpu_supported() => {
                 self.road = Road::Bridge("this CPU lacks AVX2/FMA".to_owned());
                 return Ok(());
