@@ -145,6 +145,10 @@ fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
         crate::say!("bgedit: --save-sgf saves one match: give one FILE");
         return ExitCode::from(2);
     };
+    if let Err(e) = out_file::not_the_input(out, path) {
+        crate::say!("bgedit: {e}");
+        return ExitCode::from(2);
+    }
     let shown = if path.as_os_str() == "-" {
         "standard input".to_owned()
     } else {

@@ -34,17 +34,24 @@ fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
-/// Writes `bytes` to `out` through a temporary file beside it, synced and
-/// renamed into place: a reader sees the old file or the whole new one. An
-/// `out` that is `input` (`-` for standard input is never one) is refused
-/// before anything is written.
-pub fn write_whole(out: &Path, input: &Path, bytes: &[u8]) -> Result<(), OutFileError> {
+/// Refuses an `out` that is `input` (`-`, standard input, is never one):
+/// asked before long work, so the refusal comes at once.
+pub fn not_the_input(out: &Path, input: &Path) -> Result<(), OutFileError> {
     if input != Path::new("-") && same_file(out, input) {
         return Err(OutFileError::SameAsInput {
             out: shown(out),
             input: shown(input),
         });
     }
+    Ok(())
+}
+
+/// Writes `bytes` to `out` through a temporary file beside it, synced and
+/// renamed into place: a reader sees the old file or the whole new one. An
+/// `out` that is `input` (`-` for standard input is never one) is refused
+/// before anything is written.
+pub fn write_whole(out: &Path, input: &Path, bytes: &[u8]) -> Result<(), OutFileError> {
+    not_the_input(out, input)?;
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let failed = |source| OutFileError::Write {
         out: shown(out),
