@@ -1165,7 +1165,16 @@ fn write_root(h: &MatchHeader, index: usize, game: &GameRecord, with_info: bool,
             ("RO", &h.round),
             ("PC", &h.place),
             ("AN", &h.annotator),
-            ("GC", &h.comment),
+            // gnubg keeps one comment for the match (`GC` of the first
+            // game); bgedit's SGF reader gives it to the first game.
+            (
+                "GC",
+                if h.comment.is_some() {
+                    &h.comment
+                } else {
+                    &game.comment
+                },
+            ),
         ];
         for (tag, value) in info {
             if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
@@ -1536,6 +1545,122 @@ mod tests {
         .unwrap();
         assert_eq!(first.position.state.on_roll, Player::O);
         assert_eq!(first.moves, 1);
+    }
+
+    /// The analysis of each action, numbers rounded as the file holds
+    /// them (six decimals; a match-play cube through its match winning
+    /// chances and back).
+    fn analyses(record: &MatchRecord) -> Vec<(Option<FileAnalysis>, Option<FileAnalysis>)> {
+        let round = |a: &Option<FileAnalysis>| {
+            a.clone().map(|mut a| {
+                let r = |x: &mut f64| *x = (*x * 1e4).round() / 1e4;
+                match &mut a {
+                    FileAnalysis::Moves { moves } => {
+                        moves.iter_mut().for_each(|m| r(&mut m.equity))
+                    }
+                    FileAnalysis::Cube {
+                        no_double,
+                        double_take,
+                        probs,
+                        ..
+                    } => {
+                        r(no_double);
+                        r(double_take);
+                        *probs = None;
+                    }
+                }
+                a
+            })
+        };
+        record
+            .games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .map(|a| (round(&a.analysis), round(&a.cube_analysis)))
+            .collect()
+    }
+
+    #[test]
+    fn the_files_analysis_is_written_and_read_back() {
+        let text = include_str!("../../tests/fixtures/analysis/m5_noisy.sgf");
+        let (record, problems) = read_match(text).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        let mut written = String::new();
+        write_match_analysed(&record, &MarksByAction::new(), &mut written);
+        let (again, problems) = read_match(&written).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        let (before, after) = (analyses(&record), analyses(&again));
+        assert!(
+            before
+                .iter()
+                .filter(|(a, c)| a.is_some() || c.is_some())
+                .count()
+                > 50
+        );
+        assert_eq!(before, after);
+        // The same moves, and nothing but the analysis properties added.
+        let mut plain = String::new();
+        write_match(&again, &mut plain);
+        let mut first = String::new();
+        write_match(&record, &mut first);
+        assert_eq!(plain, first);
+    }
+
+    #[test]
+    fn marks_and_luck_are_gnubgs_properties() {
+        let text = "(;FF[4]GM[6]MI[length:0]PW[a]PB[b]\n;B[31qtst]\n;W[64xrrn])";
+        let (record, _) = read_match(text).unwrap();
+        let mut marks = MarksByAction::new();
+        marks.insert(
+            (1, 0),
+            Marks {
+                skill: Some(Skill::VeryBad),
+                cube_skill: Some(Skill::Doubtful),
+                luck: Some(-0.7),
+            },
+        );
+        marks.insert(
+            (1, 1),
+            Marks {
+                skill: Some(Skill::Bad),
+                cube_skill: None,
+                luck: Some(0.4),
+            },
+        );
+        let mut out = String::new();
+        write_match_analysed(&record, &marks, &mut out);
+        // X (Black) very unlucky is very good for White; O lucky is good
+        // for White.
+        assert!(
+            out.contains(";B[31qtst]LU[-0.70000]GW[2]BM[2]DC[]"),
+            "{out}"
+        );
+        assert!(out.contains(";W[64xrrn]LU[0.40000]GW[1]BM[1]"), "{out}");
+    }
+
+    #[test]
+    fn names_comments_and_events_are_escaped() {
+        let text = "(;FF[4]GM[6]MI[length:0]PW[a]PB[b]\n;B[31qtst])";
+        let (mut record, _) = read_match(text).unwrap();
+        record.header.names.o = "Ann ]\\ Lee".to_owned();
+        record.header.names.x = "x]".to_owned();
+        record.header.event = Some("Cup ] \\ final \u{1b}[31m\u{9b}".to_owned());
+        record.header.comment = Some("line one\nline ] two\\".to_owned());
+        record.games[0].actions[0].comment = Some("why]? \\ \u{7}\u{202e}".to_owned());
+        let mut out = String::new();
+        write_match_analysed(&record, &MarksByAction::new(), &mut out);
+        assert!(out.contains("PW[Ann \\]\\\\ Lee]PB[x\\]]"), "{out}");
+        assert!(out.contains("EV[Cup \\] \\\\ final"), "{out}");
+        assert!(out.contains("C[why\\]? \\\\ "), "{out}");
+        let (again, problems) = read_match(&out).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(again.header.names, record.header.names);
+        assert_eq!(again.header.event, record.header.event);
+        assert_eq!(again.games[0].comment, record.header.comment);
+        assert_eq!(
+            again.games[0].actions[0].comment,
+            record.games[0].actions[0].comment
+        );
     }
 
     #[test]
