@@ -1663,6 +1663,27 @@ mod tests {
         );
     }
 
+    /// What the `sgf_match` fuzz target checks, on its seed of a match
+    /// saved with its analysis (`match --save-sgf`): read, replayed,
+    /// written back, and the written text stable.
+    #[test]
+    fn the_fuzz_seed_of_a_saved_match_round_trips() {
+        let text = include_str!("../../fuzz/corpus/sgf_match/saved_with_analysis.sgf");
+        let (record, problems) = read_match(text).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(record.games[0].actions.iter().any(|a| a.analysis.is_some()));
+        let _ = crate::domain::replay::match_decisions(&record);
+        let mut once = String::new();
+        write_match(&record, &mut once);
+        let (again, _) = read_match(&once).unwrap();
+        let mut twice = String::new();
+        write_match(&again, &mut twice);
+        assert_eq!(once, twice);
+        let mut analysed = String::new();
+        write_match_analysed(&record, &MarksByAction::new(), &mut analysed);
+        assert_eq!(analyses(&read_match(&analysed).unwrap().0), analyses(&record));
+    }
+
     #[test]
     fn bad_input_is_named() {
         assert!(read("(;PL[Q])").unwrap_err().to_string().contains("PL[Q]"));
