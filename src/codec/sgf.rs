@@ -1681,7 +1681,10 @@ mod tests {
         assert_eq!(once, twice);
         let mut analysed = String::new();
         write_match_analysed(&record, &MarksByAction::new(), &mut analysed);
-        assert_eq!(analyses(&read_match(&analysed).unwrap().0), analyses(&record));
+        assert_eq!(
+            analyses(&read_match(&analysed).unwrap().0),
+            analyses(&record)
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! written file finds the errors `analyse --file` printed.
 
 use super::Judged;
-use crate::codec::sgf::{Marks, MarksByAction};
+use crate::codec::sgf::MarksByAction;
 use crate::domain::match_record::{ActionKind, FileAnalysis, MatchRecord, RankedMove};
 use crate::domain::match_stats::DecisionKind;
 use crate::engine::Analysis;
@@ -42,7 +42,7 @@ pub fn annotate(
             continue;
         };
         let action = &mut game.actions[index];
-        let mark = marks.entry((j.game, index)).or_insert_with(Marks::default);
+        let mark = marks.entry((j.game, index)).or_default();
         let skill = Some(j.judgement.skill());
         match (j.kind(), &j.analysis) {
             (DecisionKind::Checker, Analysis::Moves { plies, moves, .. }) => {
