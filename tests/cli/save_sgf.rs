@@ -227,3 +227,38 @@ fn the_report_is_written_to_a_file() {
     assert_eq!(printed, "");
     assert_eq!(std::fs::read_to_string(&report).unwrap(), shown);
 }
+
+/// gnubg's `show statistics match` of `sgf`.
+fn gnubg_statistics(dir: &Path, sgf: &Path) -> String {
+    gnubg_reads(dir, sgf).1
+}
+
+#[test]
+fn a_files_own_analysis_is_what_gnubg_reads_in_the_saved_copy() {
+    if !have_gnubg() {
+        return;
+    }
+    // gnubg's own SGF with its analysis: saved by bgedit, the copy gives
+    // gnubg the same statistics as the original (the luck aside: the
+    // match model does not keep a file's luck).
+    let dir = tempfile::tempdir().unwrap();
+    let original = PathBuf::from(fixture("tests/fixtures/analysis/m5_noisy.sgf"));
+    let copy = dir.path().join("copy.sgf");
+    let (_, err, code) = run(&[
+        "match",
+        "--save-sgf",
+        copy.to_str().unwrap(),
+        original.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let decisions = |rows: Vec<(String, Vec<(f64, u32)>)>| -> Vec<_> {
+        rows.into_iter()
+            .filter(|(label, _)| !label.contains("Luck") && !label.starts_with("Rolls"))
+            .take_while(|(label, _)| label != "Snowie error rate")
+            .collect()
+    };
+    let want = decisions(rows(&gnubg_statistics(dir.path(), &original)));
+    let got = decisions(rows(&gnubg_statistics(dir.path(), &copy)));
+    assert!(want.len() > 20, "{want:?}");
+    assert_eq!(want, got);
+}
