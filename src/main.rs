@@ -66,7 +66,7 @@ fn run() -> ExitCode {
         }
         Some(Command::Image(args)) => bgedit::cli::image::run(&args),
         Some(Command::Library(args)) => bgedit::cli::library::run(args),
-        Some(Command::Match(args)) => bgedit::cli::matches::run(&args),
+        Some(Command::Match(args)) => with_engines(|| bgedit::cli::matches::run(&args)),
         Some(Command::Quiz(args)) => bgedit::cli::quiz::run(args, editor_options),
         Some(Command::HoldClipboard) => editor::hold_clipboard(),
         None => editor::run(editor::start_of(&cli.id, cli.new), editor_options),

@@ -109,6 +109,10 @@ pub enum Command {
     ///
     /// Problems go to standard error as `FILE: game N, move M: ...`; the
     /// rest of the file is still listed and the exit status is 1.
+    ///
+    /// With --save-sgf OUT: the match written as gnubg's SGF with its
+    /// analysis (the file's, or bgedit's with --analyse), for gnubg's
+    /// `load match`.
     Match(super::matches::MatchArgs),
     /// Grade an answer to each position's question with gnubg: the move
     /// (with dice), double or no double (without), take or pass (a double

@@ -1,15 +1,23 @@
 //! `bgedit match FILE...`: every decision of every game of match files,
 //! one line each (game, move, player, dice, what was played, the GNUBG ID
 //! and XGID of the position before it), or one JSON object each with the
-//! file's analysis of the decision.
+//! file's analysis of the decision. With `--save-sgf OUT`: the match
+//! written as gnubg's SGF with its analysis (the file's, or with
+//! `--analyse` bgedit's), for gnubg's `load match`.
 
+use crate::cli::out_file;
 use crate::cli::output::OutputFormat;
-use crate::codec::match_file::{self, FileDecision};
-use crate::codec::{gnubg_id, xgid};
-use crate::quote::printable;
+use crate::codec::match_file::{self, Contents, FileDecision};
+use crate::codec::{gnubg_id, sgf, xgid};
+use crate::domain::match_record::MatchRecord;
+use crate::engine::EngineKind;
+use crate::engine::match_analysis::annotate::annotate;
+use crate::engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
+use crate::quote::{Shown, printable};
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct MatchArgs {
@@ -21,11 +29,32 @@ pub struct MatchArgs {
     /// `-` for standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// Write the match (one FILE) with its analysis as gnubg's SGF to OUT,
+    /// which gnubg's `load match` reads with the analysis: the file's own,
+    /// or bgedit's with --analyse. OUT is written whole, never over FILE.
+    #[arg(long, value_name = "OUT")]
+    pub save_sgf: Option<PathBuf>,
+    /// With --save-sgf: analyse every decision as `analyse --file` does and
+    /// save that analysis (the file's own is left out).
+    #[arg(long, requires = "save_sgf")]
+    pub analyse: bool,
+    /// The depth of --analyse: 0 (the default) to 3.
+    #[arg(long, requires = "analyse", value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub plies: Option<u8>,
+    /// Engine processes working at once for --analyse (default: the cores).
+    #[arg(long, requires = "analyse", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub jobs: Option<u16>,
+    /// The gnubg --analyse runs (else BGEDIT_GNUBG, PATH, /usr/games).
+    #[arg(long, value_name = "PATH", requires = "analyse")]
+    pub gnubg: Option<PathBuf>,
 }
 
 /// Runs the command: 0 when every file was read whole, 1 when anything
 /// was bad (the rest is still listed), 141 when the output closed.
 pub fn run(args: &MatchArgs) -> ExitCode {
+    if let Some(out) = &args.save_sgf {
+        return save_sgf(args, out);
+    }
     let mut out = io::stdout().lock();
     let mut code = 0;
     for path in &args.files {
@@ -105,4 +134,128 @@ pub fn json_line(file: &str, d: &FileDecision) -> String {
         "cube_analysis": d.cube_analysis,
         "comment": d.comment,
     }))
+}
+
+/// `--save-sgf OUT`: one match file written as gnubg's SGF with its
+/// analysis. 0 when it was written from a file read whole, 1 when the file
+/// had problems (still written) or could not be read or written, 2 for
+/// arguments that do not go together.
+fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
+    let [path] = args.files.as_slice() else {
+        crate::say!("bgedit: --save-sgf saves one match: give one FILE");
+        return ExitCode::from(2);
+    };
+    if let Err(e) = out_file::not_the_input(out, path) {
+        crate::say!("bgedit: {e}");
+        return ExitCode::from(2);
+    }
+    let shown = if path.as_os_str() == "-" {
+        "standard input".to_owned()
+    } else {
+        printable(&path.display().to_string()).into_owned()
+    };
+    let file = match match_file::read_path(path) {
+        Ok(f) => f,
+        Err(e) => {
+            crate::say!("{shown}: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let Contents::Record(record) = &file.contents else {
+        crate::say!(
+            "{shown}: gnubg's match text holds positions, not the moves of a match: \
+             it cannot be saved as a match (save the match itself from gnubg)"
+        );
+        return ExitCode::from(1);
+    };
+    let mut record = (**record).clone();
+    let (marks, code) = if args.analyse {
+        match analysed(args, &file, &shown, &mut record) {
+            Ok(done) => done,
+            Err(code) => return ExitCode::from(code),
+        }
+    } else {
+        let (_, problems) = match_file::decisions(&file);
+        for p in &problems {
+            crate::say!("{}", match_file::describe(&shown, p));
+        }
+        (sgf::MarksByAction::new(), u8::from(!problems.is_empty()))
+    };
+    let mut text = String::new();
+    sgf::write_match_analysed(&record, &marks, &mut text);
+    match out_file::write_whole(out, path, text.as_bytes()) {
+        Ok(()) => ExitCode::from(code),
+        Err(e) => {
+            crate::say!("bgedit: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `--analyse`: every decision judged as `analyse --file` judges it, put
+/// into `record`; the marks and luck by action, and the exit status so far
+/// (or the status to stop with: 2 when no engine is found).
+fn analysed(
+    args: &MatchArgs,
+    file: &match_file::MatchFile,
+    shown: &str,
+    record: &mut MatchRecord,
+) -> Result<(sgf::MarksByAction, u8), u8> {
+    let program = crate::engine::locate::find_from_env(args.gnubg.as_deref()).map_err(|e| {
+        crate::say!("bgedit: {e}");
+        2u8
+    })?;
+    let replayed = ReplayedMatch::of(file);
+    let mut code = 0;
+    for p in &replayed.problems {
+        crate::say!("{}", match_file::describe(shown, p));
+        code = 1;
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let opts = RunOptions {
+        engine: EngineKind::Gnubg,
+        program,
+        plies: args.plies.unwrap_or(0),
+        jobs: args.jobs.map_or(cores, usize::from),
+        luck: true,
+    };
+    let mut judged: Vec<Judged> = Vec::new();
+    let mut handed = 0;
+    let ran = replayed.analyse(&opts, &AtomicBool::new(false), &mut |_, outcome| {
+        handed += 1;
+        match outcome {
+            Ok(list) => judged.extend(list),
+            Err(f) => {
+                crate::say!(
+                    "{shown}: game {}, move {}: {}",
+                    f.game,
+                    f.number,
+                    Shown(&f.why)
+                );
+                code = 1;
+            }
+        }
+    });
+    if handed < replayed.decisions.len() {
+        let why = ran
+            .gave_up
+            .as_deref()
+            .unwrap_or("the engine could not be started");
+        crate::say!(
+            "{shown}: {} of {} decisions not analysed: {}",
+            replayed.decisions.len() - handed,
+            replayed.decisions.len(),
+            Shown(why)
+        );
+        code = 1;
+    }
+    let luck = match ran.luck {
+        Some(Ok(l)) => Some(l),
+        Some(Err(e)) => {
+            crate::say!("{shown}: no luck analysis: {}", printable(&e.to_string()));
+            None
+        }
+        None => None,
+    };
+    Ok((annotate(record, &judged, luck.as_ref()), code))
 }

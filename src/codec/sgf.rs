@@ -26,6 +26,7 @@ use crate::domain::match_state::{MAX_CUBE_LOG2, MAX_MATCH_NUMBER};
 use crate::domain::met::Met;
 use crate::domain::notation::{Step, format_steps};
 use crate::domain::replay::{GameReplay, replay_actions, replay_game};
+use crate::domain::skill::Skill;
 use crate::domain::validation::check_match;
 use crate::domain::{
     Board, CubeOwner, GameState, MatchState, Place, Player, Position, Resignation, check_name,
@@ -793,9 +794,23 @@ fn cube_in_emg(a: &mut FileAnalysis, met: &Met, at: &Position, doubler: Player) 
     else {
         return;
     };
-    let Ok(score) = Score::of(&at.state) else {
+    let Some((win, lose)) = emg_scale(met, at, doubler) else {
         return;
     };
+    let emg = |mwc: f64| 2.0 * (mwc - lose) / (win - lose) - 1.0;
+    *no_double = emg(*no_double);
+    *double_take = emg(*double_take);
+    *double_pass = 1.0;
+    if let Some(cut) = depth.find(" (match winning chances)") {
+        depth.truncate(cut);
+    }
+}
+
+/// The match winning chances of the doubler winning and losing the cube's
+/// value at `at`'s score (gnubg's `mwc2eq` scale); `None` for money, or a
+/// score where the two are the same.
+fn emg_scale(met: &Met, at: &Position, doubler: Player) -> Option<(f64, f64)> {
+    let score = Score::of(&at.state).ok()?;
     let player = doubler.index();
     let after = |who: usize| {
         f64::from(met.after(
@@ -808,16 +823,7 @@ fn cube_in_emg(a: &mut FileAnalysis, met: &Met, at: &Position, doubler: Player) 
         ))
     };
     let (win, lose) = (after(player), after(1 - player));
-    if (win - lose).abs() < 1e-9 {
-        return;
-    }
-    let emg = |mwc: f64| 2.0 * (mwc - lose) / (win - lose) - 1.0;
-    *no_double = emg(*no_double);
-    *double_take = emg(*double_take);
-    *double_pass = 1.0;
-    if let Some(cut) = depth.find(" (match winning chances)") {
-        depth.truncate(cut);
-    }
+    ((win - lose).abs() >= 1e-9).then_some((win, lose))
 }
 
 /// gnubg's notation for steps played by `player` on `board`.
@@ -946,9 +952,11 @@ fn open_resignation(record: &MatchRecord, game: &GameRecord) -> Option<GameRepla
         .filter(|r| r.end.state.game_state == GameState::Playing)
 }
 
-/// SGF escapes `]` and `\` in values.
+/// SGF escapes `]` and `\` in values. A NUL is left out: gnubg's C
+/// strings would end at it. Other control characters (a comment's line
+/// breaks among them) are SGF text as they are.
 fn escaped(s: &str, out: &mut String) {
-    for c in s.chars() {
+    for c in s.chars().filter(|&c| c != '\0') {
         if c == ']' || c == '\\' {
             out.push('\\');
         }
@@ -1037,78 +1045,343 @@ fn place_letter(place: Place, player: Player) -> Option<char> {
 /// per action. Set-ups are written as set-up nodes; beavers and
 /// resignations in Gibbon's forms (`beaver`, `resign:N`, `accept`,
 /// `reject`), which gnubg itself does not write. The file's analysis is
-/// not written.
+/// not written (this is the match handed to gnubg to analyse afresh):
+/// [`write_match_analysed`] writes it.
 pub fn write_match(record: &MatchRecord, out: &mut String) {
-    let h = &record.header;
     for (index, game) in record.games.iter().enumerate() {
-        let _ = write!(
-            out,
-            "(;FF[4]GM[6]CA[UTF-8]AP[bgedit:{}]MI[length:{}][game:{index}][ws:{}][bs:{}]PW[",
-            env!("CARGO_PKG_VERSION"),
-            h.length,
-            game.score[0],
-            game.score[1]
-        );
-        escaped(&h.names.o, out);
-        out.push_str("]PB[");
-        escaped(&h.names.x, out);
-        out.push(']');
-        if h.length > 0 && h.crawford {
-            out.push_str(if game.crawford_game {
-                "RU[Crawford:CrawfordGame]"
-            } else {
-                "RU[Crawford]"
-            });
-        } else if h.length == 0 && h.jacoby {
-            out.push_str("RU[Jacoby]");
-        }
-        if let Some(r) = game.result {
-            let _ = write!(
-                out,
-                "RE[{}+{}{}]",
-                if r.winner == Player::O { 'W' } else { 'B' },
-                r.points,
-                if r.ending == Some(Ending::Resigned) {
-                    "R"
-                } else {
-                    ""
-                }
-            );
-        }
+        write_root(&record.header, index, game, false, out);
         for action in &game.actions {
-            let node_start = out.len();
-            out.push_str("\n;");
-            let who = if action.player == Player::O { 'W' } else { 'B' };
-            let play = |out: &mut String, v: &str| {
-                let _ = write!(out, "{who}[{v}]");
+            write_action(action, out);
+        }
+        out.push_str(")\n");
+    }
+}
+
+/// What bgedit adds to an action beside the analysis the match model
+/// holds: gnubg's marks and the luck of the roll.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Marks {
+    /// The checker play's mark (`BM`, `DO`); for a double, take or drop,
+    /// the cube action's.
+    pub skill: Option<Skill>,
+    /// The mark of the cube decision before a roll (`BC`, `DC`).
+    pub cube_skill: Option<Skill>,
+    /// The roll's luck in normalised equity (`LU`, and gnubg's luck mark
+    /// `GB`/`GW`).
+    pub luck: Option<f64>,
+}
+
+/// Marks by game number (1-based) and the action's index in its game.
+pub type MarksByAction = std::collections::HashMap<(usize, usize), Marks>;
+
+/// Writes a whole match with its analysis as gnubg's `save match` does, so
+/// that gnubg's `load match` shows it: the first game's root with the
+/// match's date, event, round, place, annotator and comment, each action's
+/// comment (`C`), and gnubg's analysis properties (sgf.c `SaveGame`): the
+/// ranked moves (`A[played][steps E ver 3 …]`), the cube decision before a
+/// roll and at a double, take or drop (`DA[E ver 3 …]`, in match winning
+/// chances in match play as gnubg keeps it), the luck (`LU`, `GB`/`GW`)
+/// and the marks (`BM`, `DO`, `BC`, `DC`).
+///
+/// An analysis the replay cannot place (a candidate that is not a legal
+/// move, a played move the list does not hold) is left out: gnubg would
+/// take the list's first move for the one played.
+pub fn write_match_analysed(record: &MatchRecord, marks: &MarksByAction, out: &mut String) {
+    let met = super::met_xml::shared_default_met();
+    for (index, game) in record.games.iter().enumerate() {
+        write_root(&record.header, index, game, true, out);
+        let replay = match replay_game(&record.header, game) {
+            Ok(r) => r,
+            Err(e) => *e.partial,
+        };
+        let mut last_cube: Option<&FileAnalysis> = None;
+        for (i, action) in game.actions.iter().enumerate() {
+            write_action(action, out);
+            let Some(before) = replay.before.get(i) else {
+                continue;
             };
+            let mark = marks.get(&(game.number, i)).copied().unwrap_or_default();
             match &action.kind {
                 ActionKind::Move { dice, steps } => {
-                    let mut v = format!("{}{}", dice[0], dice[1]);
-                    for s in steps {
-                        v.push(letter(s.from, action.player));
-                        v.push(letter(s.to, action.player));
+                    if let Some(cube) = &action.cube_analysis {
+                        write_cube_analysis(cube, &met, before, action.player, out);
                     }
-                    play(out, &v);
-                }
-                ActionKind::Double => play(out, "double"),
-                ActionKind::Take => play(out, "take"),
-                ActionKind::Drop => play(out, "drop"),
-                ActionKind::Beaver => play(out, "beaver"),
-                ActionKind::Resign(r) => play(out, &format!("resign:{}", r.code())),
-                ActionKind::AcceptResign => play(out, "accept"),
-                ActionKind::RejectResign => play(out, "reject"),
-                ActionKind::SetUp(set) => {
-                    write_setup(set, out);
-                    // A set-up that changes nothing makes no node: an empty
-                    // `;` would read back as no action at all.
-                    if out.len() == node_start + 2 {
-                        out.truncate(node_start);
+                    if let Some(FileAnalysis::Moves { moves }) = &action.analysis {
+                        write_move_analysis(moves, before, action.player, *dice, steps, out);
                     }
+                    write_luck(mark.luck, action.player, out);
+                    write_skill(mark.skill, "BM", "DO", out);
+                    write_skill(mark.cube_skill, "BC", "DC", out);
                 }
+                ActionKind::Double | ActionKind::Take | ActionKind::Drop => {
+                    // gnubg's take and drop share the double's cube
+                    // decision: a file that analysed only the double
+                    // gives it to the answer too.
+                    if let Some(a @ FileAnalysis::Cube { .. }) = &action.analysis {
+                        last_cube = Some(a);
+                    } else if matches!(action.kind, ActionKind::Double) {
+                        last_cube = None;
+                    }
+                    let doubler = match action.kind {
+                        ActionKind::Double => action.player,
+                        _ => before.state.on_roll,
+                    };
+                    if let Some(cube) = last_cube {
+                        write_cube_analysis(cube, &met, before, doubler, out);
+                    }
+                    write_skill(mark.skill, "BM", "DO", out);
+                }
+                _ => {}
+            }
+            if let Some(c) = &action.comment {
+                out.push_str("C[");
+                escaped(c, out);
+                out.push(']');
             }
         }
         out.push_str(")\n");
+    }
+}
+
+/// A game's root node: the match, the names, the rules, the result, and
+/// (`with_info`, first game only, as gnubg writes it) the match's details.
+fn write_root(h: &MatchHeader, index: usize, game: &GameRecord, with_info: bool, out: &mut String) {
+    let _ = write!(
+        out,
+        "(;FF[4]GM[6]CA[UTF-8]AP[bgedit:{}]MI[length:{}][game:{index}][ws:{}][bs:{}]PW[",
+        env!("CARGO_PKG_VERSION"),
+        h.length,
+        game.score[0],
+        game.score[1]
+    );
+    escaped(&h.names.o, out);
+    out.push_str("]PB[");
+    escaped(&h.names.x, out);
+    out.push(']');
+    if with_info && index == 0 {
+        let info = [
+            ("DT", &h.date),
+            ("EV", &h.event),
+            ("RO", &h.round),
+            ("PC", &h.place),
+            ("AN", &h.annotator),
+            // gnubg keeps one comment for the match (`GC` of the first
+            // game); bgedit's SGF reader gives it to the first game.
+            (
+                "GC",
+                if h.comment.is_some() {
+                    &h.comment
+                } else {
+                    &game.comment
+                },
+            ),
+        ];
+        for (tag, value) in info {
+            if let Some(v) = value.as_deref().filter(|v| !v.is_empty()) {
+                let _ = write!(out, "{tag}[");
+                escaped(v, out);
+                out.push(']');
+            }
+        }
+    }
+    if h.length > 0 && h.crawford {
+        out.push_str(if game.crawford_game {
+            "RU[Crawford:CrawfordGame]"
+        } else {
+            "RU[Crawford]"
+        });
+    } else if h.length == 0 && h.jacoby {
+        out.push_str("RU[Jacoby]");
+    }
+    if let Some(r) = game.result {
+        let _ = write!(
+            out,
+            "RE[{}+{}{}]",
+            if r.winner == Player::O { 'W' } else { 'B' },
+            r.points,
+            if r.ending == Some(Ending::Resigned) {
+                "R"
+            } else {
+                ""
+            }
+        );
+    }
+}
+
+/// One action's node, without its analysis.
+fn write_action(action: &Action, out: &mut String) {
+    let node_start = out.len();
+    out.push_str("\n;");
+    let who = if action.player == Player::O { 'W' } else { 'B' };
+    let play = |out: &mut String, v: &str| {
+        let _ = write!(out, "{who}[{v}]");
+    };
+    match &action.kind {
+        ActionKind::Move { dice, steps } => {
+            let mut v = format!("{}{}", dice[0], dice[1]);
+            push_steps(steps, action.player, &mut v);
+            play(out, &v);
+        }
+        ActionKind::Double => play(out, "double"),
+        ActionKind::Take => play(out, "take"),
+        ActionKind::Drop => play(out, "drop"),
+        ActionKind::Beaver => play(out, "beaver"),
+        ActionKind::Resign(r) => play(out, &format!("resign:{}", r.code())),
+        ActionKind::AcceptResign => play(out, "accept"),
+        ActionKind::RejectResign => play(out, "reject"),
+        ActionKind::SetUp(set) => {
+            write_setup(set, out);
+            // A set-up that changes nothing makes no node: an empty
+            // `;` would read back as no action at all.
+            if out.len() == node_start + 2 {
+                out.truncate(node_start);
+            }
+        }
+    }
+}
+
+fn push_steps(steps: &[Step], player: Player, out: &mut String) {
+    for s in steps {
+        out.push(letter(s.from, player));
+        out.push(letter(s.to, player));
+    }
+}
+
+/// The plies a depth names (`gnubg 2-ply`, `XG 3-ply`), 0 when it names
+/// none (a rollout is written as the evaluation it is not: gnubg's `E`).
+fn plies_of(depth: &str) -> u32 {
+    depth
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|t| !t.is_empty())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0)
+}
+
+/// gnubg's five chances and the cubeless equity they make (money).
+fn outputs(probs: Option<[f64; 5]>) -> [f64; 6] {
+    let p = probs.unwrap_or_default();
+    let cubeless = 2.0 * p[0] - 1.0 + p[1] + p[2] - p[3] - p[4];
+    [p[0], p[1], p[2], p[3], p[4], cubeless]
+}
+
+/// `A[played][steps E ver 3 w wg wbg lg lbg equity plies 0 1 0.000000 0]…MR[]`
+/// (sgf.c `WriteMoveAnalysis`): each candidate's steps found among the
+/// roll's legal moves.
+fn write_move_analysis(
+    moves: &[RankedMove],
+    before: &Position,
+    player: Player,
+    dice: [u8; 2],
+    played: &[Step],
+    out: &mut String,
+) {
+    let mut at = before.clone();
+    at.state.dice = Some(dice);
+    at.state.on_roll = player;
+    at.state.turn = player;
+    let candidates: Vec<(crate::domain::moves::LegalMove, &RankedMove)> = moves
+        .iter()
+        .filter_map(|m| {
+            let typed = crate::domain::notation::parse(&m.notation).ok()?;
+            Some((crate::domain::moves::check_move(&at, &typed).ok()?, m))
+        })
+        .collect();
+    let played_board = crate::domain::moves::steps_reach(&before.board, player, played);
+    let Some(index) = candidates
+        .iter()
+        .position(|(legal, _)| Some(&legal.result) == played_board.as_ref())
+    else {
+        return;
+    };
+    let _ = write!(out, "A[{index}]");
+    for (legal, m) in &candidates {
+        out.push('[');
+        push_steps(legal.steps(), player, out);
+        out.push_str(" E ver 3");
+        for x in outputs(m.probs).iter().take(5).chain([&m.equity]) {
+            let _ = write!(out, " {x:.6}");
+        }
+        let _ = write!(out, " {}C 0 1 0.000000 0]", plies_of(&m.depth));
+    }
+    out.push_str("MR[]");
+}
+
+/// `DA[E ver 3 plies 1 0.000000 0 <7 outputs> <7 outputs>]` (sgf.c
+/// `WriteDoubleAnalysis`): no double, then double/take, from the doubler's
+/// side; the seventh of each is the cubeful equity (money) or the match
+/// winning chance (match play), so the model's normalised equities go back
+/// to match winning chances at the score (gnubg's `eq2mwc`).
+fn write_cube_analysis(
+    a: &FileAnalysis,
+    met: &Met,
+    at: &Position,
+    doubler: Player,
+    out: &mut String,
+) {
+    let FileAnalysis::Cube {
+        no_double,
+        double_take,
+        probs,
+        depth,
+        ..
+    } = a
+    else {
+        return;
+    };
+    let in_mwc = depth.contains("match winning chances");
+    let to_mwc = |emg: f64| match emg_scale(met, at, doubler) {
+        Some((win, lose)) if !in_mwc => lose + (emg + 1.0) / 2.0 * (win - lose),
+        _ => emg,
+    };
+    let _ = write!(out, "DA[E ver 3 {}C 1 0.000000 0", plies_of(depth));
+    let base = outputs(*probs);
+    for cubeful in [to_mwc(*no_double), to_mwc(*double_take)] {
+        for x in base.iter().chain([&cubeful]) {
+            let _ = write!(out, " {x:.6}");
+        }
+    }
+    out.push(']');
+}
+
+/// `LU[luck]` and gnubg's luck mark (sgf.c `WriteLuck`): `GB` good for
+/// Black (X), `GW` good for White (O), 2 for very.
+fn write_luck(luck: Option<f64>, player: Player, out: &mut String) {
+    let Some(luck) = luck else { return };
+    let _ = write!(out, "LU[{luck:.5}]");
+    let (mine, theirs) = match player {
+        Player::O => ('W', 'B'),
+        Player::X => ('B', 'W'),
+    };
+    match crate::domain::match_stats::roll_mark(luck) {
+        0 => {
+            let _ = write!(out, "G{theirs}[2]");
+        }
+        1 => {
+            let _ = write!(out, "G{theirs}[1]");
+        }
+        3 => {
+            let _ = write!(out, "G{mine}[1]");
+        }
+        4 => {
+            let _ = write!(out, "G{mine}[2]");
+        }
+        _ => {}
+    }
+}
+
+/// gnubg's skill marks (sgf.c `WriteSkill`, `WriteSkillCube`).
+fn write_skill(skill: Option<Skill>, bad: &str, doubtful: &str, out: &mut String) {
+    match skill {
+        Some(Skill::VeryBad) => {
+            let _ = write!(out, "{bad}[2]");
+        }
+        Some(Skill::Bad) => {
+            let _ = write!(out, "{bad}[1]");
+        }
+        Some(Skill::Doubtful) => {
+            let _ = write!(out, "{doubtful}[]");
+        }
+        _ => {}
     }
 }
 
@@ -1272,6 +1545,146 @@ mod tests {
         .unwrap();
         assert_eq!(first.position.state.on_roll, Player::O);
         assert_eq!(first.moves, 1);
+    }
+
+    /// The analysis of each action, numbers rounded as the file holds
+    /// them (six decimals; a match-play cube through its match winning
+    /// chances and back).
+    fn analyses(record: &MatchRecord) -> Vec<(Option<FileAnalysis>, Option<FileAnalysis>)> {
+        let round = |a: &Option<FileAnalysis>| {
+            a.clone().map(|mut a| {
+                let r = |x: &mut f64| *x = (*x * 1e4).round() / 1e4;
+                match &mut a {
+                    FileAnalysis::Moves { moves } => {
+                        moves.iter_mut().for_each(|m| r(&mut m.equity))
+                    }
+                    FileAnalysis::Cube {
+                        no_double,
+                        double_take,
+                        probs,
+                        ..
+                    } => {
+                        r(no_double);
+                        r(double_take);
+                        *probs = None;
+                    }
+                }
+                a
+            })
+        };
+        record
+            .games
+            .iter()
+            .flat_map(|g| &g.actions)
+            .map(|a| (round(&a.analysis), round(&a.cube_analysis)))
+            .collect()
+    }
+
+    #[test]
+    fn the_files_analysis_is_written_and_read_back() {
+        let text = include_str!("../../tests/fixtures/analysis/m5_noisy.sgf");
+        let (record, problems) = read_match(text).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        let mut written = String::new();
+        write_match_analysed(&record, &MarksByAction::new(), &mut written);
+        let (again, problems) = read_match(&written).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        let (before, after) = (analyses(&record), analyses(&again));
+        assert!(
+            before
+                .iter()
+                .filter(|(a, c)| a.is_some() || c.is_some())
+                .count()
+                > 50
+        );
+        assert_eq!(before, after);
+        // The same moves, and nothing but the analysis properties added.
+        let mut plain = String::new();
+        write_match(&again, &mut plain);
+        let mut first = String::new();
+        write_match(&record, &mut first);
+        assert_eq!(plain, first);
+    }
+
+    #[test]
+    fn marks_and_luck_are_gnubgs_properties() {
+        let text = "(;FF[4]GM[6]MI[length:0]PW[a]PB[b]\n;B[31qtst]\n;W[64xrrn])";
+        let (record, _) = read_match(text).unwrap();
+        let mut marks = MarksByAction::new();
+        marks.insert(
+            (1, 0),
+            Marks {
+                skill: Some(Skill::VeryBad),
+                cube_skill: Some(Skill::Doubtful),
+                luck: Some(-0.7),
+            },
+        );
+        marks.insert(
+            (1, 1),
+            Marks {
+                skill: Some(Skill::Bad),
+                cube_skill: None,
+                luck: Some(0.4),
+            },
+        );
+        let mut out = String::new();
+        write_match_analysed(&record, &marks, &mut out);
+        // X (Black) very unlucky is very good for White; O lucky is good
+        // for White.
+        assert!(
+            out.contains(";B[31qtst]LU[-0.70000]GW[2]BM[2]DC[]"),
+            "{out}"
+        );
+        assert!(out.contains(";W[64xrrn]LU[0.40000]GW[1]BM[1]"), "{out}");
+    }
+
+    #[test]
+    fn names_comments_and_events_are_escaped() {
+        let text = "(;FF[4]GM[6]MI[length:0]PW[a]PB[b]\n;B[31qtst])";
+        let (mut record, _) = read_match(text).unwrap();
+        record.header.names.o = "Ann ]\\ Lee".to_owned();
+        record.header.names.x = "x]".to_owned();
+        record.header.event = Some("Cup ] \\ final \u{1b}[31m\u{9b}".to_owned());
+        record.header.comment = Some("line one\nline ] two\\".to_owned());
+        record.games[0].actions[0].comment = Some("why]? \\ \u{7}\u{202e}".to_owned());
+        let mut out = String::new();
+        write_match_analysed(&record, &MarksByAction::new(), &mut out);
+        assert!(out.contains("PW[Ann \\]\\\\ Lee]PB[x\\]]"), "{out}");
+        assert!(out.contains("EV[Cup \\] \\\\ final"), "{out}");
+        assert!(out.contains("C[why\\]? \\\\ "), "{out}");
+        let (again, problems) = read_match(&out).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert_eq!(again.header.names, record.header.names);
+        assert_eq!(again.header.event, record.header.event);
+        assert_eq!(again.games[0].comment, record.header.comment);
+        assert_eq!(
+            again.games[0].actions[0].comment,
+            record.games[0].actions[0].comment
+        );
+    }
+
+    /// What the `sgf_match` fuzz target checks, on its seed of a match
+    /// saved with its analysis (`match --save-sgf`): read, replayed,
+    /// written back, and the written text stable.
+    #[test]
+    fn the_fuzz_seed_of_a_saved_match_round_trips() {
+        let text = include_str!("../../fuzz/corpus/sgf_match/saved_with_analysis.sgf");
+        let (record, problems) = read_match(text).unwrap();
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(record.games[0].actions.iter().any(|a| a.analysis.is_some()));
+        let _ = crate::domain::replay::match_decisions(&record);
+        let mut once = String::new();
+        write_match(&record, &mut once);
+        let (again, _) = read_match(&once).unwrap();
+        let mut twice = String::new();
+        write_match(&again, &mut twice);
+        assert_eq!(once, twice);
+        let mut analysed = String::new();
+        write_match_analysed(&record, &MarksByAction::new(), &mut analysed);
+        assert_eq!(
+            analyses(&read_match(&analysed).unwrap().0),
+            analyses(&record)
+        );
     }
 
     #[test]

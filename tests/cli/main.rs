@@ -17,4 +17,5 @@ mod mat_files;
 mod match_analysis;
 mod matches;
 mod readme;
+mod save_sgf;
 mod xg_files;

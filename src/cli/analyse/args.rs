@@ -41,6 +41,11 @@ pub struct AnalyseArgs {
     /// statistics (error totals and rates, ratings).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["score_matrix", "rollout"])]
     pub file: Option<std::path::PathBuf>,
+    /// With --file: write the report (text or JSON, as --format) to this
+    /// file instead of standard output, whole or not at all, never over
+    /// the match file.
+    #[arg(long, value_name = "REPORT", requires = "file")]
+    pub output: Option<std::path::PathBuf>,
     /// Roll out with gnubg's own rollout: the leading moves (--moves of
     /// them, as ranked at --plies), or the cube decision without dice.
     #[arg(long, conflicts_with = "score_matrix")]

@@ -109,6 +109,9 @@ fn match_in_file(
         format: args.format,
         progress: io::stderr().is_terminal(),
     };
+    if let Some(report) = &args.output {
+        return Ok(report_to_file(&opts, path, report));
+    }
     let stdout = io::BufWriter::new(io::stdout().lock());
     Ok(exit_status(match_file::run(
         &opts,
@@ -116,6 +119,36 @@ fn match_in_file(
         stdout,
         io::stderr(),
     )))
+}
+
+/// `--output REPORT`: the report made in memory and written whole once the
+/// analysis is done (a report cut short by an error is not left behind).
+fn report_to_file(
+    opts: &match_file::FileOptions,
+    path: &std::path::Path,
+    report: &std::path::Path,
+) -> ExitCode {
+    if let Err(e) = crate::cli::out_file::not_the_input(report, path) {
+        crate::say!("bgedit: {e}");
+        return ExitCode::from(2);
+    }
+    let mut text = Vec::new();
+    let status = match match_file::run(opts, path, &mut text, io::stderr()) {
+        Ok(s) => s,
+        Err(e) => return exit_status(Err(e)),
+    };
+    // A file that could not be read (said on standard error) makes no
+    // report.
+    if text.is_empty() {
+        return ExitCode::from(status);
+    }
+    match crate::cli::out_file::write_whole(report, path, &text) {
+        Ok(()) => ExitCode::from(status),
+        Err(e) => {
+            crate::say!("bgedit: {e}");
+            ExitCode::from(1)
+        }
+    }
 }
 
 /// The rollout asked for with `--rollout`, if any.

@@ -8,6 +8,7 @@
 //! The counting into per-player statistics is `domain::match_stats`; a
 //! quiz answer is graded by the same judging in `quiz.rs`.
 
+pub mod annotate;
 mod error;
 mod quiz;
 mod replayed;

@@ -1,0 +1,127 @@
+//! bgedit's own analysis of a match put into the match model, for a writer
+//! that keeps it (gnubg's SGF): each judged decision's engine answer as the
+//! file analysis of its action, with gnubg's marks and the luck of each
+//! roll beside it. The numbers are the verdicts' own, so gnubg reading the
+//! written file finds the errors `analyse --file` printed.
+
+use super::Judged;
+use crate::codec::sgf::MarksByAction;
+use crate::domain::match_record::{ActionKind, FileAnalysis, MatchRecord, RankedMove};
+use crate::domain::match_stats::DecisionKind;
+use crate::engine::Analysis;
+use crate::engine::luck::MatchLuck;
+
+/// Replaces the record's analysis by the verdicts' (a decision bgedit did
+/// not judge is left unanalysed: two engines' numbers are never mixed in
+/// one file), and returns the marks and luck by action.
+pub fn annotate(
+    record: &mut MatchRecord,
+    judged: &[Judged],
+    luck: Option<&MatchLuck>,
+) -> MarksByAction {
+    let mut marks = MarksByAction::new();
+    for game in &mut record.games {
+        for action in &mut game.actions {
+            action.analysis = None;
+            action.cube_analysis = None;
+        }
+    }
+    for j in judged {
+        let Some(game) = record.games.iter_mut().find(|g| g.number == j.game) else {
+            continue;
+        };
+        // Decision N of a game is its Nth action that is not a set-up.
+        let Some(index) = game
+            .actions
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| !matches!(a.kind, ActionKind::SetUp(_)))
+            .nth(j.number.saturating_sub(1))
+            .map(|(i, _)| i)
+        else {
+            continue;
+        };
+        let action = &mut game.actions[index];
+        let mark = marks.entry((j.game, index)).or_default();
+        let skill = Some(j.judgement.skill());
+        match (j.kind(), &j.analysis) {
+            (DecisionKind::Checker, Analysis::Moves { plies, moves, .. }) => {
+                action.analysis = Some(FileAnalysis::Moves {
+                    moves: moves
+                        .iter()
+                        .map(|m| RankedMove {
+                            notation: m.notation.clone(),
+                            equity: m.equity,
+                            probs: Some(m.probs),
+                            depth: format!("gnubg {}-ply", m.depth(*plies)),
+                        })
+                        .collect(),
+                });
+                mark.skill = skill;
+            }
+            (DecisionKind::Cube, a @ Analysis::Cube { .. }) => {
+                let cube = cube_of(a);
+                if matches!(action.kind, ActionKind::Move { .. }) {
+                    action.cube_analysis = cube;
+                    mark.cube_skill = skill;
+                } else {
+                    action.analysis = cube;
+                    mark.skill = skill;
+                }
+            }
+            // The answer shares the double's cube decision (the writer
+            // gives it to the take or drop), as gnubg's records do.
+            (DecisionKind::Take, _) => mark.skill = skill,
+            _ => {}
+        }
+    }
+    if let Some(luck) = luck {
+        add_luck(record, luck, &mut marks);
+    }
+    marks
+}
+
+fn cube_of(a: &Analysis) -> Option<FileAnalysis> {
+    let Analysis::Cube {
+        plies,
+        no_double,
+        double_take,
+        double_pass,
+        probs,
+        ..
+    } = a
+    else {
+        return None;
+    };
+    Some(FileAnalysis::Cube {
+        no_double: *no_double,
+        double_take: *double_take,
+        double_pass: *double_pass,
+        probs: Some(*probs),
+        depth: format!("gnubg {plies}-ply"),
+    })
+}
+
+/// Each roll's luck on its move: the rolls of a game, in order, paired
+/// with the game's moves by player and dice (a roll gnubg did not rate
+/// leaves its move without).
+fn add_luck(record: &MatchRecord, luck: &MatchLuck, marks: &mut MarksByAction) {
+    let sorted = |d: [u8; 2]| [d[0].max(d[1]), d[0].min(d[1])];
+    for game in &record.games {
+        let mut rolls = luck
+            .rolls
+            .iter()
+            .filter(|r| r.game == game.number)
+            .peekable();
+        for (i, action) in game.actions.iter().enumerate() {
+            let ActionKind::Move { dice, .. } = action.kind else {
+                continue;
+            };
+            if let Some(r) =
+                rolls.next_if(|r| r.player == action.player && sorted(r.dice) == sorted(dice))
+            {
+                marks.entry((game.number, i)).or_default().luck = Some(r.luck);
+            }
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! `bgedit match --save-sgf OUT FILE`: the match with its analysis as
+//! gnubg's SGF. The real gnubg of this run loads the written file: every
+//! checker play's error it reads back, and its `show statistics match`,
+//! are what `bgedit analyse --file` printed for the same match at the same
+//! depth (never numbers committed from another machine). Also `analyse
+//! --file --output`, and neither writes over the file it reads.
+
+use crate::common;
+
+use common::have_gnubg;
+use common::live::{SHOWN_EQUITY, SHOWN_ERROR};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const MATCH: &str = "tests/fixtures/analysis/m5_noisy.mat";
+
+fn fixture(name: &str) -> String {
+    format!("{}/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = common::run::bgedit(args, "");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// gnubg loads `sgf` and prints, one JSON line each, every checker play's
+/// error as it reads it (best candidate's equity minus the played one's),
+/// then its `show statistics match`.
+fn gnubg_reads(dir: &Path, sgf: &Path) -> (Vec<Value>, String) {
+    let script = dir.join("read.py");
+    std::fs::write(
+        &script,
+        format!(
+            r#"import gnubg, json
+gnubg.command('load match "{}"')
+m = gnubg.match(analysis=1, boards=0, statistics=0, verbose=1)
+for gi, g in enumerate(m["games"]):
+    for rec in g["game"]:
+        a = rec.get("analysis") or {{}}
+        if rec.get("action") == "move" and "moves" in a:
+            s = [mv["score"] for mv in a["moves"]]
+            print("JSON " + json.dumps({{"game": gi + 1, "player": rec.get("player"),
+                  "best": s[0], "error": s[0] - s[a["imove"]]}}))
+gnubg.command('show statistics match')
+"#,
+            sgf.display()
+        ),
+    )
+    .unwrap();
+    let out = Command::new(common::live::gnubg())
+        .args(["-t", "-q", "-r", "-p"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let lines = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("JSON "))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (lines, text)
+}
+
+/// The rows both statistics blocks print, gnubg's label first (bgedit's
+/// drops gnubg's " (EMG (MWC))" after the cube errors' labels).
+const ROWS: &[&str] = &[
+    "Total moves",
+    "Unforced moves",
+    "Unmarked moves",
+    "Moves marked doubtful",
+    "Moves marked bad",
+    "Moves marked very bad",
+    "Error total EMG (MWC)",
+    "Error rate mEMG (MWC)",
+    "Rolls marked very lucky",
+    "Rolls marked lucky",
+    "Rolls unmarked",
+    "Rolls marked unlucky",
+    "Rolls marked very unlucky",
+    "Luck total EMG (MWC)",
+    "Luck rate mEMG (MWC)",
+    "Total cube decisions",
+    "Close or actual cube decisions",
+    "Doubles",
+    "Takes",
+    "Passes",
+    "Missed doubles below CP",
+    "Missed doubles above CP",
+    "Wrong doubles below DP",
+    "Wrong doubles above TG",
+    "Wrong takes",
+    "Wrong passes",
+    "Snowie error rate",
+    "Actual result",
+    "Luck adjusted result",
+    "Error based abs. FIBS rating",
+    "Chequerplay errors rating loss",
+    "Cube errors rating loss",
+];
+
+/// Each row's numbers, in order, with the decimals each was printed with.
+fn rows(text: &str) -> Vec<(String, Vec<(f64, u32)>)> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.replace(" (EMG (MWC))", "");
+        let Some(label) = ROWS.iter().find(|r| {
+            line.strip_prefix(**r)
+                .is_some_and(|rest| rest.starts_with("  ") || rest.is_empty())
+        }) else {
+            continue;
+        };
+        let rest = &line[label.len()..];
+        let mut numbers = Vec::new();
+        let cleaned: String = rest
+            .chars()
+            .map(|c| if "()%".contains(c) { ' ' } else { c })
+            .collect();
+        for token in cleaned.split_whitespace() {
+            if let Ok(x) = token.parse::<f64>() {
+                let decimals = token.split_once('.').map_or(0, |(_, d)| d.len() as u32);
+                numbers.push((x, decimals));
+            }
+        }
+        out.push((label.to_string(), numbers));
+    }
+    out
+}
+
+#[test]
+fn gnubg_loads_the_saved_match_with_bgedits_analysis() {
+    if !have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let sgf: PathBuf = dir.path().join("saved ] match.sgf");
+    let input = fixture(MATCH);
+    let base = ["--plies", "0", "--jobs", "1"];
+    let mut save = vec!["match", "--save-sgf", sgf.to_str().unwrap(), "--analyse"];
+    save.extend(base);
+    save.push(&input);
+    let (_, err, code) = run(&save);
+    assert_eq!(code, 0, "{err}");
+    let mut analyse = vec!["analyse", "--file", &input, "--format", "json"];
+    analyse.extend(base);
+    let (json, err, code) = run(&analyse);
+    assert_eq!(code, 0, "{err}");
+    let ours: Vec<Value> = json
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|v| v["kind"] == "checker" && v.get("rank").is_some())
+        .collect();
+    let (theirs, stats) = gnubg_reads(dir.path(), &sgf);
+    assert_eq!(ours.len(), theirs.len(), "checker plays with a list");
+    for (o, t) in ours.iter().zip(&theirs) {
+        assert_eq!(o["game"], t["game"]);
+        let (mine, read) = (o["error"].as_f64().unwrap(), t["error"].as_f64().unwrap());
+        assert!((mine - read).abs() < SHOWN_ERROR, "{o} / {t}");
+    }
+    // The statistics gnubg counts from what it read: analyse's own rows.
+    let mut analyse = vec!["analyse", "--file", &input];
+    analyse.extend(base);
+    let (text, err, code) = run(&analyse);
+    assert_eq!(code, 0, "{err}");
+    let summary = &text[text.find("\nPlayer").expect("a summary")..];
+    let (want, got) = (rows(summary), rows(&stats));
+    assert_eq!(want.len(), ROWS.len() + 4, "{summary}");
+    assert_eq!(
+        want.iter().map(|r| &r.0).collect::<Vec<_>>(),
+        got.iter().map(|r| &r.0).collect::<Vec<_>>(),
+        "{stats}"
+    );
+    for ((label, ours), (_, gnubgs)) in want.iter().zip(&got) {
+        assert_eq!(ours.len(), gnubgs.len(), "{label}: {ours:?} / {gnubgs:?}");
+        for (&(a, d), &(b, _)) in ours.iter().zip(gnubgs) {
+            // One unit of the last digit printed: each side rounds once.
+            let unit = 10f64.powi(-(d as i32)) * 1.01 + SHOWN_EQUITY / 1000.0;
+            assert!((a - b).abs() <= unit, "{label}: {ours:?} / {gnubgs:?}");
+        }
+    }
+}
+
+#[test]
+fn neither_command_writes_over_the_file_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.mat");
+    std::fs::copy(fixture(MATCH), &path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let p = path.to_str().unwrap();
+    let again = format!("{}/./m.mat", dir.path().display());
+    let (_, err, code) = run(&["match", "--save-sgf", &again, p]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("this is the file read"), "{err}");
+    let (_, err, code) = run(&["analyse", "--file", p, "--output", &again]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is not written over"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // The file's own analysis saved (none here: the moves alone), read back.
+    let out = dir.path().join("out.sgf");
+    let (_, err, code) = run(&["match", "--save-sgf", out.to_str().unwrap(), p]);
+    assert_eq!(code, 0, "{err}");
+    let (listed, _, code) = run(&["match", out.to_str().unwrap()]);
+    let (original, _, _) = run(&["match", p]);
+    assert_eq!(code, 0);
+    assert_eq!(listed, original);
+}
+
+#[test]
+fn the_report_is_written_to_a_file() {
+    if !have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let report = dir.path().join("report.txt");
+    let input = fixture(MATCH);
+    let args = ["analyse", "--file", &input, "--plies", "0", "--jobs", "1"];
+    let (shown, _, code) = run(&args);
+    assert_eq!(code, 0);
+    let mut to_file = args.to_vec();
+    to_file.extend(["--output", report.to_str().unwrap()]);
+    let (printed, err, code) = run(&to_file);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(printed, "");
+    assert_eq!(std::fs::read_to_string(&report).unwrap(), shown);
+}
+
+/// gnubg's `show statistics match` of `sgf`.
+fn gnubg_statistics(dir: &Path, sgf: &Path) -> String {
+    gnubg_reads(dir, sgf).1
+}
+
+#[test]
+fn a_files_own_analysis_is_what_gnubg_reads_in_the_saved_copy() {
+    if !have_gnubg() {
+        return;
+    }
+    // gnubg's own SGF with its analysis: saved by bgedit, the copy gives
+    // gnubg the same statistics as the original (the luck aside: the
+    // match model does not keep a file's luck).
+    let dir = tempfile::tempdir().unwrap();
+    let original = PathBuf::from(fixture("tests/fixtures/analysis/m5_noisy.sgf"));
+    let copy = dir.path().join("copy.sgf");
+    let (_, err, code) = run(&[
+        "match",
+        "--save-sgf",
+        copy.to_str().unwrap(),
+        original.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let decisions = |rows: Vec<(String, Vec<(f64, u32)>)>| -> Vec<_> {
+        rows.into_iter()
+            .filter(|(label, _)| !label.contains("Luck") && !label.starts_with("Rolls"))
+            .take_while(|(label, _)| label != "Snowie error rate")
+            .collect()
+    };
+    let want = decisions(rows(&gnubg_statistics(dir.path(), &original)));
+    let got = decisions(rows(&gnubg_statistics(dir.path(), &copy)));
+    assert!(want.len() > 20, "{want:?}");
+    assert_eq!(want, got);
+}
