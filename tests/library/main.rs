@@ -9,3 +9,4 @@ mod common;
 mod library;
 mod library_e2e;
 mod library_panel;
+mod matches;

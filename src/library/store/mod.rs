@@ -3,7 +3,8 @@
 //! `migrations.rs` (opening and the schema), `entries.rs` (an entry with its
 //! tags, collections and decisions), `text_index.rs` (the full-text index),
 //! `search.rs` (filters as SQL, counts and pages), `quiz.rs` (reviews and
-//! their statistics). This file holds the open library and its errors.
+//! their statistics), `matches.rs` (matches, their games, decisions and
+//! verdicts by engine and depth). This file holds the open library and its errors.
 //!
 //! Safety: a file is checked before anything is written to it (its header,
 //! application id and schema version), so a damaged or foreign file is
@@ -11,12 +12,14 @@
 //! busy timeout, so two editors and the CLI can share one library.
 
 mod entries;
+mod matches;
 mod migrations;
 mod quiz;
 mod search;
 mod text_index;
 
 pub use entries::*;
+pub use matches::*;
 use migrations::*;
 pub use search::*;
 use text_index::*;
