@@ -105,18 +105,6 @@ pub fn analysis_text(a: &FileAnalysis) -> Analysis {
     }
 }
 
-/// SHA-256 of a match file's bytes, in hex: the match's identity in the
-/// library (the same file imported twice is one match).
-pub fn content_hash(bytes: &[u8]) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(bytes)
-        .iter()
-        .fold(String::with_capacity(64), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
-}
-
 /// The file's own verdict on a decision, with its engine and depth as the
 /// file says them.
 pub fn file_verdict(d: &FileDecision) -> Option<Verdict> {
@@ -147,7 +135,7 @@ pub fn new_match(
 ) -> NewMatch {
     let first = decisions.first().map(|d| &d.position);
     let mut m = NewMatch {
-        hash: content_hash(bytes),
+        hash: super::store::content_hash(bytes),
         players: first.map_or_else(Default::default, |p| [p.names.o.clone(), p.names.x.clone()]),
         event: None,
         place: None,
@@ -156,6 +144,7 @@ pub fn new_match(
         result: String::new(),
         format: file.format.name().to_owned(),
         path: shown.to_owned(),
+        content: bytes.to_vec(),
         games: Vec::new(),
         decisions: decisions
             .iter()
@@ -222,4 +211,15 @@ fn ids_of(p: &crate::domain::Position) -> (String, String) {
         to_string_as(p, IdFormat::GnubgId),
         to_string_as(p, IdFormat::Xgid),
     )
+}
+
+/// One judgement of an engine's verdict on a decision, as the library
+/// keeps it (a verdict's text is a JSON array of them): gnubg's counts
+/// are summed from these as `show statistics match` sums them.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StoredJudgement {
+    pub judgement: crate::domain::match_stats::Judgement,
+    /// The engine's best choice.
+    pub best: String,
+    pub played: String,
 }

@@ -209,15 +209,20 @@ CREATE INDEX quiz_results_entry ON quiz_results (entry_id);
 /// order (`seq`), with who decided (`X` or `O`, and the name), its kind,
 /// dice, what was played, its position's IDs and the entry the decision
 /// made in the positions (`entry_id`, NULL when `--errors` kept it out or
-/// the entry was removed).
+/// the entry was removed). The file's bytes are kept (`content`): the
+/// match is analysed from them later, on this machine or another one the
+/// library is copied to, wherever the file has gone.
 ///
 /// `analyses` holds each decision's verdicts keyed by the engine and depth
 /// that gave them (`plies`: the search depth; XG's Roller levels 1000 to
 /// 1002, a rollout [`ROLLOUT_PLIES`], a depth the file does not say -1), so the file's own
 /// analysis (XG's, gnubg's) is kept beside a later one and a shallower
 /// verdict never replaces a deeper one: each depth is its own row, and a
-/// row is only replaced when asked. `error` is the equity given away by
-/// that verdict, NULL when it does not rank what was played.
+/// row is only replaced when asked. The file's verdict and bgedit's own
+/// at the same engine and depth are kept apart (`from_file`): bgedit's
+/// holds every judgement gnubg's statistics count (its `analysis` is their
+/// JSON), the file's only its candidates. `error` is the equity given away
+/// by that verdict, NULL when it does not rank what was played.
 pub const V8: &str = "
 CREATE TABLE matches (
     id INTEGER PRIMARY KEY,
@@ -231,7 +236,8 @@ CREATE TABLE matches (
     result TEXT NOT NULL DEFAULT '',
     format TEXT NOT NULL,
     path TEXT NOT NULL,
-    imported INTEGER NOT NULL
+    imported INTEGER NOT NULL,
+    content BLOB NOT NULL
 );
 CREATE INDEX matches_players ON matches (player_o, player_x);
 CREATE TABLE games (
@@ -270,7 +276,7 @@ CREATE TABLE analyses (
     error REAL,
     analysis TEXT NOT NULL,
     created INTEGER NOT NULL,
-    PRIMARY KEY (decision_id, engine, plies)
+    PRIMARY KEY (decision_id, engine, plies, from_file)
 ) WITHOUT ROWID;
 ";
 

@@ -6,6 +6,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analyse;
+
 mod library;
 mod library_e2e;
 mod library_panel;

@@ -172,33 +172,42 @@ fn a_shallower_verdict_never_replaces_a_deeper_one() {
             .unwrap(),
         1
     );
-    // The file's 0-ply again, from bgedit: not written over unless asked.
+    // bgedit's own 0-ply is kept beside the file's 0-ply, not in its place.
+    assert_eq!(
+        opened
+            .put_verdicts(1, &[(seq, verdict(0, 0.25))], false)
+            .unwrap(),
+        1
+    );
+    // The same engine and depth again: not written over unless asked.
     assert_eq!(
         opened
             .put_verdicts(1, &[(seq, verdict(0, 0.5))], false)
             .unwrap(),
         0
     );
-    let now: Vec<_> = opened
-        .verdicts(1)
-        .unwrap()
-        .into_iter()
-        .filter(|v| (v.game, v.number) == (first.game, first.number))
-        .collect();
-    assert_eq!(now.len(), 2);
-    assert_eq!(
-        (now[0].verdict.plies, now[0].verdict.error),
-        (2, Some(0.125))
-    );
-    assert_eq!(now[1].verdict, first.verdict, "the file's verdict kept");
+    let of_first = |lib: &Library| -> Vec<Verdict> {
+        lib.verdicts(1)
+            .unwrap()
+            .into_iter()
+            .filter(|v| (v.game, v.number) == (first.game, first.number))
+            .map(|v| v.verdict)
+            .collect()
+    };
+    let now = of_first(&opened);
+    assert_eq!(now.len(), 3);
+    assert_eq!((now[0].plies, now[0].error), (2, Some(0.125)));
+    assert_eq!((now[1].plies, now[1].error), (0, Some(0.25)));
+    assert_eq!(now[2], first.verdict, "the file's verdict kept");
     assert_eq!(
         opened
             .put_verdicts(1, &[(seq, verdict(0, 0.5))], true)
             .unwrap(),
         1
     );
-    let replaced = opened.verdicts(1).unwrap();
-    assert_eq!(replaced[1].verdict.error, Some(0.5));
+    let replaced = of_first(&opened);
+    assert_eq!(replaced[1].error, Some(0.5));
+    assert_eq!(replaced[2], first.verdict);
     // A decision the match does not have is refused by number.
     let e = opened
         .put_verdicts(1, &[(9999, verdict(2, 0.0))], false)

@@ -12,8 +12,10 @@ use crate::library::store::{self, Added, Entry, Library, NewEntry, Source};
 use crate::text_board;
 use clap::{Subcommand, ValueEnum};
 
+mod analyse;
 mod inputs;
 mod matches;
+mod merge;
 use matches::import_match;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -124,6 +126,35 @@ pub enum LibraryCommand {
         #[arg(long, value_name = "E", value_parser = error_threshold)]
         errors: Option<f64>,
     },
+    /// Analyse the library's matches not yet analysed by the engine at the
+    /// depth, storing each game's verdicts as they are done: stopped (even
+    /// killed), run it again and it goes on where it stopped.
+    Analyse {
+        /// The depth, in gnubg's count (0-ply is its quickest).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=4))]
+        plies: u8,
+        /// The engine, by its key (the reference engine when not given).
+        #[arg(long, value_name = "ENGINE", value_parser = analyse::engine)]
+        engine: Option<crate::engine::EngineKind>,
+        /// Engine processes at work at once (one a core when not given).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+        jobs: Option<u8>,
+        /// Only the K-th of N disjoint parts of the matches (by their
+        /// content hash), e.g. 1/2 here and 2/2 on another machine.
+        #[arg(long, value_name = "K/N", value_parser = analyse::shard)]
+        shard: Option<analyse::Shard>,
+        /// Only the matches with every word among their players, event,
+        /// date or file name.
+        #[arg(allow_hyphen_values = true)]
+        query: Vec<String>,
+    },
+    /// Merge other libraries' matches and analyses into this one (a match
+    /// once by its content, each verdict once by its decision, engine and
+    /// depth): the shards of `analyse --shard` made one.
+    Merge {
+        #[arg(required = true)]
+        libraries: Vec<PathBuf>,
+    },
     /// Export the entries a filter matches (all when none).
     Export {
         #[arg(long, value_enum, default_value = "xgid")]
@@ -192,6 +223,27 @@ fn status(args: LibraryArgs) -> u8 {
         LibraryCommand::Import { files, errors } => {
             import_files(&mut lib, &files, errors, &mut out)
         }
+        LibraryCommand::Analyse {
+            plies,
+            engine,
+            jobs,
+            shard,
+            query,
+        } => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let opts = analyse::AnalyseOptions {
+                engine: engine.unwrap_or_else(crate::engine::EngineKind::reference),
+                plies,
+                jobs: jobs.map_or(cores, usize::from),
+                shard,
+                query,
+            };
+            if let Err(e) = super::signals::clean_up_on_signals() {
+                crate::say!("bgedit: installing signal handlers: {e}");
+            }
+            analyse::analyse(&mut lib, &opts, &mut out)
+        }
+        LibraryCommand::Merge { libraries } => merge::merge(&mut lib, &libraries, &mut out),
         LibraryCommand::Export {
             format,
             media,

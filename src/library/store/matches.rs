@@ -6,6 +6,19 @@ use super::*;
 use crate::library::schema::ROLLOUT_PLIES;
 use rusqlite::{OptionalExtension, params};
 
+/// SHA-256 of a match file's bytes, in hex: the match's identity in the
+/// library (the same file imported twice is one match).
+pub fn content_hash(bytes: &[u8]) -> String {
+    use sha2::Digest;
+    use std::fmt::Write;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .fold(String::with_capacity(64), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
+}
+
 /// A match as it is stored, before it has an id.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewMatch {
@@ -25,6 +38,8 @@ pub struct NewMatch {
     pub format: String,
     /// The file's path as it was given.
     pub path: String,
+    /// The file's bytes, kept so the match can be analysed later.
+    pub content: Vec<u8>,
     pub games: Vec<NewGame>,
     pub decisions: Vec<NewDecision>,
 }
@@ -63,7 +78,7 @@ pub struct NewDecision {
 /// One engine's verdict on a decision at one depth.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
-    /// `gnubg`, `XG`, `sage`, ...
+    /// The engine's key (`gnubg`), or the analyser a file names (`XG`).
     pub engine: String,
     /// The search depth; XG's Roller levels 1000 to 1002, [`ROLLOUT_PLIES`]
     /// for a rollout, -1 when unknown (XG's book).
@@ -150,7 +165,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
     };
     tx.prepare_cached(
         "INSERT INTO matches (hash, player_o, player_x, event, place, date, length, result, \
-         format, path, imported) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+         format, path, imported, content) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \
+         ?11, ?12)",
     )?
     .execute(params![
         m.hash,
@@ -163,7 +179,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
         m.result,
         m.format,
         bounded(&m.path, MAX_NOTE_LEN, "path")?,
-        now
+        now,
+        m.content
     ])?;
     let id = tx.last_insert_rowid();
     let mut game = tx.prepare_cached(
@@ -332,12 +349,13 @@ impl Library {
     }
 
     /// The verdicts on match `match_id`'s decisions, in the decisions'
-    /// order, deepest first for each decision.
+    /// order, deepest first for each decision (bgedit's before the file's
+    /// at the same depth).
     pub fn verdicts(&self, match_id: i64) -> Result<Vec<StoredVerdict>> {
         let mut st = self.conn.prepare(
             "SELECT d.game, d.number, a.engine, a.plies, a.depth, a.from_file, a.error, \
              a.analysis FROM analyses a JOIN decisions d ON d.id = a.decision_id \
-             WHERE d.match_id = ?1 ORDER BY d.seq, a.plies DESC, a.engine",
+             WHERE d.match_id = ?1 ORDER BY d.seq, a.plies DESC, a.from_file, a.engine",
         )?;
         let rows = st.query_map([match_id], |r| {
             Ok(StoredVerdict {
@@ -354,6 +372,80 @@ impl Library {
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// A stored match's file: its path as imported and its bytes, checked
+    /// against the hash it was stored under.
+    pub fn match_content(&self, match_id: i64) -> Result<(String, Vec<u8>)> {
+        let (hash, path, content): (String, String, Vec<u8>) = self
+            .conn
+            .query_row(
+                "SELECT hash, path, content FROM matches WHERE id = ?1",
+                [match_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .optional()?
+            .ok_or_else(|| LibraryError::Invalid(format!("no match {match_id}")))?;
+        if content_hash(&content) != hash {
+            return Err(LibraryError::Damaged {
+                path: self.path.display().to_string(),
+                why: format!("match {match_id}'s file does not have the hash it was stored under"),
+            });
+        }
+        Ok((path, content))
+    }
+
+    /// The decisions (by their place in the match) of match `match_id` that
+    /// have bgedit's own verdict by `engine` at `plies` (the file's own
+    /// analysis does not count: it holds no judgements to count).
+    pub fn analysed_at(
+        &self,
+        match_id: i64,
+        engine: &str,
+        plies: i64,
+    ) -> Result<std::collections::BTreeSet<usize>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT d.seq FROM decisions d JOIN analyses a ON a.decision_id = d.id \
+             WHERE d.match_id = ?1 AND a.engine = ?2 AND a.plies = ?3 AND NOT a.from_file",
+        )?;
+        let rows = st.query_map(params![match_id, engine, plies], |r| {
+            r.get::<_, i64>(0).map(|s| s as usize)
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// bgedit's own verdicts on match `match_id`'s decisions, each with
+    /// the decision's place in the match, for a merge.
+    pub fn own_verdicts(&self, match_id: i64) -> Result<Vec<(usize, Verdict)>> {
+        let mut st = self.conn.prepare(
+            "SELECT d.seq, a.engine, a.plies, a.depth, a.error, a.analysis FROM analyses a \
+             JOIN decisions d ON d.id = a.decision_id WHERE d.match_id = ?1 AND NOT a.from_file \
+             ORDER BY d.seq, a.engine, a.plies",
+        )?;
+        let rows = st.query_map([match_id], |r| {
+            Ok((
+                r.get::<_, i64>(0)? as usize,
+                Verdict {
+                    engine: r.get(1)?,
+                    plies: r.get(2)?,
+                    depth: r.get(3)?,
+                    from_file: false,
+                    error: r.get(4)?,
+                    text: r.get(5)?,
+                },
+            ))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The id of the match stored with content hash `hash`, if any.
+    pub fn match_by_hash(&self, hash: &str) -> Result<Option<i64>> {
+        Ok(self
+            .conn
+            .query_row("SELECT id FROM matches WHERE hash = ?1", [hash], |r| {
+                r.get(0)
+            })
+            .optional()?)
     }
 
     /// The entry ids match `match_id`'s decisions are linked to, in order
