@@ -255,10 +255,11 @@ impl Storer<'_> {
     }
 
     fn flush(&mut self) {
-        if self.error.is_none() && !self.pending.is_empty() {
-            if let Err(e) = self.lib.put_verdicts(self.match_id, &self.pending, false) {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && !self.pending.is_empty()
+            && let Err(e) = self.lib.put_verdicts(self.match_id, &self.pending, false)
+        {
+            self.error = Some(e);
         }
         self.pending.clear();
     }
