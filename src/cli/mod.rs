@@ -20,6 +20,7 @@ pub mod matches;
 pub mod moves;
 pub mod output;
 pub mod play;
+pub mod player_stats;
 pub mod quiz;
 pub mod shared_args;
 pub mod show;

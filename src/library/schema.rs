@@ -223,6 +223,10 @@ CREATE INDEX quiz_results_entry ON quiz_results (entry_id);
 /// holds every judgement gnubg's statistics count (its `analysis` is their
 /// JSON), the file's only its candidates. `error` is the equity given away
 /// by that verdict, NULL when it does not rank what was played.
+///
+/// `match_luck` keeps the luck of the dice gnubg rated in a whole match's
+/// analysis (each player's total, normalised), by engine and depth; a match
+/// whose analysis was stopped part way has none.
 pub const V8: &str = "
 CREATE TABLE matches (
     id INTEGER PRIMARY KEY,
@@ -277,6 +281,14 @@ CREATE TABLE analyses (
     analysis TEXT NOT NULL,
     created INTEGER NOT NULL,
     PRIMARY KEY (decision_id, engine, plies, from_file)
+) WITHOUT ROWID;
+CREATE TABLE match_luck (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    engine TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    luck_o REAL NOT NULL,
+    luck_x REAL NOT NULL,
+    PRIMARY KEY (match_id, engine, plies)
 ) WITHOUT ROWID;
 ";
 

@@ -289,7 +289,15 @@ fn check_merged(dir: &Path, whole: &Path, shards: &[PathBuf]) {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.lines().count(), shards.len(), "{out}");
     assert_eq!(table(&merged), table(whole));
-    for t in ["matches", "games", "decisions", "analyses", "entries"] {
+    assert!(count(whole, "SELECT count(*) FROM match_luck") > 0);
+    for t in [
+        "matches",
+        "games",
+        "decisions",
+        "analyses",
+        "match_luck",
+        "entries",
+    ] {
         let sql = format!("SELECT count(*) FROM {t}");
         assert_eq!(count(&merged, &sql), count(whole, &sql), "{t}");
     }
@@ -393,4 +401,114 @@ fn a_merge_refuses_what_is_not_a_library() {
     assert_eq!(count(&target, "SELECT count(*) FROM matches"), 0);
     // The sources are as they were.
     assert_eq!(std::fs::read(&text).unwrap(), "x".repeat(4096).as_bytes());
+}
+
+/// `stats --player` gives, for each of the player's matches, the rates
+/// `analyse --file F` gives that player at the same depth (gnubg's
+/// `show statistics match` figures and XG's PR), in date order, then a
+/// summary; `--since` keeps the later matches, and a player with no match
+/// is said plainly (exit 1).
+#[test]
+fn stats_for_a_player_are_the_match_analysis_numbers() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let driven = fixture("selfplay/m5_driven.sgf");
+    let three = fixture(MATCHES[1]);
+    let (code, _, err) = library(
+        &lib,
+        &["import", driven.to_str().unwrap(), three.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = library(&lib, &["analyse", "--plies", "0"]);
+    assert_eq!(code, Some(0), "{err}");
+    let stats = |extra: &[&str]| {
+        let out = common::run::command()
+            .args([
+                "stats",
+                "--player",
+                "gnubg",
+                "--format",
+                "json",
+                "--library",
+            ])
+            .arg(&lib)
+            .args(extra)
+            .output()
+            .unwrap();
+        let lines: Vec<Value> = common::run::text(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        (out.status.code(), lines, common::run::text(&out.stderr))
+    };
+    let (code, lines, err) = stats(&[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(lines.len(), 3);
+    // The .mat is dated 2024.01.01, the SGF 2026-11-24: date order.
+    assert_eq!(lines[0]["file"], three.display().to_string());
+    assert_eq!(lines[1]["file"], driven.display().to_string());
+    for (line, file) in lines[..2].iter().zip([&three, &driven]) {
+        assert_eq!(
+            (&line["engine"], &line["plies"]),
+            (&json("gnubg"), &json(0))
+        );
+        assert_eq!(line["opponent"], "root");
+        let out = common::run::command()
+            .args(["analyse", "--plies", "0", "--format", "json", "--file"])
+            .arg(file)
+            .output()
+            .unwrap();
+        let text = common::run::text(&out.stdout);
+        let summary: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        let p = ["O", "X"]
+            .into_iter()
+            .find(|p| summary["summary"][p]["name"] == "gnubg")
+            .unwrap();
+        let of = &summary["summary"][p];
+        for (mine, theirs) in [
+            ("error_rate_memg", &of["error_rate_memg"]),
+            ("checker_error_rate_memg", &of["checker_rate_memg"]),
+            ("cube_error_rate_memg", &of["cube_rate_memg"]),
+            ("pr", &of["overall"]["pr"]),
+            ("luck_rate_memg", &of["luck"]["rate_memg"]),
+        ] {
+            match (line[mine].as_f64(), theirs.as_f64()) {
+                (Some(a), Some(b)) => assert!((a - b).abs() < 1e-6, "{mine}: {a} {b}"),
+                (a, b) => assert_eq!(a, b, "{mine}"),
+            }
+        }
+    }
+    // Something to see: the driven match has errors, and luck.
+    assert!(lines[1]["error_rate_memg"].as_f64().unwrap() > 0.0);
+    assert!(lines[1]["luck_rate_memg"].as_f64().unwrap() != 0.0);
+    let summary = &lines[2]["summary"];
+    assert_eq!(
+        (&summary["matches"], &summary["analysed"]),
+        (&json(2), &json(2))
+    );
+
+    let (code, lines, _) = stats(&["--since", "2025-01-01"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["file"], driven.display().to_string());
+    let (code, lines, err) = stats(&["--since", "2030-01-01"]);
+    assert_eq!(code, Some(1));
+    assert!(lines.is_empty());
+    assert!(
+        err.contains("no match of gnubg in ") && err.contains(" since 2030-01-01"),
+        "{err}"
+    );
+    let (code, _, err) = stats(&["--since", "yesterday"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("'yesterday' is not a date: give it as YYYY-MM-DD"),
+        "{err}"
+    );
+}
+
+fn json(v: impl Into<Value>) -> Value {
+    v.into()
 }

@@ -117,7 +117,9 @@ pub(super) fn analyse(
         program,
         plies: opts.plies,
         jobs: opts.jobs,
-        luck: false,
+        // gnubg rates the dice as it analyses whole games: kept with the
+        // match for `stats --player`.
+        luck: true,
     };
     let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
     let mut todo = Vec::new();
@@ -214,10 +216,11 @@ fn analyse_match(
         totals.decisions += 1;
         progress.step();
     };
+    let mut luck = None;
     {
         let mut each = each;
         if done.is_empty() {
-            replayed.analyse(run, &stop, &mut each);
+            luck = replayed.analyse(run, &stop, &mut each).luck;
         } else {
             let subset: Vec<_> = left
                 .iter()
@@ -230,7 +233,13 @@ fn analyse_match(
     if let Some(e) = store.error {
         return Err(e.into());
     }
-    Ok(u8::from(store.failed))
+    let (lib, failed) = (store.lib, store.failed);
+    // The luck of a whole match analysed without a failure.
+    if let Some(Ok(l)) = luck.filter(|_| !failed) {
+        let totals = [l.players[0].total, l.players[1].total];
+        lib.put_luck(m.id, run.engine.key(), i64::from(run.plies), totals)?;
+    }
+    Ok(u8::from(failed))
 }
 
 /// Verdicts gathered and written a game or a batch at a time.

@@ -89,5 +89,8 @@ fn merge_match(
     };
     let verdicts = source.own_verdicts(m.id)?;
     merged.verdicts += lib.put_verdicts(id, &verdicts, false)?;
+    for (engine, plies, luck) in source.lucks(m.id)? {
+        lib.put_luck(id, &engine, plies, luck)?;
+    }
     Ok(true)
 }

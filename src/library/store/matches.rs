@@ -438,6 +438,92 @@ impl Library {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
+    /// The matches `name` played (either side; letter case ignored), in
+    /// the order imported.
+    pub fn matches_of(&self, name: &str) -> Result<Vec<StoredMatch>> {
+        let name = name.trim().to_lowercase();
+        Ok(self
+            .matches()?
+            .into_iter()
+            .filter(|m| m.players.iter().any(|p| p.trim().to_lowercase() == name))
+            .collect())
+    }
+
+    /// The engine and depth of bgedit's most complete analysis of match
+    /// `match_id` (the most decisions; the deeper of two as complete),
+    /// with bgedit's verdicts at it, in the match's order.
+    pub fn best_own_analysis(&self, match_id: i64) -> Result<Option<(String, i64, Vec<String>)>> {
+        let best: Option<(String, i64)> = self
+            .conn
+            .query_row(
+                "SELECT a.engine, a.plies FROM analyses a JOIN decisions d ON d.id = a.decision_id \
+                 WHERE d.match_id = ?1 AND NOT a.from_file GROUP BY a.engine, a.plies \
+                 ORDER BY count(*) DESC, a.plies DESC, a.engine LIMIT 1",
+                [match_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        let Some((engine, plies)) = best else {
+            return Ok(None);
+        };
+        let mut st = self.conn.prepare_cached(
+            "SELECT a.analysis FROM analyses a JOIN decisions d ON d.id = a.decision_id \
+             WHERE d.match_id = ?1 AND a.engine = ?2 AND a.plies = ?3 AND NOT a.from_file \
+             ORDER BY d.seq",
+        )?;
+        let texts = st
+            .query_map(params![match_id, engine, plies], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?;
+        Ok(Some((engine, plies, texts)))
+    }
+
+    /// Keeps the luck of the dice of match `match_id` by `engine` at
+    /// `plies` (each player's total: O's, X's), unless there is one.
+    pub fn put_luck(
+        &mut self,
+        match_id: i64,
+        engine: &str,
+        plies: i64,
+        luck: [f64; 2],
+    ) -> Result<()> {
+        if !luck.iter().all(|l| l.is_finite()) {
+            return Ok(());
+        }
+        let tx = self.write()?;
+        tx.execute(
+            "INSERT OR IGNORE INTO match_luck (match_id, engine, plies, luck_o, luck_x) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![match_id, engine, plies, luck[0], luck[1]],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The luck of match `match_id` by `engine` at `plies`, if kept.
+    pub fn luck(&self, match_id: i64, engine: &str, plies: i64) -> Result<Option<[f64; 2]>> {
+        Ok(self
+            .conn
+            .query_row(
+                "SELECT luck_o, luck_x FROM match_luck WHERE match_id = ?1 AND engine = ?2 \
+                 AND plies = ?3",
+                params![match_id, engine, plies],
+                |r| Ok([r.get(0)?, r.get(1)?]),
+            )
+            .optional()?)
+    }
+
+    /// Every luck kept for match `match_id`: engine, plies, O's, X's.
+    pub fn lucks(&self, match_id: i64) -> Result<Vec<(String, i64, [f64; 2])>> {
+        let mut st = self.conn.prepare(
+            "SELECT engine, plies, luck_o, luck_x FROM match_luck WHERE match_id = ?1 \
+             ORDER BY engine, plies",
+        )?;
+        let rows = st.query_map([match_id], |r| {
+            Ok((r.get(0)?, r.get(1)?, [r.get(2)?, r.get(3)?]))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
     /// The id of the match stored with content hash `hash`, if any.
     pub fn match_by_hash(&self, hash: &str) -> Result<Option<i64>> {
         Ok(self
