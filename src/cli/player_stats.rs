@@ -35,8 +35,13 @@ struct Row {
     luck: Option<f64>,
 }
 
+/// A `--since` that is not a date as `YYYY-MM-DD` (the text, escaped).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a date: give it as YYYY-MM-DD, such as 2024-01-31")]
+pub struct NotADate(String);
+
 /// `--since DATE`: a date as `YYYY-MM-DD`.
-pub fn since(text: &str) -> Result<String, String> {
+pub fn since(text: &str) -> Result<String, NotADate> {
     let t = text.trim();
     let ok = t.len() == 10
         && t.char_indices().all(|(i, c)| {
@@ -49,10 +54,7 @@ pub fn since(text: &str) -> Result<String, String> {
     if ok {
         Ok(t.to_owned())
     } else {
-        Err(format!(
-            "'{}' is not a date: give it as YYYY-MM-DD, such as 2024-01-31",
-            crate::quote::printable(text)
-        ))
+        Err(NotADate(crate::quote::printable(text).into_owned()))
     }
 }
 
@@ -289,6 +291,11 @@ mod tests {
         assert_eq!(normal_date("2024.01.01"), Some("2024-01-01".to_owned()));
         assert_eq!(normal_date("2023-11-26"), Some("2023-11-26".to_owned()));
         assert_eq!(normal_date("Mar 3 2019"), None);
-        assert!(since("2024-13").unwrap_err().contains("YYYY-MM-DD"));
+        assert!(
+            since("2024-13")
+                .unwrap_err()
+                .to_string()
+                .contains("YYYY-MM-DD")
+        );
     }
 }

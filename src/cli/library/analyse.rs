@@ -34,14 +34,19 @@ impl Shard {
     }
 }
 
+/// A `--shard` or `--engine` that cannot be read (the text as given,
+/// escaped).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArgError {
+    #[error("'{0}' is not a shard: give K/N with 1 <= K <= N, such as 1/2")]
+    NotAShard(String),
+    #[error("'{0}' is not an engine: give one of {1}")]
+    NotAnEngine(String, String),
+}
+
 /// Reads `K/N` with 1 ≤ K ≤ N.
-pub fn shard(text: &str) -> Result<Shard, String> {
-    let bad = || {
-        format!(
-            "'{}' is not a shard: give K/N with 1 <= K <= N, such as 1/2",
-            crate::quote::printable(text)
-        )
-    };
+pub fn shard(text: &str) -> Result<Shard, ArgError> {
+    let bad = || ArgError::NotAShard(crate::quote::printable(text).into_owned());
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (u64, u64) = (
         k.trim().parse().map_err(|_| bad())?,
@@ -54,17 +59,13 @@ pub fn shard(text: &str) -> Result<Shard, String> {
 }
 
 /// `--engine KEY`: an engine by its key.
-pub fn engine(text: &str) -> Result<EngineKind, String> {
+pub fn engine(text: &str) -> Result<EngineKind, ArgError> {
     EngineKind::by_key(text.trim()).ok_or_else(|| {
         let keys: Vec<&str> = crate::engine::registry::ALL
             .iter()
             .map(|k| k.key())
             .collect();
-        format!(
-            "'{}' is not an engine: give one of {}",
-            crate::quote::printable(text),
-            keys.join(", ")
-        )
+        ArgError::NotAnEngine(crate::quote::printable(text).into_owned(), keys.join(", "))
     })
 }
 
@@ -356,7 +357,13 @@ mod tests {
     fn shards_are_read_and_split_the_hashes() {
         assert_eq!(shard("2/3"), Ok(Shard { k: 2, n: 3 }));
         for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
-            assert!(shard(bad).unwrap_err().contains("is not a shard"), "{bad}");
+            assert!(
+                shard(bad)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("is not a shard"),
+                "{bad}"
+            );
         }
         let hash = format!("{:016x}{}", 7u64, "0".repeat(48));
         let in_shard: Vec<u64> = (1..=3)
