@@ -47,7 +47,8 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// match whose decisions link to those entries, merged rather than doubled.
 /// The schema-7 file is made by today's store (so its full-text index is
 /// as the store writes it), then the match tables dropped and the version
-/// set back, which is schema 7 exactly (version 8 only adds those tables).
+/// set back, which is schema 7 exactly (version 8 only adds those tables:
+/// matches, games, decisions, analyses, match_luck).
 #[test]
 fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     let dir = tempfile::tempdir().unwrap();
@@ -58,7 +59,8 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; DROP TABLE matches;",
+            "DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
+             DROP TABLE matches;",
         )
         .unwrap();
         conn.pragma_update(None, "user_version", 7).unwrap();
