@@ -232,6 +232,18 @@ fn summary(player: &str, rows: &[Row]) -> Value {
     })
 }
 
+/// An engine's depth in its own words (`plies` is gnubg's count, which
+/// the library keeps for every engine).
+fn depth_words(engine: &str, plies: i64) -> String {
+    match (
+        crate::engine::EngineKind::by_key(engine),
+        u8::try_from(plies),
+    ) {
+        (Some(kind), Ok(p)) => format!("{engine} {}", kind.depth_label(p)),
+        _ => format!("{engine} {plies}-ply"),
+    }
+}
+
 fn text(player: &str, rows: &[Row]) -> String {
     use std::fmt::Write as _;
     let f = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"));
@@ -243,7 +255,7 @@ fn text(player: &str, rows: &[Row]) -> String {
         let analysis = r
             .analysis
             .as_ref()
-            .map_or_else(|| "none".to_owned(), |(e, p)| format!("{e} {p}-ply"));
+            .map_or_else(|| "none".to_owned(), |(e, p)| depth_words(e, *p));
         let opponent: String = r.opponent.chars().take(20).collect();
         let _ = writeln!(
             s,
