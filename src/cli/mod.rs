@@ -21,6 +21,7 @@ pub mod moves;
 pub mod out_file;
 pub mod output;
 pub mod play;
+pub mod player_stats;
 pub mod quiz;
 pub mod shared_args;
 pub mod show;

@@ -295,6 +295,19 @@ pub struct StatsArgs {
     /// gammon rates and the market window (or money cube points).
     #[arg(long, value_name = "W,WG,WBG,LG,LBG", value_parser = parse_eval)]
     pub eval: Option<Probabilities>,
+    /// A player's matches in the library instead of positions: per match
+    /// the rates gnubg's statistics give that player and XG's PR (from
+    /// `library analyse`), then the trend.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["ids", "eval", "met"])]
+    pub player: Option<String>,
+    /// With --player: the library (else the default one).
+    #[arg(long, value_name = "FILE", requires = "player")]
+    pub library: Option<std::path::PathBuf>,
+    /// With --player: only matches played on this date (YYYY-MM-DD) or
+    /// later.
+    #[arg(long, value_name = "DATE", requires = "player",
+          value_parser = super::player_stats::since)]
+    pub since: Option<String>,
     /// IDs in any accepted format; standard input when none.
     #[arg(allow_hyphen_values = true)]
     pub ids: Vec<String>,
@@ -305,6 +318,21 @@ pub fn run(args: StatsArgs) -> std::process::ExitCode {
     use crate::cli::input::{Messages, exit_code, run_lines};
     use crate::codec::met_xml;
     use std::io;
+    if let Some(player) = args.player {
+        let opts = super::player_stats::PlayerOptions {
+            player,
+            library: args.library,
+            since: args.since,
+            format: args.format,
+        };
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        let done = super::player_stats::run(&opts, &mut out)
+            .and_then(|c| io::Write::flush(&mut out).map(|_| c));
+        return match done {
+            Ok(code) => std::process::ExitCode::from(code),
+            Err(e) => super::output::write_failed(&e),
+        };
+    }
     let met = match args.met.as_deref().map(met_xml::load_file) {
         None => met_xml::default_met(),
         Some(Ok(met)) => met,

@@ -217,7 +217,14 @@ fn read_capped(reader: impl Read) -> Result<Vec<u8>, MatchFileError> {
 /// Reads the file at `path` (`-`: standard input) within the cap. Errors
 /// do not name the file: the caller puts it in front.
 pub fn read_path(path: &Path) -> Result<MatchFile, MatchFileError> {
-    let bytes = if path == Path::new("-") {
+    read_bytes(&read_path_bytes(path)?)
+}
+
+/// The bytes of the file at `path` (`-`: standard input), within the cap,
+/// for a caller that needs them as well as the match (the library's
+/// content hash). Errors do not name the file.
+pub fn read_path_bytes(path: &Path) -> Result<Vec<u8>, MatchFileError> {
+    Ok(if path == Path::new("-") {
         read_capped(std::io::stdin().lock())?
     } else {
         // A FIFO or a device is refused before it is read (or blocks).
@@ -228,8 +235,7 @@ pub fn read_path(path: &Path) -> Result<MatchFile, MatchFileError> {
             return Err(MatchFileError::FileTooLarge(meta.len()));
         }
         read_capped(file)?
-    };
-    read_bytes(&bytes)
+    })
 }
 
 /// `bytes` with each `\r\n` and lone `\r` turned into `\n`.

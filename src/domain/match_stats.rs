@@ -6,9 +6,10 @@
 
 use super::player::Player;
 use super::skill::Skill;
+use serde::{Deserialize, Serialize};
 
 /// What kind of decision was judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DecisionKind {
     /// A roll played.
     Checker,
@@ -29,7 +30,7 @@ impl DecisionKind {
 }
 
 /// A cube decision as played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CubePlay {
     /// The player rolled with the cube available.
     NoDouble,
@@ -50,7 +51,7 @@ impl CubePlay {
 }
 
 /// gnubg's names for a wrong cube decision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CubeError {
     /// A double missed where the taker still had a take.
     MissedDoubleBelowCashPoint,
@@ -65,7 +66,8 @@ pub enum CubeError {
 }
 
 /// One judged decision: what it cost, in gnubg's two units.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Serialized as the library keeps a verdict's judgements.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Judgement {
     pub kind: DecisionKind,
     pub player: Player,

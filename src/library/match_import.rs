@@ -1,12 +1,15 @@
 //! A match file into the library: each decision of each game becomes an
 //! entry (source `FILE game N move M`, the decider in its title, the
 //! file's analysis as the entry's analysis), keeping only decisions that
-//! gave away at least `--errors E` by the file's analysis when asked.
+//! gave away at least `--errors E` by the file's analysis when asked; and
+//! the match itself (header, games, every decision with the file's own
+//! verdict at its engine and depth) as the library's match tables keep it.
 
 use super::filter::DecisionKind;
-use super::store::{Analysis, Decision, NewEntry, Source};
-use crate::codec::match_file::FileDecision;
-use crate::domain::match_record::{Action, ActionKind, FileAnalysis};
+use super::store::{Analysis, Decision, NewDecision, NewEntry, NewGame, NewMatch, Source, Verdict};
+use crate::codec::match_file::{Contents, FileDecision, MatchFile};
+use crate::domain::Player;
+use crate::domain::match_record::{Action, ActionKind, FileAnalysis, MatchRecord};
 use std::fmt::Write;
 
 /// The error of a decision by the file's own analysis (see
@@ -100,4 +103,123 @@ pub fn analysis_text(a: &FileAnalysis) -> Analysis {
         text,
         depth: a.depth().to_owned(),
     }
+}
+
+/// The file's own verdict on a decision, with its engine and depth as the
+/// file says them.
+pub fn file_verdict(d: &FileDecision) -> Option<Verdict> {
+    let a = d.analysis.as_ref()?;
+    let shown = analysis_text(a);
+    let (engine, plies) = Verdict::engine_and_plies(&shown.depth);
+    Some(Verdict {
+        engine,
+        plies,
+        depth: shown.depth,
+        from_file: true,
+        error: decision_error(d),
+        text: shown.text,
+    })
+}
+
+/// A match file as the library keeps it: its header, games and every
+/// decision with the file's verdict. `keep(d)` says whether a decision is
+/// also kept as a position entry (`--errors E` keeps some out; the match
+/// keeps them all). `shown` is the file's name as messages and sources
+/// give it.
+pub fn new_match(
+    shown: &str,
+    bytes: &[u8],
+    file: &MatchFile,
+    decisions: &[FileDecision],
+    keep: impl Fn(&FileDecision) -> bool,
+) -> NewMatch {
+    let first = decisions.first().map(|d| &d.position);
+    let mut m = NewMatch {
+        hash: super::store::content_hash(bytes),
+        players: first.map_or_else(Default::default, |p| [p.names.o.clone(), p.names.x.clone()]),
+        event: None,
+        place: None,
+        date: None,
+        length: first.map_or(0, |p| p.state.match_length),
+        result: String::new(),
+        format: file.format.name().to_owned(),
+        path: shown.to_owned(),
+        content: bytes.to_vec(),
+        games: Vec::new(),
+        decisions: decisions
+            .iter()
+            .map(|d| new_decision(shown, d, &keep))
+            .collect(),
+    };
+    if let Contents::Record(record) = &file.contents {
+        with_header(&mut m, record);
+    }
+    m
+}
+
+/// The header's names, event, place, date and length, and the games with
+/// the result they add up to.
+fn with_header(m: &mut NewMatch, record: &MatchRecord) {
+    let h = &record.header;
+    m.players = [h.names.o.clone(), h.names.x.clone()];
+    m.event = h.event.clone();
+    m.place = h.place.clone();
+    m.date = h.date.clone();
+    m.length = h.length;
+    let mut won = [0u32; 2];
+    for g in &record.games {
+        let winner = g.result.as_ref().map(|r| {
+            let letter = if r.winner == Player::O { 'O' } else { 'X' };
+            won[usize::from(letter == 'X')] += r.points;
+            (letter, r.points)
+        });
+        m.games.push(NewGame {
+            number: g.number,
+            score: g.score,
+            crawford: g.crawford_game,
+            winner,
+        });
+    }
+    if m.games.iter().any(|g| g.winner.is_some()) {
+        m.result = format!("{}-{}", won[0], won[1]);
+    }
+}
+
+fn new_decision(
+    shown: &str,
+    d: &FileDecision,
+    keep: &impl Fn(&FileDecision) -> bool,
+) -> NewDecision {
+    let entry = keep(d).then(|| entry(shown, d));
+    NewDecision {
+        game: d.game,
+        number: d.number,
+        player: if d.player == Player::O { 'O' } else { 'X' },
+        name: d.position.names.of(d.player).to_owned(),
+        kind: decision_kind(d).map_or_else(|| d.played.clone(), |k| k.name().to_owned()),
+        dice: d.dice,
+        played: d.played.clone(),
+        entry,
+        ids: ids_of(&d.position),
+        analysis: file_verdict(d),
+    }
+}
+
+fn ids_of(p: &crate::domain::Position) -> (String, String) {
+    use crate::codec::{IdFormat, to_string_as};
+    (
+        to_string_as(p, IdFormat::GnubgId),
+        to_string_as(p, IdFormat::Xgid),
+    )
+}
+
+/// One judgement of an engine's verdict on a decision, as the library
+/// keeps it (a verdict's text is a JSON array of them): gnubg's counts
+/// are summed from these as `show statistics match` sums them.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct StoredJudgement {
+    pub judgement: crate::domain::match_stats::Judgement,
+    /// The engine's best choice.
+    pub best: String,
+    pub played: String,
 }

@@ -200,8 +200,104 @@ CREATE INDEX quiz_results_at ON quiz_results (collection, at);
 CREATE INDEX quiz_results_entry ON quiz_results (entry_id);
 ";
 
+/// Version 8: matches, not only their positions.
+///
+/// A match imported once (`hash`: SHA-256 of the file's bytes, so the same
+/// file imported twice is one match), with its players, event, place, date,
+/// length, result (`O-X` points won, as the file's games add up), the
+/// file's format and path; its games; and every decision in the file's
+/// order (`seq`), with who decided (`X` or `O`, and the name), its kind,
+/// dice, what was played, its position's IDs and the entry the decision
+/// made in the positions (`entry_id`, NULL when `--errors` kept it out or
+/// the entry was removed). The file's bytes are kept (`content`): the
+/// match is analysed from them later, on this machine or another one the
+/// library is copied to, wherever the file has gone.
+///
+/// `analyses` holds each decision's verdicts keyed by the engine and depth
+/// that gave them (`plies`: the search depth; XG's Roller levels 1000 to
+/// 1002, a rollout [`ROLLOUT_PLIES`], a depth the file does not say -1), so the file's own
+/// analysis (XG's, gnubg's) is kept beside a later one and a shallower
+/// verdict never replaces a deeper one: each depth is its own row, and a
+/// row is only replaced when asked. The file's verdict and bgedit's own
+/// at the same engine and depth are kept apart (`from_file`): bgedit's
+/// holds every judgement gnubg's statistics count (its `analysis` is their
+/// JSON), the file's only its candidates. `error` is the equity given away
+/// by that verdict, NULL when it does not rank what was played.
+///
+/// `match_luck` keeps the luck of the dice gnubg rated in a whole match's
+/// analysis (each player's total, normalised), by engine and depth; a match
+/// whose analysis was stopped part way has none.
+pub const V8: &str = "
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY,
+    hash TEXT NOT NULL UNIQUE,
+    player_o TEXT NOT NULL,
+    player_x TEXT NOT NULL,
+    event TEXT,
+    place TEXT,
+    date TEXT,
+    length INTEGER NOT NULL,
+    result TEXT NOT NULL DEFAULT '',
+    format TEXT NOT NULL,
+    path TEXT NOT NULL,
+    imported INTEGER NOT NULL,
+    content BLOB NOT NULL
+);
+CREATE INDEX matches_players ON matches (player_o, player_x);
+CREATE TABLE games (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    score_o INTEGER NOT NULL,
+    score_x INTEGER NOT NULL,
+    crawford INTEGER NOT NULL,
+    winner TEXT,
+    points INTEGER,
+    PRIMARY KEY (match_id, number)
+) WITHOUT ROWID;
+CREATE TABLE decisions (
+    id INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    game INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    dice TEXT,
+    played TEXT NOT NULL,
+    gnubg_id TEXT NOT NULL,
+    xgid TEXT NOT NULL,
+    entry_id INTEGER REFERENCES entries (id) ON DELETE SET NULL,
+    UNIQUE (match_id, seq)
+);
+CREATE INDEX decisions_entry ON decisions (entry_id) WHERE entry_id IS NOT NULL;
+CREATE TABLE analyses (
+    decision_id INTEGER NOT NULL REFERENCES decisions (id) ON DELETE CASCADE,
+    engine TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    depth TEXT NOT NULL,
+    from_file INTEGER NOT NULL,
+    error REAL,
+    analysis TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    PRIMARY KEY (decision_id, engine, plies, from_file)
+) WITHOUT ROWID;
+CREATE TABLE match_luck (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    engine TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    luck_o REAL NOT NULL,
+    luck_x REAL NOT NULL,
+    PRIMARY KEY (match_id, engine, plies)
+) WITHOUT ROWID;
+";
+
+/// The `plies` of a full rollout in `analyses`: deeper than any search
+/// and than XG's Roller levels (1000 to 1002, as XG numbers them).
+pub const ROLLOUT_PLIES: i64 = 2000;
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

@@ -6,6 +6,9 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod analyse;
+
 mod library;
 mod library_e2e;
 mod library_panel;
+mod matches;

@@ -3,7 +3,8 @@
 //! `migrations.rs` (opening and the schema), `entries.rs` (an entry with its
 //! tags, collections and decisions), `text_index.rs` (the full-text index),
 //! `search.rs` (filters as SQL, counts and pages), `quiz.rs` (reviews and
-//! their statistics). This file holds the open library and its errors.
+//! their statistics), `matches.rs` (matches, their games, decisions and
+//! verdicts by engine and depth). This file holds the open library and its errors.
 //!
 //! Safety: a file is checked before anything is written to it (its header,
 //! application id and schema version), so a damaged or foreign file is
@@ -11,12 +12,14 @@
 //! busy timeout, so two editors and the CLI can share one library.
 
 mod entries;
+mod matches;
 mod migrations;
 mod quiz;
 mod search;
 mod text_index;
 
 pub use entries::*;
+pub use matches::*;
 use migrations::*;
 pub use search::*;
 use text_index::*;
@@ -255,6 +258,62 @@ impl Library {
             }
         }
         Ok(library)
+    }
+
+    /// Opens another library to read it only (a merge's source): its
+    /// header, application id and schema are checked first, and a file
+    /// that is not a bgedit library of this schema is refused by name.
+    /// Nothing is written to it or created beside it.
+    pub fn open_to_read(path: &Path) -> Result<Library> {
+        check_header(path)?;
+        if !path.is_file() {
+            return Err(LibraryError::Io(format!(
+                "cannot read {}: no such file",
+                path.display()
+            )));
+        }
+        let shown = path.display().to_string();
+        // Read-only but not immutable: what a run killed left in the WAL
+        // beside the file was committed, and is read.
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| LibraryError::Io(format!("cannot read {shown}: {e}")))?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+        let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if app != APPLICATION_ID {
+            return Err(LibraryError::Foreign {
+                path: shown,
+                why: format!("an SQLite database of another program (application id {app:#x})"),
+            });
+        }
+        if version > LATEST {
+            return Err(LibraryError::TooNew {
+                path: shown,
+                found: version,
+            });
+        }
+        if version < LATEST {
+            return Err(LibraryError::Invalid(format!(
+                "{shown} is a library of schema {version}: open it once with this bgedit \
+                 (bgedit library --library FILE list) to bring it to schema {LATEST}"
+            )));
+        }
+        let verdict: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
+        if verdict != "ok" {
+            return Err(LibraryError::Damaged {
+                path: shown,
+                why: format!("SQLite's check found: {}", crate::quote::clip(&verdict)),
+            });
+        }
+        Ok(Library {
+            conn,
+            path: path.to_owned(),
+            checked: true,
+            read_only: Some("it is only read here".to_owned()),
+        })
     }
 
     /// Opens an existing library that cannot be written, to read it. SQLite

@@ -8,10 +8,15 @@ use crate::domain::Position;
 use crate::library::export::{self, ExportFormat};
 use crate::library::filter;
 use crate::library::import::{self, FileFormat};
-use crate::library::match_import;
 use crate::library::store::{self, Added, Entry, Library, NewEntry, Source};
 use crate::text_board;
 use clap::{Subcommand, ValueEnum};
+
+mod analyse;
+mod inputs;
+mod matches;
+mod merge;
+use matches::import_match;
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
@@ -121,6 +126,35 @@ pub enum LibraryCommand {
         #[arg(long, value_name = "E", value_parser = error_threshold)]
         errors: Option<f64>,
     },
+    /// Analyse the library's matches not yet analysed by the engine at the
+    /// depth, storing each game's verdicts as they are done: stopped (even
+    /// killed), run it again and it goes on where it stopped.
+    Analyse {
+        /// The depth, in gnubg's count (0-ply is its quickest).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=4))]
+        plies: u8,
+        /// The engine, by its key (the reference engine when not given).
+        #[arg(long, value_name = "ENGINE", value_parser = analyse::engine)]
+        engine: Option<crate::engine::EngineKind>,
+        /// Engine processes at work at once (one a core when not given).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+        jobs: Option<u8>,
+        /// Only the K-th of N disjoint parts of the matches (by their
+        /// content hash), e.g. 1/2 here and 2/2 on another machine.
+        #[arg(long, value_name = "K/N", value_parser = analyse::shard)]
+        shard: Option<analyse::Shard>,
+        /// Only the matches with every word among their players, event,
+        /// date or file name.
+        #[arg(allow_hyphen_values = true)]
+        query: Vec<String>,
+    },
+    /// Merge other libraries' matches and analyses into this one (a match
+    /// once by its content, each verdict once by its decision, engine and
+    /// depth): the shards of `analyse --shard` made one.
+    Merge {
+        #[arg(required = true)]
+        libraries: Vec<PathBuf>,
+    },
     /// Export the entries a filter matches (all when none).
     Export {
         #[arg(long, value_enum, default_value = "xgid")]
@@ -189,6 +223,27 @@ fn status(args: LibraryArgs) -> u8 {
         LibraryCommand::Import { files, errors } => {
             import_files(&mut lib, &files, errors, &mut out)
         }
+        LibraryCommand::Analyse {
+            plies,
+            engine,
+            jobs,
+            shard,
+            query,
+        } => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let opts = analyse::AnalyseOptions {
+                engine: engine.unwrap_or_else(crate::engine::EngineKind::reference),
+                plies,
+                jobs: jobs.map_or(cores, usize::from),
+                shard,
+                query,
+            };
+            if let Err(e) = super::signals::clean_up_on_signals() {
+                crate::say!("bgedit: installing signal handlers: {e}");
+            }
+            analyse::analyse(&mut lib, &opts, &mut out)
+        }
+        LibraryCommand::Merge { libraries } => merge::merge(&mut lib, &libraries, &mut out),
         LibraryCommand::Export {
             format,
             media,
@@ -904,151 +959,133 @@ impl<R: Read> Read for Counting<'_, R> {
     }
 }
 
+/// What one `import` did across its files, said at its end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Tally {
+    pub files: u64,
+    pub new_matches: u64,
+    pub known_matches: u64,
+    pub positions: u64,
+    pub failed: u64,
+    /// Files in the directories given that hold no match.
+    pub passed_over: u64,
+}
+
 fn import_files(
     lib: &mut Library,
     files: &[PathBuf],
     errors: Option<f64>,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    let mut code = 0;
-    for file in files {
-        // A file's name is printed at the head of lines: escaped.
-        let shown = crate::quote::printable(&file.display().to_string()).into_owned();
-        // A FIFO or a device is refused before it is read (or blocks).
-        let opened = match crate::regular_file::open(file) {
-            Ok(f) => f,
+    let mut tally = Tally::default();
+    let inputs = inputs::expand(files, &mut tally.failed);
+    let mut code = u8::from(tally.failed > 0);
+    let mut bar = inputs::FileProgress::new(inputs.len());
+    for (n, input) in inputs.iter().enumerate() {
+        bar.set(n);
+        let step = import_one(lib, input, errors, &mut tally, out);
+        let step = match step {
+            Ok(c) => c,
             Err(e) => {
-                crate::say!("{shown}: cannot read it: {e}");
-                code = 1;
-                continue;
+                bar.finish();
+                return Err(e);
             }
         };
-        // A match file is known by its first bytes and read within the
-        // match cap, never whole first.
-        if is_match_file(&opened) {
-            code = code.max(import_match(lib, file, &shown, errors, out)?);
-            continue;
+        code = code.max(step);
+        if step == 2 {
+            break;
         }
-        if let Err(e) = io::Seek::rewind(&mut (&opened)) {
-            crate::say!("{shown}: cannot read it: {e}");
-            code = 1;
-            continue;
-        }
-        let total = opened.metadata().map_or(0, |m| m.len());
-        let mut bar = Progress::new("importing", total);
-        let mut done = ImportReport::default();
-        let result = import_stream(lib, &shown, opened, |n| bar.set(n), &mut done);
-        bar.finish();
-        let report = match result {
-            Ok(r) => r,
-            Err(e) => {
-                // What was written before the failure stays: say how much,
-                // and stop (the next files would fail the same way).
-                crate::say!(
-                    "{shown}: import stopped: {}; {} added and {} merged before it were kept",
-                    lib.describe(&e),
-                    done.added,
-                    done.merged
-                );
-                return Ok(2);
-            }
-        };
-        if report.failed > 0 {
-            code = 1;
-        }
-        writeln!(
-            out,
-            "{shown}: {} added, {} already there (merged), {} failed",
-            report.added, report.merged, report.failed
-        )?;
     }
+    bar.finish();
+    crate::say!(
+        "imported {} files: {} new matches, {} already there, {} positions added, {} failed{}",
+        tally.files,
+        tally.new_matches,
+        tally.known_matches,
+        tally.positions,
+        tally.failed,
+        if tally.passed_over > 0 {
+            format!(", {} without a match passed over", tally.passed_over)
+        } else {
+            String::new()
+        }
+    );
     Ok(code)
+}
+
+/// Imports one file: a match file as a match, another file named on the
+/// command line as positions (IDs one a line, XG's text export).
+fn import_one(
+    lib: &mut Library,
+    input: &inputs::Input,
+    errors: Option<f64>,
+    tally: &mut Tally,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let file = &input.path;
+    // A file's name is printed at the head of lines: escaped.
+    let shown = crate::quote::printable(&file.display().to_string()).into_owned();
+    // A FIFO or a device is refused before it is read (or blocks).
+    let opened = match crate::regular_file::open(file) {
+        Ok(f) => f,
+        Err(e) => {
+            crate::say!("{shown}: cannot read it: {e}");
+            tally.failed += 1;
+            return Ok(1);
+        }
+    };
+    // A match file is known by its first bytes and read within the
+    // match cap, never whole first.
+    if is_match_file(&opened) {
+        tally.files += 1;
+        let code = import_match(lib, file, &shown, errors, tally, out)?;
+        return Ok(code);
+    }
+    if input.found {
+        tally.passed_over += 1;
+        return Ok(0);
+    }
+    tally.files += 1;
+    if let Err(e) = io::Seek::rewind(&mut (&opened)) {
+        crate::say!("{shown}: cannot read it: {e}");
+        tally.failed += 1;
+        return Ok(1);
+    }
+    let total = opened.metadata().map_or(0, |m| m.len());
+    let mut bar = Progress::new("importing", total);
+    let mut done = ImportReport::default();
+    let result = import_stream(lib, &shown, opened, |n| bar.set(n), &mut done);
+    bar.finish();
+    let report = match result {
+        Ok(r) => r,
+        Err(e) => {
+            // What was written before the failure stays: say how much,
+            // and stop (the next files would fail the same way).
+            crate::say!(
+                "{shown}: import stopped: {}; {} added and {} merged before it were kept",
+                lib.describe(&e),
+                done.added,
+                done.merged
+            );
+            return Ok(2);
+        }
+    };
+    tally.positions += report.added;
+    if report.failed > 0 {
+        tally.failed += 1;
+    }
+    writeln!(
+        out,
+        "{shown}: {} added, {} already there (merged), {} failed",
+        report.added, report.merged, report.failed
+    )?;
+    Ok(u8::from(report.failed > 0))
 }
 
 /// Whether `file` starts as a match file does; read from its start.
 fn is_match_file(file: &std::fs::File) -> bool {
     let mut head = Vec::new();
     file.take(HEAD_BYTES).read_to_end(&mut head).is_ok() && match_file::detect(&head).is_some()
-}
-
-/// Imports every decision of a match file (those with a stored error of at
-/// least `errors`, when given).
-fn import_match(
-    lib: &mut Library,
-    path: &Path,
-    shown: &str,
-    errors: Option<f64>,
-    out: &mut impl Write,
-) -> Result<u8, Failure> {
-    let file = match match_file::read_path(path) {
-        Ok(f) => f,
-        Err(e) => {
-            crate::say!("{shown}: {e}");
-            return Ok(1);
-        }
-    };
-    let (decisions, problems) = match_file::decisions(&file);
-    for p in &problems {
-        crate::say!("{}", match_file::describe(shown, p));
-    }
-    let mut report = ImportReport::default();
-    let mut skipped = 0u64;
-    // Decisions the file has no analysis of: no error to compare, so
-    // neither below nor above the threshold.
-    let mut unanalysed = 0u64;
-    let mut rejected = 0u64;
-    let mut batch = Vec::with_capacity(IMPORT_BATCH);
-    for d in &decisions {
-        if let Some(min) = errors {
-            match match_import::decision_error(d) {
-                None => {
-                    unanalysed += 1;
-                    continue;
-                }
-                Some(e) if e < min => {
-                    skipped += 1;
-                    continue;
-                }
-                Some(_) => {}
-            }
-        }
-        let entry = match_import::entry(shown, d);
-        if let Err(e) = store::check_entry(&entry) {
-            crate::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
-            rejected += 1;
-            continue;
-        }
-        batch.push(entry);
-        if batch.len() == IMPORT_BATCH {
-            count_added(lib.add_all(&batch)?, &mut report);
-            batch.clear();
-        }
-    }
-    count_added(lib.add_all(&batch)?, &mut report);
-    lib.optimize()?;
-    write!(
-        out,
-        "{shown}: {} added, {} already there (merged), {} failed",
-        report.added,
-        report.merged,
-        problems.len() as u64 + rejected
-    )?;
-    if errors.is_some() {
-        write!(out, ", {skipped} below the error threshold")?;
-        if unanalysed > 0 {
-            write!(out, ", {unanalysed} not analysed in the file")?;
-        }
-    }
-    writeln!(out)?;
-    if errors.is_some() && unanalysed > 0 && unanalysed == decisions.len() as u64 {
-        crate::say!(
-            "{shown}: the file carries no analysis, so --errors has no error to compare: \
-             analyse it with gnubg and save it (gnubg: load match, analyse match, save match) \
-             or see each decision's error with `bgedit analyse --file`; without --errors \
-             every decision is imported"
-        );
-    }
-    Ok(u8::from(!problems.is_empty() || rejected > 0))
 }
 
 fn count_added(added: Vec<Added>, report: &mut ImportReport) {

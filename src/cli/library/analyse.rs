@@ -1,0 +1,382 @@
+//! `library analyse`: the library's matches analysed by an engine at a
+//! depth, with the match analysis `analyse --file` runs, each game's (or
+//! batch's) verdicts stored as soon as they are done, so a run stopped
+//! (even by kill -9) goes on where it stopped and nothing is analysed
+//! twice. `--shard K/N` takes a fixed, disjoint Nth of the matches.
+
+use super::Failure;
+use crate::codec::match_file;
+use crate::engine::EngineKind;
+use crate::engine::match_analysis::{self, Judged, Outcome, ReplayedMatch, RunOptions};
+use crate::library::match_import::StoredJudgement;
+use crate::library::store::{Library, StoredMatch, Verdict};
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+/// Verdicts written in one transaction at most (a game's end writes too).
+const BATCH: usize = 32;
+
+/// `--shard K/N`: the K-th (1-based) of N disjoint parts of the matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl Shard {
+    /// Whether the match with content hash `hash` is in this shard: the
+    /// hash's first 64 bits modulo N, so a match's shard depends on its
+    /// content alone (not on the library it is in or the order imported).
+    pub fn holds(self, hash: &str) -> bool {
+        let head = hash.get(..16).and_then(|h| u64::from_str_radix(h, 16).ok());
+        head.unwrap_or(0) % self.n == self.k - 1
+    }
+}
+
+/// A `--shard` or `--engine` that cannot be read (the text as given,
+/// escaped).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArgError {
+    #[error("'{0}' is not a shard: give K/N with 1 <= K <= N, such as 1/2")]
+    NotAShard(String),
+    #[error("'{0}' is not an engine: give one of {1}")]
+    NotAnEngine(String, String),
+}
+
+/// Reads `K/N` with 1 ≤ K ≤ N.
+pub fn shard(text: &str) -> Result<Shard, ArgError> {
+    let bad = || ArgError::NotAShard(crate::quote::printable(text).into_owned());
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let (k, n): (u64, u64) = (
+        k.trim().parse().map_err(|_| bad())?,
+        n.trim().parse().map_err(|_| bad())?,
+    );
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok(Shard { k, n })
+}
+
+/// `--engine KEY`: an engine by its key.
+pub fn engine(text: &str) -> Result<EngineKind, ArgError> {
+    EngineKind::by_key(text.trim()).ok_or_else(|| {
+        let keys: Vec<&str> = crate::engine::registry::ALL
+            .iter()
+            .map(|k| k.key())
+            .collect();
+        ArgError::NotAnEngine(crate::quote::printable(text).into_owned(), keys.join(", "))
+    })
+}
+
+/// What `library analyse` was asked.
+pub struct AnalyseOptions {
+    pub engine: EngineKind,
+    pub plies: u8,
+    pub jobs: usize,
+    pub shard: Option<Shard>,
+    /// Words every chosen match has among its players, event, date, path.
+    pub query: Vec<String>,
+}
+
+/// Whether match `m` is one `opts` asks for.
+fn chosen(m: &StoredMatch, opts: &AnalyseOptions) -> bool {
+    let text = format!(
+        "{} {} {} {} {}",
+        m.players[0],
+        m.players[1],
+        m.event.as_deref().unwrap_or(""),
+        m.date.as_deref().unwrap_or(""),
+        m.path
+    )
+    .to_lowercase();
+    opts.shard.is_none_or(|s| s.holds(&m.hash))
+        && opts.query.iter().all(|w| text.contains(&w.to_lowercase()))
+}
+
+/// How the run went.
+#[derive(Default)]
+struct Totals {
+    matches: u64,
+    done_before: u64,
+    decisions: u64,
+    failed: u64,
+}
+
+/// Runs `library analyse`; the exit status: 0, 1 when a match or decision
+/// could not be analysed (the rest was), 2 when the engine or the library
+/// could not be used.
+pub(super) fn analyse(
+    lib: &mut Library,
+    opts: &AnalyseOptions,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let spec = opts.engine.spec();
+    let program = (spec.locate)(None).map_err(|e| Failure::Message(e.to_string()))?;
+    let run = RunOptions {
+        engine: opts.engine,
+        program,
+        plies: opts.plies,
+        jobs: opts.jobs,
+        // gnubg rates the dice as it analyses whole games: kept with the
+        // match for `stats --player`.
+        luck: true,
+    };
+    let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
+    let mut todo = Vec::new();
+    let mut totals = Totals::default();
+    for m in lib.matches()?.into_iter().filter(|m| chosen(m, opts)) {
+        let done = lib.analysed_at(m.id, key, plies)?;
+        if done.len() as u64 >= m.decisions {
+            totals.done_before += 1;
+        } else {
+            todo.push((m, done));
+        }
+    }
+    let total: u64 = todo
+        .iter()
+        .map(|(m, done)| m.decisions - done.len() as u64)
+        .sum();
+    let mut progress = Progress::new(total);
+    let started = Instant::now();
+    for (m, done) in &todo {
+        let code = analyse_match(lib, m, done, &run, &mut progress, &mut totals)?;
+        totals.failed += u64::from(code);
+    }
+    progress.finish();
+    let depth = opts.engine.depth_label(opts.plies);
+    writeln!(
+        out,
+        "analysed {} decisions of {} matches ({} {depth}) in {:.1} s; {} matches analysed \
+         before; {} failed",
+        totals.decisions,
+        totals.matches,
+        opts.engine.name(),
+        started.elapsed().as_secs_f64(),
+        totals.done_before,
+        totals.failed
+    )?;
+    Ok(u8::from(totals.failed > 0))
+}
+
+/// Analyses the decisions of `m` not in `done`, storing them a game (or
+/// [`BATCH`]) at a time. A match not analysed at all goes to the engine
+/// whole (whole games, as `analyse --file`); the rest of one stopped part
+/// way, decision by decision.
+fn analyse_match(
+    lib: &mut Library,
+    m: &StoredMatch,
+    done: &std::collections::BTreeSet<usize>,
+    run: &RunOptions,
+    progress: &mut Progress,
+    totals: &mut Totals,
+) -> Result<u8, Failure> {
+    let (path, bytes) = lib.match_content(m.id)?;
+    let shown = crate::quote::printable(&path).into_owned();
+    let file = match match_file::read_bytes(&bytes) {
+        Ok(f) => f,
+        Err(e) => {
+            crate::say!("match {} ({shown}): {e}; skipped", m.id);
+            return Ok(1);
+        }
+    };
+    let replayed = ReplayedMatch::of(&file);
+    let left: Vec<usize> = (0..replayed.decisions.len())
+        .filter(|i| !done.contains(i))
+        .collect();
+    totals.matches += 1;
+    let mut store = Storer {
+        lib,
+        match_id: m.id,
+        run,
+        pending: Vec::new(),
+        game: None,
+        error: None,
+        failed: false,
+    };
+    let stop = AtomicBool::new(false);
+    let each = |i: usize, outcome: Outcome| {
+        let seq = if done.is_empty() { i } else { left[i] };
+        let d = &replayed.decisions[seq];
+        match outcome {
+            Ok(list) => store.take(seq, d.game, &list),
+            Err(f) => {
+                crate::say!(
+                    "match {} ({shown}): game {}, move {}: {}",
+                    m.id,
+                    f.game,
+                    f.number,
+                    crate::quote::printable(&f.why)
+                );
+                store.failed = true;
+            }
+        }
+        if store.error.is_some() {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        totals.decisions += 1;
+        progress.step();
+    };
+    let mut luck = None;
+    {
+        let mut each = each;
+        if done.is_empty() {
+            luck = replayed.analyse(run, &stop, &mut each).luck;
+        } else {
+            let subset: Vec<_> = left
+                .iter()
+                .map(|&i| replayed.decisions[i].clone())
+                .collect();
+            match_analysis::run(&subset, run, None, &stop, &mut each);
+        }
+    }
+    store.flush();
+    if let Some(e) = store.error {
+        return Err(e.into());
+    }
+    let (lib, failed) = (store.lib, store.failed);
+    // The luck of a whole match analysed without a failure.
+    if let Some(Ok(l)) = luck.filter(|_| !failed) {
+        let totals = [l.players[0].total, l.players[1].total];
+        lib.put_luck(m.id, run.engine.key(), i64::from(run.plies), totals)?;
+    }
+    Ok(u8::from(failed))
+}
+
+/// Verdicts gathered and written a game or a batch at a time.
+struct Storer<'a> {
+    lib: &'a mut Library,
+    match_id: i64,
+    run: &'a RunOptions,
+    pending: Vec<(usize, Verdict)>,
+    game: Option<usize>,
+    /// The library failed: the run stops.
+    error: Option<crate::library::LibraryError>,
+    failed: bool,
+}
+
+impl Storer<'_> {
+    fn take(&mut self, seq: usize, game: usize, list: &[Judged]) {
+        if self.game.is_some_and(|g| g != game) || self.pending.len() >= BATCH {
+            self.flush();
+        }
+        self.game = Some(game);
+        self.pending.push((seq, verdict(self.run, list)));
+    }
+
+    fn flush(&mut self) {
+        if self.error.is_none()
+            && !self.pending.is_empty()
+            && let Err(e) = self.lib.put_verdicts(self.match_id, &self.pending, false)
+        {
+            self.error = Some(e);
+        }
+        self.pending.clear();
+    }
+}
+
+/// The engine's judgements of one decision as the library keeps them: its
+/// error the sum of the judgements' (the cube before a roll and the roll
+/// are one decision of the file), none when nothing was judged.
+fn verdict(run: &RunOptions, list: &[Judged]) -> Verdict {
+    let stored: Vec<StoredJudgement> = list
+        .iter()
+        .map(|j| StoredJudgement {
+            judgement: j.judgement,
+            best: j.best.clone(),
+            played: j.played.clone(),
+        })
+        .collect();
+    Verdict {
+        engine: run.engine.key().to_owned(),
+        plies: i64::from(run.plies),
+        depth: format!("{} {}", run.engine.key(), run.engine.depth_label(run.plies)),
+        from_file: false,
+        error: (!list.is_empty()).then(|| list.iter().map(|j| j.judgement.error).sum()),
+        text: serde_json::to_string(&stored).unwrap_or_default(),
+    }
+}
+
+/// `analysed 120/900 decisions, 4.2/s, ETA 3:05` on standard error, when
+/// it is a terminal, at most every tenth of a second.
+struct Progress {
+    total: u64,
+    done: u64,
+    started: Instant,
+    drawn: Option<Instant>,
+    on: bool,
+}
+
+impl Progress {
+    fn new(total: u64) -> Progress {
+        Progress {
+            total,
+            done: 0,
+            started: Instant::now(),
+            drawn: None,
+            on: std::io::stderr().is_terminal() && total > 0,
+        }
+    }
+
+    fn step(&mut self) {
+        self.done += 1;
+        if !self.on || self.drawn.is_some_and(|t| t.elapsed().as_millis() < 100) {
+            return;
+        }
+        self.drawn = Some(Instant::now());
+        eprint!(
+            "\r{}\x1b[K",
+            progress_line(self.done, self.total, self.started.elapsed())
+        );
+    }
+
+    fn finish(&mut self) {
+        if self.on {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+fn progress_line(done: u64, total: u64, elapsed: std::time::Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let rate = if secs > 0.0 { done as f64 / secs } else { 0.0 };
+    let eta = if rate > 0.0 {
+        let left = ((total.saturating_sub(done)) as f64 / rate).round() as u64;
+        format!("ETA {}:{:02}", left / 60, left % 60)
+    } else {
+        "ETA --:--".to_owned()
+    };
+    format!("analysed {done}/{total} decisions, {rate:.1}/s, {eta}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_read_and_split_the_hashes() {
+        assert_eq!(shard("2/3"), Ok(Shard { k: 2, n: 3 }));
+        for bad in ["0/2", "3/2", "1", "a/b", "1/0"] {
+            assert!(
+                shard(bad)
+                    .unwrap_err()
+                    .to_string()
+                    .contains("is not a shard"),
+                "{bad}"
+            );
+        }
+        let hash = format!("{:016x}{}", 7u64, "0".repeat(48));
+        let in_shard: Vec<u64> = (1..=3)
+            .filter(|&k| Shard { k, n: 3 }.holds(&hash))
+            .collect();
+        assert_eq!(in_shard, vec![2], "7 mod 3 is 1: the second shard");
+    }
+
+    #[test]
+    fn the_progress_line_gives_the_rate_and_eta() {
+        assert_eq!(
+            progress_line(10, 100, std::time::Duration::from_secs(5)),
+            "analysed 10/100 decisions, 2.0/s, ETA 0:45"
+        );
+    }
+}

@@ -1,0 +1,96 @@
+//! `library merge LIB...`: other libraries' matches and bgedit's verdicts
+//! on them brought into this one exactly, so that libraries analysed apart
+//! (`library analyse --shard K/N` on several machines) become one: a match
+//! is one match by its content hash, its decisions made again from its
+//! file's bytes (the same bytes give the same decisions), and each verdict
+//! kept once by its decision, engine and depth.
+
+use super::Failure;
+use crate::codec::match_file;
+use crate::library::match_import;
+use crate::library::store::{self, Library, MatchAdded};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// What a merge did, for its lines.
+#[derive(Default)]
+struct Merged {
+    new_matches: u64,
+    known_matches: u64,
+    verdicts: u64,
+}
+
+/// Merges each library of `sources` into `lib`; the exit status: 0, or 1
+/// when a source (or a match in it) could not be read (the rest is merged).
+pub(super) fn merge(
+    lib: &mut Library,
+    sources: &[PathBuf],
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let mut code = 0;
+    for path in sources {
+        let shown = crate::quote::printable(&path.display().to_string()).into_owned();
+        let source = match Library::open_to_read(path) {
+            Ok(s) => s,
+            Err(e) => {
+                crate::say!("{}; not merged", store::describe(path, &e));
+                code = 1;
+                continue;
+            }
+        };
+        let mut merged = Merged::default();
+        for m in source.matches()? {
+            if !merge_match(lib, &source, &m, &shown, &mut merged)? {
+                code = 1;
+            }
+        }
+        writeln!(
+            out,
+            "{shown}: {} new matches, {} already there, {} verdicts added",
+            merged.new_matches, merged.known_matches, merged.verdicts
+        )?;
+    }
+    Ok(code)
+}
+
+/// Brings match `m` of `source` and bgedit's verdicts on it into `lib`;
+/// `false` when its file could not be read again.
+fn merge_match(
+    lib: &mut Library,
+    source: &Library,
+    m: &store::StoredMatch,
+    shown: &str,
+    merged: &mut Merged,
+) -> Result<bool, Failure> {
+    let id = match lib.match_by_hash(&m.hash)? {
+        Some(id) => {
+            merged.known_matches += 1;
+            id
+        }
+        None => {
+            let (path, bytes) = source.match_content(m.id)?;
+            let file = match match_file::read_bytes(&bytes) {
+                Ok(f) => f,
+                Err(e) => {
+                    crate::say!("{shown}: match {}: {e}; not merged", m.id);
+                    return Ok(false);
+                }
+            };
+            let (decisions, _) = match_file::decisions(&file);
+            let new = match_import::new_match(&path, &bytes, &file, &decisions, |_| true);
+            match lib.add_match(&new)? {
+                MatchAdded::New { id, .. } => {
+                    merged.new_matches += 1;
+                    id
+                }
+                MatchAdded::Existing(id) => id,
+            }
+        }
+    };
+    let verdicts = source.own_verdicts(m.id)?;
+    merged.verdicts += lib.put_verdicts(id, &verdicts, false)?;
+    for (engine, plies, luck) in source.lucks(m.id)? {
+        lib.put_luck(id, &engine, plies, luck)?;
+    }
+    Ok(true)
+}

@@ -1,0 +1,283 @@
+//! Matches in the library (schema 8): a match kept whole once per content
+//! hash, its games and decisions linked to the position entries, the file's
+//! own verdicts at their engine and depth, and `library import` of
+//! directories.
+
+use crate::common;
+
+use bgedit::codec::{IdFormat, parse_any, to_string_as};
+use bgedit::domain::Position;
+use bgedit::library::schema;
+use bgedit::library::store::{Library, Verdict};
+use std::path::{Path, PathBuf};
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(FIXTURES).join(name)
+}
+
+fn import(lib: &Path, files: &[&Path]) -> (Option<i32>, String, String) {
+    let mut args = vec![
+        "library".to_owned(),
+        "--library".to_owned(),
+        lib.display().to_string(),
+        "import".to_owned(),
+    ];
+    args.extend(files.iter().map(|f| f.display().to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = common::run::bgedit(&args, "");
+    (
+        out.status.code(),
+        common::run::text(&out.stdout),
+        common::run::text(&out.stderr),
+    )
+}
+
+fn count(lib: &Path, sql: &str) -> i64 {
+    rusqlite::Connection::open(lib)
+        .unwrap()
+        .query_row(sql, [], |r| r.get(0))
+        .unwrap()
+}
+
+/// A library as schema 7 (the release before matches) left it, holding a
+/// match's decisions as entries, is migrated: the entries stay, the match
+/// tables are there and empty, and the match imported again is kept as a
+/// match whose decisions link to those entries, merged rather than doubled.
+/// The schema-7 file is made by today's store (so its full-text index is
+/// as the store writes it), then the match tables dropped and the version
+/// set back, which is schema 7 exactly (version 8 only adds those tables:
+/// matches, games, decisions, analyses, match_luck).
+#[test]
+fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("old.sqlite");
+    let sgf = fixture("selfplay/m5_driven.sgf");
+    let (code, _, err) = import(&lib, &[&sgf]);
+    assert_eq!(code, Some(0), "{err}");
+    {
+        let conn = rusqlite::Connection::open(&lib).unwrap();
+        conn.execute_batch(
+            "DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
+             DROP TABLE matches;",
+        )
+        .unwrap();
+        conn.pragma_update(None, "user_version", 7).unwrap();
+        conn.execute("UPDATE entries SET title = 'kept' WHERE id = 1", [])
+            .unwrap();
+    }
+    let entries = count(&lib, "SELECT count(*) FROM entries");
+    let opened = Library::open(&lib).unwrap();
+    assert_eq!(opened.schema_version().unwrap(), schema::LATEST);
+    assert_eq!(opened.get(1).unwrap().title, "kept");
+    assert!(opened.matches().unwrap().is_empty());
+    assert_eq!(opened.integrity_check().unwrap(), "ok");
+    drop(opened);
+
+    let (code, out, err) = import(&lib, &[&sgf]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("0 added, 98 already there (merged), 0 failed; new match 1: 98 decisions"),
+        "{out}"
+    );
+    let opened = Library::open(&lib).unwrap();
+    let linked = opened.decision_entries(1).unwrap();
+    assert_eq!(linked.len(), 98);
+    assert_eq!(linked[0], Some(1));
+    assert!(linked.iter().all(Option::is_some));
+    assert_eq!(opened.get(1).unwrap().title, "kept");
+    assert_eq!(count(&lib, "SELECT count(*) FROM entries"), entries);
+    assert_eq!(
+        count(&lib, "SELECT count(DISTINCT entry_id) FROM decisions"),
+        entries
+    );
+}
+
+/// The same file imported twice is one match (by its content hash), even
+/// under another name; the header, games and result are kept as the file
+/// says them, and the file's own verdicts with their engine and depth.
+#[test]
+fn the_same_match_imported_twice_is_one_match_with_the_files_analysis() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let xg = fixture("xg/hsbt_paris_7pt.xg");
+    let copy = dir.path().join("renamed.xg");
+    std::fs::copy(&xg, &copy).unwrap();
+    let (code, out, _) = import(&lib, &[&xg]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("new match 1: 351 decisions"), "{out}");
+    let (code, out, err) = import(&lib, &[&copy]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("already there (the same file as match 1): 0 added"),
+        "{out}"
+    );
+    assert!(err.contains("0 new matches, 1 already there"), "{err}");
+    let opened = Library::open(&lib).unwrap();
+    let matches = opened.matches().unwrap();
+    assert_eq!(matches.len(), 1);
+    let m = &matches[0];
+    assert_eq!(
+        m.players,
+        ["Kévin Unger".to_owned(), "Maxence Job".to_owned()]
+    );
+    assert_eq!(
+        (m.event.as_deref(), m.date.as_deref(), m.length),
+        (Some("HSBT Paris 2023"), Some("2023-11-26"), 7)
+    );
+    assert_eq!((m.format.as_str(), m.decisions), ("XG match", 351));
+    // The result adds up the games the file records, and one side has 7.
+    let won: Vec<u32> = m.result.split('-').map(|n| n.parse().unwrap()).collect();
+    assert!(won.iter().any(|&w| w >= 7), "{}", m.result);
+    assert_eq!(
+        count(&lib, "SELECT count(*) FROM games"),
+        count(&lib, "SELECT count(DISTINCT game) FROM decisions")
+    );
+    // XG's verdicts at XG's depths: every one from the file, with an error.
+    let verdicts = opened.verdicts(1).unwrap();
+    assert_eq!(verdicts.len(), 311);
+    assert!(verdicts.iter().all(|v| v.verdict.from_file));
+    assert!(verdicts.iter().all(|v| v.verdict.engine == "XG"));
+    assert!(verdicts.iter().any(|v| v.verdict.plies == 4));
+    assert!(verdicts.iter().any(|v| v.verdict.plies >= 1000));
+}
+
+/// A verdict is kept by its engine and depth: a shallower one is stored
+/// beside a deeper one (never in its place), the same engine and depth
+/// again is ignored unless asked to replace, and the deepest comes first.
+#[test]
+fn a_shallower_verdict_never_replaces_a_deeper_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let (code, _, err) = import(&lib, &[&fixture("selfplay/m5_driven.sgf")]);
+    assert_eq!(code, Some(0), "{err}");
+    let mut opened = Library::open(&lib).unwrap();
+    let from_file = opened.verdicts(1).unwrap();
+    let first = &from_file[0];
+    assert_eq!(
+        (first.verdict.engine.as_str(), first.verdict.plies),
+        ("gnubg", 0)
+    );
+    let seq = 0;
+    let verdict = |plies: i64, error: f64| Verdict {
+        engine: "gnubg".to_owned(),
+        plies,
+        depth: format!("gnubg {plies}-ply"),
+        from_file: false,
+        error: Some(error),
+        text: "ranked".to_owned(),
+    };
+    assert_eq!(
+        opened
+            .put_verdicts(1, &[(seq, verdict(2, 0.125))], false)
+            .unwrap(),
+        1
+    );
+    // bgedit's own 0-ply is kept beside the file's 0-ply, not in its place.
+    assert_eq!(
+        opened
+            .put_verdicts(1, &[(seq, verdict(0, 0.25))], false)
+            .unwrap(),
+        1
+    );
+    // The same engine and depth again: not written over unless asked.
+    assert_eq!(
+        opened
+            .put_verdicts(1, &[(seq, verdict(0, 0.5))], false)
+            .unwrap(),
+        0
+    );
+    let of_first = |lib: &Library| -> Vec<Verdict> {
+        lib.verdicts(1)
+            .unwrap()
+            .into_iter()
+            .filter(|v| (v.game, v.number) == (first.game, first.number))
+            .map(|v| v.verdict)
+            .collect()
+    };
+    let now = of_first(&opened);
+    assert_eq!(now.len(), 3);
+    assert_eq!((now[0].plies, now[0].error), (2, Some(0.125)));
+    assert_eq!((now[1].plies, now[1].error), (0, Some(0.25)));
+    assert_eq!(now[2], first.verdict, "the file's verdict kept");
+    assert_eq!(
+        opened
+            .put_verdicts(1, &[(seq, verdict(0, 0.5))], true)
+            .unwrap(),
+        1
+    );
+    let replaced = of_first(&opened);
+    assert_eq!(replaced[1].error, Some(0.5));
+    assert_eq!(replaced[2], first.verdict);
+    // A decision the match does not have is refused by number.
+    let e = opened
+        .put_verdicts(1, &[(9999, verdict(2, 0.0))], false)
+        .unwrap_err();
+    assert_eq!(e.to_string(), "match 1 has no decision 9999");
+}
+
+/// `library import DIR` reads the directory recursively and imports every
+/// match file in it by content (whatever its name); files holding no match
+/// are passed over, a damaged match file is named and skipped while the
+/// rest goes on, the exit status is 1 at the end, and a summary closes it.
+#[test]
+fn a_directory_is_imported_recursively_and_a_damaged_file_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let root = dir.path().join("matches");
+    std::fs::create_dir_all(root.join("a/b")).unwrap();
+    std::fs::copy(fixture("selfplay/m5_driven.sgf"), root.join("one.txt")).unwrap();
+    std::fs::copy(
+        fixture("mat/selfplay_3pt_seed23.mat"),
+        root.join("a/b/three"),
+    )
+    .unwrap();
+    std::fs::copy(fixture("xg/charlot_7pt.xg"), root.join("a/charlot.xg")).unwrap();
+    let sgf = std::fs::read(fixture("selfplay/m5_driven.sgf")).unwrap();
+    std::fs::write(root.join("a/broken.sgf"), &sgf[..300]).unwrap();
+    std::fs::write(root.join("notes.md"), "not a match\n").unwrap();
+    let (code, out, err) = import(&lib, &[&root]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("a/broken.sgf: SGF: game 1: property GS:") && err.contains("; skipped"),
+        "{err}"
+    );
+    for name in ["one.txt", "a/b/three", "a/charlot.xg"] {
+        let line = out
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name}: {out}"));
+        assert!(line.contains("; new match "), "{line}");
+    }
+    assert!(!out.contains("notes.md") && !err.contains("notes.md"));
+    assert!(
+        err.contains(
+            "imported 4 files: 3 new matches, 0 already there, 356 positions added, 1 failed, \
+             1 without a match passed over"
+        ),
+        "{err}"
+    );
+    assert_eq!(count(&lib, "SELECT count(*) FROM matches"), 3);
+    // Again: every match already there, nothing doubled.
+    let (_, out, _) = import(&lib, &[&root]);
+    assert_eq!(
+        out.matches("already there (the same file as match").count(),
+        3
+    );
+    assert_eq!(count(&lib, "SELECT count(*) FROM decisions"), 356);
+}
+
+/// Positions typed in are not matches: the match tables stay empty.
+#[test]
+fn ids_imported_make_no_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let ids = dir.path().join("ids.txt");
+    let p = parse_any("4HPwATDgc/ABMA:cAkAAAAAAAAA", &Position::default()).unwrap();
+    std::fs::write(&ids, to_string_as(&p.position, IdFormat::Xgid)).unwrap();
+    let (code, out, _) = import(&lib, &[&ids]);
+    assert_eq!(code, Some(0));
+    assert!(out.ends_with(": 1 added, 0 already there (merged), 0 failed\n"));
+    assert_eq!(count(&lib, "SELECT count(*) FROM matches"), 0);
+}
