@@ -22,7 +22,6 @@ use crate::editor::snapshot::Snapshot;
 use crate::editor::ui::theme::Theme;
 use crate::editor::view;
 use crate::library::store;
-use anyhow::{Context, Result};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
@@ -74,6 +73,37 @@ fn missing_file(text: &str) -> Option<String> {
     ((named || path) && !there).then(|| format!("{}: no such file", crate::quote::printable(t)))
 }
 
+/// Why the editor could not run: each way, in the words `bgedit` prints.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// What the command line gave cannot be opened (in the reader's words,
+    /// or naming the file that is not there).
+    #[error("{0}")]
+    Start(String),
+    #[error("the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`")]
+    NoTerminal,
+    /// Setting up or drawing on the terminal failed: what was being done.
+    #[error("{what}: {source}")]
+    Terminal {
+        what: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the terminal stopped sending events")]
+    EventsStopped,
+}
+
+impl From<std::io::Error> for RunError {
+    fn from(source: std::io::Error) -> RunError {
+        RunError::Terminal {
+            what: "the terminal",
+            source,
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, RunError>;
+
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
 /// an error before the terminal is touched; a problem with the save file is
 /// a message (`opened` is what [`SaveFile::open`] found).
@@ -82,8 +112,8 @@ pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
         Start::Id(text) => {
             let imported = codec::parse_any(text, &Position::default()).map_err(|e| {
                 match missing_file(text) {
-                    Some(missing) => anyhow::anyhow!("{missing}"),
-                    None => anyhow::anyhow!("{e}"),
+                    Some(missing) => RunError::Start(missing),
+                    None => RunError::Start(e.to_string()),
                 }
             })?;
             let mut model = Model::new(
@@ -234,21 +264,26 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         model.numbers.met = met;
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
-        anyhow::bail!(
-            "the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`"
-        );
+        return Err(RunError::NoTerminal);
     }
     let theme = Theme::from_no_color(std::env::var("NO_COLOR").ok().as_deref());
     let clipboard = Clipboard::new(&ClipboardEnv::from_env(|k| std::env::var(k).ok()));
     // Before the terminal changes, so a signal never finds it half set up
     // without a handler to put it back.
-    let signals = Signals::install().context("installing signal handlers")?;
+    let signals = Signals::install().map_err(|source| RunError::Terminal {
+        what: "installing signal handlers",
+        source,
+    })?;
 
     let terminal = ratatui::init();
     restore_on_panic();
     let guard = TerminalGuard;
-    execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste)
-        .context("enabling mouse and paste")?;
+    execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste).map_err(|source| {
+        RunError::Terminal {
+            what: "enabling mouse and paste",
+            source,
+        }
+    })?;
     let (tx, rx) = mpsc::channel::<Input>();
     let terminal_tx = tx.clone();
     std::thread::spawn(move || {
@@ -330,7 +365,7 @@ fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) 
             Ok(Input::Terminal(events)) => return Ok(Next::Events(events)),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                anyhow::bail!("the terminal stopped sending events")
+                return Err(RunError::EventsStopped);
             }
         }
     }
@@ -372,7 +407,7 @@ fn list_directory(typed: &str) -> Vec<(String, bool)> {
     let Ok(read) = std::fs::read_dir(&dir) else {
         return Vec::new();
     };
-    read.filter_map(Result::ok)
+    read.filter_map(std::result::Result::ok)
         .take(5000)
         .filter_map(|e| {
             let name = e.file_name().into_string().ok()?;
