@@ -7,7 +7,8 @@
 use bgedit::domain::{Place, Player};
 use bgedit::editor::action::{BoardAction, Action, PromptAction};
 use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::prompt::{self, Motion, Prompt, PromptKind};
+use bgedit::editor::prompt::state::{MAX_PROMPT_LEN, Motion, Prompt, PromptKind};
+use bgedit::editor::prompt::update::{current_value, parse};
 use bgedit::editor::reducer::update;
 use bgedit_fuzz::{legal, text};
 use libfuzzer_sys::fuzz_target;
@@ -37,6 +38,8 @@ fn model(selector: u8) -> Model {
 }
 
 fn edit(p: &mut Prompt, op: u8, text: &str) {
+    // The prompt's text is its line, the one line editor.
+    let p = &mut p.line;
     match op % 9 {
         0 => p.insert(text),
         1 => p.backspace(),
@@ -50,7 +53,7 @@ fn edit(p: &mut Prompt, op: u8, text: &str) {
     }
     let len = p.text.chars().count();
     assert!(p.cursor <= len, "cursor {} past {len}", p.cursor);
-    assert!(len <= prompt::MAX_PROMPT_LEN);
+    assert!(len <= MAX_PROMPT_LEN);
     let (shown, at) = p.window(20);
     assert!(shown.chars().count() <= 20 && at < 20.max(1));
 }
@@ -66,7 +69,7 @@ fuzz_target!(|data: &[u8]| {
     let before = model(*selector);
 
     // Editing at the cursor never breaks the text.
-    let mut line = Prompt::with_value(kind, &prompt::current_value(kind, &before.position));
+    let mut line = Prompt::with_value(kind, &current_value(kind, &before.position));
     for &op in ops {
         edit(&mut line, op, typed);
     }
@@ -93,8 +96,8 @@ fuzz_target!(|data: &[u8]| {
         kind,
         PromptKind::Dice | PromptKind::MatchLength | PromptKind::Score
     ) {
-        let offered = prompt::current_value(kind, &after.position);
-        let action = prompt::parse(kind, &offered, &after.position.state)
+        let offered = current_value(kind, &after.position);
+        let action = parse(kind, &offered, &after.position.state)
             .unwrap_or_else(|e| panic!("{kind:?} offers {offered:?}, refused: {e}"));
         let mut again = after.clone();
         again.mode = Mode::Normal;
