@@ -85,6 +85,14 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
         action: LibAction::StartFilter,
     },
     Binding {
+        keys: &[Char('o')],
+        label: "o",
+        help: "order: newest first / worst mistake first",
+        section: (),
+        hint: Some(("o", "order")),
+        action: LibAction::CycleOrder,
+    },
+    Binding {
         keys: &[Char('e')],
         label: "e",
         help: "edit the note",

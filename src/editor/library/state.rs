@@ -7,6 +7,7 @@ use crate::engine::match_analysis::{JudgeError, Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};
 use crate::library::store::LibraryFailure;
+use crate::library::store::Order;
 use crate::library::{Added, Counted, Entry, EntryEdit, NewEntry, Summary};
 use ratatui_textarea::{Input, TextArea};
 
@@ -173,6 +174,9 @@ pub struct LibState {
     pub filter: Line,
     pub filter_error: Option<String>,
     pub query: Query,
+    /// The list's order (`o` cycles it): newest first, or the worst
+    /// mistake first.
+    pub order: Order,
     /// Matching entries, counted as far as the list can scroll before it
     /// asks again (the page and a thousand more); more than that when not
     /// `total_exact`.
@@ -243,6 +247,14 @@ impl LibState {
     }
 }
 
+/// The list's order as the header and the status say it.
+pub fn order_words(order: Order) -> &'static str {
+    match order {
+        Order::Newest => "newest first",
+        Order::Error => "worst mistake first",
+    }
+}
+
 /// What the runtime asks the library worker to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -256,6 +268,7 @@ pub enum Request {
     Page {
         serial: u64,
         query: Query,
+        order: Order,
         offset: u64,
         limit: u64,
     },
@@ -315,6 +328,8 @@ pub enum LibAction {
     PageDown,
     Load,
     StartFilter,
+    /// `o`: the next order of the list (newest first, worst first).
+    CycleOrder,
     EditNote,
     EditTags,
     EditCollections,

@@ -108,12 +108,13 @@ fn answer(
         Request::Page {
             serial,
             query,
+            order,
             offset,
             limit,
         } => LibAction::Paged {
             serial,
             result: lib.and_then(|l| {
-                l.search_page(&query, offset, limit, COUNT_AHEAD)
+                l.search_page(&query, order, offset, limit, COUNT_AHEAD)
                     .map_err(text)
             }),
         },
