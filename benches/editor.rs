@@ -254,6 +254,7 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
         score: [0, 0],
         error: None,
         error_by: None,
+        player: None,
         note_line: String::new(),
         collections: "drill".into(),
     };

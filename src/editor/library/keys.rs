@@ -93,6 +93,14 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
         action: LibAction::CycleOrder,
     },
     Binding {
+        keys: &[Char('P')],
+        label: "P",
+        help: "a player's statistics across the library's matches (PR over time)",
+        section: (),
+        hint: Some(("P", "player")),
+        action: LibAction::AskPlayer,
+    },
+    Binding {
         keys: &[Char('e')],
         label: "e",
         help: "edit the note",

@@ -7,6 +7,7 @@ use crate::engine::match_analysis::{JudgeError, Judged, QuizAnswer};
 use crate::library::filter::Query;
 use crate::library::review::{QuizResult, Rating, Schedule};
 use crate::library::store::LibraryFailure;
+use crate::library::player_stats::PlayerStats;
 use crate::library::store::Order;
 use crate::library::{Added, Counted, Entry, EntryEdit, NewEntry, Summary};
 use ratatui_textarea::{Input, TextArea};
@@ -39,6 +40,8 @@ pub enum Ask {
     ReviewCollection,
     /// The quiz's move, typed.
     QuizMove,
+    /// Whose statistics across the library's matches (`P`).
+    Player,
 }
 
 impl Ask {
@@ -66,6 +69,7 @@ impl Ask {
             Ask::ConfirmDelete => "Delete this entry? y to delete, anything else keeps it",
             Ask::ReviewCollection => "Quiz which collection (or filter)?",
             Ask::QuizMove => "Your move (13/7 8/7, 13-7 8-7; Tab completes)",
+            Ask::Player => "Statistics across the library's matches of which player?",
         }
     }
 }
@@ -306,6 +310,9 @@ pub enum Request {
     QuizAnalysis(i64),
     /// The quiz's statistics, overall and per collection, as text.
     QuizStats,
+    /// A player's statistics across the library's matches, as
+    /// `bgedit stats --player` computes them.
+    PlayerStats(String),
     /// Keeps gnubg's analysis a quiz of entry `id` was graded by (JSON).
     KeepQuizAnalysis {
         id: i64,
@@ -330,6 +337,9 @@ pub enum LibAction {
     StartFilter,
     /// `o`: the next order of the list (newest first, worst first).
     CycleOrder,
+    /// `P`: asks whose statistics across the library's matches to show
+    /// (the highlighted decision's player offered).
+    AskPlayer,
     EditNote,
     EditTags,
     EditCollections,
@@ -414,4 +424,7 @@ pub enum LibAction {
     Restored(Result<i64, LibraryFailure>),
     DueList(Result<(String, Vec<Summary>), LibraryFailure>),
     Reviewed(Result<Schedule, LibraryFailure>),
+    /// A player's statistics across the library's matches (the reducer
+    /// opens the statistics view on them).
+    PlayerStats(Result<Box<PlayerStats>, LibraryFailure>),
 }

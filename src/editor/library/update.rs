@@ -114,6 +114,7 @@ pub fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
         | A::Load
         | A::StartFilter
         | A::CycleOrder
+        | A::AskPlayer
         | A::EditNote
         | A::EditTags
         | A::EditCollections
@@ -152,6 +153,8 @@ pub fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
         | A::Updated(_)
         | A::Deleted(_)
         | A::Restored(_) => stored(model, action),
+        // The reducer hands these to the statistics view.
+        A::PlayerStats(_) => done(model),
     }
 }
 
@@ -259,6 +262,15 @@ fn list(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 "the editor's position was not loaded from the library; + adds it as a new entry",
             ),
         },
+        // The highlighted decision's player offered.
+        LibAction::AskPlayer => {
+            let name = model
+                .library
+                .selected_row()
+                .and_then(|r| r.player.clone())
+                .unwrap_or_default();
+            ask(model, Ask::Player, name)
+        }
         // From the top of the new order, fetched again.
         LibAction::CycleOrder => {
             let s = &mut model.library;
@@ -1168,6 +1180,18 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
                 }
             }
         }
+        Ask::Player => {
+            let name = text.trim().to_owned();
+            back(&mut model);
+            if name.is_empty() {
+                return error(model, "name a player (as the match files spell it)");
+            }
+            model.status = Status::info(format!(
+                "Statistics of {} across the library's matches…",
+                crate::quote::printable(&name)
+            ));
+            (model, vec![Effect::Library(Request::PlayerStats(name))])
+        }
         Ask::ReviewCollection => {
             let name = text.trim().to_owned();
             if name.is_empty() {
@@ -1285,6 +1309,7 @@ mod tests {
             score: [0, 0],
             error: None,
             error_by: None,
+            player: None,
             note_line: String::new(),
             collections: String::new(),
         };

@@ -169,6 +169,11 @@ fn answer(
             }
             Ok((lines, trend))
         })),
+        Request::PlayerStats(name) => LibAction::PlayerStats(lib.and_then(|l| {
+            crate::library::player_stats::of(l, &name, None)
+                .map(Box::new)
+                .map_err(text)
+        })),
         Request::QuizAnalysis(id) => LibAction::StoredAnalysis {
             id,
             result: lib.and_then(|l| l.quiz_analysis(id).map_err(text)),

@@ -88,9 +88,7 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
     if !rated {
         notes.push("Luck: rated with the analysis's last pass.".to_owned());
     }
-    notes.push(
-        "PR across matches: needs the library's match database, not in this view.".to_owned(),
-    );
+    notes.push("PR across matches: P in the library panel.".to_owned());
     StatisticsView {
         title,
         // Names are the file's: escaped before they reach the terminal.

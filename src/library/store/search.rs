@@ -40,6 +40,8 @@ pub struct Summary {
     pub error: Option<f64>,
     /// That verdict, when the entry is a match decision with one.
     pub error_by: Option<ErrorBy>,
+    /// Who made the decision, for a match decision.
+    pub player: Option<String>,
     /// The note's first line that is not blank (from its first 200
     /// characters).
     pub note_line: String,
@@ -115,7 +117,7 @@ pub(super) const SUMMARY_COLUMNS: &str = "e.id, e.title, e.tags_text, e.position
      e.score_x, e.error, substr(e.note, 1, 200), (SELECT group_concat(c.name, ' ') FROM \
      entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id), (SELECT a.engine || char(9) || a.plies || char(9) || \
      a.depth FROM decisions d JOIN analyses a ON a.decision_id = d.id WHERE d.entry_id = e.id AND a.error IS NOT NULL ORDER BY a.plies DESC, \
-     a.from_file LIMIT 1)";
+     a.from_file LIMIT 1), e.player";
 
 pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
     let id: i64 = r.get(0)?;
@@ -137,6 +139,7 @@ pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
             .to_owned(),
         collections: r.get::<_, Option<String>>(8)?.unwrap_or_default(),
         error_by: r.get::<_, Option<String>>(9)?.as_deref().and_then(ErrorBy::read),
+        player: r.get(10)?,
     })
 }
 
