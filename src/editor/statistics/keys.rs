@@ -33,7 +33,7 @@ pub static STATISTICS_BINDINGS: &[StatisticsBinding] = &[
         label: "Esc q s",
         help: "back to the match (or to the library)",
         section: 2,
-        hint: Some(("Esc", "back to the match")),
+        hint: Some(("Esc", "back")),
         action: StatisticsAction::Close,
     },
 ];

@@ -44,8 +44,8 @@ fn one(v: Option<f64>) -> String {
 pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
     let rows = &stats.rows;
     let mut table = vec![format!(
-        "{:>3} {:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>6} {:>7}",
-        "#", "date", "opponent", "len", "result", "analysis", "PR", "checker", "cube", "luck"
+        "{:>3} {:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}",
+        "#", "date", "opponent", "len", "result", "analysis", "PR", "chk PR", "cube PR", "luck"
     )];
     for (i, r) in rows.iter().enumerate() {
         let analysis = r
@@ -54,7 +54,7 @@ pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
             .map_or_else(|| "none".to_owned(), |(e, p)| depth_words(e, *p));
         let opponent: String = r.opponent.chars().take(20).collect();
         table.push(format!(
-            "{:>3} {:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>6} {:>7}",
+            "{:>3} {:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}",
             i + 1,
             r.date.as_deref().unwrap_or("-"),
             opponent,
