@@ -150,6 +150,14 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
         action: ReviewAction::StartRefused,
     },
     Binding {
+        keys: &[Char('W')],
+        label: "W",
+        help: "write the match with the panel's verdicts as gnubg's SGF (asks the file)",
+        section: 11,
+        hint: None,
+        action: ReviewAction::AskSaveSgf,
+    },
+    Binding {
         keys: &[Char('s')],
         label: "s",
         help: "statistics of the match (gnubg's table, costliest kinds, PR per game)",
