@@ -5,13 +5,13 @@
 //! written as gnubg's SGF with its analysis (the file's, or with
 //! `--analyse` bgedit's), for gnubg's `load match`.
 
-use crate::out_file;
 use crate::cli::output::OutputFormat;
 use crate::codec::match_file::{self, Contents, FileDecision};
 use crate::codec::{gnubg_id, sgf, xgid};
 use crate::engine::EngineKind;
 use crate::engine::match_analysis::annotate::analysed_sgf;
 use crate::engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
+use crate::out_file;
 use crate::quote::{Shown, printable};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

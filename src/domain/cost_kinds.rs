@@ -52,7 +52,9 @@ fn cube_kind(e: CubeError) -> &'static str {
 /// cost nothing left out), from each judgement and the board of its
 /// decision. Checker plays count as gnubg's table counts them (unforced
 /// ones); cube errors as its cube rows.
-pub fn costliest<'a>(judged: impl IntoIterator<Item = (&'a Judgement, &'a Board)>) -> [Vec<Kind>; 2] {
+pub fn costliest<'a>(
+    judged: impl IntoIterator<Item = (&'a Judgement, &'a Board)>,
+) -> [Vec<Kind>; 2] {
     let mut out: [Vec<Kind>; 2] = Default::default();
     for (g, board) in judged {
         let name = match (g.kind, g.cube_error) {

@@ -339,10 +339,9 @@ impl Snapshot {
                 .as_deref()
                 .map(super::match_review::view::of),
             player_statistics: match (&model.mode, model.statistics.player.as_deref()) {
-                (Mode::Statistics, Some(p)) => Some(super::statistics::player::of(
-                    p,
-                    model.statistics.scroll,
-                )),
+                (Mode::Statistics, Some(p)) => {
+                    Some(super::statistics::player::of(p, model.statistics.scroll))
+                }
                 _ => None,
             },
             statistics: match (&model.mode, model.review.open.as_deref()) {

@@ -332,7 +332,11 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
     let Mode::Prompt(p) = &model.mode else {
         panic!("{:?}", model.mode)
     };
-    assert!(p.line.text.ends_with("m5_noisy.analysed.sgf"), "{}", p.line.text);
+    assert!(
+        p.line.text.ends_with("m5_noisy.analysed.sgf"),
+        "{}",
+        p.line.text
+    );
     let out = dir.path().join("saved.sgf");
     let (model, effects) = keys(model, &format!("<C-u>{}<enter>", out.display()));
     let Some(Effect::SaveSgf {
@@ -341,7 +345,9 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
         judged,
         luck,
         decisions,
-    }) = effects.into_iter().find(|e| matches!(e, Effect::SaveSgf { .. }))
+    }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::SaveSgf { .. }))
     else {
         panic!("the match is saved: {:?}", model.status)
     };
@@ -358,7 +364,11 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
         model,
         [Action::Review(ReviewAction::SgfSaved(saved.map(|()| to)))],
     );
-    assert!(model.status.text.contains("Saved the match"), "{:?}", model.status);
+    assert!(
+        model.status.text.contains("Saved the match"),
+        "{:?}",
+        model.status
+    );
     // Never over the match itself.
     let again = bgedit::engine::match_analysis::annotate::save_sgf(
         Path::new(&source),
@@ -378,14 +388,27 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
         let (Some(e), Some(want)) = (decision_error(d), errors.last()) else {
             continue;
         };
-        assert!((e - want).abs() < SHOWN_ERROR, "game {} move {}: {e} / {want}", d.game, d.number);
+        assert!(
+            (e - want).abs() < SHOWN_ERROR,
+            "game {} move {}: {e} / {want}",
+            d.game,
+            d.number
+        );
         compared += 1;
     }
     assert!(compared > panel.len() / 2, "{compared} of {}", panel.len());
 
     // Loaded by gnubg: the statistics rows of `analyse --file --plies 0`.
     let (_, stats) = gnubg_reads(dir.path(), &out);
-    let (text, err, code) = run(&["analyse", "--file", &fixture(MATCH), "--plies", "0", "--jobs", "1"]);
+    let (text, err, code) = run(&[
+        "analyse",
+        "--file",
+        &fixture(MATCH),
+        "--plies",
+        "0",
+        "--jobs",
+        "1",
+    ]);
     assert_eq!(code, 0, "{err}");
     let summary = &text[text.find("\nPlayer").expect("a summary")..];
     let (want, got) = (rows(summary), rows(&stats));

@@ -52,7 +52,10 @@ fn analysed(dir: &Path) -> PathBuf {
     let (code, out, err) = bgedit(&lib, &["import", "--errors", "0.06", MATCH]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert_eq!(
-        Library::open(&lib).unwrap().count(&filter::parse("").unwrap()).unwrap(),
+        Library::open(&lib)
+            .unwrap()
+            .count(&filter::parse("").unwrap())
+            .unwrap(),
         0,
         "{out}"
     );
@@ -114,10 +117,19 @@ fn analysed_mistakes_are_listed_sorted_filtered_and_quizzed_by_their_verdict() {
     let store = Library::open(&lib).unwrap();
     // Every decision at gnubg's doubtful mark or worse is an entry now,
     // its error the verdict's, by gnubg at 0-ply.
-    let doubtful: Vec<f64> = verdicts.values().map(|v| v.2).filter(|e| *e >= 0.03).collect();
+    let doubtful: Vec<f64> = verdicts
+        .values()
+        .map(|v| v.2)
+        .filter(|e| *e >= 0.03)
+        .collect();
     assert!(doubtful.len() >= 2, "{verdicts:?}");
     let all = store
-        .page_in(&filter::parse("error>=0.03").unwrap(), Order::Error, 0, 1000)
+        .page_in(
+            &filter::parse("error>=0.03").unwrap(),
+            Order::Error,
+            0,
+            1000,
+        )
         .unwrap();
     assert_eq!(all.len(), doubtful.len());
     let mut want = doubtful.clone();
@@ -193,7 +205,14 @@ fn the_editors_player_figures_are_stats_players() {
     let dir = tempfile::tempdir().unwrap();
     let lib = analysed(dir.path());
     let out = common::run::command()
-        .args(["stats", "--player", "gnubg", "--format", "json", "--library"])
+        .args([
+            "stats",
+            "--player",
+            "gnubg",
+            "--format",
+            "json",
+            "--library",
+        ])
         .arg(&lib)
         .output()
         .unwrap();
@@ -203,7 +222,10 @@ fn the_editors_player_figures_are_stats_players() {
         .collect();
     let mut worker = Worker::start(Some(lib.clone()));
     worker.send(Request::PlayerStats("gnubg".to_owned()));
-    let answer = worker.answers.recv_timeout(Duration::from_secs(10)).unwrap();
+    let answer = worker
+        .answers
+        .recv_timeout(Duration::from_secs(10))
+        .unwrap();
     let Action::Library(LibAction::PlayerStats(Ok(stats))) = answer else {
         panic!("{answer:?}");
     };
@@ -232,9 +254,10 @@ fn the_editors_player_figures_are_stats_players() {
     let mut h = Harness::on(&lib);
     h.lib(LibAction::Open);
     h.lib(LibAction::AskPlayer);
-    assert_eq!(h.model.mode, Mode::Library(LibMode::Ask(
-        bgedit::editor::library::state::Ask::Player
-    )));
+    assert_eq!(
+        h.model.mode,
+        Mode::Library(LibMode::Ask(bgedit::editor::library::state::Ask::Player))
+    );
     h.lib(LibAction::Clear);
     h.type_text("gnubg");
     let m = h.lib(LibAction::Submit);
@@ -416,7 +439,12 @@ fn player_statistics_200x60() {
         checker_pr: Some(pr * 0.9),
         cube_pr: Some(cube),
     };
-    let rows = vec![row(1, 9.0, 12.0), row(2, 7.5, 4.0), row(3, 6.0, 8.0), row(4, 4.5, 2.0)];
+    let rows = vec![
+        row(1, 9.0, 12.0),
+        row(2, 7.5, 4.0),
+        row(3, 6.0, 8.0),
+        row(4, 4.5, 2.0),
+    ];
     let stats = PlayerStats {
         player: "alice".into(),
         trend: Trend {
@@ -433,8 +461,16 @@ fn player_statistics_200x60() {
         },
         rows,
         costliest: vec![
-            Kind { name: "checker play: middle game", count: 12, error: 0.84 },
-            Kind { name: "wrong takes", count: 2, error: 0.31 },
+            Kind {
+                name: "checker play: middle game",
+                count: 12,
+                error: 0.84,
+            },
+            Kind {
+                name: "wrong takes",
+                count: 2,
+                error: 0.31,
+            },
         ],
     };
     let (m, _) = update(
@@ -452,7 +488,9 @@ fn player_statistics_200x60() {
     let buffer = terminal.backend().buffer();
     let text = (0..60)
         .map(|y| {
-            let line: String = (0..200).map(|x| buffer[(x, y)].symbol().to_string()).collect();
+            let line: String = (0..200)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect();
             line.trim_end().to_owned()
         })
         .collect::<Vec<_>>()

@@ -70,7 +70,9 @@ impl PromptKind {
             PromptKind::MistakeThreshold => {
                 "Mistakes: errors beyond (0.03 doubtful, 0.06 bad, 0.12 very bad)"
             }
-            PromptKind::SgfFile => "Save the match with its analysis as gnubg's SGF to (Tab completes)",
+            PromptKind::SgfFile => {
+                "Save the match with its analysis as gnubg's SGF to (Tab completes)"
+            }
         }
     }
 

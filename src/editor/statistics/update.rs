@@ -5,10 +5,10 @@ use super::state::StatisticsAction;
 use crate::editor::effect::Effect;
 use crate::editor::library::state::LibMode;
 use crate::editor::match_review::state::Verdict;
-use crate::library::player_stats::PlayerStats;
-use crate::library::store::LibraryFailure;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::transition::{done, refuse};
+use crate::library::player_stats::PlayerStats;
+use crate::library::store::LibraryFailure;
 
 pub fn update(mut model: Model, action: StatisticsAction) -> (Model, Vec<Effect>) {
     match action {

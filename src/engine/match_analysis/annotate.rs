@@ -167,8 +167,8 @@ pub fn save_sgf(
     use crate::codec::match_file::{self, Contents};
     let shown = crate::quote::printable(&source.display().to_string()).into_owned();
     crate::out_file::not_the_input(out, source).map_err(|e| SaveSgfError::Write(e.to_string()))?;
-    let file = match_file::read_path(source)
-        .map_err(|e| SaveSgfError::Read(format!("{shown}: {e}")))?;
+    let file =
+        match_file::read_path(source).map_err(|e| SaveSgfError::Read(format!("{shown}: {e}")))?;
     let Contents::Record(record) = &file.contents else {
         return Err(SaveSgfError::NotAMatch(shown));
     };

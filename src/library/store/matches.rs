@@ -505,8 +505,10 @@ impl Library {
         for (seq, entry) in new {
             let id = add_in(&tx, entry, now)?;
             added += u64::from(matches!(id, Added::New(_)));
-            tx.prepare_cached("UPDATE decisions SET entry_id = ?1 WHERE match_id = ?2 AND seq = ?3")?
-                .execute(params![id.id(), match_id, *seq as i64])?;
+            tx.prepare_cached(
+                "UPDATE decisions SET entry_id = ?1 WHERE match_id = ?2 AND seq = ?3",
+            )?
+            .execute(params![id.id(), match_id, *seq as i64])?;
         }
         for (seq, error) in errors.iter().filter(|(_, e)| e.is_finite()) {
             tx.prepare_cached(

@@ -138,7 +138,10 @@ pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
             .unwrap_or_default()
             .to_owned(),
         collections: r.get::<_, Option<String>>(8)?.unwrap_or_default(),
-        error_by: r.get::<_, Option<String>>(9)?.as_deref().and_then(ErrorBy::read),
+        error_by: r
+            .get::<_, Option<String>>(9)?
+            .as_deref()
+            .and_then(ErrorBy::read),
         player: r.get(10)?,
     })
 }
