@@ -87,7 +87,7 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
     Binding {
         keys: &[Char('o')],
         label: "o",
-        help: "order: newest first / worst mistake first",
+        help: "order: newest / worst first",
         section: (),
         hint: Some(("o", "order")),
         action: LibAction::CycleOrder,
@@ -95,7 +95,7 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
     Binding {
         keys: &[Char('P')],
         label: "P",
-        help: "a player's statistics across the library's matches (PR over time)",
+        help: "a player across matches (PR)",
         section: (),
         hint: Some(("P", "player")),
         action: LibAction::AskPlayer,
