@@ -290,7 +290,7 @@ fn the_binary_shows_a_players_pr_over_time() {
     );
     s.wait_for("? for help");
     s.keys("L");
-    s.wait_for("newest first");
+    s.wait_for("Library · ");
     s.keys("P");
     // The highlighted decision's player is offered.
     s.wait_for("of which player");

@@ -250,7 +250,7 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         });
     }
     let header = format!(
-        "Library · {}{} {} · {}{}{}",
+        "Library · {}{} {}{}{}{}",
         s.total,
         if s.total_exact { "" } else { "+" },
         if s.total == 1 && s.total_exact {
@@ -258,7 +258,12 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         } else {
             "entries"
         },
-        super::state::order_words(s.order),
+        // The order is said when it is not the usual one.
+        if s.order == crate::library::store::Order::Newest {
+            String::new()
+        } else {
+            format!(" · {}", super::state::order_words(s.order))
+        },
         if s.filter.text.is_empty() {
             String::new()
         } else {
