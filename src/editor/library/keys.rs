@@ -89,7 +89,7 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
         label: "o",
         help: "order: newest / worst first",
         section: (),
-        hint: Some(("o", "order")),
+        hint: None,
         action: LibAction::CycleOrder,
     },
     Binding {
@@ -97,7 +97,7 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
         label: "P",
         help: "a player across matches (PR)",
         section: (),
-        hint: Some(("P", "player")),
+        hint: None,
         action: LibAction::AskPlayer,
     },
     Binding {
