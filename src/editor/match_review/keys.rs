@@ -235,7 +235,8 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 10);
+        assert_eq!(rows.len(), 11);
+        assert!(rows.iter().any(|(l, _)| l == "W"));
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }
