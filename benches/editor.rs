@@ -253,6 +253,8 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
         position: position.clone(),
         score: [0, 0],
         error: None,
+        error_by: None,
+        player: None,
         note_line: String::new(),
         collections: "drill".into(),
     };

@@ -163,7 +163,15 @@ fn main() {
         let query = filter::parse(q).unwrap();
         group.bench_function(q, |b| {
             b.iter(|| {
-                let (n, _, page) = lib.search_page(&query, 0, PAGE, COUNT_AHEAD).unwrap();
+                let (n, _, page) = lib
+                    .search_page(
+                        &query,
+                        bgedit::library::store::Order::Newest,
+                        0,
+                        PAGE,
+                        COUNT_AHEAD,
+                    )
+                    .unwrap();
                 black_box((n, page.len()))
             })
         });

@@ -9,6 +9,8 @@
 //!   Snowie and XG text, both ways; match files (SGF, `.mat`, gnubg's match
 //!   text, XG's binary `.xg` and `.xgp`) into the match model.
 //! - [`regular_file`]: files opened to be read, refusing FIFOs and devices.
+//! - [`out_file`]: a file written whole (temporary file, synced, renamed),
+//!   never over the file it was made from.
 //! - [`quote`]: user text in messages, cut to one length and escaped before
 //!   it reaches a terminal.
 //! - [`text_board`]: gnubg's `show board` text, byte for byte.
@@ -27,6 +29,7 @@ pub mod domain;
 pub mod editor;
 pub mod engine;
 pub mod library;
+pub mod out_file;
 pub mod picture;
 pub mod quote;
 pub mod regular_file;

@@ -5,14 +5,13 @@
 //! written as gnubg's SGF with its analysis (the file's, or with
 //! `--analyse` bgedit's), for gnubg's `load match`.
 
-use crate::cli::out_file;
 use crate::cli::output::OutputFormat;
 use crate::codec::match_file::{self, Contents, FileDecision};
 use crate::codec::{gnubg_id, sgf, xgid};
-use crate::domain::match_record::MatchRecord;
 use crate::engine::EngineKind;
-use crate::engine::match_analysis::annotate::annotate;
+use crate::engine::match_analysis::annotate::analysed_sgf;
 use crate::engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
+use crate::out_file;
 use crate::quote::{Shown, printable};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -168,10 +167,9 @@ fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
         );
         return ExitCode::from(1);
     };
-    let mut record = (**record).clone();
-    let (marks, code) = if args.analyse {
-        match analysed(args, &file, &shown, &mut record) {
-            Ok(done) => done,
+    let (text, code) = if args.analyse {
+        match analysed(args, &file, &shown) {
+            Ok((judged, luck, code)) => (analysed_sgf(record, &judged, luck.as_ref()), code),
             Err(code) => return ExitCode::from(code),
         }
     } else {
@@ -179,10 +177,10 @@ fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
         for p in &problems {
             crate::say!("{}", match_file::describe(&shown, p));
         }
-        (sgf::MarksByAction::new(), u8::from(!problems.is_empty()))
+        let mut text = String::new();
+        sgf::write_match_analysed(record, &sgf::MarksByAction::new(), &mut text);
+        (text, u8::from(!problems.is_empty()))
     };
-    let mut text = String::new();
-    sgf::write_match_analysed(&record, &marks, &mut text);
     match out_file::write_whole(out, path, text.as_bytes()) {
         Ok(()) => ExitCode::from(code),
         Err(e) => {
@@ -192,15 +190,14 @@ fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
     }
 }
 
-/// `--analyse`: every decision judged as `analyse --file` judges it, put
-/// into `record`; the marks and luck by action, and the exit status so far
-/// (or the status to stop with: 2 when no engine is found).
+/// `--analyse`: every decision judged as `analyse --file` judges it; the
+/// verdicts, the luck, and the exit status so far (or the status to stop
+/// with: 2 when no engine is found).
 fn analysed(
     args: &MatchArgs,
     file: &match_file::MatchFile,
     shown: &str,
-    record: &mut MatchRecord,
-) -> Result<(sgf::MarksByAction, u8), u8> {
+) -> Result<(Vec<Judged>, Option<crate::engine::luck::MatchLuck>, u8), u8> {
     let program = crate::engine::locate::find_from_env(args.gnubg.as_deref()).map_err(|e| {
         crate::say!("bgedit: {e}");
         2u8
@@ -257,5 +254,5 @@ fn analysed(
         }
         None => None,
     };
-    Ok((annotate(record, &judged, luck.as_ref()), code))
+    Ok((judged, luck, code))
 }

@@ -18,7 +18,6 @@ pub mod input;
 pub mod library;
 pub mod matches;
 pub mod moves;
-pub mod out_file;
 pub mod output;
 pub mod play;
 pub mod player_stats;

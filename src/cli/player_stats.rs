@@ -4,14 +4,14 @@
 //! analyse`) and XG's PR, in date order, then the trend.
 
 use crate::cli::output::OutputFormat;
-use crate::domain::Player;
-use crate::domain::match_stats::{self, Luck, Overall};
-use crate::library::match_import::StoredJudgement;
-use crate::library::store::{self, Library, StoredMatch};
+use crate::library::player_stats::{self, MatchRow as Row, PlayerStats, depth_words};
+use crate::library::store::{self, Library};
 use crate::quote::Shown;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
+
+pub use crate::library::player_stats::{NotADate, since};
 
 /// What `stats --player` was asked.
 pub struct PlayerOptions {
@@ -20,54 +20,6 @@ pub struct PlayerOptions {
     /// `YYYY-MM-DD`: only matches played on it or later.
     pub since: Option<String>,
     pub format: OutputFormat,
-}
-
-/// One match of the player's, with its numbers.
-struct Row {
-    m: StoredMatch,
-    date: Option<String>,
-    opponent: String,
-    analysis: Option<(String, i64)>,
-    pr: Option<f64>,
-    error: Option<f64>,
-    checker: Option<f64>,
-    cube: Option<f64>,
-    luck: Option<f64>,
-}
-
-/// A `--since` that is not a date as `YYYY-MM-DD` (the text, escaped).
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a date: give it as YYYY-MM-DD, such as 2024-01-31")]
-pub struct NotADate(String);
-
-/// `--since DATE`: a date as `YYYY-MM-DD`.
-pub fn since(text: &str) -> Result<String, NotADate> {
-    let t = text.trim();
-    let ok = t.len() == 10
-        && t.char_indices().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                c == '-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
-    if ok {
-        Ok(t.to_owned())
-    } else {
-        Err(NotADate(crate::quote::printable(text).into_owned()))
-    }
-}
-
-/// A file's date as `YYYY-MM-DD` when it is written that way with `-`,
-/// `.` or `/` between (`2024.01.01`); other forms are not compared.
-fn normal_date(d: &str) -> Option<String> {
-    let t: String = d
-        .trim()
-        .chars()
-        .take(10)
-        .map(|c| if c == '.' || c == '/' { '-' } else { c })
-        .collect();
-    since(&t).ok()
 }
 
 /// Runs `stats --player`; the exit status: 0, 1 when the player has no
@@ -84,13 +36,14 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
             return Ok(2);
         }
     };
-    let rows = match rows(&lib, opts) {
+    let stats = match player_stats::of(&lib, &opts.player, opts.since.as_deref()) {
         Ok(r) => r,
         Err(e) => {
             crate::say!("bgedit: {}", lib.describe(&e));
             return Ok(2);
         }
     };
+    let rows = &stats.rows;
     if rows.is_empty() {
         crate::say!(
             "bgedit: no match of {} in {}{}",
@@ -104,71 +57,15 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
     }
     match opts.format {
         OutputFormat::Json => {
-            for r in &rows {
+            for r in rows {
                 writeln!(out, "{}", crate::quote::json(&row_json(r)))?;
             }
-            let summary = json!({"summary": summary(&opts.player, &rows)});
+            let summary = json!({"summary": summary(&stats)});
             writeln!(out, "{}", crate::quote::json(&summary))?;
         }
-        OutputFormat::Text => write!(out, "{}", Shown(text(&opts.player, &rows)))?,
+        OutputFormat::Text => write!(out, "{}", Shown(text(&stats)))?,
     }
     Ok(0)
-}
-
-fn rows(lib: &Library, opts: &PlayerOptions) -> store::Result<Vec<Row>> {
-    let mut rows = Vec::new();
-    for m in lib.matches_of(&opts.player)? {
-        let date = m.date.as_deref().and_then(normal_date);
-        if let Some(from) = &opts.since
-            && date.as_ref().is_none_or(|d| d < from)
-        {
-            continue;
-        }
-        let side = if m.players[0].trim().eq_ignore_ascii_case(opts.player.trim()) {
-            Player::O
-        } else {
-            Player::X
-        };
-        let mut row = Row {
-            opponent: m.players[1 - side.index()].clone(),
-            date,
-            m,
-            analysis: None,
-            pr: None,
-            error: None,
-            checker: None,
-            cube: None,
-            luck: None,
-        };
-        if let Some((engine, plies, texts)) = lib.best_own_analysis(row.m.id)? {
-            let judged: Vec<StoredJudgement> = texts
-                .iter()
-                .filter_map(|t| serde_json::from_str::<Vec<StoredJudgement>>(t).ok())
-                .flatten()
-                .collect();
-            let stats = match_stats::summarise(judged.iter().map(|j| &j.judgement));
-            let s = &stats[side.index()];
-            let memg = |r: Option<f64>| r.map(|r| r * 1000.0);
-            row.error = memg(s.overall_rate());
-            row.checker = memg(s.checker_rate());
-            row.cube = memg(s.cube_rate());
-            row.pr = Overall::of(&stats, side, row.m.length).pr;
-            // gnubg divides the luck by every move, forced ones included.
-            row.luck = lib.luck(row.m.id, &engine, plies)?.and_then(|l| {
-                memg(
-                    Luck {
-                        total: l[side.index()],
-                        ..Luck::default()
-                    }
-                    .rate(s.total_moves),
-                )
-            });
-            row.analysis = Some((engine, plies));
-        }
-        rows.push(row);
-    }
-    rows.sort_by(|a, b| a.date.cmp(&b.date).then(a.m.id.cmp(&b.m.id)));
-    Ok(rows)
 }
 
 fn r6(v: Option<f64>) -> Value {
@@ -195,56 +92,26 @@ fn row_json(r: &Row) -> Value {
     })
 }
 
-/// The mean of the values there are.
-fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
-    let (n, sum) = v.fold((0u32, 0.0), |(n, s), x| (n + 1, s + x));
-    (n > 0).then(|| sum / f64::from(n))
-}
-
-/// The trend: the least-squares slope of PR over the analysed matches in
-/// date order (PR per match; negative is better), and the mean PR of the
-/// first and last halves.
-fn summary(player: &str, rows: &[Row]) -> Value {
-    let prs: Vec<f64> = rows.iter().filter_map(|r| r.pr).collect();
-    let half = prs.len() / 2;
-    let slope = (prs.len() >= 2).then(|| {
-        let n = prs.len() as f64;
-        let mx = (n - 1.0) / 2.0;
-        let my = prs.iter().sum::<f64>() / n;
-        let (num, den) = prs.iter().enumerate().fold((0.0, 0.0), |(a, b), (i, y)| {
-            let dx = i as f64 - mx;
-            (a + dx * (y - my), b + dx * dx)
-        });
-        num / den
-    });
+/// The summary's JSON: the counts, the means and the trend.
+fn summary(stats: &PlayerStats) -> Value {
+    let t = &stats.trend;
     json!({
-        "player": player,
-        "matches": rows.len(),
-        "analysed": prs.len(),
-        "pr": r6(mean(prs.iter().copied())),
-        "error_rate_memg": r6(mean(rows.iter().filter_map(|r| r.error))),
-        "checker_error_rate_memg": r6(mean(rows.iter().filter_map(|r| r.checker))),
-        "cube_error_rate_memg": r6(mean(rows.iter().filter_map(|r| r.cube))),
-        "luck_rate_memg": r6(mean(rows.iter().filter_map(|r| r.luck))),
-        "pr_first_half": r6(mean(prs[..half].iter().copied())),
-        "pr_last_half": r6(mean(prs[prs.len() - half..].iter().copied())),
-        "pr_slope_per_match": r6(slope),
+        "player": stats.player,
+        "matches": t.matches,
+        "analysed": t.analysed,
+        "pr": r6(t.pr),
+        "error_rate_memg": r6(t.error),
+        "checker_error_rate_memg": r6(t.checker),
+        "cube_error_rate_memg": r6(t.cube),
+        "luck_rate_memg": r6(t.luck),
+        "pr_first_half": r6(t.pr_first_half),
+        "pr_last_half": r6(t.pr_last_half),
+        "pr_slope_per_match": r6(t.pr_slope),
     })
 }
 
-/// An engine's depth in its own words (`plies` is gnubg's count, which
-/// the library keeps for every engine).
-fn depth_words(engine: &str, plies: i64) -> String {
-    match (
-        crate::engine::EngineKind::by_key(engine),
-        u8::try_from(plies),
-    ) {
-        (Some(kind), Ok(p)) => format!("{engine} {}", kind.depth_label(p)),
-        _ => format!("{engine} {plies}-ply"),
-    }
-}
-
-fn text(player: &str, rows: &[Row]) -> String {
+fn text(stats: &PlayerStats) -> String {
+    let (player, rows) = (stats.player.as_str(), stats.rows.as_slice());
     use std::fmt::Write as _;
     let f = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"));
     let mut s = format!(
@@ -271,7 +138,7 @@ fn text(player: &str, rows: &[Row]) -> String {
             f(r.cube)
         );
     }
-    let sum = summary(player, rows);
+    let sum = summary(stats);
     let g = |k: &str| sum[k].as_f64();
     let _ = writeln!(
         s,
@@ -292,22 +159,4 @@ fn text(player: &str, rows: &[Row]) -> String {
         );
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_are_read_as_files_write_them() {
-        assert_eq!(normal_date("2024.01.01"), Some("2024-01-01".to_owned()));
-        assert_eq!(normal_date("2023-11-26"), Some("2023-11-26".to_owned()));
-        assert_eq!(normal_date("Mar 3 2019"), None);
-        assert!(
-            since("2024-13")
-                .unwrap_err()
-                .to_string()
-                .contains("YYYY-MM-DD")
-        );
-    }
 }

@@ -8,6 +8,7 @@
 
 pub mod board;
 pub mod cmath;
+pub mod cost_kinds;
 pub mod cube_decision;
 pub mod equity;
 pub mod match_record;

@@ -68,6 +68,18 @@ pub enum Effect {
     /// Analyse every decision with engines of its own, in the
     /// background; each verdict comes back as `ReviewAction::Judged`, the
     /// end as `ReviewAction::AnalysisEnded`. A newer one stops it.
+    /// Write the match file `source` with these verdicts and luck as
+    /// gnubg's SGF to `out` (whole, never over `source`); answered with
+    /// `ReviewAction::SgfSaved`.
+    SaveSgf {
+        source: String,
+        out: String,
+        judged: Vec<crate::engine::match_analysis::Judged>,
+        luck: Option<crate::editor::match_review::state::MatchLuckOf>,
+        /// The decisions the verdicts are of: a file changed since is
+        /// refused.
+        decisions: usize,
+    },
     AnalyseMatch {
         serial: u64,
         decisions: Vec<crate::codec::match_file::FileDecision>,

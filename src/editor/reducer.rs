@@ -237,6 +237,13 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         ),
 
         Action::Play(action) => super::play::update::update(model, action),
+        // A player's statistics from the library's worker open the view.
+        Action::Library(super::library::state::LibAction::PlayerStats(result)) => {
+            super::statistics::update::update(
+                model,
+                super::statistics::state::StatisticsAction::Player(result),
+            )
+        }
         Action::Library(a) => super::library::update::update(model, a),
         // `s` of the match panel opens the statistics view.
         Action::Review(super::match_review::state::ReviewAction::Statistics) => {

@@ -71,6 +71,8 @@ pub struct Snapshot {
     pub review: Option<super::match_review::view::ReviewPanel>,
     /// The statistics view, while it is open.
     pub statistics: Option<super::statistics::view::StatisticsView>,
+    /// The statistics view of a player across the library's matches.
+    pub player_statistics: Option<super::statistics::player::PlayerView>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -336,7 +338,14 @@ impl Snapshot {
                 .open
                 .as_deref()
                 .map(super::match_review::view::of),
+            player_statistics: match (&model.mode, model.statistics.player.as_deref()) {
+                (Mode::Statistics, Some(p)) => {
+                    Some(super::statistics::player::of(p, model.statistics.scroll))
+                }
+                _ => None,
+            },
             statistics: match (&model.mode, model.review.open.as_deref()) {
+                _ if model.statistics.player.is_some() => None,
                 (Mode::Statistics, Some(m)) => {
                     Some(super::statistics::view::of(m, model.statistics.scroll))
                 }

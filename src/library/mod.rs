@@ -14,6 +14,8 @@ pub mod export;
 pub mod filter;
 pub mod import;
 pub mod match_import;
+pub mod mistakes;
+pub mod player_stats;
 pub mod review;
 pub mod schema;
 pub mod store;

@@ -262,3 +262,166 @@ fn a_files_own_analysis_is_what_gnubg_reads_in_the_saved_copy() {
     assert!(want.len() > 20, "{want:?}");
     assert_eq!(want, got);
 }
+
+/// The match panel's `W`: the editor's 0-ply verdicts on the match (the
+/// real gnubg, through the editor's analysis passes), written by the
+/// runtime's effect through `match --save-sgf`'s code. Read back by
+/// bgedit, each checker play and cube decision carries the panel's error;
+/// loaded by gnubg, its `show statistics match` has the rows `analyse
+/// --file --plies 0` prints.
+#[test]
+fn the_match_panels_w_saves_what_gnubg_reads() {
+    use bgedit::codec::match_file;
+    use bgedit::editor::action::Action;
+    use bgedit::editor::effect::Effect;
+    use bgedit::editor::io::engine_link::{MatchRun, analyse_match_passes};
+    use bgedit::editor::match_review::{open, state::ReviewAction, state::Verdict};
+    use bgedit::editor::model::{Mode, Model};
+    use bgedit::library::match_import::decision_error;
+    use common::keys::{keys, run_effects};
+    use std::sync::Mutex;
+    use std::sync::atomic::AtomicU64;
+    if !have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("m5_noisy.mat");
+    std::fs::copy(fixture(MATCH), &input).unwrap();
+    let loaded = open::load(input.to_str().unwrap()).unwrap();
+    let (model, effects) = run_effects(
+        Model::default(),
+        [Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))],
+    );
+    let Some(Effect::AnalyseMatch {
+        serial,
+        decisions,
+        whole,
+        engine,
+        ..
+    }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::AnalyseMatch { .. }))
+    else {
+        panic!("the match is analysed")
+    };
+    let sent = Mutex::new(Vec::new());
+    let opts = MatchRun {
+        serial,
+        engine,
+        program: Ok(common::live::gnubg()),
+        jobs: 1,
+    };
+    let wanted = AtomicU64::new(serial);
+    analyse_match_passes(&opts, &decisions, whole.as_ref(), &[0], &wanted, &|a| {
+        sent.lock().unwrap().push(a);
+        true
+    });
+    let model = common::keys::run(model, sent.into_inner().unwrap());
+    let m = model.review.open.as_deref().unwrap();
+    assert!(!m.analysing);
+    let panel: Vec<Vec<f64>> = m
+        .verdicts
+        .iter()
+        .map(|v| match v {
+            Verdict::Judged(list) => list.iter().map(|j| j.judgement.error).collect(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    // `W` offers a name beside the match; the saved file is asked.
+    let (model, _) = keys(model, "vW");
+    let Mode::Prompt(p) = &model.mode else {
+        panic!("{:?}", model.mode)
+    };
+    assert!(
+        p.line.text.ends_with("m5_noisy.analysed.sgf"),
+        "{}",
+        p.line.text
+    );
+    let out = dir.path().join("saved.sgf");
+    let (model, effects) = keys(model, &format!("<C-u>{}<enter>", out.display()));
+    let Some(Effect::SaveSgf {
+        source,
+        out: to,
+        judged,
+        luck,
+        decisions,
+    }) = effects
+        .into_iter()
+        .find(|e| matches!(e, Effect::SaveSgf { .. }))
+    else {
+        panic!("the match is saved: {:?}", model.status)
+    };
+    assert_eq!(Path::new(&to), out);
+    // Performed as the runtime performs it.
+    let saved = bgedit::engine::match_analysis::annotate::save_sgf(
+        Path::new(&source),
+        Path::new(&to),
+        &judged,
+        luck.as_ref().map(|l| &*l.0),
+        decisions,
+    );
+    let (model, _) = run_effects(
+        model,
+        [Action::Review(ReviewAction::SgfSaved(saved.map(|()| to)))],
+    );
+    assert!(
+        model.status.text.contains("Saved the match"),
+        "{:?}",
+        model.status
+    );
+    // Never over the match itself.
+    let again = bgedit::engine::match_analysis::annotate::save_sgf(
+        Path::new(&source),
+        Path::new(&source),
+        &judged,
+        None,
+        decisions,
+    );
+    assert!(again.unwrap_err().to_string().contains("not written over"));
+
+    // Read back by bgedit: each decision the panel judged has its error.
+    let file = match_file::read_path(&out).unwrap();
+    let (read, _) = match_file::decisions(&file);
+    assert_eq!(read.len(), panel.len());
+    let mut compared = 0;
+    for (d, errors) in read.iter().zip(&panel) {
+        let (Some(e), Some(want)) = (decision_error(d), errors.last()) else {
+            continue;
+        };
+        assert!(
+            (e - want).abs() < SHOWN_ERROR,
+            "game {} move {}: {e} / {want}",
+            d.game,
+            d.number
+        );
+        compared += 1;
+    }
+    assert!(compared > panel.len() / 2, "{compared} of {}", panel.len());
+
+    // Loaded by gnubg: the statistics rows of `analyse --file --plies 0`.
+    let (_, stats) = gnubg_reads(dir.path(), &out);
+    let (text, err, code) = run(&[
+        "analyse",
+        "--file",
+        &fixture(MATCH),
+        "--plies",
+        "0",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let summary = &text[text.find("\nPlayer").expect("a summary")..];
+    let (want, got) = (rows(summary), rows(&stats));
+    assert_eq!(
+        want.iter().map(|r| &r.0).collect::<Vec<_>>(),
+        got.iter().map(|r| &r.0).collect::<Vec<_>>(),
+        "{stats}"
+    );
+    for ((label, ours), (_, gnubgs)) in want.iter().zip(&got) {
+        assert_eq!(ours.len(), gnubgs.len(), "{label}: {ours:?} / {gnubgs:?}");
+        for (&(a, d), &(b, _)) in ours.iter().zip(gnubgs) {
+            let unit = 10f64.powi(-(d as i32)) * 1.01 + SHOWN_EQUITY / 1000.0;
+            assert!((a - b).abs() <= unit, "{label}: {ours:?} / {gnubgs:?}");
+        }
+    }
+}

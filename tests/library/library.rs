@@ -576,13 +576,17 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
     assert_eq!(last[9].id, 1);
     // What the panel asks: a page and a count that may stop early.
     assert_eq!(
-        lib.search_page(&q, 0, 40, 1_000).unwrap().0,
+        lib.search_page(&q, bgedit::library::store::Order::Newest, 0, 40, 1_000)
+            .unwrap()
+            .0,
         Counted {
             total: 250,
             exact: true
         }
     );
-    let (counted, offset, rows) = lib.search_page(&q, 0, 40, 10).unwrap();
+    let (counted, offset, rows) = lib
+        .search_page(&q, bgedit::library::store::Order::Newest, 0, 40, 10)
+        .unwrap();
     assert_eq!(
         (counted, offset, rows.len()),
         (
@@ -595,7 +599,9 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
         )
     );
     // Past the end (after deletes), the last page.
-    let (counted, offset, rows) = lib.search_page(&q, 300, 40, 10).unwrap();
+    let (counted, offset, rows) = lib
+        .search_page(&q, bgedit::library::store::Order::Newest, 300, 40, 10)
+        .unwrap();
     assert_eq!((counted.total, counted.exact, offset), (250, true, 240));
     assert_eq!(
         rows.iter().map(|r| r.id).collect::<Vec<_>>(),
@@ -603,7 +609,9 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
     );
     // A first page that is not full is the whole count.
     let few = filter::parse("AAA contact").unwrap();
-    let (counted, _, rows) = lib.search_page(&few, 0, 1_000, 0).unwrap();
+    let (counted, _, rows) = lib
+        .search_page(&few, bgedit::library::store::Order::Newest, 0, 1_000, 0)
+        .unwrap();
     assert_eq!(
         (counted.total, counted.exact),
         (lib.count(&few).unwrap(), true)

@@ -24,8 +24,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
 
-struct Harness {
-    model: Model,
+pub(crate) struct Harness {
+    pub(crate) model: Model,
     worker: Worker,
     /// gnubg for the quiz's grades, started when first asked.
     engine: Option<Process>,
@@ -34,6 +34,17 @@ struct Harness {
 }
 
 impl Harness {
+    /// The panel on the library at `path` as it is.
+    pub(crate) fn on(path: &std::path::Path) -> Harness {
+        Harness {
+            model: Model::default(),
+            worker: Worker::start(Some(path.to_owned())),
+            engine: None,
+            _dir: tempfile::tempdir().unwrap(),
+            path: path.to_owned(),
+        }
+    }
+
     fn new(entries: Vec<NewEntry>) -> Harness {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("library.sqlite");
@@ -48,7 +59,7 @@ impl Harness {
     }
 
     /// Applies `action`, then every library answer it leads to.
-    fn act(&mut self, action: Action) -> &Model {
+    pub(crate) fn act(&mut self, action: Action) -> &Model {
         let mut queue = vec![action];
         while let Some(a) = queue.pop() {
             let (next, effects) = update(std::mem::take(&mut self.model), a);
@@ -90,11 +101,11 @@ impl Harness {
         &self.model
     }
 
-    fn lib(&mut self, a: LibAction) -> &Model {
+    pub(crate) fn lib(&mut self, a: LibAction) -> &Model {
         self.act(Action::Library(a))
     }
 
-    fn type_text(&mut self, text: &str) {
+    pub(crate) fn type_text(&mut self, text: &str) {
         for c in text.chars() {
             self.lib(LibAction::Char(c));
         }

@@ -12,3 +12,4 @@ mod library;
 mod library_e2e;
 mod library_panel;
 mod matches;
+mod mistakes;

@@ -128,7 +128,7 @@ fn report_to_file(
     path: &std::path::Path,
     report: &std::path::Path,
 ) -> ExitCode {
-    if let Err(e) = crate::cli::out_file::not_the_input(report, path) {
+    if let Err(e) = crate::out_file::not_the_input(report, path) {
         crate::say!("bgedit: {e}");
         return ExitCode::from(2);
     }
@@ -142,7 +142,7 @@ fn report_to_file(
     if text.is_empty() {
         return ExitCode::from(status);
     }
-    match crate::cli::out_file::write_whole(report, path, &text) {
+    match crate::out_file::write_whole(report, path, &text) {
         Ok(()) => ExitCode::from(status),
         Err(e) => {
             crate::say!("bgedit: {e}");

@@ -235,6 +235,9 @@ fn analyse_match(
         return Err(e.into());
     }
     let (lib, failed) = (store.lib, store.failed);
+    // The entries' errors follow the deepest verdict now held, and the
+    // mistakes kept out at import become entries.
+    crate::library::mistakes::refresh(lib, m.id, &shown, &replayed.decisions)?;
     // The luck of a whole match analysed without a failure.
     if let Some(Ok(l)) = luck.filter(|_| !failed) {
         let totals = [l.players[0].total, l.players[1].total];

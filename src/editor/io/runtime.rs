@@ -527,6 +527,26 @@ impl Edge<'_> {
                             typed,
                         },
                     )),
+                    Effect::SaveSgf {
+                        source,
+                        out,
+                        judged,
+                        luck,
+                        decisions,
+                    } => {
+                        let result = crate::engine::match_analysis::annotate::save_sgf(
+                            std::path::Path::new(&source),
+                            std::path::Path::new(&out),
+                            &judged,
+                            luck.as_ref().map(|l| &*l.0),
+                            decisions,
+                        );
+                        queue.push(Action::Review(
+                            crate::editor::match_review::state::ReviewAction::SgfSaved(
+                                result.map(|()| out),
+                            ),
+                        ));
+                    }
                     Effect::AnalyseMatch {
                         serial,
                         decisions,

@@ -85,6 +85,22 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
         action: LibAction::StartFilter,
     },
     Binding {
+        keys: &[Char('o')],
+        label: "o",
+        help: "order: newest / worst first",
+        section: (),
+        hint: None,
+        action: LibAction::CycleOrder,
+    },
+    Binding {
+        keys: &[Char('P')],
+        label: "P",
+        help: "a player across matches (PR)",
+        section: (),
+        hint: None,
+        action: LibAction::AskPlayer,
+    },
+    Binding {
         keys: &[Char('e')],
         label: "e",
         help: "edit the note",

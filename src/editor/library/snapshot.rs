@@ -153,6 +153,15 @@ fn details(s: &Summary, loaded: Option<i64>) -> Vec<String> {
             if d.bar { ", bar" } else { "" }
         ),
     ];
+    // A mistake's error, and the verdict it is by: the deepest the
+    // library holds on the decision.
+    if let Some(e) = s.error {
+        let by = s
+            .error_by
+            .as_ref()
+            .map_or(String::new(), |b| format!(" by {}", b.depth));
+        v.push(format!("Error   -{e:.3}{by}"));
+    }
     // What the user wrote, where there is any.
     for (label, text) in [
         ("Tags", &s.tags),
@@ -241,13 +250,19 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         });
     }
     let header = format!(
-        "Library · {}{} {}{}{}",
+        "Library · {}{} {}{}{}{}",
         s.total,
         if s.total_exact { "" } else { "+" },
         if s.total == 1 && s.total_exact {
             "entry"
         } else {
             "entries"
+        },
+        // The order is said when it is not the usual one.
+        if s.order == crate::library::store::Order::Newest {
+            String::new()
+        } else {
+            format!(" · {}", super::state::order_words(s.order))
         },
         if s.filter.text.is_empty() {
             String::new()

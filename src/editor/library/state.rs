@@ -5,8 +5,10 @@ use crate::domain::Position;
 use crate::editor::prompt::state::Line;
 use crate::engine::match_analysis::{JudgeError, Judged, QuizAnswer};
 use crate::library::filter::Query;
+use crate::library::player_stats::PlayerStats;
 use crate::library::review::{QuizResult, Rating, Schedule};
 use crate::library::store::LibraryFailure;
+use crate::library::store::Order;
 use crate::library::{Added, Counted, Entry, EntryEdit, NewEntry, Summary};
 use ratatui_textarea::{Input, TextArea};
 
@@ -38,6 +40,8 @@ pub enum Ask {
     ReviewCollection,
     /// The quiz's move, typed.
     QuizMove,
+    /// Whose statistics across the library's matches (`P`).
+    Player,
 }
 
 impl Ask {
@@ -65,6 +69,7 @@ impl Ask {
             Ask::ConfirmDelete => "Delete this entry? y to delete, anything else keeps it",
             Ask::ReviewCollection => "Quiz which collection (or filter)?",
             Ask::QuizMove => "Your move (13/7 8/7, 13-7 8-7; Tab completes)",
+            Ask::Player => "Statistics across the library's matches of which player?",
         }
     }
 }
@@ -173,6 +178,9 @@ pub struct LibState {
     pub filter: Line,
     pub filter_error: Option<String>,
     pub query: Query,
+    /// The list's order (`o` cycles it): newest first, or the worst
+    /// mistake first.
+    pub order: Order,
     /// Matching entries, counted as far as the list can scroll before it
     /// asks again (the page and a thousand more); more than that when not
     /// `total_exact`.
@@ -243,6 +251,14 @@ impl LibState {
     }
 }
 
+/// The list's order as the header and the status say it.
+pub fn order_words(order: Order) -> &'static str {
+    match order {
+        Order::Newest => "newest first",
+        Order::Error => "worst mistake first",
+    }
+}
+
 /// What the runtime asks the library worker to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -256,6 +272,7 @@ pub enum Request {
     Page {
         serial: u64,
         query: Query,
+        order: Order,
         offset: u64,
         limit: u64,
     },
@@ -293,6 +310,9 @@ pub enum Request {
     QuizAnalysis(i64),
     /// The quiz's statistics, overall and per collection, as text.
     QuizStats,
+    /// A player's statistics across the library's matches, as
+    /// `bgedit stats --player` computes them.
+    PlayerStats(String),
     /// Keeps gnubg's analysis a quiz of entry `id` was graded by (JSON).
     KeepQuizAnalysis {
         id: i64,
@@ -315,6 +335,11 @@ pub enum LibAction {
     PageDown,
     Load,
     StartFilter,
+    /// `o`: the next order of the list (newest first, worst first).
+    CycleOrder,
+    /// `P`: asks whose statistics across the library's matches to show
+    /// (the highlighted decision's player offered).
+    AskPlayer,
     EditNote,
     EditTags,
     EditCollections,
@@ -399,4 +424,7 @@ pub enum LibAction {
     Restored(Result<i64, LibraryFailure>),
     DueList(Result<(String, Vec<Summary>), LibraryFailure>),
     Reviewed(Result<Schedule, LibraryFailure>),
+    /// A player's statistics across the library's matches (the reducer
+    /// opens the statistics view on them).
+    PlayerStats(Result<Box<PlayerStats>, LibraryFailure>),
 }

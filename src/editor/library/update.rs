@@ -3,6 +3,7 @@
 
 use super::state::{
     Ask, LibAction, LibMode, LibState, NoteEditor, PAGE, Purpose, QuizClock, Request, Review,
+    order_words,
 };
 use crate::domain::skill::Skill;
 use crate::editor::effect::Effect;
@@ -12,7 +13,7 @@ use crate::editor::transition::{commit, done};
 use crate::engine::match_analysis::{self, JudgeError, Judged, QuizAnswer};
 use crate::library::filter;
 use crate::library::review::{QuizResult, Rating};
-use crate::library::store::LibraryFailure;
+use crate::library::store::{LibraryFailure, Order};
 use crate::library::{Added, Entry, EntryEdit, NewEntry, Source, Summary};
 
 fn ask(mut model: Model, kind: Ask, text: String) -> (Model, Vec<Effect>) {
@@ -58,6 +59,7 @@ fn fetch(state: &mut LibState, offset: u64) -> Effect {
     Effect::Library(Request::Page {
         serial: state.serial,
         query: state.query.clone(),
+        order: state.order,
         offset,
         limit: PAGE,
     })
@@ -111,6 +113,8 @@ pub fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
         | A::PageDown
         | A::Load
         | A::StartFilter
+        | A::CycleOrder
+        | A::AskPlayer
         | A::EditNote
         | A::EditTags
         | A::EditCollections
@@ -149,6 +153,8 @@ pub fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
         | A::Updated(_)
         | A::Deleted(_)
         | A::Restored(_) => stored(model, action),
+        // The reducer hands these to the statistics view.
+        A::PlayerStats(_) => done(model),
     }
 }
 
@@ -256,6 +262,27 @@ fn list(mut model: Model, action: LibAction) -> (Model, Vec<Effect>) {
                 "the editor's position was not loaded from the library; + adds it as a new entry",
             ),
         },
+        // The highlighted decision's player offered.
+        LibAction::AskPlayer => {
+            let name = model
+                .library
+                .selected_row()
+                .and_then(|r| r.player.clone())
+                .unwrap_or_default();
+            ask(model, Ask::Player, name)
+        }
+        // From the top of the new order, fetched again.
+        LibAction::CycleOrder => {
+            let s = &mut model.library;
+            s.order = match s.order {
+                Order::Newest => Order::Error,
+                Order::Error => Order::Newest,
+            };
+            s.selected = 0;
+            let effect = fetch(s, 0);
+            model.status = Status::info(format!("Library: {}", order_words(model.library.order)));
+            (model, vec![effect])
+        }
         // The list's filter, if any, is offered: a quiz of what is shown.
         LibAction::StartReview => {
             let filter = model.library.filter.text.clone();
@@ -721,9 +748,13 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
         return error(model, "answered already: Enter for the next question");
     }
     let (id, position) = (current.id, current.position.clone());
-    // The analysis panel's lead engine grades, and only an analysis kept
-    // from that engine is used.
-    r.grader = model.analysis.engines.lead();
+    // A mistake of a match is graded by the engine and at the depth of
+    // the verdict its error is by (the deepest the library holds), so
+    // the grade and the listed error agree; anything else by the
+    // analysis panel's lead engine at the quiz's depth. Only an analysis
+    // kept from the grading engine is used.
+    let (by, by_plies) = verdict_grader(current).unzip();
+    r.grader = by.unwrap_or_else(|| model.analysis.engines.lead());
     let grader = r.grader;
     r.answer = Some(answer.clone());
     r.grade = None;
@@ -736,7 +767,7 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
     });
     // Graded before, at the quiz's depth or deeper: from the kept
     // analysis, at once.
-    let plies = model.library.quiz_plies;
+    let plies = model.library.quiz_plies.max(by_plies.unwrap_or(0));
     let kept = r
         .stored
         .as_deref()
@@ -769,6 +800,14 @@ fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect>) {
             Effect::Now(QuizClock::Revealed),
         ],
     )
+}
+
+/// The engine and depth of the verdict a match mistake's error is by,
+/// when bgedit can ask it (an engine of its own, at a search depth).
+fn verdict_grader(s: &Summary) -> Option<(crate::engine::EngineKind, u8)> {
+    let by = s.error_by.as_ref()?;
+    let kind = crate::engine::EngineKind::by_key(&by.engine)?;
+    Some((kind, u8::try_from(by.plies).ok()?))
 }
 
 /// The engine's grade of the answer with `serial`, and its analysis kept
@@ -1141,6 +1180,18 @@ fn submit(mut model: Model) -> (Model, Vec<Effect>) {
                 }
             }
         }
+        Ask::Player => {
+            let name = text.trim().to_owned();
+            back(&mut model);
+            if name.is_empty() {
+                return error(model, "name a player (as the match files spell it)");
+            }
+            model.status = Status::info(format!(
+                "Statistics of {} across the library's matches…",
+                crate::quote::printable(&name)
+            ));
+            (model, vec![Effect::Library(Request::PlayerStats(name))])
+        }
         Ask::ReviewCollection => {
             let name = text.trim().to_owned();
             if name.is_empty() {
@@ -1257,6 +1308,8 @@ mod tests {
             position,
             score: [0, 0],
             error: None,
+            error_by: None,
+            player: None,
             note_line: String::new(),
             collections: String::new(),
         };

@@ -108,12 +108,13 @@ fn answer(
         Request::Page {
             serial,
             query,
+            order,
             offset,
             limit,
         } => LibAction::Paged {
             serial,
             result: lib.and_then(|l| {
-                l.search_page(&query, offset, limit, COUNT_AHEAD)
+                l.search_page(&query, order, offset, limit, COUNT_AHEAD)
                     .map_err(text)
             }),
         },
@@ -167,6 +168,11 @@ fn answer(
                 }
             }
             Ok((lines, trend))
+        })),
+        Request::PlayerStats(name) => LibAction::PlayerStats(lib.and_then(|l| {
+            crate::library::player_stats::of(l, &name, None)
+                .map(Box::new)
+                .map_err(text)
         })),
         Request::QuizAnalysis(id) => LibAction::StoredAnalysis {
             id,

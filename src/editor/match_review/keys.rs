@@ -150,6 +150,14 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
         action: ReviewAction::StartRefused,
     },
     Binding {
+        keys: &[Char('W')],
+        label: "W",
+        help: "write the match with the panel's verdicts as gnubg's SGF (asks the file)",
+        section: 11,
+        hint: None,
+        action: ReviewAction::AskSaveSgf,
+    },
+    Binding {
         keys: &[Char('s')],
         label: "s",
         help: "statistics of the match (gnubg's table, costliest kinds, PR per game)",
@@ -227,7 +235,8 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 10);
+        assert_eq!(rows.len(), 11);
+        assert!(rows.iter().any(|(l, _)| l == "W"));
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }

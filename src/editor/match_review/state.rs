@@ -310,6 +310,13 @@ pub enum ReviewAction {
     Statistics,
     /// The background analysis ended.
     AnalysisEnded(u64),
+    /// `W`: ask the file to save the match to, with the panel's verdicts,
+    /// as gnubg's SGF.
+    AskSaveSgf,
+    /// Save it to this file (the input line's answer).
+    SaveSgf(String),
+    /// The runtime saved it (the file), or why not.
+    SgfSaved(Result<String, crate::engine::match_analysis::annotate::SaveSgfError>),
 }
 
 /// What the file's own analysis says of a decision: its error, its best

@@ -33,7 +33,7 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
             done(model)
         }
         ReviewAction::Complete => match &model.mode {
-            Mode::Prompt(p) if p.kind == PromptKind::MatchFile => {
+            Mode::Prompt(p) if matches!(p.kind, PromptKind::MatchFile | PromptKind::SgfFile) => {
                 let typed = p.line.text.clone();
                 (model, vec![Effect::ListDirectory(typed)])
             }
@@ -127,7 +127,73 @@ pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
         // The reducer hands it to the statistics feature before this.
         ReviewAction::Statistics => done(model),
         ReviewAction::AnalysisEnded(serial) => analysis_ended(model, serial),
+        ReviewAction::AskSaveSgf => ask_save_sgf(model),
+        ReviewAction::SaveSgf(out) => save_sgf(model, out),
+        ReviewAction::SgfSaved(result) => {
+            model.status = match result {
+                Ok(out) => Status::success(format!(
+                    "Saved the match with its analysis as {} (gnubg's load match reads it)",
+                    crate::quote::printable(&out)
+                )),
+                Err(e) => Status::error(format!("could not save the match: {e}")),
+            };
+            done(model)
+        }
     }
+}
+
+/// `W`: the file to save to, offered beside the match (`NAME.analysed.sgf`),
+/// once the panel holds its verdicts (all of them: a save mid-analysis
+/// would mix depths in one file).
+fn ask_save_sgf(mut model: Model) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_ref() else {
+        return no_match(model);
+    };
+    if m.analysing {
+        return refuse(model, "the analysis is running: save once it has ended");
+    }
+    if !m.verdicts.iter().any(|v| matches!(v, Verdict::Judged(_))) {
+        return refuse(model, "no verdict to save yet: E analyses the match");
+    }
+    let path = std::path::Path::new(&m.path);
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "match".into(), |s| s.to_string_lossy());
+    let offer = path.with_file_name(format!("{stem}.analysed.sgf"));
+    model.mode = Mode::Prompt(Prompt::with_value(
+        PromptKind::SgfFile,
+        &offer.display().to_string(),
+    ));
+    done(model)
+}
+
+/// Asks the runtime to write the match with the panel's verdicts and luck.
+fn save_sgf(mut model: Model, out: String) -> (Model, Vec<Effect>) {
+    let Some(m) = model.review.open.as_ref() else {
+        return no_match(model);
+    };
+    if out.trim().is_empty() {
+        return refuse(model, "give the file to save the match to");
+    }
+    let judged: Vec<_> = m
+        .verdicts
+        .iter()
+        .filter_map(|v| match v {
+            Verdict::Judged(list) => Some(list.iter().cloned()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let effect = Effect::SaveSgf {
+        source: m.path.clone(),
+        out: out.trim().to_owned(),
+        judged,
+        luck: m.luck.clone(),
+        decisions: m.decisions.len(),
+    };
+    model.mode = Mode::Review;
+    model.status = Status::info("Saving the match as SGF…");
+    (model, vec![effect])
 }
 
 /// The directory listed for Tab: the path typed completed as far as the
@@ -140,7 +206,7 @@ fn completed(
     let Mode::Prompt(p) = &mut model.mode else {
         return done(model);
     };
-    if p.kind != PromptKind::MatchFile || p.line.text != typed {
+    if !matches!(p.kind, PromptKind::MatchFile | PromptKind::SgfFile) || p.line.text != typed {
         return done(model);
     }
     let (text, names) = complete(&typed, &entries);

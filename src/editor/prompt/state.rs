@@ -46,6 +46,8 @@ pub enum PromptKind {
     MatchFile,
     /// The error from which the match panel calls a decision a mistake.
     MistakeThreshold,
+    /// The file the match panel saves the match to, as gnubg's SGF.
+    SgfFile,
 }
 
 impl PromptKind {
@@ -68,6 +70,9 @@ impl PromptKind {
             PromptKind::MistakeThreshold => {
                 "Mistakes: errors beyond (0.03 doubtful, 0.06 bad, 0.12 very bad)"
             }
+            PromptKind::SgfFile => {
+                "Save the match with its analysis as gnubg's SGF to (Tab completes)"
+            }
         }
     }
 
@@ -78,7 +83,10 @@ impl PromptKind {
 
     /// Tab completes what the line holds: a move, a file name.
     pub fn completes(self) -> bool {
-        matches!(self, PromptKind::Move | PromptKind::MatchFile)
+        matches!(
+            self,
+            PromptKind::Move | PromptKind::MatchFile | PromptKind::SgfFile
+        )
     }
 }
 

@@ -37,7 +37,7 @@ pub fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>)
         }
         // Tab: the match panel completes a file name, the board's move
         // line a move.
-        P::Complete if p.kind == PromptKind::MatchFile => {
+        P::Complete if matches!(p.kind, PromptKind::MatchFile | PromptKind::SgfFile) => {
             return (
                 model,
                 Some(Action::Review(
@@ -90,6 +90,7 @@ pub fn current_value(kind: PromptKind, position: &Position) -> String {
         | PromptKind::MetFile
         | PromptKind::MatchFile
         | PromptKind::MistakeThreshold
+        | PromptKind::SgfFile
         | PromptKind::CrawfordOffer(_) => String::new(),
     }
 }
@@ -107,6 +108,9 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
         )),
         PromptKind::MatchFile => Ok(Action::Review(
             crate::editor::match_review::state::ReviewAction::Open(t.to_owned()),
+        )),
+        PromptKind::SgfFile => Ok(Action::Review(
+            crate::editor::match_review::state::ReviewAction::SaveSgf(t.to_owned()),
         )),
         PromptKind::MistakeThreshold => {
             let e: f64 = t

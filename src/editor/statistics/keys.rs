@@ -31,9 +31,9 @@ pub static STATISTICS_BINDINGS: &[StatisticsBinding] = &[
     Binding {
         keys: &[Code(KeyCode::Esc), Char('q'), Char('s')],
         label: "Esc q s",
-        help: "back to the match",
+        help: "back to the match (or to the library)",
         section: 2,
-        hint: Some(("Esc", "back to the match")),
+        hint: Some(("Esc", "back")),
         action: StatisticsAction::Close,
     },
 ];

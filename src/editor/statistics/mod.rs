@@ -9,11 +9,12 @@
 //! - `keys.rs`: its keys, one table for resolution, hints and help
 //! - `view.rs`: what it shows, as text (its part of the snapshot, computed
 //!   from the match panel's verdicts), and its drawing
-//!
-//! PR over time across *matches* needs the library's match database (issue
-//! 32's other part): this view is of the open match only.
+//! - `player.rs`: the view of a player across the library's matches (`P`
+//!   in the library panel): each match, the trend `stats --player` gives,
+//!   the costliest kinds, and PR over time as a chart
 
 pub mod keys;
+pub mod player;
 pub mod state;
 pub mod update;
 pub mod view;

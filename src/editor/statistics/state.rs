@@ -1,15 +1,21 @@
 //! The statistics view's state: open or not is the model's mode
-//! (`Mode::Statistics`); here the scroll of the table and the mode to go
-//! back to.
+//! (`Mode::Statistics`); here the scroll of the table and, for a player
+//! across the library's matches, their statistics.
+
+use crate::library::player_stats::PlayerStats;
+use crate::library::store::LibraryFailure;
 
 /// What can happen to the statistics view.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StatisticsAction {
     /// Open it on the open match.
     Open,
+    /// Open it on a player across the library's matches (the library
+    /// worker's answer to `P` in the library panel).
+    Player(Result<Box<PlayerStats>, LibraryFailure>),
     /// `j` `k`: scroll the table by rows.
     Scroll(i16),
-    /// `Esc` `q` `s`: back to the match panel.
+    /// `Esc` `q` `s`: back to the match panel, or to the library.
     Close,
 }
 
@@ -17,4 +23,6 @@ pub enum StatisticsAction {
 pub struct StatisticsState {
     /// The first row of the table shown (small screens scroll it).
     pub scroll: u16,
+    /// The player shown, when the view was opened from the library.
+    pub player: Option<Box<PlayerStats>>,
 }

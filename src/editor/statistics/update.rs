@@ -3,15 +3,25 @@
 
 use super::state::StatisticsAction;
 use crate::editor::effect::Effect;
+use crate::editor::library::state::LibMode;
 use crate::editor::match_review::state::Verdict;
 use crate::editor::model::{Mode, Model, Status};
 use crate::editor::transition::{done, refuse};
+use crate::library::player_stats::PlayerStats;
+use crate::library::store::LibraryFailure;
 
 pub fn update(mut model: Model, action: StatisticsAction) -> (Model, Vec<Effect>) {
     match action {
         StatisticsAction::Open => open(model),
+        StatisticsAction::Player(result) => player(model, result),
         StatisticsAction::Scroll(by) => {
             model.statistics.scroll = model.statistics.scroll.saturating_add_signed(by);
+            done(model)
+        }
+        // Opened from the library: back to its list.
+        StatisticsAction::Close if model.statistics.player.take().is_some() => {
+            model.mode = Mode::Library(LibMode::List);
+            model.status = Status::info("Back to the library");
             done(model)
         }
         StatisticsAction::Close => {
@@ -49,5 +59,32 @@ fn open(mut model: Model) -> (Model, Vec<Effect>) {
         "Statistics of {} · Esc: back to the match",
         m.file_name()
     ));
+    done(model)
+}
+
+/// Opens the view on a player's statistics across the library's matches,
+/// or says why not (the library failed; they played no match in it).
+fn player(
+    mut model: Model,
+    result: Result<Box<PlayerStats>, LibraryFailure>,
+) -> (Model, Vec<Effect>) {
+    let stats = match result {
+        Ok(s) => s,
+        Err(e) => return refuse(model, e.message),
+    };
+    let name = crate::quote::printable(&stats.player).into_owned();
+    if stats.rows.is_empty() {
+        return refuse(
+            model,
+            format!("no match of {name} in the library (library import adds match files)"),
+        );
+    }
+    model.status = Status::info(format!(
+        "{name} across {} matches · Esc: back to the library",
+        stats.rows.len()
+    ));
+    model.statistics.scroll = 0;
+    model.statistics.player = Some(stats);
+    model.mode = Mode::Statistics;
     done(model)
 }

@@ -4,8 +4,8 @@
 //! player's error per game as a bar chart below.
 
 use crate::domain::Player;
-use crate::domain::match_stats::{self, CubeError, DecisionKind, Overall};
-use crate::domain::race::{GameClass, classify};
+use crate::domain::cost_kinds::{self, Kind};
+use crate::domain::match_stats::{self, Overall};
 use crate::editor::match_review::state::{OpenMatch, Verdict};
 use crate::editor::ui::theme::Theme;
 use crate::engine::match_analysis::{Judged, Report};
@@ -14,16 +14,6 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Borders, Clear, Paragraph, Wrap};
-
-/// One kind of decision and what it cost a player.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Kind {
-    pub name: &'static str,
-    /// Decisions of the kind that gave equity away.
-    pub count: u32,
-    /// Equity given away (normalised, as gnubg's table).
-    pub error: f64,
-}
 
 /// The view's text: its part of the snapshot.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,67 +35,9 @@ pub struct StatisticsView {
 // Every number comes from checked answers (finite).
 impl Eq for StatisticsView {}
 
-/// The phases of a checker play, from the position before the roll is
-/// played, as the roller sees it:
-/// - opening: contact (gnubg's class), and both pip counts above 140 (the
-///   start is 167: the first rolls of each side, before the armies meet);
-/// - middle game: contact otherwise;
-/// - race: no contact, the roller with checkers outside its home board;
-/// - bear-off: no contact, every checker of the roller home (or off).
-fn phase(j: &Judged) -> &'static str {
-    let board = &j.position.board;
-    let p = j.player;
-    match classify(board, p) {
-        GameClass::Contact if board.pip_count(p) > 140 && board.pip_count(p.opponent()) > 140 => {
-            "checker play: opening"
-        }
-        GameClass::Contact => "checker play: middle game",
-        _ if board.side(p)[6..].iter().all(|&n| n == 0) => "checker play: bear-off",
-        _ => "checker play: race",
-    }
-}
-
-/// The cube kinds gnubg's table counts, with its words.
-fn cube_kind(e: CubeError) -> &'static str {
-    match e {
-        CubeError::MissedDoubleBelowCashPoint => "missed doubles below CP",
-        CubeError::MissedDoubleAboveCashPoint => "missed doubles above CP",
-        CubeError::WrongDoubleBelowDoublePoint => "wrong doubles below DP",
-        CubeError::WrongDoubleAboveTooGood => "wrong doubles above TG",
-        CubeError::WrongTake => "wrong takes",
-        CubeError::WrongPass => "wrong passes",
-    }
-}
-
-/// What each player's decisions cost by kind, costliest first (kinds that
-/// cost nothing left out). Checker plays count as gnubg's table counts
-/// them (unforced ones); cube errors as its cube rows.
+/// What each player's decisions cost by kind, costliest first.
 fn costliest(judged: &[&Judged]) -> [Vec<Kind>; 2] {
-    let mut out: [Vec<Kind>; 2] = Default::default();
-    for j in judged {
-        let g = &j.judgement;
-        let name = match (g.kind, g.cube_error) {
-            (DecisionKind::Checker, _) if g.counted && g.error > 0.0 => phase(j),
-            (DecisionKind::Cube | DecisionKind::Take, Some(e)) => cube_kind(e),
-            _ => continue,
-        };
-        let list = &mut out[j.player.index()];
-        match list.iter_mut().find(|k| k.name == name) {
-            Some(k) => {
-                k.count += 1;
-                k.error += g.error;
-            }
-            None => list.push(Kind {
-                name,
-                count: 1,
-                error: g.error,
-            }),
-        }
-    }
-    for list in &mut out {
-        list.sort_by(|a, b| b.error.total_cmp(&a.error).then(a.name.cmp(b.name)));
-    }
-    out
+    cost_kinds::costliest(judged.iter().map(|j| (&j.judgement, &j.position.board)))
 }
 
 /// Each game's PR by player (XG's: 500 × the mean normalised error per
@@ -156,9 +88,7 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
     if !rated {
         notes.push("Luck: rated with the analysis's last pass.".to_owned());
     }
-    notes.push(
-        "PR across matches: needs the library's match database, not in this view.".to_owned(),
-    );
+    notes.push("PR across matches: P in the library panel.".to_owned());
     StatisticsView {
         title,
         // Names are the file's: escaped before they reach the terminal.

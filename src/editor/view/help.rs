@@ -41,7 +41,7 @@ pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
         crate::editor::bindings::help_rows(crate::editor::keymap::PROMPT_BINDINGS),
     ));
     sections.push((
-        "Statistics view (s in the match panel)",
+        "Statistics view (s in the match panel, P in the library)",
         crate::editor::statistics::keys::help_rows(),
     ));
     sections.push((

@@ -86,6 +86,15 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         };
         statistics::view::draw(frame, over, s, theme);
     }
+    if let Some(p) = &snapshot.player_statistics {
+        let top = areas.title.y + areas.title.height;
+        let over = Rect {
+            y: top,
+            height: areas.prompt.y.saturating_sub(top),
+            ..area
+        };
+        statistics::player::draw(frame, over, p, theme);
+    }
     if snapshot.help {
         help::draw(frame, area, snapshot.help_page, theme);
     }

@@ -125,3 +125,58 @@ fn add_luck(record: &MatchRecord, luck: &MatchLuck, marks: &mut MarksByAction) {
         }
     }
 }
+
+/// The match `record` written as gnubg's SGF with bgedit's verdicts and
+/// luck as gnubg's own analysis properties (`bgedit match --save-sgf
+/// --analyse` and the match panel's `W`).
+pub fn analysed_sgf(record: &MatchRecord, judged: &[Judged], luck: Option<&MatchLuck>) -> String {
+    let mut record = record.clone();
+    let marks = annotate(&mut record, judged, luck);
+    let mut text = String::new();
+    crate::codec::sgf::write_match_analysed(&record, &marks, &mut text);
+    text
+}
+
+/// Why the open match could not be saved as SGF. Paths are shown escaped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SaveSgfError {
+    #[error("{0}")]
+    Read(String),
+    #[error(
+        "{0}: gnubg's match text holds positions, not the moves of a match: it cannot be saved \
+         as a match"
+    )]
+    NotAMatch(String),
+    #[error("{0} has changed since it was opened ({1} decisions, {2} then): open it again")]
+    Changed(String, usize, usize),
+    #[error("{0}")]
+    Write(String),
+}
+
+/// Reads the match file `source` again (the panel holds its decisions,
+/// not its record), checks it is the match the verdicts are of (as many
+/// decisions), and writes it to `out` whole with the verdicts, never over
+/// `source`.
+pub fn save_sgf(
+    source: &std::path::Path,
+    out: &std::path::Path,
+    judged: &[Judged],
+    luck: Option<&MatchLuck>,
+    decisions: usize,
+) -> Result<(), SaveSgfError> {
+    use crate::codec::match_file::{self, Contents};
+    let shown = crate::quote::printable(&source.display().to_string()).into_owned();
+    crate::out_file::not_the_input(out, source).map_err(|e| SaveSgfError::Write(e.to_string()))?;
+    let file =
+        match_file::read_path(source).map_err(|e| SaveSgfError::Read(format!("{shown}: {e}")))?;
+    let Contents::Record(record) = &file.contents else {
+        return Err(SaveSgfError::NotAMatch(shown));
+    };
+    let now = match_file::decisions(&file).0.len();
+    if now != decisions {
+        return Err(SaveSgfError::Changed(shown, now, decisions));
+    }
+    let text = analysed_sgf(record, judged, luck);
+    crate::out_file::write_whole(out, source, text.as_bytes())
+        .map_err(|e| SaveSgfError::Write(e.to_string()))
+}

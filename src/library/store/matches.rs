@@ -151,6 +151,16 @@ pub struct StoredMatch {
     pub decisions: u64,
 }
 
+/// A decision with the entry it made and its deepest verdict.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeepestVerdict {
+    pub seq: usize,
+    /// `checker`, `cube`, `take`, or what else was done.
+    pub kind: String,
+    pub entry: Option<i64>,
+    pub verdict: Option<Verdict>,
+}
+
 /// A verdict as stored, with the decision it is on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredVerdict {
@@ -438,6 +448,79 @@ impl Library {
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
+    /// Each decision of match `match_id`, in order, with its kind, the
+    /// entry it is linked to and its deepest verdict (the most plies;
+    /// bgedit's own before the file's at the same depth): what the
+    /// library's mistakes are judged by.
+    pub fn deepest_verdicts(&self, match_id: i64) -> Result<Vec<DeepestVerdict>> {
+        let mut st = self.conn.prepare(
+            "SELECT d.seq, d.kind, d.entry_id, a.engine, a.plies, a.depth, a.from_file, a.error, \
+             a.analysis FROM decisions d LEFT JOIN analyses a ON a.decision_id = d.id \
+             WHERE d.match_id = ?1 ORDER BY d.seq, a.plies DESC, a.from_file, a.engine",
+        )?;
+        let rows = st.query_map([match_id], |r| {
+            let verdict = match r.get::<_, Option<String>>(3)? {
+                Some(engine) => Some(Verdict {
+                    engine,
+                    plies: r.get(4)?,
+                    depth: r.get(5)?,
+                    from_file: r.get(6)?,
+                    error: r.get(7)?,
+                    text: r.get(8)?,
+                }),
+                None => None,
+            };
+            Ok(DeepestVerdict {
+                seq: r.get::<_, i64>(0)? as usize,
+                kind: r.get(1)?,
+                entry: r.get(2)?,
+                verdict,
+            })
+        })?;
+        let mut out: Vec<DeepestVerdict> = Vec::new();
+        for row in rows {
+            let row = row?;
+            // The first row of each decision is its deepest verdict.
+            if out.last().is_none_or(|d| d.seq != row.seq) {
+                out.push(row);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Keeps match `match_id`'s mistakes as the panel lists them, in one
+    /// transaction: each `(seq, entry)` of `new` added (or merged) as a
+    /// position entry and linked to its decision, then each `(seq,
+    /// error)` of `errors` set as the error of the entry its decision is
+    /// linked to. The count of entries added.
+    pub fn keep_mistakes(
+        &mut self,
+        match_id: i64,
+        new: &[(usize, NewEntry)],
+        errors: &[(usize, f64)],
+    ) -> Result<u64> {
+        let now = now();
+        let tx = self.write()?;
+        let mut added = 0;
+        for (seq, entry) in new {
+            let id = add_in(&tx, entry, now)?;
+            added += u64::from(matches!(id, Added::New(_)));
+            tx.prepare_cached(
+                "UPDATE decisions SET entry_id = ?1 WHERE match_id = ?2 AND seq = ?3",
+            )?
+            .execute(params![id.id(), match_id, *seq as i64])?;
+        }
+        for (seq, error) in errors.iter().filter(|(_, e)| e.is_finite()) {
+            tx.prepare_cached(
+                "UPDATE entries SET error = ?1 WHERE id = (SELECT entry_id FROM decisions \
+                 WHERE match_id = ?2 AND seq = ?3)",
+            )?
+            .execute(params![error, match_id, *seq as i64])?;
+        }
+        tx.commit()?;
+        Ok(added)
+    }
+
     /// The matches `name` played (either side; letter case ignored), in
     /// the order imported.
     pub fn matches_of(&self, name: &str) -> Result<Vec<StoredMatch>> {
@@ -475,6 +558,26 @@ impl Library {
             .query_map(params![match_id, engine, plies], |r| r.get(0))?
             .collect::<rusqlite::Result<Vec<String>>>()?;
         Ok(Some((engine, plies, texts)))
+    }
+
+    /// bgedit's verdicts on match `match_id` by `engine` at `plies`, in
+    /// the match's order, each with its decision's gnubg ID (the position
+    /// decided).
+    pub fn own_verdicts_at(
+        &self,
+        match_id: i64,
+        engine: &str,
+        plies: i64,
+    ) -> Result<Vec<(String, String)>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT d.gnubg_id, a.analysis FROM analyses a JOIN decisions d ON \
+             d.id = a.decision_id WHERE d.match_id = ?1 AND a.engine = ?2 AND a.plies = ?3 \
+             AND NOT a.from_file ORDER BY d.seq",
+        )?;
+        let rows = st.query_map(params![match_id, engine, plies], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
     /// Keeps the luck of the dice of match `match_id` by `engine` at

@@ -35,8 +35,13 @@ pub struct Summary {
     pub position: Position,
     pub derived: Derived,
     pub score: [u16; 2],
-    /// A match decision's error, when known.
+    /// A match decision's error, when known: by the deepest verdict the
+    /// library holds on it.
     pub error: Option<f64>,
+    /// That verdict, when the entry is a match decision with one.
+    pub error_by: Option<ErrorBy>,
+    /// Who made the decision, for a match decision.
+    pub player: Option<String>,
     /// The note's first line that is not blank (from its first 200
     /// characters).
     pub note_line: String,
@@ -80,13 +85,39 @@ impl Summary {
     }
 }
 
+/// The verdict an entry's error is by: the deepest the library holds on
+/// its decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorBy {
+    /// The engine's key (`gnubg`), or the analyser a file names (`XG`).
+    pub engine: String,
+    /// gnubg's count of plies, as `analyses` keeps them.
+    pub plies: i64,
+    /// The depth in the analyser's words (`gnubg 0-ply`).
+    pub depth: String,
+}
+
+impl ErrorBy {
+    /// `engine TAB plies TAB depth`, as the summary's query joins them.
+    fn read(text: &str) -> Option<ErrorBy> {
+        let mut parts = text.splitn(3, '\t');
+        Some(ErrorBy {
+            engine: parts.next()?.to_owned(),
+            plies: parts.next()?.parse().ok()?,
+            depth: parts.next()?.to_owned(),
+        })
+    }
+}
+
 /// A row of `id, title, tags_text, position_json, score_o, score_x, error`.
 /// The columns `summary` reads, in its order: the note's start (its first
 /// line is shown) and the entry's collections come with the row, so a list
 /// needs one query.
 pub(super) const SUMMARY_COLUMNS: &str = "e.id, e.title, e.tags_text, e.position_json, e.score_o, \
      e.score_x, e.error, substr(e.note, 1, 200), (SELECT group_concat(c.name, ' ') FROM \
-     entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id)";
+     entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id), (SELECT a.engine || char(9) || a.plies || char(9) || \
+     a.depth FROM decisions d JOIN analyses a ON a.decision_id = d.id WHERE d.entry_id = e.id AND a.error IS NOT NULL ORDER BY a.plies DESC, \
+     a.from_file LIMIT 1), e.player";
 
 pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
     let id: i64 = r.get(0)?;
@@ -107,6 +138,11 @@ pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
             .unwrap_or_default()
             .to_owned(),
         collections: r.get::<_, Option<String>>(8)?.unwrap_or_default(),
+        error_by: r
+            .get::<_, Option<String>>(9)?
+            .as_deref()
+            .and_then(ErrorBy::read),
+        player: r.get(10)?,
     })
 }
 
@@ -334,9 +370,18 @@ pub fn select(query: &Query, now: i64, use_index: bool) -> Selection {
                 sql.push_str("(e.player LIKE ? ESCAPE '\\')");
                 args.push(Arg::Text(like_pattern(name)));
             }
+            // The source, or the match the decision is from: its players,
+            // event or file.
             Condition::Match(text) => {
-                sql.push_str("(e.source LIKE ? ESCAPE '\\')");
-                args.push(Arg::Text(like_pattern(text)));
+                sql.push_str(
+                    "(e.source LIKE ? ESCAPE '\\' OR e.id IN (SELECT d.entry_id FROM decisions d \
+                     JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
+                     OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
+                     OR m.path LIKE ? ESCAPE '\\'))",
+                );
+                for _ in 0..5 {
+                    args.push(Arg::Text(like_pattern(text)));
+                }
             }
             Condition::Tag(tag) => {
                 sql.push_str("(e.id IN (SELECT entry_id FROM tags WHERE tag = ?))");
@@ -465,11 +510,12 @@ impl Library {
     pub fn search_page(
         &self,
         query: &Query,
+        order: Order,
         offset: u64,
         limit: u64,
         ahead: u64,
     ) -> Result<(Counted, u64, Vec<Summary>)> {
-        let mut rows = self.page(query, offset, limit)?;
+        let mut rows = self.page_in(query, order, offset, limit)?;
         let counted = if offset == 0 && (rows.len() as u64) < limit {
             Counted {
                 total: rows.len() as u64,
@@ -482,14 +528,37 @@ impl Library {
         let mut offset = offset;
         if rows.is_empty() && counted.total > 0 {
             offset = (counted.total - 1) / limit.max(1) * limit.max(1);
-            rows = self.page(query, offset, limit)?;
+            rows = self.page_in(query, order, offset, limit)?;
         }
         Ok((counted, offset, rows))
     }
 
     /// One page of matching entries, newest first.
     pub fn page(&self, query: &Query, offset: u64, limit: u64) -> Result<Vec<Summary>> {
+        self.page_in(query, Order::Newest, offset, limit)
+    }
+
+    /// One page of matching entries in `order`.
+    pub fn page_in(
+        &self,
+        query: &Query,
+        order: Order,
+        offset: u64,
+        limit: u64,
+    ) -> Result<Vec<Summary>> {
         let sel = self.selection(query)?;
+        if order == Order::Error {
+            // The worst first, then the newest; no error known, last.
+            let sql = format!(
+                "SELECT {SUMMARY_COLUMNS}{} ORDER BY e.error DESC, {} DESC LIMIT ? OFFSET ?",
+                sel.from,
+                id_order(&sel)
+            );
+            return self.summaries_of(
+                &sql,
+                rusqlite::params_from_iter(sel.page_args(offset, limit)),
+            );
+        }
         if facets(query).is_empty() {
             return self.summaries(sel, offset, limit);
         }

@@ -1,0 +1,280 @@
+//! A player across the library's matches: each match they played with the
+//! rates gnubg's `show statistics match` gives them for it (from bgedit's
+//! most complete analysis of the match: `library analyse`) and XG's PR, in
+//! date order, the trend, and the decision kinds that cost them most. One
+//! computation for `bgedit stats --player` and the editor's statistics
+//! view.
+
+use super::match_import::StoredJudgement;
+use super::store::{self, Library, StoredMatch};
+use crate::domain::Player;
+use crate::domain::cost_kinds::{self, Kind};
+use crate::domain::match_stats::{self, Judgement, Luck, Overall};
+use crate::domain::{Board, Position};
+
+/// One match of the player's, with their numbers (rates in mEMG).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchRow {
+    pub m: StoredMatch,
+    /// The file's date as `YYYY-MM-DD`, when it is written so.
+    pub date: Option<String>,
+    pub opponent: String,
+    /// The engine and depth (gnubg's count) of the analysis the numbers
+    /// are from.
+    pub analysis: Option<(String, i64)>,
+    pub pr: Option<f64>,
+    pub error: Option<f64>,
+    pub checker: Option<f64>,
+    pub cube: Option<f64>,
+    pub luck: Option<f64>,
+    /// XG's PR of the player's checker plays alone, and of their cube
+    /// decisions alone (the chart's two lines).
+    pub checker_pr: Option<f64>,
+    pub cube_pr: Option<f64>,
+}
+
+/// The summary over the rows: the means of the rates, and the trend.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trend {
+    pub matches: usize,
+    pub analysed: usize,
+    pub pr: Option<f64>,
+    pub error: Option<f64>,
+    pub checker: Option<f64>,
+    pub cube: Option<f64>,
+    pub luck: Option<f64>,
+    /// The mean PR of the first and of the last half of the analysed
+    /// matches.
+    pub pr_first_half: Option<f64>,
+    pub pr_last_half: Option<f64>,
+    /// The least-squares slope of PR per match (negative: improving).
+    pub pr_slope: Option<f64>,
+}
+
+/// Everything the player's statistics show.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerStats {
+    pub player: String,
+    pub rows: Vec<MatchRow>,
+    pub trend: Trend,
+    /// The kinds of decision that cost the player most across the
+    /// analysed matches, costliest first.
+    pub costliest: Vec<Kind>,
+}
+
+// Every number comes from the store's finite values.
+impl Eq for PlayerStats {}
+
+/// A `--since` that is not a date as `YYYY-MM-DD` (the text, escaped).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a date: give it as YYYY-MM-DD, such as 2024-01-31")]
+pub struct NotADate(String);
+
+/// `--since DATE`: a date as `YYYY-MM-DD`.
+pub fn since(text: &str) -> Result<String, NotADate> {
+    let t = text.trim();
+    let ok = t.len() == 10
+        && t.char_indices().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                c == '-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    if ok {
+        Ok(t.to_owned())
+    } else {
+        Err(NotADate(crate::quote::printable(text).into_owned()))
+    }
+}
+
+/// A file's date as `YYYY-MM-DD` when it is written that way with `-`,
+/// `.` or `/` between (`2024.01.01`); other forms are not compared.
+fn normal_date(d: &str) -> Option<String> {
+    let t: String = d
+        .trim()
+        .chars()
+        .take(10)
+        .map(|c| if c == '.' || c == '/' { '-' } else { c })
+        .collect();
+    since(&t).ok()
+}
+
+/// The player's statistics across the library's matches (played on
+/// `since` or later, when given); no rows when they played none.
+pub fn of(lib: &Library, player: &str, since: Option<&str>) -> store::Result<PlayerStats> {
+    let mut rows = Vec::new();
+    let mut judged: Vec<(Judgement, Board)> = Vec::new();
+    for m in lib.matches_of(player)? {
+        let date = m.date.as_deref().and_then(normal_date);
+        if let Some(from) = since
+            && date.as_deref().is_none_or(|d| d < from)
+        {
+            continue;
+        }
+        let side = if m.players[0].trim().eq_ignore_ascii_case(player.trim()) {
+            Player::O
+        } else {
+            Player::X
+        };
+        let mut row = MatchRow {
+            opponent: m.players[1 - side.index()].clone(),
+            date,
+            m,
+            analysis: None,
+            pr: None,
+            error: None,
+            checker: None,
+            cube: None,
+            luck: None,
+            checker_pr: None,
+            cube_pr: None,
+        };
+        if let Some((engine, plies, _)) = lib.best_own_analysis(row.m.id)? {
+            let those = judgements(lib.own_verdicts_at(row.m.id, &engine, plies)?);
+            fill(lib, &mut row, side, &those, (&engine, plies))?;
+            judged.extend(those.into_iter().filter(|(j, _)| j.player == side));
+        }
+        rows.push(row);
+    }
+    rows.sort_by(|a, b| a.date.cmp(&b.date).then(a.m.id.cmp(&b.m.id)));
+    Ok(PlayerStats {
+        player: player.to_owned(),
+        trend: trend(&rows),
+        rows,
+        costliest: costliest(&judged),
+    })
+}
+
+/// The judgements of a match's verdicts, each with its decision's board
+/// (the board is only for the phase of a checker play: an ID that does
+/// not read, which the store does not let in, gives the empty board).
+fn judgements(with_ids: Vec<(String, String)>) -> Vec<(Judgement, Board)> {
+    with_ids
+        .into_iter()
+        .filter_map(|(id, text)| {
+            let list = serde_json::from_str::<Vec<StoredJudgement>>(&text).ok()?;
+            let board = crate::codec::parse_any(&id, &Position::default())
+                .map(|i| i.position.board)
+                .unwrap_or_default();
+            Some(list.into_iter().map(move |j| (j.judgement, board.clone())))
+        })
+        .flatten()
+        .collect()
+}
+
+/// The player's costliest kinds: they sat on either side from match to
+/// match, so both sides' tallies are one list.
+fn costliest(judged: &[(Judgement, Board)]) -> Vec<Kind> {
+    let [o, x] = cost_kinds::costliest(judged.iter().map(|(j, b)| (j, b)));
+    let mut all: Vec<Kind> = o;
+    for k in x {
+        match all.iter_mut().find(|a| a.name == k.name) {
+            Some(a) => {
+                a.count += k.count;
+                a.error += k.error;
+            }
+            None => all.push(k),
+        }
+    }
+    all.sort_by(|a, b| b.error.total_cmp(&a.error).then(a.name.cmp(b.name)));
+    all
+}
+
+/// The row's numbers from the judgements of its match.
+fn fill(
+    lib: &Library,
+    row: &mut MatchRow,
+    side: Player,
+    judged: &[(Judgement, Board)],
+    (engine, plies): (&str, i64),
+) -> store::Result<()> {
+    let stats = match_stats::summarise(judged.iter().map(|(j, _)| j));
+    let s = &stats[side.index()];
+    let memg = |r: Option<f64>| r.map(|r| r * 1000.0);
+    row.error = memg(s.overall_rate());
+    row.checker = memg(s.checker_rate());
+    row.cube = memg(s.cube_rate());
+    row.pr = Overall::of(&stats, side, row.m.length).pr;
+    // PR is 500 × the mean error per decision that counts: of one kind.
+    row.checker_pr = s.checker_rate().map(|r| r * 500.0);
+    row.cube_pr = s.cube_rate().map(|r| r * 500.0);
+    // gnubg divides the luck by every move, forced ones included.
+    row.luck = lib.luck(row.m.id, engine, plies)?.and_then(|l| {
+        memg(
+            Luck {
+                total: l[side.index()],
+                ..Luck::default()
+            }
+            .rate(s.total_moves),
+        )
+    });
+    row.analysis = Some((engine.to_owned(), plies));
+    Ok(())
+}
+
+/// The mean of the values there are.
+fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
+    let (n, sum) = v.fold((0u32, 0.0), |(n, s), x| (n + 1, s + x));
+    (n > 0).then(|| sum / f64::from(n))
+}
+
+/// The trend: the least-squares slope of PR over the analysed matches in
+/// date order (PR per match; negative is better), and the mean PR of the
+/// first and last halves.
+fn trend(rows: &[MatchRow]) -> Trend {
+    let prs: Vec<f64> = rows.iter().filter_map(|r| r.pr).collect();
+    let half = prs.len() / 2;
+    let slope = (prs.len() >= 2).then(|| {
+        let n = prs.len() as f64;
+        let mx = (n - 1.0) / 2.0;
+        let my = prs.iter().sum::<f64>() / n;
+        let (num, den) = prs.iter().enumerate().fold((0.0, 0.0), |(a, b), (i, y)| {
+            let dx = i as f64 - mx;
+            (a + dx * (y - my), b + dx * dx)
+        });
+        num / den
+    });
+    Trend {
+        matches: rows.len(),
+        analysed: prs.len(),
+        pr: mean(prs.iter().copied()),
+        error: mean(rows.iter().filter_map(|r| r.error)),
+        checker: mean(rows.iter().filter_map(|r| r.checker)),
+        cube: mean(rows.iter().filter_map(|r| r.cube)),
+        luck: mean(rows.iter().filter_map(|r| r.luck)),
+        pr_first_half: mean(prs[..half].iter().copied()),
+        pr_last_half: mean(prs[prs.len() - half..].iter().copied()),
+        pr_slope: slope,
+    }
+}
+
+/// An engine's depth in its own words (`plies` is gnubg's count, which
+/// the library keeps for every engine).
+pub fn depth_words(engine: &str, plies: i64) -> String {
+    match (
+        crate::engine::EngineKind::by_key(engine),
+        u8::try_from(plies),
+    ) {
+        (Some(kind), Ok(p)) => format!("{engine} {}", kind.depth_label(p)),
+        _ => format!("{engine} {plies}-ply"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_read_as_files_write_them() {
+        assert_eq!(normal_date("2024.01.01"), Some("2024-01-01".to_owned()));
+        assert_eq!(normal_date("2023-11-26"), Some("2023-11-26".to_owned()));
+        assert_eq!(normal_date("Mar 3 2019"), None);
+        assert!(
+            since("2024-13")
+                .unwrap_err()
+                .to_string()
+                .contains("YYYY-MM-DD")
+        );
+    }
+}
