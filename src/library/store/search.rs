@@ -185,6 +185,7 @@ pub(super) fn facets(query: &Query) -> &'static str {
             Condition::Flag(_)
                 | Condition::Compare(..)
                 | Condition::Error(..)
+                | Condition::Disagree(..)
                 | Condition::Point { .. }
                 | Condition::Kind(_)
         )
@@ -315,6 +316,20 @@ pub fn select(query: &Query, now: i64, use_index: bool) -> Selection {
             }
             Condition::Error(op, value) => {
                 let _ = write!(sql, "(e.error {} ?)", op.sql());
+                args.push(Arg::Real(*value));
+            }
+            // The deepest verdict kept for the entry (a deeper one is the
+            // better judge), the largest gap among its engine pairs; NULL
+            // when none is kept, so `!disagree>=…` too leaves out entries
+            // never compared, as `!error>=…` leaves out entries without an
+            // error.
+            Condition::Disagree(op, value) => {
+                let _ = write!(
+                    sql,
+                    "((SELECT d.gap FROM disagreements d WHERE d.entry_id = e.id \
+                     ORDER BY d.plies DESC, d.gap DESC LIMIT 1) {} ?)",
+                    op.sql()
+                );
                 args.push(Arg::Real(*value));
             }
             Condition::Point { opponent, point } => {
