@@ -265,6 +265,12 @@ fn worker(
         .zip(programs.iter().zip(starts))
         .map(|(k, (program, starts))| k.spec().open(program.clone(), starts.clone()))
         .collect();
+    // Started (and an engine inside bgedit loaded) before the clock runs:
+    // each engine's time a position is its answers'. An engine that cannot
+    // start says so at its first position.
+    for engine in &mut engines {
+        let _ = engine.warm_up();
+    }
     while !stop.load(Ordering::Relaxed) {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some((entry, position)) = todo.get(i) else {
