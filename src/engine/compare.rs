@@ -243,6 +243,23 @@ mod tests {
     }
 
     #[test]
+    fn a_pick_is_what_a_player_acts_on() {
+        let m = moves(&[("8/5 6/5", 0.2), ("24/21 13/12", 0.1)]);
+        assert_eq!(pick(&m), Some(("move", "8/5 6/5".to_owned())));
+        assert_eq!(pick(&moves(&[])), None, "no legal move");
+        let beaver = cube("No double, beaver", 0.1, -0.3, 1.0);
+        assert_eq!(pick(&beaver), Some(("cube", "ND".to_owned())));
+        let redouble = cube("Redouble, take", 0.6, 0.7, 1.0);
+        assert_eq!(pick(&redouble), Some(("cube", "D/T".to_owned())));
+        let eval = Analysis::Eval {
+            plies: 0,
+            probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+            cubeless: 0.0,
+        };
+        assert_eq!(pick(&eval), None, "no cube action");
+    }
+
+    #[test]
     fn cube_actions_compare_by_their_short_names() {
         let g = cube("Double, take", 0.60, 0.65, 1.0);
         let s = cube("No double, take", 0.62, 0.58, 1.0);

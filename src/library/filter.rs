@@ -462,7 +462,10 @@ mod tests {
         for (bad, says) in [
             ("error>=big", "is not a number"),
             ("error>=NaN", "is not a number"),
-            ("disagree>=inf", "is not a number (disagree compares equities"),
+            (
+                "disagree>=inf",
+                "is not a number (disagree compares equities",
+            ),
             ("disagree~1", "after `disagree` comes a comparison"),
             ("kind:prime", "checker, cube or take"),
             ("point:25", "points are 1 to 24"),

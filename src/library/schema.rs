@@ -303,7 +303,7 @@ pub const V9: &str = "";
 
 /// Version 10: two engines' verdicts on an entry set side by side
 /// (`library disagreements`), keyed by the entry, the pair of engines (their
-/// keys in the registry's order, `gnubg,sage`) and the depth in gnubg's
+/// keys in the registry's order, comma-separated) and the depth in gnubg's
 /// count, so another depth is another row and nothing is asked twice.
 ///
 /// `decision` is what was compared (`move`, `cube`, `take`, or `none` when

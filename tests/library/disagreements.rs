@@ -2,14 +2,15 @@
 //! its list is what each engine says of each position in the same run
 //! (asked directly through bgedit's engine interface), a run killed with
 //! SIGKILL and run again equals one uninterrupted run, the filter word
-//! `disagree>=`, the collection, another depth kept apart, a schema-8
+//! `disagree>=` (the deepest comparison), the collection, another depth
+//! kept apart, a schema-8
 //! library migrated, and bad arguments named.
 
 use crate::common;
 
 use bgedit::engine::{Analysis, EngineKind, Request, StartRecord};
 use bgedit::library::schema;
-use bgedit::library::store::Library;
+use bgedit::library::store::{Compared, Library};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -141,11 +142,25 @@ fn the_list_is_what_each_engine_says() {
     let lib = filled(dir.path(), "lib.sqlite", &ids);
     let (code, out, err) = library(
         &lib,
-        &["disagreements", "--min", "0", "--format", "json", "--jobs", "2"],
+        &[
+            "disagreements",
+            "--min",
+            "0",
+            "--format",
+            "json",
+            "--jobs",
+            "2",
+        ],
     );
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.contains("compared 16 positions (gnubg 0-ply, Sage 1-ply)"), "{err}");
-    let listed: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(
+        err.contains("compared 16 positions (gnubg 0-ply, Sage 1-ply)"),
+        "{err}"
+    );
+    let listed: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
 
     let mut open = [EngineKind::Gnubg, EngineKind::Sage]
         .into_iter()
@@ -179,7 +194,10 @@ fn the_list_is_what_each_engine_says() {
         assert_eq!(row["gnubg_id"], id.as_str());
         assert_eq!(row["gnubg"]["pick"], g.as_str(), "{id}");
         assert_eq!(row["sage"]["pick"], s.as_str(), "{id}");
-        let gaps = [&row["gnubg"]["other_pick_costs"], &row["sage"]["other_pick_costs"]];
+        let gaps = [
+            &row["gnubg"]["other_pick_costs"],
+            &row["sage"]["other_pick_costs"],
+        ];
         if g == s {
             assert_eq!(gaps, [&Value::from(0.0), &Value::from(0.0)], "{id}");
         } else if row["decision"] == "move" {
@@ -199,7 +217,10 @@ fn the_list_is_what_each_engine_says() {
     assert_eq!(listed.len(), ranked, "every ranked position, once");
     assert!(ranked >= 10, "mostly ranked positions: {ranked}");
     let gaps: Vec<f64> = listed.iter().map(|v| v["gap"].as_f64().unwrap()).collect();
-    assert!(gaps.windows(2).all(|w| w[0] >= w[1]), "worst first: {gaps:?}");
+    assert!(
+        gaps.windows(2).all(|w| w[0] >= w[1]),
+        "worst first: {gaps:?}"
+    );
 
     // The filter word and the collection select the same entries as the
     // list at that gap; nothing is evaluated again.
@@ -219,7 +240,11 @@ fn the_list_is_what_each_engine_says() {
         let (code, out, err) = library(&lib, &["search", "--format", "json", query]);
         assert_eq!(code, Some(0), "{err}");
         out.lines()
-            .map(|l| serde_json::from_str::<Value>(l).unwrap()["id"].as_i64().unwrap())
+            .map(|l| {
+                serde_json::from_str::<Value>(l).unwrap()["id"]
+                    .as_i64()
+                    .unwrap()
+            })
             .collect()
     };
     assert_eq!(found("disagree>=0.05"), apart);
@@ -250,16 +275,73 @@ fn another_depth_is_kept_apart() {
     assert_eq!(code, Some(0), "{err}");
     let (code, _, err) = library(&lib, &["disagreements", "--plies", "1", "tag:deep"]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(err.starts_with("compared 1 positions (gnubg 1-ply, Sage 2-ply)"), "{err}");
+    assert!(
+        err.starts_with("compared 1 positions (gnubg 1-ply, Sage 2-ply)"),
+        "{err}"
+    );
     let rows = table(&lib);
     assert_eq!(rows.len(), 4, "{rows:#?}");
-    assert!(rows[0].starts_with("1 | gnubg,sage | 0 |") && rows[1].starts_with("1 | gnubg,sage | 1 |"), "{rows:#?}");
-    // The deepest gap of entry 1 decides whether the word matches it.
-    let deepest = rows[1].rsplit(" | ").next().unwrap().to_owned();
-    let (_, out, _) = library(&lib, &["search", "--format", "json", &format!("disagree>={deepest} tag:deep")]);
-    if deepest != "NULL" {
-        assert_eq!(out.lines().count(), 1, "{out}");
-    }
+    assert!(rows[0].starts_with("1 | gnubg,sage | 0 |"), "{rows:#?}");
+    assert!(rows[1].starts_with("1 | gnubg,sage | 1 |"), "{rows:#?}");
+    // The first run's comparison is kept as it was.
+    let (code, _, err) = library(&lib, &["disagreements"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.starts_with("compared 0 positions"), "{err}");
+    assert_eq!(table(&lib)[0], rows[0]);
+}
+
+/// The filter word reads the deepest comparison kept for an entry (the
+/// largest gap of its pairs at that depth); entries never compared, or
+/// with nothing to compare, match neither the word nor its negation.
+#[test]
+fn the_filter_word_reads_the_deepest_comparison() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = filled(dir.path(), "lib.sqlite", &positions(5));
+    let mut opened = Library::open(&lib).unwrap();
+    let row = |entry: i64, engines: &str, plies: i64, gap: Option<f64>| Compared {
+        entry_id: entry,
+        engines: engines.to_owned(),
+        plies,
+        decision: if gap.is_some() { "move" } else { "none" }.to_owned(),
+        picks: ["a".to_owned(), "b".to_owned()],
+        gaps: [gap, Some(0.0).filter(|_| gap.is_some())],
+    };
+    let rows = [
+        // Apart at 0-ply, not at 1-ply: the deeper one judges.
+        row(1, "gnubg,sage", 0, Some(0.2)),
+        row(1, "gnubg,sage", 1, Some(0.01)),
+        row(2, "gnubg,sage", 0, Some(0.1)),
+        // Two pairs at one depth: the larger gap.
+        row(3, "gnubg,sage", 2, Some(0.02)),
+        row(3, "gnubg,other", 2, Some(0.07)),
+        row(4, "gnubg,sage", 0, None),
+    ];
+    assert_eq!(opened.put_compared(&rows).unwrap(), 6);
+    // Kept as they were when stored again.
+    assert_eq!(opened.put_compared(&rows[..1]).unwrap(), 0);
+    let ids = |query: &str| -> Vec<i64> {
+        let q = bgedit::library::filter::parse(query).unwrap();
+        let mut found = Vec::new();
+        opened
+            .for_each_summary(&q, Default::default(), |s| {
+                found.push(s.id);
+                Ok(())
+            })
+            .unwrap();
+        found.sort();
+        found
+    };
+    assert_eq!(ids("disagree>=0.05"), [2, 3]);
+    assert_eq!(ids("!disagree>=0.05"), [1]);
+    assert_eq!(ids("disagree>=0"), [1, 2, 3]);
+    assert_eq!(ids("disagree<0.05"), [1]);
+    assert_eq!(ids("disagree>0.05 disagree<0.08"), [3]);
+    // The list reads its own pair and depth.
+    let listed = opened
+        .compared(&Default::default(), "gnubg,sage", 0, 0.05)
+        .unwrap();
+    let entries: Vec<i64> = listed.iter().map(|l| l.compared.entry_id).collect();
+    assert_eq!(entries, [1, 2], "worst first");
 }
 
 /// Killed with SIGKILL part way and run again, the comparisons equal one
@@ -283,6 +365,7 @@ fn a_killed_run_goes_on_where_it_stopped() {
         .args(["library", "--library"])
         .arg(&killed)
         .args(["disagreements", "--jobs", "1"])
+        .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
@@ -309,7 +392,10 @@ fn a_killed_run_goes_on_where_it_stopped() {
         err.starts_with(&format!("compared {} positions", 100 - after_kill)),
         "{err} ({after_kill} stored before)"
     );
-    assert!(err.contains(&format!("{after_kill} compared before")), "{err}");
+    assert!(
+        err.contains(&format!("{after_kill} compared before")),
+        "{err}"
+    );
     assert_eq!(table(&killed), expected);
 }
 
@@ -343,13 +429,22 @@ fn bad_arguments_are_named() {
             &["--engines", "gnubg"][..],
             "'gnubg' is not two different engines: give two keys apart by a comma, such as gnubg,sage",
         ),
-        (&["--engines", "gnubg,gnubg"], "'gnubg,gnubg' is not two different engines"),
-        (&["--engines", "gnubg,deep"], "'deep' is not an engine: give one of gnubg, sage"),
+        (
+            &["--engines", "gnubg,gnubg"],
+            "'gnubg,gnubg' is not two different engines",
+        ),
+        (
+            &["--engines", "gnubg,deep"],
+            "'deep' is not an engine: give one of gnubg, sage",
+        ),
         (&["--min", "-1"], "is not an equity lost"),
         (&["--min", "lots"], "'lots' is not a number"),
         (&["--plies", "4"], "4 is not in 0..=3"),
         (&["--jobs", "0"], "0 is not in 1..=255"),
-        (&["disagree>=x"], "filter, character 1: `disagree>=x`: `x` is not a number"),
+        (
+            &["disagree>=x"],
+            "filter, character 1: `disagree>=x`: `x` is not a number",
+        ),
         (&["--collection", " "], "collection"),
     ] {
         let mut all = vec!["disagreements"];

@@ -14,7 +14,7 @@ use crate::cli::output::OutputFormat;
 use crate::domain::Position;
 use crate::engine::registry::ALL;
 use crate::engine::{
-    Analysis, Engine, EngineKind, Request, StartRecord, Waiter, compare, time_limit,
+    Analysis, Engine, EngineError, EngineKind, Request, StartRecord, Waiter, compare, time_limit,
 };
 use crate::library::filter;
 use crate::library::store::{self, Compared, Library, Listed};
@@ -127,44 +127,64 @@ pub(super) fn disagreements(
         let ids: Vec<i64> = listed.iter().map(|l| l.compared.entry_id).collect();
         lib.collect(&ids, name)?;
     }
-    summary(opts, &totals, matched - todo.len() as u64, listed.len(), started);
+    summary(
+        opts,
+        &totals,
+        matched - todo.len() as u64,
+        listed.len(),
+        started,
+    );
     Ok(u8::from(totals.failed > 0))
 }
 
 /// The closing line on standard error (standard output is the list):
-/// `compared 200 positions (gnubg 0-ply, … 1-ply) in 2.1 s: gnubg 9.80 ms
-/// a position, … 0.41 ms; 0 compared before; 0 failed; 7 apart by 0.05 or
-/// more`.
+/// `compared 200 positions (gnubg 0-ply, B 1-ply) in 2.1 s: gnubg 9.80 ms
+/// a position, B 0.41 ms; 0 compared before; 0 failed; 7 apart by 0.05 or
+/// more` (each engine's time summed over the jobs; none when nothing was
+/// asked).
 fn summary(opts: &Options, t: &Totals, before: u64, listed: usize, started: Instant) {
     let [a, b] = opts.engines.0;
-    let each = |i: usize| {
-        let ms = t.spent[i].as_secs_f64() * 1000.0 / (t.compared + t.failed).max(1) as f64;
-        format!("{ms:.2} ms")
+    let asked = t.compared + t.failed;
+    let each = |i: usize| t.spent[i].as_secs_f64() * 1000.0 / asked.max(1) as f64;
+    let times = if asked > 0 {
+        format!(
+            ": {} {:.2} ms a position, {} {:.2} ms",
+            a.name(),
+            each(0),
+            b.name(),
+            each(1)
+        )
+    } else {
+        String::new()
     };
     crate::say!(
-        "compared {} positions ({} {}, {} {}) in {:.1} s: {} {} a position, {} {}; {before} \
-         compared before; {} failed; {listed} apart by {} or more",
+        "compared {} positions ({} {}, {} {}) in {:.1} s{times}; {before} compared before; {} \
+         failed; {listed} apart by {} or more",
         t.compared,
         a.name(),
         a.depth_label(opts.plies),
         b.name(),
         b.depth_label(opts.plies),
         started.elapsed().as_secs_f64(),
-        a.name(),
-        each(0),
-        b.name(),
-        each(1),
         t.failed,
         opts.min
     );
 }
 
-/// One position's comparison (or why it failed, with the engine's name),
-/// and the time each engine took.
+/// One position's comparison (or why it failed), and the time each engine
+/// took.
 struct Done {
     entry: i64,
-    result: Result<Compared, String>,
+    result: Result<Compared, Failed>,
     spent: [Duration; 2],
+}
+
+/// An engine that could not answer, named.
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {error}", engine.name())]
+struct Failed {
+    engine: EngineKind,
+    error: EngineError,
 }
 
 /// Evaluates `todo` with `opts.jobs` jobs, each with both engines, storing
@@ -219,9 +239,7 @@ fn store_as_done(
             progress.step();
         }
         match done {
-            Ok(Done {
-                result: Ok(c), ..
-            }) => {
+            Ok(Done { result: Ok(c), .. }) => {
                 if pending.is_empty() {
                     oldest = Instant::now();
                 }
@@ -233,7 +251,10 @@ fn store_as_done(
                 result: Err(why),
                 ..
             }) => {
-                crate::say!("entry {entry}: {}", crate::quote::printable(&why));
+                crate::say!(
+                    "entry {entry}: {}",
+                    crate::quote::printable(&why.to_string())
+                );
                 totals.failed += 1;
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
@@ -309,7 +330,10 @@ fn compare_one(
             Err(e) => {
                 return Done {
                     entry,
-                    result: Err(format!("{}: {e}", engine.kind().name())),
+                    result: Err(Failed {
+                        engine: engine.kind(),
+                        error: e,
+                    }),
                     spent,
                 };
             }
@@ -436,5 +460,43 @@ mod tests {
         }
         let e = pair(&format!("{a},deep")).unwrap_err().to_string();
         assert!(e.contains("'deep' is not an engine"), "{e}");
+    }
+
+    fn moves(list: &[(&str, f64)]) -> Analysis {
+        let line = |(notation, equity): &(&str, f64)| crate::engine::MoveLine {
+            notation: (*notation).to_owned(),
+            equity: *equity,
+            mwc: None,
+            probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+            after: "4HPwATDgc/ABMA".to_owned(),
+            plies: None,
+            std_error: None,
+            mwc_std_error: None,
+        };
+        Analysis::Moves {
+            plies: 0,
+            moves: list.iter().map(line).collect(),
+            rollout: None,
+        }
+    }
+
+    #[test]
+    fn each_engine_prices_the_others_pick_by_its_own_list() {
+        let a = moves(&[("24/18 13/8", 0.01), ("13/7 13/8", -0.02)]);
+        let b = moves(&[("13/7 13/8", 0.03), ("24/18 13/8", -0.07)]);
+        let c = side_by_side(7, Pair::every(), 0, &a, &b);
+        assert_eq!((c.entry_id, c.plies, c.decision.as_str()), (7, 0, "move"));
+        assert_eq!(c.picks, ["24/18 13/8".to_owned(), "13/7 13/8".to_owned()]);
+        let [ga, gb] = c.gaps.map(Option::unwrap);
+        assert!(
+            (ga - 0.03).abs() < 1e-12 && (gb - 0.10).abs() < 1e-12,
+            "{ga} {gb}"
+        );
+        assert!((c.gap().unwrap() - 0.10).abs() < 1e-12, "the larger");
+        // Alike: no gap; nothing ranked: none.
+        let same = side_by_side(7, Pair::every(), 0, &a, &a);
+        assert_eq!(same.gaps, [Some(0.0), Some(0.0)]);
+        let none = side_by_side(7, Pair::every(), 0, &a, &moves(&[]));
+        assert_eq!((none.decision.as_str(), none.gap()), ("none", None));
     }
 }
