@@ -46,3 +46,9 @@ start=$(date +%s.%N)
 "$bin" "${args[@]}" > /dev/null 2> "$work/err"
 end=$(date +%s.%N)
 printf "  again (all kept): %.2f s: %s\n" "$(echo "$end - $start" | bc -l)" "$(tail -1 "$work/err")"
+# The filter word over the kept comparisons, as `library search` runs it.
+start=$(date +%s.%N)
+found=$("$bin" library --library "$lib" search --format json 'disagree>=0.05' | wc -l)
+end=$(date +%s.%N)
+printf "  library search 'disagree>=0.05': %s entries in %.2f s (the whole command)\n" \
+    "$found" "$(echo "$end - $start" | bc -l)"

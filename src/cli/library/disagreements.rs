@@ -108,19 +108,18 @@ pub(super) fn disagreements(
     if let Some(name) = &opts.collection {
         store::check_collection(name).map_err(|e| Failure::Message(e.to_string()))?;
     }
-    let programs = opts
-        .engines
-        .0
-        .map(|k| (k.spec().locate)(None).map_err(|e| Failure::Message(e.to_string())));
-    let [Ok(first), Ok(second)] = programs else {
-        let [a, b] = programs;
-        return Err(a.and(b).err().expect("one failed"));
-    };
     let (key, plies) = (opts.engines.key(), i64::from(opts.plies));
     let matched = lib.count(&query)?;
     let todo = lib.not_compared(&query, &key, plies)?;
     let started = Instant::now();
-    let totals = evaluate(lib, &todo, opts, [first, second])?;
+    // The engines are looked for only when there is something to ask
+    // (finding Sage's data asks its Python): listing what is kept is
+    // immediate.
+    let totals = if todo.is_empty() {
+        Totals::default()
+    } else {
+        evaluate(lib, &todo, opts, programs(opts.engines)?)?
+    };
     let listed = lib.compared(&query, &key, plies, opts.min)?;
     write_list(&listed, opts, out)?;
     if let Some(name) = &opts.collection {
@@ -135,6 +134,14 @@ pub(super) fn disagreements(
         started,
     );
     Ok(u8::from(totals.failed > 0))
+}
+
+/// Each engine's program, as it finds it.
+fn programs(pair: Pair) -> Result<[PathBuf; 2], Failure> {
+    let [a, b] = pair
+        .0
+        .map(|k| (k.spec().locate)(None).map_err(|e| Failure::Message(e.to_string())));
+    Ok([a?, b?])
 }
 
 /// The closing line on standard error (standard output is the list):
