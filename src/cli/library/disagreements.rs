@@ -113,8 +113,7 @@ pub(super) fn disagreements(
     let todo = lib.not_compared(&query, &key, plies)?;
     let started = Instant::now();
     // The engines are looked for only when there is something to ask
-    // (finding Sage's data asks its Python): listing what is kept is
-    // immediate.
+    // (finding one may run a program): listing what is kept is immediate.
     let totals = if todo.is_empty() {
         Totals::default()
     } else {
@@ -129,7 +128,8 @@ pub(super) fn disagreements(
     summary(
         opts,
         &totals,
-        matched - todo.len() as u64,
+        // Another process may add entries meanwhile.
+        matched.saturating_sub(todo.len() as u64),
         listed.len(),
         started,
     );

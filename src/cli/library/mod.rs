@@ -149,12 +149,15 @@ pub enum LibraryCommand {
         #[arg(allow_hyphen_values = true)]
         query: Vec<String>,
     },
-    /// Evaluate the positions QUERY selects (all when none) with two
-    /// engines and list those where their best moves or cube actions
-    /// differ by at least GAP by either engine's numbers, worst first.
-    /// Each position's comparison is stored as it is done (keyed by entry,
+    /// Where two engines disagree: the positions whose best moves or cube
+    /// actions differ by at least GAP by either engine's numbers, worst
+    /// first.
+    ///
+    /// Evaluates the positions QUERY selects (all when none) with both
+    /// engines, each comparison stored as it is done (keyed by entry,
     /// engines and depth): stopped, even killed, run it again and it goes
-    /// on where it stopped; `disagree>=GAP` filters by them.
+    /// on where it stopped. The filter word `disagree>=GAP` selects by
+    /// them.
     Disagreements {
         /// The two engines, by their keys [default: every engine, the
         /// reference first].
