@@ -120,11 +120,15 @@ pub(super) fn disagreements(
         evaluate(lib, &todo, opts, programs(opts.engines)?)?
     };
     let listed = lib.compared(&query, &key, plies, opts.min)?;
-    write_list(&listed, opts, out)?;
+    // The collection first: it is filled even if nobody reads the list.
     if let Some(name) = &opts.collection {
         let ids: Vec<i64> = listed.iter().map(|l| l.compared.entry_id).collect();
         lib.collect(&ids, name)?;
     }
+    write_list(&listed, opts, out)?;
+    // Delivered before the summary: a reader gone (`| head -0`) ends the
+    // command quietly, as every command.
+    out.flush()?;
     summary(
         opts,
         &totals,
