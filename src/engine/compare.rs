@@ -31,6 +31,15 @@ impl Disagreement {
         }
     }
 
+    /// What the other engine's pick costs by `engine`'s numbers.
+    pub fn gap(&self, engine: super::EngineKind) -> Option<f64> {
+        if engine.is_reference() {
+            self.gnubg_gap
+        } else {
+            self.sage_gap
+        }
+    }
+
     /// One line for the panel and the CLI's text.
     pub fn describe(&self) -> String {
         let gap = |g: Option<f64>| g.map_or("not listed".to_owned(), |g| format!("{g:.3}"));
@@ -59,6 +68,28 @@ fn cube_value_of(action: &str, no_double: f64, double_take: f64, double_pass: f6
     match action {
         "ND" | "ND/B" | "TG" => no_double,
         _ => doubled(double_take, double_pass),
+    }
+}
+
+/// A cube action as a player acts on it: a beaver is a take for this
+/// purpose (the doubler's action and the answer to it are what count).
+fn plain_action(action: &str) -> &'static str {
+    match short_action(action) {
+        "ND/B" => "ND",
+        "D/B" => "D/T",
+        other => other,
+    }
+}
+
+/// What an answer picks, in the words [`compare`] compares (a move, a cube
+/// action, a take decision), with which of the three it is; `None` when it
+/// ranks nothing (no legal move, no cube action, the game over).
+pub fn pick(a: &Analysis) -> Option<(&'static str, String)> {
+    match a {
+        Analysis::Moves { moves, .. } => moves.first().map(|m| ("move", m.notation.clone())),
+        Analysis::Cube { action, .. } => Some(("cube", plain_action(action).to_owned())),
+        Analysis::Take { proper, .. } => Some(("take", proper.clone())),
+        _ => None,
     }
 }
 
@@ -99,14 +130,7 @@ pub fn compare(gnubg: &Analysis, sage: &Analysis) -> Option<Disagreement> {
                 ..
             },
         ) => {
-            // A beaver is a take for this purpose: the doubler's action and
-            // the answer to it are what a player acts on.
-            let plain = |a: &str| match short_action(a) {
-                "ND/B" => "ND",
-                "D/B" => "D/T",
-                other => other,
-            };
-            let (g, s) = (plain(ga), plain(sa));
+            let (g, s) = (plain_action(ga), plain_action(sa));
             if g == s {
                 return None;
             }
@@ -216,6 +240,23 @@ mod tests {
         let s2 = moves(&[("6/1 6/2", 0.1)]);
         assert_eq!(compare(&g, &s2).unwrap().gnubg_gap, None);
         assert!(d.describe().contains("best move"), "{}", d.describe());
+    }
+
+    #[test]
+    fn a_pick_is_what_a_player_acts_on() {
+        let m = moves(&[("8/5 6/5", 0.2), ("24/21 13/12", 0.1)]);
+        assert_eq!(pick(&m), Some(("move", "8/5 6/5".to_owned())));
+        assert_eq!(pick(&moves(&[])), None, "no legal move");
+        let beaver = cube("No double, beaver", 0.1, -0.3, 1.0);
+        assert_eq!(pick(&beaver), Some(("cube", "ND".to_owned())));
+        let redouble = cube("Redouble, take", 0.6, 0.7, 1.0);
+        assert_eq!(pick(&redouble), Some(("cube", "D/T".to_owned())));
+        let eval = Analysis::Eval {
+            plies: 0,
+            probs: [0.5, 0.1, 0.0, 0.1, 0.0],
+            cubeless: 0.0,
+        };
+        assert_eq!(pick(&eval), None, "no cube action");
     }
 
     #[test]

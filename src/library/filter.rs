@@ -8,6 +8,8 @@
 //!   roll (negative when behind), the match length;
 //! - `tag:blitz`, `col:quiz` (or `collection:quiz`);
 //! - a match decision's `error>=0.08` (what it gave away by its analysis),
+//!   `disagree>=0.05` (how far the engines' best choices are apart by
+//!   either engine's numbers, as `library disagreements` kept it),
 //!   `player:NAME`, `kind:checker` / `kind:cube` / `kind:take`,
 //!   `match:TEXT` (in the source: the file it came from);
 //! - the checker structure of the player on roll, as they count: `point:5`
@@ -120,6 +122,8 @@ pub enum Condition {
     Compare(Field, Op, i64),
     /// The decision's error, in gnubg's units (never NaN: see `term`).
     Error(Op, f64),
+    /// The engines' disagreement kept for the entry, in the same units.
+    Disagree(Op, f64),
     /// A made point, counted as its owner counts: the roller's, or with
     /// `opponent` the opponent's.
     Point {
@@ -273,10 +277,15 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
         })?;
         return Ok(Condition::Compare(f, op, value));
     }
-    if name.eq_ignore_ascii_case("error") && !rest.is_empty() {
+    let equity = ["error", "disagree"]
+        .into_iter()
+        .find(|e| name.eq_ignore_ascii_case(e));
+    if let Some(equity) = equity
+        && !rest.is_empty()
+    {
         let Some((op, number)) = comparison(rest) else {
             return Err(error(format!(
-                "`{word}`: after `error` comes a comparison (< <= = != >= >) and a number"
+                "`{word}`: after `{equity}` comes a comparison (< <= = != >= >) and a number"
             )));
         };
         let value: f64 = number
@@ -285,10 +294,14 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
             .filter(|v: &f64| v.is_finite())
             .ok_or_else(|| {
                 error(format!(
-                    "`{word}`: `{number}` is not a number (error compares equities, as 0.08)"
+                    "`{word}`: `{number}` is not a number ({equity} compares equities, as 0.08)"
                 ))
             })?;
-        return Ok(Condition::Error(op, value));
+        return Ok(if equity == "error" {
+            Condition::Error(op, value)
+        } else {
+            Condition::Disagree(op, value)
+        });
     }
     if let Some(value) = rest.strip_prefix(':') {
         let lower = name.to_ascii_lowercase();
@@ -415,6 +428,8 @@ mod tests {
     #[test]
     fn decision_and_structure_terms_are_read() {
         assert_eq!(one("error>=0.08"), Condition::Error(Op::Ge, 0.08));
+        assert_eq!(one("disagree>=0.05"), Condition::Disagree(Op::Ge, 0.05));
+        assert_eq!(one("Disagree<0.1"), Condition::Disagree(Op::Lt, 0.1));
         assert_eq!(one("player:Ann"), Condition::Player("Ann".into()));
         assert_eq!(one("kind:cube"), Condition::Kind(DecisionKind::Cube));
         assert_eq!(one("KIND:checker"), Condition::Kind(DecisionKind::Checker));
@@ -447,6 +462,11 @@ mod tests {
         for (bad, says) in [
             ("error>=big", "is not a number"),
             ("error>=NaN", "is not a number"),
+            (
+                "disagree>=inf",
+                "is not a number (disagree compares equities",
+            ),
+            ("disagree~1", "after `disagree` comes a comparison"),
             ("kind:prime", "checker, cube or take"),
             ("point:25", "points are 1 to 24"),
             ("anchor:5", "19 to 24"),
@@ -472,6 +492,9 @@ mod tests {
         let e = parse("race cube>=four").unwrap_err();
         assert_eq!(e.column, 6);
         assert!(e.message.contains("`four` is not a whole number"), "{e}");
+        let e = parse("money disagree>=lots").unwrap_err();
+        assert_eq!(e.column, 7);
+        assert!(e.message.contains("`lots` is not a number"), "{e}");
         let e = parse("pips=>3").unwrap_err();
         assert!(e.message.contains("is not a whole number"), "{e}");
         let e = parse("pips~3").unwrap_err();

@@ -296,8 +296,43 @@ CREATE TABLE match_luck (
 /// and than XG's Roller levels (1000 to 1002, as XG numbers them).
 pub const ROLLOUT_PLIES: i64 = 2000;
 
+/// Version 9: kept for another change made at the same time as version 10
+/// (if it comes in without one, this empty step and version 10 become
+/// version 9 alone). Empty, a file at 8 passes through it unchanged.
+pub const V9: &str = "";
+
+/// Version 10: two engines' verdicts on an entry set side by side
+/// (`library disagreements`), keyed by the entry, the pair of engines (their
+/// keys in the registry's order, comma-separated) and the depth in gnubg's
+/// count, so another depth is another row and nothing is asked twice.
+///
+/// `decision` is what was compared (`move`, `cube`, `take`, or `none` when
+/// the position holds nothing both engines rank: no legal move, no cube
+/// action, the game over); `pick_a`/`pick_b` each engine's choice in gnubg's
+/// words; `gap_a` what the second engine's pick costs by the first
+/// engine's numbers and `gap_b` the first's by the second's (0 when they
+/// pick alike; NULL when an engine's list lacks the other's pick); `gap`
+/// the larger, the disagreement by either engine's numbers (NULL for
+/// `none`). `disagreements_by_gap` lists the worst first.
+pub const V10: &str = "
+CREATE TABLE disagreements (
+    entry_id INTEGER NOT NULL REFERENCES entries (id) ON DELETE CASCADE,
+    engines TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    decision TEXT NOT NULL,
+    pick_a TEXT NOT NULL,
+    pick_b TEXT NOT NULL,
+    gap_a REAL,
+    gap_b REAL,
+    gap REAL,
+    created INTEGER NOT NULL,
+    PRIMARY KEY (entry_id, engines, plies)
+) WITHOUT ROWID;
+CREATE INDEX disagreements_by_gap ON disagreements (engines, plies, gap);
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

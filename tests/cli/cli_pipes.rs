@@ -132,4 +132,24 @@ fn every_engine_command_exits_141_silently_on_a_closed_standard_output() {
     assert_quiet_141(&["quiz", "--answer", "24/21 24/20", OPENING_ROLLED], "");
     let (_dir, short) = short_match();
     assert_quiet_141(&["analyse", "--jobs", "1", "--file", &short], "");
+    // Both engines: the opening roll compared, then its line not delivered.
+    if crate::common::sage_python().is_some() {
+        let dir = tempfile::tempdir().unwrap();
+        let library = dir.path().join("library.db");
+        let library = library.to_str().unwrap();
+        let added = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+            .args(["library", "--library", library, "add", OPENING_ROLLED])
+            .output()
+            .unwrap();
+        assert!(added.status.success(), "{added:?}");
+        let list = [
+            "library",
+            "--library",
+            library,
+            "disagreements",
+            "--min",
+            "0",
+        ];
+        assert_quiet_141(&list, "");
+    }
 }

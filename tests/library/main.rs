@@ -7,6 +7,7 @@
 mod common;
 
 mod analyse;
+mod disagreements;
 
 mod library;
 mod library_e2e;

@@ -48,7 +48,8 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// The schema-7 file is made by today's store (so its full-text index is
 /// as the store writes it), then the match tables dropped and the version
 /// set back, which is schema 7 exactly (version 8 only adds those tables:
-/// matches, games, decisions, analyses, match_luck).
+/// matches, games, decisions, analyses, match_luck; version 9 nothing;
+/// version 10 disagreements).
 #[test]
 fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     let dir = tempfile::tempdir().unwrap();
@@ -59,8 +60,8 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
-             DROP TABLE matches;",
+            "DROP TABLE disagreements; DROP TABLE match_luck; DROP TABLE analyses; \
+             DROP TABLE decisions; DROP TABLE games; DROP TABLE matches;",
         )
         .unwrap();
         conn.pragma_update(None, "user_version", 7).unwrap();

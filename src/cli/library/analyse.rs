@@ -137,7 +137,7 @@ pub(super) fn analyse(
         .iter()
         .map(|(m, done)| m.decisions - done.len() as u64)
         .sum();
-    let mut progress = Progress::new(total);
+    let mut progress = Progress::new(total, "decisions");
     let started = Instant::now();
     for (m, done) in &todo {
         let code = analyse_match(lib, m, done, &run, &mut progress, &mut totals)?;
@@ -301,8 +301,10 @@ fn verdict(run: &RunOptions, list: &[Judged]) -> Verdict {
 }
 
 /// `analysed 120/900 decisions, 4.2/s, ETA 3:05` on standard error, when
-/// it is a terminal, at most every tenth of a second.
-struct Progress {
+/// it is a terminal, at most every tenth of a second (`library
+/// disagreements` counts positions).
+pub(super) struct Progress {
+    what: &'static str,
     total: u64,
     done: u64,
     started: Instant,
@@ -311,8 +313,9 @@ struct Progress {
 }
 
 impl Progress {
-    fn new(total: u64) -> Progress {
+    pub(super) fn new(total: u64, what: &'static str) -> Progress {
         Progress {
+            what,
             total,
             done: 0,
             started: Instant::now(),
@@ -321,7 +324,7 @@ impl Progress {
         }
     }
 
-    fn step(&mut self) {
+    pub(super) fn step(&mut self) {
         self.done += 1;
         if !self.on || self.drawn.is_some_and(|t| t.elapsed().as_millis() < 100) {
             return;
@@ -329,18 +332,18 @@ impl Progress {
         self.drawn = Some(Instant::now());
         eprint!(
             "\r{}\x1b[K",
-            progress_line(self.done, self.total, self.started.elapsed())
+            progress_line(self.done, self.total, self.started.elapsed(), self.what)
         );
     }
 
-    fn finish(&mut self) {
+    pub(super) fn finish(&mut self) {
         if self.on {
             eprint!("\r\x1b[K");
         }
     }
 }
 
-fn progress_line(done: u64, total: u64, elapsed: std::time::Duration) -> String {
+fn progress_line(done: u64, total: u64, elapsed: std::time::Duration, what: &str) -> String {
     let secs = elapsed.as_secs_f64();
     let rate = if secs > 0.0 { done as f64 / secs } else { 0.0 };
     let eta = if rate > 0.0 {
@@ -349,7 +352,7 @@ fn progress_line(done: u64, total: u64, elapsed: std::time::Duration) -> String 
     } else {
         "ETA --:--".to_owned()
     };
-    format!("analysed {done}/{total} decisions, {rate:.1}/s, {eta}")
+    format!("analysed {done}/{total} {what}, {rate:.1}/s, {eta}")
 }
 
 #[cfg(test)]
@@ -378,7 +381,7 @@ mod tests {
     #[test]
     fn the_progress_line_gives_the_rate_and_eta() {
         assert_eq!(
-            progress_line(10, 100, std::time::Duration::from_secs(5)),
+            progress_line(10, 100, std::time::Duration::from_secs(5), "decisions"),
             "analysed 10/100 decisions, 2.0/s, ETA 0:45"
         );
     }

@@ -13,6 +13,7 @@ use crate::text_board;
 use clap::{Subcommand, ValueEnum};
 
 mod analyse;
+mod disagreements;
 mod inputs;
 mod matches;
 mod merge;
@@ -148,6 +149,41 @@ pub enum LibraryCommand {
         #[arg(allow_hyphen_values = true)]
         query: Vec<String>,
     },
+    /// Where two engines disagree: the positions whose best moves or cube
+    /// actions differ by at least GAP by either engine's numbers, worst
+    /// first.
+    ///
+    /// Evaluates the positions QUERY selects (all when none) with both
+    /// engines, each comparison stored as it is done (keyed by entry,
+    /// engines and depth): stopped, even killed, run it again and it goes
+    /// on where it stopped. The filter word `disagree>=GAP` selects by
+    /// them.
+    Disagreements {
+        /// The two engines, by their keys [default: every engine, the
+        /// reference first].
+        #[arg(long, value_name = "A,B", value_parser = disagreements::pair)]
+        engines: Option<disagreements::Pair>,
+        /// The depth, in gnubg's count (as `library analyse`).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+        plies: u8,
+        /// The least gap listed: what the other engine's pick costs by an
+        /// engine's own numbers (money equity, or normalised equity in
+        /// match play).
+        #[arg(long, value_name = "GAP", default_value_t = 0.05, value_parser = error_threshold)]
+        min: f64,
+        /// Jobs at once, each with both engines (one a core when not
+        /// given).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+        jobs: Option<u8>,
+        /// Put the listed positions in this collection (for rollouts).
+        #[arg(long, value_name = "NAME")]
+        collection: Option<String>,
+        #[arg(long, value_enum, default_value = "text")]
+        format: OutputFormat,
+        /// The filter (the filter language), as one or more words.
+        #[arg(allow_hyphen_values = true)]
+        query: Vec<String>,
+    },
     /// Merge other libraries' matches and analyses into this one (a match
     /// once by its content, each verdict once by its decision, engine and
     /// depth): the shards of `analyse --shard` made one.
@@ -242,6 +278,30 @@ fn status(args: LibraryArgs) -> u8 {
                 crate::say!("bgedit: installing signal handlers: {e}");
             }
             analyse::analyse(&mut lib, &opts, &mut out)
+        }
+        LibraryCommand::Disagreements {
+            engines,
+            plies,
+            min,
+            jobs,
+            collection,
+            format,
+            query,
+        } => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let opts = disagreements::Options {
+                engines: engines.unwrap_or_else(disagreements::Pair::every),
+                plies,
+                min,
+                jobs: jobs.map_or(cores, usize::from),
+                collection,
+                format,
+                query: query.join(" "),
+            };
+            if let Err(e) = super::signals::clean_up_on_signals() {
+                crate::say!("bgedit: installing signal handlers: {e}");
+            }
+            disagreements::disagreements(&mut lib, &opts, &mut out)
         }
         LibraryCommand::Merge { libraries } => merge::merge(&mut lib, &libraries, &mut out),
         LibraryCommand::Export {

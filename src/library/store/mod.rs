@@ -4,13 +4,15 @@
 //! tags, collections and decisions), `text_index.rs` (the full-text index),
 //! `search.rs` (filters as SQL, counts and pages), `quiz.rs` (reviews and
 //! their statistics), `matches.rs` (matches, their games, decisions and
-//! verdicts by engine and depth). This file holds the open library and its errors.
+//! verdicts by engine and depth), `disagreements.rs` (two engines' verdicts
+//! on entries side by side). This file holds the open library and its errors.
 //!
 //! Safety: a file is checked before anything is written to it (its header,
 //! application id and schema version), so a damaged or foreign file is
 //! refused untouched. Writes run in `BEGIN IMMEDIATE` transactions with a
 //! busy timeout, so two editors and the CLI can share one library.
 
+mod disagreements;
 mod entries;
 mod matches;
 mod migrations;
@@ -18,6 +20,7 @@ mod quiz;
 mod search;
 mod text_index;
 
+pub use disagreements::*;
 pub use entries::*;
 pub use matches::*;
 use migrations::*;

@@ -4,7 +4,7 @@
 use super::*;
 use crate::domain::{Player, Position};
 use crate::library::derive::{Derived, derive};
-use crate::library::filter::{Condition, Field, Flag, Query};
+use crate::library::filter::{Condition, Field, Flag, Op, Query};
 use rusqlite::OptionalExtension;
 use std::fmt::Write as _;
 
@@ -221,6 +221,7 @@ pub(super) fn facets(query: &Query) -> &'static str {
             Condition::Flag(_)
                 | Condition::Compare(..)
                 | Condition::Error(..)
+                | Condition::Disagree(..)
                 | Condition::Point { .. }
                 | Condition::Kind(_)
         )
@@ -353,6 +354,7 @@ pub fn select(query: &Query, now: i64, use_index: bool) -> Selection {
                 let _ = write!(sql, "(e.error {} ?)", op.sql());
                 args.push(Arg::Real(*value));
             }
+            Condition::Disagree(op, value) => disagree_sql(&mut sql, &mut args, *op, *value),
             Condition::Point { opponent, point } => {
                 let column = if *opponent {
                     "e.opp_points"
@@ -422,6 +424,20 @@ pub fn select(query: &Query, now: i64, use_index: bool) -> Selection {
         text_index,
         restricted,
     }
+}
+
+/// `disagree OP value`: the deepest comparison kept for the entry (a deeper
+/// one is the better judge), the largest gap among its engine pairs; NULL
+/// when none is kept, so `!disagree>=…` too leaves out entries never
+/// compared, as `!error>=…` leaves out entries without an error.
+fn disagree_sql(sql: &mut String, args: &mut Vec<Arg>, op: Op, value: f64) {
+    let _ = write!(
+        sql,
+        "((SELECT d.gap FROM disagreements d WHERE d.entry_id = e.id \
+         ORDER BY d.plies DESC, d.gap DESC LIMIT 1) {} ?)",
+        op.sql()
+    );
+    args.push(Arg::Real(value));
 }
 
 impl Library {
