@@ -71,6 +71,9 @@ pub struct Snapshot {
     pub review: Option<super::match_review::view::ReviewPanel>,
     /// The statistics view, while it is open.
     pub statistics: Option<super::statistics::view::StatisticsView>,
+    /// The live views (`~`), while they are on: drawn in the analysis
+    /// panel's place.
+    pub sensitivity: Option<super::sensitivity::view::SensitivityView>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -342,6 +345,7 @@ impl Snapshot {
                 }
                 _ => None,
             },
+            sensitivity: super::sensitivity::view::snapshot(&model.sensitivity, &model.position),
         }
     }
 }
