@@ -185,10 +185,10 @@ fn window(engine: &mut dyn Engine, position: &Position, plies: u8) -> Window {
     }
 }
 
-fn cell_words(c: &MoveCell, changed: bool, width: usize) -> String {
+/// A cell's mark: `=` the board's own, `*` another best move than its.
+fn cell_words(c: &MoveCell, mark: &str, width: usize) -> String {
     let text = match c {
         MoveCell::Best { notation, equity } => {
-            let mark = if changed { "*" } else { " " };
             format!("{mark}{notation:<w$} {equity:+.3}", w = width)
         }
         MoveCell::NoMove => format!(" {:<w$}", "no move", w = width + 7),
@@ -198,8 +198,9 @@ fn cell_words(c: &MoveCell, changed: bool, width: usize) -> String {
     format!("{text}  ")
 }
 
-/// The move table as text: a row a score, a column a cube state; `*`
-/// marks a best move other than the board's own (the anchor, `=`).
+/// The move table as text: a row a score, a column a cube state; `=`
+/// marks the board's own score (its row) and cube (its cell), `*` a best
+/// move other than the board's own.
 pub fn move_lines(t: &MoveTable, roller: crate::domain::Player) -> Vec<String> {
     let width = t
         .rows
@@ -216,7 +217,9 @@ pub fn move_lines(t: &MoveTable, roller: crate::domain::Player) -> Vec<String> {
         format!("{roller} owns"),
         format!("{other} owns"),
     ];
-    let mut head = format!("{:<15}", "");
+    // The legend in the score column's head: `=` the board's own score
+    // and cube, `*` another best move than its.
+    let mut head = format!("{:<15}", "=own *other");
     for h in &heads {
         head += &format!(" {h:<w$}  ", w = width + 7);
     }
@@ -225,7 +228,12 @@ pub fn move_lines(t: &MoveTable, roller: crate::domain::Player) -> Vec<String> {
         let own = if i == t.anchor.0 { "=" } else { " " };
         let mut line = format!("{own}{:<14}", r.words);
         for (j, c) in r.cells.iter().enumerate() {
-            line += &cell_words(c, t.changes(i, j), width);
+            let mark = match ((i, j) == t.anchor, t.changes(i, j)) {
+                (true, _) => "=",
+                (false, true) => "*",
+                (false, false) => " ",
+            };
+            line += &cell_words(c, mark, width);
         }
         out.push(line.trim_end().to_owned());
     }
@@ -310,14 +318,23 @@ pub fn window_lines(w: &Window, position: &Position) -> Vec<String> {
         let s = &position.state;
         let away = |p| s.match_length.saturating_sub(s.score_of(p));
         let (mine, theirs) = (away(roller), away(roller.opponent()));
+        // The board's own cube: the roller's (as a 2-cube), else centred.
+        let cube = match s.cube_owner {
+            crate::domain::CubeOwner::Owned(p) if p == roller => CubeCase::Owned,
+            _ => CubeCase::Centred,
+        };
         let own = w.cells.iter().find(|(c, _)| {
-            c.cube == CubeCase::Centred
+            c.cube == cube
                 && c.away[roller.index()] == mine
                 && c.away[roller.opponent().index()] == theirs
                 && (c.crawford == s.crawford || (mine > 1 && theirs > 1))
         });
-        if let Some((_, v)) = own {
-            out.push(format!("={mine}a-{theirs}a centred  {}", verdict_words(v)));
+        if let Some((c, v)) = own {
+            let what = match c.cube {
+                CubeCase::Centred => "centred".to_owned(),
+                CubeCase::Owned => format!("{roller} owns 2"),
+            };
+            out.push(format!("={mine}a-{theirs}a {what}  {}", verdict_words(v)));
         }
     }
     for (cube, what) in [

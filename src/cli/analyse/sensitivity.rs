@@ -32,7 +32,7 @@ fn header(p: &Position, engine: &dyn Engine, plies: u8, s: &Sensitivity) -> Stri
         ""
     };
     let what = match s {
-        Sensitivity::Moves(_) => "best move by score and cube (* not the board's own, = its row)",
+        Sensitivity::Moves(_) => "best move by score and cube",
         Sensitivity::Window(_) => "doubling window by score",
         Sensitivity::Nothing(_) => "nothing to show",
     };

@@ -7,7 +7,7 @@ use crate::editor::bindings::{KeyPattern::Char, NormalBinding as Binding, Sectio
 pub static BINDINGS: &[Binding] = &[Binding {
     keys: &[Char('~')],
     label: "~",
-    help: "live views: best move by score and cube, doubling window",
+    help: "live views by score and cube",
     section: Section::Editor,
     hint: None,
     action: |_| Action::Sensitivity(SensitivityAction::Toggle),

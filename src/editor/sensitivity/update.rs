@@ -19,9 +19,7 @@ pub fn update(mut model: Model, action: SensitivityAction) -> (Model, Vec<Effect
             }
             model.status = Status::info(match &s.live {
                 Live::Unavailable(why) => format!("Live views: no in-process engine ({why})"),
-                _ => {
-                    "Live views: best move by score and cube, doubling window (~ closes)".to_owned()
-                }
+                _ => "Live views on: by score and cube (~ closes)".to_owned(),
             });
             let effects = position_changed(&mut model);
             (model, effects)

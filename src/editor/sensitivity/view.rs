@@ -26,11 +26,12 @@ pub fn snapshot(s: &SensitivityState, position: &Position) -> Option<Sensitivity
         (Live::Ready(engine), Some(shown)) => {
             let what = match shown.tables {
                 crate::engine::sensitivity::Sensitivity::Window(_) => "doubling window by score",
-                _ => "best move by score and cube · * not the board's own (=)",
+                _ => "best move by score and cube",
             };
+            // What a narrow panel cuts last first.
             (
                 format!(
-                    "Live · {what} · {engine} · {:.1} ms · ~ closes",
+                    "Live · {engine} · {:.1} ms · {what} · ~ closes",
                     shown.micros as f64 / 1000.0
                 ),
                 crate::engine::sensitivity::lines(&shown.tables, position),
