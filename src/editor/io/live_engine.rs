@@ -62,7 +62,8 @@ impl LiveEngine {
     }
 }
 
-/// "Sage 1-ply in-process": the views' header.
+/// The engine's name, depth and road ("… 1-ply in-process"): the views'
+/// header.
 pub fn ready_words(engine: &dyn Engine) -> String {
     let kind = engine.kind();
     format!("{} {} in-process", kind.name(), kind.depth_label(PLIES))

@@ -2,7 +2,7 @@
 
 use crate::engine::sensitivity::Sensitivity;
 
-/// The depth the live views ask at (gnubg's count: Sage's 1-ply, its
+/// The depth the live views ask at (the reference's count: 0, the
 /// network alone): a checker play at it is about 0.4 ms in-process, so
 /// every table fits in a frame.
 pub const PLIES: u8 = 0;

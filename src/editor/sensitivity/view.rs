@@ -49,9 +49,9 @@ pub fn snapshot(s: &SensitivityState, position: &Position) -> Option<Sensitivity
                     "No engine answers in-process here: {}",
                     crate::quote::printable(why)
                 ),
-                "The live views need Open Sage's C++ core (a CPU with AVX2/FMA and bgsage"
+                "The live views need an engine built into bgedit, on a CPU and with the data"
                     .to_owned(),
-                "installed); `bgedit analyse --sensitivity ID` works with any engine.".to_owned(),
+                "it needs; `bgedit analyse --sensitivity ID` works with any engine.".to_owned(),
             ],
         ),
     };
