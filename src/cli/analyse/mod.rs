@@ -1,7 +1,8 @@
-//! `bgedit analyse`: its three ways, chosen by the arguments: each ID's
+//! `bgedit analyse`: its four ways, chosen by the arguments: each ID's
 //! verdict (`positions.rs`), one position at every score of a match
-//! (`--score-matrix`, `score_matrix.rs`), or every decision of a match file
-//! (`--file`, `match_file.rs`). This file finds the engines and reads the
+//! (`--score-matrix`, `score_matrix.rs`), every decision of a match file
+//! (`--file`, `match_file.rs`), or the live views' tables for each ID
+//! (`--sensitivity`, `sensitivity.rs`). This file finds the engines and reads the
 //! arguments into each way's options.
 
 pub mod args;
