@@ -191,7 +191,7 @@ fn cell_words(c: &MoveCell, mark: &str, width: usize) -> String {
         MoveCell::Best { notation, equity } => {
             format!("{mark}{notation:<w$} {equity:+.3}", w = width)
         }
-        MoveCell::NoMove => format!(" {:<w$}", "no move", w = width + 7),
+        MoveCell::NoMove => format!("{mark}{:<w$}", "no move", w = width + 7),
         MoveCell::NotHere(_) => format!(" {:<w$}", "-", w = width + 7),
         MoveCell::Failed(_) => format!(" {:<w$}", "!", w = width + 7),
     };
@@ -446,5 +446,86 @@ pub fn first_failure(s: &Sensitivity) -> Option<&str> {
                 _ => None,
             }),
         Sensitivity::Nothing(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Player;
+
+    fn best(m: &str, e: f64) -> MoveCell {
+        MoveCell::Best {
+            notation: m.to_owned(),
+            equity: e,
+        }
+    }
+
+    fn table() -> MoveTable {
+        let row = |score, words: &str, cells| MoveRow {
+            score,
+            words: words.to_owned(),
+            cells,
+        };
+        MoveTable {
+            rows: vec![
+                row(
+                    ScoreCase::Money,
+                    "money",
+                    [
+                        best("8/5 6/5", 0.1),
+                        best("8/5 6/5", 0.2),
+                        best("24/21", -0.1),
+                    ],
+                ),
+                row(
+                    ScoreCase::Dmp,
+                    "DMP 1a-1a",
+                    [
+                        MoveCell::NoMove,
+                        MoveCell::NotHere(NotHere::DeadCube),
+                        MoveCell::Failed("gone\u{1b}[2J".to_owned()),
+                    ],
+                ),
+            ],
+            anchor: (0, 0),
+        }
+    }
+
+    #[test]
+    fn a_best_move_other_than_the_boards_own_is_marked() {
+        let t = table();
+        assert!(!t.changes(0, 0) && !t.changes(0, 1));
+        assert!(t.changes(0, 2));
+        // No move is another answer than a move; a cell with none is not.
+        assert!(t.changes(1, 0));
+        assert!(!t.changes(1, 1) && !t.changes(1, 2));
+        let lines = move_lines(&t, Player::X);
+        assert_eq!(
+            lines[0],
+            "=own *other     centred          X owns           O owns"
+        );
+        assert_eq!(
+            lines[1],
+            "=money         =8/5 6/5 +0.100   8/5 6/5 +0.200  *24/21   -0.100"
+        );
+        assert_eq!(
+            lines[2],
+            " DMP 1a-1a     *no move          -                !"
+        );
+        // An engine's words reach the terminal escaped.
+        assert_eq!(lines[3], "! gone\\x1b[2J");
+    }
+
+    #[test]
+    fn the_window_is_the_matchs_length_or_seven_for_money() {
+        let mut p = Position::default();
+        assert_eq!(window_length(&p), 7);
+        p.state.match_length = 5;
+        assert_eq!(window_length(&p), 5);
+        p.state.match_length = 1;
+        assert_eq!(window_length(&p), 2);
+        p.state.match_length = 99;
+        assert_eq!(window_length(&p), 25);
     }
 }

@@ -45,6 +45,16 @@ fn header(p: &Position, engine: &dyn Engine, plies: u8, s: &Sensitivity) -> Stri
     )
 }
 
+/// Why an input line has no answer.
+#[derive(Debug, thiserror::Error)]
+enum LineError {
+    #[error(transparent)]
+    Id(#[from] crate::codec::IdError),
+    /// A cell the engine could not answer: the first one's reason.
+    #[error("{0}")]
+    Engine(String),
+}
+
 /// One ID's answer, appended to `out`; the first failed cell makes the
 /// input an error (its answer is not printed).
 fn one(
@@ -52,14 +62,11 @@ fn one(
     opts: &SensitivityOptions,
     text: &str,
     out: &mut String,
-) -> Result<(), crate::engine::EngineError> {
-    use crate::engine::EngineError;
-    let position = codec::parse_any(text.trim(), &Position::default())
-        .map_err(|e| EngineError::Refused(e.to_string()))?
-        .position;
+) -> Result<(), LineError> {
+    let position = codec::parse_any(text.trim(), &Position::default())?.position;
     let s = sensitivity::compute(engine, &position, opts.plies);
     if let Some(why) = sensitivity::first_failure(&s) {
-        return Err(EngineError::Refused(why.to_owned()));
+        return Err(LineError::Engine(why.to_owned()));
     }
     match opts.format {
         OutputFormat::Json => {
