@@ -106,6 +106,26 @@ fn the_key_loads_the_engine_asks_on_every_new_position_and_shows_the_answer() {
     let (m, _) = update(m, computed(serial, tables));
     assert!(m.sensitivity.shown.is_none());
 
+    // At 80×24 the views take the analysis panel's place, which `~` turns
+    // on (a small screen shows it only while its toggle is on).
+    let mut small = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    let theme = bgedit::editor::ui::theme::Theme::plain();
+    let mut shown = m.clone();
+    shown.sensitivity.shown = Some(bgedit::editor::sensitivity::state::Shown {
+        serial: 0,
+        tables: table(&m.position),
+        micros: 900,
+    });
+    let snapshot = Snapshot::of(&shown);
+    small
+        .draw(|f| bgedit::editor::view::draw(f, &snapshot, &theme))
+        .unwrap();
+    let screen = format!("{:?}", small.backend().buffer());
+    assert!(
+        screen.contains("Live · Sage 1-ply in-process · 0.9 ms"),
+        "{screen}"
+    );
+
     // Off: nothing asked, the analysis panel back; on: asked at once.
     let (m, effects) = keys(m, "~");
     assert!(asked(&effects).is_none() && Snapshot::of(&m).sensitivity.is_none());

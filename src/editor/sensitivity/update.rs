@@ -6,6 +6,7 @@
 use super::state::{Live, SensitivityAction, Shown};
 use crate::editor::effect::Effect;
 use crate::editor::model::{Model, Status};
+use crate::editor::panels::Panel;
 use crate::editor::transition::done;
 
 pub fn update(mut model: Model, action: SensitivityAction) -> (Model, Vec<Effect>) {
@@ -17,6 +18,12 @@ pub fn update(mut model: Model, action: SensitivityAction) -> (Model, Vec<Effect
                 model.status = Status::info("Live views off: the analysis is back");
                 return done(model);
             }
+            // Drawn in the analysis panel's place: on a small screen that
+            // panel is shown only while its toggle is on.
+            if !model.panels.is_on(Panel::Analysis) {
+                model.panels.toggle(Panel::Analysis);
+            }
+            let s = &model.sensitivity;
             model.status = Status::info(match &s.live {
                 Live::Unavailable(why) => format!("Live views: no in-process engine ({why})"),
                 _ => "Live views on: by score and cube (~ closes)".to_owned(),
