@@ -76,3 +76,24 @@ fn a_key_that_changes_the_board_changes_the_live_views_in_the_same_frame() {
             .any(|f| !f.contains(&new_id) && f.contains("best move by score"))
     );
 }
+
+/// Where no engine can answer in-process (here the bridge is forced, as on
+/// a CPU without AVX2/FMA), the views say so and the editor goes on.
+#[test]
+fn without_an_in_process_engine_the_views_say_why_and_keys_go_on() {
+    let dir = common::pty::state_dir("bgedit-live", "no-engine");
+    let env = [("BGEDIT_SAGE_BRIDGE", "1")];
+    let mut s = Session::start_with(&PTY, &[ID], &dir, 120, 40, &env);
+    s.wait_for("GNUBG ID");
+    s.send("~");
+    let screen = s.wait_for("Live views: not available");
+    assert!(
+        screen.contains("No engine answers in-process here"),
+        "{screen}"
+    );
+    // Keys still change the board.
+    s.send("D");
+    s.wait_for("Dice cleared");
+    s.send("q");
+    s.wait_exit();
+}
