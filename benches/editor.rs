@@ -1,7 +1,9 @@
 //! The editor's frame cost: one key press resolved and reduced, and the whole
 //! screen rendered, at 80×24 and at 200×60. Target (issue 3): at most 1 ms
 //! each; and the same while a match is reviewed and its analysis comes in
-//! (issue 19: key → frame ≤ 1 ms while the analysis runs).
+//! (issue 19: key → frame ≤ 1 ms while the analysis runs). With an engine
+//! that answers in-process (issue 33): the live views' tables, key to
+//! frame (≤ 16 ms), and one evaluation, key to frame (≤ 1 ms).
 
 use bgedit::editor::action::BoardAction;
 use bgedit::editor::keymap;
@@ -301,11 +303,200 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
     }
 }
 
+/// xorshift64*: a fixed, dependency-free stream of numbers.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+    }
+}
+
+/// `n` varied legal positions from a fixed seed, each with something to
+/// analyse: checkers of both sides anywhere, money or a match at any
+/// score, any cube, dice four times in five (else a cube decision). `t`
+/// (the key the benchmarks press) leaves each legal.
+fn random_positions(n: usize, seed: u64) -> Vec<bgedit::domain::Position> {
+    use bgedit::domain::{Board, CubeOwner, Player, Position};
+    let mut rng = Rng(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut sides = [[0u8; 25]; 2];
+        for side in &mut sides {
+            for _ in 0..(1 + rng.below(15)) {
+                side[rng.below(25) as usize] += 1;
+            }
+        }
+        let Ok(board) = Board::from_sides(sides[0], sides[1]) else {
+            continue;
+        };
+        let mut p = Position {
+            board,
+            ..Position::default()
+        };
+        let s = &mut p.state;
+        s.on_roll = [Player::O, Player::X][rng.below(2) as usize];
+        s.turn = s.on_roll;
+        if rng.below(5) > 0 {
+            s.match_length = 1 + rng.below(15) as u16;
+            s.score = [
+                rng.below(u64::from(s.match_length)) as u16,
+                rng.below(u64::from(s.match_length)) as u16,
+            ];
+        }
+        s.cube_log2 = rng.below(3) as u8;
+        s.cube_owner = match (s.cube_log2, rng.below(2)) {
+            (0, _) => CubeOwner::Centred,
+            (_, 0) => CubeOwner::Owned(Player::O),
+            _ => CubeOwner::Owned(Player::X),
+        };
+        s.dice = (rng.below(5) > 0).then(|| [1 + rng.below(6) as u8, 1 + rng.below(6) as u8]);
+        let mut flipped = p.clone();
+        flipped.state.on_roll = flipped.state.on_roll.opponent();
+        flipped.state.turn = flipped.state.on_roll;
+        let fine = |q: &Position| {
+            q.validate().is_ok() && bgedit::engine::request::nothing_to_analyse(q).is_none()
+        };
+        if fine(&p) && fine(&flipped) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The engine that answers in-process (found by capability, as the
+/// editor finds it); `None`, said, without one.
+fn in_process_engine() -> Option<Box<dyn bgedit::engine::Engine>> {
+    match bgedit::engine::registry::open_in_process(&[]) {
+        Ok(e) => Some(e),
+        Err(e) => {
+            eprintln!("skipped: the live views need an in-process engine: {e}");
+            None
+        }
+    }
+}
+
+/// The live views (issue 33), key to frame: on varied positions (a fixed
+/// seed), `t` pressed (the board changes), the reducer asks
+/// (`Effect::Sensitivity`), the runtime's inline road computes the tables
+/// with the in-process engine (`live_engine::answer`), the answer is
+/// reduced, and the screen drawn. Goal: at most 16 ms (one frame).
+fn live_views_key_to_frame(c: &mut Criterion) {
+    use bgedit::editor::action::Action;
+    use bgedit::editor::effect::Effect;
+    use bgedit::editor::io::live_engine;
+    use bgedit::editor::sensitivity::state::{Live, SensitivityAction};
+    let Some(mut engine) = in_process_engine() else {
+        return;
+    };
+    let theme = Theme::colour();
+    let ready = Live::Ready(live_engine::ready_words(engine.as_ref()));
+    let positions = random_positions(200, 0x5eed_0033);
+    let mut on = update(
+        Model::default(),
+        Action::Sensitivity(SensitivityAction::Toggle),
+    )
+    .0;
+    on = update(
+        on,
+        Action::Sensitivity(SensitivityAction::EngineReady(ready)),
+    )
+    .0;
+    let key = KeyEvent::new(KeyCode::Char('t'), KeyModifiers::NONE);
+    for (name, dice) in [("checker play", true), ("cube decision", false)] {
+        let chosen: Vec<_> = positions
+            .iter()
+            .filter(|p| p.state.dice.is_some() == dice)
+            .cloned()
+            .collect();
+        let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+        let mut i = 0usize;
+        c.bench_function(&format!("live views: key + tables + frame, {name}"), |b| {
+            b.iter_batched(
+                || {
+                    let mut m = on.clone();
+                    m.position = chosen[i % chosen.len()].clone();
+                    i += 1;
+                    m
+                },
+                |m| {
+                    let action = keymap::resolve_key(&key, &m.mode).unwrap();
+                    let (mut m, effects) = update(m, action);
+                    for e in effects {
+                        if let Effect::Sensitivity { serial, position } = e {
+                            let answer = live_engine::answer(engine.as_mut(), serial, &position);
+                            m = update(m, answer).0;
+                        }
+                    }
+                    assert!(m.sensitivity.shown.is_some());
+                    let snapshot = Snapshot::of(&m);
+                    terminal.draw(|f| view::draw(f, &snapshot, &theme)).unwrap();
+                    m
+                },
+                criterion::BatchSize::SmallInput,
+            )
+        });
+    }
+}
+
+/// One evaluation in the editor, key to frame, with the in-process engine
+/// leading the analysis panel: `t` pressed on varied positions with dice,
+/// the panel's request answered inline by the engine at its first depth
+/// (the move list), reduced, drawn. Goal: at most 1 ms.
+fn one_evaluation_key_to_frame(c: &mut Criterion) {
+    use bgedit::editor::action::{Action, AnalysisAction};
+    use bgedit::editor::effect::Effect;
+    let Some(mut engine) = in_process_engine() else {
+        return;
+    };
+    let theme = Theme::colour();
+    let mut base = Model::default();
+    base.analysis.engines = bgedit::engine::Choice::only(engine.kind());
+    let positions: Vec<_> = random_positions(200, 0x5eed_0001)
+        .into_iter()
+        .filter(|p| p.state.dice.is_some())
+        .collect();
+    let key = KeyEvent::new(KeyCode::Char('t'), KeyModifiers::NONE);
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    let mut i = 0usize;
+    c.bench_function("one in-process evaluation: key + answer + frame", |b| {
+        b.iter_batched(
+            || {
+                let mut m = base.clone();
+                m.position = positions[i % positions.len()].clone();
+                i += 1;
+                m
+            },
+            |m| {
+                let action = keymap::resolve_key(&key, &m.mode).unwrap();
+                let (mut m, effects) = update(m, action);
+                for e in effects {
+                    if let Effect::Analyse(kind, req) = e {
+                        let limit = std::time::Duration::from_secs(5);
+                        let answer = engine.analyse(&req, limit);
+                        let done = AnalysisAction::Answer(kind, req.id, answer, None);
+                        m = update(m, Action::Analysis(done)).0;
+                    }
+                }
+                let snapshot = Snapshot::of(&m);
+                terminal.draw(|f| view::draw(f, &snapshot, &theme)).unwrap();
+                m
+            },
+            criterion::BatchSize::SmallInput,
+        )
+    });
+}
+
 criterion_group!(
     benches,
     keypress_and_frame,
     keypress_while_engine_busy,
     keypress_while_match_analysed,
-    quiz_answer_graded_from_kept_analysis
+    quiz_answer_graded_from_kept_analysis,
+    live_views_key_to_frame,
+    one_evaluation_key_to_frame
 );
 criterion_main!(benches);

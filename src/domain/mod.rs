@@ -23,6 +23,7 @@ pub mod position;
 pub mod race;
 pub mod replay;
 pub mod score_matrix;
+pub mod sensitivity;
 pub mod skill;
 pub mod validation;
 

@@ -47,6 +47,10 @@ pub enum Action {
     /// runtime reports of it (`numbers::update`).
     Numbers(super::numbers::state::NumbersAction),
 
+    /// The live views (`~`): on and off, the in-process engine loaded, the
+    /// tables computed (`sensitivity::update`).
+    Sensitivity(super::sensitivity::state::SensitivityAction),
+
     /// `A`: a panel on or off.
     TogglePanel(Panel),
 

@@ -94,4 +94,14 @@ pub enum Effect {
     },
     /// Stop the match analysis running.
     StopMatchAnalysis,
+    /// Load the engine that answers in-process (on a thread); it answers
+    /// with `SensitivityAction::EngineReady`.
+    LoadLiveEngine,
+    /// Compute the live views of `position` with the in-process engine,
+    /// at once: the runtime dispatches `SensitivityAction::Computed`
+    /// before it draws the next frame.
+    Sensitivity {
+        serial: u64,
+        position: Box<Position>,
+    },
 }

@@ -93,6 +93,7 @@ pub static NORMAL: &[&[Binding]] = &[
     HISTORY_BINDINGS,
     super::analysis::keys::BINDINGS,
     super::numbers::keys::BINDINGS,
+    super::sensitivity::keys::BINDINGS,
     GLOBAL_BINDINGS,
 ];
 

@@ -15,8 +15,9 @@
 //! (`board/edits.rs`, `library/worker.rs`, `match_review/open.rs`, ...).
 //! The features: the board (`board/`), playing moves (`play/`), the input
 //! line (`prompt/`), the copy menu (`copy_menu/`), the analysis panel
-//! (`analysis/`), the numbers panel (`numbers/`), the study library
-//! (`library/`) and the match being reviewed (`match_review/`).
+//! (`analysis/`), the numbers panel (`numbers/`), the live views of the
+//! cube and the score (`sensitivity/`), the study library (`library/`) and
+//! the match being reviewed (`match_review/`).
 //!
 //! Around them:
 //! - what can happen and what it asks of the world: `action.rs`, `effect.rs`
@@ -65,6 +66,7 @@ pub mod play;
 pub mod prompt;
 pub mod reducer;
 pub mod scores;
+pub mod sensitivity;
 pub mod snapshot;
 pub mod statistics;
 pub mod transition;

@@ -156,6 +156,8 @@ pub struct Model {
     pub review: super::match_review::state::ReviewState,
     /// The statistics view's scroll (open when the mode says so).
     pub statistics: super::statistics::state::StatisticsState,
+    /// The live views (`~`), shown in the analysis panel's place.
+    pub sensitivity: super::sensitivity::state::SensitivityState,
 }
 
 impl Model {
@@ -186,6 +188,7 @@ impl Model {
             matrix: Default::default(),
             review: Default::default(),
             statistics: Default::default(),
+            sensitivity: Default::default(),
         }
     }
 }

@@ -96,6 +96,9 @@ const ON_POSITION_CHANGED: &[Reaction] = &[
         }
     },
     |m, _| analysis::score_matrix::refresh(m).into_iter().collect(),
+    // The live views ask about the new position, answered before the next
+    // frame.
+    |m, _| super::sensitivity::update::position_changed(m),
 ];
 
 /// The features that react after every action, position changed or not.
@@ -133,6 +136,10 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::Analysis(AnalysisAction::RolloutAnswer(..))
             | Action::Analysis(AnalysisAction::MatrixCell(..))
             | Action::Analysis(AnalysisAction::Paused)
+            | Action::Sensitivity(
+                super::sensitivity::state::SensitivityAction::EngineReady(_)
+                    | super::sensitivity::state::SensitivityAction::Computed { .. }
+            )
             | Action::Review(
                 super::match_review::state::ReviewAction::Judged(..)
                     | super::match_review::state::ReviewAction::AnalysisEnded(_)
@@ -230,6 +237,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::Numbers(a) => super::numbers::update::update(model, a),
+        Action::Sensitivity(a) => super::sensitivity::update::update(model, a),
 
         Action::SaveFailed(e) => refuse(
             model,

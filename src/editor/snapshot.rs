@@ -73,6 +73,9 @@ pub struct Snapshot {
     pub statistics: Option<super::statistics::view::StatisticsView>,
     /// The statistics view of a player across the library's matches.
     pub player_statistics: Option<super::statistics::player::PlayerView>,
+    /// The live views (`~`), while they are on: drawn in the analysis
+    /// panel's place.
+    pub sensitivity: Option<super::sensitivity::view::SensitivityView>,
 }
 
 /// The input line as drawn: the question, the text typed so far, where the
@@ -351,6 +354,7 @@ impl Snapshot {
                 }
                 _ => None,
             },
+            sensitivity: super::sensitivity::view::snapshot(&model.sensitivity, &model.position),
         }
     }
 }

@@ -29,6 +29,17 @@ pub trait Engine: Send {
     /// Gets ready now rather than at the first request.
     fn warm_up(&mut self) -> Result<(), EngineError>;
 
+    /// Gets ready to answer inside bgedit without starting a process of
+    /// its own (the live views must never wait on one): `Ok` when every
+    /// answer from now on is in-process, else why not. An engine that is
+    /// always a process says so.
+    fn ready_in_process(&mut self) -> Result<(), EngineError> {
+        Err(EngineError::Refused(format!(
+            "{} answers only through a process of its own",
+            self.kind().name()
+        )))
+    }
+
     /// The process to stop to cut an analysis short, while one runs; none
     /// for an engine that is not a process of its own.
     fn pid(&self) -> Option<u32>;

@@ -43,6 +43,7 @@ pub mod registry;
 pub mod request;
 pub mod sage;
 pub mod scale;
+pub mod sensitivity;
 pub mod spec;
 pub mod text;
 

@@ -119,6 +119,51 @@ impl Choice {
     }
 }
 
+/// Why no engine answers inside bgedit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InProcessError {
+    #[error("no engine bgedit knows can answer in-process")]
+    NoneKnown,
+    /// The engine's program (which says where its data is) is missing.
+    #[error("{name}: {why}")]
+    Missing { name: &'static str, why: String },
+    /// The engine runs only through its process here (no C++ core in
+    /// this build, a CPU without AVX2/FMA, no data): why.
+    #[error("{name} cannot run in-process here: {why}")]
+    NotHere { name: &'static str, why: String },
+}
+
+/// The first engine of [`ALL`] whose capabilities say it can answer
+/// in-process, opened and loaded that way (`programs` as the user named
+/// them; left out, found as the engine's `locate` says). Loading may take
+/// a moment (weights read, the engine's Python asked where they are once):
+/// done on a thread of its own by the editor. No process is left running.
+pub fn open_in_process(
+    programs: &[(EngineKind, Option<PathBuf>)],
+) -> Result<Box<dyn super::Engine>, InProcessError> {
+    let kind = ALL
+        .into_iter()
+        .find(|k| k.spec().caps.in_process)
+        .ok_or(InProcessError::NoneKnown)?;
+    let spec = kind.spec();
+    let given = programs
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .and_then(|(_, p)| p.as_deref());
+    let program = (spec.locate)(given).map_err(|e| InProcessError::Missing {
+        name: spec.name,
+        why: e.to_string(),
+    })?;
+    let mut engine = spec.open(program, StartRecord::default());
+    engine
+        .ready_in_process()
+        .map_err(|e| InProcessError::NotHere {
+            name: spec.name,
+            why: e.to_string(),
+        })?;
+    Ok(engine)
+}
+
 /// A process of an engine named by its kind: here, where the kinds meet
 /// their specs, so `process.rs` needs no list of engines.
 impl Process {

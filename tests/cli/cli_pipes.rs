@@ -129,6 +129,7 @@ fn every_engine_command_exits_141_silently_on_a_closed_standard_output() {
     assert_quiet_141(&["analyse", OPENING_ROLLED], "");
     assert_quiet_141(&["analyse", "--format", "json"], &format!("{OPENING}\n"));
     assert_quiet_141(&["analyse", "--score-matrix", "--length", "3", OPENING], "");
+    assert_quiet_141(&["analyse", "--sensitivity", OPENING_ROLLED], "");
     assert_quiet_141(&["quiz", "--answer", "24/21 24/20", OPENING_ROLLED], "");
     let (_dir, short) = short_match();
     assert_quiet_141(&["analyse", "--jobs", "1", "--file", &short], "");

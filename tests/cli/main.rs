@@ -7,6 +7,7 @@
 mod common;
 
 mod analyse_cli;
+mod analyse_sensitivity;
 mod cli;
 mod cli_formats;
 mod cli_moves;

@@ -20,4 +20,6 @@ mod editor_screens;
 mod pastes;
 mod pictures;
 mod save_file;
+mod sensitivity;
+mod sensitivity_e2e;
 mod statistics;

@@ -35,6 +35,15 @@ pub struct AnalyseArgs {
     /// Add the redouble: a 2-cube the player on roll owns.
     #[arg(long, requires = "score_matrix")]
     pub owner: bool,
+    /// The cube and the score as views: for a position with dice, the best
+    /// move at money, DMP (1-away/1-away), gammon-save (on roll 1-away,
+    /// opponent 2-away, Crawford), gammon-go (2-away/1-away, Crawford) and
+    /// the match's own score, under each cube state (centred, owned by
+    /// either player), `*` where it differs from the board's own; for a
+    /// cube decision, the doubling window (ND, D/T, D/P) at every score of
+    /// the match. The editor's live views (`~`), by the engine chosen.
+    #[arg(long, conflicts_with_all = ["score_matrix", "rollout", "file"])]
+    pub sensitivity: bool,
     /// Analyse every decision of a match file (any format bgedit reads) as
     /// gnubg's `analyse match` does: each checker play and cube decision
     /// with its equity lost and mark, in match order, then each player's

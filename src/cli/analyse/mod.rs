@@ -1,13 +1,15 @@
-//! `bgedit analyse`: its three ways, chosen by the arguments: each ID's
+//! `bgedit analyse`: its four ways, chosen by the arguments: each ID's
 //! verdict (`positions.rs`), one position at every score of a match
-//! (`--score-matrix`, `score_matrix.rs`), or every decision of a match file
-//! (`--file`, `match_file.rs`). This file finds the engines and reads the
+//! (`--score-matrix`, `score_matrix.rs`), every decision of a match file
+//! (`--file`, `match_file.rs`), or the live views' tables for each ID
+//! (`--sensitivity`, `sensitivity.rs`). This file finds the engines and reads the
 //! arguments into each way's options.
 
 pub mod args;
 pub mod match_file;
 pub mod positions;
 pub mod score_matrix;
+pub mod sensitivity;
 
 use crate::cli::input::{Messages, Tally, exit_code};
 use crate::cli::output::exit_status;
@@ -49,6 +51,9 @@ fn ways(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
     }
     if let Some(path) = &args.file {
         return match_in_file(args, gnubg, path, ids);
+    }
+    if args.sensitivity {
+        return views(args, gnubg, ids);
     }
     positions_of(args, gnubg, ids)
 }
@@ -149,6 +154,29 @@ fn report_to_file(
             ExitCode::from(1)
         }
     }
+}
+
+/// `--sensitivity`: the live views' tables, by one engine.
+fn views(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> Result<ExitCode, Refused> {
+    let (engine, program) = match args.engine {
+        EngineArg::Both => {
+            return Err(Refused(
+                "analyse --sensitivity takes one engine: --engine gnubg or --engine sage"
+                    .to_owned(),
+            ));
+        }
+        EngineArg::Sage => (EngineKind::Sage, sage_python(args)?),
+        EngineArg::Gnubg => (EngineKind::Gnubg, gnubg),
+    };
+    let opts = sensitivity::SensitivityOptions {
+        engine,
+        program,
+        plies: args.depth(),
+        format: args.format,
+    };
+    let stdout = io::BufWriter::new(io::stdout().lock());
+    let outcome = sensitivity::run(&opts, ids, io::stdin(), stdout, io::stderr());
+    Ok(exit_code(outcome))
 }
 
 /// The rollout asked for with `--rollout`, if any.

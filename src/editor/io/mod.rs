@@ -5,6 +5,8 @@
 //! - `runtime.rs`: the terminal, the event loop, performing effects
 //! - `clipboard.rs`, `clipboard_holder.rs`: the system clipboard and OSC 52
 //! - `engine_link.rs`: the engines' threads for the analysis panel
+//! - `live_engine.rs`: the engine that answers in-process, for the live
+//!   views: loaded on a thread, then asked inline before the next frame
 //! - `persist.rs`: the saved position and the state directory
 //! - `picture_file.rs`: pictures written for the copy menu
 //! - `signals.rs`: SIGINT, SIGTERM, SIGHUP, SIGTSTP and SIGWINCH
@@ -17,6 +19,7 @@
 pub mod clipboard;
 pub mod clipboard_holder;
 pub mod engine_link;
+pub mod live_engine;
 pub mod persist;
 pub mod picture_file;
 pub mod runtime;

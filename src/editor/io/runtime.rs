@@ -10,6 +10,7 @@ use crate::editor::config;
 use crate::editor::effect::Effect;
 use crate::editor::io::clipboard::{Clipboard, ClipboardEnv};
 use crate::editor::io::engine_link::EngineLink;
+use crate::editor::io::live_engine::LiveEngine;
 use crate::editor::io::persist::{self, Opened, SaveFile};
 use crate::editor::io::picture_file;
 use crate::editor::io::signals::Signals;
@@ -309,13 +310,14 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
     let library = Link::start(library.or_else(store::default_path), move |action| {
         library_tx.send(Input::App(action)).is_ok()
     });
-    let programs = crate::engine::registry::ALL
+    let programs: Vec<_> = crate::engine::registry::ALL
         .iter()
         .map(|&kind| {
             let given = programs.iter().find(|(k, _)| *k == kind);
             (kind, given.and_then(|(_, p)| p.clone()))
         })
         .collect();
+    let live = LiveEngine::new(programs.clone());
     let engine = EngineLink::start(programs, move |action| tx.send(Input::App(action)).is_ok());
     let edge = Edge {
         terminal,
@@ -324,6 +326,7 @@ pub fn run_with(start: Start, options: Options) -> Result<Exit> {
         save_failed: None,
         config_path,
         engine,
+        live,
         library,
         theme: &theme,
         background: Arc::new(move |action| background_tx.send(Input::App(action)).is_ok()),
@@ -380,6 +383,8 @@ struct Edge<'a> {
     save_failed: Option<crate::editor::io::persist::SaveError>,
     config_path: Option<PathBuf>,
     engine: EngineLink,
+    /// The engine that answers in-process, for the live views.
+    live: LiveEngine,
     library: Link,
     theme: &'a Theme,
     /// Delivers an action from a thread of the runtime's (a match file read).
@@ -557,6 +562,13 @@ impl Edge<'_> {
                         .engine
                         .analyse_match(serial, decisions, whole, engine, passes),
                     Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
+                    Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
+                    // Inline: the answer is reduced before the next frame.
+                    Effect::Sensitivity { serial, position } => {
+                        if let Some(answer) = self.live.compute(serial, &position) {
+                            queue.push(answer);
+                        }
+                    }
                     Effect::Quit => return ControlFlow::Break(model.position),
                 }
             }

@@ -19,7 +19,7 @@ pub mod messages;
 use super::snapshot::Snapshot;
 use super::ui::layout;
 use super::ui::theme::Theme;
-use super::{analysis, board, copy_menu, library, match_review, numbers, statistics};
+use super::{analysis, board, copy_menu, library, match_review, numbers, sensitivity, statistics};
 use crate::domain::Place;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -58,7 +58,10 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         frame.render_widget(Paragraph::new(bars), rule);
     }
     if let Some(a) = layout::panel_area(&areas, super::panels::Panel::Analysis) {
-        analysis::view::draw(frame, a, snapshot, theme);
+        match &snapshot.sensitivity {
+            Some(live) => sensitivity::view::draw(frame, a, live, theme),
+            None => analysis::view::draw(frame, a, snapshot, theme),
+        }
     }
     if let Some(a) = layout::panel_area(&areas, super::panels::Panel::Numbers) {
         numbers::view::draw(frame, a, snapshot, theme);

@@ -330,6 +330,17 @@ impl Engine for SageEngine {
         }
     }
 
+    /// Loads the core (asking Sage's Python where its data is, once) but
+    /// never starts the bridge.
+    fn ready_in_process(&mut self) -> Result<(), EngineError> {
+        self.ready()?;
+        match &self.road {
+            Road::Core(_) => Ok(()),
+            Road::Bridge(why) => Err(EngineError::Refused(why.clone())),
+            Road::Unopened => Err(EngineError::Refused("Sage's core is not loaded".to_owned())),
+        }
+    }
+
     fn pid(&self) -> Option<u32> {
         self.bridge.as_ref().and_then(|b| b.pid())
     }

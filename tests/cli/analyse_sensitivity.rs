@@ -1,0 +1,93 @@
+//! `bgedit analyse --sensitivity` end to end with Sage in-process (skipped
+//! without it, failing under BGEDIT_REQUIRE_SAGE=1): the editor's live
+//! views as text and JSON, one JSON line an input line, `line N:` for a
+//! bad one and exit 1. The values themselves are set beside the engine's
+//! own answers in `tests/editor/sensitivity.rs`.
+
+use crate::common;
+
+fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let out = common::run::bgedit(args, stdin);
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+const MOVES: &str = "4HPwATDgc/ABMA:QYkqASAAIAAA";
+const CUBE: &str = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:2:0:7:10";
+
+#[test]
+fn json_has_a_line_an_input_and_names_bad_lines() {
+    if common::sage_python().is_none() {
+        return;
+    }
+    let input = format!("{MOVES}\nnot an id\n\n{CUBE}\n");
+    let args = [
+        "analyse",
+        "--sensitivity",
+        "--engine",
+        "sage",
+        "--format",
+        "json",
+    ];
+    let (out, err, code) = run(&args, &input);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.starts_with("line 2: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(lines[1].is_empty() && lines[2].is_empty());
+    let moves: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(moves["kind"], "moves");
+    assert_eq!(moves["engine"], "sage");
+    assert_eq!(moves["in_process"], true);
+    let scores: Vec<&str> = moves["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["score"].as_str().unwrap())
+        .collect();
+    assert_eq!(scores, ["money", "dmp", "gammon_save", "gammon_go", "own"]);
+    assert_eq!(moves["anchor"]["cube"], "opponent_owns");
+    assert_eq!(
+        moves["rows"][2]["roller_owns"]["not_here"],
+        "no cube in the Crawford game"
+    );
+    let own = &moves["rows"][4]["opponent_owns"];
+    assert_eq!(own["changed"], false);
+    assert!(own["move"].is_string() && own["equity"].is_f64(), "{own}");
+    let window: serde_json::Value = serde_json::from_str(lines[3]).unwrap();
+    assert_eq!(window["kind"], "window");
+    assert_eq!(window["length"], 7);
+    assert_eq!(window["cells"].as_array().unwrap().len(), 2 * 61);
+    assert!(window["money"]["centred"]["no_double"].is_f64(), "{window}");
+}
+
+#[test]
+fn text_is_the_live_views_tables() {
+    if common::sage_python().is_none() {
+        return;
+    }
+    let args = ["analyse", "--sensitivity", "--engine", "sage", MOVES, CUBE];
+    let (out, err, code) = run(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("best move by score and cube"), "{out}");
+    assert!(out.contains("Sage 1-ply in-process"), "{out}");
+    assert!(
+        out.contains(" GS 1a-2a C ") && out.contains(" GG 2a-1a C "),
+        "{out}"
+    );
+    assert!(out.contains("=score 5a-7a "), "{out}");
+    assert!(out.contains("doubling window by score"), "{out}");
+    assert!(out.contains("7-point match, centred cube: rows X away, columns O away"));
+    assert!(out.contains("=4a-5a X owns 2  ND "), "{out}");
+}
+
+#[test]
+fn both_engines_at_once_are_refused() {
+    let (_, err, code) = run(&["analyse", "--sensitivity", "--engine", "both", MOVES], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("--sensitivity takes one engine"), "{err}");
+}
