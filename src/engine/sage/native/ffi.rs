@@ -26,6 +26,12 @@ struct Opaque {
     _private: [u8; 0],
 }
 
+/// The shim's stop flag of one rollout (`BgeSageStop`).
+#[repr(C)]
+struct StopFlag {
+    _private: [u8; 0],
+}
+
 /// A position as the shim takes it (`BgeSageState`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
@@ -124,7 +130,9 @@ const ERR_LEN: usize = 512;
 /// The shim's functions, as build.rs compiled them.
 #[cfg(bgedit_sage_core)]
 mod c {
-    use super::{Cube, Move, Opaque, Progress, Rolled, RolledCube, RolloutSettings, State};
+    use super::{
+        Cube, Move, Opaque, Progress, Rolled, RolledCube, RolloutSettings, State, StopFlag,
+    };
     use std::ffi::{c_char, c_int, c_void};
 
     unsafe extern "C" {
@@ -157,12 +165,16 @@ mod c {
             err: *mut c_char,
             len: usize,
         ) -> c_int;
+        pub fn bge_sage_stop_new() -> *mut StopFlag;
+        pub fn bge_sage_stop_set(stop: *mut StopFlag);
+        pub fn bge_sage_stop_free(stop: *mut StopFlag);
         pub fn bge_sage_rollout_moves(
             engine: *const Opaque,
             state: *const State,
             d1: c_int,
             d2: c_int,
             settings: *const RolloutSettings,
+            stop: *mut StopFlag,
             progress: Option<Progress>,
             ctx: *mut c_void,
             out: *mut Rolled,
@@ -175,6 +187,7 @@ mod c {
             engine: *const Opaque,
             state: *const State,
             settings: *const RolloutSettings,
+            stop: *mut StopFlag,
             progress: Option<Progress>,
             ctx: *mut c_void,
             out: *mut RolledCube,
@@ -189,7 +202,9 @@ mod c {
 /// reached without an open core, and each answers the same.
 #[cfg(not(bgedit_sage_core))]
 mod c {
-    use super::{Cube, Move, Opaque, Progress, Rolled, RolledCube, RolloutSettings, State};
+    use super::{
+        Cube, Move, Opaque, Progress, Rolled, RolledCube, RolloutSettings, State, StopFlag,
+    };
     use std::ffi::{c_char, c_int, c_void};
 
     const NOT_BUILT: c_int = 3;
@@ -242,6 +257,14 @@ mod c {
         NOT_BUILT
     }
 
+    pub unsafe fn bge_sage_stop_new() -> *mut StopFlag {
+        std::ptr::null_mut()
+    }
+
+    pub unsafe fn bge_sage_stop_set(_stop: *mut StopFlag) {}
+
+    pub unsafe fn bge_sage_stop_free(_stop: *mut StopFlag) {}
+
     #[allow(clippy::too_many_arguments)]
     pub unsafe fn bge_sage_rollout_moves(
         _engine: *const Opaque,
@@ -249,6 +272,7 @@ mod c {
         _d1: c_int,
         _d2: c_int,
         _settings: *const RolloutSettings,
+        _stop: *mut StopFlag,
         _progress: Option<Progress>,
         _ctx: *mut c_void,
         _out: *mut Rolled,
@@ -265,6 +289,7 @@ mod c {
         _engine: *const Opaque,
         _state: *const State,
         _settings: *const RolloutSettings,
+        _stop: *mut StopFlag,
         _progress: Option<Progress>,
         _ctx: *mut c_void,
         _out: *mut RolledCube,
@@ -277,7 +302,7 @@ mod c {
 
 use c::{
     bge_sage_close, bge_sage_cube, bge_sage_moves, bge_sage_open, bge_sage_rollout_cube,
-    bge_sage_rollout_moves,
+    bge_sage_rollout_moves, bge_sage_stop_free, bge_sage_stop_new, bge_sage_stop_set,
 };
 
 /// Whether Sage's core was compiled into this bgedit (build.rs builds it
@@ -383,12 +408,14 @@ pub enum RolloutEnd {
     Stopped(Vec<Rolled>, (i32, i32)),
 }
 
-/// The engine's pointer, handed to the thread that runs a rollout.
-struct EnginePtr(NonNull<Opaque>);
+/// The engine's pointer and the rollout's stop flag, handed to the thread
+/// that runs the rollout.
+struct EnginePtr(NonNull<Opaque>, NonNull<StopFlag>);
 
 // SAFETY: only sent to the one thread running a rollout, while the `Core`
 // it came from is borrowed by `Core::rollout` (which joins that thread
-// before it returns) and so used by nobody else.
+// before it returns) and so used by nobody else; the stop flag is an
+// atomic the shim reads and sets from any thread, freed after the join.
 unsafe impl Send for EnginePtr {}
 
 /// Runs `job` on the engine at `ptr`, reporting to `ticks`.
@@ -411,6 +438,7 @@ fn run_rollout(
                     ptr.0.as_ptr(),
                     state,
                     settings,
+                    ptr.1.as_ptr(),
                     Some(on_progress),
                     ctx,
                     &mut out,
@@ -439,6 +467,7 @@ fn run_rollout(
                         c_int::from(dice.0),
                         c_int::from(dice.1),
                         settings,
+                        ptr.1.as_ptr(),
                         Some(on_progress),
                         ctx,
                         out.as_mut_ptr(),
@@ -607,8 +636,11 @@ impl Core {
         watch: &mut dyn FnMut(&Ticks) -> bool,
     ) -> Result<RolloutEnd, NativeError> {
         let ticks = Ticks::default();
-        let ptr = EnginePtr(self.ptr);
-        std::thread::scope(|s| {
+        // SAFETY: makes a flag the shim owns; freed below, once.
+        let stop = NonNull::new(unsafe { bge_sage_stop_new() })
+            .ok_or_else(|| NativeError::Failed("no memory for the rollout".to_owned()))?;
+        let ptr = EnginePtr(self.ptr, stop);
+        let end = std::thread::scope(|s| {
             let (done_tx, done_rx) = mpsc::channel::<()>();
             let ticks = &ticks;
             // Sage's N-ply search recurses on the calling thread as on its
@@ -625,6 +657,9 @@ impl Core {
             while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(poll) {
                 if !watch(ticks) {
                     ticks.stop();
+                    // SAFETY: the flag lives until after the join below;
+                    // setting it is an atomic store, safe from any thread.
+                    unsafe { bge_sage_stop_set(stop.as_ptr()) };
                 }
             }
             runner.join().unwrap_or_else(|_| {
@@ -632,7 +667,11 @@ impl Core {
                     "the rollout's thread failed".to_owned(),
                 ))
             })
-        })
+        });
+        // SAFETY: the rollout's thread has been joined: nothing uses the
+        // flag any more; made by `bge_sage_stop_new`, freed once.
+        unsafe { bge_sage_stop_free(stop.as_ptr()) };
+        end
     }
 }
 

@@ -97,6 +97,12 @@ typedef struct {
     double no_double_se, double_take_se;
 } BgeSageRolledCube;
 
+// A rollout's stop, set from any thread (bge_sage_stop_set); Sage's workers
+// read it between chunks of trials.
+struct BgeSageStop {
+    std::atomic<bool> flag{false};
+};
+
 // How far a rollout is: `done` of `total` trials (done > total while moves
 // the filter dropped are rolled out after all), and a move when one is
 // finished. Returns 0 to stop the rollout. Called from Sage's worker
@@ -214,8 +220,8 @@ std::mutex& running_lock() {
     return m;
 }
 
-std::vector<RolloutStrategy*>& running() {
-    static std::vector<RolloutStrategy*> v;
+std::vector<BgeSageStop*>& running() {
+    static std::vector<BgeSageStop*> v;
     return v;
 }
 
@@ -227,7 +233,7 @@ bool& exiting() {
 void stop_all_rollouts() {
     std::lock_guard<std::mutex> lock(running_lock());
     exiting() = true;
-    for (auto* ro : running()) ro->cancel();
+    for (auto* stop : running()) stop->flag.store(true, std::memory_order_release);
 }
 
 // Registers the stop at exit once; Sage's pool is built first, so that the
@@ -246,22 +252,22 @@ void stop_at_exit() {
 // A rollout known as running for as long as it is.
 class Registered {
 public:
-    explicit Registered(RolloutStrategy* ro) : ro_(ro) {
+    explicit Registered(BgeSageStop* stop) : stop_(stop) {
         stop_at_exit();
         std::lock_guard<std::mutex> lock(running_lock());
-        if (exiting()) ro_->cancel();
-        running().push_back(ro_);
+        if (exiting()) stop_->flag.store(true, std::memory_order_release);
+        running().push_back(stop_);
     }
     ~Registered() {
         std::lock_guard<std::mutex> lock(running_lock());
         auto& v = running();
-        v.erase(std::remove(v.begin(), v.end(), ro_), v.end());
+        v.erase(std::remove(v.begin(), v.end(), stop_), v.end());
     }
     Registered(const Registered&) = delete;
     Registered& operator=(const Registered&) = delete;
 
 private:
-    RolloutStrategy* ro_;
+    BgeSageStop* stop_;
 };
 
 // What a rollout tells its caller, and how the caller stops it. Sage's
@@ -269,15 +275,14 @@ private:
 // cancels Sage's rollout (which then ends after the trials in hand).
 class Reporter {
 public:
-    Reporter(BgeSageProgress cb, void* ctx) : cb_(cb), ctx_(ctx) {}
+    Reporter(BgeSageProgress cb, void* ctx, BgeSageStop* stop) : cb_(cb), ctx_(ctx), stop_(stop) {}
     Reporter(const Reporter&) = delete;
     Reporter& operator=(const Reporter&) = delete;
 
-    void watch(RolloutStrategy* ro) { ro_ = ro; }
-
-    // False once the caller has asked to stop.
+    // False once the rollout is to stop (asked by the caller's callback or
+    // its stop flag).
     bool report(int done, int total, const BgeSageRolled* finished) {
-        if (stopped_.load(std::memory_order_acquire)) return false;
+        if (stopped()) return false;
         int go = 1;
         if (cb_) {
             try {
@@ -286,11 +291,11 @@ public:
                 go = 0;
             }
         }
-        if (!go && !stopped_.exchange(true, std::memory_order_acq_rel) && ro_) ro_->cancel();
+        if (!go) stop_->flag.store(true, std::memory_order_release);
         return go != 0;
     }
 
-    bool stopped() const { return stopped_.load(std::memory_order_acquire); }
+    bool stopped() const { return stop_->flag.load(std::memory_order_acquire); }
 
     // Sage's trial counts, shifted to the whole rollout's.
     RolloutProgressCallback trials(int offset, int total) {
@@ -300,8 +305,7 @@ public:
 private:
     BgeSageProgress cb_;
     void* ctx_;
-    RolloutStrategy* ro_ = nullptr;
-    std::atomic<bool> stopped_{false};
+    BgeSageStop* stop_;
 };
 
 void validate(const BgeSageRollout& r) {
@@ -318,7 +322,8 @@ int rollout_threads(int asked) {
 }
 
 // BgBotAnalyzer(eval_level="rollout", ...) as bgedit's bridge makes it.
-std::shared_ptr<RolloutStrategy> make_rollout(const BgeSage& e, const BgeSageRollout& r) {
+std::shared_ptr<RolloutStrategy> make_rollout(const BgeSage& e, const BgeSageRollout& r,
+                                              BgeSageStop* stop) {
     RolloutConfig rc;
     rc.n_trials = r.trials;
     rc.truncation_depth = r.truncate;
@@ -334,11 +339,11 @@ std::shared_ptr<RolloutStrategy> make_rollout(const BgeSage& e, const BgeSageRol
     rc.ultra_late_threshold = 9999;
     rc.cubeful_trial_moves = true;
     rc.cubeful_late_threshold = 0;
+    // Sage's cancellation reads the caller's stop flag: a stop from any
+    // thread reaches its workers at their next chunk of trials.
+    rc.cancel_flag = &stop->flag;
     auto ro = std::make_shared<RolloutStrategy>(e.base, rc);
     ro->set_bearoff_db(&e.db);
-    // Points Sage's cancel flag at its own before any worker reads it, so a
-    // stop from another thread only flips the flag.
-    ro->reset_cancel();
     return ro;
 }
 
@@ -622,17 +627,34 @@ int bge_sage_cube(const BgeSage* e, const BgeSageState* s, BgeSageCube* out, cha
     });
 }
 
+// A stop flag for one rollout: made before it, set from any thread to stop
+// it, freed after it has returned.
+BgeSageStop* bge_sage_stop_new() {
+    try {
+        return new BgeSageStop();
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+void bge_sage_stop_set(BgeSageStop* stop) {
+    if (stop) stop->flag.store(true, std::memory_order_release);
+}
+
+void bge_sage_stop_free(BgeSageStop* stop) { delete stop; }
+
 // Rolls out the moves of dice d1-d2 as bgsage's rollout analyzer does: the
 // filter's leading moves rolled out, the rest valued at the players' depth,
 // best first, into `out` (room for `cap`; `*n` is how many). BGE_TOO_SMALL
-// (before any rollout): ask again with room for `*n`. BGE_STOPPED: `progress`
-// asked to stop; `out` holds the `*n` moves rolled out so far, in the order
+// (before any rollout): ask again with room for `*n`. BGE_STOPPED: `stop` was
+// set, or `progress` asked to stop; `out` holds the `*n` moves rolled out so far, in the order
 // they were rolled, each with its cubeful standard error.
 int bge_sage_rollout_moves(const BgeSage* e, const BgeSageState* s, int d1, int d2,
-                           const BgeSageRollout* r, BgeSageProgress progress, void* ctx,
-                           BgeSageRolled* out, int cap, int* n, char* err, size_t len) {
+                           const BgeSageRollout* r, BgeSageStop* stop, BgeSageProgress progress,
+                           void* ctx, BgeSageRolled* out, int cap, int* n, char* err, size_t len) {
     return guarded(err, len, [&] {
-        if (!e || !s || !r || !n || (cap > 0 && !out)) throw std::invalid_argument("no engine or request");
+        if (!e || !s || !r || !stop || !n || (cap > 0 && !out))
+            throw std::invalid_argument("no engine or request");
         if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6) throw std::invalid_argument("dice out of range");
         validate(*s);
         validate(*r);
@@ -644,10 +666,9 @@ int bge_sage_rollout_moves(const BgeSage* e, const BgeSageState* s, int d1, int 
         if (*n > cap) return static_cast<int>(BGE_TOO_SMALL);
         *n = 0;
         if (candidates.empty()) return static_cast<int>(BGE_OK);
-        Reporter reporter(progress, ctx);
-        auto ro = make_rollout(*e, *r);
-        reporter.watch(ro.get());
-        Registered alive(ro.get());
+        Reporter reporter(progress, ctx, stop);
+        Registered alive(stop);
+        auto ro = make_rollout(*e, *r, stop);
         Filtered f = filter_moves(*e, before, candidates, ci, *r);
         // The analyzer's trial rollouts take bgsage's default beaver (on);
         // the rollouts of moves promoted afterwards take the request's.
@@ -706,21 +727,20 @@ int bge_sage_rollout_moves(const BgeSage* e, const BgeSageState* s, int d1, int 
 }
 
 // Rolls out the cube decision of the player on roll, before the roll, as
-// bgsage's cube_action at eval_level="rollout" does. BGE_STOPPED: `progress`
-// asked to stop, and nothing is in `out`.
+// bgsage's cube_action at eval_level="rollout" does. BGE_STOPPED: stopped as
+// above, and nothing is in `out`.
 int bge_sage_rollout_cube(const BgeSage* e, const BgeSageState* s, const BgeSageRollout* r,
-                          BgeSageProgress progress, void* ctx, BgeSageRolledCube* out,
-                          char* err, size_t len) {
+                          BgeSageStop* stop, BgeSageProgress progress, void* ctx,
+                          BgeSageRolledCube* out, char* err, size_t len) {
     return guarded(err, len, [&] {
-        if (!e || !s || !r || !out) throw std::invalid_argument("no engine or request");
+        if (!e || !s || !r || !stop || !out) throw std::invalid_argument("no engine or request");
         validate(*s);
         validate(*r);
         const Board board = board_of(*s);
         const CubeInfo ci = cube_info(*s);
-        Reporter reporter(progress, ctx);
-        auto ro = make_rollout(*e, *r);
-        reporter.watch(ro.get());
-        Registered alive(ro.get());
+        Reporter reporter(progress, ctx, stop);
+        Registered alive(stop);
+        auto ro = make_rollout(*e, *r, stop);
         if (!reporter.report(0, r->trials, nullptr)) return static_cast<int>(BGE_STOPPED);
         RolloutStrategy::CubefulRolloutResult cfr;
         try {
