@@ -14,7 +14,7 @@
 //! Python bridge there. Without a C++ compiler the build goes on without the
 //! core (a warning says so), and Sage answers through its Python.
 
-const SOURCES: [&str; 11] = [
+const SOURCES: [&str; 12] = [
     "board",
     "moves",
     "strategy",
@@ -26,6 +26,7 @@ const SOURCES: [&str; 11] = [
     "cube_eval",
     "match_equity",
     "bearoff",
+    "rollout",
 ];
 
 fn main() {

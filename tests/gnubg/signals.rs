@@ -189,3 +189,44 @@ fn quitting_the_editor_mid_analysis_leaves_no_gnubg_and_no_match_copy() {
     assert_eq!(copies(tmp.path()), Vec::<String>::new());
     let _ = std::fs::remove_dir_all(state);
 }
+
+/// A signal in the middle of Sage's in-process rollout ends bgedit at once:
+/// the exit stops the rollout before Sage's thread pool is joined (without
+/// that, the exit waited for the rollout's end, minutes away).
+#[test]
+fn a_signal_mid_in_process_rollout_ends_bgedit_at_once() {
+    if crate::common::sage_python().is_none() {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let args = [
+        "analyse",
+        "--engine",
+        "sage",
+        "--rollout",
+        "--trials",
+        "50000",
+        "4HPwATDgc/ABMA:cAkFAAAAAAAE",
+    ];
+    let mut child = start(&args, tmp.path(), "sage-rollout");
+    // Sage loaded and rolling out.
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "ended before the signal"
+    );
+    // SAFETY: kill touches no memory.
+    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+    let sent = Instant::now();
+    let ended = wait_until(10, || child.try_wait().unwrap().is_some());
+    if !ended {
+        kill_all(&[child.id()]);
+    }
+    assert!(
+        ended,
+        "bgedit still runs {:?} after SIGTERM",
+        sent.elapsed()
+    );
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(128 + libc::SIGTERM), "{status:?}");
+}

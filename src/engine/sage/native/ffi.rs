@@ -1,12 +1,16 @@
 //! The one place bgedit calls C: Open Sage's core through bgedit's shim
 //! (`shim.cpp`, built by build.rs). Every call is checked here and comes
 //! back as a Rust value or a [`NativeError`]; the shim catches every C++
-//! exception, and no Rust callback is handed to C, so no panic or exception
-//! crosses the boundary.
+//! exception. The one Rust function handed to C, a rollout's progress
+//! ([`on_progress`]), catches any panic and only stores numbers, so no panic
+//! or exception crosses the boundary.
 
-use std::ffi::{CStr, CString, c_char, c_int};
+use std::ffi::{CStr, CString, c_char, c_int, c_uint, c_void};
 use std::path::Path;
 use std::ptr::NonNull;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{Mutex, mpsc};
+use std::time::Duration;
 
 /// Why Sage's core could not answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -19,6 +23,12 @@ pub enum NativeError {
 
 #[repr(C)]
 struct Opaque {
+    _private: [u8; 0],
+}
+
+/// The shim's stop flag of one rollout (`BgeSageStop`).
+#[repr(C)]
+struct StopFlag {
     _private: [u8; 0],
 }
 
@@ -64,15 +74,66 @@ pub struct Cube {
     pub is_beaver: c_int,
 }
 
+/// A rollout's settings as the shim takes them (`BgeSageRollout`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RolloutSettings {
+    pub trials: c_int,
+    /// Half-moves after which a trial is evaluated; 0 plays it out.
+    pub truncate: c_int,
+    /// The players' depth in Sage's count (1 is the network alone).
+    pub ply: c_int,
+    /// 0: as bgsage picks (a thread a CPU, at least 2).
+    pub threads: c_int,
+    /// How many moves are rolled out (bgsage's `filter_max_moves`).
+    pub candidates: c_int,
+    pub seed: c_uint,
+}
+
+/// One move of a rollout's list, as the shim gives it (`BgeSageRolled`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Rolled {
+    pub board: [c_int; 26],
+    pub probs: [f64; 5],
+    /// Cubeful.
+    pub equity: f64,
+    pub cubeless: f64,
+    /// Negative for a move not rolled out.
+    pub std_error: f64,
+    /// 0 rolled out, else the Sage ply of the filter's value.
+    pub level: c_int,
+}
+
+/// A cube decision rolled out (`BgeSageRolledCube`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RolledCube {
+    pub cube: Cube,
+    pub no_double_se: f64,
+    pub double_take_se: f64,
+}
+
+/// The shim's progress function (`BgeSageProgress`).
+type Progress = unsafe extern "C" fn(
+    ctx: *mut c_void,
+    done: c_int,
+    total: c_int,
+    finished: *const Rolled,
+) -> c_int;
+
 const OK: c_int = 0;
 const TOO_SMALL: c_int = 2;
+const STOPPED: c_int = 4;
 const ERR_LEN: usize = 512;
 
 /// The shim's functions, as build.rs compiled them.
 #[cfg(bgedit_sage_core)]
 mod c {
-    use super::{Cube, Move, Opaque, State};
-    use std::ffi::{c_char, c_int};
+    use super::{
+        Cube, Move, Opaque, Progress, Rolled, RolledCube, RolloutSettings, State, StopFlag,
+    };
+    use std::ffi::{c_char, c_int, c_void};
 
     unsafe extern "C" {
         pub fn bge_sage_open(
@@ -104,6 +165,35 @@ mod c {
             err: *mut c_char,
             len: usize,
         ) -> c_int;
+        pub fn bge_sage_stop_new() -> *mut StopFlag;
+        pub fn bge_sage_stop_set(stop: *mut StopFlag);
+        pub fn bge_sage_stop_free(stop: *mut StopFlag);
+        pub fn bge_sage_rollout_moves(
+            engine: *const Opaque,
+            state: *const State,
+            d1: c_int,
+            d2: c_int,
+            settings: *const RolloutSettings,
+            stop: *mut StopFlag,
+            progress: Option<Progress>,
+            ctx: *mut c_void,
+            out: *mut Rolled,
+            cap: c_int,
+            n: *mut c_int,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
+        pub fn bge_sage_rollout_cube(
+            engine: *const Opaque,
+            state: *const State,
+            settings: *const RolloutSettings,
+            stop: *mut StopFlag,
+            progress: Option<Progress>,
+            ctx: *mut c_void,
+            out: *mut RolledCube,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
     }
 }
 
@@ -112,8 +202,10 @@ mod c {
 /// reached without an open core, and each answers the same.
 #[cfg(not(bgedit_sage_core))]
 mod c {
-    use super::{Cube, Move, Opaque, State};
-    use std::ffi::{c_char, c_int};
+    use super::{
+        Cube, Move, Opaque, Progress, Rolled, RolledCube, RolloutSettings, State, StopFlag,
+    };
+    use std::ffi::{c_char, c_int, c_void};
 
     const NOT_BUILT: c_int = 3;
     const WHY: &[u8] = b"not built into this bgedit (no C++ compiler when it was built)\0";
@@ -164,9 +256,54 @@ mod c {
     ) -> c_int {
         NOT_BUILT
     }
+
+    pub unsafe fn bge_sage_stop_new() -> *mut StopFlag {
+        std::ptr::null_mut()
+    }
+
+    pub unsafe fn bge_sage_stop_set(_stop: *mut StopFlag) {}
+
+    pub unsafe fn bge_sage_stop_free(_stop: *mut StopFlag) {}
+
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn bge_sage_rollout_moves(
+        _engine: *const Opaque,
+        _state: *const State,
+        _d1: c_int,
+        _d2: c_int,
+        _settings: *const RolloutSettings,
+        _stop: *mut StopFlag,
+        _progress: Option<Progress>,
+        _ctx: *mut c_void,
+        _out: *mut Rolled,
+        _cap: c_int,
+        _n: *mut c_int,
+        _err: *mut c_char,
+        _len: usize,
+    ) -> c_int {
+        NOT_BUILT
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub unsafe fn bge_sage_rollout_cube(
+        _engine: *const Opaque,
+        _state: *const State,
+        _settings: *const RolloutSettings,
+        _stop: *mut StopFlag,
+        _progress: Option<Progress>,
+        _ctx: *mut c_void,
+        _out: *mut RolledCube,
+        _err: *mut c_char,
+        _len: usize,
+    ) -> c_int {
+        NOT_BUILT
+    }
 }
 
-use c::{bge_sage_close, bge_sage_cube, bge_sage_moves, bge_sage_open};
+use c::{
+    bge_sage_close, bge_sage_cube, bge_sage_moves, bge_sage_open, bge_sage_rollout_cube,
+    bge_sage_rollout_moves, bge_sage_stop_free, bge_sage_stop_new, bge_sage_stop_set,
+};
 
 /// Whether Sage's core was compiled into this bgedit (build.rs builds it
 /// where a C++17 compiler is found, and says so where not).
@@ -185,6 +322,171 @@ pub fn cpu_supported() -> bool {
     #[cfg(not(target_arch = "x86_64"))]
     {
         true
+    }
+}
+
+/// What a running rollout has said so far: shared by Sage's worker threads
+/// (through [`on_progress`]) and the thread watching it.
+#[derive(Debug, Default)]
+pub struct Ticks {
+    done: AtomicI32,
+    total: AtomicI32,
+    stop: AtomicBool,
+    finished: Mutex<Vec<Rolled>>,
+}
+
+impl Ticks {
+    /// Trials done and planned (done > planned while moves the filter
+    /// dropped are rolled out after all).
+    pub fn progress(&self) -> (i32, i32) {
+        (
+            self.done.load(Ordering::Relaxed),
+            self.total.load(Ordering::Relaxed),
+        )
+    }
+
+    /// The moves rolled out so far, in the order they were finished.
+    pub fn finished(&self) -> Vec<Rolled> {
+        self.finished
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Asks the rollout to stop: Sage ends it after the trials in hand.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Release);
+    }
+}
+
+/// The shim's progress function: stores the numbers, says whether to go on.
+/// Called from Sage's worker threads, several at once.
+unsafe extern "C" fn on_progress(
+    ctx: *mut c_void,
+    done: c_int,
+    total: c_int,
+    finished: *const Rolled,
+) -> c_int {
+    // SAFETY: `ctx` is the `&Ticks` that `Core::rollout` passed, alive
+    // until the shim's call returns (the shim calls this only during it);
+    // `Ticks` is Sync. `finished` is null or points to a move the shim
+    // keeps alive for this call.
+    let go_on = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let ticks = unsafe { &*ctx.cast::<Ticks>() };
+        ticks.done.fetch_max(done, Ordering::Relaxed);
+        ticks.total.store(total, Ordering::Relaxed);
+        if let Some(m) = unsafe { finished.as_ref() } {
+            ticks
+                .finished
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(*m);
+        }
+        !ticks.stop.load(Ordering::Acquire)
+    }));
+    // A panic stops the rollout rather than unwinding into C++.
+    c_int::from(go_on.unwrap_or(false))
+}
+
+/// What a rollout is asked.
+#[derive(Clone, Copy, Debug)]
+pub enum RolloutJob {
+    /// The moves of these dice.
+    Moves(State, (u8, u8), RolloutSettings),
+    /// The cube decision before the roll.
+    Cube(State, RolloutSettings),
+}
+
+/// How a rollout ended.
+#[derive(Clone, Debug)]
+pub enum RolloutEnd {
+    /// Every move, best first.
+    Moves(Vec<Rolled>),
+    Cube(RolledCube),
+    /// Stopped: the moves rolled out by then (none for a cube decision),
+    /// and the trials done and planned when it stopped.
+    Stopped(Vec<Rolled>, (i32, i32)),
+}
+
+/// The engine's pointer and the rollout's stop flag, handed to the thread
+/// that runs the rollout.
+struct EnginePtr(NonNull<Opaque>, NonNull<StopFlag>);
+
+// SAFETY: only sent to the one thread running a rollout, while the `Core`
+// it came from is borrowed by `Core::rollout` (which joins that thread
+// before it returns) and so used by nobody else; the stop flag is an
+// atomic the shim reads and sets from any thread, freed after the join.
+unsafe impl Send for EnginePtr {}
+
+/// Runs `job` on the engine at `ptr`, reporting to `ticks`.
+fn run_rollout(
+    ptr: &EnginePtr,
+    job: &RolloutJob,
+    ticks: &Ticks,
+) -> Result<RolloutEnd, NativeError> {
+    let ctx = std::ptr::from_ref(ticks).cast_mut().cast::<c_void>();
+    let mut err = [0u8; ERR_LEN];
+    match job {
+        RolloutJob::Cube(state, settings) => {
+            let mut out = RolledCube::default();
+            // SAFETY: the engine is live (see `EnginePtr`); `state`,
+            // `settings`, `out` and `err` (ERR_LEN bytes) are valid for the
+            // call; `ctx` is `ticks`, alive until it returns, as
+            // `on_progress` expects.
+            let rc = unsafe {
+                bge_sage_rollout_cube(
+                    ptr.0.as_ptr(),
+                    state,
+                    settings,
+                    ptr.1.as_ptr(),
+                    Some(on_progress),
+                    ctx,
+                    &mut out,
+                    err.as_mut_ptr().cast(),
+                    ERR_LEN,
+                )
+            };
+            match rc {
+                OK => Ok(RolloutEnd::Cube(out)),
+                STOPPED => Ok(RolloutEnd::Stopped(Vec::new(), ticks.progress())),
+                _ => Err(NativeError::Failed(message(&err))),
+            }
+        }
+        RolloutJob::Moves(state, dice, settings) => {
+            let mut cap: usize = 64;
+            loop {
+                let mut out = vec![Rolled::default(); cap];
+                let mut n: c_int = 0;
+                let cap_c = c_int::try_from(cap).unwrap_or(c_int::MAX);
+                // SAFETY: as above; `out` has room for `cap_c` moves and `n`
+                // is valid for the call.
+                let rc = unsafe {
+                    bge_sage_rollout_moves(
+                        ptr.0.as_ptr(),
+                        state,
+                        c_int::from(dice.0),
+                        c_int::from(dice.1),
+                        settings,
+                        ptr.1.as_ptr(),
+                        Some(on_progress),
+                        ctx,
+                        out.as_mut_ptr(),
+                        cap_c,
+                        &mut n,
+                        err.as_mut_ptr().cast(),
+                        ERR_LEN,
+                    )
+                };
+                let n = usize::try_from(n).unwrap_or(0);
+                out.truncate(n.min(cap));
+                match rc {
+                    OK => return Ok(RolloutEnd::Moves(out)),
+                    STOPPED => return Ok(RolloutEnd::Stopped(out, ticks.progress())),
+                    TOO_SMALL if n > cap => cap = n,
+                    _ => return Err(NativeError::Failed(message(&err))),
+                }
+            }
+        }
     }
 }
 
@@ -320,6 +622,56 @@ impl Core {
         } else {
             Err(NativeError::Failed(message(&err)))
         }
+    }
+
+    /// Rolls `job` out on a thread of its own while this thread calls
+    /// `watch` about every `poll` with what the rollout has said; `watch` returning false stops the rollout, which
+    /// then ends with what it has. Sage's own worker threads are joined
+    /// before the shim returns, and that thread before this does, so nothing
+    /// of the rollout outlives the call.
+    pub fn rollout(
+        &self,
+        job: RolloutJob,
+        poll: Duration,
+        watch: &mut dyn FnMut(&Ticks) -> bool,
+    ) -> Result<RolloutEnd, NativeError> {
+        let ticks = Ticks::default();
+        // SAFETY: makes a flag the shim owns; freed below, once.
+        let stop = NonNull::new(unsafe { bge_sage_stop_new() })
+            .ok_or_else(|| NativeError::Failed("no memory for the rollout".to_owned()))?;
+        let ptr = EnginePtr(self.ptr, stop);
+        let end = std::thread::scope(|s| {
+            let (done_tx, done_rx) = mpsc::channel::<()>();
+            let ticks = &ticks;
+            // Sage's N-ply search recurses on the calling thread as on its
+            // own workers: the stack of a main thread, not a spawned one's 2 MiB.
+            let runner = std::thread::Builder::new()
+                .name("bgedit-sage-rollout".to_owned())
+                .stack_size(8 << 20)
+                .spawn_scoped(s, move || {
+                    let end = run_rollout(&ptr, &job, ticks);
+                    let _ = done_tx.send(());
+                    end
+                })
+                .map_err(|e| NativeError::Failed(format!("no thread for the rollout: {e}")))?;
+            while let Err(mpsc::RecvTimeoutError::Timeout) = done_rx.recv_timeout(poll) {
+                if !watch(ticks) {
+                    ticks.stop();
+                    // SAFETY: the flag lives until after the join below;
+                    // setting it is an atomic store, safe from any thread.
+                    unsafe { bge_sage_stop_set(stop.as_ptr()) };
+                }
+            }
+            runner.join().unwrap_or_else(|_| {
+                Err(NativeError::Failed(
+                    "the rollout's thread failed".to_owned(),
+                ))
+            })
+        });
+        // SAFETY: the rollout's thread has been joined: nothing uses the
+        // flag any more; made by `bge_sage_stop_new`, freed once.
+        unsafe { bge_sage_stop_free(stop.as_ptr()) };
+        end
     }
 }
 

@@ -3,8 +3,8 @@
 //! opens [`SageEngine`], which loads the core at its first request and
 //! answers in-process; where it cannot (a CPU without AVX2/FMA, no bgsage
 //! weights, another bgsage version than the one vendored) it runs the
-//! Python bridge as before and says why. Rollouts always go to the bridge
-//! (Sage's rollout is not in the shim).
+//! Python bridge as before and says why. Rollouts run in-process too
+//! (`rollout.rs`), with the bridge's progress and stop.
 //!
 //! The weights and bear-off database are not built in: they are read from
 //! the installed `bgsage` package (its Python is asked once where they are),
@@ -17,6 +17,7 @@
 //! two roads name moves, word cube actions and check numbers the same way.
 
 mod ffi;
+mod rollout;
 
 use super::super::answer::{Analysis, Reply, Rollout};
 use super::super::failure::{EngineError, StartRecord};
@@ -220,7 +221,7 @@ pub struct SageEngine {
     starts: StartRecord,
     threads: u8,
     road: Road,
-    /// The bridge: every request when the core is not there, and rollouts.
+    /// The bridge: every request when the core is not there.
     bridge: Option<Process>,
 }
 
@@ -378,24 +379,31 @@ impl Engine for SageEngine {
         limit: Duration,
         progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
     ) -> Result<Analysis, EngineError> {
-        self.bridge().rollout(req, settings, limit, progress)
+        if let Some(reason) = request::nothing_to_analyse(&req.position) {
+            return Ok(Analysis::Over { reason });
+        }
+        self.ready()?;
+        match &self.road {
+            Road::Core(core) => rollout::run(core, req, settings, self.threads, progress),
+            _ => self.bridge().rollout(req, settings, limit, progress),
+        }
     }
 }
 
 /// `req` answered by the core, read as the bridge's line for it is read.
 fn answer(core: &Core, req: &Request) -> Result<Analysis, EngineError> {
-    let sage = |e: NativeError| EngineError::Sage(e.to_string());
+    read(&answer_line(core, req)?, req)
+}
+
+/// The bridge's answer line for `req`, from the core.
+fn answer_line(core: &Core, req: &Request) -> Result<Value, EngineError> {
     let v = super::request_value(req, None);
     let state = state_of(&v, req.plies);
     let level = super::level(req.plies);
     let plies = req.plies.min(request::MAX_PLIES);
     let taking = v["double"].as_bool() == Some(true);
-    let dice = v["dice"]
-        .as_array()
-        .and_then(|d| Some((d.first()?.as_u64()?, d.get(1)?.as_u64()?)));
-    let mut line = match dice {
-        Some((d1, d2)) if !taking => {
-            let dice = (u8::try_from(d1).unwrap_or(0), u8::try_from(d2).unwrap_or(0));
+    let mut line = match dice_of(&v) {
+        Some(dice) if !taking => {
             let moves = core.0.moves(&state, dice).map_err(sage)?;
             let k = if req.moves == 0 {
                 moves.len()
@@ -419,6 +427,22 @@ fn answer(core: &Core, req: &Request) -> Result<Analysis, EngineError> {
     };
     line["id"] = json!(req.id);
     line["plies"] = json!(plies);
+    Ok(line)
+}
+
+fn sage(e: NativeError) -> EngineError {
+    EngineError::Sage(e.to_string())
+}
+
+/// The dice of a bridge request, when it has them.
+fn dice_of(v: &Value) -> Option<(u8, u8)> {
+    let d = v["dice"].as_array()?;
+    let die = |i: usize| u8::try_from(d.get(i)?.as_u64()?).ok();
+    Some((die(0)?, die(1)?))
+}
+
+/// A line the bridge would write, read as the bridge's are.
+fn read(line: &Value, req: &Request) -> Result<Analysis, EngineError> {
     match super::parse_line(&line.to_string(), req) {
         Ok(Reply::Answer(_, Ok(a))) => Ok(a),
         Ok(Reply::Answer(_, Err(e))) => Err(EngineError::Sage(e)),
