@@ -292,8 +292,11 @@ fn a_sage_rollout_stops_at_once_when_asked() {
     eprintln!("a Sage rollout stopped {stopped_in:?} after it was asked");
     let r = answer.rollout().expect("a rollout");
     assert!(r.stopped && r.trials < r.of, "{r:?}");
+    // About 100 ms alone; 2 s leaves room for a CI machine's two cores
+    // busy with the rest of the suite, and is still a hundredth of the
+    // rollout asked for (100,000 trials).
     assert!(
-        stopped_in < Duration::from_millis(500),
+        stopped_in < Duration::from_secs(2),
         "stopped {stopped_in:?} after asked"
     );
     assert!(started.elapsed() < Duration::from_secs(60));
