@@ -25,9 +25,10 @@ pub struct Shard {
 }
 
 impl Shard {
-    /// Whether the match with content hash `hash` is in this shard: the
-    /// hash's first 64 bits modulo N, so a match's shard depends on its
-    /// content alone (not on the library it is in or the order imported).
+    /// Whether the match with identity `hash` is in this shard: the
+    /// hash's first 64 bits modulo N, so a match's shard depends on the
+    /// match alone (not on the library it is in, the order imported, or
+    /// the format of its file: the identity, not the file's hash).
     pub fn holds(self, hash: &str) -> bool {
         let head = hash.get(..16).and_then(|h| u64::from_str_radix(h, 16).ok());
         head.unwrap_or(0) % self.n == self.k - 1
@@ -90,7 +91,14 @@ fn chosen(m: &StoredMatch, opts: &AnalyseOptions) -> bool {
         m.path
     )
     .to_lowercase();
-    opts.shard.is_none_or(|s| s.holds(&m.hash))
+    // A match whose file could not be read again has no identity: its
+    // file's hash splits it.
+    let key = if m.identity.is_empty() {
+        &m.hash
+    } else {
+        &m.identity
+    };
+    opts.shard.is_none_or(|s| s.holds(key))
         && opts.query.iter().all(|w| text.contains(&w.to_lowercase()))
 }
 

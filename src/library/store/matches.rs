@@ -24,6 +24,9 @@ pub fn content_hash(bytes: &[u8]) -> String {
 pub struct NewMatch {
     /// SHA-256 of the file's bytes, in hex: the same file is one match.
     pub hash: String,
+    /// SHA-256 of the match in a canonical form (`match_import::identity`):
+    /// the same match in another format is one match.
+    pub identity: String,
     /// The players' names: O's, then X's.
     pub players: [String; 2],
     pub event: Option<String>,
@@ -122,7 +125,7 @@ impl Verdict {
 }
 
 /// What adding a match did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchAdded {
     /// A new match: its id, its decisions, and the position entries they
     /// made (new ones and ones already there).
@@ -134,6 +137,9 @@ pub enum MatchAdded {
     },
     /// The same file (by its hash) was imported before: nothing written.
     Existing(i64),
+    /// The same match from another file (by its identity) is there:
+    /// nothing written. Its id and the path it was imported from.
+    SameMatch(i64, String),
 }
 
 /// A stored match, as listed.
@@ -141,6 +147,9 @@ pub enum MatchAdded {
 pub struct StoredMatch {
     pub id: i64,
     pub hash: String,
+    /// The match's identity apart from its format; empty when not yet
+    /// computed (a match stored before schema 9).
+    pub identity: String,
     pub players: [String; 2],
     pub event: Option<String>,
     pub date: Option<String>,
@@ -165,8 +174,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
     };
     tx.prepare_cached(
         "INSERT INTO matches (hash, player_o, player_x, event, place, date, length, result, \
-         format, path, imported, content) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \
-         ?11, ?12)",
+         format, path, imported, content, identity) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
+         ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         m.hash,
@@ -180,7 +189,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
         m.format,
         bounded(&m.path, MAX_NOTE_LEN, "path")?,
         now,
-        m.content
+        m.content,
+        m.identity
     ])?;
     let id = tx.last_insert_rowid();
     let mut game = tx.prepare_cached(
@@ -247,6 +257,16 @@ impl Library {
             .optional()?;
         if let Some(id) = existing {
             return Ok(MatchAdded::Existing(id));
+        }
+        let same: Option<(i64, String)> = tx
+            .query_row(
+                "SELECT id, path FROM matches WHERE identity = ?1 ORDER BY id LIMIT 1",
+                [&m.identity],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if let Some((id, path)) = same {
+            return Ok(MatchAdded::SameMatch(id, path));
         }
         let id = insert_match(&tx, m, now)?;
         let (mut entries_new, mut entries_merged) = (0, 0);
@@ -328,13 +348,14 @@ impl Library {
     pub fn matches(&self) -> Result<Vec<StoredMatch>> {
         let mut st = self.conn.prepare(
             "SELECT m.id, m.hash, m.player_o, m.player_x, m.event, m.date, m.length, m.result, \
-             m.format, m.path, (SELECT count(*) FROM decisions d WHERE d.match_id = m.id) \
-             FROM matches m ORDER BY m.id",
+             m.format, m.path, (SELECT count(*) FROM decisions d WHERE d.match_id = m.id), \
+             coalesce(m.identity, '') FROM matches m ORDER BY m.id",
         )?;
         let rows = st.query_map([], |r| {
             Ok(StoredMatch {
                 id: r.get(0)?,
                 hash: r.get(1)?,
+                identity: r.get(11)?,
                 players: [r.get(2)?, r.get(3)?],
                 event: r.get(4)?,
                 date: r.get(5)?,
@@ -512,6 +533,47 @@ impl Library {
             .optional()?)
     }
 
+    /// Keeps the luck of game `game` of match `match_id` by `engine` at
+    /// `plies` (O's, X's), unless there is one.
+    pub fn put_game_luck(
+        &mut self,
+        match_id: i64,
+        engine: &str,
+        plies: i64,
+        game: usize,
+        luck: [f64; 2],
+    ) -> Result<()> {
+        if !luck.iter().all(|l| l.is_finite()) {
+            return Ok(());
+        }
+        let tx = self.write()?;
+        tx.execute(
+            "INSERT OR IGNORE INTO game_luck (match_id, game, engine, plies, luck_o, luck_x) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![match_id, game as i64, engine, plies, luck[0], luck[1]],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every game's luck kept for match `match_id`: engine, plies, game,
+    /// O's and X's, in game order.
+    pub fn game_lucks(&self, match_id: i64) -> Result<Vec<(String, i64, usize, [f64; 2])>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT engine, plies, game, luck_o, luck_x FROM game_luck WHERE match_id = ?1 \
+             ORDER BY engine, plies, game",
+        )?;
+        let rows = st.query_map([match_id], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get::<_, i64>(2)? as usize,
+                [r.get(3)?, r.get(4)?],
+            ))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
     /// Every luck kept for match `match_id`: engine, plies, O's, X's.
     pub fn lucks(&self, match_id: i64) -> Result<Vec<(String, i64, [f64; 2])>> {
         let mut st = self.conn.prepare(
@@ -532,6 +594,35 @@ impl Library {
                 r.get(0)
             })
             .optional()?)
+    }
+
+    /// The matches stored before schema 9, whose identity is not yet known.
+    pub fn matches_without_identity(&self) -> Result<Vec<i64>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT id FROM matches WHERE identity IS NULL ORDER BY id")?;
+        let rows = st.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Sets match `match_id`'s identity (computed from its kept file).
+    pub fn set_identity(&mut self, match_id: i64, identity: &str) -> Result<()> {
+        let tx = self.write()?;
+        tx.execute(
+            "UPDATE matches SET identity = ?2 WHERE id = ?1",
+            params![match_id, identity],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The kind of each decision of match `match_id`, in order.
+    pub fn decision_kinds(&self, match_id: i64) -> Result<Vec<String>> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT kind FROM decisions WHERE match_id = ?1 ORDER BY seq")?;
+        let rows = st.query_map([match_id], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
     /// The entry ids match `match_id`'s decisions are linked to, in order
