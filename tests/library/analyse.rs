@@ -150,8 +150,8 @@ fn library_analyse_gives_the_numbers_of_analyse_file() {
 }
 
 /// `library analyse` killed with SIGKILL part way, then run again, ends
-/// with the same verdicts as one uninterrupted run: what was stored
-/// before the kill is kept and not asked again, the rest is done.
+/// with the same verdicts and luck as one uninterrupted run: what was
+/// stored before the kill is kept, the rest is done.
 #[test]
 fn a_killed_analysis_goes_on_where_it_stopped() {
     if !common::have_gnubg() {
@@ -207,7 +207,13 @@ fn a_killed_analysis_goes_on_where_it_stopped() {
         out.starts_with(&format!("analysed {} decisions", decisions - after_kill)),
         "{out} ({after_kill} of {decisions} stored before)"
     );
-    same_verdicts(&table(&killed), &expected);
+    // Exactly the uninterrupted run's: every verdict (best choices, errors
+    // and costs to the last bit) and every match's luck, the resumed one's
+    // too (its unfinished game asked whole again, as that run asked it).
+    assert_eq!(table(&killed), expected);
+    let luck = lucks(&whole);
+    assert_eq!(luck.len(), MATCHES.len());
+    assert_eq!(lucks(&killed), luck);
     // A third run has nothing left.
     let (_, out, _) = library(&killed, &["analyse", "--jobs", "1"]);
     assert!(
@@ -216,41 +222,29 @@ fn a_killed_analysis_goes_on_where_it_stopped() {
     );
 }
 
-/// `got` equals `expected` row for row, up to what asking a decision on
-/// its own (the rest of a match stopped part way) may change beside
-/// asking gnubg its whole game: the last bits of a cost (the same numbers
-/// summed in another order) and, between moves of equal equity, which one
-/// is named best. Everything else is equal: the decision, engine, depth,
-/// error to 6 decimals, kinds, players, cube plays, marks and counts.
-fn same_verdicts(got: &[String], expected: &[String]) {
-    assert_eq!(got.len(), expected.len());
-    for (g, e) in got.iter().zip(expected) {
-        let split = |row: &str| -> (String, Vec<StoredJudgement>) {
-            let at = row.find(" [").unwrap();
-            (
-                row[..at].to_owned(),
-                serde_json::from_str(&row[at + 1..]).unwrap(),
-            )
-        };
-        let ((gk, gj), (ek, ej)) = (split(g), split(e));
-        assert_eq!(gk, ek);
-        assert_eq!(gj.len(), ej.len(), "{gk}");
-        for (a, b) in gj.iter().zip(&ej) {
-            let (x, y) = (&a.judgement, &b.judgement);
-            assert_eq!(
-                (x.kind, x.player, x.cube, x.cube_error, x.counted, &a.played),
-                (y.kind, y.player, y.cube, y.cube_error, y.counted, &b.played),
-                "{gk}"
-            );
-            assert!(
-                (x.error - y.error).abs() < 1e-9 && (x.cost - y.cost).abs() < 1e-9,
-                "{gk}"
-            );
-            if x.error > 1e-9 {
-                assert_eq!(a.best, b.best, "{gk}");
-            }
-        }
-    }
+/// Each match's luck by engine and depth, one line each (the match's
+/// hash, engine, plies, O's and X's luck to every bit).
+fn lucks(lib: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(lib).unwrap();
+    let mut st = conn
+        .prepare(
+            "SELECT m.hash, l.engine, l.plies, l.luck_o, l.luck_x FROM match_luck l \
+             JOIN matches m ON m.id = l.match_id ORDER BY m.hash, l.engine, l.plies",
+        )
+        .unwrap();
+    st.query_map([], |r| {
+        Ok(format!(
+            "{} {} {} {:e} {:e}",
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, f64>(3)?,
+            r.get::<_, f64>(4)?
+        ))
+    })
+    .unwrap()
+    .collect::<rusqlite::Result<_>>()
+    .unwrap()
 }
 
 /// Two shards analysed apart and merged equal one whole run: every match,
