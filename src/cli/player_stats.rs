@@ -4,9 +4,7 @@
 //! analyse`) and XG's PR, in date order, then the trend.
 
 use crate::cli::output::OutputFormat;
-use crate::domain::Player;
-use crate::domain::match_stats::{self, Luck, Overall};
-use crate::library::match_import::StoredJudgement;
+use crate::library::rates;
 use crate::library::store::{self, Library, StoredMatch};
 use crate::quote::Shown;
 use serde_json::{Value, json};
@@ -33,6 +31,8 @@ struct Row {
     checker: Option<f64>,
     cube: Option<f64>,
     luck: Option<f64>,
+    /// The rates are the file's own analysis's, not bgedit's.
+    from_file: bool,
 }
 
 /// A `--since` that is not a date as `YYYY-MM-DD` (the text, escaped).
@@ -77,14 +77,14 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
         crate::say!("bgedit: no data directory; give the library with --library FILE");
         return Ok(2);
     };
-    let lib = match Library::open(&path) {
+    let mut lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
             crate::say!("bgedit: {}", store::describe(&path, &e));
             return Ok(2);
         }
     };
-    let rows = match rows(&lib, opts) {
+    let rows = match rows(&mut lib, opts) {
         Ok(r) => r,
         Err(e) => {
             crate::say!("bgedit: {}", lib.describe(&e));
@@ -115,58 +115,50 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
     Ok(0)
 }
 
-fn rows(lib: &Library, opts: &PlayerOptions) -> store::Result<Vec<Row>> {
+fn rows(lib: &mut Library, opts: &PlayerOptions) -> store::Result<Vec<Row>> {
+    let name = opts.player.trim().to_lowercase();
     let mut rows = Vec::new();
-    for m in lib.matches_of(&opts.player)? {
+    let mut fresh = Vec::new();
+    for (m, kept) in lib.matches_with_rates()? {
+        let Some(side) = m
+            .players
+            .iter()
+            .position(|p| p.trim().to_lowercase() == name)
+        else {
+            continue;
+        };
         let date = m.date.as_deref().and_then(normal_date);
         if let Some(from) = &opts.since
             && date.as_ref().is_none_or(|d| d < from)
         {
             continue;
         }
-        let side = if m.players[0].trim().eq_ignore_ascii_case(opts.player.trim()) {
-            Player::O
-        } else {
-            Player::X
+        // Rates not kept yet (or emptied by a new verdict) are computed
+        // once and kept for the next run.
+        let rates = match kept {
+            Some(r) => r,
+            None => {
+                let r = rates::of(lib, &m)?;
+                fresh.push((m.id, r.clone()));
+                r
+            }
         };
-        let mut row = Row {
-            opponent: m.players[1 - side.index()].clone(),
+        let r = &rates[side];
+        rows.push(Row {
+            opponent: m.players[1 - side].clone(),
             date,
+            analysis: r.engine.clone().zip(r.plies),
+            pr: r.pr,
+            error: r.error,
+            checker: r.checker,
+            cube: r.cube,
+            luck: r.luck,
+            from_file: r.from_file,
             m,
-            analysis: None,
-            pr: None,
-            error: None,
-            checker: None,
-            cube: None,
-            luck: None,
-        };
-        if let Some((engine, plies, texts)) = lib.best_own_analysis(row.m.id)? {
-            let judged: Vec<StoredJudgement> = texts
-                .iter()
-                .filter_map(|t| serde_json::from_str::<Vec<StoredJudgement>>(t).ok())
-                .flatten()
-                .collect();
-            let stats = match_stats::summarise(judged.iter().map(|j| &j.judgement));
-            let s = &stats[side.index()];
-            let memg = |r: Option<f64>| r.map(|r| r * 1000.0);
-            row.error = memg(s.overall_rate());
-            row.checker = memg(s.checker_rate());
-            row.cube = memg(s.cube_rate());
-            row.pr = Overall::of(&stats, side, row.m.length).pr;
-            // gnubg divides the luck by every move, forced ones included.
-            row.luck = lib.luck(row.m.id, &engine, plies)?.and_then(|l| {
-                memg(
-                    Luck {
-                        total: l[side.index()],
-                        ..Luck::default()
-                    }
-                    .rate(s.total_moves),
-                )
-            });
-            row.analysis = Some((engine, plies));
-        }
-        rows.push(row);
+        });
     }
+    // A library this user cannot write to is read all the same.
+    let _ = lib.put_rates(&fresh);
     rows.sort_by(|a, b| a.date.cmp(&b.date).then(a.m.id.cmp(&b.m.id)));
     Ok(rows)
 }
@@ -187,6 +179,7 @@ fn row_json(r: &Row) -> Value {
         "result": r.m.result,
         "engine": r.analysis.as_ref().map(|a| a.0.clone()),
         "plies": r.analysis.as_ref().map(|a| a.1),
+        "from_file": r.from_file,
         "pr": r6(r.pr),
         "error_rate_memg": r6(r.error),
         "checker_error_rate_memg": r6(r.checker),
@@ -220,7 +213,7 @@ fn summary(player: &str, rows: &[Row]) -> Value {
     json!({
         "player": player,
         "matches": rows.len(),
-        "analysed": prs.len(),
+        "analysed": rows.iter().filter(|r| r.analysis.is_some()).count(),
         "pr": r6(mean(prs.iter().copied())),
         "error_rate_memg": r6(mean(rows.iter().filter_map(|r| r.error))),
         "checker_error_rate_memg": r6(mean(rows.iter().filter_map(|r| r.checker))),
@@ -248,18 +241,25 @@ fn text(player: &str, rows: &[Row]) -> String {
     use std::fmt::Write as _;
     let f = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"));
     let mut s = format!(
-        "{:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}\n",
+        "{:<10} {:<20} {:>3} {:>6} {:<18} {:>6} {:>7} {:>7} {:>7}\n",
         "date", "opponent", "len", "result", "analysis", "PR", "error", "checker", "cube"
     );
     for r in rows {
-        let analysis = r
-            .analysis
-            .as_ref()
-            .map_or_else(|| "none".to_owned(), |(e, p)| depth_words(e, *p));
+        let analysis = r.analysis.as_ref().map_or_else(
+            || "none".to_owned(),
+            |(e, p)| {
+                let words = depth_words(e, *p);
+                if r.from_file {
+                    format!("{words} (file)")
+                } else {
+                    words
+                }
+            },
+        );
         let opponent: String = r.opponent.chars().take(20).collect();
         let _ = writeln!(
             s,
-            "{:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}",
+            "{:<10} {:<20} {:>3} {:>6} {:<18} {:>6} {:>7} {:>7} {:>7}",
             r.date.as_deref().unwrap_or("-"),
             opponent,
             r.m.length,

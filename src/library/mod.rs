@@ -14,6 +14,7 @@ pub mod export;
 pub mod filter;
 pub mod import;
 pub mod match_import;
+pub mod rates;
 pub mod review;
 pub mod schema;
 pub mod store;

@@ -160,6 +160,36 @@ pub struct StoredMatch {
     pub decisions: u64,
 }
 
+/// A player's rates in one match as `stats --player` shows them (kept in
+/// `match_rates`): from bgedit's most complete analysis of the match, else
+/// from the file's own; a rate the analysis cannot give is `None`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchRates {
+    /// The analysis the rates come from; `None` when the match has none.
+    pub engine: Option<String>,
+    pub plies: Option<i64>,
+    /// The file's own analysis (not bgedit's).
+    pub from_file: bool,
+    /// Rates in mEMG (XG's PR: half the error rate).
+    pub pr: Option<f64>,
+    pub error: Option<f64>,
+    pub checker: Option<f64>,
+    pub cube: Option<f64>,
+    pub luck: Option<f64>,
+}
+
+/// A decision with the file's own verdict on it, if any: what the rates
+/// of a match bgedit has not analysed come from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileJudged {
+    /// `X` or `O`.
+    pub player: char,
+    pub kind: String,
+    pub gnubg_id: String,
+    /// The file's verdict: its engine, plies and error.
+    pub verdict: Option<(String, i64, Option<f64>)>,
+}
+
 /// A verdict as stored, with the decision it is on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredVerdict {
@@ -594,6 +624,114 @@ impl Library {
                 r.get(0)
             })
             .optional()?)
+    }
+
+    /// Every match with each side's kept rates (O's, X's), when kept; the
+    /// matches' decisions are not counted here (0). One query, for
+    /// `stats --player` over many matches.
+    pub fn matches_with_rates(&self) -> Result<Vec<(StoredMatch, Option<[MatchRates; 2]>)>> {
+        let mut st = self.conn.prepare(
+            "SELECT m.id, m.hash, coalesce(m.identity, ''), m.player_o, m.player_x, m.event, \
+             m.date, m.length, m.result, m.format, m.path, \
+             o.engine, o.plies, o.from_file, o.pr, o.error, o.checker, o.cube, o.luck, \
+             x.engine, x.plies, x.from_file, x.pr, x.error, x.checker, x.cube, x.luck \
+             FROM matches m \
+             LEFT JOIN match_rates o ON o.match_id = m.id AND o.side = 0 \
+             LEFT JOIN match_rates x ON x.match_id = m.id AND x.side = 1 ORDER BY m.id",
+        )?;
+        let rates = |r: &rusqlite::Row<'_>, at: usize| -> rusqlite::Result<Option<MatchRates>> {
+            let Some(from_file) = r.get::<_, Option<bool>>(at + 2)? else {
+                return Ok(None);
+            };
+            Ok(Some(MatchRates {
+                engine: r.get(at)?,
+                plies: r.get(at + 1)?,
+                from_file,
+                pr: r.get(at + 3)?,
+                error: r.get(at + 4)?,
+                checker: r.get(at + 5)?,
+                cube: r.get(at + 6)?,
+                luck: r.get(at + 7)?,
+            }))
+        };
+        let rows = st.query_map([], |r| {
+            let m = StoredMatch {
+                id: r.get(0)?,
+                hash: r.get(1)?,
+                identity: r.get(2)?,
+                players: [r.get(3)?, r.get(4)?],
+                event: r.get(5)?,
+                date: r.get(6)?,
+                length: r.get(7)?,
+                result: r.get(8)?,
+                format: r.get(9)?,
+                path: r.get(10)?,
+                decisions: 0,
+            };
+            let kept = match (rates(r, 11)?, rates(r, 19)?) {
+                (Some(o), Some(x)) => Some([o, x]),
+                _ => None,
+            };
+            Ok((m, kept))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Keeps the rates of matches (each side's: O's, X's), in one
+    /// transaction; they stay until the match's verdicts or luck change.
+    pub fn put_rates(&mut self, rates: &[(i64, [MatchRates; 2])]) -> Result<()> {
+        if rates.is_empty() {
+            return Ok(());
+        }
+        let tx = self.write()?;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT OR REPLACE INTO match_rates (match_id, side, engine, plies, from_file, \
+                 pr, error, checker, cube, luck) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?;
+            for (id, sides) in rates {
+                for (side, r) in sides.iter().enumerate() {
+                    let f = |v: Option<f64>| v.filter(|v| v.is_finite());
+                    st.execute(params![
+                        id,
+                        side as i64,
+                        r.engine,
+                        r.plies,
+                        r.from_file,
+                        f(r.pr),
+                        f(r.error),
+                        f(r.checker),
+                        f(r.cube),
+                        f(r.luck)
+                    ])?;
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Match `match_id`'s decisions in order, each with the file's own
+    /// verdict on it, if any.
+    pub fn file_judged(&self, match_id: i64) -> Result<Vec<FileJudged>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT d.player, d.kind, d.gnubg_id, a.engine, a.plies, a.error FROM decisions d \
+             LEFT JOIN analyses a ON a.decision_id = d.id AND a.from_file \
+             WHERE d.match_id = ?1 ORDER BY d.seq",
+        )?;
+        let rows = st.query_map([match_id], |r| {
+            let engine: Option<String> = r.get(3)?;
+            Ok(FileJudged {
+                player: r.get::<_, String>(0)?.chars().next().unwrap_or('O'),
+                kind: r.get(1)?,
+                gnubg_id: r.get(2)?,
+                verdict: match engine {
+                    Some(e) => Some((e, r.get(4)?, r.get(5)?)),
+                    None => None,
+                },
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
     /// The matches stored before schema 9, whose identity is not yet known.
