@@ -177,7 +177,9 @@ pub fn identity(players: &[String; 2], length: u16, decisions: &[NewDecision]) -
         players[1].trim()
     );
     for d in decisions.iter().filter(|d| is_play(&d.kind)) {
-        let dice = d.dice.map_or_else(|| "-".to_owned(), |[a, b]| format!("{a}{b}"));
+        let dice = d
+            .dice
+            .map_or_else(|| "-".to_owned(), |[a, b]| format!("{a}{b}"));
         let _ = writeln!(
             text,
             "{} {} {} {dice} {} {}",

@@ -506,3 +506,68 @@ fn stats_for_a_player_are_the_match_analysis_numbers() {
 fn json(v: impl Into<Value>) -> Value {
     v.into()
 }
+
+/// A library holding a match from one file merged into a library holding
+/// the same match from a file of another format (gnubg's self-play match
+/// saved as `.sgf` and exported as `.mat`): one match, each verdict on the
+/// same roll or cube action; what is left (the `.mat`'s resignations,
+/// which the `.sgf` does not write) is made by `library analyse`.
+#[test]
+fn a_merge_brings_verdicts_to_the_same_match_in_another_format() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (sgf_lib, mat_lib) = (dir.path().join("sgf.sqlite"), dir.path().join("mat.sqlite"));
+    for (lib, file) in [
+        (&sgf_lib, "selfplay/m1_selfplay.sgf"),
+        (&mat_lib, "selfplay/m1_selfplay.mat"),
+    ] {
+        let (code, _, err) = library(lib, &["import", fixture(file).to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{err}");
+    }
+    let (code, _, err) = library(&sgf_lib, &["analyse", "--plies", "0", "--jobs", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = library(&mat_lib, &["merge", sgf_lib.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("0 new matches, 1 already there"), "{out}");
+    let plays = |lib: &Path| -> Vec<String> {
+        let conn = rusqlite::Connection::open(lib).unwrap();
+        let mut st = conn
+            .prepare(
+                "SELECT d.game, d.number, d.played, a.analysis FROM analyses a \
+                 JOIN decisions d ON d.id = a.decision_id \
+                 WHERE NOT a.from_file AND d.kind IN ('checker', 'cube', 'take') ORDER BY d.seq",
+            )
+            .unwrap();
+        st.query_map([], |r| {
+            Ok(format!(
+                "{} {} {} {}",
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?
+            ))
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+    };
+    let expected = plays(&sgf_lib);
+    assert!(!expected.is_empty());
+    assert_eq!(plays(&mat_lib), expected);
+    let (code, out, err) = library(&mat_lib, &["analyse", "--plies", "0", "--jobs", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("analysed 2 decisions of 1 matches"),
+        "{out}"
+    );
+    assert_eq!(plays(&mat_lib), expected);
+    assert_eq!(
+        count(
+            &mat_lib,
+            "SELECT count(*) FROM analyses WHERE NOT from_file"
+        ),
+        count(&mat_lib, "SELECT count(*) FROM decisions")
+    );
+}

@@ -317,6 +317,18 @@ fn the_same_match_in_another_format_is_one_match() {
     let other = fixture("selfplay/m5_driven.mat");
     let (_, out, _) = import(&lib, &[&other]);
     assert!(out.contains("new match 3"), "{out}");
+    // A match stored before schema 9 has no identity until its kept file
+    // is read again, which the next import does before comparing.
+    let old = dir.path().join("old.sqlite");
+    let (code, _, err) = import(&old, &[&sgf]);
+    assert_eq!(code, Some(0), "{err}");
+    rusqlite::Connection::open(&old)
+        .unwrap()
+        .execute("UPDATE matches SET identity = NULL", [])
+        .unwrap();
+    let (code, out, err) = import(&old, &[&mat]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("(the same match as match 1, from"), "{out}");
 }
 
 /// `stats --player` on an XG match imported and not analysed by bgedit
@@ -388,7 +400,12 @@ fn stats_player_reads_the_files_own_analysis() {
         assert_eq!(&row["opponent"], opponent.as_str(), "{row}");
         let got = row["checker_error_rate_memg"].as_f64().unwrap();
         assert!((got - expected).abs() < 1e-5, "{got} {expected}");
-        for null in ["pr", "error_rate_memg", "cube_error_rate_memg", "luck_rate_memg"] {
+        for null in [
+            "pr",
+            "error_rate_memg",
+            "cube_error_rate_memg",
+            "luck_rate_memg",
+        ] {
             assert!(row[null].is_null(), "{null}: {row}");
         }
         let summary: serde_json::Value =

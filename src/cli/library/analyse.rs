@@ -174,7 +174,7 @@ pub(super) fn analyse(
 /// (a game, or part of one) that lacks a verdict or its luck is asked
 /// whole, as an uninterrupted run asks it, and only the decisions without
 /// a verdict are stored: a run stopped part way (even killed) and resumed
-/// ends with the verdicts and the luck of one uninterrupted run. Sage, or
+/// ends with the verdicts and the luck of one uninterrupted run. Another engine, or
 /// a match gnubg is not handed whole, is asked decision by decision.
 fn analyse_match(
     lib: &mut Library,

@@ -209,7 +209,9 @@ fn status(args: LibraryArgs) -> u8 {
     // anything compares them (the same match in another format, shards).
     let by_identity = matches!(
         args.command,
-        LibraryCommand::Import { .. } | LibraryCommand::Analyse { .. } | LibraryCommand::Merge { .. }
+        LibraryCommand::Import { .. }
+            | LibraryCommand::Analyse { .. }
+            | LibraryCommand::Merge { .. }
     );
     if by_identity && let Err(e) = crate::library::match_import::fill_identities(&mut lib) {
         crate::say!("bgedit: {}", lib.describe(&e));

@@ -782,7 +782,15 @@ pub fn run_pieces(
 ) -> Option<Ran> {
     let m = whole.filter(|_| opts.engine == super::EngineKind::Gnubg)?;
     piece_runs(decisions, m.pieces())?;
-    Some(by_games(decisions, &plan(decisions), opts, m, stop, each, pieces))
+    Some(by_games(
+        decisions,
+        &plan(decisions),
+        opts,
+        m,
+        stop,
+        each,
+        pieces,
+    ))
 }
 
 /// How a run went, beside the outcomes.

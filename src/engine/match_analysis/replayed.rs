@@ -61,6 +61,13 @@ impl ReplayedMatch {
         each: &mut dyn FnMut(usize, Outcome),
         pieces: &mut Pieces<'_>,
     ) -> Option<Ran> {
-        run_pieces(&self.decisions, opts, self.whole.as_ref(), stop, each, pieces)
+        run_pieces(
+            &self.decisions,
+            opts,
+            self.whole.as_ref(),
+            stop,
+            each,
+            pieces,
+        )
     }
 }
