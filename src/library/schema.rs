@@ -309,7 +309,9 @@ CREATE TABLE match_luck (
 /// `game_luck` keeps the luck of each game gnubg rated (each player's
 /// total, normalised) by engine and depth, so the luck of a match whose
 /// analysis was stopped and resumed adds up from its games exactly as an
-/// uninterrupted run's does.
+/// uninterrupted run's does. `game` is the place, from 0, of the piece of
+/// the match gnubg is handed whole (a game, or the part of one a file
+/// splits; `match_analysis::piece_runs`).
 ///
 /// `match_rates` keeps, for each match and side (0 for O, 1 for X), the
 /// rates `stats --player` shows (from bgedit's most complete analysis, else

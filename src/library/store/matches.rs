@@ -124,6 +124,10 @@ impl Verdict {
     }
 }
 
+/// A game's luck as kept: engine, plies, the game (its piece's place in
+/// the match), O's and X's luck.
+pub type GameLuck = (String, i64, usize, [f64; 2]);
+
 /// What adding a match did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchAdded {
@@ -588,7 +592,7 @@ impl Library {
 
     /// Every game's luck kept for match `match_id`: engine, plies, game,
     /// O's and X's, in game order.
-    pub fn game_lucks(&self, match_id: i64) -> Result<Vec<(String, i64, usize, [f64; 2])>> {
+    pub fn game_lucks(&self, match_id: i64) -> Result<Vec<GameLuck>> {
         let mut st = self.conn.prepare_cached(
             "SELECT engine, plies, game, luck_o, luck_x FROM game_luck WHERE match_id = ?1 \
              ORDER BY engine, plies, game",
