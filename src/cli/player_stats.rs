@@ -29,14 +29,14 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
         crate::say!("bgedit: no data directory; give the library with --library FILE");
         return Ok(2);
     };
-    let lib = match Library::open(&path) {
+    let mut lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
             crate::say!("bgedit: {}", store::describe(&path, &e));
             return Ok(2);
         }
     };
-    let stats = match player_stats::of(&lib, &opts.player, opts.since.as_deref()) {
+    let stats = match player_stats::of(&mut lib, &opts.player, opts.since.as_deref(), false) {
         Ok(r) => r,
         Err(e) => {
             crate::say!("bgedit: {}", lib.describe(&e));
@@ -84,6 +84,7 @@ fn row_json(r: &Row) -> Value {
         "result": r.m.result,
         "engine": r.analysis.as_ref().map(|a| a.0.clone()),
         "plies": r.analysis.as_ref().map(|a| a.1),
+        "from_file": r.from_file,
         "pr": r6(r.pr),
         "error_rate_memg": r6(r.error),
         "checker_error_rate_memg": r6(r.checker),
@@ -115,18 +116,25 @@ fn text(stats: &PlayerStats) -> String {
     use std::fmt::Write as _;
     let f = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"));
     let mut s = format!(
-        "{:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}\n",
+        "{:<10} {:<20} {:>3} {:>6} {:<18} {:>6} {:>7} {:>7} {:>7}\n",
         "date", "opponent", "len", "result", "analysis", "PR", "error", "checker", "cube"
     );
     for r in rows {
-        let analysis = r
-            .analysis
-            .as_ref()
-            .map_or_else(|| "none".to_owned(), |(e, p)| depth_words(e, *p));
+        let analysis = r.analysis.as_ref().map_or_else(
+            || "none".to_owned(),
+            |(e, p)| {
+                let words = depth_words(e, *p);
+                if r.from_file {
+                    format!("{words} (file)")
+                } else {
+                    words
+                }
+            },
+        );
         let opponent: String = r.opponent.chars().take(20).collect();
         let _ = writeln!(
             s,
-            "{:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}",
+            "{:<10} {:<20} {:>3} {:>6} {:<18} {:>6} {:>7} {:>7} {:>7}",
             r.date.as_deref().unwrap_or("-"),
             opponent,
             r.m.length,

@@ -136,6 +136,7 @@ pub fn new_match(
     let first = decisions.first().map(|d| &d.position);
     let mut m = NewMatch {
         hash: super::store::content_hash(bytes),
+        identity: String::new(),
         players: first.map_or_else(Default::default, |p| [p.names.o.clone(), p.names.x.clone()]),
         event: None,
         place: None,
@@ -154,7 +155,38 @@ pub fn new_match(
     if let Contents::Record(record) = &file.contents {
         with_header(&mut m, record);
     }
+    m.identity = identity(&m.players, m.length, &m.decisions);
     m
+}
+
+/// Whether a decision of this kind is a roll played or a cube action: the
+/// match itself, which every format of it holds alike (a resignation is
+/// written in some formats and only implied by the result in others).
+pub fn is_play(kind: &str) -> bool {
+    matches!(kind, "checker" | "cube" | "take")
+}
+
+/// The match's identity apart from its file's format: SHA-256 of the
+/// players, the length and each roll and cube action in order (its game,
+/// who, the dice, the position's gnubg ID and what was played), written
+/// one per line. The same match as `.mat` and as `.sgf` has one identity.
+pub fn identity(players: &[String; 2], length: u16, decisions: &[NewDecision]) -> String {
+    let mut text = format!(
+        "bgedit match identity 1\n{}\n{}\n{length}\n",
+        players[0].trim(),
+        players[1].trim()
+    );
+    for d in decisions.iter().filter(|d| is_play(&d.kind)) {
+        let dice = d
+            .dice
+            .map_or_else(|| "-".to_owned(), |[a, b]| format!("{a}{b}"));
+        let _ = writeln!(
+            text,
+            "{} {} {} {dice} {} {}",
+            d.game, d.player, d.kind, d.ids.0, d.played
+        );
+    }
+    super::store::content_hash(text.as_bytes())
 }
 
 /// The header's names, event, place, date and length, and the games with
@@ -222,4 +254,22 @@ pub struct StoredJudgement {
     /// The engine's best choice.
     pub best: String,
     pub played: String,
+}
+
+/// Computes the identity of each match stored before schema 9 from its
+/// kept file (a file that cannot be read again keeps none: it is then
+/// only ever the same as itself, by its hash). The count filled in.
+pub fn fill_identities(lib: &mut super::store::Library) -> super::store::Result<u64> {
+    let mut filled = 0;
+    for id in lib.matches_without_identity()? {
+        let (path, bytes) = lib.match_content(id)?;
+        let Ok(file) = crate::codec::match_file::read_bytes(&bytes) else {
+            continue;
+        };
+        let (decisions, _) = crate::codec::match_file::decisions(&file);
+        let m = new_match(&path, &bytes, &file, &decisions, |_| false);
+        lib.set_identity(id, &m.identity)?;
+        filled += 1;
+    }
+    Ok(filled)
 }

@@ -1,21 +1,25 @@
 //! A player across the library's matches: each match they played with the
 //! rates gnubg's `show statistics match` gives them for it (from bgedit's
-//! most complete analysis of the match: `library analyse`) and XG's PR, in
-//! date order, the trend, and the decision kinds that cost them most. One
-//! computation for `bgedit stats --player` and the editor's statistics
-//! view.
+//! most complete analysis of the match: `library analyse`, else the file's
+//! own: `rates`) and XG's PR, in date order, the trend, and the decision
+//! kinds that cost them most. One computation for `bgedit stats --player`
+//! and the editor's statistics view. The rates are kept per match once
+//! computed (`match_rates`), so ten thousand matches read in one query.
 
 use super::match_import::StoredJudgement;
-use super::store::{self, Library, StoredMatch};
+use super::rates;
+use super::store::{self, Library, MatchRates, StoredMatch};
 use crate::domain::Player;
 use crate::domain::cost_kinds::{self, Kind};
-use crate::domain::match_stats::{self, Judgement, Luck, Overall};
+use crate::domain::match_stats::Judgement;
 use crate::domain::{Board, Position};
 
 /// One match of the player's, with their numbers (rates in mEMG).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MatchRow {
     pub m: StoredMatch,
+    /// The side the player sat on in this match.
+    pub side: Player,
     /// The file's date as `YYYY-MM-DD`, when it is written so.
     pub date: Option<String>,
     pub opponent: String,
@@ -31,6 +35,9 @@ pub struct MatchRow {
     /// decisions alone (the chart's two lines).
     pub checker_pr: Option<f64>,
     pub cube_pr: Option<f64>,
+    /// The numbers are the file's own analysis's (XG's, gnubg's SGF), not
+    /// bgedit's: only the checker rate then.
+    pub from_file: bool,
 }
 
 /// The summary over the rows: the means of the rates, and the trend.
@@ -101,49 +108,92 @@ fn normal_date(d: &str) -> Option<String> {
 }
 
 /// The player's statistics across the library's matches (played on
-/// `since` or later, when given); no rows when they played none.
-pub fn of(lib: &Library, player: &str, since: Option<&str>) -> store::Result<PlayerStats> {
+/// `since` or later, when given); no rows when they played none. The
+/// costliest kinds read every verdict of the player's matches, so they are
+/// only gathered when asked (`kinds`: the editor's view; `stats --player`
+/// prints none). Rates computed now are kept for the next time; a library
+/// that cannot be written is read all the same.
+pub fn of(
+    lib: &mut Library,
+    player: &str,
+    since: Option<&str>,
+    kinds: bool,
+) -> store::Result<PlayerStats> {
+    let name = player.trim().to_lowercase();
     let mut rows = Vec::new();
-    let mut judged: Vec<(Judgement, Board)> = Vec::new();
-    for m in lib.matches_of(player)? {
+    let mut fresh = Vec::new();
+    for (m, kept) in lib.matches_with_rates()? {
+        let Some(side) = m
+            .players
+            .iter()
+            .position(|p| p.trim().to_lowercase() == name)
+        else {
+            continue;
+        };
         let date = m.date.as_deref().and_then(normal_date);
         if let Some(from) = since
             && date.as_deref().is_none_or(|d| d < from)
         {
             continue;
         }
-        let side = if m.players[0].trim().eq_ignore_ascii_case(player.trim()) {
-            Player::O
-        } else {
-            Player::X
+        let rates = match kept {
+            Some(r) => r,
+            None => {
+                let r = rates::of(lib, &m)?;
+                fresh.push((m.id, r.clone()));
+                r
+            }
         };
-        let mut row = MatchRow {
-            opponent: m.players[1 - side.index()].clone(),
-            date,
-            m,
-            analysis: None,
-            pr: None,
-            error: None,
-            checker: None,
-            cube: None,
-            luck: None,
-            checker_pr: None,
-            cube_pr: None,
-        };
-        if let Some((engine, plies, _)) = lib.best_own_analysis(row.m.id)? {
-            let those = judgements(lib.own_verdicts_at(row.m.id, &engine, plies)?);
-            fill(lib, &mut row, side, &those, (&engine, plies))?;
-            judged.extend(those.into_iter().filter(|(j, _)| j.player == side));
-        }
-        rows.push(row);
+        rows.push(row(m, side, date, &rates[side]));
     }
+    let _ = lib.put_rates(&fresh);
     rows.sort_by(|a, b| a.date.cmp(&b.date).then(a.m.id.cmp(&b.m.id)));
+    let costliest = if kinds {
+        costliest(&judged_by(lib, &rows)?)
+    } else {
+        Vec::new()
+    };
     Ok(PlayerStats {
         player: player.to_owned(),
         trend: trend(&rows),
         rows,
-        costliest: costliest(&judged),
+        costliest,
     })
+}
+
+/// One match's row for the player on `side` (0: O, 1: X).
+fn row(m: StoredMatch, side: usize, date: Option<String>, r: &MatchRates) -> MatchRow {
+    MatchRow {
+        side: if side == 0 { Player::O } else { Player::X },
+        opponent: m.players[1 - side].clone(),
+        date,
+        m,
+        analysis: r.engine.clone().zip(r.plies),
+        pr: r.pr,
+        error: r.error,
+        checker: r.checker,
+        cube: r.cube,
+        luck: r.luck,
+        // XG's PR is half the error rate in mEMG: of one kind, of that
+        // kind's rate.
+        checker_pr: r.checker.map(|c| c / 2.0),
+        cube_pr: r.cube.map(|c| c / 2.0),
+        from_file: r.from_file,
+    }
+}
+
+/// The player's judgements in the rows' matches, by bgedit's analysis the
+/// rows' numbers are from (a file's own analysis judges too little).
+fn judged_by(lib: &Library, rows: &[MatchRow]) -> store::Result<Vec<(Judgement, Board)>> {
+    let mut judged = Vec::new();
+    for r in rows.iter().filter(|r| !r.from_file) {
+        let Some((engine, plies)) = &r.analysis else {
+            continue;
+        };
+        let those = judgements(lib.own_verdicts_at(r.m.id, engine, *plies)?);
+        judged.extend(those.into_iter().filter(|(j, _)| j.player == r.side));
+    }
+    Ok(judged)
 }
 
 /// The judgements of a match's verdicts, each with its decision's board
@@ -181,38 +231,6 @@ fn costliest(judged: &[(Judgement, Board)]) -> Vec<Kind> {
     all
 }
 
-/// The row's numbers from the judgements of its match.
-fn fill(
-    lib: &Library,
-    row: &mut MatchRow,
-    side: Player,
-    judged: &[(Judgement, Board)],
-    (engine, plies): (&str, i64),
-) -> store::Result<()> {
-    let stats = match_stats::summarise(judged.iter().map(|(j, _)| j));
-    let s = &stats[side.index()];
-    let memg = |r: Option<f64>| r.map(|r| r * 1000.0);
-    row.error = memg(s.overall_rate());
-    row.checker = memg(s.checker_rate());
-    row.cube = memg(s.cube_rate());
-    row.pr = Overall::of(&stats, side, row.m.length).pr;
-    // PR is 500 × the mean error per decision that counts: of one kind.
-    row.checker_pr = s.checker_rate().map(|r| r * 500.0);
-    row.cube_pr = s.cube_rate().map(|r| r * 500.0);
-    // gnubg divides the luck by every move, forced ones included.
-    row.luck = lib.luck(row.m.id, engine, plies)?.and_then(|l| {
-        memg(
-            Luck {
-                total: l[side.index()],
-                ..Luck::default()
-            }
-            .rate(s.total_moves),
-        )
-    });
-    row.analysis = Some((engine.to_owned(), plies));
-    Ok(())
-}
-
 /// The mean of the values there are.
 fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
     let (n, sum) = v.fold((0u32, 0.0), |(n, s), x| (n + 1, s + x));
@@ -237,7 +255,9 @@ fn trend(rows: &[MatchRow]) -> Trend {
     });
     Trend {
         matches: rows.len(),
-        analysed: prs.len(),
+        // A match read by the file's own analysis counts: it has its
+        // checker rate (and no PR).
+        analysed: rows.iter().filter(|r| r.analysis.is_some()).count(),
         pr: mean(prs.iter().copied()),
         error: mean(rows.iter().filter_map(|r| r.error)),
         checker: mean(rows.iter().filter_map(|r| r.checker)),

@@ -292,14 +292,77 @@ CREATE TABLE match_luck (
 ) WITHOUT ROWID;
 ";
 
+/// Version 9: a match's identity apart from its file's format, each game's
+/// luck, and each match's rates kept for `stats --player`.
+///
+/// `matches.identity`: SHA-256 of the match itself in a canonical form
+/// (the players, the length, and every decision in order: game, who,
+/// kind, dice, the position's gnubg ID and what was played; see
+/// `match_import::identity`), so the same match as `.mat` and as `.sgf`
+/// is one match while `hash` still tells the same file. It is NULL for a
+/// match stored before version 9 until bgedit reads its kept file again
+/// (the next `library import`, `merge` or `analyse` fills it in).
+/// `library analyse --shard K/N` splits by it, and `library merge` finds a
+/// match by it: equal identities have the same decisions in the same
+/// order, so verdicts by a decision's place carry over exactly.
+///
+/// `game_luck` keeps the luck of each game gnubg rated (each player's
+/// total, normalised) by engine and depth, so the luck of a match whose
+/// analysis was stopped and resumed adds up from its games exactly as an
+/// uninterrupted run's does. `game` is the place, from 0, of the piece of
+/// the match gnubg is handed whole (a game, or the part of one a file
+/// splits; `match_analysis::piece_runs`).
+///
+/// `match_rates` keeps, for each match and side (0 for O, 1 for X), the
+/// rates `stats --player` shows (from bgedit's most complete analysis, else
+/// the file's own): a cache, filled when the rates are first computed and
+/// emptied by triggers whenever the match's verdicts or luck change, so it
+/// is never stale. `engine` is NULL for a match with no analysis.
+pub const V9: &str = "
+ALTER TABLE matches ADD COLUMN identity TEXT;
+CREATE INDEX matches_identity ON matches (identity) WHERE identity IS NOT NULL;
+CREATE TABLE game_luck (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL,
+    engine TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    luck_o REAL NOT NULL,
+    luck_x REAL NOT NULL,
+    PRIMARY KEY (match_id, engine, plies, game)
+) WITHOUT ROWID;
+CREATE TABLE match_rates (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    side INTEGER NOT NULL,
+    engine TEXT,
+    plies INTEGER,
+    from_file INTEGER NOT NULL DEFAULT 0,
+    pr REAL,
+    error REAL,
+    checker REAL,
+    cube REAL,
+    luck REAL,
+    PRIMARY KEY (match_id, side)
+) WITHOUT ROWID;
+CREATE TRIGGER match_rates_verdict_added AFTER INSERT ON analyses BEGIN
+    DELETE FROM match_rates
+      WHERE match_id = (SELECT match_id FROM decisions WHERE id = NEW.decision_id);
+END;
+CREATE TRIGGER match_rates_verdict_changed AFTER UPDATE ON analyses BEGIN
+    DELETE FROM match_rates
+      WHERE match_id = (SELECT match_id FROM decisions WHERE id = NEW.decision_id);
+END;
+CREATE TRIGGER match_rates_verdict_removed AFTER DELETE ON analyses BEGIN
+    DELETE FROM match_rates
+      WHERE match_id = (SELECT match_id FROM decisions WHERE id = OLD.decision_id);
+END;
+CREATE TRIGGER match_rates_luck_added AFTER INSERT ON match_luck BEGIN
+    DELETE FROM match_rates WHERE match_id = NEW.match_id;
+END;
+";
+
 /// The `plies` of a full rollout in `analyses`: deeper than any search
 /// and than XG's Roller levels (1000 to 1002, as XG numbers them).
 pub const ROLLOUT_PLIES: i64 = 2000;
-
-/// Version 9: kept for another change made at the same time as version 10
-/// (if it comes in without one, this empty step and version 10 become
-/// version 9 alone). Empty, a file at 8 passes through it unchanged.
-pub const V9: &str = "";
 
 /// Version 10: two engines' verdicts on an entry set side by side
 /// (`library disagreements`), keyed by the entry, the pair of engines (their

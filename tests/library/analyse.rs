@@ -150,8 +150,8 @@ fn library_analyse_gives_the_numbers_of_analyse_file() {
 }
 
 /// `library analyse` killed with SIGKILL part way, then run again, ends
-/// with the same verdicts as one uninterrupted run: what was stored
-/// before the kill is kept and not asked again, the rest is done.
+/// with the same verdicts and luck as one uninterrupted run: what was
+/// stored before the kill is kept, the rest is done.
 #[test]
 fn a_killed_analysis_goes_on_where_it_stopped() {
     if !common::have_gnubg() {
@@ -207,7 +207,13 @@ fn a_killed_analysis_goes_on_where_it_stopped() {
         out.starts_with(&format!("analysed {} decisions", decisions - after_kill)),
         "{out} ({after_kill} of {decisions} stored before)"
     );
-    same_verdicts(&table(&killed), &expected);
+    // Exactly the uninterrupted run's: every verdict (best choices, errors
+    // and costs to the last bit) and every match's luck, the resumed one's
+    // too (its unfinished game asked whole again, as that run asked it).
+    assert_eq!(table(&killed), expected);
+    let luck = lucks(&whole);
+    assert_eq!(luck.len(), MATCHES.len());
+    assert_eq!(lucks(&killed), luck);
     // A third run has nothing left.
     let (_, out, _) = library(&killed, &["analyse", "--jobs", "1"]);
     assert!(
@@ -216,41 +222,29 @@ fn a_killed_analysis_goes_on_where_it_stopped() {
     );
 }
 
-/// `got` equals `expected` row for row, up to what asking a decision on
-/// its own (the rest of a match stopped part way) may change beside
-/// asking gnubg its whole game: the last bits of a cost (the same numbers
-/// summed in another order) and, between moves of equal equity, which one
-/// is named best. Everything else is equal: the decision, engine, depth,
-/// error to 6 decimals, kinds, players, cube plays, marks and counts.
-fn same_verdicts(got: &[String], expected: &[String]) {
-    assert_eq!(got.len(), expected.len());
-    for (g, e) in got.iter().zip(expected) {
-        let split = |row: &str| -> (String, Vec<StoredJudgement>) {
-            let at = row.find(" [").unwrap();
-            (
-                row[..at].to_owned(),
-                serde_json::from_str(&row[at + 1..]).unwrap(),
-            )
-        };
-        let ((gk, gj), (ek, ej)) = (split(g), split(e));
-        assert_eq!(gk, ek);
-        assert_eq!(gj.len(), ej.len(), "{gk}");
-        for (a, b) in gj.iter().zip(&ej) {
-            let (x, y) = (&a.judgement, &b.judgement);
-            assert_eq!(
-                (x.kind, x.player, x.cube, x.cube_error, x.counted, &a.played),
-                (y.kind, y.player, y.cube, y.cube_error, y.counted, &b.played),
-                "{gk}"
-            );
-            assert!(
-                (x.error - y.error).abs() < 1e-9 && (x.cost - y.cost).abs() < 1e-9,
-                "{gk}"
-            );
-            if x.error > 1e-9 {
-                assert_eq!(a.best, b.best, "{gk}");
-            }
-        }
-    }
+/// Each match's luck by engine and depth, one line each (the match's
+/// hash, engine, plies, O's and X's luck to every bit).
+fn lucks(lib: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(lib).unwrap();
+    let mut st = conn
+        .prepare(
+            "SELECT m.hash, l.engine, l.plies, l.luck_o, l.luck_x FROM match_luck l \
+             JOIN matches m ON m.id = l.match_id ORDER BY m.hash, l.engine, l.plies",
+        )
+        .unwrap();
+    st.query_map([], |r| {
+        Ok(format!(
+            "{} {} {} {:e} {:e}",
+            r.get::<_, String>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, i64>(2)?,
+            r.get::<_, f64>(3)?,
+            r.get::<_, f64>(4)?
+        ))
+    })
+    .unwrap()
+    .collect::<rusqlite::Result<_>>()
+    .unwrap()
 }
 
 /// Two shards analysed apart and merged equal one whole run: every match,
@@ -511,4 +505,69 @@ fn stats_for_a_player_are_the_match_analysis_numbers() {
 
 fn json(v: impl Into<Value>) -> Value {
     v.into()
+}
+
+/// A library holding a match from one file merged into a library holding
+/// the same match from a file of another format (gnubg's self-play match
+/// saved as `.sgf` and exported as `.mat`): one match, each verdict on the
+/// same roll or cube action; what is left (the `.mat`'s resignations,
+/// which the `.sgf` does not write) is made by `library analyse`.
+#[test]
+fn a_merge_brings_verdicts_to_the_same_match_in_another_format() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (sgf_lib, mat_lib) = (dir.path().join("sgf.sqlite"), dir.path().join("mat.sqlite"));
+    for (lib, file) in [
+        (&sgf_lib, "selfplay/m1_selfplay.sgf"),
+        (&mat_lib, "selfplay/m1_selfplay.mat"),
+    ] {
+        let (code, _, err) = library(lib, &["import", fixture(file).to_str().unwrap()]);
+        assert_eq!(code, Some(0), "{err}");
+    }
+    let (code, _, err) = library(&sgf_lib, &["analyse", "--plies", "0", "--jobs", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = library(&mat_lib, &["merge", sgf_lib.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("0 new matches, 1 already there"), "{out}");
+    let plays = |lib: &Path| -> Vec<String> {
+        let conn = rusqlite::Connection::open(lib).unwrap();
+        let mut st = conn
+            .prepare(
+                "SELECT d.game, d.number, d.played, a.analysis FROM analyses a \
+                 JOIN decisions d ON d.id = a.decision_id \
+                 WHERE NOT a.from_file AND d.kind IN ('checker', 'cube', 'take') ORDER BY d.seq",
+            )
+            .unwrap();
+        st.query_map([], |r| {
+            Ok(format!(
+                "{} {} {} {}",
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?
+            ))
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+    };
+    let expected = plays(&sgf_lib);
+    assert!(!expected.is_empty());
+    assert_eq!(plays(&mat_lib), expected);
+    let (code, out, err) = library(&mat_lib, &["analyse", "--plies", "0", "--jobs", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("analysed 2 decisions of 1 matches"),
+        "{out}"
+    );
+    assert_eq!(plays(&mat_lib), expected);
+    assert_eq!(
+        count(
+            &mat_lib,
+            "SELECT count(*) FROM analyses WHERE NOT from_file"
+        ),
+        count(&mat_lib, "SELECT count(*) FROM decisions")
+    );
 }

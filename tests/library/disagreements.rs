@@ -400,15 +400,22 @@ fn a_killed_run_goes_on_where_it_stopped() {
 }
 
 /// A library of schema 8 (before this table) is migrated: the table is
-/// there, the entries untouched. Made by today's store, the table dropped
-/// and the version set back (versions 9 and 10 add only it).
+/// there, the entries untouched. Made by today's store, what versions 9
+/// (match identity, game luck, kept rates) and 10 (this table) added
+/// dropped, and the version set back.
 #[test]
 fn a_schema_8_library_is_migrated() {
     let dir = tempfile::tempdir().unwrap();
     let lib = filled(dir.path(), "old.sqlite", &positions(2));
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
-        conn.execute_batch("DROP TABLE disagreements").unwrap();
+        conn.execute_batch(
+            "DROP TABLE disagreements; DROP TRIGGER match_rates_verdict_added; \
+             DROP TRIGGER match_rates_verdict_changed; DROP TRIGGER match_rates_verdict_removed; \
+             DROP TRIGGER match_rates_luck_added; DROP TABLE match_rates; DROP TABLE game_luck; \
+             DROP INDEX matches_identity; ALTER TABLE matches DROP COLUMN identity;",
+        )
+        .unwrap();
         conn.pragma_update(None, "user_version", 8).unwrap();
     }
     let opened = Library::open(&lib).unwrap();

@@ -60,8 +60,9 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE disagreements; DROP TABLE match_luck; DROP TABLE analyses; \
-             DROP TABLE decisions; DROP TABLE games; DROP TABLE matches;",
+            "DROP TABLE disagreements; DROP TABLE match_rates; DROP TABLE game_luck; \
+             DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
+             DROP TABLE matches;",
         )
         .unwrap();
         conn.pragma_update(None, "user_version", 7).unwrap();
@@ -281,4 +282,150 @@ fn ids_imported_make_no_match() {
     assert_eq!(code, Some(0));
     assert!(out.ends_with(": 1 added, 0 already there (merged), 0 failed\n"));
     assert_eq!(count(&lib, "SELECT count(*) FROM matches"), 0);
+}
+
+/// The same gnubg self-play match as `.mat` and as `.sgf` (and XG's match
+/// with XG's own `.mat` export of it) is one match: the second file is
+/// "already there (the same match as match N, from FILE)", whichever
+/// comes first, while the same file twice is still "the same file".
+#[test]
+fn the_same_match_in_another_format_is_one_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let mat = fixture("selfplay/m5_selfplay.mat");
+    let sgf = fixture("selfplay/m5_selfplay.sgf");
+    let (code, out, err) = import(&lib, &[&sgf, &mat, &mat]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].contains("new match 1"), "{out}");
+    assert_eq!(
+        lines[1],
+        format!(
+            "{}: already there (the same match as match 1, from {}): 0 added, 0 failed",
+            mat.display(),
+            sgf.display()
+        )
+    );
+    assert!(lines[2].contains("(the same match as match 1"), "{out}");
+    let xg = fixture("xg/charlot_7pt.xg");
+    let xg_mat = fixture("mat/xg_export_charlot_7pt.mat");
+    let (code, out, err) = import(&lib, &[&xg_mat, &xg, &xg_mat]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("new match 2"), "{out}");
+    assert!(out.contains("(the same match as match 2, from"), "{out}");
+    assert!(out.contains("(the same file as match 2)"), "{out}");
+    assert_eq!(count(&lib, "SELECT count(*) FROM matches"), 2);
+    // A match is its plays: another match has another identity.
+    let other = fixture("selfplay/m5_driven.mat");
+    let (_, out, _) = import(&lib, &[&other]);
+    assert!(out.contains("new match 3"), "{out}");
+    // A match stored before schema 9 has no identity until its kept file
+    // is read again, which the next import does before comparing.
+    let old = dir.path().join("old.sqlite");
+    let (code, _, err) = import(&old, &[&sgf]);
+    assert_eq!(code, Some(0), "{err}");
+    rusqlite::Connection::open(&old)
+        .unwrap()
+        .execute("UPDATE matches SET identity = NULL", [])
+        .unwrap();
+    let (code, out, err) = import(&old, &[&mat]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("(the same match as match 1, from"), "{out}");
+}
+
+/// `stats --player` on an XG match imported and not analysed by bgedit
+/// gives the rates the file's own analysis can give as gnubg would (the
+/// checker rate: error per unforced move, every one judged by XG), names
+/// XG and the depth most of its verdicts have, and leaves the rest null
+/// (no cube decision before a roll, no luck in the file's verdicts): the
+/// numbers computed here from the stored verdicts.
+#[test]
+fn stats_player_reads_the_files_own_analysis() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let (code, _, err) = import(&lib, &[&fixture("xg/hsbt_paris_7pt.xg")]);
+    assert_eq!(code, Some(0), "{err}");
+    let conn = rusqlite::Connection::open(&lib).unwrap();
+    let (o, x): (String, String) = conn
+        .query_row("SELECT player_o, player_x FROM matches", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    let plies: i64 = conn
+        .query_row(
+            "SELECT plies FROM analyses WHERE from_file GROUP BY engine, plies \
+             ORDER BY count(*) DESC LIMIT 1",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    for (player, side, opponent) in [(&o, "O", &x), (&x, "X", &o)] {
+        let mut st = conn
+            .prepare(
+                "SELECT d.gnubg_id, a.error FROM decisions d LEFT JOIN analyses a \
+                 ON a.decision_id = d.id AND a.from_file \
+                 WHERE d.kind = 'checker' AND d.player = ?1 ORDER BY d.seq",
+            )
+            .unwrap();
+        let rows: Vec<(String, Option<f64>)> = st
+            .query_map([side], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        let unforced: Vec<f64> = rows
+            .iter()
+            .filter(|(id, _)| {
+                let p = parse_any(id, &Position::default()).unwrap().position;
+                bgedit::domain::moves::position_moves(&p).is_ok_and(|m| m.len() > 1)
+            })
+            .map(|(_, e)| e.expect("XG judged every unforced move"))
+            .collect();
+        let expected = 1000.0 * unforced.iter().sum::<f64>() / unforced.len() as f64;
+        let out = common::run::bgedit(
+            &[
+                "stats",
+                "--player",
+                player,
+                "--library",
+                lib.to_str().unwrap(),
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+        let text = common::run::text(&out.stdout);
+        let row: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!(row["engine"], "XG", "{row}");
+        assert_eq!(row["plies"], plies, "{row}");
+        assert_eq!(row["from_file"], true, "{row}");
+        assert_eq!(&row["opponent"], opponent.as_str(), "{row}");
+        let got = row["checker_error_rate_memg"].as_f64().unwrap();
+        assert!((got - expected).abs() < 1e-5, "{got} {expected}");
+        for null in [
+            "pr",
+            "error_rate_memg",
+            "cube_error_rate_memg",
+            "luck_rate_memg",
+        ] {
+            assert!(row[null].is_null(), "{null}: {row}");
+        }
+        let summary: serde_json::Value =
+            serde_json::from_str(text.lines().nth(1).unwrap()).unwrap();
+        assert_eq!(summary["summary"]["analysed"], 1, "{summary}");
+    }
+    // The rates are kept, and a new verdict on the match empties them.
+    assert_eq!(count(&lib, "SELECT count(*) FROM match_rates"), 2);
+    let mut l = Library::open(&lib).unwrap();
+    let v = Verdict {
+        engine: "gnubg".into(),
+        plies: 0,
+        depth: "gnubg 0-ply".into(),
+        from_file: false,
+        error: Some(0.0),
+        text: "[]".into(),
+    };
+    l.put_verdicts(1, &[(0, v)], false).unwrap();
+    drop(l);
+    assert_eq!(count(&lib, "SELECT count(*) FROM match_rates"), 0);
 }

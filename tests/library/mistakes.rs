@@ -419,6 +419,7 @@ fn player_statistics_200x60() {
         m: StoredMatch {
             id: i,
             hash: String::new(),
+            identity: String::new(),
             players: ["alice".into(), format!("opponent {i}")],
             event: None,
             date: Some(format!("2024-0{i}-01")),
@@ -438,6 +439,8 @@ fn player_statistics_200x60() {
         luck: Some(1.5 - i as f64),
         checker_pr: Some(pr * 0.9),
         cube_pr: Some(cube),
+        from_file: false,
+        side: bgedit::domain::Player::O,
     };
     let rows = vec![
         row(1, 9.0, 12.0),

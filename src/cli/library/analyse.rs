@@ -7,9 +7,11 @@
 use super::Failure;
 use crate::codec::match_file;
 use crate::engine::EngineKind;
-use crate::engine::match_analysis::{self, Judged, Outcome, ReplayedMatch, RunOptions};
+use crate::engine::match_analysis::{self, Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
 use crate::library::match_import::StoredJudgement;
 use crate::library::store::{Library, StoredMatch, Verdict};
+use std::cell::RefCell;
+use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -25,9 +27,10 @@ pub struct Shard {
 }
 
 impl Shard {
-    /// Whether the match with content hash `hash` is in this shard: the
-    /// hash's first 64 bits modulo N, so a match's shard depends on its
-    /// content alone (not on the library it is in or the order imported).
+    /// Whether the match with identity `hash` is in this shard: the
+    /// hash's first 64 bits modulo N, so a match's shard depends on the
+    /// match alone (not on the library it is in, the order imported, or
+    /// the format of its file: the identity, not the file's hash).
     pub fn holds(self, hash: &str) -> bool {
         let head = hash.get(..16).and_then(|h| u64::from_str_radix(h, 16).ok());
         head.unwrap_or(0) % self.n == self.k - 1
@@ -90,7 +93,14 @@ fn chosen(m: &StoredMatch, opts: &AnalyseOptions) -> bool {
         m.path
     )
     .to_lowercase();
-    opts.shard.is_none_or(|s| s.holds(&m.hash))
+    // A match whose file could not be read again has no identity: its
+    // file's hash splits it.
+    let key = if m.identity.is_empty() {
+        &m.hash
+    } else {
+        &m.identity
+    };
+    opts.shard.is_none_or(|s| s.holds(key))
         && opts.query.iter().all(|w| text.contains(&w.to_lowercase()))
 }
 
@@ -160,13 +170,16 @@ pub(super) fn analyse(
 }
 
 /// Analyses the decisions of `m` not in `done`, storing them a game (or
-/// [`BATCH`]) at a time. A match not analysed at all goes to the engine
-/// whole (whole games, as `analyse --file`); the rest of one stopped part
-/// way, decision by decision.
+/// [`BATCH`]) at a time. With gnubg and the match at hand, every piece
+/// (a game, or part of one) that lacks a verdict or its luck is asked
+/// whole, as an uninterrupted run asks it, and only the decisions without
+/// a verdict are stored: a run stopped part way (even killed) and resumed
+/// ends with the verdicts and the luck of one uninterrupted run. Another engine, or
+/// a match gnubg is not handed whole, is asked decision by decision.
 fn analyse_match(
     lib: &mut Library,
     m: &StoredMatch,
-    done: &std::collections::BTreeSet<usize>,
+    done: &BTreeSet<usize>,
     run: &RunOptions,
     progress: &mut Progress,
     totals: &mut Totals,
@@ -181,11 +194,15 @@ fn analyse_match(
         }
     };
     let replayed = ReplayedMatch::of(&file);
-    let left: Vec<usize> = (0..replayed.decisions.len())
-        .filter(|i| !done.contains(i))
-        .collect();
     totals.matches += 1;
-    let mut store = Storer {
+    let (key, plies) = (run.engine.key(), i64::from(run.plies));
+    let lucky: BTreeSet<usize> = lib
+        .game_lucks(m.id)?
+        .into_iter()
+        .filter(|(e, p, _, _)| e == key && *p == plies)
+        .map(|(_, _, g, _)| g)
+        .collect();
+    let store = RefCell::new(Storer {
         lib,
         match_id: m.id,
         run,
@@ -193,13 +210,20 @@ fn analyse_match(
         game: None,
         error: None,
         failed: false,
-    };
+    });
     let stop = AtomicBool::new(false);
-    let each = |i: usize, outcome: Outcome| {
-        let seq = if done.is_empty() { i } else { left[i] };
-        let d = &replayed.decisions[seq];
+    let left: Vec<usize> = (0..replayed.decisions.len())
+        .filter(|i| !done.contains(i))
+        .collect();
+    // `i`: the decision's place in the match.
+    let mut each = |i: usize, outcome: Outcome| {
+        if done.contains(&i) {
+            return;
+        }
+        let d = &replayed.decisions[i];
+        let mut store = store.borrow_mut();
         match outcome {
-            Ok(list) => store.take(seq, d.game, &list),
+            Ok(list) => store.take(i, d.game, &list),
             Err(f) => {
                 crate::say!(
                     "match {} ({shown}): game {}, move {}: {}",
@@ -217,19 +241,32 @@ fn analyse_match(
         totals.decisions += 1;
         progress.step();
     };
-    let mut luck = None;
-    {
-        let mut each = each;
-        if done.is_empty() {
-            luck = replayed.analyse(run, &stop, &mut each).luck;
-        } else {
-            let subset: Vec<_> = left
-                .iter()
-                .map(|&i| replayed.decisions[i].clone())
-                .collect();
-            match_analysis::run(&subset, run, None, &stop, &mut each);
+    let ranges = replayed.pieces().unwrap_or_default();
+    let wanted = |g: usize| {
+        ranges[g].clone().any(|i| !done.contains(&i)) || (run.luck && !lucky.contains(&g))
+    };
+    let mut piece_done = |g: usize, luck: Option<[f64; 2]>| {
+        let mut store = store.borrow_mut();
+        store.flush();
+        if let (Some(l), None) = (luck, &store.error)
+            && let Err(e) = store.lib.put_game_luck(m.id, key, plies, g, l)
+        {
+            store.error = Some(e);
         }
+    };
+    let mut pieces = Pieces {
+        wanted: &wanted,
+        done: &mut piece_done,
+    };
+    let whole = replayed.analyse_pieces(run, &stop, &mut each, &mut pieces);
+    if whole.is_none() {
+        let subset: Vec<_> = left
+            .iter()
+            .map(|&i| replayed.decisions[i].clone())
+            .collect();
+        match_analysis::run(&subset, run, None, &stop, &mut |k, o| each(left[k], o));
     }
+    let mut store = store.into_inner();
     store.flush();
     if let Some(e) = store.error {
         return Err(e.into());
@@ -238,10 +275,23 @@ fn analyse_match(
     // The entries' errors follow the deepest verdict now held, and the
     // mistakes kept out at import become entries.
     crate::library::mistakes::refresh(lib, m.id, &shown, &replayed.decisions)?;
-    // The luck of a whole match analysed without a failure.
-    if let Some(Ok(l)) = luck.filter(|_| !failed) {
-        let totals = [l.players[0].total, l.players[1].total];
-        lib.put_luck(m.id, run.engine.key(), i64::from(run.plies), totals)?;
+    // The luck of a whole match analysed without a failure: its pieces'
+    // added up in match order, as one uninterrupted run adds them.
+    if whole.is_some() && run.luck && !failed {
+        let games: Vec<[f64; 2]> = lib
+            .game_lucks(m.id)?
+            .into_iter()
+            .filter(|(e, p, _, _)| e == key && *p == plies)
+            .map(|(_, _, _, l)| l)
+            .collect();
+        if games.len() == ranges.len() {
+            let mut total = [0.0, 0.0];
+            for l in &games {
+                total[0] += l[0];
+                total[1] += l[1];
+            }
+            lib.put_luck(m.id, key, plies, total)?;
+        }
     }
     Ok(u8::from(failed))
 }

@@ -87,6 +87,15 @@ pub(super) fn import_match(
                 "{shown}: already there (the same file as match {id}): 0 added, {failed} failed"
             )?;
         }
+        MatchAdded::SameMatch(id, from) => {
+            tally.known_matches += 1;
+            writeln!(
+                out,
+                "{shown}: already there (the same match as match {id}, from {}): 0 added, \
+                 {failed} failed",
+                crate::quote::printable(&from)
+            )?;
+        }
         MatchAdded::New {
             id,
             decisions: n,

@@ -62,6 +62,10 @@ fn merge_match(
     shown: &str,
     merged: &mut Merged,
 ) -> Result<bool, Failure> {
+    // The same match from another file (by identity) has its decisions'
+    // plays in the same order, not always at the same places: resignations
+    // are written in some formats only. Verdicts then go by play.
+    let mut across = false;
     let id = match lib.match_by_hash(&m.hash)? {
         Some(id) => {
             merged.known_matches += 1;
@@ -84,13 +88,64 @@ fn merge_match(
                     id
                 }
                 MatchAdded::Existing(id) => id,
+                MatchAdded::SameMatch(id, _) => {
+                    merged.known_matches += 1;
+                    across = true;
+                    id
+                }
             }
         }
     };
-    let verdicts = source.own_verdicts(m.id)?;
+    let mut verdicts = source.own_verdicts(m.id)?;
+    if across {
+        verdicts = by_play(
+            &source.decision_kinds(m.id)?,
+            &lib.decision_kinds(id)?,
+            verdicts,
+        );
+    }
     merged.verdicts += lib.put_verdicts(id, &verdicts, false)?;
     for (engine, plies, luck) in source.lucks(m.id)? {
         lib.put_luck(id, &engine, plies, luck)?;
     }
+    for (engine, plies, game, luck) in source.game_lucks(m.id)? {
+        lib.put_game_luck(id, &engine, plies, game, luck)?;
+    }
     Ok(true)
+}
+
+/// Verdicts on one file's decisions (`from`: each decision's kind) moved
+/// to the same match's decisions in another file (`to`): the n-th play to
+/// the n-th play. A verdict on what is no play (a resignation, judged
+/// nothing) is left out; `library analyse` fills it in without gnubg.
+fn by_play(
+    from: &[String],
+    to: &[String],
+    verdicts: Vec<(usize, store::Verdict)>,
+) -> Vec<(usize, store::Verdict)> {
+    let plays = |kinds: &[String]| -> Vec<Option<usize>> {
+        let mut n = 0;
+        kinds
+            .iter()
+            .map(|k| {
+                match_import::is_play(k).then(|| {
+                    n += 1;
+                    n - 1
+                })
+            })
+            .collect()
+    };
+    let (from, to) = (plays(from), plays(to));
+    let seq_of: std::collections::HashMap<usize, usize> = to
+        .iter()
+        .enumerate()
+        .filter_map(|(seq, p)| p.map(|p| (p, seq)))
+        .collect();
+    verdicts
+        .into_iter()
+        .filter_map(|(seq, v)| {
+            let play = from.get(seq).copied().flatten()?;
+            Some((*seq_of.get(&play)?, v))
+        })
+        .collect()
 }

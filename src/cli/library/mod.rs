@@ -241,6 +241,18 @@ fn status(args: LibraryArgs) -> u8 {
     };
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout);
+    // A library from before schema 9 learns its matches' identities before
+    // anything compares them (the same match in another format, shards).
+    let by_identity = matches!(
+        args.command,
+        LibraryCommand::Import { .. }
+            | LibraryCommand::Analyse { .. }
+            | LibraryCommand::Merge { .. }
+    );
+    if by_identity && let Err(e) = crate::library::match_import::fill_identities(&mut lib) {
+        crate::say!("bgedit: {}", lib.describe(&e));
+        return 2;
+    }
     let result = match args.command {
         LibraryCommand::Add {
             title,

@@ -170,7 +170,7 @@ fn answer(
             Ok((lines, trend))
         })),
         Request::PlayerStats(name) => LibAction::PlayerStats(lib.and_then(|l| {
-            crate::library::player_stats::of(l, &name, None)
+            crate::library::player_stats::of(l, &name, None, true)
                 .map(Box::new)
                 .map_err(text)
         })),

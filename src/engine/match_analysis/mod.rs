@@ -736,7 +736,11 @@ pub fn run(
     let tasks = plan(decisions);
     match whole {
         Some(m) if opts.engine == super::EngineKind::Gnubg => {
-            by_games(decisions, &tasks, opts, m, stop, each)
+            let mut pieces = Pieces {
+                wanted: &|_| true,
+                done: &mut |_, _| {},
+            };
+            by_games(decisions, &tasks, opts, m, stop, each, &mut pieces)
         }
         _ => {
             let gave_up = by_decisions(decisions, &tasks, opts, stop, each);
@@ -747,6 +751,46 @@ pub fn run(
             }
         }
     }
+}
+
+/// The pieces of a match (`piece_runs`: a game, or part of one) gnubg is
+/// to analyse whole, and what is told as each is done.
+pub struct Pieces<'a> {
+    /// Whether piece `k` (its place in the match) is asked; the others'
+    /// decisions get no outcome.
+    pub wanted: &'a dyn Fn(usize) -> bool,
+    /// Piece `k` done, its outcomes handed on: each player's luck in it
+    /// (O's, X's; gnubg's statistics of the piece), none when the luck was
+    /// not asked or not answered.
+    pub done: &'a mut dyn FnMut(usize, Option<[f64; 2]>),
+}
+
+/// The pieces `pieces.wanted` of `decisions` (a whole match's) analysed
+/// whole by gnubg as [`run`] does them, the outcomes handed to `each` with
+/// their index in `decisions`: a match stopped part way resumed a piece
+/// at a time, each piece asked as the uninterrupted run asks it, so its
+/// verdicts and luck are that run's. `None` when gnubg cannot be asked
+/// whole games (another engine, no match, or pieces that do not follow
+/// the decisions).
+pub fn run_pieces(
+    decisions: &[FileDecision],
+    opts: &RunOptions,
+    whole: Option<&MatchForGnubg>,
+    stop: &AtomicBool,
+    each: &mut dyn FnMut(usize, Outcome),
+    pieces: &mut Pieces<'_>,
+) -> Option<Ran> {
+    let m = whole.filter(|_| opts.engine == super::EngineKind::Gnubg)?;
+    piece_runs(decisions, m.pieces())?;
+    Some(by_games(
+        decisions,
+        &plan(decisions),
+        opts,
+        m,
+        stop,
+        each,
+        pieces,
+    ))
 }
 
 /// How a run went, beside the outcomes.
@@ -876,6 +920,7 @@ fn by_games(
     whole: &MatchForGnubg,
     stop: &AtomicBool,
     each: &mut dyn FnMut(usize, Outcome),
+    pieces: &mut Pieces<'_>,
 ) -> Ran {
     let copy = match whole.write() {
         Ok(c) => c,
@@ -898,19 +943,21 @@ fn by_games(
             gave_up,
         };
     };
+    // The pieces asked, by their place in the match (gnubg's index).
+    let asked: Vec<usize> = (0..games.len()).filter(|&g| (pieces.wanted)(g)).collect();
     let next = AtomicUsize::new(0);
     let starts = StartRecord::batch();
     type Done = (Vec<Outcome>, Result<GameAnswer, JudgeError>, Option<String>);
     let (tx, rx) = channel::<(usize, Done)>();
-    let jobs = opts.jobs.clamp(1, games.len().max(1));
+    let jobs = opts.jobs.clamp(1, asked.len().max(1));
     let broken = AtomicBool::new(false);
     let mut luck = opts.luck.then(|| Ok(MatchLuck::default()));
     let mut apart = Vec::new();
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (next, games, starts, broken, path) =
-                (&next, &games, starts.clone(), &broken, copy.path());
+            let (next, games, asked, starts, broken, path) =
+                (&next, &games, &asked, starts.clone(), &broken, copy.path());
             scope.spawn(move || {
                 let mut engine = opts
                     .engine
@@ -920,10 +967,11 @@ fn by_games(
                     if stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed) {
                         return;
                     }
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    let Some((_, range)) = games.get(g) else {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&g) = asked.get(k) else {
                         return;
                     };
+                    let (_, range) = &games[g];
                     let req = GameRequest {
                         path,
                         index: g,
@@ -963,19 +1011,27 @@ fn by_games(
                             Some(why.to_string()),
                         ),
                     };
-                    if tx.send((g, (outcomes, answer, apart))).is_err() {
+                    if tx.send((k, (outcomes, answer, apart))).is_err() {
                         return;
                     }
                 }
             });
         }
         drop(tx);
-        in_order(rx, |g, (outcomes, answer, why): Done| {
+        in_order(rx, |k, (outcomes, answer, why): Done| {
+            let g = asked[k];
             let (number, range) = &games[g];
             for (i, o) in range.clone().zip(outcomes) {
                 each(i, o);
             }
             apart.extend(why.map(|w| (*number, w)));
+            let piece_luck = answer.as_ref().ok().filter(|_| opts.luck).map(|a| {
+                // As `MatchLuck::add_game` adds it: nothing for a player
+                // gnubg leaves out.
+                let of = |p: Player| a.players.get(&p.to_string()).map_or(0.0, |l| l.luck);
+                [of(Player::O), of(Player::X)]
+            });
+            (pieces.done)(g, piece_luck);
             luck = match (luck.take(), answer) {
                 (Some(Ok(mut l)), Ok(a)) => {
                     l.add_game(*number, &a);

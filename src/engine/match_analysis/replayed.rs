@@ -4,7 +4,7 @@
 //! the editor's match review both start from it, so no caller replays the
 //! file twice or pairs decisions with another replay's match.
 
-use super::{Outcome, Ran, RunOptions, run};
+use super::{Outcome, Pieces, Ran, RunOptions, piece_runs, run, run_pieces};
 use crate::codec::match_file::{self, FileDecision, MatchFile};
 use crate::domain::match_record::ReadProblem;
 use crate::engine::gnubg_match::MatchForGnubg;
@@ -43,5 +43,31 @@ impl ReplayedMatch {
         each: &mut dyn FnMut(usize, Outcome),
     ) -> Ran {
         run(&self.decisions, opts, self.whole.as_ref(), stop, each)
+    }
+
+    /// The decisions of each piece gnubg is handed whole (a game, or part
+    /// of one), in match order; `None` when gnubg is not handed the match.
+    pub fn pieces(&self) -> Option<Vec<std::ops::Range<usize>>> {
+        let whole = self.whole.as_ref()?;
+        let runs = piece_runs(&self.decisions, whole.pieces())?;
+        Some(runs.into_iter().map(|(_, r)| r).collect())
+    }
+
+    /// Judges the pieces `pieces.wanted` whole (see [`run_pieces`]).
+    pub fn analyse_pieces(
+        &self,
+        opts: &RunOptions,
+        stop: &AtomicBool,
+        each: &mut dyn FnMut(usize, Outcome),
+        pieces: &mut Pieces<'_>,
+    ) -> Option<Ran> {
+        run_pieces(
+            &self.decisions,
+            opts,
+            self.whole.as_ref(),
+            stop,
+            each,
+            pieces,
+        )
     }
 }

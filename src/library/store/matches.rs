@@ -24,6 +24,9 @@ pub fn content_hash(bytes: &[u8]) -> String {
 pub struct NewMatch {
     /// SHA-256 of the file's bytes, in hex: the same file is one match.
     pub hash: String,
+    /// SHA-256 of the match in a canonical form (`match_import::identity`):
+    /// the same match in another format is one match.
+    pub identity: String,
     /// The players' names: O's, then X's.
     pub players: [String; 2],
     pub event: Option<String>,
@@ -121,8 +124,12 @@ impl Verdict {
     }
 }
 
+/// A game's luck as kept: engine, plies, the game (its piece's place in
+/// the match), O's and X's luck.
+pub type GameLuck = (String, i64, usize, [f64; 2]);
+
 /// What adding a match did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MatchAdded {
     /// A new match: its id, its decisions, and the position entries they
     /// made (new ones and ones already there).
@@ -134,6 +141,9 @@ pub enum MatchAdded {
     },
     /// The same file (by its hash) was imported before: nothing written.
     Existing(i64),
+    /// The same match from another file (by its identity) is there:
+    /// nothing written. Its id and the path it was imported from.
+    SameMatch(i64, String),
 }
 
 /// A stored match, as listed.
@@ -141,6 +151,9 @@ pub enum MatchAdded {
 pub struct StoredMatch {
     pub id: i64,
     pub hash: String,
+    /// The match's identity apart from its format; empty when not yet
+    /// computed (a match stored before schema 9).
+    pub identity: String,
     pub players: [String; 2],
     pub event: Option<String>,
     pub date: Option<String>,
@@ -161,6 +174,36 @@ pub struct DeepestVerdict {
     pub verdict: Option<Verdict>,
 }
 
+/// A player's rates in one match as `stats --player` shows them (kept in
+/// `match_rates`): from bgedit's most complete analysis of the match, else
+/// from the file's own; a rate the analysis cannot give is `None`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchRates {
+    /// The analysis the rates come from; `None` when the match has none.
+    pub engine: Option<String>,
+    pub plies: Option<i64>,
+    /// The file's own analysis (not bgedit's).
+    pub from_file: bool,
+    /// Rates in mEMG (XG's PR: half the error rate).
+    pub pr: Option<f64>,
+    pub error: Option<f64>,
+    pub checker: Option<f64>,
+    pub cube: Option<f64>,
+    pub luck: Option<f64>,
+}
+
+/// A decision with the file's own verdict on it, if any: what the rates
+/// of a match bgedit has not analysed come from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileJudged {
+    /// `X` or `O`.
+    pub player: char,
+    pub kind: String,
+    pub gnubg_id: String,
+    /// The file's verdict: its engine, plies and error.
+    pub verdict: Option<(String, i64, Option<f64>)>,
+}
+
 /// A verdict as stored, with the decision it is on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredVerdict {
@@ -175,8 +218,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
     };
     tx.prepare_cached(
         "INSERT INTO matches (hash, player_o, player_x, event, place, date, length, result, \
-         format, path, imported, content) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \
-         ?11, ?12)",
+         format, path, imported, content, identity) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
+         ?10, ?11, ?12, ?13)",
     )?
     .execute(params![
         m.hash,
@@ -190,7 +233,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
         m.format,
         bounded(&m.path, MAX_NOTE_LEN, "path")?,
         now,
-        m.content
+        m.content,
+        m.identity
     ])?;
     let id = tx.last_insert_rowid();
     let mut game = tx.prepare_cached(
@@ -257,6 +301,16 @@ impl Library {
             .optional()?;
         if let Some(id) = existing {
             return Ok(MatchAdded::Existing(id));
+        }
+        let same: Option<(i64, String)> = tx
+            .query_row(
+                "SELECT id, path FROM matches WHERE identity = ?1 ORDER BY id LIMIT 1",
+                [&m.identity],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        if let Some((id, path)) = same {
+            return Ok(MatchAdded::SameMatch(id, path));
         }
         let id = insert_match(&tx, m, now)?;
         let (mut entries_new, mut entries_merged) = (0, 0);
@@ -338,13 +392,14 @@ impl Library {
     pub fn matches(&self) -> Result<Vec<StoredMatch>> {
         let mut st = self.conn.prepare(
             "SELECT m.id, m.hash, m.player_o, m.player_x, m.event, m.date, m.length, m.result, \
-             m.format, m.path, (SELECT count(*) FROM decisions d WHERE d.match_id = m.id) \
-             FROM matches m ORDER BY m.id",
+             m.format, m.path, (SELECT count(*) FROM decisions d WHERE d.match_id = m.id), \
+             coalesce(m.identity, '') FROM matches m ORDER BY m.id",
         )?;
         let rows = st.query_map([], |r| {
             Ok(StoredMatch {
                 id: r.get(0)?,
                 hash: r.get(1)?,
+                identity: r.get(11)?,
                 players: [r.get(2)?, r.get(3)?],
                 event: r.get(4)?,
                 date: r.get(5)?,
@@ -615,6 +670,47 @@ impl Library {
             .optional()?)
     }
 
+    /// Keeps the luck of game `game` of match `match_id` by `engine` at
+    /// `plies` (O's, X's), unless there is one.
+    pub fn put_game_luck(
+        &mut self,
+        match_id: i64,
+        engine: &str,
+        plies: i64,
+        game: usize,
+        luck: [f64; 2],
+    ) -> Result<()> {
+        if !luck.iter().all(|l| l.is_finite()) {
+            return Ok(());
+        }
+        let tx = self.write()?;
+        tx.execute(
+            "INSERT OR IGNORE INTO game_luck (match_id, game, engine, plies, luck_o, luck_x) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![match_id, game as i64, engine, plies, luck[0], luck[1]],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every game's luck kept for match `match_id`: engine, plies, game,
+    /// O's and X's, in game order.
+    pub fn game_lucks(&self, match_id: i64) -> Result<Vec<GameLuck>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT engine, plies, game, luck_o, luck_x FROM game_luck WHERE match_id = ?1 \
+             ORDER BY engine, plies, game",
+        )?;
+        let rows = st.query_map([match_id], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get::<_, i64>(2)? as usize,
+                [r.get(3)?, r.get(4)?],
+            ))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
     /// Every luck kept for match `match_id`: engine, plies, O's, X's.
     pub fn lucks(&self, match_id: i64) -> Result<Vec<(String, i64, [f64; 2])>> {
         let mut st = self.conn.prepare(
@@ -635,6 +731,143 @@ impl Library {
                 r.get(0)
             })
             .optional()?)
+    }
+
+    /// Every match with each side's kept rates (O's, X's), when kept; the
+    /// matches' decisions are not counted here (0). One query, for
+    /// `stats --player` over many matches.
+    pub fn matches_with_rates(&self) -> Result<Vec<(StoredMatch, Option<[MatchRates; 2]>)>> {
+        let mut st = self.conn.prepare(
+            "SELECT m.id, m.hash, coalesce(m.identity, ''), m.player_o, m.player_x, m.event, \
+             m.date, m.length, m.result, m.format, m.path, \
+             o.engine, o.plies, o.from_file, o.pr, o.error, o.checker, o.cube, o.luck, \
+             x.engine, x.plies, x.from_file, x.pr, x.error, x.checker, x.cube, x.luck \
+             FROM matches m \
+             LEFT JOIN match_rates o ON o.match_id = m.id AND o.side = 0 \
+             LEFT JOIN match_rates x ON x.match_id = m.id AND x.side = 1 ORDER BY m.id",
+        )?;
+        let rates = |r: &rusqlite::Row<'_>, at: usize| -> rusqlite::Result<Option<MatchRates>> {
+            let Some(from_file) = r.get::<_, Option<bool>>(at + 2)? else {
+                return Ok(None);
+            };
+            Ok(Some(MatchRates {
+                engine: r.get(at)?,
+                plies: r.get(at + 1)?,
+                from_file,
+                pr: r.get(at + 3)?,
+                error: r.get(at + 4)?,
+                checker: r.get(at + 5)?,
+                cube: r.get(at + 6)?,
+                luck: r.get(at + 7)?,
+            }))
+        };
+        let rows = st.query_map([], |r| {
+            let m = StoredMatch {
+                id: r.get(0)?,
+                hash: r.get(1)?,
+                identity: r.get(2)?,
+                players: [r.get(3)?, r.get(4)?],
+                event: r.get(5)?,
+                date: r.get(6)?,
+                length: r.get(7)?,
+                result: r.get(8)?,
+                format: r.get(9)?,
+                path: r.get(10)?,
+                decisions: 0,
+            };
+            let kept = match (rates(r, 11)?, rates(r, 19)?) {
+                (Some(o), Some(x)) => Some([o, x]),
+                _ => None,
+            };
+            Ok((m, kept))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Keeps the rates of matches (each side's: O's, X's), in one
+    /// transaction; they stay until the match's verdicts or luck change.
+    pub fn put_rates(&mut self, rates: &[(i64, [MatchRates; 2])]) -> Result<()> {
+        if rates.is_empty() {
+            return Ok(());
+        }
+        let tx = self.write()?;
+        {
+            let mut st = tx.prepare_cached(
+                "INSERT OR REPLACE INTO match_rates (match_id, side, engine, plies, from_file, \
+                 pr, error, checker, cube, luck) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            )?;
+            for (id, sides) in rates {
+                for (side, r) in sides.iter().enumerate() {
+                    let f = |v: Option<f64>| v.filter(|v| v.is_finite());
+                    st.execute(params![
+                        id,
+                        side as i64,
+                        r.engine,
+                        r.plies,
+                        r.from_file,
+                        f(r.pr),
+                        f(r.error),
+                        f(r.checker),
+                        f(r.cube),
+                        f(r.luck)
+                    ])?;
+                }
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Match `match_id`'s decisions in order, each with the file's own
+    /// verdict on it, if any.
+    pub fn file_judged(&self, match_id: i64) -> Result<Vec<FileJudged>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT d.player, d.kind, d.gnubg_id, a.engine, a.plies, a.error FROM decisions d \
+             LEFT JOIN analyses a ON a.decision_id = d.id AND a.from_file \
+             WHERE d.match_id = ?1 ORDER BY d.seq",
+        )?;
+        let rows = st.query_map([match_id], |r| {
+            let engine: Option<String> = r.get(3)?;
+            Ok(FileJudged {
+                player: r.get::<_, String>(0)?.chars().next().unwrap_or('O'),
+                kind: r.get(1)?,
+                gnubg_id: r.get(2)?,
+                verdict: match engine {
+                    Some(e) => Some((e, r.get(4)?, r.get(5)?)),
+                    None => None,
+                },
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// The matches stored before schema 9, whose identity is not yet known.
+    pub fn matches_without_identity(&self) -> Result<Vec<i64>> {
+        let mut st = self
+            .conn
+            .prepare("SELECT id FROM matches WHERE identity IS NULL ORDER BY id")?;
+        let rows = st.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Sets match `match_id`'s identity (computed from its kept file).
+    pub fn set_identity(&mut self, match_id: i64, identity: &str) -> Result<()> {
+        let tx = self.write()?;
+        tx.execute(
+            "UPDATE matches SET identity = ?2 WHERE id = ?1",
+            params![match_id, identity],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The kind of each decision of match `match_id`, in order.
+    pub fn decision_kinds(&self, match_id: i64) -> Result<Vec<String>> {
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT kind FROM decisions WHERE match_id = ?1 ORDER BY seq")?;
+        let rows = st.query_map([match_id], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
     /// The entry ids match `match_id`'s decisions are linked to, in order
