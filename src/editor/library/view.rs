@@ -51,18 +51,7 @@ pub fn draw(frame: &mut Frame, area: Rect, lib: &LibrarySnapshot, theme: &Theme)
             ..rest
         };
         rest.width = list_w;
-        let lines: Vec<Line> = lib
-            .detail
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                if i == 0 {
-                    Line::styled(l.clone(), theme.label)
-                } else {
-                    Line::raw(l.clone())
-                }
-            })
-            .collect();
+        let lines = crate::editor::ui::text::headed(&lib.detail, theme.label);
         frame.render_widget(Paragraph::new(lines), detail);
     }
     if let Some(note) = &lib.note {

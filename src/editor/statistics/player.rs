@@ -161,18 +161,7 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &PlayerView, theme: &Theme) {
     lines.push(Line::raw(""));
     lines.extend(view.summary.iter().map(|l| Line::raw(l.clone())));
     frame.render_widget(Paragraph::new(lines).scroll((view.scroll, 0)), table);
-    let kinds_lines: Vec<Line> = view
-        .costliest
-        .iter()
-        .enumerate()
-        .map(|(i, l)| {
-            if i == 0 {
-                Line::styled(l.clone(), theme.label)
-            } else {
-                Line::raw(l.clone())
-            }
-        })
-        .collect();
+    let kinds_lines = crate::editor::ui::text::headed(&view.costliest, theme.label);
     frame.render_widget(Paragraph::new(kinds_lines), kinds);
     draw_chart(frame, chart, view, theme);
 }

@@ -1,5 +1,23 @@
 //! Text fitted to the room a widget has, for every feature's view.
 
+/// Lines whose first is a heading in `head`'s style and the rest plain:
+/// the details beside the library's list, the costliest kinds of a
+/// player's statistics.
+pub fn headed(lines: &[String], head: ratatui::style::Style) -> Vec<ratatui::text::Line<'static>> {
+    use ratatui::text::Line;
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                Line::styled(l.clone(), head)
+            } else {
+                Line::raw(l.clone())
+            }
+        })
+        .collect()
+}
+
 /// `text` in lines of at most `room` characters, broken at spaces (a word
 /// longer than a line is cut into pieces).
 pub fn wrap(text: &str, room: usize) -> Vec<String> {

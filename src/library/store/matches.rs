@@ -287,6 +287,29 @@ fn put_verdict(
     Ok(n > 0)
 }
 
+/// The columns of a match as `stored_match` reads them (`m`: `matches`).
+const MATCH_COLUMNS: &str = "m.id, m.hash, coalesce(m.identity, ''), m.player_o, m.player_x, \
+     m.event, m.date, m.length, m.result, m.format, m.path";
+const MATCH_COLUMN_COUNT: usize = 11;
+
+/// A match read from the first `MATCH_COLUMNS` of a row, its decisions
+/// not counted (0).
+fn stored_match(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMatch> {
+    Ok(StoredMatch {
+        id: r.get(0)?,
+        hash: r.get(1)?,
+        identity: r.get(2)?,
+        players: [r.get(3)?, r.get(4)?],
+        event: r.get(5)?,
+        date: r.get(6)?,
+        length: r.get(7)?,
+        result: r.get(8)?,
+        format: r.get(9)?,
+        path: r.get(10)?,
+        decisions: 0,
+    })
+}
+
 impl Library {
     /// Adds a match with its games, decisions, their entries and the file's
     /// verdicts, in one transaction: all or nothing. A match whose hash is
@@ -390,24 +413,16 @@ impl Library {
 
     /// Every stored match, in the order imported.
     pub fn matches(&self) -> Result<Vec<StoredMatch>> {
-        let mut st = self.conn.prepare(
-            "SELECT m.id, m.hash, m.player_o, m.player_x, m.event, m.date, m.length, m.result, \
-             m.format, m.path, (SELECT count(*) FROM decisions d WHERE d.match_id = m.id), \
-             coalesce(m.identity, '') FROM matches m ORDER BY m.id",
-        )?;
+        let mut st = self.conn.prepare(&format!(
+            "SELECT {MATCH_COLUMNS}, \
+             (SELECT count(*) FROM decisions d WHERE d.match_id = m.id) \
+             FROM matches m ORDER BY m.id"
+        ))?;
         let rows = st.query_map([], |r| {
+            let decisions = r.get::<_, i64>(MATCH_COLUMN_COUNT)? as u64;
             Ok(StoredMatch {
-                id: r.get(0)?,
-                hash: r.get(1)?,
-                identity: r.get(11)?,
-                players: [r.get(2)?, r.get(3)?],
-                event: r.get(4)?,
-                date: r.get(5)?,
-                length: r.get(6)?,
-                result: r.get(7)?,
-                format: r.get(8)?,
-                path: r.get(9)?,
-                decisions: r.get::<_, i64>(10)? as u64,
+                decisions,
+                ..stored_match(r)?
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -737,15 +752,14 @@ impl Library {
     /// matches' decisions are not counted here (0). One query, for
     /// `stats --player` over many matches.
     pub fn matches_with_rates(&self) -> Result<Vec<(StoredMatch, Option<[MatchRates; 2]>)>> {
-        let mut st = self.conn.prepare(
-            "SELECT m.id, m.hash, coalesce(m.identity, ''), m.player_o, m.player_x, m.event, \
-             m.date, m.length, m.result, m.format, m.path, \
+        let mut st = self.conn.prepare(&format!(
+            "SELECT {MATCH_COLUMNS}, \
              o.engine, o.plies, o.from_file, o.pr, o.error, o.checker, o.cube, o.luck, \
              x.engine, x.plies, x.from_file, x.pr, x.error, x.checker, x.cube, x.luck \
              FROM matches m \
              LEFT JOIN match_rates o ON o.match_id = m.id AND o.side = 0 \
-             LEFT JOIN match_rates x ON x.match_id = m.id AND x.side = 1 ORDER BY m.id",
-        )?;
+             LEFT JOIN match_rates x ON x.match_id = m.id AND x.side = 1 ORDER BY m.id"
+        ))?;
         let rates = |r: &rusqlite::Row<'_>, at: usize| -> rusqlite::Result<Option<MatchRates>> {
             let Some(from_file) = r.get::<_, Option<bool>>(at + 2)? else {
                 return Ok(None);
@@ -762,20 +776,11 @@ impl Library {
             }))
         };
         let rows = st.query_map([], |r| {
-            let m = StoredMatch {
-                id: r.get(0)?,
-                hash: r.get(1)?,
-                identity: r.get(2)?,
-                players: [r.get(3)?, r.get(4)?],
-                event: r.get(5)?,
-                date: r.get(6)?,
-                length: r.get(7)?,
-                result: r.get(8)?,
-                format: r.get(9)?,
-                path: r.get(10)?,
-                decisions: 0,
-            };
-            let kept = match (rates(r, 11)?, rates(r, 19)?) {
+            let m = stored_match(r)?;
+            let kept = match (
+                rates(r, MATCH_COLUMN_COUNT)?,
+                rates(r, MATCH_COLUMN_COUNT + 8)?,
+            ) {
                 (Some(o), Some(x)) => Some([o, x]),
                 _ => None,
             };
