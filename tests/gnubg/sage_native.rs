@@ -2,7 +2,7 @@
 //! Sage's own — `BgBotAnalyzer` called in Python on the same board, in the
 //! same run, by `tests/fixtures/gen_sage_answers.py` (the fixed positions)
 //! and `gen_sage_random.py` (1,000 random positions from a fixed seed at
-//! Sage's 1-ply, the first 100 of them at its 2-ply too, money and match,
+//! Sage's 1-ply and at its 2-ply, money and match,
 //! checker play and cube, and 8 more at its 3-ply): the same
 //! best move, every equity and chance within 1e-5; and its seeded rollouts
 //! Sage's own seeded rollouts (`gen_sage_rollouts.py`, the same settings),
@@ -202,9 +202,9 @@ fn in_process_answers_equal_sages_own_on_random_positions() {
         "gen_sage_random.py",
         "-",
     ));
-    assert_eq!(cases.len(), 1108);
+    assert_eq!(cases.len(), 2008);
     assert_eq!(cases.iter().filter(|c| c["plies"] == 0).count(), 1000);
-    assert_eq!(cases.iter().filter(|c| c["plies"] == 1).count(), 100);
+    assert_eq!(cases.iter().filter(|c| c["plies"] == 1).count(), 1000);
     assert_eq!(cases.iter().filter(|c| c["plies"] == 2).count(), 8);
     // Every kind is there at 1- and 2-ply: money and match, checker,
     // cube, take.
