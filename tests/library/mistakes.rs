@@ -291,6 +291,32 @@ fn the_binary_shows_a_players_pr_over_time() {
     s.wait_for("? for help");
     s.keys("L");
     s.wait_for("Library · ");
+    // The error column, sorted worst first by `o`: the errors on screen
+    // fall from the top row down, and the top one is the library's worst.
+    s.keys("o");
+    s.wait_for("worst mistake first");
+    // The sorted page comes from the library's thread a moment after the
+    // header: wait (at most 20 s) for rows in the new order.
+    let sorted = |e: &[f64]| e.len() >= 2 && e.windows(2).all(|w| w[0] >= w[1]);
+    let asked = std::time::Instant::now();
+    while !sorted(&screen_errors(&s.contents())) && asked.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let errors = screen_errors(&s.contents());
+    assert!(errors.len() >= 2, "{errors:?}\n{}", s.contents());
+    assert!(
+        errors.windows(2).all(|w| w[0] >= w[1]),
+        "{errors:?}\n{}",
+        s.contents()
+    );
+    let worst = Library::open(&lib)
+        .unwrap()
+        .search_page(&filter::parse("").unwrap(), Order::Error, 0, 1, 0)
+        .unwrap()
+        .2[0]
+        .error
+        .unwrap();
+    assert!((errors[0] - worst.abs()).abs() < 5e-4, "{errors:?} {worst}");
     s.keys("P");
     // The highlighted decision's player is offered.
     s.wait_for("of which player");
@@ -306,6 +332,26 @@ fn the_binary_shows_a_players_pr_over_time() {
     }
     s.send("\x1b");
     s.wait_gone("PR over time");
+}
+
+/// The errors the library panel shows (`-0.133`), as magnitudes, in the
+/// order of its rows on the screen.
+fn screen_errors(screen: &str) -> Vec<f64> {
+    screen
+        .lines()
+        .filter_map(|l| {
+            // A list row starts with its entry number (`>` marks the
+            // highlighted one); the details beside the list do not.
+            let row = l.split('│').nth(1)?.trim_start_matches([' ', '>']);
+            if !row.starts_with(|c: char| c.is_ascii_digit()) {
+                return None;
+            }
+            row.split_whitespace()
+                .find(|w| w.len() == 6 && (w.starts_with("-0.") || w.starts_with("-1.")))
+                .and_then(|w| w.parse::<f64>().ok())
+                .map(f64::abs)
+        })
+        .collect()
 }
 
 /// The page requests the panel sends (the last one).
