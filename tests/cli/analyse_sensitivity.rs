@@ -91,3 +91,25 @@ fn both_engines_at_once_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("--sensitivity takes one engine"), "{err}");
 }
+
+/// An option after the IDs is named as one (before, it was read as an ID
+/// and called "not an ID"), and nothing is asked of an engine.
+#[test]
+fn an_option_after_the_id_is_named() {
+    let (out, err, code) = run(
+        &[
+            "analyse",
+            "--sensitivity",
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+            "--engine",
+            "sage",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        "bgedit: '--engine' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)\n"
+    );
+}

@@ -39,6 +39,12 @@ pub fn run(args: AnalyseArgs, ids: &[String]) -> ExitCode {
 }
 
 fn ways(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
+    if let Some(word) = crate::cli::shared_args::misplaced_option(ids) {
+        return Err(Refused(format!(
+            "'{}' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)",
+            crate::quote::printable(word)
+        )));
+    }
     let sage_only = args.engine == EngineArg::Sage;
     let gnubg = match crate::engine::locate::find_from_env(args.gnubg.as_deref()) {
         Ok(p) => p,
