@@ -29,7 +29,7 @@ pub struct CommonArgs {
     pub quiet: bool,
 }
 
-/// An option written after the IDs (`analyse ID --engine sage`). The IDs
+/// An option written after the IDs (`analyse ID --plies 2`). The IDs
 /// take values that start with `-` (an XGID's board without `XGID=` may
 /// begin `--C-`), so once they start clap reads everything after as IDs;
 /// this names the word instead of calling it "not an ID". An option is
@@ -58,7 +58,7 @@ mod tests {
         let ids = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         let id = "4HPwATDgc/ABMA:cAkAAAAAAAAA";
         assert_eq!(
-            misplaced_option(&ids(&[id, "--engine", "sage"])),
+            misplaced_option(&ids(&[id, "--engine", "both"])),
             Some("--engine")
         );
         assert_eq!(
