@@ -16,13 +16,13 @@
 #             gnubg's own rollout instead of evaluating
 # Answer:  {"id": N, "kind": "moves"|"cube"|"take", ...} or {"id": N, "error": "..."}
 #
-# Game:    {"id": N, "game": {"path": SGF, "index": I,
-#                              "plies": P, "luck": bool}}: gnubg loads the match
-#          (kept loaded for the next game's request), clears any analysis the
-#          file carries, runs its own `analyse game` on game I (0-based) at P
-#          plies, and answers {"id": N, "kind": "game", "records": [...],
-#          "players": {"O": {...}, "X": {...}}}: each record as gnubg stores it
-#          (action, player, dice, Position ID before; the cube's equities
+# Games:   {"id": N, "games": {"path": SGF, "count": C,
+#                               "plies": P, "luck": bool}}: gnubg loads the
+#          match (C games), clears any analysis the file carries, runs its
+#          own `analyse match` at P plies, and answers {"id": N, "kind":
+#          "games", "games": [{"records": [...], "players": {"O": {...},
+#          "X": {...}}}, ...]}, a game each in the file's order: each record
+#          as gnubg stores it (action, player, dice, Position ID before; the cube's equities
 #          "nd"/"dt" as gnubg keeps them, MWC in match play; the move list
 #          with gnubg's notation, normalised equities and each move's depth;
 #          "imove", the move played; the roll's luck) and the game's luck
@@ -108,8 +108,6 @@ def set_position(req):
     beavers = "on" if req.get("beavers", True) else "off"
     set_once("beavers", beavers, ["set beavers " + beavers])
     command("set gnubgid " + gid)
-    # The match gnubg had loaded is gone.
-    _match.pop("key", None)
     if req.get("double"):
         command("double")
     got = gnubg.gnubgid()
@@ -580,38 +578,31 @@ def quoted(path):
     return '"%s"' % path.replace("\\", "\\\\").replace('"', '\\"')
 
 
-_match = {}
-
-
 def load_match(spec):
     """Has gnubg load the SGF match in spec["path"] (bgedit's own SGF of
-    the match it read, whatever the file), unless it is the one it loaded
-    last."""
-    key = spec["path"]
-    if _match.get("key") == key:
-        return
-    _match.pop("key", None)
+    the match it read, whatever the file): a file of `count` games."""
     command("load match %s" % quoted(spec["path"]))
     m = gnubg.match(analysis=0, boards=0, statistics=0, verbose=0)
     if not m or not m.get("games"):
         raise Failure("gnubg read no game from the file")
+    count = int(spec["count"])
+    if len(m["games"]) != count:
+        raise Failure("gnubg read %d games from the file, not %d" % (len(m["games"]), count))
     # A file's own analysis (gnubg's players store what they evaluated,
     # with their noise) is cleared: gnubg's Python reports each evaluation's
     # depth only where it differs from the first one it lists, which must
     # then be one of this analysis.
     command("analyse clear match")
-    _match["key"] = key
-    _match["games"] = len(m["games"])
 
 
-def game(req):
-    """One game of a match analysed by gnubg's own `analyse game` (the
-    decisions as `analyse match` judges them, and the luck of its rolls),
-    its records handed back as gnubg stores them: the cube's equities
-    before a roll or at a double (MWC in match play, as gnubg keeps them),
-    each move list (equities normalised, as `hint` gives them), the move
-    played (`imove`), the luck of each roll, and the game's luck totals."""
-    spec = req["game"]
+def games(req):
+    """Every game of a match file analysed by gnubg's own `analyse match`
+    (the decisions as it judges them, and the luck of its rolls), each
+    game's records handed back as gnubg stores them, in the file's order.
+    One `analyse match` for the file, not an `analyse game` per game:
+    gnubg waits for its threads in 25 ms steps after each (multithread.c
+    `MT_WaitForTasks`), as long as a game's whole analysis at 0-ply."""
+    spec = req["games"]
     plies = int(spec.get("plies", 0))
     luck_on = bool(spec.get("luck"))
     set_once("analysis", (plies, luck_on), [
@@ -621,15 +612,16 @@ def game(req):
         "set analysis moves on", "set analysis cube on",
         "set analysis luck %s" % ("on" if luck_on else "off")])
     load_match(spec)
-    index = int(spec["index"])
-    if not 0 <= index < _match["games"]:
-        raise Failure("gnubg read %d games from the file, not %d" % (_match["games"], index + 1))
-    gnubg.navigate()
-    if index and gnubg.navigate(game=index) not in (None, (0, index)):
-        raise Failure("gnubg could not go to game %d" % (index + 1))
-    command("analyse game")
+    command("analyse match")
     m = gnubg.match(analysis=1, boards=1, statistics=1 if luck_on else 0, verbose=1)
-    g = m["games"][index]
+    return {"kind": "games", "games": [game(g, plies) for g in m["games"]]}
+
+
+def game(g, plies):
+    """One analysed game's records: the cube's equities before a roll or
+    at a double (MWC in match play, as gnubg keeps them), each move list
+    (equities normalised, as `hint` gives them), the move played (`imove`),
+    the luck of each roll, and the game's luck totals."""
     records = []
     # The board before each action, from the side of the player acting.
     # gnubg's own "board" after a set-up is player 0's side whoever is on
@@ -682,7 +674,7 @@ def game(req):
             "luck": float(dice.get("luck", 0.0)), "cost": float(dice.get("luck-cost", 0.0)),
             "actual": float(dice.get("actual-result", 0.0)),
             "adjusted": float(dice.get("luck-adjusted-result", 0.0))}
-    return {"kind": "game", "records": records, "players": players}
+    return {"records": records, "players": players}
 
 
 def main():
@@ -705,8 +697,8 @@ def main():
             continue
         rid = req.get("id")
         try:
-            if req.get("game"):
-                ans = game(req)
+            if req.get("games"):
+                ans = games(req)
             elif req.get("rollout"):
                 ans = rollout(req)
             else:

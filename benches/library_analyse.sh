@@ -3,17 +3,20 @@
 # real matches at the same depth, side by side in one run.
 #
 #     benches/library_analyse.sh              (full: 0-ply and 2-ply)
+#     SET=real benches/library_analyse.sh     (the two matches played by people)
+#     DEPTHS=0 benches/library_analyse.sh     (0-ply only)
 #     SIZE=small benches/library_analyse.sh   (0-ply on one match)
 #
-# Files: the real matches among the fixtures (XG's own `.mat` exports of two
-# 7-point matches played by people: tests/fixtures/README), which gnubg
-# reads with `import mat`. For each depth: bgedit's library analyse of a
+# Files: the committed matches gnubg reads with `import mat` as they are
+# (tests/fixtures/README): XG's own `.mat` exports of two 7-point matches
+# played by people, and gnubg's self-play matches of 1 to 11 points
+# (SET=real: the first two only). For each depth: bgedit's library analyse of a
 # fresh library holding the matches with --jobs 1 and --jobs 2 (the import
 # not timed), and gnubg -t -q running a command file per match (`import
 # mat`, `set analysis ... plies P` for checker play and cube, `analyse
 # match`), the matches one after the other. Wall and CPU time (user+sys,
 # children included) from /usr/bin/time, one run each. The whole script
-# takes under 2 minutes on 2 cores.
+# takes about 2 minutes on 2 cores with SET=real, 6 with all.
 # Goals: bgedit with 1 job no slower than gnubg; 2 jobs at least 1.8x one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +24,10 @@ cd "$(dirname "$0")/.."
 BIN=${BIN:-target/release/bgedit}
 GNUBG=${BGEDIT_GNUBG:-/usr/games/gnubg}
 FILES=(tests/fixtures/mat/xg_export_charlot_7pt.mat tests/fixtures/mat/xg_export_hsbt_paris_7pt.mat)
-DEPTHS=(0 2)
+if [ "${SET:-all}" = all ]; then
+    FILES+=(tests/fixtures/mat/selfplay_{1pt_seed37,3pt_seed23,5pt_seed7,7pt_seed19,9pt_seed31,11pt_seed41}.mat)
+fi
+DEPTHS=(${DEPTHS:-0 2})
 if [ "${SIZE:-full}" = small ]; then
     FILES=("${FILES[0]}")
     DEPTHS=(0)

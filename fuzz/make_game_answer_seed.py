@@ -13,10 +13,8 @@ import subprocess
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 match = os.path.join(ROOT, "tests/fixtures/analysis/m7_noisy.sgf")
-requests = "".join(
-    json.dumps({"id": g + 1, "game": {"path": match, "index": g,
-                                      "plies": 0, "luck": True}}) + "\n"
-    for g in (0, 1))
+requests = json.dumps({"id": 1, "games": {"path": match, "count": 2,
+                                          "plies": 0, "luck": True}}) + "\n"
 out = subprocess.run(["/usr/games/gnubg", "-t", "-q", "-r", "-p",
                       os.path.join(ROOT, "assets/gnubg_bridge.py")],
                      input=requests, capture_output=True, text=True, check=True).stdout
@@ -33,15 +31,14 @@ def short(x):
 
 
 os.makedirs(os.path.join(HERE, "corpus/game_answer"), exist_ok=True)
-for line in out.splitlines():
-    if not line.startswith("{") or '"kind":"game"' not in line:
-        continue
-    answer = json.loads(line)
+# One seed a game, each the bridge's answer for a file of that game alone.
+line = next(l for l in out.splitlines() if l.startswith("{") and '"kind":"games"' in l)
+for g, answer in enumerate(json.loads(line)["games"]):
     for r in answer["records"]:
         if "moves" in r:
             i = r["imove"]
             r["moves"] = [r["moves"][0]] + ([r["moves"][i]] if i > 0 else [])
             r["imove"] = min(i, 1)
-    name = "game%d" % answer.pop("id")
-    with open(os.path.join(HERE, "corpus/game_answer", name), "w") as f:
-        f.write(json.dumps(short(answer), separators=(",", ":")))
+    seed = {"kind": "games", "games": [answer]}
+    with open(os.path.join(HERE, "corpus/game_answer", "game%d" % (g + 1)), "w") as f:
+        f.write(json.dumps(short(seed), separators=(",", ":")))

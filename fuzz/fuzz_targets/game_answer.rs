@@ -1,5 +1,5 @@
-//! gnubg's analysis of a whole game as bgedit reads it
-//! (`engine::gnubg_match::parse`) and judges a real match's game from it
+//! gnubg's analysis of a file of whole games as bgedit reads it
+//! (`engine::gnubg_match::parse`) and judges a real match's games from it
 //! (`engine::match_analysis::judge_recorded_game`). A process's output is
 //! input like any file: whatever the records say, nothing panics, every
 //! outcome is for a decision of the game, and every error is finite and
@@ -27,12 +27,18 @@ fuzz_target!(|data: &[u8]| {
     let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
         return;
     };
-    let Ok(answer) = gnubg_match::parse(value) else {
+    // As many games as the answer holds, the count checked too.
+    let count = value["games"].as_array().map_or(0, Vec::len);
+    let Ok(answers) = gnubg_match::parse(value, count) else {
         return;
     };
-    for game in [1, 2] {
-        let n = decisions().iter().filter(|d| d.game == game).count();
-        if let Ok(outcomes) = match_analysis::judge_recorded_game(decisions(), game, &answer, 0) {
+    for answer in &answers {
+        for game in [1, 2] {
+            let n = decisions().iter().filter(|d| d.game == game).count();
+            let Ok(outcomes) = match_analysis::judge_recorded_game(decisions(), game, answer, 0)
+            else {
+                continue;
+            };
             assert_eq!(outcomes.len(), n);
             for j in outcomes.iter().flatten().flatten() {
                 assert_eq!(j.game, game);

@@ -215,6 +215,7 @@ fn analysed(
         plies: args.plies.unwrap_or(0),
         jobs: args.jobs.map_or(cores, usize::from),
         luck: true,
+        engines: None,
     };
     let mut judged: Vec<Judged> = Vec::new();
     let mut handed = 0;

@@ -1049,12 +1049,20 @@ fn place_letter(place: Place, player: Player) -> Option<char> {
 /// [`write_match_analysed`] writes it.
 pub fn write_match(record: &MatchRecord, out: &mut String) {
     for (index, game) in record.games.iter().enumerate() {
-        write_root(&record.header, index, game, false, out);
-        for action in &game.actions {
-            write_action(action, out);
-        }
-        out.push_str(")\n");
+        write_game(&record.header, index, game, out);
     }
+}
+
+/// One game of a match (its `index`, 0-based, in the match) as
+/// [`write_match`] writes it: a whole SGF game tree, which carries its own
+/// score and Crawford flag, so a file of any of a match's games is a match
+/// gnubg reads.
+pub fn write_game(header: &MatchHeader, index: usize, game: &GameRecord, out: &mut String) {
+    write_root(header, index, game, false, out);
+    for action in &game.actions {
+        write_action(action, out);
+    }
+    out.push_str(")\n");
 }
 
 /// What bgedit adds to an action beside the analysis the match model

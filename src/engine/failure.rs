@@ -112,6 +112,15 @@ impl StartRecord {
         self.0.0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Forgets the answers lost so far and the engine given up for them,
+    /// for the next run of a batch that keeps its engines
+    /// (`engine::pool`): failed starts are kept.
+    pub fn forget_lost(&self) {
+        let mut s = self.lock();
+        s.lost = 0;
+        s.gave_up = None;
+    }
+
     /// Why the engine is no longer asked, once a batch gave it up.
     pub fn given_up(&self) -> Option<String> {
         self.lock().gave_up.clone()

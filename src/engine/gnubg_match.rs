@@ -36,11 +36,19 @@ use std::sync::Arc;
 /// rates each roll from the position alone, so the pieces' analyses are the
 /// game's. Only a game's last piece carries its result (the luck-adjusted
 /// result adds up the same).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MatchForGnubg {
-    sgf: Arc<str>,
+    /// The match cut into pieces, each an SGF game of its own: a file of
+    /// any of them is a match gnubg reads (each game carries its score and
+    /// Crawford flag).
+    cut: Arc<MatchRecord>,
     pieces: Vec<Piece>,
 }
+
+// The cut record holds no analysis (`in_pieces` leaves the file's out:
+// gnubg analyses afresh), so no number that breaks equality: the editor's
+// model, which holds the match, stays `Eq`.
+impl Eq for MatchForGnubg {}
 
 /// One of gnubg's games: a piece of one of the file's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,7 +135,12 @@ impl MatchForGnubg {
                     let who = set.on_roll.unwrap_or(Player::O);
                     actions.push(Action::new(who, ActionKind::SetUp(set.clone())));
                 }
-                actions.extend_from_slice(&game.actions[*at..end]);
+                actions.extend(game.actions[*at..end].iter().map(|a| Action {
+                    analysis: None,
+                    cube_analysis: None,
+                    comment: None,
+                    ..a.clone()
+                }));
                 let last = k + 1 == starts.len();
                 cut.games.push(GameRecord {
                     actions,
@@ -140,10 +153,8 @@ impl MatchForGnubg {
                 });
             }
         }
-        let mut text = String::new();
-        sgf::write_match(&cut, &mut text);
         Some(MatchForGnubg {
-            sgf: text.into(),
+            cut: Arc::new(cut),
             pieces,
         })
     }
@@ -153,9 +164,23 @@ impl MatchForGnubg {
         &self.pieces
     }
 
-    /// The SGF in a file of this user's alone, removed when dropped.
-    pub fn write(&self) -> Result<PrivateCopy, CopyError> {
-        PrivateCopy::write(&self.sgf)
+    /// The SGF of the pieces `which` (their places in [`Self::pieces`]),
+    /// in that order, in a file of this user's alone, removed when dropped.
+    ///
+    /// Why a file of only the pieces asked: gnubg's `analyse game` waits
+    /// for its threads in 25 ms steps (multithread.c `MT_WaitForTasks`
+    /// polls every `UI_UPDATETIME / 10`), a wait per game that is as long
+    /// as a game's whole analysis at 0-ply; `analyse match` of a file of
+    /// several pieces waits once for all of them.
+    pub fn write_pieces(&self, which: &[usize]) -> Result<PrivateCopy, CopyError> {
+        let mut text = String::new();
+        let games = which.iter().filter_map(|&k| self.cut.games.get(k));
+        // Numbered from 0 in the file: gnubg's Python refuses a match whose
+        // first game is not game 0 (gnubgmodule.c, "First game missing").
+        for (index, game) in games.enumerate() {
+            sgf::write_game(&self.cut.header, index, game, &mut text);
+        }
+        PrivateCopy::write(&text)
     }
 }
 
@@ -250,25 +275,27 @@ fn unlist(path: &Path) -> bool {
     at.map(|at| listed.swap_remove(at)).is_some()
 }
 
-/// What one game's request asks.
+/// What a request for the games of a file asks: gnubg loads the file
+/// ([`MatchForGnubg::write_pieces`]), analyses every game in it with one
+/// `analyse match`, and answers each game's records in the file's order.
 #[derive(Clone, Copy, Debug)]
-pub struct GameRequest<'a> {
-    /// The SGF gnubg loads (kept loaded between requests for the same file).
+pub struct GamesRequest<'a> {
+    /// The SGF gnubg loads.
     pub path: &'a Path,
-    /// gnubg's 0-based game.
-    pub index: usize,
+    /// The games the file holds: an answer of another count is refused.
+    pub count: usize,
     pub plies: u8,
     /// Rate the luck of each roll too (21 best-move searches a roll).
     pub luck: bool,
 }
 
-/// The bridge request for one game's analysis.
-pub fn request_line(id: u64, req: &GameRequest) -> String {
+/// The bridge request for the analysis of a file's games.
+pub fn request_line(id: u64, req: &GamesRequest) -> String {
     serde_json::json!({
         "id": id,
-        "game": {
+        "games": {
             "path": req.path.to_string_lossy(),
-            "index": req.index,
+            "count": req.count,
             "plies": req.plies,
             "luck": req.luck,
         },
@@ -332,12 +359,14 @@ pub struct GameAnswer {
     pub players: HashMap<String, PlayerLuck>,
 }
 
-/// What is wrong with gnubg's answer for a game: the engine's answer is
-/// garbage, said in these words.
+/// What is wrong with gnubg's answer for a file's games: the engine's
+/// answer is garbage, said in these words.
 #[derive(Debug, thiserror::Error)]
 pub enum GameAnswerError {
     #[error("gnubg answered {0:?} to a game's analysis")]
     NotAGame(String),
+    #[error("gnubg analysed {got} games of a file of {asked}")]
+    Count { got: usize, asked: usize },
     #[error("gnubg's game analysis: {0}")]
     Unreadable(#[source] serde_json::Error),
     /// A number or list out of range: which one.
@@ -345,21 +374,32 @@ pub enum GameAnswerError {
     OutOfRange(&'static str),
 }
 
-/// Reads the bridge's answer for a game (the line without its id and
-/// error, which the exchange has checked); every number finite and in
-/// range, every move list well formed.
-pub fn parse(mut value: serde_json::Value) -> Result<GameAnswer, GameAnswerError> {
-    let kind = value
-        .get("kind")
-        .and_then(|k| k.as_str())
-        .unwrap_or_default()
-        .to_owned();
-    if kind != "game" {
-        return Err(GameAnswerError::NotAGame(kind));
+/// Reads the bridge's answer for a file of `count` games (the line
+/// without its id and error, which the exchange has checked): each game's
+/// records, in the file's order.
+pub fn parse(value: serde_json::Value, count: usize) -> Result<Vec<GameAnswer>, GameAnswerError> {
+    #[derive(Deserialize)]
+    struct Games {
+        kind: String,
+        #[serde(default)]
+        games: Vec<serde_json::Value>,
     }
-    if let Some(map) = value.as_object_mut() {
-        map.remove("kind");
+    let g: Games = serde_json::from_value(value).map_err(GameAnswerError::Unreadable)?;
+    if g.kind != "games" {
+        return Err(GameAnswerError::NotAGame(g.kind));
     }
+    if g.games.len() != count {
+        return Err(GameAnswerError::Count {
+            got: g.games.len(),
+            asked: count,
+        });
+    }
+    g.games.into_iter().map(parse_game).collect()
+}
+
+/// One game of the answer; every number finite and in range, every move
+/// list well formed.
+fn parse_game(value: serde_json::Value) -> Result<GameAnswer, GameAnswerError> {
     let a: GameAnswer = serde_json::from_value(value).map_err(GameAnswerError::Unreadable)?;
     let sane = |x: f64| x.is_finite() && x.abs() <= 1e6;
     let probs_ok = |p: &Probs| {
@@ -409,7 +449,7 @@ mod tests {
     use super::*;
 
     fn answer() -> serde_json::Value {
-        serde_json::json!({"kind": "game", "records": [
+        serde_json::json!({"records": [
             {"action": "move", "player": "O", "dice": [2, 1], "board": "4HPwATDgc/ABMA",
              "moves": [{"move": "13/11 24/23", "equity": -0.008, "probs": [0.5, 0.14, 0.01, 0.14, 0.01],
                         "after": "4HPkASjgc/ABMA", "plies": 0}],
@@ -421,9 +461,18 @@ mod tests {
             "players": {"O": {"luck": 0.8, "cost": 0.1, "actual": -0.5, "adjusted": -0.4}}})
     }
 
+    /// The bridge's answer holding `games`.
+    fn games(games: &[serde_json::Value]) -> serde_json::Value {
+        serde_json::json!({"kind": "games", "games": games})
+    }
+
+    fn one(game: serde_json::Value) -> Result<GameAnswer, GameAnswerError> {
+        parse(games(&[game]), 1).map(|mut g| g.remove(0))
+    }
+
     #[test]
     fn the_answer_is_read_and_checked() {
-        let a = parse(answer()).unwrap();
+        let a = one(answer()).unwrap();
         assert_eq!(a.records.len(), 4);
         assert_eq!(a.records[0].player, Some(Player::O));
         assert_eq!(
@@ -434,19 +483,47 @@ mod tests {
         assert_eq!(a.players["O"].adjusted, -0.4);
         let mut bad = answer();
         bad["records"][0]["dice"] = serde_json::json!([7, 1]);
-        assert!(parse(bad).unwrap_err().to_string().contains("dice"));
+        assert!(one(bad).unwrap_err().to_string().contains("dice"));
         let mut bad = answer();
         bad["records"][0]["imove"] = serde_json::json!(3);
         assert!(
-            parse(bad)
+            one(bad)
                 .unwrap_err()
                 .to_string()
                 .contains("not in its list")
         );
         let mut bad = answer();
         bad["records"][1]["cube"]["nd"] = serde_json::json!(1e9);
-        assert!(parse(bad).unwrap_err().to_string().contains("cube"));
-        assert!(parse(serde_json::json!({"kind": "moves"})).is_err());
+        assert!(one(bad).unwrap_err().to_string().contains("cube"));
+        assert!(parse(serde_json::json!({"kind": "moves"}), 0).is_err());
+    }
+
+    #[test]
+    fn an_answer_of_another_count_of_games_is_refused() {
+        let two = games(&[answer(), answer()]);
+        assert_eq!(parse(two.clone(), 2).unwrap().len(), 2);
+        assert_eq!(
+            parse(two, 3).unwrap_err().to_string(),
+            "gnubg analysed 2 games of a file of 3"
+        );
+    }
+
+    #[test]
+    fn a_file_of_later_pieces_opens_with_game_0_at_its_own_score() {
+        let text = "; [Match ID \"x\"]\n 3 point match\n\n Game 1\n alice : 0                 bob : 0\n  1) 31: 8/5 6/5                  64: 24/18 18/14\n  2)                             Wins 1 point\n\n Game 2\n alice : 0                 bob : 1\n  1) 52: 13/8 13/11               31: 8/5 6/5\n  2) Wins 1 point\n";
+        let file = crate::codec::match_file::read_bytes(text.as_bytes()).unwrap();
+        let (decisions, _) = crate::codec::match_file::decisions(&file);
+        let m = MatchForGnubg::of(&file, &decisions).unwrap();
+        assert_eq!(m.pieces().len(), 2);
+        let copy = m.write_pieces(&[1]).unwrap();
+        let written = std::fs::read_to_string(copy.path()).unwrap();
+        // gnubg's Python refuses a match whose first game is not game 0;
+        // the game keeps its own score (bob 1 ahead).
+        assert!(
+            written.contains("MI[length:3][game:0][ws:0][bs:1]"),
+            "{written}"
+        );
+        assert_eq!(written.matches("(;FF[4]").count(), 1, "{written}");
     }
 
     #[test]
@@ -456,7 +533,7 @@ mod tests {
         let (decisions, _) = crate::codec::match_file::decisions(&file);
         let m = MatchForGnubg::of(&file, &decisions).unwrap();
         assert_eq!(m.pieces(), [Piece { game: 1, first: 0 }]);
-        let copy = m.write().unwrap();
+        let copy = m.write_pieces(&[0]).unwrap();
         let written = std::fs::read_to_string(copy.path()).unwrap();
         assert!(written.starts_with("(;FF[4]GM[6]"), "{written}");
         let path = copy.path().to_owned();

@@ -6,7 +6,7 @@
 use super::EngineKind;
 use super::answer::{Analysis, Rollout};
 use super::failure::EngineError;
-use super::gnubg_match::{GameAnswer, GameRequest};
+use super::gnubg_match::{GameAnswer, GamesRequest};
 use super::request::{Request, RolloutSettings};
 use std::time::Duration;
 
@@ -68,15 +68,15 @@ pub trait Engine: Send {
         progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
     ) -> Result<Analysis, EngineError>;
 
-    /// Analyses one game of a match the engine reads itself (see
-    /// `engine::gnubg_match`), for an engine whose capabilities say it can
-    /// (`Capabilities::whole_games`).
-    fn analyse_game(
+    /// Analyses every game of a match file the engine reads itself (see
+    /// `engine::gnubg_match`), each game's answer in the file's order, for
+    /// an engine whose capabilities say it can (`Capabilities::whole_games`).
+    fn analyse_games(
         &mut self,
         id: u64,
-        req: &GameRequest,
+        req: &GamesRequest,
         limit: Duration,
-    ) -> Result<GameAnswer, EngineError> {
+    ) -> Result<Vec<GameAnswer>, EngineError> {
         let _ = (id, req, limit);
         Err(EngineError::Refused(format!(
             "{} does not analyse whole games",

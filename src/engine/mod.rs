@@ -17,8 +17,9 @@
 //! - `process.rs`: `Process`, any engine run as a process of its own
 //!   running its bridge script; restarts, time limits, stale answers
 //! - `compare.rs`: where gnubg and Sage disagree on a position, and by how much
-//! - `gnubg_match.rs`: a whole match handed to gnubg, one game analysed by
-//!   its own `analyse game`, its records read
+//! - `gnubg_match.rs`: a whole match handed to gnubg, a file of its games
+//!   analysed by its own `analyse match`, their records read
+//! - `pool.rs`: the engines a batch keeps from one match to the next
 //! - `luck.rs`: the luck of the dice, added up from those games
 //! - `match_analysis.rs`: a match judged decision by decision, as gnubg
 //!   judges it
@@ -38,6 +39,7 @@ pub mod locate;
 pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
+pub mod pool;
 pub mod process;
 pub mod registry;
 pub mod request;

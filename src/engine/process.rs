@@ -74,7 +74,14 @@ fn bridge_path(spec: &'static Spec) -> Result<&'static Path, EngineError> {
                 spec.bridge.name,
                 env!("CARGO_PKG_VERSION")
             ));
-            write_atomically(&dir, &path, spec.bridge.script.as_bytes())?;
+            // Written again only when it differs (another version's, or
+            // damaged): the directory is this user's alone, so what is
+            // there is what an earlier bgedit wrote, and a start is spared
+            // the write and its sync.
+            let script = spec.bridge.script.as_bytes();
+            if std::fs::read(&path).ok().as_deref() != Some(script) {
+                write_atomically(&dir, &path, script)?;
+            }
             Ok(path)
         })
         .as_ref()
@@ -287,14 +294,14 @@ impl Process {
         }
     }
 
-    /// One whole game of a match, for an engine that reads matches itself
-    /// (`Capabilities::whole_games`).
-    fn game(
+    /// The whole games of a match file, for an engine that reads matches
+    /// itself (`Capabilities::whole_games`).
+    fn games(
         &mut self,
         id: u64,
-        req: &super::gnubg_match::GameRequest,
+        req: &super::gnubg_match::GamesRequest,
         limit: Duration,
-    ) -> Result<super::gnubg_match::GameAnswer, EngineError> {
+    ) -> Result<Vec<super::gnubg_match::GameAnswer>, EngineError> {
         self.send(&super::gnubg_match::request_line(id, req))?;
         let deadline = Instant::now() + limit;
         let mut junk = 0;
@@ -324,7 +331,7 @@ impl Process {
                         map.remove("id");
                         map.remove("plies");
                     }
-                    return super::gnubg_match::parse(value)
+                    return super::gnubg_match::parse(value, req.count)
                         .map_err(|e| EngineError::Garbage(e.to_string()));
                 }
                 Err(e) => return Err(self.lost(e, limit)),
@@ -520,19 +527,19 @@ impl Engine for Process {
         self.exchange(req, &line, limit, progress)
     }
 
-    fn analyse_game(
+    fn analyse_games(
         &mut self,
         id: u64,
-        req: &super::gnubg_match::GameRequest,
+        req: &super::gnubg_match::GamesRequest,
         limit: Duration,
-    ) -> Result<super::gnubg_match::GameAnswer, EngineError> {
+    ) -> Result<Vec<super::gnubg_match::GameAnswer>, EngineError> {
         if !self.spec.caps.whole_games {
             return Err(EngineError::Refused(format!(
                 "{} does not analyse whole games",
                 self.spec.name
             )));
         }
-        self.game(id, req, limit)
+        self.games(id, req, limit)
     }
 }
 

@@ -841,6 +841,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
             plies: 0,
             jobs: 2,
             luck: true,
+            engines: None,
         };
         let collect = |whole: Option<&MatchForGnubg>| {
             let mut out: Vec<Outcome> = Vec::new();
@@ -1017,13 +1018,15 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
     )))
     .unwrap();
     let (decisions, _) = match_file::decisions(&read);
+    // The bridge's answer for a file of that game alone.
     let answer = |game: usize| -> Value {
         let text =
             std::fs::read_to_string(format!("{root}/fuzz/corpus/game_answer/game{game}")).unwrap();
         serde_json::from_str(&text).unwrap()
     };
+    let parse = |v: Value| gnubg_match::parse(v, 1).map(|mut games| games.remove(0));
     for game in [1, 2] {
-        let parsed = gnubg_match::parse(answer(game)).unwrap();
+        let parsed = parse(answer(game)).unwrap();
         let outcomes = match_analysis::judge_recorded_game(&decisions, game, &parsed, 0).unwrap();
         assert_eq!(
             outcomes.len(),
@@ -1034,7 +1037,7 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
             "game {game}: {outcomes:?}"
         );
     }
-    let parsed = gnubg_match::parse(answer(1)).unwrap();
+    let parsed = parse(answer(1)).unwrap();
     let first = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap();
     let j = &first[0].as_ref().unwrap()[0];
     // The opening 21 played 6/3: gnubg's 0-ply gives -0.00822 for 24/23
@@ -1047,8 +1050,8 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
     );
     assert_eq!(j.judgement.skill().mark(), "??");
     let mut wrong = answer(1);
-    wrong["records"][3]["dice"] = serde_json::json!([6, 6]);
-    let parsed = gnubg_match::parse(wrong).unwrap();
+    wrong["games"][0]["records"][3]["dice"] = serde_json::json!([6, 6]);
+    let parsed = parse(wrong).unwrap();
     let why = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap_err();
     assert!(why.to_string().contains("move 4"), "{why}");
 }

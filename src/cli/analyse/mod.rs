@@ -116,6 +116,7 @@ fn match_in_file(
             plies: args.depth(),
             jobs: jobs(args),
             luck: true,
+            engines: None,
         },
         format: args.format,
         progress: io::stderr().is_terminal(),

@@ -8,12 +8,14 @@ use super::Failure;
 use crate::codec::match_file;
 use crate::engine::EngineKind;
 use crate::engine::match_analysis::{self, Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
+use crate::engine::pool::Engines;
 use crate::library::match_import::StoredJudgement;
 use crate::library::store::{Library, StoredMatch, Verdict};
-use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
 use std::time::Instant;
 
 /// Verdicts written in one transaction at most (a game's end writes too).
@@ -131,6 +133,8 @@ pub(super) fn analyse(
         // gnubg rates the dice as it analyses whole games: kept with the
         // match for `stats --player`.
         luck: true,
+        // One engine a job for the whole run, not one a match.
+        engines: Some(Engines::new(opts.jobs)),
     };
     let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
     let mut todo = Vec::new();
@@ -149,10 +153,14 @@ pub(super) fn analyse(
         .sum();
     let mut progress = Progress::new(total, "decisions");
     let started = Instant::now();
-    for (m, done) in &todo {
-        let code = analyse_match(lib, m, done, &run, &mut progress, &mut totals)?;
-        totals.failed += u64::from(code);
+    Batch {
+        lib,
+        run: &run,
+        progress: &mut progress,
+        totals: &mut totals,
+        flights: Vec::new(),
     }
+    .analyse(todo)?;
     progress.finish();
     let depth = opts.engine.depth_label(opts.plies);
     writeln!(
@@ -169,138 +177,286 @@ pub(super) fn analyse(
     Ok(u8::from(totals.failed > 0))
 }
 
-/// Analyses the decisions of `m` not in `done`, storing them a game (or
-/// [`BATCH`]) at a time. With gnubg and the match at hand, every piece
-/// (a game, or part of one) that lacks a verdict or its luck is asked
-/// whole, as an uninterrupted run asks it, and only the decisions without
-/// a verdict are stored: a run stopped part way (even killed) and resumed
-/// ends with the verdicts and the luck of one uninterrupted run. Another engine, or
-/// a match gnubg is not handed whole, is asked decision by decision.
-fn analyse_match(
-    lib: &mut Library,
-    m: &StoredMatch,
-    done: &BTreeSet<usize>,
-    run: &RunOptions,
-    progress: &mut Progress,
-    totals: &mut Totals,
-) -> Result<u8, Failure> {
-    let (path, bytes) = lib.match_content(m.id)?;
-    let shown = crate::quote::printable(&path).into_owned();
-    let file = match match_file::read_bytes(&bytes) {
-        Ok(f) => f,
-        Err(e) => {
-            crate::say!("match {} ({shown}): {e}; skipped", m.id);
-            return Ok(1);
-        }
-    };
-    let replayed = ReplayedMatch::of(&file);
-    totals.matches += 1;
-    let (key, plies) = (run.engine.key(), i64::from(run.plies));
-    let lucky: BTreeSet<usize> = lib
-        .game_lucks(m.id)?
-        .into_iter()
-        .filter(|(e, p, _, _)| e == key && *p == plies)
-        .map(|(_, _, g, _)| g)
-        .collect();
-    let store = RefCell::new(Storer {
-        lib,
-        match_id: m.id,
-        run,
-        pending: Vec::new(),
-        game: None,
-        error: None,
-        failed: false,
-    });
-    let stop = AtomicBool::new(false);
-    let left: Vec<usize> = (0..replayed.decisions.len())
-        .filter(|i| !done.contains(i))
-        .collect();
-    // `i`: the decision's place in the match.
-    let mut each = |i: usize, outcome: Outcome| {
-        if done.contains(&i) {
-            return;
-        }
-        let d = &replayed.decisions[i];
-        let mut store = store.borrow_mut();
-        match outcome {
-            Ok(list) => store.take(i, d.game, &list),
-            Err(f) => {
-                crate::say!(
-                    "match {} ({shown}): game {}, move {}: {}",
-                    m.id,
-                    f.game,
-                    f.number,
-                    crate::quote::printable(&f.why)
-                );
-                store.failed = true;
+/// Matches analysed at once: the next one's analysis starts while the
+/// last one's ends (its last piece still with gnubg on one job while the
+/// other job is free, its verdicts stored and its mistakes refreshed), so
+/// the jobs are not left idle between matches. The engines' pool holds the
+/// run to its number of jobs.
+const IN_FLIGHT: usize = 2;
+
+/// What a match's analysis, running in a thread of its own, tells the
+/// main thread, which alone writes the library. Each carries the match's
+/// place in [`Batch::flights`].
+enum Event {
+    /// Decision `i`'s outcome.
+    Outcome(usize, usize, Outcome),
+    /// Piece `g` done: its verdicts are all told, with each player's luck.
+    Piece(usize, usize, Option<[f64; 2]>),
+    /// The analysis ended; whether gnubg analysed the match whole.
+    Finished(usize, bool),
+}
+
+/// A match whose analysis runs: what the main thread keeps of it.
+struct Flight {
+    id: i64,
+    shown: String,
+    replayed: Arc<ReplayedMatch>,
+    done: Arc<BTreeSet<usize>>,
+    store: Storer,
+}
+
+/// A `library analyse` run: the matches analysed [`IN_FLIGHT`] at a time,
+/// their verdicts stored by the main thread as they come.
+struct Batch<'a> {
+    lib: &'a mut Library,
+    run: &'a RunOptions,
+    progress: &'a mut Progress,
+    totals: &'a mut Totals,
+    flights: Vec<Option<Flight>>,
+}
+
+impl Batch<'_> {
+    /// Analyses the matches `todo` (each with the decisions already done
+    /// at this depth).
+    fn analyse(&mut self, todo: Vec<(StoredMatch, BTreeSet<usize>)>) -> Result<(), Failure> {
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = channel::<Event>();
+        let mut queue = todo.into_iter();
+        let run = self.run;
+        std::thread::scope(|scope| {
+            let mut running = 0;
+            let ended = 'run: loop {
+                while running < IN_FLIGHT && !stop.load(Ordering::Relaxed) {
+                    let Some((m, done)) = queue.next() else { break };
+                    match self.take_off(m, done) {
+                        Ok(Some(slot)) => {
+                            let f = self.flight(slot);
+                            let (id, replayed, done) = (f.id, f.replayed.clone(), f.done.clone());
+                            let lucky = match self.lucky(id) {
+                                Ok(l) => l,
+                                Err(e) => break 'run Err(e),
+                            };
+                            let (tx, stop) = (tx.clone(), &stop);
+                            scope
+                                .spawn(move || fly(slot, &replayed, &done, &lucky, run, stop, &tx));
+                            running += 1;
+                        }
+                        Ok(None) => self.totals.failed += 1,
+                        Err(e) => break 'run Err(e),
+                    }
+                }
+                if running == 0 {
+                    break Ok(());
+                }
+                let Ok(event) = rx.recv() else { break Ok(()) };
+                match self.land(event, &stop) {
+                    Ok(true) => running -= 1,
+                    Ok(false) => {}
+                    Err(e) => break Err(e),
+                }
+            };
+            // A failure stops the matches in flight; the scope waits for them.
+            if ended.is_err() {
+                stop.store(true, Ordering::Relaxed);
+            }
+            ended
+        })
+    }
+
+    /// The games of match `id` whose luck this engine and depth gave
+    /// already.
+    fn lucky(&self, id: i64) -> Result<BTreeSet<usize>, Failure> {
+        let (key, plies) = (self.run.engine.key(), i64::from(self.run.plies));
+        Ok(self
+            .lib
+            .game_lucks(id)?
+            .into_iter()
+            .filter(|(e, p, _, _)| e == key && *p == plies)
+            .map(|(_, _, g, _)| g)
+            .collect())
+    }
+
+    /// Match `m` read and replayed, its place in the flights; `None` when
+    /// its file cannot be read again (said, and skipped).
+    fn take_off(
+        &mut self,
+        m: StoredMatch,
+        done: BTreeSet<usize>,
+    ) -> Result<Option<usize>, Failure> {
+        let (path, bytes) = self.lib.match_content(m.id)?;
+        let shown = crate::quote::printable(&path).into_owned();
+        let file = match match_file::read_bytes(&bytes) {
+            Ok(f) => f,
+            Err(e) => {
+                crate::say!("match {} ({shown}): {e}; skipped", m.id);
+                return Ok(None);
+            }
+        };
+        self.totals.matches += 1;
+        self.flights.push(Some(Flight {
+            id: m.id,
+            shown,
+            replayed: Arc::new(ReplayedMatch::of(&file)),
+            done: Arc::new(done),
+            store: Storer::default(),
+        }));
+        Ok(Some(self.flights.len() - 1))
+    }
+
+    /// One event handled; whether it ended its match.
+    fn land(&mut self, event: Event, stop: &AtomicBool) -> Result<bool, Failure> {
+        match event {
+            Event::Outcome(slot, i, outcome) => {
+                self.outcome(slot, i, outcome);
+                if self.flight(slot).store.error.is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+                Ok(false)
+            }
+            Event::Piece(slot, g, luck) => {
+                let (key, plies) = (self.run.engine.key(), i64::from(self.run.plies));
+                let f = self.flights[slot].as_mut().expect("in flight");
+                f.store.flush(self.lib, f.id);
+                if let (Some(l), None) = (luck, &f.store.error)
+                    && let Err(e) = self.lib.put_game_luck(f.id, key, plies, g, l)
+                {
+                    f.store.error = Some(e);
+                }
+                Ok(false)
+            }
+            Event::Finished(slot, whole) => {
+                let f = self.flights[slot].take().expect("in flight");
+                let code = self.finish(f, whole)?;
+                self.totals.failed += u64::from(code);
+                Ok(true)
             }
         }
-        if store.error.is_some() {
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn flight(&mut self, slot: usize) -> &mut Flight {
+        self.flights[slot].as_mut().expect("in flight")
+    }
+
+    /// Decision `i` of the match in `slot`: stored unless it was before.
+    fn outcome(&mut self, slot: usize, i: usize, outcome: Outcome) {
+        let run = self.run;
+        let f = self.flights[slot].as_mut().expect("in flight");
+        if f.done.contains(&i) {
+            return;
         }
-        totals.decisions += 1;
-        progress.step();
+        let game = f.replayed.decisions[i].game;
+        match outcome {
+            Ok(list) => f.store.take(self.lib, f.id, i, game, verdict(run, &list)),
+            Err(e) => {
+                crate::say!(
+                    "match {} ({}): game {}, move {}: {}",
+                    f.id,
+                    f.shown,
+                    e.game,
+                    e.number,
+                    crate::quote::printable(&e.why)
+                );
+                f.store.failed = true;
+            }
+        }
+        self.totals.decisions += 1;
+        self.progress.step();
+    }
+
+    /// The match of flight `f` ended: its last verdicts stored, its
+    /// entries' errors refreshed and, analysed whole without a failure,
+    /// its luck added up; 1 when a decision failed.
+    fn finish(&mut self, mut f: Flight, whole: bool) -> Result<u8, Failure> {
+        f.store.flush(self.lib, f.id);
+        if let Some(e) = f.store.error {
+            return Err(e.into());
+        }
+        let lib = &mut *self.lib;
+        // The entries' errors follow the deepest verdict now held, and the
+        // mistakes kept out at import become entries.
+        crate::library::mistakes::refresh(lib, f.id, &f.shown, &f.replayed.decisions)?;
+        if whole && self.run.luck && !f.store.failed {
+            add_up_luck(
+                lib,
+                f.id,
+                self.run,
+                f.replayed.pieces().map_or(0, |p| p.len()),
+            )?;
+        }
+        Ok(u8::from(f.store.failed))
+    }
+}
+
+/// The analysis of one match, in its own thread: the decisions not in
+/// `done` told to the main thread through `tx`. With gnubg and the match
+/// at hand, every piece (a game, or part of one) that lacks a verdict or
+/// its luck is asked whole, as an uninterrupted run asks it, and only the
+/// decisions without a verdict are stored: a run stopped part way (even
+/// killed) and resumed ends with the verdicts and the luck of one
+/// uninterrupted run. Another engine, or a match gnubg is not handed
+/// whole, is asked decision by decision.
+fn fly(
+    slot: usize,
+    replayed: &ReplayedMatch,
+    done: &BTreeSet<usize>,
+    lucky: &BTreeSet<usize>,
+    run: &RunOptions,
+    stop: &AtomicBool,
+    tx: &Sender<Event>,
+) {
+    // A send fails only once the main thread has stopped listening.
+    let mut each = |i: usize, outcome: Outcome| {
+        let _ = tx.send(Event::Outcome(slot, i, outcome));
     };
     let ranges = replayed.pieces().unwrap_or_default();
     let wanted = |g: usize| {
         ranges[g].clone().any(|i| !done.contains(&i)) || (run.luck && !lucky.contains(&g))
     };
     let mut piece_done = |g: usize, luck: Option<[f64; 2]>| {
-        let mut store = store.borrow_mut();
-        store.flush();
-        if let (Some(l), None) = (luck, &store.error)
-            && let Err(e) = store.lib.put_game_luck(m.id, key, plies, g, l)
-        {
-            store.error = Some(e);
-        }
+        let _ = tx.send(Event::Piece(slot, g, luck));
     };
     let mut pieces = Pieces {
         wanted: &wanted,
         done: &mut piece_done,
     };
-    let whole = replayed.analyse_pieces(run, &stop, &mut each, &mut pieces);
+    let whole = replayed.analyse_pieces(run, stop, &mut each, &mut pieces);
     if whole.is_none() {
+        let left: Vec<usize> = (0..replayed.decisions.len())
+            .filter(|i| !done.contains(i))
+            .collect();
         let subset: Vec<_> = left
             .iter()
             .map(|&i| replayed.decisions[i].clone())
             .collect();
-        match_analysis::run(&subset, run, None, &stop, &mut |k, o| each(left[k], o));
+        match_analysis::run(&subset, run, None, stop, &mut |k, o| each(left[k], o));
     }
-    let mut store = store.into_inner();
-    store.flush();
-    if let Some(e) = store.error {
-        return Err(e.into());
-    }
-    let (lib, failed) = (store.lib, store.failed);
-    // The entries' errors follow the deepest verdict now held, and the
-    // mistakes kept out at import become entries.
-    crate::library::mistakes::refresh(lib, m.id, &shown, &replayed.decisions)?;
-    // The luck of a whole match analysed without a failure: its pieces'
-    // added up in match order, as one uninterrupted run adds them.
-    if whole.is_some() && run.luck && !failed {
-        let games: Vec<[f64; 2]> = lib
-            .game_lucks(m.id)?
-            .into_iter()
-            .filter(|(e, p, _, _)| e == key && *p == plies)
-            .map(|(_, _, _, l)| l)
-            .collect();
-        if games.len() == ranges.len() {
-            let mut total = [0.0, 0.0];
-            for l in &games {
-                total[0] += l[0];
-                total[1] += l[1];
-            }
-            lib.put_luck(m.id, key, plies, total)?;
+    let _ = tx.send(Event::Finished(slot, whole.is_some()));
+}
+
+/// The luck of a whole match analysed without a failure: its `games`
+/// pieces' added up in match order, as one uninterrupted run adds them.
+fn add_up_luck(lib: &mut Library, id: i64, run: &RunOptions, games: usize) -> Result<(), Failure> {
+    let (key, plies) = (run.engine.key(), i64::from(run.plies));
+    let lucks: Vec<[f64; 2]> = lib
+        .game_lucks(id)?
+        .into_iter()
+        .filter(|(e, p, _, _)| e == key && *p == plies)
+        .map(|(_, _, _, l)| l)
+        .collect();
+    if lucks.len() == games {
+        let mut total = [0.0, 0.0];
+        for l in &lucks {
+            total[0] += l[0];
+            total[1] += l[1];
         }
+        lib.put_luck(id, key, plies, total)?;
     }
-    Ok(u8::from(failed))
+    Ok(())
 }
 
 /// Verdicts gathered and written a game or a batch at a time.
-struct Storer<'a> {
-    lib: &'a mut Library,
-    match_id: i64,
-    run: &'a RunOptions,
+#[derive(Default)]
+struct Storer {
     pending: Vec<(usize, Verdict)>,
     game: Option<usize>,
     /// The library failed: the run stops.
@@ -308,19 +464,19 @@ struct Storer<'a> {
     failed: bool,
 }
 
-impl Storer<'_> {
-    fn take(&mut self, seq: usize, game: usize, list: &[Judged]) {
+impl Storer {
+    fn take(&mut self, lib: &mut Library, id: i64, seq: usize, game: usize, v: Verdict) {
         if self.game.is_some_and(|g| g != game) || self.pending.len() >= BATCH {
-            self.flush();
+            self.flush(lib, id);
         }
         self.game = Some(game);
-        self.pending.push((seq, verdict(self.run, list)));
+        self.pending.push((seq, v));
     }
 
-    fn flush(&mut self) {
+    fn flush(&mut self, lib: &mut Library, id: i64) {
         if self.error.is_none()
             && !self.pending.is_empty()
-            && let Err(e) = self.lib.put_verdicts(self.match_id, &self.pending, false)
+            && let Err(e) = lib.put_verdicts(id, &self.pending, false)
         {
             self.error = Some(e);
         }

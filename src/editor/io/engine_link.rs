@@ -429,6 +429,7 @@ pub fn analyse_match_passes(
                     // The luck of the dice with the last pass, as `analyse
                     // --file` rates it: the statistics view's luck rows.
                     luck: last,
+                    engines: None,
                 };
                 let stop = AtomicBool::new(false);
                 let ran = match_analysis::run(decisions, &opts, whole, &stop, &mut |i, outcome| {
