@@ -149,6 +149,35 @@ fn library_analyse_gives_the_numbers_of_analyse_file() {
     }
 }
 
+/// Two jobs give the verdicts and the luck of one, to the last bit, while
+/// they cut the matches differently: at 0-ply one job asks each match's
+/// pieces in one gnubg request, two jobs in two requests of other pieces
+/// each, two matches in flight at once on the engines kept for the run.
+#[test]
+fn two_jobs_give_the_verdicts_and_luck_of_one() {
+    if !common::have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let one = imported(dir.path(), "one.sqlite");
+    let two = imported(dir.path(), "two.sqlite");
+    let (code, out, err) = library(&one, &["analyse", "--plies", "0", "--jobs", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    let decisions = count(&one, "SELECT count(*) FROM decisions");
+    assert!(
+        out.starts_with(&format!("analysed {decisions} decisions of 3 matches")),
+        "{out}"
+    );
+    let (code, _, err) = library(&two, &["analyse", "--plies", "0", "--jobs", "2"]);
+    assert_eq!(code, Some(0), "{err}");
+    let expected = table(&one);
+    assert_eq!(expected.len() as i64, decisions);
+    assert_eq!(table(&two), expected);
+    let luck = lucks(&one);
+    assert_eq!(luck.len(), MATCHES.len());
+    assert_eq!(lucks(&two), luck);
+}
+
 /// `library analyse` killed with SIGKILL part way, then run again, ends
 /// with the same verdicts and luck as one uninterrupted run: what was
 /// stored before the kill is kept, the rest is done.

@@ -147,6 +147,9 @@ pub(super) fn analyse(
             todo.push((m, done));
         }
     }
+    // The most work first, so that the last matches are short and the
+    // jobs end together (longest-first scheduling).
+    todo.sort_by_key(|(m, done)| std::cmp::Reverse(m.decisions - done.len() as u64));
     let total: u64 = todo
         .iter()
         .map(|(m, done)| m.decisions - done.len() as u64)
