@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Match analysis speed: `bgedit analyse --file` (gnubg's own `analyse game`
-# on pieces of the match's games, shared out to J gnubg processes, the
+# Match analysis speed: `bgedit analyse --file` (gnubg's own `analyse match`
+# on runs of pieces of the match's games, shared out to J gnubg processes, the
 # decisions judged from gnubg's records) against gnubg's own `analyse match`
 # on the same file at the same depth.
 #

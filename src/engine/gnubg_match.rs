@@ -61,9 +61,10 @@ pub struct Piece {
 }
 
 /// Decisions in a piece, about: some 50 ms of gnubg's work at 0-ply with
-/// the luck, half a process start, so that two jobs share even a one-game
-/// match (24 gave the best two-job times of 24, 40 and 60 on the bench's
-/// matches; each piece costs a request and a set-up).
+/// the luck, so that two jobs share even a one-game match, and a run
+/// stopped at 2-ply (a piece a request there, some 2 s) loses little (24
+/// gave the best two-job times of 24, 40 and 60 on the bench's matches
+/// when each piece was a request of its own; each costs a set-up).
 pub const PIECE: usize = 24;
 
 impl MatchForGnubg {

@@ -35,3 +35,15 @@ pub fn bgedit(args: &[&str], stdin: &str) -> Output {
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
+
+/// Runs `bgedit library --library LIB ARGS`: its exit status, stdout and
+/// stderr.
+pub fn library(lib: &std::path::Path, args: &[&str]) -> (Option<i32>, String, String) {
+    let out = command()
+        .args(["library", "--library"])
+        .arg(lib)
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}

@@ -5,6 +5,7 @@
 //! libraries refused by a merge.
 
 use crate::common;
+use crate::common::run::library;
 
 use bgedit::library::match_import::StoredJudgement;
 use bgedit::library::store::Library;
@@ -26,20 +27,6 @@ const MATCHES: [&str; 3] = [
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(FIXTURES).join(name)
-}
-
-fn library(lib: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = common::run::command()
-        .args(["library", "--library"])
-        .arg(lib)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        common::run::text(&out.stdout),
-        common::run::text(&out.stderr),
-    )
 }
 
 /// A library holding `MATCHES`.

@@ -7,6 +7,7 @@
 //! library migrated, and bad arguments named.
 
 use crate::common;
+use crate::common::run::library;
 
 use bgedit::engine::{Analysis, EngineKind, Request, StartRecord};
 use bgedit::library::schema;
@@ -31,20 +32,6 @@ fn positions(count: usize) -> Vec<String> {
         .lines()
         .map(str::to_owned)
         .collect()
-}
-
-fn library(lib: &Path, args: &[&str]) -> (Option<i32>, String, String) {
-    let out = common::run::command()
-        .args(["library", "--library"])
-        .arg(lib)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        common::run::text(&out.stdout),
-        common::run::text(&out.stderr),
-    )
 }
 
 /// A library holding `ids`, entry N the N-th.
