@@ -509,12 +509,18 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_file_of_later_pieces_opens_with_game_0_at_its_own_score() {
-        let text = "; [Match ID \"x\"]\n 3 point match\n\n Game 1\n alice : 0                 bob : 0\n  1) 31: 8/5 6/5                  64: 24/18 18/14\n  2)                             Wins 1 point\n\n Game 2\n alice : 0                 bob : 1\n  1) 52: 13/8 13/11               31: 8/5 6/5\n  2) Wins 1 point\n";
+    /// The match of a match text, as gnubg is to read it.
+    fn match_of(text: &str) -> MatchForGnubg {
         let file = crate::codec::match_file::read_bytes(text.as_bytes()).unwrap();
         let (decisions, _) = crate::codec::match_file::decisions(&file);
-        let m = MatchForGnubg::of(&file, &decisions).unwrap();
+        MatchForGnubg::of(&file, &decisions).unwrap()
+    }
+
+    #[test]
+    fn a_file_of_later_pieces_opens_with_game_0_at_its_own_score() {
+        let m = match_of(
+            "; [Match ID \"x\"]\n 3 point match\n\n Game 1\n alice : 0                 bob : 0\n  1) 31: 8/5 6/5                  64: 24/18 18/14\n  2)                             Wins 1 point\n\n Game 2\n alice : 0                 bob : 1\n  1) 52: 13/8 13/11               31: 8/5 6/5\n  2) Wins 1 point\n",
+        );
         assert_eq!(m.pieces().len(), 2);
         let copy = m.write_pieces(&[1]).unwrap();
         let written = std::fs::read_to_string(copy.path()).unwrap();
@@ -529,10 +535,9 @@ mod tests {
 
     #[test]
     fn a_match_goes_to_gnubg_as_bgedit_reads_it() {
-        let text = "; [Match ID \"x\"]\n 3 point match\n\n Game 1\n alice : 0                 bob : 0\n  1) 31: 8/5 6/5                  64: 24/18 18/14\n  2)                             Wins 1 point\n";
-        let file = crate::codec::match_file::read_bytes(text.as_bytes()).unwrap();
-        let (decisions, _) = crate::codec::match_file::decisions(&file);
-        let m = MatchForGnubg::of(&file, &decisions).unwrap();
+        let m = match_of(
+            "; [Match ID \"x\"]\n 3 point match\n\n Game 1\n alice : 0                 bob : 0\n  1) 31: 8/5 6/5                  64: 24/18 18/14\n  2)                             Wins 1 point\n",
+        );
         assert_eq!(m.pieces(), [Piece { game: 1, first: 0 }]);
         let copy = m.write_pieces(&[0]).unwrap();
         let written = std::fs::read_to_string(copy.path()).unwrap();
