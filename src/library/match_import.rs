@@ -166,6 +166,42 @@ pub fn is_play(kind: &str) -> bool {
     matches!(kind, "checker" | "cube" | "take")
 }
 
+/// Verdicts on one file's decisions (`from`: each decision's kind) moved
+/// to the same match's decisions in another file (`to`): the n-th play to
+/// the n-th play. A verdict on what is no play (a resignation, judged
+/// nothing) is left out; `library analyse` fills it in without gnubg.
+pub fn by_play(
+    from: &[String],
+    to: &[String],
+    verdicts: Vec<(usize, Verdict)>,
+) -> Vec<(usize, Verdict)> {
+    let plays = |kinds: &[String]| -> Vec<Option<usize>> {
+        let mut n = 0;
+        kinds
+            .iter()
+            .map(|k| {
+                is_play(k).then(|| {
+                    n += 1;
+                    n - 1
+                })
+            })
+            .collect()
+    };
+    let (from, to) = (plays(from), plays(to));
+    let seq_of: std::collections::HashMap<usize, usize> = to
+        .iter()
+        .enumerate()
+        .filter_map(|(seq, p)| p.map(|p| (p, seq)))
+        .collect();
+    verdicts
+        .into_iter()
+        .filter_map(|(seq, v)| {
+            let play = from.get(seq).copied().flatten()?;
+            Some((*seq_of.get(&play)?, v))
+        })
+        .collect()
+}
+
 /// The match's identity apart from its file's format: SHA-256 of the
 /// players, the length and each roll and cube action in order (its game,
 /// who, the dice, the position's gnubg ID and what was played), written

@@ -333,6 +333,64 @@ fn the_same_match_in_another_format_is_one_match() {
     assert!(out.contains("(the same match as match 1, from"), "{out}");
 }
 
+/// A match already there from its `.mat` (no analysis) takes the analysis
+/// of its analysed `.sgf` imported later: the same verdicts as the `.sgf`
+/// imported alone, on the same plays, and the match's entries take their
+/// errors from them.
+#[test]
+fn the_analysis_of_the_same_match_from_another_file_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let (both, alone) = (
+        dir.path().join("both.sqlite"),
+        dir.path().join("alone.sqlite"),
+    );
+    let mat = fixture("analysis/m7_noisy.mat");
+    let sgf = fixture("analysis/m7_noisy.sgf");
+    let (code, _, err) = import(&both, &[&mat]);
+    assert_eq!(code, Some(0), "{err}");
+    let judged = "SELECT count(*) FROM entries WHERE error IS NOT NULL";
+    assert_eq!(count(&both, judged), 0, "a .mat carries no analysis");
+    let (code, out, err) = import(&both, &[&sgf]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.ends_with("0 added, 0 failed; the file's analysis of 163 decisions added to it\n"),
+        "{out}"
+    );
+    let (code, _, err) = import(&alone, &[&sgf]);
+    assert_eq!(code, Some(0), "{err}");
+    // Each verdict by the play it is on (the n-th play of the match).
+    let verdicts = |lib: &Path| -> Vec<String> {
+        let conn = rusqlite::Connection::open(lib).unwrap();
+        let mut st = conn
+            .prepare(
+                "SELECT d.game, d.number, d.kind, d.played, a.engine, a.plies, a.from_file, \
+                 printf('%.6f', a.error), a.analysis FROM analyses a \
+                 JOIN decisions d ON d.id = a.decision_id ORDER BY d.seq",
+            )
+            .unwrap();
+        st.query_map([], |r| {
+            Ok((0..9)
+                .map(|i| {
+                    r.get::<_, rusqlite::types::Value>(i)
+                        .map(|v| format!("{v:?}"))
+                })
+                .collect::<rusqlite::Result<Vec<_>>>()?
+                .join(" "))
+        })
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+    };
+    let expected = verdicts(&alone);
+    assert_eq!(expected.len(), 163);
+    assert_eq!(verdicts(&both), expected);
+    assert_eq!(count(&both, judged), count(&alone, judged));
+    assert!(count(&both, judged) > 0);
+    // Imported again, it adds nothing more.
+    let (_, out, _) = import(&both, &[&sgf]);
+    assert!(out.ends_with("): 0 added, 0 failed\n"), "{out}");
+}
+
 /// `stats --player` on an XG match imported and not analysed by bgedit
 /// gives the rates the file's own analysis can give as gnubg would (the
 /// checker rate: error per unforced move, every one judged by XG), names

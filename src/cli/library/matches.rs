@@ -89,12 +89,17 @@ pub(super) fn import_match(
         }
         MatchAdded::SameMatch(id, from) => {
             tally.known_matches += 1;
-            writeln!(
+            let kept = same_match_analysis(lib, id, &m)?;
+            write!(
                 out,
                 "{shown}: already there (the same match as match {id}, from {}): 0 added, \
                  {failed} failed",
                 crate::quote::printable(&from)
             )?;
+            if kept > 0 {
+                write!(out, "; the file's analysis of {kept} decisions added to it")?;
+            }
+            writeln!(out)?;
         }
         MatchAdded::New {
             id,
@@ -134,4 +139,38 @@ pub(super) fn import_match(
     let bad = !problems.is_empty() || rejected > 0;
     tally.failed += u64::from(bad);
     Ok(u8::from(bad))
+}
+
+/// The file's own analysis of a match already there from another file
+/// (the same plays: `MatchAdded::SameMatch`), put on that match: the n-th
+/// play's verdict on its n-th play, never over a verdict of the same
+/// engine and depth the file there gave. The match's entries then follow
+/// their deepest verdicts, as after `library analyse`. The count added.
+///
+/// Why: a player who imports the `.mat` exports first and gnubg's or XG's
+/// analysed files later keeps that analysis, as the issue asks ("the
+/// file's own analysis is kept").
+fn same_match_analysis(lib: &mut Library, id: i64, m: &store::NewMatch) -> Result<u64, Failure> {
+    let verdicts: Vec<(usize, store::Verdict)> = m
+        .decisions
+        .iter()
+        .enumerate()
+        .filter_map(|(seq, d)| Some((seq, d.analysis.clone()?)))
+        .collect();
+    if verdicts.is_empty() {
+        return Ok(0);
+    }
+    let kinds: Vec<String> = m.decisions.iter().map(|d| d.kind.clone()).collect();
+    let moved = match_import::by_play(&kinds, &lib.decision_kinds(id)?, verdicts);
+    let kept = lib.put_verdicts(id, &moved, false)?;
+    if kept > 0 {
+        // The entries are the stored file's decisions, in its order.
+        let (path, bytes) = lib.match_content(id)?;
+        if let Ok(file) = match_file::read_bytes(&bytes) {
+            let (decisions, _) = match_file::decisions(&file);
+            let shown = crate::quote::printable(&path).into_owned();
+            crate::library::mistakes::refresh(lib, id, &shown, &decisions)?;
+        }
+    }
+    Ok(kept)
 }

@@ -98,7 +98,7 @@ fn merge_match(
     };
     let mut verdicts = source.own_verdicts(m.id)?;
     if across {
-        verdicts = by_play(
+        verdicts = match_import::by_play(
             &source.decision_kinds(m.id)?,
             &lib.decision_kinds(id)?,
             verdicts,
@@ -112,40 +112,4 @@ fn merge_match(
         lib.put_game_luck(id, &engine, plies, game, luck)?;
     }
     Ok(true)
-}
-
-/// Verdicts on one file's decisions (`from`: each decision's kind) moved
-/// to the same match's decisions in another file (`to`): the n-th play to
-/// the n-th play. A verdict on what is no play (a resignation, judged
-/// nothing) is left out; `library analyse` fills it in without gnubg.
-fn by_play(
-    from: &[String],
-    to: &[String],
-    verdicts: Vec<(usize, store::Verdict)>,
-) -> Vec<(usize, store::Verdict)> {
-    let plays = |kinds: &[String]| -> Vec<Option<usize>> {
-        let mut n = 0;
-        kinds
-            .iter()
-            .map(|k| {
-                match_import::is_play(k).then(|| {
-                    n += 1;
-                    n - 1
-                })
-            })
-            .collect()
-    };
-    let (from, to) = (plays(from), plays(to));
-    let seq_of: std::collections::HashMap<usize, usize> = to
-        .iter()
-        .enumerate()
-        .filter_map(|(seq, p)| p.map(|p| (p, seq)))
-        .collect();
-    verdicts
-        .into_iter()
-        .filter_map(|(seq, v)| {
-            let play = from.get(seq).copied().flatten()?;
-            Some((*seq_of.get(&play)?, v))
-        })
-        .collect()
 }
