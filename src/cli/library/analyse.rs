@@ -407,6 +407,13 @@ fn fly(
     stop: &AtomicBool,
     tx: &Sender<Event>,
 ) {
+    // The end is told however the analysis ends, a panic included: the
+    // main thread waits for it.
+    let mut end = Told {
+        slot,
+        tx,
+        whole: false,
+    };
     // A send fails only once the main thread has stopped listening.
     let mut each = |i: usize, outcome: Outcome| {
         let _ = tx.send(Event::Outcome(slot, i, outcome));
@@ -433,7 +440,22 @@ fn fly(
             .collect();
         match_analysis::run(&subset, run, None, stop, &mut |k, o| each(left[k], o));
     }
-    let _ = tx.send(Event::Finished(slot, whole.is_some()));
+    end.whole = whole.is_some();
+}
+
+/// Tells the main thread that the analysis of the match in `slot` ended,
+/// when dropped.
+struct Told<'a> {
+    slot: usize,
+    tx: &'a Sender<Event>,
+    /// Whether gnubg analysed the match whole.
+    whole: bool,
+}
+
+impl Drop for Told<'_> {
+    fn drop(&mut self) {
+        let _ = self.tx.send(Event::Finished(self.slot, self.whole));
+    }
 }
 
 /// The luck of a whole match analysed without a failure: its `games`
