@@ -1,11 +1,11 @@
-//! A whole match handed to gnubg, and one of its games analysed by gnubg's
-//! own `analyse game`: where gnubg is asked (a request to the bridge) and
-//! how its records are read.
+//! A whole match handed to gnubg, and a file of some of its games analysed
+//! by gnubg's own `analyse match`: where gnubg is asked (a request to the
+//! bridge) and how its records are read.
 //!
 //! Why gnubg analyses whole games rather than bgedit asking position by
 //! position: every evaluation gnubg 1.07's Python module makes waits for
-//! its thread pool in 10 ms steps, while its `analyse game` queues the
-//! whole game and waits once (see docs/analysis.md, "A whole match"). The
+//! its thread pool in 10 ms steps, while its `analyse match` queues every
+//! game of the file and waits once (see docs/analysis.md, "A whole match"). The
 //! game's records carry what bgedit judges from: the cube's equities before
 //! each roll and at each double, each move list, the move played, and the
 //! luck of each roll (`engine::match_analysis` turns them into verdicts).

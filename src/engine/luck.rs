@@ -4,8 +4,8 @@
 //! gnubg rates each roll against the 21 others, every one played at its
 //! best at 0-ply (analysis.c `LuckAnalysis`): 21 move searches a roll,
 //! which through gnubg's Python one position at a time would cost 21 of its
-//! 10 ms waits. So gnubg rates the rolls in its own `analyse game`, beside
-//! the decisions, which does a whole game in one go.
+//! 10 ms waits. So gnubg rates the rolls in its own `analyse match`,
+//! beside the decisions, which does whole games in one go.
 
 use super::gnubg_match::GameAnswer;
 use crate::domain::Player;

@@ -83,8 +83,8 @@ pub type OpenEngine = fn(&'static Spec, PathBuf, StartRecord) -> Box<dyn Engine>
 /// What an engine can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
-    /// It analyses a whole game of a match it reads itself (gnubg's
-    /// `analyse game`), not only position by position.
+    /// It analyses whole games of a match it reads itself (gnubg's
+    /// `analyse match` of a file of them), not only position by position.
     pub whole_games: bool,
     /// It stops a rollout at once when asked (its own cancellation), so a
     /// stop is asked for as often as [`Capabilities::STOP_POLL`], not only
