@@ -39,6 +39,6 @@ for g, answer in enumerate(json.loads(line)["games"]):
             i = r["imove"]
             r["moves"] = [r["moves"][0]] + ([r["moves"][i]] if i > 0 else [])
             r["imove"] = min(i, 1)
-    seed = {"kind": "games", "games": [answer]}
+    seed = {"id": 1, "kind": "games", "games": [answer]}
     with open(os.path.join(HERE, "corpus/game_answer", "game%d" % (g + 1)), "w") as f:
         f.write(json.dumps(short(seed), separators=(",", ":")))

@@ -1,5 +1,5 @@
 //! gnubg's analysis of a file of whole games as bgedit reads it
-//! (`engine::gnubg_match::parse`) and judges a real match's games from it
+//! (`engine::gnubg_match::read_line`) and judges a real match's games from it
 //! (`engine::match_analysis::judge_recorded_game`). A process's output is
 //! input like any file: whatever the records say, nothing panics, every
 //! outcome is for a decision of the game, and every error is finite and
@@ -24,12 +24,10 @@ fn decisions() -> &'static [match_file::FileDecision] {
 
 fuzz_target!(|data: &[u8]| {
     let Some(line) = text(data) else { return };
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(line) else {
-        return;
-    };
     // As many games as the answer holds, the count checked too.
+    let value = serde_json::from_str::<serde_json::Value>(line).unwrap_or_default();
     let count = value["games"].as_array().map_or(0, Vec::len);
-    let Ok(answers) = gnubg_match::parse(value, count) else {
+    let Ok(gnubg_match::Line::Games(answers)) = gnubg_match::read_line(line, 1, count) else {
         return;
     };
     for answer in &answers {

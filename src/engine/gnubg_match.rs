@@ -364,6 +364,8 @@ pub struct GameAnswer {
 /// answer is garbage, said in these words.
 #[derive(Debug, thiserror::Error)]
 pub enum GameAnswerError {
+    #[error("gnubg answered a line that is not JSON")]
+    NotJson,
     #[error("gnubg answered {0:?} to a game's analysis")]
     NotAGame(String),
     #[error("gnubg analysed {got} games of a file of {asked}")]
@@ -375,33 +377,71 @@ pub enum GameAnswerError {
     OutOfRange(&'static str),
 }
 
-/// Reads the bridge's answer for a file of `count` games (the line
-/// without its id and error, which the exchange has checked): each game's
-/// records, in the file's order.
-pub fn parse(value: serde_json::Value, count: usize) -> Result<Vec<GameAnswer>, GameAnswerError> {
+/// The bridge's line read for a games request.
+#[derive(Debug)]
+pub enum Line {
+    /// Another request's answer, or the ready line: not this one's.
+    Other,
+    /// The bridge could not do it: its words.
+    Refused(String),
+    /// Each game's records, in the file's order.
+    Games(Vec<GameAnswer>),
+}
+
+/// Reads the bridge's line `text` for request `id`, a file of `count`
+/// games: each game's records, checked. Read straight into the records, in
+/// one pass: an answer at 0-ply is a megabyte of JSON a few hundred
+/// decisions, and a tree of values in between cost bgedit as much again.
+pub fn read_line(text: &str, id: u64, count: usize) -> Result<Line, GameAnswerError> {
     #[derive(Deserialize)]
-    struct Games {
-        kind: String,
-        #[serde(default)]
-        games: Vec<serde_json::Value>,
+    struct Answer {
+        id: Option<u64>,
+        error: Option<String>,
+        kind: Option<String>,
+        games: Option<Vec<GameAnswer>>,
     }
-    let g: Games = serde_json::from_value(value).map_err(GameAnswerError::Unreadable)?;
-    if g.kind != "games" {
-        return Err(GameAnswerError::NotAGame(g.kind));
+    let a: Answer = match serde_json::from_str(text) {
+        Ok(a) => a,
+        Err(typed) => return read_odd_line(text, id, typed),
+    };
+    if a.id != Some(id) {
+        return Ok(Line::Other);
     }
-    if g.games.len() != count {
+    if let Some(e) = a.error {
+        return Ok(Line::Refused(e));
+    }
+    if a.kind.as_deref() != Some("games") {
+        return Err(GameAnswerError::NotAGame(a.kind.unwrap_or_default()));
+    }
+    let games = a.games.unwrap_or_default();
+    if games.len() != count {
         return Err(GameAnswerError::Count {
-            got: g.games.len(),
+            got: games.len(),
             asked: count,
         });
     }
-    g.games.into_iter().map(parse_game).collect()
+    games.iter().try_for_each(check_game)?;
+    Ok(Line::Games(games))
 }
 
-/// One game of the answer; every number finite and in range, every move
+/// A line that is not a games answer as bgedit reads one: not JSON at all,
+/// another request's line of another shape, a refusal, or this request's
+/// answer unreadable (`typed` says why).
+fn read_odd_line(text: &str, id: u64, typed: serde_json::Error) -> Result<Line, GameAnswerError> {
+    let value: serde_json::Value =
+        serde_json::from_str(text).map_err(|_| GameAnswerError::NotJson)?;
+    if value.get("id").and_then(serde_json::Value::as_u64) != Some(id) {
+        return Ok(Line::Other);
+    }
+    match value.get("error").and_then(serde_json::Value::as_str) {
+        Some(e) => Ok(Line::Refused(e.to_owned())),
+        None => Err(GameAnswerError::Unreadable(typed)),
+    }
+}
+
+/// One game of the answer: every number finite and in range, every move
 /// list well formed.
-fn parse_game(value: serde_json::Value) -> Result<GameAnswer, GameAnswerError> {
-    let a: GameAnswer = serde_json::from_value(value).map_err(GameAnswerError::Unreadable)?;
+fn check_game(a: &GameAnswer) -> Result<(), GameAnswerError> {
     let sane = |x: f64| x.is_finite() && x.abs() <= 1e6;
     let probs_ok = |p: &Probs| {
         p.iter()
@@ -442,7 +482,7 @@ fn parse_game(value: serde_json::Value) -> Result<GameAnswer, GameAnswerError> {
             return Err(GameAnswerError::OutOfRange("has a luck total out of range"));
         }
     }
-    Ok(a)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -462,13 +502,21 @@ mod tests {
             "players": {"O": {"luck": 0.8, "cost": 0.1, "actual": -0.5, "adjusted": -0.4}}})
     }
 
-    /// The bridge's answer holding `games`.
-    fn games(games: &[serde_json::Value]) -> serde_json::Value {
-        serde_json::json!({"kind": "games", "games": games})
+    /// The bridge's answer to request 7 holding `games`.
+    fn games(games: &[serde_json::Value]) -> String {
+        serde_json::json!({"id": 7, "kind": "games", "games": games}).to_string()
+    }
+
+    /// The games read from `text`, the answer to request 7.
+    fn parse(text: &str, count: usize) -> Result<Vec<GameAnswer>, GameAnswerError> {
+        match read_line(text, 7, count)? {
+            Line::Games(g) => Ok(g),
+            other => panic!("not the games: {other:?}"),
+        }
     }
 
     fn one(game: serde_json::Value) -> Result<GameAnswer, GameAnswerError> {
-        parse(games(&[game]), 1).map(|mut g| g.remove(0))
+        parse(&games(&[game]), 1).map(|mut g| g.remove(0))
     }
 
     #[test]
@@ -496,15 +544,40 @@ mod tests {
         let mut bad = answer();
         bad["records"][1]["cube"]["nd"] = serde_json::json!(1e9);
         assert!(one(bad).unwrap_err().to_string().contains("cube"));
-        assert!(parse(serde_json::json!({"kind": "moves"}), 0).is_err());
+        assert!(parse(r#"{"id": 7, "kind": "moves"}"#, 0).is_err());
+    }
+
+    #[test]
+    fn another_requests_line_a_refusal_and_garbage_are_told_apart() {
+        let other = |text: &str| matches!(read_line(text, 7, 1), Ok(Line::Other));
+        assert!(other(&games(&[answer()]).replace("\"id\":7", "\"id\":6")));
+        assert!(other(r#"{"ready": true}"#));
+        assert!(other(
+            r#"{"id": 5, "kind": "moves", "moves": [{"move": 3}]}"#
+        ));
+        assert!(other(r#"{"id": "seven", "games": 3}"#));
+        let refused = read_line(r#"{"id": 7, "error": "no match"}"#, 7, 1);
+        assert!(matches!(refused, Ok(Line::Refused(e)) if e == "no match"));
+        let odd = read_line(
+            r#"{"id": 7, "kind": "games", "games": 3, "error": "no"}"#,
+            7,
+            1,
+        );
+        assert!(matches!(odd, Ok(Line::Refused(e)) if e == "no"));
+        let unreadable = read_line(r#"{"id": 7, "kind": "games", "games": 3}"#, 7, 1);
+        assert!(matches!(unreadable, Err(GameAnswerError::Unreadable(_))));
+        assert!(matches!(
+            read_line("gnubg> ", 7, 1),
+            Err(GameAnswerError::NotJson)
+        ));
     }
 
     #[test]
     fn an_answer_of_another_count_of_games_is_refused() {
         let two = games(&[answer(), answer()]);
-        assert_eq!(parse(two.clone(), 2).unwrap().len(), 2);
+        assert_eq!(parse(&two, 2).unwrap().len(), 2);
         assert_eq!(
-            parse(two, 3).unwrap_err().to_string(),
+            parse(&two, 3).unwrap_err().to_string(),
             "gnubg analysed 2 games of a file of 3"
         );
     }

@@ -65,14 +65,18 @@ mod tests {
 
     #[test]
     fn games_add_up() {
-        let v = serde_json::json!({"kind": "games", "games": [{"records": [
+        let v = serde_json::json!({"id": 1, "kind": "games", "games": [{"records": [
             {"action": "move", "player": "O", "dice": [2, 1], "luck": -0.008},
             {"action": "move", "player": "X", "dice": [6, 6], "luck": 0.7},
             {"action": "move", "player": "X", "dice": [2, 1], "luck": -0.35},
             {"action": "double", "player": "X"}],
             "players": {"O": {"luck": 0.8, "cost": 0.1, "actual": -0.5, "adjusted": -0.4},
                         "X": {"luck": 2.5, "cost": 0.2, "actual": 0.5, "adjusted": 0.4}}}]});
-        let game = crate::engine::gnubg_match::parse(v, 1).unwrap().remove(0);
+        use crate::engine::gnubg_match::{Line, read_line};
+        let Ok(Line::Games(mut games)) = read_line(&v.to_string(), 1, 1) else {
+            panic!("the games of {v}");
+        };
+        let game = games.remove(0);
         let mut m = MatchLuck::default();
         m.add_game(1, &game);
         m.add_game(2, &game);

@@ -234,7 +234,10 @@ impl Process {
                 match Read::take(&mut reader, MAX_LINE as u64).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_owned();
+                        // Moved, not copied: a games answer is megabytes.
+                        let mut line = String::from_utf8(std::mem::take(&mut buf))
+                            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                        line.truncate(line.trim_end().len());
                         if tx.send(line).is_err() {
                             break;
                         }
@@ -309,30 +312,27 @@ impl Process {
             let running = self.running.as_mut().expect("running");
             match recv_by(&running.lines, deadline) {
                 Ok(text) => {
-                    let Ok(mut value) = serde_json::from_str::<serde_json::Value>(&text) else {
-                        let short: String = text.chars().take(80).collect();
-                        return Err(
-                            self.garbage(format!("{} answered garbage: {short:?}", self.spec.name))
-                        );
-                    };
-                    if value.get("id").and_then(serde_json::Value::as_u64) != Some(id) {
-                        // A stale answer, or the ready line.
-                        junk += 1;
-                        if junk > MAX_JUNK_LINES {
-                            return Err(self.garbage(flooded(self.spec)));
+                    use super::gnubg_match::{GameAnswerError, Line};
+                    let read = match super::gnubg_match::read_line(&text, id, req.count) {
+                        Ok(Line::Other) => {
+                            // A stale answer, or the ready line.
+                            junk += 1;
+                            if junk > MAX_JUNK_LINES {
+                                return Err(self.garbage(flooded(self.spec)));
+                            }
+                            continue;
                         }
-                        continue;
-                    }
+                        Err(GameAnswerError::NotJson) => {
+                            let short: String = text.chars().take(80).collect();
+                            let why = format!("{} answered garbage: {short:?}", self.spec.name);
+                            return Err(self.garbage(why));
+                        }
+                        Ok(Line::Games(games)) => Ok(games),
+                        Ok(Line::Refused(e)) => Err(EngineError::Refused(e)),
+                        Err(e) => Err(EngineError::Garbage(e.to_string())),
+                    };
                     self.starts.answered(None);
-                    if let Some(e) = value.get("error").and_then(serde_json::Value::as_str) {
-                        return Err(EngineError::Refused(e.to_owned()));
-                    }
-                    if let Some(map) = value.as_object_mut() {
-                        map.remove("id");
-                        map.remove("plies");
-                    }
-                    return super::gnubg_match::parse(value, req.count)
-                        .map_err(|e| EngineError::Garbage(e.to_string()));
+                    return read;
                 }
                 Err(e) => return Err(self.lost(e, limit)),
             }

@@ -842,6 +842,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
             jobs: 2,
             luck: true,
             engines: None,
+            min_runs: None,
         };
         let collect = |whole: Option<&MatchForGnubg>| {
             let mut out: Vec<Outcome> = Vec::new();
@@ -1024,7 +1025,11 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
             std::fs::read_to_string(format!("{root}/fuzz/corpus/game_answer/game{game}")).unwrap();
         serde_json::from_str(&text).unwrap()
     };
-    let parse = |v: Value| gnubg_match::parse(v, 1).map(|mut games| games.remove(0));
+    let parse = |v: Value| match gnubg_match::read_line(&v.to_string(), 1, 1) {
+        Ok(gnubg_match::Line::Games(mut games)) => Ok(games.remove(0)),
+        Ok(other) => panic!("not the games: {other:?}"),
+        Err(e) => Err(e),
+    };
     for game in [1, 2] {
         let parsed = parse(answer(game)).unwrap();
         let outcomes = match_analysis::judge_recorded_game(&decisions, game, &parsed, 0).unwrap();
