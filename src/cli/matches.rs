@@ -216,6 +216,7 @@ fn analysed(
         jobs: args.jobs.map_or(cores, usize::from),
         luck: true,
         engines: None,
+        min_runs: None,
     };
     let mut judged: Vec<Judged> = Vec::new();
     let mut handed = 0;

@@ -94,6 +94,20 @@ impl Engines {
     }
 }
 
+impl Drop for Kept {
+    /// The engines stopped side by side at the batch's end: each takes
+    /// gnubg some milliseconds to die.
+    fn drop(&mut self) {
+        let state = self.state.get_mut().unwrap_or_else(|e| e.into_inner());
+        let idle = std::mem::take(&mut state.idle);
+        std::thread::scope(|s| {
+            for engine in idle {
+                s.spawn(move || drop(engine));
+            }
+        });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

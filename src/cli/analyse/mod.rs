@@ -117,6 +117,7 @@ fn match_in_file(
             jobs: jobs(args),
             luck: true,
             engines: None,
+            min_runs: None,
         },
         format: args.format,
         progress: io::stderr().is_terminal(),

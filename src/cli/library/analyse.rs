@@ -135,6 +135,7 @@ pub(super) fn analyse(
         luck: true,
         // One engine a job for the whole run, not one a match.
         engines: Some(Engines::new(opts.jobs)),
+        min_runs: None,
     };
     let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
     let mut todo = Vec::new();
@@ -186,6 +187,17 @@ pub(super) fn analyse(
 /// the jobs are not left idle between matches. The engines' pool holds the
 /// run to its number of jobs.
 const IN_FLIGHT: usize = 2;
+
+/// How a match's analysis is made when `waiting` matches still wait for
+/// the engines: while enough wait to keep every job busy, the match goes
+/// to gnubg in as few requests as its depth allows; the last ones are cut
+/// for every job, so that the jobs end together.
+fn share(run: &RunOptions, waiting: usize) -> RunOptions {
+    RunOptions {
+        min_runs: (waiting >= run.jobs).then_some(1),
+        ..run.clone()
+    }
+}
 
 /// What a match's analysis, running in a thread of its own, tells the
 /// main thread, which alone writes the library. Each carries the match's
@@ -240,8 +252,10 @@ impl Batch<'_> {
                                 Err(e) => break 'run Err(e),
                             };
                             let (tx, stop) = (tx.clone(), &stop);
-                            scope
-                                .spawn(move || fly(slot, &replayed, &done, &lucky, run, stop, &tx));
+                            let own = share(run, queue.len());
+                            scope.spawn(move || {
+                                fly(slot, &replayed, &done, &lucky, &own, stop, &tx)
+                            });
                             running += 1;
                         }
                         Ok(None) => self.totals.failed += 1,

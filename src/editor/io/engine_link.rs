@@ -430,6 +430,7 @@ pub fn analyse_match_passes(
                     // --file` rates it: the statistics view's luck rows.
                     luck: last,
                     engines: None,
+                    min_runs: None,
                 };
                 let stop = AtomicBool::new(false);
                 let ran = match_analysis::run(decisions, &opts, whole, &stop, &mut |i, outcome| {

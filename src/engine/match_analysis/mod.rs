@@ -714,6 +714,11 @@ pub struct RunOptions {
     /// analyse`, a run a match); none: the run starts its own and stops
     /// them at the end.
     pub engines: Option<super::pool::Engines>,
+    /// The fewest runs of pieces a match is cut into: `jobs` (the default)
+    /// so that a match alone keeps every job busy; 1 in a batch while other
+    /// matches wait for the engines, so each request is as large as its
+    /// depth allows (every request costs gnubg a load and a wait).
+    pub min_runs: Option<usize>,
 }
 
 impl RunOptions {
@@ -1004,7 +1009,12 @@ fn by_games(
     };
     // The pieces asked, by their place in the match (gnubg's index).
     let asked: Vec<usize> = (0..games.len()).filter(|&g| (pieces.wanted)(g)).collect();
-    let runs = chunks(&asked, &games, opts.jobs.max(1), opts.plies);
+    let runs = chunks(
+        &asked,
+        &games,
+        opts.min_runs.unwrap_or(opts.jobs).max(1),
+        opts.plies,
+    );
     let copies: Result<Vec<_>, _> = runs
         .iter()
         .map(|r| whole.write_pieces(&asked[r.clone()]))
