@@ -73,6 +73,8 @@ pub enum Effect {
     /// `ReviewAction::SgfSaved`.
     SaveSgf {
         source: String,
+        /// The text of a pasted match, saved from instead of `source`.
+        pasted: Option<std::sync::Arc<str>>,
         out: String,
         judged: Vec<crate::engine::match_analysis::Judged>,
         luck: Option<crate::editor::match_review::state::MatchLuckOf>,

@@ -263,35 +263,18 @@ fn a_files_own_analysis_is_what_gnubg_reads_in_the_saved_copy() {
     assert_eq!(want, got);
 }
 
-/// The match panel's `W`: the editor's 0-ply verdicts on the match (the
-/// real gnubg, through the editor's analysis passes), written by the
-/// runtime's effect through `match --save-sgf`'s code. Read back by
-/// bgedit, each checker play and cube decision carries the panel's error;
-/// loaded by gnubg, its `show statistics match` has the rows `analyse
-/// --file --plies 0` prints.
-#[test]
-fn the_match_panels_w_saves_what_gnubg_reads() {
-    use bgedit::codec::match_file;
-    use bgedit::editor::action::Action;
+/// The match just opened in `model` (its `effects` asked for its
+/// analysis) analysed at 0-ply by the real gnubg, through the editor's
+/// analysis passes; with each decision's errors.
+fn panel_analysed(
+    model: bgedit::editor::model::Model,
+    effects: Vec<bgedit::editor::effect::Effect>,
+) -> (bgedit::editor::model::Model, Vec<Vec<f64>>) {
     use bgedit::editor::effect::Effect;
     use bgedit::editor::io::engine_link::{MatchRun, analyse_match_passes};
-    use bgedit::editor::match_review::{open, state::ReviewAction, state::Verdict};
-    use bgedit::editor::model::{Mode, Model};
-    use bgedit::library::match_import::decision_error;
-    use common::keys::{keys, run_effects};
+    use bgedit::editor::match_review::state::Verdict;
     use std::sync::Mutex;
     use std::sync::atomic::AtomicU64;
-    if !have_gnubg() {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("m5_noisy.mat");
-    std::fs::copy(fixture(MATCH), &input).unwrap();
-    let loaded = open::load(input.to_str().unwrap()).unwrap();
-    let (model, effects) = run_effects(
-        Model::default(),
-        [Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))],
-    );
     let Some(Effect::AnalyseMatch {
         serial,
         decisions,
@@ -327,20 +310,28 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
             other => panic!("{other:?}"),
         })
         .collect();
-    // `W` offers a name beside the match; the saved file is asked.
-    let (model, _) = keys(model, "vW");
-    let Mode::Prompt(p) = &model.mode else {
-        panic!("{:?}", model.mode)
-    };
-    assert!(
-        p.line.text.ends_with("m5_noisy.analysed.sgf"),
-        "{}",
-        p.line.text
-    );
-    let out = dir.path().join("saved.sgf");
+    (model, panel)
+}
+
+/// The match panel's `W` saving to `out`, performed as the runtime
+/// performs it: the model after, and where the match was read from.
+fn panel_saves(
+    model: bgedit::editor::model::Model,
+    out: &Path,
+) -> (
+    bgedit::editor::model::Model,
+    String,
+    Option<std::sync::Arc<str>>,
+) {
+    use bgedit::editor::action::Action;
+    use bgedit::editor::effect::Effect;
+    use bgedit::editor::match_review::state::ReviewAction;
+    use bgedit::engine::match_analysis::annotate::{SavedFrom, save_sgf};
+    use common::keys::{keys, run_effects};
     let (model, effects) = keys(model, &format!("<C-u>{}<enter>", out.display()));
     let Some(Effect::SaveSgf {
         source,
+        pasted,
         out: to,
         judged,
         luck,
@@ -352,9 +343,8 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
         panic!("the match is saved: {:?}", model.status)
     };
     assert_eq!(Path::new(&to), out);
-    // Performed as the runtime performs it.
-    let saved = bgedit::engine::match_analysis::annotate::save_sgf(
-        Path::new(&source),
+    let saved = save_sgf(
+        SavedFrom::of(&source, pasted.as_deref()),
         Path::new(&to),
         &judged,
         luck.as_ref().map(|l| &*l.0),
@@ -369,13 +359,55 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
         "{:?}",
         model.status
     );
+    (model, source, pasted)
+}
+
+/// The match panel's `W`: the editor's 0-ply verdicts on the match (the
+/// real gnubg, through the editor's analysis passes), written by the
+/// runtime's effect through `match --save-sgf`'s code. Read back by
+/// bgedit, each checker play and cube decision carries the panel's error;
+/// loaded by gnubg, its `show statistics match` has the rows `analyse
+/// --file --plies 0` prints.
+#[test]
+fn the_match_panels_w_saves_what_gnubg_reads() {
+    use bgedit::codec::match_file;
+    use bgedit::editor::action::Action;
+    use bgedit::editor::match_review::{open, state::ReviewAction};
+    use bgedit::editor::model::{Mode, Model};
+    use bgedit::engine::match_analysis::annotate::{SavedFrom, save_sgf};
+    use bgedit::library::match_import::decision_error;
+    use common::keys::{keys, run_effects};
+    if !have_gnubg() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("m5_noisy.mat");
+    std::fs::copy(fixture(MATCH), &input).unwrap();
+    let loaded = open::load(input.to_str().unwrap()).unwrap();
+    let (model, effects) = run_effects(
+        Model::default(),
+        [Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))],
+    );
+    let (model, panel) = panel_analysed(model, effects);
+    // `W` offers a name beside the match; the saved file is asked.
+    let (model, _) = keys(model, "vW");
+    let Mode::Prompt(p) = &model.mode else {
+        panic!("{:?}", model.mode)
+    };
+    assert!(
+        p.line.text.ends_with("m5_noisy.analysed.sgf"),
+        "{}",
+        p.line.text
+    );
+    let out = dir.path().join("saved.sgf");
+    let (_, source, _) = panel_saves(model, &out);
     // Never over the match itself.
-    let again = bgedit::engine::match_analysis::annotate::save_sgf(
+    let again = save_sgf(
+        SavedFrom::File(Path::new(&source)),
         Path::new(&source),
-        Path::new(&source),
-        &judged,
+        &[],
         None,
-        decisions,
+        panel.len(),
     );
     assert!(again.unwrap_err().to_string().contains("not written over"));
 
@@ -424,4 +456,48 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
             assert!((a - b).abs() <= unit, "{label}: {ours:?} / {gnubgs:?}");
         }
     }
+}
+
+/// `W` on a match pasted into the editor (there is no file to read it
+/// again from): the pasted text is saved with the panel's verdicts, under
+/// a name offered in the working directory, and reads back as the same
+/// match, each decision with the panel's error.
+#[test]
+fn a_pasted_match_is_saved_from_its_text() {
+    use bgedit::codec::match_file;
+    use bgedit::editor::action::Action;
+    use bgedit::editor::model::{Mode, Model};
+    use bgedit::library::match_import::decision_error;
+    use common::keys::{keys, run_effects};
+    if !have_gnubg() {
+        return;
+    }
+    let text = std::fs::read_to_string(fixture(MATCH)).unwrap();
+    // As a terminal sends a paste: carriage returns for line breaks.
+    let (model, effects) = run_effects(
+        Model::default(),
+        [Action::Pasted(Ok(text.replace('\n', "\r")))],
+    );
+    let (model, panel) = panel_analysed(model, effects);
+    let (model, _) = keys(model, "vW");
+    let Mode::Prompt(p) = &model.mode else {
+        panic!("{:?}", model.mode)
+    };
+    assert_eq!(p.line.text, "pasted-match.analysed.sgf");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("saved.sgf");
+    let (_, _, pasted) = panel_saves(model, &out);
+    assert!(pasted.is_some(), "saved from the text pasted");
+    let read = match_file::read_path(&out).unwrap();
+    let (decisions, problems) = match_file::decisions(&read);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(decisions.len(), panel.len());
+    let errors = decisions.iter().zip(&panel).filter(|(d, errors)| {
+        let (Some(e), Some(want)) = (decision_error(d), errors.last()) else {
+            return false;
+        };
+        assert!((e - want).abs() < SHOWN_ERROR, "{e} / {want}");
+        true
+    });
+    assert!(errors.count() > panel.len() / 2);
 }

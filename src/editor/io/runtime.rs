@@ -534,13 +534,15 @@ impl Edge<'_> {
                     )),
                     Effect::SaveSgf {
                         source,
+                        pasted,
                         out,
                         judged,
                         luck,
                         decisions,
                     } => {
+                        use crate::engine::match_analysis::annotate::SavedFrom;
                         let result = crate::engine::match_analysis::annotate::save_sgf(
-                            std::path::Path::new(&source),
+                            SavedFrom::of(&source, pasted.as_deref()),
                             std::path::Path::new(&out),
                             &judged,
                             luck.as_ref().map(|l| &*l.0),

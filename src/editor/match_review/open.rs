@@ -11,7 +11,7 @@ pub fn load(path: &str) -> Result<Loaded, OpenError> {
         path: path.to_owned(),
         reason: reason.to_string(),
     })?;
-    Ok(loaded(path, file))
+    Ok(loaded(path, file, None))
 }
 
 /// The name a pasted match goes by: its decisions kept in the library say
@@ -34,11 +34,11 @@ pub fn pasted(text: &str) -> Option<Loaded> {
     };
     match_file::detect(text.as_bytes())?;
     let file = match_file::read_bytes(text.as_bytes()).ok()?;
-    let loaded = loaded(PASTED, file);
+    let loaded = loaded(PASTED, file, Some(text.into()));
     (loaded.decisions.len() > 1).then_some(loaded)
 }
 
-fn loaded(path: &str, file: match_file::MatchFile) -> Loaded {
+fn loaded(path: &str, file: match_file::MatchFile, pasted: Option<std::sync::Arc<str>>) -> Loaded {
     let crate::engine::match_analysis::ReplayedMatch {
         decisions,
         problems,
@@ -81,5 +81,6 @@ fn loaded(path: &str, file: match_file::MatchFile) -> Loaded {
         games,
         problems,
         whole,
+        pasted,
     }
 }

@@ -29,6 +29,9 @@ pub struct Loaded {
     pub problems: Vec<String>,
     /// The match as gnubg is to read it (none for gnubg's match text).
     pub whole: Option<MatchForGnubg>,
+    /// The text of a pasted match (none for a file, read again from its
+    /// path when saved).
+    pub pasted: Option<std::sync::Arc<str>>,
 }
 
 /// A match's luck as gnubg rates it, held in the model.
@@ -58,6 +61,8 @@ pub struct OpenMatch {
     pub problems: Vec<String>,
     /// The match as gnubg is to read it.
     pub whole: Option<MatchForGnubg>,
+    /// The text of a pasted match: what `W` saves from.
+    pub pasted: Option<std::sync::Arc<str>>,
     /// The decision under the cursor.
     pub cursor: usize,
     /// By decision, in step with `decisions`.
@@ -104,6 +109,7 @@ impl OpenMatch {
             games: loaded.games,
             problems: loaded.problems,
             whole: loaded.whole,
+            pasted: loaded.pasted,
             cursor: 0,
             verdicts: vec![Verdict::Waiting; n],
             depths: vec![None; n],

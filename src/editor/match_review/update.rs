@@ -156,9 +156,13 @@ fn ask_save_sgf(mut model: Model) -> (Model, Vec<Effect>) {
         return refuse(model, "no verdict to save yet: E analyses the match");
     }
     let path = std::path::Path::new(&m.path);
-    let stem = path
-        .file_stem()
-        .map_or_else(|| "match".into(), |s| s.to_string_lossy());
+    let stem = match &m.pasted {
+        // In the working directory, a name without a blank.
+        Some(_) => "pasted-match".into(),
+        None => path
+            .file_stem()
+            .map_or_else(|| "match".into(), |s| s.to_string_lossy()),
+    };
     let offer = path.with_file_name(format!("{stem}.analysed.sgf"));
     model.mode = Mode::Prompt(Prompt::with_value(
         PromptKind::SgfFile,
@@ -186,6 +190,7 @@ fn save_sgf(mut model: Model, out: String) -> (Model, Vec<Effect>) {
         .collect();
     let effect = Effect::SaveSgf {
         source: m.path.clone(),
+        pasted: m.pasted.clone(),
         out: out.trim().to_owned(),
         judged,
         luck: m.luck.clone(),

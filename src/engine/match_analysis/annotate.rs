@@ -153,22 +153,49 @@ pub enum SaveSgfError {
     Write(String),
 }
 
-/// Reads the match file `source` again (the panel holds its decisions,
-/// not its record), checks it is the match the verdicts are of (as many
+/// Where a saved match is read from: its file, again, or the text pasted.
+#[derive(Clone, Copy, Debug)]
+pub enum SavedFrom<'a> {
+    File(&'a std::path::Path),
+    Pasted(&'a str),
+}
+
+impl<'a> SavedFrom<'a> {
+    /// The match panel's match: the text pasted, if it was, else its file.
+    pub fn of(path: &'a str, pasted: Option<&'a str>) -> SavedFrom<'a> {
+        match pasted {
+            Some(text) => SavedFrom::Pasted(text),
+            None => SavedFrom::File(std::path::Path::new(path)),
+        }
+    }
+}
+
+/// Reads the match again from `from` (the panel holds its decisions, not
+/// its record), checks it is the match the verdicts are of (as many
 /// decisions), and writes it to `out` whole with the verdicts, never over
-/// `source`.
+/// its file.
 pub fn save_sgf(
-    source: &std::path::Path,
+    from: SavedFrom<'_>,
     out: &std::path::Path,
     judged: &[Judged],
     luck: Option<&MatchLuck>,
     decisions: usize,
 ) -> Result<(), SaveSgfError> {
     use crate::codec::match_file::{self, Contents};
-    let shown = crate::quote::printable(&source.display().to_string()).into_owned();
+    // `-` is never taken for the file written: a pasted match has none.
+    let (source, shown) = match from {
+        SavedFrom::File(path) => (
+            path,
+            crate::quote::printable(&path.display().to_string()).into_owned(),
+        ),
+        SavedFrom::Pasted(_) => (std::path::Path::new("-"), "the pasted match".to_owned()),
+    };
     crate::out_file::not_the_input(out, source).map_err(|e| SaveSgfError::Write(e.to_string()))?;
-    let file =
-        match_file::read_path(source).map_err(|e| SaveSgfError::Read(format!("{shown}: {e}")))?;
+    let file = match from {
+        SavedFrom::File(path) => match_file::read_path(path),
+        SavedFrom::Pasted(text) => match_file::read_bytes(text.as_bytes()),
+    }
+    .map_err(|e| SaveSgfError::Read(format!("{shown}: {e}")))?;
     let Contents::Record(record) = &file.contents else {
         return Err(SaveSgfError::NotAMatch(shown));
     };
