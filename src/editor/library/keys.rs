@@ -79,7 +79,7 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
     Binding {
         keys: &[Char('/')],
         label: "/",
-        help: "filter (error>=, tag:, col:)",
+        help: "filter: error>= player: kind: match: disagree>= tag: col: …",
         section: (),
         hint: Some(("/", "filter")),
         action: LibAction::StartFilter,
