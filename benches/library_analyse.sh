@@ -6,6 +6,7 @@
 #     SET=real benches/library_analyse.sh     (the two matches played by people)
 #     DEPTHS=0 benches/library_analyse.sh     (0-ply only)
 #     SIZE=small benches/library_analyse.sh   (0-ply on one match)
+#     RUNS=5 benches/library_analyse.sh       (the median of 5 runs each)
 #
 # Files: the committed matches gnubg reads with `import mat` as they are
 # (tests/fixtures/README): XG's own `.mat` exports of two 7-point matches
@@ -15,7 +16,9 @@
 # not timed), and gnubg -t -q running a command file per match (`import
 # mat`, `set analysis ... plies P` for checker play and cube, `analyse
 # match`), the matches one after the other. Wall and CPU time (user+sys,
-# children included) from /usr/bin/time, one run each. The whole script
+# children included) from /usr/bin/time; with RUNS=N, the run of median
+# wall time of N, the three commands taking turns (so that a slow spell of
+# the machine falls on all three), and the ratio of the medians. The whole script
 # takes about 2 minutes on 2 cores with SET=real, 6 with all.
 # Goals: bgedit with 1 job no slower than gnubg; 2 jobs at least 1.8x one.
 set -euo pipefail
@@ -42,6 +45,11 @@ timed() {
     awk '{printf "%.2f %.2f\n", $1, $2 + $3}' "$WORK/time"
 }
 
+# The line of median wall time among "wall cpu" lines on stdin.
+median() {
+    sort -n | awk '{ l[NR] = $0 } END { print l[int((NR + 1) / 2)] }'
+}
+
 # One command file per match, run one after the other by one script, so
 # /usr/bin/time counts every gnubg process.
 gnubg_script() {
@@ -66,13 +74,26 @@ bgedit_all() {
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "matches: ${FILES[*]}"
 printf '%-6s %-16s %8s %8s %8s\n' depth run "wall s" "cpu s" "speed-up"
+RUNS=${RUNS:-1}
 for plies in "${DEPTHS[@]}"; do
     gnubg_script "$plies"
-    read -r gw gc < <(timed bash "$WORK/gnubg.sh")
-    read -r w1 c1 < <(bgedit_all "$plies" 1)
-    read -r w2 c2 < <(bgedit_all "$plies" 2)
+    : > "$WORK/g"; : > "$WORK/b1"; : > "$WORK/b2"
+    for _ in $(seq "$RUNS"); do
+        timed bash "$WORK/gnubg.sh" >> "$WORK/g"
+        bgedit_all "$plies" 1 >> "$WORK/b1"
+        bgedit_all "$plies" 2 >> "$WORK/b2"
+    done
+    read -r gw gc < <(median < "$WORK/g")
+    read -r w1 c1 < <(median < "$WORK/b1")
+    read -r w2 c2 < <(median < "$WORK/b2")
     printf '%-6s %-16s %8s %8s %8s\n' "$plies" "gnubg" "$gw" "$gc" "1.00"
     printf '%-6s %-16s %8s %8s %8.2f\n' "$plies" "bgedit --jobs 1" "$w1" "$c1" "$(echo "$gw / $w1" | bc -l)"
     printf '%-6s %-16s %8s %8s %8.2f\n' "$plies" "bgedit --jobs 2" "$w2" "$c2" "$(echo "$gw / $w2" | bc -l)"
     printf '%-6s 2 jobs / 1 job: %.2fx\n' "$plies" "$(echo "$w1 / $w2" | bc -l)"
+    if [ "$RUNS" -gt 1 ]; then
+        printf '%-6s walls: gnubg %s; 1 job %s; 2 jobs %s\n' "$plies" \
+            "$(cut -d' ' -f1 "$WORK/g" | paste -sd' ')" \
+            "$(cut -d' ' -f1 "$WORK/b1" | paste -sd' ')" \
+            "$(cut -d' ' -f1 "$WORK/b2" | paste -sd' ')"
+    fi
 done
