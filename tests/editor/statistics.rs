@@ -504,6 +504,46 @@ fn the_binary_analyses_a_match_and_shows_its_statistics() {
     s.wait_gone("PR per game");
 }
 
+/// The real binary: a whole match pasted (bracketed paste, as a terminal
+/// sends it) opens in the match panel and is analysed; `W` then saves it
+/// from the text pasted (there is no file to read it again from), and the
+/// saved file reads back as the same match.
+#[test]
+fn the_binary_saves_a_pasted_match() {
+    use bgedit::codec::match_file;
+    use common::pty::{Options, Session};
+    use std::time::Duration;
+    if !common::have_gnubg() {
+        return;
+    }
+    let pty = Options {
+        timeout: Duration::from_secs(240),
+        ..Options::DEFAULT
+    };
+    let dir = common::pty::state_dir("bgedit-pasted-match", "pty");
+    let out = dir.join("saved.sgf");
+    let _ = std::fs::remove_file(&out);
+    let text = std::fs::read_to_string(fixture("selfplay/m3_selfplay.mat")).unwrap();
+    let mut s = Session::start(&pty, &[], &dir, 200, 60);
+    s.wait_for("XGID=");
+    s.send(&format!("\x1b[200~{}\x1b[201~", text.replace('\n', "\r")));
+    s.wait_for("Match analysed at 2-ply");
+    s.keys("v");
+    // The offer replaced (^U) by the file wanted.
+    s.prompt("W", &format!("\x15{}", out.display()));
+    s.wait_for("Saved the match");
+    let saved = match_file::read_path(&out).unwrap();
+    let pasted = match_file::read_bytes(text.as_bytes()).unwrap();
+    let (got, want) = (
+        match_file::decisions(&saved).0,
+        match_file::decisions(&pasted).0,
+    );
+    assert_eq!(got.len(), want.len());
+    for (g, w) in got.iter().zip(&want) {
+        assert_eq!((g.game, g.number, &g.played), (w.game, w.number, &w.played));
+    }
+}
+
 /// A match judged at 2-ply: `E` says so and asks nothing; with the panel
 /// at 3-ply (`>`), `E` asks 3-ply directly, the 2-ply verdicts shown until
 /// each 3-ply one comes.
