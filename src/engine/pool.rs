@@ -102,7 +102,8 @@ impl Drop for Kept {
         let idle = std::mem::take(&mut state.idle);
         std::thread::scope(|s| {
             for engine in idle {
-                s.spawn(move || drop(engine));
+                // A thread that cannot be made drops its engine here.
+                let _ = std::thread::Builder::new().spawn_scoped(s, move || drop(engine));
             }
         });
     }
