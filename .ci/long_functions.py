@@ -9,7 +9,8 @@ import os, re, sys
 
 LIMIT = 150
 here = os.path.dirname(os.path.abspath(__file__))
-root = os.path.join(here, '..', 'src')
+roots = [os.path.join(here, '..', 'src')] + sorted(
+    os.path.join(here, '..', 'crates', c, 'src') for c in os.listdir(os.path.join(here, '..', 'crates')))
 code_map = os.path.join(here, '..', 'docs', 'code-map.md')
 
 
@@ -86,13 +87,13 @@ def allowed():
     if len(part) < 2:
         return set()
     section = part[1].split('\n## ', 1)[0]
-    return set(re.findall(r'`(src/[\w/]+\.rs::\w+)`', section))
+    return set(re.findall(r'`((?:crates/\w+/)?src/[\w/]+\.rs::\w+)`', section))
 
 
 def main():
     ok = allowed()
     long = []
-    for d, _, fs in os.walk(root):
+    for d, _, fs in (w for root in roots for w in os.walk(root)):
         for f in sorted(fs):
             if not f.endswith('.rs'):
                 continue

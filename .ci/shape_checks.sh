@@ -14,17 +14,17 @@ string_errors_allowed=(
     # a batch line's job answers with what its `line N:` error prints
     src/cli/input.rs src/cli/library/mod.rs src/cli/moves.rs src/cli/quiz.rs src/cli/stats.rs
     # the refusal of a key or a typed line, shown on the status line
-    src/editor/board/edits.rs src/editor/board/update.rs
-    src/editor/play/update.rs src/editor/prompt/update.rs
+    crates/tui/src/board/edits.rs crates/tui/src/board/update.rs
+    crates/tui/src/play/update.rs crates/tui/src/prompt/update.rs
     # an engine's own refusal of a position, shown in its words
-    src/engine/answer.rs
+    crates/engine/src/answer.rs
     # the filter's words, placed at their column by FilterError
-    src/library/filter.rs
+    crates/library/src/filter.rs
 )
 allowed=$(printf '%s\n' "${string_errors_allowed[@]}")
 # An error type of String: `Result<T, String>` (not `Result<String>`, a
 # typed error's alias holding a String value).
-found=$(grep -rlP 'Result<.*,\s*String>' src | sort || true)
+found=$(grep -rlP 'Result<.*,\s*String>' src crates | sort || true)
 extra=$(comm -23 <(echo "$found" | sed '/^$/d') <(echo "$allowed" | sort))
 if [ -n "$extra" ]; then
     echo "String errors (use a thiserror enum) in:"
@@ -42,7 +42,7 @@ engine_names_allowed=(
     src/lib.rs
 )
 allowed=$(printf '%s\n' "${engine_names_allowed[@]}")
-found=$(grep -rlw -i 'sage' src --exclude-dir=engine | sort || true)
+found=$(grep -rlw -i 'sage' src crates --exclude-dir=engine | sort || true)
 extra=$(comm -23 <(echo "$found" | sed '/^$/d') <(echo "$allowed" | sort))
 if [ -n "$extra" ]; then
     echo "An engine named outside src/engine/ in:"

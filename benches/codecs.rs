@@ -12,9 +12,9 @@
 mod random_ids;
 
 use bgedit::cli::{BatchOptions, Job, run_batch};
-use bgedit::codec::{IdFormat, gnubg_id, parse_any, xgid};
-use bgedit::domain::{Names, Position};
-use bgedit::text_board;
+use bgedit_core::codec::text_board;
+use bgedit_core::codec::{IdFormat, gnubg_id, parse_any, xgid};
+use bgedit_core::domain::{Names, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -5,13 +5,13 @@
 //! that answers in-process (issue 33): the live views' tables, key to
 //! frame (≤ 16 ms), and one evaluation, key to frame (≤ 1 ms).
 
-use bgedit::editor::action::BoardAction;
-use bgedit::editor::keymap;
-use bgedit::editor::model::Model;
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::ui::theme::Theme;
-use bgedit::editor::view;
+use bgedit_tui::action::BoardAction;
+use bgedit_tui::keymap;
+use bgedit_tui::model::Model;
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
+use bgedit_tui::ui::theme::Theme;
+use bgedit_tui::view;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -22,7 +22,7 @@ fn start() -> Model {
     let m = Model::default();
     update(
         m,
-        bgedit::editor::action::Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
+        bgedit_tui::action::Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into()),
     )
     .0
 }
@@ -59,8 +59,8 @@ fn keypress_and_frame(c: &mut Criterion) {
 /// (32 moves) is on show: keys that leave the position alone (cursor moves,
 /// the units toggle) must still cost well under 1 ms.
 fn keypress_while_engine_busy(c: &mut Criterion) {
-    use bgedit::editor::action::Action;
-    use bgedit::engine::{Analysis, MoveLine};
+    use bgedit_engine::{Analysis, MoveLine};
+    use bgedit_tui::action::Action;
     let theme = Theme::colour();
     let mut m = start();
     let (next, effects) = update(m, Action::Board(BoardAction::SetDice(Some([6, 5]))));
@@ -68,7 +68,7 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
     let id = effects
         .iter()
         .find_map(|e| match e {
-            bgedit::editor::effect::Effect::Analyse(_, r) => Some(r.id),
+            bgedit_tui::effect::Effect::Analyse(_, r) => Some(r.id),
             _ => None,
         })
         .unwrap();
@@ -86,8 +86,8 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
         .collect();
     m = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             id,
             Ok(Analysis::Moves {
                 plies: 0,
@@ -100,7 +100,7 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
     .0;
     m = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Deepen),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Deepen),
     )
     .0;
     assert!(m.analysis.running == Some(m.analysis.deep_plies));
@@ -134,10 +134,10 @@ fn keypress_while_engine_busy(c: &mut Criterion) {
 /// and `k` walk the decisions (the board, IDs and panels change every
 /// frame), and one verdict of the background analysis arrives with each key.
 fn keypress_while_match_analysed(c: &mut Criterion) {
-    use bgedit::domain::match_stats::DecisionKind;
-    use bgedit::editor::action::Action;
-    use bgedit::editor::match_review::{open, state::ReviewAction};
-    use bgedit::engine::match_analysis::Judged;
+    use bgedit_core::domain::match_stats::DecisionKind;
+    use bgedit_engine::match_analysis::Judged;
+    use bgedit_tui::action::Action;
+    use bgedit_tui::match_review::{open, state::ReviewAction};
     let theme = Theme::colour();
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -211,14 +211,14 @@ fn keypress_while_match_analysed(c: &mut Criterion) {
 /// frame. The kept analysis is every legal move of an opening 21 with
 /// made-up equities (the grading does the same work whatever the numbers).
 fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
-    use bgedit::codec::{parse_any, position_id};
-    use bgedit::domain::Position;
-    use bgedit::domain::moves::{apply, position_moves};
-    use bgedit::editor::action::Action;
-    use bgedit::editor::library::state::LibAction;
-    use bgedit::engine::match_analysis::QuizAnswer;
-    use bgedit::engine::{Analysis, MoveLine};
-    use bgedit::library::Summary;
+    use bgedit_core::codec::{parse_any, position_id};
+    use bgedit_core::domain::Position;
+    use bgedit_core::domain::moves::{apply, position_moves};
+    use bgedit_engine::match_analysis::QuizAnswer;
+    use bgedit_engine::{Analysis, MoveLine};
+    use bgedit_library::Summary;
+    use bgedit_tui::action::Action;
+    use bgedit_tui::library::state::LibAction;
     let theme = Theme::colour();
     let position = parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
         .unwrap()
@@ -251,7 +251,7 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
         id: 1,
         title: "Opening 21".into(),
         tags: String::new(),
-        derived: bgedit::library::derive::derive(&position),
+        derived: bgedit_library::derive::derive(&position),
         position: position.clone(),
         score: [0, 0],
         error: None,
@@ -319,8 +319,8 @@ impl Rng {
 /// analyse: checkers of both sides anywhere, money or a match at any
 /// score, any cube, dice four times in five (else a cube decision). `t`
 /// (the key the benchmarks press) leaves each legal.
-fn random_positions(n: usize, seed: u64) -> Vec<bgedit::domain::Position> {
-    use bgedit::domain::{Board, CubeOwner, Player, Position};
+fn random_positions(n: usize, seed: u64) -> Vec<bgedit_core::domain::Position> {
+    use bgedit_core::domain::{Board, CubeOwner, Player, Position};
     let mut rng = Rng(seed);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
@@ -358,7 +358,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<bgedit::domain::Position> {
         flipped.state.on_roll = flipped.state.on_roll.opponent();
         flipped.state.turn = flipped.state.on_roll;
         let fine = |q: &Position| {
-            q.validate().is_ok() && bgedit::engine::request::nothing_to_analyse(q).is_none()
+            q.validate().is_ok() && bgedit_engine::request::nothing_to_analyse(q).is_none()
         };
         if fine(&p) && fine(&flipped) {
             out.push(p);
@@ -369,8 +369,8 @@ fn random_positions(n: usize, seed: u64) -> Vec<bgedit::domain::Position> {
 
 /// The engine that answers in-process (found by capability, as the
 /// editor finds it); `None`, said, without one.
-fn in_process_engine() -> Option<Box<dyn bgedit::engine::Engine>> {
-    match bgedit::engine::registry::open_in_process(&[]) {
+fn in_process_engine() -> Option<Box<dyn bgedit_engine::Engine>> {
+    match bgedit_engine::registry::open_in_process(&[]) {
         Ok(e) => Some(e),
         Err(e) => {
             eprintln!("skipped: the live views need an in-process engine: {e}");
@@ -385,10 +385,10 @@ fn in_process_engine() -> Option<Box<dyn bgedit::engine::Engine>> {
 /// with the in-process engine (`live_engine::answer`), the answer is
 /// reduced, and the screen drawn. Goal: at most 16 ms (one frame).
 fn live_views_key_to_frame(c: &mut Criterion) {
-    use bgedit::editor::action::Action;
-    use bgedit::editor::effect::Effect;
-    use bgedit::editor::io::live_engine;
-    use bgedit::editor::sensitivity::state::{Live, SensitivityAction};
+    use bgedit_tui::action::Action;
+    use bgedit_tui::effect::Effect;
+    use bgedit_tui::io::live_engine;
+    use bgedit_tui::sensitivity::state::{Live, SensitivityAction};
     let Some(mut engine) = in_process_engine() else {
         return;
     };
@@ -447,14 +447,14 @@ fn live_views_key_to_frame(c: &mut Criterion) {
 /// the panel's request answered inline by the engine at its first depth
 /// (the move list), reduced, drawn. Goal: at most 1 ms.
 fn one_evaluation_key_to_frame(c: &mut Criterion) {
-    use bgedit::editor::action::{Action, AnalysisAction};
-    use bgedit::editor::effect::Effect;
+    use bgedit_tui::action::{Action, AnalysisAction};
+    use bgedit_tui::effect::Effect;
     let Some(mut engine) = in_process_engine() else {
         return;
     };
     let theme = Theme::colour();
     let mut base = Model::default();
-    base.analysis.engines = bgedit::engine::Choice::only(engine.kind());
+    base.analysis.engines = bgedit_engine::Choice::only(engine.kind());
     let positions: Vec<_> = random_positions(200, 0x5eed_0001)
         .into_iter()
         .filter(|p| p.state.dice.is_some())

@@ -2,9 +2,9 @@
 //! positions of gnubg's format fixtures (each iteration reads or writes all
 //! of them), and one picture drawn as SVG and as PNG.
 
-use bgedit::codec::{IdFormat, fibs, sgf, snowie, to_string_as};
-use bgedit::domain::Position;
-use bgedit::picture::{Options, Theme, png, svg};
+use bgedit_core::codec::{IdFormat, fibs, sgf, snowie, to_string_as};
+use bgedit_core::domain::Position;
+use bgedit_picture::{Options, Theme, png, svg};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use serde::Deserialize;
 use std::hint::black_box;

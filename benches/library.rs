@@ -16,19 +16,19 @@
 mod random;
 
 use bgedit::cli::library::import_text;
-use bgedit::codec::{IdFormat, to_string_as};
-use bgedit::editor::action::Action;
-use bgedit::editor::effect::Effect;
-use bgedit::editor::library::state::LibAction;
-use bgedit::editor::library::state::PAGE;
-use bgedit::editor::library::worker::{COUNT_AHEAD, Worker};
-use bgedit::editor::model::Model;
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::ui::theme::Theme;
-use bgedit::editor::view;
-use bgedit::library::filter;
-use bgedit::library::{EntryEdit, Library};
+use bgedit_core::codec::{IdFormat, to_string_as};
+use bgedit_library::filter;
+use bgedit_library::{EntryEdit, Library};
+use bgedit_tui::action::Action;
+use bgedit_tui::effect::Effect;
+use bgedit_tui::library::state::LibAction;
+use bgedit_tui::library::state::PAGE;
+use bgedit_tui::library::worker::{COUNT_AHEAD, Worker};
+use bgedit_tui::model::Model;
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
+use bgedit_tui::ui::theme::Theme;
+use bgedit_tui::view;
 use criterion::Criterion;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -166,7 +166,7 @@ fn main() {
                 let (n, _, page) = lib
                     .search_page(
                         &query,
-                        bgedit::library::store::Order::Newest,
+                        bgedit_library::store::Order::Newest,
                         0,
                         PAGE,
                         COUNT_AHEAD,

@@ -13,7 +13,7 @@
 //! `.mat` export of the same matches (`mat_gnubg.py --xg-exports`); the
 //! figures are in docs/matches-xg.md.
 
-use bgedit::codec::{IdFormat, match_file, write_as};
+use bgedit_core::codec::{IdFormat, match_file, write_as};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::Path;
@@ -32,7 +32,7 @@ fn corpus() -> Vec<Vec<u8>> {
     let texts: Vec<Vec<u8>> = fixtures
         .iter()
         .map(|p| {
-            bgedit::codec::mat::decode(&std::fs::read(p).unwrap())
+            bgedit_core::codec::mat::decode(&std::fs::read(p).unwrap())
                 .into_owned()
                 .into_bytes()
         })
@@ -89,7 +89,7 @@ fn mat(c: &mut Criterion) {
             files
                 .iter()
                 .map(|f| {
-                    bgedit::codec::mat::read_bytes(black_box(f))
+                    bgedit_core::codec::mat::read_bytes(black_box(f))
                         .unwrap()
                         .record
                         .games

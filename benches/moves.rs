@@ -5,15 +5,15 @@
 //! gnubg move fixtures, which a fixed seed generated: varied, never one
 //! position repeated.
 
-use bgedit::codec::parse_any;
-use bgedit::domain::moves::legal_moves;
-use bgedit::domain::{Player, Position};
+use bgedit_core::codec::parse_any;
+use bgedit_core::domain::moves::legal_moves;
+use bgedit_core::domain::{Player, Position};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
 const POSITIONS: usize = 8;
 
-fn middle_games() -> Vec<(bgedit::domain::Board, Player)> {
+fn middle_games() -> Vec<(bgedit_core::domain::Board, Player)> {
     include_str!("../tests/fixtures/gnubg_moves.jsonl")
         .lines()
         .filter(|l| l.contains("\"style\": \"mid\""))

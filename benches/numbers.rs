@@ -3,10 +3,10 @@
 //! counts) and its text lines, on 1,000 random positions and scores from a
 //! fixed seed, with and without an evaluation.
 
-use bgedit::codec::met_xml;
-use bgedit::domain::numbers;
-use bgedit::domain::{Board, CubeOwner, Player, Position};
-use bgedit::editor::numbers::text as numbers_text;
+use bgedit_core::codec::met_xml;
+use bgedit_core::domain::numbers;
+use bgedit_core::domain::{Board, CubeOwner, Player, Position};
+use bgedit_tui::numbers::text as numbers_text;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 

@@ -12,8 +12,8 @@
 //! `mix` (the default) writes three GNUBG IDs for every XGID, since an XGID
 //! cannot hold a resignation or a game state.
 
-use bgedit::codec::{gnubg_id, xgid};
-use bgedit::domain::{
+use bgedit_core::codec::{gnubg_id, xgid};
+use bgedit_core::domain::{
     Board, CubeOwner, GameState, MatchState, Player, Resignation, validation::check_match,
 };
 use std::io::{self, BufWriter, Write};
@@ -136,7 +136,7 @@ pub fn random_state(rng: &mut Rng) -> MatchState {
             crawford,
             jacoby: rng.chance(50),
             beavers: true,
-            max_cube_log2: bgedit::domain::match_state::DEFAULT_MAX_CUBE_LOG2,
+            max_cube_log2: bgedit_core::domain::match_state::DEFAULT_MAX_CUBE_LOG2,
         };
         state.turn = state.expected_turn();
         if check_match(&state).is_ok() {

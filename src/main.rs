@@ -13,7 +13,7 @@ use std::process::ExitCode;
 fn clap_refusal(e: &clap::Error) -> ExitCode {
     let code = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
     if e.use_stderr() {
-        bgedit::say!("{}", e.render().to_string().trim_end());
+        bgedit_core::say!("{}", e.render().to_string().trim_end());
     } else {
         let _ = e.print();
     }
@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     let code = run();
     // The editor may quit while its worker still holds the match copy
     // gnubg reads: nothing is left in the temporary directory.
-    bgedit::engine::gnubg_match::remove_private_copies();
+    bgedit_engine::gnubg_match::remove_private_copies();
     code
 }
 
@@ -41,7 +41,7 @@ fn run() -> ExitCode {
         .map(|c| c.get_name())
         .collect();
     if let Some(message) = bgedit::cli::suggest::check_first_words(&args, &commands) {
-        bgedit::say!("{message}");
+        bgedit_core::say!("{message}");
         return ExitCode::from(2);
     }
     let cli = match Cli::try_parse() {

@@ -5,10 +5,10 @@
 //! numbers in range and, for Sage, only moves legal in the position asked.
 #![no_main]
 
-use bgedit::codec;
-use bgedit::domain::Position;
-use bgedit::engine::answer::{Garbage, Reply, parse_line};
-use bgedit::engine::{Analysis, Request, sage};
+use bgedit_core::codec;
+use bgedit_core::domain::Position;
+use bgedit_engine::answer::{Garbage, Reply, parse_line};
+use bgedit_engine::{Analysis, Request, sage};
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 
@@ -40,7 +40,7 @@ fuzz_target!(|data: &[u8]| {
         let reply = sage::parse_line(line, &req);
         if let Ok(Reply::Answer(_, Ok(Analysis::Moves { moves, .. }))) = &reply {
             // Every move named is one of the position's legal moves.
-            let legal: Vec<String> = bgedit::domain::moves::position_moves(&req.position)
+            let legal: Vec<String> = bgedit_core::domain::moves::position_moves(&req.position)
                 .map(|l| l.iter().map(|m| m.notation()).collect())
                 .unwrap_or_default();
             for m in moves {

@@ -1,7 +1,7 @@
 //! The FIBS `board:` line reader.
 #![no_main]
 
-use bgedit::codec::fibs;
+use bgedit_core::codec::fibs;
 use bgedit_fuzz::{legal, stable, text};
 use libfuzzer_sys::fuzz_target;
 

@@ -5,8 +5,8 @@
 //! text.
 #![no_main]
 
-use bgedit::library::filter;
-use bgedit::library::store::{Library, Order};
+use bgedit_library::filter;
+use bgedit_library::store::{Library, Order};
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;

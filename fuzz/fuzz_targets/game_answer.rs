@@ -6,8 +6,8 @@
 //! not below zero.
 #![no_main]
 
-use bgedit::codec::match_file;
-use bgedit::engine::{gnubg_match, match_analysis};
+use bgedit_core::codec::match_file;
+use bgedit_engine::{gnubg_match, match_analysis};
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;

@@ -2,9 +2,9 @@
 //! lines, a whole `show board` block), then reading both.
 #![no_main]
 
-use bgedit::codec::detect::{self, Reading};
-use bgedit::codec::{IdError, gnubg_id, match_id, position_id};
-use bgedit::domain::{Board, MatchState};
+use bgedit_core::codec::detect::{self, Reading};
+use bgedit_core::codec::{IdError, gnubg_id, match_id, position_id};
+use bgedit_core::domain::{Board, MatchState};
 use bgedit_fuzz::{round_trip, text};
 use libfuzzer_sys::fuzz_target;
 

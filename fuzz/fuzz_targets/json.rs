@@ -1,7 +1,7 @@
 //! The JSON reader (`convert --to json`'s output, read back).
 #![no_main]
 
-use bgedit::codec::json;
+use bgedit_core::codec::json;
 use bgedit_fuzz::{legal, round_trip, text};
 use libfuzzer_sys::fuzz_target;
 

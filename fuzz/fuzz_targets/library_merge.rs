@@ -5,7 +5,7 @@
 //! panic (a damaged page is an error, a changed file a hash mismatch).
 #![no_main]
 
-use bgedit::library::store::Library;
+use bgedit_library::store::Library;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
     let source = match Library::open_to_read(&path) {
         Ok(s) => s,
         Err(e) => {
-            let said = bgedit::library::store::describe(&path, &e);
+            let said = bgedit_library::store::describe(&path, &e);
             assert!(!said.is_empty());
             return;
         }
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
     };
     for m in matches.iter().take(16) {
         if let Ok((_, bytes)) = source.match_content(m.id) {
-            let _ = bgedit::codec::match_file::read_bytes(&bytes);
+            let _ = bgedit_core::codec::match_file::read_bytes(&bytes);
         }
         let _ = source.own_verdicts(m.id);
     }

@@ -5,9 +5,9 @@
 //! move in its generator's order and reads a file's in canonical order).
 #![no_main]
 
-use bgedit::codec::mat;
-use bgedit::domain::match_record::{ActionKind, MatchRecord};
-use bgedit::domain::replay::match_decisions;
+use bgedit_core::codec::mat;
+use bgedit_core::domain::match_record::{ActionKind, MatchRecord};
+use bgedit_core::domain::replay::match_decisions;
 use libfuzzer_sys::fuzz_target;
 
 fn essence(record: &MatchRecord) -> Vec<String> {

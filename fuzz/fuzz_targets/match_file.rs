@@ -2,13 +2,13 @@
 //! come): detection, reading, every decision and a chosen position.
 #![no_main]
 
-use bgedit::codec::{match_file, sgf};
+use bgedit_core::codec::{match_file, sgf};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let _ = match_file::detect(data);
     if let Ok(s) = std::str::from_utf8(data) {
-        let _ = bgedit::codec::match_text::blocks(s);
+        let _ = bgedit_core::codec::match_text::blocks(s);
     }
     let Ok(file) = match_file::read_bytes(data) else { return };
     let (decisions, problems) = match_file::decisions(&file);
@@ -16,8 +16,8 @@ fuzz_target!(|data: &[u8]| {
         let _ = match_file::describe("fuzz", p);
     }
     for d in decisions.iter().take(4) {
-        let _ = bgedit::codec::gnubg_id::encode(&d.position.board, &d.position.state);
-        let _ = bgedit::codec::xgid::encode(&d.position.board, &d.position.state);
+        let _ = bgedit_core::codec::gnubg_id::encode(&d.position.board, &d.position.state);
+        let _ = bgedit_core::codec::xgid::encode(&d.position.board, &d.position.state);
     }
     let _ = match_file::position_at(
         &file,

@@ -1,7 +1,7 @@
 //! The Match ID reader.
 #![no_main]
 
-use bgedit::codec::match_id;
+use bgedit_core::codec::match_id;
 use bgedit_fuzz::{round_trip, text};
 use libfuzzer_sys::fuzz_target;
 

@@ -8,11 +8,11 @@
 //! time and memory.
 #![no_main]
 
-use bgedit::codec::{match_file, sgf};
-use bgedit::engine::gnubg_match::MatchForGnubg;
-use bgedit::engine::match_analysis::piece_runs;
-use bgedit::library::match_import;
-use bgedit::library::store::{self, Library};
+use bgedit_core::codec::{match_file, sgf};
+use bgedit_engine::gnubg_match::MatchForGnubg;
+use bgedit_engine::match_analysis::piece_runs;
+use bgedit_library::match_import;
+use bgedit_library::store::{self, Library};
 use libfuzzer_sys::fuzz_target;
 use std::sync::Mutex;
 

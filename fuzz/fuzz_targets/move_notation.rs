@@ -3,7 +3,7 @@
 //! to another, at most four checkers moved).
 #![no_main]
 
-use bgedit::domain::notation;
+use bgedit_core::domain::notation;
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 

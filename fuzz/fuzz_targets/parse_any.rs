@@ -2,8 +2,8 @@
 //! is written back in the format it was read as and read again the same.
 #![no_main]
 
-use bgedit::codec::{self, IdFormat};
-use bgedit::domain::Position;
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::Position;
 use bgedit_fuzz::{legal, round_trip, text};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,8 +1,8 @@
 //! The Position ID reader, for either player on roll.
 #![no_main]
 
-use bgedit::codec::position_id;
-use bgedit::domain::Player;
+use bgedit_core::codec::position_id;
+use bgedit_core::domain::Player;
 use bgedit_fuzz::{round_trip, text};
 use libfuzzer_sys::fuzz_target;
 

@@ -4,12 +4,12 @@
 //! match length, score) reads back to the same position.
 #![no_main]
 
-use bgedit::domain::{Place, Player};
-use bgedit::editor::action::{BoardAction, Action, PromptAction};
-use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::prompt::state::{MAX_PROMPT_LEN, Motion, Prompt, PromptKind};
-use bgedit::editor::prompt::update::{current_value, parse};
-use bgedit::editor::reducer::update;
+use bgedit_core::domain::{Place, Player};
+use bgedit_tui::action::{BoardAction, Action, PromptAction};
+use bgedit_tui::model::{Mode, Model, Tone};
+use bgedit_tui::prompt::state::{MAX_PROMPT_LEN, Motion, Prompt, PromptKind};
+use bgedit_tui::prompt::update::{current_value, parse};
+use bgedit_tui::reducer::update;
 use bgedit_fuzz::{legal, text};
 use libfuzzer_sys::fuzz_target;
 

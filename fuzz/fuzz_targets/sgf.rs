@@ -1,7 +1,7 @@
 //! gnubg's SGF reader (position and match files).
 #![no_main]
 
-use bgedit::codec::sgf;
+use bgedit_core::codec::sgf;
 use bgedit_fuzz::{legal, stable, text};
 use libfuzzer_sys::fuzz_target;
 

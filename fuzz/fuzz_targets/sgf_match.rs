@@ -2,8 +2,8 @@
 //! written back; what was written reads back to the same text again.
 #![no_main]
 
-use bgedit::codec::sgf;
-use bgedit::domain::replay::match_decisions;
+use bgedit_core::codec::sgf;
+use bgedit_core::domain::replay::match_decisions;
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 

@@ -1,7 +1,7 @@
 //! The Snowie text reader.
 #![no_main]
 
-use bgedit::codec::snowie;
+use bgedit_core::codec::snowie;
 use bgedit_fuzz::{legal, stable, text};
 use libfuzzer_sys::fuzz_target;
 

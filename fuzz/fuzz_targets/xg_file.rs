@@ -6,8 +6,8 @@
 //! carries a control character.
 #![no_main]
 
-use bgedit::codec::xg;
-use bgedit::domain::replay::match_decisions;
+use bgedit_core::codec::xg;
+use bgedit_core::domain::replay::match_decisions;
 use libfuzzer_sys::fuzz_target;
 
 /// A match header record: kind 0, a 7-point match, version 32, XG's magic.

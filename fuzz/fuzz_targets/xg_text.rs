@@ -1,8 +1,8 @@
 //! eXtreme Gammon's text export reader.
 #![no_main]
 
-use bgedit::codec::xg_text;
-use bgedit::domain::Names;
+use bgedit_core::codec::xg_text;
+use bgedit_core::domain::Names;
 use bgedit_fuzz::{legal, stable, text};
 use libfuzzer_sys::fuzz_target;
 

@@ -1,7 +1,7 @@
 //! The XGID reader.
 #![no_main]
 
-use bgedit::codec::xgid;
+use bgedit_core::codec::xgid;
 use bgedit_fuzz::{round_trip, text};
 use libfuzzer_sys::fuzz_target;
 

@@ -5,8 +5,8 @@
 //! A target for a new reader is one call: `round_trip(text, decode,
 //! encode)`, with the reader and the writer of its format.
 
-use bgedit::domain::match_state::larger_first;
-use bgedit::domain::{Board, MatchState, Position};
+use bgedit_core::domain::match_state::larger_first;
+use bgedit_core::domain::{Board, MatchState, Position};
 
 /// The fuzzer's bytes as text; readers take `&str`, so other bytes are
 /// not an input.

@@ -130,7 +130,21 @@ impl Cli {
     /// engine before any command runs.
     pub fn tell_engines_their_data(&self) {
         if let Some(dir) = &self.sage_data {
-            crate::engine::sage::native::set_data_dir(dir.clone());
+            bgedit_engine::sage::native::set_data_dir(dir.clone());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The editor starts its clipboard holder by this name.
+    #[test]
+    fn the_hidden_command_is_the_one_the_editor_starts() {
+        let hold = bgedit_tui::io::clipboard_holder::HOLD_COMMAND;
+        let cli = Cli::try_parse_from(["bgedit", hold]).unwrap();
+        assert!(matches!(cli.command, Some(Command::HoldClipboard)));
     }
 }

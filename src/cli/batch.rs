@@ -3,10 +3,10 @@
 //! and reported the way every command does (`input.rs`).
 
 use super::input::{LineReader, Messages, Origin, exit_code};
-use crate::codec::{self, IdFormat};
-use crate::domain::{Names, Position};
-use crate::quote::Shown;
-use crate::text_board;
+use bgedit_core::codec::text_board;
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::{Names, Position};
+use bgedit_core::quote::Shown;
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -40,7 +40,7 @@ pub fn run_job(
 ) -> ExitCode {
     let names = names.into_names();
     if let Err(e) = names.check() {
-        crate::say!("bgedit: {e}");
+        bgedit_core::say!("bgedit: {e}");
         return ExitCode::from(2);
     }
     let opts = BatchOptions { job, names, quiet };
@@ -131,7 +131,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                 }
                 // Names and comments of the input are printed escaped.
                 self.out
-                    .write_all(crate::quote::printable(&self.buf).as_bytes())?;
+                    .write_all(bgedit_core::quote::printable(&self.buf).as_bytes())?;
                 self.report.converted += 1;
             }
             Err(e) => {

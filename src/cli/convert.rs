@@ -4,8 +4,8 @@
 use super::batch::{self, Job};
 use super::files;
 use super::shared_args::{CommonArgs, NameArgs};
-use crate::codec::IdFormat;
-use crate::codec::sgf::Selection;
+use bgedit_core::codec::IdFormat;
+use bgedit_core::codec::sgf::Selection;
 use clap::Args;
 use clap::ValueEnum;
 use std::io::{self, Write};
@@ -96,7 +96,9 @@ pub fn run(args: ConvertArgs) -> ExitCode {
 /// one text.
 fn convert_files(args: ConvertArgs) -> ExitCode {
     if args.file.is_empty() {
-        crate::say!("bgedit: --game and --move choose a position in a file: give it with --file");
+        bgedit_core::say!(
+            "bgedit: --game and --move choose a position in a file: give it with --file"
+        );
         return ExitCode::from(2);
     }
     let to: IdFormat = args.to.into();
@@ -114,24 +116,24 @@ fn convert_files(args: ConvertArgs) -> ExitCode {
     let mut out = io::stdout().lock();
     for path in &args.file {
         let shown = if path == "-" { "standard input" } else { path };
-        let shown = crate::quote::printable(shown);
+        let shown = bgedit_core::quote::printable(shown);
         let result = files::read_bytes(path)
             .and_then(|bytes| files::convert_bytes(&bytes, to, &names, selection));
         match result {
             Ok(c) => {
                 if !quiet {
                     for note in c.notes {
-                        crate::say!("file {shown}: {note}");
+                        bgedit_core::say!("file {shown}: {note}");
                     }
                 }
                 // A name or comment of the file's may hold control
                 // characters: escaped like everything else printed.
-                if let Err(e) = writeln!(out, "{}", crate::quote::printable(&c.output)) {
+                if let Err(e) = writeln!(out, "{}", bgedit_core::quote::printable(&c.output)) {
                     return super::output::write_failed(&e);
                 }
             }
             Err(e) => {
-                crate::say!("file {shown}: {e}");
+                bgedit_core::say!("file {shown}: {e}");
                 ok = false;
             }
         }

@@ -2,10 +2,10 @@
 //! `--stats`): the editor, with the options it starts with; and the hidden
 //! `__hold-clipboard` it runs to keep a copy alive after it quits.
 
-use crate::codec::met_xml;
-use crate::editor::io::runtime::{self, Start};
-use crate::editor::numbers::state::MetHandle;
-use crate::engine::EngineKind;
+use bgedit_core::codec::met_xml;
+use bgedit_engine::EngineKind;
+use bgedit_tui::io::runtime::{self, Start};
+use bgedit_tui::numbers::state::MetHandle;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,7 +41,7 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
         None => None,
         Some(Ok(met)) => Some(MetHandle::new(met)),
         Some(Err(e)) => {
-            crate::say!("bgedit: --met: {e}");
+            bgedit_core::say!("bgedit: --met: {e}");
             return ExitCode::from(2);
         }
     };
@@ -63,20 +63,18 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
             let _ = io::stdout().write_all(runtime::farewell(&exit.position).as_bytes());
             let _ = io::stdout().flush();
             match (exit.signal, exit.save_failed) {
-                (Some(signal), _) => {
-                    ExitCode::from(crate::editor::io::signals::exit_status(signal))
-                }
+                (Some(signal), _) => ExitCode::from(bgedit_tui::io::signals::exit_status(signal)),
                 // The last position was not saved: a script (or the user)
                 // must not take the run for a clean one.
                 (None, Some(why)) => {
-                    crate::say!("bgedit: the last position was not saved: {why}");
+                    bgedit_core::say!("bgedit: the last position was not saved: {why}");
                     ExitCode::from(1)
                 }
                 (None, None) => ExitCode::SUCCESS,
             }
         }
         Err(e) => {
-            crate::say!("bgedit: {e:#}");
+            bgedit_core::say!("bgedit: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -85,10 +83,10 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
 /// `__hold-clipboard`: holds copied text on the X11/Wayland clipboard after
 /// the editor quits (see `editor::clipboard_holder`).
 pub fn hold_clipboard() -> ExitCode {
-    match crate::editor::io::clipboard_holder::hold_from_stdin() {
+    match bgedit_tui::io::clipboard_holder::hold_from_stdin() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            crate::say!("bgedit: holding the clipboard: {e}");
+            bgedit_core::say!("bgedit: holding the clipboard: {e}");
             ExitCode::from(1)
         }
     }

@@ -2,9 +2,9 @@
 //! text, for the formats that take several lines (SGF, XG's text export, a
 //! pasted board), or as a match (XG's binary files too).
 
-use crate::codec::{self, IdFormat, match_file, sgf};
-use crate::domain::match_record::MatchFormat;
-use crate::domain::{Names, Position};
+use bgedit_core::codec::{self, IdFormat, match_file, sgf};
+use bgedit_core::domain::match_record::MatchFormat;
+use bgedit_core::domain::{Names, Position};
 use std::io::Read;
 
 /// Largest file read: a long analysed match fits many times over.
@@ -47,7 +47,7 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, FileError> {
             .read_to_end(&mut bytes)
     } else {
         // A FIFO or a device is refused before it is read (or blocks).
-        crate::regular_file::open(std::path::Path::new(path))
+        bgedit_core::regular_file::open(std::path::Path::new(path))
             .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
     };
     result.map_err(FileError::Unreadable)?;

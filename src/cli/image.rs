@@ -2,9 +2,9 @@
 
 use super::files;
 use super::shared_args::NameArgs;
-use crate::codec;
-use crate::domain::{Names, Position};
-use crate::picture::{self, Options, Theme};
+use bgedit_core::codec;
+use bgedit_core::domain::{Names, Position};
+use bgedit_picture::{Options, Theme};
 use clap::ValueEnum;
 
 #[derive(clap::Args, Debug, Clone)]
@@ -50,7 +50,7 @@ pub fn run(args: &ImageArgs) -> std::process::ExitCode {
     let picture = match make(args) {
         Ok(p) => p,
         Err(e) => {
-            crate::say!("bgedit: {e}");
+            bgedit_core::say!("bgedit: {e}");
             return ExitCode::from(1);
         }
     };
@@ -58,7 +58,7 @@ pub fn run(args: &ImageArgs) -> std::process::ExitCode {
         Some(path) => match std::fs::write(path, &picture.bytes) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                crate::say!("bgedit: {path}: {e}");
+                bgedit_core::say!("bgedit: {path}: {e}");
                 ExitCode::from(1)
             }
         },
@@ -66,7 +66,7 @@ pub fn run(args: &ImageArgs) -> std::process::ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if super::output::is_broken_pipe(&e) => super::output::write_failed(&e),
             Err(e) => {
-                crate::say!("bgedit: standard output: {e}");
+                bgedit_core::say!("bgedit: standard output: {e}");
                 ExitCode::from(1)
             }
         },
@@ -126,13 +126,13 @@ pub enum ImageError {
     Input(#[from] files::FileError),
     #[error(
         "{}: bgedit draws SVG and PNG pictures, not .{}; name the file .svg or .png",
-        crate::quote::Clipped(path),
-        crate::quote::Clipped(extension)
+        bgedit_core::quote::Clipped(path),
+        bgedit_core::quote::Clipped(extension)
     )]
     Extension { path: String, extension: String },
     #[error(
         "{}: the name says {named} but --format says {asked}",
-        crate::quote::Clipped(path)
+        bgedit_core::quote::Clipped(path)
     )]
     Disagree {
         path: String,
@@ -169,11 +169,14 @@ pub fn make(args: &ImageArgs) -> Result<Picture, ImageError> {
     };
     let mut options = Options::natural(theme, args.ids);
     if let Some(size) = &args.size {
-        (options.width, options.height) = picture::parse_size(size).map_err(|e| other(&e))?;
+        (options.width, options.height) =
+            bgedit_picture::parse_size(size).map_err(|e| other(&e))?;
     }
     let bytes = match format {
-        ImageFormat::Svg => picture::svg::render(&position, &options).into_bytes(),
-        ImageFormat::Png => picture::png::render(&position, &options).map_err(|e| other(&e))?,
+        ImageFormat::Svg => bgedit_picture::svg::render(&position, &options).into_bytes(),
+        ImageFormat::Png => {
+            bgedit_picture::png::render(&position, &options).map_err(|e| other(&e))?
+        }
     };
     Ok(Picture { bytes, path })
 }

@@ -204,7 +204,8 @@ impl<R: Read> LineReader<R> {
         Ok(Some((
             self.number,
             // Most lines are ASCII (IDs), checked a word at a time.
-            match crate::codec::ascii::as_str(bytes).map_or_else(|| std::str::from_utf8(bytes), Ok)
+            match bgedit_core::codec::ascii::as_str(bytes)
+                .map_or_else(|| std::str::from_utf8(bytes), Ok)
             {
                 Ok(text) => Line::Text(text),
                 Err(e) => Line::NotUtf8 {
@@ -295,14 +296,14 @@ pub fn run_lines<R: Read, W: Write, E: Write>(
                 // An answer may quote its input (a move typed, a name):
                 // printed escaped. JSON answers are `quote::json`'s, with
                 // nothing left to escape.
-                out.write_all(crate::quote::printable(&buf).as_bytes())?;
+                out.write_all(bgedit_core::quote::printable(&buf).as_bytes())?;
                 if let Some(note) = note {
-                    writeln!(err, "{origin}: {}", crate::quote::Shown(note))?;
+                    writeln!(err, "{origin}: {}", bgedit_core::quote::Shown(note))?;
                 }
                 tally.converted += 1;
             }
             Err(message) => {
-                writeln!(err, "{origin}: {}", crate::quote::Shown(message))?;
+                writeln!(err, "{origin}: {}", bgedit_core::quote::Shown(message))?;
                 out.write_all(b"\n")?;
                 tally.failed += 1;
             }
@@ -322,7 +323,7 @@ pub fn run_lines<R: Read, W: Write, E: Write>(
                 }
                 other => {
                     let message = other.refusal().unwrap_or_default();
-                    writeln!(err, "line {number}: {}", crate::quote::Shown(message))?;
+                    writeln!(err, "line {number}: {}", bgedit_core::quote::Shown(message))?;
                     out.write_all(b"\n")?;
                     tally.failed += 1;
                 }

@@ -6,13 +6,13 @@
 //! `--analyse` bgedit's), for gnubg's `load match`.
 
 use crate::cli::output::OutputFormat;
-use crate::codec::match_file::{self, Contents, FileDecision};
-use crate::codec::{gnubg_id, sgf, xgid};
-use crate::engine::EngineKind;
-use crate::engine::match_analysis::annotate::analysed_sgf;
-use crate::engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
-use crate::out_file;
-use crate::quote::{Shown, printable};
+use bgedit_core::codec::match_file::{self, Contents, FileDecision};
+use bgedit_core::codec::{gnubg_id, sgf, xgid};
+use bgedit_core::out_file;
+use bgedit_core::quote::{Shown, printable};
+use bgedit_engine::EngineKind;
+use bgedit_engine::match_analysis::annotate::analysed_sgf;
+use bgedit_engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -66,14 +66,14 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         let file = match match_file::read_path(path) {
             Ok(f) => f,
             Err(e) => {
-                crate::say!("{shown}: {e}");
+                bgedit_core::say!("{shown}: {e}");
                 code = 1;
                 continue;
             }
         };
         let (decisions, problems) = match_file::decisions(&file);
         for p in &problems {
-            crate::say!("{}", match_file::describe(&shown, p));
+            bgedit_core::say!("{}", match_file::describe(&shown, p));
             code = 1;
         }
         for d in &decisions {
@@ -119,7 +119,7 @@ pub fn text_line(d: &FileDecision) -> String {
 
 pub fn json_line(file: &str, d: &FileDecision) -> String {
     let p = &d.position;
-    crate::quote::json(&serde_json::json!({
+    bgedit_core::quote::json(&serde_json::json!({
         "file": file,
         "game": d.game,
         "move": d.number,
@@ -141,11 +141,11 @@ pub fn json_line(file: &str, d: &FileDecision) -> String {
 /// arguments that do not go together.
 fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
     let [path] = args.files.as_slice() else {
-        crate::say!("bgedit: --save-sgf saves one match: give one FILE");
+        bgedit_core::say!("bgedit: --save-sgf saves one match: give one FILE");
         return ExitCode::from(2);
     };
     if let Err(e) = out_file::not_the_input(out, path) {
-        crate::say!("bgedit: {e}");
+        bgedit_core::say!("bgedit: {e}");
         return ExitCode::from(2);
     }
     let shown = if path.as_os_str() == "-" {
@@ -156,12 +156,12 @@ fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
     let file = match match_file::read_path(path) {
         Ok(f) => f,
         Err(e) => {
-            crate::say!("{shown}: {e}");
+            bgedit_core::say!("{shown}: {e}");
             return ExitCode::from(1);
         }
     };
     let Contents::Record(record) = &file.contents else {
-        crate::say!(
+        bgedit_core::say!(
             "{shown}: gnubg's match text holds positions, not the moves of a match: \
              it cannot be saved as a match (save the match itself from gnubg)"
         );
@@ -175,7 +175,7 @@ fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
     } else {
         let (_, problems) = match_file::decisions(&file);
         for p in &problems {
-            crate::say!("{}", match_file::describe(&shown, p));
+            bgedit_core::say!("{}", match_file::describe(&shown, p));
         }
         let mut text = String::new();
         sgf::write_match_analysed(record, &sgf::MarksByAction::new(), &mut text);
@@ -184,7 +184,7 @@ fn save_sgf(args: &MatchArgs, out: &Path) -> ExitCode {
     match out_file::write_whole(out, path, text.as_bytes()) {
         Ok(()) => ExitCode::from(code),
         Err(e) => {
-            crate::say!("bgedit: {e}");
+            bgedit_core::say!("bgedit: {e}");
             ExitCode::from(1)
         }
     }
@@ -197,15 +197,15 @@ fn analysed(
     args: &MatchArgs,
     file: &match_file::MatchFile,
     shown: &str,
-) -> Result<(Vec<Judged>, Option<crate::engine::luck::MatchLuck>, u8), u8> {
-    let program = crate::engine::locate::find_from_env(args.gnubg.as_deref()).map_err(|e| {
-        crate::say!("bgedit: {e}");
+) -> Result<(Vec<Judged>, Option<bgedit_engine::luck::MatchLuck>, u8), u8> {
+    let program = bgedit_engine::locate::find_from_env(args.gnubg.as_deref()).map_err(|e| {
+        bgedit_core::say!("bgedit: {e}");
         2u8
     })?;
     let replayed = ReplayedMatch::of(file);
     let mut code = 0;
     for p in &replayed.problems {
-        crate::say!("{}", match_file::describe(shown, p));
+        bgedit_core::say!("{}", match_file::describe(shown, p));
         code = 1;
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -225,7 +225,7 @@ fn analysed(
         match outcome {
             Ok(list) => judged.extend(list),
             Err(f) => {
-                crate::say!(
+                bgedit_core::say!(
                     "{shown}: game {}, move {}: {}",
                     f.game,
                     f.number,
@@ -240,7 +240,7 @@ fn analysed(
             .gave_up
             .as_deref()
             .unwrap_or("the engine could not be started");
-        crate::say!(
+        bgedit_core::say!(
             "{shown}: {} of {} decisions not analysed: {}",
             replayed.decisions.len() - handed,
             replayed.decisions.len(),
@@ -251,7 +251,7 @@ fn analysed(
     let luck = match ran.luck {
         Some(Ok(l)) => Some(l),
         Some(Err(e)) => {
-            crate::say!("{shown}: no luck analysis: {}", printable(&e.to_string()));
+            bgedit_core::say!("{shown}: no luck analysis: {}", printable(&e.to_string()));
             None
         }
         None => None,

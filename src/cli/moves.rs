@@ -7,10 +7,10 @@
 
 use crate::cli::input::{Messages, exit_code, run_lines};
 use crate::cli::output::OutputFormat;
-use crate::codec::{gnubg_id, parse_any};
-use crate::domain::Position;
-use crate::domain::moves::{apply, check_move, position_moves};
-use crate::domain::notation::TypedMove;
+use bgedit_core::codec::{gnubg_id, parse_any};
+use bgedit_core::domain::Position;
+use bgedit_core::domain::moves::{apply, check_move, position_moves};
+use bgedit_core::domain::notation::TypedMove;
 use std::io;
 use std::process::ExitCode;
 
@@ -131,7 +131,7 @@ pub fn as_job(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::notation::parse;
+    use bgedit_core::domain::notation::parse;
 
     const OPENING_31: &str = "4HPwATDgc/ABMA:cIkFAAAAAAAA";
 

@@ -61,7 +61,7 @@ pub fn write_failed_status(e: &io::Error) -> u8 {
         BROKEN_PIPE
     } else {
         // A closed standard error loses the message, never the status.
-        let _ = writeln!(io::stderr(), "bgedit: {}", crate::quote::Shown(e));
+        let _ = writeln!(io::stderr(), "bgedit: {}", bgedit_core::quote::Shown(e));
         1
     }
 }

@@ -17,13 +17,13 @@ pub struct PlayArgs {
 /// Plays the move in each position (standard input when no IDs).
 pub fn run(args: PlayArgs) -> ExitCode {
     if let Some(message) = unquoted_move(&args.play, &args.ids) {
-        crate::say!("bgedit: {message}");
+        bgedit_core::say!("bgedit: {message}");
         return ExitCode::from(2);
     }
-    match crate::domain::notation::parse(&args.play) {
+    match bgedit_core::domain::notation::parse(&args.play) {
         Ok(typed) => each_line(&args.ids, |l| play_line(&typed, l)),
         Err(e) => {
-            crate::say!("bgedit: the move {:?}: {e}", args.play);
+            bgedit_core::say!("bgedit: the move {:?}: {e}", args.play);
             ExitCode::from(2)
         }
     }
@@ -33,12 +33,13 @@ pub fn run(args: PlayArgs) -> ExitCode {
 /// would be read as an ID. Says how to write it, or `None` when the words
 /// after the move start with an ID.
 pub fn unquoted_move(play: &str, ids: &[String]) -> Option<String> {
-    let base = crate::domain::Position::default();
+    let base = bgedit_core::domain::Position::default();
     let rest: Vec<&str> = ids
         .iter()
         .map(String::as_str)
         .take_while(|w| {
-            crate::codec::parse_any(w, &base).is_err() && crate::domain::notation::parse(w).is_ok()
+            bgedit_core::codec::parse_any(w, &base).is_err()
+                && bgedit_core::domain::notation::parse(w).is_ok()
         })
         .collect();
     if rest.is_empty() {
@@ -50,7 +51,7 @@ pub fn unquoted_move(play: &str, ids: &[String]) -> Option<String> {
         .join(" ");
     Some(format!(
         "the move must be one argument: quote it, as in bgedit play \"{}\" ID",
-        crate::quote::Clipped(&whole)
+        bgedit_core::quote::Clipped(&whole)
     ))
 }
 

@@ -4,14 +4,15 @@
 //! analyse`) and XG's PR, in date order, then the trend.
 
 use crate::cli::output::OutputFormat;
-use crate::library::player_stats::{self, MatchRow as Row, PlayerStats, depth_words};
-use crate::library::store::{self, Library};
-use crate::quote::Shown;
+use bgedit_core::quote::Shown;
+use bgedit_engine::registry::stored_depth_words as depth_words;
+use bgedit_library::player_stats::{self, MatchRow as Row, PlayerStats};
+use bgedit_library::store::{self, Library};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
 
-pub use crate::library::player_stats::{NotADate, since};
+pub use bgedit_library::player_stats::{NotADate, since};
 
 /// What `stats --player` was asked.
 pub struct PlayerOptions {
@@ -26,26 +27,26 @@ pub struct PlayerOptions {
 /// match in the library, 2 when the library cannot be opened.
 pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
     let Some(path) = opts.library.clone().or_else(store::default_path) else {
-        crate::say!("bgedit: no data directory; give the library with --library FILE");
+        bgedit_core::say!("bgedit: no data directory; give the library with --library FILE");
         return Ok(2);
     };
     let mut lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
-            crate::say!("bgedit: {}", store::describe(&path, &e));
+            bgedit_core::say!("bgedit: {}", store::describe(&path, &e));
             return Ok(2);
         }
     };
     let stats = match player_stats::of(&mut lib, &opts.player, opts.since.as_deref(), false) {
         Ok(r) => r,
         Err(e) => {
-            crate::say!("bgedit: {}", lib.describe(&e));
+            bgedit_core::say!("bgedit: {}", lib.describe(&e));
             return Ok(2);
         }
     };
     let rows = &stats.rows;
     if rows.is_empty() {
-        crate::say!(
+        bgedit_core::say!(
             "bgedit: no match of {} in {}{}",
             Shown(&opts.player),
             Shown(path.display()),
@@ -58,10 +59,10 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
     match opts.format {
         OutputFormat::Json => {
             for r in rows {
-                writeln!(out, "{}", crate::quote::json(&row_json(r)))?;
+                writeln!(out, "{}", bgedit_core::quote::json(&row_json(r)))?;
             }
             let summary = json!({"summary": summary(&stats)});
-            writeln!(out, "{}", crate::quote::json(&summary))?;
+            writeln!(out, "{}", bgedit_core::quote::json(&summary))?;
         }
         OutputFormat::Text => write!(out, "{}", Shown(text(&stats)))?,
     }
@@ -70,7 +71,7 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
 
 fn r6(v: Option<f64>) -> Value {
     v.map_or(Value::Null, |v| {
-        json!(crate::engine::match_analysis::report::round6(v))
+        json!(bgedit_engine::match_analysis::report::round6(v))
     })
 }
 

@@ -6,12 +6,12 @@
 use super::editor::EditorOptions;
 use crate::cli::moves::LineOutput;
 use crate::cli::output::OutputFormat;
-use crate::codec::{gnubg_id, parse_any};
-use crate::domain::Position;
-use crate::domain::skill::Skill;
-use crate::editor::io::runtime::Start;
-use crate::engine::match_analysis::{self, QuizAnswer};
-use crate::engine::{Engine, EngineKind};
+use bgedit_core::codec::{gnubg_id, parse_any};
+use bgedit_core::domain::Position;
+use bgedit_core::domain::skill::Skill;
+use bgedit_engine::match_analysis::{self, QuizAnswer};
+use bgedit_engine::{Engine, EngineKind};
+use bgedit_tui::io::runtime::Start;
 use std::cell::RefCell;
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -66,8 +66,8 @@ pub struct QuizArgs {
 pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
     if args.answer.is_none() && !args.stats {
         let engine = match args.engine {
-            QuizEngine::Gnubg => crate::engine::Choice::only(EngineKind::Gnubg),
-            QuizEngine::Sage => crate::engine::Choice::only(EngineKind::Sage),
+            QuizEngine::Gnubg => bgedit_engine::Choice::only(EngineKind::Gnubg),
+            QuizEngine::Sage => bgedit_engine::Choice::only(EngineKind::Sage),
         };
         let start = Start::Quiz(args.ids.join(" "), args.plies, engine);
         let opts = EditorOptions {
@@ -92,15 +92,15 @@ pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
 /// `--answer`: each position's grade, by the engine chosen.
 fn grade(args: &QuizArgs) -> ExitCode {
     let found = match args.engine {
-        QuizEngine::Gnubg => crate::engine::locate::find_from_env(args.gnubg.as_deref())
+        QuizEngine::Gnubg => bgedit_engine::locate::find_from_env(args.gnubg.as_deref())
             .map(|p| EngineKind::Gnubg.spec().open(p, Default::default())),
-        QuizEngine::Sage => crate::engine::sage::find_python_from_env(args.sage_python.as_deref())
+        QuizEngine::Sage => bgedit_engine::sage::find_python_from_env(args.sage_python.as_deref())
             .map(|p| EngineKind::Sage.spec().open(p, Default::default())),
     };
     let engine = match found {
         Ok(e) => RefCell::new(e),
         Err(e) => {
-            crate::say!("bgedit: {e}");
+            bgedit_core::say!("bgedit: {e}");
             return ExitCode::from(2);
         }
     };
@@ -148,12 +148,12 @@ pub fn quiz_line(
     let grade = grade_word(error);
     let rank = j.played_rank.map(|r| r + 1);
     let count = match &j.analysis {
-        crate::engine::Analysis::Moves { moves, .. } => Some(moves.len()),
+        bgedit_engine::Analysis::Moves { moves, .. } => Some(moves.len()),
         _ => None,
     };
     let id = gnubg_id::encode(&position.board, &position.state);
     let line = match format {
-        OutputFormat::Json => crate::quote::json(&serde_json::json!({
+        OutputFormat::Json => bgedit_core::quote::json(&serde_json::json!({
             "gnubg_id": id,
             "answer": j.played,
             "best": j.best,
@@ -185,15 +185,15 @@ pub fn quiz_line(
 /// `bgedit quiz --stats`: the statistics of every collection quizzed (or
 /// of one), text or one JSON object. Returns the exit status.
 pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
-    use crate::library::store::{self, Library};
+    use bgedit_library::store::{self, Library};
     let Some(path) = args.library.clone().or_else(store::default_path) else {
-        crate::say!("bgedit: no data directory; give the library with --library FILE");
+        bgedit_core::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
     };
     let lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
-            crate::say!("bgedit: {}", store::describe(&path, &e));
+            bgedit_core::say!("bgedit: {}", store::describe(&path, &e));
             return 2;
         }
     };
@@ -203,7 +203,7 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
             let names = match lib.quizzed_collections() {
                 Ok(n) => n,
                 Err(e) => {
-                    crate::say!("bgedit: {}", lib.describe(&e));
+                    bgedit_core::say!("bgedit: {}", lib.describe(&e));
                     return 2;
                 }
             };
@@ -217,7 +217,7 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
         let s = match lib.quiz_stats(scope.as_deref()) {
             Ok(s) => s,
             Err(e) => {
-                crate::say!("bgedit: {}", lib.describe(&e));
+                bgedit_core::say!("bgedit: {}", lib.describe(&e));
                 return 2;
             }
         };
@@ -228,14 +228,14 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
                 Ok(())
             }
             // The collection's name is the user's: printed escaped.
-            OutputFormat::Text => write!(out, "{}", crate::quote::printable(&s.text(&name))),
+            OutputFormat::Text => write!(out, "{}", bgedit_core::quote::printable(&s.text(&name))),
         };
         if let Err(e) = written {
             return crate::cli::output::write_failed_status(&e);
         }
     }
     if args.format == OutputFormat::Json
-        && let Err(e) = writeln!(out, "{}", crate::quote::json(&json))
+        && let Err(e) = writeln!(out, "{}", bgedit_core::quote::json(&json))
     {
         return crate::cli::output::write_failed_status(&e);
     }

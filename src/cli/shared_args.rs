@@ -14,8 +14,8 @@ pub struct NameArgs {
 
 impl NameArgs {
     /// The two names, as a position holds them.
-    pub fn into_names(self) -> crate::domain::Names {
-        crate::domain::Names {
+    pub fn into_names(self) -> bgedit_core::domain::Names {
+        bgedit_core::domain::Names {
             o: self.name_o,
             x: self.name_x,
         }

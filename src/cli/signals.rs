@@ -3,7 +3,7 @@
 //! with the process (`engine::process`), the match copies gnubg reads are
 //! removed here, and the exit status is the shell's 128 + the signal.
 
-use crate::editor::io::signals::{TERMINATING, exit_status};
+use bgedit_tui::io::signals::{TERMINATING, exit_status};
 
 /// Watches for the terminating signals, on a thread of its own, for the
 /// rest of the run.
@@ -13,7 +13,7 @@ pub fn clean_up_on_signals() -> std::io::Result<()> {
         .name("bgedit-signals".to_owned())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                crate::engine::gnubg_match::remove_private_copies();
+                bgedit_engine::gnubg_match::remove_private_copies();
                 std::process::exit(i32::from(exit_status(signal)));
             }
         })?;
@@ -24,7 +24,7 @@ pub fn clean_up_on_signals() -> std::io::Result<()> {
 /// copies removed, its engines gone).
 pub fn with_engines(run: impl FnOnce() -> std::process::ExitCode) -> std::process::ExitCode {
     if let Err(e) = clean_up_on_signals() {
-        crate::say!("bgedit: installing signal handlers: {e}");
+        bgedit_core::say!("bgedit: installing signal handlers: {e}");
         return std::process::ExitCode::from(1);
     }
     run()

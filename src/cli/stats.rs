@@ -4,12 +4,12 @@
 //! through it with the batch rules (`line N:` / `argument N:` errors).
 
 use crate::cli::output::OutputFormat;
-use crate::codec::{self, IdFormat};
-use crate::domain::equity::{GammonValues, MONEY_POINT_NAMES, Probabilities};
-use crate::domain::met::Met;
-use crate::domain::numbers::{self, GameNumbers, Numbers};
-use crate::domain::race::RaceCounts;
-use crate::domain::{Player, Position};
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::equity::{GammonValues, MONEY_POINT_NAMES, Probabilities};
+use bgedit_core::domain::met::Met;
+use bgedit_core::domain::numbers::{self, GameNumbers, Numbers};
+use bgedit_core::domain::race::RaceCounts;
+use bgedit_core::domain::{Player, Position};
 use std::fmt::Write as _;
 
 /// Longest input line read (a JSON position is well under this).
@@ -110,7 +110,7 @@ pub fn json(position: &Position, n: &Numbers) -> String {
         percent_as_fraction(r.rule_8912.ahead),
         r.rule_8912.verdict.key()
     );
-    let name = crate::quote::json(&n.met_name);
+    let name = bgedit_core::quote::json(&n.met_name);
     match &n.game {
         GameNumbers::Match(m) => {
             let _ = write!(
@@ -159,7 +159,7 @@ fn evaluation_json(s: &mut String, n: &Numbers) {
     match &n.game {
         GameNumbers::Match(m) => {
             if let Some(w) = &m.window {
-                let one = |w: &crate::domain::equity::MatchWindow| {
+                let one = |w: &bgedit_core::domain::equity::MatchWindow| {
                     let second = pair(w.second_double, w.second_cash);
                     format!(
                         "{{\"dead\": {}, \"live\": {}, \"redoubled\": {}}}",
@@ -316,7 +316,7 @@ pub struct StatsArgs {
 /// `bgedit stats`: the numbers at each position's score, one line each.
 pub fn run(args: StatsArgs) -> std::process::ExitCode {
     use crate::cli::input::{Messages, exit_code, run_lines};
-    use crate::codec::met_xml;
+    use bgedit_core::codec::met_xml;
     use std::io;
     if let Some(player) = args.player {
         let opts = super::player_stats::PlayerOptions {
@@ -337,7 +337,7 @@ pub fn run(args: StatsArgs) -> std::process::ExitCode {
         None => met_xml::default_met(),
         Some(Ok(met)) => met,
         Some(Err(e)) => {
-            crate::say!("bgedit: --met: {e}");
+            bgedit_core::say!("bgedit: --met: {e}");
             return std::process::ExitCode::from(2);
         }
     };

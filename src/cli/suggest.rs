@@ -3,9 +3,9 @@
 //! suggest the command meant, before clap reads the rest and gives advice
 //! about the wrong thing (`-- --to`).
 
-use crate::codec;
-use crate::domain::Position;
-use crate::quote::Clipped;
+use bgedit_core::codec;
+use bgedit_core::domain::Position;
+use bgedit_core::quote::Clipped;
 
 /// Edit distance (insertions, deletions, substitutions, and swaps of two
 /// neighbours, the commonest typo) between two short words.

@@ -193,10 +193,11 @@ eXtreme Gammon Version: 2.10, MET: Kazaross XG2
 /// and `library import` keeps the names.
 #[test]
 fn an_xg_text_with_the_top_player_on_roll_keeps_names_and_score() {
-    let read = bgedit::codec::parse_any(XG_TOP_ON_ROLL, &bgedit::domain::Position::default())
-        .unwrap()
-        .position;
-    use bgedit::domain::Player;
+    let read =
+        bgedit_core::codec::parse_any(XG_TOP_ON_ROLL, &bgedit_core::domain::Position::default())
+            .unwrap()
+            .position;
+    use bgedit_core::domain::Player;
     assert_eq!(read.state.on_roll, Player::O);
     assert_eq!(read.names.of(Player::O), "Player 2", "the roller's name");
     assert_eq!(read.names.of(Player::X), "Player 1");
@@ -238,7 +239,7 @@ fn an_xg_text_with_the_top_player_on_roll_keeps_names_and_score() {
             .collect()
     };
     assert_eq!(board(&written), board(XG_TOP_ON_ROLL));
-    let back = bgedit::codec::parse_any(&written, &bgedit::domain::Position::default())
+    let back = bgedit_core::codec::parse_any(&written, &bgedit_core::domain::Position::default())
         .unwrap()
         .position;
     assert_eq!(back, read);
@@ -256,7 +257,7 @@ fn an_xg_text_with_the_top_player_on_roll_keeps_names_and_score() {
         "",
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let entry = bgedit::library::Library::open(&library)
+    let entry = bgedit_library::Library::open(&library)
         .unwrap()
         .get(1)
         .unwrap();

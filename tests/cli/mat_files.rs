@@ -7,10 +7,10 @@
 
 use crate::common;
 
-use bgedit::codec::mat;
-use bgedit::domain::match_record::{Action, ActionKind, MatchFormat, MatchRecord};
-use bgedit::domain::moves::legal_moves;
-use bgedit::domain::{Board, Player};
+use bgedit_core::codec::mat;
+use bgedit_core::domain::match_record::{Action, ActionKind, MatchFormat, MatchRecord};
+use bgedit_core::domain::moves::legal_moves;
+use bgedit_core::domain::{Board, Player};
 use proptest::prelude::*;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -129,7 +129,7 @@ pub(crate) fn assert_reads_as_gnubg_imports(
         if want.winner.is_some() {
             assert_eq!(game.result.map(|r| r.points), want.points, "{at}");
             let resigned = game.result.and_then(|r| r.ending)
-                == Some(bgedit::domain::match_record::Ending::Resigned);
+                == Some(bgedit_core::domain::match_record::Ending::Resigned);
             assert_eq!(Some(resigned), want.resigned, "{at}");
         }
         let shape = |mut a: ExpectedAction| {
@@ -306,7 +306,7 @@ fn writer_gives_gnubgs_export_back() {
 /// A random legal match: each game played with random legal moves, random
 /// doubles answered at random, until a bear-off or a drop.
 fn random_match(seed: u64, length: u16) -> MatchRecord {
-    use bgedit::domain::match_record::{GameRecord, MatchHeader};
+    use bgedit_core::domain::match_record::{GameRecord, MatchHeader};
     let mut rng = common::random::Rng::new(seed);
     let mut header = MatchHeader {
         length,
@@ -346,10 +346,10 @@ fn random_match(seed: u64, length: u16) -> MatchRecord {
                 actions.push(Action::new(player, ActionKind::Double));
                 if rng.below(3) == 0 {
                     actions.push(Action::new(player.opponent(), ActionKind::Drop));
-                    result = Some(bgedit::domain::match_record::GameResult {
+                    result = Some(bgedit_core::domain::match_record::GameResult {
                         winner: player,
                         points: cube,
-                        ending: Some(bgedit::domain::match_record::Ending::Dropped),
+                        ending: Some(bgedit_core::domain::match_record::Ending::Dropped),
                     });
                     break;
                 }
@@ -378,10 +378,10 @@ fn random_match(seed: u64, length: u16) -> MatchRecord {
                 } else {
                     2
                 };
-                result = Some(bgedit::domain::match_record::GameResult {
+                result = Some(bgedit_core::domain::match_record::GameResult {
                     winner: player,
                     points: per * cube,
-                    ending: Some(bgedit::domain::match_record::Ending::BoreOff),
+                    ending: Some(bgedit_core::domain::match_record::Ending::BoreOff),
                 });
                 break;
             }
@@ -422,16 +422,16 @@ fn essence(record: &MatchRecord) -> Vec<(usize, Vec<Kept>)> {
                 .iter()
                 .map(|a| match &a.kind {
                     ActionKind::Move { dice, steps } => {
-                        let typed = bgedit::domain::notation::TypedMove {
+                        let typed = bgedit_core::domain::notation::TypedMove {
                             paths: steps
                                 .iter()
-                                .map(|s| bgedit::domain::notation::TypedPath {
+                                .map(|s| bgedit_core::domain::notation::TypedPath {
                                     points: vec![s.from, s.to],
                                     count: 1,
                                 })
                                 .collect(),
                         };
-                        board = bgedit::domain::moves::free_move(&board, a.player, &typed)
+                        board = bgedit_core::domain::moves::free_move(&board, a.player, &typed)
                             .unwrap_or(board.clone());
                         (a.player, format!("{dice:?}"), Some(board.clone()))
                     }
@@ -455,10 +455,10 @@ proptest! {
         prop_assert_eq!(essence(&read.record), essence(&record), "{}", text);
         // The replay of both gives the same positions at every decision.
         let ids = |r: &MatchRecord| -> Vec<String> {
-            bgedit::domain::replay::match_decisions(r)
+            bgedit_core::domain::replay::match_decisions(r)
                 .0
                 .iter()
-                .map(|d| bgedit::codec::to_string_as(&d.position, bgedit::codec::IdFormat::GnubgId))
+                .map(|d| bgedit_core::codec::to_string_as(&d.position, bgedit_core::codec::IdFormat::GnubgId))
                 .collect()
         };
         let original = ids(&record);
@@ -514,11 +514,11 @@ pub(crate) fn gnubg_id_mismatches(
     text: &Path,
     known: &[(usize, usize)],
 ) -> (usize, Vec<String>) {
-    use bgedit::codec::{IdFormat, match_file, to_string_as};
+    use bgedit_core::codec::{IdFormat, match_file, to_string_as};
     let file = match_file::read_bytes(&std::fs::read(path).unwrap()).unwrap();
     let (decisions, _) = match_file::decisions(&file);
     let text = std::fs::read(text).unwrap();
-    let (blocks, _) = bgedit::codec::match_text::blocks(&mat::decode(&text));
+    let (blocks, _) = bgedit_core::codec::match_text::blocks(&mat::decode(&text));
     let mut checked = 0;
     let mut mismatches = Vec::new();
     for block in &blocks {
@@ -662,8 +662,8 @@ fn joined_matches_are_counted_in_file_order() {
         "{:?}",
         relabelled
     );
-    let file = bgedit::codec::match_file::read_bytes(&std::fs::read(&path).unwrap()).unwrap();
-    let (decisions, _) = bgedit::codec::match_file::decisions(&file);
+    let file = bgedit_core::codec::match_file::read_bytes(&std::fs::read(&path).unwrap()).unwrap();
+    let (decisions, _) = bgedit_core::codec::match_file::decisions(&file);
     assert!(decisions.is_sorted_by_key(|d| (d.game, d.number)));
     assert_eq!(decisions.last().map(|d| d.game), Some(5));
 }

@@ -275,7 +275,7 @@ fn the_luck_and_overall_rows_are_gnubgs_show_statistics() {
         "set analysis chequerplay evaluation plies 0\nset analysis cubedecision evaluation plies 0\n\
          load match {file}\nanalyse match\nshow statistics match\n"
     );
-    let gnubg = std::process::Command::new(bgedit::engine::locate::find_from_env(None).unwrap())
+    let gnubg = std::process::Command::new(bgedit_engine::locate::find_from_env(None).unwrap())
         .args(["-t", "-q"])
         .env("LC_ALL", "C")
         .stdin(std::process::Stdio::piped())
@@ -426,7 +426,7 @@ fn a_latin1_mat_gets_its_luck() {
     );
     let dir = tempfile::tempdir().unwrap();
     let utf8 = dir.path().join("money_utf8.mat");
-    std::fs::write(&utf8, bgedit::codec::mat::decode(&bytes).as_bytes()).unwrap();
+    std::fs::write(&utf8, bgedit_core::codec::mat::decode(&bytes).as_bytes()).unwrap();
     let want = luck(utf8.to_str().unwrap());
     assert!(want["total"].is_number(), "{want}");
     assert_eq!(luck(&latin1), want);
@@ -809,15 +809,15 @@ fn an_xg_match_opens_with_xgs_analysis() {
 /// first road.
 #[test]
 fn whole_games_and_single_positions_give_the_same_verdicts() {
-    use bgedit::codec::match_file;
-    use bgedit::engine::gnubg_match::MatchForGnubg;
-    use bgedit::engine::match_analysis::{self, Outcome, RunOptions};
-    use bgedit::engine::{Analysis, EngineKind};
+    use bgedit_core::codec::match_file;
+    use bgedit_engine::gnubg_match::MatchForGnubg;
+    use bgedit_engine::match_analysis::{self, Outcome, RunOptions};
+    use bgedit_engine::{Analysis, EngineKind};
     use std::sync::atomic::AtomicBool;
     if !have_gnubg() {
         return;
     }
-    let gnubg = bgedit::engine::locate::find_from_env(None).unwrap();
+    let gnubg = bgedit_engine::locate::find_from_env(None).unwrap();
     let near = |a: f64, b: f64| (a - b).abs() < 1e-5;
     let near_opt = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => near(a, b),
@@ -915,7 +915,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
                                 "{at}"
                             );
                         }
-                        let best = |list: &[bgedit::engine::MoveLine], name: &str| {
+                        let best = |list: &[bgedit_engine::MoveLine], name: &str| {
                             list.iter().find(|m| m.notation == name).map(|m| m.equity)
                         };
                         assert!(
@@ -1011,8 +1011,8 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
 /// judged decision by decision.
 #[test]
 fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
-    use bgedit::codec::match_file;
-    use bgedit::engine::{gnubg_match, match_analysis};
+    use bgedit_core::codec::match_file;
+    use bgedit_engine::{gnubg_match, match_analysis};
     let root = env!("CARGO_MANIFEST_DIR");
     let read = match_file::read_path(std::path::Path::new(&format!(
         "{root}/tests/fixtures/analysis/m7_noisy.mat"

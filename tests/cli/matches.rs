@@ -7,14 +7,14 @@
 
 use crate::common;
 
-use bgedit::codec::match_file::{self, Contents, FileDecision};
-use bgedit::codec::{gnubg_id, sgf};
-use bgedit::domain::match_record::{
+use bgedit_core::codec::match_file::{self, Contents, FileDecision};
+use bgedit_core::codec::{gnubg_id, sgf};
+use bgedit_core::domain::match_record::{
     Action, ActionKind, Ending, GameRecord, GameResult, MatchFormat, MatchHeader, MatchRecord,
 };
-use bgedit::domain::moves::legal_moves;
-use bgedit::domain::replay::{game_start, replay_game};
-use bgedit::domain::{GameState, Player};
+use bgedit_core::domain::moves::legal_moves;
+use bgedit_core::domain::replay::{game_start, replay_game};
+use bgedit_core::domain::{GameState, Player};
 use common::random::Rng;
 use common::run::{bgedit, text};
 use std::path::Path;
@@ -94,7 +94,9 @@ fn stored_analysis_is_read_with_gnubgs_notation() {
     let analysed: Vec<_> = decisions
         .iter()
         .filter_map(|d| match &d.analysis {
-            Some(bgedit::domain::match_record::FileAnalysis::Moves { moves }) => Some((d, moves)),
+            Some(bgedit_core::domain::match_record::FileAnalysis::Moves { moves }) => {
+                Some((d, moves))
+            }
             _ => None,
         })
         .collect();
@@ -119,7 +121,7 @@ fn stored_analysis_is_read_with_gnubgs_notation() {
             .find(|d| d.game == 1 && d.number == number)
             .unwrap();
         assert_eq!(d.played, "double");
-        let Some(bgedit::domain::match_record::FileAnalysis::Cube {
+        let Some(bgedit_core::domain::match_record::FileAnalysis::Cube {
             no_double,
             double_take,
             double_pass,
@@ -196,8 +198,8 @@ fn random_game(rng: &mut Rng, header: &MatchHeader, number: usize, score: [u16; 
         if now.state.game_state != GameState::Playing {
             return game;
         }
-        let cube_free = now.state.cube_owner == bgedit::domain::CubeOwner::Centred
-            || now.state.cube_owner == bgedit::domain::CubeOwner::Owned(player);
+        let cube_free = now.state.cube_owner == bgedit_core::domain::CubeOwner::Centred
+            || now.state.cube_owner == bgedit_core::domain::CubeOwner::Owned(player);
         if cube_free && now.state.cube_log2 < 4 && rng.below(12) == 0 {
             game.actions.push(Action::new(player, ActionKind::Double));
             let answer = match rng.below(4) {
@@ -226,7 +228,7 @@ fn random_game(rng: &mut Rng, header: &MatchHeader, number: usize, score: [u16; 
             // A resignation offered and rejected.
             game.actions.push(Action::new(
                 player,
-                ActionKind::Resign(bgedit::domain::Resignation::Gammon),
+                ActionKind::Resign(bgedit_core::domain::Resignation::Gammon),
             ));
             game.actions
                 .push(Action::new(player.opponent(), ActionKind::RejectResign));
@@ -397,7 +399,7 @@ fn gibbon_resignations_are_read() {
     assert_eq!(r.end.state.turn, Player::X);
     assert_eq!(
         r.before[2].state.resignation,
-        bgedit::domain::Resignation::Single
+        bgedit_core::domain::Resignation::Single
     );
     assert_eq!(record.games.len(), 2);
 }
@@ -550,9 +552,9 @@ fn gnubgs_match_text_read_as_a_match_replays_to_its_own_blocks() {
             let Ok(text) = std::fs::read_to_string(&path) else {
                 break;
             };
-            blocks.extend(bgedit::codec::match_text::blocks(&text).0);
+            blocks.extend(bgedit_core::codec::match_text::blocks(&text).0);
         }
-        let (record, problems) = bgedit::codec::match_text::to_record(&blocks);
+        let (record, problems) = bgedit_core::codec::match_text::to_record(&blocks);
         assert!(problems.is_empty(), "{name}: {problems:?}");
         let mut positions = Vec::new();
         for game in &record.games {
@@ -705,7 +707,7 @@ fn small_files_read_as_the_live_gnubg_walks_them() {
     if !common::have_gnubg() {
         return;
     }
-    let gnubg = bgedit::engine::locate::find_from_env(None).unwrap();
+    let gnubg = bgedit_engine::locate::find_from_env(None).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let script = std::fs::canonicalize(Path::new(READINGS).join("walk_gnubg.py")).unwrap();
     for name in READING_FILES {
@@ -886,7 +888,7 @@ fn analysis_numbers_that_are_not_finite_are_dropped_and_named() {
     let bad = bad.replacen(da, "0.002675 1e999]", 1);
     let file = match_file::read_bytes(bad.as_bytes()).unwrap();
     let (decisions, problems) = match_file::decisions(&file);
-    let finite = |a: &bgedit::domain::match_record::FileAnalysis| {
+    let finite = |a: &bgedit_core::domain::match_record::FileAnalysis| {
         format!("{a:?}")
             .split(|c: char| !(c.is_alphanumeric() || c == '.'))
             .all(|w| w != "NaN" && w != "inf")

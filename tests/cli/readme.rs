@@ -1,7 +1,7 @@
 //! The README is part of the interface: its key table and its commands must
 //! say what the program does.
 
-use bgedit::editor::keymap::normal_bindings;
+use bgedit_tui::keymap::normal_bindings;
 
 const README: &str = include_str!("../../README.md");
 const CI: &str = include_str!("../../.ci/run");
@@ -49,7 +49,7 @@ fn readme_lists_every_key_binding() {
 /// The time limits docs/analysis.md quotes are the code's.
 #[test]
 fn the_documented_time_limits_are_the_codes() {
-    use bgedit::engine::{Waiter, time_limit};
+    use bgedit_engine::{Waiter, time_limit};
     let doc =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/analysis.md")).unwrap();
     let words = |w: Waiter| {

@@ -267,12 +267,12 @@ fn a_files_own_analysis_is_what_gnubg_reads_in_the_saved_copy() {
 /// analysis) analysed at 0-ply by the real gnubg, through the editor's
 /// analysis passes; with each decision's errors.
 fn panel_analysed(
-    model: bgedit::editor::model::Model,
-    effects: Vec<bgedit::editor::effect::Effect>,
-) -> (bgedit::editor::model::Model, Vec<Vec<f64>>) {
-    use bgedit::editor::effect::Effect;
-    use bgedit::editor::io::engine_link::{MatchRun, analyse_match_passes};
-    use bgedit::editor::match_review::state::Verdict;
+    model: bgedit_tui::model::Model,
+    effects: Vec<bgedit_tui::effect::Effect>,
+) -> (bgedit_tui::model::Model, Vec<Vec<f64>>) {
+    use bgedit_tui::effect::Effect;
+    use bgedit_tui::io::engine_link::{MatchRun, analyse_match_passes};
+    use bgedit_tui::match_review::state::Verdict;
     use std::sync::Mutex;
     use std::sync::atomic::AtomicU64;
     let Some(Effect::AnalyseMatch {
@@ -316,17 +316,17 @@ fn panel_analysed(
 /// The match panel's `W` saving to `out`, performed as the runtime
 /// performs it: the model after, and where the match was read from.
 fn panel_saves(
-    model: bgedit::editor::model::Model,
+    model: bgedit_tui::model::Model,
     out: &Path,
 ) -> (
-    bgedit::editor::model::Model,
+    bgedit_tui::model::Model,
     String,
     Option<std::sync::Arc<str>>,
 ) {
-    use bgedit::editor::action::Action;
-    use bgedit::editor::effect::Effect;
-    use bgedit::editor::match_review::state::ReviewAction;
-    use bgedit::engine::match_analysis::annotate::{SavedFrom, save_sgf};
+    use bgedit_engine::match_analysis::annotate::{SavedFrom, save_sgf};
+    use bgedit_tui::action::Action;
+    use bgedit_tui::effect::Effect;
+    use bgedit_tui::match_review::state::ReviewAction;
     use common::keys::{keys, run_effects};
     let (model, effects) = keys(model, &format!("<C-u>{}<enter>", out.display()));
     let Some(Effect::SaveSgf {
@@ -370,12 +370,12 @@ fn panel_saves(
 /// --file --plies 0` prints.
 #[test]
 fn the_match_panels_w_saves_what_gnubg_reads() {
-    use bgedit::codec::match_file;
-    use bgedit::editor::action::Action;
-    use bgedit::editor::match_review::{open, state::ReviewAction};
-    use bgedit::editor::model::{Mode, Model};
-    use bgedit::engine::match_analysis::annotate::{SavedFrom, save_sgf};
-    use bgedit::library::match_import::decision_error;
+    use bgedit_core::codec::match_file;
+    use bgedit_engine::match_analysis::annotate::{SavedFrom, save_sgf};
+    use bgedit_library::match_import::decision_error;
+    use bgedit_tui::action::Action;
+    use bgedit_tui::match_review::{open, state::ReviewAction};
+    use bgedit_tui::model::{Mode, Model};
     use common::keys::{keys, run_effects};
     if !have_gnubg() {
         return;
@@ -464,10 +464,10 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
 /// match, each decision with the panel's error.
 #[test]
 fn a_pasted_match_is_saved_from_its_text() {
-    use bgedit::codec::match_file;
-    use bgedit::editor::action::Action;
-    use bgedit::editor::model::{Mode, Model};
-    use bgedit::library::match_import::decision_error;
+    use bgedit_core::codec::match_file;
+    use bgedit_library::match_import::decision_error;
+    use bgedit_tui::action::Action;
+    use bgedit_tui::model::{Mode, Model};
     use common::keys::{keys, run_effects};
     if !have_gnubg() {
         return;

@@ -10,9 +10,9 @@
 //! (tests/fixtures/xg/<name>.bgsage.json, written by gen_xg_fixtures.py).
 
 use crate::mat_files::{assert_reads_as_gnubg_imports, gnubg_id_mismatches};
-use bgedit::codec::match_file::{self, Contents};
-use bgedit::codec::xg::{self, XgError};
-use bgedit::domain::match_record::{FileAnalysis, MatchFormat};
+use bgedit_core::codec::match_file::{self, Contents};
+use bgedit_core::codec::xg::{self, XgError};
+use bgedit_core::domain::match_record::{FileAnalysis, MatchFormat};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -83,9 +83,9 @@ struct SageMove {
 
 #[test]
 fn xgs_analysis_is_what_bgsages_reader_reads() {
-    use bgedit::domain::board::Board;
-    use bgedit::domain::match_record::ActionKind;
-    use bgedit::domain::moves::legal_moves;
+    use bgedit_core::domain::board::Board;
+    use bgedit_core::domain::match_record::ActionKind;
+    use bgedit_core::domain::moves::legal_moves;
     let mut moves_checked = 0;
     let mut cubes_checked = 0;
     let mut errors_checked = 0;
@@ -149,7 +149,7 @@ fn xgs_analysis_is_what_bgsages_reader_reads() {
             moves_checked += got.len();
             // The error bgedit computes from XG's list is XG's own.
             if s.error > -999.0 && !got.is_empty() {
-                let e = bgedit::library::match_import::decision_error(d).unwrap();
+                let e = bgedit_library::match_import::decision_error(d).unwrap();
                 // (XG's lists are single precision; its error is not.)
                 assert!((e + s.error).abs() < 1e-4, "{at}: {e} vs XG's {}", s.error);
                 errors_checked += 1;
@@ -281,7 +281,7 @@ fn comments_and_errors_reach_the_library() {
     let (decisions, _) = match_file::decisions(&file);
     let costly = decisions
         .iter()
-        .filter(|d| bgedit::library::match_import::decision_error(d).is_some_and(|e| e >= 0.08))
+        .filter(|d| bgedit_library::match_import::decision_error(d).is_some_and(|e| e >= 0.08))
         .count();
     assert!(costly >= 10, "{costly}");
     let lib2 = tmp.path().join("lib2.db");

@@ -7,11 +7,11 @@
 //! `<up>`, `<down>`, `<left>`, `<right>`, `<home>`, `<end>`, `<pgup>`,
 //! `<pgdn>`, and `<C-x>`/`<A-x>` for Ctrl or Alt with a character.
 
-use bgedit::editor::action::Action;
-use bgedit::editor::effect::Effect;
-use bgedit::editor::keymap::resolve_key;
-use bgedit::editor::model::Model;
-use bgedit::editor::reducer::update;
+use bgedit_tui::action::Action;
+use bgedit_tui::effect::Effect;
+use bgedit_tui::keymap::resolve_key;
+use bgedit_tui::model::Model;
+use bgedit_tui::reducer::update;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// Applies `actions` in turn: the model they leave.

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use bgedit::domain::{Board, CubeOwner, MatchState, Player, Position};
+use bgedit_core::domain::{Board, CubeOwner, MatchState, Player, Position};
 
 /// xorshift64*: small, fast, and the same sequence on every machine.
 pub struct Rng(u64);
@@ -95,9 +95,9 @@ pub fn distinct(seed: u64, n: usize) -> Vec<Position> {
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let p = position(&mut rng);
-        if seen.insert(bgedit::codec::to_string_as(
+        if seen.insert(bgedit_core::codec::to_string_as(
             &p,
-            bgedit::codec::IdFormat::GnubgId,
+            bgedit_core::codec::IdFormat::GnubgId,
         )) {
             out.push(p);
         }

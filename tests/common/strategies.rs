@@ -1,7 +1,7 @@
 //! proptest strategies for legal positions and match states.
 
-use bgedit::domain::match_state::larger_first;
-use bgedit::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
+use bgedit_core::domain::match_state::larger_first;
+use bgedit_core::domain::{Board, CubeOwner, GameState, MatchState, Player, Position, Resignation};
 use proptest::prelude::*;
 
 /// Any legal board: each player's 15 checkers go to a random place (24

@@ -2,15 +2,15 @@
 //! effects, answers as actions, stale answers dropped, preview and play.
 //! (The same flow against the real gnubg is in analysis_e2e.rs.)
 
-use bgedit::codec;
-use bgedit::domain::Position;
-use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyTarget};
-use bgedit::editor::analysis;
-use bgedit::editor::effect::Effect;
-use bgedit::editor::model::{Model, Status, Tone};
-use bgedit::editor::panels::Panel;
-use bgedit::editor::reducer::update;
-use bgedit::engine::{Analysis, MoveLine, Request};
+use bgedit_core::codec;
+use bgedit_core::domain::Position;
+use bgedit_engine::{Analysis, MoveLine, Request};
+use bgedit_tui::action::{Action, BoardAction, CopyAction, CopyTarget};
+use bgedit_tui::analysis;
+use bgedit_tui::effect::Effect;
+use bgedit_tui::model::{Model, Status, Tone};
+use bgedit_tui::panels::Panel;
+use bgedit_tui::reducer::update;
 
 /// The starting position, X to roll; with 21 set, two of gnubg's 0-ply
 /// answers for it.
@@ -63,8 +63,8 @@ fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
     // The answer to the first request arrives late: dropped.
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             first.id,
             Ok(answer()),
             None,
@@ -73,8 +73,8 @@ fn an_edit_asks_at_0_ply_and_a_stale_answer_is_dropped() {
     assert_eq!(m.analysis.shown, None);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             second.id,
             Ok(answer()),
             None,
@@ -90,8 +90,8 @@ fn a_pause_asks_for_the_chosen_depth_once() {
     let r = request(&effects);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -99,12 +99,12 @@ fn a_pause_asks_for_the_chosen_depth_once() {
     );
     let (m, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::ChangeDepth(1)),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::ChangeDepth(1)),
     );
     assert_eq!(effects, vec![Effect::SaveAnalysisPlies(3)]);
     let (m, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Paused),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Paused),
     );
     let deep = request(&effects);
     assert_eq!(deep.plies, 3);
@@ -112,7 +112,7 @@ fn a_pause_asks_for_the_chosen_depth_once() {
     // Another pause while it runs asks for nothing more.
     let (_, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Paused),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Paused),
     );
     assert!(effects.is_empty());
 }
@@ -123,8 +123,8 @@ fn a_selected_move_is_previewed_and_played_undoably() {
     let r = request(&effects);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -133,12 +133,12 @@ fn a_selected_move_is_previewed_and_played_undoably() {
     let before = m.position.clone();
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::SelectMove(1)),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::SelectMove(1)),
     );
     assert!(m.analysis.preview);
     let (m, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::PlaySelected),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::PlaySelected),
     );
     assert_ne!(m.position, before);
     assert_eq!(m.position.state.on_roll, before.state.on_roll.opponent());
@@ -152,7 +152,7 @@ fn a_selected_move_is_previewed_and_played_undoably() {
 fn enter_without_a_selection_and_copy_without_an_answer_are_refused() {
     let (m, _) = update(
         model(),
-        Action::Analysis(bgedit::editor::action::AnalysisAction::PlaySelected),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::PlaySelected),
     );
     assert_eq!(m.status.tone, Tone::Error);
     let (m, effects) = update(m, Action::Copy(CopyAction::Text(CopyTarget::Analysis)));
@@ -166,8 +166,8 @@ fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
     let r = request(&effects);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -191,10 +191,10 @@ fn engine_problems_are_shown_and_panels_toggle() {
     let why = "gnubg not found: install it with `apt-get install gnubg`".to_owned();
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
-            Err(bgedit::engine::EngineError::NotFound(why)),
+            Err(bgedit_engine::EngineError::NotFound(why)),
             None,
         )),
     );
@@ -212,10 +212,10 @@ fn an_engines_error_text_is_shown_printable() {
     let raw = "gnubg raised ValueError: \x1b]52;c;aGk=\x07 bad\nnext".to_owned();
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
-            Err(bgedit::engine::EngineError::Refused(raw)),
+            Err(bgedit_engine::EngineError::Refused(raw)),
             None,
         )),
     );
@@ -229,13 +229,13 @@ fn an_engines_error_text_is_shown_printable() {
 
 #[test]
 fn while_previewing_up_and_down_walk_the_list() {
-    use bgedit::editor::action::Direction;
+    use bgedit_tui::action::Direction;
     let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -244,7 +244,7 @@ fn while_previewing_up_and_down_walk_the_list() {
     let cursor = m.cursor;
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::SelectMove(1)),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::SelectMove(1)),
     );
     let (m, _) = update(m, Action::Board(BoardAction::Move(Direction::Down)));
     assert_eq!(m.analysis.selected, 1);
@@ -253,7 +253,7 @@ fn while_previewing_up_and_down_walk_the_list() {
     assert_eq!(m.analysis.selected, 0);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::LeavePreview),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::LeavePreview),
     );
     let (m, _) = update(m, Action::Board(BoardAction::Move(Direction::Up)));
     assert_ne!(m.cursor, cursor, "without a preview ↑ moves the cursor");
@@ -273,8 +273,8 @@ fn a_2_ply_list_with_a_0_ply_tail_shows_each_moves_depth() {
     moves[1].plies = Some(0);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(Analysis::Moves {
                 plies: 2,
@@ -331,8 +331,8 @@ fn a_big_match_cube_is_sent_as_its_equivalent_and_the_panel_says_so() {
     assert_eq!(r.position.state.cube_value(), 1024);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -368,8 +368,8 @@ fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
     let r = request(&effects);
     let (m, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -382,8 +382,8 @@ fn the_cube_decision_before_the_roll_is_shown_above_the_moves() {
     // The moves stay what the panel shows; the cube answer only adds a line.
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             cube.id,
             Ok(cube_answer(0)),
             None,
@@ -416,15 +416,15 @@ fn no_cube_line_when_the_roller_cannot_double() {
         .position;
     assert_eq!(
         p.state.cube_owner,
-        bgedit::domain::CubeOwner::Owned(p.state.on_roll.opponent())
+        bgedit_core::domain::CubeOwner::Owned(p.state.on_roll.opponent())
     );
     let m = Model::new(p, Status::info(""));
     let (m, effects) = update(m, Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
     let (_, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -442,7 +442,7 @@ fn rolled_out(trials: u32, of: u32, stopped: bool) -> Analysis {
     Analysis::Moves {
         plies: 0,
         moves,
-        rollout: Some(Box::new(bgedit::engine::Rollout {
+        rollout: Some(Box::new(bgedit_engine::Rollout {
             trials,
             of,
             seed: 1,
@@ -469,8 +469,8 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     let r = request(&effects);
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(answer()),
             None,
@@ -478,7 +478,7 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     );
     let (m, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Rollout),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Rollout),
     );
     let Some(Effect::Rollout(_, req, settings)) = effects.first() else {
         panic!("{effects:?}")
@@ -487,7 +487,7 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     let id = req.id;
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::RolloutProgress(
+        Action::Analysis(bgedit_tui::action::AnalysisAction::RolloutProgress(
             id,
             rolled_out(324, 1296, false),
         )),
@@ -513,7 +513,7 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     // A stale progress line (another request) changes nothing.
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::RolloutProgress(
+        Action::Analysis(bgedit_tui::action::AnalysisAction::RolloutProgress(
             id + 7,
             rolled_out(9, 9, false),
         )),
@@ -522,12 +522,12 @@ fn a_rollout_shows_its_progress_stops_on_esc_and_is_kept_with_the_position() {
     // Esc stops it (not the preview, not a checker).
     let (m, effects) = update(
         m,
-        Action::Play(bgedit::editor::play::state::PlayAction::PutBack),
+        Action::Play(bgedit_tui::play::state::PlayAction::PutBack),
     );
     assert_eq!(effects, vec![Effect::StopRollout]);
     let (m, effects) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::RolloutAnswer(
+        Action::Analysis(bgedit_tui::action::AnalysisAction::RolloutAnswer(
             id,
             Ok(rolled_out(400, 1296, true)),
         )),
@@ -581,8 +581,8 @@ fn a_list_gnubg_left_at_0_ply_is_headed_0_ply() {
     }
     let (m, _) = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             r.id,
             Ok(Analysis::Moves {
                 plies: 2,
@@ -611,26 +611,26 @@ fn a_list_gnubg_left_at_0_ply_is_headed_0_ply() {
 /// list, not gnubg's.
 #[test]
 fn with_both_engines_the_no_mwc_note_is_on_sages_list() {
-    use bgedit::editor::analysis::state::Shown;
+    use bgedit_tui::analysis::state::Shown;
     let mut m = model();
     let p = codec::parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
         .unwrap()
         .position;
     m.position = Position {
-        state: bgedit::domain::MatchState {
+        state: bgedit_core::domain::MatchState {
             match_length: 7,
             ..p.state
         },
         ..p
     };
-    m.analysis.engines = bgedit::engine::Choice::all();
+    m.analysis.engines = bgedit_engine::Choice::all();
     m.analysis.shown = Some(Shown {
         plies: 0,
         analysis: answer(),
     });
     m.analysis
         .opinions
-        .entry(bgedit::engine::EngineKind::Sage)
+        .entry(bgedit_engine::EngineKind::Sage)
         .or_default()
         .shown = Some(Shown {
         plies: 0,
@@ -653,8 +653,8 @@ fn with_both_engines_the_no_mwc_note_is_on_sages_list() {
 /// yet for the position on show.
 #[test]
 fn z_cycles_the_engines_with_their_words_and_asks_the_new_one() {
-    use bgedit::engine::{Choice, EngineKind};
-    let z = || Action::Analysis(bgedit::editor::action::AnalysisAction::CycleEngine);
+    use bgedit_engine::{Choice, EngineKind};
+    let z = || Action::Analysis(bgedit_tui::action::AnalysisAction::CycleEngine);
     let (m, effects) = update(model(), z());
     assert_eq!(m.analysis.engines, Choice::only(EngineKind::Sage));
     assert_eq!(
@@ -686,16 +686,16 @@ fn z_cycles_the_engines_with_their_words_and_asks_the_new_one() {
 /// dropped, and the reference's answer is left alone.
 #[test]
 fn another_engines_answer_is_kept_by_engine_and_a_stale_one_dropped() {
-    use bgedit::engine::EngineKind;
+    use bgedit_engine::EngineKind;
     let (m, effects) = update(
         model(),
-        Action::Analysis(bgedit::editor::action::AnalysisAction::CycleEngine),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::CycleEngine),
     );
     let [Effect::Analyse(_, req)] = &effects[..] else {
         panic!("{effects:?}")
     };
     let said = |id| {
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
             EngineKind::Sage,
             id,
             Ok(answer()),

@@ -1,14 +1,14 @@
 //! The copy menu (`F`) and the picture key (`I`): through the reducer, on
 //! ratatui's TestBackend, and in the real binary in a pseudo-terminal.
 
-use bgedit::editor::action::{Action, CopyAction, CopyTarget, PictureSaved};
-use bgedit::editor::copy_menu::state::{ClipboardError, PictureError};
-use bgedit::editor::effect::Effect;
-use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::ui::theme::Theme;
-use bgedit::editor::view;
+use bgedit_tui::action::{Action, CopyAction, CopyTarget, PictureSaved};
+use bgedit_tui::copy_menu::state::{ClipboardError, PictureError};
+use bgedit_tui::effect::Effect;
+use bgedit_tui::model::{Mode, Model, Tone};
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
+use bgedit_tui::ui::theme::Theme;
+use bgedit_tui::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
@@ -163,7 +163,7 @@ fn in_the_terminal_the_menu_copies_and_i_saves_a_png() {
     s.send("f");
     s.wait_for("FIBS board line sent to the terminal's clipboard (OSC 52");
     let fibs = "board:Black:White:0:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:0:0:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:0:1";
-    let expected = bgedit::editor::io::clipboard::osc52(fibs);
+    let expected = bgedit_tui::io::clipboard::osc52(fibs);
     assert!(
         s.raw_text().contains(&expected),
         "no OSC 52 sequence with the FIBS line"

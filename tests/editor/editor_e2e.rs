@@ -123,7 +123,7 @@ fn copying_without_a_display_uses_osc52_and_says_so() {
     s.wait_for("Position ID");
     s.send("y");
     s.wait_for("GNUBG ID sent to the terminal's clipboard (OSC 52");
-    let expected = bgedit::editor::io::clipboard::osc52("4HPwATDgc/ABMA:cAkAAAAAAAAA");
+    let expected = bgedit_tui::io::clipboard::osc52("4HPwATDgc/ABMA:cAkAAAAAAAAA");
     assert!(
         s.raw_text().contains(&expected),
         "no OSC 52 sequence in the output"

@@ -1,25 +1,25 @@
 //! The numbers panel in the editor: keys, reducer and snapshot. The panel's
 //! numbers themselves are checked against gnubg in `gnubg_numbers.rs`.
 
-use bgedit::codec::met_xml;
-use bgedit::codec::parse_any;
-use bgedit::domain::Position;
-use bgedit::domain::met::MetError;
-use bgedit::editor::action::{Action, BoardAction};
-use bgedit::editor::effect::Effect;
-use bgedit::editor::keymap::resolve_key;
-use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::numbers::state::{Evaluation, MetHandle, NumbersAction};
-use bgedit::editor::panels::Panel;
-use bgedit::editor::prompt::state::PromptKind;
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
+use bgedit_core::codec::met_xml;
+use bgedit_core::codec::parse_any;
+use bgedit_core::domain::Position;
+use bgedit_core::domain::met::MetError;
+use bgedit_tui::action::{Action, BoardAction};
+use bgedit_tui::effect::Effect;
+use bgedit_tui::keymap::resolve_key;
+use bgedit_tui::model::{Mode, Model, Tone};
+use bgedit_tui::numbers::state::{Evaluation, MetHandle, NumbersAction};
+use bgedit_tui::panels::Panel;
+use bgedit_tui::prompt::state::PromptKind;
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
 
 use crate::common::keys::key;
 
 fn model_at(id: &str) -> Model {
     let position = parse_any(id, &Position::default()).unwrap().position;
-    Model::new(position, bgedit::editor::model::Status::info(""))
+    Model::new(position, bgedit_tui::model::Status::info(""))
 }
 
 fn woolsey() -> MetHandle {
@@ -58,14 +58,11 @@ fn a_met_path_is_read_at_the_edge_and_the_result_comes_back_as_an_action() {
     let (m, _) = update(m, Action::OpenPrompt(PromptKind::MetFile));
     let (m, _) = update(
         m,
-        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+        Action::Prompt(bgedit_tui::action::PromptAction::Paste(
             "/some/met.xml".to_owned(),
         )),
     );
-    let (m, effects) = update(
-        m,
-        Action::Prompt(bgedit::editor::action::PromptAction::Submit),
-    );
+    let (m, effects) = update(m, Action::Prompt(bgedit_tui::action::PromptAction::Submit));
     assert_eq!(effects, vec![Effect::LoadMet("/some/met.xml".to_owned())]);
     assert_eq!(m.mode, Mode::Normal);
 
@@ -143,8 +140,8 @@ fn an_evaluation_brings_the_market_window() {
 /// `layout.rs`): the MWC now is on screen.
 #[test]
 fn at_80x24_the_panel_takes_the_ids_rows() {
-    use bgedit::editor::ui::theme::Theme;
-    use bgedit::editor::view;
+    use bgedit_tui::ui::theme::Theme;
+    use bgedit_tui::view;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     let (m, _) = update(

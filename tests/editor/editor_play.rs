@@ -3,15 +3,15 @@
 //! passing.
 
 use crate::common::keys::run;
-use bgedit::codec::{IdFormat, to_string_as};
-use bgedit::domain::{Place, Player, Position};
-use bgedit::editor::action::{Action, BoardAction};
-use bgedit::editor::effect::Effect;
-use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::play::state::PlayAction;
-use bgedit::editor::prompt::state::PromptKind;
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
+use bgedit_core::codec::{IdFormat, to_string_as};
+use bgedit_core::domain::{Place, Player, Position};
+use bgedit_tui::action::{Action, BoardAction};
+use bgedit_tui::effect::Effect;
+use bgedit_tui::model::{Mode, Model, Tone};
+use bgedit_tui::play::state::PlayAction;
+use bgedit_tui::prompt::state::PromptKind;
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
 
 fn play(a: PlayAction) -> Action {
     Action::Play(a)
@@ -21,7 +21,7 @@ fn typed(m: Model, text: &str) -> Model {
     run(
         m,
         text.chars()
-            .map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
+            .map(|x| Action::Prompt(bgedit_tui::action::PromptAction::Char(x))),
     )
 }
 
@@ -48,7 +48,7 @@ fn the_move_line_shows_the_dice_and_count_and_plays_undoably() {
     let m = typed(m, "8-5 6-5");
     let m = run(
         m,
-        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+        [Action::Prompt(bgedit_tui::action::PromptAction::Submit)],
     );
     assert_eq!(m.mode, Mode::Normal);
     assert_eq!(m.status.tone, Tone::Success, "{}", m.status.text);
@@ -64,7 +64,7 @@ fn a_refused_move_names_the_rule_and_keeps_the_line_open() {
     let m = run(with_dice([6, 1]), [play(PlayAction::OpenPrompt)]);
     let m = run(
         typed(m, "13/7"),
-        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+        [Action::Prompt(bgedit_tui::action::PromptAction::Submit)],
     );
     assert_eq!(m.status.tone, Tone::Error);
     assert_eq!(
@@ -115,7 +115,7 @@ fn tab_cycles_through_the_legal_moves_starting_with_the_text() {
     assert!(m.status.text.contains("matching moves"));
     let m = run(
         m,
-        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+        [Action::Prompt(bgedit_tui::action::PromptAction::Submit)],
     );
     assert_eq!(m.status.tone, Tone::Success, "{}", m.status.text);
 }
@@ -284,7 +284,7 @@ fn the_mouse_drags_a_checker_as_one_edit() {
 fn r_asks_for_dice_and_p_passes_the_turn() {
     let (m, effects) = update(Model::default(), play(PlayAction::Roll));
     assert_eq!(effects, vec![Effect::RollDice]);
-    let m = run(m, [bgedit::editor::play::update::rolled([2, 5])]);
+    let m = run(m, [bgedit_tui::play::update::rolled([2, 5])]);
     assert_eq!(m.position.state.dice, Some([5, 2]));
     let m = run(m, [play(PlayAction::Pass)]);
     assert_eq!(m.position.state.on_roll, Player::O);

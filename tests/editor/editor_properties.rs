@@ -1,13 +1,13 @@
 //! Any sequence of editor actions keeps the position legal, and the IDs the
 //! screen shows always read back to the position being edited.
 
-use bgedit::codec::{IdFormat, parse_any, to_string_as};
-use bgedit::domain::{Place, Player, Position};
-use bgedit::editor::action::{Action, BoardAction, Direction};
-use bgedit::editor::model::Model;
-use bgedit::editor::prompt::state::{Motion, PromptKind};
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
+use bgedit_core::codec::{IdFormat, parse_any, to_string_as};
+use bgedit_core::domain::{Place, Player, Position};
+use bgedit_tui::action::{Action, BoardAction, Direction};
+use bgedit_tui::model::Model;
+use bgedit_tui::prompt::state::{Motion, PromptKind};
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
 use proptest::prelude::*;
 
 fn player() -> impl Strategy<Value = Player> {
@@ -66,28 +66,24 @@ fn action() -> impl Strategy<Value = Action> {
         )),
         Just(Action::Import("4NvBA0DGzooBBg:QYkqASAAIAAA".into())),
         Just(Action::OpenPrompt(PromptKind::Count)),
-        any::<char>().prop_map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
-        Just(Action::Prompt(bgedit::editor::action::PromptAction::Submit)),
-        Just(Action::Prompt(bgedit::editor::action::PromptAction::Cancel)),
+        any::<char>().prop_map(|x| Action::Prompt(bgedit_tui::action::PromptAction::Char(x))),
+        Just(Action::Prompt(bgedit_tui::action::PromptAction::Submit)),
+        Just(Action::Prompt(bgedit_tui::action::PromptAction::Cancel)),
         Just(Action::OpenPrompt(PromptKind::Score)),
         Just(Action::OpenPrompt(PromptKind::Dice)),
         Just(Action::OpenPrompt(PromptKind::MatchLength)),
         "(-?[0-9]{1,2}(-away| away|a)?[ ,-]?){1,2}|[xo] -?[0-9]"
-            .prop_map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Paste(x))),
+            .prop_map(|x| Action::Prompt(bgedit_tui::action::PromptAction::Paste(x))),
         prop_oneof![
             Just(Motion::Left),
             Just(Motion::Right),
             Just(Motion::Home),
             Just(Motion::End)
         ]
-        .prop_map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Move(x))),
-        Just(Action::Prompt(
-            bgedit::editor::action::PromptAction::Backspace
-        )),
-        Just(Action::Prompt(bgedit::editor::action::PromptAction::Delete)),
-        Just(Action::Prompt(
-            bgedit::editor::action::PromptAction::DeleteWord
-        )),
+        .prop_map(|x| Action::Prompt(bgedit_tui::action::PromptAction::Move(x))),
+        Just(Action::Prompt(bgedit_tui::action::PromptAction::Backspace)),
+        Just(Action::Prompt(bgedit_tui::action::PromptAction::Delete)),
+        Just(Action::Prompt(bgedit_tui::action::PromptAction::DeleteWord)),
         any::<bool>().prop_map(|v| Action::Board(BoardAction::SetCrawford(v))),
         place().prop_map(|v| Action::Board(BoardAction::AddAt(v))),
         place().prop_map(|v| Action::Board(BoardAction::Click(v))),

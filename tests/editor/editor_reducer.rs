@@ -2,15 +2,15 @@
 //! which effects it asks for. No terminal involved.
 
 use crate::common::keys::run;
-use bgedit::codec::{IdFormat, to_string_as};
-use bgedit::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
-use bgedit::editor::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
-use bgedit::editor::copy_menu::state::ClipboardError;
-use bgedit::editor::effect::Effect;
-use bgedit::editor::io::persist::SaveError;
-use bgedit::editor::model::{HISTORY_LIMIT, Mode, Model, Tone};
-use bgedit::editor::prompt::state::PromptKind;
-use bgedit::editor::reducer::update;
+use bgedit_core::codec::{IdFormat, to_string_as};
+use bgedit_core::domain::{CubeOwner, GameState, Place, Player, Position, Resignation};
+use bgedit_tui::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
+use bgedit_tui::copy_menu::state::ClipboardError;
+use bgedit_tui::effect::Effect;
+use bgedit_tui::io::persist::SaveError;
+use bgedit_tui::model::{HISTORY_LIMIT, Mode, Model, Tone};
+use bgedit_tui::prompt::state::PromptKind;
+use bgedit_tui::reducer::update;
 
 fn at(place: Place) -> Model {
     Model {
@@ -446,19 +446,16 @@ fn the_model_knows_a_pasted_position_until_it_is_edited() {
         ],
     );
     assert!(!is_pasted(&m));
-    m = run(
-        m,
-        [Action::Prompt(bgedit::editor::action::PromptAction::Clear)],
-    );
+    m = run(m, [Action::Prompt(bgedit_tui::action::PromptAction::Clear)]);
     m = run(
         m,
         "XGID=-CCBBBB------------bbbbcc-:2:0:1:00:0:0:0:0:10"
             .chars()
-            .map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
+            .map(|x| Action::Prompt(bgedit_tui::action::PromptAction::Char(x))),
     );
     let m = run(
         m,
-        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+        [Action::Prompt(bgedit_tui::action::PromptAction::Submit)],
     );
     assert_eq!(m.mode, Mode::Normal);
     assert!(is_pasted(&m));
@@ -508,9 +505,9 @@ fn the_input_line_collects_text_and_applies_it() {
         Model::default(),
         [
             Action::OpenPrompt(PromptKind::Dice),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('2')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('5')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('2')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('5')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.mode, Mode::Normal);
@@ -520,8 +517,8 @@ fn the_input_line_collects_text_and_applies_it() {
         m,
         [
             Action::OpenPrompt(PromptKind::MatchLength),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('z')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('z')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     );
     assert!(matches!(m.mode, Mode::Prompt(_)));
@@ -529,9 +526,9 @@ fn the_input_line_collects_text_and_applies_it() {
     let m = run(
         m,
         [
-            Action::Prompt(bgedit::editor::action::PromptAction::Backspace),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('7')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Backspace),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('7')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.position.state.match_length, 7);
@@ -539,10 +536,10 @@ fn the_input_line_collects_text_and_applies_it() {
         m,
         [
             Action::OpenPrompt(PromptKind::Import),
-            Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+            Action::Prompt(bgedit_tui::action::PromptAction::Paste(
                 "Position ID: 4NvBA0DGzooBBg\nMatch ID   : QYkqASAAIAAA".into(),
             )),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     );
     assert_eq!(gnubg_id(&m), "4NvBA0DGzooBBg:QYkqASAAIAAA");
@@ -550,9 +547,9 @@ fn the_input_line_collects_text_and_applies_it() {
         m,
         [
             Action::OpenPrompt(PromptKind::Score),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('1')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
-            Action::Prompt(bgedit::editor::action::PromptAction::Cancel),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('1')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Clear),
+            Action::Prompt(bgedit_tui::action::PromptAction::Cancel),
         ],
     );
     assert_eq!(m.mode, Mode::Normal);
@@ -564,18 +561,18 @@ fn names_are_asked_for_o_then_x() {
         Model::default(),
         [
             Action::OpenPrompt(PromptKind::Name(Player::O)),
-            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
+            Action::Prompt(bgedit_tui::action::PromptAction::Clear),
         ],
     );
     let m = run(
         m,
         "Ann"
             .chars()
-            .map(|x| Action::Prompt(bgedit::editor::action::PromptAction::Char(x))),
+            .map(|x| Action::Prompt(bgedit_tui::action::PromptAction::Char(x))),
     );
     let m = run(
         m,
-        [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+        [Action::Prompt(bgedit_tui::action::PromptAction::Submit)],
     );
     assert!(
         matches!(&m.mode, Mode::Prompt(p) if p.kind == PromptKind::Name(Player::X) && p.line.text == "Black")
@@ -583,9 +580,9 @@ fn names_are_asked_for_o_then_x() {
     let m = run(
         m,
         [
-            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('B')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Clear),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('B')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     );
     assert_eq!(
@@ -642,7 +639,7 @@ fn quit_asks_the_runtime_to_leave() {
     assert_eq!(effects, vec![Effect::Quit]);
 }
 
-fn prompt_of(m: &Model) -> &bgedit::editor::prompt::state::Prompt {
+fn prompt_of(m: &Model) -> &bgedit_tui::prompt::state::Prompt {
     match &m.mode {
         Mode::Prompt(p) => p,
         other => panic!("no input line open: {other:?}"),
@@ -654,9 +651,9 @@ fn submit(m: Model, kind: PromptKind, text: &str) -> Model {
         m,
         [
             Action::OpenPrompt(kind),
-            Action::Prompt(bgedit::editor::action::PromptAction::Clear),
-            Action::Prompt(bgedit::editor::action::PromptAction::Paste(text.into())),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Clear),
+            Action::Prompt(bgedit_tui::action::PromptAction::Paste(text.into())),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     )
 }
@@ -683,12 +680,12 @@ fn a_rule_refusal_keeps_the_input_line_open_with_the_message() {
     let m = run(
         m,
         [
-            Action::Prompt(bgedit::editor::action::PromptAction::Move(
-                bgedit::editor::prompt::state::Motion::Home,
+            Action::Prompt(bgedit_tui::action::PromptAction::Move(
+                bgedit_tui::prompt::state::Motion::Home,
             )),
-            Action::Prompt(bgedit::editor::action::PromptAction::Delete),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('3')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Delete),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('3')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.mode, Mode::Normal);
@@ -713,7 +710,7 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
         // Enter keeps it; typing replaces it.
         let kept = run(
             m.clone(),
-            [Action::Prompt(bgedit::editor::action::PromptAction::Submit)],
+            [Action::Prompt(bgedit_tui::action::PromptAction::Submit)],
         );
         assert_eq!(kept.position, m.position, "{kind:?}");
         assert_eq!(kept.mode, Mode::Normal);
@@ -722,9 +719,9 @@ fn dice_match_and_score_prompts_start_with_the_current_value() {
         m,
         [
             Action::OpenPrompt(PromptKind::Dice),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('6')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Char('3')),
-            Action::Prompt(bgedit::editor::action::PromptAction::Submit),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('6')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Char('3')),
+            Action::Prompt(bgedit_tui::action::PromptAction::Submit),
         ],
     );
     assert_eq!(m.position.state.dice, Some([6, 3]));
@@ -829,9 +826,7 @@ fn away_scores_set_the_score_and_one_away_offers_crawford() {
     // y answers at once, and is undone on its own.
     let yes = run(
         m.clone(),
-        [Action::Prompt(bgedit::editor::action::PromptAction::Char(
-            'y',
-        ))],
+        [Action::Prompt(bgedit_tui::action::PromptAction::Char('y'))],
     );
     assert!(yes.position.state.crawford);
     assert_eq!(yes.mode, Mode::Normal);
@@ -845,8 +840,8 @@ fn away_scores_set_the_score_and_one_away_offers_crawford() {
     );
     // n or Esc leaves it off.
     for answer in [
-        Action::Prompt(bgedit::editor::action::PromptAction::Char('n')),
-        Action::Prompt(bgedit::editor::action::PromptAction::Cancel),
+        Action::Prompt(bgedit_tui::action::PromptAction::Char('n')),
+        Action::Prompt(bgedit_tui::action::PromptAction::Cancel),
     ] {
         let no = run(m.clone(), [answer]);
         assert!(!no.position.state.crawford);
@@ -856,9 +851,7 @@ fn away_scores_set_the_score_and_one_away_offers_crawford() {
     // Another key is refused and the question stays.
     let other = run(
         m.clone(),
-        [Action::Prompt(bgedit::editor::action::PromptAction::Char(
-            'c',
-        ))],
+        [Action::Prompt(bgedit_tui::action::PromptAction::Char('c'))],
     );
     assert!(is_error(&other));
     assert_eq!(prompt_of(&other).kind, PromptKind::CrawfordOffer(Player::X));
@@ -866,9 +859,7 @@ fn away_scores_set_the_score_and_one_away_offers_crawford() {
     let again = submit(
         run(
             m,
-            [Action::Prompt(bgedit::editor::action::PromptAction::Char(
-                'n',
-            ))],
+            [Action::Prompt(bgedit_tui::action::PromptAction::Char('n'))],
         ),
         PromptKind::Score,
         "o 3-away",

@@ -3,11 +3,11 @@
 //! the model. No terminal involved (tests/editor_edge.rs drives the binary).
 
 use crate::common::keys::run;
-use bgedit::codec::{IdFormat, to_string_as};
-use bgedit::editor::action::{Action, BoardAction, CopyAction};
-use bgedit::editor::effect::Effect;
-use bgedit::editor::model::{Mode, Model};
-use bgedit::editor::reducer::update;
+use bgedit_core::codec::{IdFormat, to_string_as};
+use bgedit_tui::action::{Action, BoardAction, CopyAction};
+use bgedit_tui::effect::Effect;
+use bgedit_tui::model::{Mode, Model};
+use bgedit_tui::reducer::update;
 
 fn gnubg_id(m: &Model) -> String {
     to_string_as(&m.position, IdFormat::GnubgId)
@@ -102,12 +102,12 @@ fn every_message_is_kept_in_the_log_and_h_shows_it() {
 
 mod screens {
     use super::run;
-    use bgedit::domain::Board;
-    use bgedit::editor::action::Action;
-    use bgedit::editor::model::{Model, Status};
-    use bgedit::editor::snapshot::Snapshot;
-    use bgedit::editor::ui::theme::Theme;
-    use bgedit::editor::view;
+    use bgedit_core::domain::Board;
+    use bgedit_tui::action::Action;
+    use bgedit_tui::model::{Model, Status};
+    use bgedit_tui::snapshot::Snapshot;
+    use bgedit_tui::ui::theme::Theme;
+    use bgedit_tui::view;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
 
@@ -185,8 +185,8 @@ mod screens {
 
 #[test]
 fn undo_history_memory_is_bounded_even_with_huge_names() {
-    use bgedit::editor::model::{HISTORY_BYTES, HISTORY_LIMIT, Status, position_bytes};
-    let mut p = bgedit::domain::Position::default();
+    use bgedit_tui::model::{HISTORY_BYTES, HISTORY_LIMIT, Status, position_bytes};
+    let mut p = bgedit_core::domain::Position::default();
     p.names.o = "n".repeat(50 << 20);
     let one = position_bytes(&p);
     let mut m = Model::new(p, Status::info("start"));
@@ -229,7 +229,7 @@ fn undo_history_memory_is_bounded_even_with_huge_names() {
 
 #[test]
 fn a_match_xgid_copy_notes_the_jacoby_bit_only_when_a_match_id_brought_it() {
-    use bgedit::editor::action::{CopyRoute, CopyTarget};
+    use bgedit_tui::action::{CopyRoute, CopyTarget};
     let copied = Action::Copy(CopyAction::Copied(CopyTarget::Xgid, Ok(CopyRoute::System)));
     // A match set up by hand: the bit is bgedit's default, nothing to lose.
     let typed = run(

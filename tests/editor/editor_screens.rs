@@ -1,14 +1,14 @@
 //! Whole screens rendered on ratatui's TestBackend, kept as insta snapshots:
 //! the text, and a map of styles (so colour and NO_COLOR are both checked).
 
-use bgedit::domain::{Place, Player};
-use bgedit::editor::action::{Action, BoardAction};
-use bgedit::editor::model::Model;
-use bgedit::editor::prompt::state::PromptKind;
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::ui::theme::Theme;
-use bgedit::editor::view;
+use bgedit_core::domain::{Place, Player};
+use bgedit_tui::action::{Action, BoardAction};
+use bgedit_tui::model::Model;
+use bgedit_tui::prompt::state::PromptKind;
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
+use bgedit_tui::ui::theme::Theme;
+use bgedit_tui::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier, Style};
@@ -160,7 +160,7 @@ fn help_pages_show_every_key_at_80x24() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    for b in bgedit::editor::keymap::normal_bindings() {
+    for b in bgedit_tui::keymap::normal_bindings() {
         assert!(
             all.iter().any(|p| p.contains(b.label)),
             "{} on no page",
@@ -177,7 +177,7 @@ fn input_line_and_refused_edit() {
         Action::Board(BoardAction::GoTo(Place::Point(6))),
         Action::Board(BoardAction::AddChecker(Player::O)),
         Action::OpenPrompt(PromptKind::Import),
-        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+        Action::Prompt(bgedit_tui::action::PromptAction::Paste(
             "XGID=-b----E-C---eE".into(),
         )),
     ]);
@@ -220,7 +220,7 @@ fn the_board_is_gnubgs_text() {
     let m = example();
     let t = render(&m, 80, 24, &Theme::colour());
     let screen = text(&t);
-    let board = bgedit::text_board::render(&m.position);
+    let board = bgedit_core::codec::text_board::render(&m.position);
     for line in board.lines().skip(2) {
         let board_part: String = line.chars().take(49).collect();
         assert!(screen.contains(board_part.trim_end()), "{board_part}");
@@ -253,17 +253,17 @@ fn stack_counts_take_their_owners_style() {
 /// with `…` where text is hidden; the cursor's character is reversed.
 #[test]
 fn a_long_input_line_scrolls_to_the_cursor() {
-    use bgedit::editor::prompt::state::Motion;
+    use bgedit_tui::prompt::state::Motion;
     let mut actions = vec![
         Action::OpenPrompt(PromptKind::Import),
-        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+        Action::Prompt(bgedit_tui::action::PromptAction::Paste(
             "GNUBG ID: 4NvBA0DGzooBBg:QYkqASAAIAAA and XGID=a-B--BC-BAA-dB---cbe-B----:1:-1:1:52:4:2:0:9:10"
                 .into(),
         )),
-        Action::Prompt(bgedit::editor::action::PromptAction::Move(Motion::Home)),
+        Action::Prompt(bgedit_tui::action::PromptAction::Move(Motion::Home)),
     ];
     actions.extend(std::iter::repeat_n(
-        Action::Prompt(bgedit::editor::action::PromptAction::Move(Motion::Right)),
+        Action::Prompt(bgedit_tui::action::PromptAction::Move(Motion::Right)),
         60,
     ));
     let m = model(actions);
@@ -292,16 +292,12 @@ fn the_crawford_question() {
     m = update(m, Action::OpenPrompt(PromptKind::Score)).0;
     m = update(
         m,
-        Action::Prompt(bgedit::editor::action::PromptAction::Paste(
+        Action::Prompt(bgedit_tui::action::PromptAction::Paste(
             "1-away 5-away".into(),
         )),
     )
     .0;
-    m = update(
-        m,
-        Action::Prompt(bgedit::editor::action::PromptAction::Submit),
-    )
-    .0;
+    m = update(m, Action::Prompt(bgedit_tui::action::PromptAction::Submit)).0;
     let t = render(&m, 80, 24, &Theme::colour());
     insta::assert_snapshot!("crawford_question_80x24", text(&t));
 }
@@ -311,12 +307,12 @@ fn the_crawford_question() {
 /// panel, the board and the IDs at 80×24 and 120×40.
 #[test]
 fn match_review_screens() {
-    use bgedit::domain::match_stats::DecisionKind;
-    use bgedit::editor::match_review::{
+    use bgedit_core::domain::match_stats::DecisionKind;
+    use bgedit_engine::match_analysis::Judged;
+    use bgedit_tui::match_review::{
         open,
         state::{ReviewAction, Step},
     };
-    use bgedit::engine::match_analysis::Judged;
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/selfplay/m7_driven.mat"
@@ -386,7 +382,7 @@ const EXAMPLE_HINT: &str = "\
 
 /// `example()` with gnubg's answer on show.
 fn example_analysed() -> Model {
-    use bgedit::engine::{Analysis, MoveLine};
+    use bgedit_engine::{Analysis, MoveLine};
     let m = example();
     // The answer to the request the last edit made.
     let id = m.analysis.latest;
@@ -416,8 +412,8 @@ fn example_analysed() -> Model {
     };
     update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             id,
             Ok(answer),
             None,
@@ -438,10 +434,7 @@ fn layouts_at_five_sizes() {
         insta::assert_snapshot!(format!("layout_{w}x{h}"), text(&render(&m, w, h, &theme)));
     }
     // `A` at 80×24: the analysis in the IDs' rows, its column headers kept.
-    let (a, _) = update(
-        m,
-        Action::TogglePanel(bgedit::editor::panels::Panel::Analysis),
-    );
+    let (a, _) = update(m, Action::TogglePanel(bgedit_tui::panels::Panel::Analysis));
     let screen = text(&render(&a, 80, 24, &theme));
     assert!(
         screen.contains("Move                     Equity"),
@@ -455,12 +448,12 @@ fn layouts_at_five_sizes() {
 /// numbers are shown with their names, never the names alone.
 #[test]
 fn the_cube_analysis_at_80x24_shows_its_chances() {
-    use bgedit::engine::Analysis;
+    use bgedit_engine::Analysis;
     let m = update(example(), Action::Board(BoardAction::SetDice(None))).0;
     // At the deeper depth: the header on one line, five rows under it.
     let m = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Deepen),
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Deepen),
     )
     .0;
     let id = m.analysis.latest;
@@ -480,18 +473,15 @@ fn the_cube_analysis_at_80x24_shows_its_chances() {
     };
     let m = update(
         m,
-        Action::Analysis(bgedit::editor::action::AnalysisAction::Answer(
-            bgedit::engine::EngineKind::Gnubg,
+        Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
+            bgedit_engine::EngineKind::Gnubg,
             id,
             Ok(answer),
             None,
         )),
     )
     .0;
-    let (a, _) = update(
-        m,
-        Action::TogglePanel(bgedit::editor::panels::Panel::Analysis),
-    );
+    let (a, _) = update(m, Action::TogglePanel(bgedit_tui::panels::Panel::Analysis));
     let screen = text(&render(&a, 80, 24, &Theme::plain()));
     assert!(
         screen.contains("Proper cube action: Double, take"),

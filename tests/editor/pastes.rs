@@ -6,8 +6,8 @@
 
 use crate::common;
 
-use bgedit::codec::{IdFormat, parse_any, to_string_as};
-use bgedit::domain::Position;
+use bgedit_core::codec::{IdFormat, parse_any, to_string_as};
+use bgedit_core::domain::Position;
 use common::MANUAL_SHOW_BOARD as SHOW_BOARD;
 
 const MANUAL: &str = "4NvBA0DGzooBBg:QYkqASAAIAAA";

@@ -4,9 +4,9 @@
 //! checkers where they stand, and point numbers that really are drawn (the
 //! bundled font, no system fonts).
 
-use bgedit::codec::parse_any;
-use bgedit::domain::{Names, Position};
-use bgedit::picture::{Options, Theme, png, svg};
+use bgedit_core::codec::parse_any;
+use bgedit_core::domain::{Names, Position};
+use bgedit_picture::{Options, Theme, png, svg};
 use resvg::tiny_skia::Pixmap;
 
 fn position(id: &str) -> Position {

@@ -1,9 +1,9 @@
 //! The save file under stress: editors sharing one state directory, damaged
 //! and oversized files, and a FIFO in its place.
 
-use bgedit::codec::json;
-use bgedit::domain::Position;
-use bgedit::editor::io::persist::{MAX_SAVE_BYTES, Opened, SaveFile};
+use bgedit_core::codec::json;
+use bgedit_core::domain::Position;
+use bgedit_tui::io::persist::{MAX_SAVE_BYTES, Opened, SaveFile};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -5,18 +5,18 @@
 //! this run (skipped without Sage, failing under BGEDIT_REQUIRE_SAGE=1).
 
 use crate::common;
-use bgedit::codec::{self, IdFormat};
-use bgedit::domain::Position;
-use bgedit::domain::sensitivity::rows;
-use bgedit::editor::action::Action;
-use bgedit::editor::effect::Effect;
-use bgedit::editor::model::Model;
-use bgedit::editor::reducer::update;
-use bgedit::editor::sensitivity::state::{Live, SensitivityAction};
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::engine::matrix::Verdict;
-use bgedit::engine::sensitivity::{self, MoveCell, MoveRow, MoveTable, Sensitivity};
-use bgedit::engine::{EngineKind, registry};
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::Position;
+use bgedit_core::domain::sensitivity::rows;
+use bgedit_engine::matrix::Verdict;
+use bgedit_engine::sensitivity::{self, MoveCell, MoveRow, MoveTable, Sensitivity};
+use bgedit_engine::{EngineKind, registry};
+use bgedit_tui::action::Action;
+use bgedit_tui::effect::Effect;
+use bgedit_tui::model::Model;
+use bgedit_tui::reducer::update;
+use bgedit_tui::sensitivity::state::{Live, SensitivityAction};
+use bgedit_tui::snapshot::Snapshot;
 use common::keys::{keys, run};
 
 /// A match position with dice: X on roll, 5-away/7-away, O owns a 2-cube,
@@ -40,7 +40,7 @@ fn asked(effects: &[Effect]) -> Option<(u64, Position)> {
 /// A table as an engine might answer: the same move everywhere but GG.
 fn table(position: &Position) -> Sensitivity {
     let rs = rows(position);
-    let anchor = bgedit::domain::sensitivity::anchor(position, &rs);
+    let anchor = bgedit_core::domain::sensitivity::anchor(position, &rs);
     let rows = rs
         .iter()
         .enumerate()
@@ -109,16 +109,16 @@ fn the_key_loads_the_engine_asks_on_every_new_position_and_shows_the_answer() {
     // At 80×24 the views take the analysis panel's place, which `~` turns
     // on (a small screen shows it only while its toggle is on).
     let mut small = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
-    let theme = bgedit::editor::ui::theme::Theme::plain();
+    let theme = bgedit_tui::ui::theme::Theme::plain();
     let mut shown = m.clone();
-    shown.sensitivity.shown = Some(bgedit::editor::sensitivity::state::Shown {
+    shown.sensitivity.shown = Some(bgedit_tui::sensitivity::state::Shown {
         serial: 0,
         tables: table(&m.position),
         micros: 900,
     });
     let snapshot = Snapshot::of(&shown);
     small
-        .draw(|f| bgedit::editor::view::draw(f, &snapshot, &theme))
+        .draw(|f| bgedit_tui::view::draw(f, &snapshot, &theme))
         .unwrap();
     let screen = format!("{:?}", small.backend().buffer());
     assert!(
@@ -163,9 +163,9 @@ fn the_live_views_screen() {
     let m = run(m, [computed(serial, tables)]);
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 34)).unwrap();
     let snapshot = Snapshot::of(&m);
-    let theme = bgedit::editor::ui::theme::Theme::plain();
+    let theme = bgedit_tui::ui::theme::Theme::plain();
     terminal
-        .draw(|f| bgedit::editor::view::draw(f, &snapshot, &theme))
+        .draw(|f| bgedit_tui::view::draw(f, &snapshot, &theme))
         .unwrap();
     let buffer = terminal.backend().buffer();
     let text = (0..buffer.area.height)
@@ -181,7 +181,7 @@ fn the_live_views_screen() {
 }
 
 /// Sage's in-process engine, found by capability as the editor finds it.
-fn in_process() -> Option<Box<dyn bgedit::engine::Engine>> {
+fn in_process() -> Option<Box<dyn bgedit_engine::Engine>> {
     let python = common::sage_python()?;
     match registry::open_in_process(&[(EngineKind::Sage, Some(python))]) {
         Ok(e) => Some(e),
@@ -230,7 +230,7 @@ fn the_views_best_moves_are_the_in_process_engines_and_the_clis_at_each_score_an
     let p = start(MOVES_ID).position;
     // The editor's road: the runtime's inline answer.
     let Action::Sensitivity(SensitivityAction::Computed { tables, .. }) =
-        bgedit::editor::io::live_engine::answer(engine.as_mut(), 1, &p)
+        bgedit_tui::io::live_engine::answer(engine.as_mut(), 1, &p)
     else {
         panic!("not an answer")
     };

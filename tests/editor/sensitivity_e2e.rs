@@ -49,11 +49,11 @@ fn a_key_that_changes_the_board_changes_the_live_views_in_the_same_frame() {
     assert!(first.contains("GS 1a-2a C"), "{first}");
     // D clears the dice: the position is a cube decision, the views the
     // doubling window.
-    let mut cleared = bgedit::codec::parse_any(ID, &Default::default())
+    let mut cleared = bgedit_core::codec::parse_any(ID, &Default::default())
         .unwrap()
         .position;
     cleared.state.dice = None;
-    let new_id = bgedit::codec::to_string_as(&cleared, bgedit::codec::IdFormat::GnubgId);
+    let new_id = bgedit_core::codec::to_string_as(&cleared, bgedit_core::codec::IdFormat::GnubgId);
     s.send("D");
     let after = s.wait_for("doubling window by score");
     assert!(after.contains(&new_id), "{after}");

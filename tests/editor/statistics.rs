@@ -5,16 +5,16 @@
 
 use crate::common;
 
-use bgedit::domain::match_record::FileAnalysis;
-use bgedit::domain::match_stats::{CubeError, CubePlay, DecisionKind};
-use bgedit::editor::action::Action;
-use bgedit::editor::effect::Effect;
-use bgedit::editor::match_review::open;
-use bgedit::editor::match_review::state::{OpenMatch, ReviewAction, Verdict, gnubg_plies};
-use bgedit::editor::model::{Mode, Model};
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::ui::theme::Theme;
-use bgedit::engine::match_analysis::Judged;
+use bgedit_core::domain::match_record::FileAnalysis;
+use bgedit_core::domain::match_stats::{CubeError, CubePlay, DecisionKind};
+use bgedit_engine::match_analysis::Judged;
+use bgedit_tui::action::Action;
+use bgedit_tui::effect::Effect;
+use bgedit_tui::match_review::open;
+use bgedit_tui::match_review::state::{OpenMatch, ReviewAction, Verdict, gnubg_plies};
+use bgedit_tui::model::{Mode, Model};
+use bgedit_tui::snapshot::Snapshot;
+use bgedit_tui::ui::theme::Theme;
 use common::keys::{keys, run, run_effects};
 
 fn fixture(name: &str) -> String {
@@ -132,7 +132,7 @@ fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
     assert_eq!(passes(&effects), [0, 3]);
 
     let model = judge_all(model, 0);
-    let header = bgedit::editor::match_review::view::of(open_match(&model)).header;
+    let header = bgedit_tui::match_review::view::of(open_match(&model)).header;
     assert!(
         header.ends_with("gnubg analysing 72/72 at 0-ply, then 2-ply"),
         "{header}"
@@ -140,7 +140,7 @@ fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
     // The 2-ply pass: two verdicts in, one failed.
     let m = open_match(&model);
     let (first, deep) = (made_up(m, 0), made_up(m, 1));
-    let failed = bgedit::engine::match_analysis::Failed {
+    let failed = bgedit_engine::match_analysis::Failed {
         game: 1,
         number: 3,
         why: "gnubg hung".into(),
@@ -159,7 +159,7 @@ fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
         matches!(m.verdicts[2], Verdict::Judged(_)),
         "the 0-ply verdict stays"
     );
-    let panel = bgedit::editor::match_review::view::of(m);
+    let panel = bgedit_tui::match_review::view::of(m);
     assert!(
         panel.header.ends_with("gnubg analysing 3/72 at 2-ply"),
         "{}",
@@ -182,12 +182,12 @@ fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
             && text.contains("1 kept at a quicker depth"),
         "{text}"
     );
-    let header = bgedit::editor::match_review::view::of(open_match(&model)).header;
+    let header = bgedit_tui::match_review::view::of(open_match(&model)).header;
     assert!(header.ends_with("· 0-ply 70, 2-ply 2"), "{header}");
 }
 
 /// `m5_noisy.sgf` with its analysis relabelled `depth`.
-fn noisy_at(depth: &str) -> Box<bgedit::editor::match_review::state::Loaded> {
+fn noisy_at(depth: &str) -> Box<bgedit_tui::match_review::state::Loaded> {
     let mut loaded = open::load(&fixture("analysis/m5_noisy.sgf")).unwrap();
     for d in &mut loaded.decisions {
         match d.analysis.as_mut() {
@@ -306,9 +306,9 @@ fn s_opens_the_statistics_view_and_esc_goes_back() {
 /// costliest kinds beside the chart.
 #[test]
 fn statistics_view_200x60() {
-    use bgedit::domain::match_stats::Luck;
-    use bgedit::editor::match_review::state::MatchLuckOf;
-    use bgedit::engine::luck::MatchLuck;
+    use bgedit_core::domain::match_stats::Luck;
+    use bgedit_engine::luck::MatchLuck;
+    use bgedit_tui::match_review::state::MatchLuckOf;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
@@ -338,7 +338,7 @@ fn statistics_view_200x60() {
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     let snapshot = Snapshot::of(&model);
     terminal
-        .draw(|f| bgedit::editor::view::draw(f, &snapshot, &Theme::plain()))
+        .draw(|f| bgedit_tui::view::draw(f, &snapshot, &Theme::plain()))
         .unwrap();
     let buffer = terminal.backend().buffer();
     let text = (0..60)
@@ -360,7 +360,7 @@ fn statistics_view_200x60() {
 /// match.
 #[test]
 fn the_editors_2_ply_verdicts_equal_the_clis() {
-    use bgedit::editor::io::engine_link::{MatchRun, analyse_match_passes};
+    use bgedit_tui::io::engine_link::{MatchRun, analyse_match_passes};
     use std::sync::Mutex;
     use std::sync::atomic::AtomicU64;
     if !common::have_gnubg() {
@@ -446,7 +446,7 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
     // The summary, the luck of the dice included (rated with the last pass).
     let luck = m.luck.as_ref().map(|l| (*l.0).clone());
     assert!(luck.is_some(), "gnubg rated the luck");
-    let report = bgedit::engine::match_analysis::Report::of(&m.decisions, &judged, luck);
+    let report = bgedit_engine::match_analysis::Report::of(&m.decisions, &judged, luck);
     assert_eq!(report.json(), summary["summary"]);
     // The view's table is the CLI's, line for line.
     let text = common::run::bgedit(&["analyse", "--file", &fixture(name), "--plies", "2"], "");
@@ -510,7 +510,7 @@ fn the_binary_analyses_a_match_and_shows_its_statistics() {
 /// saved file reads back as the same match.
 #[test]
 fn the_binary_saves_a_pasted_match() {
-    use bgedit::codec::match_file;
+    use bgedit_core::codec::match_file;
     use common::pty::{Options, Session};
     use std::time::Duration;
     if !common::have_gnubg() {
@@ -563,7 +563,7 @@ fn e_after_a_deeper_depth_is_set_asks_only_that_depth() {
     let m = open_match(&model);
     assert!(m.depths.iter().all(|d| *d == Some(2)));
     assert!(m.verdicts.iter().all(|v| matches!(v, Verdict::Judged(_))));
-    let header = bgedit::editor::match_review::view::of(m).header;
+    let header = bgedit_tui::match_review::view::of(m).header;
     assert!(
         header.ends_with("gnubg analysing 0/72 at 3-ply"),
         "{header}"

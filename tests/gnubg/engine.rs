@@ -8,10 +8,10 @@
 
 use crate::common;
 use crate::common::fake_gnubg as fake;
-use bgedit::codec;
-use bgedit::domain::{CubeOwner, Position};
-use bgedit::engine::locate;
-use bgedit::engine::{Analysis, Engine, EngineError, EngineKind, Process, Request};
+use bgedit_core::codec;
+use bgedit_core::domain::{CubeOwner, Position};
+use bgedit_engine::locate;
+use bgedit_engine::{Analysis, Engine, EngineError, EngineKind, Process, Request};
 use common::live;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -206,14 +206,14 @@ fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
     let mut p = position("dwcAANwdAAAAAA:cAkAAAAAAAAE");
     p.board = p
         .board
-        .with_count(p.state.on_roll, bgedit::domain::Place::Point(1), 0)
+        .with_count(p.state.on_roll, bgedit_core::domain::Place::Point(1), 0)
         .unwrap();
     let p2 = {
-        let mut b = bgedit::domain::Board::empty();
+        let mut b = bgedit_core::domain::Board::empty();
         b = b
             .with_count(
                 p.state.on_roll.opponent(),
-                bgedit::domain::Place::Point(24),
+                bgedit_core::domain::Place::Point(24),
                 2,
             )
             .unwrap();
@@ -317,7 +317,7 @@ fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
         assert!(p.state.cube_value() >= 512, "{id}");
         let sent = position(f["sent"].as_str().unwrap());
         assert_eq!(
-            bgedit::engine::request::equivalent_cube(&p),
+            bgedit_engine::request::equivalent_cube(&p),
             Some(sent.state.cube_value()),
             "{id}"
         );
@@ -433,7 +433,7 @@ fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
                 m.notation
             );
         }
-        if bgedit::engine::answer::shallow_tail(plies, &moves).is_some() {
+        if bgedit_engine::answer::shallow_tail(plies, &moves).is_some() {
             tails += 1;
         }
     }
@@ -472,7 +472,7 @@ fn take_and_pass_are_the_takers_match_winning_chances() {
     else {
         panic!("no take decision")
     };
-    let met = bgedit::codec::met_xml::default_met();
+    let met = bgedit_core::codec::met_xml::default_met();
     let after_pass = met.after(score, length, taker.index(), cube, doubler.index(), false);
     assert!(
         (pass_mwc - f64::from(after_pass)).abs() < 1e-4,
@@ -825,7 +825,7 @@ fn an_equity_past_three_from_a_cube_bigger_than_the_match_is_answered() {
     let m = moves(&a);
     assert_eq!(m[0].0, hint[0].0);
     assert!((m[0].1 - hint[0].1).abs() < 0.0006, "{m:?} {hint:?}");
-    let text = bgedit::engine::text::render(&a, bgedit::engine::text::Units::Equity, 5);
+    let text = bgedit_engine::text::render(&a, bgedit_engine::text::Units::Equity, 5);
     // gnubg's +16.910 when written; the one asked now, to its digits.
     let shown =
         crate::common::live::number_after(&text, "Eq.: ").unwrap_or_else(|| panic!("{text}"));

@@ -2,11 +2,11 @@
 //! (`shared/seeds/gnubg-equities-and-ids.txt`): the NEMG table, the 3-0 to
 //! 7 live take points, Janowski's money take point, the cube efficiency.
 
-use bgedit::codec::met_xml;
-use bgedit::domain::equity::{self, Score};
-use bgedit::domain::met::Met;
-use bgedit::domain::race;
-use bgedit::domain::{Board, Player};
+use bgedit_core::codec::met_xml;
+use bgedit_core::domain::equity::{self, Score};
+use bgedit_core::domain::met::Met;
+use bgedit_core::domain::race;
+use bgedit_core::domain::{Board, Player};
 
 fn woolsey() -> Met {
     let path = concat!(

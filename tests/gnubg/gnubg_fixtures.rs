@@ -4,9 +4,9 @@
 
 use crate::common;
 
-use bgedit::codec::{gnubg_id, parse_any, xgid};
-use bgedit::domain::{Player, Position};
-use bgedit::text_board;
+use bgedit_core::codec::text_board;
+use bgedit_core::codec::{gnubg_id, parse_any, xgid};
+use bgedit_core::domain::{Player, Position};
 use common::{Fixture, fixtures};
 
 fn diff(expected: &str, got: &str) -> String {

@@ -4,8 +4,8 @@
 //! and FIBS board line gnubg wrote to the IDs gnubg reads from them, and
 //! writes gnubg's FIBS and Snowie text byte for byte.
 
-use bgedit::codec::{self, IdFormat, fibs, gnubg_id, sgf, snowie};
-use bgedit::domain::{Names, Position};
+use bgedit_core::codec::{self, IdFormat, fibs, gnubg_id, sgf, snowie};
+use bgedit_core::domain::{Names, Position};
 use serde::Deserialize;
 
 #[derive(Deserialize, Debug)]
@@ -205,7 +205,7 @@ fn whole_matches_read_to_the_position_gnubg_ends_on() {
         if got[..14] != want[..14] {
             return Err(format!("bgedit {got}, gnubg {want}"));
         }
-        if p.state.game_state == bgedit::domain::GameState::Playing {
+        if p.state.game_state == bgedit_core::domain::GameState::Playing {
             return Err("the game is still being played".into());
         }
         Ok(())
@@ -229,7 +229,7 @@ fn any_game_and_move_of_a_match_can_be_chosen() {
     )
     .unwrap();
     assert_eq!(first.game, 1);
-    assert_eq!(first.position.board, bgedit::domain::Board::starting());
+    assert_eq!(first.position.board, bgedit_core::domain::Board::starting());
     assert!(first.games >= 2, "{}", first.games);
     let too_far = sgf::read_at(
         &long.sgf,

@@ -3,8 +3,8 @@
 //! reads from the same file. Needs gnubg at run time: skipped with a printed
 //! reason when it is missing, but a failure when `BGEDIT_REQUIRE_GNUBG=1`.
 
-use bgedit::codec::{self, gnubg_id, sgf, snowie};
-use bgedit::domain::{Names, Position};
+use bgedit_core::codec::{self, gnubg_id, sgf, snowie};
+use bgedit_core::domain::{Names, Position};
 use serde::Deserialize;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};

@@ -3,10 +3,10 @@
 //! of move strings must be gnubg's exactly, and each move played must give
 //! the GNUBG ID gnubg gave after `move`.
 
-use bgedit::codec::{gnubg_id, parse_any};
-use bgedit::domain::moves::{apply, check_move, legal_moves};
-use bgedit::domain::notation::parse;
-use bgedit::domain::{GameState, Position};
+use bgedit_core::codec::{gnubg_id, parse_any};
+use bgedit_core::domain::moves::{apply, check_move, legal_moves};
+use bgedit_core::domain::notation::parse;
+use bgedit_core::domain::{GameState, Position};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 

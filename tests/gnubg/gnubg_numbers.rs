@@ -7,13 +7,13 @@
 //! Each expected text is rebuilt from bgedit's numbers with gnubg's printf
 //! formats and compared whole, so every printed digit is checked.
 
-use bgedit::codec::{self, met_xml};
-use bgedit::domain::cmath;
-use bgedit::domain::equity::{self, MONEY_POINT_NAMES};
-use bgedit::domain::met::Met;
-use bgedit::domain::numbers::{self, GameNumbers};
-use bgedit::domain::race::{self, Verdict};
-use bgedit::domain::{Player, Position};
+use bgedit_core::codec::{self, met_xml};
+use bgedit_core::domain::cmath;
+use bgedit_core::domain::equity::{self, MONEY_POINT_NAMES};
+use bgedit_core::domain::met::Met;
+use bgedit_core::domain::numbers::{self, GameNumbers};
+use bgedit_core::domain::race::{self, Verdict};
+use bgedit_core::domain::{Player, Position};
 use serde_json::Value;
 use std::collections::HashMap;
 

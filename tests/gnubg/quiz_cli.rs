@@ -8,11 +8,11 @@
 //! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them fail.
 
 use crate::common;
-use bgedit::codec;
-use bgedit::domain::Position;
-use bgedit::engine::Analysis;
-use bgedit::engine::match_analysis::{QuizAnswer, grade, grade_with};
-use bgedit::engine::{EngineKind, Process, locate};
+use bgedit_core::codec;
+use bgedit_core::domain::Position;
+use bgedit_engine::Analysis;
+use bgedit_engine::match_analysis::{QuizAnswer, grade, grade_with};
+use bgedit_engine::{EngineKind, Process, locate};
 use common::live;
 
 /// Whether `error` is far enough from gnubg's thresholds that three

@@ -6,9 +6,9 @@
 
 use crate::common;
 
-use bgedit::codec;
-use bgedit::domain::Position;
-use bgedit::engine::{Analysis, Engine, EngineKind, Process, Request, RolloutSettings};
+use bgedit_core::codec;
+use bgedit_core::domain::Position;
+use bgedit_engine::{Analysis, Engine, EngineKind, Process, Request, RolloutSettings};
 use common::have_gnubg;
 use common::pty::{Options, Session};
 use serde_json::Value;
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 const LIMIT: Duration = Duration::from_secs(120);
 
 fn gnubg() -> Option<PathBuf> {
-    have_gnubg().then(|| bgedit::engine::locate::find_from_env(None).unwrap())
+    have_gnubg().then(|| bgedit_engine::locate::find_from_env(None).unwrap())
 }
 
 fn position(id: &str) -> Position {

@@ -6,10 +6,10 @@
 //! unless BGEDIT_REQUIRE_SAGE=1.
 
 use crate::common;
-use bgedit::codec::{self, position_id};
-use bgedit::domain::{Player, Position};
-use bgedit::engine::sage::{from_sage, to_sage};
-use bgedit::engine::{Analysis, Engine, EngineKind, Process, Request};
+use bgedit_core::codec::{self, position_id};
+use bgedit_core::domain::{Player, Position};
+use bgedit_engine::sage::{from_sage, to_sage};
+use bgedit_engine::{Analysis, Engine, EngineKind, Process, Request};
 use proptest::prelude::*;
 use serde_json::Value;
 use std::time::Duration;
@@ -269,7 +269,7 @@ fn a_sage_rollout_stops_at_once_when_asked() {
     // Truncated trials, as Sage's own truncated levels play them: Sage
     // stops between trials, and a full game in flight takes longer to end
     // (0.6 s measured) than a truncated one.
-    let settings = bgedit::engine::RolloutSettings {
+    let settings = bgedit_engine::RolloutSettings {
         trials: 100_000,
         truncate: 7,
         candidates: 3,

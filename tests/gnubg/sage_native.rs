@@ -10,10 +10,10 @@
 //! BGEDIT_REQUIRE_SAGE=1.
 
 use crate::common;
-use bgedit::codec::{self, position_id};
-use bgedit::domain::Position;
-use bgedit::engine::sage::from_sage;
-use bgedit::engine::{Analysis, Engine, EngineKind, Request, RolloutSettings};
+use bgedit_core::codec::{self, position_id};
+use bgedit_core::domain::Position;
+use bgedit_engine::sage::from_sage;
+use bgedit_engine::{Analysis, Engine, EngineKind, Request, RolloutSettings};
 use serde_json::Value;
 use std::time::{Duration, Instant};
 
@@ -61,7 +61,7 @@ fn engine(python: &std::path::Path) -> Box<dyn Engine> {
 /// Sage may lead with a one-die finish (the last checker off with one die
 /// where the rules play both): bgedit names it as the legal move that bears
 /// the last checker off (see src/engine/sage/mod.rs's tests).
-fn same_best(after: &str, want: &Value, mover: bgedit::domain::Player, what: &str) {
+fn same_best(after: &str, want: &Value, mover: bgedit_core::domain::Player, what: &str) {
     let sage = board_of(&want["board"]);
     if sage[1..].iter().all(|&c| c <= 0) {
         let best = position_id::decode(after, mover.opponent()).unwrap();
@@ -187,7 +187,7 @@ fn in_process_answers_equal_sages_own_on_fixed_positions() {
         let id = c["id"].as_str().unwrap();
         let pos = codec::parse_any(id, &Position::default()).unwrap().position;
         let mover = pos.state.on_roll;
-        c["board"] = serde_json::json!(bgedit::engine::sage::to_sage(&pos.board, mover).to_vec());
+        c["board"] = serde_json::json!(bgedit_engine::sage::to_sage(&pos.board, mover).to_vec());
         check(e.as_mut(), n, &c);
     }
 }

@@ -4,11 +4,11 @@
 //! that action (tests/fixtures/gen_gnubg_selfplay.py steps through the
 //! loaded SGF with `next`).
 
-use bgedit::codec::gnubg_id;
-use bgedit::codec::match_file::{self, Contents};
-use bgedit::domain::match_record::ActionKind;
-use bgedit::domain::replay::replay_game;
-use bgedit::domain::{GameState, Position, Resignation};
+use bgedit_core::codec::gnubg_id;
+use bgedit_core::codec::match_file::{self, Contents};
+use bgedit_core::domain::match_record::ActionKind;
+use bgedit_core::domain::replay::replay_game;
+use bgedit_core::domain::{GameState, Position, Resignation};
 use serde_json::Value;
 use std::path::PathBuf;
 

@@ -3,9 +3,9 @@
 //! each warning appears exactly where gnubg clears, drops or refuses
 //! something, and says what gnubg did.
 
-use bgedit::codec::parse_any;
-use bgedit::domain::validation::{Warning, name_warnings};
-use bgedit::domain::{CubeOwner, MatchState, Position};
+use bgedit_core::codec::parse_any;
+use bgedit_core::domain::validation::{Warning, name_warnings};
+use bgedit_core::domain::{CubeOwner, MatchState, Position};
 use serde_json::Value;
 
 const FIXTURES: &str = include_str!("../fixtures/gnubg_warnings.jsonl");

@@ -7,8 +7,8 @@
 use crate::common;
 use crate::common::run::library;
 
-use bgedit::library::match_import::StoredJudgement;
-use bgedit::library::store::Library;
+use bgedit_library::match_import::StoredJudgement;
+use bgedit_library::store::Library;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -376,11 +376,11 @@ fn a_merge_refuses_what_is_not_a_library() {
     let old = dir.path().join("old.sqlite");
     {
         let conn = rusqlite::Connection::open(&old).unwrap();
-        conn.execute_batch(bgedit::library::schema::V1).unwrap();
+        conn.execute_batch(bgedit_library::schema::V1).unwrap();
         conn.pragma_update(
             None,
             "application_id",
-            bgedit::library::schema::APPLICATION_ID,
+            bgedit_library::schema::APPLICATION_ID,
         )
         .unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();

@@ -9,9 +9,9 @@
 use crate::common;
 use crate::common::run::library;
 
-use bgedit::engine::{Analysis, EngineKind, Request, StartRecord};
-use bgedit::library::schema;
-use bgedit::library::store::{Compared, Library};
+use bgedit_engine::{Analysis, EngineKind, Request, StartRecord};
+use bgedit_library::schema;
+use bgedit_library::store::{Compared, Library};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -50,7 +50,7 @@ fn engines() -> Option<[PathBuf; 2]> {
         return None;
     }
     let python = common::sage_python()?;
-    Some([bgedit::engine::locate::find_from_env(None).unwrap(), python])
+    Some([bgedit_engine::locate::find_from_env(None).unwrap(), python])
 }
 
 /// The stored comparisons, one line each: entry, engines, depth, decision,
@@ -93,7 +93,7 @@ fn pick_of(a: &Analysis) -> Option<String> {
     match a {
         Analysis::Moves { moves, .. } => moves.first().map(|m| m.notation.clone()),
         Analysis::Cube { action, .. } => {
-            let short = bgedit::engine::matrix::short_action(action);
+            let short = bgedit_engine::matrix::short_action(action);
             Some(short.replace("ND/B", "ND").replace("D/B", "D/T"))
         }
         Analysis::Take { proper, .. } => Some(proper.clone()),
@@ -156,7 +156,7 @@ fn the_list_is_what_each_engine_says() {
         .collect::<Vec<_>>();
     let mut ranked = 0;
     for (n, id) in ids.iter().enumerate() {
-        let position = bgedit::codec::parse_any(id, &Default::default())
+        let position = bgedit_core::codec::parse_any(id, &Default::default())
             .unwrap()
             .position;
         let req = Request {
@@ -194,7 +194,7 @@ fn the_list_is_what_each_engine_says() {
                 assert!((got - want).abs() < 1e-9, "{id}: {got} vs {want}");
             }
         } else {
-            let d = bgedit::engine::compare::compare(&answers[0], &answers[1]).unwrap();
+            let d = bgedit_engine::compare::compare(&answers[0], &answers[1]).unwrap();
             assert_eq!(gaps[0].as_f64(), d.gnubg_gap, "{id}");
             assert_eq!(gaps[1].as_f64(), d.sage_gap, "{id}");
         }
@@ -307,7 +307,7 @@ fn the_filter_word_reads_the_deepest_comparison() {
     // Kept as they were when stored again.
     assert_eq!(opened.put_compared(&rows[..1]).unwrap(), 0);
     let ids = |query: &str| -> Vec<i64> {
-        let q = bgedit::library::filter::parse(query).unwrap();
+        let q = bgedit_library::filter::parse(query).unwrap();
         let mut found = Vec::new();
         opened
             .for_each_summary(&q, Default::default(), |s| {

@@ -4,12 +4,12 @@
 
 use crate::common;
 
-use bgedit::codec::{IdFormat, parse_any, to_string_as};
-use bgedit::domain::Position;
-use bgedit::library::filter;
-use bgedit::library::review::Rating;
-use bgedit::library::schema::{self, APPLICATION_ID};
-use bgedit::library::store::{self, Added, Counted, EntryEdit, Library, NewEntry, Source};
+use bgedit_core::codec::{IdFormat, parse_any, to_string_as};
+use bgedit_core::domain::Position;
+use bgedit_library::filter;
+use bgedit_library::review::Rating;
+use bgedit_library::schema::{self, APPLICATION_ID};
+use bgedit_library::store::{self, Added, Counted, EntryEdit, Library, NewEntry, Source};
 use common::random;
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -116,7 +116,7 @@ fn a_first_release_file_is_migrated_and_keeps_its_entries() {
     }
     // Version 6 derives the structure of the rows already there: the
     // roller's (X's) made points as the position has them.
-    let st = bgedit::library::derive::derive(&e.position).structure;
+    let st = bgedit_library::derive::derive(&e.position).structure;
     assert_ne!(st.points, 0);
     let made = (1..=24).find(|n| st.points & (1 << (n - 1)) != 0).unwrap();
     let q = filter::parse(&format!("point:{made} prime>={}", st.prime)).unwrap();
@@ -131,8 +131,8 @@ fn a_first_release_file_is_migrated_and_keeps_its_entries() {
 /// and the structure filters find them as the positions say.
 #[test]
 fn match_decisions_are_found_by_error_player_kind_match_and_structure() {
-    use bgedit::codec::match_file;
-    use bgedit::library::match_import;
+    use bgedit_core::codec::match_file;
+    use bgedit_library::match_import;
     let (_dir, path) = temp();
     let mut lib = Library::open(&path).unwrap();
     let name = "tests/fixtures/selfplay/m7_driven.sgf";
@@ -162,10 +162,10 @@ fn match_decisions_are_found_by_error_player_kind_match_and_structure() {
     assert_eq!(count("match:m7_driven"), n);
     assert_eq!(count("match:nowhere"), 0);
     // Structure, against the positions themselves.
-    let by = |f: &dyn Fn(&bgedit::library::derive::Structure) -> bool| {
+    let by = |f: &dyn Fn(&bgedit_library::derive::Structure) -> bool| {
         decisions
             .iter()
-            .filter(|d| f(&bgedit::library::derive::derive(&d.position).structure))
+            .filter(|d| f(&bgedit_library::derive::derive(&d.position).structure))
             .count() as u64
     };
     assert_eq!(count("point:5"), by(&|s| s.points & 1 << 4 != 0));
@@ -576,7 +576,7 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
     assert_eq!(last[9].id, 1);
     // What the panel asks: a page and a count that may stop early.
     assert_eq!(
-        lib.search_page(&q, bgedit::library::store::Order::Newest, 0, 40, 1_000)
+        lib.search_page(&q, bgedit_library::store::Order::Newest, 0, 40, 1_000)
             .unwrap()
             .0,
         Counted {
@@ -585,7 +585,7 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
         }
     );
     let (counted, offset, rows) = lib
-        .search_page(&q, bgedit::library::store::Order::Newest, 0, 40, 10)
+        .search_page(&q, bgedit_library::store::Order::Newest, 0, 40, 10)
         .unwrap();
     assert_eq!(
         (counted, offset, rows.len()),
@@ -600,7 +600,7 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
     );
     // Past the end (after deletes), the last page.
     let (counted, offset, rows) = lib
-        .search_page(&q, bgedit::library::store::Order::Newest, 300, 40, 10)
+        .search_page(&q, bgedit_library::store::Order::Newest, 300, 40, 10)
         .unwrap();
     assert_eq!((counted.total, counted.exact, offset), (250, true, 240));
     assert_eq!(
@@ -610,7 +610,7 @@ fn pages_hold_only_what_is_asked_for_newest_first() {
     // A first page that is not full is the whole count.
     let few = filter::parse("AAA contact").unwrap();
     let (counted, _, rows) = lib
-        .search_page(&few, bgedit::library::store::Order::Newest, 0, 1_000, 0)
+        .search_page(&few, bgedit_library::store::Order::Newest, 0, 1_000, 0)
         .unwrap();
     assert_eq!(
         (counted.total, counted.exact),
@@ -1373,7 +1373,7 @@ fn sm2_schedules_become_fsrs_states() {
 /// collection and overall.
 #[test]
 fn quiz_statistics_count_grades_weeks_and_misses() {
-    use bgedit::library::review::QuizResult;
+    use bgedit_library::review::QuizResult;
     let (_dir, path) = temp();
     let mut lib = Library::open(&path).unwrap();
     lib.add_all(&[

@@ -216,7 +216,7 @@ fn the_quiz_is_answered_graded_and_scheduled() {
     s.send("\x1b");
     s.wait_for("Back to the board");
     s.quit();
-    let lib = bgedit::library::Library::open(&library).unwrap();
+    let lib = bgedit_library::Library::open(&library).unwrap();
     // gnubg's best, typed within seconds: Easy, straight to review.
     let good = lib.get(1).unwrap().schedule;
     let again = lib.get(2).unwrap().schedule;

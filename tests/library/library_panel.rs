@@ -4,21 +4,21 @@
 
 use crate::common;
 
-use bgedit::codec::{IdFormat, parse_any, to_string_as};
-use bgedit::domain::Position;
-use bgedit::editor::action::{Action, BoardAction};
-use bgedit::editor::effect::Effect;
-use bgedit::editor::library::state::PAGE;
-use bgedit::editor::library::state::{LibAction, LibMode};
-use bgedit::editor::library::worker::Worker;
-use bgedit::editor::model::{Mode, Model, Tone};
-use bgedit::editor::reducer::update;
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::editor::ui::theme::Theme;
-use bgedit::editor::view;
-use bgedit::engine::match_analysis::{QuizAnswer, grade};
-use bgedit::engine::{EngineKind, Process, locate};
-use bgedit::library::{Library, NewEntry, Source};
+use bgedit_core::codec::{IdFormat, parse_any, to_string_as};
+use bgedit_core::domain::Position;
+use bgedit_engine::match_analysis::{QuizAnswer, grade};
+use bgedit_engine::{EngineKind, Process, locate};
+use bgedit_library::{Library, NewEntry, Source};
+use bgedit_tui::action::{Action, BoardAction};
+use bgedit_tui::effect::Effect;
+use bgedit_tui::library::state::PAGE;
+use bgedit_tui::library::state::{LibAction, LibMode};
+use bgedit_tui::library::worker::Worker;
+use bgedit_tui::model::{Mode, Model, Tone};
+use bgedit_tui::reducer::update;
+use bgedit_tui::snapshot::Snapshot;
+use bgedit_tui::ui::theme::Theme;
+use bgedit_tui::view;
 use common::{live, random};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -74,7 +74,7 @@ impl Harness {
                         position,
                         answer,
                         plies,
-                        engine: bgedit::engine::EngineKind::Gnubg,
+                        engine: bgedit_engine::EngineKind::Gnubg,
                     } => {
                         let engine = self.engine.get_or_insert_with(|| {
                             Process::new(
@@ -161,7 +161,7 @@ fn a_large_library_is_counted_as_far_as_the_list_scrolls() {
         .collect();
     let mut h = Harness::new(entries);
     let m = h.lib(LibAction::Open);
-    let ahead = PAGE + bgedit::editor::library::worker::COUNT_AHEAD;
+    let ahead = PAGE + bgedit_tui::library::worker::COUNT_AHEAD;
     assert_eq!((m.library.total, m.library.total_exact), (ahead, false));
     let header = Snapshot::of(m).library.unwrap().header;
     assert!(
@@ -352,7 +352,7 @@ fn review_steps_through_a_collection_and_schedules_it() {
     for id in [1, 2] {
         let s = lib.get(id).unwrap().schedule;
         assert_eq!(s.reviews, 1);
-        assert!(s.due > bgedit::library::store::now());
+        assert!(s.due > bgedit_library::store::now());
     }
     // Nothing is due now.
     h.act(Action::Library(LibAction::StartReview));
@@ -374,7 +374,7 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
     // typed, and only tags are asked.
     assert_eq!(
         h.model.mode,
-        Mode::Library(LibMode::Ask(bgedit::editor::library::state::Ask::AddTags))
+        Mode::Library(LibMode::Ask(bgedit_tui::library::state::Ask::AddTags))
     );
     let text = screen(&h.model, 100, 30);
     assert!(
@@ -566,10 +566,10 @@ fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
     // `L` from the board: the list has the keys again.
     let key =
         ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('L'));
-    let action = bgedit::editor::keymap::resolve_key(&key, &h.model.mode).unwrap();
+    let action = bgedit_tui::keymap::resolve_key(&key, &h.model.mode).unwrap();
     h.act(action);
     assert_eq!(h.model.mode, Mode::Library(LibMode::List));
-    let action = bgedit::editor::keymap::resolve_key(&key, &h.model.mode).unwrap();
+    let action = bgedit_tui::keymap::resolve_key(&key, &h.model.mode).unwrap();
     h.act(action);
     assert_eq!(h.model.mode, Mode::Normal);
     assert!(!h.model.library.open);
@@ -720,7 +720,7 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     // One answer a question.
     h.lib(LibAction::Answer(QuizAnswer::Double));
     assert!(h.model.status.text.contains("answered already"));
-    let asked = bgedit::library::store::now();
+    let asked = bgedit_library::store::now();
     h.lib(LibAction::Next);
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("X on roll: double or no double?"), "{text}");
@@ -757,7 +757,7 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     assert_eq!((again.state, again.reviews), (1, 1));
     // gnubg's best at once: Easy, straight to review, days away.
     assert_eq!((easy.state, easy.reviews), (2, 1));
-    let after = |s: &bgedit::library::review::Schedule| s.due - asked;
+    let after = |s: &bgedit_library::review::Schedule| s.due - asked;
     assert!((55..=65).contains(&after(&again)), "{again:?}");
     assert!(after(&easy) >= 86_400, "{easy:?}");
     // gnubg's analyses were kept: the next quiz is graded without gnubg
@@ -769,14 +769,14 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     // A quiz at 1-ply does not take the kept 0-ply analysis: gnubg is asked.
     let mut deeper = h.model.clone();
     deeper.library.quiz_plies = 1;
-    let deeper = bgedit::editor::reducer::update(
+    let deeper = bgedit_tui::reducer::update(
         deeper,
         Action::Library(LibAction::DueList(Ok(("drill".to_owned(), queue.clone())))),
     )
     .0;
     let mut deeper = deeper;
     deeper.library.review.as_mut().unwrap().stored = lib.quiz_analysis(1).unwrap();
-    let (_, effects) = bgedit::editor::reducer::update(
+    let (_, effects) = bgedit_tui::reducer::update(
         deeper,
         Action::Library(LibAction::Answer(QuizAnswer::Move("24/21".into()))),
     );
@@ -844,28 +844,26 @@ fn the_quiz_answer_can_be_played_on_the_board() {
         ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char(c))
     };
     // e: on the board; L: back to the quiz, nothing answered.
-    let e = bgedit::editor::keymap::resolve_key(&key('e'), &h.model.mode).unwrap();
+    let e = bgedit_tui::keymap::resolve_key(&key('e'), &h.model.mode).unwrap();
     h.act(e);
     assert_eq!(h.model.mode, Mode::Normal);
     assert_eq!(
         to_string_as(&h.model.position, IdFormat::GnubgId),
         "4HPwATDgc/ABMA:cAkFAAAAAAAE"
     );
-    let back = bgedit::editor::keymap::resolve_key(&key('L'), &h.model.mode).unwrap();
+    let back = bgedit_tui::keymap::resolve_key(&key('L'), &h.model.mode).unwrap();
     h.act(back);
     assert_eq!(h.model.mode, Mode::Library(LibMode::Review));
     assert!(h.model.library.review.as_ref().unwrap().answer.is_none());
     // Again, and the board's move line plays 13/11 24/23.
-    let e = bgedit::editor::keymap::resolve_key(&key('e'), &h.model.mode).unwrap();
+    let e = bgedit_tui::keymap::resolve_key(&key('e'), &h.model.mode).unwrap();
     h.act(e);
-    let m = bgedit::editor::keymap::resolve_key(&key('M'), &h.model.mode).unwrap();
+    let m = bgedit_tui::keymap::resolve_key(&key('M'), &h.model.mode).unwrap();
     h.act(m);
     for c in "13/11 24/23".chars() {
-        h.act(Action::Prompt(bgedit::editor::action::PromptAction::Char(
-            c,
-        )));
+        h.act(Action::Prompt(bgedit_tui::action::PromptAction::Char(c)));
     }
-    h.act(Action::Prompt(bgedit::editor::action::PromptAction::Submit));
+    h.act(Action::Prompt(bgedit_tui::action::PromptAction::Submit));
     assert_eq!(h.model.mode, Mode::Library(LibMode::Review));
     let text = screen(&h.model, 100, 30);
     assert!(
@@ -893,7 +891,7 @@ fn the_quiz_answer_can_be_picked_up_and_dropped() {
     h.type_text("drill");
     h.lib(LibAction::Submit);
     let press = |h: &mut Harness, code: KeyCode| {
-        if let Some(a) = bgedit::editor::keymap::resolve_key(&KeyEvent::from(code), &h.model.mode) {
+        if let Some(a) = bgedit_tui::keymap::resolve_key(&KeyEvent::from(code), &h.model.mode) {
             h.act(a);
         }
     };
@@ -965,7 +963,7 @@ fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
         assert!(effects.is_empty(), "{typed}: {effects:?}");
         assert_eq!(
             model.mode,
-            Mode::Library(LibMode::Ask(bgedit::editor::library::state::Ask::QuizMove)),
+            Mode::Library(LibMode::Ask(bgedit_tui::library::state::Ask::QuizMove)),
             "{typed}"
         );
         assert_eq!(model.library.input.text, typed);
@@ -1042,7 +1040,7 @@ fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
 /// answer is one message: how many were added and how many were there.
 #[test]
 fn keeping_a_matchs_mistakes_says_it_once() {
-    use bgedit::editor::match_review::{open, state::ReviewAction};
+    use bgedit_tui::match_review::{open, state::ReviewAction};
     let mut h = Harness::new(Vec::new());
     let path = format!(
         "{}/tests/fixtures/xg/hsbt_paris_7pt.xg",
@@ -1089,7 +1087,7 @@ fn keeping_a_matchs_mistakes_says_it_once() {
 /// board), and `S` there does not throw the match's position away.
 #[test]
 fn esc_from_the_library_returns_to_the_match_panel_and_s_keeps_the_match() {
-    use bgedit::editor::match_review::{open, state::ReviewAction};
+    use bgedit_tui::match_review::{open, state::ReviewAction};
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let key = |c: char| KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
     let esc = KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE);
@@ -1103,7 +1101,7 @@ fn esc_from_the_library_returns_to_the_match_panel_and_s_keeps_the_match() {
     )))));
     assert_eq!(h.model.mode, Mode::Review);
     let keys = |h: &mut Harness, k: KeyEvent| {
-        let a = bgedit::editor::keymap::resolve_key(&k, &h.model.mode).expect("a key");
+        let a = bgedit_tui::keymap::resolve_key(&k, &h.model.mode).expect("a key");
         h.act(a);
     };
     let decision = h.model.position.clone();

@@ -5,10 +5,10 @@
 
 use crate::common;
 
-use bgedit::codec::{IdFormat, parse_any, to_string_as};
-use bgedit::domain::Position;
-use bgedit::library::schema;
-use bgedit::library::store::{Library, Verdict};
+use bgedit_core::codec::{IdFormat, parse_any, to_string_as};
+use bgedit_core::domain::Position;
+use bgedit_library::schema;
+use bgedit_library::store::{Library, Verdict};
 use std::path::{Path, PathBuf};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
@@ -434,7 +434,7 @@ fn stats_player_reads_the_files_own_analysis() {
             .iter()
             .filter(|(id, _)| {
                 let p = parse_any(id, &Position::default()).unwrap().position;
-                bgedit::domain::moves::position_moves(&p).is_ok_and(|m| m.len() > 1)
+                bgedit_core::domain::moves::position_moves(&p).is_ok_and(|m| m.len() > 1)
             })
             .map(|(_, e)| e.expect("XG judged every unforced move"))
             .collect();

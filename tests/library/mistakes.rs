@@ -9,16 +9,16 @@
 use super::library_panel::Harness;
 use crate::common;
 
-use bgedit::domain::match_stats::DecisionKind as JudgedKind;
-use bgedit::editor::action::Action;
-use bgedit::editor::library::state::{LibAction, LibMode, Request};
-use bgedit::editor::library::worker::Worker;
-use bgedit::editor::model::Mode;
-use bgedit::editor::snapshot::Snapshot;
-use bgedit::engine::match_analysis::QuizAnswer;
-use bgedit::library::filter;
-use bgedit::library::match_import::StoredJudgement;
-use bgedit::library::store::{Library, Order};
+use bgedit_core::domain::match_stats::DecisionKind as JudgedKind;
+use bgedit_engine::match_analysis::QuizAnswer;
+use bgedit_library::filter;
+use bgedit_library::match_import::StoredJudgement;
+use bgedit_library::store::{Library, Order};
+use bgedit_tui::action::Action;
+use bgedit_tui::library::state::{LibAction, LibMode, Request};
+use bgedit_tui::library::worker::Worker;
+use bgedit_tui::model::Mode;
+use bgedit_tui::snapshot::Snapshot;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -231,7 +231,7 @@ fn the_editors_player_figures_are_stats_players() {
     };
     let r6 = |v: Option<f64>| {
         v.map_or(Value::Null, |v| {
-            serde_json::json!(bgedit::engine::match_analysis::report::round6(v))
+            serde_json::json!(bgedit_engine::match_analysis::report::round6(v))
         })
     };
     assert_eq!(stats.rows.len() + 1, lines.len());
@@ -256,7 +256,7 @@ fn the_editors_player_figures_are_stats_players() {
     h.lib(LibAction::AskPlayer);
     assert_eq!(
         h.model.mode,
-        Mode::Library(LibMode::Ask(bgedit::editor::library::state::Ask::Player))
+        Mode::Library(LibMode::Ask(bgedit_tui::library::state::Ask::Player))
     );
     h.lib(LibAction::Clear);
     h.type_text("gnubg");
@@ -265,7 +265,7 @@ fn the_editors_player_figures_are_stats_players() {
     let view = Snapshot::of(m).player_statistics.unwrap();
     assert_eq!(view.table.len(), 2);
     let m = h.act(Action::Statistics(
-        bgedit::editor::statistics::state::StatisticsAction::Close,
+        bgedit_tui::statistics::state::StatisticsAction::Close,
     ));
     assert_eq!(m.mode, Mode::Library(LibMode::List));
 }
@@ -355,12 +355,12 @@ fn screen_errors(screen: &str) -> Vec<f64> {
 }
 
 /// The page requests the panel sends (the last one).
-fn last_page(effects: &[bgedit::editor::effect::Effect]) -> (filter::Query, Order) {
+fn last_page(effects: &[bgedit_tui::effect::Effect]) -> (filter::Query, Order) {
     effects
         .iter()
         .rev()
         .find_map(|e| match e {
-            bgedit::editor::effect::Effect::Library(Request::Page { query, order, .. }) => {
+            bgedit_tui::effect::Effect::Library(Request::Page { query, order, .. }) => {
                 Some((query.clone(), *order))
             }
             _ => None,
@@ -373,7 +373,7 @@ fn last_page(effects: &[bgedit::editor::effect::Effect]) -> (filter::Query, Orde
 /// highlighted decision's player and asks the worker.
 #[test]
 fn o_sorts_the_filter_narrows_and_p_asks_for_a_player() {
-    use bgedit::editor::model::Model;
+    use bgedit_tui::model::Model;
     use common::keys::keys;
     let (m, effects) = keys(Model::default(), "Lo");
     assert_eq!(last_page(&effects).1, Order::Error);
@@ -398,25 +398,25 @@ fn o_sorts_the_filter_narrows_and_p_asks_for_a_player() {
     assert_eq!(m.library.input.text, "gnubg");
     let (_, effects) = keys(m, "<enter>");
     assert!(
-        effects.contains(&bgedit::editor::effect::Effect::Library(
-            Request::PlayerStats("gnubg".to_owned())
-        )),
+        effects.contains(&bgedit_tui::effect::Effect::Library(Request::PlayerStats(
+            "gnubg".to_owned()
+        ))),
         "{effects:?}"
     );
 }
 
-fn summary(by: Option<(&str, i64)>) -> bgedit::library::Summary {
-    let mut position = bgedit::domain::Position::default();
+fn summary(by: Option<(&str, i64)>) -> bgedit_library::Summary {
+    let mut position = bgedit_core::domain::Position::default();
     position.state.dice = Some([3, 1]);
-    bgedit::library::Summary {
+    bgedit_library::Summary {
         id: 7,
         title: String::new(),
         tags: String::new(),
-        derived: bgedit::library::derive::derive(&position),
+        derived: bgedit_library::derive::derive(&position),
         position,
         score: [0, 0],
         error: Some(0.2),
-        error_by: by.map(|(engine, plies)| bgedit::library::store::ErrorBy {
+        error_by: by.map(|(engine, plies)| bgedit_library::store::ErrorBy {
             engine: engine.to_owned(),
             plies,
             depth: format!("{engine} {plies}-ply"),
@@ -432,10 +432,10 @@ fn summary(by: Option<(&str, i64)>) -> bgedit::library::Summary {
 /// bgedit can ask (XG's) by the quiz's own.
 #[test]
 fn the_quiz_grades_a_mistake_at_its_verdicts_depth() {
-    use bgedit::editor::effect::Effect;
-    use bgedit::editor::model::Model;
-    use bgedit::editor::reducer::update;
-    use bgedit::engine::EngineKind;
+    use bgedit_engine::EngineKind;
+    use bgedit_tui::effect::Effect;
+    use bgedit_tui::model::Model;
+    use bgedit_tui::reducer::update;
     for (by, plies) in [(Some(("gnubg", 2)), 2), (Some(("XG", 3)), 0), (None, 0)] {
         let due = LibAction::DueList(Ok(("drill".to_owned(), vec![summary(by)])));
         let (m, _) = update(Model::default(), Action::Library(due));
@@ -453,12 +453,12 @@ fn the_quiz_grades_a_mistake_at_its_verdicts_depth() {
 /// the table, the trend, the costliest kinds and the chart.
 #[test]
 fn player_statistics_200x60() {
-    use bgedit::domain::cost_kinds::Kind;
-    use bgedit::editor::model::Model;
-    use bgedit::editor::reducer::update;
-    use bgedit::editor::statistics::state::StatisticsAction;
-    use bgedit::library::player_stats::{MatchRow, PlayerStats, Trend};
-    use bgedit::library::store::StoredMatch;
+    use bgedit_core::domain::cost_kinds::Kind;
+    use bgedit_library::player_stats::{MatchRow, PlayerStats, Trend};
+    use bgedit_library::store::StoredMatch;
+    use bgedit_tui::model::Model;
+    use bgedit_tui::reducer::update;
+    use bgedit_tui::statistics::state::StatisticsAction;
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     let row = |i: i64, pr: f64, cube: f64| MatchRow {
@@ -486,7 +486,7 @@ fn player_statistics_200x60() {
         checker_pr: Some(pr * 0.9),
         cube_pr: Some(cube),
         from_file: false,
-        side: bgedit::domain::Player::O,
+        side: bgedit_core::domain::Player::O,
     };
     let rows = vec![
         row(1, 9.0, 12.0),
@@ -530,9 +530,7 @@ fn player_statistics_200x60() {
     let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
     let snapshot = Snapshot::of(&m);
     terminal
-        .draw(|f| {
-            bgedit::editor::view::draw(f, &snapshot, &bgedit::editor::ui::theme::Theme::plain())
-        })
+        .draw(|f| bgedit_tui::view::draw(f, &snapshot, &bgedit_tui::ui::theme::Theme::plain()))
         .unwrap();
     let buffer = terminal.backend().buffer();
     let text = (0..60)

@@ -5,8 +5,8 @@
 
 use crate::common;
 
-use bgedit::codec::{self, IdFormat, fibs, header, sgf, snowie, xg_text};
-use bgedit::domain::{GameState, MatchState, Names, Position, Resignation};
+use bgedit_core::codec::{self, IdFormat, fibs, header, sgf, snowie, xg_text};
+use bgedit_core::domain::{GameState, MatchState, Names, Position, Resignation};
 use common::strategies;
 use proptest::prelude::*;
 

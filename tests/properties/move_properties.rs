@@ -3,9 +3,9 @@
 
 use crate::common;
 
-use bgedit::domain::moves::{apply, check_move, free_move, legal_moves};
-use bgedit::domain::notation::parse;
-use bgedit::domain::{Board, Player, Position};
+use bgedit_core::domain::moves::{apply, check_move, free_move, legal_moves};
+use bgedit_core::domain::notation::parse;
+use bgedit_core::domain::{Board, Player, Position};
 use common::strategies;
 use proptest::prelude::*;
 

@@ -4,9 +4,9 @@
 
 use crate::common;
 
-use bgedit::codec::met_xml;
-use bgedit::domain::numbers::{self, GameNumbers};
-use bgedit::editor::numbers::text as numbers_text;
+use bgedit_core::codec::met_xml;
+use bgedit_core::domain::numbers::{self, GameNumbers};
+use bgedit_tui::numbers::text as numbers_text;
 use common::strategies;
 use proptest::prelude::*;
 

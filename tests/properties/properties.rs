@@ -2,9 +2,9 @@
 
 use crate::common;
 
-use bgedit::codec::{self, IdFormat, gnubg_id, match_id, parse_any, position_id, xgid};
-use bgedit::domain::Position;
-use bgedit::text_board;
+use bgedit_core::codec::text_board;
+use bgedit_core::codec::{self, IdFormat, gnubg_id, match_id, parse_any, position_id, xgid};
+use bgedit_core::domain::Position;
 use common::strategies;
 use proptest::prelude::*;
 
@@ -34,7 +34,7 @@ proptest! {
     fn every_accepted_position_key_is_canonical(key in prop::array::uniform10(any::<u8>()), roller in any::<bool>()) {
         use base64::Engine;
         let id = base64::engine::general_purpose::STANDARD_NO_PAD.encode(key);
-        let on_roll = if roller { bgedit::domain::Player::X } else { bgedit::domain::Player::O };
+        let on_roll = if roller { bgedit_core::domain::Player::X } else { bgedit_core::domain::Player::O };
         if let Ok(board) = position_id::decode(&id, on_roll) {
             prop_assert_eq!(position_id::encode(&board, on_roll), id);
         }
@@ -112,7 +112,7 @@ proptest! {
         let _ = parse_any(&s, &Position::default());
         let _ = xgid::decode(&s);
         let _ = match_id::decode(&s);
-        let _ = position_id::decode(&s, bgedit::domain::Player::X);
+        let _ = position_id::decode(&s, bgedit_core::domain::Player::X);
         let _ = codec::json::decode(&s);
     }
 

@@ -125,12 +125,12 @@ pub enum EngineArg {
     Both,
 }
 
-impl From<EngineArg> for crate::engine::Choice {
+impl From<EngineArg> for bgedit_engine::Choice {
     fn from(e: EngineArg) -> Self {
         match e {
-            EngineArg::Gnubg => crate::engine::Choice::only(crate::engine::EngineKind::Gnubg),
-            EngineArg::Sage => crate::engine::Choice::only(crate::engine::EngineKind::Sage),
-            EngineArg::Both => crate::engine::Choice::all(),
+            EngineArg::Gnubg => bgedit_engine::Choice::only(bgedit_engine::EngineKind::Gnubg),
+            EngineArg::Sage => bgedit_engine::Choice::only(bgedit_engine::EngineKind::Sage),
+            EngineArg::Both => bgedit_engine::Choice::all(),
         }
     }
 }

@@ -3,12 +3,12 @@
 //! player's statistics as `show statistics match` gives them.
 
 use crate::cli::output::OutputFormat;
-use crate::codec::match_file;
-use crate::domain::match_stats::DecisionKind;
-use crate::engine::EngineKind;
-use crate::engine::match_analysis::report::{Report, round6};
-use crate::engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
-use crate::quote::Shown;
+use bgedit_core::codec::match_file;
+use bgedit_core::domain::match_stats::DecisionKind;
+use bgedit_core::quote::Shown;
+use bgedit_engine::EngineKind;
+use bgedit_engine::match_analysis::report::{Report, round6};
+use bgedit_engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::Path;
@@ -32,7 +32,7 @@ pub fn run<W: Write, E: Write>(
     mut err: E,
 ) -> io::Result<u8> {
     // A file's name is printed at the head of lines: escaped.
-    let shown = crate::quote::printable(&path.display().to_string()).into_owned();
+    let shown = bgedit_core::quote::printable(&path.display().to_string()).into_owned();
     let file = match match_file::read_path(path) {
         Ok(f) => f,
         Err(e) => {
@@ -73,7 +73,7 @@ pub fn run<W: Write, E: Write>(
                                 // in its own count.
                                 v["engine"] = json!(opts.run.engine.key());
                                 v["level"] = json!(opts.run.engine.depth_label(opts.run.plies));
-                                writeln!(out, "{}", crate::quote::json(&v))?
+                                writeln!(out, "{}", bgedit_core::quote::json(&v))?
                             }
                             OutputFormat::Text => {
                                 if worth_a_line(&j) {
@@ -139,7 +139,7 @@ pub fn run<W: Write, E: Write>(
             writeln!(
                 err,
                 "{shown}: no luck analysis: {}",
-                crate::quote::printable(&e.to_string())
+                bgedit_core::quote::printable(&e.to_string())
             )?;
             None
         }
@@ -150,7 +150,7 @@ pub fn run<W: Write, E: Write>(
         OutputFormat::Json => writeln!(
             out,
             "{}",
-            crate::quote::json(&json!({"summary": report.json()}))
+            bgedit_core::quote::json(&json!({"summary": report.json()}))
         )?,
         OutputFormat::Text => write!(out, "\n{}", Shown(report.text()))?,
     }

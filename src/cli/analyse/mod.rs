@@ -13,8 +13,8 @@ pub mod sensitivity;
 
 use crate::cli::input::{Messages, Tally, exit_code};
 use crate::cli::output::exit_status;
-use crate::engine::{Choice, EngineKind, RolloutSettings};
 use args::{AnalyseArgs, EngineArg};
+use bgedit_engine::{Choice, EngineKind, RolloutSettings};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,7 +32,7 @@ pub fn run(args: AnalyseArgs, ids: &[String]) -> ExitCode {
     match ways(&args, ids) {
         Ok(code) => code,
         Err(e) => {
-            crate::say!("bgedit: {e}");
+            bgedit_core::say!("bgedit: {e}");
             ExitCode::from(2)
         }
     }
@@ -42,11 +42,11 @@ fn ways(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
     if let Some(word) = crate::cli::shared_args::misplaced_option(ids) {
         return Err(Refused(format!(
             "'{}' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)",
-            crate::quote::printable(word)
+            bgedit_core::quote::printable(word)
         )));
     }
     let sage_only = args.engine == EngineArg::Sage;
-    let gnubg = match crate::engine::locate::find_from_env(args.gnubg.as_deref()) {
+    let gnubg = match bgedit_engine::locate::find_from_env(args.gnubg.as_deref()) {
         Ok(p) => p,
         // Sage alone needs no gnubg.
         Err(_) if sage_only => PathBuf::from("gnubg"),
@@ -71,7 +71,7 @@ fn jobs(args: &AnalyseArgs) -> usize {
 }
 
 fn sage_python(args: &AnalyseArgs) -> Result<PathBuf, Refused> {
-    crate::engine::sage::find_python_from_env(args.sage_python.as_deref())
+    bgedit_engine::sage::find_python_from_env(args.sage_python.as_deref())
         .map_err(|e| Refused(e.to_string()))
 }
 
@@ -110,7 +110,7 @@ fn match_in_file(
         EngineArg::Gnubg => (EngineKind::Gnubg, gnubg),
     };
     let opts = match_file::FileOptions {
-        run: crate::engine::match_analysis::RunOptions {
+        run: bgedit_engine::match_analysis::RunOptions {
             engine,
             program,
             plies: args.depth(),
@@ -141,8 +141,8 @@ fn report_to_file(
     path: &std::path::Path,
     report: &std::path::Path,
 ) -> ExitCode {
-    if let Err(e) = crate::out_file::not_the_input(report, path) {
-        crate::say!("bgedit: {e}");
+    if let Err(e) = bgedit_core::out_file::not_the_input(report, path) {
+        bgedit_core::say!("bgedit: {e}");
         return ExitCode::from(2);
     }
     let mut text = Vec::new();
@@ -155,10 +155,10 @@ fn report_to_file(
     if text.is_empty() {
         return ExitCode::from(status);
     }
-    match crate::out_file::write_whole(report, path, &text) {
+    match bgedit_core::out_file::write_whole(report, path, &text) {
         Ok(()) => ExitCode::from(status),
         Err(e) => {
-            crate::say!("bgedit: {e}");
+            bgedit_core::say!("bgedit: {e}");
             ExitCode::from(1)
         }
     }

@@ -4,11 +4,11 @@
 
 use crate::cli::input::{Line, LineReader};
 use crate::cli::output::OutputFormat;
-use crate::codec::{self, IdFormat};
-use crate::domain::Position;
-use crate::engine::compare;
-use crate::engine::text::{self, Units};
-use crate::engine::{
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::Position;
+use bgedit_engine::compare;
+use bgedit_engine::text::{self, Units};
+use bgedit_engine::{
     Analysis, Engine, EngineKind, Request, Rollout, RolloutSettings, StartRecord, Waiter,
     time_limit,
 };
@@ -139,14 +139,14 @@ pub fn analyse_one(
                 }
                 v
             };
-            crate::quote::json(&v) + "\n"
+            bgedit_core::quote::json(&v) + "\n"
         }
         OutputFormat::Text => {
             let mut out = format!("GNUBG ID: {gnubg_id}\n");
-            if let Some(reason) = crate::engine::request::no_cube_action(&req.position) {
+            if let Some(reason) = bgedit_engine::request::no_cube_action(&req.position) {
                 out += &format!("No cube action: {reason}\n");
             }
-            for note in crate::engine::request::sent_notes(&req.position) {
+            for note in bgedit_engine::request::sent_notes(&req.position) {
                 out += &format!("{note}\n");
             }
             for (kind, a, inside) in &answers {
@@ -176,7 +176,7 @@ pub fn analyse_one(
 /// The JSON line written in place of an answer: output lines stay aligned
 /// with input lines.
 fn json_failure(f: &Failure) -> String {
-    crate::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": f.why})) + "\n"
+    bgedit_core::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": f.why})) + "\n"
 }
 
 fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
@@ -189,7 +189,7 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
             "quasi_random": r.quasi, "seconds": r.elapsed, "stopped": r.stopped,
         });
     }
-    if let Some(sent) = crate::engine::request::equivalent_cube(&req.position) {
+    if let Some(sent) = bgedit_engine::request::equivalent_cube(&req.position) {
         // The answer is the original position's; say which cube gnubg saw.
         v["cube_analysed_as"] = json!(sent);
     }
@@ -266,7 +266,7 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
         Analysis::Eval {
             probs, cubeless, ..
         } => {
-            let reason = crate::engine::request::no_cube_action(&req.position).unwrap_or_default();
+            let reason = bgedit_engine::request::no_cube_action(&req.position).unwrap_or_default();
             v["cube"] = json!({
                 "action": format!("No cube action: {reason}"), "probs": probs, "cubeless": cubeless,
             });
@@ -473,7 +473,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                 Ok(text) => {
                     // The engine's words (its moves, its notes) are printed
                     // escaped; JSON is `quote::json`'s already.
-                    out.write_all(crate::quote::printable(&text).as_bytes())?;
+                    out.write_all(bgedit_core::quote::printable(&text).as_bytes())?;
                     report.analysed += 1;
                 }
                 Err(f) => {
@@ -481,7 +481,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                         out.write_all(json_failure(&f).as_bytes())?;
                     }
                     out.flush()?;
-                    writeln!(err, "{origin}: {}", crate::quote::Shown(&f.why))?;
+                    writeln!(err, "{origin}: {}", bgedit_core::quote::Shown(&f.why))?;
                     report.failed += 1;
                 }
             }

@@ -3,12 +3,12 @@
 //! written as a grid of actions and then each cell's equities.
 
 use crate::cli::output::OutputFormat;
-use crate::codec::{self, IdFormat};
-use crate::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
-use crate::domain::{Player, Position};
-use crate::engine::matrix::verdict;
-pub use crate::engine::matrix::{Verdict, short_action};
-use crate::engine::{EngineKind, Process, StartRecord};
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
+use bgedit_core::domain::{Player, Position};
+use bgedit_engine::matrix::verdict;
+pub use bgedit_engine::matrix::{Verdict, short_action};
+use bgedit_engine::{EngineKind, Process, StartRecord};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -195,7 +195,7 @@ fn text(opts: &MatrixOptions, p: &Position, length: u16, all: &[(Cell, Verdict)]
             }
             Verdict::NoCube(why) => out += &format!("{score:<36} -     no cube action: {why}\n"),
             Verdict::Failed(why) => {
-                out += &format!("{score:<36} !     {}\n", crate::quote::printable(why))
+                out += &format!("{score:<36} !     {}\n", bgedit_core::quote::printable(why))
             }
         }
     }
@@ -219,7 +219,7 @@ pub fn run(
         let position = match codec::parse_any(id, &Position::default()) {
             Ok(r) => r.position,
             Err(e) => {
-                writeln!(err, "{origin}: {}", crate::quote::Shown(e))?;
+                writeln!(err, "{origin}: {}", bgedit_core::quote::Shown(e))?;
                 status = 1;
                 continue;
             }
@@ -248,7 +248,7 @@ pub fn run(
             writeln!(
                 err,
                 "{origin}: some cells have no answer: {}",
-                crate::quote::Shown(why)
+                bgedit_core::quote::Shown(why)
             )?;
             status = 1;
         }
@@ -262,7 +262,7 @@ pub fn run(
                     "on_roll": position.state.on_roll.to_string(),
                     "cells": all.iter().map(|(c, v)| cell_json(c, v)).collect::<Vec<_>>(),
                 });
-                writeln!(out, "{}", crate::quote::json(&line))?;
+                writeln!(out, "{}", bgedit_core::quote::json(&line))?;
             }
             OutputFormat::Text => write!(out, "{}", text(opts, &position, length, &all))?,
         }

@@ -7,10 +7,10 @@
 
 use crate::cli::input::{Messages, Tally, run_lines};
 use crate::cli::output::OutputFormat;
-use crate::codec::{self, IdFormat};
-use crate::domain::Position;
-use crate::engine::sensitivity::{self, Sensitivity};
-use crate::engine::{Engine, EngineKind, StartRecord};
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::Position;
+use bgedit_engine::sensitivity::{self, Sensitivity};
+use bgedit_engine::{Engine, EngineKind, StartRecord};
 use serde_json::json;
 use std::io::{self, Read, Write};
 use std::path::PathBuf;
@@ -49,7 +49,7 @@ fn header(p: &Position, engine: &dyn Engine, plies: u8, s: &Sensitivity) -> Stri
 #[derive(Debug, thiserror::Error)]
 enum LineError {
     #[error(transparent)]
-    Id(#[from] crate::codec::IdError),
+    Id(#[from] bgedit_core::codec::IdError),
     /// A cell the engine could not answer: the first one's reason.
     #[error("{0}")]
     Engine(String),
@@ -76,7 +76,7 @@ fn one(
             v["engine"] = json!(engine.kind().key());
             v["in_process"] = json!(engine.in_process());
             v["plies"] = json!(opts.plies);
-            out.push_str(&crate::quote::json(&v));
+            out.push_str(&bgedit_core::quote::json(&v));
             out.push('\n');
         }
         OutputFormat::Text => {

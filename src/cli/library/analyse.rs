@@ -5,12 +5,12 @@
 //! twice. `--shard K/N` takes a fixed, disjoint Nth of the matches.
 
 use super::Failure;
-use crate::codec::match_file;
-use crate::engine::EngineKind;
-use crate::engine::match_analysis::{self, Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
-use crate::engine::pool::Engines;
-use crate::library::match_import::StoredJudgement;
-use crate::library::store::{Library, StoredMatch, Verdict};
+use bgedit_core::codec::match_file;
+use bgedit_engine::EngineKind;
+use bgedit_engine::match_analysis::{self, Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
+use bgedit_engine::pool::Engines;
+use bgedit_library::match_import::StoredJudgement;
+use bgedit_library::store::{Library, StoredMatch, Verdict};
 use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
@@ -51,7 +51,7 @@ pub enum ArgError {
 
 /// Reads `K/N` with 1 ≤ K ≤ N.
 pub fn shard(text: &str) -> Result<Shard, ArgError> {
-    let bad = || ArgError::NotAShard(crate::quote::printable(text).into_owned());
+    let bad = || ArgError::NotAShard(bgedit_core::quote::printable(text).into_owned());
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (u64, u64) = (
         k.trim().parse().map_err(|_| bad())?,
@@ -66,11 +66,14 @@ pub fn shard(text: &str) -> Result<Shard, ArgError> {
 /// `--engine KEY`: an engine by its key.
 pub fn engine(text: &str) -> Result<EngineKind, ArgError> {
     EngineKind::by_key(text.trim()).ok_or_else(|| {
-        let keys: Vec<&str> = crate::engine::registry::ALL
+        let keys: Vec<&str> = bgedit_engine::registry::ALL
             .iter()
             .map(|k| k.key())
             .collect();
-        ArgError::NotAnEngine(crate::quote::printable(text).into_owned(), keys.join(", "))
+        ArgError::NotAnEngine(
+            bgedit_core::quote::printable(text).into_owned(),
+            keys.join(", "),
+        )
     })
 }
 
@@ -301,11 +304,11 @@ impl Batch<'_> {
         done: BTreeSet<usize>,
     ) -> Result<Option<usize>, Failure> {
         let (path, bytes) = self.lib.match_content(m.id)?;
-        let shown = crate::quote::printable(&path).into_owned();
+        let shown = bgedit_core::quote::printable(&path).into_owned();
         let file = match match_file::read_bytes(&bytes) {
             Ok(f) => f,
             Err(e) => {
-                crate::say!("match {} ({shown}): {e}; skipped", m.id);
+                bgedit_core::say!("match {} ({shown}): {e}; skipped", m.id);
                 return Ok(None);
             }
         };
@@ -365,13 +368,13 @@ impl Batch<'_> {
         match outcome {
             Ok(list) => f.store.take(self.lib, f.id, i, game, verdict(run, &list)),
             Err(e) => {
-                crate::say!(
+                bgedit_core::say!(
                     "match {} ({}): game {}, move {}: {}",
                     f.id,
                     f.shown,
                     e.game,
                     e.number,
-                    crate::quote::printable(&e.why)
+                    bgedit_core::quote::printable(&e.why)
                 );
                 f.store.failed = true;
             }
@@ -391,7 +394,7 @@ impl Batch<'_> {
         let lib = &mut *self.lib;
         // The entries' errors follow the deepest verdict now held, and the
         // mistakes kept out at import become entries.
-        crate::library::mistakes::refresh(lib, f.id, &f.shown, &f.replayed.decisions)?;
+        bgedit_library::mistakes::refresh(lib, f.id, &f.shown, &f.replayed.decisions)?;
         if whole && self.run.luck && !f.store.failed {
             add_up_luck(
                 lib,
@@ -499,7 +502,7 @@ struct Storer {
     pending: Vec<(usize, Verdict)>,
     game: Option<usize>,
     /// The library failed: the run stops.
-    error: Option<crate::library::LibraryError>,
+    error: Option<bgedit_library::LibraryError>,
     failed: bool,
 }
 

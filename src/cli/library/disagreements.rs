@@ -11,13 +11,13 @@
 use super::Failure;
 use super::analyse::{ArgError, Progress};
 use crate::cli::output::OutputFormat;
-use crate::domain::Position;
-use crate::engine::registry::ALL;
-use crate::engine::{
+use bgedit_core::domain::Position;
+use bgedit_engine::registry::ALL;
+use bgedit_engine::{
     Analysis, Engine, EngineError, EngineKind, Request, StartRecord, Waiter, compare, time_limit,
 };
-use crate::library::filter;
-use crate::library::store::{self, Compared, Library, Listed};
+use bgedit_library::filter;
+use bgedit_library::store::{self, Compared, Library, Listed};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -68,7 +68,7 @@ pub fn pair(text: &str) -> Result<Pair, PairError> {
             Ok(Pair(both))
         }
         _ => Err(PairError::NotTwo(
-            crate::quote::printable(text).into_owned(),
+            bgedit_core::quote::printable(text).into_owned(),
             Pair::every().key(),
         )),
     }
@@ -168,7 +168,7 @@ fn summary(opts: &Options, t: &Totals, before: u64, listed: usize, started: Inst
     } else {
         String::new()
     };
-    crate::say!(
+    bgedit_core::say!(
         "compared {} positions ({} {}, {} {}) in {:.1} s{times}; {before} compared before; {} \
          failed; {listed} apart by {} or more",
         t.compared,
@@ -262,9 +262,9 @@ fn store_as_done(
                 result: Err(why),
                 ..
             }) => {
-                crate::say!(
+                bgedit_core::say!(
                     "entry {entry}: {}",
-                    crate::quote::printable(&why.to_string())
+                    bgedit_core::quote::printable(&why.to_string())
                 );
                 totals.failed += 1;
             }
@@ -399,10 +399,10 @@ fn write_list(listed: &[Listed], opts: &Options, out: &mut impl Write) -> Result
             OutputFormat::Text => writeln!(
                 out,
                 "{}",
-                crate::quote::Shown(format_args!("{}", text_line(l, opts.engines)))
+                bgedit_core::quote::Shown(format_args!("{}", text_line(l, opts.engines)))
             )?,
             OutputFormat::Json => {
-                writeln!(out, "{}", crate::quote::json(&json_line(l, opts)))?;
+                writeln!(out, "{}", bgedit_core::quote::json(&json_line(l, opts)))?;
             }
         }
     }
@@ -474,7 +474,7 @@ mod tests {
     }
 
     fn moves(list: &[(&str, f64)]) -> Analysis {
-        let line = |(notation, equity): &(&str, f64)| crate::engine::MoveLine {
+        let line = |(notation, equity): &(&str, f64)| bgedit_engine::MoveLine {
             notation: (*notation).to_owned(),
             equity: *equity,
             mwc: None,

@@ -38,9 +38,9 @@ pub(super) fn expand(paths: &[PathBuf], unreadable: &mut u64) -> Vec<Input> {
 /// The files under `dir`, sorted by name. Symbolic links to directories
 /// are not followed (a link back up would never end).
 fn walk(dir: &Path, depth: usize, out: &mut Vec<Input>, unreadable: &mut u64) {
-    let shown = crate::quote::printable(&dir.display().to_string()).into_owned();
+    let shown = bgedit_core::quote::printable(&dir.display().to_string()).into_owned();
     if depth > MAX_DEPTH {
-        crate::say!("{shown}: more than {MAX_DEPTH} directories deep; not read");
+        bgedit_core::say!("{shown}: more than {MAX_DEPTH} directories deep; not read");
         *unreadable += 1;
         return;
     }
@@ -48,7 +48,7 @@ fn walk(dir: &Path, depth: usize, out: &mut Vec<Input>, unreadable: &mut u64) {
     let mut entries = match listed {
         Ok(e) => e,
         Err(e) => {
-            crate::say!("{shown}: cannot list it: {e}");
+            bgedit_core::say!("{shown}: cannot list it: {e}");
             *unreadable += 1;
             return;
         }

@@ -4,9 +4,9 @@
 //! least `--errors E` by the file's analysis, when asked).
 
 use super::{Failure, Tally};
-use crate::codec::match_file;
-use crate::library::match_import;
-use crate::library::store::{self, Library, MatchAdded};
+use bgedit_core::codec::match_file;
+use bgedit_library::match_import;
+use bgedit_library::store::{self, Library, MatchAdded};
 use std::io::Write;
 use std::path::Path;
 
@@ -47,14 +47,14 @@ pub(super) fn import_match(
     let (bytes, file) = match read {
         Ok(r) => r,
         Err(e) => {
-            crate::say!("{shown}: {e}; skipped");
+            bgedit_core::say!("{shown}: {e}; skipped");
             tally.failed += 1;
             return Ok(1);
         }
     };
     let (decisions, problems) = match_file::decisions(&file);
     for p in &problems {
-        crate::say!("{}", match_file::describe(shown, p));
+        bgedit_core::say!("{}", match_file::describe(shown, p));
     }
     let mut m = match_import::new_match(shown, &bytes, &file, &decisions, |d| {
         sorted(errors, d) == Sorted::Kept
@@ -62,7 +62,7 @@ pub(super) fn import_match(
     let mut rejected = 0u64;
     for (nd, d) in m.decisions.iter_mut().zip(&decisions) {
         if let Some(Err(e)) = nd.entry.as_ref().map(store::check_entry) {
-            crate::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
+            bgedit_core::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
             nd.entry = None;
             rejected += 1;
         }
@@ -70,7 +70,7 @@ pub(super) fn import_match(
     let added = match lib.add_match(&m) {
         Ok(a) => a,
         Err(e @ store::LibraryError::Invalid(_)) => {
-            crate::say!("{shown}: {e}; skipped");
+            bgedit_core::say!("{shown}: {e}; skipped");
             tally.failed += 1;
             return Ok(1);
         }
@@ -94,7 +94,7 @@ pub(super) fn import_match(
                 out,
                 "{shown}: already there (the same match as match {id}, from {}): 0 added, \
                  {failed} failed",
-                crate::quote::printable(&from)
+                bgedit_core::quote::printable(&from)
             )?;
             if kept > 0 {
                 write!(out, "; the file's analysis of {kept} decisions added to it")?;
@@ -128,7 +128,7 @@ pub(super) fn import_match(
         }
     }
     if errors.is_some() && unanalysed > 0 && unanalysed == decisions.len() {
-        crate::say!(
+        bgedit_core::say!(
             "{shown}: the file carries no analysis, so --errors has no error to compare: \
              analyse it with gnubg and save it (gnubg: load match, analyse match, save match), or see each \
              decision's error with `bgedit analyse --file`; without --errors every decision \
@@ -168,8 +168,8 @@ fn same_match_analysis(lib: &mut Library, id: i64, m: &store::NewMatch) -> Resul
         let (path, bytes) = lib.match_content(id)?;
         if let Ok(file) = match_file::read_bytes(&bytes) {
             let (decisions, _) = match_file::decisions(&file);
-            let shown = crate::quote::printable(&path).into_owned();
-            crate::library::mistakes::refresh(lib, id, &shown, &decisions)?;
+            let shown = bgedit_core::quote::printable(&path).into_owned();
+            bgedit_library::mistakes::refresh(lib, id, &shown, &decisions)?;
         }
     }
     Ok(kept)

@@ -6,9 +6,9 @@
 //! kept once by its decision, engine and depth.
 
 use super::Failure;
-use crate::codec::match_file;
-use crate::library::match_import;
-use crate::library::store::{self, Library, MatchAdded};
+use bgedit_core::codec::match_file;
+use bgedit_library::match_import;
+use bgedit_library::store::{self, Library, MatchAdded};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -29,11 +29,11 @@ pub(super) fn merge(
 ) -> Result<u8, Failure> {
     let mut code = 0;
     for path in sources {
-        let shown = crate::quote::printable(&path.display().to_string()).into_owned();
+        let shown = bgedit_core::quote::printable(&path.display().to_string()).into_owned();
         let source = match Library::open_to_read(path) {
             Ok(s) => s,
             Err(e) => {
-                crate::say!("{}; not merged", store::describe(path, &e));
+                bgedit_core::say!("{}; not merged", store::describe(path, &e));
                 code = 1;
                 continue;
             }
@@ -76,7 +76,7 @@ fn merge_match(
             let file = match match_file::read_bytes(&bytes) {
                 Ok(f) => f,
                 Err(e) => {
-                    crate::say!("{shown}: match {}: {e}; not merged", m.id);
+                    bgedit_core::say!("{shown}: match {}: {e}; not merged", m.id);
                     return Ok(false);
                 }
             };

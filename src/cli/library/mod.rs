@@ -3,13 +3,13 @@
 //! `show` and `convert` do (`line N:` / `argument N:`, exit 1 on any bad one).
 
 use crate::cli::output::OutputFormat;
-use crate::codec::{self, match_file};
-use crate::domain::Position;
-use crate::library::export::{self, ExportFormat};
-use crate::library::filter;
-use crate::library::import::{self, FileFormat};
-use crate::library::store::{self, Added, Entry, Library, NewEntry, Source};
-use crate::text_board;
+use bgedit_core::codec::text_board;
+use bgedit_core::codec::{self, match_file};
+use bgedit_core::domain::Position;
+use bgedit_library::export::{self, ExportFormat};
+use bgedit_library::filter;
+use bgedit_library::import::{self, FileFormat};
+use bgedit_library::store::{self, Added, Entry, Library, NewEntry, Source};
 use clap::{Subcommand, ValueEnum};
 
 mod analyse;
@@ -136,7 +136,7 @@ pub enum LibraryCommand {
         plies: u8,
         /// The engine, by its key (the reference engine when not given).
         #[arg(long, value_name = "ENGINE", value_parser = analyse::engine)]
-        engine: Option<crate::engine::EngineKind>,
+        engine: Option<bgedit_engine::EngineKind>,
         /// Engine processes at work at once (one a core when not given).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
         jobs: Option<u8>,
@@ -212,7 +212,7 @@ fn error_threshold(text: &str) -> Result<f64, String> {
     let e: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("'{}' is not a number", crate::quote::printable(text)))?;
+        .map_err(|_| format!("'{}' is not a number", bgedit_core::quote::printable(text)))?;
     if !e.is_finite() || e < 0.0 {
         return Err(format!(
             "{e} is not an equity lost: give a number 0 or more, such as 0.05"
@@ -229,13 +229,13 @@ pub fn run(args: LibraryArgs) -> std::process::ExitCode {
 
 fn status(args: LibraryArgs) -> u8 {
     let Some(path) = args.library.or_else(store::default_path) else {
-        crate::say!("bgedit: no data directory; give the library with --library FILE");
+        bgedit_core::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
     };
     let mut lib = match Library::open(&path) {
         Ok(l) => l,
         Err(e) => {
-            crate::say!("bgedit: {}", store::describe(&path, &e));
+            bgedit_core::say!("bgedit: {}", store::describe(&path, &e));
             return 2;
         }
     };
@@ -249,8 +249,8 @@ fn status(args: LibraryArgs) -> u8 {
             | LibraryCommand::Analyse { .. }
             | LibraryCommand::Merge { .. }
     );
-    if by_identity && let Err(e) = crate::library::match_import::fill_identities(&mut lib) {
-        crate::say!("bgedit: {}", lib.describe(&e));
+    if by_identity && let Err(e) = bgedit_library::match_import::fill_identities(&mut lib) {
+        bgedit_core::say!("bgedit: {}", lib.describe(&e));
         return 2;
     }
     let result = match args.command {
@@ -280,14 +280,14 @@ fn status(args: LibraryArgs) -> u8 {
         } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let opts = analyse::AnalyseOptions {
-                engine: engine.unwrap_or_else(crate::engine::EngineKind::reference),
+                engine: engine.unwrap_or_else(bgedit_engine::EngineKind::reference),
                 plies,
                 jobs: jobs.map_or(cores, usize::from),
                 shard,
                 query,
             };
             if let Err(e) = super::signals::clean_up_on_signals() {
-                crate::say!("bgedit: installing signal handlers: {e}");
+                bgedit_core::say!("bgedit: installing signal handlers: {e}");
             }
             analyse::analyse(&mut lib, &opts, &mut out)
         }
@@ -311,7 +311,7 @@ fn status(args: LibraryArgs) -> u8 {
                 query: query.join(" "),
             };
             if let Err(e) = super::signals::clean_up_on_signals() {
-                crate::say!("bgedit: installing signal handlers: {e}");
+                bgedit_core::say!("bgedit: installing signal handlers: {e}");
             }
             disagreements::disagreements(&mut lib, &opts, &mut out)
         }
@@ -335,11 +335,11 @@ fn status(args: LibraryArgs) -> u8 {
         (Err(Failure::Pipe), _) => super::output::BROKEN_PIPE,
         (_, Err(e)) => super::output::write_failed_status(&e),
         (Err(Failure::Message(m)), _) => {
-            crate::say!("bgedit: {m}");
+            bgedit_core::say!("bgedit: {m}");
             2
         }
         (Err(Failure::Library(e)), _) => {
-            crate::say!("bgedit: {}", store::describe(&path, &e));
+            bgedit_core::say!("bgedit: {}", store::describe(&path, &e));
             2
         }
     }
@@ -475,10 +475,10 @@ where
         let (origins, items): (Vec<String>, Vec<T>) = self.batch.drain(..).unzip();
         for (origin, answer) in origins.iter().zip((self.commit)(items)) {
             match answer {
-                Ok(Some(line)) => writeln!(out, "{}", crate::quote::printable(&line))?,
+                Ok(Some(line)) => writeln!(out, "{}", bgedit_core::quote::printable(&line))?,
                 Ok(None) => {}
                 Err(e) => {
-                    crate::say!("{origin}: {e}");
+                    bgedit_core::say!("{origin}: {e}");
                     self.failed += 1;
                 }
             }
@@ -489,7 +489,7 @@ where
     /// A bad input, reported after the answers to those before it.
     fn fail(&mut self, message: String, out: &mut dyn Write) -> io::Result<()> {
         self.answer(out)?;
-        crate::say!("{message}");
+        bgedit_core::say!("{message}");
         self.failed += 1;
         Ok(())
     }
@@ -580,7 +580,7 @@ fn column(text: &str, width: usize) -> String {
 /// A decision's error and gnubg's mark, as the list shows it: `0.083 ?`.
 fn error_text(error: Option<f64>) -> String {
     error.map_or_else(String::new, |e| {
-        format!("{e:.3} {}", crate::domain::skill::Skill::of(e).mark())
+        format!("{e:.3} {}", bgedit_core::domain::skill::Skill::of(e).mark())
     })
 }
 
@@ -598,7 +598,7 @@ fn list(
             OutputFormat::Text => writeln!(
                 out,
                 "{}",
-                crate::quote::Shown(format_args!(
+                bgedit_core::quote::Shown(format_args!(
                     "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll{}",
                     s.id,
                     column(&s.title, 24),
@@ -614,7 +614,7 @@ fn list(
             OutputFormat::Json => writeln!(
                 out,
                 "{}",
-                crate::quote::json(&serde_json::json!({
+                bgedit_core::quote::json(&serde_json::json!({
                     "id": s.id,
                     "title": s.title,
                     "tags": s.tags.split_whitespace().collect::<Vec<_>>(),
@@ -626,7 +626,7 @@ fn list(
                     "gnubg_id": codec::to_string_as(&s.position, codec::IdFormat::GnubgId),
                     "xgid": codec::to_string_as(&s.position, codec::IdFormat::Xgid),
                     "error": s.error,
-                    "mark": s.error.map(|e| crate::domain::skill::Skill::of(e).mark()),
+                    "mark": s.error.map(|e| bgedit_core::domain::skill::Skill::of(e).mark()),
                 }))
             ),
         };
@@ -705,7 +705,7 @@ fn show(lib: &Library, name: &str, out: &mut impl Write) -> Result<u8, Failure> 
     let id = resolve(lib, name).map_err(|e| Failure::Message(e.to_string()))?;
     let entry = lib.get(id)?;
     // Notes and analyses come from files and pastes: never raw to a terminal.
-    write!(out, "{}", crate::quote::printable(&describe(&entry)))?;
+    write!(out, "{}", bgedit_core::quote::printable(&describe(&entry)))?;
     Ok(0)
 }
 
@@ -719,7 +719,7 @@ fn rm(lib: &mut Library, names: &[String], out: &mut impl Write) -> Result<u8, F
             Ok(Some(
                 format!(
                     "removed entry {id} {}",
-                    crate::quote::printable(&gone.title)
+                    bgedit_core::quote::printable(&gone.title)
                 )
                 .trim_end()
                 .to_owned(),
@@ -804,7 +804,7 @@ impl<'a> Importer<'a> {
     /// A line or piece that could not be read.
     fn fail(&mut self, line: usize, why: &str) {
         self.report.failed += 1;
-        crate::say!("{}: line {line}: {why}", self.file);
+        bgedit_core::say!("{}: line {line}: {why}", self.file);
     }
 
     /// Reads `piece`; a full batch is written and `kept` told.
@@ -1069,7 +1069,7 @@ fn import_files(
         }
     }
     bar.finish();
-    crate::say!(
+    bgedit_core::say!(
         "imported {} files: {} new matches, {} already there, {} positions added, {} failed{}",
         tally.files,
         tally.new_matches,
@@ -1096,12 +1096,12 @@ fn import_one(
 ) -> Result<u8, Failure> {
     let file = &input.path;
     // A file's name is printed at the head of lines: escaped.
-    let shown = crate::quote::printable(&file.display().to_string()).into_owned();
+    let shown = bgedit_core::quote::printable(&file.display().to_string()).into_owned();
     // A FIFO or a device is refused before it is read (or blocks).
-    let opened = match crate::regular_file::open(file) {
+    let opened = match bgedit_core::regular_file::open(file) {
         Ok(f) => f,
         Err(e) => {
-            crate::say!("{shown}: cannot read it: {e}");
+            bgedit_core::say!("{shown}: cannot read it: {e}");
             tally.failed += 1;
             return Ok(1);
         }
@@ -1119,7 +1119,7 @@ fn import_one(
     }
     tally.files += 1;
     if let Err(e) = io::Seek::rewind(&mut (&opened)) {
-        crate::say!("{shown}: cannot read it: {e}");
+        bgedit_core::say!("{shown}: cannot read it: {e}");
         tally.failed += 1;
         return Ok(1);
     }
@@ -1133,7 +1133,7 @@ fn import_one(
         Err(e) => {
             // What was written before the failure stays: say how much,
             // and stop (the next files would fail the same way).
-            crate::say!(
+            bgedit_core::say!(
                 "{shown}: import stopped: {}; {} added and {} merged before it were kept",
                 lib.describe(&e),
                 done.added,
@@ -1185,7 +1185,7 @@ fn export_entries(
         std::fs::create_dir_all(dir)
             .map_err(|e| Failure::Message(format!("{}: {e}", dir.display())))?;
     }
-    let options = crate::picture::Options::natural(crate::picture::Theme::Light, false);
+    let options = bgedit_picture::Options::natural(bgedit_picture::Theme::Light, false);
     let mut picture_error = None;
     let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
     let mut bar = Progress::new("exporting", lib.count(&query)?);
@@ -1198,9 +1198,9 @@ fn export_entries(
         let picture = match media {
             None => None,
             Some(dir) => {
-                let name = crate::picture::file_name(&entry.position);
+                let name = bgedit_picture::file_name(&entry.position);
                 let path = dir.join(&name);
-                let written = crate::picture::png::render(&entry.position, &options)
+                let written = bgedit_picture::png::render(&entry.position, &options)
                     .map_err(|e| e.to_string())
                     .and_then(|png| std::fs::write(&path, png).map_err(|e| e.to_string()));
                 if let Err(e) = written {

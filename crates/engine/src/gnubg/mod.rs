@@ -1,0 +1,59 @@
+//! gnubg 1.07, the default engine and the reference: its bridge
+//! (`assets/gnubg_bridge.py`, run by gnubg's own Python with `-t -q -r
+//! -p`), its request lines (`request.rs`'s, the GNUBG ID and gnubg's
+//! settings), its answers (`answer.rs`'s parser), found by `locate.rs`.
+
+use super::answer::{Garbage, Reply, parse_reply};
+use super::failure::EngineError;
+use super::request::Request;
+use super::spec::{Bridge, Capabilities, Codec, Spec};
+use super::{EngineKind, locate};
+use std::path::Path;
+
+pub static SPEC: Spec = Spec {
+    kind: EngineKind::Gnubg,
+    key: "gnubg",
+    name: "gnubg",
+    full_name: "gnubg",
+    depth_label,
+    depth_note: None,
+    version_label: None,
+    caps: Capabilities {
+        whole_games: true,
+        // gnubg reads a stop between two chunks of its rollout.
+        cancels_rollouts: false,
+        // gnubg restarts in a quarter of a second.
+        stopped_for_newer: true,
+        gives_mwc: true,
+        in_process: false,
+    },
+    bridge: Bridge {
+        name: "gnubg_bridge",
+        script: include_str!("../../../../assets/gnubg_bridge.py"),
+        args: &["-t", "-q", "-r", "-p"],
+        exited_at_start: "is it gnubg 1.07 with Python?",
+        missing: never_missing,
+    },
+    codec: Codec {
+        request: Request::to_line,
+        played: Request::played_line,
+        rollout: Request::rollout_line,
+        parse,
+        reword: std::convert::identity,
+    },
+    locate: locate::find_from_env,
+    open: super::process::open,
+};
+
+fn depth_label(plies: u8) -> String {
+    format!("{plies}-ply")
+}
+
+fn parse(text: &str, req: &Request) -> Result<Reply, Garbage> {
+    parse_reply(text, &req.position)
+}
+
+/// gnubg's bridge runs inside gnubg: if it starts, gnubg is there.
+fn never_missing(_: &str, _: &Path) -> Option<EngineError> {
+    None
+}

@@ -1,0 +1,83 @@
+//! The engine that answers in-process, for the live views (`~`): found in
+//! the registry by its capability (`registry::open_in_process`), loaded on
+//! a thread of its own the first time the views are turned on (reading
+//! weights takes a moment), then asked inline by the runtime, which
+//! dispatches the answer before it draws the next frame. Without one (no
+//! C++ core, a CPU without AVX2/FMA, no bgsage) the views say why; no
+//! process is ever waited on.
+
+use crate::action::Action;
+use crate::sensitivity::state::{Live, PLIES, SensitivityAction};
+use bgedit_core::domain::Position;
+use bgedit_engine::{Engine, EngineKind};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+type Slot = Arc<Mutex<Option<Box<dyn Engine>>>>;
+
+pub struct LiveEngine {
+    programs: Vec<(EngineKind, Option<PathBuf>)>,
+    slot: Slot,
+    started: bool,
+}
+
+impl LiveEngine {
+    /// `programs` as the user named them (the editor's engine options).
+    pub fn new(programs: Vec<(EngineKind, Option<PathBuf>)>) -> LiveEngine {
+        LiveEngine {
+            programs,
+            slot: Arc::default(),
+            started: false,
+        }
+    }
+
+    /// Loads the engine on a thread (once); `send` gets
+    /// `SensitivityAction::EngineReady`.
+    pub fn load(&mut self, send: Arc<dyn Fn(Action) -> bool + Send + Sync>) {
+        if self.started {
+            return;
+        }
+        self.started = true;
+        let (programs, slot) = (self.programs.clone(), Arc::clone(&self.slot));
+        std::thread::spawn(move || {
+            let live = match bgedit_engine::registry::open_in_process(&programs) {
+                Ok(engine) => {
+                    let live = Live::Ready(ready_words(engine.as_ref()));
+                    *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(engine);
+                    live
+                }
+                Err(e) => Live::Unavailable(e.to_string()),
+            };
+            send(Action::Sensitivity(SensitivityAction::EngineReady(live)));
+        });
+    }
+
+    /// The views of `position` computed now, as the action that shows
+    /// them; `None` while no engine is loaded.
+    pub fn compute(&self, serial: u64, position: &Position) -> Option<Action> {
+        let mut slot = self.slot.lock().unwrap_or_else(|e| e.into_inner());
+        let engine = slot.as_mut()?;
+        Some(answer(engine.as_mut(), serial, position))
+    }
+}
+
+/// The engine's name, depth and road ("… 1-ply in-process"): the views'
+/// header.
+pub fn ready_words(engine: &dyn Engine) -> String {
+    let kind = engine.kind();
+    format!("{} {} in-process", kind.name(), kind.depth_label(PLIES))
+}
+
+/// The views of `position` computed by `engine`, timed, as the action that
+/// shows them (the runtime's road, and the benchmark's).
+pub fn answer(engine: &mut dyn Engine, serial: u64, position: &Position) -> Action {
+    let start = Instant::now();
+    let tables = bgedit_engine::sensitivity::compute(engine, position, PLIES);
+    let micros = u64::try_from(start.elapsed().as_micros()).unwrap_or(u64::MAX);
+    Action::Sensitivity(SensitivityAction::Computed {
+        serial,
+        tables: Box::new(tables),
+        micros,
+    })
+}

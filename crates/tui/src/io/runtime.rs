@@ -1,0 +1,710 @@
+//! The edge of the editor: the terminal, the event loop, and the effects
+//! (clipboard, save file, quit). Everything else is pure and lives elsewhere.
+
+use crate::action::AnalysisAction;
+use crate::action::{Action, CopyAction};
+use crate::burst;
+use crate::config;
+use crate::effect::Effect;
+use crate::io::clipboard::{Clipboard, ClipboardEnv};
+use crate::io::engine_link::EngineLink;
+use crate::io::live_engine::LiveEngine;
+use crate::io::persist::{self, Opened, SaveFile};
+use crate::io::picture_file;
+use crate::io::signals::Signals;
+use crate::keymap;
+use crate::library::worker::Link;
+use crate::model::{Mode, Model, Status};
+use crate::numbers::state::NumbersAction;
+use crate::reducer::{self, update};
+use crate::snapshot::Snapshot;
+use crate::ui::theme::Theme;
+use crate::view;
+use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::domain::Position;
+use bgedit_library::store;
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event,
+};
+use ratatui::crossterm::execute;
+use ratatui::layout::{Rect, Size};
+use std::io::IsTerminal;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::{Arc, mpsc};
+use std::time::{Duration, Instant};
+
+/// Where the editor starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// The position saved last time, if any.
+    Saved,
+    /// The starting position (`--new`).
+    Fresh,
+    /// An ID given on the command line.
+    Id(String),
+    /// A match file given on the command line: opened in the match panel,
+    /// over the position saved last time.
+    Match(String),
+    /// `bgedit quiz QUERY`: a quiz on a collection or a filter, graded at
+    /// `plies` by the engine chosen (the analysis panel's), over the
+    /// position saved last time.
+    Quiz(String, u8, bgedit_engine::Choice),
+}
+
+/// The words for an argument that is no ID but names a file that is not
+/// there: a path (`/` at its start, `./`, `~/`, or a `/` with a `.`) or a
+/// match file's name (`.mat`, `.sgf`, `.txt`, `.xg`). A Position ID has
+/// `/` too, so a `/` alone does not make a path.
+fn missing_file(text: &str) -> Option<String> {
+    let t = text.trim();
+    if t.is_empty() || t.contains(char::is_whitespace) {
+        return None;
+    }
+    let ext = std::path::Path::new(t)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let named = matches!(ext.as_deref(), Some("mat" | "sgf" | "txt" | "xg"));
+    let path = ["/", "./", "../", "~/"].iter().any(|p| t.starts_with(p))
+        || (t.contains('/') && t.contains('.'));
+    let there = std::fs::symlink_metadata(t).is_ok();
+    ((named || path) && !there)
+        .then(|| format!("{}: no such file", bgedit_core::quote::printable(t)))
+}
+
+/// Why the editor could not run: each way, in the words `bgedit` prints.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// What the command line gave cannot be opened (in the reader's words,
+    /// or naming the file that is not there).
+    #[error("{0}")]
+    Start(String),
+    #[error("the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`")]
+    NoTerminal,
+    /// Setting up or drawing on the terminal failed: what was being done.
+    #[error("{what}: {source}")]
+    Terminal {
+        what: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the terminal stopped sending events")]
+    EventsStopped,
+}
+
+impl From<std::io::Error> for RunError {
+    fn from(source: std::io::Error) -> RunError {
+        RunError::Terminal {
+            what: "the terminal",
+            source,
+        }
+    }
+}
+
+type Result<T> = std::result::Result<T, RunError>;
+
+/// The first model: from an ID, the save file, or gnubg's start. A bad ID is
+/// an error before the terminal is touched; a problem with the save file is
+/// a message (`opened` is what [`SaveFile::open`] found).
+pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
+    let mut model = match start {
+        Start::Id(text) => {
+            let imported = codec::parse_any(text, &Position::default()).map_err(|e| {
+                match missing_file(text) {
+                    Some(missing) => RunError::Start(missing),
+                    None => RunError::Start(e.to_string()),
+                }
+            })?;
+            let mut model = Model::new(
+                imported.position.clone(),
+                Status::success(format!(
+                    "{} read from the command line · ? for help",
+                    imported.format.name()
+                )),
+            );
+            model.jacoby_from_match_id = reducer::jacoby_from_match_id(&imported);
+            model
+        }
+        Start::Fresh => Model::new(
+            Position::default(),
+            Status::info("Starting position · ? for help"),
+        ),
+        Start::Saved | Start::Match(_) | Start::Quiz(..) => match &opened {
+            Opened::Position(p) => Model::new(
+                p.clone(),
+                Status::info("Reopened the last position · ? for help"),
+            ),
+            Opened::Nothing | Opened::Problem(_) => Model::default(),
+        },
+    };
+    if let Start::Match(path) = start {
+        model.review.pending = Some(path.clone());
+    }
+    if let Start::Quiz(query, plies, engines) = start {
+        model.library.pending_quiz = Some(query.clone());
+        model.library.quiz_plies = *plies;
+        model.analysis.engines = *engines;
+    }
+    if let Opened::Problem(why) = opened {
+        model.status = Status::error(format!("the saved position was ignored: {why}"));
+        let status = model.status.clone();
+        model.log.push(&status);
+    }
+    Ok(model)
+}
+
+/// Restores the terminal when dropped: on quit, on error, and while
+/// unwinding from a panic.
+struct TerminalGuard;
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        release_mouse_and_paste();
+        ratatui::restore();
+    }
+}
+
+/// A panic anywhere restores the terminal before its message is printed:
+/// ratatui::init's hook restores the screen (and then prints), this one
+/// releases the mouse and bracketed paste before it. A panic in a worker
+/// (an engine's, the library's thread) then ends the editor: the event
+/// loop would go on drawing over the restored screen, in cooked mode, with
+/// nobody left to answer it. The match copies gnubg reads go too.
+fn restore_on_panic() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        release_mouse_and_paste();
+        previous(info);
+        if std::thread::current().name() != Some("main") {
+            bgedit_engine::gnubg_match::remove_private_copies();
+            std::process::exit(101);
+        }
+    }));
+}
+
+/// Turns off what `run` turned on beyond ratatui's own set-up. Best effort:
+/// on the way out there is nobody left to tell of a failure.
+fn release_mouse_and_paste() {
+    let _ = execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        DisableBracketedPaste
+    );
+}
+
+/// How the editor ended: the final position, and the signal that ended it
+/// if one did (the process then exits with 128 + its number).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exit {
+    pub position: Position,
+    pub signal: Option<i32>,
+    /// Why the last save failed, when it did: the position shown at the
+    /// end is then not the one a next `bgedit` opens.
+    pub save_failed: Option<crate::io::persist::SaveError>,
+}
+
+/// How often the event loop looks for a signal while no message comes.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+/// How long the user must pause before a deeper analysis starts.
+const PAUSE: Duration = Duration::from_millis(400);
+
+/// Messages to the event loop: the ONE channel that terminal events and
+/// background answers (the engine's) both arrive by.
+enum Input {
+    /// One event, or a burst read from the terminal together.
+    Terminal(Vec<Event>),
+    App(Action),
+}
+
+/// What the command line gives the editor besides where to start.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The program each engine runs with, as the user named it (each
+    /// engine's own option, `--gnubg` and the like); an engine left out or
+    /// given `None` is found on the system as its own `locate` says.
+    pub programs: Vec<(bgedit_engine::EngineKind, Option<PathBuf>)>,
+    /// A match equity table other than the built-in one (`--met FILE`).
+    pub met: Option<crate::numbers::state::MetHandle>,
+    /// The study library's file (`--library`), else the default.
+    pub library: Option<PathBuf>,
+}
+
+/// Runs the editor until the user quits or a signal ends it.
+pub fn run(start: Start) -> Result<Exit> {
+    run_with(start, Options::default())
+}
+
+/// [`run`], with the command line's options.
+pub fn run_with(start: Start, options: Options) -> Result<Exit> {
+    let Options {
+        programs,
+        met,
+        library,
+    } = options;
+    let (save_file, opened) = match persist::save_path() {
+        Some(path) => {
+            let (file, opened) = SaveFile::open(&path);
+            (Some(file), opened)
+        }
+        None => (None, Opened::Nothing),
+    };
+    let mut model = initial_model(&start, opened)?;
+    let config_path = config::path();
+    if let Some(plies) = config_path
+        .as_deref()
+        .map(config::load)
+        .and_then(|c| c.analysis_plies)
+        .filter(|p| (1..=bgedit_engine::request::MAX_PLIES).contains(p))
+    {
+        model.analysis.deep_plies = plies;
+    }
+    if let Some(met) = met {
+        model.numbers.met = met;
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(RunError::NoTerminal);
+    }
+    let theme = Theme::from_no_color(std::env::var("NO_COLOR").ok().as_deref());
+    let clipboard = Clipboard::new(&ClipboardEnv::from_env(|k| std::env::var(k).ok()));
+    // Before the terminal changes, so a signal never finds it half set up
+    // without a handler to put it back.
+    let signals = Signals::install().map_err(|source| RunError::Terminal {
+        what: "installing signal handlers",
+        source,
+    })?;
+
+    let terminal = ratatui::init();
+    restore_on_panic();
+    let guard = TerminalGuard;
+    execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste).map_err(|source| {
+        RunError::Terminal {
+            what: "enabling mouse and paste",
+            source,
+        }
+    })?;
+    let (tx, rx) = mpsc::channel::<Input>();
+    let terminal_tx = tx.clone();
+    std::thread::spawn(move || {
+        while let Ok(first) = event::read() {
+            // The events crossterm already holds came in with this one: a
+            // paste without bracketed paste arrives so. Nothing waits here.
+            let mut events = vec![first];
+            while events.len() < burst::MAX_EVENTS
+                && matches!(event::poll(Duration::ZERO), Ok(true))
+            {
+                match event::read() {
+                    Ok(event) => events.push(event),
+                    Err(_) => break,
+                }
+            }
+            if terminal_tx.send(Input::Terminal(events)).is_err() {
+                break;
+            }
+        }
+    });
+    let background_tx = tx.clone();
+    let library_tx = tx.clone();
+    let library = Link::start(library.or_else(store::default_path), move |action| {
+        library_tx.send(Input::App(action)).is_ok()
+    });
+    let programs: Vec<_> = bgedit_engine::registry::ALL
+        .iter()
+        .map(|&kind| {
+            let given = programs.iter().find(|(k, _)| *k == kind);
+            (kind, given.and_then(|(_, p)| p.clone()))
+        })
+        .collect();
+    let live = LiveEngine::new(programs.clone());
+    let engine = EngineLink::start(programs, move |action| tx.send(Input::App(action)).is_ok());
+    let edge = Edge {
+        terminal,
+        clipboard,
+        save_file,
+        save_failed: None,
+        config_path,
+        engine,
+        live,
+        library,
+        theme: &theme,
+        background: Arc::new(move |action| background_tx.send(Input::App(action)).is_ok()),
+        clock: Instant::now(),
+    };
+    let result = event_loop(edge, model, &signals, rx);
+    drop(guard);
+    result
+}
+
+/// What the event loop waited for.
+enum Next {
+    /// Terminal events, one or a whole burst queued at once.
+    Events(Vec<Event>),
+    /// An answer from the background.
+    App(Action),
+    /// The user paused long enough for a deeper analysis.
+    Paused,
+    /// A terminating signal.
+    Signal(i32),
+}
+
+/// Waits for the next message, watching for signals meanwhile.
+fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) -> Result<Next> {
+    let since = Instant::now();
+    loop {
+        if let Some(signal) = signals.take() {
+            return Ok(Next::Signal(signal));
+        }
+        let wait = match pause {
+            Some(p) => match p.checked_sub(since.elapsed()) {
+                Some(left) if !left.is_zero() => left.min(SIGNAL_CHECK),
+                _ => return Ok(Next::Paused),
+            },
+            None => SIGNAL_CHECK,
+        };
+        match rx.recv_timeout(wait) {
+            Ok(Input::App(action)) => return Ok(Next::App(action)),
+            Ok(Input::Terminal(events)) => return Ok(Next::Events(events)),
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(RunError::EventsStopped);
+            }
+        }
+    }
+}
+
+/// What the effects act on.
+struct Edge<'a> {
+    terminal: DefaultTerminal,
+    clipboard: Clipboard,
+    save_file: Option<SaveFile>,
+    /// The last save's failure, cleared by the next save that works.
+    save_failed: Option<crate::io::persist::SaveError>,
+    config_path: Option<PathBuf>,
+    engine: EngineLink,
+    /// The engine that answers in-process, for the live views.
+    live: LiveEngine,
+    library: Link,
+    theme: &'a Theme,
+    /// Delivers an action from a thread of the runtime's (a match file read).
+    background: Arc<dyn Fn(Action) -> bool + Send + Sync>,
+    /// The clock `Effect::Now` reads (milliseconds since the editor
+    /// started): the reducer has none.
+    clock: Instant,
+}
+
+/// The names in the directory of a path being typed (`~/` is the home
+/// directory), with whether each is a directory; at most 5,000.
+fn list_directory(typed: &str) -> Vec<(String, bool)> {
+    let expanded = match typed.strip_prefix("~/") {
+        Some(rest) => match std::env::var_os("HOME") {
+            Some(home) => format!("{}/{rest}", home.to_string_lossy()),
+            None => typed.to_owned(),
+        },
+        None => typed.to_owned(),
+    };
+    let dir = match expanded.rfind('/') {
+        Some(0) => "/".to_owned(),
+        Some(i) => expanded[..i].to_owned(),
+        None => ".".to_owned(),
+    };
+    let Ok(read) = std::fs::read_dir(&dir) else {
+        return Vec::new();
+    };
+    read.filter_map(std::result::Result::ok)
+        .take(5000)
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false)
+                || std::fs::metadata(e.path())
+                    .map(|m| m.is_dir())
+                    .unwrap_or(false);
+            Some((name, is_dir))
+        })
+        .collect()
+}
+
+impl Edge<'_> {
+    /// Draws the screen; returns its size.
+    fn draw(&mut self, snapshot: &Snapshot) -> Result<Size> {
+        let theme = self.theme;
+        self.terminal
+            .draw(|frame| view::draw(frame, snapshot, theme))?;
+        Ok(self.terminal.size()?)
+    }
+
+    /// Runs `action` and every action its effects report back; `Break` when
+    /// an effect says to leave.
+    fn perform(&mut self, mut model: Model, action: Action) -> ControlFlow<Position, Model> {
+        let mut queue = vec![action];
+        while let Some(action) = queue.pop() {
+            let (next, effects) = update(model, action);
+            model = next;
+            for effect in effects {
+                match effect {
+                    Effect::Save(position) => {
+                        if let Some(file) = &mut self.save_file {
+                            match file.save(&position) {
+                                Ok(None) => self.save_failed = None,
+                                Ok(Some(note)) => {
+                                    self.save_failed = None;
+                                    queue.push(Action::SaveNotice(note));
+                                }
+                                Err(e) => {
+                                    self.save_failed = Some(e.clone());
+                                    queue.push(Action::SaveFailed(e));
+                                }
+                            }
+                        }
+                    }
+                    Effect::Copy { target, text } => {
+                        let result = self.clipboard.copy(&text, self.terminal.backend_mut());
+                        queue.push(Action::Copy(CopyAction::Copied(target, result)));
+                    }
+                    Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
+                    Effect::Analyse(kind, req) => self.engine.ask(kind, req),
+                    Effect::Rollout(kind, req, settings) => {
+                        self.engine.roll_out(kind, req, settings)
+                    }
+                    Effect::StopRollout => self.engine.stop_rollout(),
+                    Effect::ScoreMatrix { serial, cells } => {
+                        self.engine.score_matrix(serial, cells)
+                    }
+                    Effect::Library(request) => self.library.send(request),
+                    Effect::Now(tick) => {
+                        let ms = self.clock.elapsed().as_millis();
+                        let ms = u64::try_from(ms).unwrap_or(u64::MAX);
+                        let clock = crate::library::state::LibAction::Clock(tick, ms);
+                        queue.push(Action::Library(clock));
+                    }
+                    Effect::GradeQuiz {
+                        serial,
+                        position,
+                        answer,
+                        plies,
+                        engine,
+                    } => self.engine.grade(serial, *position, answer, plies, engine),
+                    Effect::SaveAnalysisPlies(plies) => {
+                        if let Some(path) = &self.config_path {
+                            let mut c = config::load(path);
+                            c.analysis_plies = Some(plies);
+                            if let Err(e) = config::save(path, &c) {
+                                queue.push(Action::SaveFailed(
+                                    crate::io::persist::SaveError::Write {
+                                        path: path.display().to_string(),
+                                        reason: e.to_string(),
+                                    },
+                                ));
+                            }
+                        }
+                    }
+                    Effect::RollDice => match crate::play::dice::roll() {
+                        Ok(dice) => queue.push(crate::play::update::rolled(dice)),
+                        Err(e) => {
+                            queue.push(Action::Play(crate::play::state::PlayAction::RollFailed(e)))
+                        }
+                    },
+                    Effect::LoadMet(path) => queue.push(Action::Numbers(NumbersAction::MetLoaded(
+                        bgedit_core::codec::met_xml::load_file(std::path::Path::new(&path))
+                            .map(crate::numbers::state::MetHandle::new),
+                    ))),
+                    Effect::SavePicture(position) => {
+                        let clipboard = &mut self.clipboard;
+                        let saved = picture_file::save(&position, |w, h, rgba| {
+                            clipboard.copy_image(w, h, rgba)
+                        });
+                        queue.push(Action::Copy(CopyAction::PictureSaved(saved)));
+                    }
+                    Effect::OpenMatch(path) => {
+                        let send = Arc::clone(&self.background);
+                        std::thread::spawn(move || {
+                            let loaded = crate::match_review::open::load(&path).map(Box::new);
+                            send(Action::Review(
+                                crate::match_review::state::ReviewAction::Opened(loaded),
+                            ));
+                        });
+                    }
+                    Effect::ListDirectory(typed) => queue.push(Action::Review(
+                        crate::match_review::state::ReviewAction::Completed {
+                            entries: list_directory(&typed),
+                            typed,
+                        },
+                    )),
+                    Effect::SaveSgf {
+                        source,
+                        pasted,
+                        out,
+                        judged,
+                        luck,
+                        decisions,
+                    } => {
+                        use bgedit_engine::match_analysis::annotate::SavedFrom;
+                        let result = bgedit_engine::match_analysis::annotate::save_sgf(
+                            SavedFrom::of(&source, pasted.as_deref()),
+                            std::path::Path::new(&out),
+                            &judged,
+                            luck.as_ref().map(|l| &*l.0),
+                            decisions,
+                        );
+                        queue.push(Action::Review(
+                            crate::match_review::state::ReviewAction::SgfSaved(
+                                result.map(|()| out),
+                            ),
+                        ));
+                    }
+                    Effect::AnalyseMatch {
+                        serial,
+                        decisions,
+                        whole,
+                        engine,
+                        passes,
+                    } => self
+                        .engine
+                        .analyse_match(serial, decisions, whole, engine, passes),
+                    Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
+                    Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
+                    // Inline: the answer is reduced before the next frame.
+                    Effect::Sensitivity { serial, position } => {
+                        if let Some(answer) = self.live.compute(serial, &position) {
+                            queue.push(answer);
+                        }
+                    }
+                    Effect::Quit => return ControlFlow::Break(model.position),
+                }
+            }
+        }
+        ControlFlow::Continue(model)
+    }
+}
+
+fn event_loop(
+    mut edge: Edge,
+    mut model: Model,
+    signals: &Signals,
+    rx: mpsc::Receiver<Input>,
+) -> Result<Exit> {
+    let leave = |edge: &Edge, position, signal| {
+        Ok(Exit {
+            position,
+            signal,
+            save_failed: edge.save_failed.clone(),
+        })
+    };
+    // The first position is analysed like every later one.
+    let first = crate::analysis::position_changed(&mut model);
+    for e in crate::analysis::second_opinion(&mut model, std::slice::from_ref(&first)) {
+        if let Effect::Analyse(kind, req) = e {
+            edge.engine.ask(kind, req);
+        }
+    }
+    if let Effect::Analyse(kind, req) = first {
+        edge.engine.ask(kind, req);
+    }
+    let size = edge.terminal.size()?;
+    let resized = Action::Resized {
+        width: size.width,
+        height: size.height,
+    };
+    model = match edge.perform(model, resized) {
+        ControlFlow::Continue(m) => m,
+        ControlFlow::Break(position) => return leave(&edge, position, None),
+    };
+    // `bgedit FILE`: the match opens like one asked for with ^O.
+    if let Some(path) = model.review.pending.take() {
+        let open = Action::Review(crate::match_review::state::ReviewAction::Open(path));
+        model = match edge.perform(model, open) {
+            ControlFlow::Continue(m) => m,
+            ControlFlow::Break(position) => return leave(&edge, position, None),
+        };
+    }
+    // `bgedit quiz QUERY`: the quiz starts as `r` would start it.
+    if let Some(query) = model.library.pending_quiz.take() {
+        let quiz = Action::Library(crate::library::state::LibAction::Quiz(query));
+        model = match edge.perform(model, quiz) {
+            ControlFlow::Continue(m) => m,
+            ControlFlow::Break(position) => return leave(&edge, position, None),
+        };
+    }
+    // Leaves on a signal: saved by the reducer's effects, then out.
+    let terminated = |edge: &mut Edge, model: Model, signal: i32| {
+        match edge.perform(model, Action::Terminated(signal)) {
+            ControlFlow::Break(position) => leave(edge, position, Some(signal)),
+            // The reducer always leaves on a signal; if it did not, the
+            // signal still ends the process.
+            ControlFlow::Continue(m) => leave(edge, m.position, Some(signal)),
+        }
+    };
+    loop {
+        let snapshot = Snapshot::of(&model);
+        let a = &model.analysis;
+        let pause = (a.deep_due && a.running.is_none()).then_some(PAUSE);
+        let waited = edge
+            .draw(&snapshot)
+            .and_then(|size| Ok((size, next(&rx, signals, pause)?)));
+        let (size, next) = match waited {
+            Ok(got) => got,
+            // A hang-up closes the terminal: drawing or reading fails before
+            // the signal is seen. The signal, if there is one, decides.
+            Err(e) => match signals.take() {
+                Some(signal) => return terminated(&mut edge, model, signal),
+                None => return Err(e),
+            },
+        };
+        let screen = Rect::new(0, 0, size.width, size.height);
+        let mut events = match next {
+            Next::Events(events) => events,
+            Next::App(action) => {
+                model = match edge.perform(model, action) {
+                    ControlFlow::Continue(m) => m,
+                    ControlFlow::Break(position) => return leave(&edge, position, None),
+                };
+                continue;
+            }
+            Next::Paused => {
+                model = match edge.perform(model, Action::Analysis(AnalysisAction::Paused)) {
+                    ControlFlow::Continue(m) => m,
+                    ControlFlow::Break(position) => return leave(&edge, position, None),
+                };
+                continue;
+            }
+            Next::Signal(signal) => return terminated(&mut edge, model, signal),
+        };
+        // Typed this fast, it was pasted: read it as a paste (an ID in
+        // normal mode; nothing behind an overlay). The input line takes the
+        // keys one by one, as typed text.
+        if !matches!(model.mode, Mode::Prompt(_))
+            && let Some(text) = burst::as_paste(&events)
+        {
+            events = vec![Event::Paste(text)];
+        }
+        // Each event is read in the mode the one before it left.
+        for event in events.drain(..) {
+            let action = match event {
+                Event::Key(key) => keymap::resolve_key(&key, &model.mode),
+                Event::Mouse(mouse) => {
+                    keymap::resolve_mouse(&mouse, &model.mode, |c, r| view::hit(screen, c, r))
+                }
+                Event::Paste(text) => keymap::resolve_paste(text, &model.mode),
+                Event::Resize(width, height) => Some(Action::Resized { width, height }),
+                Event::FocusGained | Event::FocusLost => None,
+            };
+            let Some(action) = action else { continue };
+            model = match edge.perform(model, action) {
+                ControlFlow::Continue(m) => m,
+                ControlFlow::Break(position) => return leave(&edge, position, None),
+            };
+        }
+    }
+}
+
+/// What is printed after the terminal is restored, so the IDs stay in the
+/// shell's scrollback.
+pub fn farewell(position: &Position) -> String {
+    format!(
+        "GNUBG ID: {}\n{}\n",
+        codec::to_string_as(position, IdFormat::GnubgId),
+        codec::to_string_as(position, IdFormat::Xgid)
+    )
+}

@@ -1,0 +1,199 @@
+//! The thread that owns the library's SQLite connection. The runtime sends
+//! it [`Request`]s and reads its answers as actions, so the event loop never
+//! waits on the disk. The file is opened on the first request; a library
+//! that cannot be opened is a message on every request, never a crash.
+
+use super::state::{LibAction, Request};
+use crate::action::Action;
+use crate::io::worker::{Inbox, Worker as Thread};
+use bgedit_library::review::Schedule;
+use bgedit_library::store::{self, Library, LibraryFailure};
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Receiver};
+
+/// The editor's end of the worker: requests go in, answers go to the
+/// runtime's one channel (the `send` given to [`Link::start`]).
+pub struct Link {
+    requests: Thread<Request>,
+}
+
+impl Link {
+    /// Starts the thread for the library at `path` (`None`: no data
+    /// directory, every request answers so); each answer is handed to
+    /// `send`, which says whether the runtime is still there.
+    pub fn start(path: Option<PathBuf>, send: impl Fn(Action) -> bool + Send + 'static) -> Link {
+        // Every request, in order: none is stale (an edit of an entry, then
+        // the list that shows it).
+        let requests = Thread::spawn("bgedit-library", move |inbox| serve(path, inbox, send));
+        Link { requests }
+    }
+
+    pub fn send(&self, request: Request) {
+        let _ = self.requests.send(request);
+    }
+}
+
+/// The worker with its answers on a channel of its own, for tests and
+/// benchmarks that drive the reducer by hand.
+pub struct Worker {
+    link: Link,
+    pub answers: Receiver<Action>,
+    /// Requests sent and not yet answered.
+    pub pending: usize,
+}
+
+impl Worker {
+    pub fn start(path: Option<PathBuf>) -> Worker {
+        let (outbox, answers) = mpsc::channel::<Action>();
+        let link = Link::start(path, move |a| outbox.send(a).is_ok());
+        Worker {
+            link,
+            answers,
+            pending: 0,
+        }
+    }
+
+    pub fn send(&mut self, request: Request) {
+        self.link.send(request);
+        self.pending += 1;
+    }
+}
+
+/// Matches counted past the page asked for; the list asks again (and
+/// counts further) when the selection leaves the page.
+pub const COUNT_AHEAD: u64 = 1_000;
+
+fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: impl Fn(Action) -> bool) {
+    let mut library: Option<Library> = None;
+    while let Some(request) = inbox.next_in_order() {
+        let lib = match (&mut library, &path) {
+            (Some(l), _) => Ok(l),
+            (None, Some(p)) => match Library::open(p) {
+                Ok(l) => Ok(library.insert(l)),
+                Err(e) => Err(LibraryFailure::new(Some(p), e)),
+            },
+            (None, None) => Err(LibraryFailure::new(None, store::LibraryError::NoPlace)),
+        };
+        let answer = answer(lib, path.as_deref(), request);
+        if !send(Action::Library(answer)) {
+            return;
+        }
+    }
+}
+
+fn answer(
+    lib: Result<&mut Library, LibraryFailure>,
+    path: Option<&std::path::Path>,
+    request: Request,
+) -> LibAction {
+    // Every message about the file names it (and says "disk full").
+    let text = |e: store::LibraryError| LibraryFailure::new(path, e);
+    match request {
+        Request::Add(entry) => LibAction::Added(lib.and_then(|l| l.add(&entry).map_err(text))),
+        Request::AddMany {
+            entries,
+            collection,
+        } => LibAction::AddedMany {
+            collection,
+            result: lib
+                .and_then(|l| l.add_all(&entries).map_err(text))
+                .map(|added| {
+                    let new = added
+                        .iter()
+                        .filter(|a| matches!(a, store::Added::New(_)))
+                        .count();
+                    (new, added.len() - new)
+                }),
+        },
+        Request::Page {
+            serial,
+            query,
+            order,
+            offset,
+            limit,
+        } => LibAction::Paged {
+            serial,
+            result: lib.and_then(|l| {
+                l.search_page(&query, order, offset, limit, COUNT_AHEAD)
+                    .map_err(text)
+            }),
+        },
+        Request::Get { id, purpose } => LibAction::Got {
+            purpose,
+            result: lib.and_then(|l| l.get(id).map(Box::new).map_err(text)),
+        },
+        Request::Update { id, edit, what } => LibAction::Updated(lib.and_then(|l| {
+            l.update(id, &edit)
+                .map(|()| format!("Entry {id}: {what} saved"))
+                .map_err(text)
+        })),
+        Request::KeepAnalysis { position, analysis } => {
+            LibAction::AnalysisKept(lib.and_then(|l| {
+                let found = l.find(&position).map_err(text)?;
+                if let Some(id) = found {
+                    let edit = bgedit_library::EntryEdit {
+                        analysis: Some(analysis),
+                        ..bgedit_library::EntryEdit::default()
+                    };
+                    l.update(id, &edit).map_err(text)?;
+                }
+                Ok(found)
+            }))
+        }
+        Request::Delete(id) => {
+            LibAction::Deleted(lib.and_then(|l| l.delete(id).map(Box::new).map_err(text)))
+        }
+        Request::Restore(entry) => LibAction::Restored(
+            lib.and_then(|l| l.restore(&entry).map(|()| entry.id).map_err(text)),
+        ),
+        Request::Due { collection, now } => LibAction::DueList(lib.and_then(|l| {
+            let now = now.unwrap_or_else(store::now);
+            l.quiz_queue(&collection, now, super::state::REVIEW_BATCH)
+                .map(|q| (collection, q))
+                .map_err(text)
+        })),
+        Request::QuizStats => LibAction::Stats(lib.and_then(|l| {
+            let mut lines = Vec::new();
+            let mut trend = Vec::new();
+            let names = l.quizzed_collections().map_err(text)?;
+            for scope in std::iter::once(None).chain(names.iter().map(|n| Some(n.as_str()))) {
+                let s = l.quiz_stats(scope).map_err(text)?;
+                lines.extend(s.text(scope.unwrap_or("all")).lines().map(str::to_owned));
+                if scope.is_none() {
+                    trend = s
+                        .weeks
+                        .iter()
+                        .map(|w| w.mean_memg.unwrap_or(0.0).round().max(0.0) as u64)
+                        .collect();
+                }
+            }
+            Ok((lines, trend))
+        })),
+        Request::PlayerStats(name) => LibAction::PlayerStats(lib.and_then(|l| {
+            bgedit_library::player_stats::of(l, &name, None, true)
+                .map(Box::new)
+                .map_err(text)
+        })),
+        Request::QuizAnalysis(id) => LibAction::StoredAnalysis {
+            id,
+            result: lib.and_then(|l| l.quiz_analysis(id).map_err(text)),
+        },
+        Request::KeepQuizAnalysis { id, json } => LibAction::QuizAnalysisKept(
+            lib.and_then(|l| l.keep_quiz_analysis(id, &json).map_err(text)),
+        ),
+        Request::Lookup(position) => {
+            let result = lib.and_then(|l| {
+                let Some(id) = l.find(&position).map_err(text)? else {
+                    return Ok(None);
+                };
+                Ok(Some((id, l.get(id).map_err(text)?.title)))
+            });
+            LibAction::LookedUp { position, result }
+        }
+        Request::Review { id, rating, result } => LibAction::Reviewed(lib.and_then(|l| {
+            l.review(id, rating, store::now(), Some(&result))
+                .map_err(text)
+                .map(|s: Schedule| s)
+        })),
+    }
+}

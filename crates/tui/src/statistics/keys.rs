@@ -1,0 +1,64 @@
+//! Keys while the statistics view is open: one table feeds the resolution,
+//! the status-bar hints and the help (`?`).
+
+use super::state::StatisticsAction;
+use crate::action::Action;
+use crate::bindings::{
+    self, Binding,
+    KeyPattern::{Char, Code},
+};
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+
+pub type StatisticsBinding = Binding<StatisticsAction, u8>;
+
+pub static STATISTICS_BINDINGS: &[StatisticsBinding] = &[
+    Binding {
+        keys: &[Char('j'), Code(KeyCode::Down)],
+        label: "j ↓",
+        help: "scroll the table down",
+        section: 1,
+        hint: Some(("j k", "scroll")),
+        action: StatisticsAction::Scroll(1),
+    },
+    Binding {
+        keys: &[Char('k'), Code(KeyCode::Up)],
+        label: "k ↑",
+        help: "up",
+        section: 1,
+        hint: None,
+        action: StatisticsAction::Scroll(-1),
+    },
+    Binding {
+        keys: &[Code(KeyCode::Esc), Char('q'), Char('s')],
+        label: "Esc q s",
+        help: "back to the match (or to the library)",
+        section: 2,
+        hint: Some(("Esc", "back")),
+        action: StatisticsAction::Close,
+    },
+];
+
+/// The help's lines: each group's keys and words on one line.
+pub fn help_rows() -> Vec<(String, String)> {
+    let mut out: Vec<(u8, String, String)> = Vec::new();
+    for b in STATISTICS_BINDINGS {
+        match out.last_mut() {
+            Some((g, label, help)) if *g == b.section => {
+                label.push_str(" / ");
+                label.push_str(b.label);
+                help.push_str(" / ");
+                help.push_str(b.help);
+            }
+            _ => out.push((b.section, b.label.to_owned(), b.help.to_owned())),
+        }
+    }
+    out.into_iter().map(|(_, l, h)| (l, h)).collect()
+}
+
+pub fn resolve(key: &KeyEvent) -> Option<Action> {
+    bindings::find(STATISTICS_BINDINGS, key).map(|b| Action::Statistics(b.action.clone()))
+}
+
+pub fn hints() -> Vec<(&'static str, &'static str)> {
+    bindings::hints(STATISTICS_BINDINGS)
+}

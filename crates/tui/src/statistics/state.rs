@@ -1,0 +1,28 @@
+//! The statistics view's state: open or not is the model's mode
+//! (`Mode::Statistics`); here the scroll of the table and, for a player
+//! across the library's matches, their statistics.
+
+use bgedit_library::player_stats::PlayerStats;
+use bgedit_library::store::LibraryFailure;
+
+/// What can happen to the statistics view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StatisticsAction {
+    /// Open it on the open match.
+    Open,
+    /// Open it on a player across the library's matches (the library
+    /// worker's answer to `P` in the library panel).
+    Player(Result<Box<PlayerStats>, LibraryFailure>),
+    /// `j` `k`: scroll the table by rows.
+    Scroll(i16),
+    /// `Esc` `q` `s`: back to the match panel, or to the library.
+    Close,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatisticsState {
+    /// The first row of the table shown (small screens scroll it).
+    pub scroll: u16,
+    /// The player shown, when the view was opened from the library.
+    pub player: Option<Box<PlayerStats>>,
+}
