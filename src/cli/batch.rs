@@ -32,7 +32,7 @@ pub type BatchReport = super::input::Tally;
 
 /// `show` and `convert` on the IDs (standard input when none), through
 /// the process's standard streams: the exit status of the run.
-pub fn run_job(
+pub(crate) fn run_job(
     job: Job,
     names: super::shared_args::NameArgs,
     quiet: bool,

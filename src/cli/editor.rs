@@ -55,7 +55,7 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
         met,
         library: opts.library,
     };
-    match runtime::run_with(start, options) {
+    match runtime::run(start, options) {
         Ok(exit) => {
             // After the terminal is restored, so the IDs stay in the
             // scrollback. After a hang-up there may be no terminal left to

@@ -8,12 +8,12 @@ use bgedit_core::domain::{Names, Position};
 use std::io::Read;
 
 /// Largest file read: a long analysed match fits many times over.
-pub const MAX_FILE: u64 = sgf::MAX_LEN as u64;
+pub(crate) const MAX_FILE: u64 = sgf::MAX_LEN as u64;
 
 /// Why a file could not be converted (the file's name is said by the
 /// caller, before these words).
 #[derive(Debug, thiserror::Error)]
-pub enum FileError {
+pub(crate) enum FileError {
     #[error("cannot read it: {0}")]
     Unreadable(#[source] std::io::Error),
     #[error("larger than {MAX_FILE} bytes")]
@@ -38,7 +38,7 @@ fn unread(e: impl std::fmt::Display) -> FileError {
 }
 
 /// Reads `path` (`-` for standard input), at most `MAX_FILE` bytes.
-pub fn read_bytes(path: &str) -> Result<Vec<u8>, FileError> {
+pub(crate) fn read_bytes(path: &str) -> Result<Vec<u8>, FileError> {
     let mut bytes = Vec::new();
     let result = if path == "-" {
         std::io::stdin()
@@ -59,14 +59,14 @@ pub fn read_bytes(path: &str) -> Result<Vec<u8>, FileError> {
 
 /// Reads `path` (`-` for standard input) as UTF-8 text, at most `MAX_FILE`
 /// bytes.
-pub fn read_text(path: &str) -> Result<String, FileError> {
+pub(crate) fn read_text(path: &str) -> Result<String, FileError> {
     String::from_utf8(read_bytes(path)?)
         .map_err(|e| FileError::NotUtf8(e.utf8_error().valid_up_to() + 1))
 }
 
 /// Converts a file's bytes: XG's binary match files as matches, anything
 /// else as text ([`convert_text`]).
-pub fn convert_bytes(
+pub(crate) fn convert_bytes(
     bytes: &[u8],
     to: IdFormat,
     names: &Names,
@@ -83,7 +83,7 @@ pub fn convert_bytes(
 
 /// The result of converting one text: the output (no final newline) and
 /// the notes (warnings, what the output format cannot hold).
-pub struct Converted {
+pub(crate) struct Converted {
     pub output: String,
     pub notes: Vec<String>,
 }
@@ -91,7 +91,7 @@ pub struct Converted {
 /// Reads `text` (any format; `selection` picks a game and move of an SGF
 /// match) and writes it as `to`. Names the input does not carry come from
 /// `names`.
-pub fn convert_text(
+pub(crate) fn convert_text(
     text: &str,
     to: IdFormat,
     names: &Names,

@@ -74,7 +74,7 @@ pub fn run(args: &ImageArgs) -> std::process::ExitCode {
 }
 
 /// What to write and where.
-pub struct Picture {
+pub(crate) struct Picture {
     pub bytes: Vec<u8>,
     /// `None` for standard output.
     pub path: Option<String>,
@@ -121,7 +121,7 @@ fn name_of(f: ImageFormat) -> &'static str {
 
 /// Why no picture was made: each names what is wrong.
 #[derive(Debug, thiserror::Error)]
-pub enum ImageError {
+pub(crate) enum ImageError {
     #[error("standard input: {0}")]
     Input(#[from] files::FileError),
     #[error(
@@ -145,7 +145,7 @@ pub enum ImageError {
 }
 
 /// Reads the position and draws it; every error names what is wrong.
-pub fn make(args: &ImageArgs) -> Result<Picture, ImageError> {
+pub(crate) fn make(args: &ImageArgs) -> Result<Picture, ImageError> {
     let other = |e: &dyn std::fmt::Display| ImageError::Other(e.to_string());
     let text = match &args.id {
         Some(id) if id != "-" => id.clone(),

@@ -31,13 +31,13 @@ use std::process::ExitCode;
 pub const MAX_LINE_BYTES: usize = 1 << 20;
 /// How far a refused line is skipped looking for its end before the input
 /// is given up.
-pub const MAX_SKIP_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_SKIP_BYTES: u64 = 64 << 20;
 /// The read buffer: reads of standard input are this large.
 const CHUNK: usize = 64 * 1024;
 
 /// Where an input came from, for messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
+pub(crate) enum Origin {
     Line(u64),
     Argument(u64),
 }
@@ -53,7 +53,7 @@ impl fmt::Display for Origin {
 
 /// One line of input.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Line<'a> {
+pub(crate) enum Line<'a> {
     /// The text, without its line ending (`\n` or `\r\n`).
     Text(&'a str),
     /// Longer than [`MAX_LINE_BYTES`]; skipped.
@@ -66,7 +66,7 @@ pub enum Line<'a> {
 
 impl Line<'_> {
     /// The message for a line that is not text, `None` for text.
-    pub fn refusal(&self) -> Option<String> {
+    pub(crate) fn refusal(&self) -> Option<String> {
         match self {
             Line::Text(_) => None,
             Line::TooLong => Some(format!(
@@ -82,7 +82,7 @@ impl Line<'_> {
 }
 
 /// Reads lines of at most [`MAX_LINE_BYTES`] from `R`, in bounded memory.
-pub struct LineReader<R> {
+pub(crate) struct LineReader<R> {
     input: R,
     buf: Box<[u8]>,
     start: usize,
@@ -103,7 +103,7 @@ enum Held {
 }
 
 impl<R: Read> LineReader<R> {
-    pub fn new(input: R) -> Self {
+    pub(crate) fn new(input: R) -> Self {
         LineReader {
             input,
             buf: vec![0; CHUNK].into_boxed_slice(),
@@ -141,7 +141,7 @@ impl<R: Read> LineReader<R> {
 
     /// The next line and its number, `None` at the end of the input.
     /// `before_wait` runs before any read that may wait: flush output there.
-    pub fn next_line(
+    pub(crate) fn next_line(
         &mut self,
         before_wait: &mut impl FnMut() -> io::Result<()>,
     ) -> io::Result<Option<(u64, Line<'_>)>> {
@@ -224,7 +224,7 @@ pub struct Messages<E: Write> {
 }
 
 impl<E: Write> Messages<E> {
-    pub fn new(inner: E) -> Self {
+    pub(crate) fn new(inner: E) -> Self {
         Messages {
             inner,
             broken: false,
@@ -256,7 +256,7 @@ pub struct Tally {
 }
 
 /// The exit status of a batch run; a write error is said on standard error.
-pub fn exit_code(outcome: io::Result<Tally>) -> ExitCode {
+pub(crate) fn exit_code(outcome: io::Result<Tally>) -> ExitCode {
     match outcome {
         Ok(t) if t.failed == 0 => ExitCode::SUCCESS,
         Ok(_) => ExitCode::from(1),
@@ -272,7 +272,7 @@ pub fn exit_code(outcome: io::Result<Tally>) -> ExitCode {
 /// message, written as `line N: message`. Output stays aligned with input:
 /// a blank or refused input gets an empty output line. Write errors on
 /// `out` end the run.
-pub fn run_lines<R: Read, W: Write, E: Write>(
+pub(crate) fn run_lines<R: Read, W: Write, E: Write>(
     args: &[String],
     input: R,
     mut out: W,

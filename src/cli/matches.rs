@@ -99,7 +99,7 @@ fn dice_text(d: &FileDecision) -> String {
 }
 
 /// `game move player dice played GNUBGID XGID`, tab-separated.
-pub fn text_line(d: &FileDecision) -> String {
+pub(crate) fn text_line(d: &FileDecision) -> String {
     let p = &d.position;
     format!(
         "{}\t{}\t{}\t{}\t{}\t{}\t{}",
@@ -117,7 +117,7 @@ pub fn text_line(d: &FileDecision) -> String {
     )
 }
 
-pub fn json_line(file: &str, d: &FileDecision) -> String {
+pub(crate) fn json_line(file: &str, d: &FileDecision) -> String {
     let p = &d.position;
     bgedit_core::quote::json(&serde_json::json!({
         "file": file,

@@ -8,21 +8,21 @@
 //! streaming.
 
 pub mod analyse;
-pub mod args;
-pub mod batch;
+pub(crate) mod args;
+pub(crate) mod batch;
 pub mod convert;
 pub mod editor;
-pub mod files;
+pub(crate) mod files;
 pub mod image;
 pub mod input;
 pub mod library;
 pub mod matches;
 pub mod moves;
-pub mod output;
+pub(crate) mod output;
 pub mod play;
-pub mod player_stats;
+pub(crate) mod player_stats;
 pub mod quiz;
-pub mod shared_args;
+pub(crate) mod shared_args;
 pub mod show;
 pub mod signals;
 pub mod stats;
@@ -30,4 +30,3 @@ pub mod suggest;
 
 pub use args::{Cli, Command};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};
-pub use output::OutputFormat;

@@ -15,8 +15,8 @@ use std::io;
 use std::process::ExitCode;
 
 /// What `moves --format` writes, as its help says it.
-pub const FORMAT_TEXT_HELP: &str = "The moves on one line, separated by ` | `";
-pub const FORMAT_JSON_HELP: &str =
+pub(crate) const FORMAT_TEXT_HELP: &str = "The moves on one line, separated by ` | `";
+pub(crate) const FORMAT_JSON_HELP: &str =
     "`{\"gnubg_id\": …, \"moves\": [{\"move\": …, \"gnubg_id\": …}, …]}`";
 
 // No doc comment: the command's help is its variant's in `args.rs`.
@@ -39,7 +39,10 @@ pub fn run(args: MovesArgs) -> ExitCode {
 /// Runs `work` on each ID (standard input when none) through the process's
 /// standard streams: one output line per input, exit 1 when any failed.
 /// `moves`, `play` and `quiz` share it.
-pub fn each_line(ids: &[String], work: impl Fn(&str) -> Result<LineOutput, String>) -> ExitCode {
+pub(crate) fn each_line(
+    ids: &[String],
+    work: impl Fn(&str) -> Result<LineOutput, String>,
+) -> ExitCode {
     let stdin = io::stdin().lock();
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let stderr = Messages::new(io::BufWriter::new(io::stderr().lock()));
@@ -48,7 +51,7 @@ pub fn each_line(ids: &[String], work: impl Fn(&str) -> Result<LineOutput, Strin
 
 /// What one line gave: its output line, and a note for standard error.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineOutput {
+pub(crate) struct LineOutput {
     pub line: String,
     pub note: Option<String>,
 }
@@ -62,7 +65,7 @@ fn read_position(text: &str) -> Result<Position, String> {
 /// Every legal move of the position on `text`. No dice, a game not in play
 /// or no legal move is not an error: the line is empty (text) or has
 /// `"moves": []` and a `"reason"` (JSON), and the reason is the note.
-pub fn moves_line(text: &str, format: OutputFormat) -> Result<LineOutput, String> {
+pub(crate) fn moves_line(text: &str, format: OutputFormat) -> Result<LineOutput, String> {
     let position = read_position(text)?;
     let id = gnubg_id::encode(&position.board, &position.state);
     let moves = position_moves(&position);
@@ -105,7 +108,7 @@ pub fn moves_line(text: &str, format: OutputFormat) -> Result<LineOutput, String
 
 /// The GNUBG ID after playing `typed` in the position on `text`, or the
 /// rule the move breaks.
-pub fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, String> {
+pub(crate) fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, String> {
     let position = read_position(text)?;
     let legal = check_move(&position, typed).map_err(|e| e.to_string())?;
     let after = apply(&position, &legal);
@@ -117,7 +120,7 @@ pub fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, String> {
 
 /// `work` as a job for [`crate::cli::input::run_lines`]: its line, and its
 /// note for standard error.
-pub fn as_job(
+pub(crate) fn as_job(
     work: impl Fn(&str) -> Result<LineOutput, String>,
 ) -> impl FnMut(&str, &mut String) -> Result<Option<String>, String> {
     move |text, buf| {

@@ -20,7 +20,7 @@ impl OutputFormat {
     /// `--format`'s reader for a command that says, in its help, what each
     /// choice writes (`text: …`, `json: …`): the same two values, with the
     /// command's own words.
-    pub fn described(
+    pub(crate) fn described(
         text: &'static str,
         json: &'static str,
     ) -> impl TypedValueParser<Value = OutputFormat> {
@@ -41,22 +41,22 @@ impl OutputFormat {
 /// The exit status when standard output was closed by its reader
 /// (`bgedit show | head`): the shell's status for SIGPIPE, since output
 /// that was not delivered never exits 0.
-pub const BROKEN_PIPE: u8 = 141;
+pub(crate) const BROKEN_PIPE: u8 = 141;
 
 /// Whether a write failed because the reader went away.
-pub fn is_broken_pipe(e: &io::Error) -> bool {
+pub(crate) fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
 }
 
 /// The exit status of a command whose output could not be written: 141
 /// without a word when the reader went away (it asked for no more), else 1
 /// with the error said on standard error.
-pub fn write_failed(e: &io::Error) -> ExitCode {
+pub(crate) fn write_failed(e: &io::Error) -> ExitCode {
     ExitCode::from(write_failed_status(e))
 }
 
 /// [`write_failed`] as a number, for a command that returns its status.
-pub fn write_failed_status(e: &io::Error) -> u8 {
+pub(crate) fn write_failed_status(e: &io::Error) -> u8 {
     if is_broken_pipe(e) {
         BROKEN_PIPE
     } else {
@@ -68,7 +68,7 @@ pub fn write_failed_status(e: &io::Error) -> u8 {
 
 /// The exit status of a command that returns its status, or stopped
 /// because its output could not be written.
-pub fn exit_status(outcome: io::Result<u8>) -> ExitCode {
+pub(crate) fn exit_status(outcome: io::Result<u8>) -> ExitCode {
     match outcome {
         Ok(code) => ExitCode::from(code),
         Err(e) => write_failed(&e),

@@ -32,7 +32,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
 /// `bgedit play 8/5 6/5 ID`: the shell split the move, and its second half
 /// would be read as an ID. Says how to write it, or `None` when the words
 /// after the move start with an ID.
-pub fn unquoted_move(play: &str, ids: &[String]) -> Option<String> {
+pub(crate) fn unquoted_move(play: &str, ids: &[String]) -> Option<String> {
     let base = bgedit_core::domain::Position::default();
     let rest: Vec<&str> = ids
         .iter()

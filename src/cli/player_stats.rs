@@ -12,10 +12,10 @@ use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
 
-pub use bgedit_library::player_stats::{NotADate, since};
+pub(crate) use bgedit_library::player_stats::since;
 
 /// What `stats --player` was asked.
-pub struct PlayerOptions {
+pub(crate) struct PlayerOptions {
     pub player: String,
     pub library: Option<PathBuf>,
     /// `YYYY-MM-DD`: only matches played on it or later.

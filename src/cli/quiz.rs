@@ -117,9 +117,9 @@ pub enum QuizEngine {
 }
 
 /// What `quiz --format` writes, as its help says it.
-pub const FORMAT_TEXT_HELP: &str =
+pub(crate) const FORMAT_TEXT_HELP: &str =
     "`bad (-0.094): 24/18 13/11 · gnubg: 13/8 13/11 (yours 4th of 17)`";
-pub const FORMAT_JSON_HELP: &str =
+pub(crate) const FORMAT_JSON_HELP: &str =
     "`{\"gnubg_id\", \"answer\", \"best\", \"error\", \"grade\", \"rank\", \"plies\"}`";
 
 /// The grade of an error, in gnubg 1.07's words and thresholds (0.03,
@@ -129,7 +129,7 @@ pub fn grade_word(error: f64) -> &'static str {
 }
 
 /// Grades `answer` in the position on `text` with `engine`.
-pub fn quiz_line(
+pub(crate) fn quiz_line(
     engine: &RefCell<Box<dyn Engine>>,
     answer: &QuizAnswer,
     plies: u8,

@@ -14,7 +14,7 @@ pub struct NameArgs {
 
 impl NameArgs {
     /// The two names, as a position holds them.
-    pub fn into_names(self) -> bgedit_core::domain::Names {
+    pub(crate) fn into_names(self) -> bgedit_core::domain::Names {
         bgedit_core::domain::Names {
             o: self.name_o,
             x: self.name_x,
@@ -35,7 +35,7 @@ pub struct CommonArgs {
 /// this names the word instead of calling it "not an ID". An option is
 /// `--` and a lower-case name (`--plies=2` too); an ID always holds `:`
 /// or is 12 or 14 base64 characters, never such a name.
-pub fn misplaced_option(ids: &[String]) -> Option<&str> {
+pub(crate) fn misplaced_option(ids: &[String]) -> Option<&str> {
     ids.iter().map(String::as_str).find(|w| {
         let name = w
             .strip_prefix("--")

@@ -7,7 +7,7 @@ use bgedit_tui::io::signals::{TERMINATING, exit_status};
 
 /// Watches for the terminating signals, on a thread of its own, for the
 /// rest of the run.
-pub fn clean_up_on_signals() -> std::io::Result<()> {
+pub(crate) fn clean_up_on_signals() -> std::io::Result<()> {
     let mut signals = signal_hook::iterator::Signals::new(TERMINATING)?;
     std::thread::Builder::new()
         .name("bgedit-signals".to_owned())

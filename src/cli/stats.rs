@@ -12,12 +12,9 @@ use bgedit_core::domain::race::RaceCounts;
 use bgedit_core::domain::{Player, Position};
 use std::fmt::Write as _;
 
-/// Longest input line read (a JSON position is well under this).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
-
 /// What `stats --format` writes, as its help says it.
-pub const FORMAT_TEXT_HELP: &str = "One readable line per position";
-pub const FORMAT_JSON_HELP: &str = "One JSON object per position";
+pub(crate) const FORMAT_TEXT_HELP: &str = "One readable line per position";
+pub(crate) const FORMAT_JSON_HELP: &str = "One JSON object per position";
 
 /// A number for JSON: fixed decimals, `null` when not finite.
 fn num(v: f64, decimals: usize) -> String {
@@ -61,7 +58,7 @@ fn pips_of(r: &RaceCounts, p: Player) -> u32 {
 
 /// The JSON object for one position (keys as the issue lists them, and a
 /// few more).
-pub fn json(position: &Position, n: &Numbers) -> String {
+pub(crate) fn json(position: &Position, n: &Numbers) -> String {
     let r = &n.race;
     let mut s = String::with_capacity(768);
     s.push_str("{\"gnubg_id\": \"");
@@ -209,7 +206,7 @@ fn pct(v: f32) -> String {
 }
 
 /// One readable line for a position.
-pub fn text(position: &Position, n: &Numbers) -> String {
+pub(crate) fn text(position: &Position, n: &Numbers) -> String {
     let r = &n.race;
     let (l, t) = (r.leader, r.leader.opponent());
     let mut s = String::with_capacity(512);
@@ -353,7 +350,7 @@ pub fn run(args: StatsArgs) -> std::process::ExitCode {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub struct StatsOptions<'a> {
+pub(crate) struct StatsOptions<'a> {
     pub met: &'a Met,
     pub format: OutputFormat,
     /// An evaluation for every position (`--eval`): the market window and
@@ -363,7 +360,7 @@ pub struct StatsOptions<'a> {
 
 /// Reads `--eval`: five probabilities `W,WG,WBG,LG,LBG` from the player on
 /// roll's side, gammons counting backgammons, as gnubg prints them.
-pub fn parse_eval(text: &str) -> Result<Probabilities, String> {
+pub(crate) fn parse_eval(text: &str) -> Result<Probabilities, String> {
     let parts: Vec<&str> = text.split([',', ' ']).filter(|s| !s.is_empty()).collect();
     if parts.len() != 5 {
         return Err(format!(
@@ -394,7 +391,7 @@ pub fn parse_eval(text: &str) -> Result<Probabilities, String> {
 }
 
 /// The output line for one input line (no newline), or the error message.
-pub fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, String> {
+pub(crate) fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, String> {
     let position = codec::parse_any(line, &Position::default())
         .map_err(|e| e.to_string())?
         .position;
@@ -409,7 +406,7 @@ pub fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, String> {
 /// [`stats_line`] as a job for [`crate::cli::input::run_lines`], which
 /// streams the arguments or standard input (bounded lines, `line N:`
 /// errors, one output line per input line).
-pub fn as_job<'a>(
+pub(crate) fn as_job<'a>(
     opts: &'a StatsOptions<'a>,
 ) -> impl FnMut(&str, &mut String) -> Result<Option<String>, String> + 'a {
     move |text, buf| {

@@ -34,7 +34,7 @@ fn distance(a: &str, b: &str) -> usize {
 }
 
 /// The command `word` was probably meant to be, if any.
-pub fn nearest<'a>(word: &str, commands: &[&'a str]) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(word: &str, commands: &[&'a str]) -> Option<&'a str> {
     let word = word.to_ascii_lowercase();
     commands
         .iter()

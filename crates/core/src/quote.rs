@@ -9,7 +9,7 @@
 use std::fmt;
 
 /// Characters of user text a message quotes before cutting.
-pub const QUOTE_CHARS: usize = 40;
+pub(crate) const QUOTE_CHARS: usize = 40;
 
 /// `text` cut to [`QUOTE_CHARS`] characters, with `…` when something was cut.
 pub fn clip(text: &str) -> String {
@@ -32,7 +32,7 @@ impl fmt::Display for Clipped<'_> {
 
 /// Cuts every double-quoted fragment of a message written by another crate
 /// (serde_json quotes the strings it did not expect) the same way.
-pub fn clip_quoted_fragments(message: &str) -> String {
+pub(crate) fn clip_quoted_fragments(message: &str) -> String {
     let mut out = String::with_capacity(message.len().min(256));
     let mut rest = message;
     while let Some(open) = rest.find('"') {

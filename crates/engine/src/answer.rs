@@ -230,7 +230,7 @@ pub enum Garbage {
 
 impl Garbage {
     /// The start of `text`, as a garbage message shows it.
-    pub fn shown(text: &str) -> String {
+    pub(crate) fn shown(text: &str) -> String {
         text.chars().take(80).collect()
     }
 }
@@ -238,7 +238,7 @@ impl Garbage {
 /// Why an answer's numbers are refused by [`check`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("numbers out of range")]
-pub struct OutOfRange;
+pub(crate) struct OutOfRange;
 
 /// One reply read from the bridge.
 #[derive(Clone, Debug, PartialEq)]
@@ -256,7 +256,7 @@ pub enum Reply {
 /// over money's ±3), or in match play the normalised equities of winning
 /// and of losing the match at `position`'s score and cube when they reach
 /// further (gnubg's default table, single precision: a little slack).
-pub fn equity_limit(position: &Position) -> f64 {
+pub(crate) fn equity_limit(position: &Position) -> f64 {
     let ends = Scale::of(&position.state)
         .ok()
         .flatten()
@@ -269,7 +269,7 @@ pub fn equity_limit(position: &Position) -> f64 {
 /// Whether an answer's equities pass ±3, the most a money equity can be:
 /// they come from a cube worth more than the match needs, and a reader
 /// should be told why.
-pub fn past_money_range(a: &Analysis) -> bool {
+pub(crate) fn past_money_range(a: &Analysis) -> bool {
     equities(a).iter().any(|e| e.abs() > 3.0 + 1e-6)
 }
 
@@ -303,7 +303,7 @@ pub fn parse_line(text: &str) -> Result<Reply, Garbage> {
 }
 
 /// Reads one bridge line answering a request about `position`.
-pub fn parse_reply(text: &str, position: &Position) -> Result<Reply, Garbage> {
+pub(crate) fn parse_reply(text: &str, position: &Position) -> Result<Reply, Garbage> {
     parse_with(text, equity_limit(position))
 }
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 /// Failed starts in a row after which a gnubg is not started again: a gnubg
 /// that hangs or prints garbage at start-up would otherwise cost every
 /// request its start limit (a 500-line batch over two hours to fail).
-pub const START_TRIES: u32 = 2;
+pub(crate) const START_TRIES: u32 = 2;
 /// Who waits for an answer, which sets how long it may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Waiter {
@@ -67,7 +67,7 @@ pub enum EngineError {
 /// Answers lost in a row (the engine died, or answered garbage) after which
 /// a batch stops asking it; one that hung (no answer within its time
 /// limit, a hundred times what an answer takes) is given up at once.
-pub const LOST_TRIES: u32 = 2;
+pub(crate) const LOST_TRIES: u32 = 2;
 
 /// Failed starts in a row, shared by every engine of a run (the batch's
 /// jobs, the editor's restarts), so that a broken gnubg is given up on once.
@@ -115,14 +115,14 @@ impl StartRecord {
     /// Forgets the answers lost so far and the engine given up for them,
     /// for the next run of a batch that keeps its engines
     /// (`engine::pool`): failed starts are kept.
-    pub fn forget_lost(&self) {
+    pub(crate) fn forget_lost(&self) {
         let mut s = self.lock();
         s.lost = 0;
         s.gave_up = None;
     }
 
     /// Why the engine is no longer asked, once a batch gave it up.
-    pub fn given_up(&self) -> Option<String> {
+    pub(crate) fn given_up(&self) -> Option<String> {
         self.lock().gave_up.clone()
     }
 

@@ -65,7 +65,7 @@ pub struct Piece {
 /// stopped at 2-ply (a piece a request there, some 2 s) loses little (24
 /// gave the best two-job times of 24, 40 and 60 on the bench's matches
 /// when each piece was a request of its own; each costs a set-up).
-pub const PIECE: usize = 24;
+pub(crate) const PIECE: usize = 24;
 
 impl MatchForGnubg {
     /// The match of a read file whose `decisions` (`match_file::decisions`
@@ -73,7 +73,7 @@ impl MatchForGnubg {
     /// `match_analysis::ReplayedMatch`) are known, its games cut into pieces
     /// of about `PIECE` decisions; `None` for gnubg's match text, which
     /// holds positions, not a match gnubg can replay.
-    pub fn of(file: &MatchFile, decisions: &[FileDecision]) -> Option<MatchForGnubg> {
+    pub(crate) fn of(file: &MatchFile, decisions: &[FileDecision]) -> Option<MatchForGnubg> {
         MatchForGnubg::in_pieces(file, decisions, PIECE)
     }
 
@@ -173,7 +173,7 @@ impl MatchForGnubg {
     /// polls every `UI_UPDATETIME / 10`), a wait per game that is as long
     /// as a game's whole analysis at 0-ply; `analyse match` of a file of
     /// several pieces waits once for all of them.
-    pub fn write_pieces(&self, which: &[usize]) -> Result<PrivateCopy, CopyError> {
+    pub(crate) fn write_pieces(&self, which: &[usize]) -> Result<PrivateCopy, CopyError> {
         let mut text = String::new();
         let games = which.iter().filter_map(|&k| self.cut.games.get(k));
         // Numbered from 0 in the file: gnubg's Python refuses a match whose
@@ -190,7 +190,7 @@ impl MatchForGnubg {
 /// [`COPIES`] until dropped, for the exits that drop nothing (a signal, the
 /// editor quitting while its worker analyses): [`remove_private_copies`].
 #[derive(Debug)]
-pub struct PrivateCopy(PathBuf);
+pub(crate) struct PrivateCopy(PathBuf);
 
 /// The private copies not dropped yet.
 static COPIES: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
@@ -254,7 +254,7 @@ impl PrivateCopy {
         Ok(copy)
     }
 
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.0
     }
 }
@@ -291,7 +291,7 @@ pub struct GamesRequest<'a> {
 }
 
 /// The bridge request for the analysis of a file's games.
-pub fn request_line(id: u64, req: &GamesRequest) -> String {
+pub(crate) fn request_line(id: u64, req: &GamesRequest) -> String {
     serde_json::json!({
         "id": id,
         "games": {

@@ -31,22 +31,22 @@
 
 pub mod answer;
 pub mod compare;
-pub mod failure;
-pub mod gnubg;
+mod failure;
+mod gnubg;
 pub mod gnubg_match;
-pub mod interface;
+mod interface;
 pub mod locate;
 pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
 pub mod pool;
-pub mod process;
+mod process;
 pub mod registry;
 pub mod request;
 pub mod sage;
-pub mod scale;
+mod scale;
 pub mod sensitivity;
-pub mod spec;
+mod spec;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
@@ -55,4 +55,3 @@ pub use interface::Engine;
 pub use process::Process;
 pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};
-pub use spec::Spec;

@@ -19,11 +19,11 @@ pub enum Missing {
 const GET_IT: &str = " (install gnubg with `apt-get install gnubg`)";
 
 /// What to tell a user without gnubg.
-pub const INSTALL_HINT: &str = "gnubg not found: install it with `apt-get install gnubg`, or give its path with --gnubg PATH or BGEDIT_GNUBG";
+pub(crate) const INSTALL_HINT: &str = "gnubg not found: install it with `apt-get install gnubg`, or give its path with --gnubg PATH or BGEDIT_GNUBG";
 
 /// The gnubg to run. `option` is `--gnubg`; `env` is `BGEDIT_GNUBG`; `path`
 /// is `PATH`. An explicit choice that does not exist is an error naming it.
-pub fn find(
+pub(crate) fn find(
     option: Option<&Path>,
     env: Option<&str>,
     path: Option<&str>,

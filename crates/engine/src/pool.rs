@@ -57,14 +57,14 @@ impl Engines {
     /// lost by the runs before forgotten (a match that hung gnubg does not
     /// give it up for the next match; a gnubg that cannot start stays
     /// given up).
-    pub fn starts(&self) -> StartRecord {
+    pub(crate) fn starts(&self) -> StartRecord {
         self.0.starts.forget_lost();
         self.0.starts.clone()
     }
 
     /// An idle engine of `kind`, a new one run by `program` while fewer
     /// than `jobs` are made, or else the next one freed.
-    pub fn take(&self, kind: EngineKind, program: &Path) -> Box<dyn Engine> {
+    pub(crate) fn take(&self, kind: EngineKind, program: &Path) -> Box<dyn Engine> {
         let mut s = self.state();
         loop {
             if let Some(at) = s.idle.iter().position(|e| e.kind() == kind) {
@@ -88,7 +88,7 @@ impl Engines {
     }
 
     /// `engine` kept for the next run, or the next job waiting.
-    pub fn keep(&self, engine: Box<dyn Engine>) {
+    pub(crate) fn keep(&self, engine: Box<dyn Engine>) {
         self.state().idle.push(engine);
         self.0.freed.notify_one();
     }

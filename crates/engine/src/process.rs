@@ -33,7 +33,7 @@ const MAX_JUNK_LINES: u32 = 1000;
 
 /// Why a bridge script could not be written where it runs from.
 #[derive(Debug, thiserror::Error)]
-pub enum BridgeError {
+pub(crate) enum BridgeError {
     #[error("{}: {source}", .path.display())]
     Io {
         path: PathBuf,
@@ -92,7 +92,7 @@ fn bridge_path(spec: &'static Spec) -> Result<&'static Path, EngineError> {
 /// Makes `dir` (and its parents) and checks that it is a directory of this
 /// user's that nobody else may enter: created `0700`, an existing one of ours
 /// narrowed to `0700`, a link or another user's directory refused.
-pub fn private_dir(dir: &Path) -> Result<(), BridgeError> {
+pub(crate) fn private_dir(dir: &Path) -> Result<(), BridgeError> {
     use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
     std::fs::DirBuilder::new()
         .recursive(true)
@@ -169,14 +169,14 @@ pub struct Process {
 
 /// The engine of `spec` run as a process by `program`: the [`Spec::open`]
 /// of an engine that is always a process.
-pub fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
+pub(crate) fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
     Box::new(Process::of(spec, program, starts))
 }
 
 impl Process {
     /// The engine of `spec` run by `program`, giving up with the others
     /// sharing `starts` (by kind: `Process::new`, `Process::sharing`).
-    pub fn of(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Process {
+    pub(crate) fn of(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Process {
         Process {
             spec,
             program,
@@ -189,14 +189,14 @@ impl Process {
     }
 
     /// Starts the engine now rather than at the first request.
-    pub fn warm_up(&mut self) -> Result<(), EngineError> {
+    pub(crate) fn warm_up(&mut self) -> Result<(), EngineError> {
         self.ensure_running()
             .map(|_| ())
             .map_err(self.spec.codec.reword)
     }
 
     /// The process id, while running (tests kill it).
-    pub fn pid(&self) -> Option<u32> {
+    pub(crate) fn pid(&self) -> Option<u32> {
         self.running.as_ref().map(|r| r.child.id())
     }
 

@@ -82,7 +82,7 @@ impl Choice {
         ALL.into_iter().filter(move |k| self.uses(*k))
     }
 
-    pub fn uses(self, kind: EngineKind) -> bool {
+    pub(crate) fn uses(self, kind: EngineKind) -> bool {
         self.0 & (1 << kind.index()) != 0
     }
 

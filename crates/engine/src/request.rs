@@ -64,7 +64,7 @@ pub fn no_cube_action(p: &Position) -> Option<String> {
 /// The cube from which gnubg 1.07 is sent an equivalent cube: it crashes on
 /// match cubes of 512 and up, and from 128 up the score plus the cube
 /// leaves its 64-point table and its equities are unsound.
-pub const BIG_CUBE: u32 = 128;
+pub(crate) const BIG_CUBE: u32 = 128;
 
 /// The cube gnubg is sent instead of the position's own, when they differ.
 ///
@@ -95,7 +95,7 @@ pub fn equivalent_cube(p: &Position) -> Option<u32> {
 /// A Crawford flag no score allows: set while nobody is 1-away. gnubg's
 /// `set gnubgid` clears it (the Crawford game is the one right after a
 /// player reaches 1-away), so the position is analysed without it.
-pub fn stray_crawford(p: &Position) -> bool {
+pub(crate) fn stray_crawford(p: &Position) -> bool {
     let s = &p.state;
     let one_away = |pl: Player| s.match_length.saturating_sub(s.score_of(pl)) == 1;
     !s.is_money() && s.crawford && !one_away(Player::O) && !one_away(Player::X)
@@ -123,7 +123,7 @@ pub fn sent_notes(p: &Position) -> Vec<String> {
 impl Request {
     /// The match state gnubg is told: the position's own, with the
     /// equivalent cube when it is too big for gnubg.
-    pub(crate) fn sent_state(&self) -> bgedit_core::domain::MatchState {
+    pub fn sent_state(&self) -> bgedit_core::domain::MatchState {
         let mut s = self.position.state.clone();
         if let Some(sent) = equivalent_cube(&self.position) {
             s.cube_log2 = sent.trailing_zeros() as u8;
@@ -137,7 +137,7 @@ impl Request {
     /// The position as gnubg is told it: without a double on offer (`set
     /// gnubgid` drops it; the bridge makes the double instead) and without a
     /// resignation (the position is analysed, not the offer).
-    pub fn wire_id(&self) -> String {
+    pub(crate) fn wire_id(&self) -> String {
         let mut s = self.sent_state();
         s.double_offered = false;
         s.resignation = Resignation::None;
@@ -147,7 +147,7 @@ impl Request {
     }
 
     /// The GNUBG ID gnubg must report once set up (with the double made).
-    pub fn expected_id(&self) -> String {
+    pub(crate) fn expected_id(&self) -> String {
         let mut s = self.sent_state();
         s.resignation = Resignation::None;
         s.game_state = GameState::Playing;
@@ -164,7 +164,7 @@ impl Request {
     /// Position ID after the move played, which gnubg's match analysis
     /// evaluates at the full depth even where `hint` would leave it in the
     /// move filter's 0-ply tail.
-    pub fn played_line(&self, played_after: &str) -> String {
+    pub(crate) fn played_line(&self, played_after: &str) -> String {
         let mut v = self.fields();
         v["played_after"] = json!(played_after);
         v.to_string()
@@ -174,7 +174,7 @@ impl Request {
     /// gnubg's threads (0: one a core). gnubg starts with one calculation
     /// thread: its own rollout on the command line uses one core unless
     /// told otherwise.
-    pub fn rollout_line(&self, settings: &RolloutSettings, threads: u8) -> String {
+    pub(crate) fn rollout_line(&self, settings: &RolloutSettings, threads: u8) -> String {
         let threads = match threads {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => usize::from(n),

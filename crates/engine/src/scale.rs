@@ -49,7 +49,7 @@ impl Scale {
         }))
     }
 
-    pub(crate) fn to_equity(self, mwc: f32) -> f32 {
+    pub fn to_equity(self, mwc: f32) -> f32 {
         (2.0 * mwc - (self.win + self.lose)) / (self.win - self.lose)
     }
 

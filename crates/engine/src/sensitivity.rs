@@ -92,7 +92,7 @@ impl Eq for Sensitivity {}
 
 /// The match length of the window for `p`: the match's (at most 25, as
 /// the editor's matrix), or 7 for money.
-pub fn window_length(p: &Position) -> u16 {
+pub(crate) fn window_length(p: &Position) -> u16 {
     if p.state.is_money() {
         7
     } else {
@@ -290,7 +290,7 @@ fn verdict_short(v: &Verdict) -> &'static str {
 }
 
 /// A verdict's equities: "ND -0.123 D/T +0.456 D/P +1.000 → D/T".
-pub fn verdict_words(v: &Verdict) -> String {
+pub(crate) fn verdict_words(v: &Verdict) -> String {
     match v {
         Verdict::Cube {
             action,

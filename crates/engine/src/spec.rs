@@ -37,7 +37,7 @@ pub enum EngineKind {
 impl EngineKind {
     /// How many engines there are: `registry.rs`'s `ALL`
     /// lists them, in this order.
-    pub const COUNT: usize = 2;
+    pub(crate) const COUNT: usize = 2;
 
     /// Its place in `registry.rs`'s `ALL` (a test holds
     /// the two together).
@@ -106,7 +106,7 @@ impl Capabilities {
     /// whether to go on.
     ///
     /// [`cancels_rollouts`]: Capabilities::cancels_rollouts
-    pub const STOP_POLL: std::time::Duration = std::time::Duration::from_millis(25);
+    pub(crate) const STOP_POLL: std::time::Duration = std::time::Duration::from_millis(25);
 }
 
 /// The bridge script a process-backed engine runs, and how it starts.

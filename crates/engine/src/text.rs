@@ -224,7 +224,7 @@ pub fn render_for(a: &Analysis, units: Units, limit: usize, engine: super::Engin
 }
 
 /// Why an equity can pass ±3 (gnubg's `mwc2eq`).
-pub const PAST_MONEY_NOTE: &str = "\
+pub(crate) const PAST_MONEY_NOTE: &str = "\
 Note: an equity past ±3 is right here. In match play it is the match
 winning chances rescaled to the cube's points at this score (winning
 them +1, losing them −1): a cube worth more than the match needs goes
@@ -232,7 +232,7 @@ further.
 ";
 
 /// A standard error with its 95% interval: "± 0.012 (95%: ± 0.024)".
-pub fn spread(se: f64, mwc_se: Option<f64>, units: Units) -> String {
+pub(crate) fn spread(se: f64, mwc_se: Option<f64>, units: Units) -> String {
     match (units, mwc_se) {
         (Units::Mwc, Some(m)) => format!(
             "SE {:.2}% (95%: ±{:.2}%)",

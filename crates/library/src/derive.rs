@@ -50,7 +50,7 @@ fn made(side: &[u8; 25]) -> u32 {
 }
 
 /// The structure of `player`'s side against the other.
-pub fn structure(position: &Position, player: Player) -> Structure {
+pub(crate) fn structure(position: &Position, player: Player) -> Structure {
     let own = position.board.side(player);
     let points = made(own);
     let mut prime = 0;

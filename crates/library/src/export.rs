@@ -84,11 +84,6 @@ pub fn question(entry: &Entry) -> String {
     }
 }
 
-/// Appends `entry` in `format` to `out`, newline included.
-pub fn write_entry(out: &mut String, entry: &Entry, format: ExportFormat) {
-    write_entry_with(out, entry, format, None);
-}
-
 /// Appends `entry` in `format`; an Anki note shows `picture` (a file in
 /// Anki's media folder) as its board when given, the text board otherwise.
 pub fn write_entry_with(
@@ -229,7 +224,7 @@ mod tests {
     #[test]
     fn csv_quotes_commas_quotes_and_newlines() {
         let mut out = String::new();
-        write_entry(&mut out, &entry(), ExportFormat::Csv);
+        write_entry_with(&mut out, &entry(), ExportFormat::Csv, None);
         assert!(out.starts_with("\"7\",\"Opening, \"\"quoted\"\"\",\"opening quiz\",\"book\""));
         assert!(out.contains("\"line one\nline <two>\""));
     }
@@ -237,7 +232,7 @@ mod tests {
     #[test]
     fn anki_front_has_board_and_question_back_has_note_and_analysis() {
         let mut out = String::new();
-        write_entry(&mut out, &entry(), ExportFormat::Anki);
+        write_entry_with(&mut out, &entry(), ExportFormat::Anki, None);
         assert!(out.contains("<pre> GNU Backgammon  Position ID: 4HPwATDgc/ABMA"));
         assert!(out.contains("X on roll. Double, or roll?"));
         assert!(out.contains("line one<br>line &lt;two&gt;"));
@@ -248,7 +243,7 @@ mod tests {
     #[test]
     fn jsonl_holds_every_field_and_reads_back() {
         let mut out = String::new();
-        write_entry(&mut out, &entry(), ExportFormat::Jsonl);
+        write_entry_with(&mut out, &entry(), ExportFormat::Jsonl, None);
         let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
         assert_eq!(v["id"], 7);
         assert_eq!(v["tags"][1], "quiz");

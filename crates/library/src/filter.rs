@@ -52,7 +52,7 @@ pub enum Field {
 }
 
 impl Field {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Field::Cube => "cube",
             Field::Pips => "pips",
@@ -83,7 +83,7 @@ impl DecisionKind {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<DecisionKind> {
+    pub(crate) fn from_name(name: &str) -> Option<DecisionKind> {
         Some(match name.to_ascii_lowercase().as_str() {
             "checker" | "move" => DecisionKind::Checker,
             "cube" | "double" => DecisionKind::Cube,
@@ -104,7 +104,7 @@ pub enum Op {
 }
 
 impl Op {
-    pub fn sql(self) -> &'static str {
+    pub(crate) fn sql(self) -> &'static str {
         match self {
             Op::Lt => "<",
             Op::Le => "<=",

@@ -16,7 +16,7 @@ pub mod import;
 pub mod match_import;
 pub mod mistakes;
 pub mod player_stats;
-pub mod rates;
+mod rates;
 pub mod review;
 pub mod schema;
 pub mod store;

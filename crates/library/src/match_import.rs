@@ -75,7 +75,7 @@ fn decision_kind(d: &FileDecision) -> Option<DecisionKind> {
 }
 
 /// A file's analysis as the library keeps it: text and depth.
-pub fn analysis_text(a: &FileAnalysis) -> Analysis {
+pub(crate) fn analysis_text(a: &FileAnalysis) -> Analysis {
     let mut text = String::new();
     match a {
         FileAnalysis::Moves { moves } => {
@@ -107,7 +107,7 @@ pub fn analysis_text(a: &FileAnalysis) -> Analysis {
 
 /// The file's own verdict on a decision, with its engine and depth as the
 /// file says them.
-pub fn file_verdict(d: &FileDecision) -> Option<Verdict> {
+pub(crate) fn file_verdict(d: &FileDecision) -> Option<Verdict> {
     let a = d.analysis.as_ref()?;
     let shown = analysis_text(a);
     let (engine, plies) = Verdict::engine_and_plies(&shown.depth);
@@ -162,7 +162,7 @@ pub fn new_match(
 /// Whether a decision of this kind is a roll played or a cube action: the
 /// match itself, which every format of it holds alike (a resignation is
 /// written in some formats and only implied by the result in others).
-pub fn is_play(kind: &str) -> bool {
+pub(crate) fn is_play(kind: &str) -> bool {
     matches!(kind, "checker" | "cube" | "take")
 }
 
@@ -206,7 +206,7 @@ pub fn by_play(
 /// players, the length and each roll and cube action in order (its game,
 /// who, the dice, the position's gnubg ID and what was played), written
 /// one per line. The same match as `.mat` and as `.sgf` has one identity.
-pub fn identity(players: &[String; 2], length: u16, decisions: &[NewDecision]) -> String {
+pub(crate) fn identity(players: &[String; 2], length: u16, decisions: &[NewDecision]) -> String {
     let mut text = format!(
         "bgedit match identity 1\n{}\n{}\n{length}\n",
         players[0].trim(),

@@ -18,7 +18,7 @@ use bgedit_core::domain::skill::DOUBTFUL;
 /// judgements of that kind only (a checker play's verdict also judges the
 /// cube before the roll, which is not the checker play's mistake). None
 /// when the verdict does not rank what was played.
-pub fn kind_error(kind: &str, v: &Verdict) -> Option<f64> {
+pub(crate) fn kind_error(kind: &str, v: &Verdict) -> Option<f64> {
     if v.from_file {
         return v.error;
     }

@@ -10,7 +10,7 @@ use bgedit_core::domain::Player;
 use bgedit_core::domain::match_stats::{self, Luck, Overall};
 
 /// Each side's rates (O's, X's) of match `m`.
-pub fn of(lib: &Library, m: &StoredMatch) -> Result<[MatchRates; 2]> {
+pub(crate) fn of(lib: &Library, m: &StoredMatch) -> Result<[MatchRates; 2]> {
     let Some((engine, plies, texts)) = lib.best_own_analysis(m.id)? else {
         return Ok(from_file(&lib.file_judged(m.id)?));
     };
@@ -58,7 +58,7 @@ fn memg(rate: Option<f64>) -> Option<f64> {
 /// one judged), and the cube rate, the error rate, PR and luck are `None`.
 /// The engine and plies named are those of most of the file's verdicts
 /// (XG's levels as stored: XG 3-ply is 3, its Roller++ 1002).
-pub fn from_file(decisions: &[FileJudged]) -> [MatchRates; 2] {
+pub(crate) fn from_file(decisions: &[FileJudged]) -> [MatchRates; 2] {
     let mut depths: Vec<(&str, i64)> = decisions
         .iter()
         .filter_map(|d| d.verdict.as_ref().map(|(e, p, _)| (e.as_str(), *p)))

@@ -8,7 +8,7 @@
 use chrono::{DateTime, Utc};
 use rs_fsrs::{Card, FSRS, State};
 
-pub const DAY: i64 = 24 * 60 * 60;
+pub(crate) const DAY: i64 = 24 * 60 * 60;
 
 /// How well an entry was known, as FSRS rates a review.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl Rating {
 
 impl Rating {
     /// FSRS's number for it (1 Again to 4 Easy), as the results keep it.
-    pub fn number(self) -> i64 {
+    pub(crate) fn number(self) -> i64 {
         self.fsrs() as i64
     }
 }
@@ -177,7 +177,7 @@ fn time(unix: i64) -> DateTime<Utc> {
 
 impl Schedule {
     /// A new entry: due at once.
-    pub fn new(now: i64) -> Schedule {
+    pub(crate) fn new(now: i64) -> Schedule {
         Schedule {
             due: now,
             interval_days: 0.0,
@@ -210,7 +210,7 @@ impl Schedule {
     }
 
     /// The schedule after a review rated `rating` at `now`.
-    pub fn after(self, rating: Rating, now: i64) -> Schedule {
+    pub(crate) fn after(self, rating: Rating, now: i64) -> Schedule {
         let next = FSRS::default()
             .next(self.card(), time(now), rating.fsrs())
             .card;

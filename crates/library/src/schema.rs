@@ -63,7 +63,7 @@ CREATE INDEX entry_collections_by_collection ON entry_collections (collection_id
 
 /// Version 2: the review schedule (due time, interval, ease, reviews so
 /// far). Entries from version 1 become due at once.
-pub const V2: &str = "
+pub(crate) const V2: &str = "
 ALTER TABLE entries ADD COLUMN due INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN interval_days REAL NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN ease REAL NOT NULL DEFAULT 2.5;
@@ -75,7 +75,7 @@ CREATE INDEX entries_due ON entries (due);
 /// Version 3: one covering index over every structured filter's column, so
 /// a combined filter (`cube>=4 match`) is counted and paged from the index
 /// alone, never by reading the (wide) rows.
-pub const V3: &str = "
+pub(crate) const V3: &str = "
 CREATE INDEX entries_facets ON entries
     (match_length, crawford, bar, race, cube, pips_on_roll, pip_diff, due);
 ";
@@ -98,7 +98,7 @@ CREATE INDEX entries_facets ON entries
 /// order: when text found on the index is also filtered by what the
 /// position is, each found id is tested in this narrow index instead of in
 /// its (wide) row; new ids go at its end, so it costs an import little.
-pub const V4: &str = "
+pub(crate) const V4: &str = "
 CREATE VIRTUAL TABLE entries_text USING fts5(
     title, note, tags_text, gnubg_id, xgid,
     content = 'entries', content_rowid = 'id', columnsize = 0, tokenize = 'trigram'
@@ -121,7 +121,7 @@ CREATE INDEX entries_by_id ON entries
 /// found by a scan; in this index (id order, a tenth of a row's width: no
 /// position JSON) the scan reads a tenth of the pages, and every filter a
 /// query can combine with it is answered from the same index.
-pub const V5: &str = "
+pub(crate) const V5: &str = "
 CREATE VIRTUAL TABLE entries_vocab USING fts5vocab(entries_text, row);
 DROP INDEX entries_by_id;
 CREATE INDEX entries_scan ON entries
@@ -140,7 +140,7 @@ CREATE INDEX entries_scan ON entries
 /// already there after this step (see `store::fill_structure`). Both
 /// covering indexes take the new columns, so a filter on them stays on an
 /// index; `entries_error` orders the decisions by error.
-pub const V6: &str = "
+pub(crate) const V6: &str = "
 ALTER TABLE entries ADD COLUMN points INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN opp_points INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE entries ADD COLUMN blots INTEGER NOT NULL DEFAULT 0;
@@ -227,7 +227,7 @@ CREATE INDEX quiz_results_entry ON quiz_results (entry_id);
 /// `match_luck` keeps the luck of the dice gnubg rated in a whole match's
 /// analysis (each player's total, normalised), by engine and depth; a match
 /// whose analysis was stopped part way has none.
-pub const V8: &str = "
+pub(crate) const V8: &str = "
 CREATE TABLE matches (
     id INTEGER PRIMARY KEY,
     hash TEXT NOT NULL UNIQUE,
@@ -318,7 +318,7 @@ CREATE TABLE match_luck (
 /// the file's own): a cache, filled when the rates are first computed and
 /// emptied by triggers whenever the match's verdicts or luck change, so it
 /// is never stale. `engine` is NULL for a match with no analysis.
-pub const V9: &str = "
+pub(crate) const V9: &str = "
 ALTER TABLE matches ADD COLUMN identity TEXT;
 CREATE INDEX matches_identity ON matches (identity) WHERE identity IS NOT NULL;
 CREATE TABLE game_luck (
@@ -362,7 +362,7 @@ END;
 
 /// The `plies` of a full rollout in `analyses`: deeper than any search
 /// and than XG's Roller levels (1000 to 1002, as XG numbers them).
-pub const ROLLOUT_PLIES: i64 = 2000;
+pub(crate) const ROLLOUT_PLIES: i64 = 2000;
 
 /// Version 10: two engines' verdicts on an entry set side by side
 /// (`library disagreements`), keyed by the entry, the pair of engines (their
@@ -377,7 +377,7 @@ pub const ROLLOUT_PLIES: i64 = 2000;
 /// pick alike; NULL when an engine's list lacks the other's pick); `gap`
 /// the larger, the disagreement by either engine's numbers (NULL for
 /// `none`). `disagreements_by_gap` lists the worst first.
-pub const V10: &str = "
+pub(crate) const V10: &str = "
 CREATE TABLE disagreements (
     entry_id INTEGER NOT NULL REFERENCES entries (id) ON DELETE CASCADE,
     engines TEXT NOT NULL,

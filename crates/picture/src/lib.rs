@@ -26,7 +26,7 @@ pub struct Options {
 }
 
 /// Largest side of a picture, in pixels (a PNG of 4096×4096 is 64 MB).
-pub const MAX_SIDE: u32 = 4096;
+pub(crate) const MAX_SIDE: u32 = 4096;
 
 impl Default for Options {
     fn default() -> Self {

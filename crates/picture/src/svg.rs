@@ -13,12 +13,12 @@ use bgedit_core::domain::{CubeOwner, MatchState, Place, Player, Position};
 use std::fmt::Write;
 
 /// Canvas width and height (without and with the ID lines).
-pub const WIDTH: f32 = 720.0;
-pub const HEIGHT: f32 = 560.0;
-pub const HEIGHT_WITH_IDS: f32 = 610.0;
+pub(crate) const WIDTH: f32 = 720.0;
+pub(crate) const HEIGHT: f32 = 560.0;
+pub(crate) const HEIGHT_WITH_IDS: f32 = 610.0;
 
 /// The font the text asks for; the PNG renderer bundles it.
-pub const FONT_FAMILY: &str = "DejaVu Sans Mono";
+pub(crate) const FONT_FAMILY: &str = "DejaVu Sans Mono";
 
 // Board geometry.
 const FRAME_X: f32 = 60.0;

@@ -21,7 +21,7 @@ pub enum KeyPattern {
 }
 
 impl KeyPattern {
-    pub fn matches(self, key: &KeyEvent) -> bool {
+    pub(crate) fn matches(self, key: &KeyEvent) -> bool {
         let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
         let alt = key.modifiers.contains(KeyModifiers::ALT);
         match (self, key.code) {
@@ -58,7 +58,7 @@ impl<A, S> Binding<A, S> {
 /// A row of the normal mode's tables (the board's in `keymap`, the
 /// features' in their folders): its action is a function of the key (a
 /// digit, an arrow), and the help lists it under its section.
-pub type NormalBinding = Binding<fn(&KeyEvent) -> Action, Section>;
+pub(crate) type NormalBinding = Binding<fn(&KeyEvent) -> Action, Section>;
 
 /// Groups for the help overlay.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +73,7 @@ pub enum Section {
 }
 
 impl Section {
-    pub const ALL: [Section; 7] = [
+    pub(crate) const ALL: [Section; 7] = [
         Section::Cursor,
         Section::Checkers,
         Section::Board,
@@ -83,7 +83,7 @@ impl Section {
         Section::Editor,
     ];
 
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Section::Cursor => "Cursor",
             Section::Checkers => "Checkers at the cursor",
@@ -97,18 +97,21 @@ impl Section {
 }
 
 /// The row of `table` that answers `key`, if any.
-pub fn find<'t, A, S>(table: &'t [Binding<A, S>], key: &KeyEvent) -> Option<&'t Binding<A, S>> {
+pub(crate) fn find<'t, A, S>(
+    table: &'t [Binding<A, S>],
+    key: &KeyEvent,
+) -> Option<&'t Binding<A, S>> {
     table.iter().find(|b| b.answers(key))
 }
 
 /// The status-bar hints of `table`, in its order.
-pub fn hints<A, S>(table: &[Binding<A, S>]) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn hints<A, S>(table: &[Binding<A, S>]) -> Vec<(&'static str, &'static str)> {
     table.iter().filter_map(|b| b.hint).collect()
 }
 
 /// The help's rows of `table`: (keys, words), rows without a label left to
 /// the one before them.
-pub fn help_rows<A, S>(table: &[Binding<A, S>]) -> Vec<(String, String)> {
+pub(crate) fn help_rows<A, S>(table: &[Binding<A, S>]) -> Vec<(String, String)> {
     table
         .iter()
         .filter(|b| !b.label.is_empty())

@@ -8,13 +8,13 @@
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind, KeyModifiers};
 
 /// Fewer keys than this are typing, however fast.
-pub const MIN_KEYS: usize = 8;
+pub(crate) const MIN_KEYS: usize = 8;
 /// The most events gathered into one burst (longer pastes arrive in parts,
 /// each read as a paste).
-pub const MAX_EVENTS: usize = 4096;
+pub(crate) const MAX_EVENTS: usize = 4096;
 
 /// The text of `events` if they are a burst of plain characters.
-pub fn as_paste(events: &[Event]) -> Option<String> {
+pub(crate) fn as_paste(events: &[Event]) -> Option<String> {
     if events.len() < MIN_KEYS {
         return None;
     }

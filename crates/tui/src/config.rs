@@ -5,13 +5,13 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Config {
+pub(crate) struct Config {
     #[serde(default)]
     pub analysis_plies: Option<u8>,
 }
 
 /// `config.json` in the directory of the save file.
-pub fn path() -> Option<PathBuf> {
+pub(crate) fn path() -> Option<PathBuf> {
     super::io::persist::save_path().and_then(|p| p.parent().map(|d| d.join("config.json")))
 }
 

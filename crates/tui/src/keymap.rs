@@ -16,11 +16,11 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 
-pub use super::bindings::KeyPattern;
+pub(crate) use super::bindings::KeyPattern;
 
-pub use super::bindings::Section;
+pub(crate) use super::bindings::Section;
 
-pub use super::bindings::NormalBinding as Binding;
+pub(crate) use super::bindings::NormalBinding as Binding;
 
 use KeyPattern::{Char, Code, Ctrl};
 
@@ -40,7 +40,7 @@ fn library_key(key: &KeyEvent) -> Action {
 }
 
 /// Pasting and typing an ID.
-pub static IMPORT_BINDINGS: &[Binding] = &[
+pub(crate) static IMPORT_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('p'), Ctrl('v')],
         label: "p ^V",
@@ -60,7 +60,7 @@ pub static IMPORT_BINDINGS: &[Binding] = &[
 ];
 
 /// Undo and redo.
-pub static HISTORY_BINDINGS: &[Binding] = &[
+pub(crate) static HISTORY_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('u')],
         label: "u",
@@ -85,7 +85,7 @@ pub static HISTORY_BINDINGS: &[Binding] = &[
 /// (`board/keys.rs`, `copy_menu/keys.rs`, `play/keys.rs`,
 /// `analysis/keys.rs`, `numbers/keys.rs`); resolution, hints and the help
 /// read them all through here.
-pub static NORMAL: &[&[Binding]] = &[
+pub(crate) static NORMAL: &[&[Binding]] = &[
     super::board::keys::BINDINGS,
     super::copy_menu::keys::BINDINGS,
     IMPORT_BINDINGS,
@@ -109,7 +109,7 @@ fn normal_key(key: &KeyEvent) -> Option<Action> {
 }
 
 /// The editor's own keys: the panels' openers, help, messages, quitting.
-pub static GLOBAL_BINDINGS: &[Binding] = &[
+pub(crate) static GLOBAL_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('+'), Char('L')],
         label: "+ L",
@@ -152,7 +152,7 @@ pub static GLOBAL_BINDINGS: &[Binding] = &[
     },
 ];
 
-pub use super::prompt::keys::{PROMPT_BINDINGS, YES_NO_BINDINGS};
+pub(crate) use super::prompt::keys::{PROMPT_BINDINGS, YES_NO_BINDINGS};
 
 fn is_press(key: &KeyEvent) -> bool {
     matches!(key.kind, KeyEventKind::Press | KeyEventKind::Repeat)
@@ -211,7 +211,7 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
 
 /// Text pasted through the terminal (bracketed paste): an ID to read, or
 /// more text for the input line.
-pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
+pub(crate) fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
     match mode {
         Mode::Prompt(_) => Some(Action::Prompt(PromptAction::Paste(text))),
         Mode::Normal => Some(Action::Import(text)),
@@ -224,7 +224,7 @@ pub fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
 }
 
 /// The action for a mouse event; `hit` says which place is at a cell.
-pub fn resolve_mouse(
+pub(crate) fn resolve_mouse(
     event: &MouseEvent,
     mode: &Mode,
     hit: impl Fn(u16, u16) -> Option<Place>,
@@ -255,7 +255,7 @@ pub fn resolve_mouse(
 }
 
 /// The status-bar hints for a mode: (keys, words), from the same tables.
-pub fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
     match mode {
         Mode::Normal => normal_bindings().filter_map(|b| b.hint).collect(),
         Mode::Prompt(p) if p.kind.is_yes_no() => super::bindings::hints(YES_NO_BINDINGS),

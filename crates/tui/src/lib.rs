@@ -48,28 +48,28 @@
 
 pub mod action;
 pub mod analysis;
-pub mod bindings;
-pub mod board;
-pub mod burst;
-pub mod config;
+mod bindings;
+mod board;
+mod burst;
+mod config;
 pub mod copy_menu;
 pub mod effect;
 pub mod io;
 pub mod keymap;
 pub mod library;
 pub mod match_review;
-pub mod messages;
+mod messages;
 pub mod model;
 pub mod numbers;
 pub mod panels;
 pub mod play;
 pub mod prompt;
 pub mod reducer;
-pub mod scores;
+mod scores;
 pub mod sensitivity;
 pub mod snapshot;
 pub mod statistics;
-pub mod transition;
+mod transition;
 pub mod ui;
 pub mod view;
 

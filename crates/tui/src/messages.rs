@@ -31,7 +31,7 @@ impl Status {
             tone: Tone::Success,
         }
     }
-    pub fn error(text: impl Into<String>) -> Status {
+    pub(crate) fn error(text: impl Into<String>) -> Status {
         Status {
             text: text.into(),
             tone: Tone::Error,
@@ -40,9 +40,9 @@ impl Status {
 }
 
 /// How many past messages the log keeps.
-pub const LOG_LIMIT: usize = 200;
+pub(crate) const LOG_LIMIT: usize = 200;
 /// The longest message kept, in characters; longer ones end with `…`.
-pub const MAX_MESSAGE_CHARS: usize = 4000;
+pub(crate) const MAX_MESSAGE_CHARS: usize = 4000;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MessageLog {
@@ -51,7 +51,7 @@ pub struct MessageLog {
 
 impl MessageLog {
     /// Remembers `status`, unless it repeats the newest entry.
-    pub fn push(&mut self, status: &Status) {
+    pub(crate) fn push(&mut self, status: &Status) {
         // Most actions leave the message as it was: no copy then.
         if self.entries.back() == Some(status) {
             return;
@@ -74,14 +74,6 @@ impl MessageLog {
     pub fn newest_first(&self) -> impl Iterator<Item = &Status> {
         self.entries.iter().rev()
     }
-
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
 }
 
 #[cfg(test)]
@@ -95,7 +87,7 @@ mod tests {
             log.push(&Status::info(format!("m{i}")));
             log.push(&Status::info(format!("m{i}")));
         }
-        assert_eq!(log.len(), LOG_LIMIT);
+        assert_eq!(log.newest_first().count(), LOG_LIMIT);
         assert_eq!(
             log.newest_first().next().unwrap().text,
             format!("m{}", LOG_LIMIT + 49)

@@ -57,7 +57,7 @@ pub struct History {
 impl History {
     /// Remembers `previous` before the edit `what`; a new edit forgets what
     /// was undone.
-    pub fn record(&mut self, previous: Position, what: &str) {
+    pub(crate) fn record(&mut self, previous: Position, what: &str) {
         for p in self.redo.drain(..) {
             self.bytes -= position_bytes(&p);
         }
@@ -75,7 +75,7 @@ impl History {
 
     /// Forgets the last edit without keeping it for redo: a click that
     /// turned out to start a drag.
-    pub fn forget_last(&mut self) {
+    pub(crate) fn forget_last(&mut self) {
         if let Some(p) = self.undo.pop() {
             self.undo_what.pop();
             self.bytes -= position_bytes(&p);
@@ -84,7 +84,7 @@ impl History {
 
     /// The position before `current` and what the edit undone did, keeping
     /// `current` for redo.
-    pub fn back(&mut self, current: Position) -> Option<(Position, String)> {
+    pub(crate) fn back(&mut self, current: Position) -> Option<(Position, String)> {
         let previous = self.undo.pop()?;
         let what = self.undo_what.pop().unwrap_or_default();
         self.bytes = self.bytes - position_bytes(&previous) + position_bytes(&current);
@@ -95,7 +95,7 @@ impl History {
 
     /// The position undone last and what its edit did, keeping `current`
     /// for undo.
-    pub fn forward(&mut self, current: Position) -> Option<(Position, String)> {
+    pub(crate) fn forward(&mut self, current: Position) -> Option<(Position, String)> {
         let next = self.redo.pop()?;
         let what = self.redo_what.pop().unwrap_or_default();
         self.bytes = self.bytes - position_bytes(&next) + position_bytes(&current);

@@ -3,8 +3,8 @@
 //! the actions and every feature use it; `view/layout.rs` places them.
 
 /// The smallest screen the editor draws on (below it, a note to enlarge).
-pub const MIN_WIDTH: u16 = 80;
-pub const MIN_HEIGHT: u16 = 24;
+pub(crate) const MIN_WIDTH: u16 = 80;
+pub(crate) const MIN_HEIGHT: u16 = 24;
 
 /// The panels below the board, in priority order: when the screen is short,
 /// the first ones get the room. Each is toggleable; a panel that fits beside
@@ -24,24 +24,24 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub const BY_PRIORITY: [Panel; 4] = [
+    pub(crate) const BY_PRIORITY: [Panel; 4] = [
         Panel::Analysis,
         Panel::Match,
         Panel::Numbers,
         Panel::Library,
     ];
 
-    pub fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 
     /// Whether the panel is shown, when there is room, with its toggle off.
-    pub fn shown_when_room(self) -> bool {
+    pub(crate) fn shown_when_room(self) -> bool {
         !matches!(self, Panel::Library | Panel::Match)
     }
 
     /// Rows below which the panel is not worth showing.
-    pub fn min_rows(self) -> u16 {
+    pub(crate) fn min_rows(self) -> u16 {
         match self {
             Panel::Analysis => 6,
             Panel::Match => 5,
@@ -51,7 +51,7 @@ impl Panel {
     }
 
     /// Columns below which the panel's rows are cut past use.
-    pub fn min_width(self) -> u16 {
+    pub(crate) fn min_width(self) -> u16 {
         match self {
             Panel::Analysis => 60,
             Panel::Match => 40,
@@ -61,7 +61,7 @@ impl Panel {
     }
 
     /// Columns its longest rows take: a column this wide cuts nothing.
-    pub fn ideal_width(self) -> u16 {
+    pub(crate) fn ideal_width(self) -> u16 {
         match self {
             // Rank, depth, move, equity, difference, six chances.
             Panel::Analysis => 86,
@@ -76,13 +76,13 @@ impl Panel {
     /// Whether the panel lists more than its most rows show (a match's
     /// decisions, the moves, the library's entries), so it uses any rows
     /// left once every panel has its most; the numbers have a fixed text.
-    pub fn scrolls(self) -> bool {
+    pub(crate) fn scrolls(self) -> bool {
         !matches!(self, Panel::Numbers)
     }
 
     /// Rows a panel takes before the rest go to those that list more (see
     /// [`Panel::scrolls`]): beyond them the numbers have nothing to show.
-    pub fn max_rows(self) -> u16 {
+    pub(crate) fn max_rows(self) -> u16 {
         match self {
             Panel::Analysis => 24,
             Panel::Match => 16,
@@ -102,7 +102,7 @@ impl PanelToggles {
     pub fn is_on(self, panel: Panel) -> bool {
         self.0[panel.index()]
     }
-    pub fn toggle(&mut self, panel: Panel) {
+    pub(crate) fn toggle(&mut self, panel: Panel) {
         self.0[panel.index()] = !self.0[panel.index()];
     }
 }

@@ -15,7 +15,7 @@ use super::prompt::{
     self,
     state::{Prompt, PromptKind},
 };
-pub use super::transition::{commit, done, refuse};
+pub(crate) use super::transition::{commit, done, refuse};
 use crate::action::AnalysisAction;
 use bgedit_core::codec::{self, IdFormat};
 use bgedit_core::domain::Player;
@@ -59,7 +59,7 @@ pub fn update(model: Model, action: Action) -> (Model, Vec<Effect>) {
 }
 
 /// What an action did, as the features reacting to it see it.
-pub struct Change<'a> {
+pub(crate) struct Change<'a> {
     /// The action was the match panel's own (walking its decisions).
     pub by_review: bool,
     /// A match was opened, from a file or a paste (its first position shown).
@@ -271,7 +271,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
 }
 
 /// Whether an import brought a Match ID's Jacoby bit into a match.
-pub fn jacoby_from_match_id(imported: &codec::Imported) -> bool {
+pub(crate) fn jacoby_from_match_id(imported: &codec::Imported) -> bool {
     let s = &imported.position.state;
     matches!(imported.format, IdFormat::GnubgId | IdFormat::MatchId) && !s.is_money() && s.jacoby
 }

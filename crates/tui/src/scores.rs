@@ -4,14 +4,14 @@
 use bgedit_core::domain::{MatchState, Player};
 
 /// How many points `player` still needs, in match play.
-pub fn away(state: &MatchState, player: Player) -> Option<u16> {
+pub(crate) fn away(state: &MatchState, player: Player) -> Option<u16> {
     (!state.is_money()).then(|| state.match_length.saturating_sub(state.score_of(player)))
 }
 
 /// The player a score change has just made 1-away, when the next game may
 /// be the Crawford game: only that player is 1-away (at 1-away both, the
 /// Crawford game is past), was not before, and Crawford is off.
-pub fn newly_one_away(before: &MatchState, after: &MatchState) -> Option<Player> {
+pub(crate) fn newly_one_away(before: &MatchState, after: &MatchState) -> Option<Player> {
     if after.crawford || after.is_money() {
         return None;
     }

@@ -7,18 +7,18 @@ use super::model::{Model, Status};
 use bgedit_core::domain::Position;
 
 /// Nothing more to do.
-pub fn done(model: Model) -> (Model, Vec<Effect>) {
+pub(crate) fn done(model: Model) -> (Model, Vec<Effect>) {
     (model, Vec::new())
 }
 
 /// The action cannot be done: says why, and changes nothing else.
-pub fn refuse(mut model: Model, message: impl Into<String>) -> (Model, Vec<Effect>) {
+pub(crate) fn refuse(mut model: Model, message: impl Into<String>) -> (Model, Vec<Effect>) {
     model.status = Status::error(message);
     (model, Vec::new())
 }
 
 /// Makes `next` the position, if it is legal, remembering the old one.
-pub fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect>) {
+pub(crate) fn commit(mut model: Model, next: Position, message: &str) -> (Model, Vec<Effect>) {
     if let Err(e) = next.validate() {
         return refuse(model, e.to_string());
     }

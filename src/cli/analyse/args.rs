@@ -61,7 +61,7 @@ pub struct AnalyseArgs {
     pub rollout: bool,
     /// Rollout trials (games per candidate).
     #[arg(long, default_value_t = 1296, requires = "rollout",
-          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(bgedit_engine::request::MAX_TRIALS)))]
     pub trials: u32,
     /// Rollout seed: the same seed and settings give gnubg's numbers.
     #[arg(long, default_value_t = 1, requires = "rollout")]
@@ -109,7 +109,7 @@ pub const ROLLOUT_CANDIDATE_PLIES: u8 = 2;
 impl AnalyseArgs {
     /// The depth asked for, or the default: 0 (instant), or for a rollout
     /// the depth gnubg's `hint` ranks its candidates at.
-    pub fn depth(&self) -> u8 {
+    pub(crate) fn depth(&self) -> u8 {
         self.plies.unwrap_or(if self.rollout {
             ROLLOUT_CANDIDATE_PLIES
         } else {

@@ -168,7 +168,7 @@ fn worth_a_line(j: &Judged) -> bool {
         || j.judgement.error > 0.0
 }
 
-pub fn text_line(j: &Judged) -> String {
+pub(crate) fn text_line(j: &Judged) -> String {
     let dice = j.dice.map_or(String::new(), |[a, b]| format!("{a}{b}"));
     let mark = j.judgement.skill().mark();
     let lost = if j.judgement.error > 0.0 {

@@ -5,11 +5,11 @@
 //! (`--sensitivity`, `sensitivity.rs`). This file finds the engines and reads the
 //! arguments into each way's options.
 
-pub mod args;
+pub(crate) mod args;
 pub mod match_file;
-pub mod positions;
-pub mod score_matrix;
-pub mod sensitivity;
+pub(crate) mod positions;
+pub(crate) mod score_matrix;
+pub(crate) mod sensitivity;
 
 use crate::cli::input::{Messages, Tally, exit_code};
 use crate::cli::output::exit_status;
@@ -19,13 +19,13 @@ use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-pub use positions::{AnalyseOptions, Failure, Report, analyse_one};
+pub(crate) use positions::AnalyseOptions;
 
 /// Why the arguments cannot be run (an engine not found, arguments that do
 /// not go together): a usage error, exit 2.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct Refused(String);
+pub(crate) struct Refused(String);
 
 /// Runs `bgedit analyse` on `ids` (standard input when none).
 pub fn run(args: AnalyseArgs, ids: &[String]) -> ExitCode {

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 #[derive(Clone, Debug)]
-pub struct AnalyseOptions {
+pub(crate) struct AnalyseOptions {
     /// The engines that answer, each with its program (gnubg, or the
     /// Python that has bgsage): one, or gnubg and Sage side by side.
     pub engines: Vec<(EngineKind, PathBuf)>,
@@ -41,7 +41,7 @@ pub struct AnalyseOptions {
 /// Why an input has no answer, with its GNUBG ID when it was read, so a
 /// JSON run can still write a line in its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
+pub(crate) struct Failure {
     pub why: String,
     pub gnubg_id: Option<String>,
 }
@@ -57,7 +57,7 @@ impl From<String> for Failure {
 
 /// One input, analysed: the output text (with its newline) or the error.
 /// A rollout reports its answers so far to `progress`.
-pub fn analyse_one(
+pub(crate) fn analyse_one(
     engines: &mut [Box<dyn Engine>],
     opts: &AnalyseOptions,
     id: u64,
@@ -382,7 +382,7 @@ fn read_inputs<R: Read>(
 
 /// How the run went: answers written and inputs refused.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Report {
+pub(crate) struct Report {
     pub analysed: u64,
     pub failed: u64,
 }

@@ -7,7 +7,7 @@ use bgedit_core::codec::{self, IdFormat};
 use bgedit_core::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, labels};
 use bgedit_core::domain::{Player, Position};
 use bgedit_engine::matrix::verdict;
-pub use bgedit_engine::matrix::{Verdict, short_action};
+pub(crate) use bgedit_engine::matrix::{Verdict, short_action};
 use bgedit_engine::{EngineKind, Process, StartRecord};
 use serde_json::{Value, json};
 use std::io::{self, Write};
@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug)]
-pub struct MatrixOptions {
+pub(crate) struct MatrixOptions {
     pub gnubg: PathBuf,
     pub plies: u8,
     /// The match length; `None` takes the position's (7 for money).
@@ -30,7 +30,7 @@ pub struct MatrixOptions {
 
 /// Every cell's verdict, in the order of `cells`, with `jobs` gnubg
 /// processes taking cells from one queue.
-pub fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict> {
+pub(crate) fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict> {
     let next = Arc::new(Mutex::new(0usize));
     let results = Arc::new(Mutex::new(vec![None; cells.len()]));
     // A gnubg that hangs is given up, not waited for cell after cell.
@@ -65,7 +65,7 @@ pub fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict> {
 }
 
 /// The matrix's length for `p`.
-pub fn length_for(p: &Position, asked: Option<u16>) -> u16 {
+pub(crate) fn length_for(p: &Position, asked: Option<u16>) -> u16 {
     asked.unwrap_or(if p.state.is_money() {
         7
     } else {

@@ -16,7 +16,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 #[derive(Clone, Debug)]
-pub struct SensitivityOptions {
+pub(crate) struct SensitivityOptions {
     pub engine: EngineKind,
     pub program: PathBuf,
     pub plies: u8,

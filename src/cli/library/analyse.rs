@@ -33,7 +33,7 @@ impl Shard {
     /// hash's first 64 bits modulo N, so a match's shard depends on the
     /// match alone (not on the library it is in, the order imported, or
     /// the format of its file: the identity, not the file's hash).
-    pub fn holds(self, hash: &str) -> bool {
+    pub(crate) fn holds(self, hash: &str) -> bool {
         let head = hash.get(..16).and_then(|h| u64::from_str_radix(h, 16).ok());
         head.unwrap_or(0) % self.n == self.k - 1
     }
@@ -42,7 +42,7 @@ impl Shard {
 /// A `--shard` or `--engine` that cannot be read (the text as given,
 /// escaped).
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ArgError {
+pub(crate) enum ArgError {
     #[error("'{0}' is not a shard: give K/N with 1 <= K <= N, such as 1/2")]
     NotAShard(String),
     #[error("'{0}' is not an engine: give one of {1}")]
@@ -50,7 +50,7 @@ pub enum ArgError {
 }
 
 /// Reads `K/N` with 1 ≤ K ≤ N.
-pub fn shard(text: &str) -> Result<Shard, ArgError> {
+pub(crate) fn shard(text: &str) -> Result<Shard, ArgError> {
     let bad = || ArgError::NotAShard(bgedit_core::quote::printable(text).into_owned());
     let (k, n) = text.split_once('/').ok_or_else(bad)?;
     let (k, n): (u64, u64) = (
@@ -64,7 +64,7 @@ pub fn shard(text: &str) -> Result<Shard, ArgError> {
 }
 
 /// `--engine KEY`: an engine by its key.
-pub fn engine(text: &str) -> Result<EngineKind, ArgError> {
+pub(crate) fn engine(text: &str) -> Result<EngineKind, ArgError> {
     EngineKind::by_key(text.trim()).ok_or_else(|| {
         let keys: Vec<&str> = bgedit_engine::registry::ALL
             .iter()
@@ -78,7 +78,7 @@ pub fn engine(text: &str) -> Result<EngineKind, ArgError> {
 }
 
 /// What `library analyse` was asked.
-pub struct AnalyseOptions {
+pub(crate) struct AnalyseOptions {
     pub engine: EngineKind,
     pub plies: u8,
     pub jobs: usize,

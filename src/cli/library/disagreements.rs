@@ -36,19 +36,19 @@ pub struct Pair(pub [EngineKind; 2]);
 
 impl Pair {
     /// The registry's first two engines: the reference and the other.
-    pub fn every() -> Pair {
+    pub(crate) fn every() -> Pair {
         Pair([ALL[0], ALL[1]])
     }
 
     /// How the library keys the pair: `gnubg,…`, the registry's order.
-    pub fn key(self) -> String {
+    pub(crate) fn key(self) -> String {
         format!("{},{}", self.0[0].key(), self.0[1].key())
     }
 }
 
 /// An `--engines` that is not two different engines.
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PairError {
+pub(crate) enum PairError {
     #[error(transparent)]
     Engine(#[from] ArgError),
     #[error("'{0}' is not two different engines: give two keys apart by a comma, such as {1}")]
@@ -56,7 +56,7 @@ pub enum PairError {
 }
 
 /// Reads `A,B`.
-pub fn pair(text: &str) -> Result<Pair, PairError> {
+pub(crate) fn pair(text: &str) -> Result<Pair, PairError> {
     let kinds = text
         .split(',')
         .map(super::analyse::engine)
@@ -75,7 +75,7 @@ pub fn pair(text: &str) -> Result<Pair, PairError> {
 }
 
 /// What `library disagreements` was asked.
-pub struct Options {
+pub(crate) struct Options {
     pub engines: Pair,
     /// The depth, in gnubg's count.
     pub plies: u8,
@@ -367,7 +367,13 @@ fn compare_one(
 /// Two answers about entry `entry` as the library keeps them: each pick,
 /// and what each engine's numbers say the other's costs (0 when they pick
 /// alike); `none` when they do not rank the same kind of decision.
-pub fn side_by_side(entry: i64, pair: Pair, plies: u8, a: &Analysis, b: &Analysis) -> Compared {
+pub(crate) fn side_by_side(
+    entry: i64,
+    pair: Pair,
+    plies: u8,
+    a: &Analysis,
+    b: &Analysis,
+) -> Compared {
     let (pa, pb) = (compare::pick(a), compare::pick(b));
     let (decision, picks, gaps) = match (pa, pb) {
         (Some((on, pick_a)), Some((on_b, pick_b))) if on == on_b => {

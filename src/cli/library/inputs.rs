@@ -76,7 +76,7 @@ pub(super) struct FileProgress {
 }
 
 impl FileProgress {
-    pub fn new(total: usize) -> FileProgress {
+    pub(crate) fn new(total: usize) -> FileProgress {
         FileProgress {
             total,
             started: Instant::now(),
@@ -85,7 +85,7 @@ impl FileProgress {
         }
     }
 
-    pub fn set(&mut self, done: usize) {
+    pub(crate) fn set(&mut self, done: usize) {
         if !self.on || self.drawn.is_some_and(|t| t.elapsed().as_millis() < 100) {
             return;
         }
@@ -93,7 +93,7 @@ impl FileProgress {
         eprint!("\r{}\x1b[K", line(done, self.total, self.started.elapsed()));
     }
 
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         if self.on {
             eprint!("\r\x1b[K");
         }

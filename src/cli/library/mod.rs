@@ -346,7 +346,7 @@ fn status(args: LibraryArgs) -> u8 {
 }
 
 /// Why a command stopped.
-pub enum Failure {
+pub(crate) enum Failure {
     /// The reader went away (`| head`): stop quietly.
     Pipe,
     Message(String),
@@ -373,7 +373,7 @@ impl From<store::LibraryError> for Failure {
 /// Calls `each` on every argument, or every line of standard input when
 /// there are none, reporting errors as `argument N:` / `line N:`. Returns
 /// how many failed.
-pub fn each_input(
+pub(crate) fn each_input(
     args: &[String],
     each: impl FnMut(&str) -> Result<Option<String>, String>,
     out: &mut impl Write,
@@ -391,7 +391,7 @@ const LINE_BATCH: usize = IMPORT_BATCH;
 /// to be read: a script feeding one line at a time gets each answer before
 /// it sends the next, and a file piped in is written ten thousand lines at a
 /// time.
-pub fn each_input_batched<T>(
+pub(crate) fn each_input_batched<T>(
     args: &[String],
     parse: impl FnMut(&str) -> Result<T, String>,
     commit: impl FnMut(Vec<T>) -> Vec<Result<Option<String>, String>>,
@@ -644,7 +644,7 @@ fn list(
 
 /// Why a name given for an entry names none.
 #[derive(Debug, thiserror::Error)]
-pub enum Unresolved {
+pub(crate) enum Unresolved {
     #[error("{name:?} is neither an entry number nor an ID ({why})")]
     NotAName { name: String, why: String },
     /// The library failed, said with its file's name.
@@ -670,7 +670,7 @@ fn resolve(lib: &Library, name: &str) -> Result<i64, Unresolved> {
         .ok_or(Unresolved::NotThere)
 }
 
-pub fn describe(entry: &Entry) -> String {
+pub(crate) fn describe(entry: &Entry) -> String {
     let mut s = format!("Entry {}", entry.id);
     if !entry.title.is_empty() {
         s.push_str(&format!(": {}", entry.title));

@@ -18,7 +18,7 @@ pub fn as_str(bytes: &[u8]) -> Option<&str> {
 /// Appends ASCII `bytes` to `out`; anything else goes through the UTF-8
 /// check (and is appended only when valid), so a caller's slip never makes
 /// a broken `String`.
-pub fn push(out: &mut String, bytes: &[u8]) {
+pub(crate) fn push(out: &mut String, bytes: &[u8]) {
     match as_str(bytes) {
         Some(text) => out.push_str(text),
         None => {
@@ -32,7 +32,7 @@ pub fn push(out: &mut String, bytes: &[u8]) {
 /// `bytes` as a `String`: ASCII is taken as it is, anything else is
 /// checked (and invalid UTF-8, which a careful writer never makes, replaced
 /// rather than trusted).
-pub fn into_string(bytes: Vec<u8>) -> String {
+pub(crate) fn into_string(bytes: Vec<u8>) -> String {
     if bytes.is_ascii() {
         // SAFETY: every ASCII byte sequence is valid UTF-8.
         unsafe { String::from_utf8_unchecked(bytes) }

@@ -11,7 +11,7 @@ fn in_alphabet(c: char) -> bool {
 }
 
 /// Whether `b` is a character of the Base64 alphabet IDs are written in.
-pub fn is_id_byte(b: u8) -> bool {
+pub(crate) fn is_id_byte(b: u8) -> bool {
     VALUES[usize::from(b)] != INVALID
 }
 
@@ -49,7 +49,7 @@ fn decode_key<const N: usize>(kind: IdKind, text: &str, chars: usize) -> Result<
 ///
 /// `chars` is the ID's length, which `N` decides (`(8N)/6` rounded up); it
 /// is a constant here so the loops unroll.
-pub fn decode_bits<const N: usize>(kind: IdKind, text: &str) -> Result<u128, IdError> {
+pub(crate) fn decode_bits<const N: usize>(kind: IdKind, text: &str) -> Result<u128, IdError> {
     const { assert!(N >= 1 && N <= 13) };
     let chars: usize = const { (8 * N).div_ceil(6) };
     let bytes = text.as_bytes();
@@ -135,14 +135,14 @@ fn describe_error<const N: usize>(
 /// Encodes a key as Base64 without padding, appending to `out` (tests build
 /// IDs bit by bit with it).
 #[cfg(test)]
-pub fn encode_key_into<const N: usize>(key: &[u8; N], out: &mut String) {
+pub(crate) fn encode_key_into<const N: usize>(key: &[u8; N], out: &mut String) {
     STANDARD_NO_PAD.encode_string(key, out);
 }
 
 /// The `C` Base64 characters (without padding) of the `N`-byte key held in
 /// `bits` (as [`decode_bits`] returns it). This runs twice per line in
 /// `bgedit convert`: the characters are cut from one number, on the stack.
-pub fn encode_chars<const N: usize, const C: usize>(bits: u128) -> [u8; C] {
+pub(crate) fn encode_chars<const N: usize, const C: usize>(bits: u128) -> [u8; C] {
     // Up to 18 characters: the first 8 fit the high word.
     const { assert!(N >= 1 && N <= 13 && C == (8 * N).div_ceil(6)) };
     // Big-endian again, the last character padded with zero bits. The

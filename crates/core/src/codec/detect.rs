@@ -79,7 +79,7 @@ pub struct Detection<'a> {
 
 impl Detection<'_> {
     /// Says which ID was read when the text held several; `None` otherwise.
-    pub fn note(&self) -> Option<String> {
+    pub(crate) fn note(&self) -> Option<String> {
         let count = match self.others {
             0 => return None,
             1 => "two".to_owned(),
@@ -96,7 +96,8 @@ impl Detection<'_> {
 /// text is scanned for IDs.
 /// The exchange formats come before the ID scan, which would take parts of
 /// them for IDs (an XG export's XGID line, a FIBS line's numbers).
-pub const WHOLE_TEXT: &[fn(&str) -> Option<Reading<'_>>] = &[json, sgf, fibs, snowie, xg_text];
+pub(crate) const WHOLE_TEXT: &[fn(&str) -> Option<Reading<'_>>] =
+    &[json, sgf, fibs, snowie, xg_text];
 
 fn json(text: &str) -> Option<Reading<'_>> {
     text.starts_with('{').then_some(Reading::Json(text))

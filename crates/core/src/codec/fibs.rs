@@ -23,7 +23,7 @@ use std::fmt::Write;
 
 const FIELDS: usize = 53;
 /// Longest line read.
-pub const MAX_LEN: usize = 4096;
+pub(crate) const MAX_LEN: usize = 4096;
 
 fn err(detail: impl Into<String>) -> IdError {
     IdError::Malformed {
@@ -33,7 +33,7 @@ fn err(detail: impl Into<String>) -> IdError {
 }
 
 /// Whether `text` is a FIBS board line.
-pub fn looks_like(text: &str) -> bool {
+pub(crate) fn looks_like(text: &str) -> bool {
     text.trim_start().starts_with("board:")
 }
 
@@ -354,7 +354,7 @@ pub fn write(position: &Position, out: &mut String) {
 }
 
 /// What a FIBS line does not hold.
-pub fn losses(position: &Position) -> Vec<String> {
+pub(crate) fn losses(position: &Position) -> Vec<String> {
     let s = &position.state;
     let mut notes = Vec::new();
     if s.resignation != crate::domain::Resignation::None {

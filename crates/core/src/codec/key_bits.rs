@@ -4,13 +4,13 @@
 //! is what their tests build keys with to check them.
 
 /// Appends bits to a fixed-size key.
-pub struct BitWriter<const N: usize> {
+pub(crate) struct BitWriter<const N: usize> {
     bytes: [u8; N],
     len: usize,
 }
 
 impl<const N: usize> BitWriter<N> {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         BitWriter {
             bytes: [0; N],
             len: 0,
@@ -19,7 +19,7 @@ impl<const N: usize> BitWriter<N> {
 
     /// Appends one bit. Bits past the key's end are dropped; callers write
     /// only what fits (a valid board takes at most 80 bits).
-    pub fn push(&mut self, bit: bool) {
+    pub(crate) fn push(&mut self, bit: bool) {
         if self.len < N * 8 {
             if bit {
                 self.bytes[self.len / 8] |= 1 << (self.len % 8);
@@ -29,21 +29,21 @@ impl<const N: usize> BitWriter<N> {
     }
 
     /// Appends `value` in `width` bits, least significant first.
-    pub fn push_field(&mut self, value: u32, width: u32) {
+    pub(crate) fn push_field(&mut self, value: u32, width: u32) {
         for i in 0..width {
             self.push(value >> i & 1 == 1);
         }
     }
 
     /// Appends `count` ones and a zero: one point of a Position ID.
-    pub fn push_run(&mut self, count: u8) {
+    pub(crate) fn push_run(&mut self, count: u8) {
         for _ in 0..count {
             self.push(true);
         }
         self.push(false);
     }
 
-    pub fn into_bytes(self) -> [u8; N] {
+    pub(crate) fn into_bytes(self) -> [u8; N] {
         self.bytes
     }
 }

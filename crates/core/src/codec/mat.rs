@@ -25,11 +25,11 @@ use crate::domain::{Board, Names, Player, Resignation};
 use crate::quote::clip;
 
 /// Largest file read: a long session is a few hundred kilobytes.
-pub const MAX_MAT_BYTES: usize = 32 << 20;
+pub(crate) const MAX_MAT_BYTES: usize = 32 << 20;
 /// gnubg reads lines into a 1024-byte buffer; longer lines are refused here.
-pub const MAX_LINE_BYTES: usize = 1023;
+pub(crate) const MAX_LINE_BYTES: usize = 1023;
 /// gnubg's longest match (`MAXSCORE`).
-pub const MAX_MATCH_LENGTH: u16 = 64;
+pub(crate) const MAX_MATCH_LENGTH: u16 = 64;
 /// gnubg keeps names to `MAX_NAME_LEN - 1` characters.
 const MAX_NAME_CHARS: usize = 31;
 
@@ -55,7 +55,7 @@ pub struct MatRead {
 
 /// Whether `text` looks like a `.mat`: among its first 200 lines, a `; [`
 /// header line, an `N point match` line or a `Game N` line.
-pub fn looks_like(text: &str) -> bool {
+pub(crate) fn looks_like(text: &str) -> bool {
     text.lines().take(200).map(str::trim).any(|l| {
         l.starts_with("; [")
             || l.strip_suffix("point match").is_some_and(|n| {

@@ -25,7 +25,7 @@ use std::path::Path;
 /// Largest match file read: a long match with gnubg rollouts stored is a
 /// few megabytes, an XG file less. Reading stops one byte past it, so a
 /// huge file never costs more memory than this.
-pub const MAX_MATCH_BYTES: u64 = sgf::MAX_LEN as u64;
+pub(crate) const MAX_MATCH_BYTES: u64 = sgf::MAX_LEN as u64;
 
 /// How a format is known by its content.
 #[derive(Clone, Copy)]

@@ -16,7 +16,7 @@ use crate::domain::validation::check_match;
 use crate::domain::{CubeOwner, GameState, MatchState, Player, Resignation};
 
 /// Characters in a Match ID.
-pub const LEN: usize = 12;
+pub(crate) const LEN: usize = 12;
 const KEY_BYTES: usize = 9;
 /// Bits gnubg defines, the Jacoby bit included.
 const USED_BITS: usize = 67;
@@ -71,7 +71,7 @@ pub fn encode_into(state: &MatchState, out: &mut String) {
 }
 
 /// The Match ID's characters, for writers that build bytes.
-pub fn encode_chars(state: &MatchState) -> [u8; LEN] {
+pub(crate) fn encode_chars(state: &MatchState) -> [u8; LEN] {
     base64_text::encode_chars::<KEY_BYTES, LEN>(key_bits(state))
 }
 

@@ -35,7 +35,7 @@ pub struct Block {
 }
 
 /// Whether `text` holds a `Position ID:` line followed by a `Match ID` line.
-pub fn looks_like(text: &str) -> bool {
+pub(crate) fn looks_like(text: &str) -> bool {
     let mut lines = text.lines().map(str::trim_start);
     while let Some(l) = lines.next() {
         if id_after(l, "Position ID:").is_some() {

@@ -6,7 +6,7 @@
 use crate::domain::met::{Met, MetError, MetSpec, TableKind, TableSpec};
 
 /// Largest MET file read (the biggest gnubg ships is 40 kB).
-pub const MAX_MET_BYTES: usize = 4 * 1024 * 1024;
+pub(crate) const MAX_MET_BYTES: usize = 4 * 1024 * 1024;
 
 /// Kazaross-XG2, gnubg's and eXtreme Gammon's default, shipped with bgedit.
 pub const DEFAULT_MET_XML: &str = include_str!("../../../../assets/Kazaross-XG2.xml");

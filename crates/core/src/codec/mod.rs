@@ -11,13 +11,13 @@
 pub mod ascii;
 mod base64_text;
 pub mod detect;
-pub mod error;
+pub(crate) mod error;
 pub mod fibs;
 pub mod gnubg_id;
 pub mod header;
 pub mod json;
 #[cfg(test)]
-pub mod key_bits;
+pub(crate) mod key_bits;
 pub mod mat;
 pub mod match_file;
 pub mod match_id;

@@ -11,7 +11,7 @@ use super::error::{IdError, IdKind};
 use crate::domain::{Board, CHECKERS_PER_SIDE, Player};
 
 /// Characters in a Position ID.
-pub const LEN: usize = 14;
+pub(crate) const LEN: usize = 14;
 const KEY_BYTES: usize = 10;
 
 /// The 10-byte key of `board` seen by `on_roll`.
@@ -103,7 +103,7 @@ pub fn encode_into(board: &Board, on_roll: Player, out: &mut String) {
 }
 
 /// The Position ID's characters, for writers that build bytes.
-pub fn encode_chars(board: &Board, on_roll: Player) -> [u8; LEN] {
+pub(crate) fn encode_chars(board: &Board, on_roll: Player) -> [u8; LEN] {
     base64_text::encode_chars::<KEY_BYTES, LEN>(key_bits(board, on_roll))
 }
 

@@ -827,7 +827,7 @@ fn emg_scale(met: &Met, at: &Position, doubler: Player) -> Option<(f64, f64)> {
 }
 
 /// gnubg's notation for steps played by `player` on `board`.
-pub fn steps_notation(board: &Board, player: Player, steps: &[Step]) -> String {
+pub(crate) fn steps_notation(board: &Board, player: Player, steps: &[Step]) -> String {
     let opponent = player.opponent();
     format_steps(steps, |p| {
         (1..=24).contains(&p) && board.count(opponent, Place::own_point(player, p)) > 0
@@ -875,7 +875,7 @@ pub fn read_at(text: &str, selection: Selection) -> Result<Read, IdError> {
 /// of any match (set-up actions before the next play are applied, as the
 /// file holds them); the game's result only when the whole game is chosen.
 /// Returns the position, the game number and the actions counted.
-pub fn position_at(
+pub(crate) fn position_at(
     record: &MatchRecord,
     selection: Selection,
 ) -> Result<(Position, usize, usize), IdError> {
@@ -1464,7 +1464,7 @@ fn write_setup(set: &SetUp, out: &mut String) {
 }
 
 /// What an SGF position does not hold, one sentence each.
-pub fn losses(state: &MatchState) -> Vec<String> {
+pub(crate) fn losses(state: &MatchState) -> Vec<String> {
     let mut notes = Vec::new();
     if state.double_offered {
         notes.push("the double on offer is not kept: gnubg's saved position holds none".into());

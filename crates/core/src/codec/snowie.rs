@@ -17,7 +17,7 @@ use std::fmt::Write;
 
 const FIELDS: usize = 40;
 /// Longest text read.
-pub const MAX_LEN: usize = 4096;
+pub(crate) const MAX_LEN: usize = 4096;
 
 fn err(detail: impl Into<String>) -> IdError {
     IdError::Malformed {
@@ -28,7 +28,7 @@ fn err(detail: impl Into<String>) -> IdError {
 
 /// Whether `text` has Snowie's shape: 40 `;`-separated fields (a 41st empty
 /// after the last `;`), the first a number.
-pub fn looks_like(text: &str) -> bool {
+pub(crate) fn looks_like(text: &str) -> bool {
     let t = text.trim();
     let n = t.split(';').count();
     (n == FIELDS || n == FIELDS + 1)
@@ -231,7 +231,7 @@ pub fn write(position: &Position, out: &mut String) {
 }
 
 /// What a Snowie position does not hold.
-pub fn losses(position: &Position) -> Vec<String> {
+pub(crate) fn losses(position: &Position) -> Vec<String> {
     let s = &position.state;
     let mut notes = Vec::new();
     if s.double_offered {

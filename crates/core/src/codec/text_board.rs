@@ -14,9 +14,6 @@
 use crate::codec::{match_id, position_id};
 use crate::domain::{Board, CubeOwner, MatchState, Names, Player, Position, Resignation};
 
-/// Lines in a board text.
-pub const LINES: usize = 15;
-
 const LABELS_TOP_FOR_X: &[u8; 49] = b" +13-14-15-16-17-18------19-20-21-22-23-24-+     ";
 const LABELS_BOTTOM_FOR_X: &[u8; 49] = b" +12-11-10--9--8--7-------6--5--4--3--2--1-+     ";
 const BAR_LINE: &[u8; 48] = b"|                  |BAR|                  |     ";
@@ -371,6 +368,6 @@ mod tests {
 
     #[test]
     fn text_has_fifteen_lines() {
-        assert_eq!(render(&Position::default()).lines().count(), LINES);
+        assert_eq!(render(&Position::default()).lines().count(), 15);
     }
 }

@@ -48,7 +48,7 @@ const RECORD_BYTES: usize = 2560;
 const MAX_ARCHIVE_FILES: usize = 64;
 /// `temp.xg` inflated: a record a decision, a long match a few thousand of
 /// them; this is 25,000 records.
-pub const MAX_GAME_DATA_BYTES: usize = 64 << 20;
+pub(crate) const MAX_GAME_DATA_BYTES: usize = 64 << 20;
 /// `temp.xgc` inflated: the comments, in RTF.
 const MAX_COMMENT_BYTES: usize = 8 << 20;
 /// XG's match header carries this after the version.

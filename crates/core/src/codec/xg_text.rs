@@ -33,10 +33,10 @@ use crate::domain::{CubeOwner, Names, Player, Position};
 use std::fmt::Write;
 
 /// Longest text read (a pasted forum post).
-pub const MAX_LEN: usize = 64 * 1024;
+pub(crate) const MAX_LEN: usize = 64 * 1024;
 
 /// Whether `text` is a multi-line block with an XGID line in it.
-pub fn looks_like(text: &str) -> bool {
+pub(crate) fn looks_like(text: &str) -> bool {
     let t = text.trim();
     // An XGID line alone is not an export (gnubg's board block with an XGID
     // after it is not): XG's names line or its signature must be there too.

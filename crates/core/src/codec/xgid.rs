@@ -27,7 +27,7 @@ const BOARD_LEN: usize = 26;
 const FIELDS: usize = 10;
 
 /// Strips an optional `XGID=` prefix (any case).
-pub fn strip_prefix(text: &str) -> &str {
+pub(crate) fn strip_prefix(text: &str) -> &str {
     let t = text.trim();
     match t.get(..5) {
         Some(p) if p.eq_ignore_ascii_case("XGID=") => &t[5..],

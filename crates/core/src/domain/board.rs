@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Checkers each player owns.
 pub const CHECKERS_PER_SIDE: u8 = 15;
 /// Index of the bar in a side's array.
-pub const BAR: usize = 24;
+pub(crate) const BAR: usize = 24;
 
 /// A place on the board a checker can be, in physical terms. Points are
 /// numbered 1–24 as X counts them (X's ace point is at the bottom right, as
@@ -257,7 +257,7 @@ impl Board {
 
     /// The board with the players' roles exchanged: O's checkers become X's on
     /// the same own-numbered points and the other way round.
-    pub fn mirrored(&self) -> Board {
+    pub(crate) fn mirrored(&self) -> Board {
         Board {
             sides: [self.sides[1], self.sides[0]],
         }

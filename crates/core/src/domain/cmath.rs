@@ -14,14 +14,14 @@ mod sys {
         safe fn erff(x: f32) -> f32;
     }
 
-    pub fn erf(x: f32) -> f32 {
+    pub(crate) fn erf(x: f32) -> f32 {
         erff(x)
     }
 }
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 mod sys {
-    pub fn erf(x: f32) -> f32 {
+    pub(crate) fn erf(x: f32) -> f32 {
         libm::erff(x)
     }
 }

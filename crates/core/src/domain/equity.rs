@@ -39,7 +39,7 @@ pub enum ScoreError {
 impl Score {
     /// The match score of a state, or why there are no match numbers
     /// (money game, or further than the table's 64-away).
-    pub fn of(state: &MatchState) -> Result<Score, ScoreError> {
+    pub(crate) fn of(state: &MatchState) -> Result<Score, ScoreError> {
         if state.is_money() {
             return Err(ScoreError::Money);
         }
@@ -69,7 +69,7 @@ impl Score {
 
 /// gnubg's `getGammonPrice`: `[gammon 0, gammon 1, backgammon 0,
 /// backgammon 1]` prices (twice the usual gammon values).
-pub fn gammon_prices(met: &Met, s: &Score) -> [f32; 4] {
+pub(crate) fn gammon_prices(met: &Met, s: &Score) -> [f32; 4] {
     let me = |points: u32, who: usize| met.after(s.score, s.match_to, 0, points, who, false);
     let c = s.cube;
     let win = me(c, 0);
@@ -105,7 +105,7 @@ pub fn gammon_prices(met: &Met, s: &Score) -> [f32; 4] {
 }
 
 /// Gammon prices of a money game: none for a centred cube under Jacoby.
-pub fn money_gammon_prices(state: &MatchState) -> [f32; 4] {
+pub(crate) fn money_gammon_prices(state: &MatchState) -> [f32; 4] {
     let v = if state.jacoby && state.cube_owner == CubeOwner::Centred {
         0.0
     } else {
@@ -121,7 +121,7 @@ pub struct GammonValues {
     pub backgammon: f32,
 }
 
-pub fn gammon_values(prices: [f32; 4]) -> [GammonValues; 2] {
+pub(crate) fn gammon_values(prices: [f32; 4]) -> [GammonValues; 2] {
     [0, 1].map(|i| GammonValues {
         gammon: 0.5 * prices[i],
         backgammon: 0.5 * (prices[2 + i] + prices[i]),
@@ -174,7 +174,7 @@ pub fn player_mwc(met: &Met, s: &Score, player: usize) -> PlayerMwc {
 /// Gammon and backgammon rates, `[player][gammon, backgammon]`, of games
 /// won: gnubg's `calculate_gammon_rates` for an evaluation from
 /// `on_roll`'s side.
-pub fn gammon_rates(p: &Probabilities, on_roll: usize) -> [[f32; 2]; 2] {
+pub(crate) fn gammon_rates(p: &Probabilities, on_roll: usize) -> [[f32; 2]; 2] {
     let mut r = [[0.0f32; 2]; 2];
     if p[0] > 0.0 {
         r[on_roll] = [(p[1] - p[2]) / p[0], p[2] / p[0]];
@@ -316,7 +316,7 @@ pub fn live_cash_points(met: &Met, s: &Score, probs: &Probabilities, on_roll: us
 
 /// `show marketwindow` in match play for both players, with the gammon
 /// rates of `probs` (from `on_roll`'s side).
-pub fn match_windows(
+pub(crate) fn match_windows(
     met: &Met,
     s: &Score,
     probs: &Probabilities,
@@ -419,7 +419,7 @@ pub fn janowski_take_point(w: f32, l: f32) -> f32 {
 
 /// Dead-cube take point of `taker` when doubled at this score, gammonless:
 /// (pass − lose doubled) / (win doubled − lose doubled).
-pub fn dead_take_point(met: &Met, s: &Score, taker: usize) -> f32 {
+pub(crate) fn dead_take_point(met: &Met, s: &Score, taker: usize) -> f32 {
     let me =
         |points: u32, who: usize| met.after(s.score, s.match_to, taker, points, who, s.crawford);
     let pass = me(s.cube, 1 - taker);

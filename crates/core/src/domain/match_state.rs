@@ -12,7 +12,7 @@ pub enum CubeOwner {
 }
 
 impl CubeOwner {
-    pub fn mirrored(self) -> CubeOwner {
+    pub(crate) fn mirrored(self) -> CubeOwner {
         match self {
             CubeOwner::Centred => CubeOwner::Centred,
             CubeOwner::Owned(p) => CubeOwner::Owned(p.opponent()),
@@ -103,9 +103,9 @@ pub type Dice = Option<[u8; 2]>;
 /// Highest cube exponent a Match ID can hold: a 32768-cube.
 pub const MAX_CUBE_LOG2: u8 = 15;
 /// Highest match length or score a Match ID can hold (15 bits).
-pub const MAX_MATCH_NUMBER: u16 = 32767;
+pub(crate) const MAX_MATCH_NUMBER: u16 = 32767;
 /// Longest match gnubg itself accepts.
-pub const GNUBG_MAX_MATCH_LENGTH: u16 = 64;
+pub(crate) const GNUBG_MAX_MATCH_LENGTH: u16 = 64;
 /// XGID's usual maximum cube exponent (a 1024-cube), used when an ID that
 /// does not carry one is turned into an XGID.
 pub const DEFAULT_MAX_CUBE_LOG2: u8 = 10;
@@ -185,7 +185,7 @@ impl MatchState {
     }
 
     /// The same state with the players' roles exchanged.
-    pub fn mirrored(&self) -> MatchState {
+    pub(crate) fn mirrored(&self) -> MatchState {
         MatchState {
             cube_owner: self.cube_owner.mirrored(),
             on_roll: self.on_roll.opponent(),

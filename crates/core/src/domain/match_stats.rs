@@ -139,7 +139,7 @@ pub struct Overall {
 }
 
 /// gnubg's rating offset (`set rating offset`, default 2050).
-pub const FIBS_RATING_OFFSET: f64 = 2050.0;
+pub(crate) const FIBS_RATING_OFFSET: f64 = 2050.0;
 
 impl Overall {
     /// `stats` are both players'; `p` the one described.

@@ -15,14 +15,14 @@ const EXTENSION_GAMMON_RATE: f32 = 0.25;
 
 /// A formula for a table, with its parameters as the file names them.
 #[derive(Clone, Debug, PartialEq)]
-pub enum TableKind {
+pub(crate) enum TableKind {
     Zadeh,
     Mec,
 }
 
 /// One table of a MET file as written: rows of values, or a formula.
 #[derive(Clone, Debug, PartialEq)]
-pub enum TableSpec {
+pub(crate) enum TableSpec {
     /// Pre-Crawford: `rows[i][j]` is the row player's chance at
     /// (i+1)-away, (j+1)-away. Post-Crawford: the values in order, however
     /// the file splits them into rows.
@@ -35,7 +35,7 @@ pub enum TableSpec {
 
 /// A MET file as read, before gnubg's extensions.
 #[derive(Clone, Debug, PartialEq)]
-pub struct MetSpec {
+pub(crate) struct MetSpec {
     pub name: String,
     pub description: String,
     /// The native length; -1 for a table computed from a formula.
@@ -203,7 +203,7 @@ fn check_unit(value: f32, what: &str) -> Result<(), MetError> {
 
 impl Met {
     /// Builds the full table as gnubg's `InitMatchEquity` does.
-    pub fn build(spec: &MetSpec, source: &str) -> Result<Met, MetError> {
+    pub(crate) fn build(spec: &MetSpec, source: &str) -> Result<Met, MetError> {
         let length = spec.length;
         let explicit_any = matches!(spec.pre_crawford, TableSpec::Explicit(_))
             || spec
@@ -364,7 +364,13 @@ impl Met {
 
     /// gnubg's `getMEAtScore`: player `player`'s chance at the score
     /// before this game.
-    pub fn at_score(&self, score: [u16; 2], match_to: u16, player: usize, crawford: bool) -> f32 {
+    pub(crate) fn at_score(
+        &self,
+        score: [u16; 2],
+        match_to: u16,
+        player: usize,
+        crawford: bool,
+    ) -> f32 {
         let len = i64::from(match_to);
         let n0 = len - i64::from(score[0]) - 1;
         let n1 = len - i64::from(score[1]) - 1;

@@ -757,7 +757,7 @@ pub fn free_move(board: &Board, player: Player, typed: &TypedMove) -> Result<Boa
 /// `board`, hitting as they land; `None` when a step is impossible (from
 /// an empty point, onto a point the opponent holds). A file's own steps
 /// are checked with it against the legal move it names.
-pub fn steps_reach(board: &Board, mover: Player, steps: &[Step]) -> Option<Board> {
+pub(crate) fn steps_reach(board: &Board, mover: Player, steps: &[Step]) -> Option<Board> {
     let sides = Sides::of(board, mover);
     apply_hops(&sides, steps).map(|now| now.to_board(mover))
 }

@@ -16,7 +16,7 @@ pub const BAR_POINT: u8 = 25;
 /// Borne off.
 pub const OFF_POINT: u8 = 0;
 /// Longest move text [`parse`] reads.
-pub const MAX_MOVE_TEXT: usize = 200;
+pub(crate) const MAX_MOVE_TEXT: usize = 200;
 
 /// One checker moving one die's worth (or, in a free move, any distance), in
 /// points counted for the player who moves: 25 is the bar, 0 is off.
@@ -275,7 +275,7 @@ fn write_point(out: &mut String, point: u8) {
 /// Writes steps in gnubg 1.07's notation. `opponent_before(p)` says whether
 /// the opponent had a checker on the mover's point `p` (1–24) before the move:
 /// gnubg marks hits from the board before the move.
-pub fn format_steps(steps: &[Step], opponent_before: impl Fn(u8) -> bool) -> String {
+pub(crate) fn format_steps(steps: &[Step], opponent_before: impl Fn(u8) -> bool) -> String {
     // Each row is a checker path: up to four steps of one checker hitting at
     // every intermediate point touch five points.
     #[derive(Clone, Copy)]

@@ -42,7 +42,7 @@ impl Verdict {
 
 /// Where the game stands, as gnubg classes it for the cube efficiency.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameClass {
+pub(crate) enum GameClass {
     /// A side has nothing left on the board.
     Over,
     Contact,
@@ -77,7 +77,7 @@ fn back(side: &[u8; 25]) -> Option<usize> {
 }
 
 /// gnubg's `ClassifyPosition` for standard backgammon.
-pub fn classify(board: &Board, on_roll: Player) -> GameClass {
+pub(crate) fn classify(board: &Board, on_roll: Player) -> GameClass {
     let [t, l] = sides(board, on_roll);
     let (Some(bt), Some(bl)) = (back(t), back(l)) else {
         return GameClass::Over;

@@ -151,7 +151,7 @@ pub fn replay_game(header: &MatchHeader, game: &GameRecord) -> Result<GameReplay
 
 /// Replays the first `count` actions of a game (all of them applies the
 /// game's result at the end; fewer never does).
-pub fn replay_actions(
+pub(crate) fn replay_actions(
     header: &MatchHeader,
     game: &GameRecord,
     count: usize,

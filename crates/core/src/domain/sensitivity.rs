@@ -41,7 +41,7 @@ pub enum ScoreCase {
 
 impl ScoreCase {
     /// The short name players use.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             ScoreCase::Money => "money",
             ScoreCase::Dmp => "DMP",
@@ -89,7 +89,7 @@ impl CubeState {
     }
 
     /// The column of the board's own cube.
-    pub fn of(position: &Position) -> CubeState {
+    pub(crate) fn of(position: &Position) -> CubeState {
         let s = &position.state;
         match s.cube_owner {
             CubeOwner::Centred => CubeState::Centred,

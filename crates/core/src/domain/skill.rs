@@ -7,7 +7,7 @@
 /// gnubg 1.07's default thresholds.
 pub const DOUBTFUL: f64 = 0.03;
 pub const BAD: f64 = 0.06;
-pub const VERY_BAD: f64 = 0.12;
+pub(crate) const VERY_BAD: f64 = 0.12;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Skill {

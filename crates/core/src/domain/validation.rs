@@ -152,7 +152,7 @@ pub fn check_match(state: &MatchState) -> Result<Vec<Warning>, MatchError> {
 
 /// The warnings for a state that keeps the rules (`check_match` passed):
 /// for callers that checked the rules once already, as decoders do.
-pub fn match_warnings(state: &MatchState) -> Vec<Warning> {
+pub(crate) fn match_warnings(state: &MatchState) -> Vec<Warning> {
     let mut warnings = Vec::new();
     if state.crawford {
         let away = |p: Player| state.score_of(p) + 1 == state.match_length;
@@ -204,7 +204,7 @@ pub fn name_warnings(o: &str, x: &str) -> Vec<Warning> {
 }
 
 /// Warnings about the board itself (its rules are checked by `Board`).
-pub fn board_warnings(board: &Board) -> Vec<Warning> {
+pub(crate) fn board_warnings(board: &Board) -> Vec<Warning> {
     Player::BOTH
         .into_iter()
         .filter(|&p| board.on_board(p) == 0)

@@ -10,7 +10,7 @@ use super::spec::{Bridge, Capabilities, Codec, Spec};
 use super::{EngineKind, locate};
 use std::path::Path;
 
-pub static SPEC: Spec = Spec {
+pub(crate) static SPEC: Spec = Spec {
     kind: EngineKind::Gnubg,
     key: "gnubg",
     name: "gnubg",

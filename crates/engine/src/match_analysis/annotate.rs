@@ -14,7 +14,7 @@ use bgedit_core::domain::match_stats::DecisionKind;
 /// Replaces the record's analysis by the verdicts' (a decision bgedit did
 /// not judge is left unanalysed: two engines' numbers are never mixed in
 /// one file), and returns the marks and luck by action.
-pub fn annotate(
+pub(crate) fn annotate(
     record: &mut MatchRecord,
     judged: &[Judged],
     luck: Option<&MatchLuck>,

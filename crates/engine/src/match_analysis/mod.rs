@@ -808,7 +808,7 @@ pub struct Pieces<'a> {
 /// verdicts and luck are that run's. `None` when gnubg cannot be asked
 /// whole games (another engine, no match, or pieces that do not follow
 /// the decisions).
-pub fn run_pieces(
+pub(crate) fn run_pieces(
     decisions: &[FileDecision],
     opts: &RunOptions,
     whole: Option<&MatchForGnubg>,

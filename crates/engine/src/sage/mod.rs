@@ -14,7 +14,7 @@
 //! depth setting means one search); [`level`] gives Sage's own label.
 
 pub mod native;
-pub mod spec;
+pub(crate) mod spec;
 
 use super::answer::{Analysis, Garbage, MoveLine, Probs, Reply, Rollout};
 use super::locate::Missing;
@@ -28,10 +28,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// What to tell a user without Sage.
-pub const INSTALL_HINT: &str = "Open Sage not found: install it with `pip install bgsage` (bgedit is tested with bgsage==2.0.20260907), or give its Python with --sage-python PATH or BGEDIT_SAGE_PYTHON";
+pub(crate) const INSTALL_HINT: &str = "Open Sage not found: install it with `pip install bgsage` (bgedit is tested with bgsage==2.0.20260907), or give its Python with --sage-python PATH or BGEDIT_SAGE_PYTHON";
 
 /// Sage's board: 26 points from the side of `mover`.
-pub type SageBoard = [i32; 26];
+pub(crate) type SageBoard = [i32; 26];
 
 /// `board` as Sage reads it, from the side of `mover`.
 pub fn to_sage(board: &Board, mover: Player) -> SageBoard {
@@ -71,18 +71,21 @@ pub fn from_sage(sage: &[i32], mover: Player) -> Result<Board, SageBoardError> {
 }
 
 /// Sage's own name for a depth given in gnubg's count.
-pub fn level(plies: u8) -> String {
+pub(crate) fn level(plies: u8) -> String {
     format!("{}-ply", plies.min(super::request::MAX_PLIES) + 1)
 }
 
 /// The request line for `req`, rolled out with `rollout` when given.
-pub fn request_line(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> String {
+pub(crate) fn request_line(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> String {
     request_value(req, rollout).to_string()
 }
 
 /// The request for `req` as the bridge reads it (the in-process engine
 /// reads the same, so both roads ask Sage the same question).
-pub fn request_value(req: &Request, rollout: Option<(&RolloutSettings, u8)>) -> serde_json::Value {
+pub(crate) fn request_value(
+    req: &Request,
+    rollout: Option<(&RolloutSettings, u8)>,
+) -> serde_json::Value {
     let s = req.sent_state();
     let p = &req.position;
     let mover = s.on_roll;
@@ -249,7 +252,7 @@ fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, Unna
 /// The Python to run Sage with: `--sage-python`, then `BGEDIT_SAGE_PYTHON`,
 /// then `python3` on PATH. Whether it has `bgsage` is found when the bridge
 /// starts (it says so).
-pub fn find_python(
+pub(crate) fn find_python(
     option: Option<&Path>,
     env: Option<&str>,
     path: Option<&str>,

@@ -8,7 +8,7 @@ use super::super::request::{Request, RolloutSettings};
 use super::super::spec::{Bridge, Capabilities, Codec, Spec};
 use std::path::Path;
 
-pub static SPEC: Spec = Spec {
+pub(crate) static SPEC: Spec = Spec {
     kind: EngineKind::Sage,
     key: "sage",
     name: "Sage",

@@ -28,7 +28,7 @@ impl Source {
         }
     }
 
-    pub fn from_text(text: &str) -> Source {
+    pub(crate) fn from_text(text: &str) -> Source {
         match text {
             "pasted" => Source::Pasted,
             t => match t.strip_prefix("imported from ") {

@@ -8,7 +8,7 @@ use rusqlite::{OptionalExtension, params};
 
 /// SHA-256 of a match file's bytes, in hex: the match's identity in the
 /// library (the same file imported twice is one match).
-pub fn content_hash(bytes: &[u8]) -> String {
+pub(crate) fn content_hash(bytes: &[u8]) -> String {
     use sha2::Digest;
     use std::fmt::Write;
     sha2::Sha256::digest(bytes)
@@ -100,7 +100,7 @@ impl Verdict {
     /// The engine and plies a depth's words name: `gnubg 2-ply` is
     /// (`gnubg`, 2), `XG 3-ply red` (`XG`, 3), `XG rollout` (`XG`,
     /// rollout); words without a depth keep the first word and -1.
-    pub fn engine_and_plies(depth: &str) -> (String, i64) {
+    pub(crate) fn engine_and_plies(depth: &str) -> (String, i64) {
         let mut words = depth.split_whitespace();
         let engine = words.next().unwrap_or("unknown").to_owned();
         let mut plies = -1;
@@ -126,7 +126,7 @@ impl Verdict {
 
 /// A game's luck as kept: engine, plies, the game (its piece's place in
 /// the match), O's and X's luck.
-pub type GameLuck = (String, i64, usize, [f64; 2]);
+pub(crate) type GameLuck = (String, i64, usize, [f64; 2]);
 
 /// What adding a match did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,7 +166,7 @@ pub struct StoredMatch {
 
 /// A decision with the entry it made and its deepest verdict.
 #[derive(Clone, Debug, PartialEq)]
-pub struct DeepestVerdict {
+pub(crate) struct DeepestVerdict {
     pub seq: usize,
     /// `checker`, `cube`, `take`, or what else was done.
     pub kind: String,
@@ -178,7 +178,7 @@ pub struct DeepestVerdict {
 /// `match_rates`): from bgedit's most complete analysis of the match, else
 /// from the file's own; a rate the analysis cannot give is `None`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct MatchRates {
+pub(crate) struct MatchRates {
     /// The analysis the rates come from; `None` when the match has none.
     pub engine: Option<String>,
     pub plies: Option<i64>,
@@ -195,7 +195,7 @@ pub struct MatchRates {
 /// A decision with the file's own verdict on it, if any: what the rates
 /// of a match bgedit has not analysed come from.
 #[derive(Clone, Debug, PartialEq)]
-pub struct FileJudged {
+pub(crate) struct FileJudged {
     /// `X` or `O`.
     pub player: char,
     pub kind: String,
@@ -522,7 +522,7 @@ impl Library {
     /// entry it is linked to and its deepest verdict (the most plies;
     /// bgedit's own before the file's at the same depth): what the
     /// library's mistakes are judged by.
-    pub fn deepest_verdicts(&self, match_id: i64) -> Result<Vec<DeepestVerdict>> {
+    pub(crate) fn deepest_verdicts(&self, match_id: i64) -> Result<Vec<DeepestVerdict>> {
         let mut st = self.conn.prepare(
             "SELECT d.seq, d.kind, d.entry_id, a.engine, a.plies, a.depth, a.from_file, a.error, \
              a.analysis FROM decisions d LEFT JOIN analyses a ON a.decision_id = d.id \
@@ -563,7 +563,7 @@ impl Library {
     /// position entry and linked to its decision, then each `(seq,
     /// error)` of `errors` set as the error of the entry its decision is
     /// linked to. The count of entries added.
-    pub fn keep_mistakes(
+    pub(crate) fn keep_mistakes(
         &mut self,
         match_id: i64,
         new: &[(usize, NewEntry)],
@@ -591,21 +591,13 @@ impl Library {
         Ok(added)
     }
 
-    /// The matches `name` played (either side; letter case ignored), in
-    /// the order imported.
-    pub fn matches_of(&self, name: &str) -> Result<Vec<StoredMatch>> {
-        let name = name.trim().to_lowercase();
-        Ok(self
-            .matches()?
-            .into_iter()
-            .filter(|m| m.players.iter().any(|p| p.trim().to_lowercase() == name))
-            .collect())
-    }
-
     /// The engine and depth of bgedit's most complete analysis of match
     /// `match_id` (the most decisions; the deeper of two as complete),
     /// with bgedit's verdicts at it, in the match's order.
-    pub fn best_own_analysis(&self, match_id: i64) -> Result<Option<(String, i64, Vec<String>)>> {
+    pub(crate) fn best_own_analysis(
+        &self,
+        match_id: i64,
+    ) -> Result<Option<(String, i64, Vec<String>)>> {
         let best: Option<(String, i64)> = self
             .conn
             .query_row(
@@ -633,7 +625,7 @@ impl Library {
     /// bgedit's verdicts on match `match_id` by `engine` at `plies`, in
     /// the match's order, each with its decision's gnubg ID (the position
     /// decided).
-    pub fn own_verdicts_at(
+    pub(crate) fn own_verdicts_at(
         &self,
         match_id: i64,
         engine: &str,
@@ -673,7 +665,7 @@ impl Library {
     }
 
     /// The luck of match `match_id` by `engine` at `plies`, if kept.
-    pub fn luck(&self, match_id: i64, engine: &str, plies: i64) -> Result<Option<[f64; 2]>> {
+    pub(crate) fn luck(&self, match_id: i64, engine: &str, plies: i64) -> Result<Option<[f64; 2]>> {
         Ok(self
             .conn
             .query_row(
@@ -751,7 +743,7 @@ impl Library {
     /// Every match with each side's kept rates (O's, X's), when kept; the
     /// matches' decisions are not counted here (0). One query, for
     /// `stats --player` over many matches.
-    pub fn matches_with_rates(&self) -> Result<Vec<(StoredMatch, Option<[MatchRates; 2]>)>> {
+    pub(crate) fn matches_with_rates(&self) -> Result<Vec<(StoredMatch, Option<[MatchRates; 2]>)>> {
         let mut st = self.conn.prepare(&format!(
             "SELECT {MATCH_COLUMNS}, \
              o.engine, o.plies, o.from_file, o.pr, o.error, o.checker, o.cube, o.luck, \
@@ -791,7 +783,7 @@ impl Library {
 
     /// Keeps the rates of matches (each side's: O's, X's), in one
     /// transaction; they stay until the match's verdicts or luck change.
-    pub fn put_rates(&mut self, rates: &[(i64, [MatchRates; 2])]) -> Result<()> {
+    pub(crate) fn put_rates(&mut self, rates: &[(i64, [MatchRates; 2])]) -> Result<()> {
         if rates.is_empty() {
             return Ok(());
         }
@@ -825,7 +817,7 @@ impl Library {
 
     /// Match `match_id`'s decisions in order, each with the file's own
     /// verdict on it, if any.
-    pub fn file_judged(&self, match_id: i64) -> Result<Vec<FileJudged>> {
+    pub(crate) fn file_judged(&self, match_id: i64) -> Result<Vec<FileJudged>> {
         let mut st = self.conn.prepare_cached(
             "SELECT d.player, d.kind, d.gnubg_id, a.engine, a.plies, a.error FROM decisions d \
              LEFT JOIN analyses a ON a.decision_id = d.id AND a.from_file \
@@ -847,7 +839,7 @@ impl Library {
     }
 
     /// The matches stored before schema 9, whose identity is not yet known.
-    pub fn matches_without_identity(&self) -> Result<Vec<i64>> {
+    pub(crate) fn matches_without_identity(&self) -> Result<Vec<i64>> {
         let mut st = self
             .conn
             .prepare("SELECT id FROM matches WHERE identity IS NULL ORDER BY id")?;
@@ -856,7 +848,7 @@ impl Library {
     }
 
     /// Sets match `match_id`'s identity (computed from its kept file).
-    pub fn set_identity(&mut self, match_id: i64, identity: &str) -> Result<()> {
+    pub(crate) fn set_identity(&mut self, match_id: i64, identity: &str) -> Result<()> {
         let tx = self.write()?;
         tx.execute(
             "UPDATE matches SET identity = ?2 WHERE id = ?1",

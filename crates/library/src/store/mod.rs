@@ -33,10 +33,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// How long a write waits for another process's write to finish.
-pub const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Longest title, tag or collection name kept, in bytes.
-pub const MAX_NAME_LEN: usize = 200;
+pub(crate) const MAX_NAME_LEN: usize = 200;
 
 /// Longest note or analysis kept, in bytes.
 pub const MAX_NOTE_LEN: usize = 64 * 1024;
@@ -81,7 +81,7 @@ impl From<rusqlite::Error> for LibraryError {
     }
 }
 
-pub type Result<T> = std::result::Result<T, LibraryError>;
+pub(crate) type Result<T> = std::result::Result<T, LibraryError>;
 
 /// What a write that ran out of room did: SQLite rolls the transaction back.
 const DISK_FULL: &str = "the disk is full: the change was not written (the file is as before)";
@@ -381,17 +381,8 @@ impl Library {
         })
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// This library's error `e` as a message naming its file.
     pub fn describe(&self, e: &LibraryError) -> String {
         describe(&self.path, e)
-    }
-
-    /// Why the library can only be read, when it can.
-    pub fn read_only(&self) -> Option<&str> {
-        self.read_only.as_deref()
     }
 }

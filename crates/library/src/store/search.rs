@@ -148,7 +148,7 @@ pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
 
 /// A value bound to a `?` in a filter's SQL.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
+pub(crate) enum Arg {
     Int(i64),
     Real(f64),
     Text(String),
@@ -166,7 +166,7 @@ impl rusqlite::ToSql for Arg {
 
 /// Text of at least this many characters is looked up in the trigram index;
 /// shorter text has no trigram to look up and is a scan.
-pub const MIN_INDEXED_TEXT: usize = 3;
+pub(crate) const MIN_INDEXED_TEXT: usize = 3;
 
 /// A query as SQL over `entries e`: the FROM and WHERE part and its
 /// arguments. Text of 3 characters or more is matched on the FTS5 trigram
@@ -174,7 +174,7 @@ pub const MIN_INDEXED_TEXT: usize = 3;
 /// filter is a test on an indexed column; only 1–2 character text is a scan
 /// (`LIKE` over the text columns).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Selection {
+pub(crate) struct Selection {
     /// ` FROM … WHERE …`, with a leading space.
     pub from: String,
     pub args: Vec<Arg>,
@@ -275,7 +275,7 @@ pub(super) fn indexed_text(text: &str) -> bool {
 /// The FROM and WHERE of a query (see [`Selection`]), with the text of 3+
 /// characters looked up in the trigram index (`use_index`) or tested row by
 /// row in `entries_scan`, as 1–2 characters always are.
-pub fn select(query: &Query, now: i64, use_index: bool) -> Selection {
+pub(crate) fn select(query: &Query, now: i64, use_index: bool) -> Selection {
     let looked_up = |text: &str| use_index && indexed_text(text);
     // Every positive text term of 3+ characters goes into one MATCH: the
     // index intersects them.

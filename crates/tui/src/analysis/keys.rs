@@ -12,7 +12,7 @@ use crate::panels::Panel;
 use ratatui::crossterm::event::KeyCode;
 
 /// Three rows of help for eight keys, so the 80×24 help fits.
-pub static BINDINGS: &[Binding] = &[
+pub(crate) static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('A'), Char('a'), Char('<'), Char('>')],
         label: "A a < >",

@@ -11,16 +11,15 @@
 //! decision at every score, shown in the same panel) with its own update
 //! and text, in one file.
 
-pub mod keys;
-pub mod score_matrix;
+pub(crate) mod keys;
+pub(crate) mod score_matrix;
 pub mod state;
-pub mod update;
+pub(crate) mod update;
 pub mod view;
 
 pub use state::{AnalysisAction, AnalysisState, RolloutRun, Shown, disagreement};
-pub use update::{
-    ALL_MOVES, board_position, change_depth, cycle_engine, deepen, depth_words, leave_preview,
-    position_changed, second_opinion, select, selected_move, selected_result, start_rollout,
-    stop_rollout, toggle_units, update,
+pub(crate) use update::{
+    board_position, depth_words, leave_preview, position_changed, second_opinion, select,
+    stop_rollout, update,
 };
 pub use view::{PanelText, copy_text, panel_text, second_panel_text};

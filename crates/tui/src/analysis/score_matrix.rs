@@ -47,7 +47,7 @@ fn ask(model: &mut Model) -> Effect {
 }
 
 /// `V`: the matrix on (asked for when the position is new to it) or off.
-pub fn toggle(mut model: Model) -> (Model, Vec<Effect>) {
+pub(crate) fn toggle(mut model: Model) -> (Model, Vec<Effect>) {
     if model.matrix.on {
         model.matrix.on = false;
         model.status = Status::info("Score matrix off: the analysis is back");
@@ -73,7 +73,12 @@ pub fn refresh(model: &mut Model) -> Option<Effect> {
 }
 
 /// One cell answered.
-pub fn answered(mut model: Model, serial: u64, index: usize, v: Verdict) -> (Model, Vec<Effect>) {
+pub(crate) fn answered(
+    mut model: Model,
+    serial: u64,
+    index: usize,
+    v: Verdict,
+) -> (Model, Vec<Effect>) {
     let m = &mut model.matrix;
     if serial == m.serial
         && let Some(slot) = m.verdicts.get_mut(index)
@@ -107,8 +112,8 @@ fn cell_text(v: Option<&Verdict>, wide: bool) -> String {
 }
 
 /// Width of a grid column, narrow and wide.
-pub const NARROW: usize = 7;
-pub const WIDE: usize = 17;
+pub(crate) const NARROW: usize = 7;
+pub(crate) const WIDE: usize = 17;
 
 fn grid(m: &MatrixState, roller: bgedit_core::domain::Player, wide: bool) -> Vec<String> {
     let other = roller.opponent();

@@ -164,7 +164,7 @@ impl Default for AnalysisState {
 impl AnalysisState {
     /// What the panel shows: the rollout when there is one, else the
     /// evaluation.
-    pub fn displayed(&self) -> Option<&Shown> {
+    pub(crate) fn displayed(&self) -> Option<&Shown> {
         let evaluation = self.shown_by(self.engines.lead());
         self.rollout
             .as_ref()
@@ -173,7 +173,7 @@ impl AnalysisState {
     }
 
     /// The engine whose answer `displayed` gives.
-    pub fn displayed_engine(&self) -> EngineKind {
+    pub(crate) fn displayed_engine(&self) -> EngineKind {
         match &self.rollout {
             Some(r) if r.shown.is_some() => r.engine,
             _ => self.engines.lead(),
@@ -190,7 +190,7 @@ impl AnalysisState {
     }
 
     /// Why `engine` has no answer, if so.
-    pub fn problem_of(&self, engine: EngineKind) -> Option<&String> {
+    pub(crate) fn problem_of(&self, engine: EngineKind) -> Option<&String> {
         if engine.is_reference() {
             self.problem.as_ref()
         } else {
@@ -198,14 +198,14 @@ impl AnalysisState {
         }
     }
 
-    pub fn rolling(&self) -> bool {
+    pub(crate) fn rolling(&self) -> bool {
         self.rollout.as_ref().is_some_and(|r| r.running)
     }
 }
 
 /// The first engine on beside the reference, if any: the one whose list
 /// is drawn beside the reference's.
-pub fn second_engine(a: &AnalysisState) -> Option<EngineKind> {
+pub(crate) fn second_engine(a: &AnalysisState) -> Option<EngineKind> {
     a.engines.kinds().find(|k| !k.is_reference())
 }
 

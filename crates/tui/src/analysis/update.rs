@@ -15,7 +15,7 @@ use bgedit_engine::text::Units;
 use bgedit_engine::{Analysis, EngineError, EngineKind, Request};
 
 /// Moves asked for: all of them, so the list scrolls to the end.
-pub const ALL_MOVES: usize = 0;
+pub(crate) const ALL_MOVES: usize = 0;
 
 fn key_of(p: &Position) -> String {
     bgedit_core::codec::to_string_as(p, bgedit_core::codec::IdFormat::GnubgId)
@@ -38,7 +38,7 @@ fn request(model: &mut Model, plies: u8) -> Effect {
 
 /// After any change of position: a 0-ply request at once, a deeper one due
 /// when the user pauses. The old answer goes (it was for another position).
-pub fn position_changed(model: &mut Model) -> Effect {
+pub(crate) fn position_changed(model: &mut Model) -> Effect {
     let a = &mut model.analysis;
     a.shown = None;
     a.selected = 0;
@@ -71,7 +71,7 @@ pub fn position_changed(model: &mut Model) -> Effect {
 /// `z`: the panel's engines, each alone in turn, then all of them. Each
 /// engine on that has no answer yet is asked for the position on show at
 /// the depth shown.
-pub fn cycle_engine(mut model: Model) -> (Model, Vec<Effect>) {
+pub(crate) fn cycle_engine(mut model: Model) -> (Model, Vec<Effect>) {
     let a = &mut model.analysis;
     a.engines = a.engines.next();
     a.selected = 0;
@@ -122,7 +122,7 @@ fn choice_words(choice: bgedit_engine::Choice) -> String {
 /// The requests for the other engines on that go with `effects`' requests
 /// for the reference engine (not the cube before the roll: that line is
 /// the reference's).
-pub fn second_opinion(model: &mut Model, effects: &[Effect]) -> Vec<Effect> {
+pub(crate) fn second_opinion(model: &mut Model, effects: &[Effect]) -> Vec<Effect> {
     let a = &mut model.analysis;
     let mut out = Vec::new();
     for engine in a.engines.kinds().filter(|k| !k.is_reference()) {
@@ -142,7 +142,7 @@ pub fn second_opinion(model: &mut Model, effects: &[Effect]) -> Vec<Effect> {
 
 /// Another engine's answer; dropped unless it answers the last request
 /// sent to it.
-pub fn opinion_answered(
+pub(crate) fn opinion_answered(
     mut model: Model,
     engine: EngineKind,
     id: u64,
@@ -171,7 +171,7 @@ pub fn opinion_answered(
 
 /// `O`: roll out the listed candidates (the leading ones, as ranked on
 /// show) or the cube decision, with the engine's own rollout.
-pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
+pub(crate) fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
     if model.analysis.rolling() {
         model.status = Status::info("A rollout is running: Esc stops it");
         return (model, Vec::new());
@@ -230,13 +230,17 @@ pub fn start_rollout(mut model: Model) -> (Model, Vec<Effect>) {
 
 /// Esc while a rollout runs: stop it after the chunk running; the trials
 /// done stay on show.
-pub fn stop_rollout(mut model: Model) -> (Model, Vec<Effect>) {
+pub(crate) fn stop_rollout(mut model: Model) -> (Model, Vec<Effect>) {
     model.status = Status::info("Stopping the rollout…");
     (model, vec![Effect::StopRollout])
 }
 
 /// A rollout's trials so far, before its first numbers.
-pub fn rollout_tick(mut model: Model, id: u64, r: bgedit_engine::Rollout) -> (Model, Vec<Effect>) {
+pub(crate) fn rollout_tick(
+    mut model: Model,
+    id: u64,
+    r: bgedit_engine::Rollout,
+) -> (Model, Vec<Effect>) {
     if let Some(run) = model
         .analysis
         .rollout
@@ -249,7 +253,11 @@ pub fn rollout_tick(mut model: Model, id: u64, r: bgedit_engine::Rollout) -> (Mo
 }
 
 /// A rollout's answer so far.
-pub fn rollout_progress(mut model: Model, id: u64, analysis: Analysis) -> (Model, Vec<Effect>) {
+pub(crate) fn rollout_progress(
+    mut model: Model,
+    id: u64,
+    analysis: Analysis,
+) -> (Model, Vec<Effect>) {
     if let Some(run) = model
         .analysis
         .rollout
@@ -264,7 +272,7 @@ pub fn rollout_progress(mut model: Model, id: u64, analysis: Analysis) -> (Model
 }
 
 /// A rollout ended: done, stopped, or failed.
-pub fn rollout_answered(
+pub(crate) fn rollout_answered(
     mut model: Model,
     id: u64,
     result: Result<Analysis, EngineError>,
@@ -375,7 +383,7 @@ fn request_cube(model: &mut Model, plies: u8) -> Option<Effect> {
 }
 
 /// The user paused (or pressed `a`): the deeper analysis, if still due.
-pub fn deepen(mut model: Model, asked: bool) -> (Model, Vec<Effect>) {
+pub(crate) fn deepen(mut model: Model, asked: bool) -> (Model, Vec<Effect>) {
     let a = &model.analysis;
     let have = a.shown.as_ref().map(|s| s.plies).unwrap_or(0);
     let wanted = a.deep_plies;
@@ -402,7 +410,7 @@ pub fn deepen(mut model: Model, asked: bool) -> (Model, Vec<Effect>) {
 }
 
 /// An answer from the engine; dropped unless it answers the last request.
-pub fn answered(
+pub(crate) fn answered(
     mut model: Model,
     id: u64,
     result: Result<Analysis, EngineError>,
@@ -466,7 +474,7 @@ fn move_count(a: &AnalysisState) -> usize {
 
 /// The panel's actions, each to its function: the reducer hands them all
 /// here.
-pub fn update(model: Model, action: AnalysisAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(model: Model, action: AnalysisAction) -> (Model, Vec<Effect>) {
     use AnalysisAction as A;
     match action {
         A::Deepen => deepen(model, true),
@@ -506,7 +514,7 @@ fn play_selected(model: Model) -> (Model, Vec<Effect>) {
 }
 
 /// Esc: the board back from the move previewed.
-pub fn leave_preview(mut model: Model) -> (Model, Vec<Effect>) {
+pub(crate) fn leave_preview(mut model: Model) -> (Model, Vec<Effect>) {
     if model.analysis.preview {
         model.analysis.preview = false;
         model.status = Status::info("Preview closed");
@@ -515,7 +523,7 @@ pub fn leave_preview(mut model: Model) -> (Model, Vec<Effect>) {
 }
 
 /// `[` `]` and the panel's arrows: select a listed move and preview it.
-pub fn select(mut model: Model, delta: i32) -> (Model, Vec<Effect>) {
+pub(crate) fn select(mut model: Model, delta: i32) -> (Model, Vec<Effect>) {
     let count = move_count(&model.analysis);
     if count == 0 {
         model.status = Status::error("no moves listed to select (set dice for a move analysis)");
@@ -538,7 +546,7 @@ pub fn select(mut model: Model, delta: i32) -> (Model, Vec<Effect>) {
 
 /// The position after the selected move: the board the engine gave, the
 /// opponent on roll, no dice.
-pub fn selected_result(model: &Model) -> Option<Position> {
+pub(crate) fn selected_result(model: &Model) -> Option<Position> {
     let a = &model.analysis;
     let Some(Shown {
         analysis: Analysis::Moves { moves, .. },
@@ -563,7 +571,7 @@ pub fn selected_result(model: &Model) -> Option<Position> {
 }
 
 /// What the board shows: the preview while one is on, else the position.
-pub fn board_position(model: &Model) -> Option<Position> {
+pub(crate) fn board_position(model: &Model) -> Option<Position> {
     if model.analysis.preview {
         selected_result(model)
     } else {
@@ -572,7 +580,7 @@ pub fn board_position(model: &Model) -> Option<Position> {
 }
 
 /// The name of the selected move, for messages.
-pub fn selected_move(model: &Model) -> Option<String> {
+pub(crate) fn selected_move(model: &Model) -> Option<String> {
     match model.analysis.displayed() {
         Some(Shown {
             analysis: Analysis::Moves { moves, .. },
@@ -585,7 +593,7 @@ pub fn selected_move(model: &Model) -> Option<String> {
 }
 
 /// `<` `>`: the depth for deeper analyses.
-pub fn change_depth(mut model: Model, delta: i8) -> (Model, Vec<Effect>) {
+pub(crate) fn change_depth(mut model: Model, delta: i8) -> (Model, Vec<Effect>) {
     let a = &mut model.analysis;
     let next = (a.deep_plies as i8 + delta).clamp(1, MAX_PLIES as i8) as u8;
     if next == a.deep_plies {
@@ -599,7 +607,7 @@ pub fn change_depth(mut model: Model, delta: i8) -> (Model, Vec<Effect>) {
 }
 
 /// `%`: match equities as MWC or as normalised equity.
-pub fn toggle_units(mut model: Model) -> (Model, Vec<Effect>) {
+pub(crate) fn toggle_units(mut model: Model) -> (Model, Vec<Effect>) {
     let a = &mut model.analysis;
     a.units = match a.units {
         Units::Equity => Units::Mwc,

@@ -7,10 +7,10 @@ use crate::action::Direction;
 use bgedit_core::domain::{Place, Player};
 
 /// Columns in a row: 12 points, the bar and the tray.
-pub const COLUMNS: usize = 14;
+pub(crate) const COLUMNS: usize = 14;
 
 /// The place at `column` of the top (`top = true`) or bottom row.
-pub fn place_at(top: bool, column: usize) -> Place {
+pub(crate) fn place_at(top: bool, column: usize) -> Place {
     let column = column.min(COLUMNS - 1);
     match (top, column) {
         (true, 0..=5) => Place::Point(13 + column as u8),
@@ -25,7 +25,7 @@ pub fn place_at(top: bool, column: usize) -> Place {
 }
 
 /// Which row and column a place is drawn at.
-pub fn position_of(place: Place) -> (bool, usize) {
+pub(crate) fn position_of(place: Place) -> (bool, usize) {
     match place {
         Place::Point(p @ 13..=18) => (true, usize::from(p) - 13),
         Place::Point(p @ 19..=24) => (true, usize::from(p) - 12),
@@ -39,7 +39,7 @@ pub fn position_of(place: Place) -> (bool, usize) {
 }
 
 /// The place one step from `place` in `direction`; rows end at their edges.
-pub fn step(place: Place, direction: Direction) -> Place {
+pub(crate) fn step(place: Place, direction: Direction) -> Place {
     let (top, column) = position_of(place);
     match direction {
         Direction::Left => place_at(top, column.saturating_sub(1)),
@@ -52,7 +52,7 @@ pub fn step(place: Place, direction: Direction) -> Place {
 }
 
 /// Where the same checkers stand after the players are swapped.
-pub fn mirrored(place: Place) -> Place {
+pub(crate) fn mirrored(place: Place) -> Place {
     match place {
         Place::Point(p) => Place::Point(25 - p),
         Place::Bar(p) => Place::Bar(p.opponent()),

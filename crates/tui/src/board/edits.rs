@@ -7,7 +7,7 @@ use bgedit_core::domain::{Board, Place, Player};
 
 /// A place as the board's labels name it, for messages (points are counted
 /// for the player on roll, as the labels are).
-pub fn describe(place: Place, on_roll: Player) -> String {
+pub(crate) fn describe(place: Place, on_roll: Player) -> String {
     match place {
         Place::Point(_) => format!("point {}", place.point_for(on_roll).unwrap_or(0)),
         Place::Bar(p) => format!("{p}'s bar"),
@@ -16,7 +16,7 @@ pub fn describe(place: Place, on_roll: Player) -> String {
 }
 
 /// The colour at a point or bar, if any.
-pub fn colour_at(board: &Board, place: Place) -> Option<Player> {
+pub(crate) fn colour_at(board: &Board, place: Place) -> Option<Player> {
     match place {
         Place::Off(p) => Some(p),
         _ => board.occupant(place).map(|(p, _)| p),
@@ -37,7 +37,12 @@ fn set(
 
 /// Adds one of `player`'s checkers at `place`. On a tray this bears a checker
 /// off, from the player's lowest point (or the bar).
-pub fn add(board: &Board, place: Place, player: Player, on_roll: Player) -> Result<Board, String> {
+pub(crate) fn add(
+    board: &Board,
+    place: Place,
+    player: Player,
+    on_roll: Player,
+) -> Result<Board, String> {
     let here = describe(place, on_roll);
     match place {
         Place::Off(owner) | Place::Bar(owner) if owner != player => {
@@ -80,7 +85,7 @@ pub fn add(board: &Board, place: Place, player: Player, on_roll: Player) -> Resu
 /// Removes one checker from `place` (back to its owner's tray). On a tray
 /// this brings one back, onto the owner's lowest point the opponent does
 /// not hold.
-pub fn remove(board: &Board, place: Place, on_roll: Player) -> Result<Board, String> {
+pub(crate) fn remove(board: &Board, place: Place, on_roll: Player) -> Result<Board, String> {
     let here = describe(place, on_roll);
     match place {
         Place::Off(owner) => {
@@ -108,7 +113,7 @@ pub fn remove(board: &Board, place: Place, on_roll: Player) -> Result<Board, Str
 
 /// Takes every checker off `place` (back to the trays); on a tray, brings
 /// them all back onto the board.
-pub fn clear(board: &Board, place: Place, on_roll: Player) -> Result<Board, String> {
+pub(crate) fn clear(board: &Board, place: Place, on_roll: Player) -> Result<Board, String> {
     match place {
         // As 1–9 set how many are off, 0 brings every borne-off checker
         // back onto the board.
@@ -122,7 +127,7 @@ pub fn clear(board: &Board, place: Place, on_roll: Player) -> Result<Board, Stri
 
 /// Sets the number of checkers at `place` to `count`, of `player` or else
 /// of the colour there, or else of `brush`.
-pub fn set_count(
+pub(crate) fn set_count(
     board: &Board,
     place: Place,
     player: Option<Player>,

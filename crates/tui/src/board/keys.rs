@@ -29,7 +29,7 @@ fn digit(key: &KeyEvent) -> Action {
     }
 }
 
-pub static BINDINGS: &[Binding] = &[
+pub(crate) static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[
             Code(KeyCode::Left),

@@ -10,11 +10,11 @@
 //! - `state.rs`: the board's actions (`BoardAction`), as data
 //! - `update.rs`: what each does to the model
 
-pub mod cursor;
-pub mod edits;
-pub mod keys;
-pub mod place_info;
-pub mod place_line;
+pub(crate) mod cursor;
+pub(crate) mod edits;
+pub(crate) mod keys;
+pub(crate) mod place_info;
+pub(crate) mod place_line;
 pub mod state;
-pub mod update;
+pub(crate) mod update;
 pub mod view;

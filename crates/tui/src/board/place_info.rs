@@ -7,7 +7,7 @@ use bgedit_core::domain::{Board, Place, Player};
 /// E.g. "point 6 (X's 6, O's 19) · 3 X", "O's bar · empty",
 /// "X's tray · 2 X off". Points are named as the board's labels count them
 /// (for the player on roll), then for each player.
-pub fn describe(board: &Board, place: Place, on_roll: Player) -> String {
+pub(crate) fn describe(board: &Board, place: Place, on_roll: Player) -> String {
     let name = edits::describe(place, on_roll);
     let whose = match place {
         Place::Point(_) => {

@@ -16,7 +16,7 @@ use bgedit_core::domain::{Board, CubeOwner, GameState, MatchState, Player, Posit
 
 /// Applies a board action: the cursor and the checkers here, the match
 /// fields' edits each a function below, the mouse in [`mouse`].
-pub fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(mut model: Model, action: BoardAction) -> (Model, Vec<Effect>) {
     let on_roll = model.position.state.on_roll;
     match action {
         // While a move is previewed the list has the focus: ↑↓ walk it.

@@ -85,7 +85,7 @@ pub fn draw(frame: &mut Frame, area: Rect, snapshot: &Snapshot, theme: &Theme) {
 }
 
 /// The first character column of cursor column `c` (0–13) in a board line.
-pub fn column_start(c: usize) -> u16 {
+pub(crate) fn column_start(c: usize) -> u16 {
     match c {
         0..=5 => 2 + 3 * c as u16,
         6 => 21,
@@ -96,7 +96,7 @@ pub fn column_start(c: usize) -> u16 {
 
 /// The board place drawn at (`col`, `line`) of the board drawing, if any:
 /// label lines and checker rows above and below the bar line.
-pub fn place_at_cell(col: u16, line: u16) -> Option<Place> {
+pub(crate) fn place_at_cell(col: u16, line: u16) -> Option<Place> {
     let top = match line {
         0..=5 => true,
         7..=12 => false,

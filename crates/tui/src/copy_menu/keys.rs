@@ -5,7 +5,7 @@ use super::state::{ENTRIES, Entry, Item};
 use crate::action::{Action, CopyAction, CopyTarget};
 use crate::bindings::{KeyPattern::Char, NormalBinding as Binding, Section};
 
-pub static BINDINGS: &[Binding] = &[
+pub(crate) static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('y')],
         label: "y",
@@ -49,7 +49,7 @@ pub static BINDINGS: &[Binding] = &[
 ];
 
 /// The action for a letter typed in the menu; any other key closes it.
-pub fn resolve(ch: Option<char>) -> Action {
+pub(crate) fn resolve(ch: Option<char>) -> Action {
     match ch.and_then(|c| ENTRIES.iter().find(|e| e.key == c)) {
         Some(Entry {
             item: Item::Copy(target),

@@ -8,7 +8,7 @@
 //! - `keys.rs`: the copy keys of the normal mode, and the menu's letters
 //! - `view.rs`: the overlay
 
-pub mod keys;
+pub(crate) mod keys;
 pub mod state;
-pub mod update;
+pub(crate) mod update;
 pub mod view;

@@ -24,7 +24,7 @@ pub enum CopyTarget {
 }
 
 impl CopyTarget {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             CopyTarget::GnubgId => "GNUBG ID",
             CopyTarget::Xgid => "XGID",
@@ -119,13 +119,13 @@ pub enum Item {
     Picture,
 }
 
-pub struct Entry {
+pub(crate) struct Entry {
     pub key: char,
     pub label: &'static str,
     pub item: Item,
 }
 
-pub static ENTRIES: &[Entry] = &[
+pub(crate) static ENTRIES: &[Entry] = &[
     Entry {
         key: 'g',
         label: "GNUBG ID",

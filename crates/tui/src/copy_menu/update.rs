@@ -14,7 +14,7 @@ use bgedit_core::domain::{MatchState, Position};
 
 /// The copy keys and the menu: what each does to the model, and the copy or
 /// picture the runtime is asked for.
-pub fn update(mut model: Model, action: CopyAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(mut model: Model, action: CopyAction) -> (Model, Vec<Effect>) {
     match action {
         // Every menu letter closes the menu, whether or not it copies: the
         // next key must not be read as a menu letter again.
@@ -128,7 +128,7 @@ pub fn text(target: CopyTarget, position: &Position) -> String {
 }
 
 /// What the copied text cannot hold, one sentence each.
-pub fn losses(target: CopyTarget, position: &Position) -> Vec<String> {
+pub(crate) fn losses(target: CopyTarget, position: &Position) -> Vec<String> {
     let state: &MatchState = &position.state;
     match target {
         CopyTarget::Xgid | CopyTarget::XgText => xgid::dropped_by_xgid(state),

@@ -11,7 +11,7 @@ use std::io::Write;
 
 /// What the environment says about clipboards (read once, at start).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ClipboardEnv {
+pub(crate) struct ClipboardEnv {
     pub over_ssh: bool,
     pub has_display: bool,
 }
@@ -19,7 +19,7 @@ pub struct ClipboardEnv {
 impl ClipboardEnv {
     /// Reads `SSH_CONNECTION`/`SSH_TTY` and, where X11 or Wayland decide,
     /// `DISPLAY`/`WAYLAND_DISPLAY`.
-    pub fn from_env(var: impl Fn(&str) -> Option<String>) -> ClipboardEnv {
+    pub(crate) fn from_env(var: impl Fn(&str) -> Option<String>) -> ClipboardEnv {
         let set = |name: &str| var(name).is_some_and(|v| !v.is_empty());
         let over_ssh = set("SSH_CONNECTION") || set("SSH_TTY");
         let has_display = if cfg!(any(target_os = "macos", target_os = "windows")) {
@@ -39,14 +39,14 @@ pub fn osc52(text: &str) -> String {
     format!("\x1b]52;c;{}\x07", STANDARD.encode(text))
 }
 
-pub struct Clipboard {
+pub(crate) struct Clipboard {
     system: Option<arboard::Clipboard>,
     /// Why there is no system clipboard, for messages.
     why_not: String,
 }
 
 impl Clipboard {
-    pub fn new(env: &ClipboardEnv) -> Clipboard {
+    pub(crate) fn new(env: &ClipboardEnv) -> Clipboard {
         if env.over_ssh {
             return Clipboard {
                 system: None,
@@ -73,7 +73,7 @@ impl Clipboard {
 
     /// Copies `text`: to the system clipboard if there is one, else by OSC 52
     /// written to `terminal`.
-    pub fn copy(
+    pub(crate) fn copy(
         &mut self,
         text: &str,
         terminal: &mut impl Write,
@@ -105,7 +105,7 @@ impl Clipboard {
     /// Copies an image (straight RGBA pixels) to the system clipboard. There
     /// is no way to send an image over OSC 52, so without a system clipboard
     /// this says why not.
-    pub fn copy_image(
+    pub(crate) fn copy_image(
         &mut self,
         width: usize,
         height: usize,
@@ -124,7 +124,7 @@ impl Clipboard {
     }
 
     /// Reads text from the system clipboard.
-    pub fn paste(&mut self) -> Result<String, ClipboardError> {
+    pub(crate) fn paste(&mut self) -> Result<String, ClipboardError> {
         match &mut self.system {
             Some(system) => system
                 .get_text()

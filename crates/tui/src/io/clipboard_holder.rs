@@ -17,10 +17,10 @@ use std::process::{Command, Stdio};
 /// The hidden subcommand that holds the clipboard.
 pub const HOLD_COMMAND: &str = "__hold-clipboard";
 /// The most text a holder takes (IDs and board text are far smaller).
-pub const MAX_HELD_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_HELD_BYTES: u64 = 1 << 20;
 
 /// Starts a holder for `text`. Not waited for: it outlives the editor.
-pub fn spawn(text: &str) -> io::Result<()> {
+pub(crate) fn spawn(text: &str) -> io::Result<()> {
     let exe = std::env::current_exe()?;
     let mut command = Command::new(exe);
     command
@@ -66,7 +66,7 @@ pub enum HoldError {
 /// wait can miss the moment another program takes the clipboard (a
 /// notification lost in a race) and never ends if the display goes away, and
 /// a holder must not outlive what it serves.
-pub const PROBE: std::time::Duration = std::time::Duration::from_secs(2);
+pub(crate) const PROBE: std::time::Duration = std::time::Duration::from_secs(2);
 
 #[cfg(all(unix, not(target_os = "macos")))]
 fn hold(text: String) -> Result<(), HoldError> {
@@ -105,4 +105,4 @@ fn hold(_text: String) -> Result<(), HoldError> {
 
 /// Whether copies need a holder here: on X11 and Wayland, not on macOS or
 /// Windows.
-pub const NEEDED: bool = cfg!(all(unix, not(target_os = "macos")));
+pub(crate) const NEEDED: bool = cfg!(all(unix, not(target_os = "macos")));

@@ -56,7 +56,7 @@ type Send = Arc<dyn Fn(Action) -> bool + std::marker::Send + Sync>;
 /// A quiz's engine, started at its first grade and kept.
 type Grader = Arc<Mutex<Option<Box<dyn Engine>>>>;
 
-pub struct EngineLink {
+pub(crate) struct EngineLink {
     /// Each engine's thread, in `ALL`'s order, started at its first job.
     lines: [OnceLock<Line>; ALL.len()],
     /// Each engine's program as the user gave it on the command line, in
@@ -81,7 +81,7 @@ impl EngineLink {
     /// Starts the reference engine's thread. `options` are the programs
     /// the user named, by engine; `send` delivers an action to the runtime
     /// and says whether it is still there.
-    pub fn start(
+    pub(crate) fn start(
         options: Vec<(EngineKind, Option<PathBuf>)>,
         send: impl Fn(Action) -> bool + std::marker::Send + Sync + 'static,
     ) -> EngineLink {
@@ -127,7 +127,7 @@ impl EngineLink {
     /// Grades a quiz answer on a thread of its own, with the quiz's own
     /// engine of `kind` (the analysis panel's are not disturbed); the grade
     /// comes back as `LibAction::Graded`.
-    pub fn grade(
+    pub(crate) fn grade(
         &self,
         serial: u64,
         position: bgedit_core::domain::Position,
@@ -224,14 +224,14 @@ impl EngineLink {
     /// `Action::Analysis(AnalysisAction::RolloutProgress)` (or `RolloutTick`
     /// while no number is in), the last as
     /// `Action::Analysis(AnalysisAction::RolloutAnswer)`.
-    pub fn roll_out(&self, kind: EngineKind, req: Request, settings: RolloutSettings) {
+    pub(crate) fn roll_out(&self, kind: EngineKind, req: Request, settings: RolloutSettings) {
         let line = self.line(kind);
         line.shared.stop.store(false, Ordering::SeqCst);
         let _ = line.requests.send(Job::Rollout(req, settings));
     }
 
     /// Stops the rollouts running, if any.
-    pub fn stop_rollout(&self) {
+    pub(crate) fn stop_rollout(&self) {
         for line in self.lines.iter().filter_map(OnceLock::get) {
             line.shared.stop.store(true, Ordering::SeqCst);
         }
@@ -240,7 +240,7 @@ impl EngineLink {
     /// Asks `kind` for `req`: only the newest request waiting is answered,
     /// as `Action::Analysis(AnalysisAction::Answer)`. A deeper analysis
     /// still running is cut short where the engine allows.
-    pub fn ask(&self, kind: EngineKind, req: Request) {
+    pub(crate) fn ask(&self, kind: EngineKind, req: Request) {
         let line = self.line(kind);
         let running = line.shared.busy.lock().map(|b| *b).unwrap_or(None);
         // Sent before the stop, so the engine thread finds it when it sees

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 type Slot = Arc<Mutex<Option<Box<dyn Engine>>>>;
 
-pub struct LiveEngine {
+pub(crate) struct LiveEngine {
     programs: Vec<(EngineKind, Option<PathBuf>)>,
     slot: Slot,
     started: bool,
@@ -24,7 +24,7 @@ pub struct LiveEngine {
 
 impl LiveEngine {
     /// `programs` as the user named them (the editor's engine options).
-    pub fn new(programs: Vec<(EngineKind, Option<PathBuf>)>) -> LiveEngine {
+    pub(crate) fn new(programs: Vec<(EngineKind, Option<PathBuf>)>) -> LiveEngine {
         LiveEngine {
             programs,
             slot: Arc::default(),

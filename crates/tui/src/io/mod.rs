@@ -21,7 +21,7 @@ pub mod clipboard_holder;
 pub mod engine_link;
 pub mod live_engine;
 pub mod persist;
-pub mod picture_file;
+pub(crate) mod picture_file;
 pub mod runtime;
 pub mod signals;
 pub mod worker;

@@ -25,7 +25,7 @@ pub const MAX_SAVE_BYTES: u64 = 1 << 20;
 /// `$BGEDIT_STATE_DIR/position.json` if set, else `bgedit/position.json`
 /// under the XDG state directory (`$XDG_STATE_HOME`, `~/.local/state`), or
 /// the platform's local data directory where there is no state directory.
-pub fn save_path() -> Option<PathBuf> {
+pub(crate) fn save_path() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("BGEDIT_STATE_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(dir).join("position.json"));
     }
@@ -94,10 +94,6 @@ impl SaveFile {
         };
         let opened = file.look();
         (file, opened)
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 
     fn look(&mut self) -> Opened {
@@ -295,7 +291,7 @@ fn write_atomically(path: &Path, dir: &Path, text: &str) -> io::Result<Version> 
 }
 
 /// How many `<name>.other-<time>` copies another editor's saves leave.
-pub const KEEP_OTHERS: usize = 5;
+pub(crate) const KEEP_OTHERS: usize = 5;
 
 /// Removes all but the newest `keep` `<name>.other-<time>` copies (their
 /// names sort by time); returns how many were removed.

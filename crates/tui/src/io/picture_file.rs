@@ -10,7 +10,7 @@ use bgedit_picture::{Options, Theme, png};
 use std::path::PathBuf;
 
 /// Where pictures are saved.
-pub fn directory() -> PathBuf {
+pub(crate) fn directory() -> PathBuf {
     if let Some(dir) = std::env::var_os("BGEDIT_PICTURE_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
@@ -20,11 +20,11 @@ pub fn directory() -> PathBuf {
     }
 }
 
-pub use bgedit_picture::file_name;
+pub(crate) use bgedit_picture::file_name;
 
 /// Draws and writes the PNG; `copy` is offered the RGBA pixels (width,
 /// height, bytes) to put on the clipboard.
-pub fn save(
+pub(crate) fn save(
     position: &Position,
     copy: impl FnOnce(usize, usize, Vec<u8>) -> Result<(), ClipboardError>,
 ) -> Result<PictureSaved, PictureError> {

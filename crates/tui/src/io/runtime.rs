@@ -109,7 +109,7 @@ type Result<T> = std::result::Result<T, RunError>;
 /// The first model: from an ID, the save file, or gnubg's start. A bad ID is
 /// an error before the terminal is touched; a problem with the save file is
 /// a message (`opened` is what [`SaveFile::open`] found).
-pub fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
+pub(crate) fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
     let mut model = match start {
         Start::Id(text) => {
             let imported = codec::parse_any(text, &Position::default()).map_err(|e| {
@@ -233,13 +233,9 @@ pub struct Options {
     pub library: Option<PathBuf>,
 }
 
-/// Runs the editor until the user quits or a signal ends it.
-pub fn run(start: Start) -> Result<Exit> {
-    run_with(start, Options::default())
-}
-
-/// [`run`], with the command line's options.
-pub fn run_with(start: Start, options: Options) -> Result<Exit> {
+/// Runs the editor with the command line's options until the user quits
+/// or a signal ends it.
+pub fn run(start: Start, options: Options) -> Result<Exit> {
     let Options {
         programs,
         met,

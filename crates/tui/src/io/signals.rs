@@ -7,19 +7,19 @@ use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
+pub(crate) use signal_hook::consts::signal::{SIGHUP, SIGINT, SIGTERM};
 
 /// The signals that end the editor.
 pub const TERMINATING: [i32; 3] = [SIGTERM, SIGHUP, SIGINT];
 
 /// The last terminating signal received, if any.
-pub struct Signals {
+pub(crate) struct Signals {
     received: Arc<AtomicUsize>,
 }
 
 impl Signals {
     /// Installs the handlers (they only store the signal number).
-    pub fn install() -> io::Result<Signals> {
+    pub(crate) fn install() -> io::Result<Signals> {
         let received = Arc::new(AtomicUsize::new(0));
         for signal in TERMINATING {
             signal_hook::flag::register_usize(signal, received.clone(), signal as usize)?;
@@ -28,7 +28,7 @@ impl Signals {
     }
 
     /// The signal received since the last call, if any.
-    pub fn take(&self) -> Option<i32> {
+    pub(crate) fn take(&self) -> Option<i32> {
         match self.received.swap(0, Ordering::SeqCst) {
             0 => None,
             n => i32::try_from(n).ok(),
@@ -42,7 +42,7 @@ pub fn exit_status(signal: i32) -> u8 {
 }
 
 /// The signal's name, for messages.
-pub fn name(signal: i32) -> &'static str {
+pub(crate) fn name(signal: i32) -> &'static str {
     match signal {
         SIGTERM => "SIGTERM",
         SIGHUP => "SIGHUP",

@@ -16,7 +16,7 @@ impl<J: Send + 'static> Worker<J> {
     /// Starts a thread named `name` running `serve` with the jobs' inbox;
     /// it ends when `serve` returns (the editor gone: the inbox empty and
     /// closed, or an answer that could not be delivered).
-    pub fn spawn(name: &str, serve: impl FnOnce(Inbox<J>) + Send + 'static) -> Worker<J> {
+    pub(crate) fn spawn(name: &str, serve: impl FnOnce(Inbox<J>) + Send + 'static) -> Worker<J> {
         let (jobs, rx) = channel::<J>();
         // A thread that cannot start leaves every job unanswered, which
         // the panels show as waiting; nothing to crash on.
@@ -31,7 +31,7 @@ impl<J: Send + 'static> Worker<J> {
     }
 
     /// Hands `job` to the thread; false when it has ended.
-    pub fn send(&self, job: J) -> bool {
+    pub(crate) fn send(&self, job: J) -> bool {
         self.jobs.send(job).is_ok()
     }
 }
@@ -48,7 +48,7 @@ fn panic_if_asked(thread: &std::thread::Thread) {
 }
 
 /// The worker's end: the jobs, as the worker wants them.
-pub struct Inbox<J> {
+pub(crate) struct Inbox<J> {
     rx: Receiver<J>,
     /// A job that came while another ran and stopped it: served next.
     held: Option<J>,
@@ -57,13 +57,13 @@ pub struct Inbox<J> {
 impl<J> Inbox<J> {
     /// The next job, in order, waiting for it; `None` once the editor is
     /// gone.
-    pub fn next_in_order(&mut self) -> Option<J> {
+    pub(crate) fn next_in_order(&mut self) -> Option<J> {
         self.held.take().or_else(|| self.rx.recv().ok())
     }
 
     /// The newest job waiting (the older ones dropped), waiting for one;
     /// `None` once the editor is gone.
-    pub fn newest(&mut self) -> Option<J> {
+    pub(crate) fn newest(&mut self) -> Option<J> {
         let mut job = self.next_in_order()?;
         while let Ok(newer) = self.rx.try_recv() {
             job = newer;
@@ -73,7 +73,7 @@ impl<J> Inbox<J> {
 
     /// Whether a job came while the current one runs (it is kept and
     /// served next): a long job stops for it.
-    pub fn newer_came(&mut self) -> bool {
+    pub(crate) fn newer_came(&mut self) -> bool {
         if self.held.is_some() {
             return true;
         }

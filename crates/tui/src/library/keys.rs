@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// One key of the list or the review: the editor's one binding shape,
 /// with the panel's action.
-pub type LibBinding = Binding<LibAction>;
+pub(crate) type LibBinding = Binding<LibAction>;
 
 use crate::bindings::{
     self, Binding,
@@ -19,7 +19,7 @@ use crate::bindings::{
 use KeyCode::{Delete, Down, End, Enter, Esc, Home, PageDown, PageUp, Up};
 
 /// The list's keys: one table for resolution, hints and the help.
-pub static LIST_BINDINGS: &[LibBinding] = &[
+pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
     Binding {
         keys: &[Char('j'), Code(Down)],
         label: "j/k",
@@ -183,7 +183,7 @@ pub static LIST_BINDINGS: &[LibBinding] = &[
 ];
 
 /// The quiz's keys: the answers, then what follows them.
-pub static REVIEW_BINDINGS: &[LibBinding] = &[
+pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
     Binding {
         keys: &[Char('m')],
         label: "m",
@@ -284,14 +284,14 @@ pub static REVIEW_BINDINGS: &[LibBinding] = &[
 
 /// The help's rows for the library: the list's keys, then the review's
 /// (a row without a label is named by the one before it).
-pub fn help_rows() -> Vec<(String, String)> {
+pub(crate) fn help_rows() -> Vec<(String, String)> {
     let mut rows = bindings::help_rows(LIST_BINDINGS);
     rows.extend(bindings::help_rows(REVIEW_BINDINGS));
     rows
 }
 
 /// (keys, words) hints per mode, in the order shown.
-pub fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
     match mode {
         LibMode::List => bindings::hints(LIST_BINDINGS),
         LibMode::Filter => vec![("Enter", "keep filter"), ("Esc", "clear filter")],
@@ -307,7 +307,7 @@ pub fn hints(mode: &LibMode) -> Vec<(&'static str, &'static str)> {
 
 /// The quiz's hints for where `r` stands: the keys that answer its
 /// question (a move, a cube action, a take), then what follows an answer.
-pub fn review_hints(r: &Review) -> Vec<(&'static str, &'static str)> {
+pub(crate) fn review_hints(r: &Review) -> Vec<(&'static str, &'static str)> {
     let Some(q) = r.question().map(|p| &p.state) else {
         return bindings::hints(REVIEW_BINDINGS);
     };
@@ -340,7 +340,7 @@ fn from_table(table: &[LibBinding], key: &KeyEvent) -> Option<Action> {
     bindings::find(table, key).and_then(|b| lib(b.action.clone()))
 }
 
-pub fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
+pub(crate) fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
     let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
     match mode {
         LibMode::List if !ctrl => from_table(LIST_BINDINGS, key),
@@ -363,7 +363,7 @@ pub fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
 }
 
 /// Text pasted while the panel has the keys.
-pub fn paste(text: String, mode: &LibMode) -> Option<Action> {
+pub(crate) fn paste(text: String, mode: &LibMode) -> Option<Action> {
     match mode {
         LibMode::Filter | LibMode::Ask(_) => lib(LibAction::Paste(text)),
         LibMode::Note => lib(LibAction::NotePaste(text)),

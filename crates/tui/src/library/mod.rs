@@ -11,9 +11,9 @@
 //! - `view.rs`: drawing the panel (composed by `editor/view/`)
 //! - `worker.rs`: the thread that owns the SQLite connection
 
-pub mod keys;
+pub(crate) mod keys;
 pub mod snapshot;
 pub mod state;
-pub mod update;
+pub(crate) mod update;
 pub mod view;
 pub mod worker;

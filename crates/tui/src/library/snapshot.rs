@@ -34,7 +34,7 @@ pub struct LibrarySnapshot {
 /// Whether the library panel has the keys: in one of its modes, but not
 /// while asking a title and tags for the editor's position (`+`), which is
 /// about the board.
-pub fn focused(mode: &Mode) -> bool {
+pub(crate) fn focused(mode: &Mode) -> bool {
     matches!(mode, Mode::Library(m) if !matches!(m, LibMode::Ask(Ask::AddTitle | Ask::AddTags)))
 }
 
@@ -43,7 +43,7 @@ pub fn focused(mode: &Mode) -> bool {
 /// mistake), tags, collections, the note's first line. Pips and the rest
 /// are in the details beside the list; [`layout`] fits the cells to the
 /// panel's width.
-pub fn row(s: &Summary) -> Row {
+pub(crate) fn row(s: &Summary) -> Row {
     // Titles, notes and collections come from files and pastes: their
     // control characters are shown as escapes, never sent to the terminal.
     let cell = |t: &str| bgedit_core::quote::printable(t).into_owned();
@@ -61,7 +61,7 @@ pub fn row(s: &Summary) -> Row {
 }
 
 /// A list row's cells (see [`row`]).
-pub type Row = [String; 8];
+pub(crate) type Row = [String; 8];
 
 /// The cells whose width follows the room: title, tags, collections, note.
 const FLEXIBLE: [usize; 4] = [1, 5, 6, 7];
@@ -70,7 +70,7 @@ const FLEXIBLE: [usize; 4] = [1, 5, 6, 7];
 /// widest cell, a column empty in every row left out; where the room is
 /// short, the title, tags, collections and note share it, the narrowest
 /// whole and the rest cut alike (with `…`).
-pub fn layout(rows: &[Row], width: usize) -> Vec<String> {
+pub(crate) fn layout(rows: &[Row], width: usize) -> Vec<String> {
     let len = |t: &String| t.chars().count();
     let natural: Vec<usize> = (0..8)
         .map(|c| rows.iter().map(|r| len(&r[c])).max().unwrap_or(0))
@@ -196,7 +196,7 @@ pub fn panels(model: &Model) -> PanelToggles {
 }
 
 /// The input line's question and text in the panel's modes.
-pub fn prompt(mode: &LibMode, state: &LibState) -> Option<(String, Line)> {
+pub(crate) fn prompt(mode: &LibMode, state: &LibState) -> Option<(String, Line)> {
     match mode {
         LibMode::Filter => Some(("Filter".to_owned(), state.filter.clone())),
         LibMode::Ask(kind) => Some((kind.question(state.existing.as_ref()), state.input.clone())),
@@ -387,7 +387,7 @@ fn quiz(r: &Review, focused: bool) -> LibrarySnapshot {
 }
 
 /// The question a position asks, as a player hears it.
-pub fn question(p: &bgedit_core::domain::Position) -> String {
+pub(crate) fn question(p: &bgedit_core::domain::Position) -> String {
     let s = &p.state;
     let roller = s.on_roll;
     if s.double_offered {

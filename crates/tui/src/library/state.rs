@@ -15,7 +15,7 @@ use ratatui_textarea::{Input, TextArea};
 /// Rows fetched per page query: the panel holds at most this many.
 pub const PAGE: u64 = 100;
 /// Most entries one review session steps through.
-pub const REVIEW_BATCH: u64 = 200;
+pub(crate) const REVIEW_BATCH: u64 = 200;
 
 /// The panel's modes (inside `Mode::Library`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub enum Ask {
 impl Ask {
     /// The question, saying which entry holds the position being added
     /// when one does.
-    pub fn question(self, existing: Option<&(i64, String)>) -> String {
+    pub(crate) fn question(self, existing: Option<&(i64, String)>) -> String {
         match (self, existing) {
             (Ask::AddTitle, Some((id, _))) => {
                 format!("Entry {id} holds this position, untitled: its title (Enter for none)")
@@ -60,7 +60,7 @@ impl Ask {
         }
     }
 
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             Ask::AddTitle => "Title (Enter for none)",
             Ask::AddTags => "Tags, space-separated (Enter for none)",
@@ -108,7 +108,7 @@ impl PartialEq for NoteEditor {
 impl Eq for NoteEditor {}
 
 impl NoteEditor {
-    pub fn new(text: &str) -> NoteEditor {
+    pub(crate) fn new(text: &str) -> NoteEditor {
         NoteEditor(TextArea::new(text.lines().map(str::to_owned).collect()))
     }
 
@@ -151,19 +151,19 @@ pub struct Review {
 
 impl Review {
     /// The current question's position, if any is left.
-    pub fn question(&self) -> Option<&bgedit_core::domain::Position> {
+    pub(crate) fn question(&self) -> Option<&bgedit_core::domain::Position> {
         self.queue.get(self.index).map(|s| &s.position)
     }
 
     /// Having doubled, the player is still to say what the opponent should
     /// do.
-    pub fn awaiting_response(&self) -> bool {
+    pub(crate) fn awaiting_response(&self) -> bool {
         self.answer == Some(QuizAnswer::Double) && self.response.is_none()
     }
 
     /// The current question still waits for an answer (or, after a double,
     /// for the opponent's): nothing may give it away.
-    pub fn unanswered(&self) -> bool {
+    pub(crate) fn unanswered(&self) -> bool {
         self.question().is_some() && (self.answer.is_none() || self.awaiting_response())
     }
 }
@@ -252,7 +252,7 @@ impl LibState {
 }
 
 /// The list's order as the header and the status say it.
-pub fn order_words(order: Order) -> &'static str {
+pub(crate) fn order_words(order: Order) -> &'static str {
     match order {
         Order::Newest => "newest first",
         Order::Error => "worst mistake first",

@@ -102,7 +102,7 @@ fn move_selection(mut model: Model, delta: i64) -> (Model, Vec<Effect>) {
 /// and its keys, the input line, the note editor, the quiz's keys, the
 /// quiz's answers from gnubg and the worker, and the worker's other
 /// answers. Every action is named here, so a new one has to be placed.
-pub fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(model: Model, action: LibAction) -> (Model, Vec<Effect>) {
     use LibAction as A;
     match action {
         A::Open
@@ -981,7 +981,7 @@ fn played_on_board(model: &Model) -> Option<String> {
 
 /// Whether `response` (take or pass) is what the opponent should do after
 /// a double, by gnubg's cube analysis, and the words for it.
-pub fn response_verdict(
+pub(crate) fn response_verdict(
     analysis: &bgedit_engine::Analysis,
     response: &QuizAnswer,
 ) -> Option<(bool, String)> {

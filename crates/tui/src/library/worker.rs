@@ -13,7 +13,7 @@ use std::sync::mpsc::{self, Receiver};
 
 /// The editor's end of the worker: requests go in, answers go to the
 /// runtime's one channel (the `send` given to [`Link::start`]).
-pub struct Link {
+pub(crate) struct Link {
     requests: Thread<Request>,
 }
 
@@ -21,14 +21,17 @@ impl Link {
     /// Starts the thread for the library at `path` (`None`: no data
     /// directory, every request answers so); each answer is handed to
     /// `send`, which says whether the runtime is still there.
-    pub fn start(path: Option<PathBuf>, send: impl Fn(Action) -> bool + Send + 'static) -> Link {
+    pub(crate) fn start(
+        path: Option<PathBuf>,
+        send: impl Fn(Action) -> bool + Send + 'static,
+    ) -> Link {
         // Every request, in order: none is stale (an edit of an entry, then
         // the list that shows it).
         let requests = Thread::spawn("bgedit-library", move |inbox| serve(path, inbox, send));
         Link { requests }
     }
 
-    pub fn send(&self, request: Request) {
+    pub(crate) fn send(&self, request: Request) {
         let _ = self.requests.send(request);
     }
 }

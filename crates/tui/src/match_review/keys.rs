@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A key of the match panel: the editor's one binding shape, with the
 /// panel's action; rows of one group (the section) share a line of the help.
-pub type ReviewBinding = Binding<ReviewAction, u8>;
+pub(crate) type ReviewBinding = Binding<ReviewAction, u8>;
 
 const fn walk(step: Step) -> ReviewAction {
     ReviewAction::Walk(step)
@@ -20,7 +20,7 @@ use crate::bindings::{
 };
 use KeyCode::{Down, End, Esc, Home, PageDown, PageUp, Up};
 
-pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
+pub(crate) static REVIEW_BINDINGS: &[ReviewBinding] = &[
     Binding {
         keys: &[Char('j'), Code(Down)],
         label: "j ↓",
@@ -169,7 +169,7 @@ pub static REVIEW_BINDINGS: &[ReviewBinding] = &[
 
 /// The help's lines: each group's keys and words on one line
 /// (`j ↓ / k ↑`, `next decision / previous decision`).
-pub fn help_rows() -> Vec<(String, String)> {
+pub(crate) fn help_rows() -> Vec<(String, String)> {
     let mut out: Vec<(u8, String, String)> = Vec::new();
     for b in REVIEW_BINDINGS {
         match out.last_mut() {
@@ -185,7 +185,7 @@ pub fn help_rows() -> Vec<(String, String)> {
     out.into_iter().map(|(_, l, h)| (l, h)).collect()
 }
 
-pub fn resolve(key: &KeyEvent) -> Option<Action> {
+pub(crate) fn resolve(key: &KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return match key.code {
             KeyCode::Char('o') => Some(Action::Review(ReviewAction::AskPath)),
@@ -195,7 +195,7 @@ pub fn resolve(key: &KeyEvent) -> Option<Action> {
     bindings::find(REVIEW_BINDINGS, key).map(|b| Action::Review(b.action.clone()))
 }
 
-pub fn hints() -> Vec<(&'static str, &'static str)> {
+pub(crate) fn hints() -> Vec<(&'static str, &'static str)> {
     bindings::hints(REVIEW_BINDINGS)
 }
 

@@ -14,8 +14,8 @@
 //! analysis (`engine::match_analysis`, its own gnubg processes) are the
 //! runtime's, reached through effects.
 
-pub mod keys;
+pub(crate) mod keys;
 pub mod open;
 pub mod state;
-pub mod update;
+pub(crate) mod update;
 pub mod view;

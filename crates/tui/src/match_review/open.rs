@@ -16,13 +16,13 @@ pub fn load(path: &str) -> Result<Loaded, OpenError> {
 
 /// The name a pasted match goes by: its decisions kept in the library say
 /// `pasted match game N move M`, and `*` keeps them in `pasted-match`.
-pub const PASTED: &str = "pasted match";
+pub(crate) const PASTED: &str = "pasted match";
 
 /// A whole match pasted into the editor (a `.mat` text, an SGF match, or
 /// gnubg's match text with several positions), read as a file would be;
 /// `None` when the text is no match or holds one position only (then it is
 /// a position, read as IDs and diagrams are).
-pub fn pasted(text: &str) -> Option<Loaded> {
+pub(crate) fn pasted(text: &str) -> Option<Loaded> {
     // Terminals send a pasted block's line breaks as carriage returns:
     // the readers see `\n`, as from the file.
     let unified;

@@ -133,7 +133,7 @@ impl OpenMatch {
     /// The largest error of decision `i` (its cube and its checker play
     /// together count as one decision of the list): gnubg's, or until it
     /// comes (or without gnubg) the file's own analysis's.
-    pub fn error(&self, i: usize) -> Option<f64> {
+    pub(crate) fn error(&self, i: usize) -> Option<f64> {
         match self.verdicts.get(i)? {
             Verdict::Judged(list) => list
                 .iter()
@@ -144,7 +144,7 @@ impl OpenMatch {
     }
 
     /// Decision `i` is a mistake of the players looked at.
-    pub fn is_mistake(&self, i: usize) -> bool {
+    pub(crate) fn is_mistake(&self, i: usize) -> bool {
         let Some(d) = self.decisions.get(i) else {
             return false;
         };
@@ -152,7 +152,7 @@ impl OpenMatch {
     }
 
     /// The judgements of the decision under the cursor.
-    pub fn judged(&self) -> &[Judged] {
+    pub(crate) fn judged(&self) -> &[Judged] {
         match self.verdicts.get(self.cursor) {
             Some(Verdict::Judged(list)) => list,
             _ => &[],
@@ -161,7 +161,7 @@ impl OpenMatch {
 
     /// The file came with its own analysis (a gnubg SGF after `analyse
     /// match`, an XG file): shown as it is, gnubg asked only on request.
-    pub fn carries_analysis(&self) -> bool {
+    pub(crate) fn carries_analysis(&self) -> bool {
         self.decisions.iter().any(|d| file_view(d).is_some())
     }
 
@@ -175,7 +175,7 @@ impl OpenMatch {
     }
 
     /// Every mistake's judgement, in match order.
-    pub fn mistakes(&self) -> Vec<(&FileDecision, &Judged)> {
+    pub(crate) fn mistakes(&self) -> Vec<(&FileDecision, &Judged)> {
         let mut out = Vec::new();
         for (i, d) in self.decisions.iter().enumerate() {
             if let Some(Verdict::Judged(list)) = self.verdicts.get(i) {
@@ -201,7 +201,7 @@ impl OpenMatch {
     }
 
     /// How many verdicts each depth has, shallowest first.
-    pub fn depth_counts(&self) -> Vec<(u8, usize)> {
+    pub(crate) fn depth_counts(&self) -> Vec<(u8, usize)> {
         let mut counts = std::collections::BTreeMap::new();
         for (v, d) in self.verdicts.iter().zip(&self.depths) {
             if let (Verdict::Judged(_), Some(d)) = (v, d) {
@@ -213,7 +213,7 @@ impl OpenMatch {
 
     /// The depths of the verdicts on show: `2-ply`, or `0-ply 40, 2-ply
     /// 32` while the deeper ones are still coming (or where they failed).
-    pub fn depth_words(&self) -> String {
+    pub(crate) fn depth_words(&self) -> String {
         match self.depth_counts().as_slice() {
             [] => "no verdict".to_owned(),
             [(p, _)] => format!("{p}-ply"),
@@ -226,7 +226,7 @@ impl OpenMatch {
     }
 
     /// The file's name, for sources and collections.
-    pub fn file_name(&self) -> &str {
+    pub(crate) fn file_name(&self) -> &str {
         std::path::Path::new(&self.path)
             .file_name()
             .and_then(|n| n.to_str())
@@ -333,7 +333,7 @@ pub struct FileView {
     pub source: String,
 }
 
-pub fn file_view(d: &bgedit_core::codec::match_file::FileDecision) -> Option<FileView> {
+pub(crate) fn file_view(d: &bgedit_core::codec::match_file::FileDecision) -> Option<FileView> {
     use bgedit_core::domain::match_record::FileAnalysis;
     let analysis = d.analysis.as_ref()?;
     let error = bgedit_library::match_import::decision_error(d)?;

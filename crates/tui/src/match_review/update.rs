@@ -17,7 +17,7 @@ use bgedit_library::NewEntry;
 use bgedit_library::match_import;
 use bgedit_library::store::Decision;
 
-pub fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effect>) {
     match action {
         ReviewAction::AskPath => {
             let start = model
@@ -338,7 +338,7 @@ fn no_match(model: Model) -> (Model, Vec<Effect>) {
 /// The completion of `typed` from the names in its directory: the one name
 /// (a directory gets its slash), or the longest prefix the names share;
 /// and the names that fit.
-pub fn complete(typed: &str, entries: &[(String, bool)]) -> (String, Vec<String>) {
+pub(crate) fn complete(typed: &str, entries: &[(String, bool)]) -> (String, Vec<String>) {
     let (dir, stem) = match typed.rfind('/') {
         Some(i) => typed.split_at(i + 1),
         None => ("", typed),
@@ -596,7 +596,7 @@ fn played_after(d: &FileDecision) -> Option<String> {
 
 /// An edit changed the board while it showed a decision: the match stays
 /// open, the board is the user's.
-pub fn left(model: &mut Model) {
+pub(crate) fn left(model: &mut Model) {
     if let Some(m) = model.review.open.as_mut()
         && m.on_board
     {

@@ -10,7 +10,7 @@ use crate::panels::Panel;
 use crate::prompt::state::PromptKind;
 use ratatui::crossterm::event::KeyCode;
 
-pub static BINDINGS: &[Binding] = &[
+pub(crate) static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('#'), Code(KeyCode::PageUp), Code(KeyCode::PageDown)],
         label: "# PgUp/Dn",

@@ -7,8 +7,8 @@
 //! - `keys.rs`: its rows of the normal mode's bindings (`#`, PgUp/PgDn, `T`)
 //! - `view.rs`: drawing the panel, scrolled
 
-pub mod keys;
+pub(crate) mod keys;
 pub mod state;
 pub mod text;
-pub mod update;
+pub(crate) mod update;
 pub mod view;

@@ -8,7 +8,7 @@ use crate::model::{Model, Status};
 use crate::panels::Panel;
 use crate::transition::{done, refuse};
 
-pub fn update(mut model: Model, action: NumbersAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(mut model: Model, action: NumbersAction) -> (Model, Vec<Effect>) {
     match action {
         NumbersAction::Scroll(rows) => {
             // Up to its least panel's last page; the view keeps the last

@@ -2,7 +2,7 @@
 //! (the reducer only asks for them, as an effect).
 
 /// Two fair dice, each 1–6.
-pub fn roll() -> Result<[u8; 2], DiceError> {
+pub(crate) fn roll() -> Result<[u8; 2], DiceError> {
     let mut dice = [0u8; 2];
     let mut filled = 0;
     // Rejection sampling keeps the dice fair: 252 is the largest multiple

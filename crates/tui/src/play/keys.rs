@@ -9,7 +9,7 @@ use crate::bindings::{
 };
 use ratatui::crossterm::event::KeyCode;
 
-pub static BINDINGS: &[Binding] = &[
+pub(crate) static BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('M')],
         label: "M",

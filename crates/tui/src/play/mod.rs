@@ -10,8 +10,8 @@
 //! - `view.rs`: the move line's question, for the snapshot
 //! - `dice.rs`: random dice, for the runtime (`r` asks for them)
 
-pub mod dice;
-pub mod keys;
+pub(crate) mod dice;
+pub(crate) mod keys;
 pub mod state;
 pub mod update;
 pub mod view;
@@ -19,4 +19,4 @@ pub mod view;
 // What other features use of playing: a click on the board may start a
 // drag (the board's update tells play of it), and the quiz's move line
 // completes a move as the board's does.
-pub use update::{completion, note_press};
+pub(crate) use update::{completion, note_press};

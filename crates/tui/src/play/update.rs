@@ -16,7 +16,7 @@ use bgedit_core::domain::notation::{BAR_POINT, OFF_POINT, Step, TypedMove, Typed
 use bgedit_core::domain::{GameState, Place, Player, Position};
 
 /// Text for the status line while a checker is held, if one is.
-pub fn holding_text(model: &Model) -> Option<String> {
+pub(crate) fn holding_text(model: &Model) -> Option<String> {
     let c = model.play.carrying.as_ref()?;
     Some(format!(
         "Holding {}'s checker from {}: move, Space drops it, Esc puts it back",
@@ -46,7 +46,7 @@ fn own_number(place: Place, player: Player) -> Option<u8> {
     }
 }
 
-pub fn update(mut model: Model, action: PlayAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(mut model: Model, action: PlayAction) -> (Model, Vec<Effect>) {
     match action {
         PlayAction::OpenPrompt => match position_moves(&model.position) {
             Ok(_) => {
@@ -155,7 +155,7 @@ pub fn update(mut model: Model, action: PlayAction) -> (Model, Vec<Effect>) {
 }
 
 /// Records a left press (from `BoardAction::Click`) so a drag can follow.
-pub fn note_press(model: &mut Model, place: Place, before: Position, undo_len: usize) {
+pub(crate) fn note_press(model: &mut Model, place: Place, before: Position, undo_len: usize) {
     model.play.press = Some((place, before, undo_len));
 }
 
@@ -308,7 +308,7 @@ fn complete(mut model: Model) -> (Model, Vec<Effect>) {
 
 /// A Tab on a move line: the legal move offered, where Tab stands in the
 /// cycle through those that match, and what to say.
-pub struct Completion {
+pub(crate) struct Completion {
     pub text: String,
     pub cycle: (String, usize),
     pub status: String,
@@ -317,7 +317,7 @@ pub struct Completion {
 /// The next legal move of `position` that starts as `typed` does (in
 /// gnubg's notation, sorted), after `last` (the cycle so far): the move
 /// line of the board and the quiz's share it.
-pub fn completion(
+pub(crate) fn completion(
     position: &Position,
     typed: &str,
     last: Option<&(String, usize)>,

@@ -6,7 +6,7 @@ use bgedit_core::domain::Position;
 use bgedit_core::domain::moves::legal_moves;
 
 /// The question of the move input line, with the dice and the count.
-pub fn prompt_label(position: &Position) -> String {
+pub(crate) fn prompt_label(position: &Position) -> String {
     let s = &position.state;
     match s.dice {
         Some([a, b]) => {

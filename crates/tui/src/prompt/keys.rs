@@ -9,7 +9,7 @@ use crate::bindings::{
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// A row of the input line's table (the help lists it; no section).
-pub type LineBinding = Binding<fn(&KeyEvent) -> Action>;
+pub(crate) type LineBinding = Binding<fn(&KeyEvent) -> Action>;
 
 fn prompt_motion(key: &KeyEvent) -> Action {
     Action::Prompt(PromptAction::Move(match key.code {
@@ -22,7 +22,7 @@ fn prompt_motion(key: &KeyEvent) -> Action {
 
 /// The input line's keys: one table for resolution, hints and the help.
 /// Any other character is typed into the line.
-pub static PROMPT_BINDINGS: &[LineBinding] = &[
+pub(crate) static PROMPT_BINDINGS: &[LineBinding] = &[
     LineBinding {
         keys: &[Code(KeyCode::Enter)],
         label: "Enter",
@@ -96,7 +96,7 @@ pub static PROMPT_BINDINGS: &[LineBinding] = &[
 
 /// A yes/no question in the input line: its keys and hints (the keys are
 /// typed, so `y` and `n` reach the question as characters).
-pub static YES_NO_BINDINGS: &[LineBinding] = &[
+pub(crate) static YES_NO_BINDINGS: &[LineBinding] = &[
     LineBinding {
         keys: &[Char('y'), Code(KeyCode::Enter)],
         label: "y Enter",

@@ -10,6 +10,6 @@
 //! The line is drawn by the footer (`view/footer.rs`), with the question
 //! its feature words (the library's, the move line's).
 
-pub mod keys;
+pub(crate) mod keys;
 pub mod state;
 pub mod update;

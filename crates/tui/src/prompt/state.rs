@@ -52,7 +52,7 @@ pub enum PromptKind {
 
 impl PromptKind {
     /// The question shown before the text.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             PromptKind::Import => "ID (GNUBG ID, XGID, Position or Match ID)",
             PromptKind::GoTo => "Go to point (1–24, 25 bar, 0 off, for the player on roll)",
@@ -77,12 +77,12 @@ impl PromptKind {
     }
 
     /// A question answered by one key (y or n), not a line of text.
-    pub fn is_yes_no(self) -> bool {
+    pub(crate) fn is_yes_no(self) -> bool {
         matches!(self, PromptKind::CrawfordOffer(_))
     }
 
     /// Tab completes what the line holds: a move, a file name.
-    pub fn completes(self) -> bool {
+    pub(crate) fn completes(self) -> bool {
         matches!(
             self,
             PromptKind::Move | PromptKind::MatchFile | PromptKind::SgfFile
@@ -123,7 +123,7 @@ pub enum Motion {
 
 impl Prompt {
     /// An empty input line.
-    pub fn new(kind: PromptKind) -> Prompt {
+    pub(crate) fn new(kind: PromptKind) -> Prompt {
         Prompt {
             kind,
             line: Line::default(),
@@ -144,7 +144,7 @@ impl Line {
     /// A line holding `value` whole, not selected, with the cursor at its
     /// end: typing adds to it (up to the limit). Not cut, so a long value
     /// given back to edit (an entry's tags) is not lost.
-    pub fn at_end(value: &str) -> Line {
+    pub(crate) fn at_end(value: &str) -> Line {
         Line {
             cursor: value.chars().count(),
             selected: false,
@@ -157,7 +157,7 @@ impl Line {
     }
 
     /// The line holds as much as it takes: typing adds nothing.
-    pub fn is_full(&self) -> bool {
+    pub(crate) fn is_full(&self) -> bool {
         self.len() >= MAX_PROMPT_LEN
     }
 

@@ -8,7 +8,7 @@ use crate::model::{Mode, Model, Status};
 /// if the edit leads to one (the answer of a yes/no question, a
 /// completion). Enter (`Submit`) is the reducer's: it applies the action
 /// the line reads as.
-pub fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>) {
+pub(crate) fn update(mut model: Model, action: PromptAction) -> (Model, Option<Action>) {
     use PromptAction as P;
     let Mode::Prompt(p) = &mut model.mode else {
         return (model, None);

@@ -4,7 +4,7 @@ use super::state::SensitivityAction;
 use crate::action::Action;
 use crate::bindings::{KeyPattern::Char, NormalBinding as Binding, Section};
 
-pub static BINDINGS: &[Binding] = &[Binding {
+pub(crate) static BINDINGS: &[Binding] = &[Binding {
     keys: &[Char('~')],
     label: "~",
     help: "live views by score and cube",

@@ -13,7 +13,7 @@
 //! - `view.rs`: its part of the snapshot, drawn in the analysis panel's
 //!   place
 
-pub mod keys;
+pub(crate) mod keys;
 pub mod state;
-pub mod update;
+pub(crate) mod update;
 pub mod view;

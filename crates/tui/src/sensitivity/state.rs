@@ -5,7 +5,7 @@ use bgedit_engine::sensitivity::Sensitivity;
 /// The depth the live views ask at (the reference's count: 0, the
 /// network alone): a checker play at it is about 0.4 ms in-process, so
 /// every table fits in a frame.
-pub const PLIES: u8 = 0;
+pub(crate) const PLIES: u8 = 0;
 
 /// The engine that answers in-process, as the views know it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use crate::model::{Model, Status};
 use crate::panels::Panel;
 use crate::transition::done;
 
-pub fn update(mut model: Model, action: SensitivityAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(mut model: Model, action: SensitivityAction) -> (Model, Vec<Effect>) {
     match action {
         SensitivityAction::Toggle => {
             let s = &mut model.sensitivity;
@@ -56,7 +56,7 @@ pub fn update(mut model: Model, action: SensitivityAction) -> (Model, Vec<Effect
 /// After a change of position (and when the views are turned on or the
 /// engine is loaded): the views ask about the board while they are on;
 /// the first time, the engine is loaded.
-pub fn position_changed(model: &mut Model) -> Vec<Effect> {
+pub(crate) fn position_changed(model: &mut Model) -> Vec<Effect> {
     let s = &mut model.sensitivity;
     if !s.on {
         return Vec::new();

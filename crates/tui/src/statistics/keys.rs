@@ -9,9 +9,9 @@ use crate::bindings::{
 };
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
-pub type StatisticsBinding = Binding<StatisticsAction, u8>;
+pub(crate) type StatisticsBinding = Binding<StatisticsAction, u8>;
 
-pub static STATISTICS_BINDINGS: &[StatisticsBinding] = &[
+pub(crate) static STATISTICS_BINDINGS: &[StatisticsBinding] = &[
     Binding {
         keys: &[Char('j'), Code(KeyCode::Down)],
         label: "j ↓",
@@ -39,7 +39,7 @@ pub static STATISTICS_BINDINGS: &[StatisticsBinding] = &[
 ];
 
 /// The help's lines: each group's keys and words on one line.
-pub fn help_rows() -> Vec<(String, String)> {
+pub(crate) fn help_rows() -> Vec<(String, String)> {
     let mut out: Vec<(u8, String, String)> = Vec::new();
     for b in STATISTICS_BINDINGS {
         match out.last_mut() {
@@ -55,10 +55,10 @@ pub fn help_rows() -> Vec<(String, String)> {
     out.into_iter().map(|(_, l, h)| (l, h)).collect()
 }
 
-pub fn resolve(key: &KeyEvent) -> Option<Action> {
+pub(crate) fn resolve(key: &KeyEvent) -> Option<Action> {
     bindings::find(STATISTICS_BINDINGS, key).map(|b| Action::Statistics(b.action.clone()))
 }
 
-pub fn hints() -> Vec<(&'static str, &'static str)> {
+pub(crate) fn hints() -> Vec<(&'static str, &'static str)> {
     bindings::hints(STATISTICS_BINDINGS)
 }

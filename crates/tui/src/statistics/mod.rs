@@ -13,8 +13,8 @@
 //!   in the library panel): each match, the trend `stats --player` gives,
 //!   the costliest kinds, and PR over time as a chart
 
-pub mod keys;
-pub mod player;
+pub(crate) mod keys;
+pub(crate) mod player;
 pub mod state;
-pub mod update;
+pub(crate) mod update;
 pub mod view;

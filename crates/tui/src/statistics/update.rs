@@ -10,7 +10,7 @@ use crate::transition::{done, refuse};
 use bgedit_library::player_stats::PlayerStats;
 use bgedit_library::store::LibraryFailure;
 
-pub fn update(mut model: Model, action: StatisticsAction) -> (Model, Vec<Effect>) {
+pub(crate) fn update(mut model: Model, action: StatisticsAction) -> (Model, Vec<Effect>) {
     match action {
         StatisticsAction::Open => open(model),
         StatisticsAction::Player(result) => player(model, result),

@@ -6,18 +6,18 @@ use crate::panels::{MIN_HEIGHT, MIN_WIDTH};
 use ratatui::layout::Rect;
 
 /// Lines of the board drawing (gnubg's text less its two ID lines).
-pub const BOARD_LINES: u16 = 13;
+pub(crate) const BOARD_LINES: u16 = 13;
 /// Columns of the board itself, trays included, without gnubg's side text.
-pub const BOARD_COLUMNS: u16 = 49;
+pub(crate) const BOARD_COLUMNS: u16 = 49;
 /// Columns of gnubg's side text shown beside the board on wide screens.
-pub const SIDE_TEXT_COLUMNS: u16 = 36;
+pub(crate) const SIDE_TEXT_COLUMNS: u16 = 36;
 const PANEL_MIN: u16 = 30;
 const PANEL_MAX: u16 = 44;
 
 use crate::panels::{Panel, PanelToggles};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Areas {
+pub(crate) struct Areas {
     pub title: Rect,
     pub board: Rect,
     pub panel: Rect,
@@ -36,12 +36,12 @@ pub struct Areas {
 }
 
 /// The layout for a screen with no panel turned on, or `None` below 80×24.
-pub fn areas(screen: Rect) -> Option<Areas> {
+pub(crate) fn areas(screen: Rect) -> Option<Areas> {
     areas_with(screen, PanelToggles::default())
 }
 
 /// Where a panel goes in `a`, if shown.
-pub fn panel_area(a: &Areas, panel: Panel) -> Option<Rect> {
+pub(crate) fn panel_area(a: &Areas, panel: Panel) -> Option<Rect> {
     a.panels[panel.index()]
 }
 
@@ -140,7 +140,7 @@ impl Stack {
 /// its rows), and between two such places to the one with more room left
 /// once every panel there has its most rows; a panel no column is wide
 /// enough for goes to the widest.
-pub fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
+pub(crate) fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
     if screen.width < MIN_WIDTH || screen.height < MIN_HEIGHT {
         return None;
     }

@@ -6,6 +6,6 @@
 //! - `layout.rs`: where each widget goes, its sizes (`BOARD_COLUMNS`, ...)
 //! - `text.rs`: text wrapped to a widget's width
 
-pub mod layout;
+pub(crate) mod layout;
 pub mod text;
 pub mod theme;

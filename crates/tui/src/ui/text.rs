@@ -3,7 +3,10 @@
 /// Lines whose first is a heading in `head`'s style and the rest plain:
 /// the details beside the library's list, the costliest kinds of a
 /// player's statistics.
-pub fn headed(lines: &[String], head: ratatui::style::Style) -> Vec<ratatui::text::Line<'static>> {
+pub(crate) fn headed(
+    lines: &[String],
+    head: ratatui::style::Style,
+) -> Vec<ratatui::text::Line<'static>> {
     use ratatui::text::Line;
     lines
         .iter()
@@ -20,7 +23,7 @@ pub fn headed(lines: &[String], head: ratatui::style::Style) -> Vec<ratatui::tex
 
 /// `text` in lines of at most `room` characters, broken at spaces (a word
 /// longer than a line is cut into pieces).
-pub fn wrap(text: &str, room: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, room: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

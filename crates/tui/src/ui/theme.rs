@@ -58,7 +58,7 @@ impl Theme {
     }
 
     /// `NO_COLOR` set to anything non-empty means no colour (no-color.org).
-    pub fn from_no_color(no_color: Option<&str>) -> Theme {
+    pub(crate) fn from_no_color(no_color: Option<&str>) -> Theme {
         if no_color.is_some_and(|v| !v.is_empty()) {
             Theme::plain()
         } else {

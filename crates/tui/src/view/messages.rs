@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 const CUT_MARK: &str = "… (H)";
 
 /// `text` in at most `width` characters; when cut, it ends with `… (H)`.
-pub fn shorten(text: &str, width: usize) -> String {
+pub(crate) fn shorten(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         return text.to_owned();
     }
@@ -35,7 +35,7 @@ pub fn shorten(text: &str, width: usize) -> String {
 
 /// The warning lines for `rows` rows of `width` columns: all of them if
 /// they fit, else as many as fit less one, then "+N more (H)".
-pub fn warning_lines(warnings: &[String], rows: usize, width: usize) -> Vec<String> {
+pub(crate) fn warning_lines(warnings: &[String], rows: usize, width: usize) -> Vec<String> {
     let line = |w: &String| shorten(&format!(" warning: {w}"), width);
     if warnings.len() <= rows {
         return warnings.iter().map(line).collect();

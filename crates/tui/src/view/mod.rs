@@ -10,11 +10,11 @@
 //!
 //! The colours and the layout are below the features, in `editor/ui/`.
 
-pub mod footer;
-pub mod help;
-pub mod ids_panel;
-pub mod match_panel;
-pub mod messages;
+pub(crate) mod footer;
+pub(crate) mod help;
+pub(crate) mod ids_panel;
+pub(crate) mod match_panel;
+pub(crate) mod messages;
 
 use super::snapshot::Snapshot;
 use super::ui::layout;
@@ -133,7 +133,7 @@ fn draw_too_small(frame: &mut Frame, area: Rect) {
 }
 
 /// The board place under a screen cell, for the mouse.
-pub fn hit(screen: Rect, column: u16, row: u16) -> Option<Place> {
+pub(crate) fn hit(screen: Rect, column: u16, row: u16) -> Option<Place> {
     let a = layout::areas(screen)?;
     if !a
         .board

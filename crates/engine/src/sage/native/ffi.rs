@@ -35,7 +35,7 @@ struct StopFlag {
 /// A position as the shim takes it (`BgeSageState`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
-pub struct State {
+pub(crate) struct State {
     pub board: [c_int; 26],
     pub cube_value: c_int,
     /// 0 centred, 1 the player on roll, 2 the opponent.
@@ -52,7 +52,7 @@ pub struct State {
 /// One move, as the shim gives it (`BgeSageMove`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Move {
+pub(crate) struct Move {
     pub board: [c_int; 26],
     pub probs: [f64; 5],
     pub equity: f64,
@@ -62,7 +62,7 @@ pub struct Move {
 /// A cube decision, as the shim gives it (`BgeSageCube`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Cube {
+pub(crate) struct Cube {
     pub probs: [f64; 5],
     pub cubeless: f64,
     pub no_double: f64,
@@ -93,7 +93,7 @@ pub struct RolloutSettings {
 /// One move of a rollout's list, as the shim gives it (`BgeSageRolled`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Rolled {
+pub(crate) struct Rolled {
     pub board: [c_int; 26],
     pub probs: [f64; 5],
     /// Cubeful.
@@ -108,7 +108,7 @@ pub struct Rolled {
 /// A cube decision rolled out (`BgeSageRolledCube`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RolledCube {
+pub(crate) struct RolledCube {
     pub cube: Cube,
     pub no_double_se: f64,
     pub double_take_se: f64,
@@ -136,7 +136,7 @@ mod c {
     use std::ffi::{c_char, c_int, c_void};
 
     unsafe extern "C" {
-        pub fn bge_sage_open(
+        pub(crate) fn bge_sage_open(
             strategy_type: *const c_char,
             paths: *const *const c_char,
             hidden: *const c_int,
@@ -146,8 +146,8 @@ mod c {
             err: *mut c_char,
             len: usize,
         ) -> c_int;
-        pub fn bge_sage_close(engine: *mut Opaque);
-        pub fn bge_sage_moves(
+        pub(crate) fn bge_sage_close(engine: *mut Opaque);
+        pub(crate) fn bge_sage_moves(
             engine: *const Opaque,
             state: *const State,
             d1: c_int,
@@ -158,17 +158,17 @@ mod c {
             err: *mut c_char,
             len: usize,
         ) -> c_int;
-        pub fn bge_sage_cube(
+        pub(crate) fn bge_sage_cube(
             engine: *const Opaque,
             state: *const State,
             out: *mut Cube,
             err: *mut c_char,
             len: usize,
         ) -> c_int;
-        pub fn bge_sage_stop_new() -> *mut StopFlag;
-        pub fn bge_sage_stop_set(stop: *mut StopFlag);
-        pub fn bge_sage_stop_free(stop: *mut StopFlag);
-        pub fn bge_sage_rollout_moves(
+        pub(crate) fn bge_sage_stop_new() -> *mut StopFlag;
+        pub(crate) fn bge_sage_stop_set(stop: *mut StopFlag);
+        pub(crate) fn bge_sage_stop_free(stop: *mut StopFlag);
+        pub(crate) fn bge_sage_rollout_moves(
             engine: *const Opaque,
             state: *const State,
             d1: c_int,
@@ -183,7 +183,7 @@ mod c {
             err: *mut c_char,
             len: usize,
         ) -> c_int;
-        pub fn bge_sage_rollout_cube(
+        pub(crate) fn bge_sage_rollout_cube(
             engine: *const Opaque,
             state: *const State,
             settings: *const RolloutSettings,
@@ -213,7 +213,7 @@ mod c {
     /// # Safety
     /// `err` points to `len` writable bytes.
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn bge_sage_open(
+    pub(crate) unsafe fn bge_sage_open(
         _strategy_type: *const c_char,
         _paths: *const *const c_char,
         _hidden: *const c_int,
@@ -230,10 +230,10 @@ mod c {
         NOT_BUILT
     }
 
-    pub unsafe fn bge_sage_close(_engine: *mut Opaque) {}
+    pub(crate) unsafe fn bge_sage_close(_engine: *mut Opaque) {}
 
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn bge_sage_moves(
+    pub(crate) unsafe fn bge_sage_moves(
         _engine: *const Opaque,
         _state: *const State,
         _d1: c_int,
@@ -247,7 +247,7 @@ mod c {
         NOT_BUILT
     }
 
-    pub unsafe fn bge_sage_cube(
+    pub(crate) unsafe fn bge_sage_cube(
         _engine: *const Opaque,
         _state: *const State,
         _out: *mut Cube,
@@ -257,16 +257,16 @@ mod c {
         NOT_BUILT
     }
 
-    pub unsafe fn bge_sage_stop_new() -> *mut StopFlag {
+    pub(crate) unsafe fn bge_sage_stop_new() -> *mut StopFlag {
         std::ptr::null_mut()
     }
 
-    pub unsafe fn bge_sage_stop_set(_stop: *mut StopFlag) {}
+    pub(crate) unsafe fn bge_sage_stop_set(_stop: *mut StopFlag) {}
 
-    pub unsafe fn bge_sage_stop_free(_stop: *mut StopFlag) {}
+    pub(crate) unsafe fn bge_sage_stop_free(_stop: *mut StopFlag) {}
 
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn bge_sage_rollout_moves(
+    pub(crate) unsafe fn bge_sage_rollout_moves(
         _engine: *const Opaque,
         _state: *const State,
         _d1: c_int,
@@ -285,7 +285,7 @@ mod c {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub unsafe fn bge_sage_rollout_cube(
+    pub(crate) unsafe fn bge_sage_rollout_cube(
         _engine: *const Opaque,
         _state: *const State,
         _settings: *const RolloutSettings,
@@ -307,14 +307,14 @@ use c::{
 
 /// Whether Sage's core was compiled into this bgedit (build.rs builds it
 /// where a C++17 compiler is found, and says so where not).
-pub fn built() -> bool {
+pub(crate) fn built() -> bool {
     cfg!(bgedit_sage_core)
 }
 
 /// Whether this CPU runs the core as it was compiled: on x86-64 it needs
 /// AVX2 and FMA (Sage's own build flags); nothing may call into it
 /// otherwise, not even to load it.
-pub fn cpu_supported() -> bool {
+pub(crate) fn cpu_supported() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")
@@ -328,7 +328,7 @@ pub fn cpu_supported() -> bool {
 /// What a running rollout has said so far: shared by Sage's worker threads
 /// (through [`on_progress`]) and the thread watching it.
 #[derive(Debug, Default)]
-pub struct Ticks {
+pub(crate) struct Ticks {
     done: AtomicI32,
     total: AtomicI32,
     stop: AtomicBool,
@@ -338,7 +338,7 @@ pub struct Ticks {
 impl Ticks {
     /// Trials done and planned (done > planned while moves the filter
     /// dropped are rolled out after all).
-    pub fn progress(&self) -> (i32, i32) {
+    pub(crate) fn progress(&self) -> (i32, i32) {
         (
             self.done.load(Ordering::Relaxed),
             self.total.load(Ordering::Relaxed),
@@ -346,7 +346,7 @@ impl Ticks {
     }
 
     /// The moves rolled out so far, in the order they were finished.
-    pub fn finished(&self) -> Vec<Rolled> {
+    pub(crate) fn finished(&self) -> Vec<Rolled> {
         self.finished
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -354,7 +354,7 @@ impl Ticks {
     }
 
     /// Asks the rollout to stop: Sage ends it after the trials in hand.
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::Release);
     }
 }
@@ -390,7 +390,7 @@ unsafe extern "C" fn on_progress(
 
 /// What a rollout is asked.
 #[derive(Clone, Copy, Debug)]
-pub enum RolloutJob {
+pub(crate) enum RolloutJob {
     /// The moves of these dice.
     Moves(State, (u8, u8), RolloutSettings),
     /// The cube decision before the roll.
@@ -399,7 +399,7 @@ pub enum RolloutJob {
 
 /// How a rollout ended.
 #[derive(Clone, Debug)]
-pub enum RolloutEnd {
+pub(crate) enum RolloutEnd {
     /// Every move, best first.
     Moves(Vec<Rolled>),
     Cube(RolledCube),
@@ -491,7 +491,7 @@ fn run_rollout(
 }
 
 /// Sage's core, loaded: its networks and bear-off database.
-pub struct Core {
+pub(crate) struct Core {
     ptr: NonNull<Opaque>,
 }
 
@@ -522,7 +522,7 @@ fn c_path(p: &Path) -> Result<CString, NativeError> {
 impl Core {
     /// Loads the networks `models` (each a weights file and its hidden
     /// size) laid out as `strategy` says, and the bear-off database.
-    pub fn open(
+    pub(crate) fn open(
         strategy: &str,
         models: &[(std::path::PathBuf, i32)],
         bearoff: &Path,
@@ -567,7 +567,7 @@ impl Core {
     }
 
     /// Every legal move of `dice` from `state`, best first.
-    pub fn moves(&self, state: &State, dice: (u8, u8)) -> Result<Vec<Move>, NativeError> {
+    pub(crate) fn moves(&self, state: &State, dice: (u8, u8)) -> Result<Vec<Move>, NativeError> {
         let mut cap: usize = 64;
         loop {
             let mut out = vec![Move::default(); cap];
@@ -603,7 +603,7 @@ impl Core {
     }
 
     /// The cube decision of the player on roll in `state`.
-    pub fn cube(&self, state: &State) -> Result<Cube, NativeError> {
+    pub(crate) fn cube(&self, state: &State) -> Result<Cube, NativeError> {
         let mut out = Cube::default();
         let mut err = [0u8; ERR_LEN];
         // SAFETY: `self.ptr` is a live engine; `state` and `out` are valid
@@ -629,7 +629,7 @@ impl Core {
     /// then ends with what it has. Sage's own worker threads are joined
     /// before the shim returns, and that thread before this does, so nothing
     /// of the rollout outlives the call.
-    pub fn rollout(
+    pub(crate) fn rollout(
         &self,
         job: RolloutJob,
         poll: Duration,

@@ -25,7 +25,7 @@ use super::super::process::Process;
 use super::super::request::{self, Request, RolloutSettings};
 use super::super::spec::Spec;
 use super::super::{Engine, EngineKind};
-pub use ffi::{NativeError, cpu_supported};
+pub(crate) use ffi::{NativeError, cpu_supported};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -33,7 +33,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 /// The bgsage release whose C++ is built in: its weights fit this code.
-pub const VERSION: &str = "2.0.20260907";
+pub(crate) const VERSION: &str = "2.0.20260907";
 
 /// Where Sage's weights and bear-off data are, and how its networks are
 /// laid out.
@@ -47,7 +47,7 @@ pub struct Assets {
 
 /// Why Sage's data could not be found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum AssetsError {
+pub(crate) enum AssetsError {
     #[error("{0}")]
     Python(String),
     #[error("--sage-data {dir}: {why}")]
@@ -76,7 +76,7 @@ print(json.dumps({"version": version("bgsage"), "strategy": w.strategy_type,
 "#;
 
 /// Sage's data as `python`'s bgsage has it; asked once per Python a run.
-pub fn assets_from_python(python: &Path) -> Result<Assets, AssetsError> {
+pub(crate) fn assets_from_python(python: &Path) -> Result<Assets, AssetsError> {
     static ASKED: OnceLock<Mutex<HashMap<PathBuf, Result<Assets, AssetsError>>>> = OnceLock::new();
     let mut asked = ASKED
         .get_or_init(Default::default)
@@ -166,7 +166,7 @@ const STAGE11: [&str; 24] = [
 
 /// Sage's data in `dir` (a copy of bgsage's `_assets`: `models/*.weights.best`,
 /// `data/bearoff_1sided.db`), laid out as bgsage 2.0.20260907 lays it out.
-pub fn assets_from_dir(dir: &Path) -> Result<Assets, AssetsError> {
+pub(crate) fn assets_from_dir(dir: &Path) -> Result<Assets, AssetsError> {
     let fail = |why: String| AssetsError::Dir {
         dir: bgedit_core::quote::printable(&dir.display().to_string()).into_owned(),
         why,
@@ -215,7 +215,7 @@ enum Road {
 }
 
 /// Open Sage as an [`Engine`]: in-process when it can be, else the bridge.
-pub struct SageEngine {
+pub(crate) struct SageEngine {
     spec: &'static Spec,
     program: PathBuf,
     starts: StartRecord,
@@ -226,7 +226,7 @@ pub struct SageEngine {
 }
 
 /// The engine `--engine sage` opens: `program` is Sage's Python.
-pub fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
+pub(crate) fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
     Box::new(SageEngine {
         spec,
         program,
@@ -289,7 +289,7 @@ impl SageEngine {
     }
 
     /// Why the bridge answers, once that is known.
-    pub fn bridged_because(&self) -> Option<&str> {
+    pub(crate) fn bridged_because(&self) -> Option<&str> {
         match &self.road {
             Road::Bridge(why) => Some(why),
             _ => None,
