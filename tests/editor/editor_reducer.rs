@@ -7,10 +7,10 @@ use bgedit_core::domain::{CubeOwner, GameState, Place, Player, Position, Resigna
 use bgedit_tui::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
 use bgedit_tui::copy_menu::state::ClipboardError;
 use bgedit_tui::effect::Effect;
-use bgedit_tui::io::persist::SaveError;
 use bgedit_tui::model::{HISTORY_LIMIT, Mode, Model, Tone};
 use bgedit_tui::prompt::state::PromptKind;
 use bgedit_tui::reducer::update;
+use bgedit_tui::save_error::SaveError;
 
 fn at(place: Place) -> Model {
     Model {

@@ -58,7 +58,7 @@ pub enum Action {
     /// What the clipboard held, or why it could not be read.
     Pasted(Result<String, super::copy_menu::state::ClipboardError>),
     /// The save file could not be written.
-    SaveFailed(super::io::persist::SaveError),
+    SaveFailed(super::save_error::SaveError),
     /// Something the user should know about the save file (another editor
     /// changed it, a damaged one was moved aside).
     SaveNotice(String),

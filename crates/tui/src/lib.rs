@@ -25,7 +25,8 @@
 //!   routes each feature's actions to its `update` and runs the reactions
 //!   to a changed position, declared once there (`ON_POSITION_CHANGED`)
 //! - the transitions every update shares (`commit`, `done`, `refuse`):
-//!   `transition.rs`, below every feature
+//!   `transition.rs`, below every feature; why a save failed, as the
+//!   model sees it: `save_error.rs` (the save file's I/O stays in `io/`)
 //! - keys: each feature's `keys.rs`, put together for the normal mode and
 //!   the input line by `keymap.rs` (which also resolves the mouse), all of
 //!   the one shape of `bindings.rs`
@@ -65,6 +66,7 @@ pub mod panels;
 pub mod play;
 pub mod prompt;
 pub mod reducer;
+pub mod save_error;
 mod scores;
 pub mod sensitivity;
 pub mod snapshot;

@@ -7,7 +7,6 @@ use super::action::{Action, CopyAction};
 use super::analysis;
 use super::copy_menu;
 use super::effect::Effect;
-use super::io::signals;
 use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
 use super::panels;
@@ -214,7 +213,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             model.quitting = true;
             model.status = Status::info(format!(
                 "{} received: saved and left",
-                signals::name(signal)
+                bgedit_core::signals::name(signal)
             ));
             let save = Effect::Save(model.position.clone());
             (model, vec![save, Effect::Quit])

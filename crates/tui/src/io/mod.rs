@@ -23,5 +23,5 @@ pub mod live_engine;
 pub mod persist;
 pub(crate) mod picture_file;
 pub mod runtime;
-pub mod signals;
+pub(crate) mod signals;
 pub mod worker;

@@ -203,7 +203,7 @@ pub struct Exit {
     pub signal: Option<i32>,
     /// Why the last save failed, when it did: the position shown at the
     /// end is then not the one a next `bgedit` opens.
-    pub save_failed: Option<crate::io::persist::SaveError>,
+    pub save_failed: Option<crate::save_error::SaveError>,
 }
 
 /// How often the event loop looks for a signal while no message comes.
@@ -377,7 +377,7 @@ struct Edge<'a> {
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
     /// The last save's failure, cleared by the next save that works.
-    save_failed: Option<crate::io::persist::SaveError>,
+    save_failed: Option<crate::save_error::SaveError>,
     config_path: Option<PathBuf>,
     engine: EngineLink,
     /// The engine that answers in-process, for the live views.
@@ -488,7 +488,7 @@ impl Edge<'_> {
                             c.analysis_plies = Some(plies);
                             if let Err(e) = config::save(path, &c) {
                                 queue.push(Action::SaveFailed(
-                                    crate::io::persist::SaveError::Write {
+                                    crate::save_error::SaveError::Write {
                                         path: path.display().to_string(),
                                         reason: e.to_string(),
                                     },
