@@ -81,7 +81,7 @@ const ON_POSITION_CHANGED: &[Reaction] = &[
         Vec::new()
     },
     // The quiz's question played on the board: the move is the answer.
-    |m, _| match super::library::update::answered_on_board(m) {
+    |m, _| match super::library::quiz::answered_on_board(m) {
         Some(answer) => apply_in_place(m, Action::Library(answer)),
         None => Vec::new(),
     },
@@ -244,13 +244,6 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         ),
 
         Action::Play(action) => super::play::update::update(model, action),
-        // A player's statistics from the library's worker open the view.
-        Action::Library(super::library::state::LibAction::PlayerStats(result)) => {
-            super::statistics::update::update(
-                model,
-                super::statistics::state::StatisticsAction::Player(result),
-            )
-        }
         Action::Library(a) => super::library::update::update(model, a),
         // `s` of the match panel opens the statistics view.
         Action::Review(super::match_review::state::ReviewAction::Statistics) => {

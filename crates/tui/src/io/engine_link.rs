@@ -126,7 +126,7 @@ impl EngineLink {
 
     /// Grades a quiz answer on a thread of its own, with the quiz's own
     /// engine of `kind` (the analysis panel's are not disturbed); the grade
-    /// comes back as `LibAction::Graded`.
+    /// comes back as `QuizAction::Graded`.
     pub(crate) fn grade(
         &self,
         serial: u64,
@@ -135,7 +135,7 @@ impl EngineLink {
         plies: u8,
         kind: bgedit_engine::EngineKind,
     ) {
-        use crate::library::state::LibAction;
+        use crate::library::state::QuizAction;
         let send = Arc::clone(&self.send);
         let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
         std::thread::spawn(move || {
@@ -149,7 +149,9 @@ impl EngineLink {
                         .map(Box::new)
                 }
             };
-            send(Action::Library(LibAction::Graded { serial, result }));
+            send(Action::Library(
+                QuizAction::Graded { serial, result }.into(),
+            ));
         });
     }
 

@@ -472,8 +472,8 @@ impl Edge<'_> {
                     Effect::Now(tick) => {
                         let ms = self.clock.elapsed().as_millis();
                         let ms = u64::try_from(ms).unwrap_or(u64::MAX);
-                        let clock = crate::library::state::LibAction::Clock(tick, ms);
-                        queue.push(Action::Library(clock));
+                        let clock = crate::library::state::QuizAction::Clock(tick, ms);
+                        queue.push(Action::Library(clock.into()));
                     }
                     Effect::GradeQuiz {
                         serial,
@@ -617,7 +617,7 @@ fn event_loop(
     }
     // `bgedit quiz QUERY`: the quiz starts as `r` would start it.
     if let Some(query) = model.library.pending_quiz.take() {
-        let quiz = Action::Library(crate::library::state::LibAction::Quiz(query));
+        let quiz = Action::Library(crate::library::state::QuizAction::Start(query).into());
         model = match edge.perform(model, quiz) {
             ControlFlow::Continue(m) => m,
             ControlFlow::Break(position) => return leave(&edge, position, None),
