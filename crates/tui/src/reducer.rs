@@ -129,6 +129,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::Pasted(_)
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
+            | Action::JobFailed(_)
             | Action::Analysis(AnalysisAction::Answer(..))
             | Action::Analysis(AnalysisAction::RolloutTick(..))
             | Action::Analysis(AnalysisAction::RolloutProgress(..))
@@ -238,6 +239,10 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Numbers(a) => super::numbers::update::update(model, a),
         Action::Sensitivity(a) => super::sensitivity::update::update(model, a),
 
+        Action::JobFailed(f) => refuse(
+            model,
+            format!("{}: stopped on an internal error ({})", f.what, f.why),
+        ),
         Action::SaveFailed(e) => refuse(
             model,
             format!("could not save the position ({e}); it will not be reopened next time"),

@@ -1,5 +1,12 @@
 //! The edge of the editor: the terminal, the event loop, and the effects
 //! (clipboard, save file, quit). Everything else is pure and lives elsewhere.
+//! Whatever can block is handed to a thread that answers through the one
+//! channel: the engines (`engine_link.rs`), the library's worker, the file
+//! work (`files.rs`, each a job of `job.rs`). What stays on the event loop
+//! is quick or must be in order with the keys around it: the save file
+//! and the config (small writes, each done before the next key and before
+//! quitting, as the user expects), the clipboard's text (a paste is read
+//! before the next key), the dice, the clock, the live views.
 
 use crate::action::AnalysisAction;
 use crate::action::{Action, CopyAction};
@@ -8,14 +15,14 @@ use crate::config;
 use crate::effect::Effect;
 use crate::io::clipboard::{Clipboard, ClipboardEnv};
 use crate::io::engine_link::EngineLink;
+use crate::io::files::{Files, SgfToSave};
+use crate::io::job::{self, Deliver};
 use crate::io::live_engine::LiveEngine;
 use crate::io::persist::{self, Opened, SaveFile};
-use crate::io::picture_file;
 use crate::io::signals::Signals;
 use crate::keymap;
 use crate::library::worker::Link;
 use crate::model::{Mode, Model, Status};
-use crate::numbers::state::NumbersAction;
 use crate::reducer::{self, update};
 use crate::snapshot::Snapshot;
 use crate::ui::theme::Theme;
@@ -33,7 +40,9 @@ use ratatui::layout::{Rect, Size};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Where the editor starts.
@@ -93,6 +102,9 @@ pub enum RunError {
     },
     #[error("the terminal stopped sending events")]
     EventsStopped,
+    /// The thread reading the terminal panicked: the panic's words.
+    #[error("reading the terminal stopped on an internal error ({0})")]
+    Reader(String),
 }
 
 impl From<std::io::Error> for RunError {
@@ -172,10 +184,15 @@ impl Drop for TerminalGuard {
 /// releases the mouse and bracketed paste before it. A panic in a worker
 /// (an engine's, the library's thread) then ends the editor: the event
 /// loop would go on drawing over the restored screen, in cooked mode, with
-/// nobody left to answer it. The match copies gnubg reads go too.
+/// nobody left to answer it. The match copies gnubg reads go too. A panic
+/// in a job or a worker (`io::job`) is caught there and shown as an
+/// action: the hook leaves it alone, and the editor goes on.
 fn restore_on_panic() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if job::caught_here() {
+            return;
+        }
         release_mouse_and_paste();
         previous(info);
         if std::thread::current().name() != Some("main") {
@@ -218,7 +235,74 @@ enum Input {
     /// One event, or a burst read from the terminal together.
     Terminal(Vec<Event>),
     App(Action),
+    /// The terminal's reader panicked: the editor cannot go on without it.
+    ReaderStopped(String),
 }
+
+/// How often the terminal's reader looks whether it is to stop.
+const READER_CHECK: Duration = Duration::from_millis(50);
+
+/// The thread reading the terminal's events into the event loop's channel,
+/// stopped (and waited for) before the terminal is restored at quit, so no
+/// thread reads the terminal after bgedit let it go.
+struct Reader {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Reader {
+    fn start(tx: mpsc::Sender<Input>) -> Reader {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let panicked = tx.clone();
+        let thread = job::spawn(
+            "bgedit-terminal",
+            move || read_events(&tx, &stopped),
+            move |why| {
+                let _ = panicked.send(Input::ReaderStopped(why));
+            },
+        );
+        Reader { stop, thread }
+    }
+}
+
+impl Drop for Reader {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Reads events until told to stop, the terminal fails (a hang-up: the
+/// signal that follows decides) or the event loop is gone.
+fn read_events(tx: &mpsc::Sender<Input>, stop: &AtomicBool) {
+    while !stop.load(Ordering::SeqCst) {
+        match event::poll(READER_CHECK) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(_) => return,
+        }
+        let Ok(first) = event::read() else { return };
+        // The events crossterm already holds came in with this one: a
+        // paste without bracketed paste arrives so. Nothing waits here.
+        let mut events = vec![first];
+        while events.len() < burst::MAX_EVENTS && matches!(event::poll(Duration::ZERO), Ok(true)) {
+            match event::read() {
+                Ok(event) => events.push(event),
+                Err(_) => break,
+            }
+        }
+        if tx.send(Input::Terminal(events)).is_err() {
+            return;
+        }
+    }
+}
+
+/// How long quitting waits for a file being written (an SGF, a picture)
+/// after the terminal is restored.
+const WRITES_AT_QUIT: Duration = Duration::from_secs(10);
 
 /// What the command line gives the editor besides where to start.
 #[derive(Clone, Debug, Default)]
@@ -283,25 +367,7 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         }
     })?;
     let (tx, rx) = mpsc::channel::<Input>();
-    let terminal_tx = tx.clone();
-    std::thread::spawn(move || {
-        while let Ok(first) = event::read() {
-            // The events crossterm already holds came in with this one: a
-            // paste without bracketed paste arrives so. Nothing waits here.
-            let mut events = vec![first];
-            while events.len() < burst::MAX_EVENTS
-                && matches!(event::poll(Duration::ZERO), Ok(true))
-            {
-                match event::read() {
-                    Ok(event) => events.push(event),
-                    Err(_) => break,
-                }
-            }
-            if terminal_tx.send(Input::Terminal(events)).is_err() {
-                break;
-            }
-        }
-    });
+    let reader = Reader::start(tx.clone());
     let background_tx = tx.clone();
     let library_tx = tx.clone();
     let library = Link::start(library.or_else(store::default_path), move |action| {
@@ -316,7 +382,9 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         .collect();
     let live = LiveEngine::new(programs.clone());
     let engine = EngineLink::start(programs, move |action| tx.send(Input::App(action)).is_ok());
-    let edge = Edge {
+    let background: Deliver =
+        Arc::new(move |action| background_tx.send(Input::App(action)).is_ok());
+    let mut edge = Edge {
         terminal,
         clipboard,
         save_file,
@@ -326,11 +394,18 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         live,
         library,
         theme: &theme,
-        background: Arc::new(move |action| background_tx.send(Input::App(action)).is_ok()),
+        files: Files::new(&background),
+        background,
         clock: Instant::now(),
     };
-    let result = event_loop(edge, model, &signals, rx);
+    #[cfg(debug_assertions)]
+    job::debug_hooks();
+    let result = event_loop(&mut edge, model, &signals, rx);
+    drop(reader);
     drop(guard);
+    // The terminal is the shell's again; the files asked for are written
+    // before the process ends.
+    edge.files.finish_writes(WRITES_AT_QUIT);
     result
 }
 
@@ -363,6 +438,7 @@ fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) 
         match rx.recv_timeout(wait) {
             Ok(Input::App(action)) => return Ok(Next::App(action)),
             Ok(Input::Terminal(events)) => return Ok(Next::Events(events)),
+            Ok(Input::ReaderStopped(why)) => return Err(RunError::Reader(why)),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(RunError::EventsStopped);
@@ -384,42 +460,14 @@ struct Edge<'a> {
     live: LiveEngine,
     library: Link,
     theme: &'a Theme,
-    /// Delivers an action from a thread of the runtime's (a match file read).
-    background: Arc<dyn Fn(Action) -> bool + Send + Sync>,
+    /// The file work, each kind a job.
+    files: Files,
+    /// Delivers an action from a thread of the runtime's (the live engine
+    /// loaded).
+    background: Deliver,
     /// The clock `Effect::Now` reads (milliseconds since the editor
     /// started): the reducer has none.
     clock: Instant,
-}
-
-/// The names in the directory of a path being typed (`~/` is the home
-/// directory), with whether each is a directory; at most 5,000.
-fn list_directory(typed: &str) -> Vec<(String, bool)> {
-    let expanded = match typed.strip_prefix("~/") {
-        Some(rest) => match std::env::var_os("HOME") {
-            Some(home) => format!("{}/{rest}", home.to_string_lossy()),
-            None => typed.to_owned(),
-        },
-        None => typed.to_owned(),
-    };
-    let dir = match expanded.rfind('/') {
-        Some(0) => "/".to_owned(),
-        Some(i) => expanded[..i].to_owned(),
-        None => ".".to_owned(),
-    };
-    let Ok(read) = std::fs::read_dir(&dir) else {
-        return Vec::new();
-    };
-    read.filter_map(std::result::Result::ok)
-        .take(5000)
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false)
-                || std::fs::metadata(e.path())
-                    .map(|m| m.is_dir())
-                    .unwrap_or(false);
-            Some((name, is_dir))
-        })
-        .collect()
 }
 
 impl Edge<'_> {
@@ -502,32 +550,12 @@ impl Edge<'_> {
                             queue.push(Action::Play(crate::play::state::PlayAction::RollFailed(e)))
                         }
                     },
-                    Effect::LoadMet(path) => queue.push(Action::Numbers(NumbersAction::MetLoaded(
-                        bgedit_core::codec::met_xml::load_file(std::path::Path::new(&path))
-                            .map(crate::numbers::state::MetHandle::new),
-                    ))),
+                    Effect::LoadMet(path) => self.files.load_met(path),
                     Effect::SavePicture(position) => {
-                        let clipboard = &mut self.clipboard;
-                        let saved = picture_file::save(&position, |w, h, rgba| {
-                            clipboard.copy_image(w, h, rgba)
-                        });
-                        queue.push(Action::Copy(CopyAction::PictureSaved(saved)));
+                        self.files.save_picture(position, self.clipboard.images())
                     }
-                    Effect::OpenMatch(path) => {
-                        let send = Arc::clone(&self.background);
-                        std::thread::spawn(move || {
-                            let loaded = crate::match_review::open::load(&path).map(Box::new);
-                            send(Action::Review(
-                                crate::match_review::state::ReviewAction::Opened(loaded),
-                            ));
-                        });
-                    }
-                    Effect::ListDirectory(typed) => queue.push(Action::Review(
-                        crate::match_review::state::ReviewAction::Completed {
-                            entries: list_directory(&typed),
-                            typed,
-                        },
-                    )),
+                    Effect::OpenMatch(path) => self.files.open_match(path),
+                    Effect::ListDirectory(typed) => self.files.list_directory(typed),
                     Effect::SaveSgf {
                         source,
                         pasted,
@@ -535,21 +563,14 @@ impl Edge<'_> {
                         judged,
                         luck,
                         decisions,
-                    } => {
-                        use bgedit_engine::match_analysis::annotate::SavedFrom;
-                        let result = bgedit_engine::match_analysis::annotate::save_sgf(
-                            SavedFrom::of(&source, pasted.as_deref()),
-                            std::path::Path::new(&out),
-                            &judged,
-                            luck.as_ref().map(|l| &*l.0),
-                            decisions,
-                        );
-                        queue.push(Action::Review(
-                            crate::match_review::state::ReviewAction::SgfSaved(
-                                result.map(|()| out),
-                            ),
-                        ));
-                    }
+                    } => self.files.save_sgf(SgfToSave {
+                        source,
+                        pasted,
+                        out,
+                        judged,
+                        luck,
+                        decisions,
+                    }),
                     Effect::AnalyseMatch {
                         serial,
                         decisions,
@@ -576,7 +597,7 @@ impl Edge<'_> {
 }
 
 fn event_loop(
-    mut edge: Edge,
+    edge: &mut Edge,
     mut model: Model,
     signals: &Signals,
     rx: mpsc::Receiver<Input>,
@@ -605,14 +626,14 @@ fn event_loop(
     };
     model = match edge.perform(model, resized) {
         ControlFlow::Continue(m) => m,
-        ControlFlow::Break(position) => return leave(&edge, position, None),
+        ControlFlow::Break(position) => return leave(edge, position, None),
     };
     // `bgedit FILE`: the match opens like one asked for with ^O.
     if let Some(path) = model.review.pending.take() {
         let open = Action::Review(crate::match_review::state::ReviewAction::Open(path));
         model = match edge.perform(model, open) {
             ControlFlow::Continue(m) => m,
-            ControlFlow::Break(position) => return leave(&edge, position, None),
+            ControlFlow::Break(position) => return leave(edge, position, None),
         };
     }
     // `bgedit quiz QUERY`: the quiz starts as `r` would start it.
@@ -620,7 +641,7 @@ fn event_loop(
         let quiz = Action::Library(crate::library::state::QuizAction::Start(query).into());
         model = match edge.perform(model, quiz) {
             ControlFlow::Continue(m) => m,
-            ControlFlow::Break(position) => return leave(&edge, position, None),
+            ControlFlow::Break(position) => return leave(edge, position, None),
         };
     }
     // Leaves on a signal: saved by the reducer's effects, then out.
@@ -644,7 +665,7 @@ fn event_loop(
             // A hang-up closes the terminal: drawing or reading fails before
             // the signal is seen. The signal, if there is one, decides.
             Err(e) => match signals.take() {
-                Some(signal) => return terminated(&mut edge, model, signal),
+                Some(signal) => return terminated(edge, model, signal),
                 None => return Err(e),
             },
         };
@@ -654,18 +675,18 @@ fn event_loop(
             Next::App(action) => {
                 model = match edge.perform(model, action) {
                     ControlFlow::Continue(m) => m,
-                    ControlFlow::Break(position) => return leave(&edge, position, None),
+                    ControlFlow::Break(position) => return leave(edge, position, None),
                 };
                 continue;
             }
             Next::Paused => {
                 model = match edge.perform(model, Action::Analysis(AnalysisAction::Paused)) {
                     ControlFlow::Continue(m) => m,
-                    ControlFlow::Break(position) => return leave(&edge, position, None),
+                    ControlFlow::Break(position) => return leave(edge, position, None),
                 };
                 continue;
             }
-            Next::Signal(signal) => return terminated(&mut edge, model, signal),
+            Next::Signal(signal) => return terminated(edge, model, signal),
         };
         // Typed this fast, it was pasted: read it as a paste (an ID in
         // normal mode; nothing behind an overlay). The input line takes the
@@ -689,7 +710,7 @@ fn event_loop(
             let Some(action) = action else { continue };
             model = match edge.perform(model, action) {
                 ControlFlow::Continue(m) => m,
-                ControlFlow::Break(position) => return leave(&edge, position, None),
+                ControlFlow::Break(position) => return leave(edge, position, None),
             };
         }
     }

@@ -1,7 +1,9 @@
 //! The thread that owns the library's SQLite connection. The runtime sends
 //! it [`Request`]s and reads its answers as actions, so the event loop never
 //! waits on the disk. The file is opened on the first request; a library
-//! that cannot be opened is a message on every request, never a crash.
+//! that cannot be opened is a message on every request, never a crash; a
+//! panic in the thread is reported and the next request starts it again
+//! (`io::worker`).
 
 use super::state::{LibAction, Request, WorkerAnswer};
 use crate::action::Action;
@@ -24,11 +26,15 @@ impl Link {
     /// `send`, which says whether the runtime is still there.
     pub(crate) fn start(
         path: Option<PathBuf>,
-        send: impl Fn(Action) -> bool + Send + 'static,
+        send: impl Fn(Action) -> bool + Send + Sync + 'static,
     ) -> Link {
+        let send: crate::io::job::Deliver = std::sync::Arc::new(send);
+        let deliver = std::sync::Arc::clone(&send);
         // Every request, in order: none is stale (an edit of an entry, then
         // the list that shows it).
-        let requests = Thread::spawn("bgedit-library", move |inbox| serve(path, inbox, send));
+        let requests = Thread::spawn("bgedit-library", "the library", deliver, move |inbox| {
+            serve(path.clone(), inbox, &*send)
+        });
         Link { requests }
     }
 
@@ -67,7 +73,7 @@ impl Worker {
 /// counts further) when the selection leaves the page.
 pub const COUNT_AHEAD: u64 = 1_000;
 
-fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: impl Fn(Action) -> bool) {
+fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: &dyn Fn(Action) -> bool) {
     let mut library: Option<Library> = None;
     while let Some(request) = inbox.next_in_order() {
         let lib = match (&mut library, &path) {
