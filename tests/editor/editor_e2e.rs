@@ -472,6 +472,7 @@ fn a_panic_on_the_event_loop_restores_the_terminal_and_ends_the_editor() {
 /// again at the next request, and quitting is clean.
 #[test]
 fn a_panic_in_a_worker_or_a_job_is_reported_and_the_editor_goes_on() {
+    let asks = "panicking as BGEDIT_DEBUG_PANIC_THREAD asks";
     for (thread, said) in [
         (
             "bgedit-library",
@@ -497,18 +498,23 @@ fn a_panic_in_a_worker_or_a_job_is_reported_and_the_editor_goes_on() {
         );
         s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAkAAAAAAAAA");
         if thread == "bgedit-library" {
-            // It panicked as it started; the request starts it again, and
-            // it panics again.
+            // It panicked as it started; after an edit (a status of its
+            // own), the request starts it again, and it panics again.
             s.wait_for(said);
+            s.send("E");
+            s.wait_for("Position ID AAAAAAAAAAAAAA");
             s.send("L");
+            let screen = s.wait_for(said);
+            assert!(screen.contains(asks), "{screen}");
+            s.send("\x1b");
+            s.wait_for("Back to the board");
         } else {
             s.prompt("T", "/no/such.xml");
+            let screen = s.wait_for(said);
+            assert!(screen.contains(asks), "{screen}");
+            s.send("E");
+            s.wait_for("Position ID AAAAAAAAAAAAAA");
         }
-        s.wait_for(said);
-        s.wait_for("panicking as BGEDIT_DEBUG_PANIC_THREAD asks");
-        s.send("\x1b");
-        s.send("E");
-        s.wait_for("Position ID AAAAAAAAAAAAAA");
         assert!(!s.raw_text().contains("\x1b[?1049l"), "{thread}: restored");
         s.send("q");
         assert_eq!(s.wait_exit(), 0, "{thread}");
@@ -535,12 +541,13 @@ fn a_slow_file_does_not_hold_up_the_editor() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/met/woolsey.xml"
     );
-    let asked = std::time::Instant::now();
     s.prompt("T", woolsey);
     s.wait_for("Reading the MET file");
+    let asked = std::time::Instant::now();
     s.send("E");
     let screen = s.wait_for("Position ID AAAAAAAAAAAAAA");
-    // The job sleeps four seconds before it reads.
+    // The job sleeps four seconds before it reads: the edit came first,
+    // and the table's message after it.
     assert!(
         asked.elapsed() < std::time::Duration::from_secs(4),
         "the edit waited for the file: {:?}",

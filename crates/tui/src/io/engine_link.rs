@@ -128,7 +128,9 @@ impl EngineLink {
             let name = format!("bgedit-{}", kind.key());
             let deliver = Arc::clone(&self.send);
             let requests = Worker::spawn(&name, kind.name(), deliver, move |inbox| {
-                let engine = (program.clone()).map(|p| kind.spec().open(p, Default::default()));
+                let engine = program
+                    .clone()
+                    .map(|p| kind.spec().open(p, Default::default()));
                 serve(kind, engine, inbox, &shared2, &send);
             });
             Line { requests, shared }

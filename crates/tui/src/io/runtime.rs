@@ -487,112 +487,117 @@ impl Edge<'_> {
             let (next, effects) = update(model, action);
             model = next;
             for effect in effects {
-                match effect {
-                    Effect::Save(position) => {
-                        if let Some(file) = &mut self.save_file {
-                            match file.save(&position) {
-                                Ok(None) => self.save_failed = None,
-                                Ok(Some(note)) => {
-                                    self.save_failed = None;
-                                    queue.push(Action::SaveNotice(note));
-                                }
-                                Err(e) => {
-                                    self.save_failed = Some(e.clone());
-                                    queue.push(Action::SaveFailed(e));
-                                }
-                            }
-                        }
-                    }
-                    Effect::Copy { target, text } => {
-                        let result = self.clipboard.copy(&text, self.terminal.backend_mut());
-                        queue.push(Action::Copy(CopyAction::Copied(target, result)));
-                    }
-                    Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
-                    Effect::Analyse(kind, req) => self.engine.ask(kind, req),
-                    Effect::Rollout(kind, req, settings) => {
-                        self.engine.roll_out(kind, req, settings)
-                    }
-                    Effect::StopRollout => self.engine.stop_rollout(),
-                    Effect::ScoreMatrix { serial, cells } => {
-                        self.engine.score_matrix(serial, cells)
-                    }
-                    Effect::Library(request) => self.library.send(request),
-                    Effect::Now(tick) => {
-                        let ms = self.clock.elapsed().as_millis();
-                        let ms = u64::try_from(ms).unwrap_or(u64::MAX);
-                        let clock = crate::library::state::QuizAction::Clock(tick, ms);
-                        queue.push(Action::Library(clock.into()));
-                    }
-                    Effect::GradeQuiz {
-                        serial,
-                        position,
-                        answer,
-                        plies,
-                        engine,
-                    } => self.engine.grade(serial, *position, answer, plies, engine),
-                    Effect::SaveAnalysisPlies(plies) => {
-                        if let Some(path) = &self.config_path {
-                            let mut c = config::load(path);
-                            c.analysis_plies = Some(plies);
-                            if let Err(e) = config::save(path, &c) {
-                                queue.push(Action::SaveFailed(
-                                    crate::save_error::SaveError::Write {
-                                        path: path.display().to_string(),
-                                        reason: e.to_string(),
-                                    },
-                                ));
-                            }
-                        }
-                    }
-                    Effect::RollDice => match crate::play::dice::roll() {
-                        Ok(dice) => queue.push(crate::play::update::rolled(dice)),
-                        Err(e) => {
-                            queue.push(Action::Play(crate::play::state::PlayAction::RollFailed(e)))
-                        }
-                    },
-                    Effect::LoadMet(path) => self.files.load_met(path),
-                    Effect::SavePicture(position) => {
-                        self.files.save_picture(position, self.clipboard.images())
-                    }
-                    Effect::OpenMatch(path) => self.files.open_match(path),
-                    Effect::ListDirectory(typed) => self.files.list_directory(typed),
-                    Effect::SaveSgf {
-                        source,
-                        pasted,
-                        out,
-                        judged,
-                        luck,
-                        decisions,
-                    } => self.files.save_sgf(SgfToSave {
-                        source,
-                        pasted,
-                        out,
-                        judged,
-                        luck,
-                        decisions,
-                    }),
-                    Effect::AnalyseMatch {
-                        serial,
-                        decisions,
-                        whole,
-                        engine,
-                        passes,
-                    } => self
-                        .engine
-                        .analyse_match(serial, decisions, whole, engine, passes),
-                    Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
-                    Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
-                    // Inline: the answer is reduced before the next frame.
-                    Effect::Sensitivity { serial, position } => {
-                        if let Some(answer) = self.live.compute(serial, &position) {
-                            queue.push(answer);
-                        }
-                    }
-                    Effect::Quit => return ControlFlow::Break(model.position),
+                if self.effect(effect, &mut queue).is_break() {
+                    return ControlFlow::Break(model.position);
                 }
             }
         }
         ControlFlow::Continue(model)
+    }
+
+    /// Does `effect`, or hands it to the thread that does it; what it
+    /// answers at once goes on `queue`. `Break` to leave.
+    fn effect(&mut self, effect: Effect, queue: &mut Vec<Action>) -> ControlFlow<()> {
+        match effect {
+            Effect::Save(position) => queue.extend(self.save(&position)),
+            Effect::Copy { target, text } => {
+                let result = self.clipboard.copy(&text, self.terminal.backend_mut());
+                queue.push(Action::Copy(CopyAction::Copied(target, result)));
+            }
+            Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
+            Effect::Analyse(kind, req) => self.engine.ask(kind, req),
+            Effect::Rollout(kind, req, settings) => self.engine.roll_out(kind, req, settings),
+            Effect::StopRollout => self.engine.stop_rollout(),
+            Effect::ScoreMatrix { serial, cells } => self.engine.score_matrix(serial, cells),
+            Effect::Library(request) => self.library.send(request),
+            Effect::Now(tick) => {
+                let ms = self.clock.elapsed().as_millis();
+                let ms = u64::try_from(ms).unwrap_or(u64::MAX);
+                let clock = crate::library::state::QuizAction::Clock(tick, ms);
+                queue.push(Action::Library(clock.into()));
+            }
+            Effect::GradeQuiz {
+                serial,
+                position,
+                answer,
+                plies,
+                engine,
+            } => self.engine.grade(serial, *position, answer, plies, engine),
+            Effect::SaveAnalysisPlies(plies) => queue.extend(self.save_plies(plies)),
+            Effect::RollDice => match crate::play::dice::roll() {
+                Ok(dice) => queue.push(crate::play::update::rolled(dice)),
+                Err(e) => queue.push(Action::Play(crate::play::state::PlayAction::RollFailed(e))),
+            },
+            Effect::LoadMet(path) => self.files.load_met(path),
+            Effect::SavePicture(position) => {
+                self.files.save_picture(position, self.clipboard.images())
+            }
+            Effect::OpenMatch(path) => self.files.open_match(path),
+            Effect::ListDirectory(typed) => self.files.list_directory(typed),
+            Effect::SaveSgf {
+                source,
+                pasted,
+                out,
+                judged,
+                luck,
+                decisions,
+            } => self.files.save_sgf(SgfToSave {
+                source,
+                pasted,
+                out,
+                judged,
+                luck,
+                decisions,
+            }),
+            Effect::AnalyseMatch {
+                serial,
+                decisions,
+                whole,
+                engine,
+                passes,
+            } => self
+                .engine
+                .analyse_match(serial, decisions, whole, engine, passes),
+            Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
+            Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
+            // Inline: the answer is reduced before the next frame.
+            Effect::Sensitivity { serial, position } => {
+                if let Some(answer) = self.live.compute(serial, &position) {
+                    queue.push(answer);
+                }
+            }
+            Effect::Quit => return ControlFlow::Break(()),
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes the save file (on the event loop: see the module's words);
+    /// a note or a failure to show.
+    fn save(&mut self, position: &Position) -> Option<Action> {
+        let file = self.save_file.as_mut()?;
+        match file.save(position) {
+            Ok(note) => {
+                self.save_failed = None;
+                note.map(Action::SaveNotice)
+            }
+            Err(e) => {
+                self.save_failed = Some(e.clone());
+                Some(Action::SaveFailed(e))
+            }
+        }
+    }
+
+    /// Remembers the depth of deeper analyses in the config file; a
+    /// failure to show.
+    fn save_plies(&self, plies: u8) -> Option<Action> {
+        let path = self.config_path.as_ref()?;
+        let mut c = config::load(path);
+        c.analysis_plies = Some(plies);
+        let e = config::save(path, &c).err()?;
+        Some(Action::SaveFailed(crate::save_error::SaveError::Write {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        }))
     }
 }
 
