@@ -41,9 +41,11 @@
 //! - the edges, in `io/`: terminal and event loop (`io/runtime.rs`), the
 //!   clipboard (`io/clipboard.rs`, and `io/clipboard_holder.rs` keeping
 //!   X11/Wayland copies after quit), files (`io/persist.rs`,
-//!   `io/picture_file.rs`), signals (`io/signals.rs`), the engines for the
+//!   `io/picture_file.rs`, and the file work done off the event loop,
+//!   `io/files.rs`), signals (`io/signals.rs`), the engines for the
 //!   editor, the score matrix and the match analysis (`io/engine_link.rs`),
-//!   the worker threads (`io/worker.rs`)
+//!   the one background-job helper (`io/job.rs`) and its long-lived
+//!   sibling, the worker threads (`io/worker.rs`)
 //!
 //! No feature imports the reducer or `view/`; `ui/` imports no feature.
 
