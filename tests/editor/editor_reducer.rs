@@ -632,6 +632,25 @@ fn save_failures_are_reported() {
     assert!(m.status.text.contains("disk full"));
 }
 
+/// Background work that panicked is shown, what it was doing and why, and
+/// nothing else changes: the position stays, nothing is asked.
+#[test]
+fn a_job_that_stopped_on_an_internal_error_is_reported() {
+    let failed = bgedit_tui::action::JobFailed {
+        what: "reading the MET file".to_owned(),
+        why: "bgedit-met: oops".to_owned(),
+    };
+    let before = Model::default();
+    let (m, effects) = update(before.clone(), Action::JobFailed(failed));
+    assert!(is_error(&m));
+    assert_eq!(
+        m.status.text,
+        "reading the MET file: stopped on an internal error (bgedit-met: oops)"
+    );
+    assert_eq!(m.position, before.position);
+    assert!(effects.is_empty(), "{effects:?}");
+}
+
 #[test]
 fn quit_asks_the_runtime_to_leave() {
     let (m, effects) = update(Model::default(), Action::Quit);
