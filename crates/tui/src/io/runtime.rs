@@ -179,14 +179,15 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// A panic anywhere restores the terminal before its message is printed:
+/// A panic in a job, a worker or the terminal's reader (every thread the
+/// editor starts: `io::job::spawn`) is caught there and reported as an
+/// action: the hook leaves it alone, and the editor goes on. Any other
+/// panic restores the terminal before its message is printed:
 /// ratatui::init's hook restores the screen (and then prints), this one
-/// releases the mouse and bracketed paste before it. A panic in a worker
-/// (an engine's, the library's thread) then ends the editor: the event
-/// loop would go on drawing over the restored screen, in cooked mode, with
-/// nobody left to answer it. The match copies gnubg reads go too. A panic
-/// in a job or a worker (`io::job`) is caught there and shown as an
-/// action: the hook leaves it alone, and the editor goes on.
+/// releases the mouse and bracketed paste before it. On a thread of
+/// someone else's (an engine's own, inside bgedit-engine) it then ends the
+/// editor: the event loop would go on drawing over the restored screen, in
+/// cooked mode. The match copies gnubg reads go too.
 fn restore_on_panic() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
