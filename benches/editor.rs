@@ -218,7 +218,7 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
     use bgedit_engine::{Analysis, MoveLine};
     use bgedit_library::Summary;
     use bgedit_tui::action::Action;
-    use bgedit_tui::library::state::LibAction;
+    use bgedit_tui::library::state::{LibAction, QuizAction, WorkerAnswer};
     let theme = Theme::colour();
     let position = parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
         .unwrap()
@@ -263,18 +263,18 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
     let quiz = |kept: &str| {
         let m = update(
             Model::default(),
-            Action::Library(LibAction::DueList(Ok((
+            Action::Library(LibAction::Worker(WorkerAnswer::DueList(Ok((
                 "drill".into(),
                 vec![summary.clone()],
-            )))),
+            ))))),
         )
         .0;
         update(
             m,
-            Action::Library(LibAction::StoredAnalysis {
+            Action::Library(LibAction::Worker(WorkerAnswer::StoredAnalysis {
                 id: 1,
                 result: Ok(Some(kept.to_owned())),
-            }),
+            })),
         )
         .0
     };
@@ -289,7 +289,9 @@ fn quiz_answer_graded_from_kept_analysis(c: &mut Criterion) {
                     |m| {
                         let (next, effects) = update(
                             m,
-                            Action::Library(LibAction::Answer(QuizAnswer::Move(answer.clone()))),
+                            Action::Library(LibAction::Quiz(QuizAction::Answer(QuizAnswer::Move(
+                                answer.clone(),
+                            )))),
                         );
                         black_box(effects);
                         let snapshot = Snapshot::of(&next);

@@ -21,8 +21,8 @@ use bgedit_library::filter;
 use bgedit_library::{EntryEdit, Library};
 use bgedit_tui::action::Action;
 use bgedit_tui::effect::Effect;
-use bgedit_tui::library::state::LibAction;
 use bgedit_tui::library::state::PAGE;
+use bgedit_tui::library::state::{LibAction, ListAction};
 use bgedit_tui::library::worker::{COUNT_AHEAD, Worker};
 use bgedit_tui::model::Model;
 use bgedit_tui::reducer::update;
@@ -109,12 +109,16 @@ fn scroll_through(path: &Path) -> (usize, i64) {
     let mut worker = Worker::start(Some(path.to_owned()));
     let mut model = act(
         Model::default(),
-        Action::Library(LibAction::Open),
+        Action::Library(LibAction::List(ListAction::Open)),
         &mut worker,
     );
     let mut most = 0;
     while model.library.selected + 1 < model.library.total {
-        model = act(model, Action::Library(LibAction::PageDown), &mut worker);
+        model = act(
+            model,
+            Action::Library(LibAction::List(ListAction::PageDown)),
+            &mut worker,
+        );
         most = most.max(model.library.rows.len());
     }
     (most, resident_kib() as i64 - before)
@@ -183,7 +187,7 @@ fn main() {
         b.iter(|| {
             let m = act(
                 Model::default(),
-                Action::Library(LibAction::Open),
+                Action::Library(LibAction::List(ListAction::Open)),
                 &mut worker,
             );
             black_box(m.library.rows.len())
@@ -192,7 +196,7 @@ fn main() {
 
     let mut model = act(
         Model::default(),
-        Action::Library(LibAction::Open),
+        Action::Library(LibAction::List(ListAction::Open)),
         &mut worker,
     );
     let mut terminal = Terminal::new(TestBackend::new(100, 30)).unwrap();
@@ -204,7 +208,7 @@ fn main() {
             down = !down;
             let (next, effects) = update(
                 std::mem::take(&mut model),
-                Action::Library(LibAction::Move(delta)),
+                Action::Library(LibAction::List(ListAction::Move(delta))),
             );
             assert!(effects.is_empty());
             model = next;

@@ -63,7 +63,7 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
             let _ = io::stdout().write_all(runtime::farewell(&exit.position).as_bytes());
             let _ = io::stdout().flush();
             match (exit.signal, exit.save_failed) {
-                (Some(signal), _) => ExitCode::from(bgedit_tui::io::signals::exit_status(signal)),
+                (Some(signal), _) => ExitCode::from(bgedit_core::signals::exit_status(signal)),
                 // The last position was not saved: a script (or the user)
                 // must not take the run for a clean one.
                 (None, Some(why)) => {

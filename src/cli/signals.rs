@@ -3,7 +3,7 @@
 //! with the process (`engine::process`), the match copies gnubg reads are
 //! removed here, and the exit status is the shell's 128 + the signal.
 
-use bgedit_tui::io::signals::{TERMINATING, exit_status};
+use bgedit_core::signals::{TERMINATING, exit_status};
 
 /// Watches for the terminating signals, on a thread of its own, for the
 /// rest of the run.

@@ -433,28 +433,24 @@ fn a_failed_last_save_makes_the_exit_status_non_zero() {
     assert!(s.raw_text().contains("the last position was not saved"));
 }
 
-/// A worker's panic (the library's thread here, made to panic by a
-/// debug-build-only variable) restores the terminal before its message and
-/// ends the editor, rather than drawing on over the restored screen.
+/// A panic on the event loop's thread (made to panic by a debug-build-only
+/// variable) restores the terminal before its message and ends the
+/// editor, rather than drawing on over the restored screen.
 #[test]
-fn a_panic_in_a_worker_restores_the_terminal_and_ends_the_editor() {
+fn a_panic_on_the_event_loop_restores_the_terminal_and_ends_the_editor() {
     let dir = state_dir("panic");
-    let data = dir.to_str().unwrap();
     let mut s = Session::start_with(
         &PTY,
         &["4HPwATDgc/ABMA:cAkAAAAAAAAA"],
         &dir,
         100,
         30,
-        &[
-            ("BGEDIT_DEBUG_PANIC_WORKER", "bgedit-library"),
-            ("BGEDIT_DATA_DIR", data),
-        ],
+        &[("BGEDIT_DEBUG_PANIC_THREAD", "main")],
     );
     assert_eq!(s.wait_exit(), 101);
     let raw = s.raw_text();
     let message = raw
-        .find("panicking as BGEDIT_DEBUG_PANIC_WORKER asks")
+        .find("panicking as BGEDIT_DEBUG_PANIC_THREAD asks")
         .unwrap_or_else(|| panic!("no panic message: {raw:?}"));
     let (before, after) = raw.split_at(message);
     for restore in ["\x1b[?1000l", "\x1b[?2004l", "\x1b[?1049l"] {
@@ -468,4 +464,97 @@ fn a_panic_in_a_worker_restores_the_terminal_and_ends_the_editor() {
         !after.contains("\x1b[?1049h") && !after.contains("\x1b[H"),
         "{after:?}"
     );
+}
+
+/// A panic in the library's worker or in a job (each made to panic by a
+/// debug-build-only variable) is reported on the status line: the
+/// terminal stays the editor's, the editor goes on, the worker starts
+/// again at the next request, and quitting is clean.
+#[test]
+fn a_panic_in_a_worker_or_a_job_is_reported_and_the_editor_goes_on() {
+    let asks = "panicking as BGEDIT_DEBUG_PANIC_THREAD asks";
+    for (thread, said) in [
+        (
+            "bgedit-library",
+            "the library: stopped on an internal error",
+        ),
+        (
+            "bgedit-met",
+            "reading /no/such.xml stopped on an internal error",
+        ),
+    ] {
+        let dir = state_dir(&format!("panic-{thread}"));
+        let data = dir.to_str().unwrap();
+        let mut s = Session::start_with(
+            &PTY,
+            &["4HPwATDgc/ABMA:cAkAAAAAAAAA"],
+            &dir,
+            160,
+            30,
+            &[
+                ("BGEDIT_DEBUG_PANIC_THREAD", thread),
+                ("BGEDIT_DATA_DIR", data),
+            ],
+        );
+        s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAkAAAAAAAAA");
+        if thread == "bgedit-library" {
+            // It panicked as it started; after an edit (a status of its
+            // own), the request starts it again, and it panics again.
+            s.wait_for(said);
+            s.send("E");
+            s.wait_for("Position ID AAAAAAAAAAAAAA");
+            s.send("L");
+            let screen = s.wait_for(said);
+            assert!(screen.contains(asks), "{screen}");
+            s.send("\x1b");
+            s.wait_for("Back to the board");
+        } else {
+            s.prompt("T", "/no/such.xml");
+            let screen = s.wait_for(said);
+            assert!(screen.contains(asks), "{screen}");
+            s.send("E");
+            s.wait_for("Position ID AAAAAAAAAAAAAA");
+        }
+        assert!(!s.raw_text().contains("\x1b[?1049l"), "{thread}: restored");
+        s.send("q");
+        assert_eq!(s.wait_exit(), 0, "{thread}");
+    }
+}
+
+/// A file slow to read (a MET file here; a debug-build-only variable makes
+/// its job sleep, standing in for a slow disk) does not hold up the
+/// editor: keys typed meanwhile are done at once, and the table comes
+/// when it is read.
+#[test]
+fn a_slow_file_does_not_hold_up_the_editor() {
+    let dir = state_dir("slow-met");
+    let mut s = Session::start_with(
+        &PTY,
+        &["4HPwATDgc/ABMA:cAngAAAAGAAA"],
+        &dir,
+        100,
+        30,
+        &[("BGEDIT_DEBUG_SLOW_THREAD", "bgedit-met")],
+    );
+    s.wait_for("GNUBG ID    4HPwATDgc/ABMA:cAngAAAAGAAA");
+    let woolsey = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/met/woolsey.xml"
+    );
+    s.prompt("T", woolsey);
+    s.wait_for("Reading the MET file");
+    let asked = std::time::Instant::now();
+    s.send("E");
+    let screen = s.wait_for("Position ID AAAAAAAAAAAAAA");
+    // The job sleeps four seconds before it reads: the edit came first,
+    // and the table's message after it.
+    assert!(
+        asked.elapsed() < std::time::Duration::from_secs(4),
+        "the edit waited for the file: {:?}",
+        asked.elapsed()
+    );
+    assert!(!screen.contains("MET: Kit Woolsey"), "{screen}");
+    s.wait_for("MET: Kit Woolsey");
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0);
 }

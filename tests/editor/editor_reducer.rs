@@ -7,10 +7,10 @@ use bgedit_core::domain::{CubeOwner, GameState, Place, Player, Position, Resigna
 use bgedit_tui::action::{Action, BoardAction, CopyAction, CopyRoute, CopyTarget, Direction};
 use bgedit_tui::copy_menu::state::ClipboardError;
 use bgedit_tui::effect::Effect;
-use bgedit_tui::io::persist::SaveError;
 use bgedit_tui::model::{HISTORY_LIMIT, Mode, Model, Tone};
 use bgedit_tui::prompt::state::PromptKind;
 use bgedit_tui::reducer::update;
+use bgedit_tui::save_error::SaveError;
 
 fn at(place: Place) -> Model {
     Model {
@@ -630,6 +630,25 @@ fn save_failures_are_reported() {
     let m = run(Model::default(), [Action::SaveFailed(full)]);
     assert!(is_error(&m));
     assert!(m.status.text.contains("disk full"));
+}
+
+/// Background work that panicked is shown, what it was doing and why, and
+/// nothing else changes: the position stays, nothing is asked.
+#[test]
+fn a_job_that_stopped_on_an_internal_error_is_reported() {
+    let failed = bgedit_tui::action::JobFailed {
+        what: "reading the MET file".to_owned(),
+        why: "bgedit-met: oops".to_owned(),
+    };
+    let before = Model::default();
+    let (m, effects) = update(before.clone(), Action::JobFailed(failed));
+    assert!(is_error(&m));
+    assert_eq!(
+        m.status.text,
+        "reading the MET file: stopped on an internal error (bgedit-met: oops)"
+    );
+    assert_eq!(m.position, before.position);
+    assert!(effects.is_empty(), "{effects:?}");
 }
 
 #[test]

@@ -12,7 +12,9 @@ use bgedit_library::{Library, NewEntry, Source};
 use bgedit_tui::action::{Action, BoardAction};
 use bgedit_tui::effect::Effect;
 use bgedit_tui::library::state::PAGE;
-use bgedit_tui::library::state::{LibAction, LibMode};
+use bgedit_tui::library::state::{
+    LibAction, LibMode, LineAction, ListAction, NoteAction, QuizAction, WorkerAnswer,
+};
 use bgedit_tui::library::worker::Worker;
 use bgedit_tui::model::{Mode, Model, Tone};
 use bgedit_tui::reducer::update;
@@ -83,7 +85,10 @@ impl Harness {
                             )
                         });
                         let result = grade(engine, &position, &answer, plies).map(Box::new);
-                        queue.push(Action::Library(LibAction::Graded { serial, result }));
+                        queue.push(Action::Library(LibAction::Quiz(QuizAction::Graded {
+                            serial,
+                            result,
+                        })));
                     }
                     _ => {}
                 }
@@ -101,13 +106,13 @@ impl Harness {
         &self.model
     }
 
-    pub(crate) fn lib(&mut self, a: LibAction) -> &Model {
-        self.act(Action::Library(a))
+    pub(crate) fn lib(&mut self, a: impl Into<LibAction>) -> &Model {
+        self.act(Action::Library(a.into()))
     }
 
     pub(crate) fn type_text(&mut self, text: &str) {
         for c in text.chars() {
-            self.lib(LibAction::Char(c));
+            self.lib(LineAction::Char(c));
         }
     }
 }
@@ -160,7 +165,7 @@ fn a_large_library_is_counted_as_far_as_the_list_scrolls() {
         .map(|p| NewEntry::new(p, Source::Typed))
         .collect();
     let mut h = Harness::new(entries);
-    let m = h.lib(LibAction::Open);
+    let m = h.lib(ListAction::Open);
     let ahead = PAGE + bgedit_tui::library::worker::COUNT_AHEAD;
     assert_eq!((m.library.total, m.library.total_exact), (ahead, false));
     let header = Snapshot::of(m).library.unwrap().header;
@@ -170,7 +175,7 @@ fn a_large_library_is_counted_as_far_as_the_list_scrolls() {
     );
     let mut steps = 0;
     while h.model.library.selected + 1 < h.model.library.total {
-        h.lib(LibAction::PageDown);
+        h.lib(ListAction::PageDown);
         assert!(h.model.library.rows.len() as u64 <= PAGE);
         steps += 1;
         assert!(steps < 1_000, "scrolling ends");
@@ -191,13 +196,13 @@ fn the_panel_holds_one_page_however_far_it_scrolls() {
         .map(|p| NewEntry::new(p, Source::Typed))
         .collect();
     let mut h = Harness::new(entries);
-    let m = h.lib(LibAction::Open);
+    let m = h.lib(ListAction::Open);
     assert_eq!(m.mode, Mode::Library(LibMode::List));
     assert_eq!(m.library.total, 1000);
     assert_eq!(m.library.rows.len() as u64, PAGE);
     assert_eq!(m.library.selected_row().unwrap().id, 1000);
     for _ in 0..60 {
-        h.lib(LibAction::PageDown);
+        h.lib(ListAction::PageDown);
         assert!(h.model.library.rows.len() as u64 <= PAGE);
     }
     let m = &h.model;
@@ -214,9 +219,12 @@ fn the_panel_holds_one_page_however_far_it_scrolls() {
         to_string_as(&row.position, IdFormat::GnubgId)
     );
     // j/k inside the page ask nothing of the database.
-    let (_, effects) = update(h.model.clone(), Action::Library(LibAction::Move(1)));
+    let (_, effects) = update(
+        h.model.clone(),
+        Action::Library(LibAction::List(ListAction::Move(1))),
+    );
     assert!(effects.is_empty());
-    h.lib(LibAction::Move(10_000));
+    h.lib(ListAction::Move(10_000));
     assert_eq!(h.model.library.selected, 999);
     assert_eq!(h.model.library.selected_row().unwrap().id, 1);
 }
@@ -224,21 +232,21 @@ fn the_panel_holds_one_page_however_far_it_scrolls() {
 #[test]
 fn filtering_as_you_type_and_a_bad_filter_keeps_the_last_results() {
     let mut h = Harness::new(three());
-    h.lib(LibAction::Open);
-    h.lib(LibAction::StartFilter);
+    h.lib(ListAction::Open);
+    h.lib(ListAction::StartFilter);
     h.type_text("tag:blitz");
     assert_eq!(h.model.library.total, 1);
     assert_eq!(h.model.library.rows[0].title, "Manual");
-    h.lib(LibAction::Paste(" cube>=x".into()));
+    h.lib(LineAction::Paste(" cube>=x".into()));
     assert_eq!(h.model.library.total, 1, "the last good results stay");
     assert_eq!(h.model.library.rows[0].title, "Manual");
     let err = h.model.library.filter_error.clone().unwrap();
     assert!(err.contains("`x` is not a whole number"), "{err}");
     for _ in 0..8 {
-        h.lib(LibAction::Backspace);
+        h.lib(LineAction::Backspace);
     }
     assert!(h.model.library.filter_error.is_none());
-    h.lib(LibAction::Cancel);
+    h.lib(LineAction::Cancel);
     assert_eq!(h.model.library.total, 3);
     assert_eq!(h.model.mode, Mode::Library(LibMode::List));
 }
@@ -247,9 +255,9 @@ fn filtering_as_you_type_and_a_bad_filter_keeps_the_last_results() {
 fn loading_is_undoable_and_edits_can_be_saved_back() {
     let mut h = Harness::new(three());
     let before = h.model.position.clone();
-    h.lib(LibAction::Open);
-    h.lib(LibAction::Move(1)); // Manual
-    h.lib(LibAction::Load);
+    h.lib(ListAction::Open);
+    h.lib(ListAction::Move(1)); // Manual
+    h.lib(ListAction::Load);
     assert_eq!(h.model.mode, Mode::Normal);
     assert_eq!(
         to_string_as(&h.model.position, IdFormat::GnubgId),
@@ -261,8 +269,8 @@ fn loading_is_undoable_and_edits_can_be_saved_back() {
     h.act(Action::Redo);
     // Edit the position, then save it back to entry 2.
     h.act(Action::Board(BoardAction::SetMatchLength(11)));
-    h.lib(LibAction::Open);
-    h.lib(LibAction::SaveBack);
+    h.lib(ListAction::Open);
+    h.lib(ListAction::SaveBack);
     assert_eq!(h.model.status.text, "Entry 2: position saved");
     let lib = Library::open(&h.path).unwrap();
     assert_eq!(lib.get(2).unwrap().position.state.match_length, 11);
@@ -271,8 +279,8 @@ fn loading_is_undoable_and_edits_can_be_saved_back() {
 #[test]
 fn note_tags_and_collections_are_edited_and_kept() {
     let mut h = Harness::new(three());
-    h.lib(LibAction::Open);
-    h.lib(LibAction::EditNote); // Race (newest first)
+    h.lib(ListAction::Open);
+    h.lib(ListAction::EditNote); // Race (newest first)
     assert_eq!(h.model.mode, Mode::Library(LibMode::Note));
     for c in "two\nlines".chars() {
         let key = match c {
@@ -280,26 +288,26 @@ fn note_tags_and_collections_are_edited_and_kept() {
             c => ratatui::crossterm::event::KeyCode::Char(c),
         };
         let ev = ratatui::crossterm::event::KeyEvent::from(key);
-        h.lib(LibAction::NoteKey(ev.into()));
+        h.lib(NoteAction::Key(ev.into()));
     }
-    h.lib(LibAction::NoteDone);
+    h.lib(NoteAction::Done);
     assert_eq!(h.model.status.text, "Entry 3: note saved");
-    h.lib(LibAction::EditTags);
+    h.lib(ListAction::EditTags);
     assert_eq!(h.model.library.input.text, "race");
     h.type_text(" endgame");
-    h.lib(LibAction::Submit);
-    h.lib(LibAction::EditCollections);
+    h.lib(LineAction::Submit);
+    h.lib(ListAction::EditCollections);
     h.type_text("drills");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     let e = Library::open(&h.path).unwrap().get(3).unwrap();
     assert_eq!(e.note, "two\nlines");
     assert_eq!(e.tags, ["endgame", "race"]);
     assert_eq!(e.collections, ["drills"]);
     // A paste's control characters become spaces: two tags.
-    h.lib(LibAction::EditTags);
-    h.lib(LibAction::Clear);
-    h.lib(LibAction::Paste("a\tb".into()));
-    h.lib(LibAction::Submit);
+    h.lib(ListAction::EditTags);
+    h.lib(LineAction::Clear);
+    h.lib(LineAction::Paste("a\tb".into()));
+    h.lib(LineAction::Submit);
     assert_eq!(h.model.status.tone, Tone::Success, "{:?}", h.model.status);
     let e = Library::open(&h.path).unwrap().get(3).unwrap();
     assert_eq!(e.tags, ["a", "b"]);
@@ -308,16 +316,16 @@ fn note_tags_and_collections_are_edited_and_kept() {
 #[test]
 fn delete_asks_first_and_can_be_undone() {
     let mut h = Harness::new(three());
-    h.lib(LibAction::Open);
-    h.lib(LibAction::AskDelete);
-    h.lib(LibAction::Char('n'));
+    h.lib(ListAction::Open);
+    h.lib(ListAction::AskDelete);
+    h.lib(LineAction::Char('n'));
     assert_eq!(h.model.library.total, 3);
     assert_eq!(h.model.status.text, "Kept");
-    h.lib(LibAction::AskDelete);
-    h.lib(LibAction::Char('y'));
+    h.lib(ListAction::AskDelete);
+    h.lib(LineAction::Char('y'));
     assert_eq!(h.model.library.total, 2);
     assert!(h.model.status.text.contains("deleted · u brings it back"));
-    h.lib(LibAction::UndoDelete);
+    h.lib(ListAction::UndoDelete);
     assert_eq!(h.model.library.total, 3);
     let e = Library::open(&h.path).unwrap().get(3).unwrap();
     assert_eq!(e.title, "Race");
@@ -327,9 +335,9 @@ fn delete_asks_first_and_can_be_undone() {
 #[test]
 fn review_steps_through_a_collection_and_schedules_it() {
     let mut h = Harness::new(three());
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("quiz");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     assert_eq!(h.model.mode, Mode::Library(LibMode::Review));
     let r = h.model.library.review.clone().unwrap();
     assert_eq!(r.queue.len(), 2);
@@ -340,12 +348,12 @@ fn review_steps_through_a_collection_and_schedules_it() {
         !body.contains("Roll.") && !body.contains("Attack!"),
         "{body}"
     );
-    h.lib(LibAction::Reveal);
+    h.lib(QuizAction::Reveal);
     let snap = Snapshot::of(&h.model);
     let body = snap.library.unwrap().body.unwrap().join("\n");
     assert!(body.contains("Roll.") || body.contains("Attack!"), "{body}");
-    h.lib(LibAction::Mark(true));
-    h.lib(LibAction::Mark(false));
+    h.lib(QuizAction::Mark(true));
+    h.lib(QuizAction::Mark(false));
     assert!(h.model.library.review.is_none());
     assert!(h.model.status.text.contains("1 known, 1 not yet"));
     let lib = Library::open(&h.path).unwrap();
@@ -355,9 +363,9 @@ fn review_steps_through_a_collection_and_schedules_it() {
         assert!(s.due > bgedit_library::store::now());
     }
     // Nothing is due now.
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("quiz");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     assert!(
         h.model
             .status
@@ -369,7 +377,7 @@ fn review_steps_through_a_collection_and_schedules_it() {
 #[test]
 fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
     let mut h = Harness::new(three());
-    h.lib(LibAction::StartAdd);
+    h.lib(ListAction::StartAdd);
     // Entry 1 holds the start with a title: it is said before anything is
     // typed, and only tags are asked.
     assert_eq!(
@@ -382,7 +390,7 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
         "{text}"
     );
     h.type_text("opening start");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     assert_eq!(h.model.mode, Mode::Normal);
     assert!(
         h.model
@@ -393,10 +401,10 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
         h.model.status.text
     );
     h.act(Action::Board(BoardAction::SetMatchLength(7)));
-    h.lib(LibAction::StartAdd);
+    h.lib(ListAction::StartAdd);
     h.type_text("Seven");
-    h.lib(LibAction::Submit);
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
+    h.lib(LineAction::Submit);
     assert_eq!(h.model.status.text, "Added to the library as entry 4");
     assert_eq!(
         Library::open(&h.path).unwrap().get(4).unwrap().title,
@@ -409,15 +417,15 @@ fn adding_asks_title_and_tags_and_says_when_it_is_there_already() {
 #[test]
 fn an_untitled_entry_is_named_and_given_the_title_typed() {
     let mut h = Harness::new(vec![entry("4HPwATDgc/ABMA:cAkAAAAAAAAA", "", &[], &[], "")]);
-    h.lib(LibAction::StartAdd);
+    h.lib(ListAction::StartAdd);
     let text = screen(&h.model, 100, 30);
     assert!(
         text.contains("Entry 1 holds this position, untitled: its title"),
         "{text}"
     );
     h.type_text("The start");
-    h.lib(LibAction::Submit);
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
+    h.lib(LineAction::Submit);
     assert!(
         h.model
             .status
@@ -438,10 +446,10 @@ fn an_untitled_entry_is_named_and_given_the_title_typed() {
 fn a_pasted_position_is_kept_as_pasted_and_an_edited_one_as_typed() {
     let mut h = Harness::new(Vec::new());
     let add = |h: &mut Harness, title: &str| {
-        h.lib(LibAction::StartAdd);
+        h.lib(ListAction::StartAdd);
         h.type_text(title);
-        h.lib(LibAction::Submit);
-        h.lib(LibAction::Submit);
+        h.lib(LineAction::Submit);
+        h.lib(LineAction::Submit);
     };
     h.act(Action::Pasted(Ok("4NvBA0DGzooBBg:QYkqASAAIAAA".into())));
     add(&mut h, "from the clipboard");
@@ -476,7 +484,7 @@ fn screen(model: &Model, width: u16, height: u16) -> String {
 #[test]
 fn the_panel_draws_the_list_in_its_slot_and_the_details_when_wide() {
     let mut h = Harness::new(three());
-    h.lib(LibAction::Open);
+    h.lib(ListAction::Open);
     let text = screen(&h.model, 80, 24);
     if std::env::var_os("SHOW_SCREENS").is_some() {
         eprintln!("{text}");
@@ -514,17 +522,17 @@ fn the_panel_draws_the_list_in_its_slot_and_the_details_when_wide() {
 #[test]
 fn the_panel_screens() {
     let mut h = Harness::new(three());
-    h.lib(LibAction::Open);
+    h.lib(ListAction::Open);
     insta::assert_snapshot!("library_focused_80x24", screen(&h.model, 80, 24));
     insta::assert_snapshot!("library_wide_140x40", screen(&h.model, 140, 40));
-    h.lib(LibAction::Leave);
+    h.lib(ListAction::Leave);
     insta::assert_snapshot!("library_beside_the_board_100x30", screen(&h.model, 100, 30));
     // A review in the same slot: the card, then the note revealed.
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("quiz");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     insta::assert_snapshot!("library_review_80x24", screen(&h.model, 80, 24));
-    h.lib(LibAction::Reveal);
+    h.lib(QuizAction::Reveal);
     insta::assert_snapshot!("library_review_revealed_80x24", screen(&h.model, 80, 24));
 }
 
@@ -534,13 +542,13 @@ fn the_panel_screens() {
 fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
     let mut h = Harness::new(three());
     let start = to_string_as(&h.model.position, IdFormat::GnubgId);
-    h.lib(LibAction::Open);
+    h.lib(ListAction::Open);
     let focused = screen(&h.model, 100, 30);
     assert!(
         !focused.contains(&start),
         "the board previews entry 3: {focused}"
     );
-    h.act(Action::Library(LibAction::Leave));
+    h.act(Action::Library(LibAction::List(ListAction::Leave)));
     assert_eq!(h.model.mode, Mode::Normal);
     let text = screen(&h.model, 100, 30);
     assert!(
@@ -557,9 +565,9 @@ fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
     assert_eq!(h.model.position.state.match_length, 7);
     assert!(h.model.library.open);
     // `+` from the board asks about the board's position and comes back to it.
-    h.lib(LibAction::StartAdd);
-    h.lib(LibAction::Submit);
-    h.lib(LibAction::Submit);
+    h.lib(ListAction::StartAdd);
+    h.lib(LineAction::Submit);
+    h.lib(LineAction::Submit);
     assert_eq!(h.model.mode, Mode::Normal);
     assert_eq!(h.model.status.text, "Added to the library as entry 4");
     assert_eq!(h.model.library.total, 4, "the list on screen shows it");
@@ -583,7 +591,7 @@ fn esc_leaves_the_panel_on_screen_and_l_focuses_or_closes_it() {
 #[test]
 fn the_analysis_does_not_pass_for_the_previewed_entry() {
     let mut h = Harness::new(three());
-    h.lib(LibAction::Open);
+    h.lib(ListAction::Open);
     let wide = screen(&h.model, 160, 50);
     assert!(wide.contains("Pips     O 45  X 45"), "the entry's: {wide}");
     assert!(
@@ -595,7 +603,7 @@ fn the_analysis_does_not_pass_for_the_previewed_entry() {
         "{wide}"
     );
     // Loaded, the entry is the board's position: its analysis is asked for.
-    h.lib(LibAction::Load);
+    h.lib(ListAction::Load);
     let loaded = screen(&h.model, 160, 50);
     assert!(!loaded.contains("not shown: the board"), "{loaded}");
     assert!(loaded.contains("Analysis · "), "{loaded}");
@@ -613,7 +621,7 @@ fn control_characters_in_an_entry_never_reach_the_screen() {
         &[],
         "\u{1b}]52;c;aGk=\u{7}clear\u{1b}[2J",
     )]);
-    h.lib(LibAction::Open);
+    h.lib(ListAction::Open);
     for (w, rows) in [(80, 24), (140, 40)] {
         let text = screen(&h.model, w, rows);
         assert!(
@@ -638,7 +646,7 @@ fn a_foreign_file_is_shown_as_the_reason_not_as_an_empty_list() {
         _dir: dir,
         path: path.clone(),
     };
-    h.lib(LibAction::Open);
+    h.lib(ListAction::Open);
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("Library · cannot be listed"), "{text}");
     assert!(
@@ -675,29 +683,29 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
             "Count the shots.",
         ),
     ]);
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("drill");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("X to play 21: your move?"), "{text}");
     assert!(
         !text.contains("Split or build?") && !text.contains("Opening 21"),
         "{text}"
     );
-    h.lib(LibAction::AskMove);
+    h.lib(QuizAction::AskMove);
     // Tab completes from the legal moves, as on the board's move line.
     h.type_text("13/1");
-    h.lib(LibAction::Complete);
+    h.lib(QuizAction::Complete);
     assert_eq!(h.model.library.input.text, "13/10");
-    h.lib(LibAction::Complete);
+    h.lib(QuizAction::Complete);
     assert!(
         h.model.library.input.text.starts_with("13/11 "),
         "{}",
         h.model.library.input.text
     );
-    h.lib(LibAction::Clear);
+    h.lib(LineAction::Clear);
     h.type_text("8/7 8/6");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     let text = screen(&h.model, 100, 30);
     // gnubg's own error for it, asked here (-0.295 when written): far past
     // "very bad" (0.12) on any machine.
@@ -718,15 +726,15 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
         "the note with the grade: {text}"
     );
     // One answer a question.
-    h.lib(LibAction::Answer(QuizAnswer::Double));
+    h.lib(QuizAction::Answer(QuizAnswer::Double));
     assert!(h.model.status.text.contains("answered already"));
     let asked = bgedit_library::store::now();
-    h.lib(LibAction::Next);
+    h.lib(QuizAction::Next);
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("X on roll: double or no double?"), "{text}");
-    h.lib(LibAction::Answer(QuizAnswer::Double));
+    h.lib(QuizAction::Answer(QuizAnswer::Double));
     // The runtime's clock: answered in 1.2 s.
-    h.lib(LibAction::AnswerTime(1200));
+    h.lib(QuizAction::AnswerTime(1200));
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("correct: double is gnubg's best"), "{text}");
     // Having doubled, what should the opponent do? gnubg's figures come
@@ -736,13 +744,13 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
         "{text}"
     );
     assert!(!text.contains("double/take"), "{text}");
-    h.lib(LibAction::Answer(QuizAnswer::Take));
+    h.lib(QuizAction::Answer(QuizAnswer::Take));
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("and the response: take, correct"), "{text}");
     // gnubg's double/take here (+0.723 when written), asked now.
     let cube = live::assert_shows_double_take(&text, "dwcAANwdAAAAAA:cAkAAAAAAAAE");
     assert_eq!(cube.action, "Double, take");
-    h.lib(LibAction::Next);
+    h.lib(QuizAction::Next);
     assert!(h.model.library.review.is_none());
     assert!(
         h.model
@@ -771,14 +779,19 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     deeper.library.quiz_plies = 1;
     let deeper = bgedit_tui::reducer::update(
         deeper,
-        Action::Library(LibAction::DueList(Ok(("drill".to_owned(), queue.clone())))),
+        Action::Library(LibAction::Worker(WorkerAnswer::DueList(Ok((
+            "drill".to_owned(),
+            queue.clone(),
+        ))))),
     )
     .0;
     let mut deeper = deeper;
     deeper.library.review.as_mut().unwrap().stored = lib.quiz_analysis(1).unwrap();
     let (_, effects) = bgedit_tui::reducer::update(
         deeper,
-        Action::Library(LibAction::Answer(QuizAnswer::Move("24/21".into()))),
+        Action::Library(LibAction::Quiz(QuizAction::Answer(QuizAnswer::Move(
+            "24/21".into(),
+        )))),
     );
     assert!(
         effects
@@ -786,10 +799,10 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
             .any(|e| matches!(e, Effect::GradeQuiz { plies: 1, .. })),
         "{effects:?}"
     );
-    h.lib(LibAction::DueList(Ok(("drill".to_owned(), queue))));
-    h.lib(LibAction::AskMove);
+    h.lib(WorkerAnswer::DueList(Ok(("drill".to_owned(), queue))));
+    h.lib(QuizAction::AskMove);
     h.type_text("24/21");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     let text = screen(&h.model, 100, 30);
     // From the kept analysis: gnubg's error for 24/21 here (-0.015 when
     // written), second of its list.
@@ -802,9 +815,9 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     let rest = format!("): your 24/21 · gnubg: {}, yours 2 of 15", hint[0].0);
     assert!(text.contains(&rest), "{text}");
     // The statistics in the panel: the first quiz's two answers.
-    h.lib(LibAction::Close);
-    h.lib(LibAction::Open);
-    h.lib(LibAction::ToggleStats);
+    h.lib(ListAction::Close);
+    h.lib(ListAction::Open);
+    h.lib(QuizAction::ToggleStats);
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("Quiz statistics"), "{text}");
     // The mean error of 8/7 8/6 (gnubg's error `want` above) and of the
@@ -818,7 +831,7 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
     // The trend as a sparkline where the panel has the rows.
     let tall = screen(&h.model, 100, 50);
     assert!(tall.contains("Trend: mean mEMG a week"), "{tall}");
-    h.lib(LibAction::ToggleStats);
+    h.lib(QuizAction::ToggleStats);
     assert!(screen(&h.model, 100, 30).contains("Library · 2 entries"));
 }
 
@@ -837,9 +850,9 @@ fn the_quiz_answer_can_be_played_on_the_board() {
         &["drill"],
         "",
     )]);
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("drill");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     let key = |c: char| {
         ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char(c))
     };
@@ -887,9 +900,9 @@ fn the_quiz_answer_can_be_picked_up_and_dropped() {
         &["drill"],
         "",
     )]);
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("drill");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     let press = |h: &mut Harness, code: KeyCode| {
         if let Some(a) = bgedit_tui::keymap::resolve_key(&KeyEvent::from(code), &h.model.mode) {
             h.act(a);
@@ -934,9 +947,9 @@ fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
         &["drill"],
         "",
     )]);
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("drill");
-    h.lib(LibAction::Submit);
+    h.lib(LineAction::Submit);
     // A checker question: its keys, not the cube's; the analysis panel
     // says where the analysis comes, not that Enter loads the entry.
     let text = screen(&h.model, 200, 60);
@@ -957,9 +970,12 @@ fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
     );
     assert!(!text.contains("Enter loads the entry"), "{text}");
     for typed in ["foo", "6/1 6/1"] {
-        h.lib(LibAction::AskMove);
+        h.lib(QuizAction::AskMove);
         h.type_text(typed);
-        let (model, effects) = update(h.model.clone(), Action::Library(LibAction::Submit));
+        let (model, effects) = update(
+            h.model.clone(),
+            Action::Library(LibAction::Line(LineAction::Submit)),
+        );
         assert!(effects.is_empty(), "{typed}: {effects:?}");
         assert_eq!(
             model.mode,
@@ -978,8 +994,8 @@ fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
         let text = screen(&model, 100, 30);
         assert!(text.contains("Your move"), "{text}");
         h.model = model;
-        h.lib(LibAction::Clear);
-        h.lib(LibAction::Cancel);
+        h.lib(LineAction::Clear);
+        h.lib(LineAction::Cancel);
     }
     // Still the question, unanswered.
     let text = screen(&h.model, 100, 30);
@@ -1007,10 +1023,10 @@ fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
     h.model.position = parse_any("dwcAANwdAAAAAA:cAkAAAAAAAAE", &Position::default())
         .unwrap()
         .position;
-    h.act(Action::Library(LibAction::StartReview));
+    h.act(Action::Library(LibAction::List(ListAction::StartReview)));
     h.type_text("drill");
-    h.lib(LibAction::Submit);
-    h.lib(LibAction::Answer(QuizAnswer::Double));
+    h.lib(LineAction::Submit);
+    h.lib(QuizAction::Answer(QuizAnswer::Double));
     for (w, rows) in [(100, 30), (200, 60)] {
         let text = screen(&h.model, w, rows);
         assert!(
@@ -1028,7 +1044,7 @@ fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
             assert!(!text.contains("Enter loads the entry"), "{text}");
         }
     }
-    h.lib(LibAction::Answer(QuizAnswer::Take));
+    h.lib(QuizAction::Answer(QuizAnswer::Take));
     let text = screen(&h.model, 100, 30);
     assert!(text.contains("and the response: take, correct"), "{text}");
     // gnubg's double/take here (+0.723 when written), asked now.
@@ -1063,13 +1079,13 @@ fn keeping_a_matchs_mistakes_says_it_once() {
         mistakes as u64
     );
     // The list shows each mistake's error in a column of its own.
-    h.lib(LibAction::Open);
+    h.lib(ListAction::Open);
     let text = screen(&h.model, 140, 40);
     assert!(
         text.contains("X 43   -0.066 hsbt_paris_7pt played: bar/22 6/2"),
         "{text}"
     );
-    h.lib(LibAction::Leave);
+    h.lib(ListAction::Leave);
     h.act(Action::Review(ReviewAction::Focus));
     let logged = h.model.log.newest_first().count();
     h.act(Action::Review(ReviewAction::KeepMistakes));

@@ -15,10 +15,13 @@ use bgedit_library::filter;
 use bgedit_library::match_import::StoredJudgement;
 use bgedit_library::store::{Library, Order};
 use bgedit_tui::action::Action;
-use bgedit_tui::library::state::{LibAction, LibMode, Request};
+use bgedit_tui::library::state::{
+    LibAction, LibMode, LineAction, ListAction, QuizAction, Request, WorkerAnswer,
+};
 use bgedit_tui::library::worker::Worker;
 use bgedit_tui::model::Mode;
 use bgedit_tui::snapshot::Snapshot;
+use bgedit_tui::statistics::state::StatisticsAction;
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -167,8 +170,8 @@ fn analysed_mistakes_are_listed_sorted_filtered_and_quizzed_by_their_verdict() {
 
     // The panel: `o` puts the worst first and says so.
     let mut h = Harness::on(&lib);
-    h.lib(LibAction::Open);
-    let m = h.lib(LibAction::CycleOrder);
+    h.lib(ListAction::Open);
+    let m = h.lib(ListAction::CycleOrder);
     let header = Snapshot::of(m).library.unwrap().header;
     assert!(header.contains("worst mistake first"), "{header}");
     assert!((m.library.rows[0].error.unwrap() - want[0]).abs() < 1e-9);
@@ -177,13 +180,13 @@ fn analysed_mistakes_are_listed_sorted_filtered_and_quizzed_by_their_verdict() {
 
     // The quiz draws those mistakes and grades the played move by the
     // verdict's engine and depth: the error it finds is the listed one.
-    h.lib(LibAction::Quiz(query.to_owned()));
+    h.lib(QuizAction::Start(query.to_owned()));
     let queue = h.model.library.review.as_ref().unwrap().queue.clone();
     assert_eq!(queue.len(), gnubg_cube);
     let first = &queue[0];
     let note = Library::open(&lib).unwrap().get(first.id).unwrap().note;
     assert!(note.starts_with("played: double"), "{note}");
-    h.lib(LibAction::Answer(QuizAnswer::Double));
+    h.lib(QuizAction::Answer(QuizAnswer::Double));
     let review = h.model.library.review.as_ref().unwrap();
     let graded = review.grade.as_ref().unwrap().as_ref().unwrap();
     assert!(
@@ -226,7 +229,7 @@ fn the_editors_player_figures_are_stats_players() {
         .answers
         .recv_timeout(Duration::from_secs(10))
         .unwrap();
-    let Action::Library(LibAction::PlayerStats(Ok(stats))) = answer else {
+    let Action::Statistics(StatisticsAction::Player(Ok(stats))) = answer else {
         panic!("{answer:?}");
     };
     let r6 = |v: Option<f64>| {
@@ -252,15 +255,15 @@ fn the_editors_player_figures_are_stats_players() {
     assert_eq!(sum["analysed"], t.analysed);
     // The view opens on them, and Esc goes back to the library.
     let mut h = Harness::on(&lib);
-    h.lib(LibAction::Open);
-    h.lib(LibAction::AskPlayer);
+    h.lib(ListAction::Open);
+    h.lib(ListAction::AskPlayer);
     assert_eq!(
         h.model.mode,
         Mode::Library(LibMode::Ask(bgedit_tui::library::state::Ask::Player))
     );
-    h.lib(LibAction::Clear);
+    h.lib(LineAction::Clear);
     h.type_text("gnubg");
-    let m = h.lib(LibAction::Submit);
+    let m = h.lib(LineAction::Submit);
     assert_eq!(m.mode, Mode::Statistics);
     let view = Snapshot::of(m).player_statistics.unwrap();
     assert_eq!(view.table.len(), 2);
@@ -437,9 +440,12 @@ fn the_quiz_grades_a_mistake_at_its_verdicts_depth() {
     use bgedit_tui::model::Model;
     use bgedit_tui::reducer::update;
     for (by, plies) in [(Some(("gnubg", 2)), 2), (Some(("XG", 3)), 0), (None, 0)] {
-        let due = LibAction::DueList(Ok(("drill".to_owned(), vec![summary(by)])));
+        let due = LibAction::Worker(WorkerAnswer::DueList(Ok((
+            "drill".to_owned(),
+            vec![summary(by)],
+        ))));
         let (m, _) = update(Model::default(), Action::Library(due));
-        let answer = LibAction::Answer(QuizAnswer::Move("8/5 6/5".to_owned()));
+        let answer = LibAction::Quiz(QuizAction::Answer(QuizAnswer::Move("8/5 6/5".to_owned())));
         let (_, effects) = update(m, Action::Library(answer));
         let asked = effects.iter().find_map(|e| match e {
             Effect::GradeQuiz { plies, engine, .. } => Some((*plies, *engine)),

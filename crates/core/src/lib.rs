@@ -14,9 +14,12 @@
 //!   never over the file it was made from.
 //! - [`quote`]: user text in messages, cut to one length and escaped before
 //!   it reaches a terminal.
+//! - [`signals`]: the signals that end a bgedit process, and the exit
+//!   status they leave (the editor's and the CLI's).
 
 pub mod codec;
 pub mod domain;
 pub mod out_file;
 pub mod quote;
 pub mod regular_file;
+pub mod signals;

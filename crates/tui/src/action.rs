@@ -58,7 +58,7 @@ pub enum Action {
     /// What the clipboard held, or why it could not be read.
     Pasted(Result<String, super::copy_menu::state::ClipboardError>),
     /// The save file could not be written.
-    SaveFailed(super::io::persist::SaveError),
+    SaveFailed(super::save_error::SaveError),
     /// Something the user should know about the save file (another editor
     /// changed it, a damaged one was moved aside).
     SaveNotice(String),
@@ -70,6 +70,9 @@ pub enum Action {
     /// A terminating signal (SIGTERM, SIGHUP, SIGINT from `kill`): save and
     /// leave as on quit.
     Terminated(i32),
+    /// Work in the background (a job, a worker) stopped on an internal
+    /// error (a panic) instead of answering.
+    JobFailed(JobFailed),
     /// Show or hide the message log.
     ToggleMessages,
 
@@ -86,4 +89,15 @@ pub enum Action {
     Statistics(super::statistics::state::StatisticsAction),
 
     Quit,
+}
+
+/// Background work that stopped without its answer: a bug in bgedit, shown
+/// rather than lost (`io::job` catches it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobFailed {
+    /// What was being done, as the status line says it ("reading the MET
+    /// file", "the library").
+    pub what: String,
+    /// The panic's words, after the thread's name.
+    pub why: String,
 }

@@ -44,13 +44,14 @@ pub enum Effect {
     SavePicture(Position),
     /// Leave: restore the terminal and print the final IDs.
     Quit,
-    /// Ask the library worker; it answers with `Action::Library`.
+    /// Ask the library worker; it answers with `LibAction::Worker` (a
+    /// player's statistics with `StatisticsAction::Player`).
     Library(super::library::state::Request),
-    /// Read the clock and send back `LibAction::Clock` (the reducer has
+    /// Read the clock and send back `QuizAction::Clock` (the reducer has
     /// none: the quiz times its answers with it).
     Now(super::library::state::QuizClock),
     /// Have an engine grade a quiz answer; it answers with
-    /// `LibAction::Graded` carrying `serial`.
+    /// `QuizAction::Graded` carrying `serial`.
     GradeQuiz {
         serial: u64,
         position: Box<Position>,

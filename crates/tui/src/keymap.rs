@@ -6,7 +6,7 @@
 
 use super::action::{Action, BoardAction, PromptAction};
 use super::copy_menu;
-use super::library::state::{LibAction, LibMode};
+use super::library::state::{LibAction, LibMode, ListAction};
 use super::match_review::state::ReviewAction;
 use super::model::Mode;
 use super::play::state::PlayAction;
@@ -33,10 +33,10 @@ fn match_key(key: &KeyEvent) -> Action {
 }
 
 fn library_key(key: &KeyEvent) -> Action {
-    Action::Library(match key.code {
-        KeyCode::Char('+') => LibAction::StartAdd,
-        _ => LibAction::Open,
-    })
+    Action::Library(LibAction::List(match key.code {
+        KeyCode::Char('+') => ListAction::StartAdd,
+        _ => ListAction::Open,
+    }))
 }
 
 /// Pasting and typing an ID.

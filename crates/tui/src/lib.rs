@@ -25,7 +25,8 @@
 //!   routes each feature's actions to its `update` and runs the reactions
 //!   to a changed position, declared once there (`ON_POSITION_CHANGED`)
 //! - the transitions every update shares (`commit`, `done`, `refuse`):
-//!   `transition.rs`, below every feature
+//!   `transition.rs`, below every feature; why a save failed, as the
+//!   model sees it: `save_error.rs` (the save file's I/O stays in `io/`)
 //! - keys: each feature's `keys.rs`, put together for the normal mode and
 //!   the input line by `keymap.rs` (which also resolves the mouse), all of
 //!   the one shape of `bindings.rs`
@@ -40,9 +41,11 @@
 //! - the edges, in `io/`: terminal and event loop (`io/runtime.rs`), the
 //!   clipboard (`io/clipboard.rs`, and `io/clipboard_holder.rs` keeping
 //!   X11/Wayland copies after quit), files (`io/persist.rs`,
-//!   `io/picture_file.rs`), signals (`io/signals.rs`), the engines for the
+//!   `io/picture_file.rs`, and the file work done off the event loop,
+//!   `io/files.rs`), signals (`io/signals.rs`), the engines for the
 //!   editor, the score matrix and the match analysis (`io/engine_link.rs`),
-//!   the worker threads (`io/worker.rs`)
+//!   the one background-job helper (`io/job.rs`) and its long-lived
+//!   sibling, the worker threads (`io/worker.rs`)
 //!
 //! No feature imports the reducer or `view/`; `ui/` imports no feature.
 
@@ -65,6 +68,7 @@ pub mod panels;
 pub mod play;
 pub mod prompt;
 pub mod reducer;
+pub mod save_error;
 mod scores;
 pub mod sensitivity;
 pub mod snapshot;

@@ -7,7 +7,6 @@ use super::action::{Action, CopyAction};
 use super::analysis;
 use super::copy_menu;
 use super::effect::Effect;
-use super::io::signals;
 use super::model::{Mode, Model, Status, Tone};
 use super::on_off;
 use super::panels;
@@ -82,7 +81,7 @@ const ON_POSITION_CHANGED: &[Reaction] = &[
         Vec::new()
     },
     // The quiz's question played on the board: the move is the answer.
-    |m, _| match super::library::update::answered_on_board(m) {
+    |m, _| match super::library::quiz::answered_on_board(m) {
         Some(answer) => apply_in_place(m, Action::Library(answer)),
         None => Vec::new(),
     },
@@ -130,6 +129,7 @@ fn acts_behind_the_enlarge_screen(action: &Action) -> bool {
             | Action::Pasted(_)
             | Action::SaveFailed(_)
             | Action::SaveNotice(_)
+            | Action::JobFailed(_)
             | Action::Analysis(AnalysisAction::Answer(..))
             | Action::Analysis(AnalysisAction::RolloutTick(..))
             | Action::Analysis(AnalysisAction::RolloutProgress(..))
@@ -214,7 +214,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             model.quitting = true;
             model.status = Status::info(format!(
                 "{} received: saved and left",
-                signals::name(signal)
+                bgedit_core::signals::name(signal)
             ));
             let save = Effect::Save(model.position.clone());
             (model, vec![save, Effect::Quit])
@@ -239,19 +239,16 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         Action::Numbers(a) => super::numbers::update::update(model, a),
         Action::Sensitivity(a) => super::sensitivity::update::update(model, a),
 
+        Action::JobFailed(f) => refuse(
+            model,
+            format!("{}: stopped on an internal error ({})", f.what, f.why),
+        ),
         Action::SaveFailed(e) => refuse(
             model,
             format!("could not save the position ({e}); it will not be reopened next time"),
         ),
 
         Action::Play(action) => super::play::update::update(model, action),
-        // A player's statistics from the library's worker open the view.
-        Action::Library(super::library::state::LibAction::PlayerStats(result)) => {
-            super::statistics::update::update(
-                model,
-                super::statistics::state::StatisticsAction::Player(result),
-            )
-        }
         Action::Library(a) => super::library::update::update(model, a),
         // `s` of the match panel opens the statistics view.
         Action::Review(super::match_review::state::ReviewAction::Statistics) => {

@@ -8,6 +8,10 @@ use crate::io::clipboard_holder;
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use std::io::Write;
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The system clipboard, shared with the job that copies a picture.
+type System = Arc<Mutex<arboard::Clipboard>>;
 
 /// What the environment says about clipboards (read once, at start).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -40,34 +44,37 @@ pub fn osc52(text: &str) -> String {
 }
 
 pub(crate) struct Clipboard {
-    system: Option<arboard::Clipboard>,
+    system: Option<System>,
     /// Why there is no system clipboard, for messages.
     why_not: String,
+    /// The holders started for copies (`clipboard_holder`), reaped at the
+    /// next copy once they end.
+    holders: Vec<std::process::Child>,
 }
 
 impl Clipboard {
     pub(crate) fn new(env: &ClipboardEnv) -> Clipboard {
         if env.over_ssh {
-            return Clipboard {
-                system: None,
-                why_not: "over SSH, the system clipboard is on the other machine".to_owned(),
-            };
+            return Clipboard::without("over SSH, the system clipboard is on the other machine");
         }
         if !env.has_display {
-            return Clipboard {
-                system: None,
-                why_not: "there is no display (no DISPLAY or WAYLAND_DISPLAY)".to_owned(),
-            };
+            return Clipboard::without("there is no display (no DISPLAY or WAYLAND_DISPLAY)");
         }
         match arboard::Clipboard::new() {
             Ok(c) => Clipboard {
-                system: Some(c),
+                system: Some(Arc::new(Mutex::new(c))),
                 why_not: String::new(),
+                holders: Vec::new(),
             },
-            Err(e) => Clipboard {
-                system: None,
-                why_not: format!("the system clipboard is not available ({e})"),
-            },
+            Err(e) => Clipboard::without(&format!("the system clipboard is not available ({e})")),
+        }
+    }
+
+    fn without(why_not: &str) -> Clipboard {
+        Clipboard {
+            system: None,
+            why_not: why_not.to_owned(),
+            holders: Vec::new(),
         }
     }
 
@@ -78,14 +85,18 @@ impl Clipboard {
         text: &str,
         terminal: &mut impl Write,
     ) -> Result<CopyRoute, ClipboardError> {
-        if let Some(system) = &mut self.system {
-            match system.set_text(text.to_owned()) {
+        if let Some(system) = &self.system {
+            let set = lock(system).set_text(text.to_owned());
+            match set {
                 Ok(()) => {
                     // On X11 and Wayland the copy would end with bgedit;
                     // a holder keeps it. Without one it still lasts while
                     // bgedit runs, so a failure to start it is no error.
                     if clipboard_holder::NEEDED {
-                        let _ = clipboard_holder::spawn(text);
+                        clipboard_holder::reap(&mut self.holders);
+                        if let Ok(holder) = clipboard_holder::spawn(text) {
+                            self.holders.push(holder);
+                        }
                     }
                     return Ok(CopyRoute::System);
                 }
@@ -102,17 +113,48 @@ impl Clipboard {
             })
     }
 
-    /// Copies an image (straight RGBA pixels) to the system clipboard. There
-    /// is no way to send an image over OSC 52, so without a system clipboard
-    /// this says why not.
-    pub(crate) fn copy_image(
-        &mut self,
+    /// The clipboard as a picture's job copies its image to it.
+    pub(crate) fn images(&self) -> Images {
+        Images {
+            system: self.system.clone(),
+            why_not: self.why_not.clone(),
+        }
+    }
+
+    /// Reads text from the system clipboard.
+    pub(crate) fn paste(&mut self) -> Result<String, ClipboardError> {
+        match &self.system {
+            Some(system) => lock(system)
+                .get_text()
+                .map_err(|e| ClipboardError::Read(e.to_string())),
+            None => Err(ClipboardError::NoSystemToPaste(self.why_not.clone())),
+        }
+    }
+}
+
+/// A copy that panicked leaves the clipboard as usable as it was.
+fn lock(system: &System) -> std::sync::MutexGuard<'_, arboard::Clipboard> {
+    system.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The clipboard for images, off the event loop (a picture's job).
+pub(crate) struct Images {
+    system: Option<System>,
+    why_not: String,
+}
+
+impl Images {
+    /// Copies an image (straight RGBA pixels) to the system clipboard.
+    /// There is no way to send an image over OSC 52, so without a system
+    /// clipboard this says why not.
+    pub(crate) fn copy(
+        &self,
         width: usize,
         height: usize,
         rgba: Vec<u8>,
     ) -> Result<(), ClipboardError> {
-        match &mut self.system {
-            Some(system) => system
+        match &self.system {
+            Some(system) => lock(system)
                 .set_image(arboard::ImageData {
                     width,
                     height,
@@ -120,16 +162,6 @@ impl Clipboard {
                 })
                 .map_err(|e| ClipboardError::NoImages(e.to_string())),
             None => Err(ClipboardError::ImageWithoutSystem(self.why_not.clone())),
-        }
-    }
-
-    /// Reads text from the system clipboard.
-    pub(crate) fn paste(&mut self) -> Result<String, ClipboardError> {
-        match &mut self.system {
-            Some(system) => system
-                .get_text()
-                .map_err(|e| ClipboardError::Read(e.to_string())),
-            None => Err(ClipboardError::NoSystemToPaste(self.why_not.clone())),
         }
     }
 }

@@ -9,7 +9,9 @@
 //! another owner takes the selection, then exits. The holder runs in its own
 //! process group, so the terminal's ^C or hang-up does not reach it; a newer
 //! copy replaces it (the old holder's wait ends and it exits), and it exits
-//! when the display goes away.
+//! when the display goes away. The editor keeps the holders it started and
+//! reaps those that ended at its next copy, without a thread; the ones
+//! still holding at quit outlive it.
 
 use std::io::{self, Read, Write};
 use std::process::{Command, Stdio};
@@ -19,8 +21,9 @@ pub const HOLD_COMMAND: &str = "__hold-clipboard";
 /// The most text a holder takes (IDs and board text are far smaller).
 pub(crate) const MAX_HELD_BYTES: u64 = 1 << 20;
 
-/// Starts a holder for `text`. Not waited for: it outlives the editor.
-pub(crate) fn spawn(text: &str) -> io::Result<()> {
+/// Starts a holder for `text`, for the editor to reap once it ends (it
+/// may outlive the editor).
+pub(crate) fn spawn(text: &str) -> io::Result<std::process::Child> {
     let exe = std::env::current_exe()?;
     let mut command = Command::new(exe);
     command
@@ -37,9 +40,13 @@ pub(crate) fn spawn(text: &str) -> io::Result<()> {
     if let Some(mut stdin) = child.stdin.take() {
         stdin.write_all(text.as_bytes())?;
     }
-    // Reap it if it ends while the editor runs (a later copy replaced it).
-    std::thread::spawn(move || child.wait());
-    Ok(())
+    Ok(child)
+}
+
+/// The holders that ended (a later copy replaced them) waited for, so
+/// none is left a zombie; the ones still holding are kept.
+pub(crate) fn reap(holders: &mut Vec<std::process::Child>) {
+    holders.retain_mut(|h| matches!(h.try_wait(), Ok(None)));
 }
 
 /// The hidden command: reads the text from standard input and holds it on
@@ -74,6 +81,9 @@ fn hold(text: String) -> Result<(), HoldError> {
     let mut clipboard = arboard::Clipboard::new()?;
     let (done, finished) = std::sync::mpsc::channel();
     let held = text.clone();
+    // A plain thread, not an editor's job: this is the holder's own
+    // process, with no event loop to answer and no terminal; its result
+    // (or its end, if it panicked) comes back on `finished`.
     std::thread::spawn(move || {
         let result = clipboard.set().wait().text(held);
         let _ = done.send(result.map_err(HoldError::from));

@@ -7,7 +7,10 @@
 //! seconds behind an old 3-ply analysis. A rollout is stopped by
 //! `stop_rollout` or by any newer request (between two of its chunks, or at
 //! once for an engine that cancels its rollouts), and says how far it got.
+//! A quiz's grade, the score matrix and the match analysis are jobs
+//! (`io/job.rs`), each on a thread of its own, the newest wanted.
 
+use super::job;
 use super::worker::{Inbox, Worker};
 use crate::action::Action;
 use crate::action::AnalysisAction;
@@ -18,7 +21,7 @@ use bgedit_engine::{
     time_limit,
 };
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -63,10 +66,14 @@ pub(crate) struct EngineLink {
     /// `ALL`'s order; else the engine finds its own.
     options: [Option<PathBuf>; ALL.len()],
     send: Send,
-    /// The score matrix wanted now: a worker for an older one stops.
-    matrix: Arc<std::sync::atomic::AtomicU64>,
-    /// The match analysis wanted now (its serial; 0 for none).
+    /// The score matrix: a newer one stops an older one's job.
+    matrix: job::Job,
+    /// The match analysis wanted now (its serial; 0 for none), which
+    /// `analyse_match_passes` compares, and its job.
     match_run: Arc<std::sync::atomic::AtomicU64>,
+    match_analysis: job::Job,
+    /// Grading a quiz's answer.
+    grading: job::Job,
     /// The quiz's graders by engine, each started at its first answer and
     /// kept: a grade then waits only on the engine's answer.
     graders: [Grader; ALL.len()],
@@ -89,12 +96,15 @@ impl EngineLink {
         for (kind, option) in options {
             named[index(kind)] = option;
         }
+        let send: Send = Arc::new(send);
         let link = EngineLink {
             lines: Default::default(),
             options: named,
-            send: Arc::new(send),
-            matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
+            matrix: job::Job::new("bgedit-matrix", Arc::clone(&send)),
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
+            match_analysis: job::Job::new("bgedit-match-analysis", Arc::clone(&send)),
+            grading: job::Job::new("bgedit-grade", Arc::clone(&send)),
+            send,
             graders: Default::default(),
         };
         // Start now: the first answer should not wait for the engine to load.
@@ -116,8 +126,11 @@ impl EngineLink {
             let program = self.program(kind);
             let (send, shared2) = (Arc::clone(&self.send), Arc::clone(&shared));
             let name = format!("bgedit-{}", kind.key());
-            let requests = Worker::spawn(&name, move |inbox: Inbox<Job>| {
-                let engine = program.map(|p| kind.spec().open(p, Default::default()));
+            let deliver = Arc::clone(&self.send);
+            let requests = Worker::spawn(&name, kind.name(), deliver, move |inbox| {
+                let engine = program
+                    .clone()
+                    .map(|p| kind.spec().open(p, Default::default()));
                 serve(kind, engine, inbox, &shared2, &send);
             });
             Line { requests, shared }
@@ -126,7 +139,7 @@ impl EngineLink {
 
     /// Grades a quiz answer on a thread of its own, with the quiz's own
     /// engine of `kind` (the analysis panel's are not disturbed); the grade
-    /// comes back as `LibAction::Graded`.
+    /// comes back as `QuizAction::Graded`.
     pub(crate) fn grade(
         &self,
         serial: u64,
@@ -135,39 +148,46 @@ impl EngineLink {
         plies: u8,
         kind: bgedit_engine::EngineKind,
     ) {
-        use crate::library::state::LibAction;
-        let send = Arc::clone(&self.send);
+        use crate::library::state::QuizAction;
         let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
-        std::thread::spawn(move || {
+        let work = move || {
             let result = match program {
                 Err(why) => Err(EngineError::NotFound(why.to_string()).into()),
                 Ok(program) => {
-                    let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
+                    // A grader left by a panic is started afresh.
+                    let mut slot = grader.lock().unwrap_or_else(|poisoned| {
+                        let mut slot = poisoned.into_inner();
+                        *slot = None;
+                        slot
+                    });
                     let engine =
                         slot.get_or_insert_with(|| kind.spec().open(program, Default::default()));
                     bgedit_engine::match_analysis::grade(&mut **engine, &position, &answer, plies)
                         .map(Box::new)
                 }
             };
-            send(Action::Library(LibAction::Graded { serial, result }));
-        });
+            Action::Library(QuizAction::Graded { serial, result }.into())
+        };
+        self.grading
+            .run(work, job::failed("grading the quiz's answer"));
     }
 
     /// Asks the reference engine for each cell of a score matrix, on a
     /// thread and an engine of its own so the analysis is not held up; the
     /// cells come back one by one, and a newer matrix stops this one.
     pub fn score_matrix(&self, serial: u64, cells: Vec<bgedit_core::domain::score_matrix::Cell>) {
-        self.matrix.store(serial, Ordering::SeqCst);
-        let (wanted, send) = (Arc::clone(&self.matrix), Arc::clone(&self.send));
         let kind = EngineKind::reference();
         let program = self.program(kind);
-        std::thread::spawn(move || {
+        // The cells answered so far: the rest fail with a panic's words.
+        let (count, reached) = (cells.len(), Arc::new(AtomicUsize::new(0)));
+        let answered = Arc::clone(&reached);
+        let work = move |ticket: &job::Ticket| {
             let mut engine = program
                 .as_ref()
                 .ok()
                 .map(|p| kind.spec().open(p.clone(), Default::default()));
             for (i, cell) in cells.iter().enumerate() {
-                if wanted.load(Ordering::SeqCst) != serial {
+                if !ticket.wanted() {
                     return;
                 }
                 let v = match &mut engine {
@@ -180,11 +200,19 @@ impl EngineLink {
                             .unwrap_or_default(),
                     ),
                 };
-                if !send(Action::Analysis(AnalysisAction::MatrixCell(serial, i, v))) {
+                answered.store(i + 1, Ordering::SeqCst);
+                if !ticket.send(Action::Analysis(AnalysisAction::MatrixCell(serial, i, v))) {
                     return;
                 }
             }
-        });
+        };
+        let failed = move |why: String| {
+            let failed = || bgedit_engine::matrix::Verdict::Failed(why.clone());
+            (reached.load(Ordering::SeqCst)..count)
+                .map(|i| Action::Analysis(AnalysisAction::MatrixCell(serial, i, failed())))
+                .collect()
+        };
+        self.matrix.start(work, failed);
     }
 
     /// Analyses a whole match in the background, pass after pass at the
@@ -201,9 +229,9 @@ impl EngineLink {
         passes: Vec<u8>,
     ) {
         self.match_run.store(serial, Ordering::SeqCst);
-        let (wanted, send) = (Arc::clone(&self.match_run), Arc::clone(&self.send));
+        let wanted = Arc::clone(&self.match_run);
         let program = self.program(engine);
-        std::thread::spawn(move || {
+        let work = move |ticket: &job::Ticket| {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let run = MatchRun {
                 serial,
@@ -211,13 +239,23 @@ impl EngineLink {
                 program,
                 jobs: cores.saturating_sub(1).max(1),
             };
-            analyse_match_passes(&run, &decisions, whole.as_ref(), &passes, &wanted, &*send);
-        });
+            let send = |action| ticket.send(action);
+            analyse_match_passes(&run, &decisions, whole.as_ref(), &passes, &wanted, &send);
+        };
+        // Ended, so the panel can analyse again, and then why.
+        let failed = move |why| {
+            use crate::match_review::state::ReviewAction;
+            let mut actions = vec![Action::Review(ReviewAction::AnalysisEnded(serial))];
+            actions.extend(job::failed("analysing the match")(why));
+            actions
+        };
+        self.match_analysis.start(work, failed);
     }
 
     /// Stops the match analysis running, if any.
     pub fn stop_match_analysis(&self) {
         self.match_run.store(0, Ordering::SeqCst);
+        self.match_analysis.cancel();
     }
 
     /// Rolls `req` out with `kind`; answers so far come back as

@@ -1,12 +1,14 @@
 //! The engine that answers in-process, for the live views (`~`): found in
 //! the registry by its capability (`registry::open_in_process`), loaded on
-//! a thread of its own the first time the views are turned on (reading
-//! weights takes a moment), then asked inline by the runtime, which
+//! a thread of its own (a job, `io/job.rs`) the first time the views are
+//! turned on (reading weights takes a moment), then asked inline by the
+//! runtime, which
 //! dispatches the answer before it draws the next frame. Without one (no
 //! C++ core, a CPU without AVX2/FMA, no bgsage) the views say why; no
 //! process is ever waited on.
 
 use crate::action::Action;
+use crate::io::job::{Deliver, Job};
 use crate::sensitivity::state::{Live, PLIES, SensitivityAction};
 use bgedit_core::domain::Position;
 use bgedit_engine::{Engine, EngineKind};
@@ -32,15 +34,16 @@ impl LiveEngine {
         }
     }
 
-    /// Loads the engine on a thread (once); `send` gets
-    /// `SensitivityAction::EngineReady`.
-    pub fn load(&mut self, send: Arc<dyn Fn(Action) -> bool + Send + Sync>) {
+    /// Loads the engine on a thread (once, a job of its own); `send` gets
+    /// `SensitivityAction::EngineReady`, unavailable with the reason if
+    /// loading failed or panicked.
+    pub fn load(&mut self, send: Deliver) {
         if self.started {
             return;
         }
         self.started = true;
         let (programs, slot) = (self.programs.clone(), Arc::clone(&self.slot));
-        std::thread::spawn(move || {
+        let work = move || {
             let live = match bgedit_engine::registry::open_in_process(&programs) {
                 Ok(engine) => {
                     let live = Live::Ready(ready_words(engine.as_ref()));
@@ -49,8 +52,13 @@ impl LiveEngine {
                 }
                 Err(e) => Live::Unavailable(e.to_string()),
             };
-            send(Action::Sensitivity(SensitivityAction::EngineReady(live)));
-        });
+            Action::Sensitivity(SensitivityAction::EngineReady(live))
+        };
+        let failed = |why| {
+            let live = Live::Unavailable(format!("loading it stopped: {why}"));
+            vec![Action::Sensitivity(SensitivityAction::EngineReady(live))]
+        };
+        Job::new("bgedit-live-engine", send).run(work, failed);
     }
 
     /// The views of `position` computed now, as the action that shows

@@ -11,6 +11,7 @@
 //! that is not a regular file (a FIFO would block) or is too large to be a
 //! position is refused.
 
+use crate::save_error::SaveError;
 use bgedit_core::codec::json;
 use bgedit_core::domain::Position;
 use std::fs::{self, File};
@@ -216,25 +217,6 @@ impl SaveFile {
             kept.display()
         )))
     }
-}
-
-/// Why the position was not saved: the file named, and the system's words.
-/// `Ok(Some(note))` of a save, and `Opened::Problem`, are messages for the
-/// screen; this is the error, shown there too and at exit.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SaveError {
-    /// The save file was refused (not a regular file, or it could not be
-    /// moved aside): the reason said when it was.
-    #[error("{0}")]
-    Refused(String),
-    #[error("cannot create {dir}: {reason}")]
-    CreateDir { dir: String, reason: String },
-    #[error("cannot look at {path}: {reason}")]
-    Look { path: String, reason: String },
-    #[error("another bgedit saved {path}; keeping theirs failed ({reason})")]
-    KeepTheirs { path: String, reason: String },
-    #[error("{path}: {reason}")]
-    Write { path: String, reason: String },
 }
 
 /// Reads at most [`MAX_SAVE_BYTES`] without blocking on a FIFO swapped in

@@ -1,5 +1,12 @@
 //! The edge of the editor: the terminal, the event loop, and the effects
 //! (clipboard, save file, quit). Everything else is pure and lives elsewhere.
+//! Whatever can block is handed to a thread that answers through the one
+//! channel: the engines (`engine_link.rs`), the library's worker, the file
+//! work (`files.rs`, each a job of `job.rs`). What stays on the event loop
+//! is quick or must be in order with the keys around it: the save file
+//! and the config (small writes, each done before the next key and before
+//! quitting, as the user expects), the clipboard's text (a paste is read
+//! before the next key), the dice, the clock, the live views.
 
 use crate::action::AnalysisAction;
 use crate::action::{Action, CopyAction};
@@ -8,14 +15,14 @@ use crate::config;
 use crate::effect::Effect;
 use crate::io::clipboard::{Clipboard, ClipboardEnv};
 use crate::io::engine_link::EngineLink;
+use crate::io::files::{Files, SgfToSave};
+use crate::io::job::{self, Deliver};
 use crate::io::live_engine::LiveEngine;
 use crate::io::persist::{self, Opened, SaveFile};
-use crate::io::picture_file;
 use crate::io::signals::Signals;
 use crate::keymap;
 use crate::library::worker::Link;
 use crate::model::{Mode, Model, Status};
-use crate::numbers::state::NumbersAction;
 use crate::reducer::{self, update};
 use crate::snapshot::Snapshot;
 use crate::ui::theme::Theme;
@@ -33,7 +40,9 @@ use ratatui::layout::{Rect, Size};
 use std::io::IsTerminal;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Where the editor starts.
@@ -93,6 +102,9 @@ pub enum RunError {
     },
     #[error("the terminal stopped sending events")]
     EventsStopped,
+    /// The thread reading the terminal panicked: the panic's words.
+    #[error("reading the terminal stopped on an internal error ({0})")]
+    Reader(String),
 }
 
 impl From<std::io::Error> for RunError {
@@ -167,15 +179,21 @@ impl Drop for TerminalGuard {
     }
 }
 
-/// A panic anywhere restores the terminal before its message is printed:
+/// A panic in a job, a worker or the terminal's reader (every thread the
+/// editor starts: `io::job::spawn`) is caught there and reported as an
+/// action: the hook leaves it alone, and the editor goes on. Any other
+/// panic restores the terminal before its message is printed:
 /// ratatui::init's hook restores the screen (and then prints), this one
-/// releases the mouse and bracketed paste before it. A panic in a worker
-/// (an engine's, the library's thread) then ends the editor: the event
-/// loop would go on drawing over the restored screen, in cooked mode, with
-/// nobody left to answer it. The match copies gnubg reads go too.
+/// releases the mouse and bracketed paste before it. On a thread of
+/// someone else's (an engine's own, inside bgedit-engine) it then ends the
+/// editor: the event loop would go on drawing over the restored screen, in
+/// cooked mode. The match copies gnubg reads go too.
 fn restore_on_panic() {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if job::caught_here() {
+            return;
+        }
         release_mouse_and_paste();
         previous(info);
         if std::thread::current().name() != Some("main") {
@@ -203,7 +221,7 @@ pub struct Exit {
     pub signal: Option<i32>,
     /// Why the last save failed, when it did: the position shown at the
     /// end is then not the one a next `bgedit` opens.
-    pub save_failed: Option<crate::io::persist::SaveError>,
+    pub save_failed: Option<crate::save_error::SaveError>,
 }
 
 /// How often the event loop looks for a signal while no message comes.
@@ -218,7 +236,74 @@ enum Input {
     /// One event, or a burst read from the terminal together.
     Terminal(Vec<Event>),
     App(Action),
+    /// The terminal's reader panicked: the editor cannot go on without it.
+    ReaderStopped(String),
 }
+
+/// How often the terminal's reader looks whether it is to stop.
+const READER_CHECK: Duration = Duration::from_millis(50);
+
+/// The thread reading the terminal's events into the event loop's channel,
+/// stopped (and waited for) before the terminal is restored at quit, so no
+/// thread reads the terminal after bgedit let it go.
+struct Reader {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Reader {
+    fn start(tx: mpsc::Sender<Input>) -> Reader {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let panicked = tx.clone();
+        let thread = job::spawn(
+            "bgedit-terminal",
+            move || read_events(&tx, &stopped),
+            move |why| {
+                let _ = panicked.send(Input::ReaderStopped(why));
+            },
+        );
+        Reader { stop, thread }
+    }
+}
+
+impl Drop for Reader {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Reads events until told to stop, the terminal fails (a hang-up: the
+/// signal that follows decides) or the event loop is gone.
+fn read_events(tx: &mpsc::Sender<Input>, stop: &AtomicBool) {
+    while !stop.load(Ordering::SeqCst) {
+        match event::poll(READER_CHECK) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(_) => return,
+        }
+        let Ok(first) = event::read() else { return };
+        // The events crossterm already holds came in with this one: a
+        // paste without bracketed paste arrives so. Nothing waits here.
+        let mut events = vec![first];
+        while events.len() < burst::MAX_EVENTS && matches!(event::poll(Duration::ZERO), Ok(true)) {
+            match event::read() {
+                Ok(event) => events.push(event),
+                Err(_) => break,
+            }
+        }
+        if tx.send(Input::Terminal(events)).is_err() {
+            return;
+        }
+    }
+}
+
+/// How long quitting waits for a file being written (an SGF, a picture)
+/// after the terminal is restored.
+const WRITES_AT_QUIT: Duration = Duration::from_secs(10);
 
 /// What the command line gives the editor besides where to start.
 #[derive(Clone, Debug, Default)]
@@ -283,25 +368,7 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         }
     })?;
     let (tx, rx) = mpsc::channel::<Input>();
-    let terminal_tx = tx.clone();
-    std::thread::spawn(move || {
-        while let Ok(first) = event::read() {
-            // The events crossterm already holds came in with this one: a
-            // paste without bracketed paste arrives so. Nothing waits here.
-            let mut events = vec![first];
-            while events.len() < burst::MAX_EVENTS
-                && matches!(event::poll(Duration::ZERO), Ok(true))
-            {
-                match event::read() {
-                    Ok(event) => events.push(event),
-                    Err(_) => break,
-                }
-            }
-            if terminal_tx.send(Input::Terminal(events)).is_err() {
-                break;
-            }
-        }
-    });
+    let reader = Reader::start(tx.clone());
     let background_tx = tx.clone();
     let library_tx = tx.clone();
     let library = Link::start(library.or_else(store::default_path), move |action| {
@@ -316,7 +383,9 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         .collect();
     let live = LiveEngine::new(programs.clone());
     let engine = EngineLink::start(programs, move |action| tx.send(Input::App(action)).is_ok());
-    let edge = Edge {
+    let background: Deliver =
+        Arc::new(move |action| background_tx.send(Input::App(action)).is_ok());
+    let mut edge = Edge {
         terminal,
         clipboard,
         save_file,
@@ -326,11 +395,18 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         live,
         library,
         theme: &theme,
-        background: Arc::new(move |action| background_tx.send(Input::App(action)).is_ok()),
+        files: Files::new(&background),
+        background,
         clock: Instant::now(),
     };
-    let result = event_loop(edge, model, &signals, rx);
+    #[cfg(debug_assertions)]
+    job::debug_hooks();
+    let result = event_loop(&mut edge, model, &signals, rx);
+    drop(reader);
     drop(guard);
+    // The terminal is the shell's again; the files asked for are written
+    // before the process ends.
+    edge.files.finish_writes(WRITES_AT_QUIT);
     result
 }
 
@@ -363,6 +439,7 @@ fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) 
         match rx.recv_timeout(wait) {
             Ok(Input::App(action)) => return Ok(Next::App(action)),
             Ok(Input::Terminal(events)) => return Ok(Next::Events(events)),
+            Ok(Input::ReaderStopped(why)) => return Err(RunError::Reader(why)),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(RunError::EventsStopped);
@@ -377,49 +454,21 @@ struct Edge<'a> {
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
     /// The last save's failure, cleared by the next save that works.
-    save_failed: Option<crate::io::persist::SaveError>,
+    save_failed: Option<crate::save_error::SaveError>,
     config_path: Option<PathBuf>,
     engine: EngineLink,
     /// The engine that answers in-process, for the live views.
     live: LiveEngine,
     library: Link,
     theme: &'a Theme,
-    /// Delivers an action from a thread of the runtime's (a match file read).
-    background: Arc<dyn Fn(Action) -> bool + Send + Sync>,
+    /// The file work, each kind a job.
+    files: Files,
+    /// Delivers an action from a thread of the runtime's (the live engine
+    /// loaded).
+    background: Deliver,
     /// The clock `Effect::Now` reads (milliseconds since the editor
     /// started): the reducer has none.
     clock: Instant,
-}
-
-/// The names in the directory of a path being typed (`~/` is the home
-/// directory), with whether each is a directory; at most 5,000.
-fn list_directory(typed: &str) -> Vec<(String, bool)> {
-    let expanded = match typed.strip_prefix("~/") {
-        Some(rest) => match std::env::var_os("HOME") {
-            Some(home) => format!("{}/{rest}", home.to_string_lossy()),
-            None => typed.to_owned(),
-        },
-        None => typed.to_owned(),
-    };
-    let dir = match expanded.rfind('/') {
-        Some(0) => "/".to_owned(),
-        Some(i) => expanded[..i].to_owned(),
-        None => ".".to_owned(),
-    };
-    let Ok(read) = std::fs::read_dir(&dir) else {
-        return Vec::new();
-    };
-    read.filter_map(std::result::Result::ok)
-        .take(5000)
-        .filter_map(|e| {
-            let name = e.file_name().into_string().ok()?;
-            let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false)
-                || std::fs::metadata(e.path())
-                    .map(|m| m.is_dir())
-                    .unwrap_or(false);
-            Some((name, is_dir))
-        })
-        .collect()
 }
 
 impl Edge<'_> {
@@ -439,144 +488,122 @@ impl Edge<'_> {
             let (next, effects) = update(model, action);
             model = next;
             for effect in effects {
-                match effect {
-                    Effect::Save(position) => {
-                        if let Some(file) = &mut self.save_file {
-                            match file.save(&position) {
-                                Ok(None) => self.save_failed = None,
-                                Ok(Some(note)) => {
-                                    self.save_failed = None;
-                                    queue.push(Action::SaveNotice(note));
-                                }
-                                Err(e) => {
-                                    self.save_failed = Some(e.clone());
-                                    queue.push(Action::SaveFailed(e));
-                                }
-                            }
-                        }
-                    }
-                    Effect::Copy { target, text } => {
-                        let result = self.clipboard.copy(&text, self.terminal.backend_mut());
-                        queue.push(Action::Copy(CopyAction::Copied(target, result)));
-                    }
-                    Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
-                    Effect::Analyse(kind, req) => self.engine.ask(kind, req),
-                    Effect::Rollout(kind, req, settings) => {
-                        self.engine.roll_out(kind, req, settings)
-                    }
-                    Effect::StopRollout => self.engine.stop_rollout(),
-                    Effect::ScoreMatrix { serial, cells } => {
-                        self.engine.score_matrix(serial, cells)
-                    }
-                    Effect::Library(request) => self.library.send(request),
-                    Effect::Now(tick) => {
-                        let ms = self.clock.elapsed().as_millis();
-                        let ms = u64::try_from(ms).unwrap_or(u64::MAX);
-                        let clock = crate::library::state::LibAction::Clock(tick, ms);
-                        queue.push(Action::Library(clock));
-                    }
-                    Effect::GradeQuiz {
-                        serial,
-                        position,
-                        answer,
-                        plies,
-                        engine,
-                    } => self.engine.grade(serial, *position, answer, plies, engine),
-                    Effect::SaveAnalysisPlies(plies) => {
-                        if let Some(path) = &self.config_path {
-                            let mut c = config::load(path);
-                            c.analysis_plies = Some(plies);
-                            if let Err(e) = config::save(path, &c) {
-                                queue.push(Action::SaveFailed(
-                                    crate::io::persist::SaveError::Write {
-                                        path: path.display().to_string(),
-                                        reason: e.to_string(),
-                                    },
-                                ));
-                            }
-                        }
-                    }
-                    Effect::RollDice => match crate::play::dice::roll() {
-                        Ok(dice) => queue.push(crate::play::update::rolled(dice)),
-                        Err(e) => {
-                            queue.push(Action::Play(crate::play::state::PlayAction::RollFailed(e)))
-                        }
-                    },
-                    Effect::LoadMet(path) => queue.push(Action::Numbers(NumbersAction::MetLoaded(
-                        bgedit_core::codec::met_xml::load_file(std::path::Path::new(&path))
-                            .map(crate::numbers::state::MetHandle::new),
-                    ))),
-                    Effect::SavePicture(position) => {
-                        let clipboard = &mut self.clipboard;
-                        let saved = picture_file::save(&position, |w, h, rgba| {
-                            clipboard.copy_image(w, h, rgba)
-                        });
-                        queue.push(Action::Copy(CopyAction::PictureSaved(saved)));
-                    }
-                    Effect::OpenMatch(path) => {
-                        let send = Arc::clone(&self.background);
-                        std::thread::spawn(move || {
-                            let loaded = crate::match_review::open::load(&path).map(Box::new);
-                            send(Action::Review(
-                                crate::match_review::state::ReviewAction::Opened(loaded),
-                            ));
-                        });
-                    }
-                    Effect::ListDirectory(typed) => queue.push(Action::Review(
-                        crate::match_review::state::ReviewAction::Completed {
-                            entries: list_directory(&typed),
-                            typed,
-                        },
-                    )),
-                    Effect::SaveSgf {
-                        source,
-                        pasted,
-                        out,
-                        judged,
-                        luck,
-                        decisions,
-                    } => {
-                        use bgedit_engine::match_analysis::annotate::SavedFrom;
-                        let result = bgedit_engine::match_analysis::annotate::save_sgf(
-                            SavedFrom::of(&source, pasted.as_deref()),
-                            std::path::Path::new(&out),
-                            &judged,
-                            luck.as_ref().map(|l| &*l.0),
-                            decisions,
-                        );
-                        queue.push(Action::Review(
-                            crate::match_review::state::ReviewAction::SgfSaved(
-                                result.map(|()| out),
-                            ),
-                        ));
-                    }
-                    Effect::AnalyseMatch {
-                        serial,
-                        decisions,
-                        whole,
-                        engine,
-                        passes,
-                    } => self
-                        .engine
-                        .analyse_match(serial, decisions, whole, engine, passes),
-                    Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
-                    Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
-                    // Inline: the answer is reduced before the next frame.
-                    Effect::Sensitivity { serial, position } => {
-                        if let Some(answer) = self.live.compute(serial, &position) {
-                            queue.push(answer);
-                        }
-                    }
-                    Effect::Quit => return ControlFlow::Break(model.position),
+                if self.effect(effect, &mut queue).is_break() {
+                    return ControlFlow::Break(model.position);
                 }
             }
         }
         ControlFlow::Continue(model)
     }
+
+    /// Does `effect`, or hands it to the thread that does it; what it
+    /// answers at once goes on `queue`. `Break` to leave.
+    fn effect(&mut self, effect: Effect, queue: &mut Vec<Action>) -> ControlFlow<()> {
+        match effect {
+            Effect::Save(position) => queue.extend(self.save(&position)),
+            Effect::Copy { target, text } => {
+                let result = self.clipboard.copy(&text, self.terminal.backend_mut());
+                queue.push(Action::Copy(CopyAction::Copied(target, result)));
+            }
+            Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
+            Effect::Analyse(kind, req) => self.engine.ask(kind, req),
+            Effect::Rollout(kind, req, settings) => self.engine.roll_out(kind, req, settings),
+            Effect::StopRollout => self.engine.stop_rollout(),
+            Effect::ScoreMatrix { serial, cells } => self.engine.score_matrix(serial, cells),
+            Effect::Library(request) => self.library.send(request),
+            Effect::Now(tick) => {
+                let ms = self.clock.elapsed().as_millis();
+                let ms = u64::try_from(ms).unwrap_or(u64::MAX);
+                let clock = crate::library::state::QuizAction::Clock(tick, ms);
+                queue.push(Action::Library(clock.into()));
+            }
+            Effect::GradeQuiz {
+                serial,
+                position,
+                answer,
+                plies,
+                engine,
+            } => self.engine.grade(serial, *position, answer, plies, engine),
+            Effect::SaveAnalysisPlies(plies) => queue.extend(self.save_plies(plies)),
+            Effect::RollDice => match crate::play::dice::roll() {
+                Ok(dice) => queue.push(crate::play::update::rolled(dice)),
+                Err(e) => queue.push(Action::Play(crate::play::state::PlayAction::RollFailed(e))),
+            },
+            Effect::LoadMet(path) => self.files.load_met(path),
+            Effect::SavePicture(position) => {
+                self.files.save_picture(position, self.clipboard.images())
+            }
+            Effect::OpenMatch(path) => self.files.open_match(path),
+            Effect::ListDirectory(typed) => self.files.list_directory(typed),
+            Effect::SaveSgf {
+                source,
+                pasted,
+                out,
+                judged,
+                luck,
+                decisions,
+            } => self.files.save_sgf(SgfToSave {
+                source,
+                pasted,
+                out,
+                judged,
+                luck,
+                decisions,
+            }),
+            Effect::AnalyseMatch {
+                serial,
+                decisions,
+                whole,
+                engine,
+                passes,
+            } => self
+                .engine
+                .analyse_match(serial, decisions, whole, engine, passes),
+            Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
+            Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
+            // Inline: the answer is reduced before the next frame.
+            Effect::Sensitivity { serial, position } => {
+                if let Some(answer) = self.live.compute(serial, &position) {
+                    queue.push(answer);
+                }
+            }
+            Effect::Quit => return ControlFlow::Break(()),
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes the save file (on the event loop: see the module's words);
+    /// a note or a failure to show.
+    fn save(&mut self, position: &Position) -> Option<Action> {
+        let file = self.save_file.as_mut()?;
+        match file.save(position) {
+            Ok(note) => {
+                self.save_failed = None;
+                note.map(Action::SaveNotice)
+            }
+            Err(e) => {
+                self.save_failed = Some(e.clone());
+                Some(Action::SaveFailed(e))
+            }
+        }
+    }
+
+    /// Remembers the depth of deeper analyses in the config file; a
+    /// failure to show.
+    fn save_plies(&self, plies: u8) -> Option<Action> {
+        let path = self.config_path.as_ref()?;
+        let mut c = config::load(path);
+        c.analysis_plies = Some(plies);
+        let e = config::save(path, &c).err()?;
+        Some(Action::SaveFailed(crate::save_error::SaveError::Write {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        }))
+    }
 }
 
 fn event_loop(
-    mut edge: Edge,
+    edge: &mut Edge,
     mut model: Model,
     signals: &Signals,
     rx: mpsc::Receiver<Input>,
@@ -605,22 +632,22 @@ fn event_loop(
     };
     model = match edge.perform(model, resized) {
         ControlFlow::Continue(m) => m,
-        ControlFlow::Break(position) => return leave(&edge, position, None),
+        ControlFlow::Break(position) => return leave(edge, position, None),
     };
     // `bgedit FILE`: the match opens like one asked for with ^O.
     if let Some(path) = model.review.pending.take() {
         let open = Action::Review(crate::match_review::state::ReviewAction::Open(path));
         model = match edge.perform(model, open) {
             ControlFlow::Continue(m) => m,
-            ControlFlow::Break(position) => return leave(&edge, position, None),
+            ControlFlow::Break(position) => return leave(edge, position, None),
         };
     }
     // `bgedit quiz QUERY`: the quiz starts as `r` would start it.
     if let Some(query) = model.library.pending_quiz.take() {
-        let quiz = Action::Library(crate::library::state::LibAction::Quiz(query));
+        let quiz = Action::Library(crate::library::state::QuizAction::Start(query).into());
         model = match edge.perform(model, quiz) {
             ControlFlow::Continue(m) => m,
-            ControlFlow::Break(position) => return leave(&edge, position, None),
+            ControlFlow::Break(position) => return leave(edge, position, None),
         };
     }
     // Leaves on a signal: saved by the reducer's effects, then out.
@@ -644,7 +671,7 @@ fn event_loop(
             // A hang-up closes the terminal: drawing or reading fails before
             // the signal is seen. The signal, if there is one, decides.
             Err(e) => match signals.take() {
-                Some(signal) => return terminated(&mut edge, model, signal),
+                Some(signal) => return terminated(edge, model, signal),
                 None => return Err(e),
             },
         };
@@ -654,18 +681,18 @@ fn event_loop(
             Next::App(action) => {
                 model = match edge.perform(model, action) {
                     ControlFlow::Continue(m) => m,
-                    ControlFlow::Break(position) => return leave(&edge, position, None),
+                    ControlFlow::Break(position) => return leave(edge, position, None),
                 };
                 continue;
             }
             Next::Paused => {
                 model = match edge.perform(model, Action::Analysis(AnalysisAction::Paused)) {
                     ControlFlow::Continue(m) => m,
-                    ControlFlow::Break(position) => return leave(&edge, position, None),
+                    ControlFlow::Break(position) => return leave(edge, position, None),
                 };
                 continue;
             }
-            Next::Signal(signal) => return terminated(&mut edge, model, signal),
+            Next::Signal(signal) => return terminated(edge, model, signal),
         };
         // Typed this fast, it was pasted: read it as a paste (an ID in
         // normal mode; nothing behind an overlay). The input line takes the
@@ -689,7 +716,7 @@ fn event_loop(
             let Some(action) = action else { continue };
             model = match edge.perform(model, action) {
                 ControlFlow::Continue(m) => m,
-                ControlFlow::Break(position) => return leave(&edge, position, None),
+                ControlFlow::Break(position) => return leave(edge, position, None),
             };
         }
     }

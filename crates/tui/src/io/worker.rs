@@ -1,49 +1,81 @@
-//! The editor's one worker type: a named thread that owns something slow
-//! (an engine, the library's SQLite connection) and does the jobs sent to
-//! it one at a time, answering through the runtime's channel. Its
-//! [`Inbox`] gives the jobs in order (the library), or only the newest one
-//! waiting (an engine: an analysis of an old position is stale), and lets
-//! a long job (a rollout) see that a newer one came, keeping it for next.
+//! The editor's one worker type, the long-lived sibling of `io/job.rs`'s
+//! jobs: a named thread that owns something slow (an engine, the library's
+//! SQLite connection) and does the jobs sent to it one at a time,
+//! answering through the runtime's channel. Its [`Inbox`] gives the jobs
+//! in order (the library), or only the newest one waiting (an engine: an
+//! analysis of an old position is stale), and lets a long job (a rollout)
+//! see that a newer one came, keeping it for next. It is started by
+//! `job::spawn`, as a job is: a panic in it is caught and reported as
+//! `Action::JobFailed`, and the next job sent starts it again (a worker is
+//! not a job because what it owns outlives each job: the connection stays
+//! open, the engine loaded).
 
-use std::sync::mpsc::{Receiver, Sender, channel};
+use super::job::{self, Deliver};
+use crate::action::{Action, JobFailed};
+use std::sync::mpsc::{Receiver, SendError, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// The editor's end: jobs go in.
 pub struct Worker<J> {
-    jobs: Sender<J>,
+    name: String,
+    /// What it serves, for the message when it stops ("the library").
+    what: String,
+    deliver: Deliver,
+    serve: Arc<dyn Fn(Inbox<J>) + Send + Sync>,
+    jobs: Mutex<Sender<J>>,
 }
 
 impl<J: Send + 'static> Worker<J> {
     /// Starts a thread named `name` running `serve` with the jobs' inbox;
     /// it ends when `serve` returns (the editor gone: the inbox empty and
-    /// closed, or an answer that could not be delivered).
-    pub(crate) fn spawn(name: &str, serve: impl FnOnce(Inbox<J>) + Send + 'static) -> Worker<J> {
+    /// closed, or an answer that could not be delivered), or on a panic,
+    /// reported through `deliver` as `what` having stopped.
+    pub(crate) fn spawn(
+        name: &str,
+        what: &str,
+        deliver: Deliver,
+        serve: impl Fn(Inbox<J>) + Send + Sync + 'static,
+    ) -> Worker<J> {
+        let (jobs, _) = channel();
+        let worker = Worker {
+            name: name.to_owned(),
+            what: what.to_owned(),
+            deliver,
+            serve: Arc::new(serve),
+            jobs: Mutex::new(jobs),
+        };
+        *worker.jobs.lock().unwrap_or_else(PoisonError::into_inner) = worker.start();
+        worker
+    }
+
+    /// A thread serving a new inbox; its end of the jobs.
+    fn start(&self) -> Sender<J> {
         let (jobs, rx) = channel::<J>();
-        // A thread that cannot start leaves every job unanswered, which
-        // the panels show as waiting; nothing to crash on.
-        let _ = std::thread::Builder::new()
-            .name(name.to_owned())
-            .spawn(move || {
-                #[cfg(debug_assertions)]
-                panic_if_asked(&std::thread::current());
-                serve(Inbox { rx, held: None })
-            });
-        Worker { jobs }
+        let serve = Arc::clone(&self.serve);
+        let (deliver, what) = (Arc::clone(&self.deliver), self.what.clone());
+        // A thread that cannot start says so, and the next job tries again.
+        let _ = job::spawn(
+            &self.name,
+            move || serve(Inbox { rx, held: None }),
+            move |why| {
+                deliver(Action::JobFailed(JobFailed { what, why }));
+            },
+        );
+        jobs
     }
 
-    /// Hands `job` to the thread; false when it has ended.
+    /// Hands `job` to the thread, starting it again if it has ended (a
+    /// panic, reported when it happened); false when even a new one
+    /// cannot take it.
     pub(crate) fn send(&self, job: J) -> bool {
-        self.jobs.send(job).is_ok()
-    }
-}
-
-/// Debug builds only (release builds have no such path), for the test that
-/// a worker's panic leaves the terminal restored: the worker named by
-/// `BGEDIT_DEBUG_PANIC_WORKER` panics as it starts.
-#[cfg(debug_assertions)]
-fn panic_if_asked(thread: &std::thread::Thread) {
-    let name = thread.name().unwrap_or_default();
-    if std::env::var("BGEDIT_DEBUG_PANIC_WORKER").is_ok_and(|asked| asked == name) {
-        panic!("{name}: panicking as BGEDIT_DEBUG_PANIC_WORKER asks");
+        let mut jobs = self.jobs.lock().unwrap_or_else(PoisonError::into_inner);
+        match jobs.send(job) {
+            Ok(()) => true,
+            Err(SendError(job)) => {
+                *jobs = self.start();
+                jobs.send(job).is_ok()
+            }
+        }
     }
 }
 
@@ -114,17 +146,52 @@ mod tests {
     #[test]
     fn a_worker_thread_answers_and_ends_with_the_editor() {
         let (answers_tx, answers) = channel();
-        let w = Worker::spawn("bgedit-test", move |mut inbox: Inbox<u32>| {
-            while let Some(n) = inbox.next_in_order() {
-                if answers_tx.send(n * 2).is_err() {
-                    return;
+        let deliver: Deliver = Arc::new(|_| true);
+        let w = Worker::spawn(
+            "bgedit-test",
+            "the test",
+            deliver,
+            move |mut inbox: Inbox<u32>| {
+                while let Some(n) = inbox.next_in_order() {
+                    if answers_tx.send(n * 2).is_err() {
+                        return;
+                    }
                 }
-            }
-        });
+            },
+        );
         assert!(w.send(21));
         assert_eq!(answers.recv().unwrap(), 42);
         drop(w);
         // The thread ends with the inbox: no more answers.
         assert!(answers.recv().is_err());
+    }
+
+    #[test]
+    fn a_worker_that_panics_is_reported_and_started_again_by_the_next_job() {
+        let (failures_tx, failures) = channel();
+        let deliver: Deliver = Arc::new(move |a| failures_tx.send(a).is_ok());
+        let (answers_tx, answers) = channel();
+        let answers_tx = Mutex::new(answers_tx);
+        let w = Worker::spawn(
+            "bgedit-test-restart",
+            "the test's worker",
+            deliver,
+            move |mut inbox: Inbox<u32>| {
+                while let Some(n) = inbox.next_in_order() {
+                    assert!(n != 0, "zero is refused");
+                    let _ = answers_tx.lock().unwrap().send(n);
+                }
+            },
+        );
+        assert!(w.send(0));
+        let wait = std::time::Duration::from_secs(10);
+        let Action::JobFailed(f) = failures.recv_timeout(wait).unwrap() else {
+            panic!("no failure")
+        };
+        assert_eq!(f.what, "the test's worker");
+        assert_eq!(f.why, "bgedit-test-restart: zero is refused");
+        // Once the thread is gone, the next job starts a new one.
+        assert!(w.send(7));
+        assert_eq!(answers.recv_timeout(wait).unwrap(), 7);
     }
 }

@@ -3,7 +3,9 @@
 //! help (`?`) alike; the input modes (filter, questions, note) take text.
 //! The normal mode's `+` and `L` are in `keymap::BOARD_BINDINGS`'s neighbour `GLOBAL_BINDINGS`.
 
-use super::state::{Ask, LibAction, LibMode, Review};
+use super::state::{
+    Ask, LibAction, LibMode, LineAction, ListAction, NoteAction, QuizAction, Review,
+};
 use crate::action::Action;
 use bgedit_engine::match_analysis::QuizAnswer;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -26,7 +28,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "move (↓ ↑ PgDn PgUp g G)",
         section: (),
         hint: Some(("j/k", "move")),
-        action: LibAction::Move(1),
+        action: LibAction::List(ListAction::Move(1)),
     },
     Binding {
         keys: &[Char('k'), Code(Up)],
@@ -34,7 +36,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::Move(-1),
+        action: LibAction::List(ListAction::Move(-1)),
     },
     Binding {
         keys: &[Code(PageDown)],
@@ -42,7 +44,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::PageDown,
+        action: LibAction::List(ListAction::PageDown),
     },
     Binding {
         keys: &[Code(PageUp)],
@@ -50,7 +52,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::PageUp,
+        action: LibAction::List(ListAction::PageUp),
     },
     Binding {
         keys: &[Code(Home), Char('g')],
@@ -58,7 +60,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::Move(i64::MIN / 2),
+        action: LibAction::List(ListAction::Move(i64::MIN / 2)),
     },
     Binding {
         keys: &[Code(End), Char('G')],
@@ -66,7 +68,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::Move(i64::MAX / 2),
+        action: LibAction::List(ListAction::Move(i64::MAX / 2)),
     },
     Binding {
         keys: &[Code(Enter)],
@@ -74,7 +76,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "load the entry onto the board",
         section: (),
         hint: Some(("Enter", "load")),
-        action: LibAction::Load,
+        action: LibAction::List(ListAction::Load),
     },
     Binding {
         keys: &[Char('/')],
@@ -82,7 +84,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "filter: error>= player: kind: match: disagree>= tag: col: …",
         section: (),
         hint: Some(("/", "filter")),
-        action: LibAction::StartFilter,
+        action: LibAction::List(ListAction::StartFilter),
     },
     Binding {
         keys: &[Char('o')],
@@ -90,7 +92,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "order: newest / worst first",
         section: (),
         hint: None,
-        action: LibAction::CycleOrder,
+        action: LibAction::List(ListAction::CycleOrder),
     },
     Binding {
         keys: &[Char('P')],
@@ -98,7 +100,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "a player across matches (PR)",
         section: (),
         hint: None,
-        action: LibAction::AskPlayer,
+        action: LibAction::List(ListAction::AskPlayer),
     },
     Binding {
         keys: &[Char('e')],
@@ -106,7 +108,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "edit the note",
         section: (),
         hint: Some(("e", "note")),
-        action: LibAction::EditNote,
+        action: LibAction::List(ListAction::EditNote),
     },
     Binding {
         keys: &[Char('t')],
@@ -114,7 +116,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "tags",
         section: (),
         hint: Some(("t", "tags")),
-        action: LibAction::EditTags,
+        action: LibAction::List(ListAction::EditTags),
     },
     Binding {
         keys: &[Char('c')],
@@ -122,7 +124,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "collections",
         section: (),
         hint: Some(("c", "collections")),
-        action: LibAction::EditCollections,
+        action: LibAction::List(ListAction::EditCollections),
     },
     Binding {
         keys: &[Char('d'), Code(Delete)],
@@ -130,7 +132,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "delete (asks)",
         section: (),
         hint: Some(("d", "delete")),
-        action: LibAction::AskDelete,
+        action: LibAction::List(ListAction::AskDelete),
     },
     Binding {
         keys: &[Char('u')],
@@ -138,7 +140,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "undelete",
         section: (),
         hint: Some(("u", "undelete")),
-        action: LibAction::UndoDelete,
+        action: LibAction::List(ListAction::UndoDelete),
     },
     Binding {
         keys: &[Char('s')],
@@ -146,7 +148,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "save the board to the entry",
         section: (),
         hint: Some(("s", "save back")),
-        action: LibAction::SaveBack,
+        action: LibAction::List(ListAction::SaveBack),
     },
     Binding {
         keys: &[Char('r')],
@@ -154,7 +156,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "quiz a collection or filter",
         section: (),
         hint: Some(("r", "quiz")),
-        action: LibAction::StartReview,
+        action: LibAction::List(ListAction::StartReview),
     },
     Binding {
         keys: &[Char('S')],
@@ -162,7 +164,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "quiz statistics (again: the list)",
         section: (),
         hint: None,
-        action: LibAction::ToggleStats,
+        action: LibAction::Quiz(QuizAction::ToggleStats),
     },
     Binding {
         keys: &[Code(Esc)],
@@ -170,7 +172,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "keys to the board",
         section: (),
         hint: Some(("Esc", "board")),
-        action: LibAction::Leave,
+        action: LibAction::List(ListAction::Leave),
     },
     Binding {
         keys: &[Char('L'), Char('q')],
@@ -178,7 +180,7 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         help: "close the library (q too)",
         section: (),
         hint: Some(("L", "close")),
-        action: LibAction::Close,
+        action: LibAction::List(ListAction::Close),
     },
 ];
 
@@ -190,7 +192,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "quiz: your move (typed)",
         section: (),
         hint: Some(("m", "move")),
-        action: LibAction::AskMove,
+        action: LibAction::Quiz(QuizAction::AskMove),
     },
     Binding {
         keys: &[Char('e')],
@@ -198,7 +200,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "quiz: play your move on the board (L: back)",
         section: (),
         hint: None,
-        action: LibAction::PlayOnBoard,
+        action: LibAction::Quiz(QuizAction::PlayOnBoard),
     },
     Binding {
         keys: &[Char('d')],
@@ -206,7 +208,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "double / no double (roll)",
         section: (),
         hint: Some(("d / r", "double, roll")),
-        action: LibAction::Answer(QuizAnswer::Double),
+        action: LibAction::Quiz(QuizAction::Answer(QuizAnswer::Double)),
     },
     Binding {
         keys: &[Char('r')],
@@ -214,7 +216,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::Answer(QuizAnswer::NoDouble),
+        action: LibAction::Quiz(QuizAction::Answer(QuizAnswer::NoDouble)),
     },
     Binding {
         keys: &[Char('t')],
@@ -222,7 +224,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "take / pass / beaver",
         section: (),
         hint: Some(("t / p / b", "take, pass")),
-        action: LibAction::Answer(QuizAnswer::Take),
+        action: LibAction::Quiz(QuizAction::Answer(QuizAnswer::Take)),
     },
     Binding {
         keys: &[Char('p')],
@@ -230,7 +232,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::Answer(QuizAnswer::Pass),
+        action: LibAction::Quiz(QuizAction::Answer(QuizAnswer::Pass)),
     },
     Binding {
         keys: &[Char('b')],
@@ -238,7 +240,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "",
         section: (),
         hint: None,
-        action: LibAction::Answer(QuizAnswer::Beaver),
+        action: LibAction::Quiz(QuizAction::Answer(QuizAnswer::Beaver)),
     },
     Binding {
         keys: &[Code(Enter)],
@@ -246,7 +248,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "next question (rated by the grade)",
         section: (),
         hint: Some(("Enter", "next")),
-        action: LibAction::Next,
+        action: LibAction::Quiz(QuizAction::Next),
     },
     Binding {
         keys: &[Char(' ')],
@@ -254,7 +256,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "reveal without answering",
         section: (),
         hint: Some(("Space", "reveal")),
-        action: LibAction::Reveal,
+        action: LibAction::Quiz(QuizAction::Reveal),
     },
     Binding {
         keys: &[Char('y')],
@@ -262,7 +264,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "known",
         section: (),
         hint: Some(("y", "known")),
-        action: LibAction::Mark(true),
+        action: LibAction::Quiz(QuizAction::Mark(true)),
     },
     Binding {
         keys: &[Char('n')],
@@ -270,7 +272,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "not yet",
         section: (),
         hint: Some(("n", "not yet")),
-        action: LibAction::Mark(false),
+        action: LibAction::Quiz(QuizAction::Mark(false)),
     },
     Binding {
         keys: &[Code(Esc), Char('q')],
@@ -278,7 +280,7 @@ pub(crate) static REVIEW_BINDINGS: &[LibBinding] = &[
         help: "stop reviewing (q too)",
         section: (),
         hint: Some(("Esc", "stop")),
-        action: LibAction::Close,
+        action: LibAction::List(ListAction::Close),
     },
 ];
 
@@ -316,24 +318,29 @@ pub(crate) fn review_hints(r: &Review) -> Vec<(&'static str, &'static str)> {
     REVIEW_BINDINGS
         .iter()
         .filter(|b| match &b.action {
-            LibAction::AskMove | LibAction::PlayOnBoard => {
+            LibAction::Quiz(QuizAction::AskMove | QuizAction::PlayOnBoard) => {
                 open && q.dice.is_some() && !q.double_offered
             }
-            LibAction::Answer(QuizAnswer::Double | QuizAnswer::NoDouble) => {
+            LibAction::Quiz(QuizAction::Answer(QuizAnswer::Double | QuizAnswer::NoDouble)) => {
                 open && q.dice.is_none() && !q.double_offered
             }
-            LibAction::Answer(_) => (open && q.double_offered) || r.awaiting_response(),
-            LibAction::Reveal => open,
-            LibAction::Next => r.answer.is_some() && !r.awaiting_response(),
-            LibAction::Mark(_) => (r.answer.is_none() && r.revealed.is_some()) || failed,
+            LibAction::Quiz(QuizAction::Answer(_)) => {
+                (open && q.double_offered) || r.awaiting_response()
+            }
+            LibAction::Quiz(QuizAction::Reveal) => open,
+            LibAction::Quiz(QuizAction::Next) => r.answer.is_some() && !r.awaiting_response(),
+            LibAction::Quiz(QuizAction::Mark(_)) => {
+                (r.answer.is_none() && r.revealed.is_some()) || failed
+            }
+            // Stopping the quiz is always offered.
             _ => true,
         })
         .filter_map(|b| b.hint)
         .collect()
 }
 
-fn lib(a: LibAction) -> Option<Action> {
-    Some(Action::Library(a))
+fn lib(a: impl Into<LibAction>) -> Option<Action> {
+    Some(Action::Library(a.into()))
 }
 
 fn from_table(table: &[LibBinding], key: &KeyEvent) -> Option<Action> {
@@ -347,17 +354,17 @@ pub(crate) fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
         LibMode::Review if !ctrl => from_table(REVIEW_BINDINGS, key),
         LibMode::List | LibMode::Review => None,
         LibMode::Filter | LibMode::Ask(_) => match key.code {
-            KeyCode::Enter => lib(LibAction::Submit),
-            KeyCode::Esc => lib(LibAction::Cancel),
-            KeyCode::Backspace => lib(LibAction::Backspace),
-            KeyCode::Tab => lib(LibAction::Complete),
-            KeyCode::Char('u') if ctrl => lib(LibAction::Clear),
-            KeyCode::Char(c) if !ctrl => lib(LibAction::Char(c)),
+            KeyCode::Enter => lib(LineAction::Submit),
+            KeyCode::Esc => lib(LineAction::Cancel),
+            KeyCode::Backspace => lib(LineAction::Backspace),
+            KeyCode::Tab => lib(QuizAction::Complete),
+            KeyCode::Char('u') if ctrl => lib(LineAction::Clear),
+            KeyCode::Char(c) if !ctrl => lib(LineAction::Char(c)),
             _ => None,
         },
         LibMode::Note => match key.code {
-            KeyCode::Esc => lib(LibAction::NoteDone),
-            _ => lib(LibAction::NoteKey((*key).into())),
+            KeyCode::Esc => lib(NoteAction::Done),
+            _ => lib(NoteAction::Key((*key).into())),
         },
     }
 }
@@ -365,8 +372,8 @@ pub(crate) fn resolve(key: &KeyEvent, mode: &LibMode) -> Option<Action> {
 /// Text pasted while the panel has the keys.
 pub(crate) fn paste(text: String, mode: &LibMode) -> Option<Action> {
     match mode {
-        LibMode::Filter | LibMode::Ask(_) => lib(LibAction::Paste(text)),
-        LibMode::Note => lib(LibAction::NotePaste(text)),
+        LibMode::Filter | LibMode::Ask(_) => lib(LineAction::Paste(text)),
+        LibMode::Note => lib(NoteAction::Paste(text)),
         LibMode::List | LibMode::Review => None,
     }
 }
@@ -384,15 +391,17 @@ mod tests {
     fn the_tables_resolve_hint_and_reach_the_help() {
         assert_eq!(
             resolve(&key(KeyCode::Char('/')), &LibMode::List),
-            Some(Action::Library(LibAction::StartFilter))
+            Some(Action::Library(LibAction::List(ListAction::StartFilter)))
         );
         assert_eq!(
             resolve(&key(End), &LibMode::List),
-            Some(Action::Library(LibAction::Move(i64::MAX / 2)))
+            Some(Action::Library(LibAction::List(ListAction::Move(
+                i64::MAX / 2
+            ))))
         );
         assert_eq!(
             resolve(&key(KeyCode::Char('n')), &LibMode::Review),
-            Some(Action::Library(LibAction::Mark(false)))
+            Some(Action::Library(LibAction::Quiz(QuizAction::Mark(false))))
         );
         assert_eq!(resolve(&key(KeyCode::Char('n')), &LibMode::List), None);
         assert_eq!(hints(&LibMode::List)[0], ("j/k", "move"));

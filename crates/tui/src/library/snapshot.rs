@@ -331,7 +331,7 @@ fn quiz(r: &Review, focused: bool) -> LibrarySnapshot {
             body.push(grade_line(j, who));
             match (&r.response, answer) {
                 (Some(resp), _) => {
-                    if let Some((_, text)) = super::update::response_verdict(&j.analysis, resp) {
+                    if let Some((_, text)) = super::quiz::response_verdict(&j.analysis, resp) {
                         body.push(text);
                     }
                 }

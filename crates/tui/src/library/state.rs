@@ -5,7 +5,6 @@ use crate::prompt::state::Line;
 use bgedit_core::domain::Position;
 use bgedit_engine::match_analysis::{JudgeError, Judged, QuizAnswer};
 use bgedit_library::filter::Query;
-use bgedit_library::player_stats::PlayerStats;
 use bgedit_library::review::{QuizResult, Rating, Schedule};
 use bgedit_library::store::LibraryFailure;
 use bgedit_library::store::Order;
@@ -320,9 +319,31 @@ pub enum Request {
     },
 }
 
-/// Everything that happens in the panel, including the worker's answers.
+/// Everything that happens in the panel, by the route it takes: each
+/// group has its own `update` (in the file named beside it), which matches
+/// every variant of its own, so an action sent to the wrong one does not
+/// compile. A player's statistics (`P`) come back from the worker as
+/// `StatisticsAction::Player`: the statistics view shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LibAction {
+    /// The list and the panel's keys around it (`list.rs`).
+    List(ListAction),
+    /// The input line of the filter and the questions (`line.rs`).
+    Line(LineAction),
+    /// The note editor (`notes.rs`).
+    Note(NoteAction),
+    /// The quiz: its keys, its clock and the engine's grades (`quiz.rs`).
+    Quiz(QuizAction),
+    /// The worker's answers to the panel's requests (`answers.rs`).
+    Worker(WorkerAnswer),
+}
+
+/// The list's keys, and the panel's commands that start from it (or from
+/// the board: `+`, `L`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListAction {
+    /// `+` on the board: adds the editor's position (the library is asked
+    /// first whether it holds it).
     StartAdd,
     /// Shows the panel (in its slot beside the board) and gives it the keys.
     Open,
@@ -346,23 +367,38 @@ pub enum LibAction {
     AskDelete,
     UndoDelete,
     SaveBack,
+    /// `r`: asks which collection (or filter) to quiz.
     StartReview,
-    // The input line
+}
+
+/// The input line of the filter and the questions (`prompt::Line`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineAction {
     Char(char),
     Paste(String),
     Backspace,
     Clear,
     Submit,
     Cancel,
-    // The note editor
-    NoteKey(Input),
-    NotePaste(String),
-    NoteDone,
-    // Review: the quiz
+}
+
+/// The note editor (ratatui-textarea's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoteAction {
+    Key(Input),
+    Paste(String),
+    /// Esc: the note saved.
+    Done,
+}
+
+/// The quiz: its keys, what the runtime's clock and the grading engine
+/// report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuizAction {
+    /// Starts a quiz on a collection or a filter (`bgedit quiz QUERY`).
+    Start(String),
     Reveal,
     Mark(bool),
-    /// Starts a quiz on a collection or a filter (`bgedit quiz QUERY`).
-    Quiz(String),
     /// An answer to the current entry's question.
     Answer(QuizAnswer),
     /// Asks the move on the input line.
@@ -377,25 +413,20 @@ pub enum LibAction {
     AnswerTime(u64),
     /// The runtime's clock, in milliseconds, read for `Effect::Now`.
     Clock(QuizClock, u64),
-    /// gnubg's grade of the answer with this serial.
+    /// The engine's grade of the answer with this serial.
     Graded {
         serial: u64,
         result: Result<Box<Judged>, JudgeError>,
     },
     /// The next question, the current one rated by its grade.
     Next,
-    /// The analysis kept with entry `id` for the quiz, if any.
-    StoredAnalysis {
-        id: i64,
-        result: Result<Option<String>, LibraryFailure>,
-    },
-    QuizAnalysisKept(Result<(), LibraryFailure>),
     /// Shows the quiz's statistics in the panel, or hides them.
     ToggleStats,
-    /// The statistics' lines, and every answer's weekly mean error (mEMG)
-    /// for the trend.
-    Stats(Result<(Vec<String>, Vec<u64>), LibraryFailure>),
-    // Answers from the worker
+}
+
+/// The worker's answers, one for each [`Request`] but `PlayerStats`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WorkerAnswer {
     /// The entry holding the position `+` adds, with its title, if any.
     LookedUp {
         position: Box<Position>,
@@ -422,9 +453,34 @@ pub enum LibAction {
     AnalysisKept(Result<Option<i64>, LibraryFailure>),
     Deleted(Result<Box<Entry>, LibraryFailure>),
     Restored(Result<i64, LibraryFailure>),
+    /// The entries due in a collection: the quiz's questions.
     DueList(Result<(String, Vec<Summary>), LibraryFailure>),
     Reviewed(Result<Schedule, LibraryFailure>),
-    /// A player's statistics across the library's matches (the reducer
-    /// opens the statistics view on them).
-    PlayerStats(Result<Box<PlayerStats>, LibraryFailure>),
+    /// The analysis kept with entry `id` for the quiz, if any.
+    StoredAnalysis {
+        id: i64,
+        result: Result<Option<String>, LibraryFailure>,
+    },
+    QuizAnalysisKept(Result<(), LibraryFailure>),
+    /// The quiz's statistics' lines, and every answer's weekly mean error
+    /// (mEMG) for the trend.
+    Stats(Result<(Vec<String>, Vec<u64>), LibraryFailure>),
 }
+
+macro_rules! nested {
+    ($($group:ident($action:ty)),*) => {$(
+        impl From<$action> for LibAction {
+            fn from(action: $action) -> LibAction {
+                LibAction::$group(action)
+            }
+        }
+    )*};
+}
+
+nested!(
+    List(ListAction),
+    Line(LineAction),
+    Note(NoteAction),
+    Quiz(QuizAction),
+    Worker(WorkerAnswer)
+);

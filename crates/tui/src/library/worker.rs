@@ -1,11 +1,14 @@
 //! The thread that owns the library's SQLite connection. The runtime sends
 //! it [`Request`]s and reads its answers as actions, so the event loop never
 //! waits on the disk. The file is opened on the first request; a library
-//! that cannot be opened is a message on every request, never a crash.
+//! that cannot be opened is a message on every request, never a crash; a
+//! panic in the thread is reported and the next request starts it again
+//! (`io::worker`).
 
-use super::state::{LibAction, Request};
+use super::state::{LibAction, Request, WorkerAnswer};
 use crate::action::Action;
 use crate::io::worker::{Inbox, Worker as Thread};
+use crate::statistics::state::StatisticsAction;
 use bgedit_library::review::Schedule;
 use bgedit_library::store::{self, Library, LibraryFailure};
 use std::path::PathBuf;
@@ -23,11 +26,15 @@ impl Link {
     /// `send`, which says whether the runtime is still there.
     pub(crate) fn start(
         path: Option<PathBuf>,
-        send: impl Fn(Action) -> bool + Send + 'static,
+        send: impl Fn(Action) -> bool + Send + Sync + 'static,
     ) -> Link {
+        let send: crate::io::job::Deliver = std::sync::Arc::new(send);
+        let deliver = std::sync::Arc::clone(&send);
         // Every request, in order: none is stale (an edit of an entry, then
         // the list that shows it).
-        let requests = Thread::spawn("bgedit-library", move |inbox| serve(path, inbox, send));
+        let requests = Thread::spawn("bgedit-library", "the library", deliver, move |inbox| {
+            serve(path.clone(), inbox, &*send)
+        });
         Link { requests }
     }
 
@@ -66,7 +73,7 @@ impl Worker {
 /// counts further) when the selection leaves the page.
 pub const COUNT_AHEAD: u64 = 1_000;
 
-fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: impl Fn(Action) -> bool) {
+fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: &dyn Fn(Action) -> bool) {
     let mut library: Option<Library> = None;
     while let Some(request) = inbox.next_in_order() {
         let lib = match (&mut library, &path) {
@@ -78,25 +85,27 @@ fn serve(path: Option<PathBuf>, mut inbox: Inbox<Request>, send: impl Fn(Action)
             (None, None) => Err(LibraryFailure::new(None, store::LibraryError::NoPlace)),
         };
         let answer = answer(lib, path.as_deref(), request);
-        if !send(Action::Library(answer)) {
+        if !send(answer) {
             return;
         }
     }
 }
 
+/// The answer to `request`: the panel's, but a player's statistics, which
+/// the statistics view shows.
 fn answer(
     lib: Result<&mut Library, LibraryFailure>,
     path: Option<&std::path::Path>,
     request: Request,
-) -> LibAction {
+) -> Action {
     // Every message about the file names it (and says "disk full").
     let text = |e: store::LibraryError| LibraryFailure::new(path, e);
-    match request {
-        Request::Add(entry) => LibAction::Added(lib.and_then(|l| l.add(&entry).map_err(text))),
+    let answer = match request {
+        Request::Add(entry) => WorkerAnswer::Added(lib.and_then(|l| l.add(&entry).map_err(text))),
         Request::AddMany {
             entries,
             collection,
-        } => LibAction::AddedMany {
+        } => WorkerAnswer::AddedMany {
             collection,
             result: lib
                 .and_then(|l| l.add_all(&entries).map_err(text))
@@ -114,24 +123,24 @@ fn answer(
             order,
             offset,
             limit,
-        } => LibAction::Paged {
+        } => WorkerAnswer::Paged {
             serial,
             result: lib.and_then(|l| {
                 l.search_page(&query, order, offset, limit, COUNT_AHEAD)
                     .map_err(text)
             }),
         },
-        Request::Get { id, purpose } => LibAction::Got {
+        Request::Get { id, purpose } => WorkerAnswer::Got {
             purpose,
             result: lib.and_then(|l| l.get(id).map(Box::new).map_err(text)),
         },
-        Request::Update { id, edit, what } => LibAction::Updated(lib.and_then(|l| {
+        Request::Update { id, edit, what } => WorkerAnswer::Updated(lib.and_then(|l| {
             l.update(id, &edit)
                 .map(|()| format!("Entry {id}: {what} saved"))
                 .map_err(text)
         })),
         Request::KeepAnalysis { position, analysis } => {
-            LibAction::AnalysisKept(lib.and_then(|l| {
+            WorkerAnswer::AnalysisKept(lib.and_then(|l| {
                 let found = l.find(&position).map_err(text)?;
                 if let Some(id) = found {
                     let edit = bgedit_library::EntryEdit {
@@ -144,18 +153,18 @@ fn answer(
             }))
         }
         Request::Delete(id) => {
-            LibAction::Deleted(lib.and_then(|l| l.delete(id).map(Box::new).map_err(text)))
+            WorkerAnswer::Deleted(lib.and_then(|l| l.delete(id).map(Box::new).map_err(text)))
         }
-        Request::Restore(entry) => LibAction::Restored(
+        Request::Restore(entry) => WorkerAnswer::Restored(
             lib.and_then(|l| l.restore(&entry).map(|()| entry.id).map_err(text)),
         ),
-        Request::Due { collection, now } => LibAction::DueList(lib.and_then(|l| {
+        Request::Due { collection, now } => WorkerAnswer::DueList(lib.and_then(|l| {
             let now = now.unwrap_or_else(store::now);
             l.quiz_queue(&collection, now, super::state::REVIEW_BATCH)
                 .map(|q| (collection, q))
                 .map_err(text)
         })),
-        Request::QuizStats => LibAction::Stats(lib.and_then(|l| {
+        Request::QuizStats => WorkerAnswer::Stats(lib.and_then(|l| {
             let mut lines = Vec::new();
             let mut trend = Vec::new();
             let names = l.quizzed_collections().map_err(text)?;
@@ -172,16 +181,19 @@ fn answer(
             }
             Ok((lines, trend))
         })),
-        Request::PlayerStats(name) => LibAction::PlayerStats(lib.and_then(|l| {
-            bgedit_library::player_stats::of(l, &name, None, true)
-                .map(Box::new)
-                .map_err(text)
-        })),
-        Request::QuizAnalysis(id) => LibAction::StoredAnalysis {
+        Request::PlayerStats(name) => {
+            let stats = lib.and_then(|l| {
+                bgedit_library::player_stats::of(l, &name, None, true)
+                    .map(Box::new)
+                    .map_err(text)
+            });
+            return Action::Statistics(StatisticsAction::Player(stats));
+        }
+        Request::QuizAnalysis(id) => WorkerAnswer::StoredAnalysis {
             id,
             result: lib.and_then(|l| l.quiz_analysis(id).map_err(text)),
         },
-        Request::KeepQuizAnalysis { id, json } => LibAction::QuizAnalysisKept(
+        Request::KeepQuizAnalysis { id, json } => WorkerAnswer::QuizAnalysisKept(
             lib.and_then(|l| l.keep_quiz_analysis(id, &json).map_err(text)),
         ),
         Request::Lookup(position) => {
@@ -191,12 +203,13 @@ fn answer(
                 };
                 Ok(Some((id, l.get(id).map_err(text)?.title)))
             });
-            LibAction::LookedUp { position, result }
+            WorkerAnswer::LookedUp { position, result }
         }
-        Request::Review { id, rating, result } => LibAction::Reviewed(lib.and_then(|l| {
+        Request::Review { id, rating, result } => WorkerAnswer::Reviewed(lib.and_then(|l| {
             l.review(id, rating, store::now(), Some(&result))
                 .map_err(text)
                 .map(|s: Schedule| s)
         })),
-    }
+    };
+    Action::Library(LibAction::Worker(answer))
 }
