@@ -3,7 +3,8 @@
 //! hash) and its decisions as position entries (those that gave away at
 //! least `--errors E` by the file's analysis, when asked).
 
-use super::{Failure, Tally};
+use super::Tally;
+use crate::cli::library::Failure;
 use bgedit_core::codec::match_file;
 use bgedit_library::match_import;
 use bgedit_library::store::{self, Library, MatchAdded};
