@@ -2,15 +2,15 @@
 //! for each ID, from the arguments or standard input, in input order, with J
 //! engine processes working at once.
 
-use crate::cli::input::{Line, LineReader};
+use crate::cli::input::{Line, LineReader, Refusal};
 use crate::cli::output::OutputFormat;
-use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::codec::{self, IdError, IdFormat};
 use bgedit_core::domain::Position;
 use bgedit_engine::compare;
 use bgedit_engine::text::{self, Units};
 use bgedit_engine::{
-    Analysis, Engine, EngineKind, Request, Rollout, RolloutSettings, StartRecord, Waiter,
-    time_limit,
+    Analysis, Engine, EngineError, EngineKind, Request, Rollout, RolloutSettings, StartRecord,
+    Waiter, time_limit,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -40,16 +40,37 @@ pub(crate) struct AnalyseOptions {
 
 /// Why an input has no answer, with its GNUBG ID when it was read, so a
 /// JSON run can still write a line in its place.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct Failure {
-    pub why: String,
+    pub why: Why,
     pub gnubg_id: Option<String>,
 }
 
-impl From<String> for Failure {
-    fn from(why: String) -> Failure {
+/// Why an input has no answer.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Why {
+    #[error(transparent)]
+    Line(#[from] Refusal),
+    #[error(transparent)]
+    Id(#[from] IdError),
+    /// The one engine asked failed.
+    #[error(transparent)]
+    Engine(EngineError),
+    /// One of two engines failed: named.
+    #[error("{}: {error}", engine.name())]
+    OneOfTwo {
+        engine: EngineKind,
+        error: EngineError,
+    },
+    /// The game is over: the engine's reason, in its words.
+    #[error("{0}")]
+    Over(String),
+}
+
+impl<T: Into<Why>> From<T> for Failure {
+    fn from(why: T) -> Failure {
         Failure {
-            why,
+            why: why.into(),
             gnubg_id: None,
         }
     }
@@ -64,11 +85,9 @@ pub(crate) fn analyse_one(
     line: &str,
     progress: &mut dyn FnMut(&Rollout),
 ) -> Result<String, Failure> {
-    let position = codec::parse_any(line, &Position::default())
-        .map_err(|e| e.to_string())?
-        .position;
+    let position = codec::parse_any(line, &Position::default())?.position;
     let gnubg_id = codec::to_string_as(&position, IdFormat::GnubgId);
-    let failed = |why: String| Failure {
+    let failed = |why: Why| Failure {
         why,
         gnubg_id: Some(gnubg_id.clone()),
     };
@@ -99,13 +118,16 @@ pub(crate) fn analyse_one(
         .map_err(|e| {
             // Two engines: say which one failed.
             if opts.engines.len() > 1 {
-                failed(format!("{}: {e}", kind.name()))
+                failed(Why::OneOfTwo {
+                    engine: kind,
+                    error: e,
+                })
             } else {
-                failed(e.to_string())
+                failed(Why::Engine(e))
             }
         })?;
         if let Analysis::Over { reason } = &analysis {
-            return Err(failed(reason.clone()));
+            return Err(failed(Why::Over(reason.clone())));
         }
         answers.push((kind, analysis, engine.in_process()));
     }
@@ -176,7 +198,8 @@ pub(crate) fn analyse_one(
 /// The JSON line written in place of an answer: output lines stay aligned
 /// with input lines.
 fn json_failure(f: &Failure) -> String {
-    bgedit_core::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": f.why})) + "\n"
+    let why = f.why.to_string();
+    bgedit_core::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": why})) + "\n"
 }
 
 fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
@@ -372,7 +395,7 @@ fn read_inputs<R: Read>(
             // Blank lines (between blocks of IDs) are not inputs.
             Line::Text(text) if text.trim().is_empty() => continue,
             Line::Text(text) => Ok(text.trim().to_owned()),
-            refused => Err(Failure::from(refused.refusal().unwrap_or_default())),
+            Line::Refused(why) => Err(Failure::from(why)),
         };
         if !hand_out(format!("line {number}"), text) {
             return (seq, Ok(()));

@@ -172,7 +172,7 @@ struct Totals {
 /// could not be used.
 fn analyse(lib: &mut Library, opts: &AnalyseOptions, out: &mut impl Write) -> Result<u8, Failure> {
     let spec = opts.engine.spec();
-    let program = (spec.locate)(None).map_err(|e| Failure::Message(e.to_string()))?;
+    let program = (spec.locate)(None)?;
     let run = RunOptions {
         engine: opts.engine,
         program,

@@ -160,9 +160,9 @@ struct Totals {
 /// could not be evaluated (the rest were; it is asked again next time), 2
 /// when an engine or the library could not be used.
 fn disagreements(lib: &mut Library, opts: &Options, out: &mut impl Write) -> Result<u8, Failure> {
-    let query = filter::parse(&opts.query).map_err(|e| Failure::Message(e.to_string()))?;
+    let query = filter::parse(&opts.query)?;
     if let Some(name) = &opts.collection {
-        store::check_collection(name).map_err(|e| Failure::Message(e.to_string()))?;
+        store::check_collection(name)?;
     }
     let (key, plies) = (opts.engines.key(), i64::from(opts.plies));
     let matched = lib.count(&query)?;
@@ -198,9 +198,7 @@ fn disagreements(lib: &mut Library, opts: &Options, out: &mut impl Write) -> Res
 
 /// Each engine's program, as it finds it.
 fn programs(pair: Pair) -> Result<[PathBuf; 2], Failure> {
-    let [a, b] = pair
-        .0
-        .map(|k| (k.spec().locate)(None).map_err(|e| Failure::Message(e.to_string())));
+    let [a, b] = pair.0.map(|k| (k.spec().locate)(None));
     Ok([a?, b?])
 }
 

@@ -4,12 +4,29 @@
 
 use super::Failure;
 use super::progress::Progress;
+use bgedit_core::domain::Position;
 use bgedit_library::export::{self, ExportFormat};
 use bgedit_library::filter;
 use bgedit_library::store::{self, Library};
 use clap::ValueEnum;
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+/// Why an export stopped before its first entry, or at a picture.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum ExportError {
+    #[error("--media is for --format anki (the notes' pictures)")]
+    MediaWithoutAnki,
+    #[error("{}: {error}", dir.display())]
+    MediaFolder { dir: PathBuf, error: io::Error },
+    #[error("{}: {error}", path.display())]
+    Draw {
+        path: PathBuf,
+        error: bgedit_picture::png::RenderError,
+    },
+    #[error("{}: {error}", path.display())]
+    Write { path: PathBuf, error: io::Error },
+}
 
 // No doc comment: the subcommand's help is its variant's in `mod.rs`.
 #[derive(clap::Args, Debug)]
@@ -66,17 +83,17 @@ fn export_entries(
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
     if media.is_some() && format != ExportFormat::Anki {
-        return Err(Failure::Message(
-            "--media is for --format anki (the notes' pictures)".to_owned(),
-        ));
+        return Err(ExportError::MediaWithoutAnki.into());
     }
     if let Some(dir) = media {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| Failure::Message(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir).map_err(|error| ExportError::MediaFolder {
+            dir: dir.to_owned(),
+            error,
+        })?;
     }
     let options = bgedit_picture::Options::natural(bgedit_picture::Theme::Light, false);
     let mut picture_error = None;
-    let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
+    let query = filter::parse(query)?;
     let mut bar = Progress::new("exporting", lib.count(&query)?);
     out.write_all(export::header(format).as_bytes())?;
     let mut buf = String::new();
@@ -89,11 +106,8 @@ fn export_entries(
             Some(dir) => {
                 let name = bgedit_picture::file_name(&entry.position);
                 let path = dir.join(&name);
-                let written = bgedit_picture::png::render(&entry.position, &options)
-                    .map_err(|e| e.to_string())
-                    .and_then(|png| std::fs::write(&path, png).map_err(|e| e.to_string()));
-                if let Err(e) = written {
-                    picture_error = Some(format!("{}: {e}", path.display()));
+                if let Err(e) = picture(&entry.position, &options, path) {
+                    picture_error = Some(e);
                     return Err(store::LibraryError::Io("picture not written".to_owned()));
                 }
                 Some(name)
@@ -110,9 +124,23 @@ fn export_entries(
     })
     .map_err(|e| match (write_error.take(), picture_error.take()) {
         (Some(w), _) => Failure::from(w),
-        (None, Some(p)) => Failure::Message(p),
+        (None, Some(p)) => Failure::from(p),
         (None, None) => Failure::from(e),
     })?;
     bar.finish();
     Ok(0)
+}
+
+/// The position drawn as a PNG into `path`.
+fn picture(
+    position: &Position,
+    options: &bgedit_picture::Options,
+    path: PathBuf,
+) -> Result<(), ExportError> {
+    let png =
+        bgedit_picture::png::render(position, options).map_err(|error| ExportError::Draw {
+            path: path.clone(),
+            error,
+        })?;
+    std::fs::write(&path, png).map_err(|error| ExportError::Write { path, error })
 }

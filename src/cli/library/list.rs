@@ -91,7 +91,7 @@ fn list(
     order: store::Order,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    let query = filter::parse(query).map_err(|e| Failure::Message(e.to_string()))?;
+    let query = filter::parse(query)?;
     let mut write_error = None;
     lib.for_each_summary(&query, order, |s| {
         let written = match format {

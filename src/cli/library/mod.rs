@@ -76,17 +76,25 @@ pub enum LibraryCommand {
 /// `--errors E` (`import`), `--min GAP` (`disagreements`): an equity lost,
 /// a finite number, 0 or more (`NaN` would compare false with every error
 /// and keep nothing without a word).
-fn error_threshold(text: &str) -> Result<f64, String> {
+fn error_threshold(text: &str) -> Result<f64, ThresholdError> {
     let e: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("'{}' is not a number", bgedit_core::quote::printable(text)))?;
+        .map_err(|_| ThresholdError::NotANumber(text.to_owned()))?;
     if !e.is_finite() || e < 0.0 {
-        return Err(format!(
-            "{e} is not an equity lost: give a number 0 or more, such as 0.05"
-        ));
+        return Err(ThresholdError::NotAnEquityLost(e));
     }
     Ok(e)
+}
+
+/// An `--errors` or `--min` that is not an equity lost.
+#[derive(Debug, thiserror::Error)]
+enum ThresholdError {
+    /// The text as given.
+    #[error("'{}' is not a number", bgedit_core::quote::printable(.0))]
+    NotANumber(String),
+    #[error("{0} is not an equity lost: give a number 0 or more, such as 0.05")]
+    NotAnEquityLost(f64),
 }
 
 /// Runs a library command; the exit code is 0, 1 (some input was bad), 2
@@ -125,12 +133,12 @@ fn status(args: LibraryArgs) -> u8 {
         // Output not delivered never exits 0, as every command.
         (Err(Failure::Pipe), _) => super::output::BROKEN_PIPE,
         (_, Err(e)) => super::output::write_failed_status(&e),
-        (Err(Failure::Message(m)), _) => {
-            bgedit_core::say!("bgedit: {m}");
-            2
-        }
         (Err(Failure::Library(e)), _) => {
             bgedit_core::say!("bgedit: {}", store::describe(&path, &e));
+            2
+        }
+        (Err(e), _) => {
+            bgedit_core::say!("bgedit: {e}");
             2
         }
     }
@@ -156,13 +164,28 @@ fn dispatch(
     }
 }
 
-/// Why a command stopped.
-pub(crate) enum Failure {
+/// Why a subcommand stopped: said once, by [`status`].
+#[derive(Debug, thiserror::Error)]
+enum Failure {
     /// The reader went away (`| head`): stop quietly.
+    #[error("the output was closed")]
     Pipe,
-    Message(String),
-    /// The library failed: printed naming its file.
-    Library(store::LibraryError),
+    /// Reading the input or writing the output failed.
+    #[error(transparent)]
+    Io(io::Error),
+    /// The library failed: said naming its file.
+    #[error(transparent)]
+    Library(#[from] store::LibraryError),
+    #[error(transparent)]
+    Filter(#[from] bgedit_library::filter::FilterError),
+    /// An engine's program is not found.
+    #[error(transparent)]
+    NoEngine(#[from] bgedit_engine::locate::Missing),
+    /// The entry named is none (`show`).
+    #[error(transparent)]
+    Unresolved(resolve::Unresolved),
+    #[error(transparent)]
+    Export(#[from] export::ExportError),
 }
 
 impl From<io::Error> for Failure {
@@ -170,13 +193,16 @@ impl From<io::Error> for Failure {
         if super::output::is_broken_pipe(&e) {
             Failure::Pipe
         } else {
-            Failure::Message(e.to_string())
+            Failure::Io(e)
         }
     }
 }
 
-impl From<store::LibraryError> for Failure {
-    fn from(e: store::LibraryError) -> Failure {
-        Failure::Library(e)
+impl From<resolve::Unresolved> for Failure {
+    fn from(e: resolve::Unresolved) -> Failure {
+        match e {
+            resolve::Unresolved::Library(e) => Failure::Library(e),
+            e => Failure::Unresolved(e),
+        }
     }
 }

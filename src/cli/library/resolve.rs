@@ -1,18 +1,20 @@
 //! An entry named on the command line (`library show`, `library rm`): by
 //! its number, or by any ID of its position.
 
-use bgedit_core::codec;
+use bgedit_core::codec::{self, IdError};
 use bgedit_core::domain::Position;
-use bgedit_library::store::Library;
+use bgedit_library::store::{Library, LibraryError};
 
 /// Why a name given for an entry names none.
 #[derive(Debug, thiserror::Error)]
-pub(crate) enum Unresolved {
+pub(super) enum Unresolved {
+    /// The name as given, and why it is no ID.
     #[error("{name:?} is neither an entry number nor an ID ({why})")]
-    NotAName { name: String, why: String },
-    /// The library failed, said with its file's name.
-    #[error("{0}")]
-    Library(String),
+    NotAName { name: String, why: IdError },
+    /// The library failed looking for the position (said with the
+    /// library's file by the caller).
+    #[error(transparent)]
+    Library(LibraryError),
     #[error("that position is not in the library")]
     NotThere,
 }
@@ -26,9 +28,9 @@ pub(super) fn resolve(lib: &Library, name: &str) -> Result<i64, Unresolved> {
     let imported =
         codec::parse_any(name, &Position::default()).map_err(|e| Unresolved::NotAName {
             name: name.to_owned(),
-            why: e.to_string(),
+            why: e,
         })?;
     lib.find(&imported.position)
-        .map_err(|e| Unresolved::Library(lib.describe(&e)))?
+        .map_err(Unresolved::Library)?
         .ok_or(Unresolved::NotThere)
 }

@@ -3,7 +3,7 @@
 
 use super::Failure;
 use super::lines::each_input;
-use super::resolve::resolve;
+use super::resolve::{Unresolved, resolve};
 use bgedit_library::store::Library;
 use std::io::Write;
 
@@ -18,7 +18,11 @@ pub(super) fn run(lib: &mut Library, args: RmArgs, out: &mut impl Write) -> Resu
     let failed = each_input(
         &args.entries,
         |name| {
-            let id = resolve(lib, name).map_err(|e| e.to_string())?;
+            // The line's message; the library's failure names its file.
+            let id = resolve(lib, name).map_err(|e| match e {
+                Unresolved::Library(e) => lib.describe(&e),
+                e => e.to_string(),
+            })?;
             let gone = lib.delete(id);
             let gone = gone.map_err(|e| lib.describe(&e))?;
             Ok(Some(

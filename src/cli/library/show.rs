@@ -48,7 +48,7 @@ fn describe(entry: &Entry) -> String {
 
 /// Prints the entry named.
 pub(super) fn run(lib: &Library, args: ShowArgs, out: &mut impl Write) -> Result<u8, Failure> {
-    let id = resolve(lib, &args.entry).map_err(|e| Failure::Message(e.to_string()))?;
+    let id = resolve(lib, &args.entry)?;
     let entry = lib.get(id)?;
     // Notes and analyses come from files and pastes: never raw to a terminal.
     write!(out, "{}", bgedit_core::quote::printable(&describe(&entry)))?;

@@ -3,7 +3,7 @@
 //! [`IMPORT_BATCH`] (one transaction each), in bounded memory whatever the
 //! file's size.
 
-use crate::cli::input::{Line, LineReader};
+use crate::cli::input::{Line, LineReader, Refusal};
 use bgedit_core::codec;
 use bgedit_core::domain::Position;
 use bgedit_library::import::{self, FileFormat};
@@ -42,7 +42,7 @@ impl<'a> Importer<'a> {
     }
 
     /// A line or piece that could not be read.
-    fn fail(&mut self, line: usize, why: &str) {
+    fn fail(&mut self, line: usize, why: impl std::fmt::Display) {
         self.report.failed += 1;
         bgedit_core::say!("{}: line {line}: {why}", self.file);
     }
@@ -62,10 +62,10 @@ impl<'a> Importer<'a> {
                 entry.analysis = piece.analysis;
                 match store::check_entry(&entry) {
                     Ok(()) => self.batch.push(entry),
-                    Err(e) => self.fail(piece.line, &e.to_string()),
+                    Err(e) => self.fail(piece.line, e),
                 }
             }
-            Err(e) => self.fail(piece.line, &e.to_string()),
+            Err(e) => self.fail(piece.line, e),
         }
         if self.batch.len() < IMPORT_BATCH {
             return Ok(false);
@@ -141,17 +141,16 @@ pub(super) fn import_stream(
             Ok(Some(l)) => l,
             Ok(None) => break,
             Err(e) => {
-                importer.fail(number + 1, &format!("cannot read it: {e}"));
+                importer.fail(number + 1, format_args!("cannot read it: {e}"));
                 break;
             }
         };
         let text = match line {
             Line::Text(t) => t,
-            other => {
+            Line::Refused(why) => {
                 number += 1;
-                let why = other.refusal().unwrap_or_default();
-                importer.fail(number, &why);
-                if other == Line::Endless {
+                importer.fail(number, why);
+                if why == Refusal::Endless {
                     break;
                 }
                 continue;
@@ -162,7 +161,7 @@ pub(super) fn import_stream(
             number += 1;
             let pieces = match format {
                 FileFormat::XgText => block.line(number, part),
-                _ => ids_piece(number, part).into_iter().collect(),
+                _ => ids_piece(number, part).map(Ok).into_iter().collect(),
             };
             for p in pieces {
                 match p {
@@ -171,7 +170,7 @@ pub(super) fn import_stream(
                             progress(read.get());
                         }
                     }
-                    Err((line, why)) => importer.fail(line, &why),
+                    Err(e) => importer.fail(e.line, e),
                 }
             }
         }
@@ -181,7 +180,7 @@ pub(super) fn import_stream(
             Ok(piece) => {
                 importer.take(lib, piece, kept)?;
             }
-            Err((line, why)) => importer.fail(line, &why),
+            Err(e) => importer.fail(e.line, e),
         }
     }
     importer.flush(lib, kept)?;
@@ -191,15 +190,13 @@ pub(super) fn import_stream(
 }
 
 /// The ID on line `number`, unless it is blank.
-fn ids_piece(number: usize, line: &str) -> Option<Result<import::Piece, (usize, String)>> {
+fn ids_piece(number: usize, line: &str) -> Option<import::Piece> {
     let t = line.trim();
-    (!t.is_empty()).then(|| {
-        Ok(import::Piece {
-            line: number,
-            text: t.to_owned(),
-            note: String::new(),
-            analysis: None,
-        })
+    (!t.is_empty()).then(|| import::Piece {
+        line: number,
+        text: t.to_owned(),
+        note: String::new(),
+        analysis: None,
     })
 }
 
@@ -214,7 +211,15 @@ struct XgBlock {
     too_long: bool,
 }
 
-type PieceOrWhy = Result<import::Piece, (usize, String)>;
+/// A block of XG's text export longer than [`MAX_XG_BLOCK`], by the line
+/// it starts on.
+#[derive(Debug, thiserror::Error)]
+#[error("a position's block is longer than {MAX_XG_BLOCK} bytes; skipped")]
+struct BlockTooLong {
+    line: usize,
+}
+
+type PieceOrWhy = Result<import::Piece, BlockTooLong>;
 
 impl XgBlock {
     /// Adds a line; a new `XGID=` line hands on the block before it.
@@ -245,8 +250,7 @@ impl XgBlock {
             return Vec::new();
         }
         if block.too_long {
-            let why = format!("a position's block is longer than {MAX_XG_BLOCK} bytes; skipped");
-            return vec![Err((block.first, why))];
+            return vec![Err(BlockTooLong { line: block.first })];
         }
         import::pieces(&block.text, FileFormat::XgText)
             .map(|mut p| {
