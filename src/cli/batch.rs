@@ -212,12 +212,11 @@ pub fn run_batch<R: Read, W: Write, E: Write>(
     while let Some((number, line)) = reader.next_line(&mut || flush(&mut runner))? {
         let line = match line {
             super::input::Line::Text(text) => text,
-            refused => {
+            super::input::Line::Refused(why) => {
                 if let Some((n, p)) = pending.take() {
                     runner.handle(Origin::Line(n), &p)?;
                 }
-                let message = refused.refusal().unwrap_or_default();
-                writeln!(runner.err, "line {number}: {}", Shown(message))?;
+                writeln!(runner.err, "line {number}: {why}")?;
                 runner.keep_aligned()?;
                 runner.report.failed += 1;
                 continue;

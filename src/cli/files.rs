@@ -26,15 +26,15 @@ pub(crate) enum FileError {
         match_file::format_names()
     )]
     NotAMatch,
-    /// The text or match could not be read as what it is, in the reader's
-    /// words.
-    #[error("{0}")]
-    Unread(String),
-}
-
-/// The reader's error, in its words.
-fn unread(e: impl std::fmt::Display) -> FileError {
-    FileError::Unread(e.to_string())
+    /// The text could not be read as a position.
+    #[error(transparent)]
+    Id(#[from] codec::IdError),
+    /// The match could not be read.
+    #[error(transparent)]
+    Match(#[from] match_file::MatchFileError),
+    /// `--game` and `--move` choose no position of the match.
+    #[error(transparent)]
+    Selection(#[from] match_file::SelectionError),
 }
 
 /// Reads `path` (`-` for standard input), at most `MAX_FILE` bytes.
@@ -73,8 +73,8 @@ pub(crate) fn convert_bytes(
     selection: sgf::Selection,
 ) -> Result<Converted, FileError> {
     if match_file::is_binary(bytes) {
-        let file = match_file::read_bytes(bytes).map_err(unread)?;
-        let position = match_file::position_at(&file, selection).map_err(unread)?;
+        let file = match_file::read_bytes(bytes)?;
+        let position = match_file::position_at(&file, selection)?;
         return Ok(converted(&position, IdFormat::GnubgId, to));
     }
     let text = std::str::from_utf8(bytes).map_err(|e| FileError::NotUtf8(e.valid_up_to() + 1))?;
@@ -107,15 +107,15 @@ pub(crate) fn convert_text(
         if detected.is_none() {
             return Err(FileError::NotAMatch);
         }
-        let file = match_file::read_bytes(text.as_bytes()).map_err(unread)?;
-        let position = match_file::position_at(&file, selection).map_err(unread)?;
+        let file = match_file::read_bytes(text.as_bytes())?;
+        let position = match_file::position_at(&file, selection)?;
         let from = match file.format {
             MatchFormat::Sgf => IdFormat::Sgf,
             _ => IdFormat::GnubgId,
         };
         (position, from)
     } else {
-        let imported = codec::parse_any(text, &base).map_err(unread)?;
+        let imported = codec::parse_any(text, &base)?;
         (imported.position, imported.format)
     };
     Ok(converted(&position, from, to))

@@ -139,14 +139,16 @@ pub(crate) enum ImageError {
         named: &'static str,
         asked: &'static str,
     },
-    /// The position, the size or the drawing, in their readers' words.
-    #[error("{0}")]
-    Other(String),
+    #[error(transparent)]
+    Id(#[from] codec::IdError),
+    #[error(transparent)]
+    Size(#[from] bgedit_picture::SizeError),
+    #[error(transparent)]
+    Render(#[from] bgedit_picture::png::RenderError),
 }
 
 /// Reads the position and draws it; every error names what is wrong.
 pub(crate) fn make(args: &ImageArgs) -> Result<Picture, ImageError> {
-    let other = |e: &dyn std::fmt::Display| ImageError::Other(e.to_string());
     let text = match &args.id {
         Some(id) if id != "-" => id.clone(),
         _ => files::read_text("-")?,
@@ -158,9 +160,7 @@ pub(crate) fn make(args: &ImageArgs) -> Result<Picture, ImageError> {
         },
         ..Position::default()
     };
-    let position = codec::parse_any(&text, &base)
-        .map_err(|e| other(&e))?
-        .position;
+    let position = codec::parse_any(&text, &base)?.position;
     let path = args.output.clone().filter(|p| p != "-");
     let format = format_for(path.as_deref(), args.format)?;
     let theme = match args.theme {
@@ -169,14 +169,11 @@ pub(crate) fn make(args: &ImageArgs) -> Result<Picture, ImageError> {
     };
     let mut options = Options::natural(theme, args.ids);
     if let Some(size) = &args.size {
-        (options.width, options.height) =
-            bgedit_picture::parse_size(size).map_err(|e| other(&e))?;
+        (options.width, options.height) = bgedit_picture::parse_size(size)?;
     }
     let bytes = match format {
         ImageFormat::Svg => bgedit_picture::svg::render(&position, &options).into_bytes(),
-        ImageFormat::Png => {
-            bgedit_picture::png::render(&position, &options).map_err(|e| other(&e))?
-        }
+        ImageFormat::Png => bgedit_picture::png::render(&position, &options)?,
     };
     Ok(Picture { bytes, path })
 }

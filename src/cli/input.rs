@@ -3,10 +3,10 @@
 //! - **Where an input came from** ([`Origin`]): `line N` of standard input or
 //!   `argument N`, the prefix of every message about it.
 //! - **Bounded lines** ([`LineReader`]): a line longer than
-//!   [`MAX_LINE_BYTES`] (1 MiB) is refused as [`Line::TooLong`] and skipped
+//!   [`MAX_LINE_BYTES`] (1 MiB) is refused as [`Refusal::TooLong`] and skipped
 //!   to its end without being kept, so memory stays bounded whatever comes
 //!   in. A "line" with no end within [`MAX_SKIP_BYTES`] (64 MiB; `<
-//!   /dev/zero`) ends the input: [`Line::Endless`].
+//!   /dev/zero`) ends the input: [`Refusal::Endless`].
 //! - **Flushing**: before each read that may wait for more input, the reader
 //!   calls the caller's `before_wait`, which flushes standard output and
 //!   the messages. A reader at the other end of a pipe sees each answer (and
@@ -56,29 +56,25 @@ impl fmt::Display for Origin {
 pub(crate) enum Line<'a> {
     /// The text, without its line ending (`\n` or `\r\n`).
     Text(&'a str),
-    /// Longer than [`MAX_LINE_BYTES`]; skipped.
-    TooLong,
-    /// Longer than [`MAX_SKIP_BYTES`] with no end: the input stops here.
-    Endless,
-    /// Not UTF-8; `byte` is the first bad byte (1-based).
-    NotUtf8 { byte: usize },
+    /// Not read as text: why.
+    Refused(Refusal),
 }
 
-impl Line<'_> {
-    /// The message for a line that is not text, `None` for text.
-    pub(crate) fn refusal(&self) -> Option<String> {
-        match self {
-            Line::Text(_) => None,
-            Line::TooLong => Some(format!(
-                "longer than 1 MiB ({MAX_LINE_BYTES} bytes); skipped"
-            )),
-            Line::Endless => Some(format!(
-                "longer than 1 MiB and no end of line in {} MiB; stopped reading",
-                MAX_SKIP_BYTES >> 20
-            )),
-            Line::NotUtf8 { byte } => Some(format!("not UTF-8 text (byte {byte})")),
-        }
-    }
+/// Why a line is not read as text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum Refusal {
+    /// Longer than [`MAX_LINE_BYTES`]; skipped.
+    #[error("longer than 1 MiB ({MAX_LINE_BYTES} bytes); skipped")]
+    TooLong,
+    /// Longer than [`MAX_SKIP_BYTES`] with no end: the input stops here.
+    #[error(
+        "longer than 1 MiB and no end of line in {} MiB; stopped reading",
+        MAX_SKIP_BYTES >> 20
+    )]
+    Endless,
+    /// Not UTF-8; `byte` is the first bad byte (1-based).
+    #[error("not UTF-8 text (byte {byte})")]
+    NotUtf8 { byte: usize },
 }
 
 /// Reads lines of at most [`MAX_LINE_BYTES`] from `R`, in bounded memory.
@@ -187,7 +183,7 @@ impl<R: Read> LineReader<R> {
             if skipped.is_some_and(|n| n > MAX_SKIP_BYTES) {
                 self.eof = true;
                 self.number += 1;
-                return Ok(Some((self.number, Line::Endless)));
+                return Ok(Some((self.number, Line::Refused(Refusal::Endless))));
             }
         }
         if !any {
@@ -195,7 +191,7 @@ impl<R: Read> LineReader<R> {
         }
         self.number += 1;
         if skipped.is_some() {
-            return Ok(Some((self.number, Line::TooLong)));
+            return Ok(Some((self.number, Line::Refused(Refusal::TooLong))));
         }
         let bytes = match held {
             Held::Buffer(s, e) => &self.buf[s..e],
@@ -208,9 +204,9 @@ impl<R: Read> LineReader<R> {
                 .map_or_else(|| std::str::from_utf8(bytes), Ok)
             {
                 Ok(text) => Line::Text(text),
-                Err(e) => Line::NotUtf8 {
+                Err(e) => Line::Refused(Refusal::NotUtf8 {
                     byte: e.valid_up_to() + 1,
-                },
+                }),
             },
         )))
     }
@@ -268,16 +264,16 @@ pub(crate) fn exit_code(outcome: io::Result<Tally>) -> ExitCode {
 
 /// Runs `job` on each argument, or on each line of `input` when there are
 /// none: `job` appends the output for one input (one line, with its
-/// newline) and may return a note for standard error, or returns an error
-/// message, written as `line N: message`. Output stays aligned with input:
+/// newline) and may return a note for standard error, or returns why it
+/// failed, written as `line N: why`. Output stays aligned with input:
 /// a blank or refused input gets an empty output line. Write errors on
 /// `out` end the run.
-pub(crate) fn run_lines<R: Read, W: Write, E: Write>(
+pub(crate) fn run_lines<R: Read, W: Write, E: Write, Why: fmt::Display>(
     args: &[String],
     input: R,
     mut out: W,
     mut err: E,
-    mut job: impl FnMut(&str, &mut String) -> Result<Option<String>, String>,
+    mut job: impl FnMut(&str, &mut String) -> Result<Option<String>, Why>,
 ) -> io::Result<Tally> {
     let mut tally = Tally::default();
     let mut buf = String::new();
@@ -302,8 +298,8 @@ pub(crate) fn run_lines<R: Read, W: Write, E: Write>(
                 }
                 tally.converted += 1;
             }
-            Err(message) => {
-                writeln!(err, "{origin}: {}", bgedit_core::quote::Shown(message))?;
+            Err(why) => {
+                writeln!(err, "{origin}: {}", bgedit_core::quote::Shown(why))?;
                 out.write_all(b"\n")?;
                 tally.failed += 1;
             }
@@ -321,9 +317,8 @@ pub(crate) fn run_lines<R: Read, W: Write, E: Write>(
                 Line::Text(text) => {
                     answer(Origin::Line(number), text, &mut out, &mut err, &mut tally)?;
                 }
-                other => {
-                    let message = other.refusal().unwrap_or_default();
-                    writeln!(err, "line {number}: {}", bgedit_core::quote::Shown(message))?;
+                Line::Refused(why) => {
+                    writeln!(err, "line {number}: {why}")?;
                     out.write_all(b"\n")?;
                     tally.failed += 1;
                 }
@@ -350,7 +345,7 @@ mod tests {
         while let Some((n, line)) = r.next_line(&mut || Ok(())).unwrap() {
             v.push(match line {
                 Line::Text(t) => format!("{n}:{t}"),
-                other => format!("{n}!{}", other.refusal().unwrap()),
+                Line::Refused(why) => format!("{n}!{why}"),
             });
         }
         v
@@ -394,7 +389,7 @@ mod tests {
         let zeros = io::repeat(0).take(MAX_SKIP_BYTES + 2 * MAX_LINE_BYTES as u64);
         let mut r = LineReader::new(zeros);
         let (n, line) = r.next_line(&mut || Ok(())).unwrap().unwrap();
-        assert_eq!((n, line), (1, Line::Endless));
+        assert_eq!((n, line), (1, Line::Refused(Refusal::Endless)));
         assert!(r.next_line(&mut || Ok(())).unwrap().is_none());
     }
 
@@ -403,13 +398,18 @@ mod tests {
         assert_eq!(lines(b"ok\n\xff\n"), ["1:ok", "2!not UTF-8 text (byte 1)"]);
     }
 
+    /// A test job's refusal.
+    #[derive(Debug, thiserror::Error)]
+    #[error("'{0}' is not a number")]
+    struct NotANumber(String);
+
     #[test]
     fn run_lines_reports_by_origin_and_counts() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let tally = run_lines(&[], &b"1\nx\n\n2\n"[..], &mut out, &mut err, |t, o| {
-            let n: u32 = t.parse().map_err(|_| format!("'{t}' is not a number"))?;
+            let n: u32 = t.parse().map_err(|_| NotANumber(t.to_owned()))?;
             o.push_str(&format!("{}\n", n * 2));
-            Ok(None)
+            Ok::<_, NotANumber>(None)
         })
         .unwrap();
         assert_eq!(
@@ -441,8 +441,8 @@ mod tests {
             &b"x\n1\n"[..],
             &mut out,
             Messages::new(Closed),
-            |t, o| {
-                t.parse::<u8>().map_err(|e| e.to_string())?;
+            |t, o| -> Result<_, std::num::ParseIntError> {
+                t.parse::<u8>()?;
                 o.push_str(t);
                 Ok(None)
             },

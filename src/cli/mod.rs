@@ -1,7 +1,7 @@
 //! The scriptable side of bgedit: `show` prints gnubg's board text for IDs,
 //! `convert` turns IDs into another format, `moves` and `play` apply gnubg's
 //! move rules, `analyse` asks gnubg (one position a line, a score matrix, a
-//! rollout, or a whole match with `--file`: `match_analysis.rs`), `stats`
+//! rollout, or a whole match with `--file`: `analyse/match_file.rs`), `stats`
 //! gives the numbers at the score, `image` draws, `match` lists a match
 //! file's decisions and `library` keeps positions. Position commands read
 //! their IDs from the arguments, or from standard input one per line,

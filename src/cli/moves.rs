@@ -2,14 +2,14 @@
 //! the line machinery `play` (`play.rs`) and `quiz` share.
 //!
 //! Each line's work is a plain function (`moves_line`, `play_line`) from the
-//! input text to the output line or an error message, so any line reader can
+//! input text to the output line or why it has none, so any line reader can
 //! drive it; [`crate::cli::input::run_lines`] streams them.
 
 use crate::cli::input::{Messages, exit_code, run_lines};
 use crate::cli::output::OutputFormat;
-use bgedit_core::codec::{gnubg_id, parse_any};
+use bgedit_core::codec::{IdError, gnubg_id, parse_any};
 use bgedit_core::domain::Position;
-use bgedit_core::domain::moves::{apply, check_move, position_moves};
+use bgedit_core::domain::moves::{MoveRuleError, apply, check_move, position_moves};
 use bgedit_core::domain::notation::TypedMove;
 use std::io;
 use std::process::ExitCode;
@@ -39,9 +39,9 @@ pub fn run(args: MovesArgs) -> ExitCode {
 /// Runs `work` on each ID (standard input when none) through the process's
 /// standard streams: one output line per input, exit 1 when any failed.
 /// `moves`, `play` and `quiz` share it.
-pub(crate) fn each_line(
+pub(crate) fn each_line<Why: std::fmt::Display>(
     ids: &[String],
-    work: impl Fn(&str) -> Result<LineOutput, String>,
+    work: impl Fn(&str) -> Result<LineOutput, Why>,
 ) -> ExitCode {
     let stdin = io::stdin().lock();
     let stdout = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
@@ -56,16 +56,24 @@ pub(crate) struct LineOutput {
     pub note: Option<String>,
 }
 
-fn read_position(text: &str) -> Result<Position, String> {
-    parse_any(text, &Position::default())
-        .map(|i| i.position)
-        .map_err(|e| e.to_string())
+/// Why a line of `moves` or `play` has no answer.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LineError {
+    #[error(transparent)]
+    Id(#[from] IdError),
+    /// The move to play breaks a rule.
+    #[error(transparent)]
+    Move(#[from] MoveRuleError),
+}
+
+fn read_position(text: &str) -> Result<Position, IdError> {
+    parse_any(text, &Position::default()).map(|i| i.position)
 }
 
 /// Every legal move of the position on `text`. No dice, a game not in play
 /// or no legal move is not an error: the line is empty (text) or has
 /// `"moves": []` and a `"reason"` (JSON), and the reason is the note.
-pub(crate) fn moves_line(text: &str, format: OutputFormat) -> Result<LineOutput, String> {
+pub(crate) fn moves_line(text: &str, format: OutputFormat) -> Result<LineOutput, IdError> {
     let position = read_position(text)?;
     let id = gnubg_id::encode(&position.board, &position.state);
     let moves = position_moves(&position);
@@ -108,9 +116,9 @@ pub(crate) fn moves_line(text: &str, format: OutputFormat) -> Result<LineOutput,
 
 /// The GNUBG ID after playing `typed` in the position on `text`, or the
 /// rule the move breaks.
-pub(crate) fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, String> {
+pub(crate) fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, LineError> {
     let position = read_position(text)?;
-    let legal = check_move(&position, typed).map_err(|e| e.to_string())?;
+    let legal = check_move(&position, typed)?;
     let after = apply(&position, &legal);
     Ok(LineOutput {
         line: gnubg_id::encode(&after.board, &after.state),
@@ -120,9 +128,9 @@ pub(crate) fn play_line(typed: &TypedMove, text: &str) -> Result<LineOutput, Str
 
 /// `work` as a job for [`crate::cli::input::run_lines`]: its line, and its
 /// note for standard error.
-pub(crate) fn as_job(
-    work: impl Fn(&str) -> Result<LineOutput, String>,
-) -> impl FnMut(&str, &mut String) -> Result<Option<String>, String> {
+pub(crate) fn as_job<Why>(
+    work: impl Fn(&str) -> Result<LineOutput, Why>,
+) -> impl FnMut(&str, &mut String) -> Result<Option<String>, Why> {
     move |text, buf| {
         let result = work(text)?;
         buf.push_str(&result.line);
@@ -138,10 +146,10 @@ mod tests {
 
     const OPENING_31: &str = "4HPwATDgc/ABMA:cIkFAAAAAAAA";
 
-    fn run(
+    fn run<Why: std::fmt::Display>(
         args: &[&str],
         input: &str,
-        work: impl Fn(&str) -> Result<LineOutput, String>,
+        work: impl Fn(&str) -> Result<LineOutput, Why>,
     ) -> (String, String, u64) {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let (mut out, mut err) = (Vec::new(), Vec::new());
@@ -192,6 +200,7 @@ mod tests {
         // gnubg 1.07 after `move 8/5 6/5` from the opening 3-1.
         assert_eq!(out, "sGfwATDgc/ABMA:MAEAAAAAAAAA");
         let err = play_line(&parse("13/8").unwrap(), OPENING_31).unwrap_err();
-        assert!(err.contains("wrong dice"), "{err}");
+        assert!(matches!(err, LineError::Move(_)), "{err}");
+        assert!(err.to_string().contains("wrong dice"), "{err}");
     }
 }

@@ -6,10 +6,10 @@
 use super::editor::EditorOptions;
 use crate::cli::moves::LineOutput;
 use crate::cli::output::OutputFormat;
-use bgedit_core::codec::{gnubg_id, parse_any};
+use bgedit_core::codec::{IdError, gnubg_id, parse_any};
 use bgedit_core::domain::Position;
 use bgedit_core::domain::skill::Skill;
-use bgedit_engine::match_analysis::{self, QuizAnswer};
+use bgedit_engine::match_analysis::{self, JudgeError, QuizAnswer};
 use bgedit_engine::{Engine, EngineKind};
 use bgedit_tui::io::runtime::Start;
 use std::cell::RefCell;
@@ -128,6 +128,16 @@ pub fn grade_word(error: f64) -> &'static str {
     Skill::of(error).word()
 }
 
+/// Why a position's answer has no grade.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LineError {
+    #[error(transparent)]
+    Id(#[from] IdError),
+    /// Not an answer to this position's question, or the engine failed.
+    #[error(transparent)]
+    Grade(#[from] JudgeError),
+}
+
 /// Grades `answer` in the position on `text` with `engine`.
 pub(crate) fn quiz_line(
     engine: &RefCell<Box<dyn Engine>>,
@@ -135,13 +145,10 @@ pub(crate) fn quiz_line(
     plies: u8,
     format: OutputFormat,
     text: &str,
-) -> Result<LineOutput, String> {
-    let position: Position = parse_any(text, &Position::default())
-        .map(|i| i.position)
-        .map_err(|e| e.to_string())?;
+) -> Result<LineOutput, LineError> {
+    let position: Position = parse_any(text, &Position::default())?.position;
     let kind = engine.borrow().kind();
-    let j = match_analysis::grade(&mut **engine.borrow_mut(), &position, answer, plies)
-        .map_err(|e| e.to_string())?;
+    let j = match_analysis::grade(&mut **engine.borrow_mut(), &position, answer, plies)?;
     let who = kind.name();
     let depth = kind.depth_label(plies);
     let error = j.judgement.error;

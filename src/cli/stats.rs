@@ -9,7 +9,7 @@ use bgedit_core::domain::equity::{GammonValues, MONEY_POINT_NAMES, Probabilities
 use bgedit_core::domain::met::Met;
 use bgedit_core::domain::numbers::{self, GameNumbers, Numbers};
 use bgedit_core::domain::race::RaceCounts;
-use bgedit_core::domain::{Player, Position};
+use bgedit_core::domain::{Player, Position, PositionError};
 use std::fmt::Write as _;
 
 /// What `stats --format` writes, as its help says it.
@@ -358,15 +358,28 @@ pub(crate) struct StatsOptions<'a> {
     pub eval: Option<Probabilities>,
 }
 
+/// An `--eval` that is not an evaluation.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum EvalError {
+    #[error(
+        "{0} numbers; an evaluation is five: win, win gammon, win backgammon, lose gammon, lose backgammon (e.g. 0.52,0.15,0.01,0.13,0.01)"
+    )]
+    NotFive(usize),
+    /// The word as given.
+    #[error("{0:?} is not a probability from 0 to 1")]
+    NotAProbability(String),
+    #[error("win gammon must be at most win, and win backgammon at most win gammon")]
+    Wins,
+    #[error("lose gammon must be at most 1 − win, and lose backgammon at most lose gammon")]
+    Losses,
+}
+
 /// Reads `--eval`: five probabilities `W,WG,WBG,LG,LBG` from the player on
 /// roll's side, gammons counting backgammons, as gnubg prints them.
-pub(crate) fn parse_eval(text: &str) -> Result<Probabilities, String> {
+pub(crate) fn parse_eval(text: &str) -> Result<Probabilities, EvalError> {
     let parts: Vec<&str> = text.split([',', ' ']).filter(|s| !s.is_empty()).collect();
     if parts.len() != 5 {
-        return Err(format!(
-            "{} numbers; an evaluation is five: win, win gammon, win backgammon, lose gammon, lose backgammon (e.g. 0.52,0.15,0.01,0.13,0.01)",
-            parts.len()
-        ));
+        return Err(EvalError::NotFive(parts.len()));
     }
     let mut p = [0.0f32; 5];
     for (slot, part) in p.iter_mut().zip(&parts) {
@@ -374,28 +387,31 @@ pub(crate) fn parse_eval(text: &str) -> Result<Probabilities, String> {
             .parse::<f32>()
             .ok()
             .filter(|v| (0.0..=1.0).contains(v))
-            .ok_or_else(|| format!("{part:?} is not a probability from 0 to 1"))?;
+            .ok_or_else(|| EvalError::NotAProbability((*part).to_owned()))?;
     }
     if p[1] > p[0] || p[2] > p[1] {
-        return Err(
-            "win gammon must be at most win, and win backgammon at most win gammon".to_owned(),
-        );
+        return Err(EvalError::Wins);
     }
     if p[3] > 1.0 - p[0] || p[4] > p[3] {
-        return Err(
-            "lose gammon must be at most 1 − win, and lose backgammon at most lose gammon"
-                .to_owned(),
-        );
+        return Err(EvalError::Losses);
     }
     Ok(p)
 }
 
-/// The output line for one input line (no newline), or the error message.
-pub(crate) fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, String> {
-    let position = codec::parse_any(line, &Position::default())
-        .map_err(|e| e.to_string())?
-        .position;
-    position.validate().map_err(|e| e.to_string())?;
+/// Why a line of `stats` has no numbers.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum LineError {
+    #[error(transparent)]
+    Id(#[from] codec::IdError),
+    /// The position breaks a rule.
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// The output line for one input line (no newline), or why it has none.
+pub(crate) fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, LineError> {
+    let position = codec::parse_any(line, &Position::default())?.position;
+    position.validate()?;
     let n = numbers::compute(&position, opts.met, opts.eval.as_ref());
     Ok(match opts.format {
         OutputFormat::Json => json(&position, &n),
@@ -408,7 +424,7 @@ pub(crate) fn stats_line(line: &str, opts: &StatsOptions) -> Result<String, Stri
 /// errors, one output line per input line).
 pub(crate) fn as_job<'a>(
     opts: &'a StatsOptions<'a>,
-) -> impl FnMut(&str, &mut String) -> Result<Option<String>, String> + 'a {
+) -> impl FnMut(&str, &mut String) -> Result<Option<String>, LineError> + 'a {
     move |text, buf| {
         buf.push_str(&stats_line(text, opts)?);
         buf.push('\n');

@@ -8,7 +8,7 @@ use bgedit_core::domain::match_stats::DecisionKind;
 use bgedit_core::quote::Shown;
 use bgedit_engine::EngineKind;
 use bgedit_engine::match_analysis::report::{Report, round6};
-use bgedit_engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
+use bgedit_engine::match_analysis::{Judged, Outcome, Ran, ReplayedMatch, RunOptions};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::Path;
@@ -43,119 +43,162 @@ pub fn run<W: Write, E: Write>(
     // gnubg analyses the match bgedit read, whole games at a time, and
     // rates the dice as it goes.
     let replayed = ReplayedMatch::of(&file);
-    let decisions = &replayed.decisions;
-    let mut status = 0;
     for p in &replayed.problems {
         writeln!(err, "{}", match_file::describe(&shown, p))?;
-        status = 1;
     }
-    if decisions.is_empty() {
+    if replayed.decisions.is_empty() {
         writeln!(err, "bgedit: {shown}: no decisions to analyse")?;
         return Ok(1);
     }
-    let mut judged: Vec<Judged> = Vec::new();
-    let total = decisions.len();
-    let mut io_error = None;
-    let mut handed = 0;
+    let mut lines = Lines {
+        opts,
+        shown: &shown,
+        total: replayed.decisions.len(),
+        out: &mut out,
+        err: &mut err,
+        judged: Vec::new(),
+        handed: 0,
+        failed: !replayed.problems.is_empty(),
+        io_error: None,
+    };
     let ran = replayed.analyse(&opts.run, &AtomicBool::new(false), &mut |i, outcome| {
-        if io_error.is_some() {
-            return;
-        }
-        handed += 1;
-        let written = (|| -> io::Result<()> {
-            match outcome {
-                Ok(list) => {
-                    for j in list {
-                        match opts.format {
-                            OutputFormat::Json => {
-                                let mut v = json_line(&j);
-                                // Which engine judged, and at what depth
-                                // in its own count.
-                                v["engine"] = json!(opts.run.engine.key());
-                                v["level"] = json!(opts.run.engine.depth_label(opts.run.plies));
-                                writeln!(out, "{}", bgedit_core::quote::json(&v))?
-                            }
-                            OutputFormat::Text => {
-                                if worth_a_line(&j) {
-                                    // Names and moves are the file's.
-                                    writeln!(out, "{}", Shown(text_line(&j)))?;
-                                }
-                            }
-                        }
-                        judged.push(j);
-                    }
-                }
-                Err(f) => {
-                    status = 1;
-                    writeln!(
-                        err,
-                        "{shown}: game {}, move {}: {}",
-                        f.game,
-                        f.number,
-                        Shown(&f.why)
-                    )?;
-                }
-            }
-            out.flush()?;
-            if opts.progress {
-                write!(
-                    err,
-                    "\r\x1b[Kanalysing {shown}: {}/{total} decisions",
-                    i + 1
-                )?;
-                err.flush()?;
-            }
-            Ok(())
-        })();
-        if let Err(e) = written {
-            io_error = Some(e);
-        }
+        lines.take(i, outcome)
     });
-    if let Some(e) = io_error {
+    if let Some(e) = lines.io_error.take() {
         return Err(e);
     }
-    if opts.progress {
-        write!(err, "\r\x1b[K")?;
-    }
-    if handed < total {
-        // The engine was given up (it could not start, or hung): the rest
-        // was not asked, and the summary covers what was.
-        let why = ran
-            .gave_up
-            .as_deref()
-            .unwrap_or("the engine could not be started");
-        writeln!(
-            err,
-            "{shown}: {} of {total} decisions not analysed: {}",
-            total - handed,
-            Shown(why)
-        )?;
-        status = 1;
-    }
-    let luck = match ran.luck {
-        Some(Ok(l)) => Some(l),
-        Some(Err(e)) if opts.run.engine == EngineKind::Gnubg => {
-            // The reason may be gnubg's own words (a Python exception's).
-            writeln!(
-                err,
-                "{shown}: no luck analysis: {}",
-                bgedit_core::quote::printable(&e.to_string())
-            )?;
-            None
+    lines.end(&replayed, ran)
+}
+
+/// The lines of an analysis as its decisions come, and what the summary
+/// needs of them.
+struct Lines<'a, W: Write, E: Write> {
+    opts: &'a FileOptions,
+    shown: &'a str,
+    /// The decisions asked.
+    total: usize,
+    out: &'a mut W,
+    err: &'a mut E,
+    judged: Vec<Judged>,
+    /// The decisions whose outcome came.
+    handed: usize,
+    /// The file or a decision had a problem: the exit status is 1.
+    failed: bool,
+    /// Writing failed: the rest is not written.
+    io_error: Option<io::Error>,
+}
+
+impl<W: Write, E: Write> Lines<'_, W, E> {
+    /// Decision `i`'s outcome, written (after a write failed, dropped).
+    fn take(&mut self, i: usize, outcome: Outcome) {
+        if self.io_error.is_some() {
+            return;
         }
-        _ => None,
-    };
-    let report = Report::of(decisions, &judged, luck);
-    match opts.format {
-        OutputFormat::Json => writeln!(
-            out,
-            "{}",
-            bgedit_core::quote::json(&json!({"summary": report.json()}))
-        )?,
-        OutputFormat::Text => write!(out, "\n{}", Shown(report.text()))?,
+        self.handed += 1;
+        if let Err(e) = self.write(i, outcome) {
+            self.io_error = Some(e);
+        }
     }
-    out.flush()?;
-    Ok(status)
+
+    fn write(&mut self, i: usize, outcome: Outcome) -> io::Result<()> {
+        match outcome {
+            Ok(list) => {
+                for j in list {
+                    self.line(&j)?;
+                    self.judged.push(j);
+                }
+            }
+            Err(f) => {
+                self.failed = true;
+                writeln!(
+                    self.err,
+                    "{}: game {}, move {}: {}",
+                    self.shown,
+                    f.game,
+                    f.number,
+                    Shown(&f.why)
+                )?;
+            }
+        }
+        self.out.flush()?;
+        if self.opts.progress {
+            write!(
+                self.err,
+                "\r\x1b[Kanalysing {}: {}/{} decisions",
+                self.shown,
+                i + 1,
+                self.total
+            )?;
+            self.err.flush()?;
+        }
+        Ok(())
+    }
+
+    /// One judgement's line.
+    fn line(&mut self, j: &Judged) -> io::Result<()> {
+        let run = &self.opts.run;
+        match self.opts.format {
+            OutputFormat::Json => {
+                let mut v = json_line(j);
+                // Which engine judged, and at what depth in its own count.
+                v["engine"] = json!(run.engine.key());
+                v["level"] = json!(run.engine.depth_label(run.plies));
+                writeln!(self.out, "{}", bgedit_core::quote::json(&v))
+            }
+            // Names and moves are the file's.
+            OutputFormat::Text if worth_a_line(j) => writeln!(self.out, "{}", Shown(text_line(j))),
+            OutputFormat::Text => Ok(()),
+        }
+    }
+
+    /// The end: what was not analysed and why, then the statistics and
+    /// the luck. The exit status.
+    fn end(self, replayed: &ReplayedMatch, ran: Ran) -> io::Result<u8> {
+        let (shown, total) = (self.shown, self.total);
+        let mut failed = self.failed;
+        if self.opts.progress {
+            write!(self.err, "\r\x1b[K")?;
+        }
+        if self.handed < total {
+            // The engine was given up (it could not start, or hung): the
+            // rest was not asked, and the summary covers what was.
+            let why = ran
+                .gave_up
+                .as_deref()
+                .unwrap_or("the engine could not be started");
+            writeln!(
+                self.err,
+                "{shown}: {} of {total} decisions not analysed: {}",
+                total - self.handed,
+                Shown(why)
+            )?;
+            failed = true;
+        }
+        let luck = match ran.luck {
+            Some(Ok(l)) => Some(l),
+            Some(Err(e)) if self.opts.run.engine == EngineKind::Gnubg => {
+                // The reason may be gnubg's own words (a Python exception's).
+                writeln!(
+                    self.err,
+                    "{shown}: no luck analysis: {}",
+                    bgedit_core::quote::printable(&e.to_string())
+                )?;
+                None
+            }
+            _ => None,
+        };
+        let report = Report::of(&replayed.decisions, &self.judged, luck);
+        match self.opts.format {
+            OutputFormat::Json => writeln!(
+                self.out,
+                "{}",
+                bgedit_core::quote::json(&json!({"summary": report.json()}))
+            )?,
+            OutputFormat::Text => write!(self.out, "\n{}", Shown(report.text()))?,
+        }
+        self.out.flush()?;
+        Ok(u8::from(failed))
+    }
 }
 
 /// The text lists every checker play and every cube action taken, and a

@@ -14,6 +14,7 @@ pub(crate) mod sensitivity;
 use crate::cli::input::{Messages, Tally, exit_code};
 use crate::cli::output::exit_status;
 use args::{AnalyseArgs, EngineArg};
+use bgedit_engine::locate::Missing;
 use bgedit_engine::{Choice, EngineKind, RolloutSettings};
 use std::io::{self, IsTerminal};
 use std::path::PathBuf;
@@ -24,8 +25,21 @@ pub(crate) use positions::AnalyseOptions;
 /// Why the arguments cannot be run (an engine not found, arguments that do
 /// not go together): a usage error, exit 2.
 #[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub(crate) struct Refused(String);
+pub(crate) enum Refused {
+    /// An option after the IDs (the word as given).
+    #[error(
+        "'{}' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)",
+        bgedit_core::quote::printable(.0)
+    )]
+    OptionAfterIds(String),
+    #[error(transparent)]
+    NotFound(#[from] Missing),
+    #[error("analyse --file takes no IDs")]
+    FileTakesNoIds,
+    /// A way that takes one engine (`file`, `sensitivity`) asked for both.
+    #[error("analyse --{0} takes one engine: --engine gnubg or --engine sage")]
+    OneEngine(&'static str),
+}
 
 /// Runs `bgedit analyse` on `ids` (standard input when none).
 pub fn run(args: AnalyseArgs, ids: &[String]) -> ExitCode {
@@ -40,17 +54,14 @@ pub fn run(args: AnalyseArgs, ids: &[String]) -> ExitCode {
 
 fn ways(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
     if let Some(word) = crate::cli::shared_args::misplaced_option(ids) {
-        return Err(Refused(format!(
-            "'{}' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)",
-            bgedit_core::quote::printable(word)
-        )));
+        return Err(Refused::OptionAfterIds(word.to_owned()));
     }
     let sage_only = args.engine == EngineArg::Sage;
     let gnubg = match bgedit_engine::locate::find_from_env(args.gnubg.as_deref()) {
         Ok(p) => p,
         // Sage alone needs no gnubg.
         Err(_) if sage_only => PathBuf::from("gnubg"),
-        Err(e) => return Err(Refused(e.to_string())),
+        Err(e) => return Err(e.into()),
     };
     if args.score_matrix {
         return Ok(matrix(args, gnubg, ids));
@@ -71,8 +82,9 @@ fn jobs(args: &AnalyseArgs) -> usize {
 }
 
 fn sage_python(args: &AnalyseArgs) -> Result<PathBuf, Refused> {
-    bgedit_engine::sage::find_python_from_env(args.sage_python.as_deref())
-        .map_err(|e| Refused(e.to_string()))
+    Ok(bgedit_engine::sage::find_python_from_env(
+        args.sage_python.as_deref(),
+    )?)
 }
 
 /// `--score-matrix`: gnubg's cube decision at every score.
@@ -98,14 +110,10 @@ fn match_in_file(
     ids: &[String],
 ) -> Result<ExitCode, Refused> {
     if !ids.is_empty() {
-        return Err(Refused("analyse --file takes no IDs".to_owned()));
+        return Err(Refused::FileTakesNoIds);
     }
     let (engine, program) = match args.engine {
-        EngineArg::Both => {
-            return Err(Refused(
-                "analyse --file takes one engine: --engine gnubg or --engine sage".to_owned(),
-            ));
-        }
+        EngineArg::Both => return Err(Refused::OneEngine("file")),
         EngineArg::Sage => (EngineKind::Sage, sage_python(args)?),
         EngineArg::Gnubg => (EngineKind::Gnubg, gnubg),
     };
@@ -167,12 +175,7 @@ fn report_to_file(
 /// `--sensitivity`: the live views' tables, by one engine.
 fn views(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> Result<ExitCode, Refused> {
     let (engine, program) = match args.engine {
-        EngineArg::Both => {
-            return Err(Refused(
-                "analyse --sensitivity takes one engine: --engine gnubg or --engine sage"
-                    .to_owned(),
-            ));
-        }
+        EngineArg::Both => return Err(Refused::OneEngine("sensitivity")),
         EngineArg::Sage => (EngineKind::Sage, sage_python(args)?),
         EngineArg::Gnubg => (EngineKind::Gnubg, gnubg),
     };

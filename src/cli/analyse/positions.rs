@@ -2,15 +2,15 @@
 //! for each ID, from the arguments or standard input, in input order, with J
 //! engine processes working at once.
 
-use crate::cli::input::{Line, LineReader};
+use crate::cli::input::{Line, LineReader, Refusal};
 use crate::cli::output::OutputFormat;
-use bgedit_core::codec::{self, IdFormat};
+use bgedit_core::codec::{self, IdError, IdFormat};
 use bgedit_core::domain::Position;
 use bgedit_engine::compare;
 use bgedit_engine::text::{self, Units};
 use bgedit_engine::{
-    Analysis, Engine, EngineKind, Request, Rollout, RolloutSettings, StartRecord, Waiter,
-    time_limit,
+    Analysis, Engine, EngineError, EngineKind, Request, Rollout, RolloutSettings, StartRecord,
+    Waiter, time_limit,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -18,6 +18,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
 use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::Instant;
 
 #[derive(Clone, Debug)]
@@ -40,20 +41,44 @@ pub(crate) struct AnalyseOptions {
 
 /// Why an input has no answer, with its GNUBG ID when it was read, so a
 /// JSON run can still write a line in its place.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub(crate) struct Failure {
-    pub why: String,
+    pub why: Why,
     pub gnubg_id: Option<String>,
 }
 
-impl From<String> for Failure {
-    fn from(why: String) -> Failure {
+/// Why an input has no answer.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Why {
+    #[error(transparent)]
+    Line(#[from] Refusal),
+    #[error(transparent)]
+    Id(#[from] IdError),
+    /// The one engine asked failed.
+    #[error(transparent)]
+    Engine(EngineError),
+    /// One of two engines failed: named.
+    #[error("{}: {error}", engine.name())]
+    OneOfTwo {
+        engine: EngineKind,
+        error: EngineError,
+    },
+    /// The game is over: the engine's reason, in its words.
+    #[error("{0}")]
+    Over(String),
+}
+
+impl<T: Into<Why>> From<T> for Failure {
+    fn from(why: T) -> Failure {
         Failure {
-            why,
+            why: why.into(),
             gnubg_id: None,
         }
     }
 }
+
+/// One engine's answer, with whether the engine ran inside bgedit.
+type Answer = (EngineKind, Analysis, bool);
 
 /// One input, analysed: the output text (with its newline) or the error.
 /// A rollout reports its answers so far to `progress`.
@@ -64,33 +89,48 @@ pub(crate) fn analyse_one(
     line: &str,
     progress: &mut dyn FnMut(&Rollout),
 ) -> Result<String, Failure> {
-    let position = codec::parse_any(line, &Position::default())
-        .map_err(|e| e.to_string())?
-        .position;
+    let position = codec::parse_any(line, &Position::default())?.position;
     let gnubg_id = codec::to_string_as(&position, IdFormat::GnubgId);
-    let failed = |why: String| Failure {
-        why,
-        gnubg_id: Some(gnubg_id.clone()),
-    };
     let req = Request {
         id,
         position,
         plies: opts.plies,
         moves: opts.moves,
     };
-    // Each answer with whether its engine ran inside bgedit.
-    let mut answers: Vec<(EngineKind, Analysis, bool)> = Vec::new();
+    let answers = ask(engines, opts, &req, progress).map_err(|why| Failure {
+        why,
+        gnubg_id: Some(gnubg_id.clone()),
+    })?;
+    let disagree = match answers.as_slice() {
+        [(_, g, _), (_, s, _)] => compare::compare(g, s),
+        _ => None,
+    };
+    Ok(match opts.format {
+        OutputFormat::Json => json_answer(&gnubg_id, &req, &answers, disagree.as_ref()),
+        OutputFormat::Text => text_answer(&gnubg_id, &req, &answers, disagree.as_ref()),
+    })
+}
+
+/// Each engine's answer to `req` (its rollout with `--rollout`), or why
+/// one has none.
+fn ask(
+    engines: &mut [Box<dyn Engine>],
+    opts: &AnalyseOptions,
+    req: &Request,
+    progress: &mut dyn FnMut(&Rollout),
+) -> Result<Vec<Answer>, Why> {
+    let mut answers = Vec::new();
     for engine in engines.iter_mut() {
         let kind = engine.kind();
         let analysis = match &opts.rollout {
-            None => engine.analyse(&req, time_limit(opts.plies, Waiter::Batch)),
+            None => engine.analyse(req, time_limit(opts.plies, Waiter::Batch)),
             Some(settings) => {
                 // Per chunk: the first is one trial of every candidate.
                 let limit = time_limit(
                     opts.plies.max(settings.plies).saturating_add(1),
                     Waiter::Batch,
                 );
-                engine.rollout(&req, settings, limit, &mut |r, _| {
+                engine.rollout(req, settings, limit, &mut |r, _| {
                     progress(r);
                     true
                 })
@@ -99,84 +139,99 @@ pub(crate) fn analyse_one(
         .map_err(|e| {
             // Two engines: say which one failed.
             if opts.engines.len() > 1 {
-                failed(format!("{}: {e}", kind.name()))
+                Why::OneOfTwo {
+                    engine: kind,
+                    error: e,
+                }
             } else {
-                failed(e.to_string())
+                Why::Engine(e)
             }
         })?;
         if let Analysis::Over { reason } = &analysis {
-            return Err(failed(reason.clone()));
+            return Err(Why::Over(reason.clone()));
         }
         answers.push((kind, analysis, engine.in_process()));
     }
-    let disagree = match answers.as_slice() {
-        [(_, g, _), (_, s, _)] => compare::compare(g, s),
-        _ => None,
+    Ok(answers)
+}
+
+/// The answers as one JSON line: one engine's, or both under their names
+/// with where they disagree.
+fn json_answer(
+    gnubg_id: &str,
+    req: &Request,
+    answers: &[Answer],
+    disagree: Option<&compare::Disagreement>,
+) -> String {
+    // Each answer as one engine's line, with its engine and depth.
+    let mut lines = answers.iter().map(|(kind, a, inside)| {
+        let mut v = json_line(gnubg_id, req, a);
+        v["engine"] = json!(kind.key());
+        if kind.spec().caps.in_process {
+            v["in_process"] = json!(inside);
+        }
+        v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
+        (*kind, v)
+    });
+    let v = if answers.len() == 1 {
+        lines.next().map(|(_, v)| v).unwrap_or_default()
+    } else {
+        // Both: one object, each engine's answer under its name.
+        let mut v = json!({ "gnubg_id": gnubg_id, "disagree": disagree });
+        for (kind, mut line) in lines {
+            if let Some(o) = line.as_object_mut() {
+                o.remove("gnubg_id");
+            }
+            v[kind.key()] = line;
+        }
+        v
     };
+    bgedit_core::quote::json(&v) + "\n"
+}
+
+/// The answers as gnubg-like text, each engine's under its name and depth
+/// when there are two, then where they disagree; an empty line after.
+fn text_answer(
+    gnubg_id: &str,
+    req: &Request,
+    answers: &[Answer],
+    disagree: Option<&compare::Disagreement>,
+) -> String {
     let one = answers.len() == 1;
-    Ok(match opts.format {
-        OutputFormat::Json => {
-            // Each answer as one engine's line, with its engine and depth.
-            let mut lines = answers.iter().map(|(kind, a, inside)| {
-                let mut v = json_line(&gnubg_id, &req, a);
-                v["engine"] = json!(kind.key());
-                if kind.spec().caps.in_process {
-                    v["in_process"] = json!(inside);
-                }
-                v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
-                (*kind, v)
-            });
-            let v = if one {
-                lines.next().map(|(_, v)| v).unwrap_or_default()
-            } else {
-                // Both: one object, each engine's answer under its name.
-                let mut v = json!({ "gnubg_id": gnubg_id, "disagree": disagree });
-                for (kind, mut line) in lines {
-                    if let Some(o) = line.as_object_mut() {
-                        o.remove("gnubg_id");
-                    }
-                    v[kind.key()] = line;
-                }
-                v
+    let mut out = format!("GNUBG ID: {gnubg_id}\n");
+    if let Some(reason) = bgedit_engine::request::no_cube_action(&req.position) {
+        out += &format!("No cube action: {reason}\n");
+    }
+    for note in bgedit_engine::request::sent_notes(&req.position) {
+        out += &format!("{note}\n");
+    }
+    for (kind, a, inside) in answers {
+        if !one || *kind != EngineKind::Gnubg {
+            // Each engine's depth in its own count, and for one
+            // that can run inside bgedit, whether it did.
+            let depth = text::depth_words(*kind, a, a.plies().unwrap_or(req.plies));
+            let road = match (kind.spec().caps.in_process, inside) {
+                (false, _) => "",
+                (true, true) => ", in-process",
+                (true, false) => ", Python bridge",
             };
-            bgedit_core::quote::json(&v) + "\n"
+            out += &format!("{} ({depth}{road}):\n", kind.name());
         }
-        OutputFormat::Text => {
-            let mut out = format!("GNUBG ID: {gnubg_id}\n");
-            if let Some(reason) = bgedit_engine::request::no_cube_action(&req.position) {
-                out += &format!("No cube action: {reason}\n");
-            }
-            for note in bgedit_engine::request::sent_notes(&req.position) {
-                out += &format!("{note}\n");
-            }
-            for (kind, a, inside) in &answers {
-                if !one || *kind != EngineKind::Gnubg {
-                    // Each engine's depth in its own count, and for one
-                    // that can run inside bgedit, whether it did.
-                    let depth = text::depth_words(*kind, a, a.plies().unwrap_or(req.plies));
-                    let road = match (kind.spec().caps.in_process, inside) {
-                        (false, _) => "",
-                        (true, true) => ", in-process",
-                        (true, false) => ", Python bridge",
-                    };
-                    out += &format!("{} ({depth}{road}):\n", kind.name());
-                }
-                out += &text::render_for(a, Units::Equity, usize::MAX, *kind);
-            }
-            if let Some(d) = &disagree {
-                out += &format!("{}\n", d.describe());
-            } else if !one {
-                out += "The engines agree.\n";
-            }
-            out + "\n"
-        }
-    })
+        out += &text::render_for(a, Units::Equity, usize::MAX, *kind);
+    }
+    if let Some(d) = disagree {
+        out += &format!("{}\n", d.describe());
+    } else if !one {
+        out += "The engines agree.\n";
+    }
+    out + "\n"
 }
 
 /// The JSON line written in place of an answer: output lines stay aligned
 /// with input lines.
 fn json_failure(f: &Failure) -> String {
-    bgedit_core::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": f.why})) + "\n"
+    let why = f.why.to_string();
+    bgedit_core::quote::json(&json!({"gnubg_id": f.gnubg_id, "error": why})) + "\n"
 }
 
 fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
@@ -372,7 +427,7 @@ fn read_inputs<R: Read>(
             // Blank lines (between blocks of IDs) are not inputs.
             Line::Text(text) if text.trim().is_empty() => continue,
             Line::Text(text) => Ok(text.trim().to_owned()),
-            refused => Err(Failure::from(refused.refusal().unwrap_or_default())),
+            Line::Refused(why) => Err(Failure::from(why)),
         };
         if !hand_out(format!("line {number}"), text) {
             return (seq, Ok(()));
@@ -399,6 +454,66 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
     mut out: W,
     mut err: E,
 ) -> io::Result<Report> {
+    let (workers, events, credits) = start(opts, args, input);
+    let mut answers = InOrder {
+        waiting: BTreeMap::new(),
+        next: 0,
+        report: Report::default(),
+        started: Instant::now(),
+        rolling: false,
+    };
+    let mut total: Option<u64> = None;
+    let mut read_result = Ok(());
+    while total != Some(answers.next) {
+        // Nothing more is ready: what is written goes out now.
+        let event = match events.try_recv() {
+            Ok(event) => event,
+            Err(_) => {
+                out.flush()?;
+                match events.recv() {
+                    Ok(event) => event,
+                    Err(_) => break,
+                }
+            }
+        };
+        match event {
+            Event::Done(seq, origin, result) => {
+                answers.waiting.insert(seq, (origin, result));
+            }
+            Event::End(count, result) => {
+                total = Some(count);
+                read_result = result;
+            }
+            Event::Rolling(seq, trials, of, left) => {
+                let left = left.map_or(String::new(), |s| format!(", about {s:.0} s left"));
+                write!(err, "\r\x1b[Kinput {}: {trials}/{of} trials{left}", seq + 1)?;
+                err.flush()?;
+                answers.rolling = true;
+            }
+        }
+        answers.write_ready(opts, &mut out, &mut err, &credits)?;
+    }
+    // Every input is answered: the job queue is closed and the workers
+    // stop (and their gnubg processes with them).
+    for w in workers {
+        let _ = w.join();
+    }
+    read_result?;
+    if opts.progress && answers.next >= 50 {
+        writeln!(err)?;
+    }
+    out.flush()?;
+    Ok(answers.report)
+}
+
+/// The workers and the reader started: the workers' threads, the events
+/// the writer hears, and where it gives back a credit for each answer
+/// written.
+fn start<R: Read + Send + 'static>(
+    opts: &AnalyseOptions,
+    args: &[String],
+    input: R,
+) -> (Vec<JoinHandle<()>>, Receiver<Event>, Sender<()>) {
     let jobs_n = opts.jobs.max(1);
     // Bounded: a million lines never sit in memory at once.
     let window = 8 * jobs_n;
@@ -417,10 +532,9 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
             std::thread::spawn(move || worker(o, s, j, d))
         })
         .collect();
-
     // The reader is a thread of its own (not scoped): when output fails,
     // the run ends at once even if it is waiting on a terminal for input.
-    let events = event_tx.clone();
+    let events = event_tx;
     let args = args.to_vec();
     std::thread::spawn(move || {
         let (count, result) = read_inputs(&args, input, &job_tx, &events, &credit_rx);
@@ -428,45 +542,32 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
         drop(job_tx);
         let _ = events.send(Event::End(count, result));
     });
-    drop(event_tx);
+    (workers, event_rx, credit_tx)
+}
 
-    let mut report = Report::default();
-    let mut waiting: BTreeMap<u64, (String, Result<String, Failure>)> = BTreeMap::new();
-    let mut next_out = 0u64;
-    let mut total: Option<u64> = None;
-    let mut read_result = Ok(());
-    let started = Instant::now();
-    // A rollout's progress line is on standard error, to be cleared.
-    let mut rolling = false;
-    while total != Some(next_out) {
-        // Nothing more is ready: what is written goes out now.
-        let event = match event_rx.try_recv() {
-            Ok(event) => event,
-            Err(_) => {
-                out.flush()?;
-                match event_rx.recv() {
-                    Ok(event) => event,
-                    Err(_) => break,
-                }
-            }
-        };
-        match event {
-            Event::Done(seq, origin, result) => {
-                waiting.insert(seq, (origin, result));
-            }
-            Event::End(count, result) => {
-                total = Some(count);
-                read_result = result;
-            }
-            Event::Rolling(seq, trials, of, left) => {
-                let left = left.map_or(String::new(), |s| format!(", about {s:.0} s left"));
-                write!(err, "\r\x1b[Kinput {}: {trials}/{of} trials{left}", seq + 1)?;
-                err.flush()?;
-                rolling = true;
-            }
-        }
-        while let Some((origin, result)) = waiting.remove(&next_out) {
-            if std::mem::take(&mut rolling) {
+/// The answers come in any order and are written in input order.
+struct InOrder {
+    /// Answers (or refusals) by sequence number, not yet written.
+    waiting: BTreeMap<u64, (String, Result<String, Failure>)>,
+    /// The sequence number written next.
+    next: u64,
+    report: Report,
+    started: Instant,
+    /// A rollout's progress line is on standard error, to be cleared.
+    rolling: bool,
+}
+
+impl InOrder {
+    /// Writes the answers ready in order, each giving back its credit.
+    fn write_ready(
+        &mut self,
+        opts: &AnalyseOptions,
+        out: &mut impl Write,
+        err: &mut impl Write,
+        credits: &Sender<()>,
+    ) -> io::Result<()> {
+        while let Some((origin, result)) = self.waiting.remove(&self.next) {
+            if std::mem::take(&mut self.rolling) {
                 write!(err, "\r\x1b[K")?;
             }
             match result {
@@ -474,7 +575,7 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                     // The engine's words (its moves, its notes) are printed
                     // escaped; JSON is `quote::json`'s already.
                     out.write_all(bgedit_core::quote::printable(&text).as_bytes())?;
-                    report.analysed += 1;
+                    self.report.analysed += 1;
                 }
                 Err(f) => {
                     if opts.format == OutputFormat::Json {
@@ -482,27 +583,17 @@ pub fn run<R: Read + Send + 'static, W: Write, E: Write>(
                     }
                     out.flush()?;
                     writeln!(err, "{origin}: {}", bgedit_core::quote::Shown(&f.why))?;
-                    report.failed += 1;
+                    self.report.failed += 1;
                 }
             }
-            next_out += 1;
-            let _ = credit_tx.send(());
-            if opts.progress && next_out.is_multiple_of(50) {
-                let rate = next_out as f64 / started.elapsed().as_secs_f64().max(1e-3);
-                write!(err, "\ranalysed {next_out} ({rate:.0}/s)")?;
+            self.next += 1;
+            let _ = credits.send(());
+            if opts.progress && self.next.is_multiple_of(50) {
+                let rate = self.next as f64 / self.started.elapsed().as_secs_f64().max(1e-3);
+                write!(err, "\ranalysed {} ({rate:.0}/s)", self.next)?;
                 err.flush()?;
             }
         }
+        Ok(())
     }
-    // Every input is answered: the job queue is closed and the workers
-    // stop (and their gnubg processes with them).
-    for w in workers {
-        let _ = w.join();
-    }
-    read_result?;
-    if opts.progress && next_out >= 50 {
-        writeln!(err)?;
-    }
-    out.flush()?;
-    Ok(report)
 }

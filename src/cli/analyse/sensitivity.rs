@@ -50,7 +50,8 @@ fn header(p: &Position, engine: &dyn Engine, plies: u8, s: &Sensitivity) -> Stri
 enum LineError {
     #[error(transparent)]
     Id(#[from] bgedit_core::codec::IdError),
-    /// A cell the engine could not answer: the first one's reason.
+    /// A cell the engine could not answer: the first one's reason, in
+    /// the engine's words.
     #[error("{0}")]
     Engine(String),
 }
@@ -103,8 +104,6 @@ pub fn run<R: Read, W: Write, E: Write>(
         .spec()
         .open(opts.program.clone(), StartRecord::batch());
     run_lines(ids, input, out, Messages::new(err), |text, buf| {
-        one(engine.as_mut(), opts, text, buf)
-            .map(|()| None)
-            .map_err(|e| e.to_string())
+        one(engine.as_mut(), opts, text, buf).map(|()| None)
     })
 }

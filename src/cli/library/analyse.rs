@@ -77,6 +77,55 @@ pub(crate) fn engine(text: &str) -> Result<EngineKind, ArgError> {
     })
 }
 
+// No doc comment: the subcommand's help is its variant's in `mod.rs`.
+#[derive(clap::Args, Debug)]
+pub struct AnalyseArgs {
+    /// The depth, in gnubg's count (0-ply is its quickest).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=4))]
+    plies: u8,
+    /// The engine, by its key (the reference engine when not given).
+    #[arg(long, value_name = "ENGINE", value_parser = engine)]
+    engine: Option<bgedit_engine::EngineKind>,
+    /// Engine processes at work at once (one a core when not given).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+    jobs: Option<u8>,
+    /// Only the K-th of N disjoint parts of the matches (by their
+    /// content hash), e.g. 1/2 here and 2/2 on another machine.
+    #[arg(long, value_name = "K/N", value_parser = shard)]
+    shard: Option<Shard>,
+    /// Only the matches with every word among their players, event,
+    /// date or file name.
+    #[arg(allow_hyphen_values = true)]
+    query: Vec<String>,
+}
+
+/// Runs `library analyse` as asked, a signal ending it cleaning up.
+pub(super) fn run(
+    lib: &mut Library,
+    args: AnalyseArgs,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let AnalyseArgs {
+        plies,
+        engine,
+        jobs,
+        shard,
+        query,
+    } = args;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let opts = AnalyseOptions {
+        engine: engine.unwrap_or_else(bgedit_engine::EngineKind::reference),
+        plies,
+        jobs: jobs.map_or(cores, usize::from),
+        shard,
+        query,
+    };
+    if let Err(e) = crate::cli::signals::clean_up_on_signals() {
+        bgedit_core::say!("bgedit: installing signal handlers: {e}");
+    }
+    analyse(lib, &opts, out)
+}
+
 /// What `library analyse` was asked.
 pub(crate) struct AnalyseOptions {
     pub engine: EngineKind,
@@ -121,13 +170,9 @@ struct Totals {
 /// Runs `library analyse`; the exit status: 0, 1 when a match or decision
 /// could not be analysed (the rest was), 2 when the engine or the library
 /// could not be used.
-pub(super) fn analyse(
-    lib: &mut Library,
-    opts: &AnalyseOptions,
-    out: &mut impl Write,
-) -> Result<u8, Failure> {
+fn analyse(lib: &mut Library, opts: &AnalyseOptions, out: &mut impl Write) -> Result<u8, Failure> {
     let spec = opts.engine.spec();
-    let program = (spec.locate)(None).map_err(|e| Failure::Message(e.to_string()))?;
+    let program = (spec.locate)(None)?;
     let run = RunOptions {
         engine: opts.engine,
         program,

@@ -74,6 +74,66 @@ pub(crate) fn pair(text: &str) -> Result<Pair, PairError> {
     }
 }
 
+// No doc comment: the subcommand's help is its variant's in `mod.rs`.
+#[derive(clap::Args, Debug)]
+pub struct DisagreementsArgs {
+    /// The two engines, by their keys [default: every engine, the
+    /// reference first].
+    #[arg(long, value_name = "A,B", value_parser = pair)]
+    engines: Option<Pair>,
+    /// The depth, in gnubg's count (as `library analyse`).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+    plies: u8,
+    /// The least gap listed: what the other engine's pick costs by an
+    /// engine's own numbers (money equity, or normalised equity in
+    /// match play).
+    #[arg(long, value_name = "GAP", default_value_t = 0.05, value_parser = super::error_threshold)]
+    min: f64,
+    /// Jobs at once, each with both engines (one a core when not
+    /// given).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+    jobs: Option<u8>,
+    /// Put the listed positions in this collection (for rollouts).
+    #[arg(long, value_name = "NAME")]
+    collection: Option<String>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: OutputFormat,
+    /// The filter (the filter language), as one or more words.
+    #[arg(allow_hyphen_values = true)]
+    query: Vec<String>,
+}
+
+/// Runs `library disagreements` as asked, a signal ending it cleaning up.
+pub(super) fn run(
+    lib: &mut Library,
+    args: DisagreementsArgs,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
+    let DisagreementsArgs {
+        engines,
+        plies,
+        min,
+        jobs,
+        collection,
+        format,
+        query,
+    } = args;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let opts = Options {
+        engines: engines.unwrap_or_else(Pair::every),
+        plies,
+        min,
+        jobs: jobs.map_or(cores, usize::from),
+        collection,
+        format,
+        query: query.join(" "),
+    };
+    if let Err(e) = crate::cli::signals::clean_up_on_signals() {
+        bgedit_core::say!("bgedit: installing signal handlers: {e}");
+    }
+    disagreements(lib, &opts, out)
+}
+
 /// What `library disagreements` was asked.
 pub(crate) struct Options {
     pub engines: Pair,
@@ -99,14 +159,10 @@ struct Totals {
 /// Runs `library disagreements`; the exit status: 0, 1 when a position
 /// could not be evaluated (the rest were; it is asked again next time), 2
 /// when an engine or the library could not be used.
-pub(super) fn disagreements(
-    lib: &mut Library,
-    opts: &Options,
-    out: &mut impl Write,
-) -> Result<u8, Failure> {
-    let query = filter::parse(&opts.query).map_err(|e| Failure::Message(e.to_string()))?;
+fn disagreements(lib: &mut Library, opts: &Options, out: &mut impl Write) -> Result<u8, Failure> {
+    let query = filter::parse(&opts.query)?;
     if let Some(name) = &opts.collection {
-        store::check_collection(name).map_err(|e| Failure::Message(e.to_string()))?;
+        store::check_collection(name)?;
     }
     let (key, plies) = (opts.engines.key(), i64::from(opts.plies));
     let matched = lib.count(&query)?;
@@ -142,9 +198,7 @@ pub(super) fn disagreements(
 
 /// Each engine's program, as it finds it.
 fn programs(pair: Pair) -> Result<[PathBuf; 2], Failure> {
-    let [a, b] = pair
-        .0
-        .map(|k| (k.spec().locate)(None).map_err(|e| Failure::Message(e.to_string())));
+    let [a, b] = pair.0.map(|k| (k.spec().locate)(None));
     Ok([a?, b?])
 }
 

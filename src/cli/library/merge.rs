@@ -12,6 +12,18 @@ use bgedit_library::store::{self, Library, MatchAdded};
 use std::io::Write;
 use std::path::PathBuf;
 
+// No doc comment: the subcommand's help is its variant's in `mod.rs`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    #[arg(required = true)]
+    libraries: Vec<PathBuf>,
+}
+
+/// Merges each library given into `lib`.
+pub(super) fn run(lib: &mut Library, args: MergeArgs, out: &mut impl Write) -> Result<u8, Failure> {
+    merge(lib, &args.libraries, out)
+}
+
 /// What a merge did, for its lines.
 #[derive(Default)]
 struct Merged {
@@ -22,11 +34,7 @@ struct Merged {
 
 /// Merges each library of `sources` into `lib`; the exit status: 0, or 1
 /// when a source (or a match in it) could not be read (the rest is merged).
-pub(super) fn merge(
-    lib: &mut Library,
-    sources: &[PathBuf],
-    out: &mut impl Write,
-) -> Result<u8, Failure> {
+fn merge(lib: &mut Library, sources: &[PathBuf], out: &mut impl Write) -> Result<u8, Failure> {
     let mut code = 0;
     for path in sources {
         let shown = bgedit_core::quote::printable(&path.display().to_string()).into_owned();

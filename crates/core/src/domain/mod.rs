@@ -30,5 +30,5 @@ pub mod validation;
 pub use board::{Board, BoardError, CHECKERS_PER_SIDE, Place};
 pub use match_state::{CubeOwner, Dice, GameState, MatchState, Resignation};
 pub use player::Player;
-pub use position::{NameError, Names, Position, check_name};
+pub use position::{NameError, Names, Position, PositionError, check_name};
 pub use validation::{MatchError, Warning};

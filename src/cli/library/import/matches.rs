@@ -3,7 +3,8 @@
 //! hash) and its decisions as position entries (those that gave away at
 //! least `--errors E` by the file's analysis, when asked).
 
-use super::{Failure, Tally};
+use super::Tally;
+use crate::cli::library::Failure;
 use bgedit_core::codec::match_file;
 use bgedit_library::match_import;
 use bgedit_library::store::{self, Library, MatchAdded};
@@ -59,14 +60,7 @@ pub(super) fn import_match(
     let mut m = match_import::new_match(shown, &bytes, &file, &decisions, |d| {
         sorted(errors, d) == Sorted::Kept
     });
-    let mut rejected = 0u64;
-    for (nd, d) in m.decisions.iter_mut().zip(&decisions) {
-        if let Some(Err(e)) = nd.entry.as_ref().map(store::check_entry) {
-            bgedit_core::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
-            nd.entry = None;
-            rejected += 1;
-        }
-    }
+    let rejected = leave_out_refused(&mut m, &decisions, shown);
     let added = match lib.add_match(&m) {
         Ok(a) => a,
         Err(e @ store::LibraryError::Invalid(_)) => {
@@ -77,8 +71,70 @@ pub(super) fn import_match(
         Err(e) => return Err(e.into()),
     };
     let count = |s: Sorted| decisions.iter().filter(|d| sorted(errors, d) == s).count();
-    let (below, unanalysed) = (count(Sorted::Below), count(Sorted::Unanalysed));
-    let failed = problems.len() as u64 + rejected;
+    let counts = Counts {
+        failed: problems.len() as u64 + rejected,
+        errors: errors.is_some(),
+        below: count(Sorted::Below),
+        unanalysed: count(Sorted::Unanalysed),
+    };
+    tell(lib, added, &m, &counts, shown, tally, out)?;
+    if counts.errors && counts.unanalysed > 0 && counts.unanalysed == decisions.len() {
+        bgedit_core::say!(
+            "{shown}: the file carries no analysis, so --errors has no error to compare: \
+             analyse it with gnubg and save it (gnubg: load match, analyse match, save match), or see each \
+             decision's error with `bgedit analyse --file`; without --errors every decision \
+             is imported"
+        );
+    }
+    lib.optimize()?;
+    let bad = !problems.is_empty() || rejected > 0;
+    tally.failed += u64::from(bad);
+    Ok(u8::from(bad))
+}
+
+/// The entries the library would refuse, each said and left out (its
+/// decision stays in the match): how many.
+fn leave_out_refused(
+    m: &mut store::NewMatch,
+    decisions: &[match_file::FileDecision],
+    shown: &str,
+) -> u64 {
+    let mut rejected = 0u64;
+    for (nd, d) in m.decisions.iter_mut().zip(decisions) {
+        if let Some(Err(e)) = nd.entry.as_ref().map(store::check_entry) {
+            bgedit_core::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
+            nd.entry = None;
+            rejected += 1;
+        }
+    }
+    rejected
+}
+
+/// What the line about a match file counts besides the library's answer.
+struct Counts {
+    /// Problems of the file and entries refused.
+    failed: u64,
+    /// `--errors` was given.
+    errors: bool,
+    /// Decisions below the error threshold.
+    below: usize,
+    /// Decisions the file does not analyse.
+    unanalysed: usize,
+}
+
+/// The line about a match file: a new match and what it added, or the
+/// match already there (with the file's analysis added to it when it is
+/// the same match from another file). Counted in `tally`.
+fn tell(
+    lib: &mut Library,
+    added: MatchAdded,
+    m: &store::NewMatch,
+    c: &Counts,
+    shown: &str,
+    tally: &mut Tally,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let failed = c.failed;
     match added {
         MatchAdded::Existing(id) => {
             tally.known_matches += 1;
@@ -89,7 +145,7 @@ pub(super) fn import_match(
         }
         MatchAdded::SameMatch(id, from) => {
             tally.known_matches += 1;
-            let kept = same_match_analysis(lib, id, &m)?;
+            let kept = same_match_analysis(lib, id, m)?;
             write!(
                 out,
                 "{shown}: already there (the same match as match {id}, from {}): 0 added, \
@@ -114,10 +170,10 @@ pub(super) fn import_match(
                 "{shown}: {entries_new} added, {entries_merged} already there (merged), \
                  {failed} failed"
             )?;
-            if errors.is_some() {
-                write!(out, ", {below} below the error threshold")?;
-                if unanalysed > 0 {
-                    write!(out, ", {unanalysed} not analysed in the file")?;
+            if c.errors {
+                write!(out, ", {} below the error threshold", c.below)?;
+                if c.unanalysed > 0 {
+                    write!(out, ", {} not analysed in the file", c.unanalysed)?;
                 }
             }
             let analysed = m.decisions.iter().filter(|d| d.analysis.is_some()).count();
@@ -127,18 +183,7 @@ pub(super) fn import_match(
             )?;
         }
     }
-    if errors.is_some() && unanalysed > 0 && unanalysed == decisions.len() {
-        bgedit_core::say!(
-            "{shown}: the file carries no analysis, so --errors has no error to compare: \
-             analyse it with gnubg and save it (gnubg: load match, analyse match, save match), or see each \
-             decision's error with `bgedit analyse --file`; without --errors every decision \
-             is imported"
-        );
-    }
-    lib.optimize()?;
-    let bad = !problems.is_empty() || rejected > 0;
-    tally.failed += u64::from(bad);
-    Ok(u8::from(bad))
+    Ok(())
 }
 
 /// The file's own analysis of a match already there from another file
