@@ -275,7 +275,7 @@ fn the_luck_and_overall_rows_are_gnubgs_show_statistics() {
         "set analysis chequerplay evaluation plies 0\nset analysis cubedecision evaluation plies 0\n\
          load match {file}\nanalyse match\nshow statistics match\n"
     );
-    let gnubg = std::process::Command::new(bgedit_engine::locate::find_from_env(None).unwrap())
+    let gnubg = std::process::Command::new(bgedit_engine::EngineKind::Gnubg.locate(None).unwrap())
         .args(["-t", "-q"])
         .env("LC_ALL", "C")
         .stdin(std::process::Stdio::piped())
@@ -817,7 +817,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
     if !have_gnubg() {
         return;
     }
-    let gnubg = bgedit_engine::locate::find_from_env(None).unwrap();
+    let gnubg = bgedit_engine::EngineKind::Gnubg.locate(None).unwrap();
     let near = |a: f64, b: f64| (a - b).abs() < 1e-5;
     let near_opt = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => near(a, b),

@@ -362,7 +362,7 @@ pub struct GameAnswer {
 
 /// What is wrong with gnubg's answer for a file's games: the engine's
 /// answer is garbage, said in these words.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameAnswerError {
     #[error("gnubg answered a line that is not JSON")]
     NotJson,
@@ -370,8 +370,9 @@ pub enum GameAnswerError {
     NotAGame(String),
     #[error("gnubg analysed {got} games of a file of {asked}")]
     Count { got: usize, asked: usize },
-    #[error("gnubg's game analysis: {0}")]
-    Unreadable(#[source] serde_json::Error),
+    /// Not of the shape of an answer: where, in the JSON reader's words.
+    #[error("gnubg's game analysis: {said}")]
+    Unreadable { said: String },
     /// A number or list out of range: which one.
     #[error("gnubg's game analysis {0}")]
     OutOfRange(&'static str),
@@ -435,7 +436,9 @@ fn read_odd_line(text: &str, id: u64, typed: serde_json::Error) -> Result<Line, 
     }
     match value.get("error").and_then(serde_json::Value::as_str) {
         Some(e) => Ok(Line::Refused(e.to_owned())),
-        None => Err(GameAnswerError::Unreadable(typed)),
+        None => Err(GameAnswerError::Unreadable {
+            said: typed.to_string(),
+        }),
     }
 }
 
@@ -565,7 +568,10 @@ mod tests {
         );
         assert!(matches!(odd, Ok(Line::Refused(e)) if e == "no"));
         let unreadable = read_line(r#"{"id": 7, "kind": "games", "games": 3}"#, 7, 1);
-        assert!(matches!(unreadable, Err(GameAnswerError::Unreadable(_))));
+        assert!(matches!(
+            unreadable,
+            Err(GameAnswerError::Unreadable { .. })
+        ));
         assert!(matches!(
             read_line("gnubg> ", 7, 1),
             Err(GameAnswerError::NotJson)

@@ -35,7 +35,9 @@ mod failure;
 mod gnubg;
 pub mod gnubg_match;
 mod interface;
-pub mod locate;
+#[cfg(feature = "internals")]
+pub mod internals;
+mod locate;
 pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
@@ -43,15 +45,29 @@ pub mod pool;
 mod process;
 pub mod registry;
 pub mod request;
-pub mod sage;
+mod sage;
 mod scale;
 pub mod sensitivity;
+mod setup;
 mod spec;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
-pub use failure::{EngineError, StartRecord, Waiter, time_limit};
+pub use failure::{
+    BridgeError, CoreError, DataError, EngineError, EngineErrorKind, Garbage, Given, Lost, Missing,
+    NotHere, OsError, StartError, StartRecord, Waiter, time_limit,
+};
 pub use interface::Engine;
 pub use process::Process;
 pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};
+pub use setup::Setup;
+pub use spec::Spec;
+
+/// Removes what the engines left on disk for this process (the match
+/// files handed to an engine that reads whole games): called on the way
+/// out, however the process ends (its last line, a signal, a panic in a
+/// worker), whoever still holds them.
+pub fn clean_up() {
+    gnubg_match::remove_private_copies();
+}

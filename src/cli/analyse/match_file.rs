@@ -1,12 +1,11 @@
-//! `bgedit analyse --file FILE`: every decision of a match analysed by gnubg
-//! as its `analyse match` does it, one line each in match order, then each
-//! player's statistics as `show statistics match` gives them.
+//! `bgedit analyse --file FILE`: every decision of a match analysed by an
+//! engine as gnubg's `analyse match` does it, one line each in match order,
+//! then each player's statistics as `show statistics match` gives them.
 
 use crate::cli::output::OutputFormat;
 use bgedit_core::codec::match_file;
 use bgedit_core::domain::match_stats::DecisionKind;
 use bgedit_core::quote::Shown;
-use bgedit_engine::EngineKind;
 use bgedit_engine::match_analysis::report::{Report, round6};
 use bgedit_engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
 use serde_json::{Value, json};
@@ -120,10 +119,10 @@ pub fn run<W: Write, E: Write>(
     if handed < total {
         // The engine was given up (it could not start, or hung): the rest
         // was not asked, and the summary covers what was.
-        let why = ran
-            .gave_up
-            .as_deref()
-            .unwrap_or("the engine could not be started");
+        let why = ran.gave_up.as_ref().map_or_else(
+            || "the engine could not be started".to_owned(),
+            ToString::to_string,
+        );
         writeln!(
             err,
             "{shown}: {} of {total} decisions not analysed: {}",
@@ -134,8 +133,10 @@ pub fn run<W: Write, E: Write>(
     }
     let luck = match ran.luck {
         Some(Ok(l)) => Some(l),
-        Some(Err(e)) if opts.run.engine == EngineKind::Gnubg => {
-            // The reason may be gnubg's own words (a Python exception's).
+        // The luck is rated by an engine that analyses whole games; the
+        // others have none to say, and are not asked.
+        Some(Err(e)) if opts.run.engine.spec().caps.whole_games => {
+            // The reason may be the engine's own words (a Python exception's).
             writeln!(
                 err,
                 "{shown}: no luck analysis: {}",

@@ -80,6 +80,8 @@ pub(crate) fn engine(text: &str) -> Result<EngineKind, ArgError> {
 /// What `library analyse` was asked.
 pub(crate) struct AnalyseOptions {
     pub engine: EngineKind,
+    /// Each engine's program and data, as the user named them.
+    pub setup: bgedit_engine::Setup,
     pub plies: u8,
     pub jobs: usize,
     pub shard: Option<Shard>,
@@ -126,8 +128,10 @@ pub(super) fn analyse(
     opts: &AnalyseOptions,
     out: &mut impl Write,
 ) -> Result<u8, Failure> {
-    let spec = opts.engine.spec();
-    let program = (spec.locate)(None).map_err(|e| Failure::Message(e.to_string()))?;
+    let program = opts
+        .setup
+        .program(opts.engine)
+        .map_err(|e| Failure::Message(e.to_string()))?;
     let run = RunOptions {
         engine: opts.engine,
         program,

@@ -77,6 +77,8 @@ pub(crate) fn pair(text: &str) -> Result<Pair, PairError> {
 /// What `library disagreements` was asked.
 pub(crate) struct Options {
     pub engines: Pair,
+    /// Each engine's program and data, as the user named them.
+    pub setup: bgedit_engine::Setup,
     /// The depth, in gnubg's count.
     pub plies: u8,
     /// The least gap listed.
@@ -117,7 +119,7 @@ pub(super) fn disagreements(
     let totals = if todo.is_empty() {
         Totals::default()
     } else {
-        evaluate(lib, &todo, opts, programs(opts.engines)?)?
+        evaluate(lib, &todo, opts, programs(opts.engines, &opts.setup)?)?
     };
     let listed = lib.compared(&query, &key, plies, opts.min)?;
     // The collection first: it is filled even if nobody reads the list.
@@ -140,11 +142,13 @@ pub(super) fn disagreements(
     Ok(u8::from(totals.failed > 0))
 }
 
-/// Each engine's program, as it finds it.
-fn programs(pair: Pair) -> Result<[PathBuf; 2], Failure> {
-    let [a, b] = pair
-        .0
-        .map(|k| (k.spec().locate)(None).map_err(|e| Failure::Message(e.to_string())));
+/// Each engine's program: the one named, else as the engine finds it.
+fn programs(pair: Pair, setup: &bgedit_engine::Setup) -> Result<[PathBuf; 2], Failure> {
+    let [a, b] = pair.0.map(|k| {
+        setup
+            .program(k)
+            .map_err(|e| Failure::Message(e.to_string()))
+    });
     Ok([a?, b?])
 }
 

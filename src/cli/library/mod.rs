@@ -134,9 +134,10 @@ pub enum LibraryCommand {
         /// The depth, in gnubg's count (0-ply is its quickest).
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=4))]
         plies: u8,
-        /// The engine, by its key (the reference engine when not given).
-        #[arg(long, value_name = "ENGINE", value_parser = analyse::engine)]
-        engine: Option<bgedit_engine::EngineKind>,
+        /// The engine (one; the reference when not given), and each
+        /// engine's program and data.
+        #[command(flatten)]
+        engines: crate::cli::engine_args::EngineArgs,
         /// Engine processes at work at once (one a core when not given).
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
         jobs: Option<u8>,
@@ -178,6 +179,9 @@ pub enum LibraryCommand {
         /// Put the listed positions in this collection (for rollouts).
         #[arg(long, value_name = "NAME")]
         collection: Option<String>,
+        /// Each engine's program and data.
+        #[command(flatten)]
+        programs: crate::cli::engine_args::EnginePrograms,
         #[arg(long, value_enum, default_value = "text")]
         format: OutputFormat,
         /// The filter (the filter language), as one or more words.
@@ -273,14 +277,22 @@ fn status(args: LibraryArgs) -> u8 {
         }
         LibraryCommand::Analyse {
             plies,
-            engine,
+            engines,
             jobs,
             shard,
             query,
         } => {
+            let engine = match engines.one("library analyse") {
+                Ok(kind) => kind,
+                Err(e) => {
+                    bgedit_core::say!("bgedit: {e}");
+                    return 2;
+                }
+            };
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let opts = analyse::AnalyseOptions {
-                engine: engine.unwrap_or_else(bgedit_engine::EngineKind::reference),
+                engine,
+                setup: engines.setup,
                 plies,
                 jobs: jobs.map_or(cores, usize::from),
                 shard,
@@ -297,12 +309,14 @@ fn status(args: LibraryArgs) -> u8 {
             min,
             jobs,
             collection,
+            programs,
             format,
             query,
         } => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let opts = disagreements::Options {
                 engines: engines.unwrap_or_else(disagreements::Pair::every),
+                setup: programs.setup,
                 plies,
                 min,
                 jobs: jobs.map_or(cores, usize::from),

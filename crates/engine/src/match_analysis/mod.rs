@@ -23,7 +23,9 @@ use super::gnubg_match::{CubeRecord, GameAnswer, GamesRequest, MatchForGnubg, Pi
 use super::luck::MatchLuck;
 use super::request::no_cube_action;
 use super::scale::Scale;
-use super::{Analysis, Engine, EngineError, Request, StartRecord, Waiter, time_limit};
+use super::{
+    Analysis, Engine, EngineError, EngineErrorKind, Request, StartRecord, Waiter, time_limit,
+};
 use bgedit_core::codec::match_file::FileDecision;
 use bgedit_core::codec::{gnubg_id, position_id};
 use bgedit_core::domain::cube_decision;
@@ -840,7 +842,7 @@ pub struct Ran {
     pub apart: Vec<(usize, String)>,
     /// Why the engine was given up part way (it hung, or failed again and
     /// again), when it was: the decisions after it were not asked.
-    pub gave_up: Option<String>,
+    pub gave_up: Option<EngineError>,
 }
 
 /// Decision `i` judged on its own.
@@ -872,11 +874,9 @@ fn failed(d: &FileDecision, why: &JudgeError) -> Failed {
     }
 }
 
-/// gnubg could not be started: every later request would fail the same way.
-/// Read from the words, as the engine's own (and Sage's) errors say it.
+/// The engine is not there: every later request would fail the same way.
 fn cannot_start(why: &JudgeError) -> bool {
-    let why = why.to_string();
-    why.contains("could not start") || why.contains("not found")
+    matches!(why, JudgeError::Engine(e) if e.engine_missing())
 }
 
 /// Hands outcomes on in order as they come, by index.
@@ -900,7 +900,7 @@ fn by_decisions(
     opts: &RunOptions,
     stop: &AtomicBool,
     each: &mut dyn FnMut(usize, Outcome),
-) -> Option<String> {
+) -> Option<EngineError> {
     let next = AtomicUsize::new(0);
     let starts = opts.starts();
     let (tx, rx) = channel::<(usize, Outcome)>();
@@ -935,11 +935,11 @@ fn by_decisions(
     given_up(opts, &starts)
 }
 
-/// The engine given up by a batch, said as its error says it.
-fn given_up(opts: &RunOptions, starts: &StartRecord) -> Option<String> {
+/// The engine given up by a batch, as its error.
+fn given_up(opts: &RunOptions, starts: &StartRecord) -> Option<EngineError> {
     starts
         .given_up()
-        .map(|why| EngineError::Unanswered(opts.engine.name(), why).to_string())
+        .map(|why| EngineError::new(opts.engine, EngineErrorKind::Unanswered(why)))
 }
 
 /// What a piece's request gave: its outcomes, gnubg's answer for it, and

@@ -11,11 +11,10 @@
 use super::worker::{Inbox, Worker};
 use crate::action::Action;
 use crate::action::AnalysisAction;
-use bgedit_engine::locate::Missing;
 use bgedit_engine::registry::ALL;
 use bgedit_engine::{
-    Analysis, Engine, EngineError, EngineKind, Request, Rollout, RolloutSettings, Waiter,
-    time_limit,
+    Analysis, Engine, EngineError, EngineErrorKind, EngineKind, Request, Rollout, RolloutSettings,
+    Setup, Waiter, time_limit,
 };
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -59,9 +58,9 @@ type Grader = Arc<Mutex<Option<Box<dyn Engine>>>>;
 pub(crate) struct EngineLink {
     /// Each engine's thread, in `ALL`'s order, started at its first job.
     lines: [OnceLock<Line>; ALL.len()],
-    /// Each engine's program as the user gave it on the command line, in
-    /// `ALL`'s order; else the engine finds its own.
-    options: [Option<PathBuf>; ALL.len()],
+    /// Each engine's program as the user gave it on the command line;
+    /// else the engine finds its own.
+    setup: Setup,
     send: Send,
     /// The score matrix wanted now: a worker for an older one stops.
     matrix: Arc<std::sync::atomic::AtomicU64>,
@@ -72,26 +71,17 @@ pub(crate) struct EngineLink {
     graders: [Grader; ALL.len()],
 }
 
-/// `kind`'s place in `ALL`.
-fn index(kind: EngineKind) -> usize {
-    ALL.iter().position(|&k| k == kind).unwrap_or(0)
-}
-
 impl EngineLink {
-    /// Starts the reference engine's thread. `options` are the programs
+    /// Starts the reference engine's thread. `setup` holds the programs
     /// the user named, by engine; `send` delivers an action to the runtime
     /// and says whether it is still there.
     pub(crate) fn start(
-        options: Vec<(EngineKind, Option<PathBuf>)>,
+        setup: Setup,
         send: impl Fn(Action) -> bool + std::marker::Send + Sync + 'static,
     ) -> EngineLink {
-        let mut named: [Option<PathBuf>; ALL.len()] = Default::default();
-        for (kind, option) in options {
-            named[index(kind)] = option;
-        }
         let link = EngineLink {
             lines: Default::default(),
-            options: named,
+            setup,
             send: Arc::new(send),
             matrix: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
@@ -103,15 +93,15 @@ impl EngineLink {
     }
 
     /// The program that runs `kind`, or why there is none.
-    fn program(&self, kind: EngineKind) -> Result<PathBuf, Missing> {
-        (kind.spec().locate)(self.options[index(kind)].as_deref())
+    fn program(&self, kind: EngineKind) -> Result<PathBuf, EngineError> {
+        self.setup.program(kind)
     }
 
     /// `kind`'s thread and engine, started at the first job (the reference
     /// engine warmed up at once): the newest job waiting is done, the
     /// older ones dropped.
     fn line(&self, kind: EngineKind) -> &Line {
-        self.lines[index(kind)].get_or_init(|| {
+        self.lines[kind.index()].get_or_init(|| {
             let shared = Arc::new(Shared::default());
             let program = self.program(kind);
             let (send, shared2) = (Arc::clone(&self.send), Arc::clone(&shared));
@@ -137,10 +127,10 @@ impl EngineLink {
     ) {
         use crate::library::state::LibAction;
         let send = Arc::clone(&self.send);
-        let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
+        let (grader, program) = (Arc::clone(&self.graders[kind.index()]), self.program(kind));
         std::thread::spawn(move || {
             let result = match program {
-                Err(why) => Err(EngineError::NotFound(why.to_string()).into()),
+                Err(why) => Err(why.into()),
                 Ok(program) => {
                     let mut slot = grader.lock().unwrap_or_else(|e| e.into_inner());
                     let engine =
@@ -176,7 +166,7 @@ impl EngineLink {
                         program
                             .as_ref()
                             .err()
-                            .map(Missing::to_string)
+                            .map(EngineError::to_string)
                             .unwrap_or_default(),
                     ),
                 };
@@ -271,7 +261,7 @@ impl EngineLink {
 /// each answer sent as an action naming `kind`.
 fn serve(
     kind: EngineKind,
-    mut engine: Result<Box<dyn Engine>, Missing>,
+    mut engine: Result<Box<dyn Engine>, EngineError>,
     mut inbox: Inbox<Job>,
     shared: &Shared,
     send: &Send,
@@ -285,14 +275,14 @@ fn serve(
         let action = match job {
             Job::Analyse(req) => {
                 let (result, version) = match &mut engine {
-                    Err(why) => (Err(EngineError::NotFound(why.to_string())), None),
+                    Err(why) => (Err(why.clone()), None),
                     Ok(e) => (analyse(&mut **e, &req, &mut inbox, shared), e.version()),
                 };
                 AnalysisAction::Answer(kind, req.id, result, version)
             }
             Job::Rollout(req, settings) => {
                 let result = match &mut engine {
-                    Err(why) => Err(EngineError::NotFound(why.to_string())),
+                    Err(why) => Err(why.clone()),
                     Ok(e) => roll_out(&mut **e, &req, &settings, &mut inbox, shared, send),
                 };
                 AnalysisAction::RolloutAnswer(req.id, result)
@@ -314,9 +304,9 @@ fn analyse(
     e.warm_up()?;
     shared.pid.store(e.pid().unwrap_or(0), Ordering::SeqCst);
     set(&shared.busy, Some(req.plies));
-    let died = (e.kind().spec().codec.reword)(EngineError::Died);
     let mut r = e.analyse(req, limit(req.plies));
-    if r.as_ref().err() == Some(&died) && shared.killed.swap(false, Ordering::SeqCst) {
+    let died = matches!(&r, Err(e) if e.kind == EngineErrorKind::Died);
+    if died && shared.killed.swap(false, Ordering::SeqCst) {
         // Stopped by `ask`, which sends the newer request before stopping:
         // if it is there, this one was the old one; if not, the stop landed
         // on this one, so it is asked again.
@@ -376,7 +366,7 @@ fn set(busy: &Mutex<Option<u8>>, value: Option<u8>) {
 pub struct MatchRun {
     pub serial: u64,
     pub engine: EngineKind,
-    pub program: Result<PathBuf, Missing>,
+    pub program: Result<PathBuf, EngineError>,
     pub jobs: usize,
 }
 
