@@ -144,9 +144,9 @@ fn keypress_while_match_analysed(c: &mut Criterion) {
         "/tests/fixtures/analysis/m7_noisy.sgf"
     );
     let loaded = open::load(path).unwrap();
-    let n = loaded.decisions.len();
+    let n = loaded.replayed.decisions().len();
     let judged = |i: usize| {
-        let d = &loaded.decisions[i];
+        let d = &loaded.replayed.decisions()[i];
         let mut j = Judged::unjudged(
             d,
             DecisionKind::Checker,

@@ -214,7 +214,7 @@ fn analysed(
         .map_err(|e| refused(&e))?;
     let replayed = ReplayedMatch::of(file);
     let mut code = 0;
-    for p in &replayed.problems {
+    for p in replayed.problems() {
         bgedit_core::say!("{}", match_file::describe(shown, p));
         code = 1;
     }
@@ -245,15 +245,15 @@ fn analysed(
             }
         }
     });
-    if handed < replayed.decisions.len() {
+    if handed < replayed.decisions().len() {
         let why = ran.gave_up.as_ref().map_or_else(
             || "the engine could not be started".to_owned(),
             ToString::to_string,
         );
         bgedit_core::say!(
             "{shown}: {} of {} decisions not analysed: {}",
-            replayed.decisions.len() - handed,
-            replayed.decisions.len(),
+            replayed.decisions().len() - handed,
+            replayed.decisions().len(),
             Shown(why)
         );
         code = 1;

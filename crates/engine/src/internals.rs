@@ -6,5 +6,5 @@
 //! match and an engine handle.
 
 pub use crate::gnubg_match::{GameAnswer, Line as GamesLine, read_line as read_games_line};
-pub use crate::match_analysis::judge_recorded_game;
+pub use crate::match_analysis::judge::judge_recorded_game;
 pub use crate::sage::{from_sage, parse_line as parse_sage_line, to_sage};

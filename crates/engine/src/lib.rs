@@ -33,7 +33,7 @@ pub mod answer;
 pub mod compare;
 mod failure;
 mod gnubg;
-pub mod gnubg_match;
+mod gnubg_match;
 mod interface;
 #[cfg(feature = "internals")]
 pub mod internals;

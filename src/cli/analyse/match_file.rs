@@ -39,12 +39,12 @@ pub fn run<W: Write, E: Write>(
             return Ok(1);
         }
     };
-    // gnubg analyses the match bgedit read, whole games at a time, and
-    // rates the dice as it goes.
+    // An engine that reads whole games (gnubg) analyses the match bgedit
+    // read, whole games at a time, and rates the dice as it goes.
     let replayed = ReplayedMatch::of(&file);
-    let decisions = &replayed.decisions;
+    let decisions = replayed.decisions();
     let mut status = 0;
-    for p in &replayed.problems {
+    for p in replayed.problems() {
         writeln!(err, "{}", match_file::describe(&shown, p))?;
         status = 1;
     }

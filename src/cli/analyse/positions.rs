@@ -150,7 +150,7 @@ pub(crate) fn analyse_one(
                 out += &format!("{note}\n");
             }
             for (kind, a, inside) in &answers {
-                if !one || *kind != EngineKind::Gnubg {
+                if !one || !kind.is_reference() {
                     // Each engine's depth in its own count, and for one
                     // that can run inside bgedit, whether it did.
                     let depth = text::depth_words(*kind, a, a.plies().unwrap_or(req.plies));

@@ -7,7 +7,7 @@
 use super::Failure;
 use bgedit_core::codec::match_file;
 use bgedit_engine::EngineKind;
-use bgedit_engine::match_analysis::{self, Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
+use bgedit_engine::match_analysis::{Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
 use bgedit_engine::pool::Engines;
 use bgedit_library::match_import::StoredJudgement;
 use bgedit_library::store::{Library, StoredMatch, Verdict};
@@ -368,7 +368,7 @@ impl Batch<'_> {
         if f.done.contains(&i) {
             return;
         }
-        let game = f.replayed.decisions[i].game;
+        let game = f.replayed.decisions()[i].game;
         match outcome {
             Ok(list) => f.store.take(self.lib, f.id, i, game, verdict(run, &list)),
             Err(e) => {
@@ -398,7 +398,7 @@ impl Batch<'_> {
         let lib = &mut *self.lib;
         // The entries' errors follow the deepest verdict now held, and the
         // mistakes kept out at import become entries.
-        bgedit_library::mistakes::refresh(lib, f.id, &f.shown, &f.replayed.decisions)?;
+        bgedit_library::mistakes::refresh(lib, f.id, &f.shown, f.replayed.decisions())?;
         if whole && self.run.luck && !f.store.failed {
             add_up_luck(
                 lib,
@@ -452,14 +452,10 @@ fn fly(
     };
     let whole = replayed.analyse_pieces(run, stop, &mut each, &mut pieces);
     if whole.is_none() {
-        let left: Vec<usize> = (0..replayed.decisions.len())
+        let left: Vec<usize> = (0..replayed.decisions().len())
             .filter(|i| !done.contains(i))
             .collect();
-        let subset: Vec<_> = left
-            .iter()
-            .map(|&i| replayed.decisions[i].clone())
-            .collect();
-        match_analysis::run(&subset, run, None, stop, &mut |k, o| each(left[k], o));
+        replayed.analyse_each(&left, run, stop, &mut each);
     }
     end.whole = whole.is_some();
 }

@@ -44,6 +44,7 @@ pub fn to_sage(board: &Board, mover: Player) -> SageBoard {
 }
 
 /// What is wrong with a board Sage gave.
+#[cfg(any(test, feature = "internals"))]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SageBoardError {
     #[error("a board of {0} points, not 26")]
@@ -54,7 +55,10 @@ pub enum SageBoardError {
     Board(#[from] bgedit_core::domain::BoardError),
 }
 
-/// The board a Sage board (from the side of `mover`) stands for, checked.
+/// The board a Sage board (from the side of `mover`) stands for, checked:
+/// the tests' reading of Sage's own answers (bgedit reads Sage's moves by
+/// matching boards, `name_moves`).
+#[cfg(any(test, feature = "internals"))]
 pub fn from_sage(sage: &[i32], mover: Player) -> Result<Board, SageBoardError> {
     let cells: &[i32; 26] = sage
         .try_into()

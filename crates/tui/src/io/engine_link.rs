@@ -185,8 +185,7 @@ impl EngineLink {
     pub fn analyse_match(
         &self,
         serial: u64,
-        decisions: Vec<bgedit_core::codec::match_file::FileDecision>,
-        whole: Option<bgedit_engine::gnubg_match::MatchForGnubg>,
+        replayed: Arc<bgedit_engine::match_analysis::ReplayedMatch>,
         engine: bgedit_engine::EngineKind,
         passes: Vec<u8>,
     ) {
@@ -201,7 +200,7 @@ impl EngineLink {
                 program,
                 jobs: cores.saturating_sub(1).max(1),
             };
-            analyse_match_passes(&run, &decisions, whole.as_ref(), &passes, &wanted, &*send);
+            analyse_match_passes(&run, &replayed, &passes, &wanted, &*send);
         });
     }
 
@@ -370,23 +369,22 @@ pub struct MatchRun {
     pub jobs: usize,
 }
 
-/// Analyses `decisions` once per depth of `passes`, in order, the same way
-/// `bgedit analyse --file F --plies P` does (`match_analysis::run`, whole
-/// games with gnubg): each verdict goes to `send` as
+/// Analyses `replayed` once per depth of `passes`, in order, the same way
+/// `bgedit analyse --file F --plies P` does (`ReplayedMatch::analyse`,
+/// whole games with an engine that reads them): each verdict goes to `send` as
 /// `ReviewAction::Judged` with its depth, in match order, and the end as
 /// `ReviewAction::AnalysisEnded`. It stops, saying nothing more, once
 /// `wanted` is no longer `run.serial` or the runtime is gone. Public so a
 /// test can drive the reducer with what the runtime would send.
 pub fn analyse_match_passes(
     run: &MatchRun,
-    decisions: &[bgedit_core::codec::match_file::FileDecision],
-    whole: Option<&bgedit_engine::gnubg_match::MatchForGnubg>,
+    replayed: &bgedit_engine::match_analysis::ReplayedMatch,
     passes: &[u8],
     wanted: &std::sync::atomic::AtomicU64,
     send: &(dyn Fn(Action) -> bool + Sync),
 ) {
     use crate::match_review::state::{MatchLuckOf, ReviewAction};
-    use bgedit_engine::match_analysis::{self, Failed, RunOptions};
+    use bgedit_engine::match_analysis::{Failed, RunOptions};
     let serial = run.serial;
     let judged = |i: usize, plies: u8, outcome| {
         send(Action::Review(ReviewAction::Judged(
@@ -397,7 +395,7 @@ pub fn analyse_match_passes(
         let last = pass + 1 == passes.len();
         match &run.program {
             Err(why) => {
-                for (i, d) in decisions.iter().enumerate() {
+                for (i, d) in replayed.decisions().iter().enumerate() {
                     let failed = Failed {
                         game: d.game,
                         number: d.number,
@@ -423,7 +421,7 @@ pub fn analyse_match_passes(
                     min_runs: None,
                 };
                 let stop = AtomicBool::new(false);
-                let ran = match_analysis::run(decisions, &opts, whole, &stop, &mut |i, outcome| {
+                let ran = replayed.analyse(&opts, &stop, &mut |i, outcome| {
                     if wanted.load(Ordering::SeqCst) != serial || !judged(i, plies, outcome) {
                         stop.store(true, Ordering::SeqCst);
                     }

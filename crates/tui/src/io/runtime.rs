@@ -552,13 +552,10 @@ impl Edge<'_> {
                     }
                     Effect::AnalyseMatch {
                         serial,
-                        decisions,
-                        whole,
+                        replayed,
                         engine,
                         passes,
-                    } => self
-                        .engine
-                        .analyse_match(serial, decisions, whole, engine, passes),
+                    } => self.engine.analyse_match(serial, replayed, engine, passes),
                     Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
                     Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
                     // Inline: the answer is reduced before the next frame.
