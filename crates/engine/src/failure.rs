@@ -649,7 +649,7 @@ mod tests {
     /// rewording made them), with the option that names another program.
     #[test]
     fn each_failure_reads_in_its_engines_words() {
-        let [gnubg, sage] = crate::registry::ALL;
+        let (gnubg, sage) = (EngineKind::Gnubg, EngineKind::Sage);
         let program = PathBuf::from("/x/gnubg");
         let start = EngineErrorKind::Start(StartError::ExitedAtStart {
             program: program.clone(),
