@@ -236,9 +236,10 @@ mod tests {
         }
         let both = parse(&["--engine", "both"]).unwrap();
         assert_eq!(both.choice, Choice::all());
-        assert_eq!(
-            both.one("analyse --file").unwrap_err().to_string(),
-            "analyse --file takes one engine: --engine gnubg or --engine sage"
+        let refused = both.one("analyse --file").unwrap_err().to_string();
+        assert!(
+            refused.starts_with("analyse --file takes one engine: --engine gnubg or --engine sage"),
+            "{refused}"
         );
         assert!(parse(&["--engine", "deep"]).is_err());
     }
