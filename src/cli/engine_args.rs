@@ -86,7 +86,7 @@ fn engine_help() -> String {
         })
         .collect();
     let mut help = format!(
-        "The engine: {}, or {BOTH} side by side with their disagreements (a command that takes one engine refuses {BOTH}). --plies counts as {} does for every engine",
+        "The engine: {}, or {BOTH} side by side with their disagreements (a command that takes one engine refuses {BOTH}). Depths count as {} counts them for every engine",
         each.join(", "),
         reference.name()
     );
