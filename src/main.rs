@@ -22,9 +22,9 @@ fn clap_refusal(e: &clap::Error) -> ExitCode {
 
 fn main() -> ExitCode {
     let code = run();
-    // The editor may quit while its worker still holds the match copy
-    // gnubg reads: nothing is left in the temporary directory.
-    bgedit_engine::gnubg_match::remove_private_copies();
+    // The editor may quit while its worker still holds the files an engine
+    // reads: nothing is left in the temporary directory.
+    bgedit_engine::clean_up();
     code
 }
 
@@ -48,12 +48,10 @@ fn run() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_refusal(&e),
     };
-    cli.tell_engines_their_data();
     let editor_options = EditorOptions {
-        gnubg: cli.gnubg,
+        engines: cli.engines,
         met: cli.met,
         library: cli.library,
-        sage_python: cli.sage_python,
     };
     match cli.command {
         Some(Command::Show(args)) => bgedit::cli::show::run(args),

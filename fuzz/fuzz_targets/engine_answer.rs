@@ -1,5 +1,5 @@
 //! The engines' answers as bgedit reads them: a line of gnubg's bridge
-//! (`engine::answer::parse_line`) and of Open Sage's (`engine::sage::parse_line`,
+//! (`engine::answer::parse_line`) and of Open Sage's (`internals::parse_sage_line`,
 //! which names Sage's boards by bgedit's own legal moves). A process's output
 //! is input like any file: it never panics, and an answer accepted has its
 //! numbers in range and, for Sage, only moves legal in the position asked.
@@ -8,7 +8,8 @@
 use bgedit_core::codec;
 use bgedit_core::domain::Position;
 use bgedit_engine::answer::{Garbage, Reply, parse_line};
-use bgedit_engine::{Analysis, Request, sage};
+use bgedit_engine::internals::parse_sage_line;
+use bgedit_engine::{Analysis, Request};
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 
@@ -37,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
     // The opening 31 (moves), and the opening position without dice (cube).
     for id in ["4HPwATDgc/ABMA:cIkFAAAAAAAA", "4HPwATDgc/ABMA:cAkAAAAAAAAA"] {
         let req = request(id);
-        let reply = sage::parse_line(line, &req);
+        let reply = parse_sage_line(line, &req);
         if let Ok(Reply::Answer(_, Ok(Analysis::Moves { moves, .. }))) = &reply {
             // Every move named is one of the position's legal moves.
             let legal: Vec<String> = bgedit_core::domain::moves::position_moves(&req.position)

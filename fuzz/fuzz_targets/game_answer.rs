@@ -1,13 +1,13 @@
 //! gnubg's analysis of a file of whole games as bgedit reads it
-//! (`engine::gnubg_match::read_line`) and judges a real match's games from it
-//! (`engine::match_analysis::judge_recorded_game`). A process's output is
+//! (`internals::read_games_line`) and judges a real match's games from it
+//! (`internals::judge_recorded_game`). A process's output is
 //! input like any file: whatever the records say, nothing panics, every
 //! outcome is for a decision of the game, and every error is finite and
 //! not below zero.
 #![no_main]
 
 use bgedit_core::codec::match_file;
-use bgedit_engine::{gnubg_match, match_analysis};
+use bgedit_engine::internals::{GamesLine, judge_recorded_game, read_games_line};
 use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
@@ -27,13 +27,13 @@ fuzz_target!(|data: &[u8]| {
     // As many games as the answer holds, the count checked too.
     let value = serde_json::from_str::<serde_json::Value>(line).unwrap_or_default();
     let count = value["games"].as_array().map_or(0, Vec::len);
-    let Ok(gnubg_match::Line::Games(answers)) = gnubg_match::read_line(line, 1, count) else {
+    let Ok(GamesLine::Games(answers)) = read_games_line(line, 1, count) else {
         return;
     };
     for answer in &answers {
         for game in [1, 2] {
             let n = decisions().iter().filter(|d| d.game == game).count();
-            let Ok(outcomes) = match_analysis::judge_recorded_game(decisions(), game, answer, 0)
+            let Ok(outcomes) = judge_recorded_game(decisions(), game, answer, 0)
             else {
                 continue;
             };

@@ -9,8 +9,7 @@
 #![no_main]
 
 use bgedit_core::codec::{match_file, sgf};
-use bgedit_engine::gnubg_match::MatchForGnubg;
-use bgedit_engine::match_analysis::piece_runs;
+use bgedit_engine::match_analysis::ReplayedMatch;
 use bgedit_library::match_import;
 use bgedit_library::store::{self, Library};
 use libfuzzer_sys::fuzz_target;
@@ -73,12 +72,9 @@ fuzz_target!(|data: &[u8]| {
     }
     // The pieces gnubg would be handed, and the runs of decisions for them.
     for size in [0, 3, 24] {
-        if let Some(whole) = MatchForGnubg::in_pieces(&file, &decisions, size) {
-            if let Some(runs) = piece_runs(&decisions, whole.pieces()) {
-                for (_, run) in runs {
-                    let _ = &decisions[run];
-                }
-            }
+        let cut = ReplayedMatch::cut(&file, size);
+        for run in cut.pieces().unwrap_or_default() {
+            let _ = &cut.decisions()[run];
         }
     }
     import(&decisions);

@@ -1,6 +1,7 @@
 //! The command line, as clap reads it.
 
 use crate::cli::analyse::args::AnalyseArgs;
+use crate::cli::engine_args::EngineArgs;
 use crate::cli::image::ImageArgs;
 use clap::{Parser, Subcommand};
 
@@ -26,18 +27,10 @@ pub struct Cli {
     #[arg(long)]
     pub new: bool,
 
-    /// The gnubg to run for analysis (else BGEDIT_GNUBG, PATH, /usr/games).
-    #[arg(long, value_name = "PATH")]
-    pub gnubg: Option<std::path::PathBuf>,
-    /// The Python that has Open Sage (bgsage), the second engine (`z`);
-    /// else BGEDIT_SAGE_PYTHON, then python3.
-    #[arg(long, value_name = "PATH")]
-    pub sage_python: Option<std::path::PathBuf>,
-    /// Open Sage's weights and bear-off data (a copy of bgsage's `_assets`:
-    /// models/, data/) for the Sage built into bgedit, instead of asking
-    /// Sage's Python where they are.
-    #[arg(long, value_name = "DIR", global = true)]
-    pub sage_data: Option<std::path::PathBuf>,
+    /// The engines the analysis panel starts with (`z` cycles them) and
+    /// each engine's program and data.
+    #[command(flatten)]
+    pub engines: EngineArgs,
     /// A gnubg match equity table file (XML) for the numbers panel instead
     /// of the built-in Kazaross-XG2.
     #[arg(long, value_name = "FILE")]
@@ -122,17 +115,9 @@ pub enum Command {
     /// in its list.
     ///
     /// With no ID arguments, reads IDs from standard input, one per line.
+    /// The engine that grades is --engine's (one engine; --plies counts as
+    /// gnubg's); in the editor's quiz, the analysis panel's engine too.
     Quiz(super::quiz::QuizArgs),
-}
-
-impl Cli {
-    /// Where the user put an engine's data (`--sage-data`), told to the
-    /// engine before any command runs.
-    pub fn tell_engines_their_data(&self) {
-        if let Some(dir) = &self.sage_data {
-            bgedit_engine::sage::native::set_data_dir(dir.clone());
-        }
-    }
 }
 
 #[cfg(test)]

@@ -2,22 +2,21 @@
 //! `--stats`): the editor, with the options it starts with; and the hidden
 //! `__hold-clipboard` it runs to keep a copy alive after it quits.
 
+use super::engine_args::EngineArgs;
 use bgedit_core::codec::met_xml;
-use bgedit_engine::EngineKind;
 use bgedit_tui::io::runtime::{self, Start};
 use bgedit_tui::numbers::state::MetHandle;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The options the editor starts with (the top-level `--gnubg`,
-/// `--sage-python`, `--met`, `--library`, or a command's own).
+/// The options the editor starts with (the top-level engine options,
+/// `--met`, `--library`, or a command's own).
 #[derive(Clone, Debug, Default)]
 pub struct EditorOptions {
-    pub gnubg: Option<PathBuf>,
+    pub engines: EngineArgs,
     pub met: Option<PathBuf>,
     pub library: Option<PathBuf>,
-    pub sage_python: Option<PathBuf>,
 }
 
 /// Where `bgedit ID...` (or plain `bgedit`, or `bgedit --new`) opens.
@@ -45,13 +44,9 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    // The user names each engine's program by the engine's own option.
-    let programs = vec![
-        (EngineKind::Gnubg, opts.gnubg),
-        (EngineKind::Sage, opts.sage_python),
-    ];
     let options = runtime::Options {
-        programs,
+        engines: opts.engines.setup,
+        choice: opts.engines.choice,
         met,
         library: opts.library,
     };

@@ -5,12 +5,12 @@
 //! written as gnubg's SGF with its analysis (the file's, or with
 //! `--analyse` bgedit's), for gnubg's `load match`.
 
+use crate::cli::engine_args::EngineArgs;
 use crate::cli::output::OutputFormat;
 use bgedit_core::codec::match_file::{self, Contents, FileDecision};
 use bgedit_core::codec::{gnubg_id, sgf, xgid};
 use bgedit_core::out_file;
 use bgedit_core::quote::{Shown, printable};
-use bgedit_engine::EngineKind;
 use bgedit_engine::match_analysis::annotate::analysed_sgf;
 use bgedit_engine::match_analysis::{Judged, ReplayedMatch, RunOptions};
 use std::io::{self, Write};
@@ -43,9 +43,10 @@ pub struct MatchArgs {
     /// Engine processes working at once for --analyse (default: the cores).
     #[arg(long, requires = "analyse", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
-    /// The gnubg --analyse runs (else BGEDIT_GNUBG, PATH, /usr/games).
-    #[arg(long, value_name = "PATH", requires = "analyse")]
-    pub gnubg: Option<PathBuf>,
+    /// The engine --analyse runs (one), and each engine's program and
+    /// data.
+    #[command(flatten)]
+    pub engines: EngineArgs,
 }
 
 /// Runs the command: 0 when every file was read whole, 1 when anything
@@ -198,19 +199,28 @@ fn analysed(
     file: &match_file::MatchFile,
     shown: &str,
 ) -> Result<(Vec<Judged>, Option<bgedit_engine::luck::MatchLuck>, u8), u8> {
-    let program = bgedit_engine::locate::find_from_env(args.gnubg.as_deref()).map_err(|e| {
+    let refused = |e: &dyn std::fmt::Display| {
         bgedit_core::say!("bgedit: {e}");
         2u8
-    })?;
+    };
+    let engine = args
+        .engines
+        .one("match --analyse")
+        .map_err(|e| refused(&e))?;
+    let program = args
+        .engines
+        .setup
+        .program(engine)
+        .map_err(|e| refused(&e))?;
     let replayed = ReplayedMatch::of(file);
     let mut code = 0;
-    for p in &replayed.problems {
+    for p in replayed.problems() {
         bgedit_core::say!("{}", match_file::describe(shown, p));
         code = 1;
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = RunOptions {
-        engine: EngineKind::Gnubg,
+        engine,
         program,
         plies: args.plies.unwrap_or(0),
         jobs: args.jobs.map_or(cores, usize::from),
@@ -235,15 +245,15 @@ fn analysed(
             }
         }
     });
-    if handed < replayed.decisions.len() {
-        let why = ran
-            .gave_up
-            .as_deref()
-            .unwrap_or("the engine could not be started");
+    if handed < replayed.decisions().len() {
+        let why = ran.gave_up.as_ref().map_or_else(
+            || "the engine could not be started".to_owned(),
+            ToString::to_string,
+        );
         bgedit_core::say!(
             "{shown}: {} of {} decisions not analysed: {}",
-            replayed.decisions.len() - handed,
-            replayed.decisions.len(),
+            replayed.decisions().len() - handed,
+            replayed.decisions().len(),
             Shown(why)
         );
         code = 1;

@@ -12,6 +12,7 @@ pub(crate) mod args;
 pub(crate) mod batch;
 pub mod convert;
 pub mod editor;
+pub mod engine_args;
 pub(crate) mod files;
 pub mod image;
 pub mod input;

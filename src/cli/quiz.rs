@@ -4,13 +4,14 @@
 //! study tools. One output line per input line, as the other commands.
 
 use super::editor::EditorOptions;
+use super::engine_args::EngineArgs;
 use crate::cli::moves::LineOutput;
 use crate::cli::output::OutputFormat;
 use bgedit_core::codec::{IdError, gnubg_id, parse_any};
 use bgedit_core::domain::Position;
 use bgedit_core::domain::skill::Skill;
 use bgedit_engine::match_analysis::{self, JudgeError, QuizAnswer};
-use bgedit_engine::{Engine, EngineKind};
+use bgedit_engine::{Choice, Engine};
 use bgedit_tui::io::runtime::Start;
 use std::cell::RefCell;
 use std::io::Write as _;
@@ -43,17 +44,9 @@ pub struct QuizArgs {
     #[arg(long, default_value = "text",
           value_parser = OutputFormat::described(FORMAT_TEXT_HELP, FORMAT_JSON_HELP))]
     pub format: OutputFormat,
-    /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
-    #[arg(long, value_name = "PATH")]
-    pub gnubg: Option<std::path::PathBuf>,
-    /// The engine that grades, gnubg (the default) or Open Sage (--plies
-    /// counts as gnubg does: 0 is Sage's 1-ply); in the editor's quiz, the
-    /// analysis panel's engine too.
-    #[arg(long, value_enum, default_value = "gnubg")]
-    pub engine: QuizEngine,
-    /// The Python that has bgsage (else BGEDIT_SAGE_PYTHON, then python3).
-    #[arg(long, value_name = "PATH")]
-    pub sage_python: Option<std::path::PathBuf>,
+    /// The engine that grades (one), and each engine's program and data.
+    #[command(flatten)]
+    pub engines: EngineArgs,
     /// With --answer: IDs in any accepted format (standard input when
     /// none). Else the quiz's collection, or a filter (`tag:blitz race`).
     #[arg(allow_hyphen_values = true, value_name = "ID|QUERY")]
@@ -65,16 +58,20 @@ pub struct QuizArgs {
 /// `editor`'s options (the top-level ones, which the quiz's own override).
 pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
     if args.answer.is_none() && !args.stats {
-        let engine = match args.engine {
-            QuizEngine::Gnubg => bgedit_engine::Choice::only(EngineKind::Gnubg),
-            QuizEngine::Sage => bgedit_engine::Choice::only(EngineKind::Sage),
+        let grader = match args.engines.one("quiz") {
+            Ok(kind) => kind,
+            Err(e) => {
+                bgedit_core::say!("bgedit: {e}");
+                return ExitCode::from(2);
+            }
         };
-        let start = Start::Quiz(args.ids.join(" "), args.plies, engine);
+        let start = Start::Quiz(args.ids.join(" "), args.plies, Choice::only(grader));
+        // The quiz's own engine options: the top-level ones cannot be
+        // given with a command.
         let opts = EditorOptions {
-            gnubg: editor.gnubg.or(args.gnubg),
+            engines: args.engines,
             met: editor.met,
             library: args.library.or(editor.library),
-            sage_python: editor.sage_python.or(args.sage_python),
         };
         return super::editor::run(start, opts);
     }
@@ -91,11 +88,13 @@ pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
 
 /// `--answer`: each position's grade, by the engine chosen.
 fn grade(args: &QuizArgs) -> ExitCode {
-    let found = match args.engine {
-        QuizEngine::Gnubg => bgedit_engine::locate::find_from_env(args.gnubg.as_deref())
-            .map(|p| EngineKind::Gnubg.spec().open(p, Default::default())),
-        QuizEngine::Sage => bgedit_engine::sage::find_python_from_env(args.sage_python.as_deref())
-            .map(|p| EngineKind::Sage.spec().open(p, Default::default())),
+    let found = match args.engines.one("quiz") {
+        Ok(kind) => args
+            .engines
+            .setup
+            .open(kind, Default::default())
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e.to_string()),
     };
     let engine = match found {
         Ok(e) => RefCell::new(e),
@@ -108,12 +107,6 @@ fn grade(args: &QuizArgs) -> ExitCode {
     super::moves::each_line(&args.ids, |l| {
         quiz_line(&engine, &answer, args.plies, args.format, l)
     })
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum QuizEngine {
-    Gnubg,
-    Sage,
 }
 
 /// What `quiz --format` writes, as its help says it.

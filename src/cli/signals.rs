@@ -1,7 +1,8 @@
 //! A command that runs engines, ended by a signal (SIGTERM, SIGHUP,
 //! SIGINT), leaves nothing behind, as the editor does: the engines die
-//! with the process (`engine::process`), the match copies gnubg reads are
-//! removed here, and the exit status is the shell's 128 + the signal.
+//! with the process (`engine::process`), the files the engines read are
+//! removed here (`bgedit_engine::clean_up`), and the exit status is the
+//! shell's 128 + the signal.
 
 use bgedit_core::signals::{TERMINATING, exit_status};
 
@@ -13,15 +14,15 @@ pub(crate) fn clean_up_on_signals() -> std::io::Result<()> {
         .name("bgedit-signals".to_owned())
         .spawn(move || {
             if let Some(signal) = signals.forever().next() {
-                bgedit_engine::gnubg_match::remove_private_copies();
+                bgedit_engine::clean_up();
                 std::process::exit(i32::from(exit_status(signal)));
             }
         })?;
     Ok(())
 }
 
-/// Runs a command that runs engines: a signal ends it cleanly (its match
-/// copies removed, its engines gone).
+/// Runs a command that runs engines: a signal ends it cleanly (the files
+/// its engines read removed, its engines gone).
 pub fn with_engines(run: impl FnOnce() -> std::process::ExitCode) -> std::process::ExitCode {
     if let Err(e) = clean_up_on_signals() {
         bgedit_core::say!("bgedit: installing signal handlers: {e}");

@@ -275,7 +275,7 @@ fn the_luck_and_overall_rows_are_gnubgs_show_statistics() {
         "set analysis chequerplay evaluation plies 0\nset analysis cubedecision evaluation plies 0\n\
          load match {file}\nanalyse match\nshow statistics match\n"
     );
-    let gnubg = std::process::Command::new(bgedit_engine::locate::find_from_env(None).unwrap())
+    let gnubg = std::process::Command::new(bgedit_engine::EngineKind::Gnubg.locate(None).unwrap())
         .args(["-t", "-q"])
         .env("LC_ALL", "C")
         .stdin(std::process::Stdio::piped())
@@ -810,14 +810,13 @@ fn an_xg_match_opens_with_xgs_analysis() {
 #[test]
 fn whole_games_and_single_positions_give_the_same_verdicts() {
     use bgedit_core::codec::match_file;
-    use bgedit_engine::gnubg_match::MatchForGnubg;
-    use bgedit_engine::match_analysis::{self, Outcome, RunOptions};
+    use bgedit_engine::match_analysis::{self, Outcome, ReplayedMatch, RunOptions};
     use bgedit_engine::{Analysis, EngineKind};
     use std::sync::atomic::AtomicBool;
     if !have_gnubg() {
         return;
     }
-    let gnubg = bgedit_engine::locate::find_from_env(None).unwrap();
+    let gnubg = bgedit_engine::EngineKind::Gnubg.locate(None).unwrap();
     let near = |a: f64, b: f64| (a - b).abs() < 1e-5;
     let near_opt = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => near(a, b),
@@ -833,8 +832,8 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
         let path = format!("{}/tests/fixtures/{file}", env!("CARGO_MANIFEST_DIR"));
         let read = match_file::read_path(std::path::Path::new(&path)).unwrap();
         let replayed = match_analysis::ReplayedMatch::of(&read);
-        let decisions = &replayed.decisions;
-        let whole = replayed.whole.clone().expect("a match");
+        let decisions = replayed.decisions();
+        assert!(replayed.pieces().is_some(), "{file}: a match");
         let opts = RunOptions {
             engine: EngineKind::Gnubg,
             program: gnubg.clone(),
@@ -844,18 +843,12 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
             engines: None,
             min_runs: None,
         };
-        let collect = |whole: Option<&MatchForGnubg>| {
+        let collect = |replayed: &ReplayedMatch| {
             let mut out: Vec<Outcome> = Vec::new();
-            let ran = match_analysis::run(
-                decisions,
-                &opts,
-                whole,
-                &AtomicBool::new(false),
-                &mut |_, o| out.push(o),
-            );
+            let ran = replayed.analyse(&opts, &AtomicBool::new(false), &mut |_, o| out.push(o));
             (out, ran)
         };
-        let (games, ran) = collect(Some(&whole));
+        let (games, ran) = collect(&replayed);
         assert!(
             ran.apart.is_empty(),
             "{file}: games judged apart: {:?}",
@@ -866,7 +859,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
             "{file}: {:?}",
             ran.luck
         );
-        let (single, _) = collect(None);
+        let (single, _) = collect(&replayed.decision_by_decision());
         assert_eq!(games.len(), decisions.len(), "{file}");
         assert_eq!(games.len(), single.len(), "{file}");
         let mut judged = 0;
@@ -1012,7 +1005,7 @@ fn whole_games_and_single_positions_give_the_same_verdicts() {
 #[test]
 fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
     use bgedit_core::codec::match_file;
-    use bgedit_engine::{gnubg_match, match_analysis};
+    use bgedit_engine::internals::{GamesLine, judge_recorded_game, read_games_line};
     let root = env!("CARGO_MANIFEST_DIR");
     let read = match_file::read_path(std::path::Path::new(&format!(
         "{root}/tests/fixtures/analysis/m7_noisy.mat"
@@ -1025,14 +1018,14 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
             std::fs::read_to_string(format!("{root}/fuzz/corpus/game_answer/game{game}")).unwrap();
         serde_json::from_str(&text).unwrap()
     };
-    let parse = |v: Value| match gnubg_match::read_line(&v.to_string(), 1, 1) {
-        Ok(gnubg_match::Line::Games(mut games)) => Ok(games.remove(0)),
+    let parse = |v: Value| match read_games_line(&v.to_string(), 1, 1) {
+        Ok(GamesLine::Games(mut games)) => Ok(games.remove(0)),
         Ok(other) => panic!("not the games: {other:?}"),
         Err(e) => Err(e),
     };
     for game in [1, 2] {
         let parsed = parse(answer(game)).unwrap();
-        let outcomes = match_analysis::judge_recorded_game(&decisions, game, &parsed, 0).unwrap();
+        let outcomes = judge_recorded_game(&decisions, game, &parsed, 0).unwrap();
         assert_eq!(
             outcomes.len(),
             decisions.iter().filter(|d| d.game == game).count()
@@ -1043,7 +1036,7 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
         );
     }
     let parsed = parse(answer(1)).unwrap();
-    let first = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap();
+    let first = judge_recorded_game(&decisions, 1, &parsed, 0).unwrap();
     let j = &first[0].as_ref().unwrap()[0];
     // The opening 21 played 6/3: gnubg's 0-ply gives -0.00822 for 24/23
     // 13/11 and -0.14661 for it.
@@ -1057,7 +1050,7 @@ fn gnubgs_records_of_a_game_are_judged_without_asking_again() {
     let mut wrong = answer(1);
     wrong["games"][0]["records"][3]["dice"] = serde_json::json!([6, 6]);
     let parsed = parse(wrong).unwrap();
-    let why = match_analysis::judge_recorded_game(&decisions, 1, &parsed, 0).unwrap_err();
+    let why = judge_recorded_game(&decisions, 1, &parsed, 0).unwrap_err();
     assert!(why.to_string().contains("move 4"), "{why}");
 }
 

@@ -707,7 +707,7 @@ fn small_files_read_as_the_live_gnubg_walks_them() {
     if !common::have_gnubg() {
         return;
     }
-    let gnubg = bgedit_engine::locate::find_from_env(None).unwrap();
+    let gnubg = bgedit_engine::EngineKind::Gnubg.locate(None).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let script = std::fs::canonicalize(Path::new(READINGS).join("walk_gnubg.py")).unwrap();
     for name in READING_FILES {

@@ -277,8 +277,7 @@ fn panel_analysed(
     use std::sync::atomic::AtomicU64;
     let Some(Effect::AnalyseMatch {
         serial,
-        decisions,
-        whole,
+        replayed,
         engine,
         ..
     }) = effects
@@ -295,7 +294,7 @@ fn panel_analysed(
         jobs: 1,
     };
     let wanted = AtomicU64::new(serial);
-    analyse_match_passes(&opts, &decisions, whole.as_ref(), &[0], &wanted, &|a| {
+    analyse_match_passes(&opts, &replayed, &[0], &wanted, &|a| {
         sent.lock().unwrap().push(a);
         true
     });

@@ -19,7 +19,9 @@ use std::sync::{Mutex, OnceLock};
 
 /// The gnubg bgedit runs here (as `--gnubg`, `BGEDIT_GNUBG`, `PATH` find it).
 pub fn gnubg() -> PathBuf {
-    bgedit_engine::locate::find_from_env(None).expect("gnubg (check have_gnubg first)")
+    bgedit_engine::EngineKind::Gnubg
+        .locate(None)
+        .expect("gnubg (check have_gnubg first)")
 }
 
 fn fixtures() -> PathBuf {
@@ -73,7 +75,7 @@ fn run_generator(python: &Path, script: &str) -> PathBuf {
     };
     // gnubg's generators run the one found here (their callers checked
     // there is one); Sage's does without.
-    if let Ok(gnubg) = bgedit_engine::locate::find_from_env(None) {
+    if let Ok(gnubg) = bgedit_engine::EngineKind::Gnubg.locate(None) {
         command.env("GNUBG", gnubg);
     }
     let out = command

@@ -76,7 +76,8 @@ pub fn fixtures() -> Vec<Fixture> {
 /// it the caller skips with a printed reason, but under BGEDIT_REQUIRE_SAGE=1
 /// it fails.
 pub fn sage_python() -> Option<std::path::PathBuf> {
-    let found = bgedit_engine::sage::find_python_from_env(None)
+    let found = bgedit_engine::EngineKind::Sage
+        .locate(None)
         .map_err(|e| e.to_string())
         .and_then(|python| {
             let ok = std::process::Command::new(&python)
@@ -118,7 +119,7 @@ pub fn fake_gnubg(name: &str, after_ready: &str) -> std::path::PathBuf {
 /// Whether gnubg is found (as the binary finds it); without it the caller
 /// skips with a printed reason, but under BGEDIT_REQUIRE_GNUBG=1 it fails.
 pub fn have_gnubg() -> bool {
-    match bgedit_engine::locate::find_from_env(None) {
+    match bgedit_engine::EngineKind::Gnubg.locate(None) {
         Ok(_) => true,
         Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
             panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")

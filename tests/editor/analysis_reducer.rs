@@ -188,13 +188,16 @@ fn the_copied_analysis_is_gnubg_like_text_with_the_id() {
 fn engine_problems_are_shown_and_panels_toggle() {
     let (m, effects) = update(model(), Action::Board(BoardAction::SetDice(Some([2, 1]))));
     let r = request(&effects);
-    let why = "gnubg not found: install it with `apt-get install gnubg`".to_owned();
+    let why = bgedit_engine::EngineError::new(
+        bgedit_engine::EngineKind::Gnubg,
+        bgedit_engine::EngineErrorKind::Missing(bgedit_engine::Missing::Nowhere),
+    );
     let (m, _) = update(
         m,
         Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
             bgedit_engine::EngineKind::Gnubg,
             r.id,
-            Err(bgedit_engine::EngineError::NotFound(why)),
+            Err(why),
             None,
         )),
     );
@@ -215,7 +218,10 @@ fn an_engines_error_text_is_shown_printable() {
         Action::Analysis(bgedit_tui::action::AnalysisAction::Answer(
             bgedit_engine::EngineKind::Gnubg,
             r.id,
-            Err(bgedit_engine::EngineError::Refused(raw)),
+            Err(bgedit_engine::EngineError::new(
+                bgedit_engine::EngineKind::Gnubg,
+                bgedit_engine::EngineErrorKind::Refused { said: raw },
+            )),
             None,
         )),
     );

@@ -320,7 +320,8 @@ fn match_review_screens() {
     let mut loaded = open::load(path).unwrap();
     loaded.path = "m7_driven.mat".into();
     let verdicts: Vec<_> = loaded
-        .decisions
+        .replayed
+        .decisions()
         .iter()
         .enumerate()
         .filter(|(_, d)| d.game == 1)

@@ -183,7 +183,9 @@ fn the_live_views_screen() {
 /// Sage's in-process engine, found by capability as the editor finds it.
 fn in_process() -> Option<Box<dyn bgedit_engine::Engine>> {
     let python = common::sage_python()?;
-    match registry::open_in_process(&[(EngineKind::Sage, Some(python))]) {
+    let mut setup = bgedit_engine::Setup::default();
+    setup.set_program(EngineKind::Sage, Some(python));
+    match registry::open_in_process(&setup) {
         Ok(e) => Some(e),
         Err(e) if std::env::var("BGEDIT_REQUIRE_SAGE").as_deref() == Ok("1") => {
             panic!("BGEDIT_REQUIRE_SAGE=1 but {e}")

@@ -49,7 +49,7 @@ fn passes(effects: &[Effect]) -> Vec<u8> {
 /// A made-up verdict for decision `i`: errors by index, cube errors of
 /// each kind on cube decisions, so every row of the table has numbers.
 fn made_up(m: &OpenMatch, i: usize) -> Judged {
-    let d = &m.decisions[i];
+    let d = &m.decisions()[i];
     let (kind, cube, wrong) = match (d.dice, d.played.as_str()) {
         (Some(_), _) => (DecisionKind::Checker, None, None),
         (None, "double") => (
@@ -88,7 +88,7 @@ fn made_up(m: &OpenMatch, i: usize) -> Judged {
 fn judge_all(model: Model, plies: u8) -> Model {
     let m = open_match(&model);
     let serial = model.review.serial;
-    let actions: Vec<Action> = (0..m.decisions.len())
+    let actions: Vec<Action> = (0..m.decisions().len())
         .map(|i| {
             Action::Review(ReviewAction::Judged(
                 serial,
@@ -189,17 +189,14 @@ fn the_match_is_judged_quick_first_then_at_the_panels_depth() {
 /// `m5_noisy.sgf` with its analysis relabelled `depth`.
 fn noisy_at(depth: &str) -> Box<bgedit_tui::match_review::state::Loaded> {
     let mut loaded = open::load(&fixture("analysis/m5_noisy.sgf")).unwrap();
-    for d in &mut loaded.decisions {
-        match d.analysis.as_mut() {
-            Some(FileAnalysis::Moves { moves }) => {
-                for m in moves {
-                    m.depth = depth.to_owned();
-                }
+    std::sync::Arc::make_mut(&mut loaded.replayed).relabel_file_analysis(|a| match a {
+        FileAnalysis::Moves { moves } => {
+            for m in moves {
+                m.depth = depth.to_owned();
             }
-            Some(FileAnalysis::Cube { depth: d, .. }) => *d = depth.to_owned(),
-            None => {}
         }
-    }
+        FileAnalysis::Cube { depth: d, .. } => *d = depth.to_owned(),
+    });
     Box::new(loaded)
 }
 
@@ -370,8 +367,7 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
     let (model, effects) = opened(Model::default(), name);
     let Some(Effect::AnalyseMatch {
         serial,
-        decisions,
-        whole,
+        replayed,
         engine,
         passes,
     }) = effects
@@ -389,17 +385,10 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
         jobs: 1,
     };
     let wanted = AtomicU64::new(serial);
-    analyse_match_passes(
-        &run_opts,
-        &decisions,
-        whole.as_ref(),
-        &passes,
-        &wanted,
-        &|a| {
-            sent.lock().unwrap().push(a);
-            true
-        },
-    );
+    analyse_match_passes(&run_opts, &replayed, &passes, &wanted, &|a| {
+        sent.lock().unwrap().push(a);
+        true
+    });
     let model = run(model, sent.into_inner().unwrap());
     let m = open_match(&model);
     assert!(!m.analysing);
@@ -446,7 +435,7 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
     // The summary, the luck of the dice included (rated with the last pass).
     let luck = m.luck.as_ref().map(|l| (*l.0).clone());
     assert!(luck.is_some(), "gnubg rated the luck");
-    let report = bgedit_engine::match_analysis::Report::of(&m.decisions, &judged, luck);
+    let report = bgedit_engine::match_analysis::Report::of(m.decisions(), &judged, luck);
     assert_eq!(report.json(), summary["summary"]);
     // The view's table is the CLI's, line for line.
     let text = common::run::bgedit(&["analyse", "--file", &fixture(name), "--plies", "2"], "");

@@ -10,16 +10,20 @@ use crate::common;
 use crate::common::fake_gnubg as fake;
 use bgedit_core::codec;
 use bgedit_core::domain::{CubeOwner, Position};
-use bgedit_engine::locate;
-use bgedit_engine::{Analysis, Engine, EngineError, EngineKind, Process, Request};
+use bgedit_engine::{Analysis, Engine, EngineError, EngineErrorKind, EngineKind, Process, Request};
 use common::live;
+
+/// gnubg failed, this way.
+fn gnubg_failed(kind: EngineErrorKind) -> EngineError {
+    EngineError::new(EngineKind::Gnubg, kind)
+}
 use std::path::PathBuf;
 use std::time::Duration;
 
 const LIMIT: Duration = Duration::from_secs(30);
 
 fn gnubg() -> Option<PathBuf> {
-    match locate::find_from_env(None) {
+    match bgedit_engine::EngineKind::Gnubg.locate(None) {
         Ok(p) => Some(p),
         Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
             panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
@@ -272,7 +276,10 @@ fn a_killed_gnubg_costs_one_answer_and_is_restarted() {
         plies: 0,
         moves: 3,
     };
-    assert_eq!(e.analyse(&req, LIMIT), Err(EngineError::Died));
+    assert_eq!(
+        e.analyse(&req, LIMIT),
+        Err(gnubg_failed(EngineErrorKind::Died))
+    );
     assert!(matches!(e.analyse(&req, LIMIT), Ok(Analysis::Moves { .. })));
     assert_eq!(e.restarts, 1);
     assert_ne!(e.pid(), Some(pid));
@@ -495,14 +502,22 @@ fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
     let mut hung = Process::new(EngineKind::Gnubg, fake("hung", "sleep 30"));
     let t = std::time::Instant::now();
     let limit = Duration::from_millis(300);
-    assert_eq!(hung.analyse(&req, limit), Err(EngineError::Timeout(limit)));
+    assert_eq!(
+        hung.analyse(&req, limit),
+        Err(gnubg_failed(EngineErrorKind::Timeout(limit)))
+    );
     assert!(t.elapsed() < Duration::from_secs(10));
     let mut noisy = Process::new(
         EngineKind::Gnubg,
         fake("garbage", "echo 'Segmentation fault?'; sleep 30"),
     );
     match noisy.analyse(&req, LIMIT) {
-        Err(EngineError::Garbage(e)) => assert!(e.contains("Segmentation fault?"), "{e}"),
+        Err(
+            e @ EngineError {
+                kind: EngineErrorKind::Garbage(_),
+                ..
+            },
+        ) => assert!(e.to_string().contains("Segmentation fault?"), "{e}"),
         other => panic!("{other:?}"),
     }
     let mut wrong = Process::new(
@@ -514,7 +529,10 @@ fn a_hung_gnubg_is_timed_out_and_garbage_is_refused() {
     );
     assert!(matches!(
         wrong.analyse(&req, LIMIT),
-        Err(EngineError::Garbage(_))
+        Err(EngineError {
+            kind: EngineErrorKind::Garbage(_),
+            ..
+        })
     ));
 }
 
@@ -539,7 +557,10 @@ fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
     );
     let t = std::time::Instant::now();
     let limit = Duration::from_millis(500);
-    assert_eq!(slow.analyse(&req, limit), Err(EngineError::Timeout(limit)));
+    assert_eq!(
+        slow.analyse(&req, limit),
+        Err(gnubg_failed(EngineErrorKind::Timeout(limit)))
+    );
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
     let mut flood = Process::new(
         EngineKind::Gnubg,
@@ -547,7 +568,12 @@ fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
     );
     let t = std::time::Instant::now();
     match flood.analyse(&req, LIMIT) {
-        Err(EngineError::Garbage(e)) => assert!(e.contains("not the answer"), "{e}"),
+        Err(
+            e @ EngineError {
+                kind: EngineErrorKind::Garbage(_),
+                ..
+            },
+        ) => assert!(e.to_string().contains("not the answer"), "{e}"),
         other => panic!("{other:?}"),
     }
     assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
@@ -600,7 +626,10 @@ fn answers_match_gnubgs_hint_text_on_the_fixtures() {
             moves: 0,
         };
         let answer = match e.analyse(&req, LIMIT) {
-            Err(EngineError::Died) => continue, // gnubg 1.07's own crashes
+            Err(EngineError {
+                kind: EngineErrorKind::Died,
+                ..
+            }) => continue, // gnubg 1.07's own crashes
             other => other.unwrap(),
         };
         let near = |a: f64, v: &serde_json::Value| close(a, v.as_f64().unwrap());
@@ -672,7 +701,10 @@ fn a_failed_set_is_refused_not_answered_for_the_previous_position() {
         },
         LIMIT,
     ) {
-        Err(EngineError::Refused(why)) => assert!(why.contains("did not take"), "{why}"),
+        Err(EngineError {
+            kind: EngineErrorKind::Refused { said },
+            ..
+        }) => assert!(said.contains("did not take"), "{said}"),
         other => panic!("{other:?}"),
     }
     let mut p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
@@ -686,7 +718,10 @@ fn a_failed_set_is_refused_not_answered_for_the_previous_position() {
         },
         LIMIT,
     ) {
-        Err(EngineError::Refused(why)) => assert!(why.contains("did not take"), "{why}"),
+        Err(EngineError {
+            kind: EngineErrorKind::Refused { said },
+            ..
+        }) => assert!(said.contains("did not take"), "{said}"),
         other => panic!("{other:?}"),
     }
 }
@@ -725,12 +760,26 @@ fn a_gnubg_that_fails_to_start_twice_is_not_started_again() {
         moves: 3,
     };
     for _ in 0..2 {
-        assert!(matches!(e.analyse(&req, LIMIT), Err(EngineError::Start(_))));
+        assert!(matches!(
+            e.analyse(&req, LIMIT),
+            Err(EngineError {
+                kind: EngineErrorKind::Start(_),
+                ..
+            })
+        ));
     }
     let t = std::time::Instant::now();
     for _ in 0..5 {
         match e.analyse(&req, LIMIT) {
-            Err(EngineError::GaveUp(last)) => assert!(last.contains("exited at start"), "{last}"),
+            Err(
+                e @ EngineError {
+                    kind: EngineErrorKind::GaveUp { .. },
+                    ..
+                },
+            ) => {
+                let said = e.to_string();
+                assert!(said.contains("exited at start"), "{said}");
+            }
             other => panic!("{other:?}"),
         }
     }

@@ -12,7 +12,7 @@ use bgedit_core::codec;
 use bgedit_core::domain::Position;
 use bgedit_engine::Analysis;
 use bgedit_engine::match_analysis::{QuizAnswer, grade, grade_with};
-use bgedit_engine::{EngineKind, Process, locate};
+use bgedit_engine::{EngineKind, Process};
 use common::live;
 
 /// Whether `error` is far enough from gnubg's thresholds that three
@@ -28,7 +28,10 @@ fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
     if !common::have_gnubg() {
         return;
     }
-    let mut engine = Process::new(EngineKind::Gnubg, locate::find_from_env(None).unwrap());
+    let mut engine = Process::new(
+        EngineKind::Gnubg,
+        bgedit_engine::EngineKind::Gnubg.locate(None).unwrap(),
+    );
     // The positions of gen_gnubg_hints.py; their numbers are asked of the
     // gnubg found here, in this run.
     let text = include_str!("../fixtures/gnubg_hints.jsonl");

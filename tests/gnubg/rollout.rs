@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 const LIMIT: Duration = Duration::from_secs(120);
 
 fn gnubg() -> Option<PathBuf> {
-    have_gnubg().then(|| bgedit_engine::locate::find_from_env(None).unwrap())
+    have_gnubg().then(|| bgedit_engine::EngineKind::Gnubg.locate(None).unwrap())
 }
 
 fn position(id: &str) -> Position {

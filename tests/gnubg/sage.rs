@@ -8,7 +8,7 @@
 use crate::common;
 use bgedit_core::codec::{self, position_id};
 use bgedit_core::domain::{Player, Position};
-use bgedit_engine::sage::{from_sage, to_sage};
+use bgedit_engine::internals::{from_sage, to_sage};
 use bgedit_engine::{Analysis, Engine, EngineKind, Process, Request};
 use proptest::prelude::*;
 use serde_json::Value;

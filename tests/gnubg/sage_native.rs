@@ -12,7 +12,7 @@
 use crate::common;
 use bgedit_core::codec::{self, position_id};
 use bgedit_core::domain::Position;
-use bgedit_engine::sage::from_sage;
+use bgedit_engine::internals::from_sage;
 use bgedit_engine::{Analysis, Engine, EngineKind, Request, RolloutSettings};
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -187,7 +187,8 @@ fn in_process_answers_equal_sages_own_on_fixed_positions() {
         let id = c["id"].as_str().unwrap();
         let pos = codec::parse_any(id, &Position::default()).unwrap().position;
         let mover = pos.state.on_roll;
-        c["board"] = serde_json::json!(bgedit_engine::sage::to_sage(&pos.board, mover).to_vec());
+        c["board"] =
+            serde_json::json!(bgedit_engine::internals::to_sage(&pos.board, mover).to_vec());
         check(e.as_mut(), n, &c);
     }
 }

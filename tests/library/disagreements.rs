@@ -50,7 +50,10 @@ fn engines() -> Option<[PathBuf; 2]> {
         return None;
     }
     let python = common::sage_python()?;
-    Some([bgedit_engine::locate::find_from_env(None).unwrap(), python])
+    Some([
+        bgedit_engine::EngineKind::Gnubg.locate(None).unwrap(),
+        python,
+    ])
 }
 
 /// The stored comparisons, one line each: entry, engines, depth, decision,

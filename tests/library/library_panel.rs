@@ -7,7 +7,7 @@ use crate::common;
 use bgedit_core::codec::{IdFormat, parse_any, to_string_as};
 use bgedit_core::domain::Position;
 use bgedit_engine::match_analysis::{QuizAnswer, grade};
-use bgedit_engine::{EngineKind, Process, locate};
+use bgedit_engine::{EngineKind, Process};
 use bgedit_library::{Library, NewEntry, Source};
 use bgedit_tui::action::{Action, BoardAction};
 use bgedit_tui::effect::Effect;
@@ -81,7 +81,9 @@ impl Harness {
                         let engine = self.engine.get_or_insert_with(|| {
                             Process::new(
                                 EngineKind::Gnubg,
-                                locate::find_from_env(None).expect("gnubg"),
+                                bgedit_engine::EngineKind::Gnubg
+                                    .locate(None)
+                                    .expect("gnubg"),
                             )
                         });
                         let result = grade(engine, &position, &answer, plies).map(Box::new);

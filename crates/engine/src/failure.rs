@@ -1,12 +1,19 @@
 //! How an engine fails and is given up on, below every kind of engine:
-//! [`EngineError`] (each way, in words a user reads), the time an answer
-//! may take ([`time_limit`]), and the [`StartRecord`] a run's engines
-//! share so that a broken engine is given up on once.
+//! [`EngineError`] (which engine, and how: each way a variant with its
+//! data, worded from the engine's `Spec` so that every engine's failures
+//! read alike in its own names and options), the time an answer may take
+//! ([`time_limit`]), and the [`StartRecord`] a run's engines share so that
+//! a broken engine is given up on once.
 
+use super::answer;
+use super::registry::EngineKind;
+use super::spec::Spec;
+use std::fmt;
+use std::path::PathBuf;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
-/// Failed starts in a row after which a gnubg is not started again: a gnubg
+/// Failed starts in a row after which an engine is not started again: one
 /// that hangs or prints garbage at start-up would otherwise cost every
 /// request its start limit (a 500-line batch over two hours to fail).
 pub(crate) const START_TRIES: u32 = 2;
@@ -31,37 +38,472 @@ pub fn time_limit(plies: u8, waiter: Waiter) -> Duration {
     Duration::from_secs(secs[usize::from(plies.min(3))])
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EngineError {
-    #[error("{0}")]
-    NotFound(String),
-    /// Open Sage failed: started, died, hung or answered garbage (the text
-    /// says which; it is restarted for the next request).
-    #[error("{0}")]
-    Sage(String),
-    #[error("gnubg could not be started: {0}")]
-    Start(String),
-    #[error(
-        "gnubg stopped while analysing (gnubg 1.07 crashes on some positions, such as large cubes in match play); it is restarted for the next request"
-    )]
+/// An engine failed: which one, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineError {
+    pub engine: EngineKind,
+    pub kind: EngineErrorKind,
+}
+
+/// How an engine failed. The words are the engine's ([`EngineError`]'s
+/// `Display`): its name, the option and variable its program is given by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineErrorKind {
+    /// Its program is not there.
+    Missing(Missing),
+    /// The data the user named for it (`--sage-data DIR`) is not whole, or
+    /// its program could not say where its data is.
+    Data(DataError),
+    /// It could not be started (it is restarted for the next request).
+    Start(StartError),
+    /// It died while answering (it is restarted for the next request).
     Died,
-    #[error("gnubg took longer than {0:?}; it was stopped and is restarted for the next request")]
+    /// No answer came within this limit (it was stopped, and is
+    /// restarted for the next request).
     Timeout(Duration),
-    #[error("{0}; gnubg is restarted for the next request")]
-    Garbage(String),
-    /// gnubg refused or could not analyse this position.
-    #[error("{0}")]
-    Refused(String),
-    /// gnubg failed to start `START_TRIES` times in a row and is not
-    /// started again with this path.
-    #[error(
-        "gnubg is not asked again: it failed to start {START_TRIES} times in a row (last: {0}); give another with --gnubg PATH or BGEDIT_GNUBG"
-    )]
-    GaveUp(String),
-    /// In a batch, the engine hung or died [`LOST_TRIES`] times in a row:
-    /// it is not asked again in this run.
-    #[error("{0} is not asked again in this run: {1}")]
-    Unanswered(&'static str, String),
+    /// It answered something that is not an answer (it is restarted for
+    /// the next request).
+    Garbage(Garbage),
+    /// It refused, or could not analyse, this position: its own words.
+    Refused { said: String },
+    /// It failed to start `tries` times in a row and is not started again
+    /// with this program; the last failure.
+    GaveUp {
+        tries: u32,
+        last: Box<EngineErrorKind>,
+    },
+    /// A batch stopped asking it (see [`StartRecord::batch`]).
+    Unanswered(Lost),
+    /// It was asked to answer inside bgedit, which it never does.
+    OnlyAsProcess,
+    /// It can answer inside bgedit, but not here.
+    NotInProcessHere(NotHere),
+    /// It was asked for whole games, which it does not analyse.
+    NoWholeGames,
+    /// Its core inside bgedit failed.
+    Core(CoreError),
+    /// Its core inside bgedit answered with no answer.
+    NoAnswer,
+    /// Its core inside bgedit answered something unreadable (read as its
+    /// bridge's line would be; nothing to restart).
+    Unreadable(answer::Garbage),
+}
+
+/// Why an engine's program was not found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Missing {
+    /// The program the user named (by the engine's option or variable)
+    /// does not exist.
+    Named(Given),
+    /// None where the engine is looked for.
+    Nowhere,
+    /// The program runs, but says the engine is not installed: what it
+    /// said.
+    NotInstalled { program: PathBuf, said: String },
+}
+
+/// How the user named a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Given {
+    /// By the engine's option (`--gnubg PATH`).
+    Option(PathBuf),
+    /// By its environment variable (`BGEDIT_GNUBG=PATH`): the value.
+    Env(String),
+}
+
+/// Why an engine could not be started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// Its bridge script could not be written where it runs from.
+    Bridge(BridgeError),
+    /// The program could not be run.
+    Spawn { program: PathBuf, error: OsError },
+    /// The program wrote this many lines without starting the bridge.
+    Flooded { program: PathBuf, lines: u32 },
+    /// The bridge did not say it was ready within this limit.
+    NoBridge { program: PathBuf, limit: Duration },
+    /// The program ended before the bridge was ready.
+    ExitedAtStart { program: PathBuf },
+}
+
+/// Why a bridge script could not be written where it runs from.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BridgeError {
+    #[error("{}: {error}", .path.display())]
+    Io { path: PathBuf, error: OsError },
+    #[error("{}: not a directory (a link?); the bridge is not written there", .0.display())]
+    NotADirectory(PathBuf),
+    #[error("{}: belongs to another user; the bridge is not written there", .0.display())]
+    OtherUsers(PathBuf),
+}
+
+/// An operating system's error, kept so that it can be copied and
+/// compared: its code (worded as the system words it) or its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OsError {
+    code: Option<i32>,
+    kind: std::io::ErrorKind,
+}
+
+impl From<&std::io::Error> for OsError {
+    fn from(e: &std::io::Error) -> OsError {
+        OsError {
+            code: e.raw_os_error(),
+            kind: e.kind(),
+        }
+    }
+}
+
+impl fmt::Display for OsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.code {
+            Some(code) => std::io::Error::from_raw_os_error(code).fmt(f),
+            None => std::io::Error::from(self.kind).fmt(f),
+        }
+    }
+}
+
+/// What an engine answered that is not an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Garbage {
+    /// A line of its bridge that is not a reply.
+    Reply(answer::Garbage),
+    /// Its answer for whole games, unreadable.
+    Games(crate::gnubg_match::GameAnswerError),
+    /// This many lines that were not the answer.
+    Flooded { lines: u32 },
+    /// A line that is not even JSON: its start.
+    NotJson { start: String },
+}
+
+/// Why a batch stopped asking an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lost {
+    /// It did not answer within this limit.
+    Hung(Duration),
+    /// It died or answered garbage this many times in a row; the last.
+    Failing {
+        times: u32,
+        last: Box<EngineErrorKind>,
+    },
+}
+
+/// Why an engine that can answer inside bgedit does not, here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotHere {
+    /// The user asked for its process by this environment setting.
+    Asked { by: &'static str },
+    /// This bgedit was built without the engine's core.
+    NotBuilt,
+    /// The CPU lacks what the core needs.
+    Cpu { lacks: &'static str },
+    /// The core was not loaded.
+    NotLoaded,
+    /// The core would not load.
+    Load(CoreError),
+    /// Its data could not be found.
+    Data(DataError),
+}
+
+/// Why an engine's data could not be found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DataError {
+    /// The directory the user named lacks this file.
+    Dir { dir: String, missing: PathBuf },
+    /// Its program, asked where the data is, could not be run.
+    Run { program: PathBuf, error: OsError },
+    /// Its program failed, saying this (its last line).
+    Said { program: PathBuf, said: String },
+    /// Its program did not say where the data is.
+    Unsaid { program: PathBuf },
+    /// Its program has no data.
+    NoData { program: PathBuf },
+    /// Its program's data is laid out as bgedit does not read.
+    Layout { program: PathBuf },
+    /// Another version of the engine's package is installed than the one
+    /// built in.
+    Version { found: String },
+}
+
+/// Why an engine's core inside bgedit failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoreError {
+    /// What the core said.
+    Said(String),
+    /// A path it cannot take (not UTF-8, or with a NUL).
+    Path(String),
+}
+
+impl std::error::Error for EngineError {}
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.kind.words(self.engine.spec(), f)
+    }
+}
+
+impl EngineError {
+    pub fn new(engine: EngineKind, kind: EngineErrorKind) -> EngineError {
+        EngineError { engine, kind }
+    }
+
+    /// The engine is not there: every request would fail the same way.
+    pub(crate) fn engine_missing(&self) -> bool {
+        match &self.kind {
+            EngineErrorKind::Missing(_) => true,
+            EngineErrorKind::GaveUp { last, .. } => matches!(**last, EngineErrorKind::Missing(_)),
+            _ => false,
+        }
+    }
+}
+
+/// `what` said in `spec`'s words.
+struct Words<'a, T>(&'a T, &'static Spec);
+
+impl fmt::Display for Words<'_, EngineErrorKind> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.words(self.1, f)
+    }
+}
+
+impl fmt::Display for Words<'_, NotHere> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.words(self.1, f)
+    }
+}
+
+impl EngineErrorKind {
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = s.name;
+        let again = "is restarted for the next request";
+        match self {
+            EngineErrorKind::Missing(m) => m.words(s, f),
+            EngineErrorKind::Data(d) => d.words(s, f),
+            EngineErrorKind::Start(e) => {
+                write!(f, "{name} could not be started: ")?;
+                e.words(s, f)
+            }
+            EngineErrorKind::Died => match s.died_note {
+                Some(note) => write!(f, "{name} stopped while analysing ({note}); it {again}"),
+                None => write!(f, "{name} stopped while analysing; it {again}"),
+            },
+            EngineErrorKind::Timeout(limit) => write!(
+                f,
+                "{name} took longer than {limit:?}; it was stopped and {again}"
+            ),
+            EngineErrorKind::Garbage(g) => {
+                g.words(s, f)?;
+                write!(f, "; {name} {again}")
+            }
+            EngineErrorKind::Refused { said } => f.write_str(said),
+            EngineErrorKind::GaveUp { tries, last } => {
+                let o = &s.options.program;
+                write!(
+                    f,
+                    "{name} is not asked again: it failed to start {tries} times in a row (last: {}); give another {} with --{} {}",
+                    Words(&**last, s),
+                    o.noun,
+                    o.long,
+                    o.value_name,
+                )?;
+                match o.env {
+                    Some(env) => write!(f, " or {env}"),
+                    None => Ok(()),
+                }
+            }
+            EngineErrorKind::Unanswered(lost) => {
+                write!(f, "{name} is not asked again in this run: ")?;
+                lost.words(s, f)
+            }
+            EngineErrorKind::OnlyAsProcess => {
+                write!(f, "{name} answers only through a process of its own")
+            }
+            EngineErrorKind::NotInProcessHere(why) => {
+                write!(f, "{name} cannot run in-process here: ")?;
+                why.words(s, f)
+            }
+            EngineErrorKind::NoWholeGames => write!(f, "{name} does not analyse whole games"),
+            EngineErrorKind::Core(e) => e.words(s, f),
+            EngineErrorKind::NoAnswer => write!(f, "{name} gave no answer"),
+            EngineErrorKind::Unreadable(g) => write!(f, "{g}"),
+        }
+    }
+}
+
+impl Missing {
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let o = &s.options.program;
+        match self {
+            Missing::Named(Given::Option(path)) => write!(
+                f,
+                "--{} {}: no such program (install {} with {})",
+                o.long,
+                path.display(),
+                s.full_name,
+                s.install.how
+            ),
+            Missing::Named(Given::Env(value)) => write!(
+                f,
+                "{}={value}: no such program (install {} with {})",
+                o.env.unwrap_or("the environment"),
+                s.full_name,
+                s.install.how
+            ),
+            Missing::Nowhere => {
+                write!(
+                    f,
+                    "{} not found: install it with {}",
+                    s.full_name, s.install.how
+                )?;
+                if let Some(note) = s.install.note {
+                    write!(f, " ({note})")?;
+                }
+                write!(
+                    f,
+                    ", or give its {} with --{} {}",
+                    o.noun, o.long, o.value_name
+                )?;
+                match o.env {
+                    Some(env) => write!(f, " or {env}"),
+                    None => Ok(()),
+                }
+            }
+            Missing::NotInstalled { program, said } => {
+                Missing::Nowhere.words(s, f)?;
+                write!(f, " ({}: {said})", program.display())
+            }
+        }
+    }
+}
+
+impl StartError {
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StartError::Bridge(e) => write!(f, "{e}"),
+            StartError::Spawn { program, error } => write!(f, "{}: {error}", program.display()),
+            StartError::Flooded { program, lines } => write!(
+                f,
+                "{} printed {lines} lines without starting the bridge",
+                program.display()
+            ),
+            StartError::NoBridge { program, limit } => write!(
+                f,
+                "{} did not start the bridge within {limit:?}",
+                program.display()
+            ),
+            StartError::ExitedAtStart { program } => write!(
+                f,
+                "{} exited at start ({})",
+                program.display(),
+                s.bridge.exited_at_start
+            ),
+        }
+    }
+}
+
+impl Garbage {
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Garbage::Reply(g) => write!(f, "{g}"),
+            Garbage::Games(g) => write!(f, "{g}"),
+            Garbage::Flooded { lines } => {
+                write!(f, "{} wrote {lines} lines that were not the answer", s.name)
+            }
+            Garbage::NotJson { start } => write!(f, "{} answered garbage: {start:?}", s.name),
+        }
+    }
+}
+
+impl Lost {
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Lost::Hung(limit) => write!(f, "it did not answer within {limit:?}"),
+            Lost::Failing { times, last } => write!(
+                f,
+                "it failed {times} times in a row (last: {})",
+                Words(&**last, s)
+            ),
+        }
+    }
+}
+
+impl NotHere {
+    /// Why, in the words of `spec`'s engine.
+    pub(crate) fn said_by(&self, spec: &'static Spec) -> impl fmt::Display + '_ {
+        Words(self, spec)
+    }
+
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotHere::Asked { by } => f.write_str(by),
+            NotHere::NotBuilt => write!(
+                f,
+                "this bgedit was built without a C++ compiler, so without {}'s core",
+                s.name
+            ),
+            NotHere::Cpu { lacks } => write!(f, "this CPU lacks {lacks}"),
+            NotHere::NotLoaded => write!(f, "{}'s core is not loaded", s.name),
+            NotHere::Load(e) => e.words(s, f),
+            NotHere::Data(e) => e.words(s, f),
+        }
+    }
+}
+
+impl DataError {
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let data = s.options.data.as_ref();
+        let package = data.map_or(s.key, |d| d.package);
+        match self {
+            DataError::Dir { dir, missing } => {
+                write!(
+                    f,
+                    "--{} {dir}: no {}",
+                    data.map_or("data", |d| d.long),
+                    missing.display()
+                )?;
+                match data {
+                    Some(d) => write!(f, " (it should hold {})", d.holds),
+                    None => Ok(()),
+                }
+            }
+            DataError::Run { program, error } => write!(f, "{}: {error}", program.display()),
+            DataError::Said { program, said } => write!(f, "{}: {said}", program.display()),
+            DataError::Unsaid { program } => write!(
+                f,
+                "{}: it did not say where {package}'s weights are",
+                program.display()
+            ),
+            DataError::NoData { program } => write!(
+                f,
+                "{}: {package} has no weights or bear-off data",
+                program.display()
+            ),
+            DataError::Layout { program } => write!(
+                f,
+                "{}: {package}'s model list is not one bgedit reads",
+                program.display()
+            ),
+            DataError::Version { found } => write!(
+                f,
+                "{package} {found} is installed; bgedit's built-in {} is {}",
+                s.name,
+                data.map_or("", |d| d.version)
+            ),
+        }
+    }
+}
+
+impl CoreError {
+    fn words(&self, s: &'static Spec, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CoreError::Said(said) => write!(f, "{} (in-process): {said}", s.name),
+            CoreError::Path(path) => write!(
+                f,
+                "{} (in-process): a path that is not valid UTF-8 or holds a NUL: {path}",
+                s.name
+            ),
+        }
+    }
 }
 
 /// Answers lost in a row (the engine died, or answered garbage) after which
@@ -79,24 +521,24 @@ pub struct StartRecord(Arc<(Mutex<Starts>, Condvar)>);
 
 #[derive(Debug, Default)]
 struct Starts {
-    /// Failed starts in a row, and the last one's reason.
+    /// Failed starts in a row, and the last one.
     failed: u32,
-    last: String,
+    last: Option<EngineErrorKind>,
     /// Starts under way.
     running: u32,
     /// Whether lost answers give the engine up (a batch's record).
     give_up_lost: bool,
     /// Answers lost in a row, and why the engine was given up, once it is.
     lost: u32,
-    gave_up: Option<String>,
+    gave_up: Option<Lost>,
 }
 
 /// How an answer was lost.
-pub(super) enum Lost {
+pub(super) enum LostAnswer {
     /// None came within this limit.
     Hung(Duration),
-    /// The engine died or wrote garbage; why, in its words.
-    Failed(String),
+    /// The engine died or wrote garbage: how.
+    Failed(EngineErrorKind),
 }
 
 impl StartRecord {
@@ -122,13 +564,13 @@ impl StartRecord {
     }
 
     /// Why the engine is no longer asked, once a batch gave it up.
-    pub(crate) fn given_up(&self) -> Option<String> {
+    pub(crate) fn given_up(&self) -> Option<Lost> {
         self.lock().gave_up.clone()
     }
 
-    /// An answer came (`None`), or was lost: `Lost::Hung` when none came
-    /// in time, `Lost::Failed` when the engine died or wrote garbage.
-    pub(super) fn answered(&self, lost: Option<Lost>) {
+    /// An answer came (`None`), or was lost: `Hung` when none came in
+    /// time, `Failed` when the engine died or wrote garbage.
+    pub(super) fn answered(&self, lost: Option<LostAnswer>) {
         let mut s = self.lock();
         let Some(lost) = lost else {
             s.lost = 0;
@@ -139,28 +581,38 @@ impl StartRecord {
             return;
         }
         s.gave_up = match lost {
-            Lost::Hung(limit) => Some(format!("it did not answer within {limit:?}")),
-            Lost::Failed(why) if s.lost >= LOST_TRIES => {
-                Some(format!("it failed {} times in a row (last: {why})", s.lost))
-            }
-            Lost::Failed(_) => None,
+            LostAnswer::Hung(limit) => Some(Lost::Hung(limit)),
+            LostAnswer::Failed(last) if s.lost >= LOST_TRIES => Some(Lost::Failing {
+                times: s.lost,
+                last: Box::new(last),
+            }),
+            LostAnswer::Failed(_) => None,
         };
     }
 
-    /// Starts gnubg with `spawn` unless it has failed `START_TRIES` times in
-    /// a row. Jobs start side by side (a start is a tenth of a second that
-    /// a run of two jobs would otherwise wait twice), each start counted as
-    /// a try while it runs: a job that would make one try too many waits for
-    /// those under way, and goes on only if one of them started.
+    /// Starts `engine` with `spawn` unless it has failed `START_TRIES` times
+    /// in a row. Jobs start side by side (a start is a tenth of a second
+    /// that a run of two jobs would otherwise wait twice), each start
+    /// counted as a try while it runs: a job that would make one try too
+    /// many waits for those under way, and goes on only if one of them
+    /// started.
     pub(super) fn start<T>(
         &self,
-        spawn: impl FnOnce() -> Result<T, EngineError>,
+        engine: EngineKind,
+        spawn: impl FnOnce() -> Result<T, EngineErrorKind>,
     ) -> Result<T, EngineError> {
         let (lock, changed) = &*self.0;
         let mut s = lock.lock().unwrap_or_else(|e| e.into_inner());
         while s.failed + s.running >= START_TRIES {
             if s.running == 0 {
-                return Err(EngineError::GaveUp(s.last.clone()));
+                let last = s.last.clone().unwrap_or(EngineErrorKind::Died);
+                return Err(EngineError::new(
+                    engine,
+                    EngineErrorKind::GaveUp {
+                        tries: s.failed,
+                        last: Box::new(last),
+                    },
+                ));
             }
             s = changed.wait(s).unwrap_or_else(|e| e.into_inner());
         }
@@ -172,14 +624,120 @@ impl StartRecord {
         match &started {
             Ok(_) => {
                 s.failed = 0;
-                s.last.clear();
+                s.last = None;
             }
             Err(e) => {
                 s.failed += 1;
-                s.last = e.to_string();
+                s.last = Some(e.clone());
             }
         }
         changed.notify_all();
-        started
+        started.map_err(|kind| EngineError::new(engine, kind))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(engine: EngineKind, kind: EngineErrorKind) -> String {
+        EngineError::new(engine, kind).to_string()
+    }
+
+    /// Each failure in each engine's words, as the process's errors read
+    /// before they were typed (gnubg's as they were, Sage's as its
+    /// rewording made them), with the option that names another program.
+    #[test]
+    fn each_failure_reads_in_its_engines_words() {
+        let (gnubg, sage) = (EngineKind::Gnubg, EngineKind::Sage);
+        let program = PathBuf::from("/x/gnubg");
+        let start = EngineErrorKind::Start(StartError::ExitedAtStart {
+            program: program.clone(),
+        });
+        assert_eq!(
+            said(gnubg, start.clone()),
+            "gnubg could not be started: /x/gnubg exited at start (is it gnubg 1.07 with Python?)"
+        );
+        assert_eq!(
+            said(sage, start.clone()),
+            "Sage could not be started: /x/gnubg exited at start (is it Python 3 with bgsage?)"
+        );
+        assert_eq!(
+            said(gnubg, EngineErrorKind::Died),
+            "gnubg stopped while analysing (gnubg 1.07 crashes on some positions, such as large cubes in match play); it is restarted for the next request"
+        );
+        assert_eq!(
+            said(sage, EngineErrorKind::Died),
+            "Sage stopped while analysing; it is restarted for the next request"
+        );
+        let limit = Duration::from_secs(30);
+        assert_eq!(
+            said(sage, EngineErrorKind::Timeout(limit)),
+            "Sage took longer than 30s; it was stopped and is restarted for the next request"
+        );
+        assert_eq!(
+            said(
+                gnubg,
+                EngineErrorKind::Garbage(Garbage::Flooded { lines: 1000 })
+            ),
+            "gnubg wrote 1000 lines that were not the answer; gnubg is restarted for the next request"
+        );
+        let gave_up = EngineErrorKind::GaveUp {
+            tries: START_TRIES,
+            last: Box::new(start),
+        };
+        assert_eq!(
+            said(gnubg, gave_up.clone()),
+            "gnubg is not asked again: it failed to start 2 times in a row (last: gnubg could not be started: /x/gnubg exited at start (is it gnubg 1.07 with Python?)); give another path with --gnubg PATH or BGEDIT_GNUBG"
+        );
+        assert!(
+            said(sage, gave_up)
+                .ends_with("; give another Python with --sage-python PATH or BGEDIT_SAGE_PYTHON")
+        );
+        let lost = EngineErrorKind::Unanswered(Lost::Failing {
+            times: 2,
+            last: Box::new(EngineErrorKind::Died),
+        });
+        assert_eq!(
+            said(sage, lost),
+            "Sage is not asked again in this run: it failed 2 times in a row (last: Sage stopped while analysing; it is restarted for the next request)"
+        );
+        let missing = EngineErrorKind::Missing(Missing::NotInstalled {
+            program: PathBuf::from("/usr/bin/python3"),
+            said: "No module named 'bgsage'".to_owned(),
+        });
+        assert!(
+            said(sage, missing)
+                .ends_with("or BGEDIT_SAGE_PYTHON (/usr/bin/python3: No module named 'bgsage')")
+        );
+        let data = EngineErrorKind::Data(DataError::Dir {
+            dir: "/d".to_owned(),
+            missing: PathBuf::from("models/a.weights.best"),
+        });
+        assert_eq!(
+            said(sage, data),
+            "--sage-data /d: no models/a.weights.best (it should hold bgsage's models/ and data/)"
+        );
+        assert_eq!(
+            said(
+                sage,
+                EngineErrorKind::NotInProcessHere(NotHere::Cpu { lacks: "AVX2/FMA" })
+            ),
+            "Sage cannot run in-process here: this CPU lacks AVX2/FMA"
+        );
+        assert_eq!(
+            said(
+                sage,
+                EngineErrorKind::Core(CoreError::Said("no net".to_owned()))
+            ),
+            "Sage (in-process): no net"
+        );
+    }
+
+    /// An operating system's error reads as the system words it.
+    #[test]
+    fn an_os_error_reads_as_the_systems() {
+        let e = std::io::Error::from_raw_os_error(2);
+        assert_eq!(OsError::from(&e).to_string(), e.to_string());
     }
 }

@@ -37,7 +37,7 @@ use std::sync::Arc;
 /// game's. Only a game's last piece carries its result (the luck-adjusted
 /// result adds up the same).
 #[derive(Clone, Debug, PartialEq)]
-pub struct MatchForGnubg {
+pub(crate) struct MatchForGnubg {
     /// The match cut into pieces, each an SGF game of its own: a file of
     /// any of them is a match gnubg reads (each game carries its score and
     /// Crawford flag).
@@ -52,7 +52,7 @@ impl Eq for MatchForGnubg {}
 
 /// One of gnubg's games: a piece of one of the file's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Piece {
+pub(crate) struct Piece {
     /// The file's game.
     pub game: usize,
     /// Its first decision's number in the game (decisions before it belong
@@ -71,14 +71,10 @@ impl MatchForGnubg {
     /// The match of a read file whose `decisions` (`match_file::decisions`
     /// of it: the replay is made once, by the caller,
     /// `match_analysis::ReplayedMatch`) are known, its games cut into pieces
-    /// of about `PIECE` decisions; `None` for gnubg's match text, which
-    /// holds positions, not a match gnubg can replay.
-    pub(crate) fn of(file: &MatchFile, decisions: &[FileDecision]) -> Option<MatchForGnubg> {
-        MatchForGnubg::in_pieces(file, decisions, PIECE)
-    }
-
-    /// The same, in pieces of about `size` decisions (0: whole games).
-    pub fn in_pieces(
+    /// of about `size` decisions (0: whole games; the analysis cuts at
+    /// [`PIECE`]); `None` for gnubg's match text, which holds positions,
+    /// not a match gnubg can replay.
+    pub(crate) fn in_pieces(
         file: &MatchFile,
         decisions: &[FileDecision],
         size: usize,
@@ -161,7 +157,7 @@ impl MatchForGnubg {
     }
 
     /// The pieces, in gnubg's order of games.
-    pub fn pieces(&self) -> &[Piece] {
+    pub(crate) fn pieces(&self) -> &[Piece] {
         &self.pieces
     }
 
@@ -362,7 +358,7 @@ pub struct GameAnswer {
 
 /// What is wrong with gnubg's answer for a file's games: the engine's
 /// answer is garbage, said in these words.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameAnswerError {
     #[error("gnubg answered a line that is not JSON")]
     NotJson,
@@ -370,8 +366,9 @@ pub enum GameAnswerError {
     NotAGame(String),
     #[error("gnubg analysed {got} games of a file of {asked}")]
     Count { got: usize, asked: usize },
-    #[error("gnubg's game analysis: {0}")]
-    Unreadable(#[source] serde_json::Error),
+    /// Not of the shape of an answer: where, in the JSON reader's words.
+    #[error("gnubg's game analysis: {said}")]
+    Unreadable { said: String },
     /// A number or list out of range: which one.
     #[error("gnubg's game analysis {0}")]
     OutOfRange(&'static str),
@@ -435,7 +432,9 @@ fn read_odd_line(text: &str, id: u64, typed: serde_json::Error) -> Result<Line, 
     }
     match value.get("error").and_then(serde_json::Value::as_str) {
         Some(e) => Ok(Line::Refused(e.to_owned())),
-        None => Err(GameAnswerError::Unreadable(typed)),
+        None => Err(GameAnswerError::Unreadable {
+            said: typed.to_string(),
+        }),
     }
 }
 
@@ -565,7 +564,10 @@ mod tests {
         );
         assert!(matches!(odd, Ok(Line::Refused(e)) if e == "no"));
         let unreadable = read_line(r#"{"id": 7, "kind": "games", "games": 3}"#, 7, 1);
-        assert!(matches!(unreadable, Err(GameAnswerError::Unreadable(_))));
+        assert!(matches!(
+            unreadable,
+            Err(GameAnswerError::Unreadable { .. })
+        ));
         assert!(matches!(
             read_line("gnubg> ", 7, 1),
             Err(GameAnswerError::NotJson)
@@ -586,7 +588,7 @@ mod tests {
     fn match_of(text: &str) -> MatchForGnubg {
         let file = bgedit_core::codec::match_file::read_bytes(text.as_bytes()).unwrap();
         let (decisions, _) = bgedit_core::codec::match_file::decisions(&file);
-        MatchForGnubg::of(&file, &decisions).unwrap()
+        MatchForGnubg::in_pieces(&file, &decisions, PIECE).unwrap()
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use super::EngineKind;
 use super::answer::{Analysis, Rollout};
-use super::failure::EngineError;
+use super::failure::{EngineError, EngineErrorKind};
 use super::gnubg_match::{GameAnswer, GamesRequest};
 use super::request::{Request, RolloutSettings};
 use std::time::Duration;
@@ -34,10 +34,10 @@ pub trait Engine: Send {
     /// answer from now on is in-process, else why not. An engine that is
     /// always a process says so.
     fn ready_in_process(&mut self) -> Result<(), EngineError> {
-        Err(EngineError::Refused(format!(
-            "{} answers only through a process of its own",
-            self.kind().name()
-        )))
+        Err(EngineError::new(
+            self.kind(),
+            EngineErrorKind::OnlyAsProcess,
+        ))
     }
 
     /// The process to stop to cut an analysis short, while one runs; none
@@ -78,9 +78,6 @@ pub trait Engine: Send {
         limit: Duration,
     ) -> Result<Vec<GameAnswer>, EngineError> {
         let _ = (id, req, limit);
-        Err(EngineError::Refused(format!(
-            "{} does not analyse whole games",
-            self.kind().name()
-        )))
+        Err(EngineError::new(self.kind(), EngineErrorKind::NoWholeGames))
     }
 }

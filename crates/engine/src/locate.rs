@@ -1,58 +1,43 @@
-//! Finding gnubg: the `--gnubg` option, then `BGEDIT_GNUBG`, then `gnubg` on
-//! PATH, then `/usr/games/gnubg` (where Debian puts it, often off PATH).
+//! Finding the program that runs an engine, as its `Spec`'s
+//! [`ProgramOption`] says: the option (`--gnubg PATH`), then its
+//! environment variable (`BGEDIT_GNUBG`), then its name on PATH, then its
+//! usual places (gnubg's `/usr/games/gnubg`, where Debian puts it, often
+//! off PATH). An explicit choice that does not exist is an error naming it.
 
+use super::failure::{Given, Missing};
+use super::spec::Spec;
 use std::path::{Path, PathBuf};
 
-/// Why an engine's program was not found.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum Missing {
-    /// The program the user named (`--gnubg PATH`, `BGEDIT_GNUBG=PATH`)
-    /// does not exist; `hint` says how to get one.
-    #[error("{named}: no such program{hint}")]
-    Named { named: String, hint: &'static str },
-    /// None where the engine is looked for: how to install it.
-    #[error("{0}")]
-    Nowhere(&'static str),
-}
-
-/// How to get gnubg, after a path that is not there.
-const GET_IT: &str = " (install gnubg with `apt-get install gnubg`)";
-
-/// What to tell a user without gnubg.
-pub(crate) const INSTALL_HINT: &str = "gnubg not found: install it with `apt-get install gnubg`, or give its path with --gnubg PATH or BGEDIT_GNUBG";
-
-/// The gnubg to run. `option` is `--gnubg`; `env` is `BGEDIT_GNUBG`; `path`
-/// is `PATH`. An explicit choice that does not exist is an error naming it.
+/// The program of `spec`'s engine. `option` is its option; `env` its
+/// variable's value; `path` is `PATH`.
 pub(crate) fn find(
+    spec: &Spec,
     option: Option<&Path>,
     env: Option<&str>,
     path: Option<&str>,
 ) -> Result<PathBuf, Missing> {
+    let o = &spec.options.program;
     if let Some(p) = option {
-        return existing(p).ok_or_else(|| Missing::Named {
-            named: format!("--gnubg {}", p.display()),
-            hint: GET_IT,
-        });
+        return existing(p).ok_or_else(|| Missing::Named(Given::Option(p.to_path_buf())));
     }
     if let Some(e) = env.filter(|e| !e.is_empty()) {
-        return existing(Path::new(e)).ok_or_else(|| Missing::Named {
-            named: format!("BGEDIT_GNUBG={e}"),
-            hint: GET_IT,
-        });
+        return existing(Path::new(e)).ok_or_else(|| Missing::Named(Given::Env(e.to_owned())));
     }
     path.into_iter()
         .flat_map(std::env::split_paths)
-        .map(|dir| dir.join("gnubg"))
-        .chain([PathBuf::from("/usr/games/gnubg")])
+        .map(|dir| dir.join(o.on_path))
+        .chain(o.also.iter().map(PathBuf::from))
         .find(|p| p.is_file())
-        .ok_or(Missing::Nowhere(INSTALL_HINT))
+        .ok_or(Missing::Nowhere)
 }
 
-/// `find` with this process's environment.
-pub fn find_from_env(option: Option<&Path>) -> Result<PathBuf, Missing> {
+/// [`find`] with this process's environment.
+pub(crate) fn find_from_env(spec: &Spec, option: Option<&Path>) -> Result<PathBuf, Missing> {
+    let env = spec.options.program.env.and_then(|v| std::env::var(v).ok());
     find(
+        spec,
         option,
-        std::env::var("BGEDIT_GNUBG").ok().as_deref(),
+        env.as_deref(),
         std::env::var("PATH").ok().as_deref(),
     )
 }
@@ -64,18 +49,42 @@ fn existing(p: &Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{EngineError, EngineErrorKind, EngineKind};
+
+    fn said(kind: EngineKind, m: Missing) -> String {
+        EngineError::new(kind, EngineErrorKind::Missing(m)).to_string()
+    }
 
     #[test]
     fn an_explicit_path_that_is_missing_is_named() {
-        let e = find(Some(Path::new("/nonexistent/gnubg")), None, None).unwrap_err();
+        let gnubg = EngineKind::reference();
+        let spec = gnubg.spec();
+        let e = find(spec, Some(Path::new("/nonexistent/gnubg")), None, None).unwrap_err();
         assert_eq!(
-            e.to_string(),
+            said(gnubg, e),
             "--gnubg /nonexistent/gnubg: no such program (install gnubg with `apt-get install gnubg`)"
         );
-        let e = find(None, Some("/nope/gnubg"), None).unwrap_err();
+        let e = find(spec, None, Some("/nope/gnubg"), None).unwrap_err();
         assert_eq!(
-            e.to_string(),
+            said(gnubg, e),
             "BGEDIT_GNUBG=/nope/gnubg: no such program (install gnubg with `apt-get install gnubg`)"
+        );
+    }
+
+    /// Each engine, found nowhere, says how to install it and how to name
+    /// its program, in its own words.
+    #[test]
+    fn an_engine_found_nowhere_says_how_to_get_it() {
+        let words: Vec<String> = [EngineKind::Gnubg, EngineKind::Sage]
+            .into_iter()
+            .map(|k| said(k, Missing::Nowhere))
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "gnubg not found: install it with `apt-get install gnubg`, or give its path with --gnubg PATH or BGEDIT_GNUBG",
+                "Open Sage not found: install it with `pip install bgsage` (bgedit is tested with bgsage==2.0.20260907), or give its Python with --sage-python PATH or BGEDIT_SAGE_PYTHON",
+            ]
         );
     }
 
@@ -84,7 +93,8 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("bgedit-locate-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("gnubg"), "").unwrap();
-        let found = find(None, None, Some(dir.to_str().unwrap())).unwrap();
+        let spec = EngineKind::reference().spec();
+        let found = find(spec, None, None, Some(dir.to_str().unwrap())).unwrap();
         assert_eq!(found, dir.join("gnubg"));
         let _ = std::fs::remove_dir_all(dir);
     }

@@ -62,7 +62,7 @@ pub fn verdict(engine: &mut dyn Engine, plies: u8, id: u64, cell: &Cell) -> Verd
             double_pass,
         },
         Ok(Analysis::Over { reason }) => Verdict::Failed(reason),
-        Ok(_) => Verdict::NoCube("gnubg gives no cube decision".to_owned()),
+        Ok(_) => Verdict::NoCube(format!("{} gives no cube decision", engine.kind().name())),
         Err(e) => Verdict::Failed(e.to_string()),
     }
 }

@@ -6,7 +6,10 @@
 //! restart on the next request, nothing more.
 
 use super::answer::{Analysis, Reply, Rollout, parse_line};
-use super::failure::{EngineError, Lost, StartRecord};
+use super::failure::{
+    BridgeError, EngineError, EngineErrorKind, Garbage, LostAnswer, Missing, OsError, StartError,
+    StartRecord,
+};
 use super::request::{self, Request, RolloutSettings};
 use super::spec::{Capabilities, Spec};
 use super::{Engine, EngineKind};
@@ -31,31 +34,15 @@ const LINES_AHEAD: usize = 8;
 /// engine writing thousands is flooding.
 const MAX_JUNK_LINES: u32 = 1000;
 
-/// Why a bridge script could not be written where it runs from.
-#[derive(Debug, thiserror::Error)]
-pub(crate) enum BridgeError {
-    #[error("{}: {source}", .path.display())]
-    Io {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-    #[error("{}: not a directory (a link?); the gnubg bridge is not written there", .0.display())]
-    NotADirectory(PathBuf),
-    #[error("{}: belongs to another user; the gnubg bridge is not written there", .0.display())]
-    OtherUsers(PathBuf),
-}
-
-impl BridgeError {
-    fn io(path: &Path) -> impl FnOnce(std::io::Error) -> BridgeError + '_ {
-        move |source| BridgeError::Io {
-            path: path.to_path_buf(),
-            source,
-        }
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> BridgeError + '_ {
+    move |e| BridgeError::Io {
+        path: path.to_path_buf(),
+        error: OsError::from(&e),
     }
 }
 
 /// The bridge script of `spec` on disk, written once per run.
-fn bridge_path(spec: &'static Spec) -> Result<&'static Path, EngineError> {
+fn bridge_path(spec: &'static Spec) -> Result<&'static Path, StartError> {
     static WRITTEN: [OnceLock<Result<PathBuf, BridgeError>>; EngineKind::COUNT] =
         [const { OnceLock::new() }; EngineKind::COUNT];
     WRITTEN[spec.kind.index()]
@@ -86,7 +73,7 @@ fn bridge_path(spec: &'static Spec) -> Result<&'static Path, EngineError> {
         })
         .as_ref()
         .map(PathBuf::as_path)
-        .map_err(|e| EngineError::Start(e.to_string()))
+        .map_err(|e| StartError::Bridge(e.clone()))
 }
 
 /// Makes `dir` (and its parents) and checks that it is a directory of this
@@ -98,8 +85,8 @@ pub(crate) fn private_dir(dir: &Path) -> Result<(), BridgeError> {
         .recursive(true)
         .mode(0o700)
         .create(dir)
-        .map_err(BridgeError::io(dir))?;
-    let meta = std::fs::symlink_metadata(dir).map_err(BridgeError::io(dir))?;
+        .map_err(io_error(dir))?;
+    let meta = std::fs::symlink_metadata(dir).map_err(io_error(dir))?;
     if !meta.file_type().is_dir() {
         return Err(BridgeError::NotADirectory(dir.to_path_buf()));
     }
@@ -109,7 +96,7 @@ pub(crate) fn private_dir(dir: &Path) -> Result<(), BridgeError> {
     }
     if meta.mode() & 0o077 != 0 {
         std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))
-            .map_err(BridgeError::io(dir))?;
+            .map_err(io_error(dir))?;
     }
     Ok(())
 }
@@ -133,7 +120,7 @@ fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), BridgeE
         .and_then(|()| std::fs::rename(&tmp, path));
     if let Err(e) = written {
         let _ = std::fs::remove_file(&tmp);
-        return Err(BridgeError::io(path)(e));
+        return Err(io_error(path)(e));
     }
     Ok(())
 }
@@ -190,9 +177,12 @@ impl Process {
 
     /// Starts the engine now rather than at the first request.
     pub(crate) fn warm_up(&mut self) -> Result<(), EngineError> {
-        self.ensure_running()
-            .map(|_| ())
-            .map_err(self.spec.codec.reword)
+        self.ensure_running().map(|_| ())
+    }
+
+    /// `kind`, failed, as this engine's error.
+    fn error(&self, kind: EngineErrorKind) -> EngineError {
+        EngineError::new(self.spec.kind, kind)
     }
 
     /// The process id, while running (tests kill it).
@@ -203,14 +193,14 @@ impl Process {
     fn ensure_running(&mut self) -> Result<&mut Running, EngineError> {
         if self.running.is_none() {
             let starts = self.starts.clone();
-            let r = starts.start(|| self.spawn())?;
+            let r = starts.start(self.spec.kind, || self.spawn())?;
             self.running = Some(r);
         }
         Ok(self.running.as_mut().expect("just started"))
     }
 
-    fn spawn(&mut self) -> Result<Running, EngineError> {
-        let script = bridge_path(self.spec)?;
+    fn spawn(&mut self) -> Result<Running, EngineErrorKind> {
+        let script = bridge_path(self.spec).map_err(EngineErrorKind::Start)?;
         let mut command = Command::new(&self.program);
         command
             .args(self.spec.bridge.args)
@@ -221,8 +211,13 @@ impl Process {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        let mut child = spawn_dying_with_bgedit(command)
-            .map_err(|e| EngineError::Start(format!("{}: {e}", self.program.display())))?;
+        let program = || self.program.clone();
+        let mut child = spawn_dying_with_bgedit(command).map_err(|e| {
+            EngineErrorKind::Start(StartError::Spawn {
+                program: program(),
+                error: OsError::from(&e),
+            })
+        })?;
         let stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
         let (tx, lines) = sync_channel(LINES_AHEAD);
@@ -256,10 +251,10 @@ impl Process {
         loop {
             junk += 1;
             if junk > MAX_JUNK_LINES {
-                return Err(EngineError::Start(format!(
-                    "{} printed {MAX_JUNK_LINES} lines without starting the bridge",
-                    self.program.display()
-                )));
+                return Err(EngineErrorKind::Start(StartError::Flooded {
+                    program: program(),
+                    lines: MAX_JUNK_LINES,
+                }));
             }
             match recv_by(&running.lines, deadline) {
                 Ok(line) if parse_line(&line) == Ok(Reply::Ready) => {
@@ -269,22 +264,23 @@ impl Process {
                     return Ok(running);
                 }
                 Ok(line) => {
-                    if let Some(missing) = (self.spec.bridge.missing)(&line, &self.program) {
-                        return Err(missing);
+                    if let Some(said) = (self.spec.bridge.missing)(&line) {
+                        return Err(EngineErrorKind::Missing(Missing::NotInstalled {
+                            program: program(),
+                            said,
+                        }));
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(EngineError::Start(format!(
-                        "{} did not start the bridge within {START_LIMIT:?}",
-                        self.program.display()
-                    )));
+                    return Err(EngineErrorKind::Start(StartError::NoBridge {
+                        program: program(),
+                        limit: START_LIMIT,
+                    }));
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(EngineError::Start(format!(
-                        "{} exited at start ({})",
-                        self.program.display(),
-                        self.spec.bridge.exited_at_start
-                    )));
+                    return Err(EngineErrorKind::Start(StartError::ExitedAtStart {
+                        program: program(),
+                    }));
                 }
             }
         }
@@ -318,18 +314,19 @@ impl Process {
                             // A stale answer, or the ready line.
                             junk += 1;
                             if junk > MAX_JUNK_LINES {
-                                return Err(self.garbage(flooded(self.spec)));
+                                return Err(self.garbage(flooded()));
                             }
                             continue;
                         }
                         Err(GameAnswerError::NotJson) => {
-                            let short: String = text.chars().take(80).collect();
-                            let why = format!("{} answered garbage: {short:?}", self.spec.name);
-                            return Err(self.garbage(why));
+                            let start: String = text.chars().take(80).collect();
+                            return Err(self.garbage(Garbage::NotJson { start }));
                         }
                         Ok(Line::Games(games)) => Ok(games),
-                        Ok(Line::Refused(e)) => Err(EngineError::Refused(e)),
-                        Err(e) => Err(EngineError::Garbage(e.to_string())),
+                        Ok(Line::Refused(said)) => {
+                            Err(self.error(EngineErrorKind::Refused { said }))
+                        }
+                        Err(e) => Err(self.error(EngineErrorKind::Garbage(Garbage::Games(e)))),
                     };
                     self.starts.answered(None);
                     return read;
@@ -346,24 +343,23 @@ impl Process {
         self.restart_later();
         match e {
             RecvTimeoutError::Timeout => {
-                self.starts.answered(Some(Lost::Hung(limit)));
-                EngineError::Timeout(limit)
+                self.starts.answered(Some(LostAnswer::Hung(limit)));
+                self.error(EngineErrorKind::Timeout(limit))
             }
-            RecvTimeoutError::Disconnected => self.failed(EngineError::Died),
+            RecvTimeoutError::Disconnected => self.failed(EngineErrorKind::Died),
         }
     }
 
     /// The engine answered garbage: restarted on the next request.
-    fn garbage(&mut self, why: String) -> EngineError {
+    fn garbage(&mut self, why: Garbage) -> EngineError {
         self.restart_later();
-        self.failed(EngineError::Garbage(why))
+        self.failed(EngineErrorKind::Garbage(why))
     }
 
-    /// Records `error` (the engine died or wrote garbage) as a lost answer.
-    fn failed(&self, error: EngineError) -> EngineError {
-        let said = (self.spec.codec.reword)(error.clone()).to_string();
-        self.starts.answered(Some(Lost::Failed(said)));
-        error
+    /// Records `kind` (the engine died or wrote garbage) as a lost answer.
+    fn failed(&self, kind: EngineErrorKind) -> EngineError {
+        self.starts.answered(Some(LostAnswer::Failed(kind.clone())));
+        self.error(kind)
     }
 
     /// Writes one request line to the engine (started if need be); a
@@ -371,7 +367,7 @@ impl Process {
     /// that gave the engine up asks nothing.
     fn send(&mut self, line: &str) -> Result<(), EngineError> {
         if let Some(why) = self.starts.given_up() {
-            return Err(EngineError::Unanswered(self.spec.name, why));
+            return Err(self.error(EngineErrorKind::Unanswered(why)));
         }
         let running = self.ensure_running()?;
         if writeln!(running.stdin, "{line}")
@@ -379,7 +375,7 @@ impl Process {
             .is_err()
         {
             self.restart_later();
-            return Err(self.failed(EngineError::Died));
+            return Err(self.failed(EngineErrorKind::Died));
         }
         Ok(())
     }
@@ -387,17 +383,6 @@ impl Process {
     /// Sends one request line and reads until its answer, handing partial
     /// answers to `progress`; each line must come within `limit`.
     fn exchange(
-        &mut self,
-        req: &Request,
-        line: &str,
-        limit: Duration,
-        progress: &mut dyn FnMut(&Rollout, Option<&Analysis>) -> bool,
-    ) -> Result<Analysis, EngineError> {
-        self.exchange_lines(req, line, limit, progress)
-            .map_err(self.spec.codec.reword)
-    }
-
-    fn exchange_lines(
         &mut self,
         req: &Request,
         line: &str,
@@ -434,7 +419,8 @@ impl Process {
                 Ok(text) => match parse(&text) {
                     Ok(Reply::Answer(got, result)) if got == id => {
                         self.starts.answered(None);
-                        return result.map_err(EngineError::Refused);
+                        return result
+                            .map_err(|said| self.error(EngineErrorKind::Refused { said }));
                     }
                     Ok(Reply::Progress(got, partial)) if got == id => {
                         deadline = Instant::now() + limit;
@@ -458,8 +444,8 @@ impl Process {
                     }
                     // A stale answer, or a repeated ready line.
                     Ok(_) if junk < MAX_JUNK_LINES => junk += 1,
-                    Ok(_) => return Err(self.garbage(flooded(spec))),
-                    Err(e) => return Err(self.garbage(e.to_string())),
+                    Ok(_) => return Err(self.garbage(flooded())),
+                    Err(e) => return Err(self.garbage(Garbage::Reply(e))),
                 },
                 Err(e) => return Err(self.lost(e, limit)),
             }
@@ -534,10 +520,7 @@ impl Engine for Process {
         limit: Duration,
     ) -> Result<Vec<super::gnubg_match::GameAnswer>, EngineError> {
         if !self.spec.caps.whole_games {
-            return Err(EngineError::Refused(format!(
-                "{} does not analyse whole games",
-                self.spec.name
-            )));
+            return Err(self.error(EngineErrorKind::NoWholeGames));
         }
         self.games(id, req, limit)
     }
@@ -545,11 +528,10 @@ impl Engine for Process {
 
 /// Why an engine that wrote too many lines that are not its answer is
 /// restarted.
-fn flooded(spec: &Spec) -> String {
-    format!(
-        "{} wrote {MAX_JUNK_LINES} lines that were not the answer",
-        spec.name
-    )
+fn flooded() -> Garbage {
+    Garbage::Flooded {
+        lines: MAX_JUNK_LINES,
+    }
 }
 
 /// The next line from the engine, if it comes before `until`. Checked
@@ -655,7 +637,10 @@ mod private_dir_tests {
         let link = base.path().join("link");
         std::os::unix::fs::symlink(&open, &link).unwrap();
         let e = private_dir(&link).unwrap_err();
-        assert!(matches!(e, super::BridgeError::NotADirectory(_)), "{e}");
+        assert!(
+            matches!(e, crate::failure::BridgeError::NotADirectory(_)),
+            "{e}"
+        );
         assert!(e.to_string().contains("not a directory"), "{e}");
     }
 }

@@ -1,25 +1,55 @@
 //! The engines bgedit knows, in one list: each is an [`EngineKind`] (the
 //! id effects, actions and settings carry) standing for its [`Spec`] (what
 //! the engine is, as data). Adding an engine is its folder beside
-//! `gnubg/` and `sage/`, plus one variant and one line here.
+//! `gnubg/` and `sage/`, plus one variant, its place in [`ALL`] and its
+//! line in [`EngineKind::spec`] here: nothing in the editor or the CLI.
 
-use super::failure::StartRecord;
+use super::failure::{EngineError, StartRecord};
 use super::process::Process;
-pub use super::spec::EngineKind;
 use super::spec::Spec;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// Which engine: the id the editor's effects and actions, the CLI's
+/// options and the library's kept analyses carry. Everything else about
+/// an engine is its [`Spec`].
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineKind {
+    /// gnubg 1.07: the default, the reference every other is set beside.
+    Gnubg,
+    /// Open Sage (bgsage), the second opinion.
+    Sage,
+}
 
 /// Every engine, the reference first: the order menus and the panel's
 /// cycle go in.
 pub const ALL: [EngineKind; EngineKind::COUNT] = [EngineKind::Gnubg, EngineKind::Sage];
 
 impl EngineKind {
+    /// How many engines there are: [`ALL`] lists them, in this order.
+    pub(crate) const COUNT: usize = 2;
+
     /// What the engine is.
     pub fn spec(self) -> &'static Spec {
         match self {
             EngineKind::Gnubg => &super::gnubg::SPEC,
             EngineKind::Sage => &super::sage::spec::SPEC,
         }
+    }
+
+    /// Its place in [`ALL`] (a test holds the two together).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The program that runs this engine: `given` (the user's option),
+    /// else found as its [`ProgramOption`](super::spec::ProgramOption)
+    /// says (its environment variable, PATH, its usual places).
+    pub fn locate(self, given: Option<&Path>) -> Result<PathBuf, EngineError> {
+        super::locate::find_from_env(self.spec(), given)
+            .map_err(|m| EngineError::new(self, super::EngineErrorKind::Missing(m)))
     }
 
     /// The engine every other is set beside: asked in every case by the
@@ -124,43 +154,26 @@ impl Choice {
 pub enum InProcessError {
     #[error("no engine bgedit knows can answer in-process")]
     NoneKnown,
-    /// The engine's program (which says where its data is) is missing.
-    #[error("{name}: {why}")]
-    Missing { name: &'static str, why: String },
-    /// The engine runs only through its process here (no C++ core in
-    /// this build, a CPU without AVX2/FMA, no data): why.
-    #[error("{name} cannot run in-process here: {why}")]
-    NotHere { name: &'static str, why: String },
+    /// The engine that could is missing, or cannot run in-process here
+    /// (no C++ core in this build, a CPU without AVX2/FMA, no data).
+    #[error(transparent)]
+    Engine(#[from] EngineError),
 }
 
 /// The first engine of [`ALL`] whose capabilities say it can answer
-/// in-process, opened and loaded that way (`programs` as the user named
-/// them; left out, found as the engine's `locate` says). Loading may take
-/// a moment (weights read, the engine's Python asked where they are once):
-/// done on a thread of its own by the editor. No process is left running.
-pub fn open_in_process(
-    programs: &[(EngineKind, Option<PathBuf>)],
-) -> Result<Box<dyn super::Engine>, InProcessError> {
+/// in-process, opened and loaded that way (its program as `setup` names
+/// it, or found as the engine's options say). Loading may take a moment
+/// (weights read, the engine's Python asked where they are once): done on
+/// a thread of its own by the editor. No process is left running.
+pub fn open_in_process(setup: &super::Setup) -> Result<Box<dyn super::Engine>, InProcessError> {
     let kind = ALL
         .into_iter()
         .find(|k| k.spec().caps.in_process)
         .ok_or(InProcessError::NoneKnown)?;
-    let spec = kind.spec();
-    let given = programs
-        .iter()
-        .find(|(k, _)| *k == kind)
-        .and_then(|(_, p)| p.as_deref());
-    let program = (spec.locate)(given).map_err(|e| InProcessError::Missing {
-        name: spec.name,
-        why: e.to_string(),
-    })?;
-    let mut engine = spec.open(program, StartRecord::default());
-    engine
-        .ready_in_process()
-        .map_err(|e| InProcessError::NotHere {
-            name: spec.name,
-            why: e.to_string(),
-        })?;
+    let mut engine = kind
+        .spec()
+        .open(setup.program(kind)?, StartRecord::default());
+    engine.ready_in_process()?;
     Ok(engine)
 }
 

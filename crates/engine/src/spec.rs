@@ -1,50 +1,15 @@
 //! An engine as a value: what bgedit needs to know of one to run it, talk
-//! to it and show its answers. Each engine's folder (`gnubg/`, `sage/`)
-//! holds one [`Spec`]; `registry.rs` lists them; `process.rs` runs any
-//! of them the same way.
+//! to it, word its failures and let the user name its program. Each
+//! engine's folder (`gnubg/`, `sage/`) holds one [`Spec`]; `registry.rs`
+//! lists them; `process.rs` runs any of them the same way; the CLI builds
+//! its engine options from their [`UserOptions`].
 
 use super::Engine;
 use super::answer::{Garbage, Reply};
-use super::failure::{EngineError, StartRecord};
-use super::locate::Missing;
+use super::failure::StartRecord;
+use super::registry::EngineKind;
 use super::request::{Request, RolloutSettings};
-use std::path::{Path, PathBuf};
-
-/// Which engine: the id the editor's effects and actions, the CLI's
-/// options and the library's kept analyses carry. Everything else about
-/// an engine is its [`Spec`].
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    serde::Serialize,
-    serde::Deserialize,
-)]
-#[serde(rename_all = "lowercase")]
-pub enum EngineKind {
-    /// gnubg 1.07: the default, the reference every other is set beside.
-    #[default]
-    Gnubg,
-    Sage,
-}
-
-impl EngineKind {
-    /// How many engines there are: `registry.rs`'s `ALL`
-    /// lists them, in this order.
-    pub(crate) const COUNT: usize = 2;
-
-    /// Its place in `registry.rs`'s `ALL` (a test holds
-    /// the two together).
-    pub fn index(self) -> usize {
-        self as usize
-    }
-}
+use std::path::PathBuf;
 
 /// One engine, as data.
 pub struct Spec {
@@ -67,13 +32,69 @@ pub struct Spec {
     pub caps: Capabilities,
     pub bridge: Bridge,
     pub codec: Codec,
-    /// The program that runs its bridge: the user's option, else the
-    /// engine's own search (environment, PATH); or why there is none.
-    pub locate: fn(Option<&Path>) -> Result<PathBuf, Missing>,
-    /// How the engine is opened with the program [`Spec::locate`] found: a
-    /// process running its bridge (`process::open`), or an engine inside
-    /// bgedit that falls back on its bridge itself where it cannot run.
+    /// What the user gives the engine on the command line: its program
+    /// (and where it is looked for otherwise), its data.
+    pub options: UserOptions,
+    /// How to get the engine, for a user without it.
+    pub install: Install,
+    /// What is known of the engine's deaths, said when it dies.
+    pub died_note: Option<&'static str>,
+    /// How the engine is opened with its program (found as
+    /// [`UserOptions::program`] says): a process running its bridge
+    /// (`process::open`), or an engine inside bgedit that falls back on
+    /// its bridge itself where it cannot run.
     pub open: OpenEngine,
+}
+
+/// The options a user gives an engine (the CLI makes one of each for
+/// every command that runs engines).
+pub struct UserOptions {
+    pub program: ProgramOption,
+    pub data: Option<DataOption>,
+}
+
+/// The option naming the program that runs an engine's bridge, and where
+/// the program is looked for without it: the option, its environment
+/// variable, `on_path` on PATH, then `also`.
+pub struct ProgramOption {
+    /// The option's name, without its dashes (`gnubg`, `sage-python`).
+    pub long: &'static str,
+    pub value_name: &'static str,
+    /// What the program is, where a message asks for another ("path",
+    /// "Python").
+    pub noun: &'static str,
+    /// The option's help.
+    pub help: &'static str,
+    /// The environment variable read when the option is not given.
+    pub env: Option<&'static str>,
+    /// The program's name on PATH.
+    pub on_path: &'static str,
+    /// Where it is looked for after PATH (gnubg's Debian place, often off
+    /// PATH).
+    pub also: &'static [&'static str],
+}
+
+/// The option naming an engine's data (its weights), for an engine that
+/// reads it itself.
+pub struct DataOption {
+    /// The option's name, without its dashes (`sage-data`).
+    pub long: &'static str,
+    pub value_name: &'static str,
+    pub help: &'static str,
+    /// What the directory should hold, said when it does not.
+    pub holds: &'static str,
+    /// The package whose data it is, and its version built into bgedit.
+    pub package: &'static str,
+    pub version: &'static str,
+    /// Tells the engine where its data is (once, before it starts).
+    pub set: fn(PathBuf),
+}
+
+/// How to get an engine: the command (`apt-get install gnubg`), and a
+/// note after it.
+pub struct Install {
+    pub how: &'static str,
+    pub note: Option<&'static str>,
 }
 
 /// How an engine is opened: its spec, its program and the record of
@@ -119,13 +140,12 @@ pub struct Bridge {
     pub args: &'static [&'static str],
     /// Why a program that exits at start is probably the wrong one.
     pub exited_at_start: &'static str,
-    /// A line the bridge writes at start saying the engine is missing, as
-    /// the error to give (`program` is what ran the bridge).
-    pub missing: fn(line: &str, program: &Path) -> Option<EngineError>,
+    /// A line the bridge writes at start saying the engine is missing:
+    /// what it says of why.
+    pub missing: fn(line: &str) -> Option<String>,
 }
 
-/// How requests are written as lines and answers read, and how the
-/// engine's errors are worded.
+/// How requests are written as lines and answers read.
 pub struct Codec {
     /// The line asking for an analysis of `req`.
     pub request: fn(&Request) -> String,
@@ -137,8 +157,6 @@ pub struct Codec {
     pub rollout: fn(&Request, &RolloutSettings, threads: u8) -> String,
     /// One line read from the bridge about `req`.
     pub parse: fn(&str, &Request) -> Result<Reply, Garbage>,
-    /// An error of the process (worded as gnubg's) in this engine's words.
-    pub reword: fn(EngineError) -> EngineError,
 }
 
 impl Spec {

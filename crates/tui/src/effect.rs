@@ -85,9 +85,8 @@ pub enum Effect {
     },
     AnalyseMatch {
         serial: u64,
-        decisions: Vec<bgedit_core::codec::match_file::FileDecision>,
-        /// The match itself, for an engine that analyses whole games.
-        whole: Option<bgedit_engine::gnubg_match::MatchForGnubg>,
+        /// The match, shared with the open match panel.
+        replayed: std::sync::Arc<bgedit_engine::match_analysis::ReplayedMatch>,
         /// The engine the analysis panel shows alone, else the reference.
         engine: bgedit_engine::EngineKind,
         /// The depths of the passes, in order (gnubg's plies): `[0, 2]`

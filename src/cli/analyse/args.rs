@@ -1,7 +1,7 @@
 //! `bgedit analyse`'s arguments.
 
+use crate::cli::engine_args::EngineArgs;
 use crate::cli::output::OutputFormat;
-use clap::ValueEnum;
 
 #[derive(clap::Args, Debug, Clone)]
 pub struct AnalyseArgs {
@@ -13,15 +13,12 @@ pub struct AnalyseArgs {
     /// Moves listed for each position with dice (0 for all).
     #[arg(long, default_value_t = 5)]
     pub moves: usize,
-    /// gnubg processes working at once (default: the number of cores).
+    /// Engine processes working at once (default: the number of cores).
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub jobs: Option<u16>,
     /// Output: gnubg-like text, or one JSON object per input.
     #[arg(long, value_enum, default_value = "text")]
     pub format: OutputFormat,
-    /// The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games).
-    #[arg(long, value_name = "PATH")]
-    pub gnubg: Option<std::path::PathBuf>,
     /// The cube decision of each position at every score of a match (each
     /// player 2 to L away, the Crawford and post-Crawford 1-away scores,
     /// and double match point), as a grid by action.
@@ -83,21 +80,10 @@ pub struct AnalyseArgs {
     /// Pseudo-random rather than quasi-random dice.
     #[arg(long, requires = "rollout")]
     pub random_dice: bool,
-    /// The engine: gnubg (the default and the reference), Open Sage (the
-    /// second opinion, `pip install bgsage`), or both side by side with
-    /// their disagreements. --plies counts as gnubg does for both (0 is the
-    /// network alone, which Sage calls 1-ply).
-    #[arg(
-        long,
-        value_enum,
-        default_value = "gnubg",
-        conflicts_with = "score_matrix"
-    )]
-    pub engine: EngineArg,
-    /// The Python that has bgsage (else BGEDIT_SAGE_PYTHON, then python3).
-    #[arg(long, value_name = "PATH")]
-    pub sage_python: Option<std::path::PathBuf>,
-    /// Threads for each rollout, gnubg's or Sage's (0: every core).
+    /// The engines that answer, and each engine's program and data.
+    #[command(flatten)]
+    pub engines: EngineArgs,
+    /// Threads for each rollout, whichever engine's (0: every core).
     #[arg(long, default_value_t = 0, requires = "rollout")]
     pub threads: u8,
 }
@@ -115,22 +101,5 @@ impl AnalyseArgs {
         } else {
             0
         })
-    }
-}
-
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EngineArg {
-    Gnubg,
-    Sage,
-    Both,
-}
-
-impl From<EngineArg> for bgedit_engine::Choice {
-    fn from(e: EngineArg) -> Self {
-        match e {
-            EngineArg::Gnubg => bgedit_engine::Choice::only(bgedit_engine::EngineKind::Gnubg),
-            EngineArg::Sage => bgedit_engine::Choice::only(bgedit_engine::EngineKind::Sage),
-            EngineArg::Both => bgedit_engine::Choice::all(),
-        }
     }
 }

@@ -1,12 +1,11 @@
-//! `bgedit analyse --file FILE`: every decision of a match analysed by gnubg
-//! as its `analyse match` does it, one line each in match order, then each
-//! player's statistics as `show statistics match` gives them.
+//! `bgedit analyse --file FILE`: every decision of a match analysed by an
+//! engine as gnubg's `analyse match` does it, one line each in match order,
+//! then each player's statistics as `show statistics match` gives them.
 
 use crate::cli::output::OutputFormat;
 use bgedit_core::codec::match_file;
 use bgedit_core::domain::match_stats::DecisionKind;
 use bgedit_core::quote::Shown;
-use bgedit_engine::EngineKind;
 use bgedit_engine::match_analysis::report::{Report, round6};
 use bgedit_engine::match_analysis::{Judged, Outcome, Ran, ReplayedMatch, RunOptions};
 use serde_json::{Value, json};
@@ -40,25 +39,25 @@ pub fn run<W: Write, E: Write>(
             return Ok(1);
         }
     };
-    // gnubg analyses the match bgedit read, whole games at a time, and
-    // rates the dice as it goes.
+    // An engine that reads whole games (gnubg) analyses the match bgedit
+    // read, whole games at a time, and rates the dice as it goes.
     let replayed = ReplayedMatch::of(&file);
-    for p in &replayed.problems {
+    for p in replayed.problems() {
         writeln!(err, "{}", match_file::describe(&shown, p))?;
     }
-    if replayed.decisions.is_empty() {
+    if replayed.decisions().is_empty() {
         writeln!(err, "bgedit: {shown}: no decisions to analyse")?;
         return Ok(1);
     }
     let mut lines = Lines {
         opts,
         shown: &shown,
-        total: replayed.decisions.len(),
+        total: replayed.decisions().len(),
         out: &mut out,
         err: &mut err,
         judged: Vec::new(),
         handed: 0,
-        failed: !replayed.problems.is_empty(),
+        failed: !replayed.problems().is_empty(),
         io_error: None,
     };
     let ran = replayed.analyse(&opts.run, &AtomicBool::new(false), &mut |i, outcome| {
@@ -162,10 +161,10 @@ impl<W: Write, E: Write> Lines<'_, W, E> {
         if self.handed < total {
             // The engine was given up (it could not start, or hung): the
             // rest was not asked, and the summary covers what was.
-            let why = ran
-                .gave_up
-                .as_deref()
-                .unwrap_or("the engine could not be started");
+            let why = ran.gave_up.as_ref().map_or_else(
+                || "the engine could not be started".to_owned(),
+                ToString::to_string,
+            );
             writeln!(
                 self.err,
                 "{shown}: {} of {total} decisions not analysed: {}",
@@ -176,8 +175,10 @@ impl<W: Write, E: Write> Lines<'_, W, E> {
         }
         let luck = match ran.luck {
             Some(Ok(l)) => Some(l),
-            Some(Err(e)) if self.opts.run.engine == EngineKind::Gnubg => {
-                // The reason may be gnubg's own words (a Python exception's).
+            // The luck is rated by an engine that analyses whole games; the
+            // others have none to say, and are not asked.
+            Some(Err(e)) if self.opts.run.engine.spec().caps.whole_games => {
+                // The reason may be the engine's own words (a Python exception's).
                 writeln!(
                     self.err,
                     "{shown}: no luck analysis: {}",
@@ -187,7 +188,7 @@ impl<W: Write, E: Write> Lines<'_, W, E> {
             }
             _ => None,
         };
-        let report = Report::of(&replayed.decisions, &self.judged, luck);
+        let report = Report::of(replayed.decisions(), &self.judged, luck);
         match self.opts.format {
             OutputFormat::Json => writeln!(
                 self.out,

@@ -11,13 +11,12 @@ pub(crate) mod positions;
 pub(crate) mod score_matrix;
 pub(crate) mod sensitivity;
 
+use crate::cli::engine_args::NotOne;
 use crate::cli::input::{Messages, Tally, exit_code};
 use crate::cli::output::exit_status;
-use args::{AnalyseArgs, EngineArg};
-use bgedit_engine::locate::Missing;
-use bgedit_engine::{Choice, EngineKind, RolloutSettings};
+use args::AnalyseArgs;
+use bgedit_engine::{EngineError, RolloutSettings};
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 pub(crate) use positions::AnalyseOptions;
@@ -26,19 +25,14 @@ pub(crate) use positions::AnalyseOptions;
 /// not go together): a usage error, exit 2.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum Refused {
-    /// An option after the IDs (the word as given).
-    #[error(
-        "'{}' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)",
-        bgedit_core::quote::printable(.0)
-    )]
-    OptionAfterIds(String),
-    #[error(transparent)]
-    NotFound(#[from] Missing),
+    #[error("'{0}' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)")]
+    OptionAfterId(String),
     #[error("analyse --file takes no IDs")]
     FileTakesNoIds,
-    /// A way that takes one engine (`file`, `sensitivity`) asked for both.
-    #[error("analyse --{0} takes one engine: --engine gnubg or --engine sage")]
-    OneEngine(&'static str),
+    #[error(transparent)]
+    NotOne(#[from] NotOne),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
 }
 
 /// Runs `bgedit analyse` on `ids` (standard input when none).
@@ -54,25 +48,20 @@ pub fn run(args: AnalyseArgs, ids: &[String]) -> ExitCode {
 
 fn ways(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
     if let Some(word) = crate::cli::shared_args::misplaced_option(ids) {
-        return Err(Refused::OptionAfterIds(word.to_owned()));
+        return Err(Refused::OptionAfterId(
+            bgedit_core::quote::printable(word).into_owned(),
+        ));
     }
-    let sage_only = args.engine == EngineArg::Sage;
-    let gnubg = match bgedit_engine::locate::find_from_env(args.gnubg.as_deref()) {
-        Ok(p) => p,
-        // Sage alone needs no gnubg.
-        Err(_) if sage_only => PathBuf::from("gnubg"),
-        Err(e) => return Err(e.into()),
-    };
     if args.score_matrix {
-        return Ok(matrix(args, gnubg, ids));
+        return matrix(args, ids);
     }
     if let Some(path) = &args.file {
-        return match_in_file(args, gnubg, path, ids);
+        return match_in_file(args, path, ids);
     }
     if args.sensitivity {
-        return views(args, gnubg, ids);
+        return views(args, ids);
     }
-    positions_of(args, gnubg, ids)
+    positions_of(args, ids)
 }
 
 /// The engine processes at work at once: `--jobs`, else one a core.
@@ -81,16 +70,12 @@ fn jobs(args: &AnalyseArgs) -> usize {
     args.jobs.map_or(cores, usize::from)
 }
 
-fn sage_python(args: &AnalyseArgs) -> Result<PathBuf, Refused> {
-    Ok(bgedit_engine::sage::find_python_from_env(
-        args.sage_python.as_deref(),
-    )?)
-}
-
-/// `--score-matrix`: gnubg's cube decision at every score.
-fn matrix(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> ExitCode {
+/// `--score-matrix`: one engine's cube decision at every score.
+fn matrix(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
+    let engine = args.engines.one("analyse --score-matrix")?;
     let opts = score_matrix::MatrixOptions {
-        gnubg,
+        engine,
+        program: args.engines.setup.program(engine)?,
         plies: args.depth(),
         length: args.length,
         owner: args.owner,
@@ -99,24 +84,25 @@ fn matrix(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> ExitCode {
         colour: io::stdout().is_terminal(),
     };
     let stdout = io::BufWriter::new(io::stdout().lock());
-    exit_status(score_matrix::run(&opts, ids, stdout, io::stderr()))
+    Ok(exit_status(score_matrix::run(
+        &opts,
+        ids,
+        stdout,
+        io::stderr(),
+    )))
 }
 
 /// `--file`: every decision of a match, by one engine.
 fn match_in_file(
     args: &AnalyseArgs,
-    gnubg: PathBuf,
     path: &std::path::Path,
     ids: &[String],
 ) -> Result<ExitCode, Refused> {
     if !ids.is_empty() {
         return Err(Refused::FileTakesNoIds);
     }
-    let (engine, program) = match args.engine {
-        EngineArg::Both => return Err(Refused::OneEngine("file")),
-        EngineArg::Sage => (EngineKind::Sage, sage_python(args)?),
-        EngineArg::Gnubg => (EngineKind::Gnubg, gnubg),
-    };
+    let engine = args.engines.one("analyse --file")?;
+    let program = args.engines.setup.program(engine)?;
     let opts = match_file::FileOptions {
         run: bgedit_engine::match_analysis::RunOptions {
             engine,
@@ -173,12 +159,9 @@ fn report_to_file(
 }
 
 /// `--sensitivity`: the live views' tables, by one engine.
-fn views(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> Result<ExitCode, Refused> {
-    let (engine, program) = match args.engine {
-        EngineArg::Both => return Err(Refused::OneEngine("sensitivity")),
-        EngineArg::Sage => (EngineKind::Sage, sage_python(args)?),
-        EngineArg::Gnubg => (EngineKind::Gnubg, gnubg),
-    };
+fn views(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
+    let engine = args.engines.one("analyse --sensitivity")?;
+    let program = args.engines.setup.program(engine)?;
     let opts = sensitivity::SensitivityOptions {
         engine,
         program,
@@ -215,13 +198,10 @@ fn rollout_settings(args: &AnalyseArgs) -> Option<RolloutSettings> {
 }
 
 /// Each ID's verdict, by the engines chosen.
-fn positions_of(args: &AnalyseArgs, gnubg: PathBuf, ids: &[String]) -> Result<ExitCode, Refused> {
+fn positions_of(args: &AnalyseArgs, ids: &[String]) -> Result<ExitCode, Refused> {
     let mut engines = Vec::new();
-    for kind in Choice::from(args.engine).kinds() {
-        match kind {
-            EngineKind::Gnubg => engines.push((kind, gnubg.clone())),
-            EngineKind::Sage => engines.push((kind, sage_python(args)?)),
-        }
+    for kind in args.engines.choice.kinds() {
+        engines.push((kind, args.engines.setup.program(kind)?));
     }
     let opts = AnalyseOptions {
         engines,

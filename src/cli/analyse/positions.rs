@@ -1,6 +1,6 @@
-//! `bgedit analyse`: gnubg's verdict (or Open Sage's, or both side by side)
-//! for each ID, from the arguments or standard input, in input order, with J
-//! engine processes working at once.
+//! `bgedit analyse`: the reference engine's verdict (or another's, or every
+//! engine's side by side) for each ID, from the arguments or standard
+//! input, in input order, with J engine processes working at once.
 
 use crate::cli::input::{Line, LineReader, Refusal};
 use crate::cli::output::OutputFormat;
@@ -23,10 +23,10 @@ use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub(crate) struct AnalyseOptions {
-    /// The engines that answer, each with its program (gnubg, or the
-    /// Python that has bgsage): one, or gnubg and Sage side by side.
+    /// The engines that answer, each with its program: one, or every
+    /// engine side by side.
     pub engines: Vec<(EngineKind, PathBuf)>,
-    /// Threads for each of Sage's rollouts (0: every core).
+    /// Threads for each rollout (0: every core).
     pub threads: u8,
     pub plies: u8,
     /// Moves listed with dice; 0 for all.
@@ -206,7 +206,7 @@ fn text_answer(
         out += &format!("{note}\n");
     }
     for (kind, a, inside) in answers {
-        if !one || *kind != EngineKind::Gnubg {
+        if !one || !kind.is_reference() {
             // Each engine's depth in its own count, and for one
             // that can run inside bgedit, whether it did.
             let depth = text::depth_words(*kind, a, a.plies().unwrap_or(req.plies));
@@ -359,7 +359,7 @@ fn worker(
         .zip(starts)
         .map(|((kind, program), starts)| {
             let mut e = kind.spec().open(program.clone(), starts);
-            // Each rollout's threads (gnubg's or Sage's; 0: every core).
+            // Each rollout's threads (0: every core).
             e.set_threads(opts.threads);
             e
         })

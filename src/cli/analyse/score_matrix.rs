@@ -1,6 +1,7 @@
 //! `bgedit analyse --score-matrix`: the cube decision of a position at every
-//! score of a match, asked of gnubg cell by cell with J processes at once,
-//! written as a grid of actions and then each cell's equities.
+//! score of a match, asked of one engine (the reference unless another is
+//! chosen) cell by cell with J processes at once, written as a grid of
+//! actions and then each cell's equities.
 
 use crate::cli::output::OutputFormat;
 use bgedit_core::codec::{self, IdFormat};
@@ -8,7 +9,7 @@ use bgedit_core::domain::score_matrix::{Cell, CubeCase, cells, is_score, label, 
 use bgedit_core::domain::{Player, Position};
 use bgedit_engine::matrix::verdict;
 pub(crate) use bgedit_engine::matrix::{Verdict, short_action};
-use bgedit_engine::{EngineKind, Process, StartRecord};
+use bgedit_engine::{EngineKind, StartRecord};
 use serde_json::{Value, json};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -16,7 +17,9 @@ use std::sync::{Arc, Mutex};
 
 #[derive(Clone, Debug)]
 pub(crate) struct MatrixOptions {
-    pub gnubg: PathBuf,
+    /// The engine asked, and its program.
+    pub engine: EngineKind,
+    pub program: PathBuf,
     pub plies: u8,
     /// The match length; `None` takes the position's (7 for money).
     pub length: Option<u16>,
@@ -28,18 +31,18 @@ pub(crate) struct MatrixOptions {
     pub colour: bool,
 }
 
-/// Every cell's verdict, in the order of `cells`, with `jobs` gnubg
+/// Every cell's verdict, in the order of `cells`, with `jobs` engine
 /// processes taking cells from one queue.
 pub(crate) fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict> {
     let next = Arc::new(Mutex::new(0usize));
     let results = Arc::new(Mutex::new(vec![None; cells.len()]));
-    // A gnubg that hangs is given up, not waited for cell after cell.
+    // An engine that hangs is given up, not waited for cell after cell.
     let starts = StartRecord::batch();
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.clamp(1, cells.len().max(1)) {
             let (next, results, starts) = (&next, &results, starts.clone());
             scope.spawn(move || {
-                let mut engine = Process::sharing(EngineKind::Gnubg, opts.gnubg.clone(), starts);
+                let mut engine = opts.engine.spec().open(opts.program.clone(), starts);
                 loop {
                     let i = {
                         let mut n = next.lock().unwrap_or_else(|e| e.into_inner());
@@ -48,7 +51,7 @@ pub(crate) fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict
                         i
                     };
                     let Some(cell) = cells.get(i) else { return };
-                    let v = verdict(&mut engine, opts.plies, i as u64 + 1, cell);
+                    let v = verdict(&mut *engine, opts.plies, i as u64 + 1, cell);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(v);
                 }
             });
@@ -118,8 +121,9 @@ fn text(opts: &MatrixOptions, p: &Position, length: u16, all: &[(Cell, Verdict)]
     let other = roller.opponent();
     let gnubg_id = codec::to_string_as(p, IdFormat::GnubgId);
     let mut out = format!(
-        "Score matrix of {gnubg_id} (gnubg {}-ply): {length}-point match, {roller} on roll\n",
-        opts.plies
+        "Score matrix of {gnubg_id} ({} {}): {length}-point match, {roller} on roll\n",
+        opts.engine.name(),
+        opts.engine.depth_label(opts.plies)
     );
     out += "ND no double · D/T double, take · D/P double, pass · TG too good · /B beaver · - no cube\n";
     let find = |cube: CubeCase, mine: (u16, Option<bool>), theirs: (u16, Option<bool>)| {

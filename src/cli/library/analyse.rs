@@ -7,7 +7,7 @@
 use super::Failure;
 use bgedit_core::codec::match_file;
 use bgedit_engine::EngineKind;
-use bgedit_engine::match_analysis::{self, Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
+use bgedit_engine::match_analysis::{Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
 use bgedit_engine::pool::Engines;
 use bgedit_library::match_import::StoredJudgement;
 use bgedit_library::store::{Library, StoredMatch, Verdict};
@@ -83,9 +83,10 @@ pub struct AnalyseArgs {
     /// The depth, in gnubg's count (0-ply is its quickest).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=4))]
     plies: u8,
-    /// The engine, by its key (the reference engine when not given).
-    #[arg(long, value_name = "ENGINE", value_parser = engine)]
-    engine: Option<bgedit_engine::EngineKind>,
+    /// The engine (one; the reference when not given), and each
+    /// engine's program and data.
+    #[command(flatten)]
+    engines: crate::cli::engine_args::EngineArgs,
     /// Engine processes at work at once (one a core when not given).
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
     jobs: Option<u8>,
@@ -107,14 +108,15 @@ pub(super) fn run(
 ) -> Result<u8, Failure> {
     let AnalyseArgs {
         plies,
-        engine,
+        engines,
         jobs,
         shard,
         query,
     } = args;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = AnalyseOptions {
-        engine: engine.unwrap_or_else(bgedit_engine::EngineKind::reference),
+        engine: engines.one("library analyse")?,
+        setup: engines.setup,
         plies,
         jobs: jobs.map_or(cores, usize::from),
         shard,
@@ -129,6 +131,8 @@ pub(super) fn run(
 /// What `library analyse` was asked.
 pub(crate) struct AnalyseOptions {
     pub engine: EngineKind,
+    /// Each engine's program and data, as the user named them.
+    pub setup: bgedit_engine::Setup,
     pub plies: u8,
     pub jobs: usize,
     pub shard: Option<Shard>,
@@ -171,8 +175,7 @@ struct Totals {
 /// could not be analysed (the rest was), 2 when the engine or the library
 /// could not be used.
 fn analyse(lib: &mut Library, opts: &AnalyseOptions, out: &mut impl Write) -> Result<u8, Failure> {
-    let spec = opts.engine.spec();
-    let program = (spec.locate)(None)?;
+    let program = opts.setup.program(opts.engine)?;
     let run = RunOptions {
         engine: opts.engine,
         program,
@@ -409,7 +412,7 @@ impl Batch<'_> {
         if f.done.contains(&i) {
             return;
         }
-        let game = f.replayed.decisions[i].game;
+        let game = f.replayed.decisions()[i].game;
         match outcome {
             Ok(list) => f.store.take(self.lib, f.id, i, game, verdict(run, &list)),
             Err(e) => {
@@ -439,7 +442,7 @@ impl Batch<'_> {
         let lib = &mut *self.lib;
         // The entries' errors follow the deepest verdict now held, and the
         // mistakes kept out at import become entries.
-        bgedit_library::mistakes::refresh(lib, f.id, &f.shown, &f.replayed.decisions)?;
+        bgedit_library::mistakes::refresh(lib, f.id, &f.shown, f.replayed.decisions())?;
         if whole && self.run.luck && !f.store.failed {
             add_up_luck(
                 lib,
@@ -493,14 +496,10 @@ fn fly(
     };
     let whole = replayed.analyse_pieces(run, stop, &mut each, &mut pieces);
     if whole.is_none() {
-        let left: Vec<usize> = (0..replayed.decisions.len())
+        let left: Vec<usize> = (0..replayed.decisions().len())
             .filter(|i| !done.contains(i))
             .collect();
-        let subset: Vec<_> = left
-            .iter()
-            .map(|&i| replayed.decisions[i].clone())
-            .collect();
-        match_analysis::run(&subset, run, None, stop, &mut |k, o| each(left[k], o));
+        replayed.analyse_each(&left, run, stop, &mut each);
     }
     end.whole = whole.is_some();
 }

@@ -96,6 +96,9 @@ pub struct DisagreementsArgs {
     /// Put the listed positions in this collection (for rollouts).
     #[arg(long, value_name = "NAME")]
     collection: Option<String>,
+    /// Each engine's program and data.
+    #[command(flatten)]
+    programs: crate::cli::engine_args::EnginePrograms,
     #[arg(long, value_enum, default_value = "text")]
     format: OutputFormat,
     /// The filter (the filter language), as one or more words.
@@ -115,12 +118,14 @@ pub(super) fn run(
         min,
         jobs,
         collection,
+        programs,
         format,
         query,
     } = args;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let opts = Options {
         engines: engines.unwrap_or_else(Pair::every),
+        setup: programs.setup,
         plies,
         min,
         jobs: jobs.map_or(cores, usize::from),
@@ -137,6 +142,8 @@ pub(super) fn run(
 /// What `library disagreements` was asked.
 pub(crate) struct Options {
     pub engines: Pair,
+    /// Each engine's program and data, as the user named them.
+    pub setup: bgedit_engine::Setup,
     /// The depth, in gnubg's count.
     pub plies: u8,
     /// The least gap listed.
@@ -173,7 +180,7 @@ fn disagreements(lib: &mut Library, opts: &Options, out: &mut impl Write) -> Res
     let totals = if todo.is_empty() {
         Totals::default()
     } else {
-        evaluate(lib, &todo, opts, programs(opts.engines)?)?
+        evaluate(lib, &todo, opts, programs(opts.engines, &opts.setup)?)?
     };
     let listed = lib.compared(&query, &key, plies, opts.min)?;
     // The collection first: it is filled even if nobody reads the list.
@@ -196,9 +203,9 @@ fn disagreements(lib: &mut Library, opts: &Options, out: &mut impl Write) -> Res
     Ok(u8::from(totals.failed > 0))
 }
 
-/// Each engine's program, as it finds it.
-fn programs(pair: Pair) -> Result<[PathBuf; 2], Failure> {
-    let [a, b] = pair.0.map(|k| (k.spec().locate)(None));
+/// Each engine's program: the one named, else as the engine finds it.
+fn programs(pair: Pair, setup: &bgedit_engine::Setup) -> Result<[PathBuf; 2], Failure> {
+    let [a, b] = pair.0.map(|k| setup.program(k));
     Ok([a?, b?])
 }
 

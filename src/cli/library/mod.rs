@@ -180,7 +180,10 @@ enum Failure {
     Filter(#[from] bgedit_library::filter::FilterError),
     /// An engine's program is not found.
     #[error(transparent)]
-    NoEngine(#[from] bgedit_engine::locate::Missing),
+    NoEngine(#[from] bgedit_engine::EngineError),
+    /// `--engine both` where one engine is asked.
+    #[error(transparent)]
+    NotOne(#[from] crate::cli::engine_args::NotOne),
     /// The entry named is none (`show`).
     #[error(transparent)]
     Unresolved(resolve::Unresolved),

@@ -1,14 +1,12 @@
 //! gnubg 1.07, the default engine and the reference: its bridge
 //! (`assets/gnubg_bridge.py`, run by gnubg's own Python with `-t -q -r
 //! -p`), its request lines (`request.rs`'s, the GNUBG ID and gnubg's
-//! settings), its answers (`answer.rs`'s parser), found by `locate.rs`.
+//! settings), its answers (`answer.rs`'s parser), its `--gnubg` option.
 
+use super::EngineKind;
 use super::answer::{Garbage, Reply, parse_reply};
-use super::failure::EngineError;
 use super::request::Request;
-use super::spec::{Bridge, Capabilities, Codec, Spec};
-use super::{EngineKind, locate};
-use std::path::Path;
+use super::spec::{Bridge, Capabilities, Codec, Install, ProgramOption, Spec, UserOptions};
 
 pub(crate) static SPEC: Spec = Spec {
     kind: EngineKind::Gnubg,
@@ -39,9 +37,24 @@ pub(crate) static SPEC: Spec = Spec {
         played: Request::played_line,
         rollout: Request::rollout_line,
         parse,
-        reword: std::convert::identity,
     },
-    locate: locate::find_from_env,
+    options: UserOptions {
+        program: ProgramOption {
+            long: "gnubg",
+            value_name: "PATH",
+            noun: "path",
+            help: "The gnubg to run (else BGEDIT_GNUBG, PATH, /usr/games)",
+            env: Some("BGEDIT_GNUBG"),
+            on_path: "gnubg",
+            also: &["/usr/games/gnubg"],
+        },
+        data: None,
+    },
+    install: Install {
+        how: "`apt-get install gnubg`",
+        note: None,
+    },
+    died_note: Some("gnubg 1.07 crashes on some positions, such as large cubes in match play"),
     open: super::process::open,
 };
 
@@ -54,6 +67,6 @@ fn parse(text: &str, req: &Request) -> Result<Reply, Garbage> {
 }
 
 /// gnubg's bridge runs inside gnubg: if it starts, gnubg is there.
-fn never_missing(_: &str, _: &Path) -> Option<EngineError> {
+fn never_missing(_: &str) -> Option<String> {
     None
 }

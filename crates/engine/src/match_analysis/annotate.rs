@@ -138,10 +138,14 @@ pub fn analysed_sgf(record: &MatchRecord, judged: &[Judged], luck: Option<&Match
 }
 
 /// Why the open match could not be saved as SGF. Paths are shown escaped.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum SaveSgfError {
-    #[error("{0}")]
-    Read(String),
+    /// The match could not be read again: which (shown), and why.
+    #[error("{shown}: {why}")]
+    Read {
+        shown: String,
+        why: std::sync::Arc<bgedit_core::codec::match_file::MatchFileError>,
+    },
     #[error(
         "{0}: gnubg's match text holds positions, not the moves of a match: it cannot be saved \
          as a match"
@@ -149,9 +153,22 @@ pub enum SaveSgfError {
     NotAMatch(String),
     #[error("{0} has changed since it was opened ({1} decisions, {2} then): open it again")]
     Changed(String, usize, usize),
-    #[error("{0}")]
-    Write(String),
+    /// The SGF could not be written.
+    #[error(transparent)]
+    Write(std::sync::Arc<bgedit_core::out_file::OutFileError>),
 }
+
+// The editor's model holds the answer, and must compare it: an error of
+// the system (a file's I/O) compares by what it says, as nothing else of
+// it can be compared.
+impl PartialEq for SaveSgfError {
+    fn eq(&self, other: &Self) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+            && self.to_string() == other.to_string()
+    }
+}
+
+impl Eq for SaveSgfError {}
 
 /// Where a saved match is read from: its file, again, or the text pasted.
 #[derive(Clone, Copy, Debug)]
@@ -190,13 +207,16 @@ pub fn save_sgf(
         ),
         SavedFrom::Pasted(_) => (std::path::Path::new("-"), "the pasted match".to_owned()),
     };
-    bgedit_core::out_file::not_the_input(out, source)
-        .map_err(|e| SaveSgfError::Write(e.to_string()))?;
+    let write = |e| SaveSgfError::Write(std::sync::Arc::new(e));
+    bgedit_core::out_file::not_the_input(out, source).map_err(write)?;
     let file = match from {
         SavedFrom::File(path) => match_file::read_path(path),
         SavedFrom::Pasted(text) => match_file::read_bytes(text.as_bytes()),
     }
-    .map_err(|e| SaveSgfError::Read(format!("{shown}: {e}")))?;
+    .map_err(|e| SaveSgfError::Read {
+        shown: shown.clone(),
+        why: std::sync::Arc::new(e),
+    })?;
     let Contents::Record(record) = &file.contents else {
         return Err(SaveSgfError::NotAMatch(shown));
     };
@@ -205,6 +225,5 @@ pub fn save_sgf(
         return Err(SaveSgfError::Changed(shown, now, decisions));
     }
     let text = analysed_sgf(record, judged, luck);
-    bgedit_core::out_file::write_whole(out, source, text.as_bytes())
-        .map_err(|e| SaveSgfError::Write(e.to_string()))
+    bgedit_core::out_file::write_whole(out, source, text.as_bytes()).map_err(write)
 }

@@ -39,14 +39,41 @@ pub enum JudgeError {
     },
     #[error("gnubg's game goes on after the file's")]
     GoesOn,
-    /// A quiz answer that is not one to the position's question (a move
-    /// with no dice, a take with no double offered, an illegal move): why.
+    /// A move given where the position asks another question.
+    #[error("{answer:?} is a move, but {asked}")]
+    MoveNotAsked { answer: String, asked: Question },
+    /// An answer of another kind than the position's question.
     #[error("{0}")]
-    NotAnAnswer(String),
+    NotAsked(Question),
+    /// A move that cannot be read.
+    #[error("the move {answer:?}: {why}")]
+    UnreadableMove {
+        answer: String,
+        why: bgedit_core::domain::notation::MoveError,
+    },
+    /// A move the dice do not allow: the rule it breaks.
+    #[error("the move {answer:?}: {why}")]
+    IllegalMove {
+        answer: String,
+        why: bgedit_core::domain::moves::MoveRuleError,
+    },
+    #[error("a beaver is allowed only in money play with beavers on")]
+    NoBeaverHere,
     #[error("gnubg judged nothing")]
     NothingJudged,
     #[error("a beaver's take is not a quiz question")]
     BeaverTakeAsked,
+}
+
+/// The question a quiz position asks, said when an answer is to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Question {
+    #[error("a double is offered: take, pass (or beaver)")]
+    TakeOrPass,
+    #[error("the dice are rolled: the answer is a move")]
+    Move,
+    #[error("no dice: the answer is double or no double")]
+    Double,
 }
 
 /// Why a match's luck was not rated.

@@ -3,7 +3,10 @@
 //! by the functions that judge a match's decisions (`super`), so a quiz
 //! grade and a match's mark never differ.
 
-use super::{JudgeError, Judged, Task, after_move, judge, judge_checker, judge_cube, judge_take};
+use super::JudgeError;
+use super::ask::judge;
+use super::error::Question;
+use super::judge::{Judged, Task, after_move, judge_checker, judge_cube, judge_take};
 use crate::{Analysis, Engine, Request, Waiter, time_limit};
 use bgedit_core::codec::match_file::FileDecision;
 use bgedit_core::domain::Position;
@@ -52,28 +55,32 @@ fn quiz_decision(
 ) -> Result<(Task, String, FileDecision), JudgeError> {
     let s = &position.state;
     let asked = if s.double_offered {
-        "a double is offered: take, pass (or beaver)"
+        Question::TakeOrPass
     } else if s.dice.is_some() {
-        "the dice are rolled: the answer is a move"
+        Question::Move
     } else {
-        "no dice: the answer is double or no double"
+        Question::Double
     };
     let (task, played) = match answer {
         QuizAnswer::Move(text) => {
             if s.dice.is_none() || s.double_offered {
-                return Err(JudgeError::NotAnAnswer(format!(
-                    "{text:?} is a move, but {asked}"
-                )));
+                return Err(JudgeError::MoveNotAsked {
+                    answer: text.clone(),
+                    asked,
+                });
             }
-            let not_legal = |e: &dyn std::fmt::Display| {
-                JudgeError::NotAnAnswer(format!("the move {text:?}: {e}"))
-            };
-            let typed = notation::parse(text).map_err(|e| not_legal(&e))?;
-            let legal = check_move(position, &typed).map_err(|e| not_legal(&e))?;
+            let typed = notation::parse(text).map_err(|why| JudgeError::UnreadableMove {
+                answer: text.clone(),
+                why,
+            })?;
+            let legal = check_move(position, &typed).map_err(|why| JudgeError::IllegalMove {
+                answer: text.clone(),
+                why,
+            })?;
             (Task::Checker { cube_first: false }, legal.notation())
         }
         QuizAnswer::Double | QuizAnswer::NoDouble if s.dice.is_some() || s.double_offered => {
-            return Err(JudgeError::NotAnAnswer(asked.to_owned()));
+            return Err(JudgeError::NotAsked(asked));
         }
         QuizAnswer::Double => (Task::Double, CubePlay::Double.word().to_owned()),
         // No double is the cube decision alone (a match judges it with the
@@ -83,12 +90,10 @@ fn quiz_decision(
             CubePlay::NoDouble.word().to_owned(),
         ),
         QuizAnswer::Take | QuizAnswer::Pass | QuizAnswer::Beaver if !s.double_offered => {
-            return Err(JudgeError::NotAnAnswer(asked.to_owned()));
+            return Err(JudgeError::NotAsked(asked));
         }
         QuizAnswer::Beaver if !(s.is_money() && s.beavers) => {
-            return Err(JudgeError::NotAnAnswer(
-                "a beaver is allowed only in money play with beavers on".to_owned(),
-            ));
+            return Err(JudgeError::NoBeaverHere);
         }
         QuizAnswer::Take | QuizAnswer::Beaver => (
             Task::Answer(CubePlay::Take),

@@ -1,6 +1,6 @@
 //! Open Sage (`bgsage`, MPL-2.0) as the second engine: what is sent to its
 //! bridge (`assets/sage_bridge.py`) and how its answers become the same
-//! [`Analysis`] gnubg's do. Pure, but for finding Python.
+//! [`Analysis`] gnubg's do. Pure.
 //!
 //! Sage speaks in boards, not moves: a position is 26 numbers from the side
 //! of the player on roll ([0] the opponent's bar, 1..24 the points, the
@@ -17,7 +17,6 @@ pub mod native;
 pub(crate) mod spec;
 
 use super::answer::{Analysis, Garbage, MoveLine, Probs, Reply, Rollout};
-use super::locate::Missing;
 use super::request::{Request, RolloutSettings, no_cube_action};
 use bgedit_core::codec::position_id;
 use bgedit_core::domain::moves::legal_moves;
@@ -25,10 +24,6 @@ use bgedit_core::domain::{Board, CubeOwner, Player};
 use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-
-/// What to tell a user without Sage.
-pub(crate) const INSTALL_HINT: &str = "Open Sage not found: install it with `pip install bgsage` (bgedit is tested with bgsage==2.0.20260907), or give its Python with --sage-python PATH or BGEDIT_SAGE_PYTHON";
 
 /// Sage's board: 26 points from the side of `mover`.
 pub(crate) type SageBoard = [i32; 26];
@@ -49,6 +44,7 @@ pub fn to_sage(board: &Board, mover: Player) -> SageBoard {
 }
 
 /// What is wrong with a board Sage gave.
+#[cfg(any(test, feature = "internals"))]
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SageBoardError {
     #[error("a board of {0} points, not 26")]
@@ -59,7 +55,10 @@ pub enum SageBoardError {
     Board(#[from] bgedit_core::domain::BoardError),
 }
 
-/// The board a Sage board (from the side of `mover`) stands for, checked.
+/// The board a Sage board (from the side of `mover`) stands for, checked:
+/// the tests' reading of Sage's own answers (bgedit reads Sage's moves by
+/// matching boards, `name_moves`).
+#[cfg(any(test, feature = "internals"))]
 pub fn from_sage(sage: &[i32], mover: Player) -> Result<Board, SageBoardError> {
     let cells: &[i32; 26] = sage
         .try_into()
@@ -249,49 +248,6 @@ fn name_moves(req: &Request, moves: Vec<SageMove>) -> Result<Vec<MoveLine>, Unna
         .collect()
 }
 
-/// The Python to run Sage with: `--sage-python`, then `BGEDIT_SAGE_PYTHON`,
-/// then `python3` on PATH. Whether it has `bgsage` is found when the bridge
-/// starts (it says so).
-pub(crate) fn find_python(
-    option: Option<&Path>,
-    env: Option<&str>,
-    path: Option<&str>,
-) -> Result<PathBuf, Missing> {
-    if let Some(p) = option {
-        return p
-            .is_file()
-            .then(|| p.to_path_buf())
-            .ok_or_else(|| Missing::Named {
-                named: format!("--sage-python {}", p.display()),
-                hint: "",
-            });
-    }
-    if let Some(e) = env.filter(|e| !e.is_empty()) {
-        let p = Path::new(e);
-        return p
-            .is_file()
-            .then(|| p.to_path_buf())
-            .ok_or_else(|| Missing::Named {
-                named: format!("BGEDIT_SAGE_PYTHON={e}"),
-                hint: "",
-            });
-    }
-    path.into_iter()
-        .flat_map(std::env::split_paths)
-        .map(|dir| dir.join("python3"))
-        .find(|p| p.is_file())
-        .ok_or(Missing::Nowhere(INSTALL_HINT))
-}
-
-/// `find_python` with this process's environment.
-pub fn find_python_from_env(option: Option<&Path>) -> Result<PathBuf, Missing> {
-    find_python(
-        option,
-        std::env::var("BGEDIT_SAGE_PYTHON").ok().as_deref(),
-        std::env::var("PATH").ok().as_deref(),
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -366,6 +322,16 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("illegal")
+        );
+    }
+
+    /// The version the install note names is the one built in.
+    #[test]
+    fn the_install_note_names_the_version_built_in() {
+        let note = spec::SPEC.install.note.unwrap_or_default();
+        assert!(
+            note.ends_with(&format!("bgsage=={}", native::VERSION)),
+            "{note}"
         );
     }
 

@@ -3,10 +3,10 @@
 //! depths (one more than gnubg's) and its errors in its own words.
 
 use super::super::EngineKind;
-use super::super::failure::{EngineError, START_TRIES};
 use super::super::request::{Request, RolloutSettings};
-use super::super::spec::{Bridge, Capabilities, Codec, Spec};
-use std::path::Path;
+use super::super::spec::{
+    Bridge, Capabilities, Codec, DataOption, Install, ProgramOption, Spec, UserOptions,
+};
 
 pub(crate) static SPEC: Spec = Spec {
     kind: EngineKind::Sage,
@@ -37,9 +37,34 @@ pub(crate) static SPEC: Spec = Spec {
         played,
         rollout,
         parse: super::parse_line,
-        reword,
     },
-    locate: super::find_python_from_env,
+    options: UserOptions {
+        program: ProgramOption {
+            long: "sage-python",
+            value_name: "PATH",
+            noun: "Python",
+            help: "The Python that has Open Sage (bgsage), the second engine (else BGEDIT_SAGE_PYTHON, then python3)",
+            env: Some("BGEDIT_SAGE_PYTHON"),
+            on_path: "python3",
+            also: &[],
+        },
+        data: Some(DataOption {
+            long: "sage-data",
+            value_name: "DIR",
+            help: "Open Sage's weights and bear-off data (a copy of bgsage's `_assets`: models/, data/) for the Sage built into bgedit, instead of asking Sage's Python where they are",
+            holds: "bgsage's models/ and data/",
+            package: "bgsage",
+            version: super::native::VERSION,
+            set: super::native::set_data_dir,
+        }),
+    },
+    install: Install {
+        how: "`pip install bgsage`",
+        // The version built in (`native::VERSION`; a test holds the two
+        // together).
+        note: Some("bgedit is tested with bgsage==2.0.20260907"),
+    },
+    died_note: None,
     open: super::native::open,
 };
 
@@ -60,34 +85,9 @@ fn rollout(req: &Request, settings: &RolloutSettings, threads: u8) -> String {
     super::request_line(req, Some((settings, threads)))
 }
 
-/// The bridge says when bgsage cannot be imported.
-fn missing(line: &str, program: &Path) -> Option<EngineError> {
-    let why = serde_json::from_str::<serde_json::Value>(line)
+/// The bridge says when bgsage cannot be imported: why.
+fn missing(line: &str) -> Option<String> {
+    serde_json::from_str::<serde_json::Value>(line)
         .ok()
-        .and_then(|v| v.get("missing")?.as_str().map(str::to_owned))?;
-    Some(EngineError::NotFound(format!(
-        "{} ({}: {why})",
-        super::INSTALL_HINT,
-        program.display()
-    )))
-}
-
-/// An error of Sage's process in Sage's words (the variants speak of gnubg).
-fn reword(e: EngineError) -> EngineError {
-    match e {
-        EngineError::Start(why) => EngineError::Sage(format!("Sage could not be started: {why}")),
-        EngineError::Died => EngineError::Sage(
-            "Sage stopped while analysing; it is restarted for the next request".to_owned(),
-        ),
-        EngineError::Timeout(d) => EngineError::Sage(format!(
-            "Sage took longer than {d:?}; it was stopped and is restarted for the next request"
-        )),
-        EngineError::Garbage(why) => {
-            EngineError::Sage(format!("{why}; Sage is restarted for the next request"))
-        }
-        EngineError::GaveUp(why) => EngineError::Sage(format!(
-            "Sage is not asked again: it failed to start {START_TRIES} times in a row (last: {why}); give another Python with --sage-python PATH or BGEDIT_SAGE_PYTHON"
-        )),
-        other => other,
-    }
+        .and_then(|v| v.get("missing")?.as_str().map(str::to_owned))
 }

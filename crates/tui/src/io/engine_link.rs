@@ -14,11 +14,10 @@ use super::job;
 use super::worker::{Inbox, Worker};
 use crate::action::Action;
 use crate::action::AnalysisAction;
-use bgedit_engine::locate::Missing;
 use bgedit_engine::registry::ALL;
 use bgedit_engine::{
-    Analysis, Engine, EngineError, EngineKind, Request, Rollout, RolloutSettings, Waiter,
-    time_limit,
+    Analysis, Engine, EngineError, EngineErrorKind, EngineKind, Request, Rollout, RolloutSettings,
+    Setup, Waiter, time_limit,
 };
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
@@ -62,9 +61,9 @@ type Grader = Arc<Mutex<Option<Box<dyn Engine>>>>;
 pub(crate) struct EngineLink {
     /// Each engine's thread, in `ALL`'s order, started at its first job.
     lines: [OnceLock<Line>; ALL.len()],
-    /// Each engine's program as the user gave it on the command line, in
-    /// `ALL`'s order; else the engine finds its own.
-    options: [Option<PathBuf>; ALL.len()],
+    /// Each engine's program as the user gave it on the command line;
+    /// else the engine finds its own.
+    setup: Setup,
     send: Send,
     /// The score matrix: a newer one stops an older one's job.
     matrix: job::Job,
@@ -79,27 +78,18 @@ pub(crate) struct EngineLink {
     graders: [Grader; ALL.len()],
 }
 
-/// `kind`'s place in `ALL`.
-fn index(kind: EngineKind) -> usize {
-    ALL.iter().position(|&k| k == kind).unwrap_or(0)
-}
-
 impl EngineLink {
-    /// Starts the reference engine's thread. `options` are the programs
+    /// Starts the reference engine's thread. `setup` holds the programs
     /// the user named, by engine; `send` delivers an action to the runtime
     /// and says whether it is still there.
     pub(crate) fn start(
-        options: Vec<(EngineKind, Option<PathBuf>)>,
+        setup: Setup,
         send: impl Fn(Action) -> bool + std::marker::Send + Sync + 'static,
     ) -> EngineLink {
-        let mut named: [Option<PathBuf>; ALL.len()] = Default::default();
-        for (kind, option) in options {
-            named[index(kind)] = option;
-        }
         let send: Send = Arc::new(send);
         let link = EngineLink {
             lines: Default::default(),
-            options: named,
+            setup,
             matrix: job::Job::new("bgedit-matrix", Arc::clone(&send)),
             match_run: Arc::new(std::sync::atomic::AtomicU64::new(0)),
             match_analysis: job::Job::new("bgedit-match-analysis", Arc::clone(&send)),
@@ -113,15 +103,15 @@ impl EngineLink {
     }
 
     /// The program that runs `kind`, or why there is none.
-    fn program(&self, kind: EngineKind) -> Result<PathBuf, Missing> {
-        (kind.spec().locate)(self.options[index(kind)].as_deref())
+    fn program(&self, kind: EngineKind) -> Result<PathBuf, EngineError> {
+        self.setup.program(kind)
     }
 
     /// `kind`'s thread and engine, started at the first job (the reference
     /// engine warmed up at once): the newest job waiting is done, the
     /// older ones dropped.
     fn line(&self, kind: EngineKind) -> &Line {
-        self.lines[index(kind)].get_or_init(|| {
+        self.lines[kind.index()].get_or_init(|| {
             let shared = Arc::new(Shared::default());
             let program = self.program(kind);
             let (send, shared2) = (Arc::clone(&self.send), Arc::clone(&shared));
@@ -149,10 +139,10 @@ impl EngineLink {
         kind: bgedit_engine::EngineKind,
     ) {
         use crate::library::state::QuizAction;
-        let (grader, program) = (Arc::clone(&self.graders[index(kind)]), self.program(kind));
+        let (grader, program) = (Arc::clone(&self.graders[kind.index()]), self.program(kind));
         let work = move || {
             let result = match program {
-                Err(why) => Err(EngineError::NotFound(why.to_string()).into()),
+                Err(why) => Err(why.into()),
                 Ok(program) => {
                     // A grader left by a panic is started afresh.
                     let mut slot = grader.lock().unwrap_or_else(|poisoned| {
@@ -196,7 +186,7 @@ impl EngineLink {
                         program
                             .as_ref()
                             .err()
-                            .map(Missing::to_string)
+                            .map(EngineError::to_string)
                             .unwrap_or_default(),
                     ),
                 };
@@ -223,8 +213,7 @@ impl EngineLink {
     pub fn analyse_match(
         &self,
         serial: u64,
-        decisions: Vec<bgedit_core::codec::match_file::FileDecision>,
-        whole: Option<bgedit_engine::gnubg_match::MatchForGnubg>,
+        replayed: Arc<bgedit_engine::match_analysis::ReplayedMatch>,
         engine: bgedit_engine::EngineKind,
         passes: Vec<u8>,
     ) {
@@ -240,7 +229,7 @@ impl EngineLink {
                 jobs: cores.saturating_sub(1).max(1),
             };
             let send = |action| ticket.send(action);
-            analyse_match_passes(&run, &decisions, whole.as_ref(), &passes, &wanted, &send);
+            analyse_match_passes(&run, &replayed, &passes, &wanted, &send);
         };
         // Ended, so the panel can analyse again, and then why.
         let failed = move |why| {
@@ -309,7 +298,7 @@ impl EngineLink {
 /// each answer sent as an action naming `kind`.
 fn serve(
     kind: EngineKind,
-    mut engine: Result<Box<dyn Engine>, Missing>,
+    mut engine: Result<Box<dyn Engine>, EngineError>,
     mut inbox: Inbox<Job>,
     shared: &Shared,
     send: &Send,
@@ -323,14 +312,14 @@ fn serve(
         let action = match job {
             Job::Analyse(req) => {
                 let (result, version) = match &mut engine {
-                    Err(why) => (Err(EngineError::NotFound(why.to_string())), None),
+                    Err(why) => (Err(why.clone()), None),
                     Ok(e) => (analyse(&mut **e, &req, &mut inbox, shared), e.version()),
                 };
                 AnalysisAction::Answer(kind, req.id, result, version)
             }
             Job::Rollout(req, settings) => {
                 let result = match &mut engine {
-                    Err(why) => Err(EngineError::NotFound(why.to_string())),
+                    Err(why) => Err(why.clone()),
                     Ok(e) => roll_out(&mut **e, &req, &settings, &mut inbox, shared, send),
                 };
                 AnalysisAction::RolloutAnswer(req.id, result)
@@ -352,9 +341,9 @@ fn analyse(
     e.warm_up()?;
     shared.pid.store(e.pid().unwrap_or(0), Ordering::SeqCst);
     set(&shared.busy, Some(req.plies));
-    let died = (e.kind().spec().codec.reword)(EngineError::Died);
     let mut r = e.analyse(req, limit(req.plies));
-    if r.as_ref().err() == Some(&died) && shared.killed.swap(false, Ordering::SeqCst) {
+    let died = matches!(&r, Err(e) if e.kind == EngineErrorKind::Died);
+    if died && shared.killed.swap(false, Ordering::SeqCst) {
         // Stopped by `ask`, which sends the newer request before stopping:
         // if it is there, this one was the old one; if not, the stop landed
         // on this one, so it is asked again.
@@ -414,27 +403,26 @@ fn set(busy: &Mutex<Option<u8>>, value: Option<u8>) {
 pub struct MatchRun {
     pub serial: u64,
     pub engine: EngineKind,
-    pub program: Result<PathBuf, Missing>,
+    pub program: Result<PathBuf, EngineError>,
     pub jobs: usize,
 }
 
-/// Analyses `decisions` once per depth of `passes`, in order, the same way
-/// `bgedit analyse --file F --plies P` does (`match_analysis::run`, whole
-/// games with gnubg): each verdict goes to `send` as
+/// Analyses `replayed` once per depth of `passes`, in order, the same way
+/// `bgedit analyse --file F --plies P` does (`ReplayedMatch::analyse`,
+/// whole games with an engine that reads them): each verdict goes to `send` as
 /// `ReviewAction::Judged` with its depth, in match order, and the end as
 /// `ReviewAction::AnalysisEnded`. It stops, saying nothing more, once
 /// `wanted` is no longer `run.serial` or the runtime is gone. Public so a
 /// test can drive the reducer with what the runtime would send.
 pub fn analyse_match_passes(
     run: &MatchRun,
-    decisions: &[bgedit_core::codec::match_file::FileDecision],
-    whole: Option<&bgedit_engine::gnubg_match::MatchForGnubg>,
+    replayed: &bgedit_engine::match_analysis::ReplayedMatch,
     passes: &[u8],
     wanted: &std::sync::atomic::AtomicU64,
     send: &(dyn Fn(Action) -> bool + Sync),
 ) {
     use crate::match_review::state::{MatchLuckOf, ReviewAction};
-    use bgedit_engine::match_analysis::{self, Failed, RunOptions};
+    use bgedit_engine::match_analysis::{Failed, RunOptions};
     let serial = run.serial;
     let judged = |i: usize, plies: u8, outcome| {
         send(Action::Review(ReviewAction::Judged(
@@ -445,7 +433,7 @@ pub fn analyse_match_passes(
         let last = pass + 1 == passes.len();
         match &run.program {
             Err(why) => {
-                for (i, d) in decisions.iter().enumerate() {
+                for (i, d) in replayed.decisions().iter().enumerate() {
                     let failed = Failed {
                         game: d.game,
                         number: d.number,
@@ -471,7 +459,7 @@ pub fn analyse_match_passes(
                     min_runs: None,
                 };
                 let stop = AtomicBool::new(false);
-                let ran = match_analysis::run(decisions, &opts, whole, &stop, &mut |i, outcome| {
+                let ran = replayed.analyse(&opts, &stop, &mut |i, outcome| {
                     if wanted.load(Ordering::SeqCst) != serial || !judged(i, plies, outcome) {
                         stop.store(true, Ordering::SeqCst);
                     }

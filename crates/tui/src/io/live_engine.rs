@@ -11,24 +11,24 @@ use crate::action::Action;
 use crate::io::job::{Deliver, Job};
 use crate::sensitivity::state::{Live, PLIES, SensitivityAction};
 use bgedit_core::domain::Position;
-use bgedit_engine::{Engine, EngineKind};
-use std::path::PathBuf;
+use bgedit_engine::{Engine, Setup};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 type Slot = Arc<Mutex<Option<Box<dyn Engine>>>>;
 
 pub(crate) struct LiveEngine {
-    programs: Vec<(EngineKind, Option<PathBuf>)>,
+    setup: Setup,
     slot: Slot,
     started: bool,
 }
 
 impl LiveEngine {
-    /// `programs` as the user named them (the editor's engine options).
-    pub(crate) fn new(programs: Vec<(EngineKind, Option<PathBuf>)>) -> LiveEngine {
+    /// `setup`: the engines as the user named them (the editor's engine
+    /// options).
+    pub(crate) fn new(setup: Setup) -> LiveEngine {
         LiveEngine {
-            programs,
+            setup,
             slot: Arc::default(),
             started: false,
         }
@@ -42,9 +42,9 @@ impl LiveEngine {
             return;
         }
         self.started = true;
-        let (programs, slot) = (self.programs.clone(), Arc::clone(&self.slot));
+        let (setup, slot) = (self.setup.clone(), Arc::clone(&self.slot));
         let work = move || {
-            let live = match bgedit_engine::registry::open_in_process(&programs) {
+            let live = match bgedit_engine::registry::open_in_process(&setup) {
                 Ok(engine) => {
                     let live = Live::Ready(ready_words(engine.as_ref()));
                     *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(engine);

@@ -197,7 +197,7 @@ fn restore_on_panic() {
         release_mouse_and_paste();
         previous(info);
         if std::thread::current().name() != Some("main") {
-            bgedit_engine::gnubg_match::remove_private_copies();
+            bgedit_engine::clean_up();
             std::process::exit(101);
         }
     }));
@@ -308,10 +308,13 @@ const WRITES_AT_QUIT: Duration = Duration::from_secs(10);
 /// What the command line gives the editor besides where to start.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// The program each engine runs with, as the user named it (each
-    /// engine's own option, `--gnubg` and the like); an engine left out or
-    /// given `None` is found on the system as its own `locate` says.
-    pub programs: Vec<(bgedit_engine::EngineKind, Option<PathBuf>)>,
+    /// Each engine's program and data as the user named them (each
+    /// engine's own options); an engine not named is found on the system
+    /// as its options say.
+    pub engines: bgedit_engine::Setup,
+    /// The engines the analysis panel starts with (`--engine`; a quiz's
+    /// own choice is its start's).
+    pub choice: bgedit_engine::Choice,
     /// A match equity table other than the built-in one (`--met FILE`).
     pub met: Option<crate::numbers::state::MetHandle>,
     /// The study library's file (`--library`), else the default.
@@ -322,7 +325,8 @@ pub struct Options {
 /// or a signal ends it.
 pub fn run(start: Start, options: Options) -> Result<Exit> {
     let Options {
-        programs,
+        engines,
+        choice,
         met,
         library,
     } = options;
@@ -334,6 +338,9 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         None => (None, Opened::Nothing),
     };
     let mut model = initial_model(&start, opened)?;
+    if !matches!(start, Start::Quiz(..)) {
+        model.analysis.engines = choice;
+    }
     let config_path = config::path();
     if let Some(plies) = config_path
         .as_deref()
@@ -374,15 +381,8 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
     let library = Link::start(library.or_else(store::default_path), move |action| {
         library_tx.send(Input::App(action)).is_ok()
     });
-    let programs: Vec<_> = bgedit_engine::registry::ALL
-        .iter()
-        .map(|&kind| {
-            let given = programs.iter().find(|(k, _)| *k == kind);
-            (kind, given.and_then(|(_, p)| p.clone()))
-        })
-        .collect();
-    let live = LiveEngine::new(programs.clone());
-    let engine = EngineLink::start(programs, move |action| tx.send(Input::App(action)).is_ok());
+    let live = LiveEngine::new(engines.clone());
+    let engine = EngineLink::start(engines, move |action| tx.send(Input::App(action)).is_ok());
     let background: Deliver =
         Arc::new(move |action| background_tx.send(Input::App(action)).is_ok());
     let mut edge = Edge {
@@ -552,13 +552,10 @@ impl Edge<'_> {
             }),
             Effect::AnalyseMatch {
                 serial,
-                decisions,
-                whole,
+                replayed,
                 engine,
                 passes,
-            } => self
-                .engine
-                .analyse_match(serial, decisions, whole, engine, passes),
+            } => self.engine.analyse_match(serial, replayed, engine, passes),
             Effect::StopMatchAnalysis => self.engine.stop_match_analysis(),
             Effect::LoadLiveEngine => self.live.load(Arc::clone(&self.background)),
             // Inline: the answer is reduced before the next frame.

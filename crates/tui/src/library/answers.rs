@@ -250,7 +250,7 @@ fn due_list(
         answer_ms: None,
         shown_at: None,
         response: None,
-        grader: bgedit_engine::EngineKind::Gnubg,
+        grader: bgedit_engine::EngineKind::reference(),
     });
     model.mode = Mode::Library(LibMode::Review);
     (

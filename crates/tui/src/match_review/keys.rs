@@ -123,7 +123,7 @@ pub(crate) static REVIEW_BINDINGS: &[ReviewBinding] = &[
         help: "gnubg analyses the match (at the panel's depth, never below the file's own)",
         section: 8,
         hint: None,
-        action: ReviewAction::AnalyseWithGnubg,
+        action: ReviewAction::Analyse,
     },
     Binding {
         keys: &[Code(Esc)],

@@ -35,16 +35,13 @@ pub(crate) fn pasted(text: &str) -> Option<Loaded> {
     match_file::detect(text.as_bytes())?;
     let file = match_file::read_bytes(text.as_bytes()).ok()?;
     let loaded = loaded(PASTED, file, Some(text.into()));
-    (loaded.decisions.len() > 1).then_some(loaded)
+    (loaded.replayed.decisions().len() > 1).then_some(loaded)
 }
 
 fn loaded(path: &str, file: match_file::MatchFile, pasted: Option<std::sync::Arc<str>>) -> Loaded {
-    let bgedit_engine::match_analysis::ReplayedMatch {
-        decisions,
-        problems,
-        whole,
-    } = bgedit_engine::match_analysis::ReplayedMatch::of(&file);
-    let problems = problems
+    let replayed = bgedit_engine::match_analysis::ReplayedMatch::of(&file);
+    let problems = replayed
+        .problems()
         .iter()
         .map(|p| match_file::describe(path, p))
         .collect();
@@ -61,7 +58,7 @@ fn loaded(path: &str, file: match_file::MatchFile, pasted: Option<std::sync::Arc
             .collect(),
         match_file::Contents::Blocks(_) => {
             let mut games: Vec<GameLine> = Vec::new();
-            for d in &decisions {
+            for d in replayed.decisions() {
                 if games.last().is_none_or(|g| g.number != d.game) {
                     games.push(GameLine {
                         number: d.game,
@@ -77,10 +74,9 @@ fn loaded(path: &str, file: match_file::MatchFile, pasted: Option<std::sync::Arc
     Loaded {
         path: path.to_owned(),
         format: file.format.name().to_owned(),
-        decisions,
+        replayed: std::sync::Arc::new(replayed),
         games,
         problems,
-        whole,
         pasted,
     }
 }

@@ -5,8 +5,8 @@
 use bgedit_core::codec::match_file::FileDecision;
 use bgedit_core::domain::Player;
 use bgedit_core::domain::skill;
-use bgedit_engine::gnubg_match::MatchForGnubg;
-use bgedit_engine::match_analysis::{Failed, Judged};
+use bgedit_engine::match_analysis::{Failed, Judged, ReplayedMatch};
+use std::sync::Arc;
 
 /// One game of the match, as the list shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,12 +23,12 @@ pub struct GameLine {
 pub struct Loaded {
     pub path: String,
     pub format: String,
-    pub decisions: Vec<FileDecision>,
+    /// The match replayed: its decisions, and what an engine reads of it.
+    /// Shared with the analysis's thread.
+    pub replayed: Arc<ReplayedMatch>,
     pub games: Vec<GameLine>,
     /// What was not right in the file (the rest is still there).
     pub problems: Vec<String>,
-    /// The match as gnubg is to read it (none for gnubg's match text).
-    pub whole: Option<MatchForGnubg>,
     /// The text of a pasted match (none for a file, read again from its
     /// path when saved).
     pub pasted: Option<std::sync::Arc<str>>,
@@ -56,11 +56,11 @@ pub enum Verdict {
 pub struct OpenMatch {
     pub path: String,
     pub format: String,
-    pub decisions: Vec<FileDecision>,
+    /// The match replayed (its decisions are [`OpenMatch::decisions`]),
+    /// shared with the analysis's thread.
+    pub replayed: Arc<ReplayedMatch>,
     pub games: Vec<GameLine>,
     pub problems: Vec<String>,
-    /// The match as gnubg is to read it.
-    pub whole: Option<MatchForGnubg>,
     /// The text of a pasted match: what `W` saves from.
     pub pasted: Option<std::sync::Arc<str>>,
     /// The decision under the cursor.
@@ -101,14 +101,13 @@ impl Eq for OpenMatch {}
 
 impl OpenMatch {
     pub fn new(loaded: Loaded) -> OpenMatch {
-        let n = loaded.decisions.len();
+        let n = loaded.replayed.decisions().len();
         OpenMatch {
             path: loaded.path,
             format: loaded.format,
-            decisions: loaded.decisions,
+            replayed: loaded.replayed,
             games: loaded.games,
             problems: loaded.problems,
-            whole: loaded.whole,
             pasted: loaded.pasted,
             cursor: 0,
             verdicts: vec![Verdict::Waiting; n],
@@ -119,15 +118,20 @@ impl OpenMatch {
             luck: None,
             done: 0,
             analysing: false,
-            judge: bgedit_engine::EngineKind::Gnubg,
+            judge: bgedit_engine::EngineKind::reference(),
             on_board: true,
             who: None,
             threshold: skill::BAD,
         }
     }
 
+    /// Every decision, in match order.
+    pub fn decisions(&self) -> &[FileDecision] {
+        self.replayed.decisions()
+    }
+
     pub fn current(&self) -> Option<&FileDecision> {
-        self.decisions.get(self.cursor)
+        self.decisions().get(self.cursor)
     }
 
     /// The largest error of decision `i` (its cube and its checker play
@@ -139,13 +143,13 @@ impl OpenMatch {
                 .iter()
                 .map(|j| j.judgement.error)
                 .fold(None, |a: Option<f64>, e| Some(a.map_or(e, |a| a.max(e)))),
-            _ => file_view(self.decisions.get(i)?).map(|f| f.error),
+            _ => file_view(self.decisions().get(i)?).map(|f| f.error),
         }
     }
 
     /// Decision `i` is a mistake of the players looked at.
     pub(crate) fn is_mistake(&self, i: usize) -> bool {
-        let Some(d) = self.decisions.get(i) else {
+        let Some(d) = self.decisions().get(i) else {
             return false;
         };
         self.who.is_none_or(|p| p == d.player) && self.error(i).is_some_and(|e| e > self.threshold)
@@ -162,22 +166,22 @@ impl OpenMatch {
     /// The file came with its own analysis (a gnubg SGF after `analyse
     /// match`, an XG file): shown as it is, gnubg asked only on request.
     pub(crate) fn carries_analysis(&self) -> bool {
-        self.decisions.iter().any(|d| file_view(d).is_some())
+        self.decisions().iter().any(|d| file_view(d).is_some())
     }
 
     /// The mistakes of the file's own analysis where gnubg has given no
     /// verdict, in match order.
     pub fn file_mistakes(&self) -> Vec<&FileDecision> {
-        (0..self.decisions.len())
+        (0..self.decisions().len())
             .filter(|&i| !matches!(self.verdicts[i], Verdict::Judged(_)) && self.is_mistake(i))
-            .map(|i| &self.decisions[i])
+            .map(|i| &self.decisions()[i])
             .collect()
     }
 
     /// Every mistake's judgement, in match order.
     pub(crate) fn mistakes(&self) -> Vec<(&FileDecision, &Judged)> {
         let mut out = Vec::new();
-        for (i, d) in self.decisions.iter().enumerate() {
+        for (i, d) in self.decisions().iter().enumerate() {
             if let Some(Verdict::Judged(list)) = self.verdicts.get(i) {
                 for j in list {
                     if self.who.is_none_or(|p| p == d.player) && j.judgement.error > self.threshold
@@ -193,7 +197,7 @@ impl OpenMatch {
     /// The deepest depth of the file's own analysis, in gnubg's plies
     /// (`None` when the file carries none); see [`gnubg_plies`].
     pub fn file_plies(&self) -> Option<u8> {
-        self.decisions
+        self.decisions()
             .iter()
             .filter_map(|d| d.analysis.as_ref())
             .map(|a| gnubg_plies(a.depth()))
@@ -284,9 +288,10 @@ pub enum ReviewAction {
     /// The file read, or why not.
     Opened(Result<Box<Loaded>, OpenError>),
     Walk(Step),
-    /// `E`: gnubg analyses the match (a file with its own analysis is not
-    /// analysed again unless asked).
-    AnalyseWithGnubg,
+    /// `E`: the engine that judges (the analysis panel's lead engine)
+    /// analyses the match (a file with its own analysis is not analysed
+    /// again unless asked).
+    Analyse,
     /// `p`: whose mistakes (both, O, X).
     CycleWho,
     /// `t`: ask for the mistake threshold.

@@ -64,7 +64,7 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
             let whose = match m.who {
                 None => "both players'".to_owned(),
                 Some(p) => {
-                    let name = m.decisions[0].position.names.of(p).to_owned();
+                    let name = m.decisions()[0].position.names.of(p).to_owned();
                     format!("{name}'s ({p})")
                 }
             };
@@ -108,7 +108,7 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
             done(model)
         }
         ReviewAction::Close => close(model),
-        ReviewAction::AnalyseWithGnubg => analyse_with_gnubg(model),
+        ReviewAction::Analyse => analyse(model),
         ReviewAction::Keep => keep(model),
         ReviewAction::KeepMistakes => keep_mistakes(model),
         ReviewAction::StartRefused => refuse(
@@ -194,7 +194,7 @@ fn save_sgf(mut model: Model, out: String) -> (Model, Vec<Effect>) {
         out: out.trim().to_owned(),
         judged,
         luck: m.luck.clone(),
-        decisions: m.decisions.len(),
+        decisions: m.decisions().len(),
     };
     model.mode = Mode::Review;
     model.status = Status::info("Saving the match as SGF…");
@@ -374,7 +374,7 @@ pub(crate) fn complete(typed: &str, entries: &[(String, bool)]) -> (String, Vec<
 }
 
 fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
-    if loaded.decisions.is_empty() {
+    if loaded.replayed.decisions().is_empty() {
         let why = loaded.problems.first().cloned().unwrap_or_default();
         return refuse(
             model,
@@ -389,29 +389,30 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     }
     model.review.serial += 1;
     let serial = model.review.serial;
-    let decisions = loaded.decisions.clone();
-    let whole = loaded.whole.clone();
+    let replayed = std::sync::Arc::clone(&loaded.replayed);
     let problems = loaded.problems.len();
     let games = loaded.games.len();
     let mut m = OpenMatch::new(loaded);
     // A file's own analysis is what its owner chose to keep: shown as it
-    // is, and gnubg asked only with `E`.
+    // is, and the engine asked only with `E`.
+    let engine = judge_of(&model);
+    m.judge = engine;
     let carries = m.carries_analysis();
     m.analysing = !carries;
     let summary = format!(
         "Opened {} ({}): {games} games, {} decisions{} · {}",
         m.file_name(),
         m.format,
-        m.decisions.len(),
+        m.decisions().len(),
         if problems > 0 {
             format!(", {problems} problems (H shows them)")
         } else {
             String::new()
         },
         if carries {
-            "the file's own analysis (E: gnubg's)"
+            format!("the file's own analysis (E: {}'s)", engine.name())
         } else {
-            "analysing in the background"
+            "analysing in the background".to_owned()
         }
     );
     let problems_text = m.problems.clone();
@@ -427,7 +428,6 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     model.status = Status::success(summary);
     effects.append(&mut more);
     if !carries {
-        let engine = judge_of(&model);
         // Quick 0-ply verdicts for the whole match first (seconds: the
         // mistakes show and `n` walks them at once), then the panel's
         // deeper depth replacing them decision by decision (about 50 s of
@@ -440,8 +440,7 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
         }
         effects.push(Effect::AnalyseMatch {
             serial,
-            decisions,
-            whole,
+            replayed,
             engine,
             passes: if target == 0 {
                 vec![0]
@@ -462,7 +461,7 @@ fn judge_of(model: &Model) -> bgedit_engine::EngineKind {
 /// panel's deeper depth, or at the file's own depth when that is deeper: a
 /// file's analysis (gnubg's SGF at 2-ply, XG's) is never replaced by a
 /// shallower one. What is on show stays until each new verdict comes.
-fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
+fn analyse(mut model: Model) -> (Model, Vec<Effect>) {
     let engine = judge_of(&model);
     let wanted = model.analysis.deep_plies;
     let Some(m) = model.review.open.as_mut() else {
@@ -475,7 +474,7 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
     let file = m.file_plies();
     let target = wanted.max(file.unwrap_or(0));
     let file_words = m
-        .decisions
+        .decisions()
         .iter()
         .filter_map(|d| d.analysis.as_ref())
         .map(|a| a.depth().to_owned())
@@ -508,8 +507,8 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
     // Another engine's verdicts go; this engine's stay until the deeper
     // ones replace them.
     if m.judge != engine {
-        m.verdicts = vec![Verdict::Waiting; m.decisions.len()];
-        m.depths = vec![None; m.decisions.len()];
+        m.verdicts = vec![Verdict::Waiting; m.decisions().len()];
+        m.depths = vec![None; m.decisions().len()];
     }
     let quick_first = file.is_none() && m.depths.iter().all(Option::is_none);
     let passes = if quick_first && target > 0 {
@@ -524,8 +523,7 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
     m.pass = passes[0];
     m.deeper_failed = 0;
     m.luck = None;
-    let decisions = m.decisions.clone();
-    let whole = m.whole.clone();
+    let replayed = std::sync::Arc::clone(&m.replayed);
     model.review.serial += 1;
     let serial = model.review.serial;
     let why = match file {
@@ -543,8 +541,7 @@ fn analyse_with_gnubg(mut model: Model) -> (Model, Vec<Effect>) {
         model,
         vec![Effect::AnalyseMatch {
             serial,
-            decisions,
-            whole,
+            replayed,
             engine,
             passes,
         }],
@@ -557,7 +554,8 @@ fn show(mut model: Model, at: usize, message: &str) -> (Model, Vec<Effect>) {
     let Some(m) = model.review.open.as_mut() else {
         return no_match(model);
     };
-    let Some(d) = m.decisions.get(at) else {
+    // The replay, not the match, is borrowed: the cursor moves.
+    let Some(d) = m.replayed.decisions().get(at) else {
         return done(model);
     };
     m.cursor = at;
@@ -617,28 +615,28 @@ fn walk(model: Model, step: Step) -> (Model, Vec<Effect>) {
     let Some(m) = model.review.open.as_ref() else {
         return no_match(model);
     };
-    let n = m.decisions.len();
+    let n = m.decisions().len();
     let at = m.cursor;
-    let game = m.decisions[at].game;
+    let game = m.decisions()[at].game;
     let target = match step {
         Step::Next => (at + 1 < n).then_some(at + 1),
         Step::Previous => at.checked_sub(1),
         Step::First => Some(0),
         Step::Last => Some(n - 1),
-        Step::NextGame => (at..n).find(|&i| m.decisions[i].game != game),
+        Step::NextGame => (at..n).find(|&i| m.decisions()[i].game != game),
         Step::PreviousGame => {
             // The start of this game, or of the one before when already there.
             let start = (0..=at)
                 .rev()
-                .take_while(|&i| m.decisions[i].game == game)
+                .take_while(|&i| m.decisions()[i].game == game)
                 .last();
             match start {
                 Some(s) if s < at => Some(s),
                 Some(s) => s.checked_sub(1).map(|p| {
-                    let g = m.decisions[p].game;
+                    let g = m.decisions()[p].game;
                     (0..=p)
                         .rev()
-                        .take_while(|&i| m.decisions[i].game == g)
+                        .take_while(|&i| m.decisions()[i].game == g)
                         .last()
                         .unwrap_or(p)
                 }),
@@ -890,7 +888,7 @@ mod tests {
         let header = super::super::view::of(m).header;
         let analysing = format!("{} analysing 0/", other.name());
         assert!(header.contains(&analysing), "{header}");
-        let (model, _) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
+        let (model, _) = reducer::update(model, Action::Review(ReviewAction::Analyse));
         assert_eq!(
             model.status.text,
             format!("{} is analysing the match already", other.name())
@@ -910,7 +908,7 @@ mod tests {
                 reducer::update(Model::default(), Action::Pasted(Ok(text.clone())));
             let m = model.review.open.as_ref().expect("the match is open");
             assert_eq!(m.path, super::super::open::PASTED);
-            assert_eq!(m.decisions, from_file.decisions, "{file}");
+            assert_eq!(m.decisions(), from_file.replayed.decisions(), "{file}");
             assert!(
                 effects
                     .iter()
@@ -927,12 +925,13 @@ mod tests {
         let plain = super::super::open::pasted(&sgf).expect("read");
         let loaded = super::super::open::pasted(&sgf.replace('\n', "\r")).expect("read with CRs");
         assert_eq!(
-            loaded.decisions.len(),
-            plain.decisions.len(),
+            loaded.replayed.decisions().len(),
+            plain.replayed.decisions().len(),
             "{:?}",
             loaded.problems
         );
-        assert!(loaded.decisions.len() > 50, "{}", loaded.decisions.len());
+        let n = loaded.replayed.decisions().len();
+        assert!(n > 50, "{n}");
         let one = "Position ID: 4HPwATDgc/ABMA\nMatch ID   : cAkAAAAAAAAA\n";
         let (model, _) = reducer::update(Model::default(), Action::Pasted(Ok(one.into())));
         assert!(model.review.open.is_none());
@@ -972,7 +971,7 @@ mod tests {
         );
         let (model, kept) = reducer::update(model, Action::Review(ReviewAction::KeepMistakes));
         assert_eq!(kept.len(), 1, "{kept:?}");
-        let (model, asked) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
+        let (model, asked) = reducer::update(model, Action::Review(ReviewAction::Analyse));
         assert!(
             asked
                 .iter()
@@ -980,13 +979,13 @@ mod tests {
             "{asked:?}"
         );
         assert!(model.review.open.as_ref().unwrap().analysing);
-        let (model, again) = reducer::update(model, Action::Review(ReviewAction::AnalyseWithGnubg));
+        let (model, again) = reducer::update(model, Action::Review(ReviewAction::Analyse));
         assert!(again.is_empty());
         assert!(model.status.text.contains("analysing the match already"));
     }
 
     fn judged(m: &OpenMatch, i: usize, error: f64) -> Judged {
-        let d = &m.decisions[i];
+        let d = &m.decisions()[i];
         let mut j = Judged::unjudged(
             d,
             DecisionKind::Checker,
@@ -1018,15 +1017,15 @@ mod tests {
         let model = opened();
         assert_eq!(model.mode, Mode::Review);
         let m = model.review.open.as_ref().unwrap();
-        assert_eq!(model.position, m.decisions[0].position);
+        assert_eq!(model.position, m.decisions()[0].position);
         let model = step(model, ReviewAction::Walk(Step::Next));
         let m = model.review.open.as_ref().unwrap();
-        assert_eq!((m.cursor, &model.position), (1, &m.decisions[1].position));
+        assert_eq!((m.cursor, &model.position), (1, &m.decisions()[1].position));
         // The next game starts where the game number changes.
         let model = step(model, ReviewAction::Walk(Step::NextGame));
         let m = model.review.open.as_ref().unwrap();
-        assert_eq!(m.decisions[m.cursor].game, 2);
-        assert_eq!(m.decisions[m.cursor - 1].game, 1);
+        assert_eq!(m.decisions()[m.cursor].game, 2);
+        assert_eq!(m.decisions()[m.cursor - 1].game, 1);
         // No mistake known yet; then one is judged (and a stale one dropped).
         let model = step(model, ReviewAction::Walk(Step::First));
         let refused = step(model.clone(), ReviewAction::Walk(Step::NextMistake));
@@ -1050,13 +1049,13 @@ mod tests {
         let m = model.review.open.as_ref().unwrap();
         assert!(!m.on_board);
         assert_eq!(model.mode, Mode::Normal);
-        assert_ne!(model.position, m.decisions[5].position);
+        assert_ne!(model.position, m.decisions()[5].position);
         let model = step(model, ReviewAction::Focus);
         let m = model.review.open.as_ref().unwrap();
         assert!(m.on_board);
-        assert_eq!(model.position, m.decisions[5].position);
+        assert_eq!(model.position, m.decisions()[5].position);
         // Only O's mistakes: decision 5 is X's or O's; p cycles to each.
-        let whose = m.decisions[5].player;
+        let whose = m.decisions()[5].player;
         let mut model = step(model, ReviewAction::Walk(Step::First));
         for _ in 0..3 {
             model = step(model, ReviewAction::CycleWho);
@@ -1125,7 +1124,7 @@ mod tests {
         let mut model = opened();
         let m = model.review.open.as_ref().unwrap();
         let at = m
-            .decisions
+            .decisions()
             .iter()
             .position(|d| d.played == "double")
             .unwrap();
@@ -1158,7 +1157,7 @@ mod tests {
         let model = reducer::update(
             model,
             Action::Analysis(crate::action::AnalysisAction::Answer(
-                bgedit_engine::EngineKind::Gnubg,
+                bgedit_engine::EngineKind::reference(),
                 id,
                 Ok(cube),
                 None,

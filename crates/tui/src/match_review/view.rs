@@ -35,7 +35,7 @@ pub struct ReviewPanel {
 }
 
 pub fn of(m: &OpenMatch) -> ReviewPanel {
-    let total = m.decisions.len();
+    let total = m.decisions().len();
     let judged = m
         .verdicts
         .iter()
@@ -59,11 +59,12 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
             Some(p) => format!(" of {p}"),
         };
         format!(
-            "file's analysis: {}{whose} · E: gnubg's",
-            mistakes(m.file_mistakes().len())
+            "file's analysis: {}{whose} · E: {}'s",
+            mistakes(m.file_mistakes().len()),
+            m.judge.name()
         )
     } else if judged == 0 {
-        "no verdict from gnubg".to_owned()
+        format!("no verdict from {}", m.judge.name())
     } else {
         let whose = match m.who {
             None => String::new(),
@@ -91,7 +92,7 @@ pub fn of(m: &OpenMatch) -> ReviewPanel {
         })
         .collect();
     let mut rows = Vec::new();
-    for (i, d) in m.decisions.iter().enumerate() {
+    for (i, d) in m.decisions().iter().enumerate() {
         if d.game != current_game {
             continue;
         }

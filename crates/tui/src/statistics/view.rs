@@ -70,7 +70,7 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
     let owned: Vec<Judged> = judged.iter().map(|j| (*j).clone()).collect();
     let luck = m.luck.as_ref().map(|l| (*l.0).clone());
     let rated = luck.is_some();
-    let report = Report::of(&m.decisions, &owned, luck);
+    let report = Report::of(m.decisions(), &owned, luck);
     let with_verdict = m
         .verdicts
         .iter()
@@ -81,7 +81,7 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
         printable(m.file_name()),
         m.judge.name(),
         m.depth_words(),
-        m.decisions.len(),
+        m.decisions().len(),
         if m.analysing { " (analysing)" } else { "" }
     );
     let mut notes = Vec::new();

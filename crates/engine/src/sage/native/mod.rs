@@ -20,7 +20,9 @@ mod ffi;
 mod rollout;
 
 use super::super::answer::{Analysis, Reply, Rollout};
-use super::super::failure::{EngineError, StartRecord};
+use super::super::failure::{
+    CoreError, DataError, EngineError, EngineErrorKind, NotHere, OsError, StartRecord,
+};
 use super::super::process::Process;
 use super::super::request::{self, Request, RolloutSettings};
 use super::super::spec::Spec;
@@ -45,17 +47,6 @@ pub struct Assets {
     pub bearoff: PathBuf,
 }
 
-/// Why Sage's data could not be found.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum AssetsError {
-    #[error("{0}")]
-    Python(String),
-    #[error("--sage-data {dir}: {why}")]
-    Dir { dir: String, why: String },
-    #[error("bgsage {found} is installed; bgedit's built-in Sage is {VERSION}")]
-    Version { found: String },
-}
-
 static DATA_DIR: OnceLock<PathBuf> = OnceLock::new();
 
 /// `--sage-data DIR`: read Sage's weights from `dir` rather than asking
@@ -76,8 +67,8 @@ print(json.dumps({"version": version("bgsage"), "strategy": w.strategy_type,
 "#;
 
 /// Sage's data as `python`'s bgsage has it; asked once per Python a run.
-pub(crate) fn assets_from_python(python: &Path) -> Result<Assets, AssetsError> {
-    static ASKED: OnceLock<Mutex<HashMap<PathBuf, Result<Assets, AssetsError>>>> = OnceLock::new();
+pub(crate) fn assets_from_python(python: &Path) -> Result<Assets, DataError> {
+    static ASKED: OnceLock<Mutex<HashMap<PathBuf, Result<Assets, DataError>>>> = OnceLock::new();
     let mut asked = ASKED
         .get_or_init(Default::default)
         .lock()
@@ -88,25 +79,31 @@ pub(crate) fn assets_from_python(python: &Path) -> Result<Assets, AssetsError> {
         .clone()
 }
 
-fn ask_python(python: &Path) -> Result<Assets, AssetsError> {
-    let fail = |why: String| AssetsError::Python(format!("{}: {why}", python.display()));
+fn ask_python(python: &Path) -> Result<Assets, DataError> {
+    let program = || python.to_path_buf();
     let out = std::process::Command::new(python)
         .args(["-c", WHERE])
         .stdin(std::process::Stdio::null())
         .output()
-        .map_err(|e| fail(e.to_string()))?;
+        .map_err(|e| DataError::Run {
+            program: program(),
+            error: OsError::from(&e),
+        })?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
         let last = err.lines().last().unwrap_or("it failed").to_owned();
-        return Err(fail(bgedit_core::quote::printable(&last).into_owned()));
+        return Err(DataError::Said {
+            program: program(),
+            said: bgedit_core::quote::printable(&last).into_owned(),
+        });
     }
     let v: Value = serde_json::from_slice(&out.stdout)
-        .map_err(|_| fail("it did not say where bgsage's weights are".to_owned()))?;
+        .map_err(|_| DataError::Unsaid { program: program() })?;
     let text = |k: &str| v[k].as_str().map(str::to_owned);
     let (Some(version), Some(strategy), Some(bearoff)) =
         (text("version"), text("strategy"), text("bearoff"))
     else {
-        return Err(fail("bgsage has no weights or bear-off data".to_owned()));
+        return Err(DataError::NoData { program: program() });
     };
     let paths = v["paths"].as_array().cloned().unwrap_or_default();
     let hidden = v["hidden"].as_array().cloned().unwrap_or_default();
@@ -116,9 +113,7 @@ fn ask_python(python: &Path) -> Result<Assets, AssetsError> {
         .filter_map(|(p, h)| Some((PathBuf::from(p.as_str()?), i32::try_from(h.as_i64()?).ok()?)))
         .collect();
     if models.is_empty() || models.len() != paths.len() || paths.len() != hidden.len() {
-        return Err(fail(
-            "bgsage's model list is not one bgedit reads".to_owned(),
-        ));
+        return Err(DataError::Layout { program: program() });
     }
     checked(Assets {
         version,
@@ -128,9 +123,9 @@ fn ask_python(python: &Path) -> Result<Assets, AssetsError> {
     })
 }
 
-fn checked(a: Assets) -> Result<Assets, AssetsError> {
+fn checked(a: Assets) -> Result<Assets, DataError> {
     if a.version != VERSION {
-        return Err(AssetsError::Version { found: a.version });
+        return Err(DataError::Version { found: a.version });
     }
     Ok(a)
 }
@@ -166,11 +161,7 @@ const STAGE11: [&str; 24] = [
 
 /// Sage's data in `dir` (a copy of bgsage's `_assets`: `models/*.weights.best`,
 /// `data/bearoff_1sided.db`), laid out as bgsage 2.0.20260907 lays it out.
-pub(crate) fn assets_from_dir(dir: &Path) -> Result<Assets, AssetsError> {
-    let fail = |why: String| AssetsError::Dir {
-        dir: bgedit_core::quote::printable(&dir.display().to_string()).into_owned(),
-        why,
-    };
+pub(crate) fn assets_from_dir(dir: &Path) -> Result<Assets, DataError> {
     let models: Vec<(PathBuf, i32)> = STAGE11
         .iter()
         .enumerate()
@@ -185,10 +176,10 @@ pub(crate) fn assets_from_dir(dir: &Path) -> Result<Assets, AssetsError> {
     let bearoff = dir.join("data").join("bearoff_1sided.db");
     for p in models.iter().map(|(p, _)| p).chain([&bearoff]) {
         if !p.is_file() {
-            return Err(fail(format!(
-                "no {} (it should hold bgsage's models/ and data/)",
-                p.strip_prefix(dir).unwrap_or(p).display()
-            )));
+            return Err(DataError::Dir {
+                dir: bgedit_core::quote::printable(&dir.display().to_string()).into_owned(),
+                missing: p.strip_prefix(dir).unwrap_or(p).to_path_buf(),
+            });
         }
     }
     Ok(Assets {
@@ -211,7 +202,7 @@ pub struct Core(ffi::Core);
 enum Road {
     Unopened,
     Core(Core),
-    Bridge(String),
+    Bridge(NotHere),
 }
 
 /// Open Sage as an [`Engine`]: in-process when it can be, else the bridge.
@@ -247,33 +238,33 @@ impl SageEngine {
         if std::env::var("BGEDIT_SAGE_BRIDGE").as_deref() == Ok("1") {
             // Asked for (to compare the two roads, or to step around the
             // built-in core).
-            self.road = Road::Bridge("BGEDIT_SAGE_BRIDGE=1".to_owned());
+            self.road = Road::Bridge(NotHere::Asked {
+                by: "BGEDIT_SAGE_BRIDGE=1",
+            });
             return Ok(());
         }
         let assets = match DATA_DIR.get() {
-            Some(dir) => assets_from_dir(dir).map_err(|e| EngineError::NotFound(e.to_string()))?,
+            Some(dir) => assets_from_dir(dir)
+                .map_err(|e| EngineError::new(EngineKind::Sage, EngineErrorKind::Data(e)))?,
             None if !ffi::built() => {
-                self.road = Road::Bridge(
-                    "this bgedit was built without a C++ compiler, so without Sage's core"
-                        .to_owned(),
-                );
+                self.road = Road::Bridge(NotHere::NotBuilt);
                 return Ok(());
             }
             None if !cpu_supported() => {
-                self.road = Road::Bridge("this CPU lacks AVX2/FMA".to_owned());
+                self.road = Road::Bridge(NotHere::Cpu { lacks: "AVX2/FMA" });
                 return Ok(());
             }
             None => match assets_from_python(&self.program) {
                 Ok(a) => a,
                 Err(e) => {
-                    self.road = Road::Bridge(e.to_string());
+                    self.road = Road::Bridge(NotHere::Data(e));
                     return Ok(());
                 }
             },
         };
         self.road = match load(&assets) {
             Ok(core) => Road::Core(core),
-            Err(e) => Road::Bridge(e.to_string()),
+            Err(e) => Road::Bridge(NotHere::Load(e.into())),
         };
         Ok(())
     }
@@ -288,10 +279,10 @@ impl SageEngine {
         p
     }
 
-    /// Why the bridge answers, once that is known.
-    pub(crate) fn bridged_because(&self) -> Option<&str> {
+    /// Why the bridge answers, once that is known, in Sage's words.
+    pub(crate) fn bridged_because(&self) -> Option<String> {
         match &self.road {
-            Road::Bridge(why) => Some(why),
+            Road::Bridge(why) => Some(why.said_by(self.spec).to_string()),
             _ => None,
         }
     }
@@ -310,7 +301,7 @@ impl Engine for SageEngine {
             _ => self.bridge.as_ref().and_then(|b| b.version())?,
         };
         Some(match self.bridged_because() {
-            Some(why) => format!("{v} via Python ({})", bgedit_core::quote::printable(why)),
+            Some(why) => format!("{v} via Python ({})", bgedit_core::quote::printable(&why)),
             None => format!("{v} via Python"),
         })
     }
@@ -335,11 +326,15 @@ impl Engine for SageEngine {
     /// never starts the bridge.
     fn ready_in_process(&mut self) -> Result<(), EngineError> {
         self.ready()?;
-        match &self.road {
-            Road::Core(_) => Ok(()),
-            Road::Bridge(why) => Err(EngineError::Refused(why.clone())),
-            Road::Unopened => Err(EngineError::Refused("Sage's core is not loaded".to_owned())),
-        }
+        let why = match &self.road {
+            Road::Core(_) => return Ok(()),
+            Road::Bridge(why) => why.clone(),
+            Road::Unopened => NotHere::NotLoaded,
+        };
+        Err(EngineError::new(
+            EngineKind::Sage,
+            EngineErrorKind::NotInProcessHere(why),
+        ))
     }
 
     fn pid(&self) -> Option<u32> {
@@ -430,8 +425,18 @@ fn answer_line(core: &Core, req: &Request) -> Result<Value, EngineError> {
     Ok(line)
 }
 
+/// The core's failure, as Sage's.
 fn sage(e: NativeError) -> EngineError {
-    EngineError::Sage(e.to_string())
+    EngineError::new(EngineKind::Sage, EngineErrorKind::Core(e.into()))
+}
+
+impl From<NativeError> for CoreError {
+    fn from(e: NativeError) -> CoreError {
+        match e {
+            NativeError::Failed(said) => CoreError::Said(said),
+            NativeError::Path(path) => CoreError::Path(path),
+        }
+    }
 }
 
 /// The dice of a bridge request, when it has them.
@@ -443,11 +448,12 @@ fn dice_of(v: &Value) -> Option<(u8, u8)> {
 
 /// A line the bridge would write, read as the bridge's are.
 fn read(line: &Value, req: &Request) -> Result<Analysis, EngineError> {
+    let failed = |kind| Err(EngineError::new(EngineKind::Sage, kind));
     match super::parse_line(&line.to_string(), req) {
         Ok(Reply::Answer(_, Ok(a))) => Ok(a),
-        Ok(Reply::Answer(_, Err(e))) => Err(EngineError::Sage(e)),
-        Ok(_) => Err(EngineError::Sage("Sage gave no answer".to_owned())),
-        Err(g) => Err(EngineError::Sage(g.to_string())),
+        Ok(Reply::Answer(_, Err(said))) => failed(EngineErrorKind::Refused { said }),
+        Ok(_) => failed(EngineErrorKind::NoAnswer),
+        Err(g) => failed(EngineErrorKind::Unreadable(g)),
     }
 }
 
@@ -572,7 +578,11 @@ mod tests {
     #[test]
     fn a_data_dir_without_sages_files_is_named_in_the_error() {
         let dir = std::env::temp_dir().join("bgedit-no-sage-data");
-        let e = assets_from_dir(&dir).unwrap_err().to_string();
+        let e = EngineError::new(
+            EngineKind::Sage,
+            EngineErrorKind::Data(assets_from_dir(&dir).unwrap_err()),
+        )
+        .to_string();
         assert!(e.starts_with("--sage-data "), "{e}");
         assert!(e.contains("models/sl_s9_purerace.weights.best"), "{e}");
     }
