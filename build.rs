@@ -5,12 +5,14 @@
 //! so plain `cargo test` runs it where gnubg is found and reports it
 //! *ignored*, with that reason, where it is not (it used to return early
 //! and be reported as passed). The same for Open Sage (`bgedit_has_sage`:
-//! a Python that imports bgsage) and GNU parallel (`bgedit_has_parallel`).
+//! a Python that imports bgsage), GNU parallel (`bgedit_has_parallel`) and
+//! the X server and clipboard tool of the X11 copy tests (`bgedit_has_xvfb`:
+//! `Xvfb` and `xclip` on PATH).
 //!
 //! The engines are looked for as bgedit looks for them: gnubg by
 //! `BGEDIT_GNUBG`, else `gnubg` on PATH, else `/usr/games/gnubg`; Sage's
 //! Python by `BGEDIT_SAGE_PYTHON`, else `python3` on PATH. Under
-//! `BGEDIT_REQUIRE_GNUBG=1` (and `_SAGE`, `_PARALLEL`), as in CI, the cfg
+//! `BGEDIT_REQUIRE_GNUBG=1` (and `_SAGE`, `_PARALLEL`, `_XVFB`), as in CI, the cfg
 //! is set without looking: the tests run, and fail loudly when the engine
 //! is missing.
 //!
@@ -24,7 +26,12 @@ use std::process::{Command, Stdio};
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
-    for cfg in ["bgedit_has_gnubg", "bgedit_has_sage", "bgedit_has_parallel"] {
+    for cfg in [
+        "bgedit_has_gnubg",
+        "bgedit_has_sage",
+        "bgedit_has_parallel",
+        "bgedit_has_xvfb",
+    ] {
         println!("cargo::rustc-check-cfg=cfg({cfg})");
     }
     if required("BGEDIT_REQUIRE_GNUBG") || gnubg() {
@@ -35,6 +42,9 @@ fn main() {
     }
     if required("BGEDIT_REQUIRE_PARALLEL") || parallel() {
         println!("cargo::rustc-cfg=bgedit_has_parallel");
+    }
+    if required("BGEDIT_REQUIRE_XVFB") || xvfb() {
+        println!("cargo::rustc-cfg=bgedit_has_xvfb");
     }
 }
 
@@ -144,4 +154,9 @@ fn parallel() -> bool {
         .stderr(Stdio::null())
         .output()
         .is_ok_and(|o| o.stdout.starts_with(b"GNU parallel"))
+}
+
+/// Xvfb and xclip on PATH.
+fn xvfb() -> bool {
+    find(None, "Xvfb", path_dirs).is_some() && find(None, "xclip", path_dirs).is_some()
 }

@@ -277,17 +277,13 @@ struct ResultFinder {
 
 impl<'ast> Visit<'ast> for ResultFinder {
     fn visit_type_path(&mut self, t: &'ast syn::TypePath) {
-        if let Some(last) = t.path.segments.last() {
-            if last.ident == "Result" {
-                if let PathArguments::AngleBracketed(args) = &last.arguments {
-                    let error = args.args.iter().nth(1);
-                    if let Some(GenericArgument::Type(ty)) = error {
-                        if is_string(ty) {
-                            self.lines.push(line(last.ident.span()));
-                        }
-                    }
-                }
-            }
+        if let Some(last) = t.path.segments.last()
+            && last.ident == "Result"
+            && let PathArguments::AngleBracketed(args) = &last.arguments
+            && let Some(GenericArgument::Type(error)) = args.args.iter().nth(1)
+            && is_string(error)
+        {
+            self.lines.push(line(last.ident.span()));
         }
         visit::visit_type_path(self, t);
     }
