@@ -300,6 +300,100 @@ fn check_unit(value: f32, cell: Cell) -> Result<(), MetError> {
     }
 }
 
+/// Player `player`'s post-Crawford row: the file's values, checked and
+/// extended, or the formula's.
+fn post_crawford(
+    spec: &TableSpec,
+    player: usize,
+    length: i32,
+) -> Result<[f32; MAX_AWAY], MetError> {
+    let mut table = [0.0f32; MAX_AWAY];
+    match spec {
+        TableSpec::Explicit(rows) => {
+            let values: Vec<f32> = rows.iter().flatten().copied().collect();
+            let needed = (length - 1) as usize;
+            if values.len() < needed {
+                return Err(MetError::ShortPostCrawford {
+                    player,
+                    values: values.len(),
+                    length,
+                    needed,
+                });
+            }
+            for (i, v) in values.iter().take(needed).enumerate() {
+                check_unit(
+                    *v,
+                    Cell::PostCrawford {
+                        player,
+                        value: i + 1,
+                    },
+                )?;
+                table[i] = *v;
+            }
+            // Extended from n-1: a n-point table's first legal
+            // post-Crawford score is (n-1)-away.
+            zadeh_post_crawford(&mut table, needed, EXTENSION_GAMMON_RATE, 0.015, 0.004);
+        }
+        TableSpec::Formula {
+            kind: TableKind::Zadeh,
+            params,
+        } => zadeh_post_crawford(
+            &mut table,
+            0,
+            param(params, "gammon-rate-trailer", 0.25),
+            param(params, "free-drop-2-away", 0.015),
+            param(params, "free-drop-4-away", 0.004),
+        ),
+        TableSpec::Formula {
+            kind: TableKind::Mec,
+            params,
+        } => mec_post_crawford(
+            &mut table,
+            f64::from(param(params, "gammon-rate", 0.25)),
+            f64::from(param(params, "free-drop-2-away", 0.015)),
+            f64::from(param(params, "free-drop-4-away", 0.004)),
+            f64::from(param(params, "win-rate", 0.5)),
+        ),
+    }
+    Ok(table)
+}
+
+/// The file's pre-Crawford rows into `pre`, each value checked; the table
+/// must hold `length` rows of `length` values.
+fn explicit_pre_crawford(
+    rows: &[Vec<f32>],
+    length: i32,
+    pre: &mut [[f32; MAX_AWAY]; MAX_AWAY],
+) -> Result<(), MetError> {
+    let n = length as usize;
+    if rows.len() < n {
+        return Err(MetError::ShortPreCrawford {
+            rows: rows.len(),
+            length,
+            needed: n,
+        });
+    }
+    for (i, row) in rows.iter().take(n).enumerate() {
+        if row.len() < n {
+            return Err(MetError::ShortRow {
+                row: i + 1,
+                values: row.len(),
+                length,
+                needed: n,
+            });
+        }
+        for (j, v) in row.iter().take(n).enumerate() {
+            let cell = Cell::PreCrawford {
+                row: i + 1,
+                value: j + 1,
+            };
+            check_unit(*v, cell)?;
+            pre[i][j] = *v;
+        }
+    }
+    Ok(())
+}
+
 impl Met {
     /// Builds the full table as gnubg's `InitMatchEquity` does.
     pub(crate) fn build(spec: &MetSpec, source: &str) -> Result<Met, MetError> {
@@ -315,84 +409,13 @@ impl Met {
         if !explicit_any && length != -1 && !(1..=MAX_AWAY as i32).contains(&length) {
             return Err(MetError::FormulaLength(length));
         }
-        let mut post = [[0.0f32; MAX_AWAY]; 2];
-        for (player, table) in post.iter_mut().enumerate() {
-            match &spec.post_crawford[player] {
-                TableSpec::Explicit(rows) => {
-                    let values: Vec<f32> = rows.iter().flatten().copied().collect();
-                    let needed = (length - 1) as usize;
-                    if values.len() < needed {
-                        return Err(MetError::ShortPostCrawford {
-                            player,
-                            values: values.len(),
-                            length,
-                            needed,
-                        });
-                    }
-                    for (i, v) in values.iter().take(needed).enumerate() {
-                        check_unit(
-                            *v,
-                            Cell::PostCrawford {
-                                player,
-                                value: i + 1,
-                            },
-                        )?;
-                        table[i] = *v;
-                    }
-                    // Extended from n-1: a n-point table's first legal
-                    // post-Crawford score is (n-1)-away.
-                    zadeh_post_crawford(table, needed, EXTENSION_GAMMON_RATE, 0.015, 0.004);
-                }
-                TableSpec::Formula {
-                    kind: TableKind::Zadeh,
-                    params,
-                } => zadeh_post_crawford(
-                    table,
-                    0,
-                    param(params, "gammon-rate-trailer", 0.25),
-                    param(params, "free-drop-2-away", 0.015),
-                    param(params, "free-drop-4-away", 0.004),
-                ),
-                TableSpec::Formula {
-                    kind: TableKind::Mec,
-                    params,
-                } => mec_post_crawford(
-                    table,
-                    f64::from(param(params, "gammon-rate", 0.25)),
-                    f64::from(param(params, "free-drop-2-away", 0.015)),
-                    f64::from(param(params, "free-drop-4-away", 0.004)),
-                    f64::from(param(params, "win-rate", 0.5)),
-                ),
-            }
-        }
+        let post = [
+            post_crawford(&spec.post_crawford[0], 0, length)?,
+            post_crawford(&spec.post_crawford[1], 1, length)?,
+        ];
         let mut pre = Box::new([[0.0f32; MAX_AWAY]; MAX_AWAY]);
         if let TableSpec::Explicit(rows) = &spec.pre_crawford {
-            let n = length as usize;
-            if rows.len() < n {
-                return Err(MetError::ShortPreCrawford {
-                    rows: rows.len(),
-                    length,
-                    needed: n,
-                });
-            }
-            for (i, row) in rows.iter().take(n).enumerate() {
-                if row.len() < n {
-                    return Err(MetError::ShortRow {
-                        row: i + 1,
-                        values: row.len(),
-                        length,
-                        needed: n,
-                    });
-                }
-                for (j, v) in row.iter().take(n).enumerate() {
-                    let cell = Cell::PreCrawford {
-                        row: i + 1,
-                        value: j + 1,
-                    };
-                    check_unit(*v, cell)?;
-                    pre[i][j] = *v;
-                }
-            }
+            explicit_pre_crawford(rows, length, &mut pre)?;
         }
         // A formula table's length is -1, and gnubg 1.07 then recomputes
         // every pre-Crawford entry with the extension formula: the
