@@ -7,7 +7,6 @@
 
 use crate::common;
 
-use common::have_gnubg;
 use common::live::{SHOWN_EQUITY, SHOWN_ERROR};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -52,7 +51,7 @@ gnubg.command('show statistics match')
         ),
     )
     .unwrap();
-    let out = Command::new(common::live::gnubg())
+    let out = Command::new(common::gnubg())
         .args(["-t", "-q", "-r", "-p"])
         .arg(&script)
         .output()
@@ -132,10 +131,9 @@ fn rows(text: &str) -> Vec<(String, Vec<(f64, u32)>)> {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn gnubg_loads_the_saved_match_with_bgedits_analysis() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let sgf: PathBuf = dir.path().join("saved ] match.sgf");
     let input = fixture(MATCH);
@@ -184,8 +182,11 @@ fn gnubg_loads_the_saved_match_with_bgedits_analysis() {
     }
 }
 
+// `analyse --file` finds gnubg before it checks where it writes.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn neither_command_writes_over_the_file_it_reads() {
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.mat");
     std::fs::copy(fixture(MATCH), &path).unwrap();
@@ -210,10 +211,9 @@ fn neither_command_writes_over_the_file_it_reads() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_report_is_written_to_a_file() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.txt");
     let input = fixture(MATCH);
@@ -234,10 +234,9 @@ fn gnubg_statistics(dir: &Path, sgf: &Path) -> String {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_files_own_analysis_is_what_gnubg_reads_in_the_saved_copy() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     // gnubg's own SGF with its analysis: saved by bgedit, the copy gives
     // gnubg the same statistics as the original (the luck aside: the
     // match model does not keep a file's luck).
@@ -290,7 +289,7 @@ fn panel_analysed(
     let opts = MatchRun {
         serial,
         engine,
-        program: Ok(common::live::gnubg()),
+        program: Ok(common::gnubg()),
         jobs: 1,
     };
     let wanted = AtomicU64::new(serial);
@@ -368,6 +367,7 @@ fn panel_saves(
 /// loaded by gnubg, its `show statistics match` has the rows `analyse
 /// --file --plies 0` prints.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_match_panels_w_saves_what_gnubg_reads() {
     use bgedit_core::codec::match_file;
     use bgedit_engine::match_analysis::annotate::{SavedFrom, save_sgf};
@@ -376,9 +376,7 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
     use bgedit_tui::match_review::{open, state::ReviewAction};
     use bgedit_tui::model::{Mode, Model};
     use common::keys::{keys, run_effects};
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("m5_noisy.mat");
     std::fs::copy(fixture(MATCH), &input).unwrap();
@@ -462,15 +460,14 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
 /// a name offered in the working directory, and reads back as the same
 /// match, each decision with the panel's error.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_pasted_match_is_saved_from_its_text() {
     use bgedit_core::codec::match_file;
     use bgedit_library::match_import::decision_error;
     use bgedit_tui::action::Action;
     use bgedit_tui::model::{Mode, Model};
     use common::keys::{keys, run_effects};
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let text = std::fs::read_to_string(fixture(MATCH)).unwrap();
     // As a terminal sends a paste: carriage returns for line breaks.
     let (model, effects) = run_effects(

@@ -1,11 +1,10 @@
 //! The analysis panel in the real binary, in a pseudo-terminal, with the
 //! real gnubg: a position set up by keys shows gnubg's best move; keys typed
-//! while a 3-ply analysis runs are answered at once. Skipped (with a printed
+//! while a 3-ply analysis runs are answered at once. Ignored (with its
 //! reason) without gnubg, failing under BGEDIT_REQUIRE_GNUBG=1.
 
 use crate::common;
 
-use common::have_gnubg;
 use common::live;
 use common::pty::{Options, Session};
 use std::io::Write;
@@ -45,10 +44,9 @@ fn gnubg_id(screen: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = state_dir("analysis-best");
     let mut s = Session::start(&PTY, &["--new"], &dir, 120, 40);
     // No dice: the cube decision.
@@ -86,10 +84,9 @@ fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = state_dir("analysis-busy");
     // A middle game with 6-5 to play: 3-ply takes gnubg seconds.
     let mut s = Session::start(
@@ -181,10 +178,9 @@ fn without_gnubg_the_panel_says_how_to_install_it_and_editing_works() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_score_matrix_fills_in_with_gnubgs_cube_decision_at_every_score() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = state_dir("score-matrix");
     // The opening position, X on roll, money: a 7-point matrix.
     let mut s = Session::start(

@@ -83,10 +83,9 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// as `analyse --file F --plies 2` does: the same decisions in the same
 /// order, the same best choice and the same error to the printed digit.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn library_analyse_gives_the_numbers_of_analyse_file() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let file = fixture(MATCHES[1]);
     // 57 decisions: the 3-point match.
@@ -141,10 +140,9 @@ fn library_analyse_gives_the_numbers_of_analyse_file() {
 /// pieces in one gnubg request, two jobs in two requests of other pieces
 /// each, two matches in flight at once on the engines kept for the run.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn two_jobs_give_the_verdicts_and_luck_of_one() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let one = imported(dir.path(), "one.sqlite");
     let two = imported(dir.path(), "two.sqlite");
@@ -169,10 +167,9 @@ fn two_jobs_give_the_verdicts_and_luck_of_one() {
 /// with the same verdicts and luck as one uninterrupted run: what was
 /// stored before the kill is kept, the rest is done.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_killed_analysis_goes_on_where_it_stopped() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let whole = imported(dir.path(), "whole.sqlite");
     let killed = imported(dir.path(), "killed.sqlite");
@@ -266,10 +263,9 @@ fn lucks(lib: &Path) -> Vec<String> {
 /// Two shards analysed apart and merged equal one whole run: every match,
 /// decision and verdict once, none lost or doubled.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn two_shards_merged_equal_one_whole_run() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let whole = imported(dir.path(), "whole.sqlite");
     let (code, _, err) = library(&whole, &["analyse", "--plies", "0"]);
@@ -321,14 +317,13 @@ fn check_merged(dir: &Path, whole: &Path, shards: &[PathBuf]) {
 /// working directory (`--sshlogin :` is this machine; another machine's
 /// name runs it there), each with its copy of the library, then merged.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_parallel)),
+    ignore = "needs gnubg and GNU parallel (apt-get install gnubg parallel)"
+)]
 fn shards_run_with_gnu_parallel_merge_to_one_whole_run() {
-    if !common::have_gnubg() {
-        return;
-    }
-    if Command::new("parallel").arg("--version").output().is_err() {
-        eprintln!("skipped: GNU parallel is not installed (apt-get install parallel)");
-        return;
-    }
+    common::gnubg();
+    let parallel = common::gnu_parallel();
     let dir = tempfile::tempdir().unwrap();
     let whole = imported(dir.path(), "whole.sqlite");
     let (code, _, err) = library(&whole, &["analyse", "--plies", "0"]);
@@ -340,7 +335,7 @@ fn shards_run_with_gnu_parallel_merge_to_one_whole_run() {
         imported(&wd, "library.sqlite");
         shards.push(wd.join("library.sqlite"));
     }
-    let out = Command::new("parallel")
+    let out = Command::new(parallel)
         .current_dir(dir.path())
         .args(["--will-cite", "--sshlogin", ":", "--workdir", "."])
         .arg(format!(
@@ -419,10 +414,9 @@ fn a_merge_refuses_what_is_not_a_library() {
 /// summary; `--since` keeps the later matches, and a player with no match
 /// is said plainly (exit 1).
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn stats_for_a_player_are_the_match_analysis_numbers() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("lib.sqlite");
     let driven = fixture("selfplay/m5_driven.sgf");
@@ -529,10 +523,9 @@ fn json(v: impl Into<Value>) -> Value {
 /// same roll or cube action; what is left (the `.mat`'s resignations,
 /// which the `.sgf` does not write) is made by `library analyse`.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_merge_brings_verdicts_to_the_same_match_in_another_format() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let (sgf_lib, mat_lib) = (dir.path().join("sgf.sqlite"), dir.path().join("mat.sqlite"));
     for (lib, file) in [

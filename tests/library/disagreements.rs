@@ -44,16 +44,9 @@ fn filled(dir: &Path, name: &str, ids: &[String]) -> PathBuf {
     lib
 }
 
-/// Both engines' programs, or None (skipped, saying why) without them.
-fn engines() -> Option<[PathBuf; 2]> {
-    if !common::have_gnubg() {
-        return None;
-    }
-    let python = common::sage_python()?;
-    Some([
-        bgedit_engine::EngineKind::Gnubg.locate(None).unwrap(),
-        python,
-    ])
+/// Both engines' programs (the tests that ask are marked as needing both).
+fn engines() -> [PathBuf; 2] {
+    [common::gnubg(), common::sage_python()]
 }
 
 /// The stored comparisons, one line each: entry, engines, depth, decision,
@@ -123,10 +116,12 @@ fn move_cost(a: &Analysis, other: &str) -> Option<f64> {
 /// what the other's move costs by that engine's list. `disagree>=` finds
 /// the same entries, and `--collection` puts the listed ones in it.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
 fn the_list_is_what_each_engine_says() {
-    let Some(programs) = engines() else {
-        return;
-    };
+    let programs = engines();
     let dir = tempfile::tempdir().unwrap();
     let ids = positions(16);
     let lib = filled(dir.path(), "lib.sqlite", &ids);
@@ -252,10 +247,12 @@ fn the_list_is_what_each_engine_says() {
 /// Another depth is another comparison, kept beside the first; the filter
 /// word reads the deepest.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
 fn another_depth_is_kept_apart() {
-    if engines().is_none() {
-        return;
-    }
+    engines();
     let dir = tempfile::tempdir().unwrap();
     let ids = positions(3);
     let lib = filled(dir.path(), "lib.sqlite", &ids);
@@ -338,10 +335,12 @@ fn the_filter_word_reads_the_deepest_comparison() {
 /// uninterrupted run (with another number of jobs): what was stored before
 /// the kill is kept and not asked again, the rest is done.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
 fn a_killed_run_goes_on_where_it_stopped() {
-    if engines().is_none() {
-        return;
-    }
+    engines();
     let dir = tempfile::tempdir().unwrap();
     let ids = positions(100);
     let whole = filled(dir.path(), "whole.sqlite", &ids);

@@ -420,7 +420,7 @@ impl Process {
                     Ok(Reply::Answer(got, result)) if got == id => {
                         self.starts.answered(None);
                         return result
-                            .map_err(|said| self.error(EngineErrorKind::Refused { said }));
+                            .map_err(|r| self.error(EngineErrorKind::Refused { said: r.said }));
                     }
                     Ok(Reply::Progress(got, partial)) if got == id => {
                         deadline = Instant::now() + limit;

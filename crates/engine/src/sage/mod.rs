@@ -154,7 +154,8 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, Garbage> {
         .and_then(|i| i.as_u64())
         .ok_or_else(|| garbage("no id"))?;
     if let Some(e) = v.get("error").and_then(|e| e.as_str()) {
-        return Ok(Reply::Answer(id, Err(e.to_owned())));
+        let said = e.to_owned();
+        return Ok(Reply::Answer(id, Err(crate::answer::Refused { said })));
     }
     let partial = v.get("partial").and_then(|p| p.as_bool()) == Some(true);
     if v.get("kind").and_then(|k| k.as_str()) == Some("progress") {

@@ -213,7 +213,7 @@ pub struct StoredVerdict {
 }
 
 fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Result<i64> {
-    let line = |t: &Option<String>, what: &str| -> Result<Option<String>> {
+    let line = |t: &Option<String>, what: &'static str| -> Result<Option<String>> {
         t.as_deref().map(|t| clean_line(t, what)).transpose()
     };
     tx.prepare_cached(
@@ -401,9 +401,10 @@ impl Library {
                 .query_row(params![match_id, *seq as i64], |r| r.get(0))
                 .optional()?;
             let Some(decision) = decision else {
-                return Err(LibraryError::Invalid(format!(
-                    "match {match_id} has no decision {seq}"
-                )));
+                return Err(LibraryError::NoDecision {
+                    match_id,
+                    seq: *seq,
+                });
             };
             written += u64::from(put_verdict(&tx, decision, v, replace, now)?);
         }
@@ -465,7 +466,7 @@ impl Library {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()?
-            .ok_or_else(|| LibraryError::Invalid(format!("no match {match_id}")))?;
+            .ok_or(LibraryError::NoMatch(match_id))?;
         if content_hash(&content) != hash {
             return Err(LibraryError::Damaged {
                 path: self.path.display().to_string(),

@@ -55,8 +55,31 @@ pub enum LibraryError {
     Busy,
     #[error("no entry {0}")]
     NoEntry(i64),
+    #[error("no match {0}")]
+    NoMatch(i64),
+    #[error("match {match_id} has no decision {seq}")]
+    NoDecision { match_id: i64, seq: usize },
+    #[error("the {what} is {bytes} bytes; at most {max} are kept")]
+    TooLong {
+        what: &'static str,
+        bytes: usize,
+        max: usize,
+    },
+    #[error("the {what} {text:?} has a control character; it is one line of text")]
+    ControlCharacter { what: &'static str, text: String },
+    #[error("the {what} {text:?} must be one word (use - or _ between words)")]
+    NotOneWord { what: &'static str, text: String },
+    #[error("that position is already entry {0}")]
+    AlreadyEntry(i64),
+    #[error("that position is back already, as entry {0}")]
+    BackAlready(i64),
     #[error("{0}")]
-    Invalid(String),
+    Filter(crate::filter::FilterError),
+    #[error(
+        "{path} is a library of schema {version}: open it once with this bgedit \
+         (bgedit library --library FILE list) to bring it to schema {LATEST}"
+    )]
+    OldSchema { path: String, version: i64 },
     #[error("library: {0}")]
     Sql(String),
     #[error("library: {0}")]
@@ -78,6 +101,27 @@ impl From<rusqlite::Error> for LibraryError {
             },
             _ => LibraryError::Sql(e.to_string()),
         }
+    }
+}
+
+impl LibraryError {
+    /// Whether this is about what was asked (an entry, a match, a name,
+    /// a filter), not about the library's file: a batch names it and goes
+    /// on with the next input.
+    pub fn is_about_the_input(&self) -> bool {
+        matches!(
+            self,
+            LibraryError::NoEntry(_)
+                | LibraryError::NoMatch(_)
+                | LibraryError::NoDecision { .. }
+                | LibraryError::TooLong { .. }
+                | LibraryError::ControlCharacter { .. }
+                | LibraryError::NotOneWord { .. }
+                | LibraryError::AlreadyEntry(_)
+                | LibraryError::BackAlready(_)
+                | LibraryError::Filter(_)
+                | LibraryError::OldSchema { .. }
+        )
     }
 }
 
@@ -113,7 +157,7 @@ impl LibraryFailure {
 /// A disk I/O error on a disk with no room left says "disk full".
 pub fn describe(path: &Path, e: &LibraryError) -> String {
     let shown = path.display().to_string();
-    if let LibraryError::NoEntry(_) | LibraryError::Invalid(_) = e {
+    if e.is_about_the_input() {
         return e.to_string();
     }
     let mut text = e.to_string();
@@ -302,10 +346,10 @@ impl Library {
             });
         }
         if version < LATEST {
-            return Err(LibraryError::Invalid(format!(
-                "{shown} is a library of schema {version}: open it once with this bgedit \
-                 (bgedit library --library FILE list) to bring it to schema {LATEST}"
-            )));
+            return Err(LibraryError::OldSchema {
+                path: shown,
+                version,
+            });
         }
         let verdict: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
         if verdict != "ok" {

@@ -86,9 +86,10 @@ impl Files {
             Action::Numbers(NumbersAction::MetLoaded(met.map(MetHandle::new)))
         };
         let failed = move |why| {
-            let e = MetError::Invalid(format!(
-                "reading {shown} stopped on an internal error ({why})"
-            ));
+            let e = MetError::Unreadable {
+                path: shown.clone(),
+                error: format!("reading stopped on an internal error ({why})"),
+            };
             vec![Action::Numbers(NumbersAction::MetLoaded(Err(e)))]
         };
         self.load_met.run(work, failed);

@@ -451,7 +451,7 @@ fn read(line: &Value, req: &Request) -> Result<Analysis, EngineError> {
     let failed = |kind| Err(EngineError::new(EngineKind::Sage, kind));
     match super::parse_line(&line.to_string(), req) {
         Ok(Reply::Answer(_, Ok(a))) => Ok(a),
-        Ok(Reply::Answer(_, Err(said))) => failed(EngineErrorKind::Refused { said }),
+        Ok(Reply::Answer(_, Err(r))) => failed(EngineErrorKind::Refused { said: r.said }),
         Ok(_) => failed(EngineErrorKind::NoAnswer),
         Err(g) => failed(EngineErrorKind::Unreadable(g)),
     }
