@@ -373,7 +373,9 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
         m,
         [Action::Copy(CopyAction::Copied(
             CopyTarget::GnubgId,
-            Err(ClipboardError::Read("no way".into())),
+            Err(ClipboardError::Read {
+                reason: "no way".into(),
+            }),
         ))],
     );
     assert!(is_error(&failed));
@@ -408,9 +410,9 @@ fn paste_reads_the_clipboard_then_imports() {
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
     let failed = run(
         m.clone(),
-        [Action::Pasted(Err(ClipboardError::Read(
-            "no display".into(),
-        )))],
+        [Action::Pasted(Err(ClipboardError::Read {
+            reason: "no display".into(),
+        }))],
     );
     assert!(is_error(&failed));
     assert_eq!(failed.position, m.position);

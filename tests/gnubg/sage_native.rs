@@ -1,4 +1,4 @@
-//! Open Sage built into bgedit (src/engine/sage/native): its answers are
+//! Open Sage built into bgedit (crates/engine/src/sage/native): its answers are
 //! Sage's own — `BgBotAnalyzer` called in Python on the same board, in the
 //! same run, by `tests/fixtures/gen_sage_answers.py` (the fixed positions)
 //! and `gen_sage_random.py` (1,000 random positions from a fixed seed at
@@ -60,7 +60,7 @@ fn engine(python: &std::path::Path) -> Box<dyn Engine> {
 /// bgedit's best move (the Position ID after it) is Sage's best `want`.
 /// Sage may lead with a one-die finish (the last checker off with one die
 /// where the rules play both): bgedit names it as the legal move that bears
-/// the last checker off (see src/engine/sage/mod.rs's tests).
+/// the last checker off (see crates/engine/src/sage/mod.rs's tests).
 fn same_best(after: &str, want: &Value, mover: bgedit_core::domain::Player, what: &str) {
     let sage = board_of(&want["board"]);
     if sage[1..].iter().all(|&c| c <= 0) {

@@ -63,9 +63,9 @@ pub(crate) enum Why {
         engine: EngineKind,
         error: EngineError,
     },
-    /// The game is over: the engine's reason, in its words.
-    #[error("{0}")]
-    Over(String),
+    /// The engine found nothing to analyse (the game is over): its words.
+    #[error("{}: {said}", engine.name())]
+    Over { engine: EngineKind, said: String },
 }
 
 impl<T: Into<Why>> From<T> for Failure {
@@ -148,7 +148,8 @@ fn ask(
             }
         })?;
         if let Analysis::Over { reason } = &analysis {
-            return Err(Why::Over(reason.clone()));
+            let said = reason.clone();
+            return Err(Why::Over { engine: kind, said });
         }
         answers.push((kind, analysis, engine.in_process()));
     }

@@ -52,8 +52,8 @@ enum LineError {
     Id(#[from] bgedit_core::codec::IdError),
     /// A cell the engine could not answer: the first one's reason, in
     /// the engine's words.
-    #[error("{0}")]
-    Engine(String),
+    #[error("the engine could not answer every cell: {said}")]
+    Engine { said: String },
 }
 
 /// One ID's answer, appended to `out`; the first failed cell makes the
@@ -67,7 +67,9 @@ fn one(
     let position = codec::parse_any(text.trim(), &Position::default())?.position;
     let s = sensitivity::compute(engine, &position, opts.plies);
     if let Some(why) = sensitivity::first_failure(&s) {
-        return Err(LineError::Engine(why.to_owned()));
+        return Err(LineError::Engine {
+            said: why.to_owned(),
+        });
     }
     match opts.format {
         OutputFormat::Json => {

@@ -74,9 +74,9 @@ pub enum ClipboardError {
     /// No system clipboard for an image: OSC 52 carries text only.
     #[error("{0}; images cannot go by OSC 52")]
     ImageWithoutSystem(String),
-    /// The system clipboard could not be read.
-    #[error("{0}")]
-    Read(String),
+    /// The system clipboard could not be read: its words.
+    #[error("the clipboard could not be read: {reason}")]
+    Read { reason: String },
     /// No system clipboard to read.
     #[error("{0}; paste with your terminal instead (it arrives as a paste)")]
     NoSystemToPaste(String),
@@ -86,8 +86,9 @@ pub enum ClipboardError {
 /// could not be written and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PictureError {
-    #[error("{0}")]
-    Render(String),
+    /// The renderer's words (its error is not `Clone`, as the model's are).
+    #[error("the picture could not be drawn: {reason}")]
+    Render { reason: String },
     #[error("{path}: {reason}")]
     Write { path: String, reason: String },
 }

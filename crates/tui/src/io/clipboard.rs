@@ -124,9 +124,9 @@ impl Clipboard {
     /// Reads text from the system clipboard.
     pub(crate) fn paste(&mut self) -> Result<String, ClipboardError> {
         match &self.system {
-            Some(system) => lock(system)
-                .get_text()
-                .map_err(|e| ClipboardError::Read(e.to_string())),
+            Some(system) => lock(system).get_text().map_err(|e| ClipboardError::Read {
+                reason: e.to_string(),
+            }),
             None => Err(ClipboardError::NoSystemToPaste(self.why_not.clone())),
         }
     }

@@ -121,8 +121,9 @@ impl Files {
             Action::Copy(CopyAction::PictureSaved(saved))
         };
         let failed = |why| {
-            let e =
-                PictureError::Render(format!("drawing it stopped on an internal error ({why})"));
+            let e = PictureError::Render {
+                reason: format!("drawing it stopped on an internal error ({why})"),
+            };
             vec![Action::Copy(CopyAction::PictureSaved(Err(e)))]
         };
         self.save_picture.run(work, failed);

@@ -1,5 +1,5 @@
 // bgedit's C interface to Open Sage's C++ core (vendor/bgsage), for
-// src/engine/sage/native/ffi.rs. Part of bgedit (MIT OR Apache-2.0); it
+// crates/engine/src/sage/native/ffi.rs. Part of bgedit (MIT OR Apache-2.0); it
 // calls Sage's code (MPL-2.0) but copies none of it.
 //
 // It answers as bgsage's Python `BgBotAnalyzer` does (analyzer.py,
