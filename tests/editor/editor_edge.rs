@@ -404,3 +404,26 @@ fn a_clipboard_holder_ends_with_its_display() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// Closing the terminal (its window, its ssh session) ends the editor: it
+/// saves and leaves, and waits for no thread stuck reading the ended
+/// terminal (crossterm reads it again and again). Python's `pty` holds
+/// every descriptor of the terminal here, so closing it is a real hang-up.
+#[test]
+fn a_closed_terminal_ends_the_editor() {
+    let dir = state_dir("hangup");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/editor/hangup_pty.py");
+    let out = std::process::Command::new("python3")
+        .args([script, env!("CARGO_BIN_EXE_bgedit")])
+        .arg(&dir)
+        .output()
+        .expect("python3 runs");
+    let said = String::from_utf8_lossy(&out.stdout);
+    let words: Vec<&str> = said.split_whitespace().collect();
+    assert_eq!(words.first(), Some(&"exited"), "{said}");
+    // The shell's status for SIGHUP, as for `kill -HUP`.
+    assert_eq!(words.get(1), Some(&"129"), "{said}");
+    // The edit was kept.
+    let saved = std::fs::read_to_string(dir.join("position.json")).unwrap_or_default();
+    assert!(saved.contains("\"board\""), "{saved}");
+}

@@ -206,6 +206,15 @@ impl<T: fmt::Display> fmt::Display for Shown<T> {
 #[macro_export]
 macro_rules! say {
     ($($arg:tt)*) => {
-        eprintln!("{}", $crate::quote::printable(&format!($($arg)*)))
+        // Written, never a panic: `eprintln!` panics when standard error is
+        // gone (a closed terminal), and nothing is left to tell then.
+        {
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}",
+                $crate::quote::printable(&format!($($arg)*))
+            );
+        }
     };
 }

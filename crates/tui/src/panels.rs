@@ -6,6 +6,12 @@
 pub(crate) const MIN_WIDTH: u16 = 80;
 pub(crate) const MIN_HEIGHT: u16 = 24;
 
+/// Whether a screen of `width`×`height` is below the smallest the editor
+/// draws (it asks to be enlarged, and keys do nothing behind that).
+pub(crate) fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_WIDTH || height < MIN_HEIGHT
+}
+
 /// The panels below the board, in priority order: when the screen is short,
 /// the first ones get the room. Each is toggleable; a panel that fits beside
 /// the IDs is shown on large screens whatever its toggle says, except the
