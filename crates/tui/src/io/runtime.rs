@@ -542,6 +542,7 @@ impl Edge<'_> {
                 judged,
                 luck,
                 decisions,
+                replace,
             } => self.files.save_sgf(SgfToSave {
                 source,
                 pasted,
@@ -549,6 +550,7 @@ impl Edge<'_> {
                 judged,
                 luck,
                 decisions,
+                replace,
             }),
             Effect::AnalyseMatch {
                 serial,
