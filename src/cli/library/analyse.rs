@@ -213,19 +213,8 @@ fn analyse(
         min_runs: None,
     };
     let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
-    let mut todo = Vec::new();
     let mut totals = Totals::default();
-    for m in lib.matches()?.into_iter().filter(|m| chosen(m, opts)) {
-        let done = lib.analysed_at(m.id, key, plies)?;
-        if done.len() as u64 >= m.decisions {
-            totals.done_before += 1;
-        } else {
-            todo.push((m, done));
-        }
-    }
-    // The most work first, so that the last matches are short and the
-    // jobs end together (longest-first scheduling).
-    todo.sort_by_key(|(m, done)| std::cmp::Reverse(m.decisions - done.len() as u64));
+    let todo = to_do(lib, opts, &mut totals)?;
     let total: u64 = todo
         .iter()
         .map(|(m, done)| m.decisions - done.len() as u64)
@@ -259,6 +248,41 @@ fn analyse(
         );
         return Ok(bgedit_core::signals::exit_status(signal));
     }
+    said(out, opts, &totals, started)?;
+    Ok(u8::from(totals.failed > 0))
+}
+
+/// The matches `opts` asks for that lack a verdict at its engine and depth,
+/// each with the decisions that have one, the most work first (so that the
+/// last matches are short and the jobs end together: longest-first
+/// scheduling); those done already are counted in `totals`.
+fn to_do(
+    lib: &Library,
+    opts: &AnalyseOptions,
+    totals: &mut Totals,
+) -> Result<Vec<(StoredMatch, BTreeSet<usize>)>, Failure> {
+    let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
+    let mut todo = Vec::new();
+    for m in lib.matches()?.into_iter().filter(|m| chosen(m, opts)) {
+        let done = lib.analysed_at(m.id, key, plies)?;
+        if done.len() as u64 >= m.decisions {
+            totals.done_before += 1;
+        } else {
+            todo.push((m, done));
+        }
+    }
+    todo.sort_by_key(|(m, done)| std::cmp::Reverse(m.decisions - done.len() as u64));
+    Ok(todo)
+}
+
+/// The run's last line: what it analysed, what was done before, what
+/// failed, and what another run held.
+fn said(
+    out: &mut impl Write,
+    opts: &AnalyseOptions,
+    totals: &Totals,
+    started: Instant,
+) -> std::io::Result<()> {
     let depth = opts.engine.depth_label(opts.plies);
     let elsewhere = match totals.elsewhere {
         0 => String::new(),
@@ -274,8 +298,7 @@ fn analyse(
         started.elapsed().as_secs_f64(),
         totals.done_before,
         totals.failed
-    )?;
-    Ok(u8::from(totals.failed > 0))
+    )
 }
 
 /// How many of the matches `chosen` (id, decisions) lack a verdict by
