@@ -30,7 +30,7 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
         bgedit_core::say!("bgedit: no data directory; give the library with --library FILE");
         return Ok(2);
     };
-    let mut lib = match Library::open(&path) {
+    let mut lib = match Library::open_existing(&path) {
         Ok(l) => l,
         Err(e) => {
             bgedit_core::say!("bgedit: {}", store::describe(&path, &e));
@@ -91,6 +91,12 @@ fn row_json(r: &Row) -> Value {
         "checker_error_rate_memg": r6(r.checker),
         "cube_error_rate_memg": r6(r.cube),
         "luck_rate_memg": r6(r.luck),
+        "partial": r.partial.as_ref().map(|p| json!({
+            "engine": p.engine,
+            "plies": p.plies,
+            "decisions_judged": p.judged,
+            "decisions": p.decisions,
+        })),
     })
 }
 
@@ -101,6 +107,7 @@ fn summary(stats: &PlayerStats) -> Value {
         "player": stats.player,
         "matches": t.matches,
         "analysed": t.analysed,
+        "partly_analysed": stats.rows.iter().filter(|r| r.partial.is_some()).count(),
         "pr": r6(t.pr),
         "error_rate_memg": r6(t.error),
         "checker_error_rate_memg": r6(t.checker),
@@ -121,17 +128,13 @@ fn text(stats: &PlayerStats) -> String {
         "date", "opponent", "len", "result", "analysis", "PR", "error", "checker", "cube"
     );
     for r in rows {
-        let analysis = r.analysis.as_ref().map_or_else(
-            || "none".to_owned(),
-            |(e, p)| {
-                let words = depth_words(e, *p);
-                if r.from_file {
-                    format!("{words} (file)")
-                } else {
-                    words
-                }
-            },
-        );
+        let analysis = match (&r.analysis, &r.partial) {
+            (Some((e, p)), _) if r.from_file => format!("{} (file)", depth_words(e, *p)),
+            (Some((e, p)), _) => depth_words(e, *p),
+            // Only part of it: how much.
+            (None, Some(p)) => format!("part {}/{}", p.judged, p.decisions),
+            (None, None) => "none".to_owned(),
+        };
         let opponent: String = r.opponent.chars().take(20).collect();
         let _ = writeln!(
             s,
@@ -161,6 +164,19 @@ fn text(stats: &PlayerStats) -> String {
         g("pr_slope_per_match").map_or_else(|| "-".to_owned(), |v| format!("{v:+.2}")),
         f(g("error_rate_memg"))
     );
+    for r in rows {
+        let Some(p) = &r.partial else { continue };
+        let _ = writeln!(
+            s,
+            "{} vs {}: partly analysed ({} judged {} of {} decisions), so not counted from \
+             it: `bgedit library analyse` goes on with it",
+            r.date.as_deref().unwrap_or("-"),
+            r.opponent,
+            depth_words(&p.engine, p.plies),
+            p.judged,
+            p.decisions
+        );
+    }
     if sum["analysed"] == 0 {
         let _ = writeln!(
             s,

@@ -114,3 +114,20 @@ fn an_option_after_the_id_is_named() {
         "bgedit: '--engine' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)\n"
     );
 }
+
+/// A finished game asks nothing: `--sensitivity` refuses it as `analyse`
+/// refuses it (exit 1, the same words), where it once printed "Nothing to
+/// show" and exited 0.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn a_finished_game_is_refused_as_analyse_refuses_it() {
+    // X has borne off every checker.
+    let over = "XGID=-b----------e----c-e------:0:0:1:00:0:0:0:0:10";
+    let (_, said, plain) = run(&["analyse", "--engine", "gnubg", over], "");
+    assert_eq!(plain, 1, "{said}");
+    assert!(said.contains("the game is over"), "{said}");
+    let (out, err, code) = run(&["analyse", "--sensitivity", "--engine", "gnubg", over], "");
+    assert_eq!((code, err.as_str()), (plain, said.as_str()));
+    // No table: the input's line stays, empty, as for any refused input.
+    assert_eq!(out, "\n");
+}

@@ -97,3 +97,40 @@ fn the_licence_is_declared_written_out_and_in_the_readme() {
         assert!(section.contains(named), "the Licence section lacks {named}");
     }
 }
+
+/// The editor's quiz is built (the library panel's `r`, `bgedit quiz`):
+/// docs/analysis.md, where it tells how an answer is graded, says so and
+/// points to it rather than calling it unbuilt.
+#[test]
+fn the_grading_docs_point_to_the_editors_quiz() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/analysis.md")).unwrap();
+    let section = doc
+        .split("## Grading an answer")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("docs/analysis.md has its grading section");
+    assert!(!section.contains("not built"), "{section}");
+    assert!(
+        section.contains("The editor's quiz") && section.contains("bgedit quiz COLLECTION"),
+        "{section}"
+    );
+}
+
+/// `bgedit --help` names every kind of match file the editor opens: one
+/// word a format of the readers' table (`match_file::format_names`).
+#[test]
+fn the_help_names_every_match_file_the_editor_opens() {
+    let out = crate::common::run::bgedit(&["--help"], "");
+    let help = crate::common::run::text(&out.stdout);
+    let formats = bgedit_core::codec::match_file::format_names();
+    let named = [".sgf", ".mat", "gnubg's match text", ".xg"];
+    assert_eq!(
+        formats.split(", ").count(),
+        named.len(),
+        "a format was added to the table: name it in the help ({formats})"
+    );
+    for word in named {
+        assert!(help.contains(word), "the help lacks {word}: {help}");
+    }
+}

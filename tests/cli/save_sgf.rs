@@ -334,6 +334,7 @@ fn panel_saves(
         judged,
         luck,
         decisions,
+        replace: false,
     }) = effects
         .into_iter()
         .find(|e| matches!(e, Effect::SaveSgf { .. }))
@@ -496,4 +497,65 @@ fn a_pasted_match_is_saved_from_its_text() {
         true
     });
     assert!(errors.count() > panel.len() / 2);
+}
+
+/// `W` onto a file that is there (a deeper analysis saved earlier, say)
+/// asks before replacing it: the runtime's answer that it exists opens a
+/// y/n question naming it; `n` offers the name again to change and asks
+/// nothing written; `y` saves over it (`io::files` holds the runtime's
+/// half: nothing is written until then).
+#[test]
+fn the_match_panels_w_asks_before_replacing_a_file() {
+    use bgedit_tui::action::Action;
+    use bgedit_tui::effect::Effect;
+    use bgedit_tui::match_review::{open, state::ReviewAction};
+    use bgedit_tui::model::{Mode, Model};
+    use bgedit_tui::prompt::state::PromptKind;
+    use common::keys::{keys, run_effects};
+    let dir = tempfile::tempdir().unwrap();
+    let loaded = open::load(&fixture(MATCH)).unwrap();
+    let (model, _) = run_effects(
+        Model::default(),
+        [Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))],
+    );
+    let out = dir.path().join("m5_noisy.analysed.sgf");
+    std::fs::write(&out, "a deeper analysis").unwrap();
+    let out = out.display().to_string();
+    let saves = |effects: &[Effect]| -> Vec<bool> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::SaveSgf {
+                    out: to, replace, ..
+                } if *to == out => Some(*replace),
+                _ => None,
+            })
+            .collect()
+    };
+    let (model, effects) = run_effects(model, [Action::Review(ReviewAction::SaveSgf(out.clone()))]);
+    assert_eq!(saves(&effects), [false], "not over a file unasked");
+    let (model, effects) = run_effects(
+        model,
+        [Action::Review(ReviewAction::SgfExists(out.clone()))],
+    );
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(
+        matches!(&model.mode, Mode::Prompt(p) if p.kind == PromptKind::ReplaceSgf),
+        "{:?}",
+        model.mode
+    );
+    assert!(
+        model.status.text.contains(&out) && model.status.text.contains("y replaces"),
+        "{:?}",
+        model.status
+    );
+    let (kept, effects) = keys(model.clone(), "n");
+    assert!(saves(&effects).is_empty(), "{effects:?}");
+    assert!(
+        matches!(&kept.mode, Mode::Prompt(p) if p.kind == PromptKind::SgfFile && p.line.text == out),
+        "{:?}",
+        kept.mode
+    );
+    let (_, effects) = keys(model, "y");
+    assert_eq!(saves(&effects), [true], "saved over it once asked");
 }

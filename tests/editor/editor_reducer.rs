@@ -365,10 +365,25 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
         m.clone(),
         [Action::Copy(CopyAction::Copied(
             CopyTarget::GnubgId,
-            Ok(CopyRoute::Osc52),
+            Ok(CopyRoute::Osc52 { under_tmux: false }),
         ))],
     );
     assert!(osc.status.text.contains("OSC 52"));
+    assert!(!osc.status.text.contains("tmux"), "{}", osc.status.text);
+    // Under tmux, whose default drops OSC 52, the message says what lets
+    // it through.
+    let tmux = run(
+        m.clone(),
+        [Action::Copy(CopyAction::Copied(
+            CopyTarget::GnubgId,
+            Ok(CopyRoute::Osc52 { under_tmux: true }),
+        ))],
+    );
+    assert!(
+        tmux.status.text.contains("set -g set-clipboard on"),
+        "{}",
+        tmux.status.text
+    );
     let failed = run(
         m,
         [Action::Copy(CopyAction::Copied(

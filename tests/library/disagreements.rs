@@ -390,8 +390,8 @@ fn a_killed_run_goes_on_where_it_stopped() {
 
 /// A library of schema 8 (before this table) is migrated: the table is
 /// there, the entries untouched. Made by today's store, what versions 9
-/// (match identity, game luck, kept rates) and 10 (this table) added
-/// dropped, and the version set back.
+/// (match identity, game luck, kept rates), 10 (this table) and 11 (the
+/// analysis claims) added dropped, and the version set back.
 #[test]
 fn a_schema_8_library_is_migrated() {
     let dir = tempfile::tempdir().unwrap();
@@ -399,7 +399,8 @@ fn a_schema_8_library_is_migrated() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE disagreements; DROP TRIGGER match_rates_verdict_added; \
+            "DROP TABLE analysis_claims; DROP TABLE disagreements; \
+             DROP TRIGGER match_rates_verdict_added; \
              DROP TRIGGER match_rates_verdict_changed; DROP TRIGGER match_rates_verdict_removed; \
              DROP TRIGGER match_rates_luck_added; DROP TABLE match_rates; DROP TABLE game_luck; \
              DROP INDEX matches_identity; ALTER TABLE matches DROP COLUMN identity;",
@@ -419,6 +420,8 @@ fn a_schema_8_library_is_migrated() {
 fn bad_arguments_are_named() {
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("lib.sqlite");
+    // A library there: one that is not is refused first.
+    Library::open(&lib).unwrap();
     for (args, says) in [
         (
             &["--engines", "gnubg"][..],

@@ -489,6 +489,7 @@ fn player_statistics_200x60() {
         checker_pr: Some(pr * 0.9),
         cube_pr: Some(cube),
         from_file: false,
+        partial: None,
         side: bgedit_core::domain::Player::O,
     };
     let rows = vec![

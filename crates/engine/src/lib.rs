@@ -74,7 +74,7 @@ pub use failure::{
     NotHere, OsError, StartError, StartRecord, Waiter, time_limit,
 };
 pub use interface::Engine;
-pub use process::Process;
+pub use process::{Process, end_engines, stop_engines};
 pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};
 pub use setup::Setup;

@@ -8,7 +8,7 @@
 
 use super::match_import::StoredJudgement;
 use super::rates;
-use super::store::{self, Library, MatchRates, StoredMatch};
+use super::store::{self, Library, MatchRates, Partial, StoredMatch};
 use bgedit_core::domain::Player;
 use bgedit_core::domain::cost_kinds::{self, Kind};
 use bgedit_core::domain::match_stats::Judgement;
@@ -38,6 +38,9 @@ pub struct MatchRow {
     /// The numbers are the file's own analysis's (XG's, gnubg's SGF), not
     /// bgedit's: only the checker rate then.
     pub from_file: bool,
+    /// bgedit's analysis of the match stopped part way (its rates are not
+    /// the match's, so none are given from it).
+    pub partial: Option<Partial>,
 }
 
 /// The summary over the rows: the means of the rates, and the trend.
@@ -179,6 +182,7 @@ fn row(m: StoredMatch, side: usize, date: Option<String>, r: &MatchRates) -> Mat
         checker_pr: r.checker.map(|c| c / 2.0),
         cube_pr: r.cube.map(|c| c / 2.0),
         from_file: r.from_file,
+        partial: r.partial.clone(),
     }
 }
 

@@ -394,8 +394,39 @@ CREATE TABLE disagreements (
 CREATE INDEX disagreements_by_gap ON disagreements (engines, plies, gap);
 ";
 
+/// Version 11: what `stats --player` says of a match bgedit analysed in
+/// part, and the claims that let two `library analyse` runs share the work.
+///
+/// `match_rates` gains the analysis stopped part way, when bgedit's most
+/// complete analysis of the match does not judge every decision:
+/// `partial_engine`, `partial_plies`, the decisions it judged (`judged`) of
+/// the match's (`decisions`); NULL when bgedit's analysis is whole or there
+/// is none. The rates are then the file's own (or none), never a part's.
+/// The cache is emptied so every match's rates are made again with it.
+///
+/// `analysis_claims`: the match a `library analyse` run is analysing, by
+/// engine and depth, held by the run (`owner`: its process and start) until
+/// `until` (seconds since the epoch): a lease the run renews while it works
+/// and drops when done, so another run on the same library leaves that
+/// match to it, and takes it over once a killed run's lease has run out.
+pub(crate) const V11: &str = "
+ALTER TABLE match_rates ADD COLUMN partial_engine TEXT;
+ALTER TABLE match_rates ADD COLUMN partial_plies INTEGER;
+ALTER TABLE match_rates ADD COLUMN judged INTEGER;
+ALTER TABLE match_rates ADD COLUMN decisions INTEGER;
+DELETE FROM match_rates;
+CREATE TABLE analysis_claims (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    engine TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    owner TEXT NOT NULL,
+    until INTEGER NOT NULL,
+    PRIMARY KEY (match_id, engine, plies)
+) WITHOUT ROWID;
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

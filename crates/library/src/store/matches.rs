@@ -190,6 +190,19 @@ pub(crate) struct MatchRates {
     pub checker: Option<f64>,
     pub cube: Option<f64>,
     pub luck: Option<f64>,
+    /// bgedit's analysis of the match when it judged only some of its
+    /// decisions (a run stopped part way): the rates are never a part's.
+    pub partial: Option<Partial>,
+}
+
+/// bgedit's most complete analysis of a match, stopped part way: its
+/// engine and depth, and the decisions it judged of the match's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partial {
+    pub engine: String,
+    pub plies: i64,
+    pub judged: u64,
+    pub decisions: u64,
 }
 
 /// A decision with the file's own verdict on it, if any: what the rates
@@ -427,6 +440,37 @@ impl Library {
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Every stored match's id, in the order imported: a merge reads each
+    /// match on its own ([`Library::stored_match`]), so that a bad row
+    /// leaves out its match alone.
+    pub fn match_ids(&self) -> Result<Vec<i64>> {
+        let mut st = self.conn.prepare("SELECT id FROM matches ORDER BY id")?;
+        let rows = st.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Match `match_id` as [`Library::matches`] lists it.
+    pub fn stored_match(&self, match_id: i64) -> Result<StoredMatch> {
+        self.conn
+            .query_row(
+                &format!(
+                    "SELECT {MATCH_COLUMNS}, \
+                     (SELECT count(*) FROM decisions d WHERE d.match_id = m.id) \
+                     FROM matches m WHERE m.id = ?1"
+                ),
+                [match_id],
+                |r| {
+                    let decisions = r.get::<_, i64>(MATCH_COLUMN_COUNT)? as u64;
+                    Ok(StoredMatch {
+                        decisions,
+                        ..stored_match(r)?
+                    })
+                },
+            )
+            .optional()?
+            .ok_or(LibraryError::NoMatch(match_id))
     }
 
     /// The verdicts on match `match_id`'s decisions, in the decisions'
@@ -748,7 +792,9 @@ impl Library {
         let mut st = self.conn.prepare(&format!(
             "SELECT {MATCH_COLUMNS}, \
              o.engine, o.plies, o.from_file, o.pr, o.error, o.checker, o.cube, o.luck, \
-             x.engine, x.plies, x.from_file, x.pr, x.error, x.checker, x.cube, x.luck \
+             o.partial_engine, o.partial_plies, o.judged, o.decisions, \
+             x.engine, x.plies, x.from_file, x.pr, x.error, x.checker, x.cube, x.luck, \
+             x.partial_engine, x.partial_plies, x.judged, x.decisions \
              FROM matches m \
              LEFT JOIN match_rates o ON o.match_id = m.id AND o.side = 0 \
              LEFT JOIN match_rates x ON x.match_id = m.id AND x.side = 1 ORDER BY m.id"
@@ -756,6 +802,15 @@ impl Library {
         let rates = |r: &rusqlite::Row<'_>, at: usize| -> rusqlite::Result<Option<MatchRates>> {
             let Some(from_file) = r.get::<_, Option<bool>>(at + 2)? else {
                 return Ok(None);
+            };
+            let partial = match r.get::<_, Option<String>>(at + 8)? {
+                Some(engine) => Some(Partial {
+                    engine,
+                    plies: r.get(at + 9)?,
+                    judged: r.get::<_, i64>(at + 10)? as u64,
+                    decisions: r.get::<_, i64>(at + 11)? as u64,
+                }),
+                None => None,
             };
             Ok(Some(MatchRates {
                 engine: r.get(at)?,
@@ -766,13 +821,14 @@ impl Library {
                 checker: r.get(at + 5)?,
                 cube: r.get(at + 6)?,
                 luck: r.get(at + 7)?,
+                partial,
             }))
         };
         let rows = st.query_map([], |r| {
             let m = stored_match(r)?;
             let kept = match (
                 rates(r, MATCH_COLUMN_COUNT)?,
-                rates(r, MATCH_COLUMN_COUNT + 8)?,
+                rates(r, MATCH_COLUMN_COUNT + 12)?,
             ) {
                 (Some(o), Some(x)) => Some([o, x]),
                 _ => None,
@@ -792,11 +848,13 @@ impl Library {
         {
             let mut st = tx.prepare_cached(
                 "INSERT OR REPLACE INTO match_rates (match_id, side, engine, plies, from_file, \
-                 pr, error, checker, cube, luck) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 pr, error, checker, cube, luck, partial_engine, partial_plies, judged, \
+                 decisions) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
             )?;
             for (id, sides) in rates {
                 for (side, r) in sides.iter().enumerate() {
                     let f = |v: Option<f64>| v.filter(|v| v.is_finite());
+                    let part = r.partial.as_ref();
                     st.execute(params![
                         id,
                         side as i64,
@@ -807,7 +865,11 @@ impl Library {
                         f(r.error),
                         f(r.checker),
                         f(r.cube),
-                        f(r.luck)
+                        f(r.luck),
+                        part.map(|p| &p.engine),
+                        part.map(|p| p.plies),
+                        part.map(|p| p.judged as i64),
+                        part.map(|p| p.decisions as i64)
                     ])?;
                 }
             }
@@ -857,6 +919,16 @@ impl Library {
         )?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// How many decisions match `match_id` has.
+    pub(crate) fn decision_count(&self, match_id: i64) -> Result<u64> {
+        let n: i64 = self.conn.query_row(
+            "SELECT count(*) FROM decisions WHERE match_id = ?1",
+            [match_id],
+            |r| r.get(0),
+        )?;
+        Ok(n as u64)
     }
 
     /// The kind of each decision of match `match_id`, in order.

@@ -13,24 +13,15 @@ pub(super) fn be32(b: &[u8]) -> u32 {
     u32::from_be_bytes([b[0], b[1], b[2], b[3]])
 }
 
-/// Reads the file's first 100 bytes (SQLite's header) and refuses what is
-/// not a sound bgedit library, before SQLite opens it for writing.
 /// Why an existing library file cannot be written, if it cannot: the file
 /// or its directory (where SQLite keeps its WAL and shared memory) is not
 /// writable. A file still to be created is not looked at here.
 pub(super) fn cannot_write(path: &Path) -> Option<String> {
+    use super::reading::{directory, writable};
     if !path.is_file() {
         return None;
     }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let writable = |p: &Path| {
-        std::ffi::CString::new(p.as_os_str().as_encoded_bytes())
-            // SAFETY: a NUL-terminated path; access(2) only reads it.
-            .is_ok_and(|c| unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0)
-    };
+    let dir = directory(path);
     if !writable(path) {
         Some("the file cannot be written".to_owned())
     } else if !writable(dir) {
@@ -40,6 +31,8 @@ pub(super) fn cannot_write(path: &Path) -> Option<String> {
     }
 }
 
+/// Reads the file's first 100 bytes (SQLite's header) and refuses what is
+/// not a sound bgedit library, before SQLite opens it for writing.
 pub(super) fn check_header(path: &Path) -> Result<()> {
     let shown = path.display().to_string();
     let foreign = |why: &str| LibraryError::Foreign {

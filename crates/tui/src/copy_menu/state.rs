@@ -48,8 +48,10 @@ pub enum CopyRoute {
     System,
     /// An OSC 52 escape sequence asking the terminal to set its clipboard:
     /// the way over SSH or without a display. Whether it arrived, only the
-    /// terminal knows.
-    Osc52,
+    /// terminal knows; under tmux (`TMUX` set) it arrives only where tmux
+    /// lets it through (`set -g set-clipboard on`; its default, external,
+    /// drops it).
+    Osc52 { under_tmux: bool },
 }
 
 /// A picture written by the runtime.

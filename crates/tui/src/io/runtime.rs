@@ -609,6 +609,7 @@ impl Edge<'_> {
                 judged,
                 luck,
                 decisions,
+                replace,
             } => self.files.save_sgf(SgfToSave {
                 source,
                 pasted,
@@ -616,6 +617,7 @@ impl Edge<'_> {
                 judged,
                 luck,
                 decisions,
+                replace,
             }),
             Effect::AnalyseMatch {
                 serial,
