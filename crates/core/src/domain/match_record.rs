@@ -283,3 +283,127 @@ pub struct ReadProblem {
     /// What is wrong, quoting the text through `quote.rs`.
     pub message: String,
 }
+
+/// Problems listed one by one before the rest are only counted.
+const MAX_LISTED: usize = 1000;
+
+/// A reader's problems as they are met, summarised as they come: a problem
+/// that says what the one before it said is counted into it ("and 3,199,999
+/// more like it"), and past [`MAX_LISTED`] problems the rest are counted in
+/// one line. A file of millions of bad nodes is read in memory that does not
+/// grow with them, and read out in lines a person can read.
+#[derive(Debug, Default)]
+pub(crate) struct Problems {
+    listed: Vec<ReadProblem>,
+    /// How many more like each listed problem followed it.
+    more: Vec<u64>,
+    /// The problems past the cap: the first one's place, and how many.
+    unlisted: Option<(ReadProblem, u64)>,
+}
+
+impl Problems {
+    pub(crate) fn push(&mut self, problem: ReadProblem) {
+        if let Some((_, count)) = &mut self.unlisted {
+            *count += 1;
+        } else if self
+            .listed
+            .last()
+            .is_some_and(|last| last.message == problem.message)
+        {
+            if let Some(more) = self.more.last_mut() {
+                *more += 1;
+            }
+        } else if self.listed.len() < MAX_LISTED {
+            self.listed.push(problem);
+            self.more.push(0);
+        } else {
+            self.unlisted = Some((problem, 1));
+        }
+    }
+
+    /// The problems, each saying how many more like it were met.
+    pub(crate) fn into_list(self) -> Vec<ReadProblem> {
+        let mut list = self.listed;
+        for (problem, &more) in list.iter_mut().zip(&self.more) {
+            if more > 0 {
+                problem.message =
+                    format!("{} (and {} more like it)", problem.message, grouped(more));
+            }
+        }
+        if let Some((first, count)) = self.unlisted {
+            list.push(ReadProblem {
+                message: format!(
+                    "{} more problems from here on, not listed (the first: {})",
+                    grouped(count),
+                    first.message
+                ),
+                ..first
+            });
+        }
+        list
+    }
+}
+
+/// `n` with its thousands grouped by commas: 3,199,999.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod problems_tests {
+    use super::*;
+
+    fn at(action: usize, message: &str) -> ReadProblem {
+        ReadProblem {
+            game: Some(1),
+            action: Some(action),
+            line: None,
+            message: message.to_owned(),
+        }
+    }
+
+    #[test]
+    fn repeats_are_counted_into_the_first_and_the_rest_past_the_cap_in_one_line() {
+        let mut p = Problems::default();
+        for i in 0..3_200_000 {
+            p.push(at(i, "CV[]: bad"));
+        }
+        p.push(at(9, "DI[9]: bad"));
+        let list = p.into_list();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].message, "CV[]: bad (and 3,199,999 more like it)");
+        assert_eq!(list[0].action, Some(0));
+        assert_eq!(list[1].message, "DI[9]: bad");
+        let mut p = Problems::default();
+        for i in 0..MAX_LISTED + 5 {
+            p.push(at(i, &format!("problem {i}")));
+        }
+        let list = p.into_list();
+        assert_eq!(list.len(), MAX_LISTED + 1);
+        assert_eq!(
+            list[MAX_LISTED].message,
+            format!("5 more problems from here on, not listed (the first: problem {MAX_LISTED})")
+        );
+        assert_eq!(list[MAX_LISTED].action, Some(MAX_LISTED));
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (3_199_999, "3,199,999"),
+        ] {
+            assert_eq!(grouped(n), text);
+        }
+    }
+}
