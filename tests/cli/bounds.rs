@@ -66,7 +66,8 @@ fn measured(args: &[&str]) -> Measured {
 /// the 16 MiB bgedit reads.
 fn sgf_of(dir: &std::path::Path, name: &str, node: &str) -> std::path::PathBuf {
     let head = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:0][game:0][ws:0][bs:0]\
-                PW[a]PB[b]RU[]AW[aaffffgggggg]AB[xxsssssrrrpp]PL[B]";
+                PW[a]PB[b]RU[];PL[B]AE[a:y]AW[f][f][f][f][f][h][h][h][m][m][m][m][m][x][x]\
+                AB[s][s][s][s][s][q][q][q][l][l][l][l][l][a][a]";
     let max = bgedit_core::codec::sgf::MAX_LEN;
     let count = (max - head.len() - 1) / node.len();
     let mut text = String::with_capacity(max);
