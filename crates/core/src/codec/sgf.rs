@@ -37,8 +37,10 @@ use std::fmt::Write;
 pub const MAX_LEN: usize = 16 * 1024 * 1024;
 /// Values one property may have (`AW` has at most 15 useful ones).
 const MAX_VALUES: usize = 4096;
-/// Games read from one file: a long money session has a few hundred.
-const MAX_GAMES: usize = 10_000;
+/// Games read from one file: a long money session has a few hundred, and
+/// a file of 400,000 one-node games is still listed (each game costs a few
+/// hundred bytes once read).
+const MAX_GAMES: usize = 500_000;
 /// Moves, cube actions and set-ups read from one file: a long match with
 /// analysis is a few thousand. Each is a few hundred bytes once read (its
 /// analysis, its replayed position), so 16 MiB of bare moves (`;B[31qtst]`,
