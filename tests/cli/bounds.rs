@@ -33,6 +33,9 @@ fn drain(mut stream: impl Read + Send + 'static) -> std::thread::JoinHandle<(Str
     })
 }
 
+// The child is waited for by wait4, which also gives its own peak memory
+// (std's `wait` gives no rusage).
+#[expect(clippy::zombie_processes, reason = "waited for by libc::wait4")]
 fn measured(args: &[&str]) -> Measured {
     let mut child = command()
         .args(args)
