@@ -1118,7 +1118,7 @@ fn a_gnubg_that_never_answers_is_given_up_after_one_time_limit() {
     assert_eq!(code, Some(1), "{secs} s: {err}");
     // The game's limit (its two decisions' worth at 0-ply), not another
     // limit for each decision asked on its own after it.
-    let one_game = bgedit_engine::time_limit_for(0, 2, bgedit_engine::Waiter::Batch);
+    let one_game = bgedit_engine::time_limit_for(0, 2);
     assert!(secs < one_game.as_secs_f64() + 20.0, "{secs} s: {err}");
     assert!(
         err.contains(&format!("gnubg took longer than {}s", one_game.as_secs())),
@@ -1132,7 +1132,7 @@ fn a_gnubg_that_never_answers_is_given_up_after_one_time_limit() {
 /// keeps minutes for each.
 #[test]
 fn a_hung_gnubg_on_a_short_match_at_0_ply_is_given_up_within_seconds() {
-    use bgedit_engine::{Waiter, time_limit_for};
+    use bgedit_engine::time_limit_for;
     let dir = tempfile::tempdir().unwrap();
     let gnubg = common::fake_gnubg("analyse-hang-5", "exec sleep 600");
     // Five decisions: three moves, a double and its take.
@@ -1150,13 +1150,13 @@ fn a_hung_gnubg_on_a_short_match_at_0_ply_is_given_up_within_seconds() {
         "a hung gnubg held a 0-ply match for {secs} s: {err}"
     );
     assert!(err.contains("gnubg took longer than "), "{err}");
-    assert!(time_limit_for(0, 5, Waiter::Batch).as_secs() <= 10);
-    assert!(time_limit_for(3, 5, Waiter::Batch).as_secs() >= 5 * 600);
+    assert!(time_limit_for(0, 5).as_secs() <= 10);
+    assert!(time_limit_for(3, 5).as_secs() >= 5 * 600);
 }
 
 /// `bgedit analyse` (a position a line) gives a hung gnubg up too: the
 /// first line waits its time limit, the others fail at once with the
-/// reason, instead of a time limit each.
+/// reason, instead of 30 s each.
 #[test]
 fn analyse_gives_a_gnubg_that_never_answers_up_after_one_line() {
     let gnubg = common::fake_gnubg("lines-hang", "exec sleep 600");
@@ -1180,15 +1180,14 @@ fn analyse_gives_a_gnubg_that_never_answers_up_after_one_line() {
     let secs = start.elapsed().as_secs_f64();
     assert_eq!(out.status.code(), Some(1), "{secs} s: {err}");
     assert!(secs < 50.0, "{secs} s: {err}");
-    let limit = bgedit_engine::time_limit(0, bgedit_engine::Waiter::Batch).as_secs();
     assert!(
-        err.contains(&format!("argument 1: gnubg took longer than {limit}s")),
+        err.contains("argument 1: gnubg took longer than 30s"),
         "{err}"
     );
     assert!(
-        err.contains(&format!(
-            "argument 4: gnubg is not asked again in this run: it did not answer within {limit}s"
-        )),
+        err.contains(
+            "argument 4: gnubg is not asked again in this run: it did not answer within 30s"
+        ),
         "{err}"
     );
 }
