@@ -1104,11 +1104,42 @@ fn a_gnubg_that_never_answers_is_given_up_after_one_time_limit() {
     .unwrap();
     let (err, code, secs) = analyse_with(&gnubg, file.to_str().unwrap(), 150.0);
     assert_eq!(code, Some(1), "{secs} s: {err}");
-    // The game's limit (30 s a decision at 0-ply, and one more), not
-    // another limit for each decision asked on its own after it.
-    let one_game = 30.0 * 3.0;
-    assert!(secs < one_game + 20.0, "{secs} s: {err}");
-    assert!(err.contains("gnubg took longer than 90s"), "{err}");
+    // The game's limit (its two decisions' worth at 0-ply), not another
+    // limit for each decision asked on its own after it.
+    let one_game = bgedit_engine::time_limit_for(0, 2);
+    assert!(secs < one_game.as_secs_f64() + 20.0, "{secs} s: {err}");
+    assert!(
+        err.contains(&format!("gnubg took longer than {}s", one_game.as_secs())),
+        "{err}"
+    );
+}
+
+/// The limit grows with the work asked: a hung gnubg asked for a match of
+/// five decisions at 0-ply is given up within seconds (it was 180 s: 30 s
+/// a decision and one more), while a 3-ply request of as many decisions
+/// keeps minutes for each.
+#[test]
+fn a_hung_gnubg_on_a_short_match_at_0_ply_is_given_up_within_seconds() {
+    use bgedit_engine::time_limit_for;
+    let dir = tempfile::tempdir().unwrap();
+    let gnubg = common::fake_gnubg("analyse-hang-5", "exec sleep 600");
+    // Five decisions: three moves, a double and its take.
+    let file = dir.path().join("five.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:0][bs:0]PW[a]PB[b]RU[]\n\
+         ;B[31qtst]\n;W[64xrrn]\n;B[52tsqn]\n;W[double]\n;B[take])\n",
+    )
+    .unwrap();
+    let (err, code, secs) = analyse_with(&gnubg, file.to_str().unwrap(), 60.0);
+    assert_eq!(code, Some(1), "{secs} s: {err}");
+    assert!(
+        secs < 15.0,
+        "a hung gnubg held a 0-ply match for {secs} s: {err}"
+    );
+    assert!(err.contains("gnubg took longer than "), "{err}");
+    assert!(time_limit_for(0, 5).as_secs() <= 10);
+    assert!(time_limit_for(3, 5).as_secs() >= 5 * 600);
 }
 
 /// `bgedit analyse` (a position a line) gives a hung gnubg up too: the

@@ -134,6 +134,36 @@ fn keys_do_nothing_behind_the_enlarge_screen() {
     assert_eq!(s.wait_exit(), 0);
 }
 
+/// A terminal that reports 65535×65535 (the largest size a terminal can
+/// give): the editor draws in its capped area and goes on, where it asked
+/// for two buffers of 4.3 billion cells and aborted.
+#[test]
+fn a_terminal_of_65535_by_65535_is_drawn_in_a_capped_area() {
+    let dir = state_dir("huge");
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
+    s.wait_for(&format!("GNUBG ID    {START_ID}"));
+    // The pty alone: the emulated screen stays 100×30, and shows the
+    // capped drawing's top left.
+    s.master
+        .resize(portable_pty::PtySize {
+            rows: u16::MAX,
+            cols: u16::MAX,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(
+        s.wait_exit_within(Duration::from_millis(100)),
+        None,
+        "the editor ended at 65535×65535:\n{}",
+        s.contents()
+    );
+    s.resize(100, 30);
+    s.send("q");
+    assert_eq!(s.wait_exit(), 0, "{}", s.contents());
+}
+
 #[test]
 fn an_id_pasted_without_bracketed_paste_is_read_as_an_id() {
     let dir = state_dir("burst");

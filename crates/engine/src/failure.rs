@@ -27,15 +27,37 @@ pub enum Waiter {
     Batch,
 }
 
-/// How long one answer may take at each depth before gnubg is stopped and
-/// restarted. The one table: docs/analysis.md quotes it and a test holds
-/// the two together.
+/// How long one answer may take at each depth before the engine is stopped
+/// and restarted: one position's analysis, or a rollout's next report (its
+/// first is one trial of every candidate, hence the margin). The one table:
+/// docs/analysis.md quotes it and a test holds the two together.
 pub fn time_limit(plies: u8, waiter: Waiter) -> Duration {
     let secs = match waiter {
         Waiter::Editor => [20, 30, 60, 300],
         Waiter::Batch => [30, 60, 120, 600],
     };
     Duration::from_secs(secs[usize::from(plies.min(3))])
+}
+
+/// The time every request of a match's decisions is given whatever it
+/// asks: a restarted gnubg's first answer, a loaded machine's slow start.
+const REQUEST_SECS: u64 = 3;
+
+/// How long a request of `decisions` decisions of a match at `plies` may
+/// take (gnubg's `analyse match` of a run of pieces, or one decision asked
+/// on its own) before the engine is stopped and restarted: [`REQUEST_SECS`],
+/// and each decision its time at that depth. The limit grows with the work
+/// asked, so a hung gnubg is found within seconds of a small 0-ply request
+/// (a 5-decision match: 8 s, where it was 180 s: 30 s a decision and one
+/// more), and a long 3-ply request still has 10 minutes a decision. At
+/// 0-ply gnubg judges a decision in about 10 ms, its luck included; the
+/// second allowed covers a machine many times slower. docs/analysis.md
+/// quotes it and a test holds the two together.
+pub fn time_limit_for(plies: u8, decisions: usize) -> Duration {
+    const EACH: [u64; 4] = [1, 10, 60, 600];
+    let each = EACH[usize::from(plies.min(3))];
+    let decisions = u64::try_from(decisions.max(1)).unwrap_or(u64::MAX);
+    Duration::from_secs(REQUEST_SECS.saturating_add(each.saturating_mul(decisions)))
 }
 
 /// An engine failed: which one, and how.

@@ -10,7 +10,7 @@ use super::judge::{Outcome, Task, failed, judge_game, piece_runs, plan};
 use super::{JudgeError, NoLuck};
 use crate::gnubg_match::{GameAnswer, GamesRequest, MatchForGnubg};
 use crate::luck::MatchLuck;
-use crate::{Engine, EngineError, EngineErrorKind, StartRecord, Waiter, time_limit};
+use crate::{Engine, EngineError, EngineErrorKind, StartRecord, time_limit_for};
 use bgedit_core::codec::match_file::FileDecision;
 use bgedit_core::domain::Player;
 use std::ops::Range;
@@ -469,7 +469,7 @@ impl Work<'_> {
             luck: self.opts.luck,
         };
         // The pieces' worth of decisions' time.
-        let limit = time_limit(self.opts.plies, Waiter::Batch) * (size as u32 + 1);
+        let limit = time_limit_for(self.opts.plies, size);
         let id = GAME_IDS + pieces.first().map_or(0, |&g| g as u64);
         match engine.analyse_games(id, &req, limit) {
             Ok(list) => list.into_iter().map(Ok).collect(),

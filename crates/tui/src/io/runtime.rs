@@ -30,7 +30,6 @@ use crate::view;
 use bgedit_core::codec::{self, IdFormat};
 use bgedit_core::domain::Position;
 use bgedit_library::store;
-use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event,
@@ -204,9 +203,9 @@ fn quiet_hung_up_outputs() {
 /// A panic in a job, a worker or the terminal's reader (every thread the
 /// editor starts: `io::job::spawn`) is caught there and reported as an
 /// action: the hook leaves it alone, and the editor goes on. Any other
-/// panic restores the terminal before its message is printed:
-/// ratatui::init's hook restores the screen (and then prints), this one
-/// releases the mouse and bracketed paste before it. On a thread of
+/// panic restores the terminal before its message is printed: the mouse
+/// and bracketed paste released, then the screen (as ratatui::init's own
+/// hook would), then the message. On a thread of
 /// someone else's (an engine's own, inside bgedit-engine) it then ends the
 /// editor: the event loop would go on drawing over the restored screen, in
 /// cooked mode. The match copies gnubg reads go too.
@@ -217,6 +216,7 @@ fn restore_on_panic() {
             return;
         }
         release_mouse_and_paste();
+        let _ = ratatui::try_restore();
         previous(info);
         if std::thread::current().name() != Some("main") {
             bgedit_engine::clean_up();
@@ -431,9 +431,13 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         source,
     })?;
 
-    let terminal = ratatui::init();
     restore_on_panic();
+    // Before the set-up, so that one failing half-way is undone.
     let guard = TerminalGuard;
+    let terminal = super::capped::init().map_err(|source| RunError::Terminal {
+        what: "setting up the terminal",
+        source,
+    })?;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste).map_err(|source| {
         RunError::Terminal {
             what: "enabling mouse and paste",
@@ -517,7 +521,7 @@ fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) 
 
 /// What the effects act on.
 struct Edge<'a> {
-    terminal: DefaultTerminal,
+    terminal: super::capped::CappedTerminal,
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
     /// The last save's failure, cleared by the next save that works.
@@ -569,7 +573,9 @@ impl Edge<'_> {
         match effect {
             Effect::Save(position) => queue.extend(self.save(&position)),
             Effect::Copy { target, text } => {
-                let result = self.clipboard.copy(&text, self.terminal.backend_mut());
+                let result = self
+                    .clipboard
+                    .copy(&text, &mut self.terminal.backend_mut().0);
                 queue.push(Action::Copy(CopyAction::Copied(target, result)));
             }
             Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
