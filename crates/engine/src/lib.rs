@@ -70,8 +70,8 @@ pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
 pub use failure::{
-    BridgeError, CoreError, DataError, EngineError, EngineErrorKind, Garbage, Given, Lost, Missing,
-    NotHere, OsError, StartError, StartRecord, Waiter, time_limit,
+    BridgeError, CoreError, DataError, DataFault, EngineError, EngineErrorKind, Garbage, Given,
+    Lost, Missing, NotHere, OsError, PastTable, StartError, StartRecord, Waiter, time_limit,
 };
 pub use interface::Engine;
 pub use process::Process;
