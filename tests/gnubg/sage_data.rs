@@ -327,3 +327,43 @@ fn the_engine_refuses_a_score_past_its_table_with_the_score() {
     };
     assert_eq!(double_pass, 1.0);
 }
+
+/// A 26-point match analysed with Sage: each decision past its table is
+/// named with why Sage cannot judge it, none is judged with its numbers
+/// there, and the run ends (exit 1: decisions were left unjudged).
+#[test]
+fn a_match_past_sages_table_is_analysed_saying_why_for_each_decision() {
+    if common::sage_python().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mat = dir.path().join("m26.mat");
+    std::fs::write(
+        &mat,
+        " 26 point match\n\n Game 1\n alice : 0                        bob : 0\n  \
+         1) 31: 8/5 6/5                   65: 24/13\n  \
+         2) 44: 13/5 13/9(2)              21: 13/11 24/23\n  \
+         3) Resigns                       Wins 2 points\n",
+    )
+    .unwrap();
+    let out = common::run::bgedit(
+        &[
+            "analyse",
+            "--file",
+            mat.to_str().unwrap(),
+            "--engine",
+            "sage",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let err = common::run::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let said: Vec<&str> = err.lines().filter(|l| l.contains(PAST)).collect();
+    assert_eq!(said.len(), 4, "{err}");
+    assert!(said[0].contains("game 1, move 1: "), "{err}");
+    let summary: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["summary"]["X"]["total_moves"], 0, "{summary}");
+    assert_eq!(summary["summary"]["O"]["total_moves"], 0, "{summary}");
+}

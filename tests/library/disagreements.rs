@@ -451,3 +451,34 @@ fn bad_arguments_are_named() {
         assert!(out.is_empty(), "{args:?}: {out}");
     }
 }
+
+/// A position past Sage's match equity table (the opening of a 26-point
+/// match) is not compared: the run says why, counts it apart from the
+/// failures (asking again would not help) and compares the rest.
+#[test]
+fn a_score_past_sages_table_is_said_not_compared() {
+    if engines().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let ids = [
+        "4HPwATDgc/ABMA:cAlAAwAAAAAE".to_owned(),
+        "4HPwATDgc/ABMA:cAkgAwAAAAAE".to_owned(),
+    ];
+    let lib = filled(dir.path(), "lib.sqlite", &ids);
+    let (code, _, err) = library(&lib, &["disagreements", "--min", "0"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(
+            "entry 1: Sage: Sage cannot answer at this score (26-away, 26-away): its match \
+             equity table stops at 25-away"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("compared 1 positions"), "{err}");
+    assert!(
+        err.contains("; 0 failed; 1 beyond an engine's reach;"),
+        "{err}"
+    );
+    assert_eq!(count(&lib, "SELECT count(*) FROM disagreements"), 1);
+}

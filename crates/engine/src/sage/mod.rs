@@ -83,7 +83,7 @@ pub(crate) fn past_table(req: &Request) -> Option<PastTable> {
     if s.is_money() {
         return None;
     }
-    let away = |pl: Player| u16::from(s.match_length.saturating_sub(s.score_of(pl)));
+    let away = |pl: Player| s.match_length.saturating_sub(s.score_of(pl));
     let away = (away(s.on_roll), away(s.on_roll.opponent()));
     (away.0 > MET_LENGTH || away.1 > MET_LENGTH).then_some(PastTable {
         away,
