@@ -5,9 +5,9 @@
 //! text.
 #![no_main]
 
-use bgedit_fuzz::text;
 use bgedit_library::filter;
 use bgedit_library::store::{Library, Order};
+use bgedit_fuzz::text;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

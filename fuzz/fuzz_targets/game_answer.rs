@@ -33,7 +33,8 @@ fuzz_target!(|data: &[u8]| {
     for answer in &answers {
         for game in [1, 2] {
             let n = decisions().iter().filter(|d| d.game == game).count();
-            let Ok(outcomes) = judge_recorded_game(decisions(), game, answer, 0) else {
+            let Ok(outcomes) = judge_recorded_game(decisions(), game, answer, 0)
+            else {
                 continue;
             };
             assert_eq!(outcomes.len(), n);

@@ -13,10 +13,7 @@ use libfuzzer_sys::fuzz_target;
 fn essence(record: &MatchRecord) -> Vec<String> {
     let mut out = Vec::new();
     for g in &record.games {
-        out.push(format!(
-            "game {} {:?} {} {:?}",
-            g.number, g.score, g.crawford_game, g.result
-        ));
+        out.push(format!("game {} {:?} {} {:?}", g.number, g.score, g.crawford_game, g.result));
         for a in &g.actions {
             let kind = match &a.kind {
                 ActionKind::Move { dice, steps } => {
@@ -33,9 +30,7 @@ fn essence(record: &MatchRecord) -> Vec<String> {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(read) = mat::read_bytes(data) else {
-        return;
-    };
+    let Ok(read) = mat::read_bytes(data) else { return };
     for p in &read.problems {
         assert!(!p.message.chars().any(char::is_control), "{:?}", p.message);
     }
@@ -43,11 +38,11 @@ fuzz_target!(|data: &[u8]| {
     // Known gap: beavers do not yet survive the writer (its implied takes
     // and the cube a resignation is worth after them read back otherwise);
     // such matches are checked for panics and messages only.
-    let beavered = read.record.games.iter().any(|g| {
-        g.actions
-            .iter()
-            .any(|a| matches!(a.kind, ActionKind::Beaver))
-    });
+    let beavered = read
+        .record
+        .games
+        .iter()
+        .any(|g| g.actions.iter().any(|a| matches!(a.kind, ActionKind::Beaver)));
     if beavered {
         return;
     }

@@ -10,9 +10,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(s) = std::str::from_utf8(data) {
         let _ = bgedit_core::codec::match_text::blocks(s);
     }
-    let Ok(file) = match_file::read_bytes(data) else {
-        return;
-    };
+    let Ok(file) = match_file::read_bytes(data) else { return };
     let (decisions, problems) = match_file::decisions(&file);
     for p in &problems {
         let _ = match_file::describe("fuzz", p);

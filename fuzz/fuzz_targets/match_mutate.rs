@@ -40,9 +40,7 @@ fn import(decisions: &[match_file::FileDecision]) {
     let path = scratch.dir.path().join("lib.sqlite");
     let lib = match &mut scratch.lib {
         Some(lib) => lib,
-        None => scratch
-            .lib
-            .insert(Library::open(&path).expect("the scratch library opens")),
+        None => scratch.lib.insert(Library::open(&path).expect("the scratch library opens")),
     };
     let entries: Vec<_> = decisions
         .iter()
@@ -56,9 +54,7 @@ fn import(decisions: &[match_file::FileDecision]) {
 
 fuzz_target!(|data: &[u8]| {
     let _ = match_file::detect(data);
-    let Ok(file) = match_file::read_bytes(data) else {
-        return;
-    };
+    let Ok(file) = match_file::read_bytes(data) else { return };
     let (decisions, problems) = match_file::decisions(&file);
     for p in &problems {
         let said = match_file::describe("fuzz", p);
@@ -66,14 +62,8 @@ fuzz_target!(|data: &[u8]| {
     }
     for selection in [
         sgf::Selection::default(),
-        sgf::Selection {
-            game: Some(1),
-            moves: Some(1),
-        },
-        sgf::Selection {
-            game: Some(2),
-            moves: None,
-        },
+        sgf::Selection { game: Some(1), moves: Some(1) },
+        sgf::Selection { game: Some(2), moves: None },
     ] {
         let _ = match_file::position_at(&file, selection);
     }

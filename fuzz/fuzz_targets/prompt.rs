@@ -5,12 +5,12 @@
 #![no_main]
 
 use bgedit_core::domain::{Place, Player};
-use bgedit_fuzz::{legal, text};
-use bgedit_tui::action::{Action, BoardAction, PromptAction};
+use bgedit_tui::action::{BoardAction, Action, PromptAction};
 use bgedit_tui::model::{Mode, Model, Tone};
 use bgedit_tui::prompt::state::{MAX_PROMPT_LEN, Motion, Prompt, PromptKind};
 use bgedit_tui::prompt::update::{current_value, parse};
 use bgedit_tui::reducer::update;
+use bgedit_fuzz::{legal, text};
 use libfuzzer_sys::fuzz_target;
 
 const KINDS: [PromptKind; 10] = [

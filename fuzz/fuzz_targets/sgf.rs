@@ -7,14 +7,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some(text) = text(data) else { return };
-    stable(
-        text,
-        sgf::read,
-        |p| {
-            let mut s = String::new();
-            sgf::write(p, &mut s);
-            s
-        },
-        legal,
-    );
+    stable(text, sgf::read, |p| { let mut s = String::new(); sgf::write(p, &mut s); s }, legal);
 });

@@ -9,9 +9,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some(text) = text(data) else { return };
-    let Ok((record, _)) = sgf::read_match(text) else {
-        return;
-    };
+    let Ok((record, _)) = sgf::read_match(text) else { return };
     let _ = match_decisions(&record);
     let mut once = String::new();
     sgf::write_match(&record, &mut once);

@@ -41,10 +41,6 @@ fuzz_target!(|data: &[u8]| {
     for p in &read.problems {
         assert!(!p.message.chars().any(char::is_control), "{:?}", p.message);
     }
-    assert!(
-        read.record.header.names.check().is_ok(),
-        "{:?}",
-        read.record.header.names
-    );
+    assert!(read.record.header.names.check().is_ok(), "{:?}", read.record.header.names);
     let _ = match_decisions(&read.record);
 });

@@ -8,14 +8,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Some(text) = text(data) else { return };
-    stable(
-        text,
-        |t| xg_text::read(t, &Names::default()),
-        |p| {
-            let mut s = String::new();
-            xg_text::write(p, &mut s);
-            s
-        },
-        legal,
-    );
+    stable(text, |t| xg_text::read(t, &Names::default()), |p| { let mut s = String::new(); xg_text::write(p, &mut s); s }, legal);
 });

@@ -112,8 +112,8 @@ pub fn stable<T, E>(
     };
     assert!(legal(&value), "accepted an illegal value: {value:?}");
     let written = encode(&value);
-    let again =
-        decode(&written).unwrap_or_else(|e| panic!("its own output is refused: {e:?}\n{written}"));
+    let again = decode(&written)
+        .unwrap_or_else(|e| panic!("its own output is refused: {e:?}\n{written}"));
     assert!(legal(&again), "read back illegal: {again:?}");
     assert_eq!(encode(&again), written, "the written text is not stable");
 }
