@@ -841,6 +841,28 @@ mod tests {
             ),
             "Sage (in-process): no net"
         );
+        let damaged = EngineErrorKind::Data(DataError::Damaged {
+            file: PathBuf::from("/d/models/a.weights.best"),
+            fault: DataFault::Size {
+                found: 10,
+                want: 20,
+            },
+        });
+        assert_eq!(
+            said(sage, damaged),
+            "Sage's data file /d/models/a.weights.best: 10 bytes where its header makes 20: cut \
+             short; it is not used (reinstall bgsage 2.0.20260907, or give a whole copy of its \
+             data with --sage-data DIR)"
+        );
+        let past = EngineErrorKind::PastTable(PastTable {
+            away: (30, 4),
+            table: 25,
+        });
+        assert_eq!(
+            said(sage, past),
+            "Sage cannot answer at this score (30-away, 4-away): its match equity table stops at \
+             25-away, and past it its numbers are not equities"
+        );
     }
 
     /// An operating system's error reads as the system words it.

@@ -357,6 +357,41 @@ mod tests {
         );
     }
 
+    /// Sage's table holds 25-away: a match of 25 is answered, one of 26
+    /// is not, nor a longer one where only one player is past it; money
+    /// has no table.
+    #[test]
+    fn a_score_past_sages_table_is_known_from_the_away_counts() {
+        let req = |id: &str| Request {
+            id: 1,
+            position: bgedit_core::codec::parse_any(id, &Default::default())
+                .unwrap()
+                .position,
+            plies: 0,
+            moves: 0,
+        };
+        let xgid = |score_x: u8, length: u8| {
+            format!("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:{score_x}:0:0:{length}:10")
+        };
+        assert_eq!(past_table(&req(&xgid(0, 25))), None);
+        assert_eq!(
+            past_table(&req(&xgid(0, 26))),
+            Some(PastTable {
+                away: (26, 26),
+                table: 25
+            })
+        );
+        // X on roll leads 20-0 of 30: 10-away against 30-away.
+        assert_eq!(
+            past_table(&req(&xgid(20, 30))),
+            Some(PastTable {
+                away: (10, 30),
+                table: 25
+            })
+        );
+        assert_eq!(past_table(&req(&xgid(0, 0))), None);
+    }
+
     #[test]
     fn depths_are_named_in_sages_count() {
         assert_eq!(level(0), "1-ply");
