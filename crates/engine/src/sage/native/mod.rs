@@ -656,3 +656,35 @@ mod tests {
         assert!(e.contains("models/sl_s9_purerace.weights.best"), "{e}");
     }
 }
+
+/// The fuzz targets' road, walked once: what the check takes reaches
+/// Sage's loaders, which answer; what it refuses never does.
+#[cfg(all(test, feature = "internals"))]
+mod probes {
+    use super::*;
+
+    #[test]
+    fn sages_loaders_are_given_what_the_check_takes() {
+        if !ffi::built() || !cpu_supported() {
+            eprintln!("skipped: no Sage core here");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let scratch = dir.path().join("file");
+        // Two hidden units over the pure race's 196 inputs, small weights.
+        let mut net: Vec<u8> = [2i32, 196, 5].iter().flat_map(|w| w.to_le_bytes()).collect();
+        for i in 0..2 * 197 + 5 * 3 {
+            net.extend_from_slice(&(((i % 7) as f32 - 3.0) / 10.0).to_le_bytes());
+        }
+        let answered = |p: Result<Probed, NativeError>| match p {
+            Ok(Probed::Answered(p)) => assert!(p.iter().all(|x| x.is_finite()), "{p:?}"),
+            other => panic!("not answered: {other:?}"),
+        };
+        answered(probe(&net, Some((2, 196)), &scratch));
+        answered(probe(&sample_bearoff(), None, &scratch));
+        assert!(matches!(
+            probe(&net[..40], Some((2, 196)), &scratch),
+            Ok(Probed::Refused(_))
+        ));
+    }
+}
