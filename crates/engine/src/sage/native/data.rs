@@ -102,21 +102,28 @@ pub(crate) fn check_net(bytes: &[u8], hidden: i32, inputs: i32) -> Result<(), Da
     if found != want {
         return Err(DataFault::Size { found, want });
     }
-    for (index, w) in bytes[NET_HEADER as usize..].chunks_exact(4).enumerate() {
-        let w = f32::from_le_bytes([w[0], w[1], w[2], w[3]]);
-        let (index, bits) = (index as u64, w.to_bits());
-        if !w.is_finite() {
-            return Err(DataFault::NotFinite { index, bits });
+    // A float's size without its sign orders as its bits do, and NaNs and
+    // infinities have the largest: one comparison a weight.
+    let most = MOST_WEIGHT.to_bits();
+    let weights = &bytes[NET_HEADER as usize..];
+    let Some(index) = weights
+        .chunks_exact(4)
+        .position(|w| u32::from_le_bytes([w[0], w[1], w[2], w[3]]) & 0x7fff_ffff > most)
+    else {
+        return Ok(());
+    };
+    let at = 4 * index;
+    let w = f32::from_le_bytes([weights[at], weights[at + 1], weights[at + 2], weights[at + 3]]);
+    let (index, bits) = (index as u64, w.to_bits());
+    Err(if w.is_finite() {
+        DataFault::TooLarge {
+            index,
+            bits,
+            most: MOST_WEIGHT as u32,
         }
-        if w.abs() > MOST_WEIGHT {
-            return Err(DataFault::TooLarge {
-                index,
-                bits,
-                most: MOST_WEIGHT as u32,
-            });
-        }
-    }
-    Ok(())
+    } else {
+        DataFault::NotFinite { index, bits }
+    })
 }
 
 /// A one-sided bear-off database.
