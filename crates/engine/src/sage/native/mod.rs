@@ -672,7 +672,10 @@ mod probes {
         let dir = tempfile::tempdir().unwrap();
         let scratch = dir.path().join("file");
         // Two hidden units over the pure race's 196 inputs, small weights.
-        let mut net: Vec<u8> = [2i32, 196, 5].iter().flat_map(|w| w.to_le_bytes()).collect();
+        let mut net: Vec<u8> = [2i32, 196, 5]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
         for i in 0..2 * 197 + 5 * 3 {
             net.extend_from_slice(&(((i % 7) as f32 - 3.0) / 10.0).to_le_bytes());
         }
