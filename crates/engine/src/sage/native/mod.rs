@@ -3,7 +3,10 @@
 //! opens [`SageEngine`], which loads the core at its first request and
 //! answers in-process; where it cannot (a CPU without AVX2/FMA, no bgsage
 //! weights, another bgsage version than the one vendored) it runs the
-//! Python bridge as before and says why. Rollouts run in-process too
+//! Python bridge as before and says why. Its data files are checked before
+//! Sage's C++ reads them (`data.rs`): a damaged one is refused, named, and
+//! never answered through the bridge instead (whose Sage reads the same
+//! files). Rollouts run in-process too
 //! (`rollout.rs`), with the bridge's progress and stop.
 //!
 //! The weights and bear-off database are not built in: they are read from
