@@ -81,7 +81,7 @@ impl<T: Into<Why>> From<T> for Failure {
 type Answer = (EngineKind, Analysis, bool);
 
 /// Each engine's answer, and beside them the engines that cannot answer
-/// this position at all (a score past Sage's match equity table): said,
+/// this position at all (a score past its match equity table): said,
 /// while the others' answers still show.
 struct Answers {
     answered: Vec<Answer>,

@@ -161,9 +161,8 @@ pub(crate) struct Options {
 struct Totals {
     compared: u64,
     failed: u64,
-    /// Positions one engine cannot answer at all (a score past Sage's
-    /// match equity table): said, not failed, as asking again would not
-    /// help.
+    /// Positions one engine cannot answer at all (a score past its match
+    /// equity table): said, not failed, as asking again would not help.
     beyond: u64,
     spent: [Duration; 2],
 }
@@ -171,8 +170,8 @@ struct Totals {
 /// Runs `library disagreements`; the exit status: 0, 1 when a position
 /// could not be evaluated (the rest were; it is asked again next time), 2
 /// when an engine or the library could not be used. A position an engine
-/// cannot answer at all (past Sage's match equity table) is said, and is
-/// no failure.
+/// cannot answer at all (past its match equity table) is said, and is no
+/// failure.
 fn disagreements(lib: &mut Library, opts: &Options, out: &mut impl Write) -> Result<u8, Failure> {
     let query = filter::parse(&opts.query)?;
     if let Some(name) = &opts.collection {
