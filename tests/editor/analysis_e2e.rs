@@ -227,3 +227,39 @@ fn the_score_matrix_fills_in_with_gnubgs_cube_decision_at_every_score() {
     s.send("q");
     s.wait_exit();
 }
+
+/// The opening of a 26-point match, past Sage's 25-point match equity
+/// table: beside gnubg's answer the panel says why Sage has none; the live
+/// views' doubling window stops at 25 points, and with dice their table of
+/// best moves marks the match's own score (26-away) with why. Nothing
+/// stops.
+#[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
+fn sages_second_opinion_past_its_table_says_why_beside_gnubgs() {
+    let dir = state_dir("sage-past-table");
+    let mut s = Session::start(&PTY, &["4HPwATDgc/ABMA:cAlAAwAAAAAE"], &dir, 160, 50);
+    s.wait_for("gnubg 0-ply");
+    // z: Sage alone, then both side by side.
+    s.send("z");
+    s.send("z");
+    let screen = s.wait_for("cannot answer at this score");
+    assert!(screen.contains("No double"), "{screen}");
+    s.send("~");
+    let views = s.wait_for("doubling window by score");
+    assert!(views.contains("25-point match"), "{views}");
+    s.send("d");
+    s.wait_for("Dice (e.g. 52");
+    s.keys("31");
+    s.send("\r");
+    s.wait_for("best move by score and cube");
+    // The other scores answered (8/5 6/5 at money), the match's own
+    // marked `!`, and why.
+    let table = s.wait_for("! Sage cannot answer at this score (26-away, 26-away)");
+    assert!(table.contains("8/5 6/5"), "{table}");
+    assert!(table.contains("=score 26a-26a  !"), "{table}");
+    s.send("q");
+    s.wait_exit();
+}

@@ -16,6 +16,7 @@ mod gnubg_numbers;
 mod quiz_cli;
 mod rollout;
 mod sage;
+mod sage_data;
 mod sage_native;
 mod selfplay_fixtures;
 mod signals;

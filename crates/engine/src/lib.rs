@@ -70,8 +70,9 @@ pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
 pub use failure::{
-    BridgeError, CoreError, DataError, EngineError, EngineErrorKind, Garbage, Given, Lost, Missing,
-    NotHere, OsError, StartError, StartRecord, Waiter, time_limit, time_limit_for,
+    BridgeError, CoreError, DataError, DataFault, EngineError, EngineErrorKind, Garbage, Given,
+    Lost, Missing, NotHere, OsError, PastTable, StartError, StartRecord, Waiter, time_limit,
+    time_limit_for,
 };
 pub use interface::Engine;
 pub use process::{Process, end_engines, stop_engines};
