@@ -51,19 +51,26 @@ fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
     let mut s = Session::start(&PTY, &["--new"], &dir, 120, 40);
     // No dice: the cube decision.
     let before = gnubg_id(&s.wait_for("Proper cube action"));
-    // X rolls 21: the first of gnubg's 0-ply hint, asked here (24/23 13/11
-    // when written).
-    s.prompt("d", "21");
-    let rolled = gnubg_id(&s.wait_for("X rolled 21"));
+    // gnubg is asked before the roll: the 0-ply answers show only until
+    // the pause's deeper analysis replaces them, sooner than gnubg starts
+    // on a busy machine. X rolls 21: the first of gnubg's 0-ply hint
+    // (24/23 13/11 when written).
+    let mut rolled = bgedit_core::codec::parse_any(&before, &Default::default())
+        .unwrap()
+        .position;
+    rolled.state.dice = Some([2, 1]);
+    let rolled = bgedit_core::codec::gnubg_id::encode(&rolled.board, &rolled.state);
     let best = &live::hint_list(&rolled, 0)[0].0;
+    // The cube decision before the roll, on its line above the moves, as
+    // gnubg's hint gives it here (no double, beaver, +0.084 when written).
+    let cube = live::hint_cube(&before, 0, false);
+    s.prompt("d", "21");
+    assert_eq!(gnubg_id(&s.wait_for("X rolled 21")), rolled);
     let screen = s.wait_for(&format!("1. {best}"));
     if std::env::var("SHOW_SCREEN").is_ok() {
         eprintln!("{screen}");
     }
     assert!(screen.contains("Analysis · gnubg"), "{screen}");
-    // The cube decision before the roll, on its line above the moves, as
-    // gnubg's hint gives it here (no double, beaver, +0.084 when written).
-    let cube = live::hint_cube(&before, 0, false);
     let line = format!("Before the roll (0-ply): {} · ND ", cube.action);
     let screen = s.wait_for(&line);
     let shown = live::number_after(&screen, &line).unwrap_or_else(|| panic!("{screen}"));

@@ -269,6 +269,10 @@ enum Input {
 /// How often the terminal's reader looks whether it is to stop.
 const READER_CHECK: Duration = Duration::from_millis(50);
 
+/// How long the reader looks for more events after one: the rest of what
+/// the terminal sent at once (a burst), not a key typed after it.
+const BURST_LOOK: Duration = Duration::from_millis(1);
+
 /// The thread reading the terminal's events into the event loop's channel,
 /// stopped (and waited for) before the terminal is restored at quit, so no
 /// thread reads the terminal after bgedit let it go.
@@ -340,23 +344,30 @@ fn fd_hung_up(fd: libc::c_int, events: libc::c_short, wait: Duration) -> bool {
 /// event loop then leaves as for SIGHUP) or the event loop is gone.
 fn read_events(tx: &mpsc::Sender<Input>, stop: &AtomicBool) {
     while !stop.load(Ordering::SeqCst) {
-        // The wait is on the terminal itself; crossterm is asked without
-        // waiting (for a key, or a resize its signal pipe holds: read at
-        // the next look), and only while the terminal is there.
-        if hung_up(READER_CHECK) {
+        // crossterm is asked only while the terminal is there, and waits at
+        // most READER_CHECK (for a key, or a resize its signal pipe holds),
+        // so that a stop or a hang-up is seen in time.
+        if hung_up(Duration::ZERO) {
             let _ = tx.send(Input::HungUp);
             return;
         }
-        match event::poll(Duration::ZERO) {
+        match event::poll(READER_CHECK) {
             Ok(true) => {}
             Ok(false) => continue,
-            Err(_) => return,
+            Err(_) => {
+                if hung_up(Duration::ZERO) {
+                    let _ = tx.send(Input::HungUp);
+                }
+                return;
+            }
         }
         let Ok(first) = event::read() else { return };
         // The events crossterm already holds came in with this one: a
-        // paste without bracketed paste arrives so. Nothing waits here.
+        // paste without bracketed paste arrives so. The look waits at most
+        // BURST_LOOK for more (crossterm's reader, asked with no wait at
+        // all, does not give what it holds).
         let mut events = vec![first];
-        while events.len() < burst::MAX_EVENTS && matches!(event::poll(Duration::ZERO), Ok(true)) {
+        while events.len() < burst::MAX_EVENTS && matches!(event::poll(BURST_LOOK), Ok(true)) {
             match event::read() {
                 Ok(event) => events.push(event),
                 Err(_) => break,
