@@ -400,7 +400,11 @@ fn a_schema_8_library_is_migrated() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE disagreements; DROP TRIGGER match_rates_verdict_added; \
+            "DROP TABLE aliases; DROP TRIGGER match_depths_verdict_added; DROP TABLE match_depths; \
+             DROP INDEX decisions_cube_entry; \
+             ALTER TABLE decisions DROP COLUMN cube_entry_id; \
+             ALTER TABLE matches DROP COLUMN date_from; \
+             DROP TABLE disagreements; DROP TRIGGER match_rates_verdict_added; \
              DROP TRIGGER match_rates_verdict_changed; DROP TRIGGER match_rates_verdict_removed; \
              DROP TRIGGER match_rates_luck_added; DROP TABLE match_rates; DROP TABLE game_luck; \
              DROP INDEX matches_identity; ALTER TABLE matches DROP COLUMN identity;",

@@ -32,6 +32,55 @@ pub fn decision_error(d: &FileDecision) -> Option<f64> {
     bgedit_core::domain::match_record::stored_error(&action, &d.played)
 }
 
+/// The error of the cube decision before a roll by the file's own
+/// analysis of it, when the player did not double: what no double gave
+/// away (0 when no double was right). `None` for a decision with no such
+/// analysis, or one still in match winning chances.
+pub fn no_double_error(d: &FileDecision) -> Option<f64> {
+    d.dice?;
+    match &d.cube_analysis {
+        Some(FileAnalysis::Cube {
+            no_double,
+            double_take,
+            double_pass,
+            depth,
+            ..
+        }) if !depth.contains("match winning chances") => {
+            Some((double_take.min(*double_pass) - no_double).max(0.0))
+        }
+        _ => None,
+    }
+}
+
+/// The entry of the cube decision before a roll that was not doubled: the
+/// position without the dice, kind `cube`, played `no double`, with
+/// `error` (a double missed when above 0).
+pub fn cube_entry(file: &str, d: &FileDecision, error: Option<f64>) -> NewEntry {
+    let mut position = d.position.clone();
+    position.state.dice = None;
+    let mut e = NewEntry::new(
+        position,
+        Source::Imported(format!("{file} game {} move {} cube", d.game, d.number)),
+    );
+    let name = d.position.names.of(d.player);
+    e.title = format!(
+        "game {} move {}: {name} ({}), cube before the roll",
+        d.game, d.number, d.player
+    );
+    e.note = format!("played: {NO_DOUBLE}");
+    e.analysis = d.cube_analysis.as_ref().map(analysis_text);
+    e.decision = Some(Decision::new(
+        name.to_owned(),
+        DecisionKind::Cube,
+        NO_DOUBLE.to_owned(),
+        error,
+    ));
+    e
+}
+
+/// What a player who could double and did not played, in gnubg's words.
+pub const NO_DOUBLE: &str = "no double";
+
 /// The entry for one decision.
 pub fn entry(file: &str, d: &FileDecision) -> NewEntry {
     let mut e = NewEntry::new(
@@ -122,16 +171,18 @@ pub(crate) fn file_verdict(d: &FileDecision) -> Option<Verdict> {
 }
 
 /// A match file as the library keeps it: its header, games and every
-/// decision with the file's verdict. `keep(d)` says whether a decision is
-/// also kept as a position entry (`--errors E` keeps some out; the match
-/// keeps them all). `shown` is the file's name as messages and sources
-/// give it.
+/// decision with the file's verdict. `keep(error)` says whether a decision
+/// with that error by the file's analysis is also kept as a position entry
+/// (`--errors E` keeps some out; the match keeps them all); a double
+/// missed by the file's analysis of the cube before a roll is one too, as
+/// `keep` says of its error. `shown` is the file's name as messages and
+/// sources give it.
 pub fn new_match(
     shown: &str,
     bytes: &[u8],
     file: &MatchFile,
     decisions: &[FileDecision],
-    keep: impl Fn(&FileDecision) -> bool,
+    keep: impl Fn(Option<f64>) -> bool,
 ) -> NewMatch {
     let first = decisions.first().map(|d| &d.position);
     let mut m = NewMatch {
@@ -141,6 +192,7 @@ pub fn new_match(
         event: None,
         place: None,
         date: None,
+        date_from: None,
         length: first.map_or(0, |p| p.state.match_length),
         result: String::new(),
         format: file.format.name().to_owned(),
@@ -154,6 +206,17 @@ pub fn new_match(
     };
     if let Contents::Record(record) = &file.contents {
         with_header(&mut m, record);
+    }
+    match crate::dates::of_match(m.date.as_deref(), shown) {
+        Some((date, from)) => {
+            m.date = Some(date);
+            m.date_from = Some(from);
+        }
+        // A date the file writes in another form is kept as written.
+        None => {
+            m.date = m.date.take().filter(|d| !d.trim().is_empty());
+            m.date_from = m.date.as_ref().map(|_| crate::dates::DateFrom::Content);
+        }
     }
     m.identity = identity(&m.players, m.length, &m.decisions);
     m
@@ -253,12 +316,11 @@ fn with_header(m: &mut NewMatch, record: &MatchRecord) {
     }
 }
 
-fn new_decision(
-    shown: &str,
-    d: &FileDecision,
-    keep: &impl Fn(&FileDecision) -> bool,
-) -> NewDecision {
-    let entry = keep(d).then(|| entry(shown, d));
+fn new_decision(shown: &str, d: &FileDecision, keep: &impl Fn(Option<f64>) -> bool) -> NewDecision {
+    let entry = keep(decision_error(d)).then(|| entry(shown, d));
+    let cube_entry = no_double_error(d)
+        .filter(|e| *e > 0.0 && keep(Some(*e)))
+        .map(|e| cube_entry(shown, d, Some(e)));
     NewDecision {
         game: d.game,
         number: d.number,
@@ -268,6 +330,7 @@ fn new_decision(
         dice: d.dice,
         played: d.played.clone(),
         entry,
+        cube_entry,
         ids: ids_of(&d.position),
         analysis: file_verdict(d),
     }

@@ -14,6 +14,7 @@
 
 mod disagreements;
 mod entries;
+mod match_list;
 mod matches;
 mod migrations;
 mod quiz;
@@ -22,6 +23,7 @@ mod text_index;
 
 pub use disagreements::*;
 pub use entries::*;
+pub use match_list::*;
 pub use matches::*;
 use migrations::*;
 pub use search::*;

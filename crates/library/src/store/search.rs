@@ -115,9 +115,10 @@ impl ErrorBy {
 /// needs one query.
 pub(super) const SUMMARY_COLUMNS: &str = "e.id, e.title, e.tags_text, e.position_json, e.score_o, \
      e.score_x, e.error, substr(e.note, 1, 200), (SELECT group_concat(c.name, ' ') FROM \
-     entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id), (SELECT a.engine || char(9) || a.plies || char(9) || \
+     entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id), coalesce((SELECT a.engine || char(9) || a.plies || char(9) || \
      a.depth FROM decisions d JOIN analyses a ON a.decision_id = d.id WHERE d.entry_id = e.id AND a.error IS NOT NULL ORDER BY a.plies DESC, \
-     a.from_file LIMIT 1), e.player";
+     a.from_file LIMIT 1), (SELECT a.engine || char(9) || a.plies || char(9) || a.depth FROM decisions d JOIN analyses a \
+     ON a.decision_id = d.id WHERE d.cube_entry_id = e.id ORDER BY a.plies DESC, a.from_file LIMIT 1)), e.player";
 
 pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
     let id: i64 = r.get(0)?;
@@ -224,6 +225,7 @@ pub(super) fn facets(query: &Query) -> &'static str {
                 | Condition::Disagree(..)
                 | Condition::Point { .. }
                 | Condition::Kind(_)
+                | Condition::Mistake(_)
         )
     });
     // Who decided and the source are in `entries_scan`, not in the facets.
@@ -368,6 +370,14 @@ pub(crate) fn select(query: &Query, now: i64, use_index: bool) -> Selection {
                 sql.push_str("(e.kind = ?)");
                 args.push(Arg::Text(kind.name().to_owned()));
             }
+            Condition::Mistake(m) => {
+                sql.push_str("(e.kind = ? AND e.played IN (?, ?) AND e.error > 0)");
+                let (kind, played) = m.decision();
+                args.push(Arg::Text(kind.name().to_owned()));
+                for p in played {
+                    args.push(Arg::Text((*p).to_owned()));
+                }
+            }
             Condition::Player(name) => {
                 sql.push_str("(e.player LIKE ? ESCAPE '\\')");
                 args.push(Arg::Text(like_pattern(name)));
@@ -379,9 +389,12 @@ pub(crate) fn select(query: &Query, now: i64, use_index: bool) -> Selection {
                     "(e.source LIKE ? ESCAPE '\\' OR e.id IN (SELECT d.entry_id FROM decisions d \
                      JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
                      OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
+                     OR m.path LIKE ? ESCAPE '\\' UNION SELECT d.cube_entry_id FROM decisions d \
+                     JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
+                     OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
                      OR m.path LIKE ? ESCAPE '\\'))",
                 );
-                for _ in 0..5 {
+                for _ in 0..9 {
                     args.push(Arg::Text(like_pattern(text)));
                 }
             }

@@ -14,10 +14,16 @@ use std::path::Path;
 /// What `--errors E` does with one decision: kept, below E, or not
 /// analysed in the file (no error to compare: neither below nor above).
 fn sorted(errors: Option<f64>, d: &match_file::FileDecision) -> Sorted {
+    by_error(errors, match_import::decision_error(d))
+}
+
+/// What `--errors E` does with a decision of this error by the file's
+/// analysis (`None`: not analysed).
+fn by_error(errors: Option<f64>, error: Option<f64>) -> Sorted {
     let Some(min) = errors else {
         return Sorted::Kept;
     };
-    match match_import::decision_error(d) {
+    match error {
         None => Sorted::Unanalysed,
         Some(e) if e < min => Sorted::Below,
         Some(_) => Sorted::Kept,
@@ -57,8 +63,8 @@ pub(super) fn import_match(
     for p in &problems {
         bgedit_core::say!("{}", match_file::describe(shown, p));
     }
-    let mut m = match_import::new_match(shown, &bytes, &file, &decisions, |d| {
-        sorted(errors, d) == Sorted::Kept
+    let mut m = match_import::new_match(shown, &bytes, &file, &decisions, |error| {
+        by_error(errors, error) == Sorted::Kept
     });
     let rejected = leave_out_refused(&mut m, &decisions, shown);
     let added = match lib.add_match(&m) {
@@ -105,6 +111,15 @@ fn leave_out_refused(
             bgedit_core::say!("{shown}: game {}, move {}: {e}", d.game, d.number);
             nd.entry = None;
             rejected += 1;
+        }
+        // The cube's entry is the same position without the dice: refused
+        // with it, said once.
+        if nd
+            .cube_entry
+            .as_ref()
+            .is_some_and(|e| store::check_entry(e).is_err())
+        {
+            nd.cube_entry = None;
         }
     }
     rejected
