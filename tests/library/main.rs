@@ -7,6 +7,7 @@
 mod common;
 
 mod analyse;
+mod cube_entries;
 mod disagreements;
 
 mod library;
