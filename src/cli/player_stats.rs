@@ -158,10 +158,7 @@ pub(crate) fn cut(text: &str, n: usize) -> String {
     s
 }
 
-/// `n` and its noun, singular or plural.
-pub(crate) fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
+use bgedit_core::words::count as plural;
 
 /// The analysis a row's numbers are from, in players' words.
 fn analysis_words(r: &Row) -> String {

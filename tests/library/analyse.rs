@@ -96,7 +96,7 @@ fn library_analyse_gives_the_numbers_of_analyse_file() {
     let (code, out, err) = library(&lib, &["analyse", "--plies", "2", "--jobs", "2"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        out.starts_with("analysed 57 decisions of 1 matches (gnubg 2-ply)"),
+        out.starts_with("analysed 57 decisions of 1 match (gnubg 2-ply)"),
         "{out}"
     );
     let stored: Vec<StoredJudgement> = Library::open(&lib)
@@ -574,10 +574,7 @@ fn a_merge_brings_verdicts_to_the_same_match_in_another_format() {
     assert_eq!(plays(&mat_lib), expected);
     let (code, out, err) = library(&mat_lib, &["analyse", "--plies", "0", "--jobs", "1"]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.starts_with("analysed 2 decisions of 1 matches"),
-        "{out}"
-    );
+    assert!(out.starts_with("analysed 2 decisions of 1 match"), "{out}");
     assert_eq!(plays(&mat_lib), expected);
     assert_eq!(
         count(

@@ -285,7 +285,7 @@ fn dates_come_from_the_content_the_file_name_or_by_hand() {
     assert_eq!(code, Some(1));
     let (_, out, _) = lib_cmd(&lib, &["matches", "--format", "json"]);
     let rows = json_lines(&out);
-    let set = rows.iter().find(|r| r["match"].to_string() == id).unwrap();
+    let set = rows.iter().find(|r| r["match"] == none["match"]).unwrap();
     assert_eq!(set["date"], "2025-11-08");
     assert_eq!(set["date_from"], "set");
     let (code, out, err) = stats(&lib, &["--player", "charlot1", "--since", "2025-01-01"]);
@@ -363,4 +363,31 @@ fn a_schema_10_library_is_migrated() {
     let rows = json_lines(&out);
     let summary = &rows.last().unwrap()["summary"];
     assert!(summary["decisions"].as_u64().unwrap() > 0, "{summary}");
+}
+
+/// A real file with moves gnubg skips or mends is imported, said so, and
+/// exits 0: "imported with 2 moves skipped", not "failed"; one file is
+/// "1 file", one match "1 new match".
+#[test]
+fn moves_skipped_as_gnubg_skips_them_are_no_failure() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let file = fixture("xg/aachen_squire_harmand_7pt.xg");
+    let (code, out, err) = lib_cmd(&lib, &["import", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("0 failed, imported with 2 moves skipped as gnubg skips them; new match 1"),
+        "{out}"
+    );
+    assert!(
+        err.contains("X's move is not legal for 43; applied as gnubg does"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "imported 1 file: 1 new match, 0 already there, 358 positions added, 1 file imported \
+             with 2 moves skipped as gnubg skips them, 0 failed"
+        ),
+        "{err}"
+    );
 }

@@ -123,18 +123,35 @@ fn decision_kind(d: &FileDecision) -> Option<DecisionKind> {
     }
 }
 
-/// A file's analysis as the library keeps it: text and depth.
+/// A file's analysis as the library keeps it: text and depth. The moves
+/// are ranked by their equity, best first, each with its difference from
+/// the best and its own depth (a file ranks candidates analysed at
+/// different depths, XG's Roller++ above its 3-ply); `0.000`, never
+/// `-0.000`.
 pub(crate) fn analysis_text(a: &FileAnalysis) -> Analysis {
+    use bgedit_core::domain::skill::signed3;
     let mut text = String::new();
     match a {
         FileAnalysis::Moves { moves } => {
-            let best = moves.first().map_or(0.0, |m| m.equity);
-            for (i, m) in moves.iter().enumerate() {
-                let _ = write!(text, "{:>2}. {:<28} {:+.3}", i + 1, m.notation, m.equity);
-                if i > 0 {
-                    let _ = write!(text, " ({:+.3})", m.equity - best);
-                }
-                text.push('\n');
+            let mut ranked: Vec<&bgedit_core::domain::match_record::RankedMove> =
+                moves.iter().collect();
+            ranked.sort_by(|x, y| y.equity.total_cmp(&x.equity));
+            let best = ranked.first().map_or(0.0, |m| m.equity);
+            for (i, m) in ranked.iter().enumerate() {
+                let diff = if i == 0 {
+                    String::new()
+                } else {
+                    format!("({})", signed3(m.equity - best))
+                };
+                let _ = writeln!(
+                    text,
+                    "{:>2}. {:<28} {:>6} {:>8}  {}",
+                    i + 1,
+                    m.notation,
+                    signed3(m.equity),
+                    diff,
+                    m.depth
+                );
             }
         }
         FileAnalysis::Cube {
@@ -143,9 +160,9 @@ pub(crate) fn analysis_text(a: &FileAnalysis) -> Analysis {
             double_pass,
             ..
         } => {
-            let _ = writeln!(text, "No double     {no_double:+.3}");
-            let _ = writeln!(text, "Double, take  {double_take:+.3}");
-            let _ = writeln!(text, "Double, pass  {double_pass:+.3}");
+            let _ = writeln!(text, "No double     {:>6}", signed3(*no_double));
+            let _ = writeln!(text, "Double, take  {:>6}", signed3(*double_take));
+            let _ = writeln!(text, "Double, pass  {:>6}", signed3(*double_pass));
         }
     }
     Analysis {

@@ -220,13 +220,13 @@ fn analyse(lib: &mut Library, opts: &AnalyseOptions, out: &mut impl Write) -> Re
     let depth = opts.engine.depth_label(opts.plies);
     writeln!(
         out,
-        "analysed {} decisions of {} matches ({} {depth}) in {:.1} s; {} matches analysed \
+        "analysed {} of {} ({} {depth}) in {:.1} s; {} analysed \
          before; {} failed",
-        totals.decisions,
-        totals.matches,
+        bgedit_core::words::count_s(totals.decisions as usize, "decision"),
+        bgedit_core::words::count(totals.matches as usize, "match", "matches"),
         opts.engine.name(),
         started.elapsed().as_secs_f64(),
-        totals.done_before,
+        bgedit_core::words::count(totals.done_before as usize, "match", "matches"),
         totals.failed
     )?;
     Ok(u8::from(totals.failed > 0))

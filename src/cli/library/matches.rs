@@ -160,7 +160,7 @@ fn text(listing: &Listing) -> String {
             analyses_words(&l.analyses)
         );
     }
-    let shown = crate::cli::player_stats::plural(listing.lines.len(), "match", "matches");
+    let shown = bgedit_core::words::count(listing.lines.len(), "match", "matches");
     let _ = write!(s, "{shown} of {}", listing.total);
     if let Some(p) = &listing.player {
         let won = listing
@@ -180,7 +180,7 @@ fn text(listing: &Listing) -> String {
         let _ = write!(
             s,
             "; {} undated (`bgedit library date MATCH YYYY-MM-DD` sets one)",
-            crate::cli::player_stats::plural(undated, "match", "matches")
+            bgedit_core::words::count(undated, "match", "matches")
         );
     }
     s.push_str("; * the winner\n");

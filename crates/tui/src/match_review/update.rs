@@ -400,10 +400,11 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     let carries = m.carries_analysis();
     m.analysing = !carries;
     let summary = format!(
-        "Opened {} ({}): {games} games, {} decisions{} · {}",
+        "Opened {} ({}): {}, {}{} · {}",
         m.file_name(),
         m.format,
-        m.decisions().len(),
+        bgedit_core::words::count_s(games, "game"),
+        bgedit_core::words::count_s(m.decisions().len(), "decision"),
         if problems > 0 {
             format!(", {problems} problems (H shows them)")
         } else {
@@ -651,7 +652,7 @@ fn walk(model: Model, step: Step) -> (Model, Vec<Effect>) {
             let message = match step {
                 Step::NextMistake | Step::PreviousMistake => {
                     let e = m.error(i).unwrap_or(0.0);
-                    format!("Mistake: {:+.3}", -e)
+                    format!("Mistake: {}", bgedit_core::domain::skill::given_away(e))
                 }
                 _ => String::new(),
             };

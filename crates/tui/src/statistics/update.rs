@@ -80,8 +80,8 @@ fn player(
         );
     }
     model.status = Status::info(format!(
-        "{name} across {} matches · Esc: back to the library",
-        stats.rows.len()
+        "{name} across {} · Esc: back to the library",
+        bgedit_core::words::count(stats.rows.len(), "match", "matches")
     ));
     model.statistics.scroll = 0;
     model.statistics.player = Some(stats);

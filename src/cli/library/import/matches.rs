@@ -78,7 +78,8 @@ pub(super) fn import_match(
     };
     let count = |s: Sorted| decisions.iter().filter(|d| sorted(errors, d) == s).count();
     let counts = Counts {
-        failed: problems.len() as u64 + rejected,
+        failed: rejected,
+        skipped: problems.len() as u64,
         errors: errors.is_some(),
         below: count(Sorted::Below),
         unanalysed: count(Sorted::Unanalysed),
@@ -93,7 +94,13 @@ pub(super) fn import_match(
         );
     }
     lib.optimize()?;
-    let bad = !problems.is_empty() || rejected > 0;
+    // Moves gnubg skips too are no failure: the match is imported as
+    // gnubg imports it, and each was said above.
+    if !problems.is_empty() {
+        tally.skipped_files += 1;
+        tally.skipped_moves += problems.len() as u64;
+    }
+    let bad = rejected > 0;
     tally.failed += u64::from(bad);
     Ok(u8::from(bad))
 }
@@ -127,8 +134,10 @@ fn leave_out_refused(
 
 /// What the line about a match file counts besides the library's answer.
 struct Counts {
-    /// Problems of the file and entries refused.
+    /// Entries refused.
     failed: u64,
+    /// Moves the reader skipped or mended as gnubg does (each said).
+    skipped: u64,
     /// `--errors` was given.
     errors: bool,
     /// Decisions below the error threshold.
@@ -185,6 +194,13 @@ fn tell(
                 "{shown}: {entries_new} added, {entries_merged} already there (merged), \
                  {failed} failed"
             )?;
+            if c.skipped > 0 {
+                write!(
+                    out,
+                    ", imported with {} skipped as gnubg skips them",
+                    bgedit_core::words::count_s(c.skipped as usize, "move")
+                )?;
+            }
             if c.errors {
                 write!(out, ", {} below the error threshold", c.below)?;
                 if c.unanalysed > 0 {
