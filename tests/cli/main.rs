@@ -16,6 +16,7 @@ mod cli_stats;
 mod hostile_output;
 mod mat_files;
 mod match_analysis;
+mod match_text;
 mod matches;
 mod readme;
 mod save_sgf;

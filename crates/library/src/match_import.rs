@@ -221,8 +221,14 @@ pub fn new_match(
             .map(|d| new_decision(shown, d, &keep))
             .collect(),
     };
-    if let Contents::Record(record) = &file.contents {
-        with_header(&mut m, record);
+    match &file.contents {
+        Contents::Record(record) => with_header(&mut m, record),
+        // gnubg's match text: its games and results as the blocks tell
+        // them (the positions are the blocks' own).
+        Contents::Blocks(blocks) => {
+            let (record, _) = bgedit_core::codec::match_text::to_record(blocks);
+            with_header(&mut m, &record);
+        }
     }
     match crate::dates::of_match(m.date.as_deref(), shown) {
         Some((date, from)) => {

@@ -77,9 +77,10 @@ pub(super) fn import_match(
         Err(e) => return Err(e.into()),
     };
     let count = |s: Sorted| decisions.iter().filter(|d| sorted(errors, d) == s).count();
+    let skipped = problems.iter().filter(|p| p.read_as_gnubg()).count() as u64;
     let counts = Counts {
-        failed: rejected,
-        skipped: problems.len() as u64,
+        failed: problems.len() as u64 - skipped + rejected,
+        skipped,
         errors: errors.is_some(),
         below: count(Sorted::Below),
         unanalysed: count(Sorted::Unanalysed),
@@ -96,11 +97,11 @@ pub(super) fn import_match(
     lib.optimize()?;
     // Moves gnubg skips too are no failure: the match is imported as
     // gnubg imports it, and each was said above.
-    if !problems.is_empty() {
+    if skipped > 0 {
         tally.skipped_files += 1;
-        tally.skipped_moves += problems.len() as u64;
+        tally.skipped_moves += skipped;
     }
-    let bad = rejected > 0;
+    let bad = counts.failed > 0;
     tally.failed += u64::from(bad);
     Ok(u8::from(bad))
 }
@@ -134,9 +135,10 @@ fn leave_out_refused(
 
 /// What the line about a match file counts besides the library's answer.
 struct Counts {
-    /// Entries refused.
+    /// Problems of the file that gnubg would not pass over, and entries
+    /// refused.
     failed: u64,
-    /// Moves the reader skipped or mended as gnubg does (each said).
+    /// Entries the reader skipped or mended as gnubg does (each said).
     skipped: u64,
     /// `--errors` was given.
     errors: bool,
