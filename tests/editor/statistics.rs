@@ -558,3 +558,62 @@ fn e_after_a_deeper_depth_is_set_asks_only_that_depth() {
         "{header}"
     );
 }
+
+/// A file that carries its own analysis (XG's, the HSBT Paris match):
+/// `s` opens the statistics view from it at once, and its chequerplay
+/// error rate per player is the one `stats --player` gives from the same
+/// analysis (error per unforced move).
+#[test]
+fn s_reads_a_files_own_analysis() {
+    let (model, _) = opened(Model::default(), "xg/hsbt_paris_7pt.xg");
+    let (model, _) = keys(model, "s");
+    assert_eq!(model.mode, Mode::Statistics, "{}", model.status.text);
+    let view = Snapshot::of(&model).statistics.expect("the view is open");
+    assert!(
+        view.title.contains("the file's own analysis (XG"),
+        "{}",
+        view.title
+    );
+    let at = view
+        .table
+        .iter()
+        .position(|l| l.trim() == "Checker play")
+        .unwrap_or_else(|| panic!("the chequerplay block: {:#?}", view.table));
+    let rates: Vec<f64> = view.table[at..]
+        .iter()
+        .find(|l| l.trim_start().starts_with("Error rate mEMG"))
+        .expect("its error rate")
+        .split_whitespace()
+        .filter_map(|w| w.parse::<f64>().ok())
+        .collect();
+    // `stats --player` on the same file in a library, each player.
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let file = fixture("xg/hsbt_paris_7pt.xg");
+    let (code, _, err) = common::run::library(&lib, &["import", &file]);
+    assert_eq!(code, Some(0), "{err}");
+    for (i, name) in view.names.iter().enumerate() {
+        let out = common::run::bgedit(
+            &[
+                "stats",
+                "--library",
+                lib.to_str().unwrap(),
+                "--player",
+                name,
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        let text = common::run::text(&out.stdout);
+        let row: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let cli = row["checker_error_rate_memg"].as_f64().unwrap();
+        // The table prints the rate negative with one decimal.
+        assert!(
+            (rates[i].abs() - cli).abs() < 0.051,
+            "{name}: {} {cli} in {:?}",
+            rates[i],
+            rates
+        );
+    }
+}
