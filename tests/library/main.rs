@@ -14,5 +14,6 @@ mod library;
 mod library_e2e;
 mod library_panel;
 mod matches;
+mod matches_e2e;
 mod mistakes;
 mod players;

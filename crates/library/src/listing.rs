@@ -38,6 +38,10 @@ pub struct MatchLine {
     pub format: String,
 }
 
+// Every number comes from the store's finite values: the editor's model,
+// which holds a listing, stays `Eq`.
+impl Eq for MatchLine {}
+
 impl MatchLine {
     /// The side `person` sat on, if theirs.
     pub fn side_of(&self, person: &Person) -> Option<Player> {
@@ -93,6 +97,8 @@ pub struct Listing {
     /// Matches in the library before the filter.
     pub total: usize,
 }
+
+impl Eq for Listing {}
 
 /// Why a filter lists nothing.
 #[derive(Debug, PartialEq, thiserror::Error)]

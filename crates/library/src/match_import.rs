@@ -376,6 +376,11 @@ pub struct StoredJudgement {
     /// The engine's best choice.
     pub best: String,
     pub played: String,
+    /// The engine's answer the judgement was made from (its JSON), when
+    /// kept: the editor keeps its own analysis's, cut to its first
+    /// candidates, so a match reopened shows it without asking again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<serde_json::Value>,
 }
 
 /// Computes the identity of each match stored before schema 9 from its
@@ -394,4 +399,47 @@ pub fn fill_identities(lib: &mut super::store::Library) -> super::store::Result<
         filled += 1;
     }
     Ok(filled)
+}
+
+/// Why a match file could not be attached to the library.
+#[derive(Debug, thiserror::Error)]
+pub enum AttachError {
+    #[error(transparent)]
+    File(#[from] bgedit_core::codec::match_file::MatchFileError),
+    #[error(transparent)]
+    Library(#[from] super::store::LibraryError),
+}
+
+/// The library's match for a file opened in the editor (`shown`, its
+/// `bytes`): the one stored from the same file or the same match, else the
+/// match imported now as `library import` imports it (every decision an
+/// entry; a position the library refuses left out). Its id, and whether it
+/// was imported now.
+pub fn attach(
+    lib: &mut super::store::Library,
+    shown: &str,
+    bytes: &[u8],
+) -> Result<(i64, bool), AttachError> {
+    use super::store::MatchAdded;
+    let file = bgedit_core::codec::match_file::read_bytes(bytes)?;
+    let (decisions, _) = bgedit_core::codec::match_file::decisions(&file);
+    let mut m = new_match(shown, bytes, &file, &decisions, |_| true);
+    for d in &mut m.decisions {
+        if d.entry
+            .as_ref()
+            .is_some_and(|e| super::store::check_entry(e).is_err())
+        {
+            d.entry = None;
+        }
+        if d.cube_entry
+            .as_ref()
+            .is_some_and(|e| super::store::check_entry(e).is_err())
+        {
+            d.cube_entry = None;
+        }
+    }
+    Ok(match lib.add_match(&m)? {
+        MatchAdded::New { id, .. } => (id, true),
+        MatchAdded::Existing(id) | MatchAdded::SameMatch(id, _) => (id, false),
+    })
 }

@@ -73,6 +73,8 @@ pub struct Snapshot {
     pub statistics: Option<super::statistics::view::StatisticsView>,
     /// The statistics view of a player across the library's matches.
     pub player_statistics: Option<super::statistics::player::PlayerView>,
+    /// The match list, while it is open.
+    pub matches: Option<super::match_list::view::MatchListView>,
     /// The live views (`~`), while they are on: drawn in the analysis
     /// panel's place.
     pub sensitivity: Option<super::sensitivity::view::SensitivityView>,
@@ -354,6 +356,8 @@ impl Snapshot {
                 }
                 _ => None,
             },
+            matches: (model.mode == Mode::Matches)
+                .then(|| super::match_list::view::of(&model.matches)),
             sensitivity: super::sensitivity::view::snapshot(&model.sensitivity, &model.position),
         }
     }

@@ -580,6 +580,9 @@ fn verdict(run: &RunOptions, list: &[Judged]) -> Verdict {
             judgement: j.judgement,
             best: j.best.clone(),
             played: j.played.clone(),
+            // Not kept here: a library of thousands of matches would
+            // hold every candidate list (the editor keeps its own).
+            analysis: None,
         })
         .collect();
     Verdict {

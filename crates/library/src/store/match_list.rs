@@ -232,3 +232,39 @@ impl StoredMatch {
         }
     }
 }
+
+/// bgedit's most complete analysis of a match, as kept: the engine, the
+/// plies, and each decision's verdict (its place in the match and the
+/// judgements' JSON).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptAnalysis {
+    pub engine: String,
+    pub plies: i64,
+    pub verdicts: Vec<(usize, String)>,
+}
+
+impl Library {
+    /// bgedit's most complete analysis of match `match_id` (the most
+    /// decisions; the deeper of two as complete), with its verdicts in
+    /// the match's order; `None` when bgedit has not analysed it.
+    pub fn kept_analysis(&self, match_id: i64) -> Result<Option<KeptAnalysis>> {
+        let Some((engine, plies, _)) = self.best_own_analysis(match_id)? else {
+            return Ok(None);
+        };
+        let mut st = self.conn.prepare_cached(
+            "SELECT d.seq, a.analysis FROM analyses a JOIN decisions d ON d.id = a.decision_id \
+             WHERE d.match_id = ?1 AND a.engine = ?2 AND a.plies = ?3 AND NOT a.from_file \
+             ORDER BY d.seq",
+        )?;
+        let verdicts = st
+            .query_map(params![match_id, engine, plies], |r| {
+                Ok((r.get::<_, i64>(0)? as usize, r.get(1)?))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(Some(KeptAnalysis {
+            engine,
+            plies,
+            verdicts,
+        }))
+    }
+}

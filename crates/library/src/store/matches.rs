@@ -102,6 +102,10 @@ pub struct Verdict {
     pub text: String,
 }
 
+// The error is an engine's checked answer or the store's finite value:
+// the editor's requests, which carry verdicts, stay `Eq`.
+impl Eq for Verdict {}
+
 impl Verdict {
     /// The engine and plies a depth's words name: `gnubg 2-ply` is
     /// (`gnubg`, 2), `XG 3-ply red` (`XG`, 3), `XG rollout` (`XG`,

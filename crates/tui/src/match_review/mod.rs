@@ -17,5 +17,6 @@
 pub(crate) mod keys;
 pub mod open;
 pub mod state;
+pub mod stored;
 pub(crate) mod update;
 pub mod view;

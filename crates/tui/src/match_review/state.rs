@@ -63,6 +63,9 @@ pub struct OpenMatch {
     pub problems: Vec<String>,
     /// The text of a pasted match: what `W` saves from.
     pub pasted: Option<std::sync::Arc<str>>,
+    /// The library's match this is (its verdicts are kept there as they
+    /// arrive), once the library has said so.
+    pub library: Option<i64>,
     /// The decision under the cursor.
     pub cursor: usize,
     /// By decision, in step with `decisions`.
@@ -109,6 +112,7 @@ impl OpenMatch {
             games: loaded.games,
             problems: loaded.problems,
             pasted: loaded.pasted,
+            library: None,
             cursor: 0,
             verdicts: vec![Verdict::Waiting; n],
             depths: vec![None; n],
@@ -328,6 +332,14 @@ pub enum ReviewAction {
     SaveSgf(String),
     /// The runtime saved it (the file), or why not.
     SgfSaved(Result<String, bgedit_engine::match_analysis::annotate::SaveSgfError>),
+    /// A match of the library opened from the match list, with the
+    /// verdicts the library holds (the worker's answer), or why not.
+    OpenedStored(Result<Box<super::stored::Stored>, String>),
+    /// The library's match for the file opened (serial), or why there is
+    /// none.
+    Attached(u64, Result<Box<super::stored::Attached>, String>),
+    /// The library kept the verdicts sent, or why not.
+    Kept(Result<(), String>),
 }
 
 /// What the file's own analysis says of a decision: its error, its best

@@ -51,6 +51,11 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
         }
         ReviewAction::Opened(Err(e)) => refuse(model, e.to_string()),
         ReviewAction::Opened(Ok(loaded)) => opened(model, *loaded),
+        ReviewAction::OpenedStored(Err(why)) => refuse(model, why),
+        ReviewAction::OpenedStored(Ok(stored)) => super::stored::opened_stored(model, *stored),
+        ReviewAction::Attached(serial, result) => super::stored::attached(model, serial, result),
+        ReviewAction::Kept(Ok(())) => done(model),
+        ReviewAction::Kept(Err(why)) => super::stored::not_kept(model, why),
         ReviewAction::Walk(step) => walk(model, step),
         ReviewAction::CycleWho => {
             let Some(m) = model.review.open.as_mut() else {
@@ -272,8 +277,13 @@ fn judged(
         }
         match outcome {
             Ok(list) => {
+                // Kept in the library as it arrives, when the match is
+                // the library's.
+                let kept = super::stored::keep(m, i, plies, &list);
                 m.verdicts[i] = Verdict::Judged(list);
                 m.depths[i] = Some(plies);
+                m.done += 1;
+                return (model, kept.into_iter().collect());
             }
             Err(_) if matches!(m.verdicts[i], Verdict::Judged(_)) => m.deeper_failed += 1,
             Err(f) => {
@@ -296,6 +306,7 @@ fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
         return done(model);
     };
     m.analysing = false;
+    let refresh = super::stored::refresh(m);
     let failures: Vec<&str> = m
         .verdicts
         .iter()
@@ -328,7 +339,7 @@ fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
             "Match analysed at {depth}: {mistakes} mistakes · n/N walk them, * keeps them, s: statistics"
         ))
     };
-    done(model)
+    (model, refresh.into_iter().collect())
 }
 
 fn no_match(model: Model) -> (Model, Vec<Effect>) {
@@ -373,7 +384,25 @@ pub(crate) fn complete(typed: &str, entries: &[(String, bool)]) -> (String, Vec<
     }
 }
 
-fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
+/// A file read for the panel: opened, its analysis started, and the
+/// library asked whether it holds the match (and its verdicts).
+fn opened(model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
+    let path = loaded.pasted.is_none().then(|| loaded.path.clone());
+    let (model, mut effects) = open_loaded(model, loaded, true);
+    if let Some(path) = path
+        && model.review.open.is_some()
+    {
+        effects.push(Effect::Library(crate::library::state::Request::Attach {
+            serial: model.review.serial,
+            path,
+        }));
+    }
+    (model, effects)
+}
+
+/// Opens `loaded` in the panel; its analysis starts when `analyse` and
+/// the file carries none of its own.
+pub(super) fn open_loaded(mut model: Model, loaded: Loaded, analyse: bool) -> (Model, Vec<Effect>) {
     if loaded.replayed.decisions().is_empty() {
         let why = loaded.problems.first().cloned().unwrap_or_default();
         return refuse(
@@ -397,7 +426,7 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     // is, and the engine asked only with `E`.
     let engine = judge_of(&model);
     m.judge = engine;
-    let carries = m.carries_analysis();
+    let carries = m.carries_analysis() || !analyse;
     m.analysing = !carries;
     let summary = format!(
         "Opened {} ({}): {}, {}{} · {}",

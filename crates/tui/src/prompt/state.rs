@@ -48,6 +48,8 @@ pub enum PromptKind {
     MistakeThreshold,
     /// The file the match panel saves the match to, as gnubg's SGF.
     SgfFile,
+    /// The match list's filter.
+    MatchFilter,
 }
 
 impl PromptKind {
@@ -72,6 +74,9 @@ impl PromptKind {
             }
             PromptKind::SgfFile => {
                 "Save the match with its analysis as gnubg's SGF to (Tab completes)"
+            }
+            PromptKind::MatchFilter => {
+                "Matches: player:NAME since:YYYY-MM-DD undated analysed, or words (empty: all)"
             }
         }
     }
