@@ -35,7 +35,7 @@ impl DateFrom {
 }
 
 /// A date given as `YYYY-MM-DD` that is not one (the text, escaped).
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a date: give it as YYYY-MM-DD, such as 2024-01-31")]
 pub struct NotADate(pub(crate) String);
 

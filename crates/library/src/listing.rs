@@ -101,7 +101,7 @@ pub struct Listing {
 impl Eq for Listing {}
 
 /// Why a filter lists nothing.
-#[derive(Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ListError {
     #[error(transparent)]
     Library(#[from] store::LibraryError),

@@ -2,7 +2,18 @@
 //! under the cursor, the order and the filter; open or not is the model's
 //! mode (`Mode::Matches`).
 
-use bgedit_library::listing::{Listing, SortBy};
+use bgedit_library::listing::{ListError, Listing, SortBy};
+use bgedit_library::store::LibraryFailure;
+
+/// Why there is no list: the library failed (its message names the
+/// file), or the filter named no player, or several.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ListFailure {
+    #[error(transparent)]
+    Library(LibraryFailure),
+    #[error(transparent)]
+    Filter(ListError),
+}
 
 /// What can happen to the match list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,7 +21,7 @@ pub enum MatchListAction {
     /// Open it (and ask the library for the list).
     Open,
     /// The library worker's list, or why there is none.
-    Listed(Result<Box<Listing>, String>),
+    Listed(Result<Box<Listing>, ListFailure>),
     /// `j` `k` (and the arrows): the cursor by rows.
     Move(i64),
     /// PgDn PgUp: by a screen.

@@ -74,12 +74,12 @@ fn ask(mut model: Model) -> (Model, Vec<Effect>) {
 
 fn listed(
     mut model: Model,
-    result: Result<Box<bgedit_library::listing::Listing>, String>,
+    result: Result<Box<bgedit_library::listing::Listing>, super::state::ListFailure>,
 ) -> (Model, Vec<Effect>) {
     model.matches.waiting = false;
     let listing = match result {
         Ok(l) => l,
-        Err(why) => return refuse(model, why),
+        Err(why) => return refuse(model, why.to_string()),
     };
     let n = listing.lines.len();
     model.matches.cursor = model.matches.cursor.min(n.saturating_sub(1));

@@ -334,12 +334,30 @@ pub enum ReviewAction {
     SgfSaved(Result<String, bgedit_engine::match_analysis::annotate::SaveSgfError>),
     /// A match of the library opened from the match list, with the
     /// verdicts the library holds (the worker's answer), or why not.
-    OpenedStored(Result<Box<super::stored::Stored>, String>),
+    OpenedStored(Result<Box<Stored>, OpenError>),
     /// The library's match for the file opened (serial), or why there is
     /// none.
-    Attached(u64, Result<Box<super::stored::Attached>, String>),
+    Attached(u64, Result<Box<Attached>, OpenError>),
     /// The library kept the verdicts sent, or why not.
-    Kept(Result<(), String>),
+    Kept(Result<(), OpenError>),
+}
+
+/// A match the library holds, read for the panel: its kept file replayed,
+/// and bgedit's most complete analysis of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    pub loaded: Loaded,
+    pub match_id: i64,
+    pub kept: Option<bgedit_library::store::KeptAnalysis>,
+}
+
+/// A file opened in the editor, found in the library (or imported now),
+/// with what the library holds of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attached {
+    pub match_id: i64,
+    pub imported: bool,
+    pub kept: Option<bgedit_library::store::KeptAnalysis>,
 }
 
 /// What the file's own analysis says of a decision: its error, its best

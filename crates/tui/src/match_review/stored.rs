@@ -5,7 +5,7 @@
 //! arrive, so reopening the match shows them. The library is reached only
 //! through the worker's requests.
 
-use super::state::{Loaded, OpenMatch, Verdict};
+use super::state::{Attached, OpenMatch, Verdict};
 use crate::effect::Effect;
 use crate::library::state::Request;
 use crate::model::{Mode, Model, Status};
@@ -13,24 +13,6 @@ use crate::transition::{done, refuse};
 use bgedit_engine::match_analysis::{Judged, kept};
 use bgedit_library::match_import::StoredJudgement;
 use bgedit_library::store::{KeptAnalysis, Verdict as StoredVerdict};
-
-/// A match the library holds, read for the panel: its kept file replayed,
-/// and bgedit's most complete analysis of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stored {
-    pub loaded: Loaded,
-    pub match_id: i64,
-    pub kept: Option<KeptAnalysis>,
-}
-
-/// A file opened in the editor, found in the library (or imported now),
-/// with what the library holds of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Attached {
-    pub match_id: i64,
-    pub imported: bool,
-    pub kept: Option<KeptAnalysis>,
-}
 
 /// Candidates kept with a verdict: the best few and the one played are
 /// what the panel shows.
@@ -77,14 +59,19 @@ fn complete(m: &OpenMatch, kept_analysis: &KeptAnalysis) -> bool {
         && kept_analysis.plies >= i64::from(m.target)
 }
 
-/// The match list's match, opened with the library's verdicts.
-pub(crate) fn opened_stored(model: Model, stored: Stored) -> (Model, Vec<Effect>) {
-    let (mut model, mut effects) = super::update::open_loaded(model, stored.loaded, false);
+/// The match list's match, just opened (`effects`: the opening's), with
+/// the library's verdicts `kept` put on it; no engine is asked.
+pub(crate) fn opened_stored(
+    mut model: Model,
+    mut effects: Vec<Effect>,
+    match_id: i64,
+    kept_analysis: Option<KeptAnalysis>,
+) -> (Model, Vec<Effect>) {
     let Some(m) = model.review.open.as_mut() else {
         return (model, effects);
     };
-    m.library = Some(stored.match_id);
-    let words = match &stored.kept {
+    m.library = Some(match_id);
+    let words = match &kept_analysis {
         Some(k) => {
             let n = restore(m, k);
             format!(
@@ -96,16 +83,12 @@ pub(crate) fn opened_stored(model: Model, stored: Stored) -> (Model, Vec<Effect>
         None if m.carries_analysis() => "the file's own analysis (E asks the engine)".to_owned(),
         None => "no verdict kept: E analyses it".to_owned(),
     };
-    let analysing = m.analysing;
-    m.analysing = false;
-    if analysing {
+    if m.analysing {
+        m.analysing = false;
         effects.push(Effect::StopMatchAnalysis);
     }
     model.mode = Mode::Review;
-    model.status = Status::success(format!(
-        "Opened match {} from the library: {words}",
-        stored.match_id
-    ));
+    model.status = Status::success(format!("Opened match {match_id} from the library: {words}"));
     (model, effects)
 }
 
@@ -115,7 +98,7 @@ pub(crate) fn opened_stored(model: Model, stored: Stored) -> (Model, Vec<Effect>
 pub(crate) fn attached(
     mut model: Model,
     serial: u64,
-    result: Result<Box<Attached>, String>,
+    result: Result<Box<Attached>, super::state::OpenError>,
 ) -> (Model, Vec<Effect>) {
     if serial != model.review.serial {
         return done(model);
@@ -208,7 +191,7 @@ pub(crate) fn refresh(m: &OpenMatch) -> Option<Effect> {
 }
 
 /// The library could not keep a verdict: said, the panel goes on.
-pub(crate) fn not_kept(model: Model, why: String) -> (Model, Vec<Effect>) {
+pub(crate) fn not_kept(model: Model, why: super::state::OpenError) -> (Model, Vec<Effect>) {
     refuse(
         model,
         format!("the library did not keep the verdicts: {why}"),

@@ -51,8 +51,16 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
         }
         ReviewAction::Opened(Err(e)) => refuse(model, e.to_string()),
         ReviewAction::Opened(Ok(loaded)) => opened(model, *loaded),
-        ReviewAction::OpenedStored(Err(why)) => refuse(model, why),
-        ReviewAction::OpenedStored(Ok(stored)) => super::stored::opened_stored(model, *stored),
+        ReviewAction::OpenedStored(Err(why)) => refuse(model, why.to_string()),
+        ReviewAction::OpenedStored(Ok(stored)) => {
+            let super::state::Stored {
+                loaded,
+                match_id,
+                kept,
+            } = *stored;
+            let (model, effects) = open_loaded(model, loaded, false);
+            super::stored::opened_stored(model, effects, match_id, kept)
+        }
         ReviewAction::Attached(serial, result) => super::stored::attached(model, serial, result),
         ReviewAction::Kept(Ok(())) => done(model),
         ReviewAction::Kept(Err(why)) => super::stored::not_kept(model, why),
@@ -402,7 +410,7 @@ fn opened(model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
 
 /// Opens `loaded` in the panel; its analysis starts when `analyse` and
 /// the file carries none of its own.
-pub(super) fn open_loaded(mut model: Model, loaded: Loaded, analyse: bool) -> (Model, Vec<Effect>) {
+fn open_loaded(mut model: Model, loaded: Loaded, analyse: bool) -> (Model, Vec<Effect>) {
     if loaded.replayed.decisions().is_empty() {
         let why = loaded.problems.first().cloned().unwrap_or_default();
         return refuse(
