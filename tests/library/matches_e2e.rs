@@ -165,3 +165,61 @@ fn a_stored_match_opens_with_its_verdicts_and_the_editors_analysis_is_kept() {
     s.send("q");
     s.wait_exit();
 }
+
+/// `P` in the library panel: a player found by part of a name, their
+/// matches with the result from their side, and PR over time drawn for
+/// the dated matches only (overall, checker, cube: a legend of its own
+/// row), the undated one named as left out.
+#[test]
+fn the_player_chart_is_over_dated_matches_with_its_legend_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    // A third match of his with no date: the HSBT .mat without its
+    // EventDate, his opponent's name written otherwise (another match).
+    let real = std::fs::read_to_string(fixture("mat/xg_export_hsbt_paris_7pt.mat")).unwrap();
+    let undated: String = real
+        .lines()
+        .filter(|l| !l.contains("EventDate"))
+        .map(|l| format!("{}\n", l.replace("Maxence Job", "M. Job")))
+        .collect();
+    let copy = dir.path().join("undated.mat");
+    std::fs::write(&copy, undated).unwrap();
+    library(
+        &lib,
+        &[
+            "import",
+            &fixture("xg/hsbt_paris_7pt.xg"),
+            &fixture("xg/match_with_comment.xg"),
+            copy.to_str().unwrap(),
+        ],
+    );
+    let mut s = start(&lib, dir.path(), &[]);
+    s.wait_for("? for help");
+    s.send("L");
+    s.wait_for("Library · ");
+    s.send("P");
+    s.wait_for("of which player");
+    s.send("\x15");
+    s.keys("unger");
+    s.send("\r");
+    s.wait_for("Statistics of Kévin");
+    s.wait_for("W 10-4");
+    s.wait_for("W 7-4");
+    // The undated .mat carries no analysis.
+    s.wait_for("3 matches, 2 analysed; over all");
+    s.wait_for("1 match undated, in n");
+    let screen = s.wait_for("PR over time: 2 dated matches in date order");
+    for want in [
+        "1 match undated, not shown",
+        "── overall PR",
+        "── checker PR",
+        "── cube PR",
+    ] {
+        assert!(screen.contains(want), "{want}:\n{screen}");
+    }
+    s.send("\x1b");
+    s.wait_for("Back to the library");
+    s.send("q");
+    s.send("q");
+    s.wait_exit();
+}
