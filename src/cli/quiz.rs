@@ -72,6 +72,7 @@ pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
             engines: args.engines,
             met: editor.met,
             library: args.library.or(editor.library),
+            view: editor.view,
         };
         return super::editor::run(start, opts);
     }

@@ -617,3 +617,38 @@ fn s_reads_a_files_own_analysis() {
         );
     }
 }
+
+/// `f` in the match panel keeps the board from one side: the points are
+/// counted for O (then X) whoever is on roll, where gnubg's text counts
+/// them for the player on roll and turns them at every move.
+#[test]
+fn f_keeps_the_board_from_one_side() {
+    let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
+    let top = |m: &Model| {
+        Snapshot::of(m).board_lines[0]
+            .chars()
+            .take(10)
+            .collect::<String>()
+    };
+    // gnubg's way: the labels follow the player on roll.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut m = model;
+    for _ in 0..4 {
+        seen.insert(top(&m));
+        m = keys(m, "vj").0;
+    }
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    for (key, want) in [("f", " +12-11-10"), ("f", " +13-14-15")] {
+        m = keys(m, &format!("v{key}")).0;
+        for _ in 0..4 {
+            assert_eq!(top(&m), want, "{}", m.status.text);
+            m = keys(m, "vj").0;
+        }
+    }
+    m = keys(m, "vf").0;
+    assert!(
+        m.status.text.contains("as gnubg prints it"),
+        "{}",
+        m.status.text
+    );
+}

@@ -160,6 +160,9 @@ pub struct Model {
     pub statistics: super::statistics::state::StatisticsState,
     /// The match list (open when the mode says so).
     pub matches: super::match_list::state::MatchListState,
+    /// The side the board's points are counted for (`--view`, `f` in the
+    /// match panel); `None`: the player on roll's, as gnubg prints it.
+    pub view_from: Option<Player>,
     /// The live views (`~`), shown in the analysis panel's place.
     pub sensitivity: super::sensitivity::state::SensitivityState,
 }
@@ -193,6 +196,7 @@ impl Model {
             review: Default::default(),
             statistics: Default::default(),
             matches: Default::default(),
+            view_from: None,
             sensitivity: Default::default(),
         }
     }

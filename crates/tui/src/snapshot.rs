@@ -243,7 +243,10 @@ impl Snapshot {
             .or(preview.as_ref())
             .unwrap_or(&model.position);
         let text = text_board::render(p);
-        let board_lines = text.lines().skip(2).map(str::to_owned).collect();
+        let mut board_lines: Vec<String> = text.lines().skip(2).map(str::to_owned).collect();
+        if let Some(side) = model.view_from {
+            view_from(&mut board_lines, side, p.state.on_roll);
+        }
         let ids = [
             ("Position ID", IdFormat::PositionId),
             ("Match ID", IdFormat::MatchId),
@@ -361,4 +364,20 @@ impl Snapshot {
             sensitivity: super::sensitivity::view::snapshot(&model.sensitivity, &model.position),
         }
     }
+}
+
+/// The board's point labels counted for `side`: gnubg counts them for the
+/// player on roll, so reviewing a match they turn at every move; XG and
+/// gnubg's own board keep one side. The checkers stay where they are.
+fn view_from(lines: &mut [String], side: Player, on_roll: Player) {
+    const LABELS: usize = 44;
+    if side == on_roll || lines.len() < 13 {
+        return;
+    }
+    let (top, bottom) = (lines[0].clone(), lines[12].clone());
+    if !(top.is_char_boundary(LABELS) && bottom.is_char_boundary(LABELS)) {
+        return;
+    }
+    lines[0] = format!("{}{}", &bottom[..LABELS], &top[LABELS..]);
+    lines[12] = format!("{}{}", &top[..LABELS], &bottom[LABELS..]);
 }

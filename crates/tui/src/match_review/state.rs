@@ -298,6 +298,9 @@ pub enum ReviewAction {
     Analyse,
     /// `p`: whose mistakes (both, O, X).
     CycleWho,
+    /// `f`: the board's points counted for O, for X, or (as gnubg prints
+    /// it) for the player on roll.
+    CycleView,
     /// `t`: ask for the mistake threshold.
     AskThreshold,
     /// The mistake threshold, in thousandths of a point of equity.

@@ -65,6 +65,20 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
         ReviewAction::Kept(Ok(())) => done(model),
         ReviewAction::Kept(Err(why)) => super::stored::not_kept(model, why),
         ReviewAction::Walk(step) => walk(model, step),
+        ReviewAction::CycleView => {
+            model.view_from = match model.view_from {
+                None => Some(Player::O),
+                Some(Player::O) => Some(Player::X),
+                Some(Player::X) => None,
+            };
+            model.status = Status::info(match model.view_from {
+                Some(p) => format!("The board from {p}'s side (f: the other)"),
+                None => {
+                    "The board from the side of the player on roll, as gnubg prints it".to_owned()
+                }
+            });
+            done(model)
+        }
         ReviewAction::CycleWho => {
             let Some(m) = model.review.open.as_mut() else {
                 return no_match(model);
