@@ -52,33 +52,12 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
         ReviewAction::Opened(Err(e)) => refuse(model, e.to_string()),
         ReviewAction::Opened(Ok(loaded)) => opened(model, *loaded),
         ReviewAction::OpenedStored(Err(why)) => refuse(model, why.to_string()),
-        ReviewAction::OpenedStored(Ok(stored)) => {
-            let super::state::Stored {
-                loaded,
-                match_id,
-                kept,
-            } = *stored;
-            let (model, effects) = open_loaded(model, loaded, false);
-            super::stored::opened_stored(model, effects, match_id, kept)
-        }
+        ReviewAction::OpenedStored(Ok(stored)) => opened_stored(model, *stored),
         ReviewAction::Attached(serial, result) => super::stored::attached(model, serial, result),
         ReviewAction::Kept(Ok(())) => done(model),
         ReviewAction::Kept(Err(why)) => super::stored::not_kept(model, why),
         ReviewAction::Walk(step) => walk(model, step),
-        ReviewAction::CycleView => {
-            model.view_from = match model.view_from {
-                None => Some(Player::O),
-                Some(Player::O) => Some(Player::X),
-                Some(Player::X) => None,
-            };
-            model.status = Status::info(match model.view_from {
-                Some(p) => format!("The board from {p}'s side (f: the other)"),
-                None => {
-                    "The board from the side of the player on roll, as gnubg prints it".to_owned()
-                }
-            });
-            done(model)
-        }
+        ReviewAction::CycleView => cycle_view(model),
         ReviewAction::CycleWho => {
             let Some(m) = model.review.open.as_mut() else {
                 return no_match(model);
@@ -404,6 +383,33 @@ pub(crate) fn complete(typed: &str, entries: &[(String, bool)]) -> (String, Vec<
             (format!("{dir}{}", &first[..len]), names)
         }
     }
+}
+
+/// `f`: the board's points counted for O, then X, then (as gnubg prints
+/// it) the player on roll.
+fn cycle_view(mut model: Model) -> (Model, Vec<Effect>) {
+    model.view_from = match model.view_from {
+        None => Some(Player::O),
+        Some(Player::O) => Some(Player::X),
+        Some(Player::X) => None,
+    };
+    model.status = Status::info(match model.view_from {
+        Some(p) => format!("The board from {p}'s side (f: the other)"),
+        None => "The board from the side of the player on roll, as gnubg prints it".to_owned(),
+    });
+    done(model)
+}
+
+/// A match of the library opened from the match list: opened without an
+/// analysis, then given the verdicts the library holds.
+fn opened_stored(model: Model, stored: super::state::Stored) -> (Model, Vec<Effect>) {
+    let super::state::Stored {
+        loaded,
+        match_id,
+        kept,
+    } = stored;
+    let (model, effects) = open_loaded(model, loaded, false);
+    super::stored::opened_stored(model, effects, match_id, kept)
 }
 
 /// A file read for the panel: opened, its analysis started, and the
