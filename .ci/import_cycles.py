@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
-"""The shape of the imports in src/, checked by .ci/run:
-- no import circle between any two files: each file's `crate::` and
+"""The shape of the imports inside each crate (src/ and crates/*/src/),
+checked by .ci/run (circles between crates the compiler refuses):
+- no import circle between any two files of a crate: each file's `crate::` and
   `super::` paths, resolved to the file they name (a folder's mod.rs for the
   folder), and the strongly connected components of that graph;
 - no editor feature reaching into another feature's internals: a feature is
-  a folder of `src/editor/` with a `state.rs` (the one template); another
+  a folder of `crates/tui/src/` with a `state.rs` (the one template); another
   feature may use its `state` (its state and actions) and what its `mod.rs`
   offers, never its `update`, `keys`, `view` or helpers; and no feature
-  imports `editor/view/`, which composes the features' views (the theme
+  imports `view/`, which composes the features' views (the theme
   and the layout constants are below the features).
 Test modules are left out. Exits 1, naming the files and their edges."""
 import os, re, sys

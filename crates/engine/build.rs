@@ -51,6 +51,22 @@ fn main() {
     if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("x86_64") {
         build.flag("-mavx2").flag("-mfma");
     }
+    // The fuzz targets' way into Sage's loaders (shim.cpp's probes), with
+    // the `internals` feature only.
+    if std::env::var_os("CARGO_FEATURE_INTERNALS").is_some() {
+        build.define("BGEDIT_SAGE_PROBES", None);
+    }
+    // Under cargo-fuzz (-Zsanitizer=address) the C++ is built with
+    // AddressSanitizer too, so that a read past a buffer in Sage's code is
+    // caught where it happens, not only when it faults; rustc links the
+    // sanitizer's runtime.
+    println!("cargo:rerun-if-env-changed=CARGO_CFG_SANITIZE");
+    let sanitized = std::env::var("CARGO_CFG_SANITIZE").unwrap_or_default();
+    if sanitized.split(',').any(|s| s == "address") {
+        build
+            .flag("-fsanitize=address")
+            .flag("-fno-omit-frame-pointer");
+    }
     match build.try_compile("bgsage") {
         Ok(()) => println!("cargo::rustc-cfg=bgedit_sage_core"),
         Err(e) => println!(

@@ -19,7 +19,8 @@ use clap::{Parser, Subcommand};
 pub struct Cli {
     /// Open the editor on this position (any accepted ID format; gnubg's two
     /// IDs may be given as two words, `POSITIONID MATCHID`), or on a match
-    /// file (.mat, .sgf, gnubg's match text) to review in the match panel.
+    /// file (.sgf, .mat, gnubg's match text, XG's .xg) to review in the
+    /// match panel.
     #[arg(allow_hyphen_values = true, num_args = 0..=2, value_name = "ID")]
     pub id: Vec<String>,
 

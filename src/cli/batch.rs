@@ -6,7 +6,7 @@ use super::input::{LineReader, Messages, Origin, exit_code};
 use bgedit_core::codec::text_board;
 use bgedit_core::codec::{self, IdFormat};
 use bgedit_core::domain::{Names, Position};
-use bgedit_core::quote::Shown;
+use bgedit_core::quote::{self, Shown};
 use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
@@ -68,6 +68,8 @@ struct Runner<'a, W: Write, E: Write> {
     out: W,
     err: E,
     buf: String,
+    /// Whether the command line's names need no escape (told once).
+    options_names_clean: bool,
     report: BatchReport,
 }
 
@@ -129,9 +131,7 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                         self.buf.push('\n');
                     }
                 }
-                // Names and comments of the input are printed escaped.
-                self.out
-                    .write_all(bgedit_core::quote::printable(&self.buf).as_bytes())?;
+                self.write_escaped(&position.names)?;
                 self.report.converted += 1;
             }
             Err(e) => {
@@ -141,6 +141,21 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
             }
         }
         Ok(())
+    }
+
+    /// Writes the answer in `buf`, escaped as everything printed is. The
+    /// names (the input's, `names`, or the command line's) are the only
+    /// text a board or an ID takes from outside: the rest is bgedit's own,
+    /// drawn from tables. So the answer is looked through only when a name
+    /// holds a character to escape, and a million boards cost no scan.
+    fn write_escaped(&mut self, names: &Names) -> io::Result<()> {
+        let clean = |n: &Names| quote::is_printable(&n.o) && quote::is_printable(&n.x);
+        if self.options_names_clean && clean(names) {
+            debug_assert!(quote::is_printable(&self.buf), "{:?}", self.buf);
+            self.out.write_all(self.buf.as_bytes())
+        } else {
+            self.out.write_all(quote::printable(&self.buf).as_bytes())
+        }
     }
 
     fn report_notes(
@@ -190,6 +205,8 @@ pub fn run_batch<R: Read, W: Write, E: Write>(
         out,
         err,
         buf: String::with_capacity(2048),
+        options_names_clean: quote::is_printable(&opts.names.o)
+            && quote::is_printable(&opts.names.x),
         report: BatchReport::default(),
     };
     if !args.is_empty() {

@@ -8,7 +8,7 @@
 
 use crate::cli::output::OutputFormat;
 use bgedit_core::quote::Shown;
-use bgedit_engine::registry::stored_depth_words as depth_words;
+use bgedit_engine::stored_depth::words as depth_words;
 use bgedit_library::player_stats::{self, MatchRow as Row, PlayerStats};
 use bgedit_library::store::{self, Library};
 use serde_json::{Value, json};
@@ -33,7 +33,7 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
         bgedit_core::say!("bgedit: no data directory; give the library with --library FILE");
         return Ok(2);
     };
-    let mut lib = match Library::open(&path) {
+    let mut lib = match Library::open_existing(&path) {
         Ok(l) => l,
         Err(e) => {
             bgedit_core::say!("bgedit: {}", store::describe(&path, &e));
@@ -123,6 +123,12 @@ fn row_json(r: &Row) -> Value {
         "checker_error_rate_memg": r6(r.checker),
         "cube_error_rate_memg": r6(r.cube),
         "luck_rate_memg": r6(r.luck),
+        "partial": r.partial.as_ref().map(|p| json!({
+            "engine": p.engine,
+            "plies": p.plies,
+            "decisions_judged": p.judged,
+            "decisions": p.decisions,
+        })),
     })
 }
 
@@ -137,6 +143,7 @@ fn summary(stats: &PlayerStats) -> Value {
         "undated_left_out": stats.undated_skipped,
         "rates_over": "decisions",
         "decisions": t.decisions,
+        "partly_analysed": stats.rows.iter().filter(|r| r.partial.is_some()).count(),
         "pr": r6(t.pr),
         "error_rate_memg": r6(t.error),
         "checker_error_rate_memg": r6(t.checker),
@@ -162,17 +169,13 @@ use bgedit_core::words::count as plural;
 
 /// The analysis a row's numbers are from, in players' words.
 fn analysis_words(r: &Row) -> String {
-    r.analysis.as_ref().map_or_else(
-        || "none".to_owned(),
-        |(e, p)| {
-            let words = depth_words(e, *p);
-            if r.from_file {
-                format!("{words} (file)")
-            } else {
-                words
-            }
-        },
-    )
+    match (&r.analysis, &r.partial) {
+        (Some((e, p)), _) if r.from_file => format!("{} (file)", depth_words(e, *p)),
+        (Some((e, p)), _) => depth_words(e, *p),
+        // Only part of it: how much.
+        (None, Some(p)) => format!("part {}/{}", p.judged, p.decisions),
+        (None, None) => "none".to_owned(),
+    }
 }
 
 /// A row's result from the player's side: `W 10-4`, `L 4-7`, or the
@@ -241,6 +244,19 @@ fn text(stats: &PlayerStats) -> String {
             ),
         }
     );
+    for r in rows {
+        let Some(p) = &r.partial else { continue };
+        let _ = writeln!(
+            s,
+            "{} vs {}: partly analysed ({} judged {} of {} decisions), so not counted from \
+             it: `bgedit library analyse` goes on with it",
+            r.date.as_deref().unwrap_or("undated"),
+            r.opponent,
+            depth_words(&p.engine, p.plies),
+            p.judged,
+            p.decisions
+        );
+    }
     if sum["analysed"] == 0 {
         let _ = writeln!(
             s,

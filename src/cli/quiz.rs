@@ -66,12 +66,24 @@ pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
             }
         };
         let start = Start::Quiz(args.ids.join(" "), args.plies, Choice::only(grader));
+        let library = args.library.or(editor.library);
+        // A quiz reads the library: a path where none is (mistyped) is
+        // said, not opened as a new, empty one.
+        if let Some(path) = library.clone().or_else(bgedit_library::store::default_path)
+            && std::fs::symlink_metadata(&path).is_err()
+        {
+            let e = bgedit_library::LibraryError::NotThere {
+                path: path.display().to_string(),
+            };
+            bgedit_core::say!("bgedit: {e}");
+            return ExitCode::from(2);
+        }
         // The quiz's own engine options: the top-level ones cannot be
         // given with a command.
         let opts = EditorOptions {
             engines: args.engines,
             met: editor.met,
-            library: args.library.or(editor.library),
+            library,
             view: editor.view,
         };
         return super::editor::run(start, opts);
@@ -191,7 +203,7 @@ pub fn stats(args: &QuizArgs, out: &mut impl std::io::Write) -> u8 {
         bgedit_core::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
     };
-    let lib = match Library::open(&path) {
+    let lib = match Library::open_existing(&path) {
         Ok(l) => l,
         Err(e) => {
             bgedit_core::say!("bgedit: {}", store::describe(&path, &e));

@@ -1,9 +1,8 @@
-//! `bgedit analyse` end to end, against the real gnubg (skipped with a
-//! printed reason without it, failing under BGEDIT_REQUIRE_GNUBG=1).
+//! `bgedit analyse` end to end, against the real gnubg (ignored, saying
+//! why, without it; failing under BGEDIT_REQUIRE_GNUBG=1).
 
 use crate::common;
 
-use common::have_gnubg;
 use common::live;
 use std::process::Command;
 
@@ -17,10 +16,9 @@ fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn json_lines_in_input_order_with_line_errors() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let input = "4HPwATDgc/ABMA:cAmlAAAAAAAE\nnot an id\ndwcAANwdAAAAAA:cAkAAAAAAAAE\n4HPwATDgc/ABMA:MAETAAAAAAAE\n";
     let (out, err, code) = run(
         &["analyse", "--format", "json", "--moves", "2", "--jobs", "2"],
@@ -70,10 +68,9 @@ fn json_lines_in_input_order_with_line_errors() {
 /// line with the reason; a big match cube is answered, saying which cube
 /// gnubg was sent, under the original ID.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn unanswerable_positions_keep_their_line_and_big_cubes_are_answered() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     // X has borne off every checker; then a 1024-cube at 5-point 0-0.
     let input = "AAAAAAAAAAAAAA:cAkFAAAAAAAE\n4HPwATDgc/ABMA:WgmlAAAAAAAE\n";
     let (out, err, code) = run(&["analyse", "--format", "json", "--moves", "1"], input);
@@ -104,10 +101,9 @@ fn unanswerable_positions_keep_their_line_and_big_cubes_are_answered() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn text_follows_gnubgs_hint_and_arguments_are_numbered() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let (out, err, code) = run(&["analyse", "dwcAANwdAAAAAA:cIkKAAAAAAAE", "zzz"], "");
     assert_eq!(code, 1);
     assert!(err.starts_with("argument 2: "), "{err}");
@@ -152,10 +148,9 @@ fn a_missing_gnubg_says_how_to_install_it() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn an_overlong_line_is_refused_under_its_own_number() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     // The limit every batch command shares (1 MiB), not one of its own.
     let input = format!(
         "{}\n4HPwATDgc/ABMA:cAkFAAAAAAAE\n",
@@ -170,10 +165,9 @@ fn an_overlong_line_is_refused_under_its_own_number() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_line_that_is_not_utf8_is_named_by_its_byte() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let mut input = b"4HPw\xffATDgc/ABMA\n".to_vec();
     input.extend_from_slice(b"4HPwATDgc/ABMA:cAkFAAAAAAAE\n");
     // Raw bytes: the shared helper takes text.
@@ -198,11 +192,10 @@ fn a_line_that_is_not_utf8_is_named_by_its_byte() {
 /// A reader at the other end of a pipe gets each answer while the input
 /// is still open (a script feeding positions one at a time).
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn an_answer_comes_out_before_the_input_ends() {
     use std::io::{BufRead, BufReader, Write};
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let mut child = common::run::command()
         .args(["analyse", "--format", "json", "--moves", "1"])
         .stdin(std::process::Stdio::piped())
@@ -234,10 +227,9 @@ fn an_answer_comes_out_before_the_input_ends() {
 /// exactly where gnubg gives none (the Crawford game, the leader's dead
 /// cube post-Crawford, double match point after it).
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_score_matrix_is_gnubgs_cube_decision_at_every_score() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let mut checked = 0;
     // gnubg's own `hint` at every cell, asked on this machine now.
     let fixtures = crate::common::live::generated("gen_gnubg_score_matrix.py", "-");
@@ -305,10 +297,9 @@ fn the_score_matrix_is_gnubgs_cube_decision_at_every_score() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_score_matrix_text_is_a_grid_by_action() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let (out, err, code) = run(
         &[
             "analyse",

@@ -1,4 +1,4 @@
-//! `bgedit analyse --sensitivity` end to end with Sage in-process (skipped
+//! `bgedit analyse --sensitivity` end to end with Sage in-process (ignored
 //! without it, failing under BGEDIT_REQUIRE_SAGE=1): the editor's live
 //! views as text and JSON, one JSON line an input line, `line N:` for a
 //! bad one and exit 1. The values themselves are set beside the engine's
@@ -19,10 +19,9 @@ const MOVES: &str = "4HPwATDgc/ABMA:QYkqASAAIAAA";
 const CUBE: &str = "XGID=-b----E-C---eE---c-e----B-:1:1:1:00:3:2:0:7:10";
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn json_has_a_line_an_input_and_names_bad_lines() {
-    if common::sage_python().is_none() {
-        return;
-    }
+    common::sage_python();
     let input = format!("{MOVES}\nnot an id\n\n{CUBE}\n");
     let args = [
         "analyse",
@@ -66,10 +65,9 @@ fn json_has_a_line_an_input_and_names_bad_lines() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn text_is_the_live_views_tables() {
-    if common::sage_python().is_none() {
-        return;
-    }
+    common::sage_python();
     let args = ["analyse", "--sensitivity", "--engine", "sage", MOVES, CUBE];
     let (out, err, code) = run(&args, "");
     assert_eq!(code, 0, "{err}");
@@ -85,8 +83,11 @@ fn text_is_the_live_views_tables() {
     assert!(out.contains("=4a-5a X owns 2  ND "), "{out}");
 }
 
+// bgedit finds gnubg before it reads `--engine both` against `--sensitivity`.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn both_engines_at_once_are_refused() {
+    common::gnubg();
     let (_, err, code) = run(&["analyse", "--sensitivity", "--engine", "both", MOVES], "");
     assert_eq!(code, 2);
     assert!(err.contains("--sensitivity takes one engine"), "{err}");
@@ -112,4 +113,21 @@ fn an_option_after_the_id_is_named() {
         err,
         "bgedit: '--engine' comes after an ID: give the options first (bgedit analyse [OPTIONS] [IDS]...)\n"
     );
+}
+
+/// A finished game asks nothing: `--sensitivity` refuses it as `analyse`
+/// refuses it (exit 1, the same words), where it once printed "Nothing to
+/// show" and exited 0.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn a_finished_game_is_refused_as_analyse_refuses_it() {
+    // X has borne off every checker.
+    let over = "XGID=-b----------e----c-e------:0:0:1:00:0:0:0:0:10";
+    let (_, said, plain) = run(&["analyse", "--engine", "gnubg", over], "");
+    assert_eq!(plain, 1, "{said}");
+    assert!(said.contains("the game is over"), "{said}");
+    let (out, err, code) = run(&["analyse", "--sensitivity", "--engine", "gnubg", over], "");
+    assert_eq!((code, err.as_str()), (plain, said.as_str()));
+    // No table: the input's line stays, empty, as for any refused input.
+    assert_eq!(out, "\n");
 }

@@ -3,7 +3,7 @@
 //! output that was not delivered never exits 0, and the reader that went
 //! away asked for no more.
 
-use crate::common::have_gnubg;
+use crate::common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -122,10 +122,9 @@ fn every_command_exits_141_silently_on_a_closed_standard_output() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn every_engine_command_exits_141_silently_on_a_closed_standard_output() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     assert_quiet_141(&["analyse", OPENING_ROLLED], "");
     assert_quiet_141(&["analyse", "--format", "json"], &format!("{OPENING}\n"));
     assert_quiet_141(&["analyse", "--score-matrix", "--length", "3", OPENING], "");
@@ -133,24 +132,32 @@ fn every_engine_command_exits_141_silently_on_a_closed_standard_output() {
     assert_quiet_141(&["quiz", "--answer", "24/21 24/20", OPENING_ROLLED], "");
     let (_dir, short) = short_match();
     assert_quiet_141(&["analyse", "--jobs", "1", "--file", &short], "");
-    // Both engines: the opening roll compared, then its line not delivered.
-    if crate::common::sage_python().is_some() {
-        let dir = tempfile::tempdir().unwrap();
-        let library = dir.path().join("library.db");
-        let library = library.to_str().unwrap();
-        let added = Command::new(env!("CARGO_BIN_EXE_bgedit"))
-            .args(["library", "--library", library, "add", OPENING_ROLLED])
-            .output()
-            .unwrap();
-        assert!(added.status.success(), "{added:?}");
-        let list = [
-            "library",
-            "--library",
-            library,
-            "disagreements",
-            "--min",
-            "0",
-        ];
-        assert_quiet_141(&list, "");
-    }
+}
+
+/// Both engines: the opening roll compared, then its line not delivered.
+#[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
+fn disagreements_exit_141_silently_on_a_closed_standard_output() {
+    common::gnubg();
+    common::sage_python();
+    let dir = tempfile::tempdir().unwrap();
+    let library = dir.path().join("library.db");
+    let library = library.to_str().unwrap();
+    let added = Command::new(env!("CARGO_BIN_EXE_bgedit"))
+        .args(["library", "--library", library, "add", OPENING_ROLLED])
+        .output()
+        .unwrap();
+    assert!(added.status.success(), "{added:?}");
+    let list = [
+        "library",
+        "--library",
+        library,
+        "disagreements",
+        "--min",
+        "0",
+    ];
+    assert_quiet_141(&list, "");
 }

@@ -4,7 +4,7 @@
 //! (text, JSON, messages, the editor's screen), none of it may reach the
 //! terminal raw: `quote::printable` and `quote::json` are the one rule.
 
-use crate::common::have_gnubg;
+use crate::common;
 use crate::common::pty::{Options, Session, state_dir};
 use crate::common::run::command;
 use std::path::{Path, PathBuf};
@@ -204,10 +204,9 @@ fn the_library_and_the_quiz_print_no_hostile_string_raw() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn analyse_file_prints_no_hostile_string_raw() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let f = files();
     let mut found = Vec::new();
     for file in [&f.sgf, &f.mat, &f.text, &f.named] {

@@ -8,11 +8,13 @@ mod common;
 
 mod analyse_cli;
 mod analyse_sensitivity;
+mod bounds;
 mod cli;
 mod cli_formats;
 mod cli_moves;
 mod cli_pipes;
 mod cli_stats;
+mod hostile_names;
 mod hostile_output;
 mod mat_files;
 mod match_analysis;

@@ -2,11 +2,10 @@
 //! 1.07's own `analyse match` at the same depth on the same files
 //! (tests/fixtures/gen_gnubg_match_analysis.py): every decision's error,
 //! every mark, and each player's statistics. Runs the real binary against
-//! the real gnubg; skipped without it unless BGEDIT_REQUIRE_GNUBG=1.
+//! the real gnubg; ignored without it unless BGEDIT_REQUIRE_GNUBG=1.
 
 use crate::common;
 
-use common::have_gnubg;
 use serde_json::Value;
 use std::collections::HashMap;
 
@@ -61,10 +60,9 @@ fn ours_by_game(lines: &[Value]) -> HashMap<(u64, &'static str), Vec<&Value>> {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn every_decision_and_statistic_agrees_with_gnubgs_analyse_match() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     // gnubg's own analysis of the same files, asked on this machine now.
     let fixtures =
         crate::common::live::generated("gen_gnubg_match_analysis.py", "gnubg_match_analysis.jsonl");
@@ -260,10 +258,9 @@ fn every_decision_and_statistic_agrees_with_gnubgs_analyse_match() {
 /// match` (rolls by mark, totals, rate, rating, the luck-adjusted result),
 /// row for row, from gnubg itself run on the same file.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_luck_and_overall_rows_are_gnubgs_show_statistics() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let file = format!(
         "{}/tests/fixtures/analysis/m7_noisy.sgf",
         env!("CARGO_MANIFEST_DIR")
@@ -386,10 +383,9 @@ fn summary_luck(path: &str, player: &str) -> (bool, Value) {
 /// which splits at blanks: a file whose path has blanks, quotes or a
 /// backslash gets the same luck as the fixture itself.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_luck_of_a_file_with_blanks_and_quotes_in_its_path() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let luck = |path: &str| {
         let (ok, luck) = summary_luck(path, "O");
         assert!(ok, "{path}: the run failed");
@@ -410,10 +406,9 @@ fn the_luck_of_a_file_with_blanks_and_quotes_in_its_path() {
 /// A `.mat` with Latin-1 names (gnubg's Python crashes on them) gets the
 /// luck gnubg gives the same file in UTF-8.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_latin1_mat_gets_its_luck() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let luck = |path: &str| summary_luck(path, "X").1;
     let latin1 = format!(
         "{}/tests/fixtures/mat/money_latin1.mat",
@@ -433,10 +428,9 @@ fn a_latin1_mat_gets_its_luck() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn one_job_and_two_give_the_same_lines() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let (one, _, a) = analyse("selfplay/m5_driven.sgf", &["--jobs", "1"]);
     let (two, _, b) = analyse("selfplay/m5_driven.sgf", &["--jobs", "2"]);
     assert_eq!((a, b), (0, 0));
@@ -444,10 +438,9 @@ fn one_job_and_two_give_the_same_lines() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_mat_export_of_a_match_is_analysed_like_its_sgf() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let (sgf, _, a) = analyse("selfplay/m7_driven.sgf", &[]);
     let (mat, _, b) = analyse("selfplay/m7_driven.mat", &[]);
     assert_eq!((a, b), (0, 0));
@@ -515,6 +508,7 @@ fn a_file_that_is_not_a_match_is_refused_by_name() {
 /// decisions. It once sliced the decisions backwards and exited 101 with
 /// nothing printed (no engine is needed to get there).
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn joined_matches_are_analysed_without_a_panic() {
     let path = format!(
         "{}/tests/fixtures/mat/joined_matches.mat",
@@ -537,9 +531,7 @@ fn joined_matches_are_analysed_without_a_panic() {
     assert_ne!(out.status.code(), Some(101), "{err}");
     assert!(err.contains("game 5, line 66: labelled 'Game 1'"), "{err}");
     // With gnubg, each game's run of decisions is sliced (where it broke).
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let (lines, err, code) = analyse("mat/joined_matches.mat", &["--jobs", "2"]);
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(code, 1, "{err}");
@@ -554,12 +546,11 @@ fn joined_matches_are_analysed_without_a_panic() {
 /// the match and `v` comes back, and `*` keeps every mistake, which the
 /// library's `error>=` filter then finds.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_editor_reviews_a_match_and_keeps_its_mistakes() {
     use common::pty::{Options, Session};
     use std::time::Duration;
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let pty = Options {
         timeout: Duration::from_secs(60),
         ..Options::DEFAULT
@@ -690,12 +681,11 @@ fn without_gnubg_the_files_own_analysis_is_shown_and_walked() {
 /// panel analyses in the background, then counts gnubg's mistakes, the
 /// same 24 as the same match's `.mat` (which carries none) gets at once.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn e_asks_gnubg_for_a_match_that_carries_its_own_analysis() {
     use common::pty::{Options, Session};
     use std::time::Duration;
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let pty = Options {
         timeout: Duration::from_secs(60),
         ..Options::DEFAULT
@@ -808,15 +798,13 @@ fn an_xg_match_opens_with_xgs_analysis() {
 /// game of these files (SGF, `.mat`, XG, money with beavers) leaves the
 /// first road.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn whole_games_and_single_positions_give_the_same_verdicts() {
     use bgedit_core::codec::match_file;
     use bgedit_engine::match_analysis::{self, Outcome, ReplayedMatch, RunOptions};
     use bgedit_engine::{Analysis, EngineKind};
     use std::sync::atomic::AtomicBool;
-    if !have_gnubg() {
-        return;
-    }
-    let gnubg = bgedit_engine::EngineKind::Gnubg.locate(None).unwrap();
+    let gnubg = common::gnubg();
     let near = |a: f64, b: f64| (a - b).abs() < 1e-5;
     let near_opt = |a: Option<f64>, b: Option<f64>| match (a, b) {
         (Some(a), Some(b)) => near(a, b),
@@ -1116,11 +1104,42 @@ fn a_gnubg_that_never_answers_is_given_up_after_one_time_limit() {
     .unwrap();
     let (err, code, secs) = analyse_with(&gnubg, file.to_str().unwrap(), 150.0);
     assert_eq!(code, Some(1), "{secs} s: {err}");
-    // The game's limit (30 s a decision at 0-ply, and one more), not
-    // another limit for each decision asked on its own after it.
-    let one_game = 30.0 * 3.0;
-    assert!(secs < one_game + 20.0, "{secs} s: {err}");
-    assert!(err.contains("gnubg took longer than 90s"), "{err}");
+    // The game's limit (its two decisions' worth at 0-ply), not another
+    // limit for each decision asked on its own after it.
+    let one_game = bgedit_engine::time_limit_for(0, 2);
+    assert!(secs < one_game.as_secs_f64() + 20.0, "{secs} s: {err}");
+    assert!(
+        err.contains(&format!("gnubg took longer than {}s", one_game.as_secs())),
+        "{err}"
+    );
+}
+
+/// The limit grows with the work asked: a hung gnubg asked for a match of
+/// five decisions at 0-ply is given up within seconds (it was 180 s: 30 s
+/// a decision and one more), while a 3-ply request of as many decisions
+/// keeps minutes for each.
+#[test]
+fn a_hung_gnubg_on_a_short_match_at_0_ply_is_given_up_within_seconds() {
+    use bgedit_engine::time_limit_for;
+    let dir = tempfile::tempdir().unwrap();
+    let gnubg = common::fake_gnubg("analyse-hang-5", "exec sleep 600");
+    // Five decisions: three moves, a double and its take.
+    let file = dir.path().join("five.sgf");
+    std::fs::write(
+        &file,
+        "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:3][game:0][ws:0][bs:0]PW[a]PB[b]RU[]\n\
+         ;B[31qtst]\n;W[64xrrn]\n;B[52tsqn]\n;W[double]\n;B[take])\n",
+    )
+    .unwrap();
+    let (err, code, secs) = analyse_with(&gnubg, file.to_str().unwrap(), 60.0);
+    assert_eq!(code, Some(1), "{secs} s: {err}");
+    assert!(
+        secs < 15.0,
+        "a hung gnubg held a 0-ply match for {secs} s: {err}"
+    );
+    assert!(err.contains("gnubg took longer than "), "{err}");
+    assert!(time_limit_for(0, 5).as_secs() <= 10);
+    assert!(time_limit_for(3, 5).as_secs() >= 5 * 600);
 }
 
 /// `bgedit analyse` (a position a line) gives a hung gnubg up too: the

@@ -703,11 +703,9 @@ fn small_files_read_as_gnubg_walks_them() {
 /// The same walks from the gnubg installed here, asked now: gnubg still
 /// reads each file as its committed walk says.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn small_files_read_as_the_live_gnubg_walks_them() {
-    if !common::have_gnubg() {
-        return;
-    }
-    let gnubg = bgedit_engine::EngineKind::Gnubg.locate(None).unwrap();
+    let gnubg = common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let script = std::fs::canonicalize(Path::new(READINGS).join("walk_gnubg.py")).unwrap();
     for name in READING_FILES {

@@ -46,10 +46,12 @@ fn readme_lists_every_key_binding() {
     }
 }
 
-/// The time limits docs/analysis.md quotes are the code's.
+/// The time limits docs/analysis.md quotes are the code's: one answer's at
+/// 0 and 3 plies, and a match's decisions': a request's own seconds, each
+/// decision's at 0 and 3 plies, and the example.
 #[test]
 fn the_documented_time_limits_are_the_codes() {
-    use bgedit_engine::{Waiter, time_limit};
+    use bgedit_engine::{Waiter, time_limit, time_limit_for};
     let doc =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/analysis.md")).unwrap();
     let words = |w: Waiter| {
@@ -63,6 +65,16 @@ fn the_documented_time_limits_are_the_codes() {
         let said = format!("{who} {}", words(w));
         assert!(doc.contains(&said), "docs/analysis.md should say {said:?}");
     }
+    let each = |plies| (time_limit_for(plies, 2) - time_limit_for(plies, 1)).as_secs();
+    let fixed = time_limit_for(0, 1).as_secs() - each(0);
+    let said = format!(
+        "{fixed} s and for each decision {} s at 0-ply to {} min at 3-ply (`engine::time_limit_for`): \
+         a hung gnubg is given up after {} s on a 5-decision match at 0-ply",
+        each(0),
+        each(3) / 60,
+        time_limit_for(0, 5).as_secs()
+    );
+    assert!(doc.contains(&said), "docs/analysis.md should say {said:?}");
 }
 
 /// bgedit is MIT OR Apache-2.0: the manifest says so, both texts are there,
@@ -95,5 +107,42 @@ fn the_licence_is_declared_written_out_and_in_the_readme() {
         "GPL",
     ] {
         assert!(section.contains(named), "the Licence section lacks {named}");
+    }
+}
+
+/// The editor's quiz is built (the library panel's `r`, `bgedit quiz`):
+/// docs/analysis.md, where it tells how an answer is graded, says so and
+/// points to it rather than calling it unbuilt.
+#[test]
+fn the_grading_docs_point_to_the_editors_quiz() {
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/analysis.md")).unwrap();
+    let section = doc
+        .split("## Grading an answer")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("docs/analysis.md has its grading section");
+    assert!(!section.contains("not built"), "{section}");
+    assert!(
+        section.contains("The editor's quiz") && section.contains("bgedit quiz COLLECTION"),
+        "{section}"
+    );
+}
+
+/// `bgedit --help` names every kind of match file the editor opens: one
+/// word a format of the readers' table (`match_file::format_names`).
+#[test]
+fn the_help_names_every_match_file_the_editor_opens() {
+    let out = crate::common::run::bgedit(&["--help"], "");
+    let help = crate::common::run::text(&out.stdout);
+    let formats = bgedit_core::codec::match_file::format_names();
+    let named = [".sgf", ".mat", "gnubg's match text", ".xg"];
+    assert_eq!(
+        formats.split(", ").count(),
+        named.len(),
+        "a format was added to the table: name it in the help ({formats})"
+    );
+    for word in named {
+        assert!(help.contains(word), "the help lacks {word}: {help}");
     }
 }

@@ -7,7 +7,6 @@
 
 use crate::common;
 
-use common::have_gnubg;
 use common::live::{SHOWN_EQUITY, SHOWN_ERROR};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -52,7 +51,7 @@ gnubg.command('show statistics match')
         ),
     )
     .unwrap();
-    let out = Command::new(common::live::gnubg())
+    let out = Command::new(common::gnubg())
         .args(["-t", "-q", "-r", "-p"])
         .arg(&script)
         .output()
@@ -132,10 +131,9 @@ fn rows(text: &str) -> Vec<(String, Vec<(f64, u32)>)> {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn gnubg_loads_the_saved_match_with_bgedits_analysis() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let sgf: PathBuf = dir.path().join("saved ] match.sgf");
     let input = fixture(MATCH);
@@ -184,8 +182,11 @@ fn gnubg_loads_the_saved_match_with_bgedits_analysis() {
     }
 }
 
+// `analyse --file` finds gnubg before it checks where it writes.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn neither_command_writes_over_the_file_it_reads() {
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.mat");
     std::fs::copy(fixture(MATCH), &path).unwrap();
@@ -210,10 +211,9 @@ fn neither_command_writes_over_the_file_it_reads() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_report_is_written_to_a_file() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("report.txt");
     let input = fixture(MATCH);
@@ -234,10 +234,9 @@ fn gnubg_statistics(dir: &Path, sgf: &Path) -> String {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_files_own_analysis_is_what_gnubg_reads_in_the_saved_copy() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     // gnubg's own SGF with its analysis: saved by bgedit, the copy gives
     // gnubg the same statistics as the original (the luck aside: the
     // match model does not keep a file's luck).
@@ -290,7 +289,7 @@ fn panel_analysed(
     let opts = MatchRun {
         serial,
         engine,
-        program: Ok(common::live::gnubg()),
+        program: Ok(common::gnubg()),
         jobs: 1,
     };
     let wanted = AtomicU64::new(serial);
@@ -335,6 +334,7 @@ fn panel_saves(
         judged,
         luck,
         decisions,
+        replace: false,
     }) = effects
         .into_iter()
         .find(|e| matches!(e, Effect::SaveSgf { .. }))
@@ -368,6 +368,7 @@ fn panel_saves(
 /// loaded by gnubg, its `show statistics match` has the rows `analyse
 /// --file --plies 0` prints.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_match_panels_w_saves_what_gnubg_reads() {
     use bgedit_core::codec::match_file;
     use bgedit_engine::match_analysis::annotate::{SavedFrom, save_sgf};
@@ -376,9 +377,7 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
     use bgedit_tui::match_review::{open, state::ReviewAction};
     use bgedit_tui::model::{Mode, Model};
     use common::keys::{keys, run_effects};
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let input = dir.path().join("m5_noisy.mat");
     std::fs::copy(fixture(MATCH), &input).unwrap();
@@ -462,15 +461,14 @@ fn the_match_panels_w_saves_what_gnubg_reads() {
 /// a name offered in the working directory, and reads back as the same
 /// match, each decision with the panel's error.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_pasted_match_is_saved_from_its_text() {
     use bgedit_core::codec::match_file;
     use bgedit_library::match_import::decision_error;
     use bgedit_tui::action::Action;
     use bgedit_tui::model::{Mode, Model};
     use common::keys::{keys, run_effects};
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let text = std::fs::read_to_string(fixture(MATCH)).unwrap();
     // As a terminal sends a paste: carriage returns for line breaks.
     let (model, effects) = run_effects(
@@ -499,4 +497,65 @@ fn a_pasted_match_is_saved_from_its_text() {
         true
     });
     assert!(errors.count() > panel.len() / 2);
+}
+
+/// `W` onto a file that is there (a deeper analysis saved earlier, say)
+/// asks before replacing it: the runtime's answer that it exists opens a
+/// y/n question naming it; `n` offers the name again to change and asks
+/// nothing written; `y` saves over it (`io::files` holds the runtime's
+/// half: nothing is written until then).
+#[test]
+fn the_match_panels_w_asks_before_replacing_a_file() {
+    use bgedit_tui::action::Action;
+    use bgedit_tui::effect::Effect;
+    use bgedit_tui::match_review::{open, state::ReviewAction};
+    use bgedit_tui::model::{Mode, Model};
+    use bgedit_tui::prompt::state::PromptKind;
+    use common::keys::{keys, run_effects};
+    let dir = tempfile::tempdir().unwrap();
+    let loaded = open::load(&fixture(MATCH)).unwrap();
+    let (model, _) = run_effects(
+        Model::default(),
+        [Action::Review(ReviewAction::Opened(Ok(Box::new(loaded))))],
+    );
+    let out = dir.path().join("m5_noisy.analysed.sgf");
+    std::fs::write(&out, "a deeper analysis").unwrap();
+    let out = out.display().to_string();
+    let saves = |effects: &[Effect]| -> Vec<bool> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::SaveSgf {
+                    out: to, replace, ..
+                } if *to == out => Some(*replace),
+                _ => None,
+            })
+            .collect()
+    };
+    let (model, effects) = run_effects(model, [Action::Review(ReviewAction::SaveSgf(out.clone()))]);
+    assert_eq!(saves(&effects), [false], "not over a file unasked");
+    let (model, effects) = run_effects(
+        model,
+        [Action::Review(ReviewAction::SgfExists(out.clone()))],
+    );
+    assert!(effects.is_empty(), "{effects:?}");
+    assert!(
+        matches!(&model.mode, Mode::Prompt(p) if p.kind == PromptKind::ReplaceSgf),
+        "{:?}",
+        model.mode
+    );
+    assert!(
+        model.status.text.contains(&out) && model.status.text.contains("y replaces"),
+        "{:?}",
+        model.status
+    );
+    let (kept, effects) = keys(model.clone(), "n");
+    assert!(saves(&effects).is_empty(), "{effects:?}");
+    assert!(
+        matches!(&kept.mode, Mode::Prompt(p) if p.kind == PromptKind::SgfFile && p.line.text == out),
+        "{:?}",
+        kept.mode
+    );
+    let (_, effects) = keys(model, "y");
+    assert_eq!(saves(&effects), [true], "saved over it once asked");
 }

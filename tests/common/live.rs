@@ -17,13 +17,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 
-/// The gnubg bgedit runs here (as `--gnubg`, `BGEDIT_GNUBG`, `PATH` find it).
-pub fn gnubg() -> PathBuf {
-    bgedit_engine::EngineKind::Gnubg
-        .locate(None)
-        .expect("gnubg (check have_gnubg first)")
-}
-
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
@@ -65,7 +58,7 @@ fn run_generator(python: &Path, script: &str) -> PathBuf {
         .unwrap_or_else(|e| panic!("{script}: {e}"))
         .contains("\nimport gnubg\n");
     let mut command = if in_gnubg {
-        let mut c = Command::new(gnubg());
+        let mut c = Command::new(super::gnubg());
         c.args(["-t", "-q", "-r", "-p"]).arg(&path);
         c
     } else {
@@ -107,7 +100,7 @@ pub fn generated_lines(script: &str, name: &str) -> Vec<serde_json::Value> {
 /// `gnubg -t -q -r` with the gnubg bgedit finds.
 pub fn gnubg_says(commands: &str) -> String {
     use std::io::Write;
-    let mut child = Command::new(gnubg())
+    let mut child = Command::new(super::gnubg())
         .args(["-t", "-q", "-r"])
         .env("LC_ALL", "C")
         .stdin(Stdio::piped())

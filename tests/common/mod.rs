@@ -72,35 +72,59 @@ pub fn fixtures() -> Vec<Fixture> {
         .collect()
 }
 
-/// The Python that has Open Sage (bgsage), as the binary finds it; without
-/// it the caller skips with a printed reason, but under BGEDIT_REQUIRE_SAGE=1
-/// it fails.
-pub fn sage_python() -> Option<std::path::PathBuf> {
-    let found = bgedit_engine::EngineKind::Sage
+// The engines the tests talk to. A test that needs one is marked, as
+//     #[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+// (`bgedit_has_sage`, `bgedit_has_parallel` for the others): build.rs sets
+// the cfg where it finds the engine, so without it `cargo test` reports the
+// test ignored, with that reason. Where the cfg is set (the engine was found
+// when the tests were built, or `BGEDIT_REQUIRE_GNUBG=1` and the like, as
+// in CI, asked for it) the test runs and asks for the engine with these,
+// which fail it, saying why, when the engine is missing.
+
+/// The gnubg the binary runs (`BGEDIT_GNUBG`, PATH, `/usr/games/gnubg`).
+pub fn gnubg() -> std::path::PathBuf {
+    bgedit_engine::EngineKind::Gnubg
         .locate(None)
-        .map_err(|e| e.to_string())
-        .and_then(|python| {
-            let ok = std::process::Command::new(&python)
-                .args(["-c", "import bgsage"])
-                .stderr(std::process::Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success());
-            if ok {
-                Ok(python)
-            } else {
-                Err(format!("{}: no bgsage", python.display()))
-            }
-        });
-    match found {
-        Ok(p) => Some(p),
-        Err(e) if std::env::var("BGEDIT_REQUIRE_SAGE").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_SAGE=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: Open Sage: {e}");
-            None
-        }
-    }
+        .unwrap_or_else(|e| panic!("this test needs gnubg 1.07: {e}"))
+}
+
+/// The Python that has Open Sage (bgsage), as the binary finds it.
+pub fn sage_python() -> std::path::PathBuf {
+    let python = bgedit_engine::EngineKind::Sage
+        .locate(None)
+        .unwrap_or_else(|e| panic!("this test needs Open Sage's Python: {e}"));
+    let imports = std::process::Command::new(&python)
+        .args(["-c", "import bgsage"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(
+        imports,
+        "this test needs Open Sage: {} does not import bgsage (pip install bgsage, or BGEDIT_SAGE_PYTHON=PATH)",
+        python.display()
+    );
+    python
+}
+
+/// GNU parallel on PATH (moreutils' `parallel` is another program).
+pub fn gnu_parallel() -> std::path::PathBuf {
+    let found = std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join("parallel"))
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| panic!("this test needs GNU parallel (apt-get install parallel)"));
+    let version = std::process::Command::new(&found)
+        .arg("--version")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap_or_else(|e| panic!("{}: {e}", found.display()));
+    assert!(
+        version.stdout.starts_with(b"GNU parallel"),
+        "this test needs GNU parallel; {} is another program",
+        found.display()
+    );
+    found
 }
 
 /// A fake gnubg (`--gnubg`, `Engine::new`): a shell script that starts
@@ -114,19 +138,4 @@ pub fn fake_gnubg(name: &str, after_ready: &str) -> std::path::PathBuf {
     std::fs::write(&path, format!("#!/bin/sh\necho 'GNU Backgammon (fake)'\necho '{{\"ready\":true}}'\nread line\n{after_ready}\n")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
     path
-}
-
-/// Whether gnubg is found (as the binary finds it); without it the caller
-/// skips with a printed reason, but under BGEDIT_REQUIRE_GNUBG=1 it fails.
-pub fn have_gnubg() -> bool {
-    match bgedit_engine::EngineKind::Gnubg.locate(None) {
-        Ok(_) => true,
-        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: {e}");
-            false
-        }
-    }
 }

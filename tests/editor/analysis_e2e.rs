@@ -1,11 +1,10 @@
 //! The analysis panel in the real binary, in a pseudo-terminal, with the
 //! real gnubg: a position set up by keys shows gnubg's best move; keys typed
-//! while a 3-ply analysis runs are answered at once. Skipped (with a printed
+//! while a 3-ply analysis runs are answered at once. Ignored (with its
 //! reason) without gnubg, failing under BGEDIT_REQUIRE_GNUBG=1.
 
 use crate::common;
 
-use common::have_gnubg;
 use common::live;
 use common::pty::{Options, Session};
 use std::io::Write;
@@ -45,10 +44,9 @@ fn gnubg_id(screen: &str) -> String {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = state_dir("analysis-best");
     let mut s = Session::start(&PTY, &["--new"], &dir, 120, 40);
     // No dice: the cube decision.
@@ -86,10 +84,9 @@ fn a_position_set_up_by_keys_shows_gnubgs_best_move_and_plays_it() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn keys_typed_while_a_3_ply_analysis_runs_are_answered_at_once() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = state_dir("analysis-busy");
     // A middle game with 6-5 to play: 3-ply takes gnubg seconds.
     let mut s = Session::start(
@@ -181,10 +178,9 @@ fn without_gnubg_the_panel_says_how_to_install_it_and_editing_works() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_score_matrix_fills_in_with_gnubgs_cube_decision_at_every_score() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = state_dir("score-matrix");
     // The opening position, X on roll, money: a 7-point matrix.
     let mut s = Session::start(
@@ -228,6 +224,42 @@ fn the_score_matrix_fills_in_with_gnubgs_cube_decision_at_every_score() {
     // Typing goes on while it fills in; V gives the analysis back.
     s.send("V");
     s.wait_for("Proper cube action");
+    s.send("q");
+    s.wait_exit();
+}
+
+/// The opening of a 26-point match, past Sage's 25-point match equity
+/// table: beside gnubg's answer the panel says why Sage has none; the live
+/// views' doubling window stops at 25 points, and with dice their table of
+/// best moves marks the match's own score (26-away) with why. Nothing
+/// stops.
+#[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
+fn sages_second_opinion_past_its_table_says_why_beside_gnubgs() {
+    let dir = state_dir("sage-past-table");
+    let mut s = Session::start(&PTY, &["4HPwATDgc/ABMA:cAlAAwAAAAAE"], &dir, 160, 50);
+    s.wait_for("gnubg 0-ply");
+    // z: Sage alone, then both side by side.
+    s.send("z");
+    s.send("z");
+    let screen = s.wait_for("cannot answer at this score");
+    assert!(screen.contains("No double"), "{screen}");
+    s.send("~");
+    let views = s.wait_for("doubling window by score");
+    assert!(views.contains("25-point match"), "{views}");
+    s.send("d");
+    s.wait_for("Dice (e.g. 52");
+    s.keys("31");
+    s.send("\r");
+    s.wait_for("best move by score and cube");
+    // The other scores answered (8/5 6/5 at money), the match's own
+    // marked `!`, and why.
+    let table = s.wait_for("! Sage cannot answer at this score (26-away, 26-away)");
+    assert!(table.contains("8/5 6/5"), "{table}");
+    assert!(table.contains("=score 26a-26a  !"), "{table}");
     s.send("q");
     s.wait_exit();
 }

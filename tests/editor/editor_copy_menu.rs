@@ -100,12 +100,18 @@ fn i_asks_for_the_picture_and_reports_where_it_went() {
         m,
         Action::Copy(CopyAction::PictureSaved(Ok(PictureSaved {
             path: "/tmp/p.png".into(),
-            copied: Err(ClipboardError::Read("no display".into())),
+            copied: Err(ClipboardError::Read {
+                reason: "no display".into(),
+            }),
         }))),
     );
     assert_eq!(m.status.tone, Tone::Success);
     assert!(m.status.text.contains("/tmp/p.png"), "{}", m.status.text);
-    assert!(m.status.text.contains("not copied: no display"));
+    assert!(
+        m.status
+            .text
+            .contains("not copied: the clipboard could not be read: no display")
+    );
     let (m, _) = update(
         m,
         Action::Copy(CopyAction::PictureSaved(Err(PictureError::Write {

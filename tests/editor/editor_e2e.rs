@@ -480,7 +480,7 @@ fn a_panic_in_a_worker_or_a_job_is_reported_and_the_editor_goes_on() {
         ),
         (
             "bgedit-met",
-            "reading /no/such.xml stopped on an internal error",
+            "cannot read /no/such.xml: reading stopped on an internal error",
         ),
     ] {
         let dir = state_dir(&format!("panic-{thread}"));

@@ -68,9 +68,10 @@ fn a_met_path_is_read_at_the_edge_and_the_result_comes_back_as_an_action() {
 
     let (bad, _) = update(
         m.clone(),
-        Action::Numbers(NumbersAction::MetLoaded(Err(MetError::Invalid(
-            "no such file".to_owned(),
-        )))),
+        Action::Numbers(NumbersAction::MetLoaded(Err(MetError::Unreadable {
+            path: "/some/met.xml".to_owned(),
+            error: "no such file".to_owned(),
+        }))),
     );
     assert_eq!(bad.status.tone, Tone::Error);
     assert!(bad.status.text.contains("no such file"));

@@ -365,15 +365,32 @@ fn copy_asks_for_the_clipboard_and_reports_honestly() {
         m.clone(),
         [Action::Copy(CopyAction::Copied(
             CopyTarget::GnubgId,
-            Ok(CopyRoute::Osc52),
+            Ok(CopyRoute::Osc52 { under_tmux: false }),
         ))],
     );
     assert!(osc.status.text.contains("OSC 52"));
+    assert!(!osc.status.text.contains("tmux"), "{}", osc.status.text);
+    // Under tmux, whose default drops OSC 52, the message says what lets
+    // it through.
+    let tmux = run(
+        m.clone(),
+        [Action::Copy(CopyAction::Copied(
+            CopyTarget::GnubgId,
+            Ok(CopyRoute::Osc52 { under_tmux: true }),
+        ))],
+    );
+    assert!(
+        tmux.status.text.contains("set -g set-clipboard on"),
+        "{}",
+        tmux.status.text
+    );
     let failed = run(
         m,
         [Action::Copy(CopyAction::Copied(
             CopyTarget::GnubgId,
-            Err(ClipboardError::Read("no way".into())),
+            Err(ClipboardError::Read {
+                reason: "no way".into(),
+            }),
         ))],
     );
     assert!(is_error(&failed));
@@ -408,9 +425,9 @@ fn paste_reads_the_clipboard_then_imports() {
     assert_eq!(m.position.state.cube_owner, CubeOwner::Owned(Player::X));
     let failed = run(
         m.clone(),
-        [Action::Pasted(Err(ClipboardError::Read(
-            "no display".into(),
-        )))],
+        [Action::Pasted(Err(ClipboardError::Read {
+            reason: "no display".into(),
+        }))],
     );
     assert!(is_error(&failed));
     assert_eq!(failed.position, m.position);

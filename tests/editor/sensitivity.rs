@@ -2,7 +2,7 @@
 //! what the screen shows), a screen kept as a snapshot, and the views'
 //! best moves and windows set beside the in-process engine's and `bgedit
 //! analyse --engine sage`'s own answers at each score and cube, asked in
-//! this run (skipped without Sage, failing under BGEDIT_REQUIRE_SAGE=1).
+//! this run (ignored without Sage, failing under BGEDIT_REQUIRE_SAGE=1).
 
 use crate::common;
 use bgedit_core::codec::{self, IdFormat};
@@ -180,21 +180,13 @@ fn the_live_views_screen() {
     insta::assert_snapshot!("sensitivity_100x34", text);
 }
 
-/// Sage's in-process engine, found by capability as the editor finds it.
-fn in_process() -> Option<Box<dyn bgedit_engine::Engine>> {
-    let python = common::sage_python()?;
+/// Sage's in-process engine, found by capability as the editor finds it
+/// (the tests that ask are marked as needing Sage).
+fn in_process() -> Box<dyn bgedit_engine::Engine> {
+    let python = common::sage_python();
     let mut setup = bgedit_engine::Setup::default();
     setup.set_program(EngineKind::Sage, Some(python));
-    match registry::open_in_process(&setup) {
-        Ok(e) => Some(e),
-        Err(e) if std::env::var("BGEDIT_REQUIRE_SAGE").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_SAGE=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: {e}");
-            None
-        }
-    }
+    registry::open_in_process(&setup).unwrap_or_else(|e| panic!("Sage in process: {e}"))
 }
 
 /// `bgedit analyse --engine sage --plies 0` on `ids`, one JSON value each.
@@ -224,10 +216,9 @@ fn close(a: f64, b: &serde_json::Value) -> bool {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn the_views_best_moves_are_the_in_process_engines_and_the_clis_at_each_score_and_cube() {
-    let Some(mut engine) = in_process() else {
-        return;
-    };
+    let mut engine = in_process();
     assert!(engine.in_process());
     let p = start(MOVES_ID).position;
     // The editor's road: the runtime's inline answer.
@@ -272,10 +263,9 @@ fn the_views_best_moves_are_the_in_process_engines_and_the_clis_at_each_score_an
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn the_views_window_is_the_in_process_engines_and_the_clis_at_every_score() {
-    let Some(mut engine) = in_process() else {
-        return;
-    };
+    let mut engine = in_process();
     let p = start(CUBE_ID).position;
     let Sensitivity::Window(w) = sensitivity::compute(engine.as_mut(), &p, 0) else {
         panic!("not a window")

@@ -2,7 +2,7 @@
 //! in-process: a key that changes the board changes the views in the same
 //! frame. Every frame the editor drew is replayed (ratatui ends each with
 //! a hide-cursor sequence): none shows the new board beside the old views.
-//! Skipped without Sage, failing under BGEDIT_REQUIRE_SAGE=1.
+//! Ignored without Sage (build.rs), failing under BGEDIT_REQUIRE_SAGE=1.
 
 use crate::common;
 use common::pty::{Options, Session, nz};
@@ -32,10 +32,9 @@ fn frames(raw: &[u8], cols: u16, rows: u16) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn a_key_that_changes_the_board_changes_the_live_views_in_the_same_frame() {
-    if common::sage_python().is_none() {
-        return;
-    }
+    common::sage_python();
     let dir = common::pty::state_dir("bgedit-live", "same-frame");
     let (cols, rows) = (120, 40);
     let mut s = Session::start(&PTY, &[ID], &dir, cols, rows);

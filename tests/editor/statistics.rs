@@ -356,13 +356,12 @@ fn statistics_view_200x60() {
 /// view's table is the CLI's text table. The real gnubg, on a committed
 /// match.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_editors_2_ply_verdicts_equal_the_clis() {
     use bgedit_tui::io::engine_link::{MatchRun, analyse_match_passes};
     use std::sync::Mutex;
     use std::sync::atomic::AtomicU64;
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let name = "selfplay/m7_driven.mat";
     let (model, effects) = opened(Model::default(), name);
     let Some(Effect::AnalyseMatch {
@@ -381,7 +380,7 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
     let run_opts = MatchRun {
         serial,
         engine,
-        program: Ok(common::live::gnubg()),
+        program: Ok(common::gnubg()),
         jobs: 1,
     };
     let wanted = AtomicU64::new(serial);
@@ -459,12 +458,11 @@ fn the_editors_2_ply_verdicts_equal_the_clis() {
 /// analysed in the background (0-ply, then 2-ply, as the header says) and
 /// `s` opens the statistics view with gnubg's table.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_binary_analyses_a_match_and_shows_its_statistics() {
     use common::pty::{Options, Session};
     use std::time::Duration;
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let pty = Options {
         timeout: Duration::from_secs(240),
         ..Options::DEFAULT
@@ -498,13 +496,12 @@ fn the_binary_analyses_a_match_and_shows_its_statistics() {
 /// from the text pasted (there is no file to read it again from), and the
 /// saved file reads back as the same match.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_binary_saves_a_pasted_match() {
     use bgedit_core::codec::match_file;
     use common::pty::{Options, Session};
     use std::time::Duration;
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let pty = Options {
         timeout: Duration::from_secs(240),
         ..Options::DEFAULT

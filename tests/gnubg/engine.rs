@@ -3,8 +3,8 @@
 //! gnubg found here in the same run: its last digits differ from CPU to
 //! CPU), and the failures: a killed gnubg, a hung one, one printing garbage.
 //!
-//! Without gnubg these tests print why and pass, unless
-//! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them fail.
+//! Without gnubg these tests are reported ignored, saying why, unless
+//! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them run and fail.
 
 use crate::common;
 use crate::common::fake_gnubg as fake;
@@ -21,19 +21,6 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 const LIMIT: Duration = Duration::from_secs(30);
-
-fn gnubg() -> Option<PathBuf> {
-    match bgedit_engine::EngineKind::Gnubg.locate(None) {
-        Ok(p) => Some(p),
-        Err(e) if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") => {
-            panic!("BGEDIT_REQUIRE_GNUBG=1 but {e}")
-        }
-        Err(e) => {
-            eprintln!("skipped: {e}");
-            None
-        }
-    }
-}
 
 fn position(id: &str) -> Position {
     codec::parse_any(id, &Position::default()).unwrap().position
@@ -83,8 +70,9 @@ fn matches_hint(got: &[(String, f64)], id: &str, plies: u8, n: usize) {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn ranked_moves_match_gnubgs_hint_in_money_and_match_play() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     // Money, X on roll with 21 (gnubg 1.07 here: 24/23 13/11 -0.008,
     // 24/21 -0.023, 13/10 -0.035); O on roll with 64 (24/14 +0.029,
@@ -108,8 +96,9 @@ fn ranked_moves_match_gnubgs_hint_in_money_and_match_play() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn each_move_carries_the_position_after_it() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     let Analysis::Moves { moves, .. } = ask(&mut e, "dwcAANwdAAAAAA:cIkKAAAAAAAE", 0) else {
         panic!()
@@ -122,8 +111,9 @@ fn each_move_carries_the_position_after_it() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     // A bear-off before the roll (gnubg 1.07 here: cubeless +0.445,
     // Double/take +0.723, Double/pass +1.000, No double +0.623, proper
@@ -187,8 +177,9 @@ fn cube_decisions_and_a_double_on_offer_match_gnubgs_hint() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     // The bear-off with the cube on the other side: no cube action, only
     // the roller's chances, gnubg's (0.722 here) before the roll.
@@ -241,8 +232,9 @@ fn no_cube_action_gives_the_chances_and_a_finished_game_says_so() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_deeper_answer_is_not_served_from_gnubgs_hint_cache() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     // The opening 21 in a 5-point match: gnubg's 2-ply and 0-ply lists
     // differ in their second move (here 13/11 6/5 against 24/21). Asking
@@ -259,8 +251,9 @@ fn a_deeper_answer_is_not_served_from_gnubgs_hint_cache() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_killed_gnubg_costs_one_answer_and_is_restarted() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     e.warm_up().unwrap();
     let pid = e.pid().unwrap();
@@ -286,8 +279,9 @@ fn a_killed_gnubg_costs_one_answer_and_is_restarted() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn huge_match_cubes_that_crashed_gnubg_are_answered() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     for log2 in 7..=12 {
         let mut p = position("4HPwATDgc/ABMA:cAmlAAAAAAAE");
@@ -311,8 +305,9 @@ fn huge_match_cubes_that_crashed_gnubg_are_answered() {
 /// gnubg's own `hint` for the equivalent position the generator built on
 /// its own, move for move.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     let text =
         &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_big_cubes.jsonl");
@@ -354,8 +349,9 @@ fn big_match_cubes_are_answered_as_gnubg_answers_the_equivalent_position() {
 /// inside its 64-point table): the smallest cube that ends the match and
 /// twice it give the same answers, as the 32- and 64-cube at 23-away do.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     let text =
         &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_big_cubes.jsonl");
@@ -407,8 +403,9 @@ fn cubes_that_end_the_match_either_way_give_gnubg_the_same_answers() {
 /// (gen_gnubg_engine_edges.py) have lists with a 0-ply tail: every move's
 /// depth, order and equity must be gnubg's.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     let text = &crate::common::live::generated("gen_gnubg_engine_edges.py", "gnubg_depths.jsonl");
     let mut tails = 0;
@@ -452,8 +449,9 @@ fn each_move_carries_the_depth_gnubg_evaluated_it_at() {
 /// taker's MET value at that score (gnubg's `hint` in MWC mode prints the
 /// doubler's chances after losing instead).
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn take_and_pass_are_the_takers_match_winning_chances() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     // 7-point match, X (on roll, doubling) 1, O 4; cube 2 centred.
     let mut p = position("XGID=-b----E-C---eE---c-e----B-:1:0:1:00:1:4:0:7:10");
@@ -583,8 +581,9 @@ fn a_gnubg_that_floods_lines_runs_out_of_time_or_is_refused() {
 /// that started it: the editor's quiz starts its grader on a short-lived
 /// thread and keeps it.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn an_engine_outlives_the_thread_that_started_it() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut engine = std::thread::spawn(move || {
         let mut e = Process::new(EngineKind::Gnubg, g);
         e.warm_up().unwrap();
@@ -606,8 +605,9 @@ fn an_engine_outlives_the_thread_that_started_it() {
 /// tests/fixtures/gen_gnubg_hints.py: the bridge must give the same moves in
 /// the same order with the same equities, and the same cube decisions.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn answers_match_gnubgs_hint_text_on_the_fixtures() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     let text = &crate::common::live::generated("gen_gnubg_hints.py", "-");
     let mut checked = 0;
@@ -681,8 +681,9 @@ fn answers_match_gnubgs_hint_text_on_the_fixtures() {
 /// than 64); after a failed `set` it would answer for the previous
 /// position, so the bridge checks every step and refuses instead.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_failed_set_is_refused_not_answered_for_the_previous_position() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     // A good position first, so a stale answer would be at hand.
     assert!(matches!(
@@ -827,8 +828,9 @@ fn a_batch_fails_its_remaining_lines_at_once_after_two_failed_starts() {
 /// the bridge's check refused the position; it is now sent without the
 /// flag and answered as gnubg answers the normal game.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_stray_crawford_flag_is_answered_as_the_normal_game() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut e = Process::new(EngineKind::Gnubg, g);
     let mut p = position("4HPwATDgc/ABMA:cAnlACAAGAAA");
     let normal = moves(
@@ -864,8 +866,9 @@ fn a_stray_crawford_flag_is_answered_as_the_normal_game() {
 /// rescaled to the cube's points at the score) is +16.9. The answer is
 /// gnubg's own `hint`, not garbage; Sage's is taken the same way.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn an_equity_past_three_from_a_cube_bigger_than_the_match_is_answered() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let id = "mkBMmUrDBwAAAA:cwlPAhABCAAE";
     let hint = crate::common::live::hint_list(id, 0);
     assert!(hint.first().is_some_and(|(_, eq)| *eq > 10.0), "{hint:?}");
@@ -886,10 +889,19 @@ fn an_equity_past_three_from_a_cube_bigger_than_the_match_is_answered() {
         text.contains("Note: an equity past ±3 is right here"),
         "{text}"
     );
-    if let Some(python) = crate::common::sage_python() {
-        let mut sage = Process::new(EngineKind::Sage, python);
-        let m = moves(&ask(&mut sage, id, 0));
-        assert_eq!(m[0].0, hint[0].0);
-        assert!(m[0].1 > 3.0, "{m:?}");
-    }
+}
+
+/// The same position as above, for Sage: gnubg's best move, past ±3.
+#[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
+fn sage_answers_an_equity_past_three_from_a_cube_bigger_than_the_match() {
+    let id = "mkBMmUrDBwAAAA:cwlPAhABCAAE";
+    let hint = crate::common::live::hint_list(id, 0);
+    let mut sage = Process::new(EngineKind::Sage, common::sage_python());
+    let m = moves(&ask(&mut sage, id, 0));
+    assert_eq!(m[0].0, hint[0].0);
+    assert!(m[0].1 > 3.0, "{m:?}");
 }

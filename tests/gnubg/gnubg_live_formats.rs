@@ -1,12 +1,12 @@
 //! bgedit's own SGF and Snowie text, given to the real gnubg 1.07 (`load
 //! position`, `import snowietxt`): gnubg must read back the position bgedit
-//! reads from the same file. Needs gnubg at run time: skipped with a printed
-//! reason when it is missing, but a failure when `BGEDIT_REQUIRE_GNUBG=1`.
+//! reads from the same file. Needs gnubg: ignored, saying so, when it is
+//! missing, but a failure when `BGEDIT_REQUIRE_GNUBG=1`.
 
+use crate::common;
 use bgedit_core::codec::{self, gnubg_id, sgf, snowie};
 use bgedit_core::domain::{Names, Position};
 use serde::Deserialize;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 #[derive(Deserialize)]
@@ -16,25 +16,14 @@ struct Row {
     names: [String; 2],
 }
 
-fn gnubg() -> Option<PathBuf> {
-    let candidates = ["/usr/games/gnubg", "/usr/bin/gnubg", "/usr/local/bin/gnubg"];
-    let found = candidates.iter().map(PathBuf::from).find(|p| p.exists());
-    if found.is_none() {
-        if std::env::var("BGEDIT_REQUIRE_GNUBG").as_deref() == Ok("1") {
-            panic!("gnubg is not installed, and BGEDIT_REQUIRE_GNUBG=1 requires it");
-        }
-        eprintln!("skipped: gnubg is not installed (set BGEDIT_REQUIRE_GNUBG=1 to make this fail)");
-    }
-    found
-}
-
 fn ids(p: &Position) -> String {
     gnubg_id::encode(&p.board, &p.state)
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn gnubg_reads_bgedits_sgf_and_snowie_text_to_the_same_ids() {
-    let Some(gnubg) = gnubg() else { return };
+    let gnubg = common::gnubg();
     let rows: Vec<Row> = include_str!("../fixtures/gnubg_formats.jsonl")
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

@@ -1,4 +1,4 @@
-//! Against gnubg 1.07: its committed answers, and the real engine (skipped without it unless BGEDIT_REQUIRE_GNUBG=1).
+//! Against gnubg 1.07: its committed answers, and the real engine (ignored without it unless BGEDIT_REQUIRE_GNUBG=1).
 //!
 //! One test binary for the area (each file below is a module): the tests
 //! link once, not once a file.
@@ -16,6 +16,7 @@ mod gnubg_numbers;
 mod quiz_cli;
 mod rollout;
 mod sage;
+mod sage_data;
 mod sage_native;
 mod selfplay_fixtures;
 mod signals;

@@ -4,8 +4,8 @@
 //! decimals there): the error of every answer is the best choice's equity
 //! less the answer's, graded by gnubg 1.07's thresholds.
 //!
-//! Without gnubg these tests print why and pass, unless
-//! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them fail.
+//! Without gnubg these tests are reported ignored, saying why, unless
+//! `BGEDIT_REQUIRE_GNUBG=1` (CI) makes them run and fail.
 
 use crate::common;
 use bgedit_core::codec;
@@ -24,14 +24,9 @@ fn clear_of_thresholds(error: f64) -> bool {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
-    if !common::have_gnubg() {
-        return;
-    }
-    let mut engine = Process::new(
-        EngineKind::Gnubg,
-        bgedit_engine::EngineKind::Gnubg.locate(None).unwrap(),
-    );
+    let mut engine = Process::new(EngineKind::Gnubg, common::gnubg());
     // The positions of gen_gnubg_hints.py; their numbers are asked of the
     // gnubg found here, in this run.
     let text = include_str!("../fixtures/gnubg_hints.jsonl");
@@ -107,10 +102,9 @@ fn every_answer_is_graded_as_gnubgs_hint_ranks_it() {
 /// The command end to end: text and JSON, an illegal move named with its
 /// rule, an answer to another question refused, and the exit status.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_command_grades_and_refuses_with_reasons() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let run = |args: &[&str]| {
         let out = common::run::command()
             .arg("quiz")

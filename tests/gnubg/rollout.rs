@@ -2,24 +2,18 @@
 //! bridge, for live progress) against gnubg's own rollout run in one go on
 //! its command line (tests/fixtures/gen_gnubg_rollouts.py), a rollout
 //! stopped between chunks, the CLI's JSON, and the live panel in a
-//! pseudo-terminal. Skipped without gnubg unless BGEDIT_REQUIRE_GNUBG=1.
+//! pseudo-terminal. Ignored without gnubg unless BGEDIT_REQUIRE_GNUBG=1.
 
 use crate::common;
 
 use bgedit_core::codec;
 use bgedit_core::domain::Position;
 use bgedit_engine::{Analysis, Engine, EngineKind, Process, Request, RolloutSettings};
-use common::have_gnubg;
 use common::pty::{Options, Session};
 use serde_json::Value;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 const LIMIT: Duration = Duration::from_secs(120);
-
-fn gnubg() -> Option<PathBuf> {
-    have_gnubg().then(|| bgedit_engine::EngineKind::Gnubg.locate(None).unwrap())
-}
 
 fn position(id: &str) -> Position {
     codec::parse_any(id, &Position::default()).unwrap().position
@@ -55,8 +49,9 @@ fn gnubgs_rollouts() -> Vec<Value> {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut engine = Process::new(EngineKind::Gnubg, g);
     let mut checked = 0;
     for (n, f) in gnubgs_rollouts().iter().enumerate() {
@@ -145,8 +140,9 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_rollout_asked_to_stop_ends_after_its_chunk_with_the_trials_done() {
-    let Some(g) = gnubg() else { return };
+    let g = common::gnubg();
     let mut engine = Process::new(EngineKind::Gnubg, g);
     let req = Request {
         id: 5,
@@ -183,10 +179,9 @@ fn a_rollout_asked_to_stop_ends_after_its_chunk_with_the_trials_done() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_cli_writes_the_rollout_and_standard_errors_in_json() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_bgedit"))
         .args([
             "analyse",
@@ -246,10 +241,9 @@ fn the_cli_writes_the_rollout_and_standard_errors_in_json() {
 /// rolls out the three moves gnubg's own `hint` lists first (at its default
 /// 2-ply), and gives gnubg's one-go rollout of them to its printed digits.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_cli_rolls_out_gnubgs_own_top_three_as_gnubg_does() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let want = gnubgs_rollouts()
         .into_iter()
         .find(|f| f["id"] == "ovDJiELE0sxUBA:sAHXAkAAqAAE")
@@ -300,10 +294,9 @@ fn trials_shown(screen: &str) -> Option<u32> {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_panel_shows_a_rollout_converging_and_esc_stops_it() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = common::pty::state_dir("bgedit-e2e", "rollout-live");
     // Money, 43 to play against the opening; 0-ply candidates.
     let mut s = Session::start(

@@ -1,4 +1,4 @@
-//! Open Sage built into bgedit (src/engine/sage/native): its answers are
+//! Open Sage built into bgedit (crates/engine/src/sage/native): its answers are
 //! Sage's own — `BgBotAnalyzer` called in Python on the same board, in the
 //! same run, by `tests/fixtures/gen_sage_answers.py` (the fixed positions)
 //! and `gen_sage_random.py` (1,000 random positions from a fixed seed at
@@ -6,7 +6,7 @@
 //! checker play and cube, and 8 more at its 3-ply): the same
 //! best move, every equity and chance within 1e-5; and its seeded rollouts
 //! Sage's own seeded rollouts (`gen_sage_rollouts.py`, the same settings),
-//! with progress and a stop as the bridge's. Skipped without bgsage unless
+//! with progress and a stop as the bridge's. Ignored without bgsage unless
 //! BGEDIT_REQUIRE_SAGE=1.
 
 use crate::common;
@@ -60,7 +60,7 @@ fn engine(python: &std::path::Path) -> Box<dyn Engine> {
 /// bgedit's best move (the Position ID after it) is Sage's best `want`.
 /// Sage may lead with a one-die finish (the last checker off with one die
 /// where the rules play both): bgedit names it as the legal move that bears
-/// the last checker off (see src/engine/sage/mod.rs's tests).
+/// the last checker off (see crates/engine/src/sage/mod.rs's tests).
 fn same_best(after: &str, want: &Value, mover: bgedit_core::domain::Player, what: &str) {
     let sage = board_of(&want["board"]);
     if sage[1..].iter().all(|&c| c <= 0) {
@@ -170,10 +170,9 @@ fn check(engine: &mut dyn Engine, n: usize, case: &Value) {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn in_process_answers_equal_sages_own_on_fixed_positions() {
-    let Some(python) = common::sage_python() else {
-        return;
-    };
+    let python = common::sage_python();
     let text = common::live::generated_by(&python, "gen_sage_answers.py", "-");
     let answers: Vec<Value> = lines(&text)
         .into_iter()
@@ -194,10 +193,9 @@ fn in_process_answers_equal_sages_own_on_fixed_positions() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn in_process_answers_equal_sages_own_on_random_positions() {
-    let Some(python) = common::sage_python() else {
-        return;
-    };
+    let python = common::sage_python();
     let cases = lines(&common::live::generated_by(
         &python,
         "gen_sage_random.py",
@@ -231,10 +229,9 @@ fn in_process_answers_equal_sages_own_on_random_positions() {
 /// BGEDIT_SAGE_BRIDGE=1 sends it through the Python bridge, which gives
 /// the same numbers.
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn analyse_says_whether_sage_ran_in_process() {
-    if common::sage_python().is_none() {
-        return;
-    }
+    common::sage_python();
     let id = "4HPwATDgc/ABMA:cAkFAAAAAAAE";
     let args = [
         "analyse", "--engine", "sage", "--format", "json", "--moves", "3", id,
@@ -275,10 +272,9 @@ fn analyse_says_whether_sage_ran_in_process() {
 /// Python (here one that is no Python at all): the same answer; a DIR
 /// without them is an error naming the file missing.
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn sage_data_dir_is_read_without_python() {
-    let Some(python) = common::sage_python() else {
-        return;
-    };
+    let python = common::sage_python();
     let out = std::process::Command::new(&python)
         .args([
             "-c",
@@ -431,10 +427,9 @@ fn check_rollout(engine: &mut dyn Engine, n: usize, case: &Value) {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn in_process_rollouts_equal_sages_own_with_the_same_seed() {
-    let Some(python) = common::sage_python() else {
-        return;
-    };
+    let python = common::sage_python();
     let cases = lines(&common::live::generated_by(
         &python,
         "gen_sage_rollouts.py",
@@ -458,10 +453,9 @@ fn in_process_rollouts_equal_sages_own_with_the_same_seed() {
 /// with its answer marked stopped; the engine then answers the next
 /// request.
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn an_in_process_rollout_reports_progress_and_stops_when_told() {
-    let Some(python) = common::sage_python() else {
-        return;
-    };
+    let python = common::sage_python();
     let mut e = engine(&python);
     let position = codec::parse_any("4HPwATDgc/ABMA:cAkFAAAAAAAE", &Position::default())
         .unwrap()

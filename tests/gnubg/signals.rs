@@ -1,9 +1,9 @@
 //! A signal in the middle of an analysis (SIGTERM, SIGHUP, SIGINT sent
 //! with `kill`), and the editor quit while it analyses a match: no gnubg
 //! is left running and no match copy is left in the temporary directory.
-//! With the real gnubg (skipped without it unless BGEDIT_REQUIRE_GNUBG=1).
+//! With the real gnubg (ignored without it unless BGEDIT_REQUIRE_GNUBG=1).
 
-use crate::common::have_gnubg;
+use crate::common;
 use crate::common::pty::{Options, Session, state_dir};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -76,10 +76,9 @@ fn kill_all(pids: &[u32]) {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_signal_mid_analysis_leaves_no_gnubg_and_no_match_copy() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let m7 = m7();
     let commands: [(&str, Vec<&str>); 3] = [
         ("file", vec!["analyse", "--plies", "3", "--file", &m7]),
@@ -150,10 +149,9 @@ fn a_signal_mid_analysis_leaves_no_gnubg_and_no_match_copy() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn quitting_the_editor_mid_analysis_leaves_no_gnubg_and_no_match_copy() {
-    if !have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let tmp = tempfile::tempdir().unwrap();
     let state = state_dir("bgedit-signals", "quit");
     let marker = format!("editor-{}", std::process::id());
@@ -194,10 +192,9 @@ fn quitting_the_editor_mid_analysis_leaves_no_gnubg_and_no_match_copy() {
 /// the exit stops the rollout before Sage's thread pool is joined (without
 /// that, the exit waited for the rollout's end, minutes away).
 #[test]
+#[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn a_signal_mid_in_process_rollout_ends_bgedit_at_once() {
-    if crate::common::sage_python().is_none() {
-        return;
-    }
+    crate::common::sage_python();
     let tmp = tempfile::tempdir().unwrap();
     let args = [
         "analyse",

@@ -83,10 +83,9 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// as `analyse --file F --plies 2` does: the same decisions in the same
 /// order, the same best choice and the same error to the printed digit.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn library_analyse_gives_the_numbers_of_analyse_file() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let file = fixture(MATCHES[1]);
     // 57 decisions: the 3-point match.
@@ -141,10 +140,9 @@ fn library_analyse_gives_the_numbers_of_analyse_file() {
 /// pieces in one gnubg request, two jobs in two requests of other pieces
 /// each, two matches in flight at once on the engines kept for the run.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn two_jobs_give_the_verdicts_and_luck_of_one() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let one = imported(dir.path(), "one.sqlite");
     let two = imported(dir.path(), "two.sqlite");
@@ -169,10 +167,9 @@ fn two_jobs_give_the_verdicts_and_luck_of_one() {
 /// with the same verdicts and luck as one uninterrupted run: what was
 /// stored before the kill is kept, the rest is done.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_killed_analysis_goes_on_where_it_stopped() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let whole = imported(dir.path(), "whole.sqlite");
     let killed = imported(dir.path(), "killed.sqlite");
@@ -266,10 +263,9 @@ fn lucks(lib: &Path) -> Vec<String> {
 /// Two shards analysed apart and merged equal one whole run: every match,
 /// decision and verdict once, none lost or doubled.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn two_shards_merged_equal_one_whole_run() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let whole = imported(dir.path(), "whole.sqlite");
     let (code, _, err) = library(&whole, &["analyse", "--plies", "0"]);
@@ -321,14 +317,13 @@ fn check_merged(dir: &Path, whole: &Path, shards: &[PathBuf]) {
 /// working directory (`--sshlogin :` is this machine; another machine's
 /// name runs it there), each with its copy of the library, then merged.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_parallel)),
+    ignore = "needs gnubg and GNU parallel (apt-get install gnubg parallel)"
+)]
 fn shards_run_with_gnu_parallel_merge_to_one_whole_run() {
-    if !common::have_gnubg() {
-        return;
-    }
-    if Command::new("parallel").arg("--version").output().is_err() {
-        eprintln!("skipped: GNU parallel is not installed (apt-get install parallel)");
-        return;
-    }
+    common::gnubg();
+    let parallel = common::gnu_parallel();
     let dir = tempfile::tempdir().unwrap();
     let whole = imported(dir.path(), "whole.sqlite");
     let (code, _, err) = library(&whole, &["analyse", "--plies", "0"]);
@@ -340,7 +335,7 @@ fn shards_run_with_gnu_parallel_merge_to_one_whole_run() {
         imported(&wd, "library.sqlite");
         shards.push(wd.join("library.sqlite"));
     }
-    let out = Command::new("parallel")
+    let out = Command::new(parallel)
         .current_dir(dir.path())
         .args(["--will-cite", "--sshlogin", ":", "--workdir", "."])
         .arg(format!(
@@ -419,10 +414,9 @@ fn a_merge_refuses_what_is_not_a_library() {
 /// summary; `--since` keeps the later matches, and a player with no match
 /// is said plainly (exit 1).
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn stats_for_a_player_are_the_match_analysis_numbers() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("lib.sqlite");
     let driven = fixture("selfplay/m5_driven.sgf");
@@ -529,10 +523,9 @@ fn json(v: impl Into<Value>) -> Value {
 /// same roll or cube action; what is left (the `.mat`'s resignations,
 /// which the `.sgf` does not write) is made by `library analyse`.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_merge_brings_verdicts_to_the_same_match_in_another_format() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let (sgf_lib, mat_lib) = (dir.path().join("sgf.sqlite"), dir.path().join("mat.sqlite"));
     for (lib, file) in [
@@ -583,4 +576,138 @@ fn a_merge_brings_verdicts_to_the_same_match_in_another_format() {
         ),
         count(&mat_lib, "SELECT count(*) FROM decisions")
     );
+}
+
+/// The processes `pid` has started and not yet seen end (its children).
+fn children(pid: u32) -> Vec<u32> {
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Vec::new();
+    };
+    tasks
+        .filter_map(|t| std::fs::read_to_string(t.ok()?.path().join("children")).ok())
+        .flat_map(|c| {
+            c.split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect::<Vec<u32>>()
+        })
+        .collect()
+}
+
+/// A signal stops `library analyse` (SIGTERM sent to it; SIGINT sent to
+/// its process group, as the terminal's Ctrl-C is): it says, in one line,
+/// how many matches it kept and how many are left, exits 128 + the signal,
+/// and no engine of it is left, not even one dead and unreaped. Where the
+/// engines shared bgedit's group, Ctrl-C interrupted them mid-answer and
+/// each decision asked of them was said to have failed ("gnubg 1.07
+/// crashes on some positions…"); SIGTERM exited without a word, its
+/// engines left to whoever reaps orphans.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn a_signal_stops_library_analyse_saying_what_it_kept_and_leaves_no_engine() {
+    use std::os::unix::process::CommandExt;
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = imported(dir.path(), "lib.sqlite");
+        let child = common::run::command()
+            .args(["library", "--library"])
+            .arg(&lib)
+            .args(["analyse", "--plies", "2", "--jobs", "2"])
+            .process_group(0)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let mut engines = std::collections::BTreeSet::new();
+        let started = Instant::now();
+        while engines.len() < 2 && started.elapsed() < Duration::from_secs(30) {
+            engines.extend(children(pid));
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(!engines.is_empty(), "no engine started");
+        // Into its work.
+        std::thread::sleep(Duration::from_secs(2));
+        engines.extend(children(pid));
+        let to = if signal == libc::SIGINT {
+            -(pid as i32)
+        } else {
+            pid as i32
+        };
+        // SAFETY: kill touches no memory.
+        unsafe { libc::kill(to, signal) };
+        let out = child.wait_with_output().unwrap();
+        let err = common::run::text(&out.stderr);
+        assert_eq!(out.status.code(), Some(128 + signal), "{err}");
+        let name = if signal == libc::SIGINT {
+            "SIGINT"
+        } else {
+            "SIGTERM"
+        };
+        let line = err
+            .strip_prefix(&format!("bgedit: stopped ({name}): "))
+            .and_then(|l| l.strip_suffix(" to go (run it again to go on)\n"))
+            .unwrap_or_else(|| panic!("one line saying what was kept: {err:?}"));
+        let (kept, to_go) = line
+            .split_once(" matches kept, ")
+            .or_else(|| line.split_once(" match kept, "))
+            .expect(line);
+        let (kept, to_go): (usize, usize) = (kept.parse().unwrap(), to_go.parse().unwrap());
+        assert_eq!(kept + to_go, MATCHES.len(), "{err}");
+        assert!(to_go > 0, "stopped before the end: {err}");
+        // Gone with bgedit: reaped, not left to whoever reaps orphans.
+        let left: Vec<u32> = engines
+            .iter()
+            .copied()
+            .filter(|p| Path::new(&format!("/proc/{p}")).exists())
+            .collect();
+        assert!(left.is_empty(), "engines left: {left:?}");
+        // What was kept counts: the run again finishes the rest.
+        let (code, out, err) = library(&lib, &["analyse", "--plies", "2", "--jobs", "2"]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains(&format!(" of {to_go} matches ")), "{out}");
+    }
+}
+
+/// Two `library analyse` runs on one library at once share its matches
+/// out: each match analysed once, each run reporting only its own, and
+/// together the verdicts of one run alone. (Each used to analyse every
+/// match and report all of it as its own.)
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn two_runs_at_once_share_the_matches_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let alone = imported(dir.path(), "alone.sqlite");
+    let (code, _, err) = library(&alone, &["analyse", "--plies", "1", "--jobs", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    let lib = imported(dir.path(), "shared.sqlite");
+    let runs: Vec<std::process::Child> = (0..2)
+        .map(|_| {
+            common::run::command()
+                .args(["library", "--library"])
+                .arg(&lib)
+                .args(["analyse", "--plies", "1", "--jobs", "1"])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    let (mut decisions, mut matches) = (0, 0);
+    for run in runs {
+        let out = run.wait_with_output().unwrap();
+        let said = common::run::text(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{said}{}",
+            common::run::text(&out.stderr)
+        );
+        // analysed D decisions of N matches (…)
+        let words: Vec<&str> = said.split(' ').collect();
+        decisions += words[1].parse::<i64>().unwrap();
+        matches += words[4].parse::<usize>().unwrap();
+    }
+    assert_eq!(decisions, count(&lib, "SELECT count(*) FROM decisions"));
+    assert_eq!(matches, MATCHES.len());
+    assert_eq!(table(&lib), table(&alone));
+    assert_eq!(count(&lib, "SELECT count(*) FROM analysis_claims"), 0);
 }

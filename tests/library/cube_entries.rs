@@ -78,10 +78,8 @@ fn library(lib: &Path, args: &[&str]) {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_librarys_cube_entries_are_analyse_files_decisions() {
-    if !common::have_gnubg() {
-        return;
-    }
     // A real match of people (XG's .mat export of the HSBT Paris match)
     // and a self-play match of gnubg's, both imported without analysis.
     for name in ["mat/xg_export_hsbt_paris_7pt.mat", "selfplay/m5_driven.mat"] {
@@ -110,10 +108,8 @@ fn the_librarys_cube_entries_are_analyse_files_decisions() {
 /// The four cube mistakes as filter words, worst first, and a missed
 /// double quizzed: answered with no double, it costs what the list says.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn cube_mistakes_are_found_by_their_words_and_quizzed() {
-    if !common::have_gnubg() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("lib.sqlite");
     let file = fixture("mat/xg_export_hsbt_paris_7pt.mat");

@@ -44,16 +44,9 @@ fn filled(dir: &Path, name: &str, ids: &[String]) -> PathBuf {
     lib
 }
 
-/// Both engines' programs, or None (skipped, saying why) without them.
-fn engines() -> Option<[PathBuf; 2]> {
-    if !common::have_gnubg() {
-        return None;
-    }
-    let python = common::sage_python()?;
-    Some([
-        bgedit_engine::EngineKind::Gnubg.locate(None).unwrap(),
-        python,
-    ])
+/// Both engines' programs (the tests that ask are marked as needing both).
+fn engines() -> [PathBuf; 2] {
+    [common::gnubg(), common::sage_python()]
 }
 
 /// The stored comparisons, one line each: entry, engines, depth, decision,
@@ -123,10 +116,12 @@ fn move_cost(a: &Analysis, other: &str) -> Option<f64> {
 /// what the other's move costs by that engine's list. `disagree>=` finds
 /// the same entries, and `--collection` puts the listed ones in it.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
 fn the_list_is_what_each_engine_says() {
-    let Some(programs) = engines() else {
-        return;
-    };
+    let programs = engines();
     let dir = tempfile::tempdir().unwrap();
     let ids = positions(16);
     let lib = filled(dir.path(), "lib.sqlite", &ids);
@@ -252,10 +247,12 @@ fn the_list_is_what_each_engine_says() {
 /// Another depth is another comparison, kept beside the first; the filter
 /// word reads the deepest.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
 fn another_depth_is_kept_apart() {
-    if engines().is_none() {
-        return;
-    }
+    engines();
     let dir = tempfile::tempdir().unwrap();
     let ids = positions(3);
     let lib = filled(dir.path(), "lib.sqlite", &ids);
@@ -338,18 +335,23 @@ fn the_filter_word_reads_the_deepest_comparison() {
 /// uninterrupted run (with another number of jobs): what was stored before
 /// the kill is kept and not asked again, the rest is done.
 #[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
 fn a_killed_run_goes_on_where_it_stopped() {
-    if engines().is_none() {
-        return;
-    }
+    engines();
     let dir = tempfile::tempdir().unwrap();
     let ids = positions(100);
     let whole = filled(dir.path(), "whole.sqlite", &ids);
     let killed = filled(dir.path(), "killed.sqlite", &ids);
     let (code, _, err) = library(&whole, &["disagreements", "--jobs", "2"]);
     assert_eq!(code, Some(0), "{err}");
+    // Positions of 64-point matches past Sage's 25-point table are said,
+    // never stored (two of these 100).
+    let beyond = beyond_reach(&err);
     let expected = table(&whole);
-    assert_eq!(expected.len(), 100);
+    assert_eq!(expected.len(), 100 - beyond, "{err}");
 
     let mut child = common::run::command()
         .args(["library", "--library"])
@@ -373,15 +375,19 @@ fn a_killed_run_goes_on_where_it_stopped() {
     }
     child.kill().unwrap(); // SIGKILL
     child.wait().unwrap();
-    let after_kill = count(&killed, stored);
-    assert!(after_kill > 0 && after_kill < 100, "{after_kill} of 100");
+    let after_kill = count(&killed, stored) as usize;
+    assert!(
+        after_kill > 0 && after_kill < 100 - beyond,
+        "{after_kill} of 100"
+    );
 
     let (code, _, err) = library(&killed, &["disagreements", "--jobs", "1"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        err.starts_with(&format!("compared {} positions", 100 - after_kill)),
+        err.contains(&format!("compared {} positions", 100 - beyond - after_kill)),
         "{err} ({after_kill} stored before)"
     );
+    assert_eq!(beyond_reach(&err), beyond, "{err}");
     assert!(
         err.contains(&format!("{after_kill} compared before")),
         "{err}"
@@ -389,10 +395,18 @@ fn a_killed_run_goes_on_where_it_stopped() {
     assert_eq!(table(&killed), expected);
 }
 
+/// How many positions a run's closing line says were beyond an engine's
+/// reach (none when it does not say).
+fn beyond_reach(err: &str) -> usize {
+    err.split("; ")
+        .find_map(|part| part.strip_suffix(" beyond an engine's reach"))
+        .map_or(0, |n| n.parse().unwrap())
+}
+
 /// A library of schema 8 (before this table) is migrated: the table is
 /// there, the entries untouched. Made by today's store, what versions 9
-/// (match identity, game luck, kept rates) and 10 (this table) added
-/// dropped, and the version set back.
+/// (match identity, game luck, kept rates), 10 (this table) and 11 (the
+/// analysis claims) added dropped, and the version set back.
 #[test]
 fn a_schema_8_library_is_migrated() {
     let dir = tempfile::tempdir().unwrap();
@@ -404,7 +418,8 @@ fn a_schema_8_library_is_migrated() {
              DROP INDEX decisions_cube_entry; \
              ALTER TABLE decisions DROP COLUMN cube_entry_id; \
              ALTER TABLE matches DROP COLUMN date_from; \
-             DROP TABLE disagreements; DROP TRIGGER match_rates_verdict_added; \
+             DROP TABLE analysis_claims; DROP TABLE disagreements; \
+             DROP TRIGGER match_rates_verdict_added; \
              DROP TRIGGER match_rates_verdict_changed; DROP TRIGGER match_rates_verdict_removed; \
              DROP TRIGGER match_rates_luck_added; DROP TABLE match_rates; DROP TABLE game_luck; \
              DROP INDEX matches_identity; ALTER TABLE matches DROP COLUMN identity;",
@@ -424,6 +439,8 @@ fn a_schema_8_library_is_migrated() {
 fn bad_arguments_are_named() {
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("lib.sqlite");
+    // A library there: one that is not is refused first.
+    Library::open(&lib).unwrap();
     for (args, says) in [
         (
             &["--engines", "gnubg"][..],
@@ -454,4 +471,36 @@ fn bad_arguments_are_named() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert!(out.is_empty(), "{args:?}: {out}");
     }
+}
+
+/// A position past Sage's match equity table (the opening of a 26-point
+/// match) is not compared: the run says why, counts it apart from the
+/// failures (asking again would not help) and compares the rest.
+#[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
+fn a_score_past_sages_table_is_said_not_compared() {
+    let dir = tempfile::tempdir().unwrap();
+    let ids = [
+        "4HPwATDgc/ABMA:cAlAAwAAAAAE".to_owned(),
+        "4HPwATDgc/ABMA:cAkgAwAAAAAE".to_owned(),
+    ];
+    let lib = filled(dir.path(), "lib.sqlite", &ids);
+    let (code, _, err) = library(&lib, &["disagreements", "--min", "0"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(
+            "entry 1: Sage: Sage cannot answer at this score (26-away, 26-away): its match \
+             equity table stops at 25-away"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("compared 1 positions"), "{err}");
+    assert!(
+        err.contains("; 0 failed; 1 beyond an engine's reach;"),
+        "{err}"
+    );
+    assert_eq!(count(&lib, "SELECT count(*) FROM disagreements"), 1);
 }

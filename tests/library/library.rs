@@ -1230,6 +1230,276 @@ fn a_library_in_a_read_only_directory_is_read_and_never_written() {
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
+/// The names in directory `d`, sorted.
+fn listing(d: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Makes `dir` (in `top`) read-only to bgedit as `run_unprivileged` runs
+/// it, its files readable.
+fn read_only(top: &Path, dir: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(top, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for name in listing(dir) {
+        let f = dir.join(name);
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o555)).unwrap();
+}
+
+/// Adds `e` to the library at `path` while another connection holds it
+/// (as the editor does, or a second command): the writer cannot check its
+/// WAL into the file on closing, and the reader is closed without doing it
+/// either, so the entry is left committed in the WAL, as a writer killed
+/// there leaves it.
+fn add_into_the_wal(path: &Path, e: &NewEntry) {
+    use rusqlite::config::DbConfig;
+    let reader = rusqlite::Connection::open(path).unwrap();
+    let _: i64 = reader
+        .query_row("SELECT count(*) FROM entries", [], |r| r.get(0))
+        .unwrap();
+    Library::open(path).unwrap().add(e).unwrap();
+    reader
+        .set_db_config(DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true)
+        .unwrap();
+    drop(reader);
+}
+
+/// A library that cannot be written whose last writes are still in its
+/// WAL is read whole: opened `immutable`, SQLite ignored the WAL and the
+/// entry committed there was not listed (what the read-only directory
+/// test above meets when the writer's WAL outlives it). Nothing is
+/// created beside it, and nothing is written.
+#[test]
+fn a_read_only_library_is_read_with_the_writes_in_its_wal() {
+    let top = tempfile::tempdir().unwrap();
+    let dir = top.path().join("ro");
+    std::fs::create_dir(&dir).unwrap();
+    let path = dir.join("library.sqlite");
+    Library::open(&path)
+        .unwrap()
+        .add(&entry(
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+            "Opening",
+            &["start"],
+            &[],
+        ))
+        .unwrap();
+    add_into_the_wal(
+        &path,
+        &entry("4NvBA0DGzooBBg:QYkqASAAIAAA", "Later", &["wal"], &[]),
+    );
+    let wal = dir.join("library.sqlite-wal");
+    assert!(
+        std::fs::metadata(&wal).unwrap().len() > 0,
+        "the entry is in the WAL"
+    );
+    read_only(top.path(), &dir);
+    let (files, before, wal_before) = (
+        listing(&dir),
+        std::fs::read(&path).unwrap(),
+        std::fs::read(&wal).unwrap(),
+    );
+    let out = run_unprivileged(&path, &["list"]);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", said(&out));
+    assert!(
+        listed.contains("Opening") && listed.contains("Later"),
+        "{}",
+        said(&out)
+    );
+    let out = run_unprivileged(&path, &["search", "tag:wal"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).lines().count(),
+        1,
+        "{}",
+        said(&out)
+    );
+    assert_eq!(listing(&dir), files, "nothing created beside it");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(std::fs::read(&wal).unwrap(), wal_before);
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+/// `library merge` reads sources on read-only storage: one with nothing
+/// beside it (SQLite, opening it to read, wanted to make its WAL there:
+/// "unable to open database file"), and one whose last match is still in
+/// a WAL copied without its shared memory (read from a private copy). Each
+/// is merged whole, and nothing is created beside either or written.
+#[test]
+fn a_merge_reads_sources_on_read_only_storage() {
+    use std::os::unix::fs::PermissionsExt;
+    let top = tempfile::tempdir().unwrap();
+    let fixture = |name: &str| format!("{}/tests/fixtures/mat/{name}", env!("CARGO_MANIFEST_DIR"));
+    let import = |lib: &Path, name: &str| {
+        let (code, _, err) = common::run::library(lib, &["import", &fixture(name)]);
+        assert_eq!(code, Some(0), "{err}");
+    };
+    // A clean source: its writer gone, nothing beside it.
+    let clean = top.path().join("clean");
+    std::fs::create_dir(&clean).unwrap();
+    import(&clean.join("library.sqlite"), "selfplay_1pt_seed37.mat");
+    // A source whose second match is in its WAL, copied with the WAL but
+    // not the shared memory.
+    let made = top.path().join("made");
+    std::fs::create_dir(&made).unwrap();
+    let lib = made.join("library.sqlite");
+    import(&lib, "selfplay_3pt_seed23.mat");
+    let reader = rusqlite::Connection::open(&lib).unwrap();
+    let _: i64 = reader
+        .query_row("SELECT count(*) FROM matches", [], |r| r.get(0))
+        .unwrap();
+    import(&lib, "selfplay_5pt_seed7.mat");
+    let walled = top.path().join("walled");
+    std::fs::create_dir(&walled).unwrap();
+    for name in ["library.sqlite", "library.sqlite-wal"] {
+        std::fs::copy(made.join(name), walled.join(name)).unwrap();
+    }
+    drop(reader);
+    assert!(
+        std::fs::metadata(walled.join("library.sqlite-wal"))
+            .unwrap()
+            .len()
+            > 0
+    );
+    let mut sources = Vec::new();
+    for dir in [&clean, &walled] {
+        read_only(top.path(), dir);
+        let path = dir.join("library.sqlite");
+        sources.push((dir.clone(), listing(dir), std::fs::read(&path).unwrap()));
+    }
+    let target_dir = top.path().join("target");
+    std::fs::create_dir(&target_dir).unwrap();
+    std::fs::set_permissions(&target_dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let target = target_dir.join("library.sqlite");
+    let clean_lib = clean.join("library.sqlite");
+    let walled_lib = walled.join("library.sqlite");
+    let out = run_unprivileged(
+        &target,
+        &[
+            "merge",
+            clean_lib.to_str().unwrap(),
+            walled_lib.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", said(&out));
+    let lines: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    assert!(
+        lines[0].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].ends_with(": 2 new matches, 0 already there, 0 verdicts added"),
+        "{lines:?}"
+    );
+    for (dir, files, bytes) in sources {
+        assert_eq!(
+            listing(&dir),
+            files,
+            "nothing created beside {}",
+            dir.display()
+        );
+        assert_eq!(std::fs::read(dir.join("library.sqlite")).unwrap(), bytes);
+        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+}
+
+/// One bad row in a source that SQLite's checks pass (a text that is not
+/// UTF-8, a match length out of range) leaves out its match alone: the
+/// other sources and the source's other matches are merged, the bad ones
+/// named, and the exit status is 1.
+#[test]
+fn a_bad_row_in_a_merge_source_leaves_out_its_match_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = |name: &str| format!("{}/tests/fixtures/mat/{name}", env!("CARGO_MANIFEST_DIR"));
+    let made = |name: &str, files: &[&str]| {
+        let lib = dir.path().join(name);
+        let mut args = vec!["import".to_owned()];
+        args.extend(files.iter().map(|f| fixture(f)));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = common::run::library(&lib, &args);
+        assert_eq!(code, Some(0), "{err}");
+        lib
+    };
+    let a = made("a.sqlite", &["selfplay_1pt_seed37.mat"]);
+    let bad = made(
+        "bad.sqlite",
+        &[
+            "selfplay_3pt_seed23.mat",
+            "selfplay_5pt_seed7.mat",
+            "selfplay_7pt_seed19.mat",
+        ],
+    );
+    let c = made("c.sqlite", &["selfplay_9pt_seed31.mat"]);
+    let conn = rusqlite::Connection::open(&bad).unwrap();
+    conn.execute_batch(
+        "UPDATE matches SET player_o = CAST(x'ff41' AS TEXT) WHERE id = 1; \
+         UPDATE matches SET length = 70000 WHERE id = 3;",
+    )
+    .unwrap();
+    let check: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(check, "ok", "SQLite's check passes the bad rows");
+    drop(conn);
+    let target = dir.path().join("all.sqlite");
+    let (code, out, err) = common::run::library(
+        &target,
+        &[
+            "merge",
+            a.to_str().unwrap(),
+            bad.to_str().unwrap(),
+            c.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, Some(1), "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        "{out}"
+    );
+    assert!(
+        lines[1].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        "{out}"
+    );
+    assert!(
+        lines[2].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        "{out}"
+    );
+    for id in [1, 3] {
+        assert!(
+            err.contains(&format!("match {id}: ")) && err.contains("not merged"),
+            "{err}"
+        );
+    }
+    assert_eq!(err.lines().count(), 2, "{err}");
+    let players: Vec<String> = {
+        let conn = rusqlite::Connection::open(&target).unwrap();
+        let mut st = conn
+            .prepare("SELECT path FROM matches ORDER BY id")
+            .unwrap();
+        st.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    };
+    assert_eq!(players.len(), 3, "{players:?}");
+    assert!(
+        players[1].ends_with("selfplay_5pt_seed7.mat"),
+        "{players:?}"
+    );
+}
+
 /// Every error about the library names its file; a full disk says so.
 #[test]
 fn library_errors_name_the_file_and_say_disk_full() {

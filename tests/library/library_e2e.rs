@@ -140,10 +140,9 @@ fn add_filter_load_edit_note_quit_reopen_and_find_again() {
 /// positions, a move typed and graded correct, a cube answer graded bad,
 /// the summary, and the schedules FSRS gave them in the library file.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_quiz_is_answered_graded_and_scheduled() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let library = dir.path().join("library.sqlite");
     let add = |id: &str| {
@@ -295,10 +294,9 @@ fn bgedit_quiz_opens_the_editor_on_a_quiz_of_a_filter() {
 /// the right move is then graded; a cube question answered "double" asks
 /// the opponent's answer before any of gnubg's figures show.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_quiz_refuses_a_typo_and_keeps_the_cube_answer_hidden() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let library = dir.path().join("library.sqlite");
     for id in ["4HPwATDgc/ABMA:cAkFAAAAAAAE", "dwcAANwdAAAAAA:cAkAAAAAAAAE"] {

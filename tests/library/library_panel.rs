@@ -665,10 +665,9 @@ fn a_foreign_file_is_shown_as_the_reason_not_as_an_empty_list() {
 /// grade, and FSRS scheduling by the grade (very bad: again in a minute;
 /// correct: good, in ten).
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let mut h = Harness::new(vec![
         entry(
             "4HPwATDgc/ABMA:cAkFAAAAAAAE",
@@ -841,10 +840,9 @@ fn the_quiz_grades_answers_with_gnubg_and_schedules_by_the_grade() {
 /// board's own move line (or picking up and dropping) plays it, and the
 /// move reached is the answer, graded by gnubg; `L` comes back unanswered.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_quiz_answer_can_be_played_on_the_board() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let mut h = Harness::new(vec![entry(
         "4HPwATDgc/ABMA:cAkFAAAAAAAE",
         "Opening 21",
@@ -890,11 +888,10 @@ fn the_quiz_answer_can_be_played_on_the_board() {
 /// Picking up and dropping checkers answers too: 6/5 with the cursor, then
 /// 13/11 by going to the points.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_quiz_answer_can_be_picked_up_and_dropped() {
     use ratatui::crossterm::event::{KeyCode, KeyEvent};
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let mut h = Harness::new(vec![entry(
         "4HPwATDgc/ABMA:cAkFAAAAAAAE",
         "Opening 21",
@@ -1009,10 +1006,9 @@ fn the_quiz_move_line_stays_open_on_a_typo_or_an_illegal_move() {
 /// without showing the engine's verdict on it: its proper action and the
 /// double/take and double/pass figures come with the response.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let mut h = Harness::new(vec![entry(
         "dwcAANwdAAAAAA:cAkAAAAAAAAE",
         "Bear-off cube",

@@ -49,7 +49,8 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// as the store writes it), then the match tables dropped and the version
 /// set back, which is schema 7 exactly (version 8 only adds those tables:
 /// matches, games, decisions, analyses, match_luck; version 9 nothing;
-/// version 10 disagreements).
+/// version 10 disagreements; version 11 analysis_claims; version 12
+/// aliases and match_depths).
 #[test]
 fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     let dir = tempfile::tempdir().unwrap();
@@ -60,7 +61,7 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE aliases; DROP TABLE match_depths; \
+            "DROP TABLE aliases; DROP TABLE match_depths; DROP TABLE analysis_claims; \
              DROP TABLE disagreements; DROP TABLE match_rates; DROP TABLE game_luck; \
              DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
              DROP TABLE matches;",
@@ -487,4 +488,128 @@ fn stats_player_reads_the_files_own_analysis() {
     l.put_verdicts(1, &[(0, v)], false).unwrap();
     drop(l);
     assert_eq!(count(&lib, "SELECT count(*) FROM match_rates"), 0);
+}
+
+/// `stats --player` on a match whose analysis by bgedit stopped part way
+/// (here one decision of the XG match judged by gnubg, as a run killed
+/// early leaves it): the part's numbers are not given as the match's. The
+/// row keeps the file's own analysis (XG's), says how much bgedit judged,
+/// and a line names the match as partly analysed; with no other analysis
+/// the row has none.
+#[test]
+fn stats_player_says_a_match_is_partly_analysed() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let (code, _, err) = import(&lib, &[&fixture("xg/hsbt_paris_7pt.xg")]);
+    assert_eq!(code, Some(0), "{err}");
+    let decisions = count(&lib, "SELECT count(*) FROM decisions");
+    let player: String = rusqlite::Connection::open(&lib)
+        .unwrap()
+        .query_row("SELECT player_o FROM matches", [], |r| r.get(0))
+        .unwrap();
+    let stats = |format: &str| {
+        let out = common::run::bgedit(
+            &[
+                "stats",
+                "--player",
+                &player,
+                "--library",
+                lib.to_str().unwrap(),
+                "--format",
+                format,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+        common::run::text(&out.stdout)
+    };
+    let whole = stats("json");
+    let mut l = Library::open(&lib).unwrap();
+    let v = Verdict {
+        engine: "gnubg".into(),
+        plies: 0,
+        depth: "gnubg 0-ply".into(),
+        from_file: false,
+        error: Some(0.0),
+        text: "[]".into(),
+    };
+    l.put_verdicts(1, &[(0, v)], false).unwrap();
+    drop(l);
+    let json = stats("json");
+    let row: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let before: serde_json::Value = serde_json::from_str(whole.lines().next().unwrap()).unwrap();
+    assert_eq!(row["engine"], "XG", "{row}");
+    assert_eq!(row["from_file"], true, "{row}");
+    assert_eq!(
+        row["checker_error_rate_memg"], before["checker_error_rate_memg"],
+        "{row}"
+    );
+    assert_eq!(row["partial"]["engine"], "gnubg", "{row}");
+    assert_eq!(row["partial"]["plies"], 0, "{row}");
+    assert_eq!(row["partial"]["decisions_judged"], 1, "{row}");
+    assert_eq!(row["partial"]["decisions"], decisions, "{row}");
+    let summary: serde_json::Value = serde_json::from_str(json.lines().nth(1).unwrap()).unwrap();
+    assert_eq!(summary["summary"]["partly_analysed"], 1, "{summary}");
+    let text = stats("text");
+    let said = format!("partly analysed (gnubg 0-ply judged 1 of {decisions} decisions)");
+    assert!(text.contains(&said), "{text}");
+    // Without the file's own analysis, the part gives no rates at all.
+    rusqlite::Connection::open(&lib)
+        .unwrap()
+        .execute_batch("DELETE FROM analyses WHERE from_file; DELETE FROM match_rates;")
+        .unwrap();
+    let json = stats("json");
+    let row: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert!(row["engine"].is_null() && row["pr"].is_null(), "{row}");
+    assert_eq!(row["partial"]["decisions_judged"], 1, "{row}");
+    assert!(
+        stats("text").contains(&format!(" part 1/{decisions} ")),
+        "{}",
+        stats("text")
+    );
+}
+
+/// A command that reads a library, given a path where there is none (a
+/// mistyped one), says so and makes none: `stats --player`, `library
+/// list`, `search`, `show`, `export`, `analyse`, `quiz --stats`. Adding to
+/// a library still makes it.
+#[test]
+fn a_library_that_is_not_there_is_refused_by_reading_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("TYPO/lib.sqlite");
+    let path = typo.to_str().unwrap();
+    let runs: [Vec<&str>; 7] = [
+        vec!["stats", "--player", "alice", "--library", path],
+        vec!["library", "--library", path, "list"],
+        vec!["library", "--library", path, "search", "tag:x"],
+        vec!["library", "--library", path, "show", "1"],
+        vec!["library", "--library", path, "export"],
+        vec!["library", "--library", path, "analyse", "--plies", "0"],
+        vec!["quiz", "--stats", "--library", path],
+    ];
+    for args in runs {
+        let out = common::run::bgedit(&args, "");
+        let err = common::run::text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!("there is no library at {path}")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !typo.exists() && !dir.path().join("TYPO").exists(),
+            "{args:?}"
+        );
+    }
+    let out = common::run::bgedit(
+        &[
+            "library",
+            "--library",
+            path,
+            "add",
+            "4HPwATDgc/ABMA:cAkAAAAAAAAA",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    assert!(typo.exists());
 }

@@ -95,10 +95,8 @@ fn the_match_list_orders_filters_and_opens_a_match_with_the_files_analysis() {
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn a_stored_match_opens_with_its_verdicts_and_the_editors_analysis_is_kept() {
-    if !common::have_gnubg() {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("lib.sqlite");
     let file = fixture("selfplay/m3_selfplay.mat");
@@ -127,7 +125,7 @@ fn a_stored_match_opens_with_its_verdicts_and_the_editors_analysis_is_kept() {
     // The editor analyses a match the library does not hold yet (with the
     // real gnubg): the match is imported and each verdict kept as it
     // arrives.
-    let gnubg = common::live::gnubg();
+    let gnubg = common::gnubg();
     let args = [
         "--new",
         "--library",

@@ -118,10 +118,9 @@ fn verdict_errors(lib: &Path) -> BTreeMap<(usize, bool), (String, String, f64)> 
 }
 
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn analysed_mistakes_are_listed_sorted_filtered_and_quizzed_by_their_verdict() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let lib = analysed(dir.path());
     let verdicts = verdict_errors(&lib);
@@ -209,10 +208,9 @@ fn analysed_mistakes_are_listed_sorted_filtered_and_quizzed_by_their_verdict() {
 /// worker) are `stats --player --format json`'s, match by match and in
 /// the summary.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_editors_player_figures_are_stats_players() {
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let lib = analysed(dir.path());
     let out = common::run::command()
@@ -284,11 +282,10 @@ fn the_editors_player_figures_are_stats_players() {
 /// The real binary: the library panel's `P` asks the player and opens the
 /// statistics view with the chart.
 #[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
 fn the_binary_shows_a_players_pr_over_time() {
     use common::pty::{Options, Session};
-    if !common::have_gnubg() {
-        return;
-    }
+    common::gnubg();
     let dir = tempfile::tempdir().unwrap();
     let lib = analysed(dir.path());
     let state = common::pty::state_dir("bgedit-player-stats", "pty");
@@ -501,6 +498,7 @@ fn player_statistics_200x60() {
         checker_pr: Some(pr * 0.9),
         cube_pr: Some(cube),
         from_file: false,
+        partial: None,
         side: bgedit_core::domain::Player::O,
         checker_n: 40,
         cube_n: 5,

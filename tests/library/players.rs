@@ -293,12 +293,12 @@ fn dates_come_from_the_content_the_file_name_or_by_hand() {
     assert!(out.contains("2025-11-08"), "{out}");
 }
 
-/// A schema 10 library (matches with and without a date, a kept rate) is
-/// migrated: a date from an undated match's file name, the dated match's
+/// A schema 11 library (matches with and without a date, a kept rate, the
+/// claims table of version 11) is migrated to 12: a date from an undated match's file name, the dated match's
 /// date marked as its content's, the rates' cache emptied to be filled
 /// again over decisions, the new tables there.
 #[test]
-fn a_schema_10_library_is_migrated() {
+fn a_schema_11_library_is_migrated() {
     let dir = tempfile::tempdir().unwrap();
     let lib = dir.path().join("old.sqlite");
     let fibs = dir.path().join("someone-root-2009Apr082007.mat");
@@ -330,7 +330,7 @@ fn a_schema_10_library_is_migrated() {
             .query_row("SELECT count(*) FROM match_rates", [], |r| r.get(0))
             .unwrap();
         assert_eq!(kept, 2, "the XG match's rates were kept");
-        conn.pragma_update(None, "user_version", 10).unwrap();
+        conn.pragma_update(None, "user_version", 11).unwrap();
     }
     let opened = Library::open(&lib).unwrap();
     assert_eq!(opened.schema_version().unwrap(), schema::LATEST);
@@ -358,6 +358,19 @@ fn a_schema_10_library_is_migrated() {
         xg.analyses
     );
     drop(opened);
+    // Version 11's own table and columns are kept as they were.
+    let conn = rusqlite::Connection::open(&lib).unwrap();
+    let claims: i64 = conn
+        .query_row("SELECT count(*) FROM analysis_claims", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(claims, 0);
+    conn.query_row(
+        "SELECT count(partial_engine), count(checker_n) FROM match_rates",
+        [],
+        |_| Ok(()),
+    )
+    .unwrap();
+    drop(conn);
     let (code, out, err) = stats(&lib, &["--player", "Job", "--format", "json"]);
     assert_eq!(code, Some(0), "{err}");
     let rows = json_lines(&out);

@@ -98,6 +98,33 @@ fn is_unsafe(c: char) -> bool {
         || ('\u{2066}'..='\u{2069}').contains(&c)
 }
 
+/// Whether `b` may begin a character [`is_unsafe`] holds: a C0 control but
+/// line feed and tab, DEL, or the first byte of U+0080–U+00BF (the C1
+/// controls among them) or of U+2000–U+2FFF (the bidi controls among
+/// them). No other byte of UTF-8 starts one, so text without these bytes
+/// needs no look at its characters.
+const fn may_start_unsafe(b: u8) -> bool {
+    (b < 0x20 && b != b'\n' && b != b'\t') || b == 0x7f || b == 0xc2 || b == 0xe2
+}
+
+/// Whether `text` holds no character [`is_unsafe`]: its bytes first, a
+/// block at a time (the block is tested whole, without a branch a byte, so
+/// the compiler tests it in vector registers), its characters only where a
+/// byte may start one. A board's text or an ID is told clean in a few
+/// hundred instructions, not decoded character by character.
+pub fn is_printable(text: &str) -> bool {
+    const BLOCK: usize = 32;
+    let bytes = text.as_bytes();
+    let mut blocks = bytes.chunks_exact(BLOCK);
+    let suspect = |block: &[u8]| {
+        block
+            .iter()
+            .fold(false, |any, &b| any | may_start_unsafe(b))
+    };
+    let clean = blocks.all(|block| !suspect(block)) && !suspect(blocks.remainder());
+    clean || !text.chars().any(is_unsafe)
+}
+
 /// `text` made safe to print on a terminal or to write into an export: a
 /// character `is_unsafe` is written as its escape (`\x1b`, `\u{9b}`,
 /// `\u{202e}`), so that text from a file, a file name, an argument, a paste
@@ -107,7 +134,7 @@ fn is_unsafe(c: char) -> bool {
 /// that reaches a terminal; JSON goes through [`json`], which applies it in
 /// JSON's own escapes.
 pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(is_unsafe) {
+    if is_printable(text) {
         return std::borrow::Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -133,7 +160,7 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
 /// character is inside a string, where the escape means the same character.
 pub fn json(value: &impl serde::Serialize) -> String {
     let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned());
-    if !text.chars().any(is_unsafe) {
+    if is_printable(&text) {
         return text;
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -177,6 +204,29 @@ mod printable_tests {
     }
 
     #[test]
+    fn the_byte_test_finds_every_unsafe_character_wherever_it_is() {
+        // Every character alone, and inside text long enough to fill
+        // blocks, at each place of a block and in the remainder.
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            assert_eq!(
+                super::is_printable(c.encode_utf8(&mut [0; 4])),
+                !super::is_unsafe(c),
+                "{c:?}"
+            );
+        }
+        let clean = "é°£ 24/18 13/11 \u{200f}\n\t".repeat(8);
+        assert!(super::is_printable(&clean));
+        for bad in ['\x1b', '\x7f', '\u{9b}', '\u{202e}', '\u{2066}'] {
+            for at in 0..clean.len() {
+                if clean.is_char_boundary(at) {
+                    let text = format!("{}{bad}{}", &clean[..at], &clean[at..]);
+                    assert!(!super::is_printable(&text), "{bad:?} at {at}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn json_escapes_what_serde_json_leaves_raw_and_reads_back_the_same() {
         let hostile = "\x1b]0;t\x07 \u{9b}2J \u{202e}gpj.exe \u{2066}x\x7f";
         let v = serde_json::json!({ "name": hostile });
@@ -206,6 +256,15 @@ impl<T: fmt::Display> fmt::Display for Shown<T> {
 #[macro_export]
 macro_rules! say {
     ($($arg:tt)*) => {
-        eprintln!("{}", $crate::quote::printable(&format!($($arg)*)))
+        // Written, never a panic: `eprintln!` panics when standard error is
+        // gone (a closed terminal), and nothing is left to tell then.
+        {
+            use std::io::Write as _;
+            let _ = writeln!(
+                std::io::stderr(),
+                "{}",
+                $crate::quote::printable(&format!($($arg)*))
+            );
+        }
     };
 }

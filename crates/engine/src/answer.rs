@@ -240,11 +240,18 @@ impl Garbage {
 #[error("numbers out of range")]
 pub(crate) struct OutOfRange;
 
+/// A request the engine refused, in its own words (its bridge's `error`):
+/// data, worded for the user by `EngineErrorKind::Refused`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub said: String,
+}
+
 /// One reply read from the bridge.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reply {
     Ready,
-    Answer(u64, Result<Analysis, String>),
+    Answer(u64, Result<Analysis, Refused>),
     /// A rollout's answer so far; the last one comes as an `Answer`.
     Progress(u64, Analysis),
     /// A rollout's progress without numbers yet (Sage's cube rollouts give
@@ -318,7 +325,7 @@ fn parse_with(text: &str, limit: f64) -> Result<Reply, Garbage> {
     }
     let id = line.id.ok_or_else(garbage)?;
     if let Some(e) = line.error {
-        return Ok(Reply::Answer(id, Err(e)));
+        return Ok(Reply::Answer(id, Err(Refused { said: e })));
     }
     let partial = line.rest.get("partial").and_then(|v| v.as_bool()) == Some(true);
     let analysis: Analysis = serde_json::from_value(line.rest).map_err(|_| garbage())?;
@@ -434,7 +441,12 @@ mod tests {
         }));
         assert_eq!(
             parse_line(r#"{"id":4,"error":"no"}"#),
-            Ok(Reply::Answer(4, Err("no".to_owned())))
+            Ok(Reply::Answer(
+                4,
+                Err(Refused {
+                    said: "no".to_owned()
+                })
+            ))
         );
     }
 

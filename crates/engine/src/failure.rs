@@ -27,15 +27,37 @@ pub enum Waiter {
     Batch,
 }
 
-/// How long one answer may take at each depth before gnubg is stopped and
-/// restarted. The one table: docs/analysis.md quotes it and a test holds
-/// the two together.
+/// How long one answer may take at each depth before the engine is stopped
+/// and restarted: one position's analysis, or a rollout's next report (its
+/// first is one trial of every candidate, hence the margin). The one table:
+/// docs/analysis.md quotes it and a test holds the two together.
 pub fn time_limit(plies: u8, waiter: Waiter) -> Duration {
     let secs = match waiter {
         Waiter::Editor => [20, 30, 60, 300],
         Waiter::Batch => [30, 60, 120, 600],
     };
     Duration::from_secs(secs[usize::from(plies.min(3))])
+}
+
+/// The time every request of a match's decisions is given whatever it
+/// asks: a restarted gnubg's first answer, a loaded machine's slow start.
+const REQUEST_SECS: u64 = 3;
+
+/// How long a request of `decisions` decisions of a match at `plies` may
+/// take (gnubg's `analyse match` of a run of pieces, or one decision asked
+/// on its own) before the engine is stopped and restarted: [`REQUEST_SECS`],
+/// and each decision its time at that depth. The limit grows with the work
+/// asked, so a hung gnubg is found within seconds of a small 0-ply request
+/// (a 5-decision match: 8 s, where it was 180 s: 30 s a decision and one
+/// more), and a long 3-ply request still has 10 minutes a decision. At
+/// 0-ply gnubg judges a decision in about 10 ms, its luck included; the
+/// second allowed covers a machine many times slower. docs/analysis.md
+/// quotes it and a test holds the two together.
+pub fn time_limit_for(plies: u8, decisions: usize) -> Duration {
+    const EACH: [u64; 4] = [1, 10, 60, 600];
+    let each = EACH[usize::from(plies.min(3))];
+    let decisions = u64::try_from(decisions.max(1)).unwrap_or(u64::MAX);
+    Duration::from_secs(REQUEST_SECS.saturating_add(each.saturating_mul(decisions)))
 }
 
 /// An engine failed: which one, and how.
@@ -87,6 +109,18 @@ pub enum EngineErrorKind {
     /// Its core inside bgedit answered something unreadable (read as its
     /// bridge's line would be; nothing to restart).
     Unreadable(answer::Garbage),
+    /// A player needs more points than its match equity table holds: its
+    /// numbers there are not equities, so it does not give them.
+    PastTable(PastTable),
+}
+
+/// A match score past an engine's match equity table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastTable {
+    /// The points each player needs, the player on roll first.
+    pub away: (u16, u16),
+    /// The most its table holds.
+    pub table: u16,
 }
 
 /// Why an engine's program was not found.
@@ -199,8 +233,6 @@ pub enum NotHere {
     Cpu { lacks: &'static str },
     /// The core was not loaded.
     NotLoaded,
-    /// The core would not load.
-    Load(CoreError),
     /// Its data could not be found.
     Data(DataError),
 }
@@ -223,6 +255,84 @@ pub enum DataError {
     /// Another version of the engine's package is installed than the one
     /// built in.
     Version { found: String },
+    /// One of its files is damaged, or another version's: refused before
+    /// the engine reads it.
+    Damaged { file: PathBuf, fault: DataFault },
+}
+
+/// What is wrong inside one of an engine's data files (Sage's networks
+/// and bear-off database, as bgsage writes them).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DataFault {
+    #[error("it cannot be read: {0}")]
+    Unreadable(OsError),
+    #[error("{found} bytes, shorter than its {header}-byte header")]
+    NoHeader { found: u64, header: u64 },
+    #[error("{found} bytes where its header makes {want}: {}", cut_or_extra(*.found, *.want))]
+    Size { found: u64, want: u64 },
+    #[error(
+        "its header says a network of {} hidden units, {} inputs and {} outputs where bgedit's Sage \
+         takes {} hidden units, {} inputs and 5 outputs here (another version's file?)",
+        .found[0], .found[1], .found[2], .want[0], .want[1]
+    )]
+    NetShape { found: [i32; 3], want: [i32; 2] },
+    #[error("weight {index} of the network is {}: not a finite number", f32::from_bits(*.bits))]
+    NotFinite { index: u64, bits: u32 },
+    #[error(
+        "weight {index} of the network is {}, past any trained network's (at most {} either way)",
+        f32::from_bits(*.bits), .most
+    )]
+    TooLarge { index: u64, bits: u32, most: u32 },
+    #[error("it does not start with BEAR: not a bear-off database")]
+    NotBearoff,
+    #[error("bear-off database version {found}; bgedit's Sage reads version {reads}")]
+    BearoffVersion { found: u32, reads: u32 },
+    #[error(
+        "its header says {} points, {} checkers, {} rolls and {} positions where Sage's has \
+         {} points, {} checkers, {} rolls and {} positions",
+        .found[0], .found[1], .found[2], .found[3], .want[0], .want[1], .want[2], .want[3]
+    )]
+    BearoffShape { found: [u32; 4], want: [u32; 4] },
+    #[error(
+        "its header counts {gammons} gammon distributions, which make the file {want} bytes, \
+         where it is {found}"
+    )]
+    BearoffSize { gammons: u32, found: u64, want: u64 },
+    #[error("its header counts {found} gammon distributions where Sage's has {want}")]
+    GammonCount { found: u32, want: u32 },
+    #[error("position {position}'s distribution of rolls adds up to {sum}, not 65535")]
+    Distribution { position: u32, sum: u32 },
+    #[error(
+        "position {position}'s mean number of rolls is {}: not a number from 0 to {most}",
+        f32::from_bits(*.bits)
+    )]
+    MeanRolls { position: u32, bits: u32, most: u32 },
+    #[error(
+        "position {position}'s gammon index is {found}, past the {count} gammon distributions \
+         the file holds"
+    )]
+    GammonIndexPast {
+        position: u32,
+        found: i32,
+        count: u32,
+    },
+    #[error(
+        "position {position}'s gammon index is {found} where {due} is due (they count up one by \
+         one, -1 where a position has none)"
+    )]
+    GammonIndexOrder { position: u32, found: i32, due: u32 },
+    #[error("its gammon indexes reach {used} of the {count} gammon distributions it holds")]
+    GammonsLeft { used: u32, count: u32 },
+    #[error("gammon distribution {index} does not start at 65535 and fall from there")]
+    GammonDistribution { index: u32 },
+}
+
+fn cut_or_extra(found: u64, want: u64) -> String {
+    if found < want {
+        "cut short".to_owned()
+    } else {
+        format!("{} bytes more than its data", found - want)
+    }
 }
 
 /// Why an engine's core inside bgedit failed.
@@ -326,6 +436,12 @@ impl EngineErrorKind {
             EngineErrorKind::Core(e) => e.words(s, f),
             EngineErrorKind::NoAnswer => write!(f, "{name} gave no answer"),
             EngineErrorKind::Unreadable(g) => write!(f, "{g}"),
+            EngineErrorKind::PastTable(PastTable { away, table }) => write!(
+                f,
+                "{name} cannot answer at this score ({}-away, {}-away): its match equity table \
+                 stops at {table}-away, and past it its numbers are not equities",
+                away.0, away.1
+            ),
         }
     }
 }
@@ -443,7 +559,6 @@ impl NotHere {
             ),
             NotHere::Cpu { lacks } => write!(f, "this CPU lacks {lacks}"),
             NotHere::NotLoaded => write!(f, "{}'s core is not loaded", s.name),
-            NotHere::Load(e) => e.words(s, f),
             NotHere::Data(e) => e.words(s, f),
         }
     }
@@ -489,6 +604,22 @@ impl DataError {
                 s.name,
                 data.map_or("", |d| d.version)
             ),
+            DataError::Damaged { file, fault } => {
+                write!(
+                    f,
+                    "{}'s data file {}: {fault}; it is not used",
+                    s.name,
+                    bgedit_core::quote::printable(&file.display().to_string())
+                )?;
+                match data {
+                    Some(d) => write!(
+                        f,
+                        " (reinstall {package} {}, or give a whole copy of its data with --{} {})",
+                        d.version, d.long, d.value_name
+                    ),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -731,6 +862,28 @@ mod tests {
                 EngineErrorKind::Core(CoreError::Said("no net".to_owned()))
             ),
             "Sage (in-process): no net"
+        );
+        let damaged = EngineErrorKind::Data(DataError::Damaged {
+            file: PathBuf::from("/d/models/a.weights.best"),
+            fault: DataFault::Size {
+                found: 10,
+                want: 20,
+            },
+        });
+        assert_eq!(
+            said(sage, damaged),
+            "Sage's data file /d/models/a.weights.best: 10 bytes where its header makes 20: cut \
+             short; it is not used (reinstall bgsage 2.0.20260907, or give a whole copy of its \
+             data with --sage-data DIR)"
+        );
+        let past = EngineErrorKind::PastTable(PastTable {
+            away: (30, 4),
+            table: 25,
+        });
+        assert_eq!(
+            said(sage, past),
+            "Sage cannot answer at this score (30-away, 4-away): its match equity table stops at \
+             25-away, and past it its numbers are not equities"
         );
     }
 

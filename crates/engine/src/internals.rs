@@ -7,4 +7,7 @@
 
 pub use crate::gnubg_match::{GameAnswer, Line as GamesLine, read_line as read_games_line};
 pub use crate::match_analysis::judge::judge_recorded_game;
+pub use crate::sage::native::{
+    Probed as SageProbed, probe as probe_sage_data, sample_bearoff as sage_sample_bearoff,
+};
 pub use crate::sage::{from_sage, parse_line as parse_sage_line, to_sage};

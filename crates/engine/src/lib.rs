@@ -15,7 +15,7 @@
 //! - `setup.rs`: `Setup`, what the user named for each engine
 //! - `interface.rs`: the `Engine` trait every caller asks
 //! - `failure.rs`: `EngineError` (which engine, and how), worded from the
-//!   engine's `Spec`; `StartRecord`; `time_limit`
+//!   engine's `Spec`; `StartRecord`; `time_limit`, `time_limit_for`
 //! - `gnubg/`: gnubg's `Spec`; `sage/`: Open Sage's board, lines and
 //!   answers (`mod.rs`), its `Spec` (`spec.rs`) and its C++ core built in
 //!   (`native/`), private
@@ -66,15 +66,17 @@ mod scale;
 pub mod sensitivity;
 mod setup;
 mod spec;
+pub mod stored_depth;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};
 pub use failure::{
-    BridgeError, CoreError, DataError, EngineError, EngineErrorKind, Garbage, Given, Lost, Missing,
-    NotHere, OsError, StartError, StartRecord, Waiter, time_limit,
+    BridgeError, CoreError, DataError, DataFault, EngineError, EngineErrorKind, Garbage, Given,
+    Lost, Missing, NotHere, OsError, PastTable, StartError, StartRecord, Waiter, time_limit,
+    time_limit_for,
 };
 pub use interface::Engine;
-pub use process::Process;
+pub use process::{Process, end_engines, stop_engines};
 pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};
 pub use setup::Setup;

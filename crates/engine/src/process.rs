@@ -133,9 +133,54 @@ struct Running {
 
 impl Drop for Running {
     fn drop(&mut self) {
+        // Reaped under the list's lock: a pid in the list is always a
+        // child not yet reaped, which a signal cannot miss for another.
+        let mut list = children();
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let pid = self.child.id();
+        list.retain(|&p| p != pid);
     }
+}
+
+/// The engine processes running (their pids), from their start until
+/// their `Running` reaps them: what [`stop_engines`] and [`end_engines`]
+/// reach, whichever threads hold them.
+static CHILDREN: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn children() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    CHILDREN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every engine process now, so that the requests they are on fail
+/// at once (a command stopping on a signal): each is reaped as usual by
+/// whoever holds it.
+pub fn stop_engines() {
+    for &pid in children().iter() {
+        // SAFETY: kill(2) touches no memory; the pid is a child not yet
+        // reaped, so it names no other process.
+        unsafe { libc::kill(pid as libc::pid_t, libc::SIGKILL) };
+    }
+}
+
+/// Kills and reaps every engine process, on the way out of a process
+/// ended by a signal: the parent-death signal would kill them, but they
+/// would stay as zombies where nothing reaps orphans (a container whose
+/// first process is not an init). Holds the list to the end, so that no
+/// `Running` dropped on another thread meanwhile signals a reused pid.
+pub fn end_engines() {
+    let mut list = children();
+    for &pid in list.iter() {
+        // SAFETY: kill(2) and waitpid(2) touch no memory of ours but the
+        // null status pointer, which waitpid accepts; the pid is a child
+        // not yet reaped.
+        unsafe {
+            libc::kill(pid as libc::pid_t, libc::SIGKILL);
+            libc::waitpid(pid as libc::pid_t, std::ptr::null_mut(), 0);
+        }
+    }
+    list.clear();
+    std::mem::forget(list);
 }
 
 /// An engine run as a process of its own: its bridge script under the
@@ -420,7 +465,7 @@ impl Process {
                     Ok(Reply::Answer(got, result)) if got == id => {
                         self.starts.answered(None);
                         return result
-                            .map_err(|said| self.error(EngineErrorKind::Refused { said }));
+                            .map_err(|r| self.error(EngineErrorKind::Refused { said: r.said }));
                     }
                     Ok(Reply::Progress(got, partial)) if got == id => {
                         deadline = Instant::now() + limit;
@@ -564,7 +609,11 @@ fn spawn_dying_with_bgedit(mut command: Command) -> std::io::Result<Child> {
             .name("bgedit-spawner".to_owned())
             .spawn(move || {
                 for (mut command, reply) in rx {
-                    let _ = reply.send(command.spawn());
+                    let child = command.spawn();
+                    if let Ok(c) = &child {
+                        children().push(c.id());
+                    }
+                    let _ = reply.send(child);
                 }
             });
         Mutex::new(orders)
@@ -580,8 +629,15 @@ fn spawn_dying_with_bgedit(mut command: Command) -> std::io::Result<Child> {
 }
 
 /// Sets Linux's parent-death signal on `command`: SIGKILL when the thread
-/// that starts it ends.
+/// that starts it ends. The engine gets a process group of its own: the
+/// terminal's Ctrl-C is bgedit's to act on (it stops its work, says what
+/// it kept and ends its engines), and never kills or interrupts an engine
+/// mid-answer behind its back.
 fn die_with_this_process(command: &mut Command) {
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::process::CommandExt;

@@ -192,36 +192,17 @@ impl Process {
 }
 
 /// A depth the library keeps (by the engine's key, and in gnubg's count of
-/// plies for every engine; XG's Roller levels as 1000 to 1002, a rollout
-/// as 2000, a depth not known as -1) in its players' words: `gnubg 2-ply`,
-/// `XG 3-ply`, `XG Roller++`, `XG rollout`, `XG`.
+/// plies for every engine) in the engine's own words.
 pub fn stored_depth_words(engine: &str, plies: i64) -> String {
     match (EngineKind::by_key(engine), u8::try_from(plies)) {
         (Some(kind), Ok(p)) => format!("{engine} {}", kind.depth_label(p)),
-        _ => match plies {
-            1000 => format!("{engine} Roller"),
-            1001 => format!("{engine} Roller+"),
-            1002 => format!("{engine} Roller++"),
-            p if p >= 2000 => format!("{engine} rollout"),
-            p if p < 0 => engine.to_owned(),
-            p => format!("{engine} {p}-ply"),
-        },
+        _ => format!("{engine} {plies}-ply"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn stored_depths_read_in_players_words() {
-        assert_eq!(stored_depth_words("gnubg", 2), "gnubg 2-ply");
-        assert_eq!(stored_depth_words("XG", 3), "XG 3-ply");
-        assert_eq!(stored_depth_words("XG", 1002), "XG Roller++");
-        assert_eq!(stored_depth_words("XG", 1000), "XG Roller");
-        assert_eq!(stored_depth_words("XG", 2000), "XG rollout");
-        assert_eq!(stored_depth_words("XG", -1), "XG");
-    }
 
     #[test]
     fn each_engine_is_at_its_index_in_the_list() {

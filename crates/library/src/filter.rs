@@ -27,8 +27,6 @@
 //!
 //! Pure: this turns text into a [`Query`]; the store turns that into SQL.
 
-use std::fmt;
-
 /// Longest query accepted, in bytes.
 pub const MAX_QUERY_LEN: usize = 1000;
 
@@ -205,19 +203,53 @@ pub struct Query {
 
 /// A query that cannot be read: what is wrong, and at which character
 /// (counted from 1).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("filter, character {column}: {problem}")]
 pub struct FilterError {
     pub column: usize,
-    pub message: String,
+    pub problem: FilterProblem,
 }
 
-impl fmt::Display for FilterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "filter, character {}: {}", self.column, self.message)
-    }
+/// What is wrong with a query, naming the word (`word`) as typed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FilterProblem {
+    #[error("the filter is longer than {MAX_QUERY_LEN} bytes")]
+    TooLong,
+    #[error("U+{0:04X} is a control character, not text to look for")]
+    ControlCharacter(u32),
+    #[error("a quote is not closed")]
+    UnclosedQuote,
+    #[error("`!` must come right before what it negates")]
+    LoneNot,
+    #[error("`{word}`: after `{name}` comes a comparison (< <= = != >= >) and a number")]
+    NoComparison { word: String, name: String },
+    #[error("`{word}`: `{number}` is not a whole number ({field} compares numbers)")]
+    NotWhole {
+        word: String,
+        number: String,
+        field: &'static str,
+    },
+    #[error("`{word}`: `{number}` is not a number ({name} compares equities, as 0.08)")]
+    NotAnEquity {
+        word: String,
+        number: String,
+        name: &'static str,
+    },
+    #[error("`{word}`: `opp:` is followed by `point:N` (the opponent's point N)")]
+    OpponentWithoutPoint { word: String },
+    #[error("`{word}`: `{number}`: points are 1 to 24")]
+    NotAPoint { word: String, number: String },
+    #[error(
+        "`{word}`: `{number}`: an anchor is on points 19 to 24 (the opponent's home board, as you count)"
+    )]
+    NotAnAnchor { word: String, number: String },
+    #[error("`{word}`: name the {what} after the colon")]
+    NoName { word: String, what: String },
+    #[error(
+        "`{word}`: the kind is checker, cube, take, missed-double, wrong-double, wrong-take or wrong-pass, not `{value}`"
+    )]
+    NotAKind { word: String, value: String },
 }
-
-impl std::error::Error for FilterError {}
 
 fn flag(word: &str) -> Option<Flag> {
     Some(match word.to_ascii_lowercase().as_str() {
@@ -269,10 +301,7 @@ fn words(text: &str) -> Result<Vec<(usize, String, bool)>, FilterError> {
                 // character to find: refuse it by where it is.
                 return Err(FilterError {
                     column: text[..start].chars().count() + word.chars().count() + 1,
-                    message: format!(
-                        "U+{:04X} is a control character, not text to look for",
-                        c as u32
-                    ),
+                    problem: FilterProblem::ControlCharacter(c as u32),
                 });
             }
             if c == '"' {
@@ -284,7 +313,7 @@ fn words(text: &str) -> Result<Vec<(usize, String, bool)>, FilterError> {
         if quoted {
             return Err(FilterError {
                 column,
-                message: "a quote is not closed".to_owned(),
+                problem: FilterProblem::UnclosedQuote,
             });
         }
         let had_quote = text[start..].starts_with('"') || text[start..].starts_with("!\"");
@@ -312,7 +341,7 @@ fn comparison(rest: &str) -> Option<(Op, &str)> {
 }
 
 fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterError> {
-    let error = |message: String| FilterError { column, message };
+    let error = |problem: FilterProblem| FilterError { column, problem };
     if quoted {
         return Ok(Condition::Text(word.to_owned()));
     }
@@ -330,15 +359,17 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
         && !rest.is_empty()
     {
         let Some((op, number)) = comparison(rest) else {
-            return Err(error(format!(
-                "`{word}`: after `{name}` comes a comparison (< <= = != >= >) and a number"
-            )));
+            return Err(error(FilterProblem::NoComparison {
+                word: word.to_owned(),
+                name: name.to_owned(),
+            }));
         };
         let value: i64 = number.parse().map_err(|_| {
-            error(format!(
-                "`{word}`: `{number}` is not a whole number ({} compares numbers)",
-                f.name()
-            ))
+            error(FilterProblem::NotWhole {
+                word: word.to_owned(),
+                number: number.to_owned(),
+                field: f.name(),
+            })
         })?;
         return Ok(Condition::Compare(f, op, value));
     }
@@ -349,18 +380,21 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
         && !rest.is_empty()
     {
         let Some((op, number)) = comparison(rest) else {
-            return Err(error(format!(
-                "`{word}`: after `{equity}` comes a comparison (< <= = != >= >) and a number"
-            )));
+            return Err(error(FilterProblem::NoComparison {
+                word: word.to_owned(),
+                name: equity.to_owned(),
+            }));
         };
         let value: f64 = number
             .parse()
             .ok()
             .filter(|v: &f64| v.is_finite())
             .ok_or_else(|| {
-                error(format!(
-                    "`{word}`: `{number}` is not a number ({equity} compares equities, as 0.08)"
-                ))
+                error(FilterProblem::NotAnEquity {
+                    word: word.to_owned(),
+                    number: number.to_owned(),
+                    name: equity,
+                })
             })?;
         return Ok(if equity == "error" {
             Condition::Error(op, value)
@@ -370,12 +404,18 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
     }
     if let Some(value) = rest.strip_prefix(':') {
         let lower = name.to_ascii_lowercase();
-        if let Some(point) = point_term(&lower, value) {
-            return point.map_err(|m| error(format!("`{word}`: {m}")));
+        if let Some(point) = point_term(word, &lower, value) {
+            return point.map_err(error);
         }
+        let no_name = || {
+            error(FilterProblem::NoName {
+                word: word.to_owned(),
+                what: lower.clone(),
+            })
+        };
         if matches!(lower.as_str(), "player" | "kind" | "match") {
             if value.is_empty() {
-                return Err(error(format!("`{word}`: name the {lower} after the colon")));
+                return Err(no_name());
             }
             return match lower.as_str() {
                 "player" => Ok(Condition::Player(value.to_owned())),
@@ -384,16 +424,16 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
                     .map(Condition::Kind)
                     .or_else(|| CubeMistake::from_word(value).map(Condition::Mistake))
                     .ok_or_else(|| {
-                        error(format!(
-                            "`{word}`: the kind is checker, cube, take, missed-double, \
-                             wrong-double, wrong-take or wrong-pass, not `{value}`"
-                        ))
+                        error(FilterProblem::NotAKind {
+                            word: word.to_owned(),
+                            value: value.to_owned(),
+                        })
                     }),
             };
         }
         if matches!(lower.as_str(), "tag" | "col" | "collection") {
             if value.is_empty() {
-                return Err(error(format!("`{word}`: name the {lower} after the colon")));
+                return Err(no_name());
             }
             return Ok(if lower == "tag" {
                 Condition::Tag(value.to_owned())
@@ -405,30 +445,32 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
     Ok(Condition::Text(word.to_owned()))
 }
 
-/// `point:N`, `anchor:N` and `opp:point:N` (the name and what follows its
-/// colon), or `None` for another name.
-fn point_term(name: &str, value: &str) -> Option<Result<Condition, String>> {
+/// `point:N`, `anchor:N` and `opp:point:N` (the term `word`, its name and
+/// what follows its colon), or `None` for another name.
+fn point_term(word: &str, name: &str, value: &str) -> Option<Result<Condition, FilterProblem>> {
     let (opponent, number, first) = match name {
         "point" => (false, value, 1),
         "anchor" => (false, value, 19),
         "opp" => match value.strip_prefix("point:") {
             Some(n) => (true, n, 1),
             None => {
-                return Some(Err(
-                    "`opp:` is followed by `point:N` (the opponent's point N)".to_owned(),
-                ));
+                return Some(Err(FilterProblem::OpponentWithoutPoint {
+                    word: word.to_owned(),
+                }));
             }
         },
         _ => return None,
     };
-    let what = if first == 19 {
-        "an anchor is on points 19 to 24 (the opponent's home board, as you count)"
-    } else {
-        "points are 1 to 24"
-    };
     Some(match number.parse::<u8>() {
         Ok(point) if (first..=24).contains(&point) => Ok(Condition::Point { opponent, point }),
-        _ => Err(format!("`{number}`: {what}")),
+        _ if first == 19 => Err(FilterProblem::NotAnAnchor {
+            word: word.to_owned(),
+            number: number.to_owned(),
+        }),
+        _ => Err(FilterProblem::NotAPoint {
+            word: word.to_owned(),
+            number: number.to_owned(),
+        }),
     })
 }
 
@@ -437,7 +479,7 @@ pub fn parse(text: &str) -> Result<Query, FilterError> {
     if text.len() > MAX_QUERY_LEN {
         return Err(FilterError {
             column: MAX_QUERY_LEN,
-            message: format!("the filter is longer than {MAX_QUERY_LEN} bytes"),
+            problem: FilterProblem::TooLong,
         });
     }
     let mut terms = Vec::new();
@@ -449,7 +491,7 @@ pub fn parse(text: &str) -> Result<Query, FilterError> {
         if body.is_empty() {
             return Err(FilterError {
                 column,
-                message: "`!` must come right before what it negates".to_owned(),
+                problem: FilterProblem::LoneNot,
             });
         }
         let condition = term(column, body, quoted)?;
@@ -466,7 +508,7 @@ mod tests {
     fn a_control_character_is_refused_where_it_is() {
         let e = parse("race ab\0c").unwrap_err();
         assert_eq!(e.column, 8, "{e}");
-        assert!(e.message.contains("U+0000"), "{e}");
+        assert!(e.problem.to_string().contains("U+0000"), "{e}");
         let e = parse("\u{1b}[31m").unwrap_err();
         assert_eq!(e.column, 1, "{e}");
         assert!(parse("race\tbar").is_ok(), "a tab is a space");
@@ -559,7 +601,7 @@ mod tests {
             ("player:", "name the player"),
         ] {
             let e = parse(bad).unwrap_err();
-            assert!(e.message.contains(says), "{bad}: {e}");
+            assert!(e.problem.to_string().contains(says), "{bad}: {e}");
         }
     }
 
@@ -576,19 +618,30 @@ mod tests {
     fn errors_name_the_term_and_column() {
         let e = parse("race cube>=four").unwrap_err();
         assert_eq!(e.column, 6);
-        assert!(e.message.contains("`four` is not a whole number"), "{e}");
+        assert!(
+            e.problem
+                .to_string()
+                .contains("`four` is not a whole number"),
+            "{e}"
+        );
         let e = parse("money disagree>=lots").unwrap_err();
         assert_eq!(e.column, 7);
-        assert!(e.message.contains("`lots` is not a number"), "{e}");
+        assert!(
+            e.problem.to_string().contains("`lots` is not a number"),
+            "{e}"
+        );
         let e = parse("pips=>3").unwrap_err();
-        assert!(e.message.contains("is not a whole number"), "{e}");
+        assert!(
+            e.problem.to_string().contains("is not a whole number"),
+            "{e}"
+        );
         let e = parse("pips~3").unwrap_err();
-        assert!(e.message.contains("comparison"), "{e}");
+        assert!(e.problem.to_string().contains("comparison"), "{e}");
         let e = parse("money tag:").unwrap_err();
         assert_eq!(e.column, 7);
-        assert!(e.message.contains("name the tag"), "{e}");
+        assert!(e.problem.to_string().contains("name the tag"), "{e}");
         let e = parse("\"open").unwrap_err();
-        assert!(e.message.contains("quote"), "{e}");
+        assert!(e.problem.to_string().contains("quote"), "{e}");
         assert!(parse("!").is_err());
         assert!(parse(&"a".repeat(MAX_QUERY_LEN + 1)).is_err());
     }

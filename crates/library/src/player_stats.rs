@@ -13,7 +13,7 @@
 use super::match_import::StoredJudgement;
 use super::names::{self, Found};
 use super::rates;
-use super::store::{self, Library, MatchRates, StoredMatch};
+use super::store::{self, Library, MatchRates, Partial, StoredMatch};
 use bgedit_core::domain::Player;
 use bgedit_core::domain::cost_kinds::{self, Kind};
 use bgedit_core::domain::match_stats::Judgement;
@@ -53,6 +53,9 @@ pub struct MatchRow {
     /// Whether the player won (none while the match is unfinished, or a
     /// money session is even).
     pub won: Option<bool>,
+    /// bgedit's analysis of the match stopped part way (its rates are not
+    /// the match's, so none are given from it).
+    pub partial: Option<Partial>,
 }
 
 /// The summary over the rows: the rates over all the player's decisions
@@ -234,6 +237,7 @@ fn row(m: StoredMatch, side: usize, date: Option<String>, r: &MatchRates) -> Mat
         checker_n: r.checker_n,
         cube_n: r.cube_n,
         moves_n: r.moves_n,
+        partial: r.partial.clone(),
     }
 }
 

@@ -5,7 +5,7 @@
 //! gnubg would. Kept in the library once computed (`match_rates`).
 
 use super::match_import::StoredJudgement;
-use super::store::{FileJudged, Library, MatchRates, Result, StoredMatch};
+use super::store::{FileJudged, Library, MatchRates, Partial, Result, StoredMatch};
 use bgedit_core::domain::Player;
 use bgedit_core::domain::match_stats::{self, Luck, Overall};
 
@@ -14,6 +14,21 @@ pub(crate) fn of(lib: &Library, m: &StoredMatch) -> Result<[MatchRates; 2]> {
     let Some((engine, plies, texts)) = lib.best_own_analysis(m.id)? else {
         return Ok(from_file(&lib.file_judged(m.id)?));
     };
+    // An analysis stopped part way judged the games it reached: its rates
+    // would pass for the match's. It is said, with the file's own rates.
+    let decisions = lib.decision_count(m.id)?;
+    if (texts.len() as u64) < decisions {
+        let partial = Partial {
+            engine,
+            plies,
+            judged: texts.len() as u64,
+            decisions,
+        };
+        return Ok(from_file(&lib.file_judged(m.id)?).map(|r| MatchRates {
+            partial: Some(partial.clone()),
+            ..r
+        }));
+    }
     let judged: Vec<StoredJudgement> = texts
         .iter()
         .filter_map(|t| serde_json::from_str::<Vec<StoredJudgement>>(t).ok())
@@ -44,6 +59,7 @@ pub(crate) fn of(lib: &Library, m: &StoredMatch) -> Result<[MatchRates; 2]> {
             checker_n: s.unforced_moves,
             cube_n: s.close_cube,
             moves_n: s.total_moves,
+            partial: None,
         }
     };
     Ok([side(Player::O), side(Player::X)])

@@ -394,13 +394,44 @@ CREATE TABLE disagreements (
 CREATE INDEX disagreements_by_gap ON disagreements (engines, plies, gap);
 ";
 
-/// Version 11: the library read as a player reads it (issue 41).
+/// Version 11: what `stats --player` says of a match bgedit analysed in
+/// part, and the claims that let two `library analyse` runs share the work.
+///
+/// `match_rates` gains the analysis stopped part way, when bgedit's most
+/// complete analysis of the match does not judge every decision:
+/// `partial_engine`, `partial_plies`, the decisions it judged (`judged`) of
+/// the match's (`decisions`); NULL when bgedit's analysis is whole or there
+/// is none. The rates are then the file's own (or none), never a part's.
+/// The cache is emptied so every match's rates are made again with it.
+///
+/// `analysis_claims`: the match a `library analyse` run is analysing, by
+/// engine and depth, held by the run (`owner`: its process and start) until
+/// `until` (seconds since the epoch): a lease the run renews while it works
+/// and drops when done, so another run on the same library leaves that
+/// match to it, and takes it over once a killed run's lease has run out.
+pub(crate) const V11: &str = "
+ALTER TABLE match_rates ADD COLUMN partial_engine TEXT;
+ALTER TABLE match_rates ADD COLUMN partial_plies INTEGER;
+ALTER TABLE match_rates ADD COLUMN judged INTEGER;
+ALTER TABLE match_rates ADD COLUMN decisions INTEGER;
+DELETE FROM match_rates;
+CREATE TABLE analysis_claims (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    engine TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    owner TEXT NOT NULL,
+    until INTEGER NOT NULL,
+    PRIMARY KEY (match_id, engine, plies)
+) WITHOUT ROWID;
+";
+
+/// Version 12: the library read as a player reads it (issue 41).
 ///
 /// `matches.date_from` says where a match's date came from: `content` (the
 /// file's own: .mat `EventDate`, SGF `DT`, XG's), `file name` (a date in the
 /// file's name: `2009Apr08`, `2009-04-08`, `20090408`) or `set` (`library
 /// date`); NULL while the match has no date. Dates from a file name or set
-/// are kept as `YYYY-MM-DD`; matches stored before version 11 with a date
+/// are kept as `YYYY-MM-DD`; matches stored before version 12 with a date
 /// had it from their content, and those without one get it from their kept
 /// file's name after this step (`store::fill_dates`).
 ///
@@ -421,7 +452,7 @@ CREATE INDEX disagreements_by_gap ON disagreements (engines, plies, gap);
 /// close cube decisions, every move for the luck), so rates across matches
 /// are over all decisions, as gnubg's and XG's are, not means of matches;
 /// the cache is emptied to be filled again with them.
-pub(crate) const V11: &str = "
+pub(crate) const V12: &str = "
 ALTER TABLE matches ADD COLUMN date_from TEXT;
 UPDATE matches SET date_from = 'content' WHERE date IS NOT NULL AND trim(date) <> '';
 ALTER TABLE decisions ADD COLUMN cube_entry_id INTEGER REFERENCES entries (id) ON DELETE SET NULL;
@@ -452,7 +483,7 @@ ALTER TABLE match_rates ADD COLUMN moves_n INTEGER NOT NULL DEFAULT 0;
 ";
 
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

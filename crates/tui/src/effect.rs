@@ -82,6 +82,9 @@ pub enum Effect {
         /// The decisions the verdicts are of: a file changed since is
         /// refused.
         decisions: usize,
+        /// Write over a file of that name: only once the user said so
+        /// (else a file there is answered with `ReviewAction::SgfExists`).
+        replace: bool,
     },
     AnalyseMatch {
         serial: u64,

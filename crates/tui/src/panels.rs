@@ -6,6 +6,12 @@
 pub(crate) const MIN_WIDTH: u16 = 80;
 pub(crate) const MIN_HEIGHT: u16 = 24;
 
+/// Whether a screen of `width`×`height` is below the smallest the editor
+/// draws (it asks to be enlarged, and keys do nothing behind that).
+pub(crate) fn too_small(width: u16, height: u16) -> bool {
+    width < MIN_WIDTH || height < MIN_HEIGHT
+}
+
 /// The panels below the board, in priority order: when the screen is short,
 /// the first ones get the room. Each is toggleable; a panel that fits beside
 /// the IDs is shown on large screens whatever its toggle says, except the
@@ -24,7 +30,11 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub(crate) const BY_PRIORITY: [Panel; 4] = [
+    /// How many panels there are: every table of panels is this long, so
+    /// a new one is placed everywhere it must be or the build says where.
+    pub(crate) const COUNT: usize = 4;
+
+    pub(crate) const BY_PRIORITY: [Panel; Panel::COUNT] = [
         Panel::Analysis,
         Panel::Match,
         Panel::Numbers,
@@ -96,7 +106,7 @@ impl Panel {
 /// Which panels the user turned on (on small screens they take the IDs'
 /// rows; on large ones they are always shown).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PanelToggles([bool; 4]);
+pub struct PanelToggles([bool; Panel::COUNT]);
 
 impl PanelToggles {
     pub fn is_on(self, panel: Panel) -> bool {
@@ -104,5 +114,21 @@ impl PanelToggles {
     }
     pub(crate) fn toggle(&mut self, panel: Panel) {
         self.0[panel.index()] = !self.0[panel.index()];
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every panel has its own slot in the tables `COUNT` long.
+    #[test]
+    fn each_panel_of_the_priority_list_has_its_own_slot() {
+        let mut seen = [false; Panel::COUNT];
+        for p in Panel::BY_PRIORITY {
+            assert!(p.index() < Panel::COUNT, "{p:?}");
+            assert!(!seen[p.index()], "{p:?} twice");
+            seen[p.index()] = true;
+        }
     }
 }

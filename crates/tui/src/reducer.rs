@@ -207,7 +207,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             done(model)
         }
         Action::Resized { width, height } => {
-            model.too_small = width < panels::MIN_WIDTH || height < panels::MIN_HEIGHT;
+            model.too_small = panels::too_small(width, height);
             done(model)
         }
         Action::Terminated(signal) => {

@@ -9,8 +9,8 @@ use bgedit_core::domain::Position;
 use bgedit_engine::compare;
 use bgedit_engine::text::{self, Units};
 use bgedit_engine::{
-    Analysis, Engine, EngineError, EngineKind, Request, Rollout, RolloutSettings, StartRecord,
-    Waiter, time_limit,
+    Analysis, Engine, EngineError, EngineErrorKind, EngineKind, Request, Rollout, RolloutSettings,
+    StartRecord, Waiter, time_limit,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -63,9 +63,9 @@ pub(crate) enum Why {
         engine: EngineKind,
         error: EngineError,
     },
-    /// The game is over: the engine's reason, in its words.
-    #[error("{0}")]
-    Over(String),
+    /// The engine found nothing to analyse (the game is over): its words.
+    #[error("{}: {said}", engine.name())]
+    Over { engine: EngineKind, said: String },
 }
 
 impl<T: Into<Why>> From<T> for Failure {
@@ -79,6 +79,14 @@ impl<T: Into<Why>> From<T> for Failure {
 
 /// One engine's answer, with whether the engine ran inside bgedit.
 type Answer = (EngineKind, Analysis, bool);
+
+/// Each engine's answer, and beside them the engines that cannot answer
+/// this position at all (a score past its match equity table): said,
+/// while the others' answers still show.
+struct Answers {
+    answered: Vec<Answer>,
+    cannot: Vec<EngineError>,
+}
 
 /// One input, analysed: the output text (with its newline) or the error.
 /// A rollout reports its answers so far to `progress`.
@@ -101,7 +109,7 @@ pub(crate) fn analyse_one(
         why,
         gnubg_id: Some(gnubg_id.clone()),
     })?;
-    let disagree = match answers.as_slice() {
+    let disagree = match answers.answered.as_slice() {
         [(_, g, _), (_, s, _)] => compare::compare(g, s),
         _ => None,
     };
@@ -118,8 +126,11 @@ fn ask(
     opts: &AnalyseOptions,
     req: &Request,
     progress: &mut dyn FnMut(&Rollout),
-) -> Result<Vec<Answer>, Why> {
-    let mut answers = Vec::new();
+) -> Result<Answers, Why> {
+    let mut answers = Answers {
+        answered: Vec::new(),
+        cannot: Vec::new(),
+    };
     for engine in engines.iter_mut() {
         let kind = engine.kind();
         let analysis = match &opts.rollout {
@@ -135,22 +146,33 @@ fn ask(
                     true
                 })
             }
-        }
-        .map_err(|e| {
+        };
+        let analysis = match analysis {
+            Ok(a) => a,
+            // Beside the reference, an engine that cannot answer here is
+            // said, not failed: the reference's answer still shows.
+            Err(e)
+                if opts.engines.len() > 1
+                    && !kind.is_reference()
+                    && matches!(e.kind, EngineErrorKind::PastTable(_)) =>
+            {
+                answers.cannot.push(e);
+                continue;
+            }
             // Two engines: say which one failed.
-            if opts.engines.len() > 1 {
-                Why::OneOfTwo {
+            Err(e) if opts.engines.len() > 1 => {
+                return Err(Why::OneOfTwo {
                     engine: kind,
                     error: e,
-                }
-            } else {
-                Why::Engine(e)
+                });
             }
-        })?;
+            Err(e) => return Err(Why::Engine(e)),
+        };
         if let Analysis::Over { reason } = &analysis {
-            return Err(Why::Over(reason.clone()));
+            let said = reason.clone();
+            return Err(Why::Over { engine: kind, said });
         }
-        answers.push((kind, analysis, engine.in_process()));
+        answers.answered.push((kind, analysis, engine.in_process()));
     }
     Ok(answers)
 }
@@ -160,11 +182,11 @@ fn ask(
 fn json_answer(
     gnubg_id: &str,
     req: &Request,
-    answers: &[Answer],
+    answers: &Answers,
     disagree: Option<&compare::Disagreement>,
 ) -> String {
     // Each answer as one engine's line, with its engine and depth.
-    let mut lines = answers.iter().map(|(kind, a, inside)| {
+    let mut lines = answers.answered.iter().map(|(kind, a, inside)| {
         let mut v = json_line(gnubg_id, req, a);
         v["engine"] = json!(kind.key());
         if kind.spec().caps.in_process {
@@ -173,16 +195,20 @@ fn json_answer(
         v["level"] = json!(kind.depth_label(a.plies().unwrap_or(req.plies)));
         (*kind, v)
     });
-    let v = if answers.len() == 1 {
+    let v = if answers.answered.len() == 1 && answers.cannot.is_empty() {
         lines.next().map(|(_, v)| v).unwrap_or_default()
     } else {
-        // Both: one object, each engine's answer under its name.
+        // Both: one object, each engine's answer (or why it has none)
+        // under its name.
         let mut v = json!({ "gnubg_id": gnubg_id, "disagree": disagree });
         for (kind, mut line) in lines {
             if let Some(o) = line.as_object_mut() {
                 o.remove("gnubg_id");
             }
             v[kind.key()] = line;
+        }
+        for e in &answers.cannot {
+            v[e.engine.key()] = json!({ "error": e.to_string() });
         }
         v
     };
@@ -194,10 +220,10 @@ fn json_answer(
 fn text_answer(
     gnubg_id: &str,
     req: &Request,
-    answers: &[Answer],
+    answers: &Answers,
     disagree: Option<&compare::Disagreement>,
 ) -> String {
-    let one = answers.len() == 1;
+    let one = answers.answered.len() == 1 && answers.cannot.is_empty();
     let mut out = format!("GNUBG ID: {gnubg_id}\n");
     if let Some(reason) = bgedit_engine::request::no_cube_action(&req.position) {
         out += &format!("No cube action: {reason}\n");
@@ -205,7 +231,7 @@ fn text_answer(
     for note in bgedit_engine::request::sent_notes(&req.position) {
         out += &format!("{note}\n");
     }
-    for (kind, a, inside) in answers {
+    for (kind, a, inside) in &answers.answered {
         if !one || !kind.is_reference() {
             // Each engine's depth in its own count, and for one
             // that can run inside bgedit, whether it did.
@@ -219,9 +245,12 @@ fn text_answer(
         }
         out += &text::render_for(a, Units::Equity, usize::MAX, *kind);
     }
+    for e in &answers.cannot {
+        out += &format!("{}: {e}\n", e.engine.name());
+    }
     if let Some(d) = disagree {
         out += &format!("{}\n", d.describe());
-    } else if !one {
+    } else if answers.answered.len() > 1 {
         out += "The engines agree.\n";
     }
     out + "\n"

@@ -52,8 +52,12 @@ enum LineError {
     Id(#[from] bgedit_core::codec::IdError),
     /// A cell the engine could not answer: the first one's reason, in
     /// the engine's words.
-    #[error("{0}")]
-    Engine(String),
+    #[error("the engine could not answer every cell: {said}")]
+    Engine { said: String },
+    /// The position asks nothing (the game is over, the board is empty):
+    /// why, as `analyse` says it.
+    #[error("nothing to analyse: {why}")]
+    Over { why: String },
 }
 
 /// One ID's answer, appended to `out`; the first failed cell makes the
@@ -66,8 +70,15 @@ fn one(
 ) -> Result<(), LineError> {
     let position = codec::parse_any(text.trim(), &Position::default())?.position;
     let s = sensitivity::compute(engine, &position, opts.plies);
+    // The live views show a finished game as such; a command asked to
+    // analyse it refuses it, as `analyse` does.
+    if let Sensitivity::Nothing(why) = &s {
+        return Err(LineError::Over { why: why.clone() });
+    }
     if let Some(why) = sensitivity::first_failure(&s) {
-        return Err(LineError::Engine(why.to_owned()));
+        return Err(LineError::Engine {
+            said: why.to_owned(),
+        });
     }
     match opts.format {
         OutputFormat::Json => {

@@ -2,7 +2,10 @@
 //! depth, with the match analysis `analyse --file` runs, each game's (or
 //! batch's) verdicts stored as soon as they are done, so a run stopped
 //! (even by kill -9) goes on where it stopped and nothing is analysed
-//! twice. `--shard K/N` takes a fixed, disjoint Nth of the matches.
+//! twice. `--shard K/N` takes a fixed, disjoint Nth of the matches. Each
+//! match is claimed in the library while a run works on it, so two runs
+//! on one library share the work out; a signal stops the run, which says
+//! what it kept.
 
 use super::Failure;
 use bgedit_core::codec::match_file;
@@ -10,16 +13,24 @@ use bgedit_engine::EngineKind;
 use bgedit_engine::match_analysis::{Judged, Outcome, Pieces, ReplayedMatch, RunOptions};
 use bgedit_engine::pool::Engines;
 use bgedit_library::match_import::StoredJudgement;
-use bgedit_library::store::{Library, StoredMatch, Verdict};
+use bgedit_library::store::{Claim, Library, StoredMatch, Verdict};
 use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Sender, channel};
-use std::time::Instant;
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::time::{Duration, Instant};
 
 /// Verdicts written in one transaction at most (a game's end writes too).
 const BATCH: usize = 32;
+
+/// How long a run's claim on a match lasts unless renewed: a run killed
+/// (SIGKILL) before it drops its claims leaves their matches to others
+/// after this.
+const LEASE: Duration = Duration::from_secs(60);
+
+/// How often a run renews its claims while it works.
+const RENEW: Duration = Duration::from_secs(20);
 
 /// `--shard K/N`: the K-th (1-based) of N disjoint parts of the matches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,10 +133,14 @@ pub(super) fn run(
         shard,
         query,
     };
-    if let Err(e) = crate::cli::signals::clean_up_on_signals() {
-        bgedit_core::say!("bgedit: installing signal handlers: {e}");
-    }
-    analyse(lib, &opts, out)
+    let stop = match crate::cli::signals::stop_on_signals() {
+        Ok(s) => s,
+        Err(e) => {
+            bgedit_core::say!("bgedit: installing signal handlers: {e}");
+            return Ok(1);
+        }
+    };
+    analyse(lib, &opts, stop, out)
 }
 
 /// What `library analyse` was asked.
@@ -169,12 +184,21 @@ struct Totals {
     done_before: u64,
     decisions: u64,
     failed: u64,
+    /// Matches this run analysed to the end.
+    whole: u64,
+    /// Matches another run on the library held the whole time.
+    elsewhere: u64,
 }
 
 /// Runs `library analyse`; the exit status: 0, 1 when a match or decision
 /// could not be analysed (the rest was), 2 when the engine or the library
-/// could not be used.
-fn analyse(lib: &mut Library, opts: &AnalyseOptions, out: &mut impl Write) -> Result<u8, Failure> {
+/// could not be used, 128 + the signal that stopped it.
+fn analyse(
+    lib: &mut Library,
+    opts: &AnalyseOptions,
+    stop: &crate::cli::signals::Stop,
+    out: &mut impl Write,
+) -> Result<u8, Failure> {
     let program = opts.setup.program(opts.engine)?;
     let run = RunOptions {
         engine: opts.engine,
@@ -189,8 +213,56 @@ fn analyse(lib: &mut Library, opts: &AnalyseOptions, out: &mut impl Write) -> Re
         min_runs: None,
     };
     let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
-    let mut todo = Vec::new();
     let mut totals = Totals::default();
+    let todo = to_do(lib, opts, &mut totals)?;
+    let total: u64 = todo
+        .iter()
+        .map(|(m, done)| m.decisions - done.len() as u64)
+        .sum();
+    let mut progress = Progress::new(total, "decisions");
+    let started = Instant::now();
+    let chosen: Vec<(i64, u64)> = todo.iter().map(|(m, _)| (m.id, m.decisions)).collect();
+    let mut batch = Batch {
+        lib,
+        run: &run,
+        progress: &mut progress,
+        totals: &mut totals,
+        flights: Vec::new(),
+        stop: stop.flag(),
+        owner: bgedit_library::store::claimant(),
+        renewed: Instant::now(),
+        held: Vec::new(),
+    };
+    let ran = batch.analyse(todo);
+    // Whatever happened, this run's claims go: another run may take them.
+    let released = batch.lib.release_claims(&batch.owner, None);
+    ran?;
+    released?;
+    progress.finish();
+    if let Some(signal) = stop.signal() {
+        let to_go = unfinished(lib, &chosen, key, plies)?;
+        bgedit_core::say!(
+            "bgedit: stopped ({}): {} kept, {to_go} to go (run it again to go on)",
+            bgedit_core::signals::name(signal),
+            bgedit_core::words::count(totals.whole as usize, "match", "matches")
+        );
+        return Ok(bgedit_core::signals::exit_status(signal));
+    }
+    said(out, opts, &totals, started)?;
+    Ok(u8::from(totals.failed > 0))
+}
+
+/// The matches `opts` asks for that lack a verdict at its engine and depth,
+/// each with the decisions that have one, the most work first (so that the
+/// last matches are short and the jobs end together: longest-first
+/// scheduling); those done already are counted in `totals`.
+fn to_do(
+    lib: &Library,
+    opts: &AnalyseOptions,
+    totals: &mut Totals,
+) -> Result<Vec<(StoredMatch, BTreeSet<usize>)>, Failure> {
+    let (key, plies) = (opts.engine.key(), i64::from(opts.plies));
+    let mut todo = Vec::new();
     for m in lib.matches()?.into_iter().filter(|m| chosen(m, opts)) {
         let done = lib.analysed_at(m.id, key, plies)?;
         if done.len() as u64 >= m.decisions {
@@ -199,37 +271,51 @@ fn analyse(lib: &mut Library, opts: &AnalyseOptions, out: &mut impl Write) -> Re
             todo.push((m, done));
         }
     }
-    // The most work first, so that the last matches are short and the
-    // jobs end together (longest-first scheduling).
     todo.sort_by_key(|(m, done)| std::cmp::Reverse(m.decisions - done.len() as u64));
-    let total: u64 = todo
-        .iter()
-        .map(|(m, done)| m.decisions - done.len() as u64)
-        .sum();
-    let mut progress = Progress::new(total, "decisions");
-    let started = Instant::now();
-    Batch {
-        lib,
-        run: &run,
-        progress: &mut progress,
-        totals: &mut totals,
-        flights: Vec::new(),
-    }
-    .analyse(todo)?;
-    progress.finish();
+    Ok(todo)
+}
+
+/// The run's last line: what it analysed, what was done before, what
+/// failed, and what another run held.
+fn said(
+    out: &mut impl Write,
+    opts: &AnalyseOptions,
+    totals: &Totals,
+    started: Instant,
+) -> std::io::Result<()> {
     let depth = opts.engine.depth_label(opts.plies);
+    let elsewhere = match totals.elsewhere {
+        0 => String::new(),
+        n => format!("; {n} being analysed by another run"),
+    };
     writeln!(
         out,
         "analysed {} of {} ({} {depth}) in {:.1} s; {} analysed \
-         before; {} failed",
+         before; {} failed{elsewhere}",
         bgedit_core::words::count_s(totals.decisions as usize, "decision"),
         bgedit_core::words::count(totals.matches as usize, "match", "matches"),
         opts.engine.name(),
         started.elapsed().as_secs_f64(),
         bgedit_core::words::count(totals.done_before as usize, "match", "matches"),
         totals.failed
-    )?;
-    Ok(u8::from(totals.failed > 0))
+    )
+}
+
+/// How many of the matches `chosen` (id, decisions) lack a verdict by
+/// `key` at `plies` on some decision.
+fn unfinished(
+    lib: &Library,
+    chosen: &[(i64, u64)],
+    key: &str,
+    plies: i64,
+) -> Result<usize, Failure> {
+    let mut left = 0;
+    for &(id, decisions) in chosen {
+        if (lib.analysed_at(id, key, plies)?.len() as u64) < decisions {
+            left += 1;
+        }
+    }
+    Ok(left)
 }
 
 /// Matches analysed at once: the next one's analysis starts while the
@@ -265,6 +351,8 @@ enum Event {
 /// A match whose analysis runs: what the main thread keeps of it.
 struct Flight {
     id: i64,
+    /// Its decisions: all judged, it is whole.
+    decisions: u64,
     shown: String,
     replayed: Arc<ReplayedMatch>,
     done: Arc<BTreeSet<usize>>,
@@ -279,15 +367,38 @@ struct Batch<'a> {
     progress: &'a mut Progress,
     totals: &'a mut Totals,
     flights: Vec<Option<Flight>>,
+    /// Set by a signal (or a failure of the library): no match is taken
+    /// off any more, and those in flight stop.
+    stop: &'a AtomicBool,
+    /// This run's name on its claims.
+    owner: String,
+    /// When the claims were last renewed.
+    renewed: Instant,
+    /// The matches another run held when this one came to them: tried
+    /// again once the rest is done.
+    held: Vec<(StoredMatch, BTreeSet<usize>)>,
+}
+
+/// What taking a match off gave.
+enum TakeOff {
+    /// Its analysis runs, in this place of the flights.
+    Flying(usize),
+    /// Its file could not be read again (said).
+    Unreadable,
+    /// Another run holds it (the match, as listed).
+    Held(Box<(StoredMatch, BTreeSet<usize>)>),
+    /// Every decision has its verdict already (another run did it).
+    Done,
 }
 
 impl Batch<'_> {
     /// Analyses the matches `todo` (each with the decisions already done
     /// at this depth).
     fn analyse(&mut self, todo: Vec<(StoredMatch, BTreeSet<usize>)>) -> Result<(), Failure> {
-        let stop = AtomicBool::new(false);
+        let stop = self.stop;
         let (tx, rx) = channel::<Event>();
         let mut queue = todo.into_iter();
+        let mut retried = false;
         let run = self.run;
         std::thread::scope(|scope| {
             let mut running = 0;
@@ -295,29 +406,44 @@ impl Batch<'_> {
                 while running < IN_FLIGHT && !stop.load(Ordering::Relaxed) {
                     let Some((m, done)) = queue.next() else { break };
                     match self.take_off(m, done) {
-                        Ok(Some(slot)) => {
+                        Ok(TakeOff::Flying(slot)) => {
                             let f = self.flight(slot);
                             let (id, replayed, done) = (f.id, f.replayed.clone(), f.done.clone());
                             let lucky = match self.lucky(id) {
                                 Ok(l) => l,
                                 Err(e) => break 'run Err(e),
                             };
-                            let (tx, stop) = (tx.clone(), &stop);
+                            let tx = tx.clone();
                             let own = share(run, queue.len());
                             scope.spawn(move || {
                                 fly(slot, &replayed, &done, &lucky, &own, stop, &tx)
                             });
                             running += 1;
                         }
-                        Ok(None) => self.totals.failed += 1,
+                        Ok(TakeOff::Unreadable) => self.totals.failed += 1,
+                        Ok(TakeOff::Done) => self.totals.done_before += 1,
+                        Ok(TakeOff::Held(m)) => self.held.push(*m),
                         Err(e) => break 'run Err(e),
                     }
                 }
                 if running == 0 {
+                    // The matches other runs held: once more, as theirs
+                    // may have ended (or been killed, their lease run out).
+                    if !retried && !self.held.is_empty() && !stop.load(Ordering::Relaxed) {
+                        retried = true;
+                        queue = std::mem::take(&mut self.held).into_iter();
+                        continue;
+                    }
+                    self.totals.elsewhere = self.held.len() as u64;
                     break Ok(());
                 }
-                let Ok(event) = rx.recv() else { break Ok(()) };
-                match self.land(event, &stop) {
+                // Woken at least every RENEW, to keep this run's claims.
+                let landed = match rx.recv_timeout(RENEW) {
+                    Ok(event) => self.land(event, stop),
+                    Err(RecvTimeoutError::Timeout) => Ok(false),
+                    Err(RecvTimeoutError::Disconnected) => break Ok(()),
+                };
+                match landed.and_then(|ended| self.renew().map(|()| ended)) {
                     Ok(true) => running -= 1,
                     Ok(false) => {}
                     Err(e) => break Err(e),
@@ -344,31 +470,49 @@ impl Batch<'_> {
             .collect())
     }
 
-    /// Match `m` read and replayed, its place in the flights; `None` when
-    /// its file cannot be read again (said, and skipped).
-    fn take_off(
-        &mut self,
-        m: StoredMatch,
-        done: BTreeSet<usize>,
-    ) -> Result<Option<usize>, Failure> {
+    /// Renews this run's claims, when they are due.
+    fn renew(&mut self) -> Result<(), Failure> {
+        if self.renewed.elapsed() >= RENEW {
+            self.lib.renew_claims(&self.owner, LEASE)?;
+            self.renewed = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// Match `m` claimed, read and replayed: its place in the flights, or
+    /// why it is not analysed here. Claimed first, then what it has done
+    /// read again: another run may have analysed it since the list was
+    /// made.
+    fn take_off(&mut self, m: StoredMatch, done: BTreeSet<usize>) -> Result<TakeOff, Failure> {
+        let (key, plies) = (self.run.engine.key(), i64::from(self.run.plies));
+        if let Claim::Held { .. } = self.lib.claim(m.id, key, plies, &self.owner, LEASE)? {
+            return Ok(TakeOff::Held(Box::new((m, done))));
+        }
+        let done = self.lib.analysed_at(m.id, key, plies)?;
+        if done.len() as u64 >= m.decisions {
+            self.lib.release_claims(&self.owner, Some(m.id))?;
+            return Ok(TakeOff::Done);
+        }
         let (path, bytes) = self.lib.match_content(m.id)?;
         let shown = bgedit_core::quote::printable(&path).into_owned();
         let file = match match_file::read_bytes(&bytes) {
             Ok(f) => f,
             Err(e) => {
                 bgedit_core::say!("match {} ({shown}): {e}; skipped", m.id);
-                return Ok(None);
+                self.lib.release_claims(&self.owner, Some(m.id))?;
+                return Ok(TakeOff::Unreadable);
             }
         };
         self.totals.matches += 1;
         self.flights.push(Some(Flight {
             id: m.id,
+            decisions: m.decisions,
             shown,
             replayed: Arc::new(ReplayedMatch::of(&file)),
             done: Arc::new(done),
             store: Storer::default(),
         }));
-        Ok(Some(self.flights.len() - 1))
+        Ok(TakeOff::Flying(self.flights.len() - 1))
     }
 
     /// One event handled; whether it ended its match.
@@ -412,6 +556,10 @@ impl Batch<'_> {
         if f.done.contains(&i) {
             return;
         }
+        // Stopping: an engine ended on the way out failed no decision.
+        if outcome.is_err() && self.stop.load(Ordering::Relaxed) {
+            return;
+        }
         let game = f.replayed.decisions()[i].game;
         match outcome {
             Ok(list) => f.store.take(self.lib, f.id, i, game, verdict(run, &list)),
@@ -451,6 +599,11 @@ impl Batch<'_> {
                 f.replayed.pieces().map_or(0, |p| p.len()),
             )?;
         }
+        let (key, plies) = (self.run.engine.key(), i64::from(self.run.plies));
+        if lib.analysed_at(f.id, key, plies)?.len() as u64 >= f.decisions {
+            self.totals.whole += 1;
+        }
+        lib.release_claims(&self.owner, Some(f.id))?;
         Ok(u8::from(f.store.failed))
     }
 }

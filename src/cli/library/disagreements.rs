@@ -14,7 +14,8 @@ use crate::cli::output::OutputFormat;
 use bgedit_core::domain::Position;
 use bgedit_engine::registry::ALL;
 use bgedit_engine::{
-    Analysis, Engine, EngineError, EngineKind, Request, StartRecord, Waiter, compare, time_limit,
+    Analysis, Engine, EngineError, EngineErrorKind, EngineKind, Request, StartRecord, Waiter,
+    compare, time_limit,
 };
 use bgedit_library::filter;
 use bgedit_library::store::{self, Compared, Library, Listed};
@@ -160,12 +161,17 @@ pub(crate) struct Options {
 struct Totals {
     compared: u64,
     failed: u64,
+    /// Positions one engine cannot answer at all (a score past its match
+    /// equity table): said, not failed, as asking again would not help.
+    beyond: u64,
     spent: [Duration; 2],
 }
 
 /// Runs `library disagreements`; the exit status: 0, 1 when a position
 /// could not be evaluated (the rest were; it is asked again next time), 2
-/// when an engine or the library could not be used.
+/// when an engine or the library could not be used. A position an engine
+/// cannot answer at all (past its match equity table) is said, and is no
+/// failure.
 fn disagreements(lib: &mut Library, opts: &Options, out: &mut impl Write) -> Result<u8, Failure> {
     let query = filter::parse(&opts.query)?;
     if let Some(name) = &opts.collection {
@@ -216,7 +222,7 @@ fn programs(pair: Pair, setup: &bgedit_engine::Setup) -> Result<[PathBuf; 2], Fa
 /// asked).
 fn summary(opts: &Options, t: &Totals, before: u64, listed: usize, started: Instant) {
     let [a, b] = opts.engines.0;
-    let asked = t.compared + t.failed;
+    let asked = t.compared + t.failed + t.beyond;
     let each = |i: usize| t.spent[i].as_secs_f64() * 1000.0 / asked.max(1) as f64;
     let times = if asked > 0 {
         format!(
@@ -229,9 +235,14 @@ fn summary(opts: &Options, t: &Totals, before: u64, listed: usize, started: Inst
     } else {
         String::new()
     };
+    let beyond = if t.beyond > 0 {
+        format!("; {} beyond an engine's reach", t.beyond)
+    } else {
+        String::new()
+    };
     bgedit_core::say!(
         "compared {} positions ({} {}, {} {}) in {:.1} s{times}; {before} compared before; {} \
-         failed; {listed} apart by {} or more",
+         failed{beyond}; {listed} apart by {} or more",
         t.compared,
         a.name(),
         a.depth_label(opts.plies),
@@ -327,7 +338,11 @@ fn store_as_done(
                     "entry {entry}: {}",
                     bgedit_core::quote::printable(&why.to_string())
                 );
-                totals.failed += 1;
+                if matches!(why.error.kind, EngineErrorKind::PastTable(_)) {
+                    totals.beyond += 1;
+                } else {
+                    totals.failed += 1;
+                }
             }
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,

@@ -5,7 +5,7 @@
 use super::Failure;
 use crate::cli::output::OutputFormat;
 use bgedit_core::domain::Player;
-use bgedit_engine::registry::stored_depth_words;
+use bgedit_engine::stored_depth::words as stored_depth_words;
 use bgedit_library::listing::{self, Listing, MatchLine, SortBy};
 use bgedit_library::store::Library;
 use serde_json::{Value, json};

@@ -47,8 +47,28 @@ fn merge(lib: &mut Library, sources: &[PathBuf], out: &mut impl Write) -> Result
             }
         };
         let mut merged = Merged::default();
-        for m in source.matches()? {
-            if !merge_match(lib, &source, &m, &shown, &mut merged)? {
+        let ids = match source.match_ids() {
+            Ok(ids) => ids,
+            Err(e) => {
+                bgedit_core::say!("{}; not merged", source.describe(&e));
+                code = 1;
+                continue;
+            }
+        };
+        for id in ids {
+            // A row of the source that cannot be read (a text that is not
+            // UTF-8, a number out of range: SQLite's checks pass them)
+            // leaves its match out, said; the rest is merged.
+            let read = match read_match(lib, &source, id) {
+                Ok(r) => r,
+                Err(Unread::Source(e)) => {
+                    bgedit_core::say!("{shown}: match {id}: {}; not merged", source.describe(&e));
+                    code = 1;
+                    continue;
+                }
+                Err(Unread::Target(e)) => return Err(e.into()),
+            };
+            if !merge_match(lib, read, &shown, &mut merged)? {
                 code = 1;
             }
         }
@@ -63,12 +83,57 @@ fn merge(lib: &mut Library, sources: &[PathBuf], out: &mut impl Write) -> Result
     Ok(code)
 }
 
-/// Brings match `m` of `source` and bgedit's verdicts on it into `lib`;
+/// A match of a source, read whole before anything of it is written.
+struct SourceMatch {
+    id: i64,
+    there: There,
+    verdicts: Vec<(usize, store::Verdict)>,
+    kinds: Vec<String>,
+    lucks: Vec<(String, i64, [f64; 2])>,
+    game_lucks: Vec<(String, i64, usize, [f64; 2])>,
+}
+
+/// Whether the target has a match already, by its file's hash.
+enum There {
+    /// Its id in the target.
+    Known(i64),
+    /// Not there: its file, as imported (path, bytes).
+    New(String, Vec<u8>),
+}
+
+/// Why a match was not read: the source's row (the match is left out), or
+/// the target (the merge stops).
+enum Unread {
+    Source(store::LibraryError),
+    Target(store::LibraryError),
+}
+
+/// Match `id` of `source`, all a merge takes of it.
+fn read_match(lib: &Library, source: &Library, id: i64) -> Result<SourceMatch, Unread> {
+    let m = source.stored_match(id).map_err(Unread::Source)?;
+    let from = |e| Unread::Source(e);
+    let there = match lib.match_by_hash(&m.hash).map_err(Unread::Target)? {
+        Some(known) => There::Known(known),
+        None => {
+            let (path, bytes) = source.match_content(id).map_err(from)?;
+            There::New(path, bytes)
+        }
+    };
+    Ok(SourceMatch {
+        id,
+        there,
+        verdicts: source.own_verdicts(id).map_err(from)?,
+        kinds: source.decision_kinds(id).map_err(from)?,
+        lucks: source.lucks(id).map_err(from)?,
+        game_lucks: source.game_lucks(id).map_err(from)?,
+    })
+}
+
+/// Brings match `m` of a source and bgedit's verdicts on it into `lib`;
 /// `false` when its file could not be read again.
 fn merge_match(
     lib: &mut Library,
-    source: &Library,
-    m: &store::StoredMatch,
+    m: SourceMatch,
     shown: &str,
     merged: &mut Merged,
 ) -> Result<bool, Failure> {
@@ -76,14 +141,13 @@ fn merge_match(
     // plays in the same order, not always at the same places: resignations
     // are written in some formats only. Verdicts then go by play.
     let mut across = false;
-    let id = match lib.match_by_hash(&m.hash)? {
-        Some(id) => {
+    let id = match &m.there {
+        There::Known(id) => {
             merged.known_matches += 1;
-            id
+            *id
         }
-        None => {
-            let (path, bytes) = source.match_content(m.id)?;
-            let file = match match_file::read_bytes(&bytes) {
+        There::New(path, bytes) => {
+            let file = match match_file::read_bytes(bytes) {
                 Ok(f) => f,
                 Err(e) => {
                     bgedit_core::say!("{shown}: match {}: {e}; not merged", m.id);
@@ -91,7 +155,7 @@ fn merge_match(
                 }
             };
             let (decisions, _) = match_file::decisions(&file);
-            let new = match_import::new_match(&path, &bytes, &file, &decisions, |_| true);
+            let new = match_import::new_match(path, bytes, &file, &decisions, |_| true);
             match lib.add_match(&new)? {
                 MatchAdded::New { id, .. } => {
                     merged.new_matches += 1;
@@ -106,19 +170,16 @@ fn merge_match(
             }
         }
     };
-    let mut verdicts = source.own_verdicts(m.id)?;
-    if across {
-        verdicts = match_import::by_play(
-            &source.decision_kinds(m.id)?,
-            &lib.decision_kinds(id)?,
-            verdicts,
-        );
-    }
+    let verdicts = if across {
+        match_import::by_play(&m.kinds, &lib.decision_kinds(id)?, m.verdicts)
+    } else {
+        m.verdicts
+    };
     merged.verdicts += lib.put_verdicts(id, &verdicts, false)?;
-    for (engine, plies, luck) in source.lucks(m.id)? {
+    for (engine, plies, luck) in m.lucks {
         lib.put_luck(id, &engine, plies, luck)?;
     }
-    for (engine, plies, game, luck) in source.game_lucks(m.id)? {
+    for (engine, plies, game, luck) in m.game_lucks {
         lib.put_game_luck(id, &engine, plies, game, luck)?;
     }
     Ok(true)

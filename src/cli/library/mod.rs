@@ -122,7 +122,19 @@ fn status(args: LibraryArgs) -> u8 {
         bgedit_core::say!("bgedit: no data directory; give the library with --library FILE");
         return 2;
     };
-    let mut lib = match Library::open(&path) {
+    // Only what adds to a library makes one: a command that reads it (or
+    // works on what is in it) given a path where none is, a mistyped one
+    // most likely, says so instead of answering from an empty library.
+    let makes = matches!(
+        args.command,
+        LibraryCommand::Add(_) | LibraryCommand::Import(_) | LibraryCommand::Merge(_)
+    );
+    let opened = if makes {
+        Library::open(&path)
+    } else {
+        Library::open_existing(&path)
+    };
+    let mut lib = match opened {
         Ok(l) => l,
         Err(e) => {
             bgedit_core::say!("bgedit: {}", store::describe(&path, &e));

@@ -1184,7 +1184,8 @@ pub fn write(record: &MatchRecord, out: &mut String) {
     }
 }
 
-/// One game, as `ExportGameJF` writes it.
+/// One game, as `ExportGameJF` writes it: its heading, then each action's
+/// cell in its player's column.
 fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     use std::fmt::Write as _;
     let _ = writeln!(out, " Game {}", game.number);
@@ -1193,91 +1194,96 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
     // keeps one blank before the next (gnubg runs them together).
     let pad = 31usize.saturating_sub(left.len()).max(1);
     let _ = writeln!(out, " {left}{:pad$}{} : {}", "", names[1], game.score[1]);
-    let mut board = Board::starting();
-    let mut cube = 1u32;
-    // The cube in play (the last one taken), beside `cube`, the last named.
-    let mut live = 1u32;
-    // A beaver not yet taken: the reader counts its doubled cube as what a
-    // resignation then is worth, so the writer must too.
-    let mut beavered = false;
-    // gnubg's `i`: cells written so far; odd is the right column.
-    let mut i = 0usize;
+    let mut play = Play::new();
+    let mut columns = Columns::new();
     let mut previous: Option<&ActionKind> = None;
-    let mut at_line_start = true;
     for (k, action) in game.actions.iter().enumerate() {
-        let kind = &action.kind;
-        let before = previous.replace(kind);
-        let plural = |n: u32| if n > 1 { "s" } else { "" };
-        let mut bear_off = None;
-        let text = match kind {
+        let before = previous.replace(&action.kind);
+        let next = game.actions.get(k + 1).map(|a| &a.kind);
+        if let Some(cell) = play.cell(action, before, next, columns.on_the_right()) {
+            columns.write(out, action, &cell);
+        }
+    }
+    columns.finish(out);
+}
+
+/// "s" after a number of points other than 1.
+fn plural(n: u32) -> &'static str {
+    if n > 1 { "s" } else { "" }
+}
+
+/// What one action writes in its cell, and the points a move that bore
+/// off the last checker wins.
+struct Cell {
+    text: String,
+    bear_off: Option<u32>,
+}
+
+/// The game as its actions go by, as far as a cell's words depend on it:
+/// the board (for hits and a game's end) and the cube.
+struct Play {
+    board: Board,
+    /// The cube last named (by a double or a beaver).
+    cube: u32,
+    /// The cube in play: the last one taken.
+    live: u32,
+    /// A beaver not yet taken: the reader counts its doubled cube as what
+    /// a resignation then is worth, so the writer must too.
+    beavered: bool,
+}
+
+impl Play {
+    fn new() -> Play {
+        Play {
+            board: Board::starting(),
+            cube: 1,
+            live: 1,
+            beavered: false,
+        }
+    }
+
+    /// `action`'s cell, after `before` and followed by `next`, written in
+    /// the right-hand column when `right`; `None` for an action gnubg
+    /// writes no cell for.
+    fn cell(
+        &mut self,
+        action: &Action,
+        before: Option<&ActionKind>,
+        next: Option<&ActionKind>,
+        right: bool,
+    ) -> Option<Cell> {
+        let text = match &action.kind {
             ActionKind::Move { dice, steps } => {
-                let mut text = format!("{}{}: ", dice[0], dice[1]);
-                let opponent = board.side(action.player.opponent()).to_owned();
-                for (n, step) in steps.iter().enumerate() {
-                    let _ = write!(text, "{}/{}", step.from, step.to);
-                    let first_landing = !steps[..n].iter().any(|s| s.to == step.to);
-                    if (1..=24).contains(&step.to)
-                        && opponent[usize::from(24 - step.to)] > 0
-                        && first_landing
-                    {
-                        text.push('*');
-                    }
-                    if n < 3 {
-                        text.push(' ');
-                    }
-                }
-                if let Some(b) = apply_hops_free(&board, action.player, steps) {
-                    board = b;
-                }
-                if board.on_board(action.player) == 0 {
-                    let loser = action.player.opponent();
-                    let per: u32 = if board.borne_off(loser) > 0 {
-                        1
-                    } else if (19..=25).any(|p| board.side(loser)[p - 1] > 0) {
-                        3
-                    } else {
-                        2
-                    };
-                    bear_off = Some(per.saturating_mul(live));
-                }
-                text
+                return Some(self.moved(action.player, dice, steps));
             }
             ActionKind::SetUp(SetUp {
                 dice: Some(dice), ..
-            }) => {
-                format!("{}{}: ", dice[0], dice[1])
-            }
+            }) => format!("{}{}: ", dice[0], dice[1]),
             ActionKind::Double => {
-                cube = cube.saturating_mul(2);
-                format!(" Doubles => {cube}")
+                self.cube = self.cube.saturating_mul(2);
+                format!(" Doubles => {}", self.cube)
             }
             ActionKind::Beaver => {
-                cube = cube.saturating_mul(2);
-                beavered = true;
-                format!(" Beavers => {cube}")
-            }
-            // gnubg 1.07 writes no take after a beaver: the next roll is it
-            // (and a reader puts it back only there, so a take followed by
-            // anything else is written).
-            ActionKind::Take
-                if matches!(before, Some(ActionKind::Beaver))
-                    && matches!(
-                        game.actions.get(k + 1).map(|a| &a.kind),
-                        Some(ActionKind::Move { .. } | ActionKind::SetUp(_))
-                    ) =>
-            {
-                live = cube;
-                beavered = false;
-                continue;
+                self.cube = self.cube.saturating_mul(2);
+                self.beavered = true;
+                format!(" Beavers => {}", self.cube)
             }
             ActionKind::Take => {
-                live = cube;
-                beavered = false;
+                self.live = self.cube;
+                self.beavered = false;
+                // gnubg 1.07 writes no take after a beaver: the next roll
+                // is it (and a reader puts it back only there, so a take
+                // followed by anything else is written).
+                let implied = matches!(before, Some(ActionKind::Beaver))
+                    && matches!(next, Some(ActionKind::Move { .. } | ActionKind::SetUp(_)));
+                if implied {
+                    return None;
+                }
                 " Takes".to_owned()
             }
             ActionKind::Drop => {
-                let won = cube / 2;
-                let gap = if !i.is_multiple_of(2) {
+                let won = self.cube / 2;
+                let gap = if right {
                     "\n      "
                 } else {
                     "                       "
@@ -1286,100 +1292,157 @@ fn write_game(game: &GameRecord, names: &[String; 2], out: &mut String) {
             }
             ActionKind::Resign(level) => {
                 // Only a resignation the file says was accepted is written.
-                let accepted = matches!(
-                    game.actions.get(k + 1).map(|a| &a.kind),
-                    Some(ActionKind::AcceptResign)
-                );
-                if !accepted {
-                    continue;
+                if !matches!(next, Some(ActionKind::AcceptResign)) {
+                    return None;
                 }
-                // gnubg counts the cube on offer; the cube in play is what a
-                // resignation is worth, and what the reader counts.
-                let worth = if beavered {
-                    live.saturating_mul(2)
-                } else {
-                    live
-                };
-                let won = u32::from(level.code()).saturating_mul(worth);
-                // gnubg flips this after a roll recorded alone, which it leaves
-                // unpadded; bgedit pads that cell, so the column is the turn's.
-                let odd = !i.is_multiple_of(2);
-                let lead = match (action.player, !i.is_multiple_of(2)) {
-                    (Player::X, _) => {
-                        if odd {
-                            "\n      "
-                        } else {
-                            "      "
-                        }
-                    }
-                    (Player::O, true) => {
-                        if odd {
-                            " "
-                        } else {
-                            "                        "
-                        }
-                    }
-                    (Player::O, false) => {
-                        if odd {
-                            " "
-                        } else {
-                            "                                  "
-                        }
-                    }
-                };
-                format!("{lead}Wins {won} point{}\n", plural(won))
+                self.resignation(action.player, *level, right)
             }
             ActionKind::SetUp(_) | ActionKind::AcceptResign | ActionKind::RejectResign => {
-                continue;
+                return None;
             }
         };
+        Some(Cell {
+            text,
+            bear_off: None,
+        })
+    }
+
+    /// A move's cell (`31: 8/5* 6/5`), the board after it, and what the
+    /// game is worth when it bore off the mover's last checker.
+    fn moved(&mut self, player: Player, dice: &[u8; 2], steps: &[Step]) -> Cell {
+        use std::fmt::Write as _;
+        let mut text = format!("{}{}: ", dice[0], dice[1]);
+        let opponent = self.board.side(player.opponent()).to_owned();
+        for (n, step) in steps.iter().enumerate() {
+            let _ = write!(text, "{}/{}", step.from, step.to);
+            let first_landing = !steps[..n].iter().any(|s| s.to == step.to);
+            if (1..=24).contains(&step.to)
+                && opponent[usize::from(24 - step.to)] > 0
+                && first_landing
+            {
+                text.push('*');
+            }
+            if n < 3 {
+                text.push(' ');
+            }
+        }
+        if let Some(b) = apply_hops_free(&self.board, player, steps) {
+            self.board = b;
+        }
+        let bear_off = (self.board.on_board(player) == 0).then(|| {
+            let loser = player.opponent();
+            let per: u32 = if self.board.borne_off(loser) > 0 {
+                1
+            } else if (19..=25).any(|p| self.board.side(loser)[p - 1] > 0) {
+                3
+            } else {
+                2
+            };
+            per.saturating_mul(self.live)
+        });
+        Cell { text, bear_off }
+    }
+
+    /// An accepted resignation's `Wins N points` line, by `player`, led
+    /// to its column.
+    fn resignation(&self, player: Player, level: Resignation, right: bool) -> String {
+        // gnubg counts the cube on offer; the cube in play is what a
+        // resignation is worth, and what the reader counts.
+        let worth = if self.beavered {
+            self.live.saturating_mul(2)
+        } else {
+            self.live
+        };
+        let won = u32::from(level.code()).saturating_mul(worth);
+        // gnubg flips this after a roll recorded alone, which it leaves
+        // unpadded; bgedit pads that cell, so the column is the turn's.
+        let lead = match (player, right) {
+            (Player::X, true) => "\n      ",
+            (Player::X, false) => "      ",
+            (Player::O, true) => " ",
+            (Player::O, false) => "                                  ",
+        };
+        format!("{lead}Wins {won} point{}\n", plural(won))
+    }
+}
+
+/// gnubg's two columns of cells, numbered by row: where the next cell
+/// goes and whether its line is ended.
+struct Columns {
+    /// gnubg's `i`: cells written so far; odd is the right column.
+    i: usize,
+    at_line_start: bool,
+}
+
+impl Columns {
+    fn new() -> Columns {
+        Columns {
+            i: 0,
+            at_line_start: true,
+        }
+    }
+
+    /// Whether the next cell falls in the right-hand column.
+    fn on_the_right(&self) -> bool {
+        !self.i.is_multiple_of(2)
+    }
+
+    /// Writes `action`'s cell in its player's column (a resignation's
+    /// line where it stands), and a bear-off's `Wins` line after it.
+    fn write(&mut self, out: &mut String, action: &Action, cell: &Cell) {
+        use std::fmt::Write as _;
+        let resign = matches!(action.kind, ActionKind::Resign(_));
         // A cell goes in its player's column. gnubg fills cells in turn
         // whoever acted (only player 1's opening roll skips a cell), which
         // is the same for a regular game but gives a skipped move's
         // neighbour to the wrong player: bgedit leaves the cell empty.
         let column = action.player.index();
-        if !matches!(kind, ActionKind::Resign(_)) && i % 2 != column {
-            if i.is_multiple_of(2) {
-                let _ = write!(out, "{:3}) {:27} ", i / 2 + 1, "");
+        if !resign && self.i % 2 != column {
+            if self.i.is_multiple_of(2) {
+                let _ = write!(out, "{:3}) {:27} ", self.i / 2 + 1, "");
             } else {
                 out.push('\n');
             }
-            i += 1;
+            self.i += 1;
         }
-        if !i.is_multiple_of(2) || matches!(kind, ActionKind::Resign(_)) {
-            out.push_str(&text);
+        if self.on_the_right() || resign {
+            out.push_str(&cell.text);
             // gnubg leaves a right-hand roll recorded alone unended, and the
             // next row runs on after it where its own reader cannot find
             // it: bgedit ends the line.
             out.push('\n');
-            at_line_start = true;
+            self.at_line_start = true;
         } else {
             // gnubg writes a left-hand roll recorded alone unpadded (`66:
             // 62: 24/18`), which its reader misses when a cube action
             // follows: bgedit pads it like every left cell.
-            let _ = write!(out, "{:3}) {text:<27} ", i / 2 + 1);
-            at_line_start = false;
+            let _ = write!(out, "{:3}) {:<27} ", self.i / 2 + 1, cell.text);
+            self.at_line_start = false;
         }
-        if matches!(kind, ActionKind::Drop) {
+        if matches!(action.kind, ActionKind::Drop) {
             out.push('\n');
-            if i.is_multiple_of(2) {
+            if self.i.is_multiple_of(2) {
                 out.push('\n');
             }
-            at_line_start = true;
+            self.at_line_start = true;
         }
-        if let Some(won) = bear_off {
-            let lead = if !i.is_multiple_of(2) {
+        if let Some(won) = cell.bear_off {
+            let lead = if self.on_the_right() {
                 "                                  "
             } else {
                 "\n      "
             };
             let _ = write!(out, "{lead}Wins {won} point{}\n\n", plural(won));
-            at_line_start = true;
+            self.at_line_start = true;
         }
-        i += 1;
+        self.i += 1;
     }
-    if !at_line_start {
-        out.push('\n');
+
+    /// Ends the last line.
+    fn finish(&self, out: &mut String) {
+        if !self.at_line_start {
+            out.push('\n');
+        }
     }
 }
 

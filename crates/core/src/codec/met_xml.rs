@@ -35,28 +35,34 @@ pub fn load(text: &str, source: &str) -> Result<Met, MetError> {
 pub fn load_file(path: &std::path::Path) -> Result<Met, MetError> {
     use std::io::Read;
     let shown = path.display();
-    let cannot = |e: std::io::Error| MetError::Invalid(format!("cannot read {shown}: {e}"));
+    let cannot = |e: std::io::Error| MetError::Unreadable {
+        path: shown.to_string(),
+        error: e.to_string(),
+    };
     // A FIFO or a device is refused before it is read (or blocks), and no
     // more than the cap is ever read.
     let file = crate::regular_file::open(path).map_err(cannot)?;
     let meta = file.metadata().map_err(cannot)?;
     if meta.len() > MAX_MET_BYTES as u64 {
-        return Err(MetError::Invalid(format!(
-            "{shown} is {} bytes; a MET file is at most {MAX_MET_BYTES}",
-            meta.len()
-        )));
+        return Err(MetError::FileTooBig {
+            path: shown.to_string(),
+            bytes: meta.len(),
+            max: MAX_MET_BYTES,
+        });
     }
     let mut text = String::new();
     file.take(MAX_MET_BYTES as u64 + 1)
         .read_to_string(&mut text)
         .map_err(cannot)?;
-    load(&text, &shown.to_string())
-        .map_err(|MetError::Invalid(m)| MetError::Invalid(format!("{shown}: {m}")))
+    load(&text, &shown.to_string()).map_err(|problem| MetError::InFile {
+        path: shown.to_string(),
+        problem: Box::new(problem),
+    })
 }
 
-fn bad(node: roxmltree::Node, what: String) -> MetError {
-    let pos = node.document().text_pos_at(node.range().start);
-    MetError::Invalid(format!("line {}: {what}", pos.row))
+/// The line `node` starts on, for the error that names it.
+fn line(node: roxmltree::Node) -> u32 {
+    node.document().text_pos_at(node.range().start).row
 }
 
 fn number(node: roxmltree::Node) -> Result<f32, MetError> {
@@ -66,11 +72,10 @@ fn number(node: roxmltree::Node) -> Result<f32, MetError> {
         .ok()
         .filter(|v| v.is_finite())
         .map(|v| v as f32)
-        .ok_or_else(|| {
-            bad(
-                node,
-                format!("<{}> holds {raw:?}, not a number", node.tag_name().name()),
-            )
+        .ok_or_else(|| MetError::NotANumber {
+            line: line(node),
+            tag: node.tag_name().name().to_owned(),
+            text: raw.to_owned(),
         })
 }
 
@@ -79,10 +84,10 @@ fn kind_of(node: roxmltree::Node) -> Result<Option<TableKind>, MetError> {
         "explicit" => Ok(None),
         "zadeh" => Ok(Some(TableKind::Zadeh)),
         "mec" => Ok(Some(TableKind::Mec)),
-        other => Err(bad(
-            node,
-            format!("table type {other:?} is not one of explicit, zadeh, mec"),
-        )),
+        other => Err(MetError::TableType {
+            line: line(node),
+            found: other.to_owned(),
+        }),
     }
 }
 
@@ -100,7 +105,7 @@ fn params(node: roxmltree::Node) -> Result<Vec<(String, f32)>, MetError> {
         for p in elements(list, "parameter") {
             let name = p
                 .attribute("name")
-                .ok_or_else(|| bad(p, "a <parameter> has no name".to_owned()))?;
+                .ok_or_else(|| MetError::UnnamedParameter { line: line(p) })?;
             out.push((name.to_owned(), number(p)?));
         }
     }
@@ -126,23 +131,19 @@ fn table(node: roxmltree::Node) -> Result<TableSpec, MetError> {
 /// Parses a MET file's text.
 fn parse(text: &str) -> Result<MetSpec, MetError> {
     if text.len() > MAX_MET_BYTES {
-        return Err(MetError::Invalid(format!(
-            "the MET text is {} bytes; at most {MAX_MET_BYTES}",
-            text.len()
-        )));
+        return Err(MetError::TextTooBig {
+            bytes: text.len(),
+            max: MAX_MET_BYTES,
+        });
     }
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..roxmltree::ParsingOptions::default()
     };
-    let doc = roxmltree::Document::parse_with_options(text, options)
-        .map_err(|e| MetError::Invalid(format!("not a MET file: {e}")))?;
+    let doc = roxmltree::Document::parse_with_options(text, options).map_err(MetError::NotXml)?;
     let root = doc.root_element();
     if root.tag_name().name() != "met" {
-        return Err(MetError::Invalid(format!(
-            "the top element is <{}>; a MET file's is <met>",
-            root.tag_name().name()
-        )));
+        return Err(MetError::NotMet(root.tag_name().name().to_owned()));
     }
     let info = elements(root, "info").next();
     let field = |name: &'static str| {
@@ -152,14 +153,13 @@ fn parse(text: &str) -> Result<MetSpec, MetError> {
             .to_owned()
     };
     let length_text = field("length");
-    let length = length_text.trim().parse::<i32>().map_err(|_| {
-        MetError::Invalid(format!(
-            "<info><length> is {length_text:?}; it must be a whole number (-1 for a computed table)"
-        ))
-    })?;
+    let length = length_text
+        .trim()
+        .parse::<i32>()
+        .map_err(|_| MetError::LengthNotANumber(length_text.clone()))?;
     let pre_node = elements(root, "pre-crawford-table")
         .next()
-        .ok_or_else(|| MetError::Invalid("there is no <pre-crawford-table>".to_owned()))?;
+        .ok_or(MetError::NoPreCrawford)?;
     let pre_crawford = table(pre_node)?;
 
     let mut post: [Option<TableSpec>; 2] = [None, None];
@@ -183,20 +183,18 @@ fn parse(text: &str) -> Result<MetSpec, MetError> {
             "0" => post[0] = Some(spec),
             "1" => post[1] = Some(spec),
             other => {
-                return Err(bad(
-                    node,
-                    format!("player {other:?} is not one of both, 0, 1"),
-                ));
+                return Err(MetError::Player {
+                    line: line(node),
+                    found: other.to_owned(),
+                });
             }
         }
     }
     if !any_post {
-        return Err(MetError::Invalid(
-            "there is no <post-crawford-table>".to_owned(),
-        ));
+        return Err(MetError::NoPostCrawford);
     }
     let [p0, p1] = post;
-    let missing = |p: usize| MetError::Invalid(format!("no post-Crawford table for player {p}"));
+    let missing = MetError::NoPostCrawfordFor;
     Ok(MetSpec {
         name: field("name").trim().to_owned(),
         description: field("description").trim().to_owned(),
@@ -223,7 +221,7 @@ mod tests {
             let got = rx
                 .recv_timeout(std::time::Duration::from_secs(20))
                 .unwrap_or_else(|_| panic!("{} was read for ever", path.display()));
-            let MetError::Invalid(m) = got.expect("refused");
+            let m = got.expect("refused").to_string();
             assert!(m.contains(&format!("not a regular file ({kind})")), "{m}");
         }
     }
@@ -232,7 +230,7 @@ mod tests {
 
     fn err(text: &str) -> String {
         match load(text, "t.xml") {
-            Err(MetError::Invalid(m)) => m,
+            Err(e) => e.to_string(),
             Ok(_) => panic!("accepted: {text}"),
         }
     }

@@ -20,7 +20,7 @@ use super::error::{IdError, IdKind};
 use crate::domain::equity::Score;
 use crate::domain::match_record::{
     Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
-    MatchRecord, RankedMove, ReadProblem, SetUp,
+    MatchRecord, Problems, RankedMove, ReadProblem, SetUp,
 };
 use crate::domain::match_state::{MAX_CUBE_LOG2, MAX_MATCH_NUMBER};
 use crate::domain::met::Met;
@@ -37,6 +37,15 @@ use std::fmt::Write;
 pub const MAX_LEN: usize = 16 * 1024 * 1024;
 /// Values one property may have (`AW` has at most 15 useful ones).
 const MAX_VALUES: usize = 4096;
+/// Games read from one file: a long money session has a few hundred, and
+/// a file of 400,000 one-node games is still listed (each game costs a few
+/// hundred bytes once read).
+const MAX_GAMES: usize = 500_000;
+/// Moves, cube actions and set-ups read from one file: a long match with
+/// analysis is a few thousand. Each is a few hundred bytes once read (its
+/// analysis, its replayed position), so 16 MiB of bare moves (`;B[31qtst]`,
+/// 1.7 million of them) held 650 MB; this many hold about a tenth of that.
+const MAX_ACTIONS: usize = 200_000;
 
 fn err(detail: impl Into<String>) -> IdError {
     IdError::Malformed {
@@ -98,9 +107,29 @@ fn in_game(done: usize, message: &str) -> IdError {
     err(format!("game {}: {message}", done + 1))
 }
 
-/// Splits SGF text into games (the main line of each tree), each a list of
-/// nodes. Variations after the first are skipped.
-fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
+/// Where each game's main line is in the text: the byte offset of each of
+/// its nodes (the `;`), and where each game's nodes end in that list.
+/// Nodes are read from their offsets one at a time when the match is read
+/// ([`node_at`]): a file of millions of nodes holds four bytes a node here
+/// (16 MiB of `;A[]` held every node's properties at once: 1.5 GB).
+struct Outline {
+    nodes: Vec<u32>,
+    game_ends: Vec<u32>,
+}
+
+impl Outline {
+    /// Each game's node offsets, in order.
+    fn games(&self) -> impl Iterator<Item = &[u32]> {
+        let starts = std::iter::once(0).chain(self.game_ends.iter().copied());
+        starts
+            .zip(&self.game_ends)
+            .map(|(from, &to)| &self.nodes[from as usize..to as usize])
+    }
+}
+
+/// Checks the SGF text's syntax and outlines its games (the main line of
+/// each tree). Variations after the first are skipped.
+fn parse(text: &str) -> Result<Outline, IdError> {
     if text.len() > MAX_LEN {
         return Err(err(format!(
             "the file has {} bytes; at most {MAX_LEN} are read",
@@ -109,22 +138,22 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
     }
     let bytes = text.as_bytes();
     let mut i = 0;
-    let mut games = Vec::new();
+    let mut outline = Outline {
+        nodes: Vec::new(),
+        game_ends: Vec::new(),
+    };
     // depth of '(' nesting; only the first branch at each depth is kept.
     let mut depth = 0usize;
     let mut skip_from: Option<usize> = None;
-    let mut game: Vec<Node> = Vec::new();
     let mut branch_seen = vec![false];
     while i < bytes.len() {
         let c = bytes[i];
+        let done = outline.game_ends.len();
         match c {
             b'(' => {
                 depth += 1;
                 if depth > 1000 {
-                    return Err(in_game(
-                        games.len(),
-                        "variations nested more than 1000 deep",
-                    ));
+                    return Err(in_game(done, "variations nested more than 1000 deep"));
                 }
                 if branch_seen.len() <= depth {
                     branch_seen.resize(depth + 1, false);
@@ -145,7 +174,7 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
                 }
                 depth -= 1;
                 if depth == 0 {
-                    games.push(std::mem::take(&mut game));
+                    outline.game_ends.push(outline.nodes.len() as u32);
                     branch_seen[0] = false;
                 }
                 i += 1;
@@ -154,70 +183,12 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
                 if depth == 0 {
                     return Err(err(format!("byte {}: a node outside '( )'", i + 1)));
                 }
+                // MAX_LEN keeps every offset within a u32.
+                let at = i as u32;
                 i += 1;
-                let mut node = Node::new();
-                loop {
-                    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                        i += 1;
-                    }
-                    let start = i;
-                    while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
-                        i += 1;
-                    }
-                    if start == i {
-                        break;
-                    }
-                    let name = text[start..i].to_ascii_uppercase();
-                    let mut values = Vec::new();
-                    loop {
-                        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-                            i += 1;
-                        }
-                        if i >= bytes.len() || bytes[i] != b'[' {
-                            break;
-                        }
-                        i += 1;
-                        let mut value = String::new();
-                        let mut run = i;
-                        loop {
-                            match bytes.get(i) {
-                                None => {
-                                    return Err(in_game(
-                                        games.len(),
-                                        &format!(
-                                            "property {name}: the value starting at byte {run} has no ']'"
-                                        ),
-                                    ));
-                                }
-                                Some(b']') => break,
-                                Some(b'\\') => {
-                                    value.push_str(&text[run..i]);
-                                    i += 1;
-                                    run = i;
-                                    if i < bytes.len() {
-                                        // The escaped character is kept as is.
-                                        i += text[i..].chars().next().map_or(1, char::len_utf8);
-                                    }
-                                }
-                                Some(_) => i += 1,
-                            }
-                        }
-                        value.push_str(&text[run..i]);
-                        i += 1;
-                        if values.len() < MAX_VALUES {
-                            values.push(value);
-                        }
-                    }
-                    if values.is_empty() {
-                        return Err(in_game(
-                            games.len(),
-                            &format!("property {name} has no [value]"),
-                        ));
-                    }
-                    node.push((name, values));
-                }
+                read_node(text, &mut i, done, None)?;
                 if skip_from.is_none() {
-                    game.push(node);
+                    outline.nodes.push(at);
                 }
             }
             c if c.is_ascii_whitespace() => i += 1,
@@ -232,14 +203,97 @@ fn parse(text: &str) -> Result<Vec<Vec<Node>>, IdError> {
     }
     if depth != 0 {
         return Err(in_game(
-            games.len(),
+            outline.game_ends.len(),
             "the file ends inside the game: a ')' is missing",
         ));
     }
-    if games.is_empty() {
+    if outline.game_ends.is_empty() {
         return Err(err("no game: an SGF file starts with '(;'"));
     }
-    Ok(games)
+    Ok(outline)
+}
+
+/// Reads the properties of the node whose `;` is before `*at`, moving `*at`
+/// past them, into `into` when given (else checks them only, keeping
+/// nothing). `done`: the games read whole before it, for messages.
+fn read_node(
+    text: &str,
+    at: &mut usize,
+    done: usize,
+    mut into: Option<&mut Node>,
+) -> Result<(), IdError> {
+    let bytes = text.as_bytes();
+    let mut i = *at;
+    loop {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
+            i += 1;
+        }
+        if start == i {
+            break;
+        }
+        let name = &text[start..i];
+        let mut values = Vec::new();
+        let mut count = 0usize;
+        loop {
+            while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            if i >= bytes.len() || bytes[i] != b'[' {
+                break;
+            }
+            i += 1;
+            let mut value = String::new();
+            let mut run = i;
+            loop {
+                let Some(next) = memchr::memchr2(b']', b'\\', &bytes[i..]) else {
+                    let name = name.to_ascii_uppercase();
+                    return Err(in_game(
+                        done,
+                        &format!("property {name}: the value starting at byte {run} has no ']'"),
+                    ));
+                };
+                i += next;
+                if bytes[i] == b']' {
+                    break;
+                }
+                if into.is_some() {
+                    value.push_str(&text[run..i]);
+                }
+                i += 1;
+                run = i;
+                if i < bytes.len() {
+                    // The escaped character is kept as is.
+                    i += text[i..].chars().next().map_or(1, char::len_utf8);
+                }
+            }
+            if into.is_some() && values.len() < MAX_VALUES {
+                value.push_str(&text[run..i]);
+                values.push(value);
+            }
+            i += 1;
+            count += 1;
+        }
+        if count == 0 {
+            let name = name.to_ascii_uppercase();
+            return Err(in_game(done, &format!("property {name} has no [value]")));
+        }
+        if let Some(node) = into.as_deref_mut() {
+            node.push((name.to_ascii_uppercase(), values));
+        }
+    }
+    *at = i;
+    Ok(())
+}
+
+/// The node whose `;` is at byte `at` of `text` (an offset of a checked
+/// [`Outline`]), read into `node`.
+fn node_at(text: &str, at: u32, done: usize, node: &mut Node) -> Result<(), IdError> {
+    node.clear();
+    read_node(text, &mut (at as usize + 1), done, Some(node))
 }
 
 /// An SGF point letter as the mover counts it: `a`–`x` the points (White's
@@ -617,39 +671,55 @@ fn read_cube_analysis(value: &str, money: bool) -> Result<Option<FileAnalysis>, 
 /// would pass over. A file whose syntax cannot be read is an error naming
 /// the game.
 pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError> {
-    let games = parse(text)?;
+    let outline = parse(text)?;
+    if outline.game_ends.len() > MAX_GAMES {
+        return Err(err(format!(
+            "the file holds {} games; at most {MAX_GAMES} are read from one file",
+            outline.game_ends.len()
+        )));
+    }
+    let mut actions = 0usize;
     let mut header = MatchHeader {
         beavers: true,
         ..MatchHeader::default()
     };
-    let mut records = Vec::with_capacity(games.len());
-    let mut problems = Vec::new();
-    for (index, nodes) in games.iter().enumerate() {
+    let mut records = Vec::with_capacity(outline.game_ends.len());
+    let mut problems = Problems::default();
+    let mut node = Node::new();
+    for (index, nodes) in outline.games().enumerate() {
         let number = index + 1;
         let mut game = GameRecord {
             number,
             ..GameRecord::default()
         };
-        let Some((root, rest)) = nodes.split_first() else {
+        let Some(&root_at) = nodes.first() else {
             return Err(err(format!("game {number} has no nodes")));
         };
+        node_at(text, root_at, index, &mut node)?;
         // Each game's root repeats the match; the first one's header is kept
         // except for names a later root gives first.
         let mut game_header = header.clone();
-        read_root(root, number, &mut game_header, &mut game)?;
+        read_root(&node, number, &mut game_header, &mut game)?;
         if index == 0 {
             header = game_header;
         }
         let mut analyses: Vec<Candidates> = Vec::new();
-        for (n, node) in std::iter::once(root).chain(rest).enumerate() {
+        let too_many = || {
+            in_game(
+                index,
+                &format!(
+                    "the file holds more than {MAX_ACTIONS} moves; at most that many are read \
+                     from one file"
+                ),
+            )
+        };
+        for (n, &at) in nodes.iter().enumerate() {
+            if actions + game.actions.len() > MAX_ACTIONS {
+                return Err(too_many());
+            }
+            node_at(text, at, index, &mut node)?;
+            let node = &node;
             let mut notes = Vec::new();
-            let problem = |message: String, action: usize| ReadProblem {
-                game: Some(number),
-                action: Some(action),
-                line: None,
-                message,
-            };
-            let skipped = |e: NodeError, action: usize| problem(e.to_string(), action);
             match read_setup(node, &mut notes) {
                 Ok(Some(set)) => game.actions.push(Action::new(
                     set.on_roll.unwrap_or(Player::X),
@@ -660,73 +730,30 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
                     return Err(err(format!("game {number}, node {}: {e}", n + 1)));
                 }
             }
-            let next = game.actions.len() + 1;
-            problems.extend(notes.into_iter().map(|e| skipped(e, next)));
+            let at = Where {
+                game: number,
+                action: game.actions.len() + 1,
+            };
+            for e in notes {
+                problems.push(at.problem(e.to_string()));
+            }
             if n == 0 {
                 continue;
             }
-            let play = node
-                .iter()
-                .find(|(name, _)| name == "B" || name == "W")
-                .map(|(name, values)| (name.as_str(), values[0].as_str()));
-            let Some((who, value)) = play else { continue };
-            let player = if who == "W" { Player::O } else { Player::X };
-            let kind = match read_play(player, value) {
-                Ok(k) => k,
-                Err(e) => {
-                    problems.push(skipped(e, next));
-                    continue;
-                }
-            };
-            let mut action = Action::new(player, kind);
-            for (name, values) in node {
-                match name.as_str() {
-                    "C" => action.comment = Some(values[0].clone()),
-                    "DA" => {
-                        let cube = read_cube_analysis(&values[0], header.length == 0)
-                            .unwrap_or_else(|e| {
-                                problems.push(skipped(e, next));
-                                None
-                            });
-                        if matches!(action.kind, ActionKind::Move { .. }) {
-                            action.cube_analysis = cube;
-                        } else {
-                            action.analysis = cube;
-                        }
-                    }
-                    "A" => {
-                        if let ActionKind::Move { .. } = &action.kind {
-                            let (ranked, not_finite) = read_move_analysis(values, player);
-                            if not_finite > 0 {
-                                problems.push(problem(
-                                    format!(
-                                        "the file's analysis holds {not_finite} candidate(s) \
-                                         with a number that is not finite (nan, inf); dropped"
-                                    ),
-                                    next,
-                                ));
-                            }
-                            if !ranked.is_empty() {
-                                analyses.push((
-                                    game.actions.len(),
-                                    ranked.iter().map(|(s, _)| s.clone()).collect(),
-                                ));
-                                action.analysis = Some(FileAnalysis::Moves {
-                                    moves: ranked.into_iter().map(|(_, m)| m).collect(),
-                                });
-                            }
-                        }
-                    }
-                    _ => {}
-                }
+            let money = header.length == 0;
+            if let Some(action) = read_action(node, money, at, &mut problems, &mut analyses) {
+                game.actions.push(action);
             }
-            game.actions.push(action);
         }
         let cubes = game.actions.iter().any(|a| {
             matches!(a.analysis, Some(FileAnalysis::Cube { .. })) || a.cube_analysis.is_some()
         });
         if !analyses.is_empty() || (cubes && header.length > 0) {
             name_candidates(&header, &mut game, &analyses);
+        }
+        actions += game.actions.len();
+        if actions > MAX_ACTIONS {
+            return Err(too_many());
         }
         records.push(game);
     }
@@ -736,12 +763,92 @@ pub fn read_match(text: &str) -> Result<(MatchRecord, Vec<ReadProblem>), IdError
             header,
             games: records,
         },
-        problems,
+        problems.into_list(),
     ))
 }
 
 /// An analysed move's action index and its candidates' steps.
 type Candidates = (usize, Vec<Vec<Step>>);
+
+/// The game and action (both 1-based) a node's problems are said at.
+#[derive(Clone, Copy)]
+struct Where {
+    game: usize,
+    action: usize,
+}
+
+impl Where {
+    fn problem(self, message: String) -> ReadProblem {
+        ReadProblem {
+            game: Some(self.game),
+            action: Some(self.action),
+            line: None,
+            message,
+        }
+    }
+}
+
+/// The play a node holds (`B` or `W`, with its comment and the file's
+/// analysis), or `None`; what gnubg would pass over is told to `problems`
+/// at `at`, and an analysed move's candidates are kept in `analyses` to be
+/// named once the game is replayed.
+fn read_action(
+    node: &Node,
+    money: bool,
+    at: Where,
+    problems: &mut Problems,
+    analyses: &mut Vec<Candidates>,
+) -> Option<Action> {
+    let (who, value) = node
+        .iter()
+        .find(|(name, _)| name == "B" || name == "W")
+        .map(|(name, values)| (name.as_str(), values[0].as_str()))?;
+    let player = if who == "W" { Player::O } else { Player::X };
+    let kind = match read_play(player, value) {
+        Ok(k) => k,
+        Err(e) => {
+            problems.push(at.problem(e.to_string()));
+            return None;
+        }
+    };
+    let mut action = Action::new(player, kind);
+    for (name, values) in node {
+        match name.as_str() {
+            "C" => action.comment = Some(values[0].clone()),
+            "DA" => {
+                let cube = read_cube_analysis(&values[0], money).unwrap_or_else(|e| {
+                    problems.push(at.problem(e.to_string()));
+                    None
+                });
+                if matches!(action.kind, ActionKind::Move { .. }) {
+                    action.cube_analysis = cube;
+                } else {
+                    action.analysis = cube;
+                }
+            }
+            "A" if matches!(action.kind, ActionKind::Move { .. }) => {
+                let (ranked, not_finite) = read_move_analysis(values, player);
+                if not_finite > 0 {
+                    problems.push(at.problem(format!(
+                        "the file's analysis holds {not_finite} candidate(s) \
+                         with a number that is not finite (nan, inf); dropped"
+                    )));
+                }
+                if !ranked.is_empty() {
+                    analyses.push((
+                        at.action - 1,
+                        ranked.iter().map(|(s, _)| s.clone()).collect(),
+                    ));
+                    action.analysis = Some(FileAnalysis::Moves {
+                        moves: ranked.into_iter().map(|(_, m)| m).collect(),
+                    });
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(action)
+}
 
 /// Writes each analysed candidate in gnubg's notation, from the position
 /// before the move (hits are marked from it).
@@ -1701,5 +1808,41 @@ mod tests {
         assert!(read("(;AW[f").unwrap_err().to_string().contains("no ']'"));
         assert!(read("(;FF[4]\n;B[52zz])").is_err());
         assert!(read(")").is_err());
+    }
+
+    #[test]
+    fn more_games_or_moves_than_one_file_may_hold_are_refused_with_the_count() {
+        // The error's words; the record read is not printed (it is huge).
+        let refusal = |text: &str| match read_match(text) {
+            Ok(_) => panic!("{} bytes read whole", text.len()),
+            Err(e) => e.to_string(),
+        };
+        let e = refusal(&"(;)".repeat(MAX_GAMES + 1));
+        assert!(
+            e.contains(&format!("the file holds {} games", MAX_GAMES + 1)),
+            "{e}"
+        );
+        assert!(read_match(&"(;)".repeat(MAX_GAMES)).is_ok());
+        // Set-ups are actions too: one more than the cap, in one game.
+        let e = refusal(&format!("(;FF[4]{})", ";PL[B]".repeat(MAX_ACTIONS + 1)));
+        assert!(e.contains(&format!("more than {MAX_ACTIONS} moves")), "{e}");
+        assert!(read_match(&format!("(;FF[4]{})", ";PL[B]".repeat(MAX_ACTIONS))).is_ok());
+    }
+
+    #[test]
+    fn a_problem_at_every_node_is_kept_once_with_its_count() {
+        let text = format!("(;FF[4]PL[B]{};DI[9])", ";CV[3]".repeat(5000));
+        let (_, problems) = read_match(&text).unwrap();
+        let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages[0].starts_with("CV[3]: the cube is a power of two"),
+            "{messages:?}"
+        );
+        assert!(
+            messages[0].ends_with(" (and 4,999 more like it)"),
+            "{messages:?}"
+        );
+        assert!(messages[1].starts_with("DI[9]"), "{messages:?}");
     }
 }

@@ -297,6 +297,168 @@ impl ReadProblem {
     pub fn read_as_gnubg(&self) -> bool {
         self.message.contains(AS_GNUBG_DOES)
             || (self.message.contains("candidate moves are not legal moves")
-                && self.message.ends_with("; left out"))
+                && self.message.contains("; left out"))
+    }
+}
+
+/// Problems of one game listed one by one before the rest are only counted.
+const MAX_LISTED: usize = 1000;
+
+/// A reader's problems as they are met, summarised as they come: a problem
+/// that says what the one before it in the same game said is counted into
+/// it ("and 3,199,999 more like it"), and past [`MAX_LISTED`] problems in a
+/// game the rest of that game's are counted in one line. A game of
+/// millions of bad nodes is read in memory that does not grow with them,
+/// and read out in lines a person can read; each game still has its own.
+#[derive(Debug, Default)]
+pub(crate) struct Problems {
+    listed: Vec<ReadProblem>,
+    /// How many more like each listed problem followed it.
+    more: Vec<u64>,
+    /// The problems listed in the current game.
+    in_game: usize,
+    /// The current game's problems past the cap: the first one, and how
+    /// many.
+    unlisted: Option<(ReadProblem, u64)>,
+}
+
+impl Problems {
+    pub(crate) fn push(&mut self, problem: ReadProblem) {
+        let last_game = self.listed.last().map(|last| last.game);
+        if last_game != Some(problem.game) {
+            self.close_game();
+        }
+        if let Some((_, count)) = &mut self.unlisted {
+            *count += 1;
+        } else if self
+            .listed
+            .last()
+            .is_some_and(|last| last.game == problem.game && last.message == problem.message)
+        {
+            if let Some(more) = self.more.last_mut() {
+                *more += 1;
+            }
+        } else if self.in_game < MAX_LISTED {
+            self.listed.push(problem);
+            self.more.push(0);
+            self.in_game += 1;
+        } else {
+            self.unlisted = Some((problem, 1));
+        }
+    }
+
+    /// Ends the current game's problems: those past the cap become one.
+    fn close_game(&mut self) {
+        self.in_game = 0;
+        if let Some((first, count)) = self.unlisted.take() {
+            self.listed.push(ReadProblem {
+                message: format!(
+                    "{} more problems from here on in this game, not listed (the first: {})",
+                    grouped(count),
+                    first.message
+                ),
+                ..first
+            });
+            self.more.push(0);
+        }
+    }
+
+    /// The problems, each saying how many more like it were met.
+    pub(crate) fn into_list(mut self) -> Vec<ReadProblem> {
+        self.close_game();
+        let mut list = self.listed;
+        for (problem, &more) in list.iter_mut().zip(&self.more) {
+            if more > 0 {
+                problem.message =
+                    format!("{} (and {} more like it)", problem.message, grouped(more));
+            }
+        }
+        list
+    }
+}
+
+/// `n` with its thousands grouped by commas: 3,199,999.
+pub(crate) fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod problems_tests {
+    use super::*;
+
+    fn at(action: usize, message: &str) -> ReadProblem {
+        ReadProblem {
+            game: Some(1),
+            action: Some(action),
+            line: None,
+            message: message.to_owned(),
+        }
+    }
+
+    #[test]
+    fn repeats_are_counted_into_the_first_and_the_rest_past_the_cap_in_one_line() {
+        let mut p = Problems::default();
+        for i in 0..3_200_000 {
+            p.push(at(i, "CV[]: bad"));
+        }
+        p.push(at(9, "DI[9]: bad"));
+        let list = p.into_list();
+        assert_eq!(list.len(), 2);
+        assert_eq!(list[0].message, "CV[]: bad (and 3,199,999 more like it)");
+        assert_eq!(list[0].action, Some(0));
+        assert_eq!(list[1].message, "DI[9]: bad");
+        let mut p = Problems::default();
+        for i in 0..MAX_LISTED + 5 {
+            p.push(at(i, &format!("problem {i}")));
+        }
+        // The next game lists its own again.
+        p.push(ReadProblem {
+            game: Some(2),
+            ..at(1, "problem 0")
+        });
+        let list = p.into_list();
+        assert_eq!(list.len(), MAX_LISTED + 2);
+        assert_eq!(
+            list[MAX_LISTED].message,
+            format!(
+                "5 more problems from here on in this game, not listed (the first: problem {MAX_LISTED})"
+            )
+        );
+        assert_eq!(list[MAX_LISTED].action, Some(MAX_LISTED));
+        assert_eq!(list[MAX_LISTED + 1].game, Some(2));
+    }
+
+    #[test]
+    fn the_same_problem_in_another_game_is_listed_again() {
+        let mut p = Problems::default();
+        for game in 1..=3 {
+            p.push(ReadProblem {
+                game: Some(game),
+                ..at(1, "X's move '3zz': bad")
+            });
+        }
+        let list = p.into_list();
+        assert_eq!(list.len(), 3);
+        assert!(list.iter().all(|q| q.message == "X's move '3zz': bad"));
+    }
+
+    #[test]
+    fn thousands_are_grouped() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1,000"),
+            (3_199_999, "3,199,999"),
+        ] {
+            assert_eq!(grouped(n), text);
+        }
     }
 }

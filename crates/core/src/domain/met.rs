@@ -45,11 +45,109 @@ pub(crate) struct MetSpec {
     pub post_crawford: [TableSpec; 2],
 }
 
-/// Why a MET file cannot be used.
+/// Why a MET file cannot be used: what is wrong, and where (the file, its
+/// line, the table's cell), in the words the user reads.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MetError {
-    #[error("{0}")]
-    Invalid(String),
+    /// The file could not be opened or read (the system's words), or is
+    /// not a regular file.
+    #[error("cannot read {path}: {error}")]
+    Unreadable { path: String, error: String },
+    #[error("{path} is {bytes} bytes; a MET file is at most {max}")]
+    FileTooBig {
+        path: String,
+        bytes: u64,
+        max: usize,
+    },
+    #[error("the MET text is {bytes} bytes; at most {max}")]
+    TextTooBig { bytes: usize, max: usize },
+    /// What is wrong in the file at `path`.
+    #[error("{path}: {problem}")]
+    InFile {
+        path: String,
+        problem: Box<MetError>,
+    },
+    #[error("not a MET file: {0}")]
+    NotXml(roxmltree::Error),
+    #[error("the top element is <{0}>; a MET file's is <met>")]
+    NotMet(String),
+    #[error("<info><length> is {0:?}; it must be a whole number (-1 for a computed table)")]
+    LengthNotANumber(String),
+    #[error("there is no <pre-crawford-table>")]
+    NoPreCrawford,
+    #[error("there is no <post-crawford-table>")]
+    NoPostCrawford,
+    #[error("no post-Crawford table for player {0}")]
+    NoPostCrawfordFor(usize),
+    #[error("line {line}: <{tag}> holds {text:?}, not a number")]
+    NotANumber {
+        line: u32,
+        tag: String,
+        text: String,
+    },
+    #[error("line {line}: table type {found:?} is not one of explicit, zadeh, mec")]
+    TableType { line: u32, found: String },
+    #[error("line {line}: a <parameter> has no name")]
+    UnnamedParameter { line: u32 },
+    #[error("line {line}: player {found:?} is not one of both, 0, 1")]
+    Player { line: u32, found: String },
+    #[error("the table's <length> is {0}; explicit tables need 1 to {MAX_AWAY}")]
+    ExplicitLength(i32),
+    #[error("the table's <length> is {0}; use -1 for a computed table")]
+    FormulaLength(i32),
+    #[error(
+        "the post-Crawford table for player {player} has {values} values; a {length}-point table needs {needed}"
+    )]
+    ShortPostCrawford {
+        player: usize,
+        values: usize,
+        length: i32,
+        needed: usize,
+    },
+    #[error("the pre-Crawford table has {rows} rows; a {length}-point table needs {needed}")]
+    ShortPreCrawford {
+        rows: usize,
+        length: i32,
+        needed: usize,
+    },
+    #[error("pre-Crawford row {row} has {values} values; a {length}-point table needs {needed}")]
+    ShortRow {
+        row: usize,
+        values: usize,
+        length: i32,
+        needed: usize,
+    },
+    #[error("{cell} is {value}; a match winning chance is between 0 and 1")]
+    NotAChance { cell: Cell, value: Chance },
+}
+
+/// A value of a table, counted from 1 as the file lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    PreCrawford { row: usize, value: usize },
+    PostCrawford { player: usize, value: usize },
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cell::PreCrawford { row, value } => write!(f, "pre-Crawford row {row} value {value}"),
+            Cell::PostCrawford { player, value } => {
+                write!(f, "post-Crawford value {value} for player {player}")
+            }
+        }
+    }
+}
+
+/// A value read for a chance, as the file gave it (kept by its bits, so
+/// that a NaN compares equal to itself and the error stays `Eq`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chance(u32);
+
+impl std::fmt::Display for Chance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f32::from_bits(self.0).fmt(f)
+    }
 }
 
 /// A complete match equity table, 64 × 64, and the post-Crawford rows.
@@ -191,14 +289,109 @@ fn extend(pre: &mut [[f32; MAX_AWAY]; MAX_AWAY], native: i32) {
     }
 }
 
-fn check_unit(value: f32, what: &str) -> Result<(), MetError> {
+fn check_unit(value: f32, cell: Cell) -> Result<(), MetError> {
     if value.is_finite() && (0.0..=1.0).contains(&value) {
         Ok(())
     } else {
-        Err(MetError::Invalid(format!(
-            "{what} is {value}; a match winning chance is between 0 and 1"
-        )))
+        Err(MetError::NotAChance {
+            cell,
+            value: Chance(value.to_bits()),
+        })
     }
+}
+
+/// Player `player`'s post-Crawford row: the file's values, checked and
+/// extended, or the formula's.
+fn post_crawford(
+    spec: &TableSpec,
+    player: usize,
+    length: i32,
+) -> Result<[f32; MAX_AWAY], MetError> {
+    let mut table = [0.0f32; MAX_AWAY];
+    match spec {
+        TableSpec::Explicit(rows) => {
+            let values: Vec<f32> = rows.iter().flatten().copied().collect();
+            let needed = (length - 1) as usize;
+            if values.len() < needed {
+                return Err(MetError::ShortPostCrawford {
+                    player,
+                    values: values.len(),
+                    length,
+                    needed,
+                });
+            }
+            for (i, v) in values.iter().take(needed).enumerate() {
+                check_unit(
+                    *v,
+                    Cell::PostCrawford {
+                        player,
+                        value: i + 1,
+                    },
+                )?;
+                table[i] = *v;
+            }
+            // Extended from n-1: a n-point table's first legal
+            // post-Crawford score is (n-1)-away.
+            zadeh_post_crawford(&mut table, needed, EXTENSION_GAMMON_RATE, 0.015, 0.004);
+        }
+        TableSpec::Formula {
+            kind: TableKind::Zadeh,
+            params,
+        } => zadeh_post_crawford(
+            &mut table,
+            0,
+            param(params, "gammon-rate-trailer", 0.25),
+            param(params, "free-drop-2-away", 0.015),
+            param(params, "free-drop-4-away", 0.004),
+        ),
+        TableSpec::Formula {
+            kind: TableKind::Mec,
+            params,
+        } => mec_post_crawford(
+            &mut table,
+            f64::from(param(params, "gammon-rate", 0.25)),
+            f64::from(param(params, "free-drop-2-away", 0.015)),
+            f64::from(param(params, "free-drop-4-away", 0.004)),
+            f64::from(param(params, "win-rate", 0.5)),
+        ),
+    }
+    Ok(table)
+}
+
+/// The file's pre-Crawford rows into `pre`, each value checked; the table
+/// must hold `length` rows of `length` values.
+fn explicit_pre_crawford(
+    rows: &[Vec<f32>],
+    length: i32,
+    pre: &mut [[f32; MAX_AWAY]; MAX_AWAY],
+) -> Result<(), MetError> {
+    let n = length as usize;
+    if rows.len() < n {
+        return Err(MetError::ShortPreCrawford {
+            rows: rows.len(),
+            length,
+            needed: n,
+        });
+    }
+    for (i, row) in rows.iter().take(n).enumerate() {
+        if row.len() < n {
+            return Err(MetError::ShortRow {
+                row: i + 1,
+                values: row.len(),
+                length,
+                needed: n,
+            });
+        }
+        for (j, v) in row.iter().take(n).enumerate() {
+            let cell = Cell::PreCrawford {
+                row: i + 1,
+                value: j + 1,
+            };
+            check_unit(*v, cell)?;
+            pre[i][j] = *v;
+        }
+    }
+    Ok(())
 }
 
 impl Met {
@@ -211,82 +404,18 @@ impl Met {
                 .iter()
                 .any(|t| matches!(t, TableSpec::Explicit(_)));
         if explicit_any && !(1..=MAX_AWAY as i32).contains(&length) {
-            return Err(MetError::Invalid(format!(
-                "the table's <length> is {length}; explicit tables need 1 to {MAX_AWAY}"
-            )));
+            return Err(MetError::ExplicitLength(length));
         }
         if !explicit_any && length != -1 && !(1..=MAX_AWAY as i32).contains(&length) {
-            return Err(MetError::Invalid(format!(
-                "the table's <length> is {length}; use -1 for a computed table"
-            )));
+            return Err(MetError::FormulaLength(length));
         }
-        let mut post = [[0.0f32; MAX_AWAY]; 2];
-        for (player, table) in post.iter_mut().enumerate() {
-            match &spec.post_crawford[player] {
-                TableSpec::Explicit(rows) => {
-                    let values: Vec<f32> = rows.iter().flatten().copied().collect();
-                    let needed = (length - 1) as usize;
-                    if values.len() < needed {
-                        return Err(MetError::Invalid(format!(
-                            "the post-Crawford table for player {player} has {} values; a {length}-point table needs {needed}",
-                            values.len()
-                        )));
-                    }
-                    for (i, v) in values.iter().take(needed).enumerate() {
-                        check_unit(
-                            *v,
-                            &format!("post-Crawford value {} for player {player}", i + 1),
-                        )?;
-                        table[i] = *v;
-                    }
-                    // Extended from n-1: a n-point table's first legal
-                    // post-Crawford score is (n-1)-away.
-                    zadeh_post_crawford(table, needed, EXTENSION_GAMMON_RATE, 0.015, 0.004);
-                }
-                TableSpec::Formula {
-                    kind: TableKind::Zadeh,
-                    params,
-                } => zadeh_post_crawford(
-                    table,
-                    0,
-                    param(params, "gammon-rate-trailer", 0.25),
-                    param(params, "free-drop-2-away", 0.015),
-                    param(params, "free-drop-4-away", 0.004),
-                ),
-                TableSpec::Formula {
-                    kind: TableKind::Mec,
-                    params,
-                } => mec_post_crawford(
-                    table,
-                    f64::from(param(params, "gammon-rate", 0.25)),
-                    f64::from(param(params, "free-drop-2-away", 0.015)),
-                    f64::from(param(params, "free-drop-4-away", 0.004)),
-                    f64::from(param(params, "win-rate", 0.5)),
-                ),
-            }
-        }
+        let post = [
+            post_crawford(&spec.post_crawford[0], 0, length)?,
+            post_crawford(&spec.post_crawford[1], 1, length)?,
+        ];
         let mut pre = Box::new([[0.0f32; MAX_AWAY]; MAX_AWAY]);
         if let TableSpec::Explicit(rows) = &spec.pre_crawford {
-            let n = length as usize;
-            if rows.len() < n {
-                return Err(MetError::Invalid(format!(
-                    "the pre-Crawford table has {} rows; a {length}-point table needs {n}",
-                    rows.len()
-                )));
-            }
-            for (i, row) in rows.iter().take(n).enumerate() {
-                if row.len() < n {
-                    return Err(MetError::Invalid(format!(
-                        "pre-Crawford row {} has {} values; a {length}-point table needs {n}",
-                        i + 1,
-                        row.len()
-                    )));
-                }
-                for (j, v) in row.iter().take(n).enumerate() {
-                    check_unit(*v, &format!("pre-Crawford row {} value {}", i + 1, j + 1))?;
-                    pre[i][j] = *v;
-                }
-            }
+            explicit_pre_crawford(rows, length, &mut pre)?;
         }
         // A formula table's length is -1, and gnubg 1.07 then recomputes
         // every pre-Crawford entry with the extension formula: the

@@ -507,7 +507,7 @@ pub struct Decision<'a> {
 /// still replayed.
 pub fn match_decisions(record: &MatchRecord) -> (Vec<Decision<'_>>, Vec<ReadProblem>) {
     let mut decisions = Vec::new();
-    let mut problems = Vec::new();
+    let mut problems = super::match_record::Problems::default();
     for game in &record.games {
         let replay = match replay_game(&record.header, game) {
             Ok(r) => r,
@@ -521,7 +521,9 @@ pub fn match_decisions(record: &MatchRecord) -> (Vec<Decision<'_>>, Vec<ReadProb
                 *e.partial
             }
         };
-        problems.extend(replay.problems);
+        for p in replay.problems {
+            problems.push(p);
+        }
         for (i, position) in replay.before.into_iter().enumerate() {
             let action = &game.actions[i];
             if matches!(action.kind, ActionKind::SetUp(_)) {
@@ -535,6 +537,7 @@ pub fn match_decisions(record: &MatchRecord) -> (Vec<Decision<'_>>, Vec<ReadProb
             });
         }
     }
+    let mut problems = problems.into_list();
     problems.sort_by_key(|p| (p.game, p.action));
     (decisions, problems)
 }

@@ -8,7 +8,7 @@ use super::JudgeError;
 use super::judge::{
     Judged, Task, after_move, judge_beaver_take, judge_checker, judge_cube, judge_take,
 };
-use crate::{Analysis, Engine, Request, Waiter, time_limit};
+use crate::{Analysis, Engine, Request, time_limit_for};
 use bgedit_core::codec::match_file::FileDecision;
 use bgedit_core::domain::Position;
 use bgedit_core::domain::match_stats::{CubePlay, DecisionKind};
@@ -23,7 +23,8 @@ pub(super) fn judge(
     plies: u8,
     id: u64,
 ) -> Result<Vec<Judged>, JudgeError> {
-    let limit = time_limit(plies, Waiter::Batch);
+    // One decision of the match: its share of a match's time.
+    let limit = time_limit_for(plies, 1);
     let ask = |engine: &mut dyn Engine, position: &Position| -> Result<Analysis, JudgeError> {
         let req = Request {
             id,

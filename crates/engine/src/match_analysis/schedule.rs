@@ -10,7 +10,7 @@ use super::judge::{Outcome, Task, failed, judge_game, piece_runs, plan};
 use super::{JudgeError, NoLuck};
 use crate::gnubg_match::{GameAnswer, GamesRequest, MatchForGnubg};
 use crate::luck::MatchLuck;
-use crate::{Engine, EngineError, EngineErrorKind, StartRecord, Waiter, time_limit};
+use crate::{Engine, EngineError, EngineErrorKind, StartRecord, time_limit_for};
 use bgedit_core::codec::match_file::FileDecision;
 use bgedit_core::domain::Player;
 use std::ops::Range;
@@ -70,7 +70,8 @@ impl RunOptions {
 /// Analyses `decisions` with `opts.jobs` engine processes, handing each
 /// decision's outcome to `each` in match order (with its index) as soon as
 /// it and those before it are done. `stop` ends the run early (the work
-/// under way finishes first).
+/// under way finishes first; a request that fails once it is set, its
+/// engine ended on the way out, gives no outcome and is not asked again).
 ///
 /// With gnubg and the match itself (`whole`), gnubg analyses whole games
 /// (`engine::gnubg_match`), the games shared out to the processes; a game
@@ -199,13 +200,18 @@ fn by_decisions(
                 while !(stop.load(Ordering::Relaxed) || broken.load(Ordering::Relaxed)) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(d) = decisions.get(i) else { break };
-                    let outcome =
-                        judge_at(&mut *engine, decisions, tasks, i, opts.plies).map_err(|why| {
-                            if cannot_start(&why) || starts.given_up().is_some() {
-                                broken.store(true, Ordering::Relaxed);
-                            }
-                            failed(d, &why)
-                        });
+                    let outcome = judge_at(&mut *engine, decisions, tasks, i, opts.plies);
+                    // Stopped while asked (its engine ended on the way
+                    // out): no failure of the decision's, and nothing more.
+                    if outcome.is_err() && stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let outcome = outcome.map_err(|why| {
+                        if cannot_start(&why) || starts.given_up().is_some() {
+                            broken.store(true, Ordering::Relaxed);
+                        }
+                        failed(d, &why)
+                    });
                     if tx.send((i, outcome)).is_err() {
                         break;
                     }
@@ -346,6 +352,12 @@ fn by_games(
                         break;
                     };
                     let answers = work.request(engine.get(), run.clone(), copy.path());
+                    // Stopped while asked (its engine ended on the way
+                    // out): the pieces are not judged, nor asked again
+                    // decision by decision.
+                    if stop.load(Ordering::Relaxed) && answers.iter().any(Result::is_err) {
+                        break 'work;
+                    }
                     if next.load(Ordering::Relaxed) >= runs.len() {
                         // Nothing left to ask: the engine goes on to the
                         // next match while this job judges.
@@ -457,7 +469,7 @@ impl Work<'_> {
             luck: self.opts.luck,
         };
         // The pieces' worth of decisions' time.
-        let limit = time_limit(self.opts.plies, Waiter::Batch) * (size as u32 + 1);
+        let limit = time_limit_for(self.opts.plies, size);
         let id = GAME_IDS + pieces.first().map_or(0, |&g| g as u64);
         match engine.analyse_games(id, &req, limit) {
             Ok(list) => list.into_iter().map(Ok).collect(),

@@ -17,6 +17,7 @@ pub mod native;
 pub(crate) mod spec;
 
 use super::answer::{Analysis, Garbage, MoveLine, Probs, Reply, Rollout};
+use super::failure::PastTable;
 use super::request::{Request, RolloutSettings, no_cube_action};
 use bgedit_core::codec::position_id;
 use bgedit_core::domain::moves::legal_moves;
@@ -67,6 +68,27 @@ pub fn from_sage(sage: &[i32], mover: Player) -> Result<Board, SageBoardError> {
         return Err(SageBoardError::NegativeBar);
     }
     Ok(Board::from_mover_cells(cells, mover)?)
+}
+
+/// The most points a player may need for Sage to answer: its match equity
+/// table (match_equity.h's `MAX_MATCH_LENGTH`, Kazaross-XG2) stops at 25.
+/// Past it Sage reads the table at 25-away and its numbers are not
+/// equities: at 26-away all square every cubeful equity comes out 0.
+pub(crate) const MET_LENGTH: u16 = 25;
+
+/// The score of `req`, when a player there needs more points than Sage's
+/// table holds.
+pub(crate) fn past_table(req: &Request) -> Option<PastTable> {
+    let s = req.sent_state();
+    if s.is_money() {
+        return None;
+    }
+    let away = |pl: Player| s.match_length.saturating_sub(s.score_of(pl));
+    let away = (away(s.on_roll), away(s.on_roll.opponent()));
+    (away.0 > MET_LENGTH || away.1 > MET_LENGTH).then_some(PastTable {
+        away,
+        table: MET_LENGTH,
+    })
 }
 
 /// Sage's own name for a depth given in gnubg's count.
@@ -154,7 +176,8 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, Garbage> {
         .and_then(|i| i.as_u64())
         .ok_or_else(|| garbage("no id"))?;
     if let Some(e) = v.get("error").and_then(|e| e.as_str()) {
-        return Ok(Reply::Answer(id, Err(e.to_owned())));
+        let said = e.to_owned();
+        return Ok(Reply::Answer(id, Err(crate::answer::Refused { said })));
     }
     let partial = v.get("partial").and_then(|p| p.as_bool()) == Some(true);
     if v.get("kind").and_then(|k| k.as_str()) == Some("progress") {
@@ -333,6 +356,41 @@ mod tests {
             note.ends_with(&format!("bgsage=={}", native::VERSION)),
             "{note}"
         );
+    }
+
+    /// Sage's table holds 25-away: a match of 25 is answered, one of 26
+    /// is not, nor a longer one where only one player is past it; money
+    /// has no table.
+    #[test]
+    fn a_score_past_sages_table_is_known_from_the_away_counts() {
+        let req = |id: &str| Request {
+            id: 1,
+            position: bgedit_core::codec::parse_any(id, &Default::default())
+                .unwrap()
+                .position,
+            plies: 0,
+            moves: 0,
+        };
+        let xgid = |score_x: u8, length: u8| {
+            format!("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:{score_x}:0:0:{length}:10")
+        };
+        assert_eq!(past_table(&req(&xgid(0, 25))), None);
+        assert_eq!(
+            past_table(&req(&xgid(0, 26))),
+            Some(PastTable {
+                away: (26, 26),
+                table: 25
+            })
+        );
+        // X on roll leads 20-0 of 30: 10-away against 30-away.
+        assert_eq!(
+            past_table(&req(&xgid(20, 30))),
+            Some(PastTable {
+                away: (10, 30),
+                table: 25
+            })
+        );
+        assert_eq!(past_table(&req(&xgid(0, 0))), None);
     }
 
     #[test]

@@ -196,34 +196,34 @@ pub fn check_entry(entry: &NewEntry) -> Result<()> {
     Ok(())
 }
 
-pub(super) fn bounded(text: &str, max: usize, what: &str) -> Result<String> {
+pub(super) fn bounded(text: &str, max: usize, what: &'static str) -> Result<String> {
     if text.len() > max {
-        return Err(LibraryError::Invalid(format!(
-            "the {what} is {} bytes; at most {max} are kept",
-            text.len()
-        )));
+        return Err(LibraryError::TooLong {
+            what,
+            bytes: text.len(),
+            max,
+        });
     }
     Ok(text.to_owned())
 }
 
 /// A title, tag or collection name: one line, trimmed, bounded.
-pub(super) fn clean_line(text: &str, what: &str) -> Result<String> {
+pub(super) fn clean_line(text: &str, what: &'static str) -> Result<String> {
     let text = text.trim();
     if text.chars().any(char::is_control) {
-        return Err(LibraryError::Invalid(format!(
-            "the {what} {text:?} has a control character; it is one line of text"
-        )));
+        return Err(LibraryError::ControlCharacter {
+            what,
+            text: text.to_owned(),
+        });
     }
     bounded(text, MAX_NAME_LEN, what)
 }
 
 /// A tag or collection name: no spaces (the filter language splits on them).
-pub(super) fn clean_name(text: &str, what: &str) -> Result<String> {
+pub(super) fn clean_name(text: &str, what: &'static str) -> Result<String> {
     let text = clean_line(text, what)?;
     if text.is_empty() || text.contains(char::is_whitespace) {
-        return Err(LibraryError::Invalid(format!(
-            "the {what} {text:?} must be one word (use - or _ between words)"
-        )));
+        return Err(LibraryError::NotOneWord { what, text });
     }
     Ok(text)
 }
@@ -578,9 +578,7 @@ impl Library {
                 )
                 .optional()?;
             if let Some(other) = other {
-                return Err(LibraryError::Invalid(format!(
-                    "that position is already entry {other}"
-                )));
+                return Err(LibraryError::AlreadyEntry(other));
             }
             let mut args = vec![
                 Value::Integer(id),
@@ -662,9 +660,7 @@ impl Library {
             )
             .optional()?
         {
-            return Err(LibraryError::Invalid(format!(
-                "that position is back already, as entry {other}"
-            )));
+            return Err(LibraryError::BackAlready(other));
         }
         insert_row(
             &tx,

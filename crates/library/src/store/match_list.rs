@@ -1,4 +1,4 @@
-//! The library's matches as a player lists them (schema 11): each with its
+//! The library's matches as a player lists them (schema 12): each with its
 //! games, the analyses it holds (`match_depths`) and each side's kept rates,
 //! in one query; a match's date set by hand; names grouped as one person.
 
@@ -36,6 +36,15 @@ fn rates_at(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Option<MatchRa
         checker_n: r.get::<_, Option<u32>>(at + 8)?.unwrap_or(0),
         cube_n: r.get::<_, Option<u32>>(at + 9)?.unwrap_or(0),
         moves_n: r.get::<_, Option<u32>>(at + 10)?.unwrap_or(0),
+        partial: match r.get::<_, Option<String>>(at + 11)? {
+            Some(engine) => Some(Partial {
+                engine,
+                plies: r.get(at + 12)?,
+                judged: r.get::<_, i64>(at + 13)? as u64,
+                decisions: r.get::<_, i64>(at + 14)? as u64,
+            }),
+            None => None,
+        },
     }))
 }
 
@@ -53,6 +62,10 @@ fn rate_columns(t: &str) -> String {
         "checker_n",
         "cube_n",
         "moves_n",
+        "partial_engine",
+        "partial_plies",
+        "judged",
+        "decisions",
     ]
     .iter()
     .map(|c| format!("{t}.{c}"))
@@ -60,7 +73,7 @@ fn rate_columns(t: &str) -> String {
     .join(", ")
 }
 
-const RATE_COLUMN_COUNT: usize = 11;
+const RATE_COLUMN_COUNT: usize = 15;
 
 /// Both sides' rates from a row that holds them after the match's columns.
 pub(super) fn both_rates(r: &rusqlite::Row<'_>) -> rusqlite::Result<Option<[MatchRates; 2]>> {

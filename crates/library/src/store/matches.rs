@@ -228,6 +228,19 @@ pub struct MatchRates {
     pub checker_n: u32,
     pub cube_n: u32,
     pub moves_n: u32,
+    /// bgedit's analysis of the match when it judged only some of its
+    /// decisions (a run stopped part way): the rates are never a part's.
+    pub partial: Option<Partial>,
+}
+
+/// bgedit's most complete analysis of a match, stopped part way: its
+/// engine and depth, and the decisions it judged of the match's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partial {
+    pub engine: String,
+    pub plies: i64,
+    pub judged: u64,
+    pub decisions: u64,
 }
 
 /// A decision with the file's own verdict on it, if any: what the rates
@@ -251,7 +264,7 @@ pub struct StoredVerdict {
 }
 
 fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Result<i64> {
-    let line = |t: &Option<String>, what: &str| -> Result<Option<String>> {
+    let line = |t: &Option<String>, what: &'static str| -> Result<Option<String>> {
         t.as_deref().map(|t| clean_line(t, what)).transpose()
     };
     tx.prepare_cached(
@@ -456,9 +469,10 @@ impl Library {
                 .query_row(params![match_id, *seq as i64], |r| r.get(0))
                 .optional()?;
             let Some(decision) = decision else {
-                return Err(LibraryError::Invalid(format!(
-                    "match {match_id} has no decision {seq}"
-                )));
+                return Err(LibraryError::NoDecision {
+                    match_id,
+                    seq: *seq,
+                });
             };
             written += u64::from(put_verdict(&tx, decision, v, replace, now)?);
         }
@@ -481,6 +495,37 @@ impl Library {
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Every stored match's id, in the order imported: a merge reads each
+    /// match on its own ([`Library::stored_match`]), so that a bad row
+    /// leaves out its match alone.
+    pub fn match_ids(&self) -> Result<Vec<i64>> {
+        let mut st = self.conn.prepare("SELECT id FROM matches ORDER BY id")?;
+        let rows = st.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// Match `match_id` as [`Library::matches`] lists it.
+    pub fn stored_match(&self, match_id: i64) -> Result<StoredMatch> {
+        self.conn
+            .query_row(
+                &format!(
+                    "SELECT {MATCH_COLUMNS}, \
+                     (SELECT count(*) FROM decisions d WHERE d.match_id = m.id) \
+                     FROM matches m WHERE m.id = ?1"
+                ),
+                [match_id],
+                |r| {
+                    let decisions = r.get::<_, i64>(MATCH_COLUMN_COUNT)? as u64;
+                    Ok(StoredMatch {
+                        decisions,
+                        ..stored_match(r)?
+                    })
+                },
+            )
+            .optional()?
+            .ok_or(LibraryError::NoMatch(match_id))
     }
 
     /// The verdicts on match `match_id`'s decisions, in the decisions'
@@ -520,7 +565,7 @@ impl Library {
                 |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()?
-            .ok_or_else(|| LibraryError::Invalid(format!("no match {match_id}")))?;
+            .ok_or(LibraryError::NoMatch(match_id))?;
         if content_hash(&content) != hash {
             return Err(LibraryError::Damaged {
                 path: self.path.display().to_string(),
@@ -820,12 +865,14 @@ impl Library {
         {
             let mut st = tx.prepare_cached(
                 "INSERT OR REPLACE INTO match_rates (match_id, side, engine, plies, from_file, \
-                 pr, error, checker, cube, luck, checker_n, cube_n, moves_n) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                 pr, error, checker, cube, luck, checker_n, cube_n, moves_n, partial_engine, \
+                 partial_plies, judged, decisions) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             )?;
             for (id, sides) in rates {
                 for (side, r) in sides.iter().enumerate() {
                     let f = |v: Option<f64>| v.filter(|v| v.is_finite());
+                    let part = r.partial.as_ref();
                     st.execute(params![
                         id,
                         side as i64,
@@ -839,7 +886,11 @@ impl Library {
                         f(r.luck),
                         r.checker_n,
                         r.cube_n,
-                        r.moves_n
+                        r.moves_n,
+                        part.map(|p| &p.engine),
+                        part.map(|p| p.plies),
+                        part.map(|p| p.judged as i64),
+                        part.map(|p| p.decisions as i64)
                     ])?;
                 }
             }
@@ -889,6 +940,16 @@ impl Library {
         )?;
         tx.commit()?;
         Ok(())
+    }
+
+    /// How many decisions match `match_id` has.
+    pub(crate) fn decision_count(&self, match_id: i64) -> Result<u64> {
+        let n: i64 = self.conn.query_row(
+            "SELECT count(*) FROM decisions WHERE match_id = ?1",
+            [match_id],
+            |r| r.get(0),
+        )?;
+        Ok(n as u64)
     }
 
     /// The kind of each decision of match `match_id`, in order.

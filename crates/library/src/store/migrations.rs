@@ -13,24 +13,15 @@ pub(super) fn be32(b: &[u8]) -> u32 {
     u32::from_be_bytes([b[0], b[1], b[2], b[3]])
 }
 
-/// Reads the file's first 100 bytes (SQLite's header) and refuses what is
-/// not a sound bgedit library, before SQLite opens it for writing.
 /// Why an existing library file cannot be written, if it cannot: the file
 /// or its directory (where SQLite keeps its WAL and shared memory) is not
 /// writable. A file still to be created is not looked at here.
 pub(super) fn cannot_write(path: &Path) -> Option<String> {
+    use super::reading::{directory, writable};
     if !path.is_file() {
         return None;
     }
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let writable = |p: &Path| {
-        std::ffi::CString::new(p.as_os_str().as_encoded_bytes())
-            // SAFETY: a NUL-terminated path; access(2) only reads it.
-            .is_ok_and(|c| unsafe { libc::access(c.as_ptr(), libc::W_OK) } == 0)
-    };
+    let dir = directory(path);
     if !writable(path) {
         Some("the file cannot be written".to_owned())
     } else if !writable(dir) {
@@ -40,6 +31,8 @@ pub(super) fn cannot_write(path: &Path) -> Option<String> {
     }
 }
 
+/// Reads the file's first 100 bytes (SQLite's header) and refuses what is
+/// not a sound bgedit library, before SQLite opens it for writing.
 pub(super) fn check_header(path: &Path) -> Result<()> {
     let shown = path.display().to_string();
     let foreign = |why: &str| LibraryError::Foreign {
@@ -148,8 +141,8 @@ pub(super) fn fill_structure(tx: &rusqlite::Transaction<'_>) -> Result<()> {
     Ok(())
 }
 
-/// Dates the matches a schema before 11 kept undated from their file's
-/// name, where it carries one (migration 11; SQL cannot read the names).
+/// Dates the matches a schema before 12 kept undated from their file's
+/// name, where it carries one (migration 12; SQL cannot read the names).
 pub(super) fn fill_dates(tx: &rusqlite::Transaction<'_>) -> Result<()> {
     let mut read = tx.prepare("SELECT id, path FROM matches WHERE date IS NULL")?;
     let mut write =
@@ -224,7 +217,7 @@ impl Library {
             if i + 1 == 6 {
                 fill_structure(&tx)?;
             }
-            if i + 1 == 11 {
+            if i + 1 == 12 {
                 fill_dates(&tx)?;
             }
         }

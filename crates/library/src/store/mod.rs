@@ -5,22 +5,27 @@
 //! `search.rs` (filters as SQL, counts and pages), `quiz.rs` (reviews and
 //! their statistics), `matches.rs` (matches, their games, decisions and
 //! verdicts by engine and depth), `disagreements.rs` (two engines' verdicts
-//! on entries side by side). This file holds the open library and its errors.
+//! on entries side by side), `claims.rs` (the matches `library analyse` runs
+//! hold while they work), `reading.rs` (a library opened to be read only).
+//! This file holds the open library and its errors.
 //!
 //! Safety: a file is checked before anything is written to it (its header,
 //! application id and schema version), so a damaged or foreign file is
 //! refused untouched. Writes run in `BEGIN IMMEDIATE` transactions with a
 //! busy timeout, so two editors and the CLI can share one library.
 
+mod claims;
 mod disagreements;
 mod entries;
 mod match_list;
 mod matches;
 mod migrations;
 mod quiz;
+mod reading;
 mod search;
 mod text_index;
 
+pub use claims::*;
 pub use disagreements::*;
 pub use entries::*;
 pub use match_list::*;
@@ -57,8 +62,31 @@ pub enum LibraryError {
     Busy,
     #[error("no entry {0}")]
     NoEntry(i64),
+    #[error("no match {0}")]
+    NoMatch(i64),
+    #[error("match {match_id} has no decision {seq}")]
+    NoDecision { match_id: i64, seq: usize },
+    #[error("the {what} is {bytes} bytes; at most {max} are kept")]
+    TooLong {
+        what: &'static str,
+        bytes: usize,
+        max: usize,
+    },
+    #[error("the {what} {text:?} has a control character; it is one line of text")]
+    ControlCharacter { what: &'static str, text: String },
+    #[error("the {what} {text:?} must be one word (use - or _ between words)")]
+    NotOneWord { what: &'static str, text: String },
+    #[error("that position is already entry {0}")]
+    AlreadyEntry(i64),
+    #[error("that position is back already, as entry {0}")]
+    BackAlready(i64),
     #[error("{0}")]
-    Invalid(String),
+    Filter(crate::filter::FilterError),
+    #[error(
+        "{path} is a library of schema {version}: open it once with this bgedit \
+         (bgedit library --library FILE list) to bring it to schema {LATEST}"
+    )]
+    OldSchema { path: String, version: i64 },
     #[error("library: {0}")]
     Sql(String),
     #[error("library: {0}")]
@@ -67,6 +95,13 @@ pub enum LibraryError {
         "{path} is read-only ({why}): it can be listed, searched, shown and exported, not changed"
     )]
     ReadOnly { path: String, why: String },
+    /// A command that reads a library was given one that is not there (a
+    /// mistyped path): none is made for it.
+    #[error(
+        "there is no library at {path} (check the path; `bgedit library add` or `import` \
+         makes one)"
+    )]
+    NotThere { path: String },
 }
 
 impl From<rusqlite::Error> for LibraryError {
@@ -80,6 +115,27 @@ impl From<rusqlite::Error> for LibraryError {
             },
             _ => LibraryError::Sql(e.to_string()),
         }
+    }
+}
+
+impl LibraryError {
+    /// Whether this is about what was asked (an entry, a match, a name,
+    /// a filter), not about the library's file: a batch names it and goes
+    /// on with the next input.
+    pub fn is_about_the_input(&self) -> bool {
+        matches!(
+            self,
+            LibraryError::NoEntry(_)
+                | LibraryError::NoMatch(_)
+                | LibraryError::NoDecision { .. }
+                | LibraryError::TooLong { .. }
+                | LibraryError::ControlCharacter { .. }
+                | LibraryError::NotOneWord { .. }
+                | LibraryError::AlreadyEntry(_)
+                | LibraryError::BackAlready(_)
+                | LibraryError::Filter(_)
+                | LibraryError::OldSchema { .. }
+        )
     }
 }
 
@@ -115,7 +171,7 @@ impl LibraryFailure {
 /// A disk I/O error on a disk with no room left says "disk full".
 pub fn describe(path: &Path, e: &LibraryError) -> String {
     let shown = path.display().to_string();
-    if let LibraryError::NoEntry(_) | LibraryError::Invalid(_) = e {
+    if e.is_about_the_input() {
         return e.to_string();
     }
     let mut text = e.to_string();
@@ -172,6 +228,9 @@ pub struct Library {
     /// Why the file can only be read (its directory or itself cannot be
     /// written), when so: every write is refused with it.
     read_only: Option<String>,
+    /// The private copy read in its place, when it is (`reading`): removed
+    /// when dropped, after the connection above.
+    _copy: Option<tempfile::TempDir>,
 }
 
 impl Library {
@@ -251,6 +310,7 @@ impl Library {
             path: path.to_owned(),
             checked: false,
             read_only: None,
+            _copy: None,
         };
         // Two processes opening a new file at once race to turn on WAL and
         // to migrate, and SQLite answers some of those steps "busy" at once
@@ -268,10 +328,23 @@ impl Library {
         Ok(library)
     }
 
+    /// Opens the library at `path` for a command that reads it (and may
+    /// change what is in it): one that is not there is refused by name,
+    /// not made empty, so a mistyped path says so.
+    pub fn open_existing(path: &Path) -> Result<Library> {
+        if std::fs::symlink_metadata(path).is_err() {
+            return Err(LibraryError::NotThere {
+                path: path.display().to_string(),
+            });
+        }
+        Library::open(path)
+    }
+
     /// Opens another library to read it only (a merge's source): its
     /// header, application id and schema are checked first, and a file
     /// that is not a bgedit library of this schema is refused by name.
-    /// Nothing is written to it or created beside it.
+    /// Nothing is written to it, and what a run killed left in its WAL was
+    /// committed and is read, on read-only storage too (`reading`).
     pub fn open_to_read(path: &Path) -> Result<Library> {
         check_header(path)?;
         if !path.is_file() {
@@ -281,13 +354,7 @@ impl Library {
             )));
         }
         let shown = path.display().to_string();
-        // Read-only but not immutable: what a run killed left in the WAL
-        // beside the file was committed, and is read.
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| LibraryError::Io(format!("cannot read {shown}: {e}")))?;
+        let reading::Reader { conn, copy } = reading::connect(path)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
         let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
@@ -304,10 +371,10 @@ impl Library {
             });
         }
         if version < LATEST {
-            return Err(LibraryError::Invalid(format!(
-                "{shown} is a library of schema {version}: open it once with this bgedit \
-                 (bgedit library --library FILE list) to bring it to schema {LATEST}"
-            )));
+            return Err(LibraryError::OldSchema {
+                path: shown,
+                version,
+            });
         }
         let verdict: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
         if verdict != "ok" {
@@ -324,35 +391,18 @@ impl Library {
             path: path.to_owned(),
             checked: true,
             read_only: Some("it is only read here".to_owned()),
+            _copy: copy,
         })
     }
 
-    /// Opens an existing library that cannot be written, to read it. SQLite
-    /// keeps a WAL file's shared memory beside it, which a read-only
-    /// directory cannot hold, so the file is opened as immutable: nothing
-    /// is created next to it, and nothing can change it while this reads
-    /// (the directory or the file forbids writing).
+    /// Opens an existing library that cannot be written, to read it: every
+    /// committed write, those still in its WAL included, and nothing
+    /// created beside it where its directory cannot be written
+    /// (`reading`).
     fn open_read_only(path: &Path, why: String) -> Result<Library> {
         let shown = path.display().to_string();
-        let mut uri = String::from("file:");
-        for c in std::fs::canonicalize(path)
-            .unwrap_or_else(|_| path.to_owned())
-            .to_string_lossy()
-            .chars()
-        {
-            match c {
-                '%' | '?' | '#' => uri.push_str(&format!("%{:02X}", c as u32)),
-                c => uri.push(c),
-            }
-        }
-        uri.push_str("?immutable=1");
-        let conn = Connection::open_with_flags(
-            &uri,
-            OpenFlags::SQLITE_OPEN_READ_ONLY
-                | OpenFlags::SQLITE_OPEN_URI
-                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| LibraryError::Io(format!("cannot read {shown}: {e}")))?;
+        let reading::Reader { conn, copy } = reading::connect(path)?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         let app: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
         let version: i64 = conn.pragma_query_value(None, "user_version", |r| r.get(0))?;
         if app != APPLICATION_ID {
@@ -380,6 +430,7 @@ impl Library {
             path: path.to_owned(),
             checked: true,
             read_only: Some(why),
+            _copy: copy,
         })
     }
 

@@ -18,8 +18,7 @@ impl Library {
         if word {
             return self.due(name, now, limit);
         }
-        let query = crate::filter::parse(&format!("{name} due"))
-            .map_err(|e| LibraryError::Invalid(e.to_string()))?;
+        let query = crate::filter::parse(&format!("{name} due")).map_err(LibraryError::Filter)?;
         self.page(&query, 0, limit)
     }
 

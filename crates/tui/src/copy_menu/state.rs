@@ -48,8 +48,10 @@ pub enum CopyRoute {
     System,
     /// An OSC 52 escape sequence asking the terminal to set its clipboard:
     /// the way over SSH or without a display. Whether it arrived, only the
-    /// terminal knows.
-    Osc52,
+    /// terminal knows; under tmux (`TMUX` set) it arrives only where tmux
+    /// lets it through (`set -g set-clipboard on`; its default, external,
+    /// drops it).
+    Osc52 { under_tmux: bool },
 }
 
 /// A picture written by the runtime.
@@ -74,9 +76,9 @@ pub enum ClipboardError {
     /// No system clipboard for an image: OSC 52 carries text only.
     #[error("{0}; images cannot go by OSC 52")]
     ImageWithoutSystem(String),
-    /// The system clipboard could not be read.
-    #[error("{0}")]
-    Read(String),
+    /// The system clipboard could not be read: its words.
+    #[error("the clipboard could not be read: {reason}")]
+    Read { reason: String },
     /// No system clipboard to read.
     #[error("{0}; paste with your terminal instead (it arrives as a paste)")]
     NoSystemToPaste(String),
@@ -86,8 +88,9 @@ pub enum ClipboardError {
 /// could not be written and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PictureError {
-    #[error("{0}")]
-    Render(String),
+    /// The renderer's words (its error is not `Clone`, as the model's are).
+    #[error("the picture could not be drawn: {reason}")]
+    Render { reason: String },
     #[error("{path}: {reason}")]
     Write { path: String, reason: String },
 }

@@ -53,9 +53,15 @@ pub(crate) fn update(mut model: Model, action: CopyAction) -> (Model, Vec<Effect
                 Ok(CopyRoute::System) => {
                     Status::success(format!("{what} copied to the clipboard{note}"))
                 }
-                Ok(CopyRoute::Osc52) => Status::success(format!(
+                Ok(CopyRoute::Osc52 { under_tmux: false }) => Status::success(format!(
                     "{what} sent to the terminal's clipboard (OSC 52; no system clipboard here). \
                      If it does not arrive, your terminal does not allow OSC 52{note}"
+                )),
+                // tmux's default (`set-clipboard external`) drops what an
+                // application sends: nothing arrives, and only this says why.
+                Ok(CopyRoute::Osc52 { under_tmux: true }) => Status::success(format!(
+                    "{what} sent to the terminal's clipboard (OSC 52; no system clipboard here). \
+                     Under tmux it arrives only with `set -g set-clipboard on` in ~/.tmux.conf{note}"
                 )),
                 Err(e) => Status::error(format!("could not copy the {}: {e}", target.name())),
             };

@@ -18,11 +18,13 @@ type System = Arc<Mutex<arboard::Clipboard>>;
 pub(crate) struct ClipboardEnv {
     pub over_ssh: bool,
     pub has_display: bool,
+    /// Inside tmux (`TMUX` set): OSC 52 passes only as tmux allows.
+    pub under_tmux: bool,
 }
 
 impl ClipboardEnv {
-    /// Reads `SSH_CONNECTION`/`SSH_TTY` and, where X11 or Wayland decide,
-    /// `DISPLAY`/`WAYLAND_DISPLAY`.
+    /// Reads `SSH_CONNECTION`/`SSH_TTY`, `TMUX` and, where X11 or Wayland
+    /// decide, `DISPLAY`/`WAYLAND_DISPLAY`.
     pub(crate) fn from_env(var: impl Fn(&str) -> Option<String>) -> ClipboardEnv {
         let set = |name: &str| var(name).is_some_and(|v| !v.is_empty());
         let over_ssh = set("SSH_CONNECTION") || set("SSH_TTY");
@@ -34,6 +36,7 @@ impl ClipboardEnv {
         ClipboardEnv {
             over_ssh,
             has_display,
+            under_tmux: set("TMUX"),
         }
     }
 }
@@ -50,31 +53,30 @@ pub(crate) struct Clipboard {
     /// The holders started for copies (`clipboard_holder`), reaped at the
     /// next copy once they end.
     holders: Vec<std::process::Child>,
+    /// OSC 52 goes through tmux, which may drop it.
+    under_tmux: bool,
 }
 
 impl Clipboard {
     pub(crate) fn new(env: &ClipboardEnv) -> Clipboard {
+        let without = |why_not: &str| Clipboard {
+            system: None,
+            why_not: why_not.to_owned(),
+            holders: Vec::new(),
+            under_tmux: env.under_tmux,
+        };
         if env.over_ssh {
-            return Clipboard::without("over SSH, the system clipboard is on the other machine");
+            return without("over SSH, the system clipboard is on the other machine");
         }
         if !env.has_display {
-            return Clipboard::without("there is no display (no DISPLAY or WAYLAND_DISPLAY)");
+            return without("there is no display (no DISPLAY or WAYLAND_DISPLAY)");
         }
         match arboard::Clipboard::new() {
             Ok(c) => Clipboard {
                 system: Some(Arc::new(Mutex::new(c))),
-                why_not: String::new(),
-                holders: Vec::new(),
+                ..without("")
             },
-            Err(e) => Clipboard::without(&format!("the system clipboard is not available ({e})")),
-        }
-    }
-
-    fn without(why_not: &str) -> Clipboard {
-        Clipboard {
-            system: None,
-            why_not: why_not.to_owned(),
-            holders: Vec::new(),
+            Err(e) => without(&format!("the system clipboard is not available ({e})")),
         }
     }
 
@@ -106,7 +108,9 @@ impl Clipboard {
         terminal
             .write_all(osc52(text).as_bytes())
             .and_then(|()| terminal.flush())
-            .map(|()| CopyRoute::Osc52)
+            .map(|()| CopyRoute::Osc52 {
+                under_tmux: self.under_tmux,
+            })
             .map_err(|e| ClipboardError::Osc52 {
                 why_not: self.why_not.clone(),
                 reason: e.to_string(),
@@ -124,9 +128,9 @@ impl Clipboard {
     /// Reads text from the system clipboard.
     pub(crate) fn paste(&mut self) -> Result<String, ClipboardError> {
         match &self.system {
-            Some(system) => lock(system)
-                .get_text()
-                .map_err(|e| ClipboardError::Read(e.to_string())),
+            Some(system) => lock(system).get_text().map_err(|e| ClipboardError::Read {
+                reason: e.to_string(),
+            }),
             None => Err(ClipboardError::NoSystemToPaste(self.why_not.clone())),
         }
     }
@@ -187,6 +191,8 @@ mod tests {
         };
         assert!(env(&[("SSH_CONNECTION", "1 2 3 4")]).over_ssh);
         assert!(!env(&[("SSH_TTY", "")]).over_ssh);
+        assert!(env(&[("TMUX", "/tmp/tmux-0/default,1,0")]).under_tmux);
+        assert!(!env(&[]).under_tmux);
         if cfg!(target_os = "linux") {
             assert!(!env(&[]).has_display);
             assert!(env(&[("WAYLAND_DISPLAY", "wayland-0")]).has_display);
@@ -198,11 +204,12 @@ mod tests {
         let mut c = Clipboard::new(&ClipboardEnv {
             over_ssh: false,
             has_display: false,
+            under_tmux: true,
         });
         let mut term = Vec::new();
         assert_eq!(
             c.copy("4HPwATDgc/ABMA:cAkAAAAAAAAA", &mut term),
-            Ok(CopyRoute::Osc52)
+            Ok(CopyRoute::Osc52 { under_tmux: true })
         );
         assert_eq!(
             String::from_utf8(term).unwrap(),

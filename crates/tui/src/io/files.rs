@@ -36,6 +36,8 @@ pub(crate) struct SgfToSave {
     pub judged: Vec<Judged>,
     pub luck: Option<MatchLuckOf>,
     pub decisions: usize,
+    /// Whether a file already there may be written over.
+    pub replace: bool,
 }
 
 impl Files {
@@ -86,19 +88,25 @@ impl Files {
             Action::Numbers(NumbersAction::MetLoaded(met.map(MetHandle::new)))
         };
         let failed = move |why| {
-            let e = MetError::Invalid(format!(
-                "reading {shown} stopped on an internal error ({why})"
-            ));
+            let e = MetError::Unreadable {
+                path: shown.clone(),
+                error: format!("reading stopped on an internal error ({why})"),
+            };
             vec![Action::Numbers(NumbersAction::MetLoaded(Err(e)))]
         };
         self.load_met.run(work, failed);
     }
 
     /// Writes the match with its verdicts as gnubg's SGF:
-    /// `ReviewAction::SgfSaved`.
+    /// `ReviewAction::SgfSaved`; a file of that name not to be replaced is
+    /// left as it is and answered with `ReviewAction::SgfExists`.
     pub(crate) fn save_sgf(&self, sgf: SgfToSave) {
         let work = move || {
             use bgedit_engine::match_analysis::annotate::{SavedFrom, save_sgf};
+            // A dangling link is a name taken too.
+            if !sgf.replace && std::fs::symlink_metadata(&sgf.out).is_ok() {
+                return Action::Review(ReviewAction::SgfExists(sgf.out));
+            }
             let result = save_sgf(
                 SavedFrom::of(&sgf.source, sgf.pasted.as_deref()),
                 std::path::Path::new(&sgf.out),
@@ -120,8 +128,9 @@ impl Files {
             Action::Copy(CopyAction::PictureSaved(saved))
         };
         let failed = |why| {
-            let e =
-                PictureError::Render(format!("drawing it stopped on an internal error ({why})"));
+            let e = PictureError::Render {
+                reason: format!("drawing it stopped on an internal error ({why})"),
+            };
             vec![Action::Copy(CopyAction::PictureSaved(Err(e)))]
         };
         self.save_picture.run(work, failed);
@@ -209,5 +218,47 @@ mod tests {
             )),
             "{got:?}"
         );
+    }
+
+    /// `W` onto a file already there (a deeper analysis saved earlier)
+    /// writes nothing and answers that it exists; told to replace it, the
+    /// match is written over it.
+    #[test]
+    fn a_saved_match_replaces_a_file_only_when_told() {
+        let (tx, answers) = mpsc::channel();
+        let deliver: Deliver = Arc::new(move |a| tx.send(a).is_ok());
+        let files = Files::new(&deliver);
+        let dir = tempfile::tempdir().unwrap();
+        let source = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/fixtures/mat/selfplay_1pt_seed37.mat"
+        );
+        let out = dir.path().join("earlier.analysed.sgf");
+        std::fs::write(&out, "a deeper analysis").unwrap();
+        let file = bgedit_core::codec::match_file::read_path(std::path::Path::new(source)).unwrap();
+        let decisions = bgedit_core::codec::match_file::decisions(&file).0.len();
+        let save = |replace| SgfToSave {
+            source: source.to_owned(),
+            pasted: None,
+            out: out.display().to_string(),
+            judged: Vec::new(),
+            luck: None,
+            decisions,
+            replace,
+        };
+        files.save_sgf(save(false));
+        let answer = answers.recv_timeout(Duration::from_secs(20)).unwrap();
+        assert_eq!(
+            answer,
+            Action::Review(ReviewAction::SgfExists(out.display().to_string()))
+        );
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "a deeper analysis");
+        files.save_sgf(save(true));
+        let answer = answers.recv_timeout(Duration::from_secs(20)).unwrap();
+        assert_eq!(
+            answer,
+            Action::Review(ReviewAction::SgfSaved(Ok(out.display().to_string())))
+        );
+        assert!(std::fs::read_to_string(&out).unwrap().starts_with("(;"));
     }
 }

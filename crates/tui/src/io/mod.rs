@@ -3,6 +3,7 @@
 //! answer with actions.
 //!
 //! - `runtime.rs`: the terminal, the event loop, performing effects
+//! - `capped.rs`: the terminal's size capped, so its buffers stay small
 //! - `clipboard.rs`, `clipboard_holder.rs`: the system clipboard and OSC 52
 //! - `job.rs`: the one background-job helper: slow work on a named thread
 //!   of its own, answering as actions, the newest start of a kind wanted,
@@ -23,6 +24,7 @@
 //! The library's worker thread is its feature's (`library/worker.rs`), as
 //! the match analysis's processes are the engine's (`engine::match_analysis`).
 
+pub(crate) mod capped;
 pub mod clipboard;
 pub mod clipboard_holder;
 pub mod engine_link;

@@ -29,7 +29,9 @@ pub(crate) fn save(
     copy: impl FnOnce(usize, usize, Vec<u8>) -> Result<(), ClipboardError>,
 ) -> Result<PictureSaved, PictureError> {
     let options = Options::natural(Theme::Light, true);
-    let bytes = png::render(position, &options).map_err(|e| PictureError::Render(e.to_string()))?;
+    let bytes = png::render(position, &options).map_err(|e| PictureError::Render {
+        reason: e.to_string(),
+    })?;
     let dir = directory();
     let unwritable = |path: &std::path::Path, e: std::io::Error| PictureError::Write {
         path: path.display().to_string(),
@@ -41,8 +43,9 @@ pub(crate) fn save(
     std::fs::write(&tmp, &bytes)
         .and_then(|()| std::fs::rename(&tmp, &path))
         .map_err(|e| unwritable(&path, e))?;
-    let rgba =
-        png::render_rgba(position, &options).map_err(|e| PictureError::Render(e.to_string()))?;
+    let rgba = png::render_rgba(position, &options).map_err(|e| PictureError::Render {
+        reason: e.to_string(),
+    })?;
     let copied = copy(options.width as usize, options.height as usize, rgba);
     Ok(PictureSaved {
         path: path.display().to_string(),

@@ -30,7 +30,6 @@ use crate::view;
 use bgedit_core::codec::{self, IdFormat};
 use bgedit_core::domain::Position;
 use bgedit_library::store;
-use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event,
@@ -174,17 +173,39 @@ struct TerminalGuard;
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        quiet_hung_up_outputs();
         release_mouse_and_paste();
-        ratatui::restore();
+        // Its failure is not worth a word: the terminal is going or gone.
+        let _ = ratatui::try_restore();
+    }
+}
+
+/// Points standard output and error at /dev/null where they are a
+/// terminal that hung up: what is written on the way out (ratatui's and
+/// Rust's own `eprintln!`, which panic on a failed write) then goes
+/// nowhere, instead of aborting bgedit half-way through leaving.
+fn quiet_hung_up_outputs() {
+    for fd in [libc::STDOUT_FILENO, libc::STDERR_FILENO] {
+        if fd_hung_up(fd, libc::POLLOUT, Duration::ZERO) {
+            // SAFETY: a path literal; dup2 onto a descriptor this process
+            // owns; the descriptor opened is closed after.
+            unsafe {
+                let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY);
+                if null >= 0 {
+                    libc::dup2(null, fd);
+                    libc::close(null);
+                }
+            }
+        }
     }
 }
 
 /// A panic in a job, a worker or the terminal's reader (every thread the
 /// editor starts: `io::job::spawn`) is caught there and reported as an
 /// action: the hook leaves it alone, and the editor goes on. Any other
-/// panic restores the terminal before its message is printed:
-/// ratatui::init's hook restores the screen (and then prints), this one
-/// releases the mouse and bracketed paste before it. On a thread of
+/// panic restores the terminal before its message is printed: the mouse
+/// and bracketed paste released, then the screen (as ratatui::init's own
+/// hook would), then the message. On a thread of
 /// someone else's (an engine's own, inside bgedit-engine) it then ends the
 /// editor: the event loop would go on drawing over the restored screen, in
 /// cooked mode. The match copies gnubg reads go too.
@@ -195,6 +216,7 @@ fn restore_on_panic() {
             return;
         }
         release_mouse_and_paste();
+        let _ = ratatui::try_restore();
         previous(info);
         if std::thread::current().name() != Some("main") {
             bgedit_engine::clean_up();
@@ -238,6 +260,9 @@ enum Input {
     App(Action),
     /// The terminal's reader panicked: the editor cannot go on without it.
     ReaderStopped(String),
+    /// The terminal hung up (its window closed): the editor leaves as for
+    /// SIGHUP, which may or may not come.
+    HungUp,
 }
 
 /// How often the terminal's reader looks whether it is to stop.
@@ -267,20 +292,61 @@ impl Reader {
     }
 }
 
+/// How long quitting waits for the reader to stop: it looks every
+/// [`READER_CHECK`], unless it is stuck inside crossterm on a terminal that
+/// hung up (crossterm 0.29 reads an ended terminal again and again), which
+/// it never leaves: then bgedit leaves without it rather than hang.
+const READER_STOP: Duration = Duration::from_millis(300);
+
 impl Drop for Reader {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::SeqCst);
-        if let Some(thread) = self.thread.take() {
+        let Some(thread) = self.thread.take() else {
+            return;
+        };
+        let deadline = Instant::now() + READER_STOP;
+        while !thread.is_finished() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        if thread.is_finished() {
             let _ = thread.join();
         }
     }
 }
 
-/// Reads events until told to stop, the terminal fails (a hang-up: the
-/// signal that follows decides) or the event loop is gone.
+/// Waits up to `wait` for the terminal on standard input to have input,
+/// and says whether it hung up (its window or session closed): crossterm
+/// must not be asked then, as it would read the ended terminal for ever.
+fn hung_up(wait: Duration) -> bool {
+    fd_hung_up(libc::STDIN_FILENO, libc::POLLIN, wait)
+}
+
+/// Whether descriptor `fd` hung up or failed, waiting up to `wait` for it
+/// to be ready for `events`.
+fn fd_hung_up(fd: libc::c_int, events: libc::c_short, wait: Duration) -> bool {
+    let mut poll = libc::pollfd {
+        fd,
+        events,
+        revents: 0,
+    };
+    let ms = libc::c_int::try_from(wait.as_millis()).unwrap_or(libc::c_int::MAX);
+    // SAFETY: one valid pollfd and its count.
+    let ready = unsafe { libc::poll(&mut poll, 1, ms) };
+    ready > 0 && poll.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0
+}
+
+/// Reads events until told to stop, the terminal fails or hangs up (the
+/// event loop then leaves as for SIGHUP) or the event loop is gone.
 fn read_events(tx: &mpsc::Sender<Input>, stop: &AtomicBool) {
     while !stop.load(Ordering::SeqCst) {
-        match event::poll(READER_CHECK) {
+        // The wait is on the terminal itself; crossterm is asked without
+        // waiting (for a key, or a resize its signal pipe holds: read at
+        // the next look), and only while the terminal is there.
+        if hung_up(READER_CHECK) {
+            let _ = tx.send(Input::HungUp);
+            return;
+        }
+        match event::poll(Duration::ZERO) {
             Ok(true) => {}
             Ok(false) => continue,
             Err(_) => return,
@@ -369,9 +435,13 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         source,
     })?;
 
-    let terminal = ratatui::init();
     restore_on_panic();
+    // Before the set-up, so that one failing half-way is undone.
     let guard = TerminalGuard;
+    let terminal = super::capped::init().map_err(|source| RunError::Terminal {
+        what: "setting up the terminal",
+        source,
+    })?;
     execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste).map_err(|source| {
         RunError::Terminal {
             what: "enabling mouse and paste",
@@ -444,6 +514,7 @@ fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) 
             Ok(Input::App(action)) => return Ok(Next::App(action)),
             Ok(Input::Terminal(events)) => return Ok(Next::Events(events)),
             Ok(Input::ReaderStopped(why)) => return Err(RunError::Reader(why)),
+            Ok(Input::HungUp) => return Ok(Next::Signal(bgedit_core::signals::SIGHUP)),
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(RunError::EventsStopped);
@@ -454,7 +525,7 @@ fn next(rx: &mpsc::Receiver<Input>, signals: &Signals, pause: Option<Duration>) 
 
 /// What the effects act on.
 struct Edge<'a> {
-    terminal: DefaultTerminal,
+    terminal: super::capped::CappedTerminal,
     clipboard: Clipboard,
     save_file: Option<SaveFile>,
     /// The last save's failure, cleared by the next save that works.
@@ -506,7 +577,9 @@ impl Edge<'_> {
         match effect {
             Effect::Save(position) => queue.extend(self.save(&position)),
             Effect::Copy { target, text } => {
-                let result = self.clipboard.copy(&text, self.terminal.backend_mut());
+                let result = self
+                    .clipboard
+                    .copy(&text, &mut self.terminal.backend_mut().0);
                 queue.push(Action::Copy(CopyAction::Copied(target, result)));
             }
             Effect::ReadClipboard => queue.push(Action::Pasted(self.clipboard.paste())),
@@ -546,6 +619,7 @@ impl Edge<'_> {
                 judged,
                 luck,
                 decisions,
+                replace,
             } => self.files.save_sgf(SgfToSave {
                 source,
                 pasted,
@@ -553,6 +627,7 @@ impl Edge<'_> {
                 judged,
                 luck,
                 decisions,
+                replace,
             }),
             Effect::AnalyseMatch {
                 serial,
@@ -677,6 +752,19 @@ fn event_loop(
             },
         };
         let screen = Rect::new(0, 0, size.width, size.height);
+        // Keys are read against the screen as it was drawn: a resize
+        // crossterm has not reported yet still counts (a key typed at the
+        // "too small" screen does nothing).
+        if crate::panels::too_small(size.width, size.height) != model.too_small {
+            let resized = Action::Resized {
+                width: size.width,
+                height: size.height,
+            };
+            model = match edge.perform(model, resized) {
+                ControlFlow::Continue(m) => m,
+                ControlFlow::Break(position) => return leave(edge, position, None),
+            };
+        }
         let mut events = match next {
             Next::Events(events) => events,
             Next::App(action) => {

@@ -6,7 +6,7 @@ use super::state::MatchListState;
 use crate::ui::theme::Theme;
 use bgedit_core::domain::Player;
 use bgedit_core::quote::printable;
-use bgedit_engine::registry::stored_depth_words;
+use bgedit_engine::stored_depth::words as stored_depth_words;
 use bgedit_library::listing::MatchLine;
 use ratatui::Frame;
 use ratatui::layout::Rect;

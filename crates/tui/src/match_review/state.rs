@@ -250,6 +250,9 @@ pub struct ReviewState {
     pub serial: u64,
     /// A file to open once the editor runs (`bgedit FILE`).
     pub pending: Option<String>,
+    /// The file `W` would save to that exists already: asked whether to
+    /// replace it (a deeper analysis saved earlier may be there).
+    pub replacing: Option<String>,
 }
 
 /// Where a walking key goes.
@@ -333,6 +336,10 @@ pub enum ReviewAction {
     AskSaveSgf,
     /// Save it to this file (the input line's answer).
     SaveSgf(String),
+    /// The file to save to exists: ask before replacing it.
+    SgfExists(String),
+    /// The answer: replace it (y), or give another name (n).
+    ReplaceSgf(bool),
     /// The runtime saved it (the file), or why not.
     SgfSaved(Result<String, bgedit_engine::match_analysis::annotate::SaveSgfError>),
     /// A match of the library opened from the match list, with the

@@ -76,7 +76,7 @@ pub(crate) fn opened_stored(
             let n = restore(m, k);
             format!(
                 "{} verdicts on {n} of {} decisions (E analyses again)",
-                bgedit_engine::registry::stored_depth_words(&k.engine, k.plies),
+                bgedit_engine::stored_depth::words(&k.engine, k.plies),
                 m.decisions().len()
             )
         }
@@ -130,7 +130,7 @@ pub(crate) fn attached(
     m.pass = m.target;
     model.status = Status::success(format!(
         "The library holds this match's {} verdicts: shown, not asked again (E asks)",
-        bgedit_engine::registry::stored_depth_words(&k.engine, k.plies)
+        bgedit_engine::stored_depth::words(&k.engine, k.plies)
     ));
     let effects = if stop {
         vec![Effect::StopMatchAnalysis]

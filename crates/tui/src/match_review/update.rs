@@ -134,7 +134,9 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
         ReviewAction::Statistics => done(model),
         ReviewAction::AnalysisEnded(serial) => analysis_ended(model, serial),
         ReviewAction::AskSaveSgf => ask_save_sgf(model),
-        ReviewAction::SaveSgf(out) => save_sgf(model, out),
+        ReviewAction::SaveSgf(out) => save_sgf(model, out, false),
+        ReviewAction::SgfExists(out) => ask_replace(model, out),
+        ReviewAction::ReplaceSgf(yes) => replace_sgf(model, yes),
         ReviewAction::SgfSaved(result) => {
             model.status = match result {
                 Ok(out) => Status::success(format!(
@@ -177,8 +179,42 @@ fn ask_save_sgf(mut model: Model) -> (Model, Vec<Effect>) {
     done(model)
 }
 
-/// Asks the runtime to write the match with the panel's verdicts and luck.
-fn save_sgf(mut model: Model, out: String) -> (Model, Vec<Effect>) {
+/// The file to save to exists: whether to write over it is asked (y/n),
+/// the name kept for the answer.
+fn ask_replace(mut model: Model, out: String) -> (Model, Vec<Effect>) {
+    if model.review.open.is_none() {
+        return no_match(model);
+    }
+    model.status = Status::info(format!(
+        "{} exists (an analysis saved earlier?): y replaces it, n keeps it",
+        bgedit_core::quote::printable(&out)
+    ));
+    model.review.replacing = Some(out);
+    model.mode = Mode::Prompt(Prompt::new(PromptKind::ReplaceSgf));
+    done(model)
+}
+
+/// The answer to [`ask_replace`]: the file written over, or its name
+/// offered again to change.
+fn replace_sgf(mut model: Model, yes: bool) -> (Model, Vec<Effect>) {
+    let Some(out) = model.review.replacing.take() else {
+        model.mode = Mode::Review;
+        return done(model);
+    };
+    if yes {
+        return save_sgf(model, out, true);
+    }
+    model.mode = Mode::Prompt(Prompt::with_value(PromptKind::SgfFile, &out));
+    model.status = Status::info(format!(
+        "{} kept: give another name (Esc cancels)",
+        bgedit_core::quote::printable(&out)
+    ));
+    done(model)
+}
+
+/// Asks the runtime to write the match with the panel's verdicts and luck;
+/// a file already there is written over only when `replace`.
+fn save_sgf(mut model: Model, out: String, replace: bool) -> (Model, Vec<Effect>) {
     let Some(m) = model.review.open.as_ref() else {
         return no_match(model);
     };
@@ -201,6 +237,7 @@ fn save_sgf(mut model: Model, out: String) -> (Model, Vec<Effect>) {
         judged,
         luck: m.luck.clone(),
         decisions: m.decisions().len(),
+        replace,
     };
     model.mode = Mode::Review;
     model.status = Status::info("Saving the match as SGF…");

@@ -9,7 +9,7 @@ pub(crate) fn roll() -> Result<[u8; 2], DiceError> {
     // of 6 that fits in a byte.
     for _ in 0..64 {
         let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).map_err(|e| DiceError::Source(e.to_string()))?;
+        getrandom::fill(&mut bytes).map_err(DiceError::Source)?;
         for b in bytes {
             if b < 252 && filled < 2 {
                 dice[filled] = b % 6 + 1;
@@ -27,8 +27,8 @@ pub(crate) fn roll() -> Result<[u8; 2], DiceError> {
 /// words), or gave 64 rounds of bytes all rejected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
-    #[error("{0}")]
-    Source(String),
+    #[error("the random source failed: {0}")]
+    Source(getrandom::Error),
     #[error("the random source gave no usable bytes")]
     NoUsableBytes,
 }

@@ -50,6 +50,8 @@ pub enum PromptKind {
     SgfFile,
     /// The match list's filter.
     MatchFilter,
+    /// That file exists: replace it? Answered by one key, y or n.
+    ReplaceSgf,
 }
 
 impl PromptKind {
@@ -68,7 +70,7 @@ impl PromptKind {
             PromptKind::CrawfordOffer(Player::X) => "X is 1-away: is this the Crawford game? y/n",
             PromptKind::Move => "Move (Tab completes)",
             PromptKind::MetFile => "MET file (gnubg XML; empty for the built-in Kazaross-XG2)",
-            PromptKind::MatchFile => "Match file (.mat, .sgf, gnubg text; Tab completes)",
+            PromptKind::MatchFile => "Match file (.sgf, .mat, gnubg text, .xg; Tab completes)",
             PromptKind::MistakeThreshold => {
                 "Mistakes: errors beyond (0.03 doubtful, 0.06 bad, 0.12 very bad)"
             }
@@ -78,12 +80,13 @@ impl PromptKind {
             PromptKind::MatchFilter => {
                 "Matches: player:NAME since:YYYY-MM-DD undated analysed, or words (empty: all)"
             }
+            PromptKind::ReplaceSgf => "That file exists: replace it? y replaces, n keeps it",
         }
     }
 
     /// A question answered by one key (y or n), not a line of text.
     pub(crate) fn is_yes_no(self) -> bool {
-        matches!(self, PromptKind::CrawfordOffer(_))
+        matches!(self, PromptKind::CrawfordOffer(_) | PromptKind::ReplaceSgf)
     }
 
     /// Tab completes what the line holds: a move, a file name.

@@ -90,6 +90,7 @@ pub fn current_value(kind: PromptKind, position: &Position) -> String {
         | PromptKind::MistakeThreshold
         | PromptKind::SgfFile
         | PromptKind::MatchFilter
+        | PromptKind::ReplaceSgf
         | PromptKind::CrawfordOffer(_) => String::new(),
     }
 }
@@ -189,6 +190,15 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
                 Ok(Action::Board(BoardAction::SetName(player, t.to_owned())))
             }
         }
+        PromptKind::ReplaceSgf => match t.to_ascii_lowercase().as_str() {
+            "y" | "yes" => Ok(Action::Review(
+                crate::match_review::state::ReviewAction::ReplaceSgf(true),
+            )),
+            "n" | "no" => Ok(Action::Review(
+                crate::match_review::state::ReviewAction::ReplaceSgf(false),
+            )),
+            _ => Err("answer y (replace the file) or n (keep it)".to_owned()),
+        },
         PromptKind::CrawfordOffer(_) => match t.to_ascii_lowercase().as_str() {
             "y" | "yes" => Ok(Action::Board(BoardAction::SetCrawford(true))),
             "n" | "no" => Ok(Action::Board(BoardAction::SetCrawford(false))),

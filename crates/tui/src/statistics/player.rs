@@ -6,7 +6,7 @@
 
 use crate::ui::theme::Theme;
 use bgedit_core::quote::printable;
-use bgedit_engine::registry::stored_depth_words as depth_words;
+use bgedit_engine::stored_depth::words as depth_words;
 use bgedit_library::player_stats::PlayerStats;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};

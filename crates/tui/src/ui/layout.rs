@@ -26,7 +26,7 @@ pub(crate) struct Areas {
     pub ids: Rect,
     pub warnings: Rect,
     /// Where each panel goes, by `Panel as usize`; `None` when not shown.
-    pub panels: [Option<Rect>; 4],
+    pub panels: [Option<Rect>; Panel::COUNT],
     /// The column right of the board on wide screens, top to footer, where
     /// panels stack; `None` when the screen is too narrow for one.
     pub right: Option<Rect>,
@@ -100,7 +100,7 @@ impl Stack {
     /// Gives each panel its least rows, then the rest in order up to each
     /// one's most, and writes where each goes; returns the first row under
     /// the last panel.
-    fn place(&self, panels: &mut [Option<Rect>; 4]) -> u16 {
+    fn place(&self, panels: &mut [Option<Rect>; Panel::COUNT]) -> u16 {
         let mut extra = self.free;
         let mut heights: Vec<u16> = self
             .panels
@@ -222,7 +222,7 @@ pub(crate) fn areas_with(screen: Rect, toggles: PanelToggles) -> Option<Areas> {
         IDS_ROWS
     };
     let right = right_for(ids_rows);
-    let mut panels = [None; 4];
+    let mut panels = [None; Panel::COUNT];
     let mut warnings_y = ids_y + ids_rows;
     for s in &stacks {
         let end = s.place(&mut panels);

@@ -69,7 +69,7 @@ pub(super) fn import_match(
     let rejected = leave_out_refused(&mut m, &decisions, shown);
     let added = match lib.add_match(&m) {
         Ok(a) => a,
-        Err(e @ store::LibraryError::Invalid(_)) => {
+        Err(e) if e.is_about_the_input() => {
             bgedit_core::say!("{shown}: {e}; skipped");
             tally.failed += 1;
             return Ok(1);

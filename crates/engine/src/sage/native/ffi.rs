@@ -194,6 +194,22 @@ mod c {
             err: *mut c_char,
             len: usize,
         ) -> c_int;
+        #[cfg(feature = "internals")]
+        pub(crate) fn bge_sage_probe_net(
+            path: *const c_char,
+            hidden: c_int,
+            inputs: c_int,
+            out: *mut f64,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
+        #[cfg(feature = "internals")]
+        pub(crate) fn bge_sage_probe_bearoff(
+            path: *const c_char,
+            out: *mut f64,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
     }
 }
 
@@ -278,6 +294,28 @@ mod c {
         _out: *mut Rolled,
         _cap: c_int,
         _n: *mut c_int,
+        _err: *mut c_char,
+        _len: usize,
+    ) -> c_int {
+        NOT_BUILT
+    }
+
+    #[cfg(feature = "internals")]
+    pub(crate) unsafe fn bge_sage_probe_net(
+        _path: *const c_char,
+        _hidden: c_int,
+        _inputs: c_int,
+        _out: *mut f64,
+        _err: *mut c_char,
+        _len: usize,
+    ) -> c_int {
+        NOT_BUILT
+    }
+
+    #[cfg(feature = "internals")]
+    pub(crate) unsafe fn bge_sage_probe_bearoff(
+        _path: *const c_char,
+        _out: *mut f64,
         _err: *mut c_char,
         _len: usize,
     ) -> c_int {
@@ -672,6 +710,43 @@ impl Core {
         // flag any more; made by `bge_sage_stop_new`, freed once.
         unsafe { bge_sage_stop_free(stop.as_ptr()) };
         end
+    }
+}
+
+/// One data file loaded by Sage's own loader on its own and asked a few
+/// positions (shim.cpp's probes, for the fuzz targets): a network of
+/// `hidden` units and `inputs` inputs, or the bear-off database
+/// (`net: None`). The last chances asked.
+#[cfg(feature = "internals")]
+pub(crate) fn probe(path: &Path, net: Option<(i32, i32)>) -> Result<[f64; 5], NativeError> {
+    let file = c_path(path)?;
+    let mut out = [0f64; 5];
+    let mut err = [0u8; ERR_LEN];
+    // SAFETY: `file` is a live NUL-terminated string, `out` has room for
+    // the 5 chances the shim writes, `err` is ERR_LEN bytes; the shim
+    // keeps none of them. The CPU is checked by the caller.
+    let rc = unsafe {
+        match net {
+            Some((hidden, inputs)) => c::bge_sage_probe_net(
+                file.as_ptr(),
+                hidden,
+                inputs,
+                out.as_mut_ptr(),
+                err.as_mut_ptr().cast(),
+                ERR_LEN,
+            ),
+            None => c::bge_sage_probe_bearoff(
+                file.as_ptr(),
+                out.as_mut_ptr(),
+                err.as_mut_ptr().cast(),
+                ERR_LEN,
+            ),
+        }
+    };
+    if rc == OK {
+        Ok(out)
+    } else {
+        Err(NativeError::Failed(message(&err)))
     }
 }
 

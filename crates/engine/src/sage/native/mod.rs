@@ -3,7 +3,10 @@
 //! opens [`SageEngine`], which loads the core at its first request and
 //! answers in-process; where it cannot (a CPU without AVX2/FMA, no bgsage
 //! weights, another bgsage version than the one vendored) it runs the
-//! Python bridge as before and says why. Rollouts run in-process too
+//! Python bridge as before and says why. Its data files are checked before
+//! Sage's C++ reads them (`data.rs`): a damaged one is refused, named, and
+//! never answered through the bridge instead (whose Sage reads the same
+//! files). Rollouts run in-process too
 //! (`rollout.rs`), with the bridge's progress and stop.
 //!
 //! The weights and bear-off database are not built in: they are read from
@@ -16,6 +19,7 @@
 //! bridge's line and read by the bridge's reader (`super::parse_line`): the
 //! two roads name moves, word cube actions and check numbers the same way.
 
+mod data;
 mod ffi;
 mod rollout;
 
@@ -190,19 +194,68 @@ pub(crate) fn assets_from_dir(dir: &Path) -> Result<Assets, DataError> {
     })
 }
 
-/// Sage's core loaded from `assets`.
-pub fn load(assets: &Assets) -> Result<Core, NativeError> {
-    ffi::Core::open(&assets.strategy, &assets.models, &assets.bearoff).map(Core)
+/// Sage's core loaded from `assets`, each file checked first (`data.rs`):
+/// a damaged one is refused, named, before Sage's code reads it.
+fn load(assets: &Assets) -> Result<Core, EngineErrorKind> {
+    data::check(assets).map_err(EngineErrorKind::Data)?;
+    ffi::Core::open(&assets.strategy, &assets.models, &assets.bearoff)
+        .map(Core)
+        .map_err(|e| EngineErrorKind::Core(e.into()))
 }
 
 /// Sage's core, loaded.
 pub struct Core(ffi::Core);
 
-/// How an engine answers: in-process, or through the bridge (and why).
+/// What became of one of Sage's data files read as bgedit reads them (the
+/// fuzz targets' way into Sage's loaders).
+#[cfg(feature = "internals")]
+#[derive(Debug)]
+pub enum Probed {
+    /// bgedit's check refused it (Sage's code never saw it).
+    Refused(super::super::failure::DataFault),
+    /// The check let it through, and Sage, given it, answered these
+    /// chances.
+    Answered([f64; 5]),
+    /// The check let it through; Sage's core is not here to be asked.
+    NoCore,
+}
+
+/// The bytes of a network file of `hidden` units and `inputs` inputs
+/// (`net`), or of the bear-off database (`None`), read as bgedit reads
+/// Sage's data: checked, then (written to `scratch`) loaded by Sage's own
+/// loader and used. An error is Sage failing on a file the check let
+/// through: a hole in the check.
+#[cfg(feature = "internals")]
+pub fn probe(bytes: &[u8], net: Option<(i32, i32)>, scratch: &Path) -> Result<Probed, NativeError> {
+    let checked = match net {
+        Some((hidden, inputs)) => data::check_net(bytes, hidden, inputs),
+        None => data::check_bearoff(bytes),
+    };
+    if let Err(fault) = checked {
+        return Ok(Probed::Refused(fault));
+    }
+    if !ffi::built() || !cpu_supported() {
+        return Ok(Probed::NoCore);
+    }
+    std::fs::write(scratch, bytes).map_err(|e| NativeError::Failed(e.to_string()))?;
+    ffi::probe(scratch, net).map(Probed::Answered)
+}
+
+/// A bear-off database in Sage's layout whose numbers hold together but
+/// mean nothing (every position off at once, no gammons): the start the
+/// tests and the fuzz target damage.
+#[cfg(feature = "internals")]
+pub fn sample_bearoff() -> Vec<u8> {
+    data::sample_bearoff()
+}
+
+/// How an engine answers: in-process, through the bridge (and why), or
+/// not at all: its data is refused, and the bridge would read the same.
 enum Road {
     Unopened,
     Core(Core),
     Bridge(NotHere),
+    Refused(EngineErrorKind),
 }
 
 /// Open Sage as an [`Engine`]: in-process when it can be, else the bridge.
@@ -229,44 +282,49 @@ pub(crate) fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -
 }
 
 impl SageEngine {
-    /// Loads the core at the first request; `--sage-data` that is wrong is
-    /// an error, anything else missing sends every request to the bridge.
+    /// Loads the core at the first request. Data the user named
+    /// (`--sage-data`) that is not whole, and data that is damaged
+    /// wherever it was found, are refused for this request and every
+    /// later one (the bridge would read the same files); a core that is
+    /// not here (not built, this CPU, no data found) sends every request
+    /// to the bridge, which says why.
     fn ready(&mut self) -> Result<(), EngineError> {
-        if !matches!(self.road, Road::Unopened) {
-            return Ok(());
+        match &self.road {
+            Road::Unopened => {}
+            Road::Refused(kind) => return Err(EngineError::new(EngineKind::Sage, kind.clone())),
+            Road::Core(_) | Road::Bridge(_) => return Ok(()),
         }
+        self.road = self.road_here();
+        match &self.road {
+            Road::Refused(kind) => Err(EngineError::new(EngineKind::Sage, kind.clone())),
+            _ => Ok(()),
+        }
+    }
+
+    fn road_here(&self) -> Road {
         if std::env::var("BGEDIT_SAGE_BRIDGE").as_deref() == Ok("1") {
             // Asked for (to compare the two roads, or to step around the
             // built-in core).
-            self.road = Road::Bridge(NotHere::Asked {
+            return Road::Bridge(NotHere::Asked {
                 by: "BGEDIT_SAGE_BRIDGE=1",
             });
-            return Ok(());
         }
         let assets = match DATA_DIR.get() {
-            Some(dir) => assets_from_dir(dir)
-                .map_err(|e| EngineError::new(EngineKind::Sage, EngineErrorKind::Data(e)))?,
-            None if !ffi::built() => {
-                self.road = Road::Bridge(NotHere::NotBuilt);
-                return Ok(());
-            }
-            None if !cpu_supported() => {
-                self.road = Road::Bridge(NotHere::Cpu { lacks: "AVX2/FMA" });
-                return Ok(());
-            }
+            Some(dir) => match assets_from_dir(dir) {
+                Ok(a) => a,
+                Err(e) => return Road::Refused(EngineErrorKind::Data(e)),
+            },
+            None if !ffi::built() => return Road::Bridge(NotHere::NotBuilt),
+            None if !cpu_supported() => return Road::Bridge(NotHere::Cpu { lacks: "AVX2/FMA" }),
             None => match assets_from_python(&self.program) {
                 Ok(a) => a,
-                Err(e) => {
-                    self.road = Road::Bridge(NotHere::Data(e));
-                    return Ok(());
-                }
+                Err(e) => return Road::Bridge(NotHere::Data(e)),
             },
         };
-        self.road = match load(&assets) {
+        match load(&assets) {
             Ok(core) => Road::Core(core),
-            Err(e) => Road::Bridge(NotHere::Load(e.into())),
-        };
-        Ok(())
+            Err(kind) => Road::Refused(kind),
+        }
     }
 
     fn bridge(&mut self) -> &mut Process {
@@ -329,7 +387,7 @@ impl Engine for SageEngine {
         let why = match &self.road {
             Road::Core(_) => return Ok(()),
             Road::Bridge(why) => why.clone(),
-            Road::Unopened => NotHere::NotLoaded,
+            Road::Unopened | Road::Refused(_) => NotHere::NotLoaded,
         };
         Err(EngineError::new(
             EngineKind::Sage,
@@ -346,6 +404,7 @@ impl Engine for SageEngine {
         if let Some(reason) = request::nothing_to_analyse(&req.position) {
             return Ok(Analysis::Over { reason });
         }
+        within_table(req)?;
         self.ready()?;
         match &self.road {
             Road::Core(core) => answer(core, req),
@@ -377,11 +436,24 @@ impl Engine for SageEngine {
         if let Some(reason) = request::nothing_to_analyse(&req.position) {
             return Ok(Analysis::Over { reason });
         }
+        within_table(req)?;
         self.ready()?;
         match &self.road {
             Road::Core(core) => rollout::run(core, req, settings, self.threads, progress),
             _ => self.bridge().rollout(req, settings, limit, progress),
         }
+    }
+}
+
+/// Refuses a score past Sage's match equity table, on either road (the
+/// bridge's Sage has the same table).
+fn within_table(req: &Request) -> Result<(), EngineError> {
+    match super::past_table(req) {
+        Some(past) => Err(EngineError::new(
+            EngineKind::Sage,
+            EngineErrorKind::PastTable(past),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -451,7 +523,7 @@ fn read(line: &Value, req: &Request) -> Result<Analysis, EngineError> {
     let failed = |kind| Err(EngineError::new(EngineKind::Sage, kind));
     match super::parse_line(&line.to_string(), req) {
         Ok(Reply::Answer(_, Ok(a))) => Ok(a),
-        Ok(Reply::Answer(_, Err(said))) => failed(EngineErrorKind::Refused { said }),
+        Ok(Reply::Answer(_, Err(r))) => failed(EngineErrorKind::Refused { said: r.said }),
         Ok(_) => failed(EngineErrorKind::NoAnswer),
         Err(g) => failed(EngineErrorKind::Unreadable(g)),
     }
@@ -585,5 +657,40 @@ mod tests {
         .to_string();
         assert!(e.starts_with("--sage-data "), "{e}");
         assert!(e.contains("models/sl_s9_purerace.weights.best"), "{e}");
+    }
+}
+
+/// The fuzz targets' road, walked once: what the check takes reaches
+/// Sage's loaders, which answer; what it refuses never does.
+#[cfg(all(test, feature = "internals"))]
+mod probes {
+    use super::*;
+
+    #[test]
+    fn sages_loaders_are_given_what_the_check_takes() {
+        if !ffi::built() || !cpu_supported() {
+            eprintln!("skipped: no Sage core here");
+            return;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let scratch = dir.path().join("file");
+        // Two hidden units over the pure race's 196 inputs, small weights.
+        let mut net: Vec<u8> = [2i32, 196, 5]
+            .iter()
+            .flat_map(|w| w.to_le_bytes())
+            .collect();
+        for i in 0..2 * 197 + 5 * 3 {
+            net.extend_from_slice(&(((i % 7) as f32 - 3.0) / 10.0).to_le_bytes());
+        }
+        let answered = |p: Result<Probed, NativeError>| match p {
+            Ok(Probed::Answered(p)) => assert!(p.iter().all(|x| x.is_finite()), "{p:?}"),
+            other => panic!("not answered: {other:?}"),
+        };
+        answered(probe(&net, Some((2, 196)), &scratch));
+        answered(probe(&sample_bearoff(), None, &scratch));
+        assert!(matches!(
+            probe(&net[..40], Some((2, 196)), &scratch),
+            Ok(Probed::Refused(_))
+        ));
     }
 }

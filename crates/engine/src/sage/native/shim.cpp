@@ -1,5 +1,5 @@
 // bgedit's C interface to Open Sage's C++ core (vendor/bgsage), for
-// src/engine/sage/native/ffi.rs. Part of bgedit (MIT OR Apache-2.0); it
+// crates/engine/src/sage/native/ffi.rs. Part of bgedit (MIT OR Apache-2.0); it
 // calls Sage's code (MPL-2.0) but copies none of it.
 //
 // It answers as bgsage's Python `BgBotAnalyzer` does (analyzer.py,
@@ -126,8 +126,12 @@ void say(char* err, size_t len, const char* what) {
 void validate(const BgeSageState& s) {
     if (s.ply < 1 || s.ply > 4 || s.cube_owner < 0 || s.cube_owner > 2 || s.cube_value < 1 ||
         s.cube_value > 32768 || (s.cube_value & (s.cube_value - 1)) || s.away1 < 0 ||
-        s.away2 < 0 || s.away1 > 64 || s.away2 > 64 || ((s.away1 == 0) != (s.away2 == 0)))
+        s.away2 < 0 || ((s.away1 == 0) != (s.away2 == 0)))
         throw std::invalid_argument("a cube or score Sage does not take");
+    // Past its match equity table Sage reads the table at its last row:
+    // numbers, but not equities (bgedit refuses such a score before).
+    if (s.away1 > MAX_MATCH_LENGTH || s.away2 > MAX_MATCH_LENGTH)
+        throw std::invalid_argument("a score past Sage's match equity table");
     int player = s.board[25], opponent = s.board[0];
     if (player < 0 || opponent < 0 || player > 15 || opponent > 15)
         throw std::invalid_argument("a bar count out of range");
@@ -765,3 +769,79 @@ int bge_sage_rollout_cube(const BgeSage* e, const BgeSageState* s, const BgeSage
 }
 
 }  // extern "C"
+
+#ifdef BGEDIT_SAGE_PROBES
+// For the fuzz targets (bgedit's `internals` feature): one data file read
+// by Sage's own loader, then used as bgedit's Sage uses it, so that a file
+// bgedit's check (data.rs) lets through is shown never to fault in Sage's
+// code. Nothing of this is in bgedit's own build.
+namespace {
+
+// Boards a network or the bear-off database is asked about: the start, a
+// race, a bear-off with 15 checkers a side (gammons), one with fewer.
+std::vector<Board> probe_boards() {
+    Board race{}, full{}, thin{};
+    race[5] = 5; race[6] = 5; race[8] = 5;
+    race[17] = -5; race[19] = -5; race[20] = -5;
+    for (int i = 1; i <= 5; ++i) { full[i] = 3; full[25 - i] = -3; }
+    thin[1] = 2; thin[3] = 1; thin[24] = -4; thin[19] = -1;
+    return {STARTING_BOARD, race, full, thin};
+}
+
+void finite(const std::array<float, 5>& p, double* out) {
+    for (int i = 0; i < 5; ++i) {
+        if (!std::isfinite(p[i])) throw std::runtime_error("a chance that is not a number");
+        out[i] = p[i];
+    }
+}
+
+}  // namespace
+
+extern "C" {
+
+// One network file of `hidden` hidden units and `inputs` inputs, loaded by
+// Sage and asked for each probe board, and for the best of every move of a
+// roll (its incremental evaluation); the last chances into `out` (5).
+int bge_sage_probe_net(const char* path, int hidden, int inputs, double* out, char* err,
+                       size_t len) {
+    return guarded(err, len, [&] {
+        if (!path || !out || hidden < 1 || hidden > 4096 ||
+            (inputs != TESAURO_INPUTS && inputs != EXTENDED_CONTACT_INPUTS))
+            throw std::invalid_argument("no network file or size");
+        NNStrategy net(path, hidden, inputs);
+        std::vector<Board> moves;
+        for (const auto& b : probe_boards()) {
+            finite(net.evaluate_probs(b, is_race(b)), out);
+            possible_boards(b, 6, 5, moves);
+            if (!moves.empty() && net.best_move_index(moves, b) < 0)
+                throw std::runtime_error("no best move");
+        }
+        return static_cast<int>(BGE_OK);
+    });
+}
+
+// A bear-off database loaded by Sage, every position's distributions and
+// mean read, and the probe boards' chances asked both ways round; the last
+// chances into `out` (5).
+int bge_sage_probe_bearoff(const char* path, double* out, char* err, size_t len) {
+    return guarded(err, len, [&] {
+        if (!path || !out) throw std::invalid_argument("no bear-off file");
+        auto db = std::make_unique<BearoffDB>();
+        if (!db->load(path)) throw std::runtime_error("Sage's loader refused it");
+        double sum = 0;
+        for (unsigned i = 0; i < BearoffDB::N_POSITIONS; ++i) {
+            sum += db->get_distribution(i)[0] + db->get_mean_rolls(i);
+            if (const auto* g = db->get_gammon_distribution(i)) sum += (*g)[BearoffDB::MAX_ROLLS - 1];
+        }
+        if (!std::isfinite(sum)) throw std::runtime_error("a mean that is not a number");
+        for (const auto& b : probe_boards()) {
+            if (!db->is_bearoff(b)) continue;
+            finite(db->lookup_probs(b, false), out);
+            finite(db->lookup_probs(b, true), out);
+        }
+        return static_cast<int>(BGE_OK);
+    });
+}
+
+}  // extern "C"
+#endif
