@@ -263,7 +263,7 @@ fn another_depth_is_kept_apart() {
     let (code, _, err) = library(&lib, &["disagreements", "--plies", "1", "tag:deep"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        err.starts_with("compared 1 positions (gnubg 1-ply, Sage 2-ply)"),
+        err.starts_with("compared 1 position (gnubg 1-ply, Sage 2-ply)"),
         "{err}"
     );
     let rows = table(&lib);
@@ -497,7 +497,7 @@ fn a_score_past_sages_table_is_said_not_compared() {
         ),
         "{err}"
     );
-    assert!(err.contains("compared 1 positions"), "{err}");
+    assert!(err.contains("compared 1 position"), "{err}");
     assert!(
         err.contains("; 0 failed; 1 beyond an engine's reach;"),
         "{err}"
