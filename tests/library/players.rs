@@ -1,8 +1,8 @@
 //! The match database as a player reads it (issue 41), on real files: the
 //! match list, results from the player's side, a player found by part of a
 //! name and names grouped as one person, dates from the content or the
-//! file's name or set by hand, rates over all decisions, and the schema 10
-//! library migrated.
+//! file's name or set by hand, rates over all decisions, a file's candidates in equity order, and the
+//! schema 11 library migrated to 12.
 
 use crate::common;
 
@@ -403,4 +403,52 @@ fn moves_skipped_as_gnubg_skips_them_are_no_failure() {
         ),
         "{err}"
     );
+}
+
+/// A file's candidates as `library show` gives them: ranked by equity,
+/// best first, each line with its depth in players' words (XG ranks a
+/// Roller++ move above a 3-ply one of higher equity: the list was `1.
+/// +0.706, 2. +0.358, 3. +0.444`), differences from the best, and `0.000`,
+/// never `-0.000`.
+#[test]
+fn a_files_candidates_are_in_equity_order_with_each_ones_depth() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    import(&lib, &[&fixture("xg/hsbt_paris_7pt.xg")]);
+    let conn = rusqlite::Connection::open(&lib).unwrap();
+    let texts: Vec<String> = conn
+        .prepare("SELECT analysis FROM entries WHERE analysis LIKE ' 1. %'")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap();
+    assert!(texts.len() > 100, "{}", texts.len());
+    let mut mixed = 0;
+    for text in &texts {
+        assert!(!text.contains("-0.000"), "{text}");
+        let mut equities = Vec::new();
+        let mut depths = std::collections::BTreeSet::new();
+        for line in text.lines() {
+            // ` 2. 13/8 6/4   +0.171 (-0.017)  XG Roller++`
+            let depth = line.rsplit("  ").next().unwrap().trim();
+            assert!(depth.starts_with("XG"), "a depth on each line: {text}");
+            assert!(!depth.contains("100"), "no XG level code: {text}");
+            depths.insert(depth.to_owned());
+            let equity = line
+                .split_whitespace()
+                .find(|w| w.starts_with('+') || w.starts_with('-') || *w == "0.000")
+                .and_then(|w| w.parse::<f64>().ok())
+                .unwrap_or_else(|| panic!("an equity on each line: {line}"));
+            equities.push(equity);
+        }
+        assert!(
+            equities.windows(2).all(|w| w[0] >= w[1]),
+            "best first: {text}"
+        );
+        if depths.len() > 1 {
+            mixed += 1;
+        }
+    }
+    assert!(mixed > 0, "some decisions rank moves of several depths");
 }
