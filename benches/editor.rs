@@ -372,7 +372,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<bgedit_core::domain::Position> {
 /// The engine that answers in-process (found by capability, as the
 /// editor finds it); `None`, said, without one.
 fn in_process_engine() -> Option<Box<dyn bgedit_engine::Engine>> {
-    match bgedit_engine::registry::open_in_process(&bgedit_engine::Setup::default()) {
+    match bgedit_engine::open_in_process(&bgedit_engine::Setup::default()) {
         Ok(e) => Some(e),
         Err(e) => {
             eprintln!("skipped: the live views need an in-process engine: {e}");

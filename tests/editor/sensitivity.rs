@@ -10,7 +10,7 @@ use bgedit_core::domain::Position;
 use bgedit_core::domain::sensitivity::rows;
 use bgedit_engine::matrix::Verdict;
 use bgedit_engine::sensitivity::{self, MoveCell, MoveRow, MoveTable, Sensitivity};
-use bgedit_engine::{EngineKind, registry};
+use bgedit_engine::EngineKind;
 use bgedit_tui::action::Action;
 use bgedit_tui::effect::Effect;
 use bgedit_tui::model::Model;
@@ -186,7 +186,7 @@ fn in_process() -> Box<dyn bgedit_engine::Engine> {
     let python = common::sage_python();
     let mut setup = bgedit_engine::Setup::default();
     setup.set_program(EngineKind::Sage, Some(python));
-    registry::open_in_process(&setup).unwrap_or_else(|e| panic!("Sage in process: {e}"))
+    bgedit_engine::open_in_process(&setup).unwrap_or_else(|e| panic!("Sage in process: {e}"))
 }
 
 /// `bgedit analyse --engine sage --plies 0` on `ids`, one JSON value each.

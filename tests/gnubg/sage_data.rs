@@ -201,7 +201,7 @@ fn damaged_data_from_sages_python_is_refused_not_answered_through_the_bridge() {
     std::fs::write(&fake, format!("#!/bin/sh\ncat <<'EOF'\n{said}EOF\n")).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let mut engine = EngineKind::Sage.spec().open(fake, Default::default());
+    let mut engine = EngineKind::Sage.open(fake, Default::default());
     let req = request(d.id);
     for _ in 0..2 {
         let e = engine
@@ -299,7 +299,7 @@ fn sage_refuses_a_score_past_its_match_equity_table() {
 #[cfg_attr(not(bgedit_has_sage), ignore = "needs Open Sage (pip install bgsage)")]
 fn the_engine_refuses_a_score_past_its_table_with_the_score() {
     let python = common::sage_python();
-    let mut engine = EngineKind::Sage.spec().open(python, Default::default());
+    let mut engine = EngineKind::Sage.open(python, Default::default());
     let past = EngineErrorKind::PastTable(PastTable {
         away: (26, 26),
         table: 25,

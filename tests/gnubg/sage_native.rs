@@ -45,9 +45,7 @@ fn lines(text: &str) -> Vec<Value> {
 
 /// Sage opened as `--engine sage` opens it: in-process here.
 fn engine(python: &std::path::Path) -> Box<dyn Engine> {
-    let mut e = EngineKind::Sage
-        .spec()
-        .open(python.to_path_buf(), Default::default());
+    let mut e = EngineKind::Sage.open(python.to_path_buf(), Default::default());
     e.warm_up().unwrap();
     assert!(
         e.in_process(),

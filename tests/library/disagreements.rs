@@ -150,7 +150,7 @@ fn the_list_is_what_each_engine_says() {
     let mut open = [EngineKind::Gnubg, EngineKind::Sage]
         .into_iter()
         .zip(programs)
-        .map(|(k, p)| k.spec().open(p, StartRecord::default()))
+        .map(|(k, p)| k.open(p, StartRecord::default()))
         .collect::<Vec<_>>();
     let mut ranked = 0;
     for (n, id) in ids.iter().enumerate() {

@@ -11,7 +11,9 @@
 //!   capabilities, bridge script, request/answer codec, the options a user
 //!   gives it, how to get it
 //! - `registry.rs`: `EngineKind`, `ALL` (the one list), `Choice` (a set of
-//!   engines), `open_in_process`
+//!   engines): data, which the errors are worded from
+//! - `open.rs`: an engine started by its kind (`EngineKind::locate`,
+//!   `EngineKind::open`), `open_in_process`
 //! - `setup.rs`: `Setup`, what the user named for each engine
 //! - `interface.rs`: the `Engine` trait every caller asks
 //! - `failure.rs`: `EngineError` (which engine, and how), worded from the
@@ -57,6 +59,7 @@ mod locate;
 pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
+mod open;
 pub mod pool;
 mod process;
 pub mod registry;
@@ -76,6 +79,7 @@ pub use failure::{
     time_limit_for,
 };
 pub use interface::Engine;
+pub use open::{InProcessError, open_in_process};
 pub use process::{Process, end_engines, stop_engines};
 pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};

@@ -73,9 +73,7 @@ impl Engines {
             if s.made < self.0.jobs {
                 s.made += 1;
                 drop(s);
-                return kind
-                    .spec()
-                    .open(program.to_path_buf(), self.0.starts.clone());
+                return kind.open(program.to_path_buf(), self.0.starts.clone());
             }
             // One of another kind is idle: it makes room for this one.
             if let Some(other) = s.idle.pop() {

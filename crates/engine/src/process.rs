@@ -42,10 +42,11 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> BridgeError + '_ {
 }
 
 /// The bridge script of `spec` on disk, written once per run.
-fn bridge_path(spec: &'static Spec) -> Result<&'static Path, StartError> {
+fn bridge_path(kind: EngineKind) -> Result<&'static Path, StartError> {
+    let spec = kind.spec();
     static WRITTEN: [OnceLock<Result<PathBuf, BridgeError>>; EngineKind::COUNT] =
         [const { OnceLock::new() }; EngineKind::COUNT];
-    WRITTEN[spec.kind.index()]
+    WRITTEN[kind.index()]
         .get_or_init(|| {
             // Without a cache directory the shared temporary directory is used,
             // under a name of this user's only: a script another user could
@@ -187,6 +188,7 @@ pub fn end_engines() {
 /// engine's program (gnubg, or the Python that has bgsage), speaking JSON
 /// lines as its [`Spec`] says; started on first use and after any failure.
 pub struct Process {
+    kind: EngineKind,
     spec: &'static Spec,
     program: PathBuf,
     /// The engine's version, once started (Sage's bridge says it).
@@ -199,18 +201,23 @@ pub struct Process {
     starts: StartRecord,
 }
 
-/// The engine of `spec` run as a process by `program`: the [`Spec::open`]
-/// of an engine that is always a process.
-pub(crate) fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
-    Box::new(Process::of(spec, program, starts))
+/// `kind` run as a process by `program`: how an engine that is always a
+/// process opens (`EngineKind::open`).
+pub(crate) fn open(kind: EngineKind, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
+    Box::new(Process::sharing(kind, program, starts))
 }
 
 impl Process {
-    /// The engine of `spec` run by `program`, giving up with the others
-    /// sharing `starts` (by kind: `Process::new`, `Process::sharing`).
-    pub(crate) fn of(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Process {
+    /// `kind` run by `program`.
+    pub fn new(kind: EngineKind, program: PathBuf) -> Process {
+        Process::sharing(kind, program, StartRecord::default())
+    }
+
+    /// `kind` run by `program`, giving up with the others sharing `starts`.
+    pub fn sharing(kind: EngineKind, program: PathBuf, starts: StartRecord) -> Process {
         Process {
-            spec,
+            kind,
+            spec: kind.spec(),
             program,
             version: None,
             threads: 0,
@@ -227,7 +234,7 @@ impl Process {
 
     /// `kind`, failed, as this engine's error.
     fn error(&self, kind: EngineErrorKind) -> EngineError {
-        EngineError::new(self.spec.kind, kind)
+        EngineError::new(self.kind, kind)
     }
 
     /// The process id, while running (tests kill it).
@@ -238,14 +245,14 @@ impl Process {
     fn ensure_running(&mut self) -> Result<&mut Running, EngineError> {
         if self.running.is_none() {
             let starts = self.starts.clone();
-            let r = starts.start(self.spec.kind, || self.spawn())?;
+            let r = starts.start(self.kind, || self.spawn())?;
             self.running = Some(r);
         }
         Ok(self.running.as_mut().expect("just started"))
     }
 
     fn spawn(&mut self) -> Result<Running, EngineErrorKind> {
-        let script = bridge_path(self.spec).map_err(EngineErrorKind::Start)?;
+        let script = bridge_path(self.kind).map_err(EngineErrorKind::Start)?;
         let mut command = Command::new(&self.program);
         command
             .args(self.spec.bridge.args)
@@ -500,7 +507,7 @@ impl Process {
 
 impl Engine for Process {
     fn kind(&self) -> EngineKind {
-        self.spec.kind
+        self.kind
     }
 
     fn version(&self) -> Option<String> {

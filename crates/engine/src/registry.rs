@@ -2,12 +2,13 @@
 //! id effects, actions and settings carry) standing for its [`Spec`] (what
 //! the engine is, as data). Adding an engine is its folder beside
 //! `gnubg/` and `sage/`, plus one variant, its place in [`ALL`] and its
-//! line in [`EngineKind::spec`] here: nothing in the editor or the CLI.
+//! line in [`EngineKind::spec`] here, and its line in `open.rs`'s
+//! `EngineKind::open`: nothing in the editor or the CLI.
+//!
+//! Data only: the errors (`failure.rs`) are worded from these specs, so
+//! starting an engine, which fails in those errors, is `open.rs`'s.
 
-use super::failure::{EngineError, StartRecord};
-use super::process::Process;
 use super::spec::Spec;
-use std::path::{Path, PathBuf};
 
 /// Which engine: the id the editor's effects and actions, the CLI's
 /// options and the library's kept analyses carry. Everything else about
@@ -42,14 +43,6 @@ impl EngineKind {
     /// Its place in [`ALL`] (a test holds the two together).
     pub fn index(self) -> usize {
         self as usize
-    }
-
-    /// The program that runs this engine: `given` (the user's option),
-    /// else found as its [`ProgramOption`](super::spec::ProgramOption)
-    /// says (its environment variable, PATH, its usual places).
-    pub fn locate(self, given: Option<&Path>) -> Result<PathBuf, EngineError> {
-        super::locate::find_from_env(self.spec(), given)
-            .map_err(|m| EngineError::new(self, super::EngineErrorKind::Missing(m)))
     }
 
     /// The engine every other is set beside: asked in every case by the
@@ -149,48 +142,6 @@ impl Choice {
     }
 }
 
-/// Why no engine answers inside bgedit.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum InProcessError {
-    #[error("no engine bgedit knows can answer in-process")]
-    NoneKnown,
-    /// The engine that could is missing, or cannot run in-process here
-    /// (no C++ core in this build, a CPU without AVX2/FMA, no data).
-    #[error(transparent)]
-    Engine(#[from] EngineError),
-}
-
-/// The first engine of [`ALL`] whose capabilities say it can answer
-/// in-process, opened and loaded that way (its program as `setup` names
-/// it, or found as the engine's options say). Loading may take a moment
-/// (weights read, the engine's Python asked where they are once): done on
-/// a thread of its own by the editor. No process is left running.
-pub fn open_in_process(setup: &super::Setup) -> Result<Box<dyn super::Engine>, InProcessError> {
-    let kind = ALL
-        .into_iter()
-        .find(|k| k.spec().caps.in_process)
-        .ok_or(InProcessError::NoneKnown)?;
-    let mut engine = kind
-        .spec()
-        .open(setup.program(kind)?, StartRecord::default());
-    engine.ready_in_process()?;
-    Ok(engine)
-}
-
-/// A process of an engine named by its kind: here, where the kinds meet
-/// their specs, so `process.rs` needs no list of engines.
-impl Process {
-    /// `kind` run by `program`.
-    pub fn new(kind: EngineKind, program: PathBuf) -> Process {
-        Process::sharing(kind, program, StartRecord::default())
-    }
-
-    /// `kind` run by `program`, giving up with the others sharing `starts`.
-    pub fn sharing(kind: EngineKind, program: PathBuf, starts: StartRecord) -> Process {
-        Process::of(kind.spec(), program, starts)
-    }
-}
-
 /// A depth the library keeps (by the engine's key, and in gnubg's count of
 /// plies for every engine) in the engine's own words.
 pub fn stored_depth_words(engine: &str, plies: i64) -> String {
@@ -239,7 +190,6 @@ mod tests {
             ]
         );
         for k in ALL {
-            assert_eq!(k.spec().kind, k, "{k:?}'s spec is its own");
             assert_eq!(EngineKind::by_key(k.key()), Some(k));
         }
         assert_eq!(EngineKind::reference(), EngineKind::Gnubg);

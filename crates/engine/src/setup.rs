@@ -57,6 +57,6 @@ impl Setup {
         kind: EngineKind,
         starts: StartRecord,
     ) -> Result<Box<dyn Engine>, EngineError> {
-        Ok(kind.spec().open(self.program(kind)?, starts))
+        Ok(kind.open(self.program(kind)?, starts))
     }
 }

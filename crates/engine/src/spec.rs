@@ -4,16 +4,12 @@
 //! lists them; `process.rs` runs any of them the same way; the CLI builds
 //! its engine options from their [`UserOptions`].
 
-use super::Engine;
 use super::answer::{Garbage, Reply};
-use super::failure::StartRecord;
-use super::registry::EngineKind;
 use super::request::{Request, RolloutSettings};
 use std::path::PathBuf;
 
 /// One engine, as data.
 pub struct Spec {
-    pub kind: EngineKind,
     /// The lowercase name JSON answers and the library carry (`gnubg`,
     /// `sage`).
     pub key: &'static str,
@@ -39,11 +35,6 @@ pub struct Spec {
     pub install: Install,
     /// What is known of the engine's deaths, said when it dies.
     pub died_note: Option<&'static str>,
-    /// How the engine is opened with its program (found as
-    /// [`UserOptions::program`] says): a process running its bridge
-    /// (`process::open`), or an engine inside bgedit that falls back on
-    /// its bridge itself where it cannot run.
-    pub open: OpenEngine,
 }
 
 /// The options a user gives an engine (the CLI makes one of each for
@@ -96,10 +87,6 @@ pub struct Install {
     pub how: &'static str,
     pub note: Option<&'static str>,
 }
-
-/// How an engine is opened: its spec, its program and the record of
-/// failed starts its process (or fallback bridge) shares.
-pub type OpenEngine = fn(&'static Spec, PathBuf, StartRecord) -> Box<dyn Engine>;
 
 /// What an engine can do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,12 +144,4 @@ pub struct Codec {
     pub rollout: fn(&Request, &RolloutSettings, threads: u8) -> String,
     /// One line read from the bridge about `req`.
     pub parse: fn(&str, &Request) -> Result<Reply, Garbage>,
-}
-
-impl Spec {
-    /// This engine run by `program` (or in-process, for an engine that
-    /// can be), giving up with the others sharing `starts`.
-    pub fn open(&'static self, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
-        (self.open)(self, program, starts)
-    }
 }

@@ -387,7 +387,7 @@ fn worker(
         .iter()
         .zip(starts)
         .map(|((kind, program), starts)| {
-            let mut e = kind.spec().open(program.clone(), starts);
+            let mut e = kind.open(program.clone(), starts);
             // Each rollout's threads (0: every core).
             e.set_threads(opts.threads);
             e

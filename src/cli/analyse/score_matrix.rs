@@ -42,7 +42,7 @@ pub(crate) fn analyse_cells(opts: &MatrixOptions, cells: &[Cell]) -> Vec<Verdict
         for _ in 0..opts.jobs.clamp(1, cells.len().max(1)) {
             let (next, results, starts) = (&next, &results, starts.clone());
             scope.spawn(move || {
-                let mut engine = opts.engine.spec().open(opts.program.clone(), starts);
+                let mut engine = opts.engine.open(opts.program.clone(), starts);
                 loop {
                     let i = {
                         let mut n = next.lock().unwrap_or_else(|e| e.into_inner());

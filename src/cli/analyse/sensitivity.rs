@@ -110,10 +110,7 @@ pub fn run<R: Read, W: Write, E: Write>(
     out: W,
     err: E,
 ) -> io::Result<Tally> {
-    let mut engine = opts
-        .engine
-        .spec()
-        .open(opts.program.clone(), StartRecord::batch());
+    let mut engine = opts.engine.open(opts.program.clone(), StartRecord::batch());
     run_lines(ids, input, out, Messages::new(err), |text, buf| {
         one(engine.as_mut(), opts, text, buf).map(|()| None)
     })

@@ -371,7 +371,7 @@ fn worker(
         .0
         .iter()
         .zip(programs.iter().zip(starts))
-        .map(|(k, (program, starts))| k.spec().open(program.clone(), starts.clone()))
+        .map(|(k, (program, starts))| k.open(program.clone(), starts.clone()))
         .collect();
     // Started (and an engine inside bgedit loaded) before the clock runs:
     // each engine's time a position is its answers'. An engine that cannot

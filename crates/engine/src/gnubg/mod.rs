@@ -3,13 +3,11 @@
 //! -p`), its request lines (`request.rs`'s, the GNUBG ID and gnubg's
 //! settings), its answers (`answer.rs`'s parser), its `--gnubg` option.
 
-use super::EngineKind;
 use super::answer::{Garbage, Reply, parse_reply};
 use super::request::Request;
 use super::spec::{Bridge, Capabilities, Codec, Install, ProgramOption, Spec, UserOptions};
 
 pub(crate) static SPEC: Spec = Spec {
-    kind: EngineKind::Gnubg,
     key: "gnubg",
     name: "gnubg",
     full_name: "gnubg",
@@ -55,7 +53,6 @@ pub(crate) static SPEC: Spec = Spec {
         note: None,
     },
     died_note: Some("gnubg 1.07 crashes on some positions, such as large cubes in match play"),
-    open: super::process::open,
 };
 
 fn depth_label(plies: u8) -> String {

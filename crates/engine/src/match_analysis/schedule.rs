@@ -52,10 +52,7 @@ impl RunOptions {
     fn open(&self, starts: &StartRecord) -> Box<dyn Engine> {
         match &self.engines {
             Some(kept) => kept.take(self.engine, &self.program),
-            None => self
-                .engine
-                .spec()
-                .open(self.program.clone(), starts.clone()),
+            None => self.engine.open(self.program.clone(), starts.clone()),
         }
     }
 

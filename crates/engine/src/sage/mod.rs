@@ -13,6 +13,7 @@
 //! and [`Analysis::plies`] use gnubg's count for both engines (so that one
 //! depth setting means one search); [`level`] gives Sage's own label.
 
+pub(crate) mod data_dir;
 pub mod native;
 pub(crate) mod spec;
 
@@ -353,7 +354,7 @@ mod tests {
     fn the_install_note_names_the_version_built_in() {
         let note = spec::SPEC.install.note.unwrap_or_default();
         assert!(
-            note.ends_with(&format!("bgsage=={}", native::VERSION)),
+            note.ends_with(&format!("bgsage=={}", data_dir::VERSION)),
             "{note}"
         );
     }

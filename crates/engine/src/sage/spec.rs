@@ -2,14 +2,12 @@
 //! Python that has `bgsage`, unbuffered), its lines (`super`'s), its
 //! depths (one more than gnubg's) and its errors in its own words.
 
-use super::super::EngineKind;
 use super::super::request::{Request, RolloutSettings};
 use super::super::spec::{
     Bridge, Capabilities, Codec, DataOption, Install, ProgramOption, Spec, UserOptions,
 };
 
 pub(crate) static SPEC: Spec = Spec {
-    kind: EngineKind::Sage,
     key: "sage",
     name: "Sage",
     full_name: "Open Sage",
@@ -54,18 +52,17 @@ pub(crate) static SPEC: Spec = Spec {
             help: "Open Sage's weights and bear-off data (a copy of bgsage's `_assets`: models/, data/) for the Sage built into bgedit, instead of asking Sage's Python where they are",
             holds: "bgsage's models/ and data/",
             package: "bgsage",
-            version: super::native::VERSION,
-            set: super::native::set_data_dir,
+            version: super::data_dir::VERSION,
+            set: super::data_dir::set,
         }),
     },
     install: Install {
         how: "`pip install bgsage`",
-        // The version built in (`native::VERSION`; a test holds the two
+        // The version built in (`data_dir::VERSION`; a test holds the two
         // together).
         note: Some("bgedit is tested with bgsage==2.0.20260907"),
     },
     died_note: None,
-    open: super::native::open,
 };
 
 fn request(req: &Request) -> String {

@@ -118,9 +118,7 @@ impl EngineLink {
             let name = format!("bgedit-{}", kind.key());
             let deliver = Arc::clone(&self.send);
             let requests = Worker::spawn(&name, kind.name(), deliver, move |inbox| {
-                let engine = program
-                    .clone()
-                    .map(|p| kind.spec().open(p, Default::default()));
+                let engine = program.clone().map(|p| kind.open(p, Default::default()));
                 serve(kind, engine, inbox, &shared2, &send);
             });
             Line { requests, shared }
@@ -150,8 +148,7 @@ impl EngineLink {
                         *slot = None;
                         slot
                     });
-                    let engine =
-                        slot.get_or_insert_with(|| kind.spec().open(program, Default::default()));
+                    let engine = slot.get_or_insert_with(|| kind.open(program, Default::default()));
                     bgedit_engine::match_analysis::grade(&mut **engine, &position, &answer, plies)
                         .map(Box::new)
                 }
@@ -175,7 +172,7 @@ impl EngineLink {
             let mut engine = program
                 .as_ref()
                 .ok()
-                .map(|p| kind.spec().open(p.clone(), Default::default()));
+                .map(|p| kind.open(p.clone(), Default::default()));
             for (i, cell) in cells.iter().enumerate() {
                 if !ticket.wanted() {
                     return;

@@ -44,7 +44,7 @@ impl LiveEngine {
         self.started = true;
         let (setup, slot) = (self.setup.clone(), Arc::clone(&self.slot));
         let work = move || {
-            let live = match bgedit_engine::registry::open_in_process(&setup) {
+            let live = match bgedit_engine::open_in_process(&setup) {
                 Ok(engine) => {
                     let live = Live::Ready(ready_words(engine.as_ref()));
                     *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(engine);

@@ -31,15 +31,13 @@ use super::super::process::Process;
 use super::super::request::{self, Request, RolloutSettings};
 use super::super::spec::Spec;
 use super::super::{Engine, EngineKind};
+use super::data_dir::VERSION;
 pub(crate) use ffi::{NativeError, cpu_supported};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
-
-/// The bgsage release whose C++ is built in: its weights fit this code.
-pub(crate) const VERSION: &str = "2.0.20260907";
 
 /// Where Sage's weights and bear-off data are, and how its networks are
 /// laid out.
@@ -49,14 +47,6 @@ pub struct Assets {
     pub strategy: String,
     pub models: Vec<(PathBuf, i32)>,
     pub bearoff: PathBuf,
-}
-
-static DATA_DIR: OnceLock<PathBuf> = OnceLock::new();
-
-/// `--sage-data DIR`: read Sage's weights from `dir` rather than asking
-/// its Python. Set once, at start.
-pub fn set_data_dir(dir: PathBuf) {
-    let _ = DATA_DIR.set(dir);
 }
 
 /// Asks `python` where its bgsage keeps its weights.
@@ -270,9 +260,9 @@ pub(crate) struct SageEngine {
 }
 
 /// The engine `--engine sage` opens: `program` is Sage's Python.
-pub(crate) fn open(spec: &'static Spec, program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
+pub(crate) fn open(program: PathBuf, starts: StartRecord) -> Box<dyn Engine> {
     Box::new(SageEngine {
-        spec,
+        spec: EngineKind::Sage.spec(),
         program,
         starts,
         threads: 0,
@@ -309,7 +299,7 @@ impl SageEngine {
                 by: "BGEDIT_SAGE_BRIDGE=1",
             });
         }
-        let assets = match DATA_DIR.get() {
+        let assets = match super::data_dir::named() {
             Some(dir) => match assets_from_dir(dir) {
                 Ok(a) => a,
                 Err(e) => return Road::Refused(EngineErrorKind::Data(e)),
@@ -328,11 +318,11 @@ impl SageEngine {
     }
 
     fn bridge(&mut self) -> &mut Process {
-        let (spec, program, starts) = (self.spec, &self.program, &self.starts);
+        let (program, starts) = (&self.program, &self.starts);
         let threads = self.threads;
-        let p = self
-            .bridge
-            .get_or_insert_with(|| Process::of(spec, program.clone(), starts.clone()));
+        let p = self.bridge.get_or_insert_with(|| {
+            Process::sharing(EngineKind::Sage, program.clone(), starts.clone())
+        });
         p.set_threads(threads);
         p
     }
