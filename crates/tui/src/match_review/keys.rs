@@ -243,8 +243,9 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 11);
+        assert_eq!(rows.len(), 12);
         assert!(rows.iter().any(|(l, _)| l == "W"));
+        assert!(rows.iter().any(|(l, _)| l == "f"));
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }

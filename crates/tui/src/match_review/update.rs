@@ -990,9 +990,9 @@ mod tests {
         );
     }
 
-    /// A whole match pasted (the `.mat` text, gnubg's match text) opens in
-    /// the panel as its file does; one position's block is still a
-    /// position.
+    /// A whole match pasted (the `.mat` text, gnubg's match text with its
+    /// analysis) opens in the panel as its file does; one position's block
+    /// is still a position.
     #[test]
     fn a_pasted_match_opens_in_the_panel_and_one_block_is_a_position() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/");
@@ -1004,10 +1004,15 @@ mod tests {
             let m = model.review.open.as_ref().expect("the match is open");
             assert_eq!(m.path, super::super::open::PASTED);
             assert_eq!(m.decisions(), from_file.replayed.decisions(), "{file}");
-            assert!(
+            // gnubg's match text carries gnubg's analysis, shown as it is
+            // (E asks the engine); the .mat carries none and is analysed.
+            let carries = file.ends_with(".txt");
+            assert_eq!(m.carries_analysis(), carries, "{file}");
+            assert_eq!(
                 effects
                     .iter()
                     .any(|e| matches!(e, Effect::AnalyseMatch { .. })),
+                !carries,
                 "{file}: {effects:?}"
             );
             assert_eq!(model.mode, Mode::Review, "{file}: {}", model.status.text);
