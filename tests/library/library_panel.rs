@@ -1089,8 +1089,8 @@ fn keeping_a_matchs_mistakes_says_it_once() {
     assert_eq!(h.model.library.total, mistakes as u64);
     let text = screen(&h.model, 140, 40);
     assert!(
-        text.lines().any(|l| l.contains(" X 43   -0.066 ")
-            && l.contains("played: bar/22 6/2")),
+        text.lines()
+            .any(|l| l.contains(" X 43   -0.066 ") && l.contains("played: bar/22 6/2")),
         "{text}"
     );
     h.lib(ListAction::Leave);
