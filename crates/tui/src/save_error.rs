@@ -9,10 +9,16 @@
 /// screen; this is the error, shown there too and at exit.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SaveError {
-    /// The save file was refused (not a regular file, or it could not be
-    /// moved aside): the reason said when it was.
-    #[error("{0}")]
-    Refused(String),
+    /// The save file is not a regular file: left alone.
+    #[error("{path} is not a regular file ({kind}); it is left alone and positions are not saved")]
+    NotAFile { path: String, kind: &'static str },
+    /// The save file turned into something else after the editor opened it.
+    #[error("{path} is now {kind}; it is left alone and positions are not saved")]
+    NoLongerAFile { path: String, kind: &'static str },
+    /// The save file is unusable (`what`: damaged, too large) and could not
+    /// be moved aside, so nothing is saved over it.
+    #[error("{what}; it could not be moved aside ({reason}), so positions are not saved over it")]
+    NotMovedAside { what: String, reason: String },
     #[error("cannot create {dir}: {reason}")]
     CreateDir { dir: String, reason: String },
     #[error("cannot look at {path}: {reason}")]

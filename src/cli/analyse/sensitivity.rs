@@ -55,9 +55,12 @@ enum LineError {
     #[error("the engine could not answer every cell: {said}")]
     Engine { said: String },
     /// The position asks nothing (the game is over, the board is empty):
-    /// why, as `analyse` says it.
-    #[error("nothing to analyse: {why}")]
-    Over { why: String },
+    /// why, as `analyse` says it (the engine asked, then its words).
+    #[error("{}: {why}", engine.name())]
+    Over {
+        engine: bgedit_engine::EngineKind,
+        why: String,
+    },
 }
 
 /// One ID's answer, appended to `out`; the first failed cell makes the
@@ -73,7 +76,10 @@ fn one(
     // The live views show a finished game as such; a command asked to
     // analyse it refuses it, as `analyse` does.
     if let Sensitivity::Nothing(why) = &s {
-        return Err(LineError::Over { why: why.clone() });
+        return Err(LineError::Over {
+            engine: engine.kind(),
+            why: why.clone(),
+        });
     }
     if let Some(why) = sensitivity::first_failure(&s) {
         return Err(LineError::Engine {

@@ -68,7 +68,7 @@ impl Version {
 pub struct SaveFile {
     path: PathBuf,
     known: Option<Version>,
-    refused: Option<String>,
+    refused: Option<SaveError>,
 }
 
 /// What opening the save file found.
@@ -105,12 +105,13 @@ impl SaveFile {
             Err(e) => return Opened::Problem(format!("cannot read {shown}: {e}")),
         };
         if !meta.is_file() {
-            let why = format!(
-                "{shown} is not a regular file ({}); it is left alone and positions are not saved",
-                bgedit_core::regular_file::kind_of(&meta)
-            );
-            self.refused = Some(why.clone());
-            return Opened::Problem(why);
+            let why = SaveError::NotAFile {
+                path: shown,
+                kind: bgedit_core::regular_file::kind_of(&meta),
+            };
+            let said = why.to_string();
+            self.refused = Some(why);
+            return Opened::Problem(said);
         }
         if meta.len() > MAX_SAVE_BYTES {
             return self.move_aside(format!(
@@ -143,11 +144,13 @@ impl SaveFile {
         }) {
             Ok(to) => Opened::Problem(format!("{what}; it was moved to {}", to.display())),
             Err(e) => {
-                let why = format!(
-                    "{what}; it could not be moved aside ({e}), so positions are not saved over it"
-                );
-                self.refused = Some(why.clone());
-                Opened::Problem(why)
+                let why = SaveError::NotMovedAside {
+                    what,
+                    reason: e.to_string(),
+                };
+                let said = why.to_string();
+                self.refused = Some(why);
+                Opened::Problem(said)
             }
         }
     }
@@ -156,7 +159,7 @@ impl SaveFile {
     /// something (another editor's position was kept aside).
     pub fn save(&mut self, position: &Position) -> Result<Option<String>, SaveError> {
         if let Some(why) = &self.refused {
-            return Err(SaveError::Refused(why.clone()));
+            return Err(why.clone());
         }
         let dir = self
             .path
@@ -193,12 +196,12 @@ impl SaveFile {
             }
         };
         if !meta.is_file() {
-            let why = format!(
-                "{shown} is now {}; it is left alone and positions are not saved",
-                bgedit_core::regular_file::kind_of(&meta)
-            );
+            let why = SaveError::NoLongerAFile {
+                path: shown.to_string(),
+                kind: bgedit_core::regular_file::kind_of(&meta),
+            };
             self.refused = Some(why.clone());
-            return Err(SaveError::Refused(why));
+            return Err(why);
         }
         if self.known == Some(Version::of(&meta)) {
             return Ok(None);

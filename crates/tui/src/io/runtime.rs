@@ -62,7 +62,7 @@ pub enum Start {
     Quiz(String, u8, bgedit_engine::Choice),
 }
 
-/// The words for an argument that is no ID but names a file that is not
+/// The file an argument that is no ID names, escaped, when it is not
 /// there: a path (`/` at its start, `./`, `~/`, or a `/` with a `.`) or a
 /// match file's name (`.mat`, `.sgf`, `.txt`, `.xg`). A Position ID has
 /// `/` too, so a `/` alone does not make a path.
@@ -79,17 +79,18 @@ fn missing_file(text: &str) -> Option<String> {
     let path = ["/", "./", "../", "~/"].iter().any(|p| t.starts_with(p))
         || (t.contains('/') && t.contains('.'));
     let there = std::fs::symlink_metadata(t).is_ok();
-    ((named || path) && !there)
-        .then(|| format!("{}: no such file", bgedit_core::quote::printable(t)))
+    ((named || path) && !there).then(|| bgedit_core::quote::printable(t).into_owned())
 }
 
 /// Why the editor could not run: each way, in the words `bgedit` prints.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// What the command line gave cannot be opened (in the reader's words,
-    /// or naming the file that is not there).
-    #[error("{0}")]
-    Start(String),
+    /// The command line names a file that is not there (escaped).
+    #[error("{path}: no such file")]
+    NoSuchFile { path: String },
+    /// What the command line gave is no position bgedit reads.
+    #[error(transparent)]
+    Unreadable(#[from] bgedit_core::codec::IdError),
     #[error("the editor needs a terminal; for scripts use `bgedit show` or `bgedit convert`")]
     NoTerminal,
     /// Setting up or drawing on the terminal failed: what was being done.
@@ -125,8 +126,8 @@ pub(crate) fn initial_model(start: &Start, opened: Opened) -> Result<Model> {
         Start::Id(text) => {
             let imported = codec::parse_any(text, &Position::default()).map_err(|e| {
                 match missing_file(text) {
-                    Some(missing) => RunError::Start(missing),
-                    None => RunError::Start(e.to_string()),
+                    Some(path) => RunError::NoSuchFile { path },
+                    None => RunError::Unreadable(e),
                 }
             })?;
             let mut model = Model::new(
