@@ -499,6 +499,40 @@ criterion_group!(
     keypress_while_match_analysed,
     quiz_answer_graded_from_kept_analysis,
     live_views_key_to_frame,
-    one_evaluation_key_to_frame
+    one_evaluation_key_to_frame,
+    open_stored_match
 );
 criterion_main!(benches);
+
+/// Opening a stored match in the editor (issue 41: a 25-point match, ≤ 200
+/// ms): the library worker reads match 1 of the library named by
+/// `BGEDIT_BENCH_STORED` (its kept file replayed, its kept verdicts read),
+/// the reducer opens it in the match panel with them, and the first frame
+/// is drawn at 200×60. `benches/library_matches.sh` makes the library (a
+/// 25-point match gnubg plays, analysed by bgedit); without it, nothing is
+/// timed.
+fn open_stored_match(c: &mut Criterion) {
+    use bgedit_tui::library::state::Request;
+    use bgedit_tui::library::worker::Worker;
+    let Some(path) = std::env::var_os("BGEDIT_BENCH_STORED") else {
+        eprintln!(
+            "open_stored_match: BGEDIT_BENCH_STORED names no library (see benches/library_matches.sh)"
+        );
+        return;
+    };
+    let mut worker = Worker::start(Some(path.into()));
+    let theme = Theme::colour();
+    let mut terminal = Terminal::new(TestBackend::new(200, 60)).unwrap();
+    c.bench_function("open_stored_match", |b| {
+        b.iter(|| {
+            worker.send(Request::OpenStored(1));
+            let answer = worker.answers.recv().unwrap();
+            worker.pending -= 1;
+            let (model, effects) = update(Model::default(), answer);
+            black_box(effects);
+            assert!(model.review.open.is_some(), "{}", model.status.text);
+            let snapshot = Snapshot::of(&model);
+            terminal.draw(|f| view::draw(f, &snapshot, &theme)).unwrap();
+        })
+    });
+}

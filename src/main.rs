@@ -52,6 +52,7 @@ fn run() -> ExitCode {
         engines: cli.engines,
         met: cli.met,
         library: cli.library,
+        view: cli.view.map(Into::into),
     };
     match cli.command {
         Some(Command::Show(args)) => bgedit::cli::show::run(args),

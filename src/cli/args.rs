@@ -39,9 +39,33 @@ pub struct Cli {
     /// The study library file the editor uses (default: see `bgedit library`).
     #[arg(long, value_name = "FILE")]
     pub library: Option<std::path::PathBuf>,
+    /// Keep the board from one side: its points counted for O or for X
+    /// whoever is on roll (as XG and gnubg's own board do), instead of for
+    /// the player on roll as gnubg prints it (`f` in the match panel
+    /// switches).
+    #[arg(long, value_enum, value_name = "O|X")]
+    pub view: Option<ViewSide>,
 
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// `--view`: the side the board is seen from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ViewSide {
+    #[value(name = "O", alias = "o")]
+    O,
+    #[value(name = "X", alias = "x")]
+    X,
+}
+
+impl From<ViewSide> for bgedit_core::domain::Player {
+    fn from(v: ViewSide) -> Self {
+        match v {
+            ViewSide::O => bgedit_core::domain::Player::O,
+            ViewSide::X => bgedit_core::domain::Player::X,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]

@@ -17,6 +17,8 @@ pub struct EditorOptions {
     pub engines: EngineArgs,
     pub met: Option<PathBuf>,
     pub library: Option<PathBuf>,
+    /// `--view`: the side the board's points are counted for.
+    pub view: Option<bgedit_core::domain::Player>,
 }
 
 /// Where `bgedit ID...` (or plain `bgedit`, or `bgedit --new`) opens.
@@ -49,6 +51,7 @@ pub fn run(start: Start, opts: EditorOptions) -> ExitCode {
         choice: opts.engines.choice,
         met,
         library: opts.library,
+        view: opts.view,
     };
     match runtime::run(start, options) {
         Ok(exit) => {

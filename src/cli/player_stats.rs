@@ -1,11 +1,14 @@
-//! `bgedit stats --player NAME`: a player's matches in the library, each
-//! with the rates gnubg's `show statistics match` gives that player for
-//! it (from bgedit's most complete analysis of the match: `library
-//! analyse`) and XG's PR, in date order, then the trend.
+//! `bgedit stats --player NAME`: a player's matches in the library (NAME
+//! part of a name, case and accents ignored, names grouped by `library
+//! alias`), each from their side (opponent, result, won) with the rates
+//! gnubg's `show statistics match` gives that player for it (from
+//! bgedit's most complete analysis of the match: `library analyse`, else
+//! the file's own) and XG's PR, in date order, then the rates over all
+//! their decisions and the trend.
 
 use crate::cli::output::OutputFormat;
 use bgedit_core::quote::Shown;
-use bgedit_engine::registry::stored_depth_words as depth_words;
+use bgedit_engine::stored_depth::words as depth_words;
 use bgedit_library::player_stats::{self, MatchRow as Row, PlayerStats};
 use bgedit_library::store::{self, Library};
 use serde_json::{Value, json};
@@ -45,9 +48,33 @@ pub fn run(opts: &PlayerOptions, out: &mut impl Write) -> std::io::Result<u8> {
         }
     };
     let rows = &stats.rows;
-    if rows.is_empty() {
+    if !stats.candidates.is_empty() {
         bgedit_core::say!(
-            "bgedit: no match of {} in {}{}",
+            "bgedit: '{}' is part of {} players' names in {}: {}; give more of the name \
+             (or group the names as one with `bgedit library alias NAME --as PERSON`)",
+            Shown(&opts.player),
+            stats.candidates.len(),
+            Shown(path.display()),
+            stats
+                .candidates
+                .iter()
+                .map(|c| Shown(c).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        return Ok(1);
+    }
+    if rows.is_empty() {
+        let undated = match stats.undated_skipped {
+            0 => String::new(),
+            n => format!(
+                " ({} of theirs {} no date: set one with `bgedit library date MATCH YYYY-MM-DD`)",
+                plural(n, "match", "matches"),
+                if n == 1 { "has" } else { "have" }
+            ),
+        };
+        bgedit_core::say!(
+            "bgedit: no match of {} in {}{}{undated}",
             Shown(&opts.player),
             Shown(path.display()),
             opts.since
@@ -79,10 +106,15 @@ fn row_json(r: &Row) -> Value {
     json!({
         "match": r.m.id,
         "file": r.m.path,
-        "date": r.m.date,
+        "date": r.date,
+        "date_from": r.m.date_from.map(|f| f.word()),
+        "side": r.side.to_string(),
         "opponent": r.opponent,
         "length": r.m.length,
         "result": r.m.result,
+        "won": r.won,
+        "score_for": r.score.map(|s| s[0]),
+        "score_against": r.score.map(|s| s[1]),
         "engine": r.analysis.as_ref().map(|a| a.0.clone()),
         "plies": r.analysis.as_ref().map(|a| a.1),
         "from_file": r.from_file,
@@ -107,6 +139,10 @@ fn summary(stats: &PlayerStats) -> Value {
         "player": stats.player,
         "matches": t.matches,
         "analysed": t.analysed,
+        "undated": t.undated,
+        "undated_left_out": stats.undated_skipped,
+        "rates_over": "decisions",
+        "decisions": t.decisions,
         "partly_analysed": stats.rows.iter().filter(|r| r.partial.is_some()).count(),
         "pr": r6(t.pr),
         "error_rate_memg": r6(t.error),
@@ -119,31 +155,58 @@ fn summary(stats: &PlayerStats) -> Value {
     })
 }
 
+/// `text` in at most `n` characters, a cut one ending in `…`.
+pub(crate) fn cut(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        return text.to_owned();
+    }
+    let mut s: String = text.chars().take(n.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}
+
+use bgedit_core::words::count as plural;
+
+/// The analysis a row's numbers are from, in players' words.
+fn analysis_words(r: &Row) -> String {
+    match (&r.analysis, &r.partial) {
+        (Some((e, p)), _) if r.from_file => format!("{} (file)", depth_words(e, *p)),
+        (Some((e, p)), _) => depth_words(e, *p),
+        // Only part of it: how much.
+        (None, Some(p)) => format!("part {}/{}", p.judged, p.decisions),
+        (None, None) => "none".to_owned(),
+    }
+}
+
+/// A row's result from the player's side: `W 10-4`, `L 4-7`, or the
+/// score alone while nobody has won.
+fn result_words(r: &Row) -> String {
+    match (r.score, r.won) {
+        (Some([f, a]), Some(true)) => format!("W {f}-{a}"),
+        (Some([f, a]), Some(false)) => format!("L {f}-{a}"),
+        (Some([f, a]), None) => format!("{f}-{a}"),
+        (None, _) => "-".to_owned(),
+    }
+}
+
 fn text(stats: &PlayerStats) -> String {
     let (player, rows) = (stats.player.as_str(), stats.rows.as_slice());
     use std::fmt::Write as _;
     let f = |v: Option<f64>| v.map_or_else(|| "-".to_owned(), |v| format!("{v:.1}"));
     let mut s = format!(
-        "{:<10} {:<20} {:>3} {:>6} {:<18} {:>6} {:>7} {:>7} {:>7}\n",
+        "{:<10} {:<22} {:>3} {:>8} {:<19} {:>6} {:>7} {:>7} {:>7}\n",
         "date", "opponent", "len", "result", "analysis", "PR", "error", "checker", "cube"
     );
     for r in rows {
-        let analysis = match (&r.analysis, &r.partial) {
-            (Some((e, p)), _) if r.from_file => format!("{} (file)", depth_words(e, *p)),
-            (Some((e, p)), _) => depth_words(e, *p),
-            // Only part of it: how much.
-            (None, Some(p)) => format!("part {}/{}", p.judged, p.decisions),
-            (None, None) => "none".to_owned(),
-        };
-        let opponent: String = r.opponent.chars().take(20).collect();
+        let opponent = cut(&r.opponent, 22);
         let _ = writeln!(
             s,
-            "{:<10} {:<20} {:>3} {:>6} {:<18} {:>6} {:>7} {:>7} {:>7}",
-            r.date.as_deref().unwrap_or("-"),
+            "{:<10} {:<22} {:>3} {:>8} {:<19} {:>6} {:>7} {:>7} {:>7}",
+            r.date.as_deref().unwrap_or("undated"),
             opponent,
             r.m.length,
-            r.m.result,
-            analysis,
+            result_words(r),
+            analysis_words(r),
             f(r.pr),
             f(r.error),
             f(r.checker),
@@ -152,17 +215,34 @@ fn text(stats: &PlayerStats) -> String {
     }
     let sum = summary(stats);
     let g = |k: &str| sum[k].as_f64();
+    let t = &stats.trend;
+    let won = rows.iter().filter(|r| r.won == Some(true)).count();
+    let lost = rows.iter().filter(|r| r.won == Some(false)).count();
     let _ = writeln!(
         s,
-        "{player}: {} matches, {} analysed; PR {} (first half {}, last half {}, {} a match); \
-         error rate {} mEMG",
-        rows.len(),
-        sum["analysed"],
+        "{player}: {}, {} analysed, won {won}, lost {lost}; rates over all {} (not a mean of \
+         matches): PR {}, error rate {} mEMG, checker {}, cube {}",
+        plural(rows.len(), "match", "matches"),
+        t.analysed,
+        plural(t.decisions as usize, "decision", "decisions"),
         f(g("pr")),
+        f(g("error_rate_memg")),
+        f(g("checker_error_rate_memg")),
+        f(g("cube_error_rate_memg")),
+    );
+    let _ = writeln!(
+        s,
+        "trend over the dated matches: PR first half {}, last half {}, {} a match{}",
         f(g("pr_first_half")),
         f(g("pr_last_half")),
         g("pr_slope_per_match").map_or_else(|| "-".to_owned(), |v| format!("{v:+.2}")),
-        f(g("error_rate_memg"))
+        match t.undated {
+            0 => String::new(),
+            n => format!(
+                "; {} undated, not in the trend (set a date: `bgedit library date MATCH YYYY-MM-DD`)",
+                plural(n, "match", "matches")
+            ),
+        }
     );
     for r in rows {
         let Some(p) = &r.partial else { continue };
@@ -170,7 +250,7 @@ fn text(stats: &PlayerStats) -> String {
             s,
             "{} vs {}: partly analysed ({} judged {} of {} decisions), so not counted from \
              it: `bgedit library analyse` goes on with it",
-            r.date.as_deref().unwrap_or("-"),
+            r.date.as_deref().unwrap_or("undated"),
             r.opponent,
             depth_words(&p.engine, p.plies),
             p.judged,

@@ -84,6 +84,7 @@ pub fn run(args: QuizArgs, editor: EditorOptions) -> ExitCode {
             engines: args.engines,
             met: editor.met,
             library,
+            view: editor.view,
         };
         return super::editor::run(start, opts);
     }

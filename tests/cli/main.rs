@@ -18,6 +18,7 @@ mod hostile_names;
 mod hostile_output;
 mod mat_files;
 mod match_analysis;
+mod match_text;
 mod matches;
 mod readme;
 mod save_sgf;

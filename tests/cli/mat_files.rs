@@ -371,7 +371,10 @@ fn random_match(seed: u64, length: u16) -> MatchRecord {
             actions.push(Action::new(player, ActionKind::Move { dice, steps }));
             if board.on_board(player) == 0 {
                 let loser = player.opponent();
-                let per = if board.borne_off(loser) > 0 {
+                // Money play is read under the Jacoby rule, as gnubg reads a
+                // .mat: a gammon or backgammon with the cube never turned
+                // is a single game.
+                let per = if board.borne_off(loser) > 0 || (length == 0 && cube == 1) {
                     1
                 } else if (19..=25).any(|p| board.side(loser)[p - 1] > 0) {
                     3

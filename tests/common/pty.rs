@@ -74,8 +74,9 @@ pub fn state_dir(prefix: &str, name: &str) -> PathBuf {
 }
 
 impl Session {
-    /// Starts bgedit with `args` and BGEDIT_STATE_DIR=`state` in a
-    /// `cols`×`rows` terminal.
+    /// Starts bgedit with `args` and BGEDIT_STATE_DIR=`state` (and
+    /// BGEDIT_DATA_DIR, so its default library) in a `cols`×`rows`
+    /// terminal.
     pub fn start(options: &Options, args: &[&str], state: &Path, cols: u16, rows: u16) -> Session {
         Session::start_with(options, args, state, cols, rows, &[])
     }
@@ -101,6 +102,10 @@ impl Session {
         cmd.args(args);
         cmd.env("TERM", "xterm-256color");
         cmd.env("BGEDIT_STATE_DIR", state);
+        // The library too: the editor keeps a match it opens, and its
+        // verdicts, in the default library, which must be the test's own
+        // (not the user's, nor one another run filled).
+        cmd.env("BGEDIT_DATA_DIR", state);
         for var in options.unset {
             cmd.env_remove(var);
         }

@@ -558,3 +558,27 @@ fn a_slow_file_does_not_hold_up_the_editor() {
     s.send("q");
     assert_eq!(s.wait_exit(), 0);
 }
+
+/// `--view O`: the board's points are counted for O though X is on roll
+/// (gnubg's text counts them for the player on roll); the Position ID is
+/// the same.
+#[test]
+fn view_keeps_the_board_from_one_side() {
+    let dir = state_dir("view");
+    let mut s = Session::start(&PTY, &["--new", "--view", "O"], &dir, 100, 30);
+    let screen = s.wait_for("Position ID 4HPwATDgc/ABMA");
+    let top = screen
+        .lines()
+        .find(|l| l.contains("-+"))
+        .expect("the board's top labels");
+    assert!(top.starts_with(" +12-11-10"), "{screen}");
+    assert!(screen.contains("X on roll"), "{screen}");
+    s.send("q");
+    s.wait_exit();
+    let mut s = Session::start(&PTY, &["--new"], &dir, 100, 30);
+    let screen = s.wait_for("Position ID 4HPwATDgc/ABMA");
+    let top = screen.lines().find(|l| l.contains("-+")).unwrap();
+    assert!(top.starts_with(" +13-14-15"), "{screen}");
+    s.send("q");
+    s.wait_exit();
+}

@@ -555,3 +555,97 @@ fn e_after_a_deeper_depth_is_set_asks_only_that_depth() {
         "{header}"
     );
 }
+
+/// A file that carries its own analysis (XG's, the HSBT Paris match):
+/// `s` opens the statistics view from it at once, and its chequerplay
+/// error rate per player is the one `stats --player` gives from the same
+/// analysis (error per unforced move).
+#[test]
+fn s_reads_a_files_own_analysis() {
+    let (model, _) = opened(Model::default(), "xg/hsbt_paris_7pt.xg");
+    let (model, _) = keys(model, "s");
+    assert_eq!(model.mode, Mode::Statistics, "{}", model.status.text);
+    let view = Snapshot::of(&model).statistics.expect("the view is open");
+    assert!(
+        view.title.contains("the file's own analysis (XG"),
+        "{}",
+        view.title
+    );
+    let at = view
+        .table
+        .iter()
+        .position(|l| l.trim() == "Checker play")
+        .unwrap_or_else(|| panic!("the chequerplay block: {:#?}", view.table));
+    let rates: Vec<f64> = view.table[at..]
+        .iter()
+        .find(|l| l.trim_start().starts_with("Error rate mEMG"))
+        .expect("its error rate")
+        .split_whitespace()
+        .filter_map(|w| w.parse::<f64>().ok())
+        .collect();
+    // `stats --player` on the same file in a library, each player.
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    let file = fixture("xg/hsbt_paris_7pt.xg");
+    let (code, _, err) = common::run::library(&lib, &["import", &file]);
+    assert_eq!(code, Some(0), "{err}");
+    for (i, name) in view.names.iter().enumerate() {
+        let out = common::run::bgedit(
+            &[
+                "stats",
+                "--library",
+                lib.to_str().unwrap(),
+                "--player",
+                name,
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        let text = common::run::text(&out.stdout);
+        let row: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        let cli = row["checker_error_rate_memg"].as_f64().unwrap();
+        // The table prints the rate negative with one decimal.
+        assert!(
+            (rates[i].abs() - cli).abs() < 0.051,
+            "{name}: {} {cli} in {:?}",
+            rates[i],
+            rates
+        );
+    }
+}
+
+/// `f` in the match panel keeps the board from one side: the points are
+/// counted for O (then X) whoever is on roll, where gnubg's text counts
+/// them for the player on roll and turns them at every move.
+#[test]
+fn f_keeps_the_board_from_one_side() {
+    let (model, _) = opened(Model::default(), "selfplay/m7_driven.mat");
+    let top = |m: &Model| {
+        Snapshot::of(m).board_lines[0]
+            .chars()
+            .take(10)
+            .collect::<String>()
+    };
+    // gnubg's way: the labels follow the player on roll.
+    let mut seen = std::collections::BTreeSet::new();
+    let mut m = model;
+    for _ in 0..4 {
+        seen.insert(top(&m));
+        m = keys(m, "vj").0;
+    }
+    assert_eq!(seen.len(), 2, "{seen:?}");
+    for (key, want) in [("f", " +12-11-10"), ("f", " +13-14-15")] {
+        m = keys(m, &format!("v{key}")).0;
+        for _ in 0..4 {
+            assert_eq!(top(&m), want, "{}", m.status.text);
+            m = keys(m, "vj").0;
+        }
+    }
+    m = keys(m, "vf").0;
+    assert!(
+        m.status.text.contains("as gnubg prints it"),
+        "{}",
+        m.status.text
+    );
+}

@@ -263,7 +263,7 @@ fn another_depth_is_kept_apart() {
     let (code, _, err) = library(&lib, &["disagreements", "--plies", "1", "tag:deep"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
-        err.starts_with("compared 1 positions (gnubg 1-ply, Sage 2-ply)"),
+        err.starts_with("compared 1 position (gnubg 1-ply, Sage 2-ply)"),
         "{err}"
     );
     let rows = table(&lib);
@@ -414,7 +414,11 @@ fn a_schema_8_library_is_migrated() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE analysis_claims; DROP TABLE disagreements; \
+            "DROP TABLE aliases; DROP TRIGGER match_depths_verdict_added; DROP TABLE match_depths; \
+             DROP INDEX decisions_cube_entry; \
+             ALTER TABLE decisions DROP COLUMN cube_entry_id; \
+             ALTER TABLE matches DROP COLUMN date_from; \
+             DROP TABLE analysis_claims; DROP TABLE disagreements; \
              DROP TRIGGER match_rates_verdict_added; \
              DROP TRIGGER match_rates_verdict_changed; DROP TRIGGER match_rates_verdict_removed; \
              DROP TRIGGER match_rates_luck_added; DROP TABLE match_rates; DROP TABLE game_luck; \
@@ -493,7 +497,7 @@ fn a_score_past_sages_table_is_said_not_compared() {
         ),
         "{err}"
     );
-    assert!(err.contains("compared 1 positions"), "{err}");
+    assert!(err.contains("compared 1 position"), "{err}");
     assert!(
         err.contains("; 0 failed; 1 beyond an engine's reach;"),
         "{err}"

@@ -1394,7 +1394,7 @@ fn a_merge_reads_sources_on_read_only_storage() {
         .map(str::to_owned)
         .collect();
     assert!(
-        lines[0].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        lines[0].ends_with(": 1 new match, 0 already there, 0 verdicts added"),
         "{lines:?}"
     );
     assert!(
@@ -1465,15 +1465,15 @@ fn a_bad_row_in_a_merge_source_leaves_out_its_match_alone() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3, "{out}");
     assert!(
-        lines[0].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        lines[0].ends_with(": 1 new match, 0 already there, 0 verdicts added"),
         "{out}"
     );
     assert!(
-        lines[1].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        lines[1].ends_with(": 1 new match, 0 already there, 0 verdicts added"),
         "{out}"
     );
     assert!(
-        lines[2].ends_with(": 1 new matches, 0 already there, 0 verdicts added"),
+        lines[2].ends_with(": 1 new match, 0 already there, 0 verdicts added"),
         "{out}"
     );
     for id in [1, 3] {

@@ -1052,6 +1052,10 @@ fn the_cube_quiz_asks_for_the_response_before_showing_the_answer() {
 
 /// `*` keeps every mistake of the match in one request, and the library's
 /// answer is one message: how many were added and how many were there.
+/// A file opened in the panel is kept in the library as it opens (its
+/// decisions become entries, so the editor's analysis can be kept as it
+/// arrives): `*` then finds the mistakes there and puts them in the
+/// collection.
 #[test]
 fn keeping_a_matchs_mistakes_says_it_once() {
     use bgedit_tui::match_review::{open, state::ReviewAction};
@@ -1064,23 +1068,29 @@ fn keeping_a_matchs_mistakes_says_it_once() {
     h.act(Action::Review(ReviewAction::Opened(Ok(Box::new(loaded)))));
     let mistakes = h.model.review.open.as_ref().unwrap().file_mistakes().len();
     assert!(mistakes > 2, "{mistakes}");
+    let attached = Library::open(&h.path).unwrap().listed_matches().unwrap();
+    assert_eq!(attached.len(), 1, "the file opened is kept in the library");
+    let collection = bgedit_library::filter::parse("col:hsbt_paris_7pt").unwrap();
+    let path = h.path.clone();
+    let in_collection = || Library::open(&path).unwrap().count(&collection).unwrap();
+    assert_eq!(in_collection(), 0);
     h.act(Action::Review(ReviewAction::KeepMistakes));
     assert_eq!(
         h.model.status.text,
-        format!("Added {mistakes} entries to the collection hsbt_paris_7pt, 0 already there")
+        format!("Added 0 entries to the collection hsbt_paris_7pt, {mistakes} already there")
     );
-    assert_eq!(
-        Library::open(&h.path)
-            .unwrap()
-            .count(&Default::default())
-            .unwrap(),
-        mistakes as u64
-    );
-    // The list shows each mistake's error in a column of its own.
+    assert_eq!(in_collection(), mistakes as u64);
+    // The list shows each mistake's error in a column of its own, beside
+    // its roll and the move played.
     h.lib(ListAction::Open);
+    h.lib(ListAction::StartFilter);
+    h.type_text("col:hsbt_paris_7pt");
+    h.lib(LineAction::Submit);
+    assert_eq!(h.model.library.total, mistakes as u64);
     let text = screen(&h.model, 140, 40);
     assert!(
-        text.contains("X 43   -0.066 hsbt_paris_7pt played: bar/22 6/2"),
+        text.lines()
+            .any(|l| l.contains(" X 43   -0.066 ") && l.contains("played: bar/22 6/2")),
         "{text}"
     );
     h.lib(ListAction::Leave);

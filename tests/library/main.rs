@@ -7,10 +7,13 @@
 mod common;
 
 mod analyse;
+mod cube_entries;
 mod disagreements;
 
 mod library;
 mod library_e2e;
 mod library_panel;
 mod matches;
+mod matches_e2e;
 mod mistakes;
+mod players;

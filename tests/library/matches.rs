@@ -49,7 +49,8 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// as the store writes it), then the match tables dropped and the version
 /// set back, which is schema 7 exactly (version 8 only adds those tables:
 /// matches, games, decisions, analyses, match_luck; version 9 nothing;
-/// version 10 disagreements; version 11 analysis_claims).
+/// version 10 disagreements; version 11 analysis_claims; version 12
+/// aliases and match_depths).
 #[test]
 fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     let dir = tempfile::tempdir().unwrap();
@@ -60,8 +61,9 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
         conn.execute_batch(
-            "DROP TABLE analysis_claims; DROP TABLE disagreements; DROP TABLE match_rates; \
-             DROP TABLE game_luck; DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
+            "DROP TABLE aliases; DROP TABLE match_depths; DROP TABLE analysis_claims; \
+             DROP TABLE disagreements; DROP TABLE match_rates; DROP TABLE game_luck; \
+             DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
              DROP TABLE matches;",
         )
         .unwrap();
@@ -255,7 +257,7 @@ fn a_directory_is_imported_recursively_and_a_damaged_file_is_skipped() {
     assert!(!out.contains("notes.md") && !err.contains("notes.md"));
     assert!(
         err.contains(
-            "imported 4 files: 3 new matches, 0 already there, 356 positions added, 1 failed, \
+            "imported 4 files: 3 new matches, 0 already there, 357 positions added, 1 failed, \
              1 without a match passed over"
         ),
         "{err}"

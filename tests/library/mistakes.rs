@@ -68,8 +68,10 @@ fn analysed(dir: &Path) -> PathBuf {
 }
 
 /// Each decision's error of its own kind by bgedit's 0-ply verdict, read
-/// from the stored judgements: (seq, player name, kind) → error.
-fn verdict_errors(lib: &Path) -> BTreeMap<usize, (String, String, f64)> {
+/// from the stored judgements: (seq, whether the cube decision before a
+/// roll) → (player name, kind, error). A checker play's verdict also
+/// judges the cube before its roll: that decision is its own (kind `cube`).
+fn verdict_errors(lib: &Path) -> BTreeMap<(usize, bool), (String, String, f64)> {
     let conn = rusqlite::Connection::open(lib).unwrap();
     let mut st = conn
         .prepare(
@@ -90,20 +92,26 @@ fn verdict_errors(lib: &Path) -> BTreeMap<usize, (String, String, f64)> {
     let mut out = BTreeMap::new();
     for row in rows {
         let (seq, name, kind, json) = row.unwrap();
-        let want = match kind.as_str() {
-            "checker" => JudgedKind::Checker,
-            "cube" => JudgedKind::Cube,
-            "take" => JudgedKind::Take,
+        let list: Vec<StoredJudgement> = serde_json::from_str(&json).unwrap();
+        let sum = |want: JudgedKind| {
+            let errors: Vec<f64> = list
+                .iter()
+                .filter(|j| j.judgement.kind == want)
+                .map(|j| j.judgement.error)
+                .collect();
+            (!errors.is_empty()).then(|| errors.iter().sum::<f64>())
+        };
+        let (own, before) = match kind.as_str() {
+            "checker" => (JudgedKind::Checker, Some(JudgedKind::Cube)),
+            "cube" => (JudgedKind::Cube, None),
+            "take" => (JudgedKind::Take, None),
             _ => continue,
         };
-        let list: Vec<StoredJudgement> = serde_json::from_str(&json).unwrap();
-        let errors: Vec<f64> = list
-            .iter()
-            .filter(|j| j.judgement.kind == want)
-            .map(|j| j.judgement.error)
-            .collect();
-        if !errors.is_empty() {
-            out.insert(seq, (name, kind, errors.iter().sum()));
+        if let Some(e) = sum(own) {
+            out.insert((seq, false), (name.clone(), kind.clone(), e));
+        }
+        if let Some(e) = before.and_then(sum) {
+            out.insert((seq, true), (name, "cube".to_owned(), e));
         }
     }
     out
@@ -476,6 +484,7 @@ fn player_statistics_200x60() {
             result: "7-3".into(),
             format: "Jellyfish .mat".into(),
             path: format!("m{i}.mat"),
+            date_from: Some(bgedit_library::dates::DateFrom::Content),
             decisions: 100,
         },
         date: Some(format!("2024-0{i}-01")),
@@ -491,6 +500,11 @@ fn player_statistics_200x60() {
         from_file: false,
         partial: None,
         side: bgedit_core::domain::Player::O,
+        checker_n: 40,
+        cube_n: 5,
+        moves_n: 50,
+        score: Some([7, 3]),
+        won: Some(true),
     };
     let rows = vec![
         row(1, 9.0, 12.0),
@@ -500,9 +514,14 @@ fn player_statistics_200x60() {
     ];
     let stats = PlayerStats {
         player: "alice".into(),
+        names: vec!["alice".into()],
+        candidates: Vec::new(),
+        undated_skipped: 0,
         trend: Trend {
             matches: 4,
             analysed: 4,
+            undated: 0,
+            decisions: 180,
             pr: Some(6.75),
             pr_first_half: Some(8.25),
             pr_last_half: Some(5.25),

@@ -14,6 +14,7 @@
 //!   never over the file it was made from.
 //! - [`quote`]: user text in messages, cut to one length and escaped before
 //!   it reaches a terminal.
+//! - [`words`]: counts in words, singular or plural.
 //! - [`signals`]: the signals that end a bgedit process, and the exit
 //!   status they leave (the editor's and the CLI's).
 
@@ -23,3 +24,4 @@ pub mod out_file;
 pub mod quote;
 pub mod regular_file;
 pub mod signals;
+pub mod words;

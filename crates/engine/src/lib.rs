@@ -69,6 +69,7 @@ mod scale;
 pub mod sensitivity;
 mod setup;
 mod spec;
+pub mod stored_depth;
 pub mod text;
 
 pub use answer::{Analysis, MoveLine, Rollout};

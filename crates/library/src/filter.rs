@@ -10,7 +10,11 @@
 //! - a match decision's `error>=0.08` (what it gave away by its analysis),
 //!   `disagree>=0.05` (how far the engines' best choices are apart by
 //!   either engine's numbers, as `library disagreements` kept it),
-//!   `player:NAME`, `kind:checker` / `kind:cube` / `kind:take`,
+//!   `player:NAME`, `kind:checker` / `kind:cube` / `kind:take`, and the
+//!   four cube mistakes: `kind:missed-double` (no double where doubling
+//!   was better: the cube decision before a roll, an entry of its own),
+//!   `kind:wrong-double`, `kind:wrong-take`, `kind:wrong-pass` (each with an
+//!   error above 0; the word alone, `missed-double`, is the same),
 //!   `match:TEXT` (in the source: the file it came from);
 //! - the checker structure of the player on roll, as they count: `point:5`
 //!   (their 5 point made), `anchor:20` (an anchor on the opponent's 5
@@ -60,6 +64,50 @@ impl Field {
             Field::Back => "back",
             Field::Prime => "prime",
             Field::Home => "home",
+        }
+    }
+}
+
+/// The four cube mistakes, each a filter word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CubeMistake {
+    MissedDouble,
+    WrongDouble,
+    WrongTake,
+    WrongPass,
+}
+
+impl CubeMistake {
+    pub const ALL: [CubeMistake; 4] = [
+        CubeMistake::MissedDouble,
+        CubeMistake::WrongDouble,
+        CubeMistake::WrongTake,
+        CubeMistake::WrongPass,
+    ];
+
+    /// Its word in the filter.
+    pub fn word(self) -> &'static str {
+        match self {
+            CubeMistake::MissedDouble => "missed-double",
+            CubeMistake::WrongDouble => "wrong-double",
+            CubeMistake::WrongTake => "wrong-take",
+            CubeMistake::WrongPass => "wrong-pass",
+        }
+    }
+
+    fn from_word(word: &str) -> Option<CubeMistake> {
+        let w = word.to_ascii_lowercase();
+        CubeMistake::ALL.into_iter().find(|m| m.word() == w)
+    }
+
+    /// The decision's kind and what was played (either word) when it is
+    /// this mistake.
+    pub(crate) fn decision(self) -> (DecisionKind, [&'static str; 2]) {
+        match self {
+            CubeMistake::MissedDouble => (DecisionKind::Cube, ["no double", "no double"]),
+            CubeMistake::WrongDouble => (DecisionKind::Cube, ["double", "double"]),
+            CubeMistake::WrongTake => (DecisionKind::Take, ["take", "beaver"]),
+            CubeMistake::WrongPass => (DecisionKind::Take, ["drop", "pass"]),
         }
     }
 }
@@ -130,6 +178,8 @@ pub enum Condition {
     },
     Player(String),
     Kind(DecisionKind),
+    /// A cube decision that gave away equity, by its kind.
+    Mistake(CubeMistake),
     Match(String),
     Tag(String),
     Collection(String),
@@ -195,7 +245,9 @@ pub enum FilterProblem {
     NotAnAnchor { word: String, number: String },
     #[error("`{word}`: name the {what} after the colon")]
     NoName { word: String, what: String },
-    #[error("`{word}`: the kind is checker, cube or take, not `{value}`")]
+    #[error(
+        "`{word}`: the kind is checker, cube, take, missed-double, wrong-double, wrong-take or wrong-pass, not `{value}`"
+    )]
     NotAKind { word: String, value: String },
 }
 
@@ -296,6 +348,9 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
     if let Some(f) = flag(word) {
         return Ok(Condition::Flag(f));
     }
+    if let Some(m) = CubeMistake::from_word(word) {
+        return Ok(Condition::Mistake(m));
+    }
     let name_end = word
         .find(|c: char| !c.is_ascii_alphabetic())
         .unwrap_or(word.len());
@@ -367,6 +422,7 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
                 "match" => Ok(Condition::Match(value.to_owned())),
                 _ => DecisionKind::from_name(value)
                     .map(Condition::Kind)
+                    .or_else(|| CubeMistake::from_word(value).map(Condition::Mistake))
                     .ok_or_else(|| {
                         error(FilterProblem::NotAKind {
                             word: word.to_owned(),
@@ -495,6 +551,14 @@ mod tests {
         assert_eq!(one("Disagree<0.1"), Condition::Disagree(Op::Lt, 0.1));
         assert_eq!(one("player:Ann"), Condition::Player("Ann".into()));
         assert_eq!(one("kind:cube"), Condition::Kind(DecisionKind::Cube));
+        assert_eq!(
+            one("kind:missed-double"),
+            Condition::Mistake(CubeMistake::MissedDouble)
+        );
+        assert_eq!(
+            one("Wrong-Pass"),
+            Condition::Mistake(CubeMistake::WrongPass)
+        );
         assert_eq!(one("KIND:checker"), Condition::Kind(DecisionKind::Checker));
         assert_eq!(one("match:galaxy"), Condition::Match("galaxy".into()));
         assert_eq!(
@@ -530,7 +594,7 @@ mod tests {
                 "is not a number (disagree compares equities",
             ),
             ("disagree~1", "after `disagree` comes a comparison"),
-            ("kind:prime", "checker, cube or take"),
+            ("kind:prime", "checker, cube, take, missed-double"),
             ("point:25", "points are 1 to 24"),
             ("anchor:5", "19 to 24"),
             ("opp:5", "point:N"),

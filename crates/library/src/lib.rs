@@ -9,12 +9,15 @@
 //! - [`review`]: the spaced-repetition schedule, pure;
 //! - [`import`] and [`export`]: files in and out.
 
+pub mod dates;
 pub mod derive;
 pub mod export;
 pub mod filter;
 pub mod import;
+pub mod listing;
 pub mod match_import;
 pub mod mistakes;
+pub mod names;
 pub mod player_stats;
 mod rates;
 pub mod review;

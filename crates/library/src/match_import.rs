@@ -32,6 +32,55 @@ pub fn decision_error(d: &FileDecision) -> Option<f64> {
     bgedit_core::domain::match_record::stored_error(&action, &d.played)
 }
 
+/// The error of the cube decision before a roll by the file's own
+/// analysis of it, when the player did not double: what no double gave
+/// away (0 when no double was right). `None` for a decision with no such
+/// analysis, or one still in match winning chances.
+pub fn no_double_error(d: &FileDecision) -> Option<f64> {
+    d.dice?;
+    match &d.cube_analysis {
+        Some(FileAnalysis::Cube {
+            no_double,
+            double_take,
+            double_pass,
+            depth,
+            ..
+        }) if !depth.contains("match winning chances") => {
+            Some((double_take.min(*double_pass) - no_double).max(0.0))
+        }
+        _ => None,
+    }
+}
+
+/// The entry of the cube decision before a roll that was not doubled: the
+/// position without the dice, kind `cube`, played `no double`, with
+/// `error` (a double missed when above 0).
+pub fn cube_entry(file: &str, d: &FileDecision, error: Option<f64>) -> NewEntry {
+    let mut position = d.position.clone();
+    position.state.dice = None;
+    let mut e = NewEntry::new(
+        position,
+        Source::Imported(format!("{file} game {} move {} cube", d.game, d.number)),
+    );
+    let name = d.position.names.of(d.player);
+    e.title = format!(
+        "game {} move {}: {name} ({}), cube before the roll",
+        d.game, d.number, d.player
+    );
+    e.note = format!("played: {NO_DOUBLE}");
+    e.analysis = d.cube_analysis.as_ref().map(analysis_text);
+    e.decision = Some(Decision::new(
+        name.to_owned(),
+        DecisionKind::Cube,
+        NO_DOUBLE.to_owned(),
+        error,
+    ));
+    e
+}
+
+/// What a player who could double and did not played, in gnubg's words.
+pub const NO_DOUBLE: &str = "no double";
+
 /// The entry for one decision.
 pub fn entry(file: &str, d: &FileDecision) -> NewEntry {
     let mut e = NewEntry::new(
@@ -74,18 +123,35 @@ fn decision_kind(d: &FileDecision) -> Option<DecisionKind> {
     }
 }
 
-/// A file's analysis as the library keeps it: text and depth.
+/// A file's analysis as the library keeps it: text and depth. The moves
+/// are ranked by their equity, best first, each with its difference from
+/// the best and its own depth (a file ranks candidates analysed at
+/// different depths, XG's Roller++ above its 3-ply); `0.000`, never
+/// `-0.000`.
 pub(crate) fn analysis_text(a: &FileAnalysis) -> Analysis {
+    use bgedit_core::domain::skill::signed3;
     let mut text = String::new();
     match a {
         FileAnalysis::Moves { moves } => {
-            let best = moves.first().map_or(0.0, |m| m.equity);
-            for (i, m) in moves.iter().enumerate() {
-                let _ = write!(text, "{:>2}. {:<28} {:+.3}", i + 1, m.notation, m.equity);
-                if i > 0 {
-                    let _ = write!(text, " ({:+.3})", m.equity - best);
-                }
-                text.push('\n');
+            let mut ranked: Vec<&bgedit_core::domain::match_record::RankedMove> =
+                moves.iter().collect();
+            ranked.sort_by(|x, y| y.equity.total_cmp(&x.equity));
+            let best = ranked.first().map_or(0.0, |m| m.equity);
+            for (i, m) in ranked.iter().enumerate() {
+                let diff = if i == 0 {
+                    String::new()
+                } else {
+                    format!("({})", signed3(m.equity - best))
+                };
+                let _ = writeln!(
+                    text,
+                    "{:>2}. {:<28} {:>6} {:>8}  {}",
+                    i + 1,
+                    m.notation,
+                    signed3(m.equity),
+                    diff,
+                    m.depth
+                );
             }
         }
         FileAnalysis::Cube {
@@ -94,9 +160,9 @@ pub(crate) fn analysis_text(a: &FileAnalysis) -> Analysis {
             double_pass,
             ..
         } => {
-            let _ = writeln!(text, "No double     {no_double:+.3}");
-            let _ = writeln!(text, "Double, take  {double_take:+.3}");
-            let _ = writeln!(text, "Double, pass  {double_pass:+.3}");
+            let _ = writeln!(text, "No double     {:>6}", signed3(*no_double));
+            let _ = writeln!(text, "Double, take  {:>6}", signed3(*double_take));
+            let _ = writeln!(text, "Double, pass  {:>6}", signed3(*double_pass));
         }
     }
     Analysis {
@@ -122,16 +188,18 @@ pub(crate) fn file_verdict(d: &FileDecision) -> Option<Verdict> {
 }
 
 /// A match file as the library keeps it: its header, games and every
-/// decision with the file's verdict. `keep(d)` says whether a decision is
-/// also kept as a position entry (`--errors E` keeps some out; the match
-/// keeps them all). `shown` is the file's name as messages and sources
-/// give it.
+/// decision with the file's verdict. `keep(error)` says whether a decision
+/// with that error by the file's analysis is also kept as a position entry
+/// (`--errors E` keeps some out; the match keeps them all); a double
+/// missed by the file's analysis of the cube before a roll is one too, as
+/// `keep` says of its error. `shown` is the file's name as messages and
+/// sources give it.
 pub fn new_match(
     shown: &str,
     bytes: &[u8],
     file: &MatchFile,
     decisions: &[FileDecision],
-    keep: impl Fn(&FileDecision) -> bool,
+    keep: impl Fn(Option<f64>) -> bool,
 ) -> NewMatch {
     let first = decisions.first().map(|d| &d.position);
     let mut m = NewMatch {
@@ -141,6 +209,7 @@ pub fn new_match(
         event: None,
         place: None,
         date: None,
+        date_from: None,
         length: first.map_or(0, |p| p.state.match_length),
         result: String::new(),
         format: file.format.name().to_owned(),
@@ -152,8 +221,25 @@ pub fn new_match(
             .map(|d| new_decision(shown, d, &keep))
             .collect(),
     };
-    if let Contents::Record(record) = &file.contents {
-        with_header(&mut m, record);
+    match &file.contents {
+        Contents::Record(record) => with_header(&mut m, record),
+        // gnubg's match text: its games and results as the blocks tell
+        // them (the positions are the blocks' own).
+        Contents::Blocks(blocks) => {
+            let (record, _) = bgedit_core::codec::match_text::to_record(blocks);
+            with_header(&mut m, &record);
+        }
+    }
+    match crate::dates::of_match(m.date.as_deref(), shown) {
+        Some((date, from)) => {
+            m.date = Some(date);
+            m.date_from = Some(from);
+        }
+        // A date the file writes in another form is kept as written.
+        None => {
+            m.date = m.date.take().filter(|d| !d.trim().is_empty());
+            m.date_from = m.date.as_ref().map(|_| crate::dates::DateFrom::Content);
+        }
     }
     m.identity = identity(&m.players, m.length, &m.decisions);
     m
@@ -253,12 +339,11 @@ fn with_header(m: &mut NewMatch, record: &MatchRecord) {
     }
 }
 
-fn new_decision(
-    shown: &str,
-    d: &FileDecision,
-    keep: &impl Fn(&FileDecision) -> bool,
-) -> NewDecision {
-    let entry = keep(d).then(|| entry(shown, d));
+fn new_decision(shown: &str, d: &FileDecision, keep: &impl Fn(Option<f64>) -> bool) -> NewDecision {
+    let entry = keep(decision_error(d)).then(|| entry(shown, d));
+    let cube_entry = no_double_error(d)
+        .filter(|e| *e > 0.0 && keep(Some(*e)))
+        .map(|e| cube_entry(shown, d, Some(e)));
     NewDecision {
         game: d.game,
         number: d.number,
@@ -268,6 +353,7 @@ fn new_decision(
         dice: d.dice,
         played: d.played.clone(),
         entry,
+        cube_entry,
         ids: ids_of(&d.position),
         analysis: file_verdict(d),
     }
@@ -290,6 +376,11 @@ pub struct StoredJudgement {
     /// The engine's best choice.
     pub best: String,
     pub played: String,
+    /// The engine's answer the judgement was made from (its JSON), when
+    /// kept: the editor keeps its own analysis's, cut to its first
+    /// candidates, so a match reopened shows it without asking again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<serde_json::Value>,
 }
 
 /// Computes the identity of each match stored before schema 9 from its
@@ -308,4 +399,47 @@ pub fn fill_identities(lib: &mut super::store::Library) -> super::store::Result<
         filled += 1;
     }
     Ok(filled)
+}
+
+/// Why a match file could not be attached to the library.
+#[derive(Debug, thiserror::Error)]
+pub enum AttachError {
+    #[error(transparent)]
+    File(#[from] bgedit_core::codec::match_file::MatchFileError),
+    #[error(transparent)]
+    Library(#[from] super::store::LibraryError),
+}
+
+/// The library's match for a file opened in the editor (`shown`, its
+/// `bytes`): the one stored from the same file or the same match, else the
+/// match imported now as `library import` imports it (every decision an
+/// entry; a position the library refuses left out). Its id, and whether it
+/// was imported now.
+pub fn attach(
+    lib: &mut super::store::Library,
+    shown: &str,
+    bytes: &[u8],
+) -> Result<(i64, bool), AttachError> {
+    use super::store::MatchAdded;
+    let file = bgedit_core::codec::match_file::read_bytes(bytes)?;
+    let (decisions, _) = bgedit_core::codec::match_file::decisions(&file);
+    let mut m = new_match(shown, bytes, &file, &decisions, |_| true);
+    for d in &mut m.decisions {
+        if d.entry
+            .as_ref()
+            .is_some_and(|e| super::store::check_entry(e).is_err())
+        {
+            d.entry = None;
+        }
+        if d.cube_entry
+            .as_ref()
+            .is_some_and(|e| super::store::check_entry(e).is_err())
+        {
+            d.cube_entry = None;
+        }
+    }
+    Ok(match lib.add_match(&m)? {
+        MatchAdded::New { id, .. } => (id, true),
+        MatchAdded::Existing(id) | MatchAdded::SameMatch(id, _) => (id, false),
+    })
 }

@@ -8,7 +8,7 @@
 
 use super::filter::DecisionKind;
 use super::match_import::{self, StoredJudgement};
-use super::store::{self, Decision, Library, NewEntry, Verdict};
+use super::store::{self, Decision, Library, Link, NewEntry, Verdict};
 use bgedit_core::codec::match_file::FileDecision;
 use bgedit_core::domain::match_stats;
 use bgedit_core::domain::skill::DOUBTFUL;
@@ -49,36 +49,63 @@ pub struct Refreshed {
 
 /// Sets the errors of match `match_id`'s entries to their deepest
 /// verdicts', and makes entries of the decisions without one that give
-/// away [`DOUBTFUL`] or more. `decisions` are the match file's, in the
-/// match's order (the stored decisions' `seq`); `shown` names the file in
-/// the new entries' source, as an import does.
+/// away [`DOUBTFUL`] or more: a roll, a double, a take or a pass, and the
+/// cube decision before a roll that was not doubled (a double missed,
+/// which a checker play's verdict judges beside the play). `decisions` are
+/// the match file's, in the match's order (the stored decisions' `seq`);
+/// `shown` names the file in the new entries' source, as an import does.
 pub fn refresh(
     lib: &mut Library,
     match_id: i64,
     shown: &str,
     decisions: &[FileDecision],
 ) -> store::Result<Refreshed> {
-    let mut new: Vec<(usize, NewEntry)> = Vec::new();
+    let mut new: Vec<(usize, Link, NewEntry)> = Vec::new();
     let mut errors = Vec::new();
     for d in lib.deepest_verdicts(match_id)? {
-        let Some(error) = d.verdict.as_ref().and_then(|v| kind_error(&d.kind, v)) else {
+        let Some(v) = d.verdict.as_ref() else {
             continue;
         };
-        if d.entry.is_none() {
-            let Some(fd) = decisions.get(d.seq).filter(|_| error >= DOUBTFUL) else {
-                continue;
-            };
-            let mut entry = match_import::entry(shown, fd);
-            entry.decision = entry
-                .decision
-                .map(|k| Decision::new(k.player, k.kind, k.played, Some(error)));
-            // A position the store refuses stays out, as at import.
-            if entry.decision.is_none() || store::check_entry(&entry).is_err() {
-                continue;
+        let fd = decisions.get(d.seq);
+        if let Some(error) = kind_error(&d.kind, v) {
+            match (d.entry, fd) {
+                (Some(_), _) => errors.push((d.seq, Link::Own, error)),
+                (None, Some(fd)) if error >= DOUBTFUL => {
+                    let mut entry = match_import::entry(shown, fd);
+                    entry.decision = entry
+                        .decision
+                        .map(|k| Decision::new(k.player, k.kind, k.played, Some(error)));
+                    // A position the store refuses stays out, as at import.
+                    if entry.decision.is_some() && store::check_entry(&entry).is_ok() {
+                        new.push((d.seq, Link::Own, entry));
+                        errors.push((d.seq, Link::Own, error));
+                    }
+                }
+                _ => {}
             }
-            new.push((d.seq, entry));
         }
-        errors.push((d.seq, error));
+        if d.kind != "checker" {
+            continue;
+        }
+        let cube = if v.from_file {
+            fd.and_then(match_import::no_double_error)
+        } else {
+            kind_error("cube", v)
+        };
+        let Some(error) = cube else {
+            continue;
+        };
+        match (d.cube_entry, fd) {
+            (Some(_), _) => errors.push((d.seq, Link::CubeBefore, error)),
+            (None, Some(fd)) if error >= DOUBTFUL => {
+                let entry = match_import::cube_entry(shown, fd, Some(error));
+                if store::check_entry(&entry).is_ok() {
+                    new.push((d.seq, Link::CubeBefore, entry));
+                    errors.push((d.seq, Link::CubeBefore, error));
+                }
+            }
+            _ => {}
+        }
     }
     let added = lib.keep_mistakes(match_id, &new, &errors)?;
     Ok(Refreshed {

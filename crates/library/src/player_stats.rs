@@ -1,12 +1,17 @@
 //! A player across the library's matches: each match they played with the
 //! rates gnubg's `show statistics match` gives them for it (from bgedit's
 //! most complete analysis of the match: `library analyse`, else the file's
-//! own: `rates`) and XG's PR, in date order, the trend, and the decision
-//! kinds that cost them most. One computation for `bgedit stats --player`
-//! and the editor's statistics view. The rates are kept per match once
-//! computed (`match_rates`), so ten thousand matches read in one query.
+//! own: `rates`) and XG's PR, from their side (their opponent, whether
+//! they won, the score for and against), in date order, the rates over all
+//! their decisions, the trend over the dated matches, and the decision
+//! kinds that cost them most. The player is found by part of a name, case
+//! and accents ignored, with the names grouped as one person (`names`).
+//! One computation for `bgedit stats --player` and the editor's statistics
+//! view. The rates are kept per match once computed (`match_rates`), so
+//! ten thousand matches read in one query.
 
 use super::match_import::StoredJudgement;
+use super::names::{self, Found};
 use super::rates;
 use super::store::{self, Library, MatchRates, Partial, StoredMatch};
 use bgedit_core::domain::Player;
@@ -38,23 +43,40 @@ pub struct MatchRow {
     /// The numbers are the file's own analysis's (XG's, gnubg's SGF), not
     /// bgedit's: only the checker rate then.
     pub from_file: bool,
+    /// The decisions the rates are over (see `MatchRates`).
+    pub checker_n: u32,
+    pub cube_n: u32,
+    pub moves_n: u32,
+    /// The final score from the player's side (theirs, the opponent's),
+    /// when the file says who won games.
+    pub score: Option<[u32; 2]>,
+    /// Whether the player won (none while the match is unfinished, or a
+    /// money session is even).
+    pub won: Option<bool>,
     /// bgedit's analysis of the match stopped part way (its rates are not
     /// the match's, so none are given from it).
     pub partial: Option<Partial>,
 }
 
-/// The summary over the rows: the means of the rates, and the trend.
+/// The summary over the rows: the rates over all the player's decisions
+/// in them (as gnubg's and XG's rates are: each match weighs as many
+/// decisions as it holds), and the trend over the dated matches.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Trend {
     pub matches: usize,
     pub analysed: usize,
+    /// Matches with no date: listed, but in no trend.
+    pub undated: usize,
+    /// The decisions the rates are over (unforced moves and close cube
+    /// decisions).
+    pub decisions: u32,
     pub pr: Option<f64>,
     pub error: Option<f64>,
     pub checker: Option<f64>,
     pub cube: Option<f64>,
     pub luck: Option<f64>,
-    /// The mean PR of the first and of the last half of the analysed
-    /// matches.
+    /// PR over the decisions of the first and of the last half of the
+    /// analysed dated matches.
     pub pr_first_half: Option<f64>,
     pub pr_last_half: Option<f64>,
     /// The least-squares slope of PR per match (negative: improving).
@@ -64,7 +86,15 @@ pub struct Trend {
 /// Everything the player's statistics show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerStats {
+    /// The person found (the name asked when none is).
     pub player: String,
+    /// The names of theirs the rows are under (folded).
+    pub names: Vec<String>,
+    /// When the name asked is part of several people's: each of them, and
+    /// no rows.
+    pub candidates: Vec<String>,
+    /// Matches of theirs left out of `since` for having no date.
+    pub undated_skipped: usize,
     pub rows: Vec<MatchRow>,
     pub trend: Trend,
     /// The kinds of decision that cost the player most across the
@@ -75,69 +105,47 @@ pub struct PlayerStats {
 // Every number comes from the store's finite values.
 impl Eq for PlayerStats {}
 
-/// A `--since` that is not a date as `YYYY-MM-DD` (the text, escaped).
-#[derive(Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a date: give it as YYYY-MM-DD, such as 2024-01-31")]
-pub struct NotADate(String);
-
 /// `--since DATE`: a date as `YYYY-MM-DD`.
-pub fn since(text: &str) -> Result<String, NotADate> {
-    let t = text.trim();
-    let ok = t.len() == 10
-        && t.char_indices().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                c == '-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
-    if ok {
-        Ok(t.to_owned())
-    } else {
-        Err(NotADate(bgedit_core::quote::printable(text).into_owned()))
-    }
-}
-
-/// A file's date as `YYYY-MM-DD` when it is written that way with `-`,
-/// `.` or `/` between (`2024.01.01`); other forms are not compared.
-fn normal_date(d: &str) -> Option<String> {
-    let t: String = d
-        .trim()
-        .chars()
-        .take(10)
-        .map(|c| if c == '.' || c == '/' { '-' } else { c })
-        .collect();
-    since(&t).ok()
+pub fn since(text: &str) -> Result<String, crate::dates::NotADate> {
+    crate::dates::parse_given(text)
 }
 
 /// The player's statistics across the library's matches (played on
-/// `since` or later, when given); no rows when they played none. The
-/// costliest kinds read every verdict of the player's matches, so they are
-/// only gathered when asked (`kinds`: the editor's view; `stats --player`
-/// prints none). Rates computed now are kept for the next time; a library
-/// that cannot be written is read all the same.
+/// `since` or later, when given; an undated match is then left out and
+/// counted); no rows when they played none, or when the name asked is part
+/// of several people's (`candidates`). The costliest kinds read every
+/// verdict of the player's matches, so they are only gathered when asked
+/// (`kinds`: the editor's view; `stats --player` prints none). Rates
+/// computed now are kept for the next time; a library that cannot be
+/// written is read all the same.
 pub fn of(
     lib: &mut Library,
     player: &str,
     since: Option<&str>,
     kinds: bool,
 ) -> store::Result<PlayerStats> {
-    let name = player.trim().to_lowercase();
+    let all = lib.matches_with_rates()?;
+    let person = match who(lib, player, &all)? {
+        Found::One(p) => p,
+        found => return Ok(not_one(player, found)),
+    };
     let mut rows = Vec::new();
     let mut fresh = Vec::new();
-    for (m, kept) in lib.matches_with_rates()? {
-        let Some(side) = m
-            .players
-            .iter()
-            .position(|p| p.trim().to_lowercase() == name)
-        else {
+    let mut undated_skipped = 0;
+    for (m, kept) in all {
+        let Some(side) = m.players.iter().position(|p| person.is(p)) else {
             continue;
         };
-        let date = m.date.as_deref().and_then(normal_date);
-        if let Some(from) = since
-            && date.as_deref().is_none_or(|d| d < from)
-        {
-            continue;
+        let date = m.date.as_deref().and_then(crate::dates::normal);
+        if let Some(from) = since {
+            match date.as_deref() {
+                None => {
+                    undated_skipped += 1;
+                    continue;
+                }
+                Some(d) if d < from => continue,
+                Some(_) => {}
+            }
         }
         let rates = match kept {
             Some(r) => r,
@@ -150,26 +158,70 @@ pub fn of(
         rows.push(row(m, side, date, &rates[side]));
     }
     let _ = lib.put_rates(&fresh);
-    rows.sort_by(|a, b| a.date.cmp(&b.date).then(a.m.id.cmp(&b.m.id)));
+    // Dated matches in date order, the undated after them.
+    rows.sort_by(|a, b| {
+        (a.date.is_none(), &a.date, a.m.id).cmp(&(b.date.is_none(), &b.date, b.m.id))
+    });
     let costliest = if kinds {
         costliest(&judged_by(lib, &rows)?)
     } else {
         Vec::new()
     };
     Ok(PlayerStats {
-        player: player.to_owned(),
+        player: person.name,
+        names: person.names,
+        candidates: Vec::new(),
+        undated_skipped,
         trend: trend(&rows),
         rows,
         costliest,
     })
 }
 
+/// Who `player` names among the players of `all` (grouped by the
+/// library's aliases).
+fn who(
+    lib: &Library,
+    player: &str,
+    all: &[(StoredMatch, Option<[MatchRates; 2]>)],
+) -> store::Result<Found> {
+    let aliases = lib.aliases()?;
+    let people = names::people(
+        all.iter()
+            .flat_map(|(m, _)| m.players.iter().map(String::as_str)),
+        &aliases,
+    );
+    Ok(names::find(player, &people))
+}
+
+/// The statistics of a name that is no one's, or several people's.
+fn not_one(player: &str, found: Found) -> PlayerStats {
+    let candidates = match found {
+        Found::Several(people) => people.into_iter().map(|p| p.name).collect(),
+        _ => Vec::new(),
+    };
+    PlayerStats {
+        player: player.to_owned(),
+        names: Vec::new(),
+        candidates,
+        undated_skipped: 0,
+        rows: Vec::new(),
+        trend: Trend::default(),
+        costliest: Vec::new(),
+    }
+}
+
 /// One match's row for the player on `side` (0: O, 1: X).
 fn row(m: StoredMatch, side: usize, date: Option<String>, r: &MatchRates) -> MatchRow {
+    let me = if side == 0 { Player::O } else { Player::X };
+    let score = m.score().map(|s| [s[side], s[1 - side]]);
+    let won = m.winner().map(|w| w == me);
     MatchRow {
-        side: if side == 0 { Player::O } else { Player::X },
+        side: me,
         opponent: m.players[1 - side].clone(),
         date,
+        score,
+        won,
         m,
         analysis: r.engine.clone().zip(r.plies),
         pr: r.pr,
@@ -182,6 +234,9 @@ fn row(m: StoredMatch, side: usize, date: Option<String>, r: &MatchRates) -> Mat
         checker_pr: r.checker.map(|c| c / 2.0),
         cube_pr: r.cube.map(|c| c / 2.0),
         from_file: r.from_file,
+        checker_n: r.checker_n,
+        cube_n: r.cube_n,
+        moves_n: r.moves_n,
         partial: r.partial.clone(),
     }
 }
@@ -235,17 +290,38 @@ fn costliest(judged: &[(Judgement, Board)]) -> Vec<Kind> {
     all
 }
 
-/// The mean of the values there are.
-fn mean(v: impl Iterator<Item = f64>) -> Option<f64> {
-    let (n, sum) = v.fold((0u32, 0.0), |(n, s), x| (n + 1, s + x));
-    (n > 0).then(|| sum / f64::from(n))
+/// A rate over all the decisions of the rows that have it: each row's
+/// rate times the decisions it is over, summed, over their sum.
+fn over_decisions(
+    rows: &[&MatchRow],
+    rate: impl Fn(&MatchRow) -> Option<(f64, u32)>,
+) -> Option<f64> {
+    let (n, sum) = rows
+        .iter()
+        .filter_map(|r| rate(r).filter(|(_, n)| *n > 0))
+        .fold((0u64, 0.0), |(n, s), (v, k)| {
+            (n + u64::from(k), s + v * f64::from(k))
+        });
+    (n > 0).then(|| sum / n as f64)
 }
 
-/// The trend: the least-squares slope of PR over the analysed matches in
-/// date order (PR per match; negative is better), and the mean PR of the
-/// first and last halves.
+/// PR over the decisions of the rows (unforced moves and close cube
+/// decisions, as each match's PR is).
+fn pr_over(rows: &[&MatchRow]) -> Option<f64> {
+    over_decisions(rows, |r| r.pr.map(|p| (p, r.checker_n + r.cube_n)))
+}
+
+/// The rates over all the rows' decisions, and the trend over the dated
+/// analysed matches in date order: the least-squares slope of each
+/// match's PR (PR per match; negative is better), and PR over the
+/// decisions of the first and last halves.
 fn trend(rows: &[MatchRow]) -> Trend {
-    let prs: Vec<f64> = rows.iter().filter_map(|r| r.pr).collect();
+    let all: Vec<&MatchRow> = rows.iter().collect();
+    let dated: Vec<&MatchRow> = rows
+        .iter()
+        .filter(|r| r.date.is_some() && r.pr.is_some())
+        .collect();
+    let prs: Vec<f64> = dated.iter().filter_map(|r| r.pr).collect();
     let half = prs.len() / 2;
     let slope = (prs.len() >= 2).then(|| {
         let n = prs.len() as f64;
@@ -262,13 +338,17 @@ fn trend(rows: &[MatchRow]) -> Trend {
         // A match read by the file's own analysis counts: it has its
         // checker rate (and no PR).
         analysed: rows.iter().filter(|r| r.analysis.is_some()).count(),
-        pr: mean(prs.iter().copied()),
-        error: mean(rows.iter().filter_map(|r| r.error)),
-        checker: mean(rows.iter().filter_map(|r| r.checker)),
-        cube: mean(rows.iter().filter_map(|r| r.cube)),
-        luck: mean(rows.iter().filter_map(|r| r.luck)),
-        pr_first_half: mean(prs[..half].iter().copied()),
-        pr_last_half: mean(prs[prs.len() - half..].iter().copied()),
+        undated: rows.iter().filter(|r| r.date.is_none()).count(),
+        decisions: rows.iter().map(|r| r.checker_n + r.cube_n).sum(),
+        pr: pr_over(&all),
+        error: over_decisions(&all, |r| r.error.map(|e| (e, r.checker_n + r.cube_n))),
+        checker: over_decisions(&all, |r| r.checker.map(|c| (c, r.checker_n))),
+        cube: over_decisions(&all, |r| r.cube.map(|c| (c, r.cube_n))),
+        luck: over_decisions(&all, |r| r.luck.map(|l| (l, r.moves_n))),
+        pr_first_half: (half > 0).then(|| pr_over(&dated[..half])).flatten(),
+        pr_last_half: (half > 0)
+            .then(|| pr_over(&dated[dated.len() - half..]))
+            .flatten(),
         pr_slope: slope,
     }
 }
@@ -278,10 +358,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_are_read_as_files_write_them() {
-        assert_eq!(normal_date("2024.01.01"), Some("2024-01-01".to_owned()));
-        assert_eq!(normal_date("2023-11-26"), Some("2023-11-26".to_owned()));
-        assert_eq!(normal_date("Mar 3 2019"), None);
+    fn since_takes_a_day() {
+        assert_eq!(since("2024-01-31").as_deref(), Ok("2024-01-31"));
         assert!(
             since("2024-13")
                 .unwrap_err()

@@ -56,6 +56,9 @@ pub(crate) fn of(lib: &Library, m: &StoredMatch) -> Result<[MatchRates; 2]> {
                     .rate(s.total_moves),
                 )
             }),
+            checker_n: s.unforced_moves,
+            cube_n: s.close_cube,
+            moves_n: s.total_moves,
             partial: None,
         }
     };
@@ -89,19 +92,24 @@ pub(crate) fn from_file(decisions: &[FileJudged]) -> [MatchRates; 2] {
     let Some(((engine, plies), _)) = best else {
         return Default::default();
     };
-    let side = |p: char| MatchRates {
-        engine: Some(engine.to_owned()),
-        plies: Some(plies),
-        from_file: true,
-        checker: checker_rate(decisions.iter().filter(|d| d.player == p)),
-        ..MatchRates::default()
+    let side = |p: char| {
+        let checker = checker_rate(decisions.iter().filter(|d| d.player == p));
+        MatchRates {
+            engine: Some(engine.to_owned()),
+            plies: Some(plies),
+            from_file: true,
+            checker: checker.map(|c| c.0),
+            checker_n: checker.map_or(0, |c| c.1),
+            ..MatchRates::default()
+        }
     };
     [side('O'), side('X')]
 }
 
-/// Error per unforced move in mEMG, when every unforced move has the
-/// file's error; `None` otherwise (or with no unforced move).
-fn checker_rate<'a>(decisions: impl Iterator<Item = &'a FileJudged>) -> Option<f64> {
+/// Error per unforced move in mEMG and the unforced moves, when every
+/// unforced move has the file's error; `None` otherwise (or with no
+/// unforced move).
+fn checker_rate<'a>(decisions: impl Iterator<Item = &'a FileJudged>) -> Option<(f64, u32)> {
     let (mut n, mut sum) = (0u32, 0.0);
     for d in decisions.filter(|d| d.kind == "checker") {
         if !unforced(&d.gnubg_id) {
@@ -111,7 +119,7 @@ fn checker_rate<'a>(decisions: impl Iterator<Item = &'a FileJudged>) -> Option<f
         n += 1;
         sum += error;
     }
-    (n > 0).then(|| 1000.0 * sum / f64::from(n))
+    (n > 0).then(|| (1000.0 * sum / f64::from(n), n))
 }
 
 /// Whether the roller at a position (its gnubg ID, with the dice) has a

@@ -425,8 +425,65 @@ CREATE TABLE analysis_claims (
 ) WITHOUT ROWID;
 ";
 
+/// Version 12: the library read as a player reads it (issue 41).
+///
+/// `matches.date_from` says where a match's date came from: `content` (the
+/// file's own: .mat `EventDate`, SGF `DT`, XG's), `file name` (a date in the
+/// file's name: `2009Apr08`, `2009-04-08`, `20090408`) or `set` (`library
+/// date`); NULL while the match has no date. Dates from a file name or set
+/// are kept as `YYYY-MM-DD`; matches stored before version 12 with a date
+/// had it from their content, and those without one get it from their kept
+/// file's name after this step (`store::fill_dates`).
+///
+/// `decisions.cube_entry_id`: the entry made of the cube decision before a
+/// roll (a double missed, or a no double that cost), beside `entry_id`, the
+/// roll's own entry: the position without the dice, kind `cube`, played
+/// `no double`. A missed double is then an entry like any other decision.
+///
+/// `aliases`: names grouped as one person (`library alias NAME --as
+/// PERSON`), keyed by the name as compared (folded: case and accents
+/// ignored, a rating suffix such as `,1723` dropped).
+///
+/// `match_depths`: each match's analyses by engine and depth (and whether
+/// the file's), kept by a trigger as verdicts arrive, so the match list
+/// names them without reading every verdict.
+///
+/// `match_rates` gains the decisions each rate is over (unforced moves,
+/// close cube decisions, every move for the luck), so rates across matches
+/// are over all decisions, as gnubg's and XG's are, not means of matches;
+/// the cache is emptied to be filled again with them.
+pub(crate) const V12: &str = "
+ALTER TABLE matches ADD COLUMN date_from TEXT;
+UPDATE matches SET date_from = 'content' WHERE date IS NOT NULL AND trim(date) <> '';
+ALTER TABLE decisions ADD COLUMN cube_entry_id INTEGER REFERENCES entries (id) ON DELETE SET NULL;
+CREATE INDEX decisions_cube_entry ON decisions (cube_entry_id) WHERE cube_entry_id IS NOT NULL;
+CREATE TABLE aliases (
+    name TEXT PRIMARY KEY,
+    person TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE match_depths (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    engine TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    from_file INTEGER NOT NULL,
+    PRIMARY KEY (match_id, engine, plies, from_file)
+) WITHOUT ROWID;
+INSERT OR IGNORE INTO match_depths (match_id, engine, plies, from_file)
+    SELECT DISTINCT d.match_id, a.engine, a.plies, a.from_file
+    FROM analyses a JOIN decisions d ON d.id = a.decision_id;
+CREATE TRIGGER match_depths_verdict_added AFTER INSERT ON analyses BEGIN
+    INSERT OR IGNORE INTO match_depths (match_id, engine, plies, from_file)
+        SELECT d.match_id, NEW.engine, NEW.plies, NEW.from_file
+        FROM decisions d WHERE d.id = NEW.decision_id;
+END;
+DELETE FROM match_rates;
+ALTER TABLE match_rates ADD COLUMN checker_n INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE match_rates ADD COLUMN cube_n INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE match_rates ADD COLUMN moves_n INTEGER NOT NULL DEFAULT 0;
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

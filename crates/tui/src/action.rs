@@ -88,6 +88,9 @@ pub enum Action {
     /// The statistics view of the open match.
     Statistics(super::statistics::state::StatisticsAction),
 
+    /// The match list.
+    MatchList(super::match_list::state::MatchListAction),
+
     Quit,
 }
 

@@ -127,6 +127,14 @@ pub(crate) static GLOBAL_BINDINGS: &[Binding] = &[
         action: match_key,
     },
     Binding {
+        keys: &[Ctrl('l')],
+        label: "^L",
+        help: "the library's matches: list, open with their verdicts",
+        section: Section::Editor,
+        hint: None,
+        action: |_| Action::MatchList(super::match_list::state::MatchListAction::Open),
+    },
+    Binding {
         keys: &[Char('?'), Code(KeyCode::F(1))],
         label: "? F1",
         help: "help",
@@ -206,6 +214,9 @@ pub fn resolve_key(key: &KeyEvent, mode: &Mode) -> Option<Action> {
         Mode::Statistics => super::statistics::keys::resolve(key).or_else(|| {
             matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)).then_some(Action::ToggleHelp)
         }),
+        Mode::Matches => super::match_list::keys::resolve(key).or_else(|| {
+            matches!(key.code, KeyCode::Char('?') | KeyCode::F(1)).then_some(Action::ToggleHelp)
+        }),
     }
 }
 
@@ -215,7 +226,7 @@ pub(crate) fn resolve_paste(text: String, mode: &Mode) -> Option<Action> {
     match mode {
         Mode::Prompt(_) => Some(Action::Prompt(PromptAction::Paste(text))),
         Mode::Normal => Some(Action::Import(text)),
-        Mode::Help | Mode::Messages | Mode::CopyMenu | Mode::Statistics => None,
+        Mode::Help | Mode::Messages | Mode::CopyMenu | Mode::Statistics | Mode::Matches => None,
         Mode::Library(sub) => super::library::keys::paste(text, sub),
         // A match pasted over the one being reviewed replaces it; a
         // position is an edit of the board, which leaves the match.
@@ -281,6 +292,11 @@ pub(crate) fn hints(mode: &Mode) -> Vec<(&'static str, &'static str)> {
         }
         Mode::Statistics => {
             let mut hints = super::statistics::keys::hints();
+            hints.push(("?", "all keys"));
+            hints
+        }
+        Mode::Matches => {
+            let mut hints = super::match_list::keys::hints();
             hints.push(("?", "all keys"));
             hints
         }

@@ -60,6 +60,7 @@ pub mod effect;
 pub mod io;
 pub mod keymap;
 pub mod library;
+pub mod match_list;
 pub mod match_review;
 mod messages;
 pub mod model;

@@ -26,6 +26,8 @@ pub enum Mode {
     Review,
     /// The statistics view of the open match is open.
     Statistics,
+    /// The match list (`^L`, `M` in the library panel) is open.
+    Matches,
 }
 
 // The status line's message is the message log's kind of entry.
@@ -156,6 +158,11 @@ pub struct Model {
     pub review: super::match_review::state::ReviewState,
     /// The statistics view's scroll (open when the mode says so).
     pub statistics: super::statistics::state::StatisticsState,
+    /// The match list (open when the mode says so).
+    pub matches: super::match_list::state::MatchListState,
+    /// The side the board's points are counted for (`--view`, `f` in the
+    /// match panel); `None`: the player on roll's, as gnubg prints it.
+    pub view_from: Option<Player>,
     /// The live views (`~`), shown in the analysis panel's place.
     pub sensitivity: super::sensitivity::state::SensitivityState,
 }
@@ -188,6 +195,8 @@ impl Model {
             matrix: Default::default(),
             review: Default::default(),
             statistics: Default::default(),
+            matches: Default::default(),
+            view_from: None,
             sensitivity: Default::default(),
         }
     }

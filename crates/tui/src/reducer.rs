@@ -249,6 +249,13 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
         ),
 
         Action::Play(action) => super::play::update::update(model, action),
+        // `M` of the library panel opens the match list.
+        Action::Library(super::library::state::LibAction::List(
+            super::library::state::ListAction::Matches,
+        )) => super::match_list::update::update(
+            model,
+            super::match_list::state::MatchListAction::Open,
+        ),
         Action::Library(a) => super::library::update::update(model, a),
         // `s` of the match panel opens the statistics view.
         Action::Review(super::match_review::state::ReviewAction::Statistics) => {
@@ -258,6 +265,7 @@ fn apply(mut model: Model, action: Action) -> (Model, Vec<Effect>) {
             )
         }
         Action::Statistics(a) => super::statistics::update::update(model, a),
+        Action::MatchList(a) => super::match_list::update::update(model, a),
         Action::Review(a) => super::match_review::update::update(model, a),
 
         Action::Quit => {

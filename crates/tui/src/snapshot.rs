@@ -73,6 +73,8 @@ pub struct Snapshot {
     pub statistics: Option<super::statistics::view::StatisticsView>,
     /// The statistics view of a player across the library's matches.
     pub player_statistics: Option<super::statistics::player::PlayerView>,
+    /// The match list, while it is open.
+    pub matches: Option<super::match_list::view::MatchListView>,
     /// The live views (`~`), while they are on: drawn in the analysis
     /// panel's place.
     pub sensitivity: Option<super::sensitivity::view::SensitivityView>,
@@ -241,7 +243,10 @@ impl Snapshot {
             .or(preview.as_ref())
             .unwrap_or(&model.position);
         let text = text_board::render(p);
-        let board_lines = text.lines().skip(2).map(str::to_owned).collect();
+        let mut board_lines: Vec<String> = text.lines().skip(2).map(str::to_owned).collect();
+        if let Some(side) = model.view_from {
+            view_from(&mut board_lines, side, p.state.on_roll);
+        }
         let ids = [
             ("Position ID", IdFormat::PositionId),
             ("Match ID", IdFormat::MatchId),
@@ -354,7 +359,25 @@ impl Snapshot {
                 }
                 _ => None,
             },
+            matches: (model.mode == Mode::Matches)
+                .then(|| super::match_list::view::of(&model.matches)),
             sensitivity: super::sensitivity::view::snapshot(&model.sensitivity, &model.position),
         }
     }
+}
+
+/// The board's point labels counted for `side`: gnubg counts them for the
+/// player on roll, so reviewing a match they turn at every move; XG and
+/// gnubg's own board keep one side. The checkers stay where they are.
+fn view_from(lines: &mut [String], side: Player, on_roll: Player) {
+    const LABELS: usize = 44;
+    if side == on_roll || lines.len() < 13 {
+        return;
+    }
+    let (top, bottom) = (lines[0].clone(), lines[12].clone());
+    if !(top.is_char_boundary(LABELS) && bottom.is_char_boundary(LABELS)) {
+        return;
+    }
+    lines[0] = format!("{}{}", &bottom[..LABELS], &top[LABELS..]);
+    lines[12] = format!("{}{}", &top[..LABELS], &bottom[LABELS..]);
 }

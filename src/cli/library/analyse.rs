@@ -242,9 +242,9 @@ fn analyse(
     if let Some(signal) = stop.signal() {
         let to_go = unfinished(lib, &chosen, key, plies)?;
         bgedit_core::say!(
-            "bgedit: stopped ({}): {} matches kept, {to_go} to go (run it again to go on)",
+            "bgedit: stopped ({}): {} kept, {to_go} to go (run it again to go on)",
             bgedit_core::signals::name(signal),
-            totals.whole
+            bgedit_core::words::count(totals.whole as usize, "match", "matches")
         );
         return Ok(bgedit_core::signals::exit_status(signal));
     }
@@ -290,13 +290,13 @@ fn said(
     };
     writeln!(
         out,
-        "analysed {} decisions of {} matches ({} {depth}) in {:.1} s; {} matches analysed \
+        "analysed {} of {} ({} {depth}) in {:.1} s; {} analysed \
          before; {} failed{elsewhere}",
-        totals.decisions,
-        totals.matches,
+        bgedit_core::words::count_s(totals.decisions as usize, "decision"),
+        bgedit_core::words::count(totals.matches as usize, "match", "matches"),
         opts.engine.name(),
         started.elapsed().as_secs_f64(),
-        totals.done_before,
+        bgedit_core::words::count(totals.done_before as usize, "match", "matches"),
         totals.failed
     )
 }
@@ -733,6 +733,9 @@ fn verdict(run: &RunOptions, list: &[Judged]) -> Verdict {
             judgement: j.judgement,
             best: j.best.clone(),
             played: j.played.clone(),
+            // Not kept here: a library of thousands of matches would
+            // hold every candidate list (the editor keeps its own).
+            analysis: None,
         })
         .collect();
     Verdict {

@@ -241,9 +241,9 @@ fn summary(opts: &Options, t: &Totals, before: u64, listed: usize, started: Inst
         String::new()
     };
     bgedit_core::say!(
-        "compared {} positions ({} {}, {} {}) in {:.1} s{times}; {before} compared before; {} \
+        "compared {} ({} {}, {} {}) in {:.1} s{times}; {before} compared before; {} \
          failed{beyond}; {listed} apart by {} or more",
-        t.compared,
+        bgedit_core::words::count_s(t.compared as usize, "position"),
         a.name(),
         a.depth_label(opts.plies),
         b.name(),

@@ -80,8 +80,63 @@ fn column(text: &str, width: usize) -> String {
 /// A decision's error and gnubg's mark, as the list shows it: `0.083 ?`.
 pub(super) fn error_text(error: Option<f64>) -> String {
     error.map_or_else(String::new, |e| {
-        format!("{e:.3} {}", bgedit_core::domain::skill::Skill::of(e).mark())
+        format!(
+            "{} {}",
+            bgedit_core::domain::skill::unsigned3(e),
+            bgedit_core::domain::skill::Skill::of(e).mark()
+        )
     })
+}
+
+/// The width a text list fits: the terminal's when the list goes to one,
+/// else 120 (a file or a pipe gets the same lines every time).
+fn list_width() -> usize {
+    use std::io::IsTerminal;
+    if std::io::stdout().is_terminal()
+        && let Ok((w, _)) = crossterm::terminal::size()
+    {
+        return usize::from(w).max(60);
+    }
+    120
+}
+
+/// One entry as a text line of `width` characters at most: its number,
+/// title, score, who is on roll with the dice (or the cube), the move
+/// played, the pips, the error, the tags. The title and the move share
+/// what the fixed columns leave.
+fn text_line(s: &store::Summary, width: usize) -> String {
+    let played = s.note_line.strip_prefix("played: ").unwrap_or("");
+    let error = format!("  {:<8}", error_text(s.error));
+    let tags = if s.tags.is_empty() {
+        String::new()
+    } else {
+        format!("  {}", s.tags)
+    };
+    // id, score, roll, pips and their gaps.
+    let fixed = 6 + 2 + 2 + 10 + 2 + 6 + 2 + 13 + 10;
+    let free = width.saturating_sub(fixed).max(24);
+    let played_width = if played.is_empty() {
+        0
+    } else {
+        (free / 3).clamp(8, 24)
+    };
+    let title_width = free.saturating_sub(played_width + usize::from(played_width > 0));
+    let line = format!(
+        "{:>6}  {}  {:<10}  {:<6}{}  O {:>3} X {:>3}{error}{tags}",
+        s.id,
+        column(&s.title, title_width),
+        s.match_text(),
+        s.roll_text(),
+        if played_width > 0 {
+            format!(" {}", column(played, played_width))
+        } else {
+            String::new()
+        },
+        s.derived.pips_o,
+        s.derived.pips_x,
+    );
+    let cut: String = line.chars().take(width).collect();
+    cut.trim_end().to_owned()
 }
 
 fn list(
@@ -93,24 +148,12 @@ fn list(
 ) -> Result<u8, Failure> {
     let query = filter::parse(query)?;
     let mut write_error = None;
+    let width = list_width();
     lib.for_each_summary(&query, order, |s| {
         let written = match format {
-            OutputFormat::Text => writeln!(
-                out,
-                "{}",
-                bgedit_core::quote::Shown(format_args!(
-                    "{:>6}  {}  {}  {:<10}  O {:>3} X {:>3}  {} on roll{}",
-                    s.id,
-                    column(&s.title, 24),
-                    column(&s.tags, 16),
-                    s.match_text(),
-                    s.derived.pips_o,
-                    s.derived.pips_x,
-                    s.derived.on_roll,
-                    s.error
-                        .map_or_else(String::new, |e| format!("  error {}", error_text(Some(e))))
-                ))
-            ),
+            OutputFormat::Text => {
+                writeln!(out, "{}", bgedit_core::quote::Shown(text_line(s, width)))
+            }
             OutputFormat::Json => writeln!(
                 out,
                 "{}",

@@ -74,8 +74,10 @@ fn merge(lib: &mut Library, sources: &[PathBuf], out: &mut impl Write) -> Result
         }
         writeln!(
             out,
-            "{shown}: {} new matches, {} already there, {} verdicts added",
-            merged.new_matches, merged.known_matches, merged.verdicts
+            "{shown}: {}, {} already there, {} added",
+            bgedit_core::words::count(merged.new_matches as usize, "new match", "new matches"),
+            merged.known_matches,
+            bgedit_core::words::count_s(merged.verdicts as usize, "verdict")
         )?;
     }
     Ok(code)

@@ -6,12 +6,15 @@
 //! / `argument N:`, exit 1 on any bad one).
 
 mod add;
+mod alias;
 mod analyse;
+mod date;
 mod disagreements;
 mod export;
 mod import;
 mod lines;
 mod list;
+mod matches;
 mod merge;
 mod progress;
 mod resolve;
@@ -71,6 +74,17 @@ pub enum LibraryCommand {
     Merge(merge::MergeArgs),
     /// Export the entries a filter matches (all when none).
     Export(export::ExportArgs),
+    /// List the matches: date, players, length, final score, winner, the
+    /// analyses each has and each player's PR (see the README's "Matches
+    /// in the library").
+    Matches(matches::MatchesArgs),
+    /// Set a match's date by hand (YYYY-MM-DD), for a match whose file
+    /// carries none.
+    Date(date::DateArgs),
+    /// Group a player's names as one person (`nori`, `bgnori`, a team's
+    /// name): `alias NAME --as PERSON`; `--remove` ungroups; no NAME lists
+    /// the aliases.
+    Alias(alias::AliasArgs),
 }
 
 /// `--errors E` (`import`), `--min GAP` (`disagreements`): an equity lost,
@@ -173,6 +187,9 @@ fn dispatch(
         LibraryCommand::Disagreements(args) => disagreements::run(lib, args, out),
         LibraryCommand::Merge(args) => merge::run(lib, args, out),
         LibraryCommand::Export(args) => export::run(lib, args, out),
+        LibraryCommand::Matches(args) => matches::run(lib, args, out),
+        LibraryCommand::Date(args) => date::run(lib, args, out),
+        LibraryCommand::Alias(args) => alias::run(lib, args, out),
     }
 }
 

@@ -751,7 +751,7 @@ fn read_games(
             crawford_game,
             actions,
         };
-        let game = settle(raw, game_index, &mut reader.problems);
+        let game = settle(raw, game_index, length == 0, &mut reader.problems);
         // gnubg stops when a game's result (its own, not the file's words)
         // completes the match.
         let over = game.result.is_some_and(|r| {
@@ -892,6 +892,10 @@ struct Walk {
     cube: u32,
     doubled_by: Option<Player>,
     over: bool,
+    /// Money play under the Jacoby rule, as gnubg imports a `.mat` (its
+    /// default for money sessions, whatever the header says): a gammon or
+    /// backgammon with the cube never turned scores a single game.
+    jacoby: bool,
 }
 
 /// A game being settled: the walk, the actions and result so far, and the
@@ -906,13 +910,14 @@ struct Settling<'p> {
 
 /// The second pass: the raw entries of a game, with the board in hand, as
 /// gnubg records them.
-fn settle(raw: RawGame, index: usize, problems: &mut Vec<ReadProblem>) -> GameRecord {
+fn settle(raw: RawGame, index: usize, money: bool, problems: &mut Vec<ReadProblem>) -> GameRecord {
     let mut s = Settling {
         w: Walk {
             board: Board::starting(),
             cube: 1,
             doubled_by: None,
             over: false,
+            jacoby: money,
         },
         index,
         actions: Vec::with_capacity(raw.actions.len()),
@@ -1050,7 +1055,9 @@ impl Settling<'_> {
         self.w.over = true;
         let loser = player.opponent();
         let mut per_cube: u32 = 1;
-        if self.w.board.borne_off(loser) == 0 {
+        // The cube is turned once a double is taken: it is 1 until then.
+        let jacoby_single = self.w.jacoby && self.w.cube == 1;
+        if self.w.board.borne_off(loser) == 0 && !jacoby_single {
             per_cube = 2;
             let far = (19..=25).any(|p| self.w.board.side(loser)[p - 1] > 0);
             if far {

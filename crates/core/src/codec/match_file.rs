@@ -442,8 +442,8 @@ pub fn decisions(file: &MatchFile) -> (Vec<FileDecision>, Vec<ReadProblem>) {
                     dice: b.position.state.dice,
                     played,
                     position: b.position.clone(),
-                    analysis: None,
-                    cube_analysis: None,
+                    analysis: b.analysis.clone(),
+                    cube_analysis: b.cube_analysis.clone(),
                     comment: None,
                 }
             })

@@ -8,9 +8,11 @@
 //! gnubg writes one file per game (`m.txt`, `m_002.txt`, ...); each starts
 //! with the score line, so the game is known whichever file is read.
 
+use super::match_text_analysis as analysis;
 use super::{IdError, match_id, position_id};
 use crate::domain::match_record::{
-    Action, ActionKind, GameRecord, MatchFormat, MatchHeader, MatchRecord, ReadProblem,
+    Action, ActionKind, Ending, FileAnalysis, GameRecord, GameResult, MatchFormat, MatchHeader,
+    MatchRecord, ReadProblem,
 };
 use crate::domain::moves::check_move;
 use crate::domain::{GameState, Names, Position};
@@ -32,6 +34,17 @@ pub struct Block {
     /// What was played, from the `* ...` line (`root moves 24/18 13/11`).
     pub played: Option<String>,
     pub position: Position,
+    /// gnubg's analysis of what was played: the candidates for the roll,
+    /// or the cube for a double, take or pass (the doubler's side).
+    pub analysis: Option<FileAnalysis>,
+    /// gnubg's analysis of the cube before this roll.
+    pub cube_analysis: Option<FileAnalysis>,
+    /// `gnubg wins 2 points` after this block: the winner's name and the
+    /// points, ending its game.
+    pub result: Option<(String, u32)>,
+    /// The match's date (`Date: 11/24/26` under `Match Information:`), as
+    /// `YYYY-MM-DD`, on the block after it.
+    pub date: Option<String>,
 }
 
 /// Whether `text` holds a `Position ID:` line followed by a `Match ID` line.
@@ -64,10 +77,20 @@ pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
     let mut move_number = None;
     let mut heading = String::new();
     let mut pending_position: Option<(u32, String)> = None;
+    let mut date = None;
     let lines: Vec<&str> = text.lines().collect();
     for (i, raw) in lines.iter().enumerate() {
         let number = i as u32 + 1;
         let line = raw.trim();
+        if let Some(d) = line.strip_prefix("Date:") {
+            date = us_date(d);
+            continue;
+        }
+        if let Some(last) = out.last_mut()
+            && analysed(last, line, &lines[i + 1..])
+        {
+            continue;
+        }
         if let Some(rest) = line.strip_prefix("The score (after ") {
             if let Some(n) = rest
                 .split_whitespace()
@@ -108,6 +131,10 @@ pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
                     heading: std::mem::take(&mut heading),
                     played: None,
                     position,
+                    analysis: None,
+                    cube_analysis: None,
+                    result: None,
+                    date: date.take(),
                 }),
                 Err(e) => problems.push(ReadProblem {
                     game: Some(game),
@@ -139,6 +166,46 @@ pub fn blocks(text: &str) -> (Vec<Block>, Vec<ReadProblem>) {
         });
     }
     (out, problems)
+}
+
+/// What a line after a block's `* ...` line says of it, put on the block:
+/// gnubg's cube analysis (`Cube analysis` and the lines after it), its
+/// candidates for the roll (`Rolled 41:`), or the game's end (`gnubg
+/// wins 2 points`). Whether the line was one of these.
+fn analysed(block: &mut Block, line: &str, after: &[&str]) -> bool {
+    let played = block.played.as_deref().unwrap_or("");
+    if line == "Cube analysis" {
+        let taker = played.ends_with(" accepts") || played.ends_with(" rejects");
+        let cube = analysis::cube(after, taker);
+        if taker || played.ends_with(" doubles") {
+            block.analysis = cube;
+        } else {
+            block.cube_analysis = cube;
+        }
+        return true;
+    }
+    if line.starts_with("Rolled ") && line.ends_with(':') {
+        block.analysis = analysis::moves(after);
+        return true;
+    }
+    if let Some(result) = analysis::wins(line) {
+        block.result = Some(result);
+        return true;
+    }
+    false
+}
+
+/// gnubg's `Date: 11/24/26` (month, day, two-digit year of this century)
+/// as `YYYY-MM-DD`.
+fn us_date(text: &str) -> Option<String> {
+    let mut parts = text.trim().split('/');
+    let (m, d, y): (u32, u32, i32) = (
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+    );
+    let y = if y < 100 { 2000 + y } else { y };
+    Some(format!("{y:04}-{m:02}-{d:02}")).filter(|_| (1..=12).contains(&m) && (1..=31).contains(&d))
 }
 
 fn decode(position: &str, matchid: &str) -> Result<Position, IdError> {
@@ -195,6 +262,7 @@ pub fn to_record(blocks: &[Block]) -> (MatchRecord, Vec<ReadProblem>) {
         let p = &block.position;
         if games.last().is_none_or(|g| g.number != block.game) {
             if games.is_empty() {
+                header.date = block.date.clone();
                 header.names = p.names.clone();
                 header.length = p.state.match_length;
                 header.crawford = p.state.match_length > 0;
@@ -247,6 +315,8 @@ pub fn to_record(blocks: &[Block]) -> (MatchRecord, Vec<ReadProblem>) {
             Some(kind) => {
                 let mut action = Action::new(player, kind);
                 action.origin = Some(block.line);
+                action.analysis = block.analysis.clone();
+                action.cube_analysis = block.cube_analysis.clone();
                 if let Some(g) = games.last_mut() {
                     g.actions.push(action);
                 }
@@ -265,6 +335,17 @@ pub fn to_record(blocks: &[Block]) -> (MatchRecord, Vec<ReadProblem>) {
             }
         }
     }
+    for block in blocks {
+        if let Some((name, points)) = &block.result
+            && let Some(g) = games.iter_mut().find(|g| g.number == block.game)
+        {
+            let passed = block
+                .played
+                .as_deref()
+                .is_some_and(|p| p.ends_with(" rejects"));
+            g.result = result_of(&block.position, name, *points, passed);
+        }
+    }
     (
         MatchRecord {
             format: MatchFormat::MatchText,
@@ -273,6 +354,19 @@ pub fn to_record(blocks: &[Block]) -> (MatchRecord, Vec<ReadProblem>) {
         },
         problems,
     )
+}
+
+/// `NAME wins N points` after the block at `p`: the winner by name (the
+/// one whose name it is), ended by a pass when the block's player passed.
+fn result_of(p: &Position, name: &str, points: u32, passed: bool) -> Option<GameResult> {
+    let winner = crate::domain::Player::BOTH
+        .into_iter()
+        .find(|&w| p.names.of(w) == name)?;
+    Some(GameResult {
+        winner,
+        points,
+        ending: passed.then_some(Ending::Dropped),
+    })
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod mat;
 pub mod match_file;
 pub mod match_id;
 pub mod match_text;
+mod match_text_analysis;
 pub mod met_xml;
 pub mod position_id;
 pub mod sgf;

@@ -284,6 +284,23 @@ pub struct ReadProblem {
     pub message: String,
 }
 
+/// The readers' words for an entry they read as gnubg 1.07 reads it (a
+/// move skipped or applied, a property ignored): every such message ends
+/// its sentence with them.
+pub const AS_GNUBG_DOES: &str = "as gnubg does";
+
+impl ReadProblem {
+    /// Whether the match is read all the same as gnubg reads it: an entry
+    /// skipped, applied or ignored as gnubg does (the reader says so), or
+    /// a candidate of the file's own analysis that is no legal move left
+    /// out. Such a file is imported, not failed.
+    pub fn read_as_gnubg(&self) -> bool {
+        self.message.contains(AS_GNUBG_DOES)
+            || (self.message.contains("candidate moves are not legal moves")
+                && self.message.contains("; left out"))
+    }
+}
+
 /// Problems of one game listed one by one before the rest are only counted.
 const MAX_LISTED: usize = 1000;
 

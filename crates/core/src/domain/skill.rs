@@ -56,9 +56,47 @@ impl Skill {
     }
 }
 
+/// A number to 3 places with its sign (`+0.706`, `-0.083`), and `0.000`
+/// for what shows as zero: never `-0.000` (a perfect move's error, an
+/// equity a hair below 0).
+pub fn signed3(v: f64) -> String {
+    if v.abs() < 0.0005 {
+        "0.000".to_owned()
+    } else {
+        format!("{v:+.3}")
+    }
+}
+
+/// An error as the lists show it, the equity given away: `-0.083`, and
+/// `0.000` for none.
+pub fn given_away(error: f64) -> String {
+    signed3(-error.abs())
+}
+
+/// An error to 3 places, `0.000` for none (never `-0.000`).
+pub fn unsigned3(error: f64) -> String {
+    if error.abs() < 0.0005 {
+        "0.000".to_owned()
+    } else {
+        format!("{error:.3}")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn zero_is_never_negative() {
+        assert_eq!(signed3(-0.0), "0.000");
+        assert_eq!(signed3(-0.0004), "0.000");
+        assert_eq!(signed3(0.706), "+0.706");
+        assert_eq!(signed3(-0.0831), "-0.083");
+        assert_eq!(given_away(0.0), "0.000");
+        assert_eq!(given_away(0.083), "-0.083");
+        assert_eq!(unsigned3(-0.0), "0.000");
+        assert_eq!(unsigned3(0.2424), "0.242");
+    }
 
     #[test]
     fn thresholds_are_gnubg_1_07s_and_strict() {

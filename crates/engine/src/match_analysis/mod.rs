@@ -12,7 +12,8 @@
 //! - `quiz.rs`: a quiz answer graded; `report.rs`: the statistics and luck
 //!   with their text and JSON; `annotate.rs`: the verdicts put into the
 //!   match model and an analysed SGF; `error.rs`: why a decision was not
-//!   judged.
+//!   judged; `kept.rs`: verdicts that ask no engine (a file's own analysis
+//!   judged the same way, a verdict the library kept).
 //!
 //! The counting into per-player statistics is `domain::match_stats`.
 
@@ -20,6 +21,7 @@ pub mod annotate;
 mod ask;
 mod error;
 pub(crate) mod judge;
+pub mod kept;
 mod quiz;
 mod replayed;
 pub mod report;

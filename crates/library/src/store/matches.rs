@@ -31,7 +31,10 @@ pub struct NewMatch {
     pub players: [String; 2],
     pub event: Option<String>,
     pub place: Option<String>,
+    /// `YYYY-MM-DD` where it reads as a date (else as the file writes it).
     pub date: Option<String>,
+    /// Where the date came from; `None` without one.
+    pub date_from: Option<crate::dates::DateFrom>,
     /// Points to win; 0 for money play.
     pub length: u16,
     /// Points won by O, then X, as the file's games add up (`3-7`); empty
@@ -72,6 +75,9 @@ pub struct NewDecision {
     pub played: String,
     /// The position entry, when the decision is kept as one.
     pub entry: Option<NewEntry>,
+    /// The entry of the cube decision before the roll (a double missed),
+    /// when it is kept as one.
+    pub cube_entry: Option<NewEntry>,
     /// The position's gnubg ID and XGID (the entry's, when there is one).
     pub ids: (String, String),
     /// The file's own verdict, when it has one.
@@ -95,6 +101,10 @@ pub struct Verdict {
     /// The verdict as text (the candidates or the cube's equities).
     pub text: String,
 }
+
+// The error is an engine's checked answer or the store's finite value:
+// the editor's requests, which carry verdicts, stay `Eq`.
+impl Eq for Verdict {}
 
 impl Verdict {
     /// The engine and plies a depth's words name: `gnubg 2-ply` is
@@ -156,7 +166,9 @@ pub struct StoredMatch {
     pub identity: String,
     pub players: [String; 2],
     pub event: Option<String>,
+    /// `YYYY-MM-DD` where it reads as a date (else as the file writes it).
     pub date: Option<String>,
+    pub date_from: Option<crate::dates::DateFrom>,
     pub length: u16,
     pub result: String,
     pub format: String,
@@ -171,14 +183,34 @@ pub(crate) struct DeepestVerdict {
     /// `checker`, `cube`, `take`, or what else was done.
     pub kind: String,
     pub entry: Option<i64>,
+    /// The entry of the cube decision before the roll, if one was made.
+    pub cube_entry: Option<i64>,
     pub verdict: Option<Verdict>,
+}
+
+/// Which of a decision's entries: the decision's own (a roll played, a
+/// double, a take), or the cube decision before its roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Link {
+    Own,
+    CubeBefore,
+}
+
+impl Link {
+    /// The column of `decisions` that links it.
+    fn column(self) -> &'static str {
+        match self {
+            Link::Own => "entry_id",
+            Link::CubeBefore => "cube_entry_id",
+        }
+    }
 }
 
 /// A player's rates in one match as `stats --player` shows them (kept in
 /// `match_rates`): from bgedit's most complete analysis of the match, else
 /// from the file's own; a rate the analysis cannot give is `None`.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct MatchRates {
+pub struct MatchRates {
     /// The analysis the rates come from; `None` when the match has none.
     pub engine: Option<String>,
     pub plies: Option<i64>,
@@ -190,6 +222,12 @@ pub(crate) struct MatchRates {
     pub checker: Option<f64>,
     pub cube: Option<f64>,
     pub luck: Option<f64>,
+    /// The decisions the rates are over: unforced moves (the checker
+    /// rate's), close cube decisions (the cube rate's; both together the
+    /// error rate's and PR's), every move (the luck's).
+    pub checker_n: u32,
+    pub cube_n: u32,
+    pub moves_n: u32,
     /// bgedit's analysis of the match when it judged only some of its
     /// decisions (a run stopped part way): the rates are never a part's.
     pub partial: Option<Partial>,
@@ -231,8 +269,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
     };
     tx.prepare_cached(
         "INSERT INTO matches (hash, player_o, player_x, event, place, date, length, result, \
-         format, path, imported, content, identity) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
-         ?10, ?11, ?12, ?13)",
+         format, path, imported, content, identity, date_from) VALUES (?1, ?2, ?3, ?4, ?5, ?6, \
+         ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     )?
     .execute(params![
         m.hash,
@@ -247,7 +285,8 @@ fn insert_match(tx: &rusqlite::Transaction<'_>, m: &NewMatch, now: i64) -> Resul
         bounded(&m.path, MAX_NOTE_LEN, "path")?,
         now,
         m.content,
-        m.identity
+        m.identity,
+        m.date_from.map(crate::dates::DateFrom::word)
     ])?;
     let id = tx.last_insert_rowid();
     let mut game = tx.prepare_cached(
@@ -301,13 +340,13 @@ fn put_verdict(
 }
 
 /// The columns of a match as `stored_match` reads them (`m`: `matches`).
-const MATCH_COLUMNS: &str = "m.id, m.hash, coalesce(m.identity, ''), m.player_o, m.player_x, \
-     m.event, m.date, m.length, m.result, m.format, m.path";
-const MATCH_COLUMN_COUNT: usize = 11;
+pub(super) const MATCH_COLUMNS: &str = "m.id, m.hash, coalesce(m.identity, ''), m.player_o, m.player_x, \
+     m.event, m.date, m.length, m.result, m.format, m.path, m.date_from";
+pub(super) const MATCH_COLUMN_COUNT: usize = 12;
 
 /// A match read from the first `MATCH_COLUMNS` of a row, its decisions
 /// not counted (0).
-fn stored_match(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMatch> {
+pub(super) fn stored_match(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMatch> {
     Ok(StoredMatch {
         id: r.get(0)?,
         hash: r.get(1)?,
@@ -319,6 +358,10 @@ fn stored_match(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMatch> {
         result: r.get(8)?,
         format: r.get(9)?,
         path: r.get(10)?,
+        date_from: r
+            .get::<_, Option<String>>(11)?
+            .as_deref()
+            .and_then(crate::dates::DateFrom::from_word),
         decisions: 0,
     })
 }
@@ -353,11 +396,22 @@ impl Library {
         {
             let mut insert = tx.prepare_cached(
                 "INSERT INTO decisions (match_id, seq, game, number, player, name, kind, dice, \
-                 played, gnubg_id, xgid, entry_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, \
-                 ?10, ?11, ?12)",
+                 played, gnubg_id, xgid, entry_id, cube_entry_id) VALUES (?1, ?2, ?3, ?4, ?5, \
+                 ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
             )?;
             for (seq, d) in m.decisions.iter().enumerate() {
                 let entry = match &d.entry {
+                    Some(e) => {
+                        let added = add_in(&tx, e, now)?;
+                        match added {
+                            Added::New(_) => entries_new += 1,
+                            Added::Existing(_) => entries_merged += 1,
+                        }
+                        Some(added.id())
+                    }
+                    None => None,
+                };
+                let cube_entry = match &d.cube_entry {
                     Some(e) => {
                         let added = add_in(&tx, e, now)?;
                         match added {
@@ -380,7 +434,8 @@ impl Library {
                     bounded(&d.played, MAX_NAME_LEN, "played")?,
                     d.ids.0,
                     d.ids.1,
-                    entry
+                    entry,
+                    cube_entry
                 ])?;
                 if let Some(v) = &d.analysis {
                     put_verdict(&tx, tx.last_insert_rowid(), v, false, now)?;
@@ -570,7 +625,8 @@ impl Library {
     pub(crate) fn deepest_verdicts(&self, match_id: i64) -> Result<Vec<DeepestVerdict>> {
         let mut st = self.conn.prepare(
             "SELECT d.seq, d.kind, d.entry_id, a.engine, a.plies, a.depth, a.from_file, a.error, \
-             a.analysis FROM decisions d LEFT JOIN analyses a ON a.decision_id = d.id \
+             a.analysis, d.cube_entry_id FROM decisions d \
+             LEFT JOIN analyses a ON a.decision_id = d.id \
              WHERE d.match_id = ?1 ORDER BY d.seq, a.plies DESC, a.from_file, a.engine",
         )?;
         let rows = st.query_map([match_id], |r| {
@@ -589,6 +645,7 @@ impl Library {
                 seq: r.get::<_, i64>(0)? as usize,
                 kind: r.get(1)?,
                 entry: r.get(2)?,
+                cube_entry: r.get(9)?,
                 verdict,
             })
         })?;
@@ -604,32 +661,34 @@ impl Library {
     }
 
     /// Keeps match `match_id`'s mistakes as the panel lists them, in one
-    /// transaction: each `(seq, entry)` of `new` added (or merged) as a
-    /// position entry and linked to its decision, then each `(seq,
-    /// error)` of `errors` set as the error of the entry its decision is
-    /// linked to. The count of entries added.
+    /// transaction: each `(seq, link, entry)` of `new` added (or merged) as
+    /// a position entry and linked to its decision, then each `(seq, link,
+    /// error)` of `errors` set as the error of the entry so linked. The
+    /// count of entries added.
     pub(crate) fn keep_mistakes(
         &mut self,
         match_id: i64,
-        new: &[(usize, NewEntry)],
-        errors: &[(usize, f64)],
+        new: &[(usize, Link, NewEntry)],
+        errors: &[(usize, Link, f64)],
     ) -> Result<u64> {
         let now = now();
         let tx = self.write()?;
         let mut added = 0;
-        for (seq, entry) in new {
+        for (seq, link, entry) in new {
             let id = add_in(&tx, entry, now)?;
             added += u64::from(matches!(id, Added::New(_)));
-            tx.prepare_cached(
-                "UPDATE decisions SET entry_id = ?1 WHERE match_id = ?2 AND seq = ?3",
-            )?
+            tx.prepare_cached(&format!(
+                "UPDATE decisions SET {} = ?1 WHERE match_id = ?2 AND seq = ?3",
+                link.column()
+            ))?
             .execute(params![id.id(), match_id, *seq as i64])?;
         }
-        for (seq, error) in errors.iter().filter(|(_, e)| e.is_finite()) {
-            tx.prepare_cached(
-                "UPDATE entries SET error = ?1 WHERE id = (SELECT entry_id FROM decisions \
+        for (seq, link, error) in errors.iter().filter(|(_, _, e)| e.is_finite()) {
+            tx.prepare_cached(&format!(
+                "UPDATE entries SET error = ?1 WHERE id = (SELECT {} FROM decisions \
                  WHERE match_id = ?2 AND seq = ?3)",
-            )?
+                link.column()
+            ))?
             .execute(params![error, match_id, *seq as i64])?;
         }
         tx.commit()?;
@@ -789,52 +848,10 @@ impl Library {
     /// matches' decisions are not counted here (0). One query, for
     /// `stats --player` over many matches.
     pub(crate) fn matches_with_rates(&self) -> Result<Vec<(StoredMatch, Option<[MatchRates; 2]>)>> {
-        let mut st = self.conn.prepare(&format!(
-            "SELECT {MATCH_COLUMNS}, \
-             o.engine, o.plies, o.from_file, o.pr, o.error, o.checker, o.cube, o.luck, \
-             o.partial_engine, o.partial_plies, o.judged, o.decisions, \
-             x.engine, x.plies, x.from_file, x.pr, x.error, x.checker, x.cube, x.luck, \
-             x.partial_engine, x.partial_plies, x.judged, x.decisions \
-             FROM matches m \
-             LEFT JOIN match_rates o ON o.match_id = m.id AND o.side = 0 \
-             LEFT JOIN match_rates x ON x.match_id = m.id AND x.side = 1 ORDER BY m.id"
-        ))?;
-        let rates = |r: &rusqlite::Row<'_>, at: usize| -> rusqlite::Result<Option<MatchRates>> {
-            let Some(from_file) = r.get::<_, Option<bool>>(at + 2)? else {
-                return Ok(None);
-            };
-            let partial = match r.get::<_, Option<String>>(at + 8)? {
-                Some(engine) => Some(Partial {
-                    engine,
-                    plies: r.get(at + 9)?,
-                    judged: r.get::<_, i64>(at + 10)? as u64,
-                    decisions: r.get::<_, i64>(at + 11)? as u64,
-                }),
-                None => None,
-            };
-            Ok(Some(MatchRates {
-                engine: r.get(at)?,
-                plies: r.get(at + 1)?,
-                from_file,
-                pr: r.get(at + 3)?,
-                error: r.get(at + 4)?,
-                checker: r.get(at + 5)?,
-                cube: r.get(at + 6)?,
-                luck: r.get(at + 7)?,
-                partial,
-            }))
-        };
-        let rows = st.query_map([], |r| {
-            let m = stored_match(r)?;
-            let kept = match (
-                rates(r, MATCH_COLUMN_COUNT)?,
-                rates(r, MATCH_COLUMN_COUNT + 12)?,
-            ) {
-                (Some(o), Some(x)) => Some([o, x]),
-                _ => None,
-            };
-            Ok((m, kept))
-        })?;
+        let mut st = self
+            .conn
+            .prepare(&format!("{} ORDER BY m.id", match_list::with_rates_sql("")))?;
+        let rows = st.query_map([], |r| Ok((stored_match(r)?, match_list::both_rates(r)?)))?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }
 
@@ -848,8 +865,9 @@ impl Library {
         {
             let mut st = tx.prepare_cached(
                 "INSERT OR REPLACE INTO match_rates (match_id, side, engine, plies, from_file, \
-                 pr, error, checker, cube, luck, partial_engine, partial_plies, judged, \
-                 decisions) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+                 pr, error, checker, cube, luck, checker_n, cube_n, moves_n, partial_engine, \
+                 partial_plies, judged, decisions) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)",
             )?;
             for (id, sides) in rates {
                 for (side, r) in sides.iter().enumerate() {
@@ -866,6 +884,9 @@ impl Library {
                         f(r.checker),
                         f(r.cube),
                         f(r.luck),
+                        r.checker_n,
+                        r.cube_n,
+                        r.moves_n,
                         part.map(|p| &p.engine),
                         part.map(|p| p.plies),
                         part.map(|p| p.judged as i64),

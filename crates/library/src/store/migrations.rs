@@ -141,6 +141,22 @@ pub(super) fn fill_structure(tx: &rusqlite::Transaction<'_>) -> Result<()> {
     Ok(())
 }
 
+/// Dates the matches a schema before 12 kept undated from their file's
+/// name, where it carries one (migration 12; SQL cannot read the names).
+pub(super) fn fill_dates(tx: &rusqlite::Transaction<'_>) -> Result<()> {
+    let mut read = tx.prepare("SELECT id, path FROM matches WHERE date IS NULL")?;
+    let mut write =
+        tx.prepare("UPDATE matches SET date = ?2, date_from = 'file name' WHERE id = ?1")?;
+    let mut rows = read.query([])?;
+    while let Some(r) = rows.next()? {
+        let path: String = r.get(1)?;
+        if let Some(date) = crate::dates::from_file_name(&path) {
+            write.execute(params![r.get::<_, i64>(0)?, date])?;
+        }
+    }
+    Ok(())
+}
+
 impl Library {
     /// Checks what SQLite sees (the header may have been fine while the
     /// schema is not ours), then turns on WAL and migrates.
@@ -200,6 +216,9 @@ impl Library {
                 .map_err(|e| LibraryError::Sql(format!("migration to schema {}: {e}", i + 1)))?;
             if i + 1 == 6 {
                 fill_structure(&tx)?;
+            }
+            if i + 1 == 12 {
+                fill_dates(&tx)?;
             }
         }
         if version < LATEST {

@@ -17,6 +17,7 @@
 mod claims;
 mod disagreements;
 mod entries;
+mod match_list;
 mod matches;
 mod migrations;
 mod quiz;
@@ -27,6 +28,7 @@ mod text_index;
 pub use claims::*;
 pub use disagreements::*;
 pub use entries::*;
+pub use match_list::*;
 pub use matches::*;
 use migrations::*;
 pub use search::*;

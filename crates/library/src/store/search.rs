@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::derive::{Derived, derive};
-use crate::filter::{Condition, Field, Flag, Op, Query};
+use crate::filter::{Condition, Field, Flag, Op, Query, Term};
 use bgedit_core::domain::{Player, Position};
 use rusqlite::OptionalExtension;
 use std::fmt::Write as _;
@@ -115,9 +115,10 @@ impl ErrorBy {
 /// needs one query.
 pub(super) const SUMMARY_COLUMNS: &str = "e.id, e.title, e.tags_text, e.position_json, e.score_o, \
      e.score_x, e.error, substr(e.note, 1, 200), (SELECT group_concat(c.name, ' ') FROM \
-     entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id), (SELECT a.engine || char(9) || a.plies || char(9) || \
+     entry_collections ec JOIN collections c ON c.id = ec.collection_id WHERE ec.entry_id = e.id), coalesce((SELECT a.engine || char(9) || a.plies || char(9) || \
      a.depth FROM decisions d JOIN analyses a ON a.decision_id = d.id WHERE d.entry_id = e.id AND a.error IS NOT NULL ORDER BY a.plies DESC, \
-     a.from_file LIMIT 1), e.player";
+     a.from_file LIMIT 1), (SELECT a.engine || char(9) || a.plies || char(9) || a.depth FROM decisions d JOIN analyses a \
+     ON a.decision_id = d.id WHERE d.cube_entry_id = e.id ORDER BY a.plies DESC, a.from_file LIMIT 1)), e.player";
 
 pub(super) fn summary(r: &rusqlite::Row<'_>) -> Result<Summary> {
     let id: i64 = r.get(0)?;
@@ -224,6 +225,7 @@ pub(super) fn facets(query: &Query) -> &'static str {
                 | Condition::Disagree(..)
                 | Condition::Point { .. }
                 | Condition::Kind(_)
+                | Condition::Mistake(_)
         )
     });
     // Who decided and the source are in `entries_scan`, not in the facets.
@@ -323,106 +325,121 @@ pub(crate) fn select(query: &Query, now: i64, use_index: bool) -> Selection {
         if term.negated {
             sql.push_str("NOT ");
         }
-        match &term.condition {
-            Condition::Flag(flag) => sql.push_str(match flag {
-                Flag::Race => "(e.race = 1)",
-                Flag::Contact => "(e.race = 0)",
-                Flag::Bar => "(e.bar = 1)",
-                Flag::Money => "(e.match_length = 0)",
-                Flag::Match => "(e.match_length > 0)",
-                Flag::Crawford => "(e.crawford = 1)",
-                Flag::Due => {
-                    args.push(Arg::Int(now));
-                    "(e.due <= ?)"
-                }
-            }),
-            Condition::Compare(field, op, value) => {
-                let column = match field {
-                    Field::Cube => "e.cube",
-                    Field::Pips => "e.pips_on_roll",
-                    Field::Diff => "e.pip_diff",
-                    Field::Length => "e.match_length",
-                    Field::Blots => "e.blots",
-                    Field::Back => "e.back",
-                    Field::Prime => "e.prime",
-                    Field::Home => "e.home",
-                };
-                let _ = write!(sql, "({column} {} ?)", op.sql());
-                args.push(Arg::Int(*value));
-            }
-            Condition::Error(op, value) => {
-                let _ = write!(sql, "(e.error {} ?)", op.sql());
-                args.push(Arg::Real(*value));
-            }
-            Condition::Disagree(op, value) => disagree_sql(&mut sql, &mut args, *op, *value),
-            Condition::Point { opponent, point } => {
-                let column = if *opponent {
-                    "e.opp_points"
-                } else {
-                    "e.points"
-                };
-                let _ = write!(sql, "({column} & ? <> 0)");
-                args.push(Arg::Int(1 << (point - 1)));
-            }
-            Condition::Kind(kind) => {
-                sql.push_str("(e.kind = ?)");
-                args.push(Arg::Text(kind.name().to_owned()));
-            }
-            Condition::Player(name) => {
-                sql.push_str("(e.player LIKE ? ESCAPE '\\')");
-                args.push(Arg::Text(like_pattern(name)));
-            }
-            // The source, or the match the decision is from: its players,
-            // event or file.
-            Condition::Match(text) => {
-                sql.push_str(
-                    "(e.source LIKE ? ESCAPE '\\' OR e.id IN (SELECT d.entry_id FROM decisions d \
-                     JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
-                     OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
-                     OR m.path LIKE ? ESCAPE '\\'))",
-                );
-                for _ in 0..5 {
-                    args.push(Arg::Text(like_pattern(text)));
-                }
-            }
-            Condition::Tag(tag) => {
-                sql.push_str("(e.id IN (SELECT entry_id FROM tags WHERE tag = ?))");
-                args.push(Arg::Text(tag.clone()));
-            }
-            Condition::Collection(name) => {
-                sql.push_str(
-                    "(e.id IN (SELECT ec.entry_id FROM entry_collections ec JOIN collections c \
-                     ON c.id = ec.collection_id WHERE c.name = ?))",
-                );
-                args.push(Arg::Text(name.clone()));
-            }
-            // `!text`: the index finds the entries to leave out.
-            Condition::Text(text) if term.negated && indexed_text(text) => {
-                sql.push_str(
-                    "(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))",
-                );
-                args.push(Arg::Text(fts_phrase(text)));
-            }
-            // 1–2 characters (no trigram to look up), or text so common that
-            // the index would not narrow the search: tested in each row of
-            // `entries_scan` (the cost is documented in the README).
-            Condition::Text(text) => {
-                sql.push_str(
-                    "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \
-                     e.tags_text LIKE ? ESCAPE '\\' OR e.gnubg_id LIKE ? ESCAPE '\\' OR \
-                     e.xgid LIKE ? ESCAPE '\\')",
-                );
-                for _ in 0..5 {
-                    args.push(Arg::Text(like_pattern(text)));
-                }
-            }
-        }
+        condition_sql(&mut sql, &mut args, term, now);
     }
     Selection {
         from: sql,
         args,
         text_index,
         restricted,
+    }
+}
+
+/// One term's condition as SQL over `entries e` (its `NOT` already
+/// written), its values pushed to `args`.
+fn condition_sql(sql: &mut String, args: &mut Vec<Arg>, term: &Term, now: i64) {
+    match &term.condition {
+        Condition::Flag(flag) => sql.push_str(match flag {
+            Flag::Race => "(e.race = 1)",
+            Flag::Contact => "(e.race = 0)",
+            Flag::Bar => "(e.bar = 1)",
+            Flag::Money => "(e.match_length = 0)",
+            Flag::Match => "(e.match_length > 0)",
+            Flag::Crawford => "(e.crawford = 1)",
+            Flag::Due => {
+                args.push(Arg::Int(now));
+                "(e.due <= ?)"
+            }
+        }),
+        Condition::Compare(field, op, value) => {
+            let column = match field {
+                Field::Cube => "e.cube",
+                Field::Pips => "e.pips_on_roll",
+                Field::Diff => "e.pip_diff",
+                Field::Length => "e.match_length",
+                Field::Blots => "e.blots",
+                Field::Back => "e.back",
+                Field::Prime => "e.prime",
+                Field::Home => "e.home",
+            };
+            let _ = write!(sql, "({column} {} ?)", op.sql());
+            args.push(Arg::Int(*value));
+        }
+        Condition::Error(op, value) => {
+            let _ = write!(sql, "(e.error {} ?)", op.sql());
+            args.push(Arg::Real(*value));
+        }
+        Condition::Disagree(op, value) => disagree_sql(sql, args, *op, *value),
+        Condition::Point { opponent, point } => {
+            let column = if *opponent {
+                "e.opp_points"
+            } else {
+                "e.points"
+            };
+            let _ = write!(sql, "({column} & ? <> 0)");
+            args.push(Arg::Int(1 << (point - 1)));
+        }
+        Condition::Kind(kind) => {
+            sql.push_str("(e.kind = ?)");
+            args.push(Arg::Text(kind.name().to_owned()));
+        }
+        Condition::Mistake(m) => {
+            sql.push_str("(e.kind = ? AND e.played IN (?, ?) AND e.error > 0)");
+            let (kind, played) = m.decision();
+            args.push(Arg::Text(kind.name().to_owned()));
+            for p in played {
+                args.push(Arg::Text((*p).to_owned()));
+            }
+        }
+        Condition::Player(name) => {
+            sql.push_str("(e.player LIKE ? ESCAPE '\\')");
+            args.push(Arg::Text(like_pattern(name)));
+        }
+        // The source, or the match the decision is from: its players,
+        // event or file.
+        Condition::Match(text) => {
+            sql.push_str(
+                "(e.source LIKE ? ESCAPE '\\' OR e.id IN (SELECT d.entry_id FROM decisions d \
+                 JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
+                 OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
+                 OR m.path LIKE ? ESCAPE '\\' UNION SELECT d.cube_entry_id FROM decisions d \
+                 JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
+                 OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
+                 OR m.path LIKE ? ESCAPE '\\'))",
+            );
+            for _ in 0..9 {
+                args.push(Arg::Text(like_pattern(text)));
+            }
+        }
+        Condition::Tag(tag) => {
+            sql.push_str("(e.id IN (SELECT entry_id FROM tags WHERE tag = ?))");
+            args.push(Arg::Text(tag.clone()));
+        }
+        Condition::Collection(name) => {
+            sql.push_str(
+                "(e.id IN (SELECT ec.entry_id FROM entry_collections ec JOIN collections c \
+                 ON c.id = ec.collection_id WHERE c.name = ?))",
+            );
+            args.push(Arg::Text(name.clone()));
+        }
+        // `!text`: the index finds the entries to leave out.
+        Condition::Text(text) if term.negated && indexed_text(text) => {
+            sql.push_str("(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))");
+            args.push(Arg::Text(fts_phrase(text)));
+        }
+        // 1–2 characters (no trigram to look up), or text so common that
+        // the index would not narrow the search: tested in each row of
+        // `entries_scan` (the cost is documented in the README).
+        Condition::Text(text) => {
+            sql.push_str(
+                "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \
+                 e.tags_text LIKE ? ESCAPE '\\' OR e.gnubg_id LIKE ? ESCAPE '\\' OR \
+                 e.xgid LIKE ? ESCAPE '\\')",
+            );
+            for _ in 0..5 {
+                args.push(Arg::Text(like_pattern(text)));
+            }
+        }
     }
 }
 

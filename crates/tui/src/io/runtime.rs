@@ -397,6 +397,8 @@ pub struct Options {
     pub met: Option<crate::numbers::state::MetHandle>,
     /// The study library's file (`--library`), else the default.
     pub library: Option<PathBuf>,
+    /// The side the board's points are counted for (`--view`).
+    pub view: Option<bgedit_core::domain::Player>,
 }
 
 /// Runs the editor with the command line's options until the user quits
@@ -407,6 +409,7 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
         choice,
         met,
         library,
+        view,
     } = options;
     let (save_file, opened) = match persist::save_path() {
         Some(path) => {
@@ -431,6 +434,7 @@ pub fn run(start: Start, options: Options) -> Result<Exit> {
     if let Some(met) = met {
         model.numbers.met = met;
     }
+    model.view_from = view;
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         return Err(RunError::NoTerminal);
     }

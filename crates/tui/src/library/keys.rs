@@ -103,6 +103,14 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         action: LibAction::List(ListAction::AskPlayer),
     },
     Binding {
+        keys: &[Char('M')],
+        label: "M",
+        help: "the matches: list, open one with its verdicts",
+        section: (),
+        hint: Some(("M", "matches")),
+        action: LibAction::List(ListAction::Matches),
+    },
+    Binding {
         keys: &[Char('e')],
         label: "e",
         help: "edit the note",

@@ -14,6 +14,8 @@ pub(super) fn update(mut model: Model, action: ListAction) -> (Model, Vec<Effect
     match action {
         ListAction::StartAdd => start_add(model),
         ListAction::Open => open(model),
+        // The reducer hands it to the match list before this.
+        ListAction::Matches => done(model),
         // Esc steps back one level: the statistics to the list, the list to
         // where the library was opened from.
         ListAction::Leave if model.library.stats.is_some() => {

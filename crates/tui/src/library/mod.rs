@@ -21,6 +21,7 @@ mod answers;
 pub(crate) mod keys;
 mod line;
 mod list;
+mod match_requests;
 mod notes;
 pub(crate) mod quiz;
 pub mod snapshot;

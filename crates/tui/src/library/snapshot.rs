@@ -53,7 +53,7 @@ pub(crate) fn row(s: &Summary) -> Row {
         s.match_text(),
         s.roll_text(),
         s.error
-            .map_or(String::new(), |e| format!("{:+.3}", -e.abs())),
+            .map_or(String::new(), bgedit_core::domain::skill::given_away),
         cell(&s.tags),
         cell(&s.collections),
         cell(&s.note_line),
@@ -160,7 +160,10 @@ fn details(s: &Summary, loaded: Option<i64>) -> Vec<String> {
             .error_by
             .as_ref()
             .map_or(String::new(), |b| format!(" by {}", b.depth));
-        v.push(format!("Error   -{e:.3}{by}"));
+        v.push(format!(
+            "Error   {}{by}",
+            bgedit_core::domain::skill::given_away(e)
+        ));
     }
     // What the user wrote, where there is any.
     for (label, text) in [

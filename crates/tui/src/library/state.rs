@@ -317,6 +317,33 @@ pub enum Request {
         id: i64,
         json: String,
     },
+    /// The match list, filtered and sorted (answered as
+    /// `MatchListAction::Listed`).
+    Matches {
+        filter: String,
+        sort: bgedit_library::listing::SortBy,
+    },
+    /// A stored match with the verdicts the library holds on it, for the
+    /// match panel (answered as `ReviewAction::OpenedStored`).
+    OpenStored(i64),
+    /// The library's match for the file the match panel opened (found by
+    /// its content, or imported now), with its kept verdicts (answered as
+    /// `ReviewAction::Attached`).
+    Attach {
+        serial: u64,
+        path: String,
+    },
+    /// Keep the editor's verdicts on match `match_id`'s decisions (by
+    /// their place in the match); answered as `ReviewAction::Kept`.
+    KeepVerdicts {
+        match_id: i64,
+        verdicts: Vec<(usize, bgedit_library::store::Verdict)>,
+    },
+    /// The match's entries follow its deepest verdicts (after the
+    /// editor's analysis ended); answered as `ReviewAction::Kept`.
+    RefreshMistakes {
+        match_id: i64,
+    },
 }
 
 /// Everything that happens in the panel, by the route it takes: each
@@ -361,6 +388,8 @@ pub enum ListAction {
     /// `P`: asks whose statistics across the library's matches to show
     /// (the highlighted decision's player offered).
     AskPlayer,
+    /// `M`: the match list (the reducer hands it to the match list).
+    Matches,
     EditNote,
     EditTags,
     EditCollections,

@@ -181,6 +181,19 @@ fn answer(
             }
             Ok((lines, trend))
         })),
+        Request::Matches { filter, sort } => {
+            return super::match_requests::matches(lib, path, &filter, sort);
+        }
+        Request::OpenStored(id) => return super::match_requests::open_stored(lib, path, id),
+        Request::Attach { serial, path: file } => {
+            return super::match_requests::attach(lib, path, serial, &file);
+        }
+        Request::KeepVerdicts { match_id, verdicts } => {
+            return super::match_requests::keep(lib, path, match_id, &verdicts);
+        }
+        Request::RefreshMistakes { match_id } => {
+            return super::match_requests::refresh(lib, path, match_id);
+        }
         Request::PlayerStats(name) => {
             let stats = lib.and_then(|l| {
                 bgedit_library::player_stats::of(l, &name, None, true)

@@ -165,6 +165,14 @@ pub(crate) static REVIEW_BINDINGS: &[ReviewBinding] = &[
         hint: None,
         action: ReviewAction::Statistics,
     },
+    Binding {
+        keys: &[Char('f')],
+        label: "f",
+        help: "the board from one side: O's, X's, or the player on roll's",
+        section: 11,
+        hint: None,
+        action: ReviewAction::CycleView,
+    },
 ];
 
 /// The help's lines: each group's keys and words on one line
@@ -235,8 +243,9 @@ mod tests {
                 b.label
             );
         }
-        assert_eq!(rows.len(), 11);
+        assert_eq!(rows.len(), 12);
         assert!(rows.iter().any(|(l, _)| l == "W"));
+        assert!(rows.iter().any(|(l, _)| l == "f"));
         assert!(rows.iter().any(|(l, _)| l == "p / t"));
         assert!(hints().contains(&("n", "mistakes")));
     }

@@ -16,6 +16,9 @@
 
 pub(crate) mod keys;
 pub mod open;
+// What the library's worker reads a stored match into.
+pub(crate) use open::loaded;
 pub mod state;
+pub mod stored;
 pub(crate) mod update;
 pub mod view;

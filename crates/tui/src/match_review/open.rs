@@ -38,7 +38,11 @@ pub(crate) fn pasted(text: &str) -> Option<Loaded> {
     (loaded.replayed.decisions().len() > 1).then_some(loaded)
 }
 
-fn loaded(path: &str, file: match_file::MatchFile, pasted: Option<std::sync::Arc<str>>) -> Loaded {
+pub(crate) fn loaded(
+    path: &str,
+    file: match_file::MatchFile,
+    pasted: Option<std::sync::Arc<str>>,
+) -> Loaded {
     let replayed = bgedit_engine::match_analysis::ReplayedMatch::of(&file);
     let problems = replayed
         .problems()

@@ -63,6 +63,9 @@ pub struct OpenMatch {
     pub problems: Vec<String>,
     /// The text of a pasted match: what `W` saves from.
     pub pasted: Option<std::sync::Arc<str>>,
+    /// The library's match this is (its verdicts are kept there as they
+    /// arrive), once the library has said so.
+    pub library: Option<i64>,
     /// The decision under the cursor.
     pub cursor: usize,
     /// By decision, in step with `decisions`.
@@ -109,6 +112,7 @@ impl OpenMatch {
             games: loaded.games,
             problems: loaded.problems,
             pasted: loaded.pasted,
+            library: None,
             cursor: 0,
             verdicts: vec![Verdict::Waiting; n],
             depths: vec![None; n],
@@ -297,6 +301,9 @@ pub enum ReviewAction {
     Analyse,
     /// `p`: whose mistakes (both, O, X).
     CycleWho,
+    /// `f`: the board's points counted for O, for X, or (as gnubg prints
+    /// it) for the player on roll.
+    CycleView,
     /// `t`: ask for the mistake threshold.
     AskThreshold,
     /// The mistake threshold, in thousandths of a point of equity.
@@ -335,6 +342,32 @@ pub enum ReviewAction {
     ReplaceSgf(bool),
     /// The runtime saved it (the file), or why not.
     SgfSaved(Result<String, bgedit_engine::match_analysis::annotate::SaveSgfError>),
+    /// A match of the library opened from the match list, with the
+    /// verdicts the library holds (the worker's answer), or why not.
+    OpenedStored(Result<Box<Stored>, OpenError>),
+    /// The library's match for the file opened (serial), or why there is
+    /// none.
+    Attached(u64, Result<Box<Attached>, OpenError>),
+    /// The library kept the verdicts sent, or why not.
+    Kept(Result<(), OpenError>),
+}
+
+/// A match the library holds, read for the panel: its kept file replayed,
+/// and bgedit's most complete analysis of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stored {
+    pub loaded: Loaded,
+    pub match_id: i64,
+    pub kept: Option<bgedit_library::store::KeptAnalysis>,
+}
+
+/// A file opened in the editor, found in the library (or imported now),
+/// with what the library holds of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attached {
+    pub match_id: i64,
+    pub imported: bool,
+    pub kept: Option<bgedit_library::store::KeptAnalysis>,
 }
 
 /// What the file's own analysis says of a decision: its error, its best

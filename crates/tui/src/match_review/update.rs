@@ -51,7 +51,13 @@ pub(crate) fn update(mut model: Model, action: ReviewAction) -> (Model, Vec<Effe
         }
         ReviewAction::Opened(Err(e)) => refuse(model, e.to_string()),
         ReviewAction::Opened(Ok(loaded)) => opened(model, *loaded),
+        ReviewAction::OpenedStored(Err(why)) => refuse(model, why.to_string()),
+        ReviewAction::OpenedStored(Ok(stored)) => opened_stored(model, *stored),
+        ReviewAction::Attached(serial, result) => super::stored::attached(model, serial, result),
+        ReviewAction::Kept(Ok(())) => done(model),
+        ReviewAction::Kept(Err(why)) => super::stored::not_kept(model, why),
         ReviewAction::Walk(step) => walk(model, step),
+        ReviewAction::CycleView => cycle_view(model),
         ReviewAction::CycleWho => {
             let Some(m) = model.review.open.as_mut() else {
                 return no_match(model);
@@ -309,8 +315,13 @@ fn judged(
         }
         match outcome {
             Ok(list) => {
+                // Kept in the library as it arrives, when the match is
+                // the library's.
+                let kept = super::stored::keep(m, i, plies, &list);
                 m.verdicts[i] = Verdict::Judged(list);
                 m.depths[i] = Some(plies);
+                m.done += 1;
+                return (model, kept.into_iter().collect());
             }
             Err(_) if matches!(m.verdicts[i], Verdict::Judged(_)) => m.deeper_failed += 1,
             Err(f) => {
@@ -333,6 +344,7 @@ fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
         return done(model);
     };
     m.analysing = false;
+    let refresh = super::stored::refresh(m);
     let failures: Vec<&str> = m
         .verdicts
         .iter()
@@ -365,7 +377,7 @@ fn analysis_ended(mut model: Model, serial: u64) -> (Model, Vec<Effect>) {
             "Match analysed at {depth}: {mistakes} mistakes · n/N walk them, * keeps them, s: statistics"
         ))
     };
-    done(model)
+    (model, refresh.into_iter().collect())
 }
 
 fn no_match(model: Model) -> (Model, Vec<Effect>) {
@@ -410,7 +422,52 @@ pub(crate) fn complete(typed: &str, entries: &[(String, bool)]) -> (String, Vec<
     }
 }
 
-fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
+/// `f`: the board's points counted for O, then X, then (as gnubg prints
+/// it) the player on roll.
+fn cycle_view(mut model: Model) -> (Model, Vec<Effect>) {
+    model.view_from = match model.view_from {
+        None => Some(Player::O),
+        Some(Player::O) => Some(Player::X),
+        Some(Player::X) => None,
+    };
+    model.status = Status::info(match model.view_from {
+        Some(p) => format!("The board from {p}'s side (f: the other)"),
+        None => "The board from the side of the player on roll, as gnubg prints it".to_owned(),
+    });
+    done(model)
+}
+
+/// A match of the library opened from the match list: opened without an
+/// analysis, then given the verdicts the library holds.
+fn opened_stored(model: Model, stored: super::state::Stored) -> (Model, Vec<Effect>) {
+    let super::state::Stored {
+        loaded,
+        match_id,
+        kept,
+    } = stored;
+    let (model, effects) = open_loaded(model, loaded, false);
+    super::stored::opened_stored(model, effects, match_id, kept)
+}
+
+/// A file read for the panel: opened, its analysis started, and the
+/// library asked whether it holds the match (and its verdicts).
+fn opened(model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
+    let path = loaded.pasted.is_none().then(|| loaded.path.clone());
+    let (model, mut effects) = open_loaded(model, loaded, true);
+    if let Some(path) = path
+        && model.review.open.is_some()
+    {
+        effects.push(Effect::Library(crate::library::state::Request::Attach {
+            serial: model.review.serial,
+            path,
+        }));
+    }
+    (model, effects)
+}
+
+/// Opens `loaded` in the panel; its analysis starts when `analyse` and
+/// the file carries none of its own.
+fn open_loaded(mut model: Model, loaded: Loaded, analyse: bool) -> (Model, Vec<Effect>) {
     if loaded.replayed.decisions().is_empty() {
         let why = loaded.problems.first().cloned().unwrap_or_default();
         return refuse(
@@ -434,13 +491,14 @@ fn opened(mut model: Model, loaded: Loaded) -> (Model, Vec<Effect>) {
     // is, and the engine asked only with `E`.
     let engine = judge_of(&model);
     m.judge = engine;
-    let carries = m.carries_analysis();
+    let carries = m.carries_analysis() || !analyse;
     m.analysing = !carries;
     let summary = format!(
-        "Opened {} ({}): {games} games, {} decisions{} · {}",
+        "Opened {} ({}): {}, {}{} · {}",
         m.file_name(),
         m.format,
-        m.decisions().len(),
+        bgedit_core::words::count_s(games, "game"),
+        bgedit_core::words::count_s(m.decisions().len(), "decision"),
         if problems > 0 {
             format!(", {problems} problems (H shows them)")
         } else {
@@ -688,7 +746,7 @@ fn walk(model: Model, step: Step) -> (Model, Vec<Effect>) {
             let message = match step {
                 Step::NextMistake | Step::PreviousMistake => {
                     let e = m.error(i).unwrap_or(0.0);
-                    format!("Mistake: {:+.3}", -e)
+                    format!("Mistake: {}", bgedit_core::domain::skill::given_away(e))
                 }
                 _ => String::new(),
             };
@@ -932,9 +990,9 @@ mod tests {
         );
     }
 
-    /// A whole match pasted (the `.mat` text, gnubg's match text) opens in
-    /// the panel as its file does; one position's block is still a
-    /// position.
+    /// A whole match pasted (the `.mat` text, gnubg's match text with its
+    /// analysis) opens in the panel as its file does; one position's block
+    /// is still a position.
     #[test]
     fn a_pasted_match_opens_in_the_panel_and_one_block_is_a_position() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/");
@@ -946,10 +1004,15 @@ mod tests {
             let m = model.review.open.as_ref().expect("the match is open");
             assert_eq!(m.path, super::super::open::PASTED);
             assert_eq!(m.decisions(), from_file.replayed.decisions(), "{file}");
-            assert!(
+            // gnubg's match text carries gnubg's analysis, shown as it is
+            // (E asks the engine); the .mat carries none and is analysed.
+            let carries = file.ends_with(".txt");
+            assert_eq!(m.carries_analysis(), carries, "{file}");
+            assert_eq!(
                 effects
                     .iter()
                     .any(|e| matches!(e, Effect::AnalyseMatch { .. })),
+                !carries,
                 "{file}: {effects:?}"
             );
             assert_eq!(model.mode, Mode::Review, "{file}: {}", model.status.text);

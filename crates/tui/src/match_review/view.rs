@@ -184,7 +184,10 @@ fn line(
     let (mark, lost) = if error.is_nan() {
         ("", "failed".to_owned())
     } else if error > 0.0 {
-        (Skill::of(error).mark(), format!("{:+.3}", -error))
+        (
+            Skill::of(error).mark(),
+            bgedit_core::domain::skill::given_away(error),
+        )
     } else {
         ("", String::new())
     };

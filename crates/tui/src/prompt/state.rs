@@ -48,6 +48,8 @@ pub enum PromptKind {
     MistakeThreshold,
     /// The file the match panel saves the match to, as gnubg's SGF.
     SgfFile,
+    /// The match list's filter.
+    MatchFilter,
     /// That file exists: replace it? Answered by one key, y or n.
     ReplaceSgf,
 }
@@ -74,6 +76,9 @@ impl PromptKind {
             }
             PromptKind::SgfFile => {
                 "Save the match with its analysis as gnubg's SGF to (Tab completes)"
+            }
+            PromptKind::MatchFilter => {
+                "Matches: player:NAME since:YYYY-MM-DD undated analysed, or words (empty: all)"
             }
             PromptKind::ReplaceSgf => "That file exists: replace it? y replaces, n keeps it",
         }

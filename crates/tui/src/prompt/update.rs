@@ -89,6 +89,7 @@ pub fn current_value(kind: PromptKind, position: &Position) -> String {
         | PromptKind::MatchFile
         | PromptKind::MistakeThreshold
         | PromptKind::SgfFile
+        | PromptKind::MatchFilter
         | PromptKind::ReplaceSgf
         | PromptKind::CrawfordOffer(_) => String::new(),
     }
@@ -110,6 +111,9 @@ pub fn parse(kind: PromptKind, text: &str, state: &MatchState) -> Result<Action,
         )),
         PromptKind::SgfFile => Ok(Action::Review(
             crate::match_review::state::ReviewAction::SaveSgf(t.to_owned()),
+        )),
+        PromptKind::MatchFilter => Ok(Action::MatchList(
+            crate::match_list::state::MatchListAction::Filter(t.to_owned()),
         )),
         PromptKind::MistakeThreshold => {
             let e: f64 = t

@@ -6,7 +6,7 @@
 
 use crate::ui::theme::Theme;
 use bgedit_core::quote::printable;
-use bgedit_engine::registry::stored_depth_words as depth_words;
+use bgedit_engine::stored_depth::words as depth_words;
 use bgedit_library::player_stats::PlayerStats;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -24,10 +24,14 @@ pub struct PlayerView {
     pub summary: Vec<String>,
     /// The kinds of decision that cost most, costliest first.
     pub costliest: Vec<String>,
-    /// PR by match (x: the match's place in date order, from 1): checker
-    /// plays, and cube decisions.
+    /// PR by dated match (x: the match's place in date order, from 1):
+    /// overall, checker plays, and cube decisions.
+    pub overall: Vec<(f64, f64)>,
     pub checker: Vec<(f64, f64)>,
     pub cube: Vec<(f64, f64)>,
+    /// The chart's matches (dated), and those left out for having no date.
+    pub dated: usize,
+    pub undated: usize,
     /// The x axis's labels: the first and last matches' dates (or their
     /// places).
     pub x_labels: [String; 2],
@@ -45,7 +49,7 @@ fn one(v: Option<f64>) -> String {
 pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
     let rows = &stats.rows;
     let mut table = vec![format!(
-        "{:>3} {:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}",
+        "{:>3} {:<10} {:<20} {:>3} {:>8} {:<12} {:>6} {:>7} {:>7} {:>7}",
         "#", "date", "opponent", "len", "result", "analysis", "PR", "chk PR", "cube PR", "luck"
     )];
     for (i, r) in rows.iter().enumerate() {
@@ -54,13 +58,20 @@ pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
             .as_ref()
             .map_or_else(|| "none".to_owned(), |(e, p)| depth_words(e, *p));
         let opponent: String = r.opponent.chars().take(20).collect();
+        // The result from the player's side: W 10-4, L 4-7.
+        let result = match (r.score, r.won) {
+            (Some([f, a]), Some(true)) => format!("W {f}-{a}"),
+            (Some([f, a]), Some(false)) => format!("L {f}-{a}"),
+            (Some([f, a]), None) => format!("{f}-{a}"),
+            (None, _) => "-".to_owned(),
+        };
         table.push(format!(
-            "{:>3} {:<10} {:<20} {:>3} {:>6} {:<12} {:>6} {:>7} {:>7} {:>7}",
+            "{:>3} {:<10} {:<20} {:>3} {:>8} {:<12} {:>6} {:>7} {:>7} {:>7}",
             i + 1,
-            r.date.as_deref().unwrap_or("-"),
+            r.date.as_deref().unwrap_or("undated"),
             opponent,
             r.m.length,
-            r.m.result,
+            result,
             analysis,
             one(r.pr),
             one(r.checker_pr),
@@ -71,14 +82,11 @@ pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
     let t = &stats.trend;
     let mut summary = vec![
         format!(
-            "{} matches, {} analysed; PR {} (first half {}, last half {}, {} a match)",
-            t.matches,
+            "{}, {} analysed; over all {} (not a mean of matches): PR {}",
+            bgedit_core::words::count(t.matches, "match", "matches"),
             t.analysed,
+            bgedit_core::words::count(t.decisions as usize, "decision", "decisions"),
             one(t.pr),
-            one(t.pr_first_half),
-            one(t.pr_last_half),
-            t.pr_slope
-                .map_or_else(|| "-".to_owned(), |v| format!("{v:+.2}"))
         ),
         format!(
             "error rate {} mEMG · checker {} · cube {} · luck {} mEMG a move",
@@ -86,6 +94,20 @@ pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
             one(t.checker),
             one(t.cube),
             one(t.luck)
+        ),
+        format!(
+            "trend over the dated matches: PR first half {}, last half {}, {} a match{}",
+            one(t.pr_first_half),
+            one(t.pr_last_half),
+            t.pr_slope
+                .map_or_else(|| "-".to_owned(), |v| format!("{v:+.2}")),
+            match t.undated {
+                0 => String::new(),
+                n => format!(
+                    "; {} undated, in no trend",
+                    bgedit_core::words::count(n, "match", "matches")
+                ),
+            }
         ),
         "PR: XG's, 500 × the mean error per decision that counts (checker: per unforced \
          move; cube: per close cube decision)"
@@ -104,16 +126,21 @@ pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
             .iter()
             .map(|k| format!("  {:<26} {:>4} {:>8.3}", k.name, k.count, -k.error)),
     );
+    // Only the dated matches have a place in time.
+    let dated: Vec<&bgedit_library::player_stats::MatchRow> =
+        rows.iter().filter(|r| r.date.is_some()).collect();
     let points = |f: fn(&bgedit_library::player_stats::MatchRow) -> Option<f64>| {
-        rows.iter()
+        dated
+            .iter()
             .enumerate()
             .filter_map(|(i, r)| f(r).map(|v| ((i + 1) as f64, v)))
             .collect::<Vec<_>>()
     };
     let label = |i: usize| {
-        rows.get(i)
+        dated
+            .get(i)
             .and_then(|r| r.date.clone())
-            .unwrap_or_else(|| format!("match {}", i + 1))
+            .unwrap_or_default()
     };
     PlayerView {
         title: printable(&format!(
@@ -125,9 +152,12 @@ pub fn of(stats: &PlayerStats, scroll: u16) -> PlayerView {
         table: table.iter().map(|l| printable(l).into_owned()).collect(),
         summary,
         costliest,
+        overall: points(|r| r.pr),
         checker: points(|r| r.checker_pr),
         cube: points(|r| r.cube_pr),
-        x_labels: [label(0), label(rows.len().saturating_sub(1))],
+        x_labels: [label(0), label(dated.len().saturating_sub(1))],
+        dated: dated.len(),
+        undated: rows.len() - dated.len(),
         scroll,
     }
 }
@@ -167,43 +197,63 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &PlayerView, theme: &Theme) {
     draw_chart(frame, chart, view, theme);
 }
 
-/// PR over the matches in date order: checker plays and cube decisions.
+/// PR over the dated matches in date order: overall, checker plays and
+/// cube decisions, each its own line; the legend on a row of its own
+/// above the chart, off the lines.
 fn draw_chart(frame: &mut Frame, area: Rect, view: &PlayerView, theme: &Theme) {
-    if area.height < 5 {
+    if area.height < 6 {
         return;
     }
-    let n = view.checker.len().max(view.cube.len()).max(1);
-    let last_x = view
-        .checker
+    let [legend, area] = Layout::vertical([Constraint::Length(2), Constraint::Min(0)]).areas(area);
+    let series = [
+        ("overall PR", &view.overall, theme.success),
+        ("checker PR", &view.checker, theme.label),
+        ("cube PR", &view.cube, theme.warning),
+    ];
+    let undated = match view.undated {
+        0 => String::new(),
+        n => format!(
+            " · {} undated, not shown",
+            bgedit_core::words::count(n, "match", "matches")
+        ),
+    };
+    let mut spans = vec![ratatui::text::Span::raw(format!(
+        " PR over time: {} in date order (lower is better){undated}   ",
+        bgedit_core::words::count(view.dated, "dated match", "dated matches")
+    ))];
+    for (name, _, style) in &series {
+        spans.push(ratatui::text::Span::styled("── ", *style));
+        spans.push(ratatui::text::Span::raw(format!("{name}   ")));
+    }
+    frame.render_widget(
+        Paragraph::new(vec![Line::raw(""), Line::from(spans)]),
+        legend,
+    );
+    let last_x = series
         .iter()
-        .chain(&view.cube)
+        .flat_map(|s| s.1.iter())
         .map(|p| p.0)
         .fold(1.0, f64::max);
-    let top = view
-        .checker
+    let top = series
         .iter()
-        .chain(&view.cube)
+        .flat_map(|s| s.1.iter())
         .map(|p| p.1)
         .fold(1.0, f64::max)
         * 1.1;
-    let datasets = vec![
-        Dataset::default()
-            .name("checker PR")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.label)
-            .data(&view.checker),
-        Dataset::default()
-            .name("cube PR")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(theme.warning)
-            .data(&view.cube),
-    ];
+    let datasets: Vec<Dataset> = series
+        .iter()
+        .map(|(name, data, style)| {
+            Dataset::default()
+                .name(*name)
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(*style)
+                .data(data)
+        })
+        .collect();
     let chart = Chart::new(datasets)
-        .block(Block::default().borders(Borders::TOP).title(format!(
-            " PR over time: {n} matches in date order (lower is better) "
-        )))
+        .legend_position(None)
+        .block(Block::default().borders(Borders::TOP))
         .x_axis(
             Axis::default()
                 .bounds([1.0, last_x.max(2.0)])

@@ -45,7 +45,9 @@ fn open(mut model: Model) -> (Model, Vec<Effect>) {
             "no match is open: the statistics are a match's (^O opens a match file)",
         );
     };
-    if !m.verdicts.iter().any(|v| matches!(v, Verdict::Judged(_))) {
+    // With no engine verdict yet, a file's own analysis is what the view
+    // reads (as `stats --player` does).
+    if !m.verdicts.iter().any(|v| matches!(v, Verdict::Judged(_))) && !m.carries_analysis() {
         let why = if m.analysing {
             "wait for the first verdicts"
         } else {
@@ -80,8 +82,8 @@ fn player(
         );
     }
     model.status = Status::info(format!(
-        "{name} across {} matches · Esc: back to the library",
-        stats.rows.len()
+        "{name} across {} · Esc: back to the library",
+        bgedit_core::words::count(stats.rows.len(), "match", "matches")
     ));
     model.statistics.scroll = 0;
     model.statistics.player = Some(stats);

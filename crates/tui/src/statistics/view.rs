@@ -56,8 +56,38 @@ fn per_game(judged: &[&Judged]) -> Vec<(usize, [Option<f64>; 2])> {
         .collect()
 }
 
-/// The view of `m`'s verdicts so far.
+/// The file's own analysis judged as gnubg judges (no engine verdict is
+/// there yet), and the depth words it is at (`XG Roller++, XG 3-ply`).
+fn from_file(m: &OpenMatch) -> (Vec<Judged>, String) {
+    let judged: Vec<Judged> = m
+        .decisions()
+        .iter()
+        .flat_map(bgedit_engine::match_analysis::kept::from_file)
+        .collect();
+    let mut depths: Vec<String> = m
+        .decisions()
+        .iter()
+        .filter_map(|d| d.analysis.as_ref().map(|a| a.depth().to_owned()))
+        .filter(|d| !d.is_empty())
+        .collect();
+    depths.sort();
+    depths.dedup();
+    (judged, depths.join(", "))
+}
+
+/// The view of `m`'s verdicts so far, or of the file's own analysis while
+/// the engine has given none.
 pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
+    let engine_judged = m.verdicts.iter().any(|v| matches!(v, Verdict::Judged(_)));
+    if !engine_judged && m.carries_analysis() {
+        let (owned, depths) = from_file(m);
+        let title = format!(
+            "Statistics · {} · the file's own analysis ({depths}) · E asks {}",
+            printable(m.file_name()),
+            m.judge.name()
+        );
+        return view_of(m, &owned, title, scroll);
+    }
     let judged: Vec<&Judged> = m
         .verdicts
         .iter()
@@ -68,9 +98,6 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
         .flatten()
         .collect();
     let owned: Vec<Judged> = judged.iter().map(|j| (*j).clone()).collect();
-    let luck = m.luck.as_ref().map(|l| (*l.0).clone());
-    let rated = luck.is_some();
-    let report = Report::of(m.decisions(), &owned, luck);
     let with_verdict = m
         .verdicts
         .iter()
@@ -84,6 +111,15 @@ pub fn of(m: &OpenMatch, scroll: u16) -> StatisticsView {
         m.decisions().len(),
         if m.analysing { " (analysing)" } else { "" }
     );
+    view_of(m, &owned, title, scroll)
+}
+
+/// The view of judgements `owned` of `m`'s decisions, under `title`.
+fn view_of(m: &OpenMatch, owned: &[Judged], title: String, scroll: u16) -> StatisticsView {
+    let judged: Vec<&Judged> = owned.iter().collect();
+    let luck = m.luck.as_ref().map(|l| (*l.0).clone());
+    let rated = luck.is_some();
+    let report = Report::of(m.decisions(), owned, luck);
     let mut notes = Vec::new();
     if !rated {
         notes.push("Luck: rated with the analysis's last pass.".to_owned());

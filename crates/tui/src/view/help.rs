@@ -42,6 +42,10 @@ pub fn lines(theme: &Theme, width: u16) -> Vec<Line<'static>> {
         crate::statistics::keys::help_rows(),
     ));
     sections.push((
+        "Match list (^L, M in the library)",
+        crate::match_list::keys::help_rows(),
+    ));
+    sections.push((
         "Mouse",
         [
             ("click", "select a place; again: add a checker"),

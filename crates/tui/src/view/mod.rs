@@ -19,7 +19,9 @@ pub(crate) mod messages;
 use super::snapshot::Snapshot;
 use super::ui::layout;
 use super::ui::theme::Theme;
-use super::{analysis, board, copy_menu, library, match_review, numbers, sensitivity, statistics};
+use super::{
+    analysis, board, copy_menu, library, match_list, match_review, numbers, sensitivity, statistics,
+};
 use bgedit_core::domain::Place;
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Rect};
@@ -88,6 +90,15 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
             ..area
         };
         statistics::view::draw(frame, over, s, theme);
+    }
+    if let Some(m) = &snapshot.matches {
+        let top = areas.title.y + areas.title.height;
+        let over = Rect {
+            y: top,
+            height: areas.prompt.y.saturating_sub(top),
+            ..area
+        };
+        match_list::view::draw(frame, over, m, theme);
     }
     if let Some(p) = &snapshot.player_statistics {
         let top = areas.title.y + areas.title.height;

@@ -14,10 +14,16 @@ use std::path::Path;
 /// What `--errors E` does with one decision: kept, below E, or not
 /// analysed in the file (no error to compare: neither below nor above).
 fn sorted(errors: Option<f64>, d: &match_file::FileDecision) -> Sorted {
+    by_error(errors, match_import::decision_error(d))
+}
+
+/// What `--errors E` does with a decision of this error by the file's
+/// analysis (`None`: not analysed).
+fn by_error(errors: Option<f64>, error: Option<f64>) -> Sorted {
     let Some(min) = errors else {
         return Sorted::Kept;
     };
-    match match_import::decision_error(d) {
+    match error {
         None => Sorted::Unanalysed,
         Some(e) if e < min => Sorted::Below,
         Some(_) => Sorted::Kept,
@@ -57,8 +63,8 @@ pub(super) fn import_match(
     for p in &problems {
         bgedit_core::say!("{}", match_file::describe(shown, p));
     }
-    let mut m = match_import::new_match(shown, &bytes, &file, &decisions, |d| {
-        sorted(errors, d) == Sorted::Kept
+    let mut m = match_import::new_match(shown, &bytes, &file, &decisions, |error| {
+        by_error(errors, error) == Sorted::Kept
     });
     let rejected = leave_out_refused(&mut m, &decisions, shown);
     let added = match lib.add_match(&m) {
@@ -71,8 +77,10 @@ pub(super) fn import_match(
         Err(e) => return Err(e.into()),
     };
     let count = |s: Sorted| decisions.iter().filter(|d| sorted(errors, d) == s).count();
+    let skipped = problems.iter().filter(|p| p.read_as_gnubg()).count() as u64;
     let counts = Counts {
-        failed: problems.len() as u64 + rejected,
+        failed: problems.len() as u64 - skipped + rejected,
+        skipped,
         errors: errors.is_some(),
         below: count(Sorted::Below),
         unanalysed: count(Sorted::Unanalysed),
@@ -87,7 +95,13 @@ pub(super) fn import_match(
         );
     }
     lib.optimize()?;
-    let bad = !problems.is_empty() || rejected > 0;
+    // Moves gnubg skips too are no failure: the match is imported as
+    // gnubg imports it, and each was said above.
+    if skipped > 0 {
+        tally.skipped_files += 1;
+        tally.skipped_moves += skipped;
+    }
+    let bad = counts.failed > 0;
     tally.failed += u64::from(bad);
     Ok(u8::from(bad))
 }
@@ -106,14 +120,26 @@ fn leave_out_refused(
             nd.entry = None;
             rejected += 1;
         }
+        // The cube's entry is the same position without the dice: refused
+        // with it, said once.
+        if nd
+            .cube_entry
+            .as_ref()
+            .is_some_and(|e| store::check_entry(e).is_err())
+        {
+            nd.cube_entry = None;
+        }
     }
     rejected
 }
 
 /// What the line about a match file counts besides the library's answer.
 struct Counts {
-    /// Problems of the file and entries refused.
+    /// Problems of the file that gnubg would not pass over, and entries
+    /// refused.
     failed: u64,
+    /// Entries the reader skipped or mended as gnubg does (each said).
+    skipped: u64,
     /// `--errors` was given.
     errors: bool,
     /// Decisions below the error threshold.
@@ -170,6 +196,13 @@ fn tell(
                 "{shown}: {entries_new} added, {entries_merged} already there (merged), \
                  {failed} failed"
             )?;
+            if c.skipped > 0 {
+                write!(
+                    out,
+                    ", imported with {} skipped as gnubg skips them",
+                    bgedit_core::words::count_s(c.skipped as usize, "move")
+                )?;
+            }
             if c.errors {
                 write!(out, ", {} below the error threshold", c.below)?;
                 if c.unanalysed > 0 {

@@ -37,6 +37,10 @@ struct Tally {
     pub known_matches: u64,
     pub positions: u64,
     pub failed: u64,
+    /// Match files imported with moves skipped as gnubg skips them (a
+    /// move that is not legal, a roll before a resignation), and the moves.
+    pub skipped_files: u64,
+    pub skipped_moves: u64,
     /// Files in the directories given that hold no match.
     pub passed_over: u64,
 }
@@ -70,12 +74,21 @@ pub(super) fn run(
         }
     }
     bar.finish();
+    let plural = bgedit_core::words::count;
+    let skipped = match tally.skipped_files {
+        0 => String::new(),
+        n => format!(
+            ", {} imported with {} skipped as gnubg skips them",
+            plural(n as usize, "file", "files"),
+            plural(tally.skipped_moves as usize, "move", "moves")
+        ),
+    };
     bgedit_core::say!(
-        "imported {} files: {} new matches, {} already there, {} positions added, {} failed{}",
-        tally.files,
-        tally.new_matches,
+        "imported {}: {}, {} already there, {} added{skipped}, {} failed{}",
+        plural(tally.files as usize, "file", "files"),
+        plural(tally.new_matches as usize, "new match", "new matches"),
         tally.known_matches,
-        tally.positions,
+        plural(tally.positions as usize, "position", "positions"),
         tally.failed,
         if tally.passed_over > 0 {
             format!(", {} without a match passed over", tally.passed_over)
