@@ -13,6 +13,7 @@ mod gnubg_formats;
 mod gnubg_live_formats;
 mod gnubg_moves;
 mod gnubg_numbers;
+mod plans;
 mod quiz_cli;
 mod rollout;
 mod sage;
