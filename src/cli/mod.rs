@@ -20,6 +20,7 @@ pub mod library;
 pub mod matches;
 pub mod moves;
 pub(crate) mod output;
+pub mod plans;
 pub mod play;
 pub(crate) mod player_stats;
 pub mod quiz;

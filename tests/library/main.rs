@@ -14,3 +14,4 @@ mod library_e2e;
 mod library_panel;
 mod matches;
 mod mistakes;
+mod themes;

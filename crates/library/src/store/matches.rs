@@ -387,6 +387,8 @@ impl Library {
                 }
             }
         }
+        // The new decisions' themes, found by the partial indexes.
+        fill_themes(&tx)?;
         tx.commit()?;
         Ok(MatchAdded::New {
             id,

@@ -1,0 +1,206 @@
+//! What each position and decision is about (schema 13): both sides' game
+//! plans (Sage's, through `bgedit_engine::plans`), gnubg's class, the
+//! decision asked and the score class, stored for every entry and every
+//! match decision, found by the filter; and a library of the version
+//! before migrated, its rows filled.
+
+use crate::common;
+
+use bgedit_core::codec::parse_any;
+use bgedit_core::domain::position_class::class_of;
+use bgedit_core::domain::score_class::{ScoreClass, decision_of};
+use bgedit_core::domain::{Player, Position};
+use bgedit_library::filter::parse;
+use bgedit_library::schema;
+use bgedit_library::store::Library;
+use std::path::Path;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+
+fn import(lib: &Path, file: &str) {
+    let lib = lib.display().to_string();
+    let file = Path::new(FIXTURES).join(file).display().to_string();
+    let out = common::run::bgedit(&["library", "--library", &lib, "import", &file], "");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        common::run::text(&out.stderr)
+    );
+}
+
+/// Every entry's and decision's themes as the core and the engine give
+/// them from its position: (id, plan, opp_plan, class, score_class,
+/// decision or kind).
+type Row = (i64, Option<String>, Option<String>, String, String, String);
+
+fn expected(
+    position: &Position,
+    decider: Player,
+) -> (Option<String>, Option<String>, String, String) {
+    let plans = bgedit_engine::plans(position).ok();
+    (
+        plans.map(|p| p.of(decider).name().to_owned()),
+        plans.map(|p| p.of(decider.opponent()).name().to_owned()),
+        class_of(&position.board).name().to_owned(),
+        ScoreClass::of(&position.state).name().to_owned(),
+    )
+}
+
+fn check_rows(lib: &Path) -> (usize, usize) {
+    let conn = rusqlite::Connection::open(lib).unwrap();
+    let entries: Vec<(i64, String, Row)> = conn
+        .prepare("SELECT id, gnubg_id, plan, opp_plan, class, score_class, decision FROM entries")
+        .unwrap()
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                (
+                    r.get(0)?,
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                ),
+            ))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    let opened = Library::open_to_read(lib).unwrap();
+    for (id, _, row) in &entries {
+        let position = opened.get(*id).unwrap().position;
+        let (plan, opp, class, score) = expected(&position, position.state.turn);
+        let decision = decision_of(&position.state).word().to_owned();
+        assert_eq!(row, &(*id, plan, opp, class, score, decision), "entry {id}");
+    }
+    let decisions: Vec<(String, String, Row)> = conn
+        .prepare(
+            "SELECT gnubg_id, player, id, plan, opp_plan, class, score_class, kind FROM decisions",
+        )
+        .unwrap()
+        .query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                (
+                    r.get(2)?,
+                    r.get(3)?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get(7)?,
+                ),
+            ))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for (gnubg_id, player, row) in &decisions {
+        let position = parse_any(gnubg_id, &Position::default()).unwrap().position;
+        let who = if player == "O" { Player::O } else { Player::X };
+        let (plan, opp, class, score) = expected(&position, who);
+        assert_eq!(
+            (&row.1, &row.2, &row.3, &row.4),
+            (&plan, &opp, &class, &score),
+            "decision {gnubg_id}"
+        );
+    }
+    (entries.len(), decisions.len())
+}
+
+fn install_plans() {
+    bgedit_library::derive::classify_plans_with(|p| bgedit_engine::plans(p).ok());
+}
+
+#[test]
+fn every_entry_and_decision_has_its_themes_and_the_filter_finds_them() {
+    install_plans();
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    import(&lib, "selfplay/m5_driven.sgf");
+    let (entries, decisions) = check_rows(&lib);
+    assert!(
+        entries > 50 && decisions > 50,
+        "{entries} entries, {decisions} decisions"
+    );
+    // Each filter word finds exactly the entries whose column says it.
+    let opened = Library::open_to_read(&lib).unwrap();
+    let conn = rusqlite::Connection::open(&lib).unwrap();
+    let count =
+        |sql: &str| -> u64 { conn.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap() as u64 };
+    for (filter, sql) in [
+        ("plan:racing", "plan = 'racing'"),
+        ("opp-plan:anchoring", "opp_plan = 'anchoring'"),
+        ("plan:priming", "plan = 'priming'"),
+        ("class:contact", "class = 'contact'"),
+        ("class:race", "class = 'race'"),
+        ("score:match", "score_class = 'match'"),
+        ("score:2-away", "score_class = '2-away'"),
+        ("decision:checker", "decision = 'checker'"),
+        ("!class:contact", "class <> 'contact'"),
+    ] {
+        let want = count(&format!("SELECT count(*) FROM entries WHERE {sql}"));
+        assert_eq!(
+            opened.count(&parse(filter).unwrap()).unwrap(),
+            want,
+            "{filter}"
+        );
+    }
+    assert!(count("SELECT count(*) FROM entries WHERE class = 'contact'") > 0);
+}
+
+/// A library of the version before (12) is migrated: its entries and
+/// decisions get their themes. The old file is made by today's store, its
+/// theme columns and indexes then dropped and the version set back, which
+/// is version 12 exactly (version 13 only adds them).
+#[test]
+fn a_library_of_the_version_before_is_migrated_with_its_themes() {
+    install_plans();
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("old.sqlite");
+    import(&lib, "selfplay/m5_driven.sgf");
+    {
+        let conn = rusqlite::Connection::open(&lib).unwrap();
+        conn.execute_batch(
+            "DROP INDEX entries_themes; DROP INDEX entries_unclassed; DROP INDEX entries_unplanned;
+             DROP INDEX decisions_unclassed; DROP INDEX decisions_unplanned;
+             ALTER TABLE entries DROP COLUMN plan; ALTER TABLE entries DROP COLUMN opp_plan;
+             ALTER TABLE entries DROP COLUMN class; ALTER TABLE entries DROP COLUMN score_class;
+             ALTER TABLE entries DROP COLUMN decision;
+             ALTER TABLE decisions DROP COLUMN plan; ALTER TABLE decisions DROP COLUMN opp_plan;
+             ALTER TABLE decisions DROP COLUMN class; ALTER TABLE decisions DROP COLUMN score_class;",
+        )
+        .unwrap();
+        conn.pragma_update(None, "user_version", 12).unwrap();
+    }
+    let opened = Library::open(&lib).unwrap();
+    assert_eq!(opened.schema_version().unwrap(), schema::LATEST);
+    assert_eq!(schema::LATEST, 13);
+    assert_eq!(opened.integrity_check().unwrap(), "ok");
+    drop(opened);
+    let (entries, decisions) = check_rows(&lib);
+    assert!(entries > 50 && decisions > 50);
+}
+
+/// Plans a bgedit without a classifier left unknown are filled by the
+/// next open with one.
+#[test]
+fn unknown_plans_are_filled_when_a_classifier_is_there() {
+    install_plans();
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    import(&lib, "selfplay/m5_driven.sgf");
+    {
+        let conn = rusqlite::Connection::open(&lib).unwrap();
+        conn.execute_batch(
+            "UPDATE entries SET plan = NULL, opp_plan = NULL WHERE id % 2 = 0;
+             UPDATE decisions SET plan = NULL, opp_plan = NULL;",
+        )
+        .unwrap();
+    }
+    drop(Library::open(&lib).unwrap());
+    check_rows(&lib);
+}
