@@ -29,6 +29,7 @@ pub mod show;
 pub mod signals;
 pub mod stats;
 pub mod suggest;
+pub(crate) mod theme_stats;
 
 pub use args::{Cli, Command};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};

@@ -305,6 +305,12 @@ pub struct StatsArgs {
     #[arg(long, value_name = "DATE", requires = "player",
           value_parser = super::player_stats::since)]
     pub since: Option<String>,
+    /// With --player: the player's decisions grouped by a theme instead
+    /// (the game plan they had, gnubg's class of the position, the score
+    /// class, the kind of decision), each group with its decisions, errors,
+    /// error rate and PR and its costliest positions, the worst first.
+    #[arg(long, value_enum, value_name = "THEME", requires = "player")]
+    pub by: Option<super::theme_stats::ThemeBy>,
     /// IDs in any accepted format; standard input when none.
     #[arg(allow_hyphen_values = true)]
     pub ids: Vec<String>,
@@ -323,8 +329,11 @@ pub fn run(args: StatsArgs) -> std::process::ExitCode {
             format: args.format,
         };
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let done = super::player_stats::run(&opts, &mut out)
-            .and_then(|c| io::Write::flush(&mut out).map(|_| c));
+        let done = match args.by {
+            Some(by) => super::theme_stats::run(&opts, by, &mut out),
+            None => super::player_stats::run(&opts, &mut out),
+        }
+        .and_then(|c| io::Write::flush(&mut out).map(|_| c));
         return match done {
             Ok(code) => std::process::ExitCode::from(code),
             Err(e) => super::output::write_failed(&e),

@@ -49,7 +49,8 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// as the store writes it), then the match tables dropped and the version
 /// set back, which is schema 7 exactly (version 8 only adds those tables:
 /// matches, games, decisions, analyses, match_luck; version 9 nothing;
-/// version 10 disagreements; version 11 analysis_claims).
+/// version 10 disagreements; version 11 analysis_claims; version 13 the
+/// entries' and decisions' themes).
 #[test]
 fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     let dir = tempfile::tempdir().unwrap();
@@ -65,6 +66,8 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
              DROP TABLE matches;",
         )
         .unwrap();
+        conn.execute_batch(crate::themes::DROP_ENTRY_THEMES)
+            .unwrap();
         conn.pragma_update(None, "user_version", 7).unwrap();
         conn.execute("UPDATE entries SET title = 'kept' WHERE id = 1", [])
             .unwrap();

@@ -17,6 +17,21 @@ use std::path::Path;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
 
+/// What schema 13 added to the entries, dropped: with it a library made by
+/// today's store is one of schema 12 (the tests of older schemas drop it
+/// with what came before).
+pub(crate) const DROP_ENTRY_THEMES: &str = "
+    DROP INDEX entries_themes; DROP INDEX entries_unclassed; DROP INDEX entries_unplanned;
+    ALTER TABLE entries DROP COLUMN plan; ALTER TABLE entries DROP COLUMN opp_plan;
+    ALTER TABLE entries DROP COLUMN class; ALTER TABLE entries DROP COLUMN score_class;
+    ALTER TABLE entries DROP COLUMN decision;";
+
+/// What schema 13 added to the match decisions, dropped.
+pub(crate) const DROP_DECISION_THEMES: &str = "
+    DROP INDEX decisions_unclassed; DROP INDEX decisions_unplanned;
+    ALTER TABLE decisions DROP COLUMN plan; ALTER TABLE decisions DROP COLUMN opp_plan;
+    ALTER TABLE decisions DROP COLUMN class; ALTER TABLE decisions DROP COLUMN score_class;";
+
 fn import(lib: &Path, file: &str) {
     let lib = lib.display().to_string();
     let file = Path::new(FIXTURES).join(file).display().to_string();
@@ -164,16 +179,8 @@ fn a_library_of_the_version_before_is_migrated_with_its_themes() {
     import(&lib, "selfplay/m5_driven.sgf");
     {
         let conn = rusqlite::Connection::open(&lib).unwrap();
-        conn.execute_batch(
-            "DROP INDEX entries_themes; DROP INDEX entries_unclassed; DROP INDEX entries_unplanned;
-             DROP INDEX decisions_unclassed; DROP INDEX decisions_unplanned;
-             ALTER TABLE entries DROP COLUMN plan; ALTER TABLE entries DROP COLUMN opp_plan;
-             ALTER TABLE entries DROP COLUMN class; ALTER TABLE entries DROP COLUMN score_class;
-             ALTER TABLE entries DROP COLUMN decision;
-             ALTER TABLE decisions DROP COLUMN plan; ALTER TABLE decisions DROP COLUMN opp_plan;
-             ALTER TABLE decisions DROP COLUMN class; ALTER TABLE decisions DROP COLUMN score_class;",
-        )
-        .unwrap();
+        conn.execute_batch(DROP_ENTRY_THEMES).unwrap();
+        conn.execute_batch(DROP_DECISION_THEMES).unwrap();
         conn.pragma_update(None, "user_version", 12).unwrap();
     }
     let opened = Library::open(&lib).unwrap();
@@ -203,4 +210,124 @@ fn unknown_plans_are_filled_when_a_classifier_is_there() {
     }
     drop(Library::open(&lib).unwrap());
     check_rows(&lib);
+}
+
+/// `stats --player NAME --by THEME` against the per-decision JSON of
+/// `analyse --file` at the same depth, grouped here by hand: each group's
+/// decisions (those gnubg's rates count), equity given away (checker plays
+/// counted, every cube error, as gnubg adds them), error rate and PR.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn stats_by_theme_are_the_match_analysis_grouped_by_hand() {
+    use serde_json::Value;
+    use std::collections::BTreeMap;
+    common::gnubg();
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    import(&lib, "selfplay/m5_driven.sgf");
+    let lib_arg = lib.display().to_string();
+    let out = common::run::bgedit(
+        &["library", "--library", &lib_arg, "analyse", "--plies", "0"],
+        "",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        common::run::text(&out.stderr)
+    );
+    let file = Path::new(FIXTURES).join("selfplay/m5_driven.sgf");
+    let out = common::run::bgedit(
+        &[
+            "analyse",
+            "--plies",
+            "0",
+            "--format",
+            "json",
+            "--file",
+            &file.display().to_string(),
+        ],
+        "",
+    );
+    let lines: Vec<Value> = common::run::text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &Value| v["name"] == "gnubg")
+        .collect();
+    assert!(lines.len() > 20, "{} decisions of gnubg", lines.len());
+    for by in ["plan", "class", "score", "kind"] {
+        let mut want: BTreeMap<String, (u32, f64)> = BTreeMap::new();
+        for l in &lines {
+            let position = parse_any(l["gnubg_id"].as_str().unwrap(), &Position::default())
+                .unwrap()
+                .position;
+            let who = if l["player"] == "O" {
+                Player::O
+            } else {
+                Player::X
+            };
+            let key = match by {
+                "plan" => bgedit_engine::plans(&position)
+                    .map_or("unknown".to_owned(), |p| p.of(who).name().to_owned()),
+                "class" => class_of(&position.board).name().to_owned(),
+                "score" => ScoreClass::of(&position.state).name().to_owned(),
+                _ => l["kind"].as_str().unwrap().to_owned(),
+            };
+            let counted = l["counted"].as_bool().unwrap();
+            let error = l["error"].as_f64().unwrap();
+            let g = want.entry(key).or_default();
+            g.0 += u32::from(counted);
+            if l["kind"] != "checker" || counted {
+                g.1 += error;
+            }
+        }
+        let out = common::run::bgedit(
+            &[
+                "stats",
+                "--player",
+                "gnubg",
+                "--library",
+                &lib_arg,
+                "--by",
+                by,
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            common::run::text(&out.stderr)
+        );
+        let got: Value = serde_json::from_str(common::run::text(&out.stdout).trim()).unwrap();
+        assert_eq!(got["by"], by);
+        let groups = got["groups"].as_array().unwrap();
+        assert_eq!(groups.len(), want.len(), "{by}: {got}");
+        let mut last = f64::INFINITY;
+        for g in groups {
+            let key = g[by].as_str().unwrap();
+            let (decisions, error) = want[key];
+            assert_eq!(g["decisions"], decisions, "{by} {key}");
+            assert!(
+                (g["error"].as_f64().unwrap() - error).abs() < 1e-4,
+                "{by} {key}: {g} {error}"
+            );
+            if decisions > 0 {
+                let rate = 1000.0 * error / f64::from(decisions);
+                let got_rate = g["error_rate_memg"].as_f64().unwrap();
+                assert!(
+                    (got_rate - rate).abs() < 1e-3,
+                    "{by} {key}: {got_rate} {rate}"
+                );
+                assert!((g["pr"].as_f64().unwrap() - rate / 2.0).abs() < 1e-3);
+                assert!(got_rate <= last, "worst first: {got}");
+                last = got_rate;
+            }
+        }
+        if by == "plan" {
+            assert!(!want.contains_key("unknown"), "plans known here: {want:?}");
+        }
+    }
 }

@@ -7,7 +7,9 @@
 //! - [`filter`]: the filter language, pure;
 //! - [`derive`]: the searchable facts of a position, pure;
 //! - [`review`]: the spaced-repetition schedule, pure;
-//! - [`import`] and [`export`]: files in and out.
+//! - [`import`] and [`export`]: files in and out;
+//! - [`player_stats`] and [`theme_stats`]: a player across the matches, and by
+//!   theme (game plan, class, score, kind).
 
 pub mod derive;
 pub mod export;
@@ -20,6 +22,7 @@ mod rates;
 pub mod review;
 pub mod schema;
 pub mod store;
+pub mod theme_stats;
 
 pub use store::{
     Added, Analysis, Counted, Entry, EntryEdit, Library, LibraryError, NewEntry, Source, Summary,
