@@ -331,3 +331,92 @@ fn stats_by_theme_are_the_match_analysis_grouped_by_hand() {
         }
     }
 }
+
+/// The editor's statistics view of a player, `t`: their decisions by plan,
+/// class, score and kind in turn, each group as `stats --player --by`
+/// gives it, worst first; a fifth `t` is the matches again, `Esc` the
+/// library.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn the_editors_themes_are_stats_by_theme() {
+    use super::library_panel::Harness;
+    use bgedit_tui::action::Action;
+    use bgedit_tui::library::state::{LibMode, LineAction, ListAction};
+    use bgedit_tui::model::Mode;
+    use bgedit_tui::snapshot::Snapshot;
+    use bgedit_tui::statistics::state::StatisticsAction;
+    use serde_json::Value;
+    common::gnubg();
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    import(&lib, "selfplay/m5_driven.sgf");
+    let lib_arg = lib.display().to_string();
+    let out = common::run::bgedit(
+        &["library", "--library", &lib_arg, "analyse", "--plies", "0"],
+        "",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        common::run::text(&out.stderr)
+    );
+    let mut h = Harness::on(&lib);
+    h.lib(ListAction::Open);
+    h.lib(ListAction::AskPlayer);
+    h.lib(LineAction::Clear);
+    h.type_text("gnubg");
+    assert_eq!(h.lib(LineAction::Submit).mode, Mode::Statistics);
+    for by in ["plan", "class", "score", "kind"] {
+        let m = h.act(Action::Statistics(StatisticsAction::NextTheme));
+        let snapshot = Snapshot::of(m);
+        assert!(snapshot.player_statistics.is_none());
+        let view = snapshot.player_themes.unwrap();
+        assert!(
+            view.title.contains(&format!("gnubg by {by}")),
+            "{}",
+            view.title
+        );
+        let out = common::run::bgedit(
+            &[
+                "stats",
+                "--player",
+                "gnubg",
+                "--library",
+                &lib_arg,
+                "--by",
+                by,
+                "--format",
+                "json",
+            ],
+            "",
+        );
+        let want: Value = serde_json::from_str(common::run::text(&out.stdout).trim()).unwrap();
+        // Each group's line, in the same order, with its numbers.
+        let group_lines: Vec<&String> = view.lines[1..]
+            .iter()
+            .filter(|l| !l.starts_with("    "))
+            .collect();
+        let groups = want["groups"].as_array().unwrap();
+        assert_eq!(group_lines.len(), groups.len(), "{by}: {view:?}");
+        for (line, g) in group_lines.iter().zip(groups) {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(words[0], g[by].as_str().unwrap(), "{by}");
+            assert_eq!(words[1], g["decisions"].to_string(), "{by} {line}");
+            assert_eq!(words[2], g["errors"].to_string(), "{by} {line}");
+            let costliest = g["costliest"].as_array().unwrap();
+            for c in costliest {
+                let id = c["gnubg_id"].as_str().unwrap();
+                assert!(view.lines.iter().any(|l| l.contains(id)), "{by}: {id}");
+            }
+        }
+    }
+    let m = h.act(Action::Statistics(StatisticsAction::NextTheme));
+    let snapshot = Snapshot::of(m);
+    assert!(snapshot.player_themes.is_none() && snapshot.player_statistics.is_some());
+    let m = h.act(Action::Statistics(StatisticsAction::NextTheme));
+    assert!(Snapshot::of(m).player_themes.is_some());
+    let m = h.act(Action::Statistics(StatisticsAction::Close));
+    assert_eq!(m.mode, Mode::Library(LibMode::List));
+    assert!(m.statistics.themes.is_none());
+}

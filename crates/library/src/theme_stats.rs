@@ -92,6 +92,9 @@ pub struct ThemeStats {
     pub groups: Vec<Group>,
 }
 
+// Every number comes from the store's finite values.
+impl Eq for ThemeStats {}
+
 /// One judged decision of the player's with its theme key.
 struct Judged {
     key: String,
