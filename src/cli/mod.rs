@@ -30,6 +30,7 @@ pub mod signals;
 pub mod stats;
 pub mod suggest;
 pub(crate) mod theme_stats;
+pub(crate) mod thresholds;
 
 pub use args::{Cli, Command};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};

@@ -311,6 +311,12 @@ pub struct StatsArgs {
     /// error rate and PR and its costliest positions, the worst first.
     #[arg(long, value_enum, value_name = "THEME", requires = "player")]
     pub by: Option<super::theme_stats::ThemeBy>,
+    /// With --player: their own cube thresholds instead: where they take
+    /// and double against the right points (take point, double point,
+    /// too-good point), over all scores and by score class, each with its
+    /// 95% interval and the decisions behind it.
+    #[arg(long, requires = "player", conflicts_with = "by")]
+    pub thresholds: bool,
     /// IDs in any accepted format; standard input when none.
     #[arg(allow_hyphen_values = true)]
     pub ids: Vec<String>,
@@ -330,6 +336,7 @@ pub fn run(args: StatsArgs) -> std::process::ExitCode {
         };
         let mut out = io::BufWriter::new(io::stdout().lock());
         let done = match args.by {
+            _ if args.thresholds => super::thresholds::run(&opts, &mut out),
             Some(by) => super::theme_stats::run(&opts, by, &mut out),
             None => super::player_stats::run(&opts, &mut out),
         }

@@ -420,3 +420,85 @@ fn the_editors_themes_are_stats_by_theme() {
     assert_eq!(m.mode, Mode::Library(LibMode::List));
     assert!(m.statistics.themes.is_none());
 }
+
+/// `stats --player NAME --thresholds`: every take and cube decision of the
+/// player's behind a threshold has the margin the engine's equities give,
+/// which is what its verdict says it gave away (acting where the margin is
+/// negative costs −margin, not acting where it is positive costs margin),
+/// and each threshold is the core's estimate from those decisions.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn cube_thresholds_read_the_engines_equities() {
+    use bgedit_core::domain::cube_thresholds::threshold;
+    use serde_json::Value;
+    common::gnubg();
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("lib.sqlite");
+    import(&lib, "selfplay/m5_driven.sgf");
+    import(&lib, "mat/selfplay_5pt_seed7.mat");
+    let lib_arg = lib.display().to_string();
+    let out = common::run::bgedit(
+        &["library", "--library", &lib_arg, "analyse", "--plies", "0"],
+        "",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        common::run::text(&out.stderr)
+    );
+    let out = common::run::bgedit(
+        &[
+            "stats",
+            "--player",
+            "gnubg",
+            "--library",
+            &lib_arg,
+            "--thresholds",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        common::run::text(&out.stderr)
+    );
+    let got: Value = serde_json::from_str(common::run::text(&out.stdout).trim()).unwrap();
+    assert_eq!(got["without_equities"], 0);
+    let rows = got["thresholds"].as_array().unwrap();
+    assert!(
+        rows.iter()
+            .any(|r| r["score"] == "all" && r["edge"] == "double"),
+        "{got}"
+    );
+    let mut seen = 0;
+    for r in rows {
+        let behind = r["behind"].as_array().unwrap();
+        assert_eq!(r["decisions"], behind.len());
+        let mut points = Vec::new();
+        for b in behind {
+            let (m, acted) = (b["margin"].as_f64().unwrap(), b["acted"].as_bool().unwrap());
+            let cost = if acted { (-m).max(0.0) } else { m.max(0.0) };
+            let error = b["error"].as_f64().unwrap();
+            assert!((cost - error).abs() < 2e-6, "{r}: {b}");
+            points.push((m, acted));
+            seen += 1;
+        }
+        match threshold(&points) {
+            Ok(t) => {
+                // The margins here are rounded to 6 places: a flat fit
+                // (a wide interval) moves with them in proportion.
+                let close = 1e-6 + 1e-4 * (t.high - t.low);
+                let estimate = r["estimate"].as_f64().unwrap();
+                assert!((estimate - t.estimate).abs() < close, "{r}: {t:?}");
+                assert!(r["low"].as_f64().unwrap() <= estimate);
+                assert!(estimate <= r["high"].as_f64().unwrap());
+            }
+            Err(e) => assert_eq!(r["none"], e.to_string()),
+        }
+    }
+    assert!(seen > 20, "{seen} decisions");
+}

@@ -8,8 +8,9 @@
 //! - [`derive`]: the searchable facts of a position, pure;
 //! - [`review`]: the spaced-repetition schedule, pure;
 //! - [`import`] and [`export`]: files in and out;
-//! - [`player_stats`] and [`theme_stats`]: a player across the matches, and by
-//!   theme (game plan, class, score, kind).
+//! - [`player_stats`], [`theme_stats`] and [`thresholds`]: a player across
+//!   the matches, by theme (game plan, class, score, kind), and their own
+//!   cube thresholds.
 
 pub mod derive;
 pub mod export;
@@ -23,6 +24,7 @@ pub mod review;
 pub mod schema;
 pub mod store;
 pub mod theme_stats;
+pub mod thresholds;
 
 pub use store::{
     Added, Analysis, Counted, Entry, EntryEdit, Library, LibraryError, NewEntry, Source, Summary,

@@ -110,8 +110,41 @@ pub fn of(
     since: Option<&str>,
     by: By,
 ) -> store::Result<ThemeStats> {
-    let stats = player_stats::of(lib, player, since, false)?;
     let mut judged = Vec::new();
+    let (player, matches) = each_judgement(lib, player, since, |row, v, s| {
+        let j = s.judgement;
+        judged.push(Judged {
+            key: key(v, &j, by),
+            costly: Costly {
+                match_id: row.m.id,
+                gnubg_id: v.gnubg_id.clone(),
+                kind: j.kind,
+                played: s.played,
+                best: s.best,
+                error: j.error,
+            },
+            judgement: j,
+        });
+    })?;
+    Ok(ThemeStats {
+        player,
+        by,
+        matches,
+        groups: groups(judged),
+    })
+}
+
+/// Calls `each` with every judgement of the player's (on the side they
+/// sat) in the matches bgedit analysed whole, with its match and its
+/// verdict's themes; the player's name as asked and how many matches were
+/// read. What the theme statistics and the cube thresholds both read.
+pub(crate) fn each_judgement(
+    lib: &mut Library,
+    player: &str,
+    since: Option<&str>,
+    mut each: impl FnMut(&MatchRow, &ThemedVerdict, StoredJudgement),
+) -> store::Result<(String, usize)> {
+    let stats = player_stats::of(lib, player, since, false)?;
     let mut matches = 0;
     for row in stats.rows.iter().filter(|r| !r.from_file) {
         let Some((engine, plies)) = &row.analysis else {
@@ -119,40 +152,15 @@ pub fn of(
         };
         matches += 1;
         for v in lib.themed_verdicts_at(row.m.id, engine, *plies)? {
-            judged.extend(judged_of(row, &v, by));
+            let Ok(list) = serde_json::from_str::<Vec<StoredJudgement>>(&v.analysis) else {
+                continue;
+            };
+            for s in list.into_iter().filter(|s| s.judgement.player == row.side) {
+                each(row, &v, s);
+            }
         }
     }
-    Ok(ThemeStats {
-        player: stats.player,
-        by,
-        matches,
-        groups: groups(judged),
-    })
-}
-
-/// The player's judgements in one verdict, each with its theme's key.
-fn judged_of(row: &MatchRow, v: &ThemedVerdict, by: By) -> Vec<Judged> {
-    let Ok(list) = serde_json::from_str::<Vec<StoredJudgement>>(&v.analysis) else {
-        return Vec::new();
-    };
-    list.into_iter()
-        .filter(|s| s.judgement.player == row.side)
-        .map(|s| {
-            let j = s.judgement;
-            Judged {
-                key: key(v, &j, by),
-                costly: Costly {
-                    match_id: row.m.id,
-                    gnubg_id: v.gnubg_id.clone(),
-                    kind: j.kind,
-                    played: s.played,
-                    best: s.best,
-                    error: j.error,
-                },
-                judgement: j,
-            }
-        })
-        .collect()
+    Ok((stats.player, matches))
 }
 
 /// The theme of judgement `j` of verdict `v`: a plan is the judged

@@ -733,6 +733,7 @@ fn verdict(run: &RunOptions, list: &[Judged]) -> Verdict {
             judgement: j.judgement,
             best: j.best.clone(),
             played: j.played.clone(),
+            equities: cube_equities(j),
         })
         .collect();
     Verdict {
@@ -742,6 +743,26 @@ fn verdict(run: &RunOptions, list: &[Judged]) -> Verdict {
         from_file: false,
         error: (!list.is_empty()).then(|| list.iter().map(|j| j.judgement.error).sum()),
         text: serde_json::to_string(&stored).unwrap_or_default(),
+    }
+}
+
+/// The engine's cube equities of a double or take judged from its own
+/// kind of answer (a beaver's take, judged from the double's, has none).
+fn cube_equities(j: &Judged) -> Option<Vec<f64>> {
+    use bgedit_core::domain::match_stats::DecisionKind;
+    use bgedit_engine::Analysis;
+    match (j.kind(), &j.analysis) {
+        (
+            DecisionKind::Cube,
+            Analysis::Cube {
+                no_double,
+                double_take,
+                double_pass,
+                ..
+            },
+        ) => Some(vec![*no_double, *double_take, *double_pass]),
+        (DecisionKind::Take, Analysis::Take { take, pass, .. }) => Some(vec![*take, *pass]),
+        _ => None,
     }
 }
 

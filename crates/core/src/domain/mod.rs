@@ -10,6 +10,7 @@ pub mod board;
 pub mod cmath;
 pub mod cost_kinds;
 pub mod cube_decision;
+pub mod cube_thresholds;
 pub mod equity;
 pub mod game_plan;
 pub mod match_record;
