@@ -323,126 +323,130 @@ pub(crate) fn select(query: &Query, now: i64, use_index: bool) -> Selection {
         if term.negated {
             sql.push_str("NOT ");
         }
-        match &term.condition {
-            Condition::Flag(flag) => sql.push_str(match flag {
-                Flag::Race => "(e.race = 1)",
-                Flag::Contact => "(e.race = 0)",
-                Flag::Bar => "(e.bar = 1)",
-                Flag::Money => "(e.match_length = 0)",
-                Flag::Match => "(e.match_length > 0)",
-                Flag::Crawford => "(e.crawford = 1)",
-                Flag::Due => {
-                    args.push(Arg::Int(now));
-                    "(e.due <= ?)"
-                }
-            }),
-            Condition::Compare(field, op, value) => {
-                let column = match field {
-                    Field::Cube => "e.cube",
-                    Field::Pips => "e.pips_on_roll",
-                    Field::Diff => "e.pip_diff",
-                    Field::Length => "e.match_length",
-                    Field::Blots => "e.blots",
-                    Field::Back => "e.back",
-                    Field::Prime => "e.prime",
-                    Field::Home => "e.home",
-                };
-                let _ = write!(sql, "({column} {} ?)", op.sql());
-                args.push(Arg::Int(*value));
-            }
-            Condition::Error(op, value) => {
-                let _ = write!(sql, "(e.error {} ?)", op.sql());
-                args.push(Arg::Real(*value));
-            }
-            Condition::Disagree(op, value) => disagree_sql(&mut sql, &mut args, *op, *value),
-            Condition::Point { opponent, point } => {
-                let column = if *opponent {
-                    "e.opp_points"
-                } else {
-                    "e.points"
-                };
-                let _ = write!(sql, "({column} & ? <> 0)");
-                args.push(Arg::Int(1 << (point - 1)));
-            }
-            Condition::Kind(kind) => {
-                sql.push_str("(e.kind = ?)");
-                args.push(Arg::Text(kind.name().to_owned()));
-            }
-            Condition::Plan { opponent, plan } => {
-                sql.push_str(if *opponent {
-                    "(e.opp_plan = ?)"
-                } else {
-                    "(e.plan = ?)"
-                });
-                args.push(Arg::Text(plan.name().to_owned()));
-            }
-            Condition::Class(class) => {
-                sql.push_str("(e.class = ?)");
-                args.push(Arg::Text(class.name().to_owned()));
-            }
-            Condition::Score(score) => {
-                sql.push_str("(e.score_class = ?)");
-                args.push(Arg::Text(score.name().to_owned()));
-            }
-            Condition::Decision(kind) => {
-                sql.push_str("(e.decision = ?)");
-                args.push(Arg::Text(kind.name().to_owned()));
-            }
-            Condition::Player(name) => {
-                sql.push_str("(e.player LIKE ? ESCAPE '\\')");
-                args.push(Arg::Text(like_pattern(name)));
-            }
-            // The source, or the match the decision is from: its players,
-            // event or file.
-            Condition::Match(text) => {
-                sql.push_str(
-                    "(e.source LIKE ? ESCAPE '\\' OR e.id IN (SELECT d.entry_id FROM decisions d \
-                     JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
-                     OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
-                     OR m.path LIKE ? ESCAPE '\\'))",
-                );
-                for _ in 0..5 {
-                    args.push(Arg::Text(like_pattern(text)));
-                }
-            }
-            Condition::Tag(tag) => {
-                sql.push_str("(e.id IN (SELECT entry_id FROM tags WHERE tag = ?))");
-                args.push(Arg::Text(tag.clone()));
-            }
-            Condition::Collection(name) => {
-                sql.push_str(
-                    "(e.id IN (SELECT ec.entry_id FROM entry_collections ec JOIN collections c \
-                     ON c.id = ec.collection_id WHERE c.name = ?))",
-                );
-                args.push(Arg::Text(name.clone()));
-            }
-            // `!text`: the index finds the entries to leave out.
-            Condition::Text(text) if term.negated && indexed_text(text) => {
-                sql.push_str(
-                    "(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))",
-                );
-                args.push(Arg::Text(fts_phrase(text)));
-            }
-            // 1–2 characters (no trigram to look up), or text so common that
-            // the index would not narrow the search: tested in each row of
-            // `entries_scan` (the cost is documented in the README).
-            Condition::Text(text) => {
-                sql.push_str(
-                    "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \
-                     e.tags_text LIKE ? ESCAPE '\\' OR e.gnubg_id LIKE ? ESCAPE '\\' OR \
-                     e.xgid LIKE ? ESCAPE '\\')",
-                );
-                for _ in 0..5 {
-                    args.push(Arg::Text(like_pattern(text)));
-                }
-            }
-        }
+        term_sql(&term.condition, term.negated, now, &mut sql, &mut args);
     }
     Selection {
         from: sql,
         args,
         text_index,
         restricted,
+    }
+}
+
+/// One term's SQL (its condition; `negated`: after a `NOT`), appended to
+/// `sql` with its arguments.
+fn term_sql(condition: &Condition, negated: bool, now: i64, sql: &mut String, args: &mut Vec<Arg>) {
+    match condition {
+        Condition::Flag(flag) => sql.push_str(match flag {
+            Flag::Race => "(e.race = 1)",
+            Flag::Contact => "(e.race = 0)",
+            Flag::Bar => "(e.bar = 1)",
+            Flag::Money => "(e.match_length = 0)",
+            Flag::Match => "(e.match_length > 0)",
+            Flag::Crawford => "(e.crawford = 1)",
+            Flag::Due => {
+                args.push(Arg::Int(now));
+                "(e.due <= ?)"
+            }
+        }),
+        Condition::Compare(field, op, value) => {
+            let column = match field {
+                Field::Cube => "e.cube",
+                Field::Pips => "e.pips_on_roll",
+                Field::Diff => "e.pip_diff",
+                Field::Length => "e.match_length",
+                Field::Blots => "e.blots",
+                Field::Back => "e.back",
+                Field::Prime => "e.prime",
+                Field::Home => "e.home",
+            };
+            let _ = write!(sql, "({column} {} ?)", op.sql());
+            args.push(Arg::Int(*value));
+        }
+        Condition::Error(op, value) => {
+            let _ = write!(sql, "(e.error {} ?)", op.sql());
+            args.push(Arg::Real(*value));
+        }
+        Condition::Disagree(op, value) => disagree_sql(sql, args, *op, *value),
+        Condition::Point { opponent, point } => {
+            let column = if *opponent {
+                "e.opp_points"
+            } else {
+                "e.points"
+            };
+            let _ = write!(sql, "({column} & ? <> 0)");
+            args.push(Arg::Int(1 << (point - 1)));
+        }
+        Condition::Kind(kind) => {
+            sql.push_str("(e.kind = ?)");
+            args.push(Arg::Text(kind.name().to_owned()));
+        }
+        Condition::Plan { opponent, plan } => {
+            sql.push_str(if *opponent {
+                "(e.opp_plan = ?)"
+            } else {
+                "(e.plan = ?)"
+            });
+            args.push(Arg::Text(plan.name().to_owned()));
+        }
+        Condition::Class(class) => {
+            sql.push_str("(e.class = ?)");
+            args.push(Arg::Text(class.name().to_owned()));
+        }
+        Condition::Score(score) => {
+            sql.push_str("(e.score_class = ?)");
+            args.push(Arg::Text(score.name().to_owned()));
+        }
+        Condition::Decision(kind) => {
+            sql.push_str("(e.decision = ?)");
+            args.push(Arg::Text(kind.name().to_owned()));
+        }
+        Condition::Player(name) => {
+            sql.push_str("(e.player LIKE ? ESCAPE '\\')");
+            args.push(Arg::Text(like_pattern(name)));
+        }
+        // The source, or the match the decision is from: its players,
+        // event or file.
+        Condition::Match(text) => {
+            sql.push_str(
+                "(e.source LIKE ? ESCAPE '\\' OR e.id IN (SELECT d.entry_id FROM decisions d \
+                 JOIN matches m ON m.id = d.match_id WHERE m.player_o LIKE ? ESCAPE '\\' \
+                 OR m.player_x LIKE ? ESCAPE '\\' OR m.event LIKE ? ESCAPE '\\' \
+                 OR m.path LIKE ? ESCAPE '\\'))",
+            );
+            for _ in 0..5 {
+                args.push(Arg::Text(like_pattern(text)));
+            }
+        }
+        Condition::Tag(tag) => {
+            sql.push_str("(e.id IN (SELECT entry_id FROM tags WHERE tag = ?))");
+            args.push(Arg::Text(tag.clone()));
+        }
+        Condition::Collection(name) => {
+            sql.push_str(
+                "(e.id IN (SELECT ec.entry_id FROM entry_collections ec JOIN collections c \
+                 ON c.id = ec.collection_id WHERE c.name = ?))",
+            );
+            args.push(Arg::Text(name.clone()));
+        }
+        // `!text`: the index finds the entries to leave out.
+        Condition::Text(text) if negated && indexed_text(text) => {
+            sql.push_str("(e.id IN (SELECT rowid FROM entries_text WHERE entries_text MATCH ?))");
+            args.push(Arg::Text(fts_phrase(text)));
+        }
+        // 1–2 characters (no trigram to look up), or text so common that
+        // the index would not narrow the search: tested in each row of
+        // `entries_scan` (the cost is documented in the README).
+        Condition::Text(text) => {
+            sql.push_str(
+                "(e.title LIKE ? ESCAPE '\\' OR e.note LIKE ? ESCAPE '\\' OR \
+                 e.tags_text LIKE ? ESCAPE '\\' OR e.gnubg_id LIKE ? ESCAPE '\\' OR \
+                 e.xgid LIKE ? ESCAPE '\\')",
+            );
+            for _ in 0..5 {
+                args.push(Arg::Text(like_pattern(text)));
+            }
+        }
     }
 }
 
