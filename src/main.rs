@@ -29,6 +29,7 @@ fn main() -> ExitCode {
 }
 
 fn run() -> ExitCode {
+    bgedit::cli::plans::hand_to_library();
     // A mistyped command is named as one before clap reads the rest.
     let args: Vec<String> = std::env::args_os()
         .map(|a| a.to_string_lossy().into_owned())

@@ -114,20 +114,26 @@ impl<W: Write, E: Write> Runner<'_, W, E> {
                         );
                         self.buf.push('\n');
                     }
-                    // A format that holds names gets the command line's
-                    // when the input had none.
-                    Job::Convert(format)
-                        if format.carries_names() && !imported.format.carries_names() =>
-                    {
-                        let named = Position {
-                            names: self.opts.names.clone(),
-                            ..position.clone()
-                        };
-                        codec::write_as(&named, format, &mut self.buf);
-                        self.buf.push('\n');
-                    }
                     Job::Convert(format) => {
-                        codec::write_as(position, format, &mut self.buf);
+                        // A format that holds names gets the command
+                        // line's when the input had none.
+                        let named;
+                        let position = if format.carries_names() && !imported.format.carries_names()
+                        {
+                            named = Position {
+                                names: self.opts.names.clone(),
+                                ..position.clone()
+                            };
+                            &named
+                        } else {
+                            position
+                        };
+                        if format == IdFormat::Json {
+                            let line = super::plans::json_line(position, self.opts.quiet);
+                            self.buf.push_str(&line);
+                        } else {
+                            codec::write_as(position, format, &mut self.buf);
+                        }
                         self.buf.push('\n');
                     }
                 }

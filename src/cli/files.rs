@@ -133,7 +133,11 @@ fn converted(position: &Position, from: IdFormat, to: IdFormat) -> Converted {
             .map(|n| format!("note: {n}")),
     );
     let mut output = String::new();
-    codec::write_as(position, to, &mut output);
+    if to == IdFormat::Json {
+        output = super::plans::json_line(position, false);
+    } else {
+        codec::write_as(position, to, &mut output);
+    }
     while output.ends_with('\n') {
         output.pop();
     }

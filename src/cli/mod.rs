@@ -20,6 +20,7 @@ pub mod library;
 pub mod matches;
 pub mod moves;
 pub(crate) mod output;
+pub mod plans;
 pub mod play;
 pub(crate) mod player_stats;
 pub mod quiz;
@@ -28,6 +29,8 @@ pub mod show;
 pub mod signals;
 pub mod stats;
 pub mod suggest;
+pub(crate) mod theme_stats;
+pub(crate) mod thresholds;
 
 pub use args::{Cli, Command};
 pub use batch::{BatchOptions, BatchReport, Job, run_batch};

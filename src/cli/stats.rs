@@ -305,6 +305,18 @@ pub struct StatsArgs {
     #[arg(long, value_name = "DATE", requires = "player",
           value_parser = super::player_stats::since)]
     pub since: Option<String>,
+    /// With --player: the player's decisions grouped by a theme instead
+    /// (the game plan they had, gnubg's class of the position, the score
+    /// class, the kind of decision), each group with its decisions, errors,
+    /// error rate and PR and its costliest positions, the worst first.
+    #[arg(long, value_enum, value_name = "THEME", requires = "player")]
+    pub by: Option<super::theme_stats::ThemeBy>,
+    /// With --player: their own cube thresholds instead: where they take
+    /// and double against the right points (take point, double point,
+    /// too-good point), over all scores and by score class, each with its
+    /// 95% interval and the decisions behind it.
+    #[arg(long, requires = "player", conflicts_with = "by")]
+    pub thresholds: bool,
     /// IDs in any accepted format; standard input when none.
     #[arg(allow_hyphen_values = true)]
     pub ids: Vec<String>,
@@ -323,8 +335,12 @@ pub fn run(args: StatsArgs) -> std::process::ExitCode {
             format: args.format,
         };
         let mut out = io::BufWriter::new(io::stdout().lock());
-        let done = super::player_stats::run(&opts, &mut out)
-            .and_then(|c| io::Write::flush(&mut out).map(|_| c));
+        let done = match args.by {
+            _ if args.thresholds => super::thresholds::run(&opts, &mut out),
+            Some(by) => super::theme_stats::run(&opts, by, &mut out),
+            None => super::player_stats::run(&opts, &mut out),
+        }
+        .and_then(|c| io::Write::flush(&mut out).map(|_| c));
         return match done {
             Ok(code) => std::process::ExitCode::from(code),
             Err(e) => super::output::write_failed(&e),

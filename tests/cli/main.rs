@@ -14,6 +14,7 @@ mod cli_formats;
 mod cli_moves;
 mod cli_pipes;
 mod cli_stats;
+mod convert_themes;
 mod hostile_names;
 mod hostile_output;
 mod mat_files;

@@ -13,6 +13,8 @@ mod gnubg_formats;
 mod gnubg_live_formats;
 mod gnubg_moves;
 mod gnubg_numbers;
+mod plans;
+mod position_class;
 mod quiz_cli;
 mod rollout;
 mod sage;

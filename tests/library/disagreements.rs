@@ -405,8 +405,9 @@ fn beyond_reach(err: &str) -> usize {
 
 /// A library of schema 8 (before this table) is migrated: the table is
 /// there, the entries untouched. Made by today's store, what versions 9
-/// (match identity, game luck, kept rates), 10 (this table) and 11 (the
-/// analysis claims) added dropped, and the version set back.
+/// (match identity, game luck, kept rates), 10 (this table), 11 (the
+/// analysis claims) and 13 (the themes) added dropped, and the version set
+/// back.
 #[test]
 fn a_schema_8_library_is_migrated() {
     let dir = tempfile::tempdir().unwrap();
@@ -425,6 +426,10 @@ fn a_schema_8_library_is_migrated() {
              DROP INDEX matches_identity; ALTER TABLE matches DROP COLUMN identity;",
         )
         .unwrap();
+        conn.execute_batch(crate::themes::DROP_ENTRY_THEMES)
+            .unwrap();
+        conn.execute_batch(crate::themes::DROP_DECISION_THEMES)
+            .unwrap();
         conn.pragma_update(None, "user_version", 8).unwrap();
     }
     let opened = Library::open(&lib).unwrap();

@@ -17,3 +17,4 @@ mod matches;
 mod matches_e2e;
 mod mistakes;
 mod players;
+mod themes;

@@ -50,7 +50,8 @@ fn count(lib: &Path, sql: &str) -> i64 {
 /// set back, which is schema 7 exactly (version 8 only adds those tables:
 /// matches, games, decisions, analyses, match_luck; version 9 nothing;
 /// version 10 disagreements; version 11 analysis_claims; version 12
-/// aliases and match_depths).
+/// aliases and match_depths; version 13 the entries' and decisions'
+/// themes).
 #[test]
 fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
     let dir = tempfile::tempdir().unwrap();
@@ -67,6 +68,8 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
              DROP TABLE matches;",
         )
         .unwrap();
+        conn.execute_batch(crate::themes::DROP_ENTRY_THEMES)
+            .unwrap();
         conn.pragma_update(None, "user_version", 7).unwrap();
         conn.execute("UPDATE entries SET title = 'kept' WHERE id = 1", [])
             .unwrap();

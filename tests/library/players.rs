@@ -326,6 +326,11 @@ fn a_schema_11_library_is_migrated() {
              UPDATE matches SET date = NULL WHERE path LIKE '%2009Apr08%';",
         )
         .unwrap();
+        // And version 13's themes.
+        conn.execute_batch(crate::themes::DROP_ENTRY_THEMES)
+            .unwrap();
+        conn.execute_batch(crate::themes::DROP_DECISION_THEMES)
+            .unwrap();
         let kept: i64 = conn
             .query_row("SELECT count(*) FROM match_rates", [], |r| r.get(0))
             .unwrap();

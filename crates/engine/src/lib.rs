@@ -40,6 +40,7 @@
 //!   judges it (`replayed.rs`, `judge.rs`, `ask.rs`, `schedule.rs`)
 //! - `matrix.rs`: a score matrix's cells asked of an engine
 //! - `sensitivity.rs`: the live views' tables
+//! - `plans.rs`: each side's game plan, by Sage's own classification
 //! - `text.rs`: an analysis as gnubg-like text, for the clipboard and the CLI
 //! - `internals.rs` (feature `internals`): the engines' own readers and
 //!   boards, for the fuzz targets and the tests only
@@ -60,6 +61,7 @@ pub mod luck;
 pub mod match_analysis;
 pub mod matrix;
 mod open;
+pub mod plans;
 pub mod pool;
 mod process;
 pub mod registry;
@@ -80,6 +82,7 @@ pub use failure::{
 };
 pub use interface::Engine;
 pub use open::{InProcessError, open_in_process};
+pub use plans::{PlansError, plans};
 pub use process::{Process, end_engines, stop_engines};
 pub use registry::{Choice, EngineKind};
 pub use request::{Request, RolloutSettings};

@@ -1,8 +1,74 @@
 //! What a position is, in the terms a player searches by: pip counts, race
 //! or contact, checkers on the bar, money or match, Crawford, the cube. The
-//! store keeps these as indexed columns so filters run in SQL.
+//! store keeps these as indexed columns so filters run in SQL. And what a
+//! position is about ([`Themes`]): both sides' game plans, gnubg's class,
+//! the decision it asks, its score class.
 
+use bgedit_core::domain::game_plan::Plans;
+use bgedit_core::domain::match_stats::DecisionKind;
+use bgedit_core::domain::position_class::{self, PositionClass};
+use bgedit_core::domain::score_class::{self, ScoreClass};
 use bgedit_core::domain::{Player, Position};
+use std::sync::OnceLock;
+
+/// A game-plan classifier: both sides' plans of a position, or `None`
+/// where it cannot say.
+pub type PlanClassifier = fn(&Position) -> Option<Plans>;
+
+static PLANS: OnceLock<PlanClassifier> = OnceLock::new();
+
+/// Hands the library Open Sage's classifier (`bgedit_engine::plans`): the
+/// library may not call an engine (the engine wall), so the program
+/// installs it once at its start, before any library is opened. Without it
+/// the plans are stored as unknown (NULL), never guessed. A second call is
+/// ignored: the first classifier stays.
+pub fn classify_plans_with(classifier: PlanClassifier) {
+    let _ = PLANS.set(classifier);
+}
+
+/// Whether a classifier was handed to the library.
+pub(crate) fn plans_known() -> bool {
+    PLANS.get().is_some()
+}
+
+/// What a position is about, as a player studies by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Themes {
+    /// Both sides' plans, when the classifier could say.
+    pub plans: Option<Plans>,
+    /// gnubg's class (as gnubg 1.07 installed gives it).
+    pub class: PositionClass,
+    pub score: ScoreClass,
+    /// What the position asks of the side deciding.
+    pub decision: DecisionKind,
+    /// The side deciding (the taker when a double is offered).
+    pub decider: Player,
+}
+
+impl Themes {
+    /// The plan of the side deciding, and of the other side.
+    pub fn plan_pair(&self) -> Option<(&'static str, &'static str)> {
+        self.plans.map(|p| {
+            (
+                p.of(self.decider).name(),
+                p.of(self.decider.opponent()).name(),
+            )
+        })
+    }
+}
+
+/// The themes of `position`, with its plans from the classifier handed to
+/// the library, if any.
+pub fn themes(position: &Position) -> Themes {
+    let state = &position.state;
+    Themes {
+        plans: PLANS.get().and_then(|f| f(position)),
+        class: position_class::class_of(&position.board),
+        score: ScoreClass::of(state),
+        decision: score_class::decision_of(state),
+        decider: state.turn,
+    }
+}
 
 /// The searchable facts about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

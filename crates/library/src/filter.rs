@@ -16,6 +16,16 @@
 //!   `kind:wrong-double`, `kind:wrong-take`, `kind:wrong-pass` (each with an
 //!   error above 0; the word alone, `missed-double`, is the same),
 //!   `match:TEXT` (in the source: the file it came from);
+//! - what the position is about: `plan:priming` (the game plan of the side
+//!   deciding, as Open Sage classifies it: `purerace`, `racing`,
+//!   `attacking`, `priming`, `anchoring`), `opp-plan:anchoring` (the other
+//!   side's), `class:race` (gnubg's class: `over`, `bearoff2`,
+//!   `bearoff-ts`, `bearoff1`, `bearoff-os`, `race`, `crashed`,
+//!   `contact`), `score:dmp` (`money`, `dmp`, `crawford`, `post-crawford`,
+//!   `gs-gg`, `2-away`, `match`), `decision:take` (what any position asks:
+//!   `checker`, `cube`, `take`; `kind:` is a match decision's); a position
+//!   whose plans are not known (a bgedit without Sage's core stored it)
+//!   matches no `plan:` term, negated or not;
 //! - the checker structure of the player on roll, as they count: `point:5`
 //!   (their 5 point made), `anchor:20` (an anchor on the opponent's 5
 //!   point), `opp:point:5` (the opponent's 5 point), `blots>=2`, `back>=2`
@@ -26,6 +36,10 @@
 //!   (so an ID fragment finds its entry); `"two words"` is one text.
 //!
 //! Pure: this turns text into a [`Query`]; the store turns that into SQL.
+
+use bgedit_core::domain::game_plan::GamePlan;
+use bgedit_core::domain::position_class::PositionClass;
+use bgedit_core::domain::score_class::ScoreClass;
 
 /// Longest query accepted, in bytes.
 pub const MAX_QUERY_LEN: usize = 1000;
@@ -180,6 +194,15 @@ pub enum Condition {
     Kind(DecisionKind),
     /// A cube decision that gave away equity, by its kind.
     Mistake(CubeMistake),
+    /// A game plan: of the side deciding, or with `opponent` the other's.
+    Plan {
+        opponent: bool,
+        plan: GamePlan,
+    },
+    Class(PositionClass),
+    Score(ScoreClass),
+    /// What the position asks (any entry, not only a match's).
+    Decision(DecisionKind),
     Match(String),
     Tag(String),
     Collection(String),
@@ -249,6 +272,20 @@ pub enum FilterProblem {
         "`{word}`: the kind is checker, cube, take, missed-double, wrong-double, wrong-take or wrong-pass, not `{value}`"
     )]
     NotAKind { word: String, value: String },
+    #[error("`{word}`: the decision is checker, cube or take, not `{value}`")]
+    NotADecision { word: String, value: String },
+    #[error(
+        "`{word}`: the game plan is purerace, racing, attacking, priming or anchoring, not `{value}`"
+    )]
+    NotAPlan { word: String, value: String },
+    #[error(
+        "`{word}`: gnubg's class is over, bearoff2, bearoff-ts, bearoff1, bearoff-os, race, crashed or contact, not `{value}`"
+    )]
+    NotAClass { word: String, value: String },
+    #[error(
+        "`{word}`: the score class is money, dmp, crawford, post-crawford, gs-gg, 2-away or match, not `{value}`"
+    )]
+    NotAScore { word: String, value: String },
 }
 
 fn flag(word: &str) -> Option<Flag> {
@@ -351,6 +388,9 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
     if let Some(m) = CubeMistake::from_word(word) {
         return Ok(Condition::Mistake(m));
     }
+    if let Some(theme) = theme_term(word) {
+        return theme.map_err(error);
+    }
     let name_end = word
         .find(|c: char| !c.is_ascii_alphabetic())
         .unwrap_or(word.len());
@@ -443,6 +483,32 @@ fn term(column: usize, word: &str, quoted: bool) -> Result<Condition, FilterErro
         }
     }
     Ok(Condition::Text(word.to_owned()))
+}
+
+/// `plan:P`, `opp-plan:P`, `class:C`, `score:S` and `decision:K`, or
+/// `None` for another word.
+fn theme_term(word: &str) -> Option<Result<Condition, FilterProblem>> {
+    let (name, value) = word.split_once(':')?;
+    let name = name.to_ascii_lowercase();
+    let wrong = |make: fn(String, String) -> FilterProblem| make(word.to_owned(), value.to_owned());
+    Some(match name.as_str() {
+        "plan" | "opp-plan" => GamePlan::from_name(value)
+            .map(|plan| Condition::Plan {
+                opponent: name == "opp-plan",
+                plan,
+            })
+            .ok_or_else(|| wrong(|word, value| FilterProblem::NotAPlan { word, value })),
+        "class" => PositionClass::from_name(value)
+            .map(Condition::Class)
+            .ok_or_else(|| wrong(|word, value| FilterProblem::NotAClass { word, value })),
+        "score" => ScoreClass::from_name(value)
+            .map(Condition::Score)
+            .ok_or_else(|| wrong(|word, value| FilterProblem::NotAScore { word, value })),
+        "decision" => DecisionKind::from_name(value)
+            .map(Condition::Decision)
+            .ok_or_else(|| wrong(|word, value| FilterProblem::NotADecision { word, value })),
+        _ => return None,
+    })
 }
 
 /// `point:N`, `anchor:N` and `opp:point:N` (the term `word`, its name and
@@ -602,6 +668,48 @@ mod tests {
         ] {
             let e = parse(bad).unwrap_err();
             assert!(e.problem.to_string().contains(says), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn themes_are_read() {
+        assert_eq!(
+            one("plan:Priming"),
+            Condition::Plan {
+                opponent: false,
+                plan: GamePlan::Priming
+            }
+        );
+        assert_eq!(
+            one("opp-plan:anchoring"),
+            Condition::Plan {
+                opponent: true,
+                plan: GamePlan::Anchoring
+            }
+        );
+        assert_eq!(one("class:race"), Condition::Class(PositionClass::Race));
+        assert_eq!(
+            one("class:bearoff1"),
+            Condition::Class(PositionClass::Bearoff1)
+        );
+        assert_eq!(one("score:dmp"), Condition::Score(ScoreClass::Dmp));
+        assert_eq!(one("score:2-away"), Condition::Score(ScoreClass::TwoAway));
+        assert_eq!(
+            one("decision:take"),
+            Condition::Decision(DecisionKind::Take)
+        );
+        for (text, says) in [
+            (
+                "plan:prime",
+                "purerace, racing, attacking, priming or anchoring",
+            ),
+            ("class:bearoff", "over, bearoff2"),
+            ("score:4-away", "money, dmp"),
+            ("decision:roll", "checker, cube or take"),
+        ] {
+            let e = parse(&format!("race {text}")).unwrap_err();
+            assert_eq!(e.column, 6, "{text}");
+            assert!(e.problem.to_string().contains(says), "{text}: {e}");
         }
     }
 

@@ -7,7 +7,10 @@
 //! - [`filter`]: the filter language, pure;
 //! - [`derive`]: the searchable facts of a position, pure;
 //! - [`review`]: the spaced-repetition schedule, pure;
-//! - [`import`] and [`export`]: files in and out.
+//! - [`import`] and [`export`]: files in and out;
+//! - [`player_stats`], [`theme_stats`] and [`thresholds`]: a player across
+//!   the matches, by theme (game plan, class, score, kind), and their own
+//!   cube thresholds.
 
 pub mod dates;
 pub mod derive;
@@ -23,6 +26,8 @@ mod rates;
 pub mod review;
 pub mod schema;
 pub mod store;
+pub mod theme_stats;
+pub mod thresholds;
 
 pub use store::{
     Added, Analysis, Counted, Entry, EntryEdit, Library, LibraryError, NewEntry, Source, Summary,

@@ -381,6 +381,12 @@ pub struct StoredJudgement {
     /// candidates, so a match reopened shows it without asking again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<serde_json::Value>,
+    /// The engine's cube equities (normalised, from the decider's side)
+    /// of a double (`[no double, double/take, double/pass]`) or a take
+    /// (`[take, pass]`), for the player's cube thresholds; absent for a
+    /// checker play and in verdicts stored before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub equities: Option<Vec<f64>>,
 }
 
 /// Computes the identity of each match stored before schema 9 from its

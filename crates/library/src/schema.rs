@@ -482,8 +482,47 @@ ALTER TABLE match_rates ADD COLUMN cube_n INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE match_rates ADD COLUMN moves_n INTEGER NOT NULL DEFAULT 0;
 ";
 
+/// Version 13: what each position and each match decision is about, as a
+/// player studies by (issue 42).
+///
+/// `plan` and `opp_plan`: the game plan of the side deciding (the player on
+/// roll; the taker when a double is offered) and of the other side, as Open
+/// Sage's own `classify_game_plan` names them (`purerace`, `racing`,
+/// `attacking`, `priming`, `anchoring`). The library cannot ask an engine
+/// (the engine wall): the program hands it Sage's classifier when it
+/// starts (`derive::classify_plans_with`); NULL where none was handed (a
+/// bgedit without Sage's core, or a CPU that cannot run it), filled in by
+/// the next bgedit that has one (`store::fill_themes`), never guessed.
+/// `class`: gnubg's class of the position (`over`, `bearoff2`, `bearoff-ts`,
+/// `bearoff1`, `bearoff-os`, `race`, `crashed`, `contact`; eval.c's
+/// `ClassifyPosition` as gnubg 1.07 installed gives it); `score_class`
+/// (`money`, `dmp`, `crawford`, `post-crawford`, `gs-gg`, `2-away`,
+/// `match`); on entries, `decision`: what the position asks (`checker`,
+/// `cube`, `take`), for every entry, where `kind` is only a match
+/// decision's. The rows already there are filled after this step; the
+/// partial indexes find the rows still without them.
+const V13: &str = "
+ALTER TABLE entries ADD COLUMN plan TEXT;
+ALTER TABLE entries ADD COLUMN opp_plan TEXT;
+ALTER TABLE entries ADD COLUMN class TEXT;
+ALTER TABLE entries ADD COLUMN score_class TEXT;
+ALTER TABLE entries ADD COLUMN decision TEXT;
+CREATE INDEX entries_themes ON entries (plan, opp_plan, class, score_class, decision);
+CREATE INDEX entries_unclassed ON entries (id) WHERE class IS NULL;
+CREATE INDEX entries_unplanned ON entries (id) WHERE plan IS NULL;
+ALTER TABLE decisions ADD COLUMN plan TEXT;
+ALTER TABLE decisions ADD COLUMN opp_plan TEXT;
+ALTER TABLE decisions ADD COLUMN class TEXT;
+ALTER TABLE decisions ADD COLUMN score_class TEXT;
+CREATE INDEX decisions_unclassed ON decisions (id) WHERE class IS NULL;
+CREATE INDEX decisions_unplanned ON decisions (id) WHERE plan IS NULL;
+";
+
+/// The version whose step fills the theme columns of the rows there.
+pub(crate) const THEMES_VERSION: usize = 13;
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

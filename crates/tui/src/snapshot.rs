@@ -75,6 +75,9 @@ pub struct Snapshot {
     pub player_statistics: Option<super::statistics::player::PlayerView>,
     /// The match list, while it is open.
     pub matches: Option<super::match_list::view::MatchListView>,
+    /// The statistics view of a player by theme (`t`), in the player's
+    /// view's place.
+    pub player_themes: Option<super::statistics::themes::ThemesView>,
     /// The live views (`~`), while they are on: drawn in the analysis
     /// panel's place.
     pub sensitivity: Option<super::sensitivity::view::SensitivityView>,
@@ -346,7 +349,14 @@ impl Snapshot {
                 .open
                 .as_deref()
                 .map(super::match_review::view::of),
+            player_themes: match (&model.mode, model.statistics.themes.as_deref()) {
+                (Mode::Statistics, Some(t)) => {
+                    Some(super::statistics::themes::of(t, model.statistics.scroll))
+                }
+                _ => None,
+            },
             player_statistics: match (&model.mode, model.statistics.player.as_deref()) {
+                _ if model.statistics.themes.is_some() => None,
                 (Mode::Statistics, Some(p)) => {
                     Some(super::statistics::player::of(p, model.statistics.scroll))
                 }

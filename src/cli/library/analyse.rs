@@ -736,6 +736,7 @@ fn verdict(run: &RunOptions, list: &[Judged]) -> Verdict {
             // Not kept here: a library of thousands of matches would
             // hold every candidate list (the editor keeps its own).
             analysis: None,
+            equities: j.cube_equities(),
         })
         .collect();
     Verdict {

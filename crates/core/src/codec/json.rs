@@ -67,6 +67,13 @@ pub struct JsonPosition {
     pub pips: Option<PerPlayer<u32>>,
     #[serde(default, skip_deserializing)]
     pub ids: Option<JsonIds>,
+    /// gnubg's class of the position (`convert --to json` only).
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub class: Option<String>,
+    /// Both sides' game plans, Open Sage's (`convert --to json` only): set
+    /// to `Some(None)`, written `null`, where they could not be known.
+    #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
+    pub plans: Option<Option<crate::domain::game_plan::Plans>>,
 }
 
 const RESIGNATIONS: [&str; 4] = ["none", "single", "gammon", "backgammon"];
@@ -126,6 +133,8 @@ pub fn to_json(position: &Position) -> JsonPosition {
             gnubg_id: gnubg_id::encode(board, st),
             xgid: xgid::encode(board, st),
         }),
+        class: None,
+        plans: None,
     }
 }
 

@@ -95,6 +95,28 @@ impl Judged {
     pub fn gnubg_id(&self) -> String {
         gnubg_id::encode(&self.position.board, &self.position.state)
     }
+
+    /// The engine's cube equities (normalised, from the decider's side) of
+    /// a double (`[no double, double/take, double/pass]`) or a take
+    /// (`[take, pass]`), each judged from its own kind of answer (a
+    /// beaver's take, judged from the double's, has none): what a
+    /// player's cube thresholds are read from.
+    /// None for a checker play.
+    pub fn cube_equities(&self) -> Option<Vec<f64>> {
+        match (self.kind(), &self.analysis) {
+            (
+                DecisionKind::Cube,
+                Analysis::Cube {
+                    no_double,
+                    double_take,
+                    double_pass,
+                    ..
+                },
+            ) => Some(vec![*no_double, *double_take, *double_pass]),
+            (DecisionKind::Take, Analysis::Take { take, pass, .. }) => Some(vec![*take, *pass]),
+            _ => None,
+        }
+    }
 }
 
 /// What to ask for one decision of the file.

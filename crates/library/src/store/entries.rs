@@ -3,7 +3,7 @@
 //! and restoring one, and the checks its text passes first.
 
 use super::*;
-use crate::derive::derive;
+use crate::derive::{derive, themes};
 use crate::filter::DecisionKind;
 use crate::review::Schedule;
 use bgedit_core::codec::{self, IdFormat, json};
@@ -232,14 +232,18 @@ pub(super) fn clean_name(text: &str, what: &'static str) -> Result<String> {
 macro_rules! derived_columns {
     () => {
         "pips_o, pips_x, pips_on_roll, pip_diff, race, bar, match_length, score_o, score_x, \
-         crawford, cube, on_roll, points, opp_points, blots, back, prime, home"
+         crawford, cube, on_roll, points, opp_points, blots, back, prime, home, plan, opp_plan, \
+         class, score_class, decision"
     };
 }
 
 /// The values of [`derived_columns`] for a position: the one place that
 /// binds them, for a new row and for a changed position.
-pub(super) fn derived_params(position: &Position) -> [Value; 18] {
+pub(super) fn derived_params(position: &Position) -> [Value; 23] {
     let d = derive(position);
+    let t = themes(position);
+    let word = |w: &str| Value::Text(w.to_owned());
+    let plan = t.plan_pair();
     let int = |v: i64| Value::Integer(v);
     let st = d.structure;
     [
@@ -261,6 +265,11 @@ pub(super) fn derived_params(position: &Position) -> [Value; 18] {
         int(st.back.into()),
         int(st.prime.into()),
         int(st.home.into()),
+        plan.map_or(Value::Null, |p| word(p.0)),
+        plan.map_or(Value::Null, |p| word(p.1)),
+        word(t.class.name()),
+        word(t.score.name()),
+        word(t.decision.word()),
     ]
 }
 
@@ -324,7 +333,8 @@ pub(super) fn insert_row(
         derived_columns!(),
         ", stability, difficulty, fsrs_state, lapses, last_review) VALUES (?1, ?2, ?3, ?4, ?5, \
          ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, \
-         ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37)"
+         ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, \
+         ?40, ?41, ?42)"
     ))?
     .execute(rusqlite::params_from_iter(args))?;
     Ok(tx.last_insert_rowid())
@@ -591,7 +601,7 @@ impl Library {
                 "UPDATE entries SET gnubg_id = ?2, xgid = ?3, position_json = ?4, (",
                 derived_columns!(),
                 ") = (?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, \
-                 ?21, ?22) WHERE id = ?1"
+                 ?21, ?22, ?23, ?24, ?25, ?26, ?27) WHERE id = ?1"
             ))?
             .execute(rusqlite::params_from_iter(args))?;
         }

@@ -366,6 +366,21 @@ pub(super) fn stored_match(r: &rusqlite::Row<'_>) -> rusqlite::Result<StoredMatc
     })
 }
 
+/// One of bgedit's verdicts with its decision's themes
+/// ([`Library::themed_verdicts_at`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ThemedVerdict {
+    pub gnubg_id: String,
+    /// The verdict's judgements (JSON).
+    pub analysis: String,
+    /// Who decided in the match's record (`O` or `X`).
+    pub decider: String,
+    /// The decider's plan and the other side's, when known.
+    pub plans: Option<(String, String)>,
+    pub class: String,
+    pub score_class: String,
+}
+
 impl Library {
     /// Adds a match with its games, decisions, their entries and the file's
     /// verdicts, in one transaction: all or nothing. A match whose hash is
@@ -442,6 +457,8 @@ impl Library {
                 }
             }
         }
+        // The new decisions' themes, found by the partial indexes.
+        fill_themes(&tx)?;
         tx.commit()?;
         Ok(MatchAdded::New {
             id,
@@ -742,6 +759,37 @@ impl Library {
         )?;
         let rows = st.query_map(params![match_id, engine, plies], |r| {
             Ok((r.get(0)?, r.get(1)?))
+        })?;
+        Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+    }
+
+    /// As [`Library::own_verdicts_at`], each verdict with its decision's
+    /// themes as stored (schema 13): who decided, the plans (theirs, the
+    /// other side's; `None` where not known), gnubg's class, the score
+    /// class.
+    pub(crate) fn themed_verdicts_at(
+        &self,
+        match_id: i64,
+        engine: &str,
+        plies: i64,
+    ) -> Result<Vec<ThemedVerdict>> {
+        let mut st = self.conn.prepare_cached(
+            "SELECT d.gnubg_id, a.analysis, d.player, d.plan, d.opp_plan, \
+             coalesce(d.class, ''), coalesce(d.score_class, '') FROM analyses a JOIN decisions d \
+             ON d.id = a.decision_id WHERE d.match_id = ?1 AND a.engine = ?2 AND a.plies = ?3 \
+             AND NOT a.from_file ORDER BY d.seq",
+        )?;
+        let rows = st.query_map(params![match_id, engine, plies], |r| {
+            Ok(ThemedVerdict {
+                gnubg_id: r.get(0)?,
+                analysis: r.get(1)?,
+                decider: r.get(2)?,
+                plans: r
+                    .get::<_, Option<String>>(3)?
+                    .zip(r.get::<_, Option<String>>(4)?),
+                class: r.get(5)?,
+                score_class: r.get(6)?,
+            })
         })?;
         Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
     }

@@ -3,8 +3,9 @@
 //! whether the file can be written at all, and the migrations.
 
 use super::*;
-use crate::derive::derive;
-use crate::schema::{APPLICATION_ID, LATEST, MIGRATIONS};
+use crate::derive::{derive, plans_known, themes};
+use crate::schema::{APPLICATION_ID, LATEST, MIGRATIONS, THEMES_VERSION};
+use bgedit_core::domain::{Player, Position};
 use rusqlite::{TransactionBehavior, params};
 use std::io::Read;
 use std::path::Path;
@@ -157,6 +158,73 @@ pub(super) fn fill_dates(tx: &rusqlite::Transaction<'_>) -> Result<()> {
     Ok(())
 }
 
+/// The rows of `table` lacking their themes: every row without a class,
+/// and without plans where the library has a classifier (so a library
+/// filled by a bgedit without Sage's core gets its plans from the next
+/// that has it). Each partial index holds only such rows.
+fn unthemed(
+    tx: &rusqlite::Transaction<'_>,
+    table: &str,
+    columns: &str,
+) -> Result<Vec<(i64, String, String)>> {
+    let mut sql = format!("SELECT id, {columns} FROM {table} WHERE class IS NULL");
+    if plans_known() {
+        sql.push_str(&format!(
+            " UNION SELECT id, {columns} FROM {table} WHERE plan IS NULL"
+        ));
+    }
+    let mut read = tx.prepare(&sql)?;
+    let rows = read.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+/// Fills the theme columns (plans, class, score class, decision) of the
+/// entries and match decisions that lack them: after migration 13 added
+/// them, and when a library that had no classifier is opened by a bgedit
+/// that has one. A decision's ID that does not read (none the store lets
+/// in) is marked with empty words so it is not read again.
+pub(super) fn fill_themes(tx: &rusqlite::Transaction<'_>) -> Result<()> {
+    let mut write = tx.prepare(
+        "UPDATE entries SET plan = ?2, opp_plan = ?3, class = ?4, score_class = ?5, \
+         decision = ?6 WHERE id = ?1",
+    )?;
+    for (id, json, _) in unthemed(tx, "entries", "position_json, ''")? {
+        let t = themes(&decode_position(id, &json)?);
+        let plan = t.plan_pair();
+        write.execute(params![
+            id,
+            plan.map(|p| p.0),
+            plan.map(|p| p.1),
+            t.class.name(),
+            t.score.name(),
+            t.decision.word()
+        ])?;
+    }
+    let mut write = tx.prepare(
+        "UPDATE decisions SET plan = ?2, opp_plan = ?3, class = ?4, score_class = ?5 \
+         WHERE id = ?1",
+    )?;
+    for (id, gnubg_id, player) in unthemed(tx, "decisions", "gnubg_id, player")? {
+        let Ok(read) = bgedit_core::codec::parse_any(&gnubg_id, &Position::default()) else {
+            write.execute(params![id, "", "", "", ""])?;
+            continue;
+        };
+        let t = themes(&read.position);
+        let who = if player == "O" { Player::O } else { Player::X };
+        let plans = t
+            .plans
+            .map(|p| (p.of(who).name(), p.of(who.opponent()).name()));
+        write.execute(params![
+            id,
+            plans.map(|p| p.0),
+            plans.map(|p| p.1),
+            t.class.name(),
+            t.score.name()
+        ])?;
+    }
+    Ok(())
+}
+
 impl Library {
     /// Checks what SQLite sees (the header may have been fine while the
     /// schema is not ours), then turns on WAL and migrates.
@@ -199,7 +267,31 @@ impl Library {
         // syncs during an import, and readers are never blocked by it.
         self.conn.pragma_update(None, "wal_autocheckpoint", 10000)?;
         self.conn.pragma_update(None, "foreign_keys", "ON")?;
-        self.migrate()
+        self.migrate()?;
+        self.fill_plans()
+    }
+
+    /// Fills the plans a bgedit without a classifier left unknown, when
+    /// this one has one (a look in a partial index when there are none).
+    fn fill_plans(&mut self) -> Result<()> {
+        if !plans_known() {
+            return Ok(());
+        }
+        let missing: bool = self.conn.query_row(
+            "SELECT EXISTS (SELECT 1 FROM entries WHERE plan IS NULL) \
+             OR EXISTS (SELECT 1 FROM decisions WHERE plan IS NULL)",
+            [],
+            |r| r.get(0),
+        )?;
+        if !missing {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        fill_themes(&tx)?;
+        tx.commit()?;
+        Ok(())
     }
 
     /// Applies the migrations this file lacks, in one transaction, so a file
@@ -219,6 +311,9 @@ impl Library {
             }
             if i + 1 == 12 {
                 fill_dates(&tx)?;
+            }
+            if i + 1 == THEMES_VERSION {
+                fill_themes(&tx)?;
             }
         }
         if version < LATEST {

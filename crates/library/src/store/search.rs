@@ -391,6 +391,26 @@ fn condition_sql(sql: &mut String, args: &mut Vec<Arg>, term: &Term, now: i64) {
                 args.push(Arg::Text((*p).to_owned()));
             }
         }
+        Condition::Plan { opponent, plan } => {
+            sql.push_str(if *opponent {
+                "(e.opp_plan = ?)"
+            } else {
+                "(e.plan = ?)"
+            });
+            args.push(Arg::Text(plan.name().to_owned()));
+        }
+        Condition::Class(class) => {
+            sql.push_str("(e.class = ?)");
+            args.push(Arg::Text(class.name().to_owned()));
+        }
+        Condition::Score(score) => {
+            sql.push_str("(e.score_class = ?)");
+            args.push(Arg::Text(score.name().to_owned()));
+        }
+        Condition::Decision(kind) => {
+            sql.push_str("(e.decision = ?)");
+            args.push(Arg::Text(kind.name().to_owned()));
+        }
         Condition::Player(name) => {
             sql.push_str("(e.player LIKE ? ESCAPE '\\')");
             args.push(Arg::Text(like_pattern(name)));

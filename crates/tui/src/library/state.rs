@@ -312,6 +312,12 @@ pub enum Request {
     /// A player's statistics across the library's matches, as
     /// `bgedit stats --player` computes them.
     PlayerStats(String),
+    /// A player's decisions by a theme, as `bgedit stats --player --by`
+    /// computes them.
+    PlayerThemes {
+        player: String,
+        by: bgedit_library::theme_stats::By,
+    },
     /// Keeps gnubg's analysis a quiz of entry `id` was graded by (JSON).
     KeepQuizAnalysis {
         id: i64,

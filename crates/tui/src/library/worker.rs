@@ -202,6 +202,14 @@ fn answer(
             });
             return Action::Statistics(StatisticsAction::Player(stats));
         }
+        Request::PlayerThemes { player, by } => {
+            let stats = lib.and_then(|l| {
+                bgedit_library::theme_stats::of(l, &player, None, by)
+                    .map(Box::new)
+                    .map_err(text)
+            });
+            return Action::Statistics(StatisticsAction::Themes(stats));
+        }
         Request::QuizAnalysis(id) => WorkerAnswer::StoredAnalysis {
             id,
             result: lib.and_then(|l| l.quiz_analysis(id).map_err(text)),

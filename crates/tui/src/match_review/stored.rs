@@ -151,6 +151,7 @@ pub(crate) fn keep(m: &OpenMatch, i: usize, plies: u8, list: &[Judged]) -> Optio
             best: j.best.clone(),
             played: j.played.clone(),
             analysis: serde_json::to_value(cut(&j.analysis, j.played_rank)).ok(),
+            equities: j.cube_equities(),
         })
         .collect();
     let engine = m.judge;

@@ -29,10 +29,19 @@ pub(crate) static STATISTICS_BINDINGS: &[StatisticsBinding] = &[
         action: StatisticsAction::Scroll(-1),
     },
     Binding {
+        keys: &[Char('t')],
+        label: "t",
+        help: "a player's decisions by plan, class, score, kind; then matches",
+        section: 2,
+        // In the help, not the footer: only a player's view has themes.
+        hint: None,
+        action: StatisticsAction::NextTheme,
+    },
+    Binding {
         keys: &[Code(KeyCode::Esc), Char('q'), Char('s')],
         label: "Esc q s",
         help: "back to the match (or to the library)",
-        section: 2,
+        section: 3,
         hint: Some(("Esc", "back")),
         action: StatisticsAction::Close,
     },

@@ -16,5 +16,6 @@
 pub(crate) mod keys;
 pub(crate) mod player;
 pub mod state;
+pub(crate) mod themes;
 pub(crate) mod update;
 pub mod view;

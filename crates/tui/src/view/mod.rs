@@ -109,6 +109,15 @@ pub fn draw(frame: &mut Frame, snapshot: &Snapshot, theme: &Theme) {
         };
         statistics::player::draw(frame, over, p, theme);
     }
+    if let Some(t) = &snapshot.player_themes {
+        let top = areas.title.y + areas.title.height;
+        let over = Rect {
+            y: top,
+            height: areas.prompt.y.saturating_sub(top),
+            ..area
+        };
+        statistics::themes::draw(frame, over, t, theme);
+    }
     if snapshot.help {
         help::draw(frame, area, snapshot.help_page, theme);
     }

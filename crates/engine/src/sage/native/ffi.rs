@@ -194,6 +194,13 @@ mod c {
             err: *mut c_char,
             len: usize,
         ) -> c_int;
+        pub(crate) fn bge_sage_game_plans(
+            board: *const c_int,
+            player: *mut c_int,
+            opponent: *mut c_int,
+            err: *mut c_char,
+            len: usize,
+        ) -> c_int;
         #[cfg(feature = "internals")]
         pub(crate) fn bge_sage_probe_net(
             path: *const c_char,
@@ -322,6 +329,16 @@ mod c {
         NOT_BUILT
     }
 
+    pub(crate) unsafe fn bge_sage_game_plans(
+        _board: *const c_int,
+        _player: *mut c_int,
+        _opponent: *mut c_int,
+        _err: *mut c_char,
+        _len: usize,
+    ) -> c_int {
+        NOT_BUILT
+    }
+
     #[allow(clippy::too_many_arguments)]
     pub(crate) unsafe fn bge_sage_rollout_cube(
         _engine: *const Opaque,
@@ -339,8 +356,9 @@ mod c {
 }
 
 use c::{
-    bge_sage_close, bge_sage_cube, bge_sage_moves, bge_sage_open, bge_sage_rollout_cube,
-    bge_sage_rollout_moves, bge_sage_stop_free, bge_sage_stop_new, bge_sage_stop_set,
+    bge_sage_close, bge_sage_cube, bge_sage_game_plans, bge_sage_moves, bge_sage_open,
+    bge_sage_rollout_cube, bge_sage_rollout_moves, bge_sage_stop_free, bge_sage_stop_new,
+    bge_sage_stop_set,
 };
 
 /// Whether Sage's core was compiled into this bgedit (build.rs builds it
@@ -547,6 +565,32 @@ fn message(buf: &[u8]) -> String {
         "Sage failed without saying why".to_owned()
     } else {
         text
+    }
+}
+
+/// Both sides' game plans of `board` (Sage's board, from its player's
+/// side) as Sage's `GamePlan` values: the player's, the opponent's. Only
+/// where the core is built in and this CPU runs it (the caller checks
+/// [`built`] and [`cpu_supported`] first: code built for AVX2 must not run
+/// on a CPU without it).
+pub(crate) fn game_plans(board: &[c_int; 26]) -> Result<(c_int, c_int), NativeError> {
+    let (mut player, mut opponent) = (-1, -1);
+    let mut err = [0u8; ERR_LEN];
+    // SAFETY: `board` is 26 ints as the shim reads them; the two outputs
+    // are valid for the call; `err` is ERR_LEN bytes.
+    let rc = unsafe {
+        bge_sage_game_plans(
+            board.as_ptr(),
+            &mut player,
+            &mut opponent,
+            err.as_mut_ptr().cast(),
+            ERR_LEN,
+        )
+    };
+    if rc == OK {
+        Ok((player, opponent))
+    } else {
+        Err(NativeError::Failed(message(&err)))
     }
 }
 

@@ -231,6 +231,38 @@ pub fn probe(bytes: &[u8], net: Option<(i32, i32)>, scratch: &Path) -> Result<Pr
     ffi::probe(scratch, net).map(Probed::Answered)
 }
 
+/// Why Sage's core could not classify a position's plans.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum PlansFault {
+    NotBuilt,
+    Cpu,
+    Refused(NativeError),
+    Unnamed(i32),
+}
+
+/// Each side's game plan of `board`, by Sage's own `classify_game_plan`
+/// (the player's from the board, the opponent's from it flipped, as its
+/// `classify_game_plans`); only where the core is built in and the CPU
+/// runs it.
+pub(crate) fn plans(
+    board: &bgedit_core::domain::Board,
+) -> Result<bgedit_core::domain::game_plan::Plans, PlansFault> {
+    use bgedit_core::domain::Player;
+    use bgedit_core::domain::game_plan::{GamePlan, Plans};
+    if !ffi::built() {
+        return Err(PlansFault::NotBuilt);
+    }
+    if !cpu_supported() {
+        return Err(PlansFault::Cpu);
+    }
+    let (o, x) = ffi::game_plans(&super::to_sage(board, Player::O)).map_err(PlansFault::Refused)?;
+    let named = |code| GamePlan::from_code(code).ok_or(PlansFault::Unnamed(code));
+    Ok(Plans {
+        o: named(o)?,
+        x: named(x)?,
+    })
+}
+
 /// A bear-off database in Sage's layout whose numbers hold together but
 /// mean nothing (every position off at once, no gammons): the start the
 /// tests and the fuzz target damage.

@@ -22,6 +22,7 @@
 #include "bgbot/bearoff.h"
 #include "bgbot/board.h"
 #include "bgbot/cube.h"
+#include "bgbot/encoding.h"
 #include "bgbot/moves.h"
 #include "bgbot/multipy.h"
 #include "bgbot/neural_net.h"
@@ -765,6 +766,31 @@ int bge_sage_rollout_cube(const BgeSage* e, const BgeSageState* s, const BgeSage
         for (int i = 0; i < 5; ++i) out->cube.probs[i] = p[i];
         out->cube.cubeless = cubeless;
         return static_cast<int>(BGE_OK);
+    });
+}
+
+// Both sides' game plans (Sage's `GamePlan` values) of `board`, Sage's
+// board from the side of its player: that player's by `classify_game_plan`
+// and the opponent's by it on the board flipped, as bgsage's Python
+// `classify_game_plans` asks them. Any count a board can hold is taken, a
+// side borne off too; counts Sage's code would misread are refused.
+int bge_sage_game_plans(const int* board, int* player, int* opponent, char* err, size_t len) {
+    return guarded(err, len, [&] {
+        if (!board || !player || !opponent) throw std::invalid_argument("no board");
+        int mine = board[25], theirs = board[0];
+        if (mine < 0 || theirs < 0 || mine > 15 || theirs > 15)
+            throw std::invalid_argument("a bar count out of range");
+        for (int i = 1; i < 25; ++i) {
+            if (board[i] < -15 || board[i] > 15)
+                throw std::invalid_argument("a point's count out of range");
+            if (board[i] > 0) mine += board[i]; else theirs -= board[i];
+        }
+        if (mine > 15 || theirs > 15) throw std::invalid_argument("a side with more than 15 checkers");
+        Board b{};
+        std::copy(board, board + 26, b.begin());
+        *player = static_cast<int>(classify_game_plan(b));
+        *opponent = static_cast<int>(classify_game_plan(flip(b)));
+        return BGE_OK;
     });
 }
 
