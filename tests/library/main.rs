@@ -12,5 +12,6 @@ mod disagreements;
 mod library;
 mod library_e2e;
 mod library_panel;
+mod like;
 mod matches;
 mod mistakes;

@@ -10,6 +10,7 @@ mod analyse;
 mod disagreements;
 mod export;
 mod import;
+mod like;
 mod lines;
 mod list;
 mod merge;
@@ -71,6 +72,10 @@ pub enum LibraryCommand {
     Merge(merge::MergeArgs),
     /// Export the entries a filter matches (all when none).
     Export(export::ExportArgs),
+    /// The positions nearest one (an entry's number or any ID), nearest
+    /// first: by how far each side's checkers are from the other
+    /// position's, in checker-pips (docs/library.md).
+    Like(like::LikeArgs),
 }
 
 /// `--errors E` (`import`), `--min GAP` (`disagreements`): an equity lost,
@@ -173,6 +178,7 @@ fn dispatch(
         LibraryCommand::Disagreements(args) => disagreements::run(lib, args, out),
         LibraryCommand::Merge(args) => merge::run(lib, args, out),
         LibraryCommand::Export(args) => export::run(lib, args, out),
+        LibraryCommand::Like(args) => like::run(lib, args, out),
     }
 }
 

@@ -327,7 +327,9 @@ pub(super) fn insert_row(
          ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37)"
     ))?
     .execute(rusqlite::params_from_iter(args))?;
-    Ok(tx.last_insert_rowid())
+    let id = tx.last_insert_rowid();
+    super::like::write_like(tx, id, position)?;
+    Ok(id)
 }
 
 pub(super) fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<Added> {
@@ -594,6 +596,7 @@ impl Library {
                  ?21, ?22) WHERE id = ?1"
             ))?
             .execute(rusqlite::params_from_iter(args))?;
+            super::like::write_like(&tx, id, position)?;
         }
         if let Some(title) = &edit.title {
             tx.execute(
