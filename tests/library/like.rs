@@ -200,3 +200,88 @@ fn bad_input_is_named_and_nothing_is_printed() {
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(out.lines().count(), 10);
 }
+
+/// The editor's `Q`, in the real binary in a pseudo-terminal: on the board,
+/// the panel opens on the entries like its position, nearest first, as
+/// `library like` gives them; `j` moves and the board previews, `Q` in the
+/// panel asks for those like the highlighted one, `Enter` loads it, `Esc`
+/// goes back to the list.
+#[test]
+fn q_lists_the_positions_like_the_board_and_like_an_entry() {
+    use crate::common::pty::{NO_DISPLAY, Options, Session};
+    use std::time::Duration;
+    const PTY: Options = Options {
+        timeout: Duration::from_secs(15),
+        exit_grace: Duration::ZERO,
+        unset: NO_DISPLAY,
+        ..Options::DEFAULT
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("like.sqlite");
+    // The start (X on roll); one back checker a pip further on (1 away);
+    // the manual's example; a bear-in race.
+    let ids = [
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+        "XGID=-b----E-C---eE---c-e---AA-:0:0:1:00:0:0:0:0:10",
+        "4NvBA0DGzooBBg:QYkqASAAIAAA",
+        "XGID=-CCBBBB------------bbbbcc-:0:0:1:00:0:0:0:0:10",
+    ];
+    let mut args = vec!["add"];
+    args.extend(ids);
+    let (code, _, err) = library(&lib, &args);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, cli, err) = library(&lib, &["like", ids[0], "--format", "json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let want: Vec<(i64, i64)> = cli
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["distance"].as_i64().unwrap(), v["id"].as_i64().unwrap())
+        })
+        .collect();
+    assert_eq!(want.len(), 3, "{cli}");
+    assert_eq!(want[0], (1, 2), "{cli}");
+
+    let mut s = Session::start(
+        &PTY,
+        &["--new", "--library", lib.to_str().unwrap(), ids[0]],
+        dir.path(),
+        110,
+        32,
+    );
+    s.wait_for("? for help");
+    s.send("Q");
+    let screen = s.wait_for("Like the board · 3 nearest");
+    // Nearest first, each with its distance, as the command says.
+    let rows: Vec<(i64, i64)> = screen
+        .lines()
+        .filter_map(|l| {
+            let mut w = l
+                .split_whitespace()
+                .skip_while(|w| w.parse::<i64>().is_err());
+            let d = w.next()?.parse().ok()?;
+            (w.next()? == "·").then_some(())?;
+            Some((d, w.next()?.parse().ok()?))
+        })
+        .collect();
+    assert_eq!(rows, want, "{screen}");
+    assert!(screen.contains("Distance 1"), "{screen}");
+    // j: the next one, previewed on the board.
+    s.send("j");
+    let (d, id) = want[1];
+    s.wait_for(&format!("Distance {d}\n"));
+    s.wait_for(&format!("Entry {id}"));
+    // Q in the panel: those like the highlighted entry.
+    s.send("Q");
+    s.wait_for(&format!("Like entry {id} · 3 nearest"));
+    // Enter loads the nearest of those; Esc is back to the list.
+    s.send("\r");
+    s.wait_for("loaded");
+    s.send("L");
+    s.wait_for(&format!("Like entry {id}"));
+    s.send("\x1b");
+    s.wait_for("Library · 4 entries");
+    s.send("\x1b");
+    s.send("q");
+    s.wait_exit();
+}

@@ -246,3 +246,23 @@ impl Library {
             .collect()
     }
 }
+
+impl Library {
+    /// The entries found, as the panel lists them, each with its distance.
+    pub fn like_summaries(&self, likes: &Likes) -> Result<Vec<(u32, super::Summary)>> {
+        let mut st = self.conn.prepare_cached(&format!(
+            "SELECT {} FROM entries e WHERE e.id = ?1",
+            super::search::SUMMARY_COLUMNS
+        ))?;
+        likes
+            .positions
+            .iter()
+            .map(|l| {
+                Ok((
+                    l.distance,
+                    st.query_row([l.id], |r| Ok(super::search::summary(r)))??,
+                ))
+            })
+            .collect()
+    }
+}
