@@ -7,7 +7,7 @@ use crate::common::run::library;
 use bgedit_core::codec::{IdFormat, to_string_as};
 use bgedit_core::domain::{Player, Position};
 use bgedit_library::schema;
-use bgedit_library::store::{Library, Likes, NewEntry, Source};
+use bgedit_library::store::{Library, NewEntry, Source};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
