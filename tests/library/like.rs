@@ -159,14 +159,8 @@ fn a_library_from_before_the_index_is_migrated() {
             .map(|l| (l.id, i64::from(l.distance)))
             .collect();
         assert_eq!(ids, expected(&positions, query, 10));
-        assert_eq!(
-            got,
-            Likes {
-                cells: got.cells,
-                rows: got.rows,
-                ..lib.like_by_scan(&positions[query], 10, false).unwrap()
-            }
-        );
+        let scan = lib.like_by_scan(&positions[query], 10, false).unwrap();
+        assert_eq!(got.positions, scan.positions);
     }
 }
 

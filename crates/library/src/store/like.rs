@@ -33,8 +33,11 @@ pub struct Likes {
     pub positions: Vec<Like>,
     /// The index's cells looked up.
     pub cells: usize,
-    /// The index entries read.
+    /// The index entries read (the entries, when scanned).
     pub rows: usize,
+    /// Whether the answer was finished by reading every entry (more cells
+    /// to look up than a scan costs).
+    pub scanned: bool,
 }
 
 /// The query: what it is near to, and what it keeps.
@@ -136,6 +139,22 @@ impl Library {
     /// a query far from all of it), the rest is read by a scan instead:
     /// the same answer, never slower than a scan by more than half.
     pub fn like(&self, position: &Position, limit: usize, same_kind: bool) -> Result<Likes> {
+        let size: i64 =
+            self.conn
+                .query_row("SELECT coalesce(max(id), 0) FROM entries", [], |r| r.get(0))?;
+        let budget = (size as usize / ROWS_PER_CELL).max(64);
+        self.like_within(position, limit, same_kind, budget)
+    }
+
+    /// [`Library::like`] looking up at most `budget` cells before it reads
+    /// every entry instead (the tests give it room to use the index alone).
+    pub fn like_within(
+        &self,
+        position: &Position,
+        limit: usize,
+        same_kind: bool,
+        budget: usize,
+    ) -> Result<Likes> {
         let q = self.like_query(position, limit, same_kind)?;
         let mut best = Best {
             heap: BinaryHeap::new(),
@@ -147,12 +166,9 @@ impl Library {
                 positions: Vec::new(),
                 cells,
                 rows,
+                scanned: false,
             });
         }
-        let size: i64 =
-            self.conn
-                .query_row("SELECT coalesce(max(id), 0) FROM entries", [], |r| r.get(0))?;
-        let budget = (size as usize / ROWS_PER_CELL).max(64);
         let mut all = self
             .conn
             .prepare_cached("SELECT id, like_kind, like_shape FROM entries WHERE like_cell = ?1")?;
@@ -187,6 +203,7 @@ impl Library {
             positions,
             cells,
             rows,
+            scanned: false,
         })
     }
 
@@ -220,6 +237,7 @@ impl Library {
             positions,
             cells: 0,
             rows,
+            scanned: true,
         })
     }
 
