@@ -122,7 +122,7 @@ pub(crate) static GLOBAL_BINDINGS: &[Binding] = &[
     Binding {
         keys: &[Char('Q')],
         label: "Q",
-        help: "library: positions like this one",
+        help: "library: positions like it",
         section: Section::Editor,
         hint: None,
         action: library_key,

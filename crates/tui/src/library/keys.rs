@@ -89,9 +89,9 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
     Binding {
         keys: &[Char('Q')],
         label: "Q",
-        help: "positions like this one (nearest)",
+        help: "positions like this one",
         section: (),
-        hint: Some(("Q", "like")),
+        hint: None,
         action: LibAction::List(ListAction::LikeSelected),
     },
     Binding {
