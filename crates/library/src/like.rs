@@ -66,6 +66,13 @@ impl LikeKind {
         }
     }
 
+    pub(crate) fn other(self) -> LikeKind {
+        match self {
+            LikeKind::Checker => LikeKind::Cube,
+            LikeKind::Cube => LikeKind::Checker,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             LikeKind::Checker => "checker",

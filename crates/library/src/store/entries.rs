@@ -318,18 +318,18 @@ pub(super) fn insert_row(
         Value::Integer(i64::from(schedule.lapses)),
         Value::Integer(schedule.last_review),
     ]);
+    args.extend(super::like::like_params(position));
     tx.prepare_cached(concat!(
         "INSERT INTO entries (id, gnubg_id, xgid, position_json, title, note, source, created, \
          updated, analysis, analysis_depth, due, interval_days, ease, reviews, ",
         derived_columns!(),
-        ", stability, difficulty, fsrs_state, lapses, last_review) VALUES (?1, ?2, ?3, ?4, ?5, \
-         ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, \
-         ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37)"
+        ", stability, difficulty, fsrs_state, lapses, last_review, like_cell, like_kind, \
+         like_shape) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
+         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, \
+         ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40)"
     ))?
     .execute(rusqlite::params_from_iter(args))?;
-    let id = tx.last_insert_rowid();
-    super::like::write_like(tx, id, position)?;
-    Ok(id)
+    Ok(tx.last_insert_rowid())
 }
 
 pub(super) fn add_in(tx: &rusqlite::Transaction<'_>, entry: &NewEntry, now: i64) -> Result<Added> {

@@ -11,7 +11,7 @@ use std::collections::BinaryHeap;
 
 /// How many index entries reading costs about what looking up one cell
 /// does (measured on a million positions: docs/performance.md).
-const ROWS_PER_CELL: usize = 8;
+const ROWS_PER_CELL: usize = 16;
 
 /// The most positions one query gives.
 pub const MAX_LIKE: usize = 1000;
@@ -87,23 +87,29 @@ impl Best {
     }
 }
 
-/// Writes a position's index columns (after its row is written or its
-/// position changed).
+/// A position's index columns, as the store binds them: cell, kind, shape.
+pub(super) fn like_params(position: &Position) -> [rusqlite::types::Value; 3] {
+    use rusqlite::types::Value;
+    let s = shape(position);
+    [
+        Value::Integer(cell_of(&s)),
+        Value::Integer(LikeKind::of(position) as i64),
+        Value::Blob(s.0.to_vec()),
+    ]
+}
+
+/// Writes a position's index columns (its position changed, or the
+/// schema had none yet); a new row takes them with its insert.
 pub(super) fn write_like(
     tx: &rusqlite::Transaction<'_>,
     id: i64,
     position: &Position,
 ) -> Result<()> {
-    let s = shape(position);
+    let [cell, kind, shape] = like_params(position);
     tx.prepare_cached(
         "UPDATE entries SET like_cell = ?2, like_kind = ?3, like_shape = ?4 WHERE id = ?1",
     )?
-    .execute(params![
-        id,
-        cell_of(&s),
-        LikeKind::of(position) as i64,
-        &s.0[..]
-    ])?;
+    .execute(params![id, cell, kind, shape])?;
     Ok(())
 }
 
@@ -137,7 +143,7 @@ impl Library {
     /// [`ROWS_PER_CELL`] entries, so once the cells looked up would cost
     /// more than reading every entry (a library smaller than the limit, or
     /// a query far from all of it), the rest is read by a scan instead:
-    /// the same answer, never slower than a scan by more than half.
+    /// the same answer, at worst about twice a scan's time.
     pub fn like(&self, position: &Position, limit: usize, same_kind: bool) -> Result<Likes> {
         let size: i64 =
             self.conn
@@ -249,11 +255,7 @@ impl Library {
         ranks
             .into_iter()
             .map(|(distance, other, id)| {
-                let kind = match (kind, other) {
-                    (k, false) => k,
-                    (LikeKind::Checker, true) => LikeKind::Cube,
-                    (LikeKind::Cube, true) => LikeKind::Checker,
-                };
+                let kind = if other { kind.other() } else { kind };
                 Ok(Like {
                     id,
                     gnubg_id: st.query_row([id], |r| r.get(0))?,
