@@ -4,9 +4,8 @@
 //! move (the board previews), `Enter` loads, `Q` again asks for those like
 //! the highlighted one, `Esc` goes back to the list.
 
-use super::list::open;
 use super::state::{LIKE_COUNT, LikeList, Purpose, Request};
-use super::steps::error;
+use super::steps::{error, open};
 use crate::effect::Effect;
 use crate::model::{Model, Status};
 use crate::transition::done;

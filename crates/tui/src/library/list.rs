@@ -4,7 +4,7 @@
 
 use super::like;
 use super::state::{Ask, LibMode, ListAction, Purpose, Request, order_words};
-use super::steps::{ask, error, fetch, leave, refresh};
+use super::steps::{ask, error, fetch, leave, open, refresh};
 use crate::effect::Effect;
 use crate::model::{Mode, Model, Status};
 use crate::transition::done;
@@ -103,24 +103,6 @@ fn start_add(mut model: Model) -> (Model, Vec<Effect>) {
     model.status = Status::info("Looking for this position in the library…");
     let position = Box::new(model.position.clone());
     (model, vec![Effect::Library(Request::Lookup(position))])
-}
-
-pub(super) fn open(mut model: Model) -> (Model, Vec<Effect>) {
-    // Back from playing the quiz's question on the board.
-    if model.library.quiz_board.is_some() && model.library.review.is_some() {
-        model.library.quiz_board = None;
-        model.mode = Mode::Library(LibMode::Review);
-        model.status = Status::info("Back to the quiz");
-        return done(model);
-    }
-    model.library.from_review = model.mode == Mode::Review;
-    model.library.open = true;
-    model.library.review = None;
-    model.mode = Mode::Library(LibMode::List);
-    model.status =
-        Status::info("Library: j/k move, Enter loads, / filters, Esc back to the board, L closes");
-    let effect = refresh(&mut model.library);
-    (model, vec![effect])
 }
 
 fn selected_id(model: &Model) -> Option<i64> {
