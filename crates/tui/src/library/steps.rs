@@ -1,8 +1,8 @@
 //! The steps every route of the panel's update takes: asking on the input
 //! line, opening the panel, going back to where the keys came from,
-//! fetching the page around
-//! the selection, and the refusal. Below `list.rs`, `line.rs`, `notes.rs`,
-//! `quiz.rs` and `answers.rs`, which all use them.
+//! fetching the page around the selection, and the refusal. Below
+//! `list.rs`, `line.rs`, `notes.rs`, `quiz.rs`, `answers.rs` and
+//! `like.rs`, which all use them.
 
 use super::state::{Ask, LibMode, LibState, PAGE, Request};
 use crate::effect::Effect;
