@@ -6,15 +6,17 @@
 //!   points and the bar, money and match, cubes, dice or none), imported
 //!   as `library import` does; the import's time, and the index built on
 //!   that library again as the migration builds it for an existing file;
-//!   the file's size with and without the index;
+//!   the file's size with and without the index; and 100,000 imported
+//!   with the index and without it, taking turns;
 //! - 100 queries: 50 fresh random positions (another seed) and 50 of the
 //!   library's own entries, 10 nearest each, then 10 more with
 //!   `--same-kind`; each query's time by the index and by a scan, their
 //!   median and worst, and the cells and index entries the index read;
 //!   every answer checked equal to the scan's.
 //!
-//! `cargo bench --bench like` (about 5 minutes); `LIKE_BENCH_N=100000`
-//! for a smaller library.
+//! `cargo bench --bench like` (10 minutes and more: the import is most
+//! of it); `LIKE_BENCH_N=100000` for a smaller library;
+//! `LIKE_BENCH_IMPORT_ONLY=1` for the import's figures alone.
 
 #[path = "../tests/common/random.rs"]
 mod random;
@@ -124,6 +126,33 @@ fn main() {
         "generated {n} positions in {:.1} s",
         t.elapsed().as_secs_f64()
     );
+    // What the index adds to an import: 100,000 into a new library with
+    // it, and into one whose index was dropped first (the columns are
+    // still written with each row), taking turns.
+    let part = &positions[..n.min(100_000)];
+    for round in 0..2 {
+        let with = dir.path().join(format!("with{round}.sqlite"));
+        let t_with = import(&with, part);
+        let without = dir.path().join(format!("without{round}.sqlite"));
+        drop(Library::open(&without).unwrap());
+        rusqlite::Connection::open(&without)
+            .unwrap()
+            .execute_batch("DROP INDEX entries_like")
+            .unwrap();
+        let t_without = import(&without, part);
+        println!(
+            "import of {} positions, round {round}: {:.2} s with the index, {:.2} s without",
+            part.len(),
+            t_with.as_secs_f64(),
+            t_without.as_secs_f64()
+        );
+        for file in [with, without] {
+            std::fs::remove_file(&file).unwrap();
+        }
+    }
+    if std::env::var_os("LIKE_BENCH_IMPORT_ONLY").is_some() {
+        return;
+    }
     let took = import(&path, &positions);
     println!(
         "imported {n} positions with the index in {:.1} s",
