@@ -62,6 +62,8 @@ pub(super) fn liked(
                  loads, Q: like the highlighted one, Esc: back to the list",
                 rows.len()
             ));
+            // They take the panel: the quiz's statistics, if shown, go.
+            model.library.stats = None;
             model.library.likes = Some(LikeList {
                 of,
                 rows,
