@@ -93,3 +93,91 @@ pub(super) fn load(mut model: Model) -> (Model, Vec<Effect>) {
     let purpose = Purpose::Load;
     (model, vec![Effect::Library(Request::Get { id, purpose })])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::library::state::{LibAction, ListAction};
+    use crate::model::Mode;
+    use crate::reducer::update;
+    use bgedit_core::domain::{Player, Position};
+
+    fn summary(id: i64, on_roll: Player) -> Summary {
+        let mut position = Position::default();
+        position.state.on_roll = on_roll;
+        Summary {
+            id,
+            title: String::new(),
+            tags: String::new(),
+            derived: bgedit_library::derive::derive(&position),
+            position,
+            score: [0, 0],
+            error: None,
+            error_by: None,
+            player: None,
+            note_line: String::new(),
+            collections: String::new(),
+        }
+    }
+
+    fn list(action: ListAction, model: Model) -> (Model, Vec<Effect>) {
+        update(
+            model,
+            crate::action::Action::Library(LibAction::List(action)),
+        )
+    }
+
+    #[test]
+    fn q_on_the_board_opens_the_panel_and_asks_for_its_position() {
+        let (model, effects) = list(ListAction::LikeBoard, Model::default());
+        assert!(model.library.open);
+        assert!(matches!(model.mode, Mode::Library(_)));
+        let asked = effects.iter().find_map(|e| match e {
+            Effect::Library(Request::Like { position, of }) => Some((position, of)),
+            _ => None,
+        });
+        let (position, of) = asked.expect("the worker asked");
+        assert_eq!(**position, Model::default().position);
+        assert_eq!(of, "the board");
+    }
+
+    #[test]
+    fn the_answer_is_listed_moved_through_loaded_and_left() {
+        let (model, _) = list(ListAction::LikeBoard, Model::default());
+        let rows = vec![(1, summary(7, Player::X)), (5, summary(3, Player::O))];
+        let (model, _) = liked(model, "the board".to_owned(), Ok(rows));
+        let l = model.library.likes.as_ref().unwrap();
+        assert_eq!((l.selected, l.rows.len()), (0, 2));
+        assert_eq!(model.library.preview().unwrap().state.on_roll, Player::X);
+        // Moving stops at the ends; the board previews the highlighted one.
+        let (model, _) = list(ListAction::Move(5), model);
+        assert_eq!(model.library.likes.as_ref().unwrap().selected, 1);
+        assert_eq!(model.library.preview().unwrap().state.on_roll, Player::O);
+        let (model, _) = list(ListAction::Move(-9), model);
+        assert_eq!(model.library.likes.as_ref().unwrap().selected, 0);
+        // Enter loads the highlighted entry, not the list's.
+        let (model, effects) = list(ListAction::Load, model);
+        assert_eq!(
+            effects,
+            vec![Effect::Library(Request::Get {
+                id: 7,
+                purpose: Purpose::Load
+            })]
+        );
+        // Esc: back to the list.
+        let (model, _) = list(ListAction::Leave, model);
+        assert_eq!(model.library.likes, None);
+        assert!(model.library.open);
+    }
+
+    #[test]
+    fn no_other_entry_is_said_and_lists_nothing() {
+        let (model, _) = liked(Model::default(), "entry 1".to_owned(), Ok(Vec::new()));
+        assert_eq!(model.library.likes, None);
+        assert!(
+            model.status.text.contains("No other entry"),
+            "{:?}",
+            model.status
+        );
+    }
+}
