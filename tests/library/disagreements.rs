@@ -423,7 +423,9 @@ fn a_schema_8_library_is_migrated() {
              DROP TRIGGER match_rates_verdict_added; \
              DROP TRIGGER match_rates_verdict_changed; DROP TRIGGER match_rates_verdict_removed; \
              DROP TRIGGER match_rates_luck_added; DROP TABLE match_rates; DROP TABLE game_luck; \
-             DROP INDEX matches_identity; ALTER TABLE matches DROP COLUMN identity;",
+             DROP INDEX matches_identity; ALTER TABLE matches DROP COLUMN identity; \
+             DROP INDEX entries_like; ALTER TABLE entries DROP COLUMN like_shape; \
+             ALTER TABLE entries DROP COLUMN like_kind; ALTER TABLE entries DROP COLUMN like_cell;",
         )
         .unwrap();
         conn.execute_batch(crate::themes::DROP_ENTRY_THEMES)

@@ -13,6 +13,7 @@ mod disagreements;
 mod library;
 mod library_e2e;
 mod library_panel;
+mod like;
 mod matches;
 mod matches_e2e;
 mod mistakes;

@@ -65,7 +65,9 @@ fn a_schema_7_library_is_migrated_and_its_entries_are_linked() {
             "DROP TABLE aliases; DROP TABLE match_depths; DROP TABLE analysis_claims; \
              DROP TABLE disagreements; DROP TABLE match_rates; DROP TABLE game_luck; \
              DROP TABLE match_luck; DROP TABLE analyses; DROP TABLE decisions; DROP TABLE games; \
-             DROP TABLE matches;",
+             DROP TABLE matches; \
+             DROP INDEX entries_like; ALTER TABLE entries DROP COLUMN like_shape; \
+             ALTER TABLE entries DROP COLUMN like_kind; ALTER TABLE entries DROP COLUMN like_cell;",
         )
         .unwrap();
         conn.execute_batch(crate::themes::DROP_ENTRY_THEMES)

@@ -7,6 +7,7 @@
 mod common;
 
 mod format_properties;
+mod like_properties;
 mod move_properties;
 mod numbers_properties;
 mod properties;

@@ -6,6 +6,7 @@
 //! - [`schema`]: the schema versions;
 //! - [`filter`]: the filter language, pure;
 //! - [`derive`]: the searchable facts of a position, pure;
+//! - [`like`]: the distance of positions like one another and its index key, pure;
 //! - [`review`]: the spaced-repetition schedule, pure;
 //! - [`import`] and [`export`]: files in and out;
 //! - [`player_stats`], [`theme_stats`] and [`thresholds`]: a player across
@@ -18,6 +19,7 @@ pub mod export;
 pub mod filter;
 pub mod import;
 pub mod listing;
+pub mod like;
 pub mod match_import;
 pub mod mistakes;
 pub mod names;

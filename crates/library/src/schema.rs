@@ -521,8 +521,26 @@ CREATE INDEX decisions_unplanned ON decisions (id) WHERE plan IS NULL;
 /// The version whose step fills the theme columns of the rows there.
 pub(crate) const THEMES_VERSION: usize = 13;
 
+/// Version 14: issue 42's positions like this one, the index `library like`
+/// searches by (see `like`).
+///
+/// `like_shape` is the position's shape (each side's cumulative checker
+/// counts from the side on roll, 50 bytes), `like_kind` the decision it
+/// asks (0 a checker play: the dice are rolled; 1 a cube action) and
+/// `like_cell` the coarse cell its shape falls in. `entries_like` holds all
+/// three in cell order: a query reads the cells nearest its position first
+/// from this index alone, never the (wide) rows. The store fills them for
+/// the rows already there after this step (`store::fill_like`: SQL cannot
+/// read the position's JSON).
+pub(crate) const V14: &str = "
+ALTER TABLE entries ADD COLUMN like_cell INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN like_kind INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE entries ADD COLUMN like_shape BLOB NOT NULL DEFAULT x'';
+CREATE INDEX entries_like ON entries (like_cell, like_kind, like_shape);
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13];
+pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

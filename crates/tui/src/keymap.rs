@@ -35,6 +35,7 @@ fn match_key(key: &KeyEvent) -> Action {
 fn library_key(key: &KeyEvent) -> Action {
     Action::Library(LibAction::List(match key.code {
         KeyCode::Char('+') => ListAction::StartAdd,
+        KeyCode::Char('Q') => ListAction::LikeBoard,
         _ => ListAction::Open,
     }))
 }
@@ -114,6 +115,14 @@ pub(crate) static GLOBAL_BINDINGS: &[Binding] = &[
         keys: &[Char('+'), Char('L')],
         label: "+ L",
         help: "library: add / open, focus",
+        section: Section::Editor,
+        hint: None,
+        action: library_key,
+    },
+    Binding {
+        keys: &[Char('Q')],
+        label: "Q",
+        help: "library: positions like it",
         section: Section::Editor,
         hint: None,
         action: library_key,

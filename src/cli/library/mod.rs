@@ -12,6 +12,7 @@ mod date;
 mod disagreements;
 mod export;
 mod import;
+mod like;
 mod lines;
 mod list;
 mod matches;
@@ -85,6 +86,10 @@ pub enum LibraryCommand {
     /// name): `alias NAME --as PERSON`; `--remove` ungroups; no NAME lists
     /// the aliases.
     Alias(alias::AliasArgs),
+    /// The positions nearest one (an entry's number or any ID), nearest
+    /// first: by how far each side's checkers are from the other
+    /// position's, in checker-pips (docs/library.md).
+    Like(like::LikeArgs),
 }
 
 /// `--errors E` (`import`), `--min GAP` (`disagreements`): an equity lost,
@@ -190,6 +195,7 @@ fn dispatch(
         LibraryCommand::Matches(args) => matches::run(lib, args, out),
         LibraryCommand::Date(args) => date::run(lib, args, out),
         LibraryCommand::Alias(args) => alias::run(lib, args, out),
+        LibraryCommand::Like(args) => like::run(lib, args, out),
     }
 }
 

@@ -327,14 +327,15 @@ pub(super) fn insert_row(
         Value::Integer(i64::from(schedule.lapses)),
         Value::Integer(schedule.last_review),
     ]);
+    args.extend(super::like::like_params(position));
     tx.prepare_cached(concat!(
         "INSERT INTO entries (id, gnubg_id, xgid, position_json, title, note, source, created, \
          updated, analysis, analysis_depth, due, interval_days, ease, reviews, ",
         derived_columns!(),
-        ", stability, difficulty, fsrs_state, lapses, last_review) VALUES (?1, ?2, ?3, ?4, ?5, \
-         ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, \
-         ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, \
-         ?40, ?41, ?42)"
+        ", stability, difficulty, fsrs_state, lapses, last_review, like_cell, like_kind, \
+         like_shape) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10, ?11, ?12, ?13, ?14, \
+         ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27, ?28, ?29, ?30, ?31, \
+         ?32, ?33, ?34, ?35, ?36, ?37, ?38, ?39, ?40, ?41, ?42, ?43, ?44, ?45)"
     ))?
     .execute(rusqlite::params_from_iter(args))?;
     Ok(tx.last_insert_rowid())
@@ -604,6 +605,7 @@ impl Library {
                  ?21, ?22, ?23, ?24, ?25, ?26, ?27) WHERE id = ?1"
             ))?
             .execute(rusqlite::params_from_iter(args))?;
+            super::like::write_like(&tx, id, position)?;
         }
         if let Some(title) = &edit.title {
             tx.execute(

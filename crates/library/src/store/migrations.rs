@@ -315,6 +315,9 @@ impl Library {
             if i + 1 == THEMES_VERSION {
                 fill_themes(&tx)?;
             }
+            if i + 1 == 14 {
+                super::like::fill_like(&tx)?;
+            }
         }
         if version < LATEST {
             tx.pragma_update(None, "application_id", APPLICATION_ID)?;

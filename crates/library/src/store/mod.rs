@@ -6,7 +6,8 @@
 //! their statistics), `matches.rs` (matches, their games, decisions and
 //! verdicts by engine and depth), `disagreements.rs` (two engines' verdicts
 //! on entries side by side), `claims.rs` (the matches `library analyse` runs
-//! hold while they work), `reading.rs` (a library opened to be read only).
+//! hold while they work), `like.rs` (positions like one another, on their
+//! index), `reading.rs` (a library opened to be read only).
 //! This file holds the open library and its errors.
 //!
 //! Safety: a file is checked before anything is written to it (its header,
@@ -18,6 +19,7 @@ mod claims;
 mod disagreements;
 mod entries;
 mod match_list;
+mod like;
 mod matches;
 mod migrations;
 mod quiz;
@@ -29,6 +31,7 @@ pub use claims::*;
 pub use disagreements::*;
 pub use entries::*;
 pub use match_list::*;
+pub use like::{Like, Likes, MAX_LIKE};
 pub use matches::*;
 use migrations::*;
 pub use search::*;

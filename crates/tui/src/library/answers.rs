@@ -41,6 +41,8 @@ pub(super) fn update(mut model: Model, answer: WorkerAnswer) -> (Model, Vec<Effe
                 model.status =
                     Status::success(format!("Entry {} deleted · u brings it back", entry.id));
                 model.library.deleted = Some(entry);
+                // Those like one may hold it: back to the list.
+                model.library.likes = None;
                 reopen_page(model)
             }
             Err(e) => error(model, format!("not deleted: {e}")),
@@ -70,6 +72,7 @@ pub(super) fn update(mut model: Model, answer: WorkerAnswer) -> (Model, Vec<Effe
             Ok(()) => done(model),
             Err(e) => error(model, format!("gnubg's analysis was not kept: {e}")),
         },
+        WorkerAnswer::Liked { of, result } => super::like::liked(model, of, result),
         WorkerAnswer::Stats(result) => match result {
             Ok(stats) => {
                 model.library.stats = Some(stats);

@@ -87,6 +87,14 @@ pub(crate) static LIST_BINDINGS: &[LibBinding] = &[
         action: LibAction::List(ListAction::StartFilter),
     },
     Binding {
+        keys: &[Char('Q')],
+        label: "Q",
+        help: "positions like this one",
+        section: (),
+        hint: None,
+        action: LibAction::List(ListAction::LikeSelected),
+    },
+    Binding {
         keys: &[Char('o')],
         label: "o",
         help: "order: newest / worst first",

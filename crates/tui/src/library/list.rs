@@ -2,8 +2,9 @@
 //! moving, loading, the order, and starting an edit, a deletion, a quiz or
 //! an addition (each a request to the worker or a question on the line).
 
+use super::like;
 use super::state::{Ask, LibMode, ListAction, Purpose, Request, order_words};
-use super::steps::{ask, error, fetch, leave, refresh};
+use super::steps::{ask, error, fetch, leave, open, refresh};
 use crate::effect::Effect;
 use crate::model::{Mode, Model, Status};
 use crate::transition::done;
@@ -18,6 +19,11 @@ pub(super) fn update(mut model: Model, action: ListAction) -> (Model, Vec<Effect
         ListAction::Matches => done(model),
         // Esc steps back one level: the statistics to the list, the list to
         // where the library was opened from.
+        ListAction::Leave if model.library.likes.is_some() => {
+            model.library.likes = None;
+            model.status = Status::info("Back to the list");
+            done(model)
+        }
         ListAction::Leave if model.library.stats.is_some() => {
             model.library.stats = None;
             model.status = Status::info("Back to the list");
@@ -30,12 +36,19 @@ pub(super) fn update(mut model: Model, action: ListAction) -> (Model, Vec<Effect
         }
         ListAction::Close => {
             model.library.open = false;
+            model.library.likes = None;
             model.library.review = None;
             model.library.rows.clear();
             let to = leave(&mut model);
             model.status = Status::info(format!("Library closed · back to {to}"));
             done(model)
         }
+        ListAction::LikeSelected => like::like_selected(model),
+        ListAction::LikeBoard => like::like_board(model),
+        ListAction::Move(delta) if model.library.likes.is_some() => like::move_by(model, delta),
+        ListAction::PageUp if model.library.likes.is_some() => like::move_by(model, -10),
+        ListAction::PageDown if model.library.likes.is_some() => like::move_by(model, 10),
+        ListAction::Load if model.library.likes.is_some() => like::load(model),
         ListAction::Move(delta) => move_selection(model, delta),
         ListAction::PageUp => move_selection(model, -10),
         ListAction::PageDown => move_selection(model, 10),
@@ -94,26 +107,8 @@ fn start_add(mut model: Model) -> (Model, Vec<Effect>) {
     (model, vec![Effect::Library(Request::Lookup(position))])
 }
 
-fn open(mut model: Model) -> (Model, Vec<Effect>) {
-    // Back from playing the quiz's question on the board.
-    if model.library.quiz_board.is_some() && model.library.review.is_some() {
-        model.library.quiz_board = None;
-        model.mode = Mode::Library(LibMode::Review);
-        model.status = Status::info("Back to the quiz");
-        return done(model);
-    }
-    model.library.from_review = model.mode == Mode::Review;
-    model.library.open = true;
-    model.library.review = None;
-    model.mode = Mode::Library(LibMode::List);
-    model.status =
-        Status::info("Library: j/k move, Enter loads, / filters, Esc back to the board, L closes");
-    let effect = refresh(&mut model.library);
-    (model, vec![effect])
-}
-
 fn selected_id(model: &Model) -> Option<i64> {
-    model.library.selected_row().map(|r| r.id)
+    like::highlighted(model).map(|r| r.id)
 }
 
 fn move_selection(mut model: Model, delta: i64) -> (Model, Vec<Effect>) {

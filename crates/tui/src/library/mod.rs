@@ -10,7 +10,8 @@
 //!   its own update: `list.rs` (the list and the panel's commands),
 //!   `line.rs` (the filter and the questions), `notes.rs` (the note
 //!   editor), `quiz.rs` (the quiz's keys, clock and grades), `answers.rs`
-//!   (the worker's answers); `steps.rs` the steps they share
+//!   (the worker's answers), `like.rs` (positions like one, `Q`);
+//!   `steps.rs` the steps they share
 //! - `keys.rs`: keys inside the panel
 //! - `snapshot.rs`: what the panel shows (its part of the snapshot) and
 //!   how its rows are laid out, for `view.rs`
@@ -19,6 +20,7 @@
 
 mod answers;
 pub(crate) mod keys;
+mod like;
 mod line;
 mod list;
 mod match_requests;

@@ -2,7 +2,7 @@
 //! header, the loaded rows as text, the highlighted entry's details, the
 //! note editor, the review card.
 
-use super::state::{Ask, LibMode, LibState, NoteEditor, Review};
+use super::state::{Ask, LibMode, LibState, LikeList, NoteEditor, Review};
 use crate::model::{Mode, Model};
 use crate::panels::{Panel, PanelToggles};
 use crate::prompt::state::Line;
@@ -236,6 +236,9 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
             trend: (!trend.is_empty()).then(|| trend.clone()),
         });
     }
+    if let Some(l) = &s.likes {
+        return Some(likes(l, s.loaded, focused));
+    }
     if let Some(problem) = &s.problem {
         return Some(LibrarySnapshot {
             focused,
@@ -297,6 +300,40 @@ pub fn of(model: &Model) -> Option<LibrarySnapshot> {
         },
         trend: None,
     })
+}
+
+/// The entries like one (`Q`), nearest first, each with its distance.
+fn likes(l: &LikeList, loaded: Option<i64>, focused: bool) -> LibrarySnapshot {
+    LibrarySnapshot {
+        focused,
+        header: format!(
+            "Like {} · {} nearest · distance in checker-pips · Esc: back to the list",
+            l.of,
+            l.rows.len()
+        ),
+        filter_error: None,
+        rows: l
+            .rows
+            .iter()
+            .map(|(d, s)| {
+                let mut r = row(s);
+                r[0] = format!("{d:>3} · {}", s.id);
+                r
+            })
+            .collect(),
+        selected: Some(l.selected),
+        detail: l.rows.get(l.selected).map_or_else(
+            || vec!["(no entry)".to_owned()],
+            |(d, s)| {
+                let mut v = details(s, loaded);
+                v.insert(1, format!("Distance {d}"));
+                v
+            },
+        ),
+        body: None,
+        note: None,
+        trend: None,
+    }
 }
 
 /// The panel during a quiz: the question alone, then the grade, the

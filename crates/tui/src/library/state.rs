@@ -222,7 +222,22 @@ pub struct LibState {
     /// Why the library cannot be listed (a damaged, foreign or unreadable
     /// file): the panel shows it instead of an empty list.
     pub problem: Option<LibraryFailure>,
+    /// The positions like one (`Q`), shown in the list's place until `Esc`.
+    pub likes: Option<LikeList>,
 }
+
+/// The entries nearest a position (`library like`), nearest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LikeList {
+    /// What they are like, as the header says it: `entry 12`, `the board`.
+    pub of: String,
+    /// Each entry with its distance in checker-pips.
+    pub rows: Vec<(u32, Summary)>,
+    pub selected: usize,
+}
+
+/// How many positions like one the panel lists.
+pub const LIKE_COUNT: usize = 20;
 
 impl LibState {
     /// Whether the panel is on screen (a review shows in it too).
@@ -242,6 +257,9 @@ impl LibState {
     pub fn preview(&self) -> Option<&Position> {
         if let Some(r) = &self.review {
             return r.queue.get(r.index).map(|s| &s.position);
+        }
+        if let Some(l) = self.likes.as_ref().filter(|_| self.open) {
+            return l.rows.get(l.selected).map(|(_, s)| &s.position);
         }
         if self.open {
             return self.selected_row().map(|s| &s.position);
@@ -350,6 +368,11 @@ pub enum Request {
     RefreshMistakes {
         match_id: i64,
     },
+    /// The entries nearest `position` (`Q`); `of` names it for the header.
+    Like {
+        position: Box<Position>,
+        of: String,
+    },
 }
 
 /// Everything that happens in the panel, by the route it takes: each
@@ -404,6 +427,11 @@ pub enum ListAction {
     SaveBack,
     /// `r`: asks which collection (or filter) to quiz.
     StartReview,
+    /// `Q` in the panel: the entries like the highlighted one.
+    LikeSelected,
+    /// `Q` on the board: the entries like the board's position, the panel
+    /// opened on them.
+    LikeBoard,
 }
 
 /// The input line of the filter and the questions (`prompt::Line`).
@@ -500,6 +528,11 @@ pub enum WorkerAnswer {
     /// The quiz's statistics' lines, and every answer's weekly mean error
     /// (mEMG) for the trend.
     Stats(Result<(Vec<String>, Vec<u64>), LibraryFailure>),
+    /// The entries like a position, with their distances, nearest first.
+    Liked {
+        of: String,
+        result: Result<Vec<(u32, Summary)>, LibraryFailure>,
+    },
 }
 
 macro_rules! nested {

@@ -1,7 +1,8 @@
 //! The steps every route of the panel's update takes: asking on the input
-//! line, going back to where the keys came from, fetching the page around
-//! the selection, and the refusal. Below `list.rs`, `line.rs`, `notes.rs`,
-//! `quiz.rs` and `answers.rs`, which all use them.
+//! line, opening the panel, going back to where the keys came from,
+//! fetching the page around the selection, and the refusal. Below
+//! `list.rs`, `line.rs`, `notes.rs`, `quiz.rs`, `answers.rs` and
+//! `like.rs`, which all use them.
 
 use super::state::{Ask, LibMode, LibState, PAGE, Request};
 use crate::effect::Effect;
@@ -72,4 +73,24 @@ pub(super) fn reopen_page(mut model: Model) -> (Model, Vec<Effect>) {
         return (model, vec![effect]);
     }
     done(model)
+}
+
+/// Shows the panel (the list, fetched again) and gives it the keys; back
+/// to the quiz when its question was being played on the board.
+pub(super) fn open(mut model: Model) -> (Model, Vec<Effect>) {
+    // Back from playing the quiz's question on the board.
+    if model.library.quiz_board.is_some() && model.library.review.is_some() {
+        model.library.quiz_board = None;
+        model.mode = Mode::Library(LibMode::Review);
+        model.status = Status::info("Back to the quiz");
+        return done(model);
+    }
+    model.library.from_review = model.mode == Mode::Review;
+    model.library.open = true;
+    model.library.review = None;
+    model.mode = Mode::Library(LibMode::List);
+    model.status =
+        Status::info("Library: j/k move, Enter loads, / filters, Esc back to the board, L closes");
+    let effect = refresh(&mut model.library);
+    (model, vec![effect])
 }

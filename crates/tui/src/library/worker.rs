@@ -217,6 +217,15 @@ fn answer(
         Request::KeepQuizAnalysis { id, json } => WorkerAnswer::QuizAnalysisKept(
             lib.and_then(|l| l.keep_quiz_analysis(id, &json).map_err(text)),
         ),
+        Request::Like { position, of } => WorkerAnswer::Liked {
+            of,
+            result: lib.and_then(|l| {
+                let likes = l
+                    .like(&position, super::state::LIKE_COUNT, false)
+                    .map_err(text)?;
+                l.like_summaries(&likes).map_err(text)
+            }),
+        },
         Request::Lookup(position) => {
             let result = lib.and_then(|l| {
                 let Some(id) = l.find(&position).map_err(text)? else {
