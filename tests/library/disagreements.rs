@@ -430,6 +430,35 @@ fn a_schema_8_library_is_migrated() {
     assert_eq!(opened.integrity_check().unwrap(), "ok");
 }
 
+/// A library of schema 11 is migrated: its move comparisons above 0-ply
+/// (made while gnubg's move filter left the other engine's pick at 0-ply)
+/// are dropped to be made again; 0-ply ones and cube decisions stay.
+#[test]
+fn a_schema_11_librarys_comparisons_across_depths_are_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = filled(dir.path(), "old.sqlite", &positions(2));
+    {
+        let conn = rusqlite::Connection::open(&lib).unwrap();
+        for (entry, plies, decision) in [(1, 2, "move"), (1, 0, "move"), (2, 2, "cube")] {
+            conn.execute(
+                "INSERT INTO disagreements (entry_id, engines, plies, decision, pick_a, pick_b, \
+                 gap_a, gap_b, gap, created) VALUES (?1, 'gnubg,sage', ?2, ?3, 'a', 'b', \
+                 0.11, 0.01, 0.11, 0)",
+                rusqlite::params![entry, plies, decision],
+            )
+            .unwrap();
+        }
+        conn.pragma_update(None, "user_version", 11).unwrap();
+    }
+    let opened = Library::open(&lib).unwrap();
+    assert_eq!(opened.schema_version().unwrap(), schema::LATEST);
+    drop(opened);
+    let kept = table(&lib);
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert!(kept[0].starts_with("1 | gnubg,sage | 0 | move"), "{kept:?}");
+    assert!(kept[1].starts_with("2 | gnubg,sage | 2 | cube"), "{kept:?}");
+}
+
 /// Bad arguments are named, with exit status 2, before any engine starts.
 #[test]
 fn bad_arguments_are_named() {
