@@ -453,6 +453,7 @@ fn rolled_out(trials: u32, of: u32, stopped: bool) -> Analysis {
             of,
             seed: 1,
             truncate: 0,
+            truncate_plies: None,
             plies: 0,
             cubeful: true,
             vr: true,

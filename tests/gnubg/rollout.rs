@@ -26,6 +26,7 @@ fn settings(v: &Value) -> RolloutSettings {
         trials: n("trials") as u32,
         seed: n("seed") as u32,
         truncate: n("truncate") as u8,
+        truncate_plies: v["truncate_plies"].as_u64().map(|p| p as u8),
         plies: n("plies") as u8,
         cubeful: b("cubeful"),
         variance_reduction: b("vr"),
@@ -78,6 +79,12 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
             "{id}"
         );
         assert_eq!(r.seed, s.seed);
+        // The depth at the truncation point as asked, else gnubg's 2-ply.
+        assert_eq!(
+            r.truncate_plies,
+            Some(s.truncate_plies.unwrap_or(2)),
+            "{id}"
+        );
         // The answer so far came more than once, trials rising.
         assert!(seen.windows(2).all(|w| w[0] < w[1]), "{id}: {seen:?}");
         // A cubeless rollout runs in one go (gnubg does not continue one
@@ -136,7 +143,7 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 7);
+    assert_eq!(checked, 9);
 }
 
 #[test]
@@ -235,6 +242,64 @@ fn the_cli_writes_the_rollout_and_standard_errors_in_json() {
     let moves = lines[1]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
     assert!(moves.iter().all(|m| m["std_error"].as_f64().unwrap() > 0.0));
+}
+
+/// `--truncate-plies`: the depth at the truncation point, as gnubg's own
+/// rollout with the same settings has it (the generator's case with
+/// `truncate_plies` 0), said in the JSON and in the text's header.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn the_cli_evaluates_at_the_truncation_point_at_the_depth_asked() {
+    common::gnubg();
+    let want = gnubgs_rollouts()
+        .into_iter()
+        .find(|c| c["settings"]["truncate_plies"] == 0)
+        .expect("the generator's case");
+    let id = want["id"].as_str().unwrap();
+    let args = |format: &'static str| {
+        vec![
+            "analyse",
+            "--rollout",
+            "--plies",
+            "0",
+            "--trials",
+            "36",
+            "--seed",
+            "11",
+            "--truncate",
+            "5",
+            "--truncate-plies",
+            "0",
+            "--moves",
+            "2",
+            "--format",
+            format,
+            id,
+        ]
+    };
+    assert_eq!(want["settings"]["trials"], 36);
+    assert_eq!(want["settings"]["seed"], 11);
+    assert_eq!(want["settings"]["truncate"], 5);
+    let out = common::run::bgedit(&args("json"), "");
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rollout"]["truncate_plies"], 0, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    let listed = want["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), listed.len());
+    for (m, w) in moves.iter().zip(listed) {
+        assert_eq!(m["move"], w[0], "{v}");
+        assert!(
+            same(m["equity"].as_f64().unwrap(), &w[1]),
+            "{m} against {w}"
+        );
+    }
+    let out = common::run::bgedit(&args("text"), "");
+    let text = common::run::text(&out.stdout);
+    assert!(
+        text.contains("truncated at 5 plies and evaluated there at 0-ply"),
+        "{text}"
+    );
 }
 
 /// The case as a user types it: `--moves 3` with no `--plies`

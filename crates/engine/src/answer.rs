@@ -55,6 +55,10 @@ pub struct Rollout {
     pub seed: u32,
     /// Plies after which each trial is cut off (0: played to the end).
     pub truncate: u8,
+    /// The depth of the evaluation at the truncation point, as the engine
+    /// says it used it (gnubg's count); None from an engine that does not.
+    #[serde(default)]
+    pub truncate_plies: Option<u8>,
     /// The depth the rollout players move and double at.
     pub plies: u8,
     pub cubeful: bool,
@@ -101,6 +105,9 @@ impl Rollout {
         }
         if self.truncate > 0 {
             s.push_str(&format!(", truncated at {} plies", self.truncate));
+            if let Some(p) = self.truncate_plies {
+                s.push_str(&format!(" and evaluated there at {p}-ply"));
+            }
         }
         s.push_str(&format!(", {}-ply players", self.plies));
         if self.stopped {

@@ -192,6 +192,9 @@ impl Request {
             "chunk_ms": settings.chunk_ms,
             "threads": threads,
         });
+        if let Some(p) = settings.truncate_plies {
+            v["rollout"]["truncate_plies"] = json!(p.min(MAX_PLIES));
+        }
         v.to_string()
     }
 
@@ -219,6 +222,10 @@ pub struct RolloutSettings {
     pub seed: u32,
     /// Plies after which a trial is cut off and evaluated; 0 plays it out.
     pub truncate: u8,
+    /// The depth of the evaluation at the truncation point (gnubg's
+    /// count); None: the engine's own (gnubg 2-ply, as `show rollout`
+    /// says; Sage the players' depth, as bgsage does).
+    pub truncate_plies: Option<u8>,
     /// The depth the rollout players move and double at.
     pub plies: u8,
     pub cubeful: bool,
@@ -243,6 +250,7 @@ impl Default for RolloutSettings {
             trials: 1296,
             seed: 1,
             truncate: 0,
+            truncate_plies: None,
             plies: 0,
             cubeful: true,
             variance_reduction: true,

@@ -334,6 +334,7 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
     if let Some(r) = rollout {
         v["rollout"] = json!({
             "trials": r.trials, "of": r.of, "seed": r.seed, "truncate": r.truncate,
+            "truncate_plies": r.truncate_plies,
             "plies": r.plies, "cubeful": r.cubeful, "variance_reduction": r.vr,
             "quasi_random": r.quasi, "seconds": r.elapsed, "stopped": r.stopped,
         });

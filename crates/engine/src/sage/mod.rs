@@ -145,6 +145,9 @@ pub(crate) fn request_value(
             "plies": r.plies.min(super::request::MAX_PLIES), "threads": threads,
             "candidates": r.candidates, "chunk_ms": r.chunk_ms,
         });
+        if let Some(p) = r.truncate_plies {
+            v["rollout"]["truncate_plies"] = json!(p.min(super::request::MAX_PLIES));
+        }
     }
     v
 }
