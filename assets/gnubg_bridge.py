@@ -408,14 +408,18 @@ def set_rollout(ro):
              for late in ("", "later ", "truncation ") for k in ("chequerplay", "cubedecision")]
     set_once("rollout", json.dumps(ro, sort_keys=True), cmds)
     # gnubg starts with one calculation thread; a rollout shares its trials
-    # out to as many as it is given (the same numbers: each trial has its
-    # own seed).
+    # out to as many as it is given, and is then not reproducible (its
+    # cubeful numbers vary in the last digits from run to run).
     threads = max(1, int(ro.get("threads", 1)))
     set_once("threads", threads, ["set threads %d" % threads])
 
 
 def rollout_info(ro, done, total, started, stopped):
-    return {"trials": done, "of": total, "seed": int(ro.get("seed", 1)),
+    threads = max(1, int(ro.get("threads", 1)))
+    # gnubg's threaded cubeful rollouts vary in their last digits from run
+    # to run with the same seed; on one thread they do not.
+    return {"threads": threads, "reproducible": threads == 1,
+            "trials": done, "of": total, "seed": int(ro.get("seed", 1)),
             "truncate": int(ro.get("truncate", 0)),
             "truncate_plies": int(ro.get("truncate_plies", TRUNCATE_PLIES)),
             "plies": int(ro.get("plies", 0)),

@@ -459,6 +459,8 @@ fn rolled_out(trials: u32, of: u32, stopped: bool) -> Analysis {
             vr: true,
             quasi: true,
             elapsed: f64::from(trials) / 10.0,
+            threads: None,
+            reproducible: true,
             stopped,
             no_double_se: None,
             double_take_se: None,

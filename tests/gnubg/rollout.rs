@@ -302,6 +302,95 @@ fn the_cli_evaluates_at_the_truncation_point_at_the_depth_asked() {
     );
 }
 
+/// gnubg's own cube rollout of the issue's position on one thread, in one
+/// go on its command line, now: double/take and no double, as printed.
+fn gnubgs_cube_rollout(id: &str, trials: u32) -> (f64, f64) {
+    let text = common::live::gnubg_says(&format!(
+        "set output mwc off\nset output digits 6\nset player 0 human\nset player 1 human\n\
+         set rollout rng mersenne\nset rollout initial off\nset rollout later enable off\n\
+         set rollout limit enable off\nset rollout jsd stop off\nset rollout trials {trials}\n\
+         set rollout seed 1\nset rollout truncation enable on\nset rollout truncation plies 10\n\
+         set rollout truncation chequerplay plies 0\nset rollout truncation cubedecision plies 0\n\
+         set rollout chequerplay plies 0\nset rollout cubedecision plies 0\n\
+         new game\nset gnubgid {id}\nhint\nanalyse rollout cube\nhint\n"
+    ));
+    let tail = &text[text.rfind("Rollout done").unwrap_or(0)..];
+    // `2. Double, take   +1.772328  (+0.676229)`, in the last `hint`.
+    let eq = |name: &str| {
+        tail.lines()
+            .rev()
+            .find_map(|l| {
+                l.split_once(&format!(". {name} "))?
+                    .1
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or_else(|| panic!("{name}: {tail}"))
+    };
+    (eq("Double, take"), eq("No double"))
+}
+
+/// A rollout's numbers are the same every run for the same seed: gnubg
+/// rolls out on one thread unless told otherwise (its threaded cubeful
+/// rollouts vary in their last digits from run to run), equal to gnubg's
+/// own one-thread rollout asked now; on more threads the answer says
+/// plainly that it is not reproducible.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn a_rollout_is_reproducible_and_says_when_it_is_not() {
+    common::gnubg();
+    let id = "KLUWVUCpfSAAAA:cAnAAFAAGAAE";
+    let run = |threads: &str, format: &str| {
+        let out = common::run::bgedit(
+            &[
+                "analyse",
+                "--rollout",
+                "--trials",
+                "36",
+                "--seed",
+                "1",
+                "--truncate",
+                "10",
+                "--truncate-plies",
+                "0",
+                "--threads",
+                threads,
+                "--format",
+                format,
+                id,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+        common::run::text(&out.stdout)
+    };
+    let json = |text: String| serde_json::from_str::<Value>(&text).unwrap();
+    let (first, second) = (json(run("0", "json")), json(run("0", "json")));
+    assert_eq!(first["rollout"]["threads"], 1, "{first}");
+    assert_eq!(first["rollout"]["reproducible"], true, "{first}");
+    assert_eq!(
+        first["cube"], second["cube"],
+        "the same seed, the same numbers"
+    );
+    let (dt, nd) = gnubgs_cube_rollout(id, 36);
+    assert!(
+        same(dt, &first["cube"]["double_take"]),
+        "{dt} against {first}"
+    );
+    assert!(
+        same(nd, &first["cube"]["no_double"]),
+        "{nd} against {first}"
+    );
+    let threaded = json(run("2", "json"));
+    assert_eq!(threaded["rollout"]["threads"], 2, "{threaded}");
+    assert_eq!(threaded["rollout"]["reproducible"], false, "{threaded}");
+    let text = run("2", "text");
+    assert!(text.contains("on 2 threads: not reproducible"), "{text}");
+    assert!(!run("1", "text").contains("reproducible"));
+}
+
 /// The issue's case as a user types it: `--moves 3` with no `--plies`
 /// rolls out the three moves gnubg's own `hint` lists first (at its default
 /// 2-ply), and gives gnubg's one-go rollout of them to its printed digits.

@@ -68,6 +68,13 @@ pub struct Rollout {
     pub quasi: bool,
     /// Seconds so far.
     pub elapsed: f64,
+    /// The engine's threads, when it says.
+    #[serde(default)]
+    pub threads: Option<u16>,
+    /// Whether the same seed and settings give the same numbers again:
+    /// not for gnubg on more than one thread.
+    #[serde(default = "reproducible")]
+    pub reproducible: bool,
     /// Stopped before `of` trials.
     pub stopped: bool,
     #[serde(default)]
@@ -110,11 +117,25 @@ impl Rollout {
             }
         }
         s.push_str(&format!(", {}-ply players", self.plies));
+        if !self.reproducible {
+            let on = self
+                .threads
+                .map_or("threads".to_owned(), |t| format!("{t} threads"));
+            s.push_str(&format!(
+                "; on {on}: not reproducible, the same seed may give other last digits (one thread does not)"
+            ));
+        }
         if self.stopped {
             s.push_str(" (stopped)");
         }
         s
     }
+}
+
+/// An engine that does not say is reproducible: Sage's threaded rollouts
+/// give the same numbers for the same seed.
+fn reproducible() -> bool {
+    true
 }
 
 /// Half the width of a 95% confidence interval for a standard error.

@@ -88,7 +88,10 @@ pub struct AnalyseArgs {
     /// The engines that answer, and each engine's program and data.
     #[command(flatten)]
     pub engines: EngineArgs,
-    /// Threads for each rollout, whichever engine's (0: every core).
+    /// Threads for each rollout, whichever engine's (0: the engine's own
+    /// choice: gnubg one, as its threaded rollouts are not reproducible;
+    /// Sage one a core, reproducible on any). Several positions roll out at
+    /// once with --jobs, each engine on its own threads.
     #[arg(long, default_value_t = 0, requires = "rollout")]
     pub threads: u8,
 }

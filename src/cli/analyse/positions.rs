@@ -337,6 +337,7 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
             "truncate_plies": r.truncate_plies,
             "plies": r.plies, "cubeful": r.cubeful, "variance_reduction": r.vr,
             "quasi_random": r.quasi, "seconds": r.elapsed, "stopped": r.stopped,
+            "threads": r.threads, "reproducible": r.reproducible,
         });
     }
     let unit = if req.position.state.is_money() {

@@ -132,6 +132,8 @@ impl Info<'_> {
             vr: false,
             quasi: false,
             elapsed: 0.0,
+            threads: None,
+            reproducible: true,
             stopped,
             no_double_se: None,
             double_take_se: None,
