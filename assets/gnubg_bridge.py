@@ -11,9 +11,11 @@
 #   double   make the double after setting the position
 #   expect   the GNUBG ID gnubg must report once everything is set
 #   no_cube  the player on roll cannot double: give the chances only
-#   rollout  {"trials", "seed", "truncate", "plies", "cubeful", "vr", "quasi",
-#             "candidates", "chunk"}: roll out the candidates (or the cube) with
-#             gnubg's own rollout instead of evaluating
+#   rollout  {"trials", "seed", "truncate", "truncate_plies", "plies", "cubeful",
+#             "vr", "quasi", "candidates", "chunk"}: roll out the candidates (or
+#             the cube) with gnubg's own rollout instead of evaluating;
+#             "truncate_plies" is the depth of the evaluation at the truncation
+#             point (gnubg's own 2-ply when not given)
 # Answer:  {"id": N, "kind": "moves"|"cube"|"take", ...} or {"id": N, "error": "..."}
 #
 # Games:   {"id": N, "games": {"path": SGF, "count": C,
@@ -377,9 +379,15 @@ def numbers(groups):
     return [v if v is not None else vals[-2] for v in vals]
 
 
+# gnubg's depth at a rollout's truncation point when none is asked for
+# (`show rollout`: "Truncation point Chequer play evaluation: 2-ply").
+TRUNCATE_PLIES = 2
+
+
 def set_rollout(ro):
     plies = int(ro.get("plies", 0))
     trunc = int(ro.get("truncate", 0))
+    at_cut = int(ro.get("truncate_plies", TRUNCATE_PLIES))
     onoff = lambda b: "on" if b else "off"
     cmds = ["set rollout seed %d" % int(ro.get("seed", 1)),
             "set rollout cubeful " + onoff(ro.get("cubeful", True)),
@@ -389,6 +397,10 @@ def set_rollout(ro):
     if trunc > 0:
         cmds.append("set rollout truncation plies %d" % trunc)
     cmds += ["set rollout %s plies %d" % (k, plies) for k in ("chequerplay", "cubedecision")]
+    # Always set, to gnubg's own default when not asked: a former
+    # request's depth would stay otherwise.
+    cmds += ["set rollout truncation %s plies %d" % (k, at_cut)
+             for k in ("chequerplay", "cubedecision")]
     # A cubeless rollout leaves gnubg's rollout players cubeless, and `set
     # rollout cubeful on` does not turn them back: their own flags are set
     # to gnubg's start-up ones here.
@@ -396,15 +408,21 @@ def set_rollout(ro):
              for late in ("", "later ", "truncation ") for k in ("chequerplay", "cubedecision")]
     set_once("rollout", json.dumps(ro, sort_keys=True), cmds)
     # gnubg starts with one calculation thread; a rollout shares its trials
-    # out to as many as it is given (the same numbers: each trial has its
-    # own seed).
+    # out to as many as it is given, and is then not reproducible (its
+    # cubeful numbers vary in the last digits from run to run).
     threads = max(1, int(ro.get("threads", 1)))
     set_once("threads", threads, ["set threads %d" % threads])
 
 
 def rollout_info(ro, done, total, started, stopped):
-    return {"trials": done, "of": total, "seed": int(ro.get("seed", 1)),
-            "truncate": int(ro.get("truncate", 0)), "plies": int(ro.get("plies", 0)),
+    threads = max(1, int(ro.get("threads", 1)))
+    # gnubg's threaded cubeful rollouts vary in their last digits from run
+    # to run with the same seed; on one thread they do not.
+    return {"threads": threads, "reproducible": threads == 1,
+            "trials": done, "of": total, "seed": int(ro.get("seed", 1)),
+            "truncate": int(ro.get("truncate", 0)),
+            "truncate_plies": int(ro.get("truncate_plies", TRUNCATE_PLIES)),
+            "plies": int(ro.get("plies", 0)),
             "cubeful": bool(ro.get("cubeful", True)), "vr": bool(ro.get("vr", True)),
             "quasi": bool(ro.get("quasi", True)), "elapsed": round(time.time() - started, 3),
             "stopped": stopped}

@@ -10,8 +10,10 @@
 #           "double": bool, "cube": V, "owner": "centered"|"player"|"opponent",
 #           "away1": A, "away2": B, "crawford": bool, "jacoby": bool,
 #           "beavers": bool, "no_cube": bool, "plies": P, "moves": K,
-#           "rollout": {"trials", "seed", "truncate", "plies", "threads",
-#                       "candidates", "chunk_ms"} | absent}
+#           "rollout": {"trials", "seed", "truncate", "truncate_plies", "plies",
+#                       "threads", "candidates", "chunk_ms"} | absent}
+#           truncate_plies: the depth at the truncation point, gnubg's count
+#           (bgsage's truncation_ply, one more); the players' when absent
 #   board   Sage's own 26 points, from the side of the player on roll (for a
 #           double on offer: the doubler): [0] the opponent's bar, 1..24 the
 #           points (the roller's positive), [25] the roller's bar
@@ -154,17 +156,25 @@ RUNNING_LOCK = threading.Lock()
 ROLLOUT_ANALYZERS = {}
 
 
+def truncate_plies(ro):
+    """The depth at the truncation point, gnubg's count: the players' own
+    unless asked (bgsage's truncation_ply -1 is the decision ply)."""
+    return int(ro.get("truncate_plies", ro.get("plies", 0)))
+
+
 def rollout_analyzer(ro, total):
     """A rollout analyzer for these settings, kept: making one loads the
     networks again (0.6 s). Reseeded and its cancellation cleared for each
     rollout, so the same seed gives the same numbers."""
     key = (total, int(ro.get("truncate", 0)), int(ro.get("plies", 0)),
-           int(ro.get("threads", 0)), max(1, int(ro.get("candidates", 5))))
+           int(ro.get("threads", 0)), max(1, int(ro.get("candidates", 5))),
+           truncate_plies(ro))
     a = ROLLOUT_ANALYZERS.get(key)
     if a is None:
         a = BgBotAnalyzer(eval_level="rollout", n_trials=total, truncation_depth=key[1],
                           decision_ply=key[2] + 1, seed=int(ro.get("seed", 42)),
-                          parallel_threads=key[3], filter_max_moves=key[4])
+                          parallel_threads=key[3], filter_max_moves=key[4],
+                          truncation_ply=key[5] + 1)
         ROLLOUT_ANALYZERS[key] = a
     a.reset_cancel()
     a.set_seed(int(ro.get("seed", 42)))
@@ -193,7 +203,8 @@ def rollout(req):
 
     def info(stopped):
         return {"trials": min(state["done"], total), "of": total, "seed": int(ro.get("seed", 42)),
-                "truncate": int(ro.get("truncate", 0)), "plies": int(ro.get("plies", 0)),
+                "truncate": int(ro.get("truncate", 0)), "truncate_plies": truncate_plies(ro),
+                "plies": int(ro.get("plies", 0)),
                 "cubeful": True, "vr": False, "quasi": False,
                 "elapsed": time.time() - started, "stopped": stopped}
 

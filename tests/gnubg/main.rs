@@ -7,6 +7,7 @@
 mod common;
 
 mod engine;
+mod equal_depths;
 mod equity_examples;
 mod gnubg_fixtures;
 mod gnubg_formats;

@@ -26,6 +26,7 @@ fn settings(v: &Value) -> RolloutSettings {
         trials: n("trials") as u32,
         seed: n("seed") as u32,
         truncate: n("truncate") as u8,
+        truncate_plies: v["truncate_plies"].as_u64().map(|p| p as u8),
         plies: n("plies") as u8,
         cubeful: b("cubeful"),
         variance_reduction: b("vr"),
@@ -78,6 +79,12 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
             "{id}"
         );
         assert_eq!(r.seed, s.seed);
+        // The depth at the truncation point as asked, else gnubg's 2-ply.
+        assert_eq!(
+            r.truncate_plies,
+            Some(s.truncate_plies.unwrap_or(2)),
+            "{id}"
+        );
         // The answer so far came more than once, trials rising.
         assert!(seen.windows(2).all(|w| w[0] < w[1]), "{id}: {seen:?}");
         // A cubeless rollout runs in one go (gnubg does not continue one
@@ -136,7 +143,7 @@ fn rollouts_in_chunks_equal_gnubgs_own_rollout_in_one_go() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 7);
+    assert_eq!(checked, 9);
 }
 
 #[test]
@@ -235,6 +242,159 @@ fn the_cli_writes_the_rollout_and_standard_errors_in_json() {
     let moves = lines[1]["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 2);
     assert!(moves.iter().all(|m| m["std_error"].as_f64().unwrap() > 0.0));
+}
+
+/// `--truncate-plies`: the depth at the truncation point, as gnubg's own
+/// rollout with the same settings has it (the generator's case with
+/// `truncate_plies` 0), said in the JSON and in the text's header.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn the_cli_evaluates_at_the_truncation_point_at_the_depth_asked() {
+    common::gnubg();
+    let want = gnubgs_rollouts()
+        .into_iter()
+        .find(|c| c["settings"]["truncate_plies"] == 0)
+        .expect("the generator's case");
+    let id = want["id"].as_str().unwrap();
+    let args = |format: &'static str| {
+        vec![
+            "analyse",
+            "--rollout",
+            "--plies",
+            "0",
+            "--trials",
+            "36",
+            "--seed",
+            "11",
+            "--truncate",
+            "5",
+            "--truncate-plies",
+            "0",
+            "--moves",
+            "2",
+            "--format",
+            format,
+            id,
+        ]
+    };
+    assert_eq!(want["settings"]["trials"], 36);
+    assert_eq!(want["settings"]["seed"], 11);
+    assert_eq!(want["settings"]["truncate"], 5);
+    let out = common::run::bgedit(&args("json"), "");
+    assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rollout"]["truncate_plies"], 0, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    let listed = want["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), listed.len());
+    for (m, w) in moves.iter().zip(listed) {
+        assert_eq!(m["move"], w[0], "{v}");
+        assert!(
+            same(m["equity"].as_f64().unwrap(), &w[1]),
+            "{m} against {w}"
+        );
+    }
+    let out = common::run::bgedit(&args("text"), "");
+    let text = common::run::text(&out.stdout);
+    assert!(
+        text.contains("truncated at 5 plies and evaluated there at 0-ply"),
+        "{text}"
+    );
+}
+
+/// gnubg's own cube rollout of the issue's position on one thread, in one
+/// go on its command line, now: double/take and no double, as printed.
+fn gnubgs_cube_rollout(id: &str, trials: u32) -> (f64, f64) {
+    let text = common::live::gnubg_says(&format!(
+        "set output mwc off\nset output digits 6\nset player 0 human\nset player 1 human\n\
+         set rollout rng mersenne\nset rollout initial off\nset rollout later enable off\n\
+         set rollout limit enable off\nset rollout jsd stop off\nset rollout trials {trials}\n\
+         set rollout seed 1\nset rollout truncation enable on\nset rollout truncation plies 10\n\
+         set rollout truncation chequerplay plies 0\nset rollout truncation cubedecision plies 0\n\
+         set rollout chequerplay plies 0\nset rollout cubedecision plies 0\n\
+         new game\nset gnubgid {id}\nhint\nanalyse rollout cube\nhint\n"
+    ));
+    let tail = &text[text.rfind("Rollout done").unwrap_or(0)..];
+    // `2. Double, take   +1.772328  (+0.676229)`, in the last `hint`.
+    let eq = |name: &str| {
+        tail.lines()
+            .rev()
+            .find_map(|l| {
+                l.split_once(&format!(". {name} "))?
+                    .1
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or_else(|| panic!("{name}: {tail}"))
+    };
+    (eq("Double, take"), eq("No double"))
+}
+
+/// A rollout's numbers are the same every run for the same seed: gnubg
+/// rolls out on one thread unless told otherwise (its threaded cubeful
+/// rollouts vary in their last digits from run to run), equal to gnubg's
+/// own one-thread rollout asked now; on more threads the answer says
+/// plainly that it is not reproducible.
+#[test]
+#[cfg_attr(not(bgedit_has_gnubg), ignore = "needs gnubg (apt-get install gnubg)")]
+fn a_rollout_is_reproducible_and_says_when_it_is_not() {
+    common::gnubg();
+    let id = "KLUWVUCpfSAAAA:cAnAAFAAGAAE";
+    let run = |threads: &str, format: &str| {
+        let out = common::run::bgedit(
+            &[
+                "analyse",
+                "--rollout",
+                "--trials",
+                "36",
+                "--seed",
+                "1",
+                "--truncate",
+                "10",
+                "--truncate-plies",
+                "0",
+                "--threads",
+                threads,
+                "--format",
+                format,
+                id,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{}", common::run::text(&out.stderr));
+        common::run::text(&out.stdout)
+    };
+    let json = |text: String| serde_json::from_str::<Value>(&text).unwrap();
+    let (first, second) = (json(run("0", "json")), json(run("0", "json")));
+    assert_eq!(first["rollout"]["threads"], 1, "{first}");
+    assert_eq!(first["rollout"]["reproducible"], true, "{first}");
+    // The same seed, the same numbers, to gnubg's printed digits: the
+    // bridge's chunks end where the rate says, and gnubg continuing a
+    // rollout from another chunk's end may move the 6th digit by one.
+    for key in ["no_double", "double_take"] {
+        let a = first["cube"][key].as_f64().unwrap();
+        assert!(
+            same(a, &second["cube"][key]),
+            "{key}: {first} against {second}"
+        );
+    }
+    let (dt, nd) = gnubgs_cube_rollout(id, 36);
+    assert!(
+        same(dt, &first["cube"]["double_take"]),
+        "{dt} against {first}"
+    );
+    assert!(
+        same(nd, &first["cube"]["no_double"]),
+        "{nd} against {first}"
+    );
+    let threaded = json(run("2", "json"));
+    assert_eq!(threaded["rollout"]["threads"], 2, "{threaded}");
+    assert_eq!(threaded["rollout"]["reproducible"], false, "{threaded}");
+    let text = run("2", "text");
+    assert!(text.contains("on 2 threads: not reproducible"), "{text}");
+    assert!(!run("1", "text").contains("reproducible"));
 }
 
 /// The issue's case as a user types it: `--moves 3` with no `--plies`

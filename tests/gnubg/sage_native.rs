@@ -348,6 +348,7 @@ fn check_rollout(engine: &mut dyn Engine, n: usize, case: &Value) {
         trials: int("trials") as u32,
         seed: int("seed") as u32,
         truncate: int("truncate") as u8,
+        truncate_plies: s["truncate_plies"].as_u64().map(|p| p as u8),
         plies: int("plies") as u8,
         candidates: int("candidates") as usize,
         ..RolloutSettings::default()
@@ -377,6 +378,8 @@ fn check_rollout(engine: &mut dyn Engine, n: usize, case: &Value) {
                 (r.trials, r.of, r.stopped),
                 (settings.trials, settings.trials, false)
             );
+            let at_cut = settings.truncate_plies.unwrap_or(settings.plies);
+            assert_eq!(r.truncate_plies, Some(at_cut), "{what}");
             assert!(!moves.is_empty() && moves.len() <= want.len(), "{what}");
             same_best(&moves[0].after, &want[0], mover, &what);
             for m in moves {
@@ -433,7 +436,8 @@ fn in_process_rollouts_equal_sages_own_with_the_same_seed() {
         "gen_sage_rollouts.py",
         "-",
     ));
-    assert_eq!(cases.len(), 7);
+    assert_eq!(cases.len(), 9);
+    assert!(cases.iter().any(|c| c["settings"]["truncate_plies"] == 1));
     for kind in ["moves", "cube", "take"] {
         assert!(cases.iter().any(|c| c["kind"] == kind), "no {kind} case");
     }

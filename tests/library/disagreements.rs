@@ -441,6 +441,79 @@ fn a_schema_8_library_is_migrated() {
     assert_eq!(opened.integrity_check().unwrap(), "ok");
 }
 
+/// At 2-ply gnubg's move filter leaves Sage's pick in the issue's position
+/// at 0-ply; the stored gap is gnubg's 2-ply price of it, as gnubg gives
+/// it with the filter opened to every move (asked in the same run).
+#[test]
+#[cfg_attr(
+    not(all(bgedit_has_gnubg, bgedit_has_sage)),
+    ignore = "needs gnubg and Open Sage"
+)]
+fn a_pick_outside_gnubgs_move_filter_is_priced_at_the_depth_asked() {
+    engines();
+    let id = "tm2CADLm28wAAA:EYGuAAAAAAAE";
+    let dir = tempfile::tempdir().unwrap();
+    let lib = filled(dir.path(), "lib.sqlite", &[id.to_owned()]);
+    let (code, out, err) = library(
+        &lib,
+        &[
+            "disagreements",
+            "--plies",
+            "2",
+            "--min",
+            "0",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["sage"]["pick"], "8/3* 6/3", "{v}");
+    let text = common::live::gnubg_says(&format!(
+        "set player 0 human\nset player 1 human\n\
+         set evaluation chequerplay evaluation plies 2\n\
+         set evaluation movefilter 2 0 1000 0 0.0\n\
+         set gnubgid {id}\nhint 1000\n"
+    ));
+    let wide = common::live::hint_moves(&text);
+    let eq = |name: &Value| wide.iter().find(|(m, _)| name == m.as_str()).unwrap().1;
+    let want = eq(&v["gnubg"]["pick"]) - eq(&v["sage"]["pick"]);
+    let got = v["gnubg"]["other_pick_costs"].as_f64().unwrap();
+    assert!(
+        (got - want).abs() < common::live::SHOWN_ERROR,
+        "{got} against {want}: {text}"
+    );
+}
+
+/// A library of schema 14 is migrated: its move comparisons above 0-ply
+/// (made while gnubg's move filter left the other engine's pick at 0-ply)
+/// are dropped to be made again; 0-ply ones and cube decisions stay.
+#[test]
+fn a_schema_14_librarys_comparisons_across_depths_are_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = filled(dir.path(), "old.sqlite", &positions(2));
+    {
+        let conn = rusqlite::Connection::open(&lib).unwrap();
+        for (entry, plies, decision) in [(1, 2, "move"), (1, 0, "move"), (2, 2, "cube")] {
+            conn.execute(
+                "INSERT INTO disagreements (entry_id, engines, plies, decision, pick_a, pick_b, \
+                 gap_a, gap_b, gap, created) VALUES (?1, 'gnubg,sage', ?2, ?3, 'a', 'b', \
+                 0.11, 0.01, 0.11, 0)",
+                rusqlite::params![entry, plies, decision],
+            )
+            .unwrap();
+        }
+        conn.pragma_update(None, "user_version", 14).unwrap();
+    }
+    let opened = Library::open(&lib).unwrap();
+    assert_eq!(opened.schema_version().unwrap(), schema::LATEST);
+    drop(opened);
+    let kept = table(&lib);
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert!(kept[0].starts_with("1 | gnubg,sage | 0 | move"), "{kept:?}");
+    assert!(kept[1].starts_with("2 | gnubg,sage | 2 | cube"), "{kept:?}");
+}
+
 /// Bad arguments are named, with exit status 2, before any engine starts.
 #[test]
 fn bad_arguments_are_named() {

@@ -55,6 +55,10 @@ pub struct Rollout {
     pub seed: u32,
     /// Plies after which each trial is cut off (0: played to the end).
     pub truncate: u8,
+    /// The depth of the evaluation at the truncation point, as the engine
+    /// says it used it (gnubg's count); None from an engine that does not.
+    #[serde(default)]
+    pub truncate_plies: Option<u8>,
     /// The depth the rollout players move and double at.
     pub plies: u8,
     pub cubeful: bool,
@@ -64,6 +68,13 @@ pub struct Rollout {
     pub quasi: bool,
     /// Seconds so far.
     pub elapsed: f64,
+    /// The engine's threads, when it says.
+    #[serde(default)]
+    pub threads: Option<u16>,
+    /// Whether the same seed and settings give the same numbers again:
+    /// not for gnubg on more than one thread.
+    #[serde(default = "reproducible")]
+    pub reproducible: bool,
     /// Stopped before `of` trials.
     pub stopped: bool,
     #[serde(default)]
@@ -101,13 +112,30 @@ impl Rollout {
         }
         if self.truncate > 0 {
             s.push_str(&format!(", truncated at {} plies", self.truncate));
+            if let Some(p) = self.truncate_plies {
+                s.push_str(&format!(" and evaluated there at {p}-ply"));
+            }
         }
         s.push_str(&format!(", {}-ply players", self.plies));
+        if !self.reproducible {
+            let on = self
+                .threads
+                .map_or("threads".to_owned(), |t| format!("{t} threads"));
+            s.push_str(&format!(
+                "; on {on}: not reproducible, the same seed may give other last digits (one thread does not)"
+            ));
+        }
         if self.stopped {
             s.push_str(" (stopped)");
         }
         s
     }
+}
+
+/// An engine that does not say is reproducible: Sage's threaded rollouts
+/// give the same numbers for the same seed.
+fn reproducible() -> bool {
+    true
 }
 
 /// Half the width of a 95% confidence interval for a standard error.

@@ -19,6 +19,13 @@ pub struct Disagreement {
     /// Sage's (≥ 0; None when one list does not hold the other's pick).
     pub gnubg_gap: Option<f64>,
     pub sage_gap: Option<f64>,
+    /// The depth of the other's pick in gnubg's list, and in Sage's, when
+    /// it is shallower than the list (a move left outside the engine's
+    /// move filter): its gap then compares two depths and is marked. None
+    /// when the pick is at the list's depth. Callers that compare ask the
+    /// engine again with the pick at the full depth first ([`deepen`]).
+    pub gnubg_gap_plies: Option<u8>,
+    pub sage_gap_plies: Option<u8>,
 }
 
 impl Disagreement {
@@ -40,9 +47,16 @@ impl Disagreement {
         }
     }
 
-    /// One line for the panel and the CLI's text.
+    /// One line for the panel and the CLI's text. A gap whose move is
+    /// below its list's depth says so.
     pub fn describe(&self) -> String {
-        let gap = |g: Option<f64>| g.map_or("not listed".to_owned(), |g| format!("{g:.3}"));
+        let gap = |g: Option<f64>, shallow: Option<u8>| match (g, shallow) {
+            (None, _) => "not listed".to_owned(),
+            (Some(g), None) => format!("{g:.3}"),
+            (Some(g), Some(p)) => {
+                format!("{g:.3}, with that pick at {p}-ply only: outside the move filter")
+            }
+        };
         let what = match self.on {
             "move" => "best move",
             "cube" => "cube action",
@@ -51,9 +65,9 @@ impl Disagreement {
         format!(
             "engines disagree on the {what}: gnubg {} (Sage's pick costs {} by gnubg), Sage {} (gnubg's pick costs {} by Sage)",
             self.gnubg,
-            gap(self.gnubg_gap),
+            gap(self.gnubg_gap, self.gnubg_gap_plies),
             self.sage,
-            gap(self.sage_gap)
+            gap(self.sage_gap, self.sage_gap_plies)
         )
     }
 }
@@ -93,6 +107,50 @@ pub fn pick(a: &Analysis) -> Option<(&'static str, String)> {
     }
 }
 
+/// The depth of the move `notation` in the move list `a`, when it is
+/// shallower than the list's own (outside the engine's move filter).
+fn shallow_pick(a: &Analysis, notation: &str) -> Option<u8> {
+    let Analysis::Moves {
+        moves,
+        plies,
+        rollout: None,
+    } = a
+    else {
+        return None;
+    };
+    let m = moves.iter().find(|m| m.notation == notation)?;
+    (m.depth(*plies) < *plies).then(|| m.depth(*plies))
+}
+
+/// The other engine's best move, when `mine` prices it at another depth
+/// than its own list's (left outside its engine's move filter) or does not
+/// list it: the Position ID after it, for asking `mine`'s engine again
+/// with that move at the full depth (`Engine::analyse_played`), so that a
+/// comparison never sets one depth against another. None when the engines
+/// pick alike, the answers are no move lists, or the pick is priced at the
+/// list's depth already.
+pub fn deepen(mine: &Analysis, theirs: &Analysis) -> Option<String> {
+    let (
+        Analysis::Moves {
+            moves,
+            plies,
+            rollout: None,
+        },
+        Analysis::Moves { moves: other, .. },
+    ) = (mine, theirs)
+    else {
+        return None;
+    };
+    let (best, pick) = (moves.first()?, other.first()?);
+    if best.notation == pick.notation {
+        return None;
+    }
+    match moves.iter().find(|m| m.notation == pick.notation) {
+        Some(m) if m.depth(*plies) >= *plies => None,
+        _ => Some(pick.after.clone()),
+    }
+}
+
 /// Whether the two answers about one position disagree, and how.
 pub fn compare(gnubg: &Analysis, sage: &Analysis) -> Option<Disagreement> {
     match (gnubg, sage) {
@@ -112,6 +170,8 @@ pub fn compare(gnubg: &Analysis, sage: &Analysis) -> Option<Disagreement> {
                 sage: sb.notation.clone(),
                 gnubg_gap: cost(g, gb.equity, &sb.notation),
                 sage_gap: cost(s, sb.equity, &gb.notation),
+                gnubg_gap_plies: shallow_pick(gnubg, &sb.notation),
+                sage_gap_plies: shallow_pick(sage, &gb.notation),
             })
         }
         (
@@ -149,6 +209,8 @@ pub fn compare(gnubg: &Analysis, sage: &Analysis) -> Option<Disagreement> {
                 sage: s.to_owned(),
                 gnubg_gap: gap(g, s, *gn, *gt, *gp),
                 sage_gap: gap(s, g, *sn, *st, *sp),
+                gnubg_gap_plies: None,
+                sage_gap_plies: None,
             })
         }
         (
@@ -170,6 +232,8 @@ pub fn compare(gnubg: &Analysis, sage: &Analysis) -> Option<Disagreement> {
             sage: sp.clone(),
             gnubg_gap: Some((gt - gpa).abs()),
             sage_gap: Some((st - spa).abs()),
+            gnubg_gap_plies: None,
+            sage_gap_plies: None,
         }),
         _ => None,
     }
@@ -240,6 +304,37 @@ mod tests {
         let s2 = moves(&[("6/1 6/2", 0.1)]);
         assert_eq!(compare(&g, &s2).unwrap().gnubg_gap, None);
         assert!(d.describe().contains("best move"), "{}", d.describe());
+    }
+
+    #[test]
+    fn a_pick_outside_the_move_filter_is_marked_and_asked_again() {
+        let mut g = moves(&[("10/2", 0.223), ("8/5 8/3*", 0.177), ("8/3* 6/3", 0.114)]);
+        if let Analysis::Moves { plies, moves, .. } = &mut g {
+            *plies = 2;
+            moves[2].plies = Some(0);
+            moves[2].after = "after-sage".to_owned();
+        }
+        let mut s = moves(&[("8/3* 6/3", 0.208), ("10/2", 0.196)]);
+        if let Analysis::Moves { plies, moves, .. } = &mut s {
+            *plies = 2;
+            moves[0].after = "after-sage".to_owned();
+        }
+        let d = compare(&g, &s).unwrap();
+        assert_eq!((d.gnubg_gap_plies, d.sage_gap_plies), (Some(0), None));
+        assert!(d.describe().contains("at 0-ply only"), "{}", d.describe());
+        // gnubg is asked again for Sage's pick; Sage lists gnubg's at depth.
+        assert_eq!(deepen(&g, &s).as_deref(), Some("after-sage"));
+        assert_eq!(deepen(&s, &g), None);
+        // Not listed at all (a list cut short): asked again too.
+        let short = moves(&[("10/2", 0.223)]);
+        assert_eq!(deepen(&short, &s).as_deref(), Some("after-sage"));
+        // At the list's depth, or the same pick: nothing to ask.
+        if let Analysis::Moves { moves, .. } = &mut g {
+            moves[2].plies = Some(2);
+        }
+        assert_eq!(deepen(&g, &s), None);
+        assert_eq!(compare(&g, &s).unwrap().gnubg_gap_plies, None);
+        assert_eq!(deepen(&s, &s), None);
     }
 
     #[test]

@@ -11,3 +11,4 @@ pub use crate::sage::native::{
     Probed as SageProbed, probe as probe_sage_data, sample_bearoff as sage_sample_bearoff,
 };
 pub use crate::sage::{from_sage, parse_line as parse_sage_line, to_sage};
+pub use crate::scale::cubeless_equity;

@@ -57,10 +57,16 @@ fn bridge_path(kind: EngineKind) -> Result<&'static Path, StartError> {
                 None => std::env::temp_dir().join(format!("bgedit-{}", unsafe { libc::getuid() })),
             };
             private_dir(&dir)?;
+            // Named by its content too: two builds of one version with
+            // different scripts (a developer's worktrees, a test run beside
+            // another) would otherwise rewrite one file under each other,
+            // and an engine started between two writes would run the other
+            // build's script.
             let path = dir.join(format!(
-                "{}-{}.py",
+                "{}-{}-{:016x}.py",
                 spec.bridge.name,
-                env!("CARGO_PKG_VERSION")
+                env!("CARGO_PKG_VERSION"),
+                fnv1a(spec.bridge.script.as_bytes())
             ));
             // Written again only when it differs (another version's, or
             // damaged): the directory is this user's alone, so what is
@@ -75,6 +81,14 @@ fn bridge_path(kind: EngineKind) -> Result<&'static Path, StartError> {
         .as_ref()
         .map(PathBuf::as_path)
         .map_err(|e| StartError::Bridge(e.clone()))
+}
+
+/// FNV-1a, 64 bits: a name for a script's content, not a defence (the
+/// directory is this user's alone).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 /// Makes `dir` (and its parents) and checks that it is a directory of this

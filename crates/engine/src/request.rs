@@ -171,14 +171,14 @@ impl Request {
     }
 
     /// The request line for a rollout with `settings`, on `threads` of
-    /// gnubg's threads (0: one a core). gnubg starts with one calculation
-    /// thread: its own rollout on the command line uses one core unless
-    /// told otherwise.
+    /// gnubg's threads (0: one, gnubg's own start). One thread, because
+    /// gnubg's threaded cubeful rollouts are not reproducible: with two,
+    /// the same seed gave a double/take of 1.809341, 1.809375 and 1.809342
+    /// in three runs of gnubg's own (`KLUWVUCpfSAAAA:cAnAAFAAGAAE`, 144
+    /// trials, truncated at 10), one thread 1.809812 every time. The
+    /// answer says whether it is (`Rollout::reproducible`).
     pub(crate) fn rollout_line(&self, settings: &RolloutSettings, threads: u8) -> String {
-        let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-            n => usize::from(n),
-        };
+        let threads = usize::from(threads.max(1));
         let mut v = self.fields();
         v["rollout"] = json!({
             "trials": settings.trials,
@@ -192,6 +192,9 @@ impl Request {
             "chunk_ms": settings.chunk_ms,
             "threads": threads,
         });
+        if let Some(p) = settings.truncate_plies {
+            v["rollout"]["truncate_plies"] = json!(p.min(MAX_PLIES));
+        }
         v.to_string()
     }
 
@@ -219,6 +222,10 @@ pub struct RolloutSettings {
     pub seed: u32,
     /// Plies after which a trial is cut off and evaluated; 0 plays it out.
     pub truncate: u8,
+    /// The depth of the evaluation at the truncation point (gnubg's
+    /// count); None: the engine's own (gnubg 2-ply, as `show rollout`
+    /// says; Sage the players' depth, as bgsage does).
+    pub truncate_plies: Option<u8>,
     /// The depth the rollout players move and double at.
     pub plies: u8,
     pub cubeful: bool,
@@ -243,6 +250,7 @@ impl Default for RolloutSettings {
             trials: 1296,
             seed: 1,
             truncate: 0,
+            truncate_plies: None,
             plies: 0,
             cubeful: true,
             variance_reduction: true,

@@ -539,8 +539,20 @@ ALTER TABLE entries ADD COLUMN like_shape BLOB NOT NULL DEFAULT x'';
 CREATE INDEX entries_like ON entries (like_cell, like_kind, like_shape);
 ";
 
+/// Version 15: the move comparisons of `library disagreements` made above
+/// 0-ply before each engine priced the other's pick at the depth asked are
+/// dropped (the next run makes them again): gnubg's move filter had left
+/// that pick at 0-ply in its 1-, 2- and 3-ply lists, so their gaps set one
+/// depth against another. Cube and take comparisons, and 0-ply ones, were
+/// at one depth and stay.
+const V15: &str = "
+DELETE FROM disagreements WHERE decision = 'move' AND plies > 0;
+";
+
 /// Every migration; index i takes the schema from version i to i + 1.
-pub const MIGRATIONS: &[&str] = &[V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14];
+pub const MIGRATIONS: &[&str] = &[
+    V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15,
+];
 
 /// The version this bgedit writes.
 pub const LATEST: i64 = MIGRATIONS.len() as i64;

@@ -67,6 +67,11 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "PLIES", default_value_t = 0, requires = "rollout",
           value_parser = clap::value_parser!(u8).range(0..=100))]
     pub truncate: u8,
+    /// The depth of the evaluation at the truncation point [default: the
+    /// engine's own: gnubg 2-ply, Sage the players' depth].
+    #[arg(long, value_name = "P", requires = "rollout",
+          value_parser = clap::value_parser!(u8).range(0..=3))]
+    pub truncate_plies: Option<u8>,
     /// The depth the rollout players move and double at.
     #[arg(long, value_name = "P", default_value_t = 0, requires = "rollout",
           value_parser = clap::value_parser!(u8).range(0..=3))]
@@ -83,7 +88,10 @@ pub struct AnalyseArgs {
     /// The engines that answer, and each engine's program and data.
     #[command(flatten)]
     pub engines: EngineArgs,
-    /// Threads for each rollout, whichever engine's (0: every core).
+    /// Threads for each rollout, whichever engine's (0: the engine's own
+    /// choice: gnubg one, as its threaded rollouts are not reproducible;
+    /// Sage one a core, reproducible on any). Several positions roll out at
+    /// once with --jobs, each engine on its own threads.
     #[arg(long, default_value_t = 0, requires = "rollout")]
     pub threads: u8,
 }

@@ -179,6 +179,7 @@ fn rollout_settings(args: &AnalyseArgs) -> Option<RolloutSettings> {
         trials: args.trials,
         seed: args.seed,
         truncate: args.truncate,
+        truncate_plies: args.truncate_plies,
         plies: args.rollout_plies,
         cubeful: !args.cubeless,
         variance_reduction: !args.no_vr,

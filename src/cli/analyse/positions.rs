@@ -105,14 +105,22 @@ pub(crate) fn analyse_one(
         plies: opts.plies,
         moves: opts.moves,
     };
-    let answers = ask(engines, opts, &req, progress).map_err(|why| Failure {
+    let failed = |why| Failure {
         why,
         gnubg_id: Some(gnubg_id.clone()),
-    })?;
+    };
+    let mut answers = ask(engines, opts, &req, progress).map_err(failed)?;
+    equal_depths(engines, opts, &req, &mut answers).map_err(failed)?;
     let disagree = match answers.answered.as_slice() {
         [(_, g, _), (_, s, _)] => compare::compare(g, s),
         _ => None,
     };
+    // A list asked again whole is shown as long as asked.
+    for (_, a, _) in &mut answers.answered {
+        if let (Analysis::Moves { moves, .. }, 1..) = (a, opts.moves) {
+            moves.truncate(opts.moves);
+        }
+    }
     Ok(match opts.format {
         OutputFormat::Json => json_answer(&gnubg_id, &req, &answers, disagree.as_ref()),
         OutputFormat::Text => text_answer(&gnubg_id, &req, &answers, disagree.as_ref()),
@@ -175,6 +183,43 @@ fn ask(
         answers.answered.push((kind, analysis, engine.in_process()));
     }
     Ok(answers)
+}
+
+/// Two engines' move lists brought to one depth for their comparison:
+/// an engine that lists the other's best move below the depth asked (gnubg
+/// leaves its move filter's tail at 0-ply) or not at all is asked again
+/// with that move at the full depth, as a match analysis has the move
+/// played (gnubg widens its filter), so no gap compares two depths.
+fn equal_depths(
+    engines: &mut [Box<dyn Engine>],
+    opts: &AnalyseOptions,
+    req: &Request,
+    answers: &mut Answers,
+) -> Result<(), Why> {
+    let [(ka, a, _), (kb, b, _)] = answers.answered.as_mut_slice() else {
+        return Ok(());
+    };
+    let asks = [(*ka, compare::deepen(a, b)), (*kb, compare::deepen(b, a))];
+    let whole = Request {
+        moves: 0,
+        ..req.clone()
+    };
+    for (kind, after) in asks {
+        let Some(after) = after else { continue };
+        let Some(engine) = engines.iter_mut().find(|e| e.kind() == kind) else {
+            continue;
+        };
+        let again = engine
+            .analyse_played(&whole, &after, time_limit(opts.plies, Waiter::Batch))
+            .map_err(|error| Why::OneOfTwo {
+                engine: kind,
+                error,
+            })?;
+        if let Some(slot) = answers.answered.iter_mut().find(|(k, ..)| *k == kind) {
+            slot.1 = again;
+        }
+    }
+    Ok(())
 }
 
 /// The answers as one JSON line: one engine's, or both under their names
@@ -248,12 +293,32 @@ fn text_answer(
     for e in &answers.cannot {
         out += &format!("{}: {e}\n", e.engine.name());
     }
+    if !one
+        && !req.position.state.is_money()
+        && answers
+            .answered
+            .iter()
+            .any(|(_, a, _)| a.plies().is_some() && !matches!(a, Analysis::Moves { .. }))
+    {
+        out += &format!("Cubeless equities: {}\n", cubeless_unit(&req.position));
+    }
     if let Some(d) = disagree {
         out += &format!("{}\n", d.describe());
     } else if answers.answered.len() > 1 {
         out += "The engines agree.\n";
     }
     out + "\n"
+}
+
+/// The unit of every engine's cubeless equity: Sage's chances are put in
+/// gnubg's (the engine crate's reading of Sage's answers), so the engines'
+/// numbers compare.
+fn cubeless_unit(p: &Position) -> &'static str {
+    if p.state.is_money() {
+        "money equity"
+    } else {
+        "normalised match equity (gnubg's unit: each engine's chances through the Kazaross-XG2 match equity table)"
+    }
 }
 
 /// The JSON line written in place of an answer: output lines stay aligned
@@ -269,10 +334,17 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
     if let Some(r) = rollout {
         v["rollout"] = json!({
             "trials": r.trials, "of": r.of, "seed": r.seed, "truncate": r.truncate,
+            "truncate_plies": r.truncate_plies,
             "plies": r.plies, "cubeful": r.cubeful, "variance_reduction": r.vr,
             "quasi_random": r.quasi, "seconds": r.elapsed, "stopped": r.stopped,
+            "threads": r.threads, "reproducible": r.reproducible,
         });
     }
+    let unit = if req.position.state.is_money() {
+        "money"
+    } else {
+        "normalised match equity"
+    };
     if let Some(sent) = bgedit_engine::request::equivalent_cube(&req.position) {
         // The answer is the original position's; say which cube gnubg saw.
         v["cube_analysed_as"] = json!(sent);
@@ -315,6 +387,7 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
             let mut c = json!({
                 "action": action, "no_double": no_double, "double_take": double_take,
                 "double_pass": double_pass, "probs": probs, "cubeless": cubeless,
+                "cubeless_unit": unit,
             });
             if let (Some(n), Some(t), Some(p)) = (no_double_mwc, double_take_mwc, double_pass_mwc) {
                 c["mwc"] = json!({"no_double": n, "double_take": t, "double_pass": p});
@@ -338,6 +411,7 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
         } => {
             let mut t = json!({
                 "action": proper, "take": take, "pass": pass, "probs": probs, "cubeless": cubeless,
+                "cubeless_unit": unit,
             });
             if let (Some(a), Some(b)) = (take_mwc, pass_mwc) {
                 t["mwc"] = json!({"take": a, "pass": b});
@@ -353,6 +427,7 @@ fn json_line(gnubg_id: &str, req: &Request, a: &Analysis) -> Value {
             let reason = bgedit_engine::request::no_cube_action(&req.position).unwrap_or_default();
             v["cube"] = json!({
                 "action": format!("No cube action: {reason}"), "probs": probs, "cubeless": cubeless,
+                "cubeless_unit": unit,
             });
         }
         Analysis::Over { .. } => {}

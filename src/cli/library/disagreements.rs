@@ -426,6 +426,30 @@ fn compare_one(
             }
         }
     }
+    // Each engine's price of the other's pick at the depth asked: one
+    // that lists it below (gnubg's move filter leaves its tail at 0-ply)
+    // is asked again with that move at the full depth.
+    for i in 0..2 {
+        let Some(after) = compare::deepen(&answers[i], &answers[1 - i]) else {
+            continue;
+        };
+        let asked = Instant::now();
+        let again = engines[i].analyse_played(&req, &after, time_limit(opts.plies, Waiter::Batch));
+        spent[i] += asked.elapsed();
+        match again {
+            Ok(a) => answers[i] = a,
+            Err(e) => {
+                return Done {
+                    entry,
+                    result: Err(Failed {
+                        engine: engines[i].kind(),
+                        error: e,
+                    }),
+                    spent,
+                };
+            }
+        }
+    }
     let result = Ok(side_by_side(
         entry,
         opts.engines,

@@ -29,7 +29,7 @@ mod schedule;
 
 pub use error::{JudgeError, NoLuck, Question};
 pub use judge::{Failed, Judged, Outcome};
-pub use quiz::{QuizAnswer, check_answer, grade, grade_with};
+pub use quiz::{QuizAnswer, check_answer, grade, grade_with, kept_grades_at_depth};
 pub use replayed::ReplayedMatch;
 pub use report::Report;
 pub use schedule::{Pieces, Ran, RunOptions};

@@ -153,6 +153,27 @@ pub fn grade(
         .ok_or(JudgeError::NothingJudged)
 }
 
+/// Whether `analysis` (kept from an earlier grading) can grade `answer` at
+/// its own depth: a move must be in its list at the list's depth. gnubg's
+/// move filter leaves the tail of a list at 0-ply; an answer there is
+/// graded by asking the engine again, which has the answer at the full
+/// depth ([`grade`]), never at 0-ply against a deeper best.
+pub fn kept_grades_at_depth(position: &Position, answer: &QuizAnswer, analysis: &Analysis) -> bool {
+    let (QuizAnswer::Move(_), Analysis::Moves { moves, plies, .. }) = (answer, analysis) else {
+        return true;
+    };
+    let Ok((_, played, _)) = quiz_decision(position, answer) else {
+        return true;
+    };
+    let Some(after) = after_move(position, &played) else {
+        return true;
+    };
+    moves
+        .iter()
+        .find(|m| m.after == after)
+        .is_some_and(|m| m.depth(*plies) >= *plies)
+}
+
 /// `answer` graded from an analysis gnubg gave before (kept with a library
 /// entry): the same judgement as [`grade`], at once. The analysis must be
 /// of the position's question (a move list with dice, a cube decision
@@ -253,6 +274,25 @@ mod quiz_tests {
         assert!(e.to_string().contains("wrong dice"), "{e}");
         let e = grade_with(&p, &QuizAnswer::Take, a).unwrap_err();
         assert!(e.to_string().contains("the answer is a move"), "{e}");
+    }
+
+    #[test]
+    fn a_kept_list_grades_only_answers_at_its_depth() {
+        let p = position("4HPwATDgc/ABMA:cAkFAAAAAAAE");
+        let mut a = moves_with(&p, |m| if m == "8/7 8/6" { -0.2 } else { 0.0 });
+        if let Analysis::Moves { plies, moves, .. } = &mut a {
+            // A 2-ply list whose tail gnubg's filter left at 0-ply.
+            *plies = 2;
+            for m in moves.iter_mut() {
+                m.plies = Some(if m.notation == "8/7 8/6" { 0 } else { 2 });
+            }
+        }
+        let answer = |text: &str| QuizAnswer::Move(text.into());
+        assert!(kept_grades_at_depth(&p, &answer("24/23 13/11"), &a));
+        assert!(!kept_grades_at_depth(&p, &answer("8/7 8/6"), &a));
+        // Cube answers and unreadable ones are the grader's to judge.
+        assert!(kept_grades_at_depth(&p, &QuizAnswer::Take, &a));
+        assert!(kept_grades_at_depth(&p, &answer("13/8"), &a));
     }
 
     #[test]

@@ -145,6 +145,9 @@ pub(crate) fn request_value(
             "plies": r.plies.min(super::request::MAX_PLIES), "threads": threads,
             "candidates": r.candidates, "chunk_ms": r.chunk_ms,
         });
+        if let Some(p) = r.truncate_plies {
+            v["rollout"]["truncate_plies"] = json!(p.min(super::request::MAX_PLIES));
+        }
     }
     v
 }
@@ -192,8 +195,9 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, Garbage> {
         let lines = name_moves(req, moves).map_err(|e| garbage(&e.to_string()))?;
         v["moves"] = serde_json::to_value(lines).map_err(|e| garbage(&e.to_string()))?;
     }
-    let analysis: Analysis =
+    let mut analysis: Analysis =
         serde_json::from_value(v).map_err(|_| garbage("an answer of the wrong shape"))?;
+    cubeless_in_gnubgs_unit(&mut analysis, req);
     super::answer::check(&analysis, super::answer::equity_limit(&req.position))
         .map_err(|super::answer::OutOfRange| Garbage::Numbers { engine: "Sage" })?;
     Ok(if partial {
@@ -201,6 +205,33 @@ pub fn parse_line(text: &str, req: &Request) -> Result<Reply, Garbage> {
     } else {
         Reply::Answer(id, Ok(analysis))
     })
+}
+
+/// Sage's cubeless equity put in gnubg's unit, so both engines' compare:
+/// Sage gives the money formula on its chances at any score, gnubg in
+/// match play its normalised match equity (the chances through its match
+/// equity table, Kazaross-XG2, which is Sage's table too). A take's is the
+/// doubler's negated, as gnubg gives it. Money play is the same for both.
+fn cubeless_in_gnubgs_unit(analysis: &mut Analysis, req: &Request) {
+    let state = req.sent_state();
+    let Ok(Some(scale)) = super::scale::Scale::of(&state) else {
+        return;
+    };
+    match analysis {
+        Analysis::Cube {
+            probs, cubeless, ..
+        }
+        | Analysis::Eval {
+            probs, cubeless, ..
+        } => *cubeless = scale.cubeless_equity(&state, probs),
+        Analysis::Take {
+            probs, cubeless, ..
+        } => {
+            let [t, tg, tbg, dg, dbg] = *probs;
+            *cubeless = -scale.cubeless_equity(&state, &[1.0 - t, dg, dbg, tg, tbg]);
+        }
+        Analysis::Moves { .. } | Analysis::Over { .. } => {}
+    }
 }
 
 /// Sage's moves named as gnubg names them, with the Position ID after each.

@@ -355,7 +355,8 @@ pub(super) fn answer(mut model: Model, answer: QuizAnswer) -> (Model, Vec<Effect
         .stored
         .as_deref()
         .and_then(|json| kept_analysis(json, grader))
-        .filter(|a| a.plies().is_some_and(|p| p >= plies));
+        .filter(|a| a.plies().is_some_and(|p| p >= plies))
+        .filter(|a| match_analysis::kept_grades_at_depth(&position, &answer, a));
     if let Some(analysis) = kept {
         let result = match_analysis::grade_with(&position, &answer, analysis);
         let (model, mut effects) = graded(model, serial, result.map(Box::new));

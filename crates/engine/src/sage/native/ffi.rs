@@ -88,6 +88,8 @@ pub struct RolloutSettings {
     /// How many moves are rolled out (bgsage's `filter_max_moves`).
     pub candidates: c_int,
     pub seed: c_uint,
+    /// The depth at the truncation point in Sage's count; -1: the players'.
+    pub truncation_ply: c_int,
 }
 
 /// One move of a rollout's list, as the shim gives it (`BgeSageRolled`).

@@ -93,6 +93,9 @@ fn shim_settings(settings: &RolloutSettings, threads: u8) -> ffi::RolloutSetting
         // within its window in any position bgedit has met).
         candidates: i32::try_from(settings.candidates.clamp(1, 64)).unwrap_or(64),
         seed: settings.seed,
+        truncation_ply: settings
+            .truncate_plies
+            .map_or(-1, |p| i32::from(p.min(MAX_PLIES)) + 1),
     }
 }
 
@@ -109,7 +112,9 @@ impl Info<'_> {
         // Trials in one candidate's count, as the bridge counts them.
         let share = i64::from(done.max(0)) * i64::from(total) / i64::from(of.max(1));
         json!({"trials": u32::try_from(share).unwrap_or(u32::MAX).min(total), "of": total,
-               "seed": s.seed, "truncate": s.truncate, "plies": s.plies.min(MAX_PLIES),
+               "seed": s.seed, "truncate": s.truncate,
+               "truncate_plies": s.truncate_plies.unwrap_or(s.plies).min(MAX_PLIES),
+               "plies": s.plies.min(MAX_PLIES),
                "cubeful": true, "vr": false, "quasi": false,
                "elapsed": self.started.elapsed().as_secs_f64(), "stopped": stopped})
     }
@@ -121,11 +126,14 @@ impl Info<'_> {
             of: s.trials,
             seed: s.seed,
             truncate: s.truncate,
+            truncate_plies: Some(s.truncate_plies.unwrap_or(s.plies).min(MAX_PLIES)),
             plies: s.plies,
             cubeful: true,
             vr: false,
             quasi: false,
             elapsed: 0.0,
+            threads: None,
+            reproducible: true,
             stopped,
             no_double_se: None,
             double_take_se: None,

@@ -81,6 +81,7 @@ typedef struct {
     int threads;     // 0: as bgsage picks (at least 2)
     int candidates;  // moves rolled out (bgsage's filter_max_moves)
     unsigned seed;
+    int truncation_ply;  // the depth at the truncation point, Sage's count; -1 the players'
 } BgeSageRollout;
 
 // One move of a rollout's list.
@@ -315,7 +316,8 @@ private:
 
 void validate(const BgeSageRollout& r) {
     if (r.trials < 1 || r.trials > 1000000 || r.truncate < 0 || r.truncate > 1000 || r.ply < 1 ||
-        r.ply > 4 || r.threads < 0 || r.threads > 256 || r.candidates < 1 || r.candidates > 64)
+        r.ply > 4 || r.threads < 0 || r.threads > 256 || r.candidates < 1 || r.candidates > 64 ||
+        !(r.truncation_ply == -1 || (r.truncation_ply >= 1 && r.truncation_ply <= 4)))
         throw std::invalid_argument("rollout settings Sage does not take");
 }
 
@@ -333,7 +335,7 @@ std::shared_ptr<RolloutStrategy> make_rollout(const BgeSage& e, const BgeSageRol
     rc.n_trials = r.trials;
     rc.truncation_depth = r.truncate;
     rc.decision_ply = r.ply;
-    rc.truncation_ply = -1;
+    rc.truncation_ply = r.truncation_ply;
     rc.filter = MoveFilter{5, 0.08f};
     rc.n_threads = rollout_threads(r.threads);
     rc.seed = r.seed;
