@@ -502,8 +502,11 @@ fn a_sage_rollout_in_the_editor_stops_on_esc() {
     std::thread::sleep(Duration::from_millis(1500));
     let pressed = std::time::Instant::now();
     s.keys("\x1b");
-    let screen = s.wait_for("Rollout stopped after");
+    s.wait_for("Rollout stopped after");
     let took = pressed.elapsed();
+    // The line is read whole: a look may fall between the writes of one
+    // frame ("Rollout stopped after 36 o" once, on a busy machine).
+    let screen = whole_stop_line(&s);
     eprintln!("Esc to the stopped rollout on screen: {took:?}");
     assert!(screen.contains("Sage rollout"), "{screen}");
     // Stopped by the key, not run to its end: fewer trials than asked.
@@ -650,6 +653,23 @@ fn the_depth_header_says_what_gnubgs_rows_are() {
         "{text}"
     );
     assert_eq!(text.matches("Cubeful 0-ply").count(), 3, "{text}");
+}
+
+/// The screen once its "Rollout stopped after N of M trials" line is
+/// drawn to its end.
+fn whole_stop_line(s: &common::pty::Session) -> String {
+    let start = std::time::Instant::now();
+    loop {
+        let screen = s.contents();
+        let drawn = screen
+            .split("Rollout stopped after ")
+            .nth(1)
+            .is_some_and(|rest| rest.lines().next().unwrap_or("").contains(" trials"));
+        if drawn || start.elapsed() > Duration::from_secs(10) {
+            return screen;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }
 
 /// The trials done and asked in "Rollout stopped after N of M trials".

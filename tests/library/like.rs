@@ -130,6 +130,12 @@ fn same_kind_keeps_the_queries_kind() {
     }
 }
 
+/// What schema 14 added (the index of `library like`), dropped: how the
+/// migration tests make a library of a version before it.
+pub(crate) const DROP_LIKE: &str = "DROP INDEX entries_like; \
+    ALTER TABLE entries DROP COLUMN like_shape; ALTER TABLE entries DROP COLUMN like_kind; \
+    ALTER TABLE entries DROP COLUMN like_cell;";
+
 /// A library of the version before this index is migrated: the index
 /// columns filled for the entries there, answering as a scan does. Made by
 /// today's store, what the index added dropped, and the version set back.
@@ -140,13 +146,9 @@ fn a_library_from_before_the_index_is_migrated() {
     let path = filled(dir.path(), &positions);
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.execute_batch(
-            "DROP INDEX entries_like; ALTER TABLE entries DROP COLUMN like_shape; \
-             ALTER TABLE entries DROP COLUMN like_kind; ALTER TABLE entries DROP COLUMN like_cell;",
-        )
-        .unwrap();
-        conn.pragma_update(None, "user_version", schema::LATEST - 1)
-            .unwrap();
+        conn.execute_batch(DROP_LIKE).unwrap();
+        // Version 13, the one before the index (14).
+        conn.pragma_update(None, "user_version", 13).unwrap();
     }
     let lib = Library::open(&path).unwrap();
     assert_eq!(lib.schema_version().unwrap(), schema::LATEST);

@@ -331,6 +331,8 @@ fn a_schema_11_library_is_migrated() {
             .unwrap();
         conn.execute_batch(crate::themes::DROP_DECISION_THEMES)
             .unwrap();
+        // And version 14's index of `library like`.
+        conn.execute_batch(crate::like::DROP_LIKE).unwrap();
         let kept: i64 = conn
             .query_row("SELECT count(*) FROM match_rates", [], |r| r.get(0))
             .unwrap();
