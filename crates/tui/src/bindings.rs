@@ -109,6 +109,26 @@ pub(crate) fn hints<A, S>(table: &[Binding<A, S>]) -> Vec<(&'static str, &'stati
     table.iter().filter_map(|b| b.hint).collect()
 }
 
+/// The help's rows of `table` with the bindings of one section on one line
+/// (`j ↓ / k ↑`, `next decision / previous decision`).
+pub(crate) fn grouped_help_rows<A, S: PartialEq + Clone>(
+    table: &[Binding<A, S>],
+) -> Vec<(String, String)> {
+    let mut out: Vec<(S, String, String)> = Vec::new();
+    for b in table {
+        match out.last_mut() {
+            Some((section, label, help)) if *section == b.section => {
+                label.push_str(" / ");
+                label.push_str(b.label);
+                help.push_str(" / ");
+                help.push_str(b.help);
+            }
+            _ => out.push((b.section.clone(), b.label.to_owned(), b.help.to_owned())),
+        }
+    }
+    out.into_iter().map(|(_, l, h)| (l, h)).collect()
+}
+
 /// The help's rows of `table`: (keys, words), rows without a label left to
 /// the one before them.
 pub(crate) fn help_rows<A, S>(table: &[Binding<A, S>]) -> Vec<(String, String)> {

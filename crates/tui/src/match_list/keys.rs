@@ -96,19 +96,7 @@ pub(crate) static MATCH_LIST_BINDINGS: &[MatchListBinding] = &[
 
 /// The help's lines: each group's keys and words on one line.
 pub(crate) fn help_rows() -> Vec<(String, String)> {
-    let mut out: Vec<(u8, String, String)> = Vec::new();
-    for b in MATCH_LIST_BINDINGS {
-        match out.last_mut() {
-            Some((g, label, help)) if *g == b.section => {
-                label.push_str(" / ");
-                label.push_str(b.label);
-                help.push_str(" / ");
-                help.push_str(b.help);
-            }
-            _ => out.push((b.section, b.label.to_owned(), b.help.to_owned())),
-        }
-    }
-    out.into_iter().map(|(_, l, h)| (l, h)).collect()
+    bindings::grouped_help_rows(MATCH_LIST_BINDINGS)
 }
 
 pub(crate) fn resolve(key: &KeyEvent) -> Option<Action> {
