@@ -18,6 +18,27 @@ pub fn words(engine: &str, plies: i64) -> String {
     }
 }
 
+/// A match's analyses (engine, plies, from the file) in players' words:
+/// bgedit's each, and the file's by its deepest for each analyser it names
+/// (a file's verdicts come at many depths; listed deepest first):
+/// `gnubg 2-ply`, `XG Roller++ (file)`. The match list of the CLI and of
+/// the editor join them each their way.
+pub fn match_analyses(analyses: &[(String, i64, bool)]) -> Vec<String> {
+    let mut out: Vec<String> = analyses
+        .iter()
+        .filter(|a| !a.2)
+        .map(|(e, p, _)| words(e, *p))
+        .collect();
+    let mut seen: Vec<&str> = Vec::new();
+    for (e, p, _) in analyses.iter().filter(|a| a.2) {
+        if !seen.contains(&e.as_str()) {
+            seen.push(e);
+            out.push(format!("{} (file)", words(e, *p)));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -85,21 +85,7 @@ pub(crate) fn analyses_words(analyses: &[(String, i64, bool)]) -> String {
     if analyses.is_empty() {
         return "none".to_owned();
     }
-    let mut words: Vec<String> = analyses
-        .iter()
-        .filter(|a| !a.2)
-        .map(|(e, p, _)| stored_depth_words(e, *p))
-        .collect();
-    // The file's deepest verdict by each analyser it names (listed
-    // deepest first).
-    let mut seen: Vec<&str> = Vec::new();
-    for (e, p, _) in analyses.iter().filter(|a| a.2) {
-        if !seen.contains(&e.as_str()) {
-            seen.push(e);
-            words.push(format!("{} (file)", stored_depth_words(e, *p)));
-        }
-    }
-    words.join(", ")
+    bgedit_engine::stored_depth::match_analyses(analyses).join(", ")
 }
 
 fn side_word(p: Player) -> &'static str {

@@ -6,7 +6,6 @@ use super::state::MatchListState;
 use crate::ui::theme::Theme;
 use bgedit_core::domain::Player;
 use bgedit_core::quote::printable;
-use bgedit_engine::stored_depth::words as stored_depth_words;
 use bgedit_library::listing::MatchLine;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -35,21 +34,10 @@ pub struct MatchListView {
     pub footer: String,
 }
 
-/// The analyses of a match in players' words: bgedit's each, the file's by
-/// its deepest (`gnubg 2-ply · XG Roller++ (file)`).
+/// The analyses of a match in players' words (`gnubg 2-ply · XG Roller++
+/// (file)`).
 fn analysis_words(analyses: &[(String, i64, bool)]) -> String {
-    let mut words: Vec<String> = analyses
-        .iter()
-        .filter(|a| !a.2)
-        .map(|(e, p, _)| stored_depth_words(e, *p))
-        .collect();
-    let mut seen: Vec<&str> = Vec::new();
-    for (e, p, _) in analyses.iter().filter(|a| a.2) {
-        if !seen.contains(&e.as_str()) {
-            seen.push(e);
-            words.push(format!("{} (file)", stored_depth_words(e, *p)));
-        }
-    }
+    let words = bgedit_engine::stored_depth::match_analyses(analyses);
     if words.is_empty() {
         "none".to_owned()
     } else {
